@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Creates the two JAX environments the oracle tests lower in:
+#   .venv-jax010  Python 3.11 + JAX 0.10.2   (Lane is the default semantics)
+#   .venv-jax012  Python 3.12 + JAX 0.12.0.1 (Warpgroup default, pallas_call gone)
+# absl-py is needed beside jax: the Mosaic GPU package imports it (jax-facts.md).
+# Idempotent: an environment whose jax already has the right version is kept.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# pyenv shims answer "command not found" for versions that are not global, so
+# a shim on PATH is tried by running it, then pyenv's own folders are searched.
+find_python() {  # python3.X
+  local name=$1 cand
+  for cand in "$(command -v "$name" 2>/dev/null)" "${PYENV_ROOT:-$HOME/.pyenv}"/versions/"${name#python}"*/bin/"$name" /usr/bin/"$name" /usr/local/bin/"$name"; do
+    [ -n "$cand" ] && [ -x "$cand" ] && "$cand" -c pass 2>/dev/null && { echo "$cand"; return 0; }
+  done
+  return 1
+}
+
+make_env() {  # dir python jax_version
+  local dir=$1 py=$2 ver=$3
+  if [ -x "$dir/bin/python" ] && "$dir/bin/python" -c "import jax,sys; sys.exit(jax.__version__ != '$ver')" 2>/dev/null; then
+    echo "$dir: jax $ver present"; return
+  fi
+  local interp
+  interp=$(find_python "$py") || { echo "$py not found: it is needed for JAX $ver" >&2; exit 1; }
+  rm -rf "$dir"
+  "$interp" -m venv "$dir"
+  "$dir/bin/python" -m pip install -q --disable-pip-version-check "jax==$ver" "jaxlib==$ver" absl-py numpy
+  echo "$dir: installed jax $ver"
+}
+
+make_env .venv-jax010 python3.11 0.10.2 &
+p1=$!
+make_env .venv-jax012 python3.12 0.12.0.1 &
+p2=$!
+wait $p1; wait $p2

@@ -1,0 +1,146 @@
+"""The values the analysis hands to its faces (CLI, language server, lowering check).
+
+Positions are 1-based lines and 0-based UTF-8 byte columns, exactly as
+CPython's ``ast`` reports them; ``positions.LineIndex`` converts them to
+UTF-16 (LSP) or code-point (CLI) columns at the edge.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    @classmethod
+    def of(cls, node: object) -> Span:
+        """The span of an ``ast`` node (anything with lineno/col_offset)."""
+        line = node.lineno  # type: ignore[attr-defined]
+        col = node.col_offset  # type: ignore[attr-defined]
+        end_line = getattr(node, "end_lineno", None) or line
+        end_col = getattr(node, "end_col_offset", None)
+        if end_col is None:
+            end_col = col
+        return cls(line, col, end_line, end_col)
+
+
+class Severity(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFORMATION = "information"
+    HINT = "hint"
+
+
+@dataclass(frozen=True)
+class Related:
+    """A place the analysis reasoned from: the launch, the shard_map, the mesh."""
+
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    """Replace the text at ``span`` (UTF-8 columns) with ``new_text``."""
+
+    span: Span
+    new_text: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    title: str
+    edits: tuple[TextEdit, ...]
+    # Safe fixes are applied by "fix all"; the others only on explicit request.
+    safe: bool = False
+    preferred: bool = False
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    span: Span
+    message: str
+    severity: Severity = Severity.ERROR
+    related: tuple[Related, ...] = ()
+    fixes: tuple[Fix, ...] = ()
+
+
+@dataclass(frozen=True)
+class SyntaxProblem:
+    """The file does not parse: reported as such, never as a PAL finding."""
+
+    message: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class OpFacts:
+    """What the analysis inferred about one multimem / multicast / axis call (for hover)."""
+
+    span: Span
+    op: str
+    facts: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    findings: tuple[Finding, ...] = ()
+    syntax_error: SyntaxProblem | None = None
+    ops: tuple[OpFacts, ...] = ()
+    # Set when the per-file analysis budget ran out: the findings are partial.
+    stopped: str | None = None
+
+
+JaxVersion = tuple[int, ...]
+
+# The newest JAX this product knows; used when no other source names a version.
+NEWEST_KNOWN_JAX: JaxVersion = (0, 12, 0, 1)
+
+
+def parse_jax_version(text: str) -> JaxVersion:
+    """'0.12.0.1' -> (0, 12, 0, 1); dev and rc suffixes are dropped ('0.11.0.dev2' -> (0, 11, 0))."""
+    parts: list[int] = []
+    for piece in text.strip().split("."):
+        digits = ""
+        for ch in piece:
+            if not ch.isdigit():
+                break
+            digits += ch
+        if not digits:
+            break
+        parts.append(int(digits))
+        if len(digits) != len(piece):
+            break
+    if len(parts) < 2:
+        raise ValueError(f"not a JAX version: {text!r} (expected something like 0.12.0)")
+    return tuple(parts)
+
+
+def format_jax_version(version: JaxVersion) -> str:
+    return ".".join(str(p) for p in version)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything the analysis depends on besides the source text."""
+
+    jax_version: JaxVersion = NEWEST_KNOWN_JAX
+    # Where the version came from, for messages and hover ("--jax-version", "interpreter /x/python", ...).
+    jax_version_source: str = "the newest JAX pallas-lsp knows"
+    select: frozenset[str] | None = None
+    ignore: frozenset[str] = frozenset()
+    severity: dict[str, Severity] = field(default_factory=dict)
+    # Seconds of analysis per file before it stops with a note (fuzzed input, huge files).
+    budget_s: float = 5.0
+
+    def enabled(self, code: str) -> bool:
+        if code in self.ignore:
+            return False
+        return self.select is None or code in self.select
