@@ -1,0 +1,1 @@
+"""Real-lowering check ("flycheck"): run the user file with every jit lowered for CUDA, never run."""

@@ -1,0 +1,517 @@
+"""pallas-lsp lowering worker: run a user's file with every jitted call lowered, never run.
+
+This file is shipped as-is to the interpreter that checks the user's code: a local
+virtual environment, or a remote GPU host reached through ssh / srun / kubectl
+(streamed on stdin). So it needs the standard library and JAX only, and no other
+file of pallas-lsp.
+
+How a check works:
+  * ``jax.jit`` is replaced by a wrapper. Calling a jitted function traces it and
+    lowers it for CUDA (``.trace(*args).lower(lowering_platforms=("cuda",))``;
+    natively on a GPU host), records the outcome, and hands the user's script
+    zeros shaped like the output so the script goes on to its next launch.
+  * Un-jitted launches (``jax.shard_map(...)``, ``plgpu.kernel(...)``,
+    ``pl.pallas_call(...)`` called eagerly) are routed through the same wrapper:
+    on a CPU host they would only fail with "Only interpret mode is supported on
+    CPU backend", and on a GPU host they would compile and RUN the kernel.
+  * Nothing is compiled or executed: the wrapper never builds an executable,
+    ``Lowered.compile`` raises, and XLA's compile entry point refuses any module
+    that holds a Mosaic GPU kernel or a multimem / multicast operation. On shared
+    multi-GPU hosts NVLink multicast can take the GPUs out of service.
+
+Modes:
+  python worker.py FILE [--entry NAME|FILE::TEST] [--devices auto|cpu]
+      one check; prints the marker line, then one JSON object.
+  python - < payload
+      the runner's remote form: ``_PALLAS_LSP_REQUEST = '<json>'`` followed by
+      this file, on stdin; the request carries the file's text.
+  python worker.py --serve
+      the warm form: JAX stays imported; one JSON request per stdin line, one
+      marker line + JSON reply per check.
+
+Everything the protocol writes goes to a private duplicate of the original
+stdout; file descriptor 1 is pointed at stderr so that the user's prints (and
+C-level writes) cannot corrupt it.
+"""
+
+import contextlib
+import json
+import os
+import sys
+import traceback
+import types
+
+MARKER = "@@pallas-lsp-lowering-result@@"
+MESSAGE_LIMIT = 2000
+# Enough CPU devices for the meshes of real multi-GPU kernels (jax-facts.md).
+FORCED_DEVICES = 8
+
+# Set when this file arrives as a remote payload (see the module docstring).
+_REQUEST_TEXT = globals().get("_PALLAS_LSP_REQUEST")
+
+
+# ---------------------------------------------------------------- environment
+
+def _gpu_present() -> bool:
+    """Whether an NVIDIA driver is visible, without importing JAX."""
+    return os.path.exists("/proc/driver/nvidia/version") or os.path.exists("/dev/nvidia0")
+
+
+def _prepare_environment(devices: str) -> None:
+    """Must run before JAX is imported: XLA reads its flags once, at import."""
+    flag = f"--xla_force_host_platform_device_count={FORCED_DEVICES}"
+    flags = os.environ.get("XLA_FLAGS", "")
+    if "xla_force_host_platform_device_count" not in flags:
+        # Harmless on a GPU host: the flag only shapes the CPU platform.
+        os.environ["XLA_FLAGS"] = (flags + " " + flag).strip()
+    if devices == "cpu":
+        # Cross-lower on a GPU host too (a 1-GPU host cannot build a 2-device mesh).
+        os.environ["JAX_PLATFORMS"] = "cpu"
+    # Never let a check grab the whole GPU memory of a shared host.
+    os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+
+
+class _NoJax(Exception):
+    pass
+
+
+def _import_jax() -> types.ModuleType:
+    try:
+        import jax
+        import jax.numpy
+    except ImportError as exc:
+        raise _NoJax(f"JAX is not installed in {sys.executable} ({exc})") from None
+    try:
+        # JAX 0.10 imports it lazily inside pallas_call's GPU lowering; importing it
+        # here keeps every check's timing alike. On 0.12.0.1 the module no longer
+        # registers a pallas_call rule (hence the bare AssertionError, PAL008) and
+        # plgpu.kernel lowers without it.
+        import jax._src.pallas.mosaic_gpu.pallas_call_registration
+        import jax.experimental.pallas
+        import jax.experimental.pallas.mosaic_gpu
+    except Exception:
+        pass  # a JAX without Mosaic GPU: the user's own import will say so
+    return jax
+
+
+# ---------------------------------------------------------------- one check
+
+class _LaunchAborted(BaseException):
+    """A launch whose output could not even be traced: the script cannot go on.
+
+    A BaseException so that the user's ``except Exception`` does not swallow it.
+    """
+
+
+class _Check:
+    """The state of one check: which file, and what each launch did."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.lowered = 0
+        self.errors: list[dict] = []
+        self.stopped_at: int | None = None
+
+    def user_line(self, frame: types.FrameType | None) -> int | None:
+        while frame is not None:
+            if frame.f_code.co_filename == self.path:
+                return frame.f_lineno
+            frame = frame.f_back
+        return None
+
+    def innermost_user_line(self, exc: BaseException | None) -> int | None:
+        line = None
+        tb = exc.__traceback__ if exc is not None else None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.path:
+                line = tb.tb_lineno
+            tb = tb.tb_next
+        return line
+
+    def error_line(self, exc: BaseException) -> int | None:
+        # JAX attaches the user's stack at the failing primitive as the cause
+        # (JaxStackTraceBeforeTransformation); prefer it, then the exception's own.
+        return self.innermost_user_line(exc.__cause__) or self.innermost_user_line(exc)
+
+    def record_error(self, exc: BaseException, launch_line: int | None) -> None:
+        message = str(exc).strip() or f"{type(exc).__name__}()"
+        self.errors.append({
+            "exc_type": type(exc).__name__,
+            "message": message[:MESSAGE_LIMIT],
+            "line": self.error_line(exc) or launch_line,
+            "file": self.path,
+            "launch_line": launch_line,
+        })
+
+
+_CURRENT: _Check | None = None
+
+
+class _Lowerer:
+    """Installs the jit wrapper and the compile guards into an imported JAX."""
+
+    def __init__(self, jax: types.ModuleType) -> None:
+        self.jax = jax
+        self.real_jit = jax.jit
+        self.native = jax.default_backend() in ("gpu", "cuda")
+        self.platform = jax.devices()[0].platform if self.native else "cpu"
+        self.device_kind = jax.devices()[0].device_kind
+
+    def lower(self, jitted, args, kwargs):
+        if self.native:
+            return jitted.trace(*args, **kwargs).lower()
+        return jitted.trace(*args, **kwargs).lower(lowering_platforms=("cuda",))
+
+    def zeros_like(self, out_info):
+        jnp = self.jax.numpy
+        return self.jax.tree.map(lambda s: jnp.zeros(s.shape, s.dtype), out_info)
+
+    def launch(self, jitted, args, kwargs, frame):
+        """Trace and lower one call; return zeros shaped like its output."""
+        check = _CURRENT
+        launch_line = check.user_line(frame) if check else None
+        try:
+            traced = jitted.trace(*args, **kwargs)
+        except Exception as exc:
+            # Trace-time errors (NameError: unbound axis name) are launch errors
+            # too, but without an output shape the script cannot continue.
+            if check is None:
+                raise
+            check.record_error(exc, launch_line)
+            check.stopped_at = launch_line
+            raise _LaunchAborted() from None
+        try:
+            if self.native:
+                traced.lower()
+            else:
+                traced.lower(lowering_platforms=("cuda",))
+        except Exception as exc:
+            if check is None:
+                raise
+            check.record_error(exc, launch_line)
+        else:
+            if check is not None:
+                check.lowered += 1
+        return self.zeros_like(traced.out_info)
+
+    def install(self) -> None:
+        jax = self.jax
+        lowerer = self
+
+        class LoweringJitted:
+            """What ``jax.jit(f)`` returns inside a check: lowers, never runs."""
+
+            def __init__(self, jitted, fun) -> None:
+                self._jitted = jitted
+                self.__wrapped__ = fun
+                for attr in ("__name__", "__qualname__", "__doc__", "__module__"):
+                    with contextlib.suppress(Exception):
+                        setattr(self, attr, getattr(fun, attr))
+
+            def __call__(self, *args, **kwargs):
+                if not _trace_state_clean(jax):
+                    # Nested inside another trace: just trace through.
+                    return self._jitted(*args, **kwargs)
+                return lowerer.launch(self._jitted, args, kwargs, sys._getframe(1))
+
+            def trace(self, *args, **kwargs):
+                return self._jitted.trace(*args, **kwargs)
+
+            def lower(self, *args, **kwargs):
+                # An explicit .lower() by the user is a launch too (for CUDA).
+                return lowerer.lower(self._jitted, args, kwargs)
+
+            def eval_shape(self, *args, **kwargs):
+                return self._jitted.eval_shape(*args, **kwargs)
+
+            def __get__(self, obj, objtype=None):
+                return self if obj is None else types.MethodType(self, obj)
+
+        def lowering_jit(fun=None, *jit_args, **jit_kwargs):
+            if fun is None:  # functools.partial(jax.jit, ...) / @jax.jit(...) forms
+                return lambda f: lowering_jit(f, *jit_args, **jit_kwargs)
+            return LoweringJitted(lowerer.real_jit(fun, *jit_args, **jit_kwargs), fun)
+
+        jax.jit = lowering_jit
+
+        def eager_to_launch(make):
+            """Wrap a factory (shard_map, plgpu.kernel, pallas_call) so that an eager
+            call of what it builds becomes a launch of ``jax.jit`` of it."""
+            if getattr(make, "_pallas_lsp_wrapped", False):
+                return make
+
+            def factory(*args, **kwargs):
+                if not args:  # shard_map(mesh=..., ...) without f returns a decorator
+                    return lambda fun: factory(fun, **kwargs)
+                built = make(*args, **kwargs)
+
+                def call(*c_args, **c_kwargs):
+                    if not _trace_state_clean(jax):
+                        return built(*c_args, **c_kwargs)
+                    jitted = lowerer.real_jit(built)
+                    return lowerer.launch(jitted, c_args, c_kwargs, sys._getframe(1))
+
+                call.__wrapped__ = built
+                return call
+
+            factory._pallas_lsp_wrapped = True
+            factory.__wrapped__ = make
+            return factory
+
+        jax.shard_map = eager_to_launch(jax.shard_map)
+        try:
+            import jax.experimental.pallas as pl
+            pl.pallas_call = eager_to_launch(pl.pallas_call)
+            import jax.experimental.pallas.mosaic_gpu as plgpu
+            plgpu.kernel = eager_to_launch(plgpu.kernel)
+        except Exception:
+            pass
+
+        def refuse_compile(self, *args, **kwargs):
+            raise RuntimeError(
+                "pallas-lsp lowering check: compiling is refused (the check only lowers)"
+            )
+
+        jax.stages.Lowered.compile = refuse_compile
+        _guard_backend_compile()
+
+
+def _trace_state_clean(jax: types.ModuleType) -> bool:
+    try:
+        return jax._src.core.trace_state_clean()
+    except Exception:
+        return True
+
+
+# Custom-call targets and op names that must never reach a device compiler here.
+_FORBIDDEN_IN_COMPILE = ("mosaic_gpu", "multimem", "multicast", "__gpu$xla.gpu.triton")
+
+
+def _guard_backend_compile() -> None:
+    """Last line of defence: XLA's compile entry refuses any GPU-kernel module.
+
+    Eager jnp operations of the user's script (jnp.ones) still compile for the
+    host; a module with a Mosaic GPU custom call never does, whatever path
+    (eager dispatch, a jit object reached some other way) brought it here.
+    """
+    from jax._src import compiler
+
+    for name in ("backend_compile_and_load", "backend_compile"):
+        real = getattr(compiler, name, None)
+        if real is None or getattr(real, "_pallas_lsp_guard", False):
+            continue
+
+        def guarded(backend, module, *args, _real=real, **kwargs):
+            try:
+                text = str(module)
+            except Exception:
+                text = ""
+            if any(word in text for word in _FORBIDDEN_IN_COMPILE):
+                raise RuntimeError(
+                    "pallas-lsp lowering check: refusing to compile a module holding a "
+                    "GPU kernel (the check only lowers)"
+                )
+            return _real(backend, module, *args, **kwargs)
+
+        guarded._pallas_lsp_guard = True
+        setattr(compiler, name, guarded)
+
+
+# ---------------------------------------------------------------- running user code
+
+def _split_entry(entry: str | None) -> tuple[str | None, list[str]]:
+    """'fn' -> (None, ['fn']); 'tests/t.py::Cls::test' -> ('tests/t.py', ['Cls', 'test'])."""
+    if not entry:
+        return None, []
+    if "::" in entry:
+        file_part, *names = entry.split("::")
+        # A parametrized node id (test_x[a-b]) names the plain function here.
+        names = [n.split("[", 1)[0] for n in names]
+        return file_part, names
+    return None, entry.split(".")
+
+
+def _run_user_code(path: str, source: str, entry: str | None, check: _Check) -> dict | None:
+    """Run the file (and entry); returns the fatal record or None."""
+    entry_file, entry_names = _split_entry(entry)
+    if entry_file and os.path.basename(entry_file) != os.path.basename(path):
+        return {"kind": "bad_entry", "line": None,
+                "message": f"entry {entry!r} names another file than {path}"}
+    module_name = "__main__" if not entry_names else _module_name(path)
+    module = types.ModuleType(module_name)
+    module.__file__ = path
+    module.__builtins__ = __builtins__
+    saved_main = sys.modules.get(module_name)
+    saved_argv, saved_path = sys.argv[:], sys.path[:]
+    modules_before = set(sys.modules)
+    sys.modules[module_name] = module
+    sys.argv = [path]
+    sys.path.insert(0, os.path.dirname(path) or ".")
+    stage = "module"
+    try:
+        code = compile(source, path, "exec")
+        exec(code, module.__dict__)
+        if entry_names:
+            stage = "entry"
+            target = module
+            for name in entry_names:
+                target = getattr(target, name)
+                if isinstance(target, type):  # a test class: call its method on an instance
+                    target = target()
+            target()
+        return None
+    except _LaunchAborted:
+        return None
+    except SystemExit as exc:
+        if exc.code in (None, 0):
+            return None
+        return {"kind": "user_code", "line": check.innermost_user_line(exc),
+                "message": f"the file exited with status {exc.code!r}"}
+    except SyntaxError as exc:
+        return {"kind": "user_code", "line": exc.lineno, "message": f"SyntaxError: {exc.msg}"}
+    except AttributeError as exc:
+        if stage == "entry" and check.lowered == 0 and not check.errors:
+            return {"kind": "bad_entry", "line": None, "message": f"entry {entry!r}: {exc}"}
+        return _user_fatal(exc, check)
+    except Exception as exc:
+        return _user_fatal(exc, check)
+    finally:
+        sys.argv, sys.path[:] = saved_argv, saved_path
+        if saved_main is not None:
+            sys.modules[module_name] = saved_main
+        else:
+            sys.modules.pop(module_name, None)
+        _forget_user_modules(modules_before, os.path.dirname(os.path.abspath(path)))
+
+
+def _user_fatal(exc: BaseException, check: _Check) -> dict:
+    message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return {"kind": "user_code", "line": check.innermost_user_line(exc),
+            "message": message[:MESSAGE_LIMIT]}
+
+
+def _module_name(path: str) -> str:
+    name = os.path.splitext(os.path.basename(path))[0]
+    return name if name.isidentifier() else "_pallas_lsp_user_module"
+
+
+def _forget_user_modules(before: set, user_dir: str) -> None:
+    """A warm worker must not keep the user's sibling modules from an older check."""
+    for name in set(sys.modules) - before:
+        file = getattr(sys.modules.get(name), "__file__", None) or ""
+        if os.path.abspath(file).startswith(user_dir + os.sep):
+            sys.modules.pop(name, None)
+
+
+# ---------------------------------------------------------------- protocol
+
+class Worker:
+    def __init__(self, devices: str = "auto") -> None:
+        _prepare_environment(devices)
+        self.jax = _import_jax()
+        self.lowerer = _Lowerer(self.jax)
+        self.lowerer.install()
+
+    def header(self) -> dict:
+        return {
+            "jax_version": self.jax.__version__,
+            "device_kind": self.lowerer.device_kind,
+            "platform": self.lowerer.platform,
+            "native": self.lowerer.native,
+            "python": sys.version.split()[0],
+        }
+
+    def check(self, request: dict) -> dict:
+        global _CURRENT
+        path = request["path"]
+        source = request.get("source")
+        result = self.header()
+        if source is None:
+            try:
+                with open(path, encoding="utf-8") as fh:
+                    source = fh.read()
+            except OSError as exc:
+                result.update(lowered=0, errors=[], stopped_at=None,
+                              fatal={"kind": "unreadable", "line": None, "message": str(exc)})
+                return result
+        check = _Check(path)
+        _CURRENT = check
+        try:
+            fatal = _run_user_code(path, source, request.get("entry"), check)
+        finally:
+            _CURRENT = None
+        result.update(lowered=check.lowered, errors=check.errors,
+                      stopped_at=check.stopped_at, fatal=fatal)
+        return result
+
+
+def _protocol_stream():
+    """A private copy of stdout for results; fd 1 then goes to stderr."""
+    sys.stdout.flush()
+    out_fd = os.dup(1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    return os.fdopen(out_fd, "w", encoding="utf-8", buffering=1)
+
+
+def _emit(stream, obj: dict) -> None:
+    stream.write(MARKER + "\n" + json.dumps(obj) + "\n")
+    stream.flush()
+
+
+def _fatal_only(kind: str, message: str) -> dict:
+    return {"jax_version": None, "device_kind": None, "platform": None, "lowered": 0,
+            "errors": [], "stopped_at": None,
+            "fatal": {"kind": kind, "line": None, "message": message}}
+
+
+def _start(stream, devices: str) -> Worker | None:
+    try:
+        return Worker(devices)
+    except _NoJax as exc:
+        _emit(stream, _fatal_only("no_jax", str(exc)))
+    except Exception as exc:
+        _emit(stream, _fatal_only("worker_crashed", f"JAX failed to start: {exc!r}"))
+    return None
+
+
+def serve(devices: str) -> None:
+    stream = _protocol_stream()
+    worker = _start(stream, devices)
+    if worker is None:
+        return
+    _emit(stream, {"ready": True, **worker.header()})
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        _emit(stream, worker.check(json.loads(line)))
+
+
+def main(argv: list[str]) -> None:
+    if _REQUEST_TEXT is not None:
+        request = json.loads(_REQUEST_TEXT)
+    elif argv and argv[0] == "--serve":
+        devices = argv[argv.index("--devices") + 1] if "--devices" in argv else "auto"
+        serve(devices)
+        return
+    else:
+        request = _parse_args(argv)
+    stream = _protocol_stream()
+    worker = _start(stream, request.get("devices", "auto"))
+    if worker is not None:
+        _emit(stream, worker.check(request))
+
+
+def _parse_args(argv: list[str]) -> dict:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Lower every jitted call of FILE for CUDA.")
+    parser.add_argument("file")
+    parser.add_argument("--entry", default=None)
+    parser.add_argument("--devices", choices=("auto", "cpu"), default="auto")
+    args = parser.parse_args(argv)
+    return {"path": os.path.abspath(args.file), "entry": args.entry, "devices": args.devices}
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
