@@ -1,1 +1,1 @@
-"""Real-lowering check ("flycheck"): run the user file with every jit lowered for CUDA, never run."""
+"""Real-lowering check ("flycheck"): every jit of the user file lowered for CUDA, never run."""

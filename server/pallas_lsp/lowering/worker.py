@@ -347,6 +347,9 @@ def _run_user_code(path: str, source: str, entry: str | None, check: _Check) -> 
     sys.modules[module_name] = module
     sys.argv = [path]
     sys.path.insert(0, os.path.dirname(path) or ".")
+    saved_cwd = os.getcwd()
+    if os.path.isdir(os.path.dirname(path)):
+        os.chdir(os.path.dirname(path))  # as if run from its folder, in every mode alike
     stage = "module"
     try:
         code = compile(source, path, "exec")
@@ -376,6 +379,7 @@ def _run_user_code(path: str, source: str, entry: str | None, check: _Check) -> 
     except Exception as exc:
         return _user_fatal(exc, check)
     finally:
+        os.chdir(saved_cwd)
         sys.argv, sys.path[:] = saved_argv, saved_path
         if saved_main is not None:
             sys.modules[module_name] = saved_main
@@ -480,8 +484,14 @@ def serve(devices: str) -> None:
     worker = _start(stream, devices)
     if worker is None:
         return
+    # Requests come on a private copy of stdin; the user's code reads /dev/null,
+    # so an input() in a checked file cannot swallow the next request.
+    requests = os.fdopen(os.dup(0), encoding="utf-8")
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the worker
     _emit(stream, {"ready": True, **worker.header()})
-    for line in sys.stdin:
+    for line in requests:
         if not line.strip():
             continue
         _emit(stream, worker.check(json.loads(line)))

@@ -1,0 +1,420 @@
+"""Run the lowering worker in another interpreter and read its report.
+
+Three ways, one protocol (worker.py's docstring):
+  * ``lower_local``: the user's interpreter (never the server's) runs the worker;
+  * ``lower_remote``: a configured argument list (``["ssh", "gpu-box", "python3",
+    "-"]``) receives the worker and the file as ONE payload on stdin, so the host
+    needs nothing but JAX; no shell is involved and no path is put into a command;
+  * ``WarmWorkerPool``: one long-lived worker per interpreter keeps JAX imported.
+
+Every child starts in its own session, so a timeout or a cancellation kills the
+whole process group (the interpreter and anything the user's code started).
+Nothing is written to disk: the payload travels on stdin.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from pallas_lsp.lowering.classify import classify, code_of
+
+WORKER_PATH = Path(__file__).with_name("worker.py")
+MARKER = "@@pallas-lsp-lowering-result@@"
+# How much of a child's stderr a message may quote (ssh's complaint, a traceback tail).
+STDERR_TAIL = 2000
+_POLL_S = 0.02
+
+
+@dataclass(frozen=True)
+class LoweringError:
+    exc_type: str
+    message: str
+    line: int | None
+    file: str | None
+    cls: str
+    launch_line: int | None
+
+    @property
+    def code(self) -> str | None:
+        return code_of(self.cls)
+
+
+@dataclass(frozen=True)
+class LoweringReport:
+    jax_version: str | None
+    device_kind: str | None
+    lowered: int
+    errors: tuple[LoweringError, ...]
+    fatal: str | None
+    # 'no_jax' | 'timeout' | 'user_code' | 'remote_failed' | 'cancelled' | 'worker_crashed'
+    fatal_kind: str | None
+    fatal_line: int | None = None
+    # The launch whose output could not be traced: the script stopped there, so
+    # later launches were not reached.
+    stopped_at: int | None = None
+    platform: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.fatal_kind is None and not self.errors
+
+
+def _fatal(kind: str, message: str) -> LoweringReport:
+    return LoweringReport(None, None, 0, (), message, kind)
+
+
+# ---------------------------------------------------------------- the protocol
+
+def build_request(path: str, *, entry: str | None, source: str | None) -> dict:
+    return {"path": os.path.abspath(path), "entry": entry, "source": source}
+
+
+def build_payload(request: dict) -> bytes:
+    """The worker, preceded by the request, as one Python program for ``python -``."""
+    prefix = "_PALLAS_LSP_REQUEST = " + repr(json.dumps(request)) + "\n"
+    return (prefix + WORKER_PATH.read_text(encoding="utf-8")).encode("utf-8")
+
+
+def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
+    """A LoweringReport from the worker's JSON object."""
+    jax_version = obj.get("jax_version")
+    errors = tuple(
+        LoweringError(
+            exc_type=e.get("exc_type", ""),
+            message=e.get("message", ""),
+            line=e.get("line"),
+            file=e.get("file"),
+            cls=classify(e.get("exc_type", ""), e.get("message", ""), jax_version),
+            launch_line=e.get("launch_line"),
+        )
+        for e in obj.get("errors", ())
+    )
+    fatal = obj.get("fatal")
+    message = kind = line = None
+    lowered = int(obj.get("lowered", 0))
+    if fatal:
+        kind, line, message = fatal.get("kind"), fatal.get("line"), fatal.get("message", "")
+        if kind == "user_code":
+            where = f" (line {line})" if line else ""
+            reached = lowered or errors
+            before = "after a launch" if reached else "before reaching any kernel"
+            message = f"The file raised {before}{where}: {message}"
+        elif kind == "no_jax" and python:
+            message = f"JAX is not installed in {python}"
+        elif kind in ("bad_entry", "unreadable"):
+            kind = "user_code"
+    return LoweringReport(
+        jax_version=jax_version,
+        device_kind=obj.get("device_kind"),
+        lowered=lowered,
+        errors=errors,
+        fatal=message,
+        fatal_kind=kind,
+        fatal_line=line,
+        stopped_at=obj.get("stopped_at"),
+        platform=obj.get("platform"),
+    )
+
+
+def _last_reply(stdout: str) -> dict | None:
+    _head, sep, tail = stdout.rpartition(MARKER + "\n")
+    if not sep:
+        return None
+    try:
+        return json.loads(tail.splitlines()[0])
+    except (ValueError, IndexError):
+        return None
+
+
+def _tail(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= STDERR_TAIL else "…" + text[-STDERR_TAIL:]
+
+
+# ---------------------------------------------------------------- one-shot runs
+
+def kill_group(proc: subprocess.Popen) -> None:
+    """Kill the child's whole process group (it leads its own session)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+@dataclass(frozen=True)
+class _Finished:
+    stdout: str
+    stderr: str
+    returncode: int | None
+    stopped: str | None  # 'timeout' | 'cancelled' | None
+
+
+def _run_with_payload(
+    command: list[str],
+    payload: bytes,
+    *,
+    timeout: float,
+    cancel: threading.Event | None,
+    cwd: str | None,
+) -> _Finished:
+    proc = subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        start_new_session=True,
+    )
+    result: dict[str, tuple[bytes, bytes]] = {}
+
+    def communicate() -> None:
+        try:
+            result["io"] = proc.communicate(payload)
+        except (OSError, ValueError):
+            result["io"] = (b"", b"")
+
+    talker = threading.Thread(target=communicate, daemon=True)
+    talker.start()
+    deadline = time.monotonic() + timeout
+    stopped = None
+    while talker.is_alive():
+        talker.join(_POLL_S)
+        if cancel is not None and cancel.is_set():
+            stopped = "cancelled"
+        elif time.monotonic() > deadline:
+            stopped = "timeout"
+        if stopped and talker.is_alive():
+            kill_group(proc)
+            talker.join(5)
+            break
+    out, err = result.get("io", (b"", b""))
+    # The leader exited, but the user's code may have left children behind.
+    kill_group(proc)
+    return _Finished(out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
+                     proc.returncode, stopped)
+
+
+def _stopped_report(stopped: str, timeout: float) -> LoweringReport:
+    if stopped == "timeout":
+        return _fatal("timeout", f"The lowering check timed out after {timeout:g} s "
+                                 "(its processes were killed)")
+    return _fatal("cancelled", "The lowering check was cancelled")
+
+
+def lower_local(
+    path: str,
+    *,
+    python: str,
+    timeout: float = 120.0,
+    entry: str | None = None,
+    source: str | None = None,
+    cancel: threading.Event | None = None,
+) -> LoweringReport:
+    """Lower every jitted launch of ``path`` under the user's interpreter ``python``."""
+    request = build_request(path, entry=entry, source=source)
+    cwd = os.path.dirname(request["path"])
+    try:
+        finished = _run_with_payload(
+            [python, "-"], build_payload(request), timeout=timeout, cancel=cancel,
+            cwd=cwd if os.path.isdir(cwd) else None,
+        )
+    except OSError as exc:
+        return _fatal("no_jax", f"Cannot start the interpreter {python}: {exc.strerror}")
+    if finished.stopped:
+        return _stopped_report(finished.stopped, timeout)
+    reply = _last_reply(finished.stdout)
+    if reply is None:
+        return _fatal("worker_crashed", "The lowering worker stopped without a report "
+                      f"(exit status {finished.returncode}): {_tail(finished.stderr)}")
+    return parse_reply(reply, python)
+
+
+def lower_remote(
+    path: str,
+    *,
+    command: list[str],
+    timeout: float = 120.0,
+    entry: str | None = None,
+    source: str | None = None,
+    cancel: threading.Event | None = None,
+) -> LoweringReport:
+    """Lower through ``command`` (an argument list ending in a ``python -``)."""
+    if not command or not all(isinstance(part, str) for part in command):
+        return _fatal("remote_failed", "The remote command must be a non-empty list of strings")
+    if source is None:
+        try:
+            source = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            return _fatal("user_code", f"Cannot read {path}: {exc.strerror}")
+    request = build_request(path, entry=entry, source=source)
+    try:
+        finished = _run_with_payload(
+            list(command), build_payload(request), timeout=timeout, cancel=cancel, cwd=None
+        )
+    except OSError as exc:
+        return _fatal("remote_failed", f"Cannot start {command[0]}: {exc.strerror}")
+    if finished.stopped:
+        return _stopped_report(finished.stopped, timeout)
+    reply = _last_reply(finished.stdout)
+    if reply is None:
+        return _fatal("remote_failed", f"{command[0]} failed (exit status "
+                      f"{finished.returncode}): {_tail(finished.stderr)}")
+    return parse_reply(reply)
+
+
+# ---------------------------------------------------------------- the warm worker
+
+class _WarmProcess:
+    """One ``worker.py --serve`` child: JAX imported once, one check per request line."""
+
+    def __init__(self, python: str, devices: str) -> None:
+        self.python = python
+        self.proc = subprocess.Popen(
+            [python, str(WORKER_PATH), "--serve", "--devices", devices],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        self.replies: queue.Queue[dict | None] = queue.Queue()
+        self.stderr: collections.deque[str] = collections.deque(maxlen=200)
+        self.header: dict | None = None
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    def _read_stdout(self) -> None:
+        assert self.proc.stdout is not None
+        expect_json = False
+        for raw in self.proc.stdout:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            if line == MARKER:
+                expect_json = True
+            elif expect_json:
+                expect_json = False
+                with contextlib.suppress(ValueError):
+                    self.replies.put(json.loads(line))
+        self.replies.put(None)  # end of file: the worker died
+
+    def _read_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        for raw in self.proc.stderr:
+            self.stderr.append(raw.decode("utf-8", "replace"))
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def wait_reply(self, deadline: float, cancel: threading.Event | None) -> dict | str:
+        """The next reply, or 'timeout' / 'cancelled' / 'died'."""
+        while True:
+            if cancel is not None and cancel.is_set():
+                return "cancelled"
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return "timeout"
+            try:
+                reply = self.replies.get(timeout=min(_POLL_S * 5, remaining))
+            except queue.Empty:
+                continue
+            return "died" if reply is None else reply
+
+    def send(self, request: dict) -> bool:
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write((json.dumps(request) + "\n").encode("utf-8"))
+            self.proc.stdin.flush()
+            return True
+        except (BrokenPipeError, OSError):
+            return False
+
+    def kill(self) -> None:
+        kill_group(self.proc)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(5)
+
+    def stderr_tail(self) -> str:
+        return _tail("".join(self.stderr))
+
+
+class WarmWorkerPool:
+    """One warm worker per interpreter; a dead or stopped worker is replaced on the next check.
+
+    Checks on one interpreter run one at a time (the worker is single-threaded);
+    each check runs the user's file in a fresh module namespace.
+    """
+
+    def __init__(self, devices: str = "auto") -> None:
+        self._devices = devices
+        self._workers: dict[str, _WarmProcess] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def _lock_for(self, python: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(python, threading.Lock())
+
+    def check(
+        self,
+        path: str,
+        *,
+        python: str,
+        source: str | None = None,
+        timeout: float = 120.0,
+        cancel: threading.Event | None = None,
+        entry: str | None = None,
+    ) -> LoweringReport:
+        deadline = time.monotonic() + timeout
+        with self._lock_for(python):
+            worker = self._workers.get(python)
+            if worker is None or not worker.alive():
+                if worker is not None:
+                    worker.kill()
+                try:
+                    worker = _WarmProcess(python, self._devices)
+                except OSError as exc:
+                    return _fatal("no_jax", f"Cannot start the interpreter {python}: "
+                                            f"{exc.strerror}")
+                self._workers[python] = worker
+            if worker.header is None:
+                header = worker.wait_reply(deadline, cancel)
+                if not isinstance(header, dict) or not header.get("ready"):
+                    return self._failed(python, worker, header, timeout)
+                worker.header = header
+            request = build_request(path, entry=entry, source=source)
+            if not worker.send(request):
+                return self._failed(python, worker, "died", timeout)
+            reply = worker.wait_reply(deadline, cancel)
+            if not isinstance(reply, dict):
+                return self._failed(python, worker, reply, timeout)
+            return parse_reply(reply, python)
+
+    def _failed(self, python: str, worker: _WarmProcess, why: dict | str,
+                timeout: float) -> LoweringReport:
+        """Drop the worker (the next check starts a fresh one) and say why."""
+        worker.kill()
+        self._workers.pop(python, None)
+        if isinstance(why, dict):  # a fatal start reply: no JAX, or JAX failed to import
+            return parse_reply(why, python)
+        if why in ("timeout", "cancelled"):
+            return _stopped_report(why, timeout)
+        return _fatal("worker_crashed", "The lowering worker died during the check: "
+                      f"{worker.stderr_tail() or 'no output'}")
+
+    def close(self) -> None:
+        with self._guard:
+            workers, self._workers = list(self._workers.values()), {}
+        for worker in workers:
+            worker.kill()
+
+    def __enter__(self) -> WarmWorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
