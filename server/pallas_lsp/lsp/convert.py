@@ -1,0 +1,132 @@
+"""Analysis values <-> LSP values.
+
+The analysis speaks 1-based lines and UTF-8 byte columns (as ``ast``); LSP
+speaks 0-based lines and columns in the negotiated position encoding, UTF-16
+code units unless the client offered UTF-8 or UTF-32 (pygls picks the client's
+first supported choice). Every conversion goes through ``Positions`` so a tab,
+a CRLF ending, an emoji or a position past the end of a line maps the same way
+everywhere: diagnostics, edits, hover and incoming request positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from lsprotocol import types
+from pallas_lsp.analysis import Finding, Severity, Span, TextEdit
+from pallas_lsp.analysis.positions import LineIndex
+from pallas_lsp.analysis.rules import Rule
+
+SOURCE = "pallas-lsp"
+LOWERING_SOURCE = "pallas-lsp lowering"
+
+_SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFORMATION: types.DiagnosticSeverity.Information,
+    Severity.HINT: types.DiagnosticSeverity.Hint,
+}
+
+
+class Positions:
+    """Column conversion for one version of one document, in the negotiated encoding."""
+
+    def __init__(self, source: str, encoding: str = types.PositionEncodingKind.Utf16) -> None:
+        self.index = LineIndex(source)
+        self.encoding = str(encoding)
+
+    def to_lsp(self, line: int, col: int) -> types.Position:
+        """(1-based line, UTF-8 column) -> LSP position, clamped into the document."""
+        line = max(line, 1)
+        if line > self.index.line_count:
+            # Past the last line: the end of the document (an insertion after a final newline).
+            return types.Position(line=self.index.line_count, character=0)
+        text = self.index.line_text(line)
+        col = min(max(col, 0), len(text.encode("utf-8")))
+        if self.encoding == types.PositionEncodingKind.Utf8:
+            character = col
+        elif self.encoding == types.PositionEncodingKind.Utf32:
+            character = self.index.utf8_to_codepoints(line, col)
+        else:
+            character = self.index.utf8_to_utf16(line, col)
+        return types.Position(line=line - 1, character=character)
+
+    def from_lsp(self, position: types.Position) -> tuple[int, int]:
+        """LSP position -> (1-based line, UTF-8 column), clamped: never raises."""
+        line = min(max(position.line, 0) + 1, max(self.index.line_count, 1))
+        if position.line >= self.index.line_count:
+            return self.index.line_count, len(self.index.line_text(self.index.line_count).encode())
+        character = max(position.character, 0)
+        text = self.index.line_text(line)
+        if self.encoding == types.PositionEncodingKind.Utf8:
+            raw = text.encode("utf-8")
+            col = min(character, len(raw))
+            # A column inside a multi-byte character is moved back to its start.
+            while 0 < col < len(raw) and (raw[col] & 0xC0) == 0x80:
+                col -= 1
+            return line, col
+        if self.encoding == types.PositionEncodingKind.Utf32:
+            return line, len(text[:character].encode("utf-8"))
+        return line, self.index.utf16_to_utf8(line, character)
+
+    def range(self, span: Span) -> types.Range:
+        return types.Range(
+            start=self.to_lsp(span.line, span.col), end=self.to_lsp(span.end_line, span.end_col)
+        )
+
+
+def lsp_severity(severity: Severity) -> types.DiagnosticSeverity:
+    return _SEVERITY.get(severity, types.DiagnosticSeverity.Error)
+
+
+def finding_to_diagnostic(
+    finding: Finding,
+    uri: str,
+    positions: Positions,
+    rules: Mapping[str, Rule],
+    *,
+    confirmed_by: str | None = None,
+) -> types.Diagnostic:
+    rule = rules.get(finding.code)
+    message = finding.message
+    if confirmed_by:
+        message = f"{message} (confirmed by JAX {confirmed_by} lowering)"
+    return types.Diagnostic(
+        range=positions.range(finding.span),
+        message=message,
+        severity=lsp_severity(finding.severity),
+        code=finding.code,
+        code_description=types.CodeDescription(href=rule.doc_url()) if rule else None,
+        source=SOURCE,
+        related_information=[
+            types.DiagnosticRelatedInformation(
+                location=types.Location(uri=uri, range=positions.range(related.span)),
+                message=related.message,
+            )
+            for related in finding.related
+        ]
+        or None,
+        # Lets code actions find the finding again without trusting the client's copy of the range.
+        data={
+            "code": finding.code,
+            "span": list(_span_tuple(finding.span)),
+            **({"confirmed": confirmed_by} if confirmed_by else {}),
+        },
+    )
+
+
+def text_edit(edit: TextEdit, positions: Positions) -> types.TextEdit:
+    return types.TextEdit(range=positions.range(edit.span), new_text=edit.new_text)
+
+
+def _span_tuple(span: Span) -> tuple[int, int, int, int]:
+    return span.line, span.col, span.end_line, span.end_col
+
+
+def span_contains(span: Span, line: int, col: int) -> bool:
+    """Does the (1-based line, UTF-8 col) position fall inside ``span`` (ends included)?"""
+    return (span.line, span.col) <= (line, col) <= (span.end_line, span.end_col)
+
+
+def spans_overlap(a: Span, b: Span) -> bool:
+    return (a.line, a.col) < (b.end_line, b.end_col) and (b.line, b.col) < (a.end_line, a.end_col)

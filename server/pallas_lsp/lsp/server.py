@@ -1,0 +1,469 @@
+"""The pallas-lsp language server: push diagnostics, quick fixes, hover, lowering.
+
+Model (pygls 2.x, push diagnostics as in jedi-language-server):
+- ``didOpen`` / ``didSave`` lint at once; ``didChange`` re-arms a per-document
+  debounce (about 200 ms) and the lint runs when typing pauses.
+- The analysis is pure and CPU-bound: it runs on one worker thread (results
+  in order, the event loop free for hover and cancel), on a snapshot of the text
+  and its version. Before publishing, the version is compared with the
+  document's current one; a result for an old version is dropped, never shown.
+- While the buffer does not parse (mid-typing), nothing is published: the
+  client keeps the last good diagnostics, so squiggles do not flicker.
+- Handler exceptions are logged and answered with an error by pygls; lint
+  tasks log their own. The server process never imports ``jax``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote
+
+from lsprotocol import types
+from pallas_lsp.analysis import Analysis, Finding, Options, analyze
+from pallas_lsp.analysis.rules import catalog
+from pygls.exceptions import FeatureRequestError
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.uris import to_fs_path
+from pygls.workspace import TextDocument
+
+from . import actions, hover
+from .convert import Positions, finding_to_diagnostic
+from .debounce import Debouncer
+from .jax_version import JaxVersionCache
+from .settings import SECTION, Settings, parse_settings, unwrap
+
+logger = logging.getLogger("pallas_lsp.lsp")
+
+NAME = "pallas-lsp"
+DEBUG_INFO = "pallasLsp/debugInfo"
+WORKSPACE_TRUST = "pallasLsp/workspaceTrust"
+LOWERING_STATUS = "pallasLsp/loweringStatus"
+
+# Python ends lines at \n, \r\n and \r only; str.splitlines (which pygls uses to
+# apply incremental edits) also splits at \f, \v, \x1c-\x1e, \x85, \u2028, \u2029.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+class PythonTextDocument(TextDocument):
+    """A TextDocument whose lines end where LSP and Python say they do."""
+
+    @property
+    def lines(self) -> Sequence[str]:
+        return tuple(_LINE.findall(self.source))
+
+
+class PallasProtocol(LanguageServerProtocol):
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
+        # pygls raises KeyError for a change to a document that was never opened;
+        # a confused client must get a log line, not an error popup per keystroke.
+        if unquote(params.text_document.uri) not in self.workspace.text_documents:
+            logger.warning(
+                "didChange for a document that is not open: %s", params.text_document.uri
+            )
+            return None
+        return (yield from super().lsp_text_document__did_change(params))
+
+
+@dataclass
+class DocState:
+    """What was last shown for one open document."""
+
+    # The findings on screen and the text they were computed on (their spans index it).
+    findings: tuple[Finding, ...] = ()
+    source: str = ""
+    # The analysis of the current text, or None while it does not parse (then no fixes).
+    analysis: Analysis | None = None
+    version: int | None = None
+    published: bool = False
+    lowering: Any = None  # lowering_command.LoweringOutcome for one version, or None
+    stopped_note: str | None = None
+
+
+@dataclass
+class ClientFeatures:
+    configuration: bool = False
+    work_done_progress: bool = False
+    document_changes: bool = False
+
+
+class PallasServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__(NAME, _version(), protocol_cls=PallasProtocol)
+        self.settings = Settings()
+        self.client = ClientFeatures()
+        self.docs: dict[str, DocState] = {}
+        self.debouncer = Debouncer()
+        # One thread: analyses run in order and never fight each other for the GIL.
+        self.analysis_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
+        self.jax_versions = JaxVersionCache()
+        self.rules = catalog()
+        self.lowering: Any = None  # lowering_command.LoweringService, created on first use
+
+    # -- documents ----------------------------------------------------------------------
+
+    def open_document(self, uri: str) -> TextDocument | None:
+        return self.workspace.text_documents.get(unquote(uri))
+
+    async def options(self) -> Options:
+        version, source = await self.jax_versions.get(
+            self.settings.jax_version, self.settings.python
+        )
+        return Options(
+            jax_version=version,
+            jax_version_source=source,
+            select=self.settings.select,
+            ignore=self.settings.ignore,
+            severity=dict(self.settings.severity),
+        )
+
+    async def lint(self, uri: str) -> None:
+        document = self.open_document(uri)
+        if document is None:
+            return
+        version, source = document.version, document.source
+        options = await self.options()
+        path = to_fs_path(uri) or uri
+        loop = asyncio.get_running_loop()
+        analysis = await loop.run_in_executor(
+            self.analysis_executor, _analyze, source, options, path
+        )
+        current = self.open_document(uri)
+        if current is None or current.version != version or uri not in self.docs:
+            logger.debug("dropping the analysis of %s version %s: stale", uri, version)
+            return
+        state = self.docs[uri]
+        if analysis.syntax_error is not None:
+            state.analysis = None
+            # Keep the last good findings on screen; only drop lowering results that went stale.
+            if state.lowering is not None and state.lowering.version != version:
+                state.lowering = None
+                self.publish(uri, state, current.version)
+            return
+        state.analysis = analysis
+        state.findings = analysis.findings
+        state.source = source
+        state.version = version
+        if state.lowering is not None and state.lowering.version != version:
+            state.lowering = None
+        if analysis.stopped and analysis.stopped != state.stopped_note:
+            state.stopped_note = analysis.stopped
+            self.window_log_message(
+                types.LogMessageParams(
+                    type=types.MessageType.Warning, message=f"{uri}: {analysis.stopped}"
+                )
+            )
+        self.publish(uri, state, version)
+
+    def publish(self, uri: str, state: DocState, version: int | None) -> None:
+        positions = Positions(state.source, self.encoding)
+        confirmed = state.lowering.confirmed if state.lowering is not None else {}
+        diagnostics = [
+            finding_to_diagnostic(
+                finding,
+                uri,
+                positions,
+                self.rules,
+                confirmed_by=confirmed.get((finding.code, finding.span)),
+            )
+            for finding in state.findings
+        ]
+        if state.lowering is not None:
+            diagnostics.extend(state.lowering.diagnostics)
+        state.published = True
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
+        )
+
+    def schedule(self, uri: str, *, delay_s: float | None = None) -> None:
+        delay = self.settings.debounce_ms / 1000 if delay_s is None else delay_s
+        self.debouncer.schedule(uri, delay, lambda: self.lint(uri))
+
+    def relint_all(self) -> None:
+        for uri in list(self.docs):
+            self.schedule(uri, delay_s=0)
+
+    @property
+    def encoding(self) -> str:
+        return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+
+    # -- settings -----------------------------------------------------------------------
+
+    def apply_settings(self, raw: Any) -> None:
+        old = self.settings
+        self.settings, problems = parse_settings(raw, old)
+        for problem in problems:
+            logger.warning("%s", problem)
+            if self.settings.show_notifications != "off":
+                self.window_show_message(
+                    types.ShowMessageParams(
+                        type=types.MessageType.Warning, message=f"pallas-lsp: {problem}"
+                    )
+                )
+        if (old.jax_version, old.python) != (self.settings.jax_version, self.settings.python):
+            logger.info(
+                "JAX version source changed: %s / %s",
+                self.settings.jax_version,
+                self.settings.python,
+            )
+
+    async def pull_settings(self) -> None:
+        if not self.client.configuration:
+            return
+        try:
+            result = await self.workspace_configuration_async(
+                types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])
+            )
+        except Exception as exc:  # a client that advertises pull but fails it: keep what we have
+            logger.warning("workspace/configuration failed: %s", exc)
+            return
+        if result and isinstance(result[0], dict):
+            self.apply_settings(result[0])
+
+    def notify_user(self, level: types.MessageType, message: str) -> None:
+        """window/showMessage, filtered by the showNotifications setting."""
+        threshold = {
+            "off": 0,
+            "onError": types.MessageType.Error,
+            "onWarning": types.MessageType.Warning,
+            "always": types.MessageType.Log,
+        }[self.settings.show_notifications]
+        if threshold and level <= threshold:
+            self.window_show_message(types.ShowMessageParams(type=level, message=message))
+        else:
+            self.window_log_message(types.LogMessageParams(type=level, message=message))
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        # Request errors already go back in the response; others are logged and shown
+        # according to showNotifications instead of pygls' unconditional popup.
+        logger.error("server error (%s): %s", getattr(source, "__name__", source), error)
+        if source is FeatureRequestError:
+            return
+        self.notify_user(types.MessageType.Error, f"pallas-lsp: internal error: {error}")
+
+
+def _analyze(source: str, options: Options, path: str) -> Analysis:
+    return analyze(source, options, path=path)
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("pallas-lsp")
+    except Exception:
+        return "0+unknown"
+
+
+def _plain(value: Any) -> Any:
+    """pygls hands custom params over as namedtuples; turn them back into dicts and lists."""
+    if hasattr(value, "_asdict"):
+        return {k: _plain(v) for k, v in value._asdict().items()}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+server = PallasServer()
+
+
+@server.feature(types.INITIALIZE)
+def initialize(ls: PallasServer, params: types.InitializeParams) -> None:
+    caps = params.capabilities
+    workspace = caps.workspace
+    ls.client = ClientFeatures(
+        configuration=bool(workspace and workspace.configuration),
+        work_done_progress=bool(caps.window and caps.window.work_done_progress),
+        document_changes=bool(
+            workspace and workspace.workspace_edit and workspace.workspace_edit.document_changes
+        ),
+    )
+    ls.apply_settings(params.initialization_options)
+    # Apply edits on Python's notion of lines (see PythonTextDocument).
+    workspace_obj = ls.workspace
+    original = workspace_obj._create_text_document
+
+    def create(
+        doc_uri: str,
+        source: str | None = None,
+        version: int | None = None,
+        language_id: str | None = None,
+    ) -> TextDocument:
+        document = original(doc_uri, source, version, language_id)
+        document.__class__ = PythonTextDocument
+        return document
+
+    workspace_obj._create_text_document = create  # type: ignore[method-assign]
+
+
+@server.feature(types.INITIALIZED)
+async def initialized(ls: PallasServer, params: types.InitializedParams) -> None:
+    await ls.pull_settings()
+    ls.relint_all()
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+async def did_change_configuration(
+    ls: PallasServer, params: types.DidChangeConfigurationParams
+) -> None:
+    settings = _plain(params.settings)
+    if isinstance(settings, dict) and SECTION in settings:
+        ls.apply_settings(settings)
+    elif ls.client.configuration:
+        # The pull model: the notification only says "something changed" (VS Code sends null).
+        await ls.pull_settings()
+    elif isinstance(settings, dict) and settings:
+        ls.apply_settings(unwrap(settings))
+    ls.jax_versions.forget()
+    ls.relint_all()
+
+
+@server.feature(WORKSPACE_TRUST)
+def workspace_trust(ls: PallasServer, params: Any) -> None:
+    trusted = _plain(params)
+    if isinstance(trusted, dict) and isinstance(trusted.get("trusted"), bool):
+        ls.apply_settings({"workspaceTrusted": trusted["trusted"]})
+    else:
+        logger.warning('%s: expected {"trusted": bool}, got %r', WORKSPACE_TRUST, trusted)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: PallasServer, params: types.DidOpenTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.docs[uri] = DocState()
+    ls.schedule(uri, delay_s=0)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: PallasServer, params: types.DidChangeTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if uri not in ls.docs:
+        return
+    if ls.settings.lint_on_change:
+        ls.schedule(uri)
+    else:
+        ls.debouncer.cancel(uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: PallasServer, params: types.DidSaveTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if uri not in ls.docs:
+        return
+    ls.schedule(uri, delay_s=0)
+    if ls.settings.lowering.on_save and ls.settings.workspace_trusted:
+        from .lowering_command import on_save
+
+        on_save(ls, uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: PallasServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.debouncer.cancel(uri)
+    ls.docs.pop(uri, None)
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
+    uri = params.text_document.uri
+    state = ls.docs.get(uri)
+    if state is None or (not state.source and not state.findings):
+        return None
+    positions = Positions(state.source, ls.encoding)
+    line, col = positions.from_lsp(params.position)
+    ops = state.analysis.ops if state.analysis is not None else ()
+    return hover.hover(line, col, state.findings, ops, ls.rules, positions)
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix, actions.FIX_ALL_KIND],
+        resolve_provider=False,
+    ),
+)
+def on_code_action(
+    ls: PallasServer, params: types.CodeActionParams
+) -> list[types.CodeAction] | None:
+    uri = params.text_document.uri
+    state = ls.docs.get(uri)
+    document = ls.open_document(uri)
+    if state is None or state.analysis is None or document is None:
+        return None
+    if document.version != state.version:
+        # The findings are of an older text (a lint is pending): their edits would be misplaced.
+        return None
+    positions = Positions(state.source, ls.encoding)
+    start = positions.from_lsp(params.range.start)
+    end = positions.from_lsp(params.range.end)
+    return (
+        actions.code_actions(
+            uri=uri,
+            version=state.version,
+            source_lines=state.source.splitlines(),
+            findings=state.analysis.findings,
+            start=start,
+            end=end,
+            only=params.context.only,
+            positions=positions,
+            rules=ls.rules,
+            versioned_edits=ls.client.document_changes,
+        )
+        or None
+    )
+
+
+@server.feature(DEBUG_INFO)
+def debug_info(ls: PallasServer, params: Any) -> dict[str, Any]:
+    """Hidden: lets tests prove the server never imported jax, and shows what it runs with."""
+    return {
+        "jaxImported": any(
+            name == "jax" or name.startswith(("jax.", "jaxlib")) for name in sys.modules
+        ),
+        "modules": len(sys.modules),
+        "python": sys.executable,
+        "encoding": ls.encoding,
+        "settings": {
+            "jaxVersion": ls.settings.jax_version,
+            "interpreter": list(ls.settings.interpreter or ()),
+            "select": sorted(ls.settings.select) if ls.settings.select is not None else None,
+            "ignore": sorted(ls.settings.ignore),
+            "severity": {k: v.value for k, v in ls.settings.severity.items()},
+            "lintOnChange": ls.settings.lint_on_change,
+            "workspaceTrusted": ls.settings.workspace_trusted,
+        },
+    }
+
+
+def _register_lowering() -> None:
+    try:
+        from . import lowering_command
+    except ImportError as exc:  # the lowering package is optional for the static server
+        logger.info("lowering command not available: %s", exc)
+        return
+    lowering_command.register(server)
+
+
+_register_lowering()
+
+
+def serve() -> None:
+    """Run the server on stdin/stdout until the client says exit."""
+    logging.basicConfig(
+        level=logging.INFO,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    server.start_io()

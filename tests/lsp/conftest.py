@@ -1,0 +1,15 @@
+"""The pytest-lsp client fixture: the server started as editors start it, over stdio."""
+
+from __future__ import annotations
+
+import pytest_lsp
+from lsp_helpers import server_command, server_env
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=server_command(), server_env=server_env())
+)
+async def client(lsp_client: LanguageClient):
+    yield
+    await lsp_client.shutdown_session()

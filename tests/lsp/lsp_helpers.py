@@ -1,0 +1,157 @@
+"""Helpers for the end-to-end tests: a real pytest-lsp client talking to the server over stdio.
+
+The server is started the way editors start it, ``python -m pallas_lsp serve``
+(``python -m pallas_lsp.lsp`` while the CLI entry is absent). ``PALLAS_LSP_TEST_PYTHONPATH``
+prepends to the server's import path (used to try the server against another
+analysis build); the repository's ``server/`` folder is always on it, so the
+tests run from a checkout without ``pip install -e .``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient, client_capabilities
+
+REPO = Path(__file__).resolve().parents[2]
+SERVER_DIR = REPO / "server"
+EXAMPLES = Path(os.environ.get("PALLAS_LSP_EXAMPLES", "/work/shared/examples"))
+if not EXAMPLES.is_dir():
+    EXAMPLES = REPO / "tests" / "fixtures" / "examples"
+
+
+def server_pythonpath() -> str:
+    parts = [
+        os.environ.get("PALLAS_LSP_TEST_PYTHONPATH", ""),
+        str(SERVER_DIR),
+        os.environ.get("PYTHONPATH", ""),
+    ]
+    return os.pathsep.join(p for p in parts if p)
+
+
+def server_env(**extra: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = server_pythonpath()
+    env.update(extra)
+    return env
+
+
+def server_command(python: str = sys.executable) -> list[str]:
+    if (SERVER_DIR / "pallas_lsp" / "__main__.py").exists() and (
+        SERVER_DIR / "pallas_lsp" / "cli.py"
+    ).exists():
+        return [python, "-m", "pallas_lsp", "serve"]
+    return [python, "-m", "pallas_lsp.lsp"]
+
+
+def example(name: str) -> tuple[str, str]:
+    path = EXAMPLES / name
+    return path.as_uri(), path.read_text(encoding="utf-8")
+
+
+async def initialize(
+    client: LanguageClient, options: dict[str, Any] | None = None, spec: str = "visual-studio-code"
+) -> types.InitializeResult:
+    # debounceMs is short in tests only to keep them quick; the behaviour is the same.
+    init = {"pallasLsp": {"debounceMs": 50, **(options or {})}}
+    return await client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(spec),
+            initialization_options=init,
+            root_uri=EXAMPLES.as_uri(),
+        )
+    )
+
+
+def open_doc(client: LanguageClient, uri: str, text: str, version: int = 1) -> None:
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="python", version=version, text=text
+            )
+        )
+    )
+
+
+def change_doc(client: LanguageClient, uri: str, text: str, version: int) -> None:
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+async def wait_for_diagnostics(
+    client: LanguageClient,
+    uri: str,
+    predicate: Callable[[list[types.Diagnostic]], bool] = lambda d: True,
+    timeout: float = 15.0,
+) -> list[types.Diagnostic]:
+    """Wait until the last diagnostics published for ``uri`` satisfy ``predicate``."""
+
+    async def poll() -> list[types.Diagnostic]:
+        while True:
+            if uri in client.diagnostics and predicate(list(client.diagnostics[uri])):
+                return list(client.diagnostics[uri])
+            await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+    return await asyncio.wait_for(poll(), timeout)
+
+
+def codes_by_line(diagnostics: list[types.Diagnostic]) -> set[tuple[str, int]]:
+    """{(code, 1-based line)} of the static diagnostics."""
+    return {(str(d.code), d.range.start.line + 1) for d in diagnostics if d.source == "pallas-lsp"}
+
+
+def apply_edits(text: str, edits: list[types.TextEdit]) -> str:
+    """Apply LSP edits (UTF-16 positions) to ``text`` the way an editor does."""
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[-1].endswith(("\n", "\r")):
+        lines.append("")
+
+    def offset(position: types.Position) -> int:
+        line = min(position.line, len(lines) - 1)
+        before = sum(len(entry) for entry in lines[:line])
+        content = lines[line].rstrip("\r\n")
+        units = 0
+        for index, ch in enumerate(content):
+            if units >= position.character:
+                return before + index
+            units += 2 if ord(ch) > 0xFFFF else 1
+        return before + len(content)
+
+    for edit in sorted(
+        edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True
+    ):
+        start, end = offset(edit.range.start), offset(edit.range.end)
+        text = text[:start] + edit.new_text + text[end:]
+        lines = text.splitlines(keepends=True)
+        if not lines or lines[-1].endswith(("\n", "\r")):
+            lines.append("")
+    return text
+
+
+def edits_of(action: types.CodeAction, uri: str) -> list[types.TextEdit]:
+    edit = action.edit
+    assert edit is not None
+    if edit.document_changes:
+        out: list[types.TextEdit] = []
+        for change in edit.document_changes:
+            assert isinstance(change, types.TextDocumentEdit) and change.text_document.uri == uri
+            out.extend(change.edits)  # type: ignore[arg-type]
+        return out
+    assert edit.changes is not None
+    return list(edit.changes[uri])
+
+
+@pytest.fixture
+def examples_dir() -> Path:
+    return EXAMPLES
