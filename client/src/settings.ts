@@ -1,0 +1,214 @@
+/**
+ * Settings → what the language server is started with and told.
+ *
+ * Pure: no `vscode` import, so the unit tests run under plain Node. The
+ * extension reads each `pallasLsp.*` key through a getter, this module
+ * normalises the values (a user can type anything into settings.json) and
+ * builds the two things the server sees: the process it runs as, and the
+ * `initializationOptions` object (sent again, whole, under `pallasLsp` in
+ * `workspace/didChangeConfiguration`).
+ */
+import * as path from "path";
+
+export type Severity = "error" | "warning" | "information" | "hint";
+export type ShowNotifications = "off" | "onError" | "onWarning" | "always";
+export type ImportStrategy = "useBundled" | "fromEnvironment";
+export type LoweringMode = "local" | "remote";
+
+export interface ExtensionSettings {
+  interpreter: string[];
+  importStrategy: ImportStrategy;
+  showNotifications: ShowNotifications;
+  severity: Record<string, Severity>;
+  select: string[];
+  ignore: string[];
+  jaxVersion: string;
+  lintOnChange: boolean;
+  lowering: {
+    mode: LoweringMode;
+    remoteCommand: string[];
+    timeout: number;
+    onSave: boolean;
+  };
+}
+
+/** The server's `initializationOptions` (contract with server/pallas_lsp/lsp). */
+export interface InitializationOptions {
+  jaxVersion: string | null;
+  interpreter: string | null;
+  select: string[] | null;
+  ignore: string[];
+  severity: Record<string, Severity>;
+  lintOnChange: boolean;
+  showNotifications: ShowNotifications;
+  lowering: {
+    mode: LoweringMode;
+    remoteCommand: string[];
+    timeout: number;
+    onSave: boolean;
+  };
+  workspaceTrusted: boolean;
+}
+
+export const SECTION = "pallasLsp";
+
+/** Keys whose change needs a new server process, not just a configuration push. */
+export const RESTART_KEYS = ["interpreter", "importStrategy"] as const;
+
+/** Every key the extension reads, relative to SECTION. */
+export const SETTING_KEYS = [
+  "interpreter",
+  "importStrategy",
+  "showNotifications",
+  "severity",
+  "select",
+  "ignore",
+  "jaxVersion",
+  "lintOnChange",
+  "lowering.mode",
+  "lowering.remoteCommand",
+  "lowering.timeout",
+  "lowering.onSave",
+] as const;
+
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+const SEVERITIES: readonly Severity[] = ["error", "warning", "information", "hint"];
+const NOTIFICATION_LEVELS: readonly ShowNotifications[] = ["off", "onError", "onWarning", "always"];
+const DEFAULT_LOWERING_TIMEOUT = 120;
+const RULE_CODE = /^PAL[0-9]{3}$/;
+const RULE_PREFIX = /^PAL[0-9]{0,3}$/;
+
+function stringList(value: unknown): string[] {
+  if (!Array.isArray(value)) {
+    return [];
+  }
+  return value.filter((item): item is string => typeof item === "string" && item.trim() !== "");
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+function ruleCodes(value: unknown): string[] {
+  return stringList(value)
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => RULE_PREFIX.test(code));
+}
+
+function severityMap(value: unknown): Record<string, Severity> {
+  const severity: Record<string, Severity> = {};
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return severity;
+  }
+  for (const [code, level] of Object.entries(value as Record<string, unknown>)) {
+    const normalised = code.trim().toUpperCase();
+    if (RULE_CODE.test(normalised) && SEVERITIES.includes(level as Severity)) {
+      severity[normalised] = level as Severity;
+    }
+  }
+  return severity;
+}
+
+/** Reads and normalises every setting; `get` returns undefined for an unset key. */
+export function readSettings(get: (key: SettingKey) => unknown): ExtensionSettings {
+  const timeout = get("lowering.timeout");
+  return {
+    interpreter: stringList(get("interpreter")),
+    importStrategy: oneOf(get("importStrategy"), ["useBundled", "fromEnvironment"], "useBundled"),
+    showNotifications: oneOf(get("showNotifications"), NOTIFICATION_LEVELS, "off"),
+    severity: severityMap(get("severity")),
+    select: ruleCodes(get("select")),
+    ignore: ruleCodes(get("ignore")),
+    jaxVersion: typeof get("jaxVersion") === "string" ? (get("jaxVersion") as string).trim() : "",
+    lintOnChange: get("lintOnChange") !== false,
+    lowering: {
+      mode: oneOf(get("lowering.mode"), ["local", "remote"], "local"),
+      remoteCommand: stringList(get("lowering.remoteCommand")),
+      timeout:
+        typeof timeout === "number" && Number.isFinite(timeout) && timeout > 0
+          ? timeout
+          : DEFAULT_LOWERING_TIMEOUT,
+      onSave: get("lowering.onSave") === true,
+    },
+  };
+}
+
+/**
+ * The options object the server receives. `interpreter` is the path of the
+ * interpreter the client resolved (the server asks it for the JAX version and
+ * lowers with it); an empty `select` means every rule, which the server reads
+ * as null.
+ */
+export function initializationOptions(
+  settings: ExtensionSettings,
+  interpreterPath: string | null,
+  workspaceTrusted: boolean,
+): InitializationOptions {
+  return {
+    jaxVersion: settings.jaxVersion === "" ? null : settings.jaxVersion,
+    interpreter: interpreterPath,
+    select: settings.select.length === 0 ? null : [...settings.select],
+    ignore: [...settings.ignore],
+    severity: { ...settings.severity },
+    lintOnChange: settings.lintOnChange,
+    showNotifications: settings.showNotifications,
+    lowering: {
+      mode: settings.lowering.mode,
+      remoteCommand: [...settings.lowering.remoteCommand],
+      timeout: settings.lowering.timeout,
+      onSave: settings.lowering.onSave,
+    },
+    workspaceTrusted,
+  };
+}
+
+export interface ServerLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * The server process: `<interpreter...> -m pallas_lsp serve`. With useBundled the
+ * extension's `bundled/libs` is put first on PYTHONPATH, ahead of anything the
+ * user's environment sets, so the bundled pallas_lsp and its pinned pygls win
+ * over copies installed in the interpreter's site-packages.
+ */
+export function serverLaunch(
+  interpreter: string[],
+  importStrategy: ImportStrategy,
+  extensionPath: string,
+  baseEnv: Record<string, string | undefined>,
+): ServerLaunch {
+  if (interpreter.length === 0) {
+    throw new Error("serverLaunch needs an interpreter command");
+  }
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(baseEnv)) {
+    if (value !== undefined) {
+      env[name] = value;
+    }
+  }
+  env.PYTHONUTF8 = "1";
+  // The server speaks LSP on stdout; unbuffered so nothing is held back.
+  env.PYTHONUNBUFFERED = "1";
+  if (importStrategy === "useBundled") {
+    const bundled = bundledLibsPath(extensionPath);
+    env.PYTHONPATH = env.PYTHONPATH ? `${bundled}${path.delimiter}${env.PYTHONPATH}` : bundled;
+  }
+  return {
+    command: interpreter[0],
+    args: [...interpreter.slice(1), "-m", "pallas_lsp", "serve"],
+    env,
+  };
+}
+
+export function bundledLibsPath(extensionPath: string): string {
+  return path.join(extensionPath, "bundled", "libs");
+}
+
+/** True when a configuration change touches a key that needs a new server process. */
+export function needsRestart(affects: (key: string) => boolean): boolean {
+  return RESTART_KEYS.some((key) => affects(`${SECTION}.${key}`));
+}
