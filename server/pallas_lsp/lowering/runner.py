@@ -50,6 +50,15 @@ class LoweringError:
 
 
 @dataclass(frozen=True)
+class Launch:
+    """One jitted call of the user's file: where, whether it lowered, which lines it traced."""
+
+    line: int | None
+    ok: bool
+    traced_lines: frozenset[int]
+
+
+@dataclass(frozen=True)
 class LoweringReport:
     jax_version: str | None
     device_kind: str | None
@@ -63,6 +72,7 @@ class LoweringReport:
     # later launches were not reached.
     stopped_at: int | None = None
     platform: str | None = None
+    launches: tuple[Launch, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -123,6 +133,11 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
         fatal_line=line,
         stopped_at=obj.get("stopped_at"),
         platform=obj.get("platform"),
+        launches=tuple(
+            Launch(launch.get("line"), bool(launch.get("ok")),
+                   frozenset(launch.get("traced_lines", ())))
+            for launch in obj.get("launches", ())
+        ),
     )
 
 

@@ -111,6 +111,15 @@ class _Check:
         self.lowered = 0
         self.errors: list[dict] = []
         self.stopped_at: int | None = None
+        self.launches: list[dict] = []
+
+    def stack_lines(self, frame: types.FrameType | None) -> set[int]:
+        lines = set()
+        while frame is not None:
+            if frame.f_code.co_filename == self.path:
+                lines.add(frame.f_lineno)
+            frame = frame.f_back
+        return lines
 
     def user_line(self, frame: types.FrameType | None) -> int | None:
         while frame is not None:
@@ -130,8 +139,17 @@ class _Check:
 
     def error_line(self, exc: BaseException) -> int | None:
         # JAX attaches the user's stack at the failing primitive as the cause
-        # (JaxStackTraceBeforeTransformation); prefer it, then the exception's own.
-        return self.innermost_user_line(exc.__cause__) or self.innermost_user_line(exc)
+        # (JaxStackTraceBeforeTransformation); prefer it, then the exception's own,
+        # then the MLIR location a verifier names (0.10's raw MLIRError carries
+        # only '"file.py":10:17 to 13:5').
+        return (self.innermost_user_line(exc.__cause__) or self.innermost_user_line(exc)
+                or self.mlir_location_line(str(exc)))
+
+    def mlir_location_line(self, message: str) -> int | None:
+        import re
+
+        match = re.search(re.escape(json.dumps(self.path)) + r":(\d+):", message)
+        return int(match.group(1)) if match else None
 
     def record_error(self, exc: BaseException, launch_line: int | None) -> None:
         message = str(exc).strip() or f"{type(exc).__name__}()"
@@ -145,6 +163,37 @@ class _Check:
 
 
 _CURRENT: _Check | None = None
+
+
+class _LineRecorder:
+    """Collects the lines of one file that run inside the block (sys.settrace).
+
+    Only frames of the user's file get a local tracer, so JAX's own frames cost
+    one call event each. The previous trace function (a debugger) is restored.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.lines: set[int] = set()
+
+    def _global(self, frame, event, arg):
+        if frame.f_code.co_filename != self.path:
+            return None
+        self.lines.add(frame.f_lineno)
+        return self._local
+
+    def _local(self, frame, event, arg):
+        if event == "line":
+            self.lines.add(frame.f_lineno)
+        return self._local
+
+    def __enter__(self) -> set[int]:
+        self._saved = sys.gettrace()
+        sys.settrace(self._global)
+        return self.lines
+
+    def __exit__(self, *exc) -> None:
+        sys.settrace(self._saved)
 
 
 class _Lowerer:
@@ -169,29 +218,34 @@ class _Lowerer:
     def launch(self, jitted, args, kwargs, frame):
         """Trace and lower one call; return zeros shaped like its output."""
         check = _CURRENT
-        launch_line = check.user_line(frame) if check else None
+        if check is None:  # outside a check (cannot happen in the protocol): lower only
+            self.lower(jitted, args, kwargs)
+            return self.zeros_like(jitted.trace(*args, **kwargs).out_info)
+        record = {"line": check.user_line(frame), "ok": False,
+                  "traced_lines": sorted(check.stack_lines(frame))}
+        check.launches.append(record)
         try:
-            traced = jitted.trace(*args, **kwargs)
+            with _LineRecorder(check.path) as lines:
+                traced = jitted.trace(*args, **kwargs)
         except Exception as exc:
             # Trace-time errors (NameError: unbound axis name) are launch errors
             # too, but without an output shape the script cannot continue.
-            if check is None:
-                raise
-            check.record_error(exc, launch_line)
-            check.stopped_at = launch_line
+            check.record_error(exc, record["line"])
+            check.stopped_at = record["line"]
             raise _LaunchAborted() from None
+        # The lines the kernel body ran while traced: merge.py refutes a static
+        # finding on such a line only when its launch lowered cleanly.
+        record["traced_lines"] = sorted(set(record["traced_lines"]) | lines)
         try:
             if self.native:
                 traced.lower()
             else:
                 traced.lower(lowering_platforms=("cuda",))
         except Exception as exc:
-            if check is None:
-                raise
-            check.record_error(exc, launch_line)
+            check.record_error(exc, record["line"])
         else:
-            if check is not None:
-                check.lowered += 1
+            check.lowered += 1
+            record["ok"] = True
         return self.zeros_like(traced.out_info)
 
     def install(self) -> None:
@@ -274,6 +328,38 @@ class _Lowerer:
 
         jax.stages.Lowered.compile = refuse_compile
         _guard_backend_compile()
+        if not self.native:
+            _quiet_host_callbacks(jax)
+
+
+def _quiet_host_callbacks(jax: types.ModuleType) -> None:
+    """Cross-lowering only: host callbacks become no-ops (or zeros) while traced.
+
+    A callback cannot be lowered for CUDA without a CUDA backend ("the platform
+    for the specified backend cpu is different from the lowering platform
+    cuda"), and one jax.debug.print would then hide every kernel lowered after it.
+    They never run either way; on a GPU host they are left as written.
+    """
+    jnp = jax.numpy
+
+    def zeros(result_shape_dtypes):
+        return jax.tree.map(lambda s: jnp.zeros(s.shape, s.dtype), result_shape_dtypes)
+
+    def no_op(*args, **kwargs):
+        return None
+
+    def returns_zeros(callback, result_shape_dtypes, *args, **kwargs):
+        return zeros(result_shape_dtypes)
+
+    jax.debug.print = no_op
+    jax.debug.callback = no_op
+    jax.pure_callback = returns_zeros
+    try:
+        import jax.experimental
+        jax.experimental.io_callback = returns_zeros
+        jax.experimental.pure_callback = returns_zeros
+    except (ImportError, AttributeError):
+        pass
 
 
 def _trace_state_clean(jax: types.ModuleType) -> bool:
@@ -444,7 +530,7 @@ class Worker:
             fatal = _run_user_code(path, source, request.get("entry"), check)
         finally:
             _CURRENT = None
-        result.update(lowered=check.lowered, errors=check.errors,
+        result.update(lowered=check.lowered, errors=check.errors, launches=check.launches,
                       stopped_at=check.stopped_at, fatal=fatal)
         return result
 
