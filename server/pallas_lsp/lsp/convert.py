@@ -28,12 +28,17 @@ _SEVERITY = {
 }
 
 
+_UTF8 = types.PositionEncodingKind.Utf8.value
+_UTF32 = types.PositionEncodingKind.Utf32.value
+
+
 class Positions:
     """Column conversion for one version of one document, in the negotiated encoding."""
 
     def __init__(self, source: str, encoding: str = types.PositionEncodingKind.Utf16) -> None:
         self.index = LineIndex(source)
-        self.encoding = str(encoding)
+        # lsprotocol's kinds are str enums whose str() is the member name: compare values.
+        self.encoding = str(getattr(encoding, "value", encoding))
 
     def to_lsp(self, line: int, col: int) -> types.Position:
         """(1-based line, UTF-8 column) -> LSP position, clamped into the document."""
@@ -43,9 +48,9 @@ class Positions:
             return types.Position(line=self.index.line_count, character=0)
         text = self.index.line_text(line)
         col = min(max(col, 0), len(text.encode("utf-8")))
-        if self.encoding == types.PositionEncodingKind.Utf8:
+        if self.encoding == _UTF8:
             character = col
-        elif self.encoding == types.PositionEncodingKind.Utf32:
+        elif self.encoding == _UTF32:
             character = self.index.utf8_to_codepoints(line, col)
         else:
             character = self.index.utf8_to_utf16(line, col)
@@ -58,14 +63,14 @@ class Positions:
             return self.index.line_count, len(self.index.line_text(self.index.line_count).encode())
         character = max(position.character, 0)
         text = self.index.line_text(line)
-        if self.encoding == types.PositionEncodingKind.Utf8:
+        if self.encoding == _UTF8:
             raw = text.encode("utf-8")
             col = min(character, len(raw))
             # A column inside a multi-byte character is moved back to its start.
             while 0 < col < len(raw) and (raw[col] & 0xC0) == 0x80:
                 col -= 1
             return line, col
-        if self.encoding == types.PositionEncodingKind.Utf32:
+        if self.encoding == _UTF32:
             return line, len(text[:character].encode("utf-8"))
         return line, self.index.utf16_to_utf8(line, character)
 

@@ -193,7 +193,8 @@ class PallasServer(LanguageServer):
 
     @property
     def encoding(self) -> str:
-        return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+        encoding = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+        return str(getattr(encoding, "value", encoding))
 
     # -- settings -----------------------------------------------------------------------
 
