@@ -1,0 +1,117 @@
+"""Faults get clear reports and leave nothing running: timeout, cancel, no JAX, dead worker."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from lowering_env import CASES, EXAMPLES, NO_JAX_PYTHON, jax_python
+from pallas_lsp.lowering.runner import WarmWorkerPool, lower_local
+
+pytestmark = pytest.mark.lowering
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie waiting for its reaper counts as gone.
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def _wait_gone(pid: int, seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not _alive(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_timeout_kills_the_process_group(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    python = jax_python("0.12.0.1")
+    pid_file = tmp_path / "child.pid"
+    monkeypatch.setenv("PALLAS_LSP_CHILD_PID_FILE", str(pid_file))
+    started = time.monotonic()
+    report = lower_local(str(CASES / "sleeper.py"), python=python, timeout=4)
+    assert time.monotonic() - started < 10
+    assert report.fatal_kind == "timeout"
+    assert "timed out after 4 s" in (report.fatal or "")
+    child = int(pid_file.read_text())
+    assert _wait_gone(child), "the user's child process outlived the timeout"
+
+
+def test_cancellation_stops_the_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    python = jax_python("0.12.0.1")
+    pid_file = tmp_path / "child.pid"
+    monkeypatch.setenv("PALLAS_LSP_CHILD_PID_FILE", str(pid_file))
+    cancel = threading.Event()
+    threading.Timer(2.5, cancel.set).start()
+    started = time.monotonic()
+    report = lower_local(str(CASES / "sleeper.py"), python=python, timeout=60, cancel=cancel)
+    assert time.monotonic() - started < 8
+    assert report.fatal_kind == "cancelled"
+    if pid_file.exists():
+        assert _wait_gone(int(pid_file.read_text()))
+
+
+def test_interpreter_without_jax() -> None:
+    report = lower_local(str(EXAMPLES / "allreduce_ok.py"), python=str(NO_JAX_PYTHON))
+    assert report.fatal_kind == "no_jax"
+    assert report.fatal == f"JAX is not installed in {NO_JAX_PYTHON}"
+
+
+def test_warm_pool_without_jax() -> None:
+    with WarmWorkerPool() as pool:
+        report = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=str(NO_JAX_PYTHON))
+    assert report.fatal == f"JAX is not installed in {NO_JAX_PYTHON}"
+
+
+def test_missing_interpreter() -> None:
+    report = lower_local(str(EXAMPLES / "allreduce_ok.py"), python="/nonexistent/bin/python")
+    assert report.fatal_kind == "no_jax"
+    assert "/nonexistent/bin/python" in (report.fatal or "")
+
+
+def test_dead_warm_worker_is_restarted() -> None:
+    python = jax_python("0.12.0.1")
+    example = str(EXAMPLES / "allreduce_no_mesh.py")
+    with WarmWorkerPool() as pool:
+        first = pool.check(example, python=python)
+        worker = pool._workers[python]
+        os.killpg(worker.proc.pid, 9)
+        worker.proc.wait(5)
+        second = pool.check(example, python=python)
+        assert pool._workers[python] is not worker
+    assert first.errors == second.errors
+    assert second.errors[0].cls == "mesh_required"
+
+
+def test_worker_dying_during_a_check_is_reported_and_replaced(tmp_path: Path) -> None:
+    python = jax_python("0.12.0.1")
+    crash = tmp_path / "crash.py"
+    crash.write_text("import os\nos._exit(3)\n")
+    with WarmWorkerPool() as pool:
+        report = pool.check(str(crash), python=python)
+        assert report.fatal_kind == "worker_crashed"
+        again = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
+    assert again.fatal is None and again.lowered == 1
+
+
+def test_warm_timeout_then_recovery(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    python = jax_python("0.12.0.1")
+    monkeypatch.setenv("PALLAS_LSP_CHILD_PID_FILE", str(tmp_path / "child.pid"))
+    with WarmWorkerPool() as pool:
+        pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)  # warm it up
+        report = pool.check(str(CASES / "sleeper.py"), python=python, timeout=2)
+        assert report.fatal_kind == "timeout"
+        assert _wait_gone(int((tmp_path / "child.pid").read_text()))
+        again = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
+    assert again.fatal is None and again.lowered == 1

@@ -1,0 +1,62 @@
+"""Every launch of one run is reported; entries; trace-time errors; version-specific errors."""
+
+from __future__ import annotations
+
+import pytest
+from lowering_env import CASES
+from pallas_lsp.lowering.runner import WarmWorkerPool
+
+pytestmark = pytest.mark.lowering
+
+
+def test_two_failing_launches_are_both_reported(pool: WarmWorkerPool, python: str) -> None:
+    report = pool.check(str(CASES / "two_failing_launches.py"), python=python)
+    assert report.fatal is None, report.fatal
+    assert [(e.cls, e.line, e.launch_line) for e in report.errors] == [
+        ("mesh_required", 12, 24),
+        ("axes_mismatch", 19, 28),
+    ]
+
+
+def test_trace_time_error_is_a_launch_error(pool: WarmWorkerPool, python: str) -> None:
+    report = pool.check(str(CASES / "unbound_axis.py"), python=python)
+    [error] = report.errors
+    assert (error.exc_type, error.cls, error.line) == ("NameError", "axis_unknown", 9)
+    # No output shape without a trace: the script stops at that launch.
+    assert report.stopped_at == 15
+
+
+def test_user_file_raising_before_any_kernel(pool: WarmWorkerPool, python: str) -> None:
+    report = pool.check(str(CASES / "raises_before_kernel.py"), python=python)
+    assert report.fatal_kind == "user_code"
+    assert report.fatal_line == 14
+    assert report.fatal is not None
+    assert "before reaching any kernel" in report.fatal and "KeyError" in report.fatal
+
+
+@pytest.mark.parametrize(
+    "entry",
+    ["launch_without_mesh", "tests/lowering/cases/entry_points.py::test_signal_without_mesh"],
+)
+def test_entry_function_and_pytest_node_id(pool: WarmWorkerPool, python: str, entry: str) -> None:
+    report = pool.check(str(CASES / "entry_points.py"), python=python, entry=entry)
+    assert report.fatal is None, report.fatal
+    [error] = report.errors
+    assert (error.cls, error.line, error.launch_line) == ("mesh_required", 8, 18)
+
+
+def test_missing_entry_is_reported(pool: WarmWorkerPool, python: str) -> None:
+    report = pool.check(str(CASES / "entry_points.py"), python=python, entry="no_such_function")
+    assert report.fatal_kind == "user_code"
+    assert "no_such_function" in (report.fatal or "")
+
+
+def test_warpgroup_splat_layout_names_the_layout_cast_line(
+    pool: WarmWorkerPool, python: str, version: str
+) -> None:
+    # 0.10.2: a raw MLIRError whose only user line is the MLIR location in its text;
+    # 0.12.0.1: a VerificationError (jax-facts.md).
+    report = pool.check(str(CASES / "wg_splat.py"), python=python)
+    [error] = report.errors
+    expected_type = "MLIRError" if version.startswith("0.10") else "VerificationError"
+    assert (error.exc_type, error.cls, error.line) == (expected_type, "layout_unsupported", 10)
