@@ -5,8 +5,8 @@
  * `pallasLsp.interpreter` setting, then the interpreter selected in the Python
  * extension (when it is installed), then `python3` from PATH. Before the server
  * is started the interpreter is asked, in a short subprocess, for its version
- * and whether it can import pallas_lsp with the same environment the server
- * gets, so that a missing Python, a Python older than 3.10 or a missing module
+ * and whether it finds `pallas_lsp.__main__` (what `-m pallas_lsp` runs) with
+ * the same environment the server gets, so that a missing Python, a Python older than 3.10 or a missing module
  * is reported in words instead of as a language client that died at start.
  *
  * No `vscode` import: the unit tests run it under plain Node.
@@ -88,9 +88,13 @@ export const PREFLIGHT_SCRIPT = [
   "import json, sys",
   "info = {'version': list(sys.version_info[:3]), 'executable': sys.executable}",
   "if tuple(sys.version_info[:2]) >= (3, 10):",
+  "    import importlib.util",
   "    try:",
-  "        import pallas_lsp",
-  "        info['module'] = pallas_lsp.__file__",
+  "        spec = importlib.util.find_spec('pallas_lsp.__main__')",
+  "        if spec is None:",
+  "            info['error'] = 'pallas_lsp has no __main__ module, so python -m pallas_lsp cannot run it'",
+  "        else:",
+  "            info['module'] = spec.origin",
   "    except Exception as exc:",
   "        info['error'] = '%s: %s' % (type(exc).__name__, exc)",
   "print(json.dumps(info))",

@@ -77,7 +77,6 @@ const SEVERITIES: readonly Severity[] = ["error", "warning", "information", "hin
 const NOTIFICATION_LEVELS: readonly ShowNotifications[] = ["off", "onError", "onWarning", "always"];
 const DEFAULT_LOWERING_TIMEOUT = 120;
 const RULE_CODE = /^PAL[0-9]{3}$/;
-const RULE_PREFIX = /^PAL[0-9]{0,3}$/;
 
 function stringList(value: unknown): string[] {
   if (!Array.isArray(value)) {
@@ -93,7 +92,7 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback
 function ruleCodes(value: unknown): string[] {
   return stringList(value)
     .map((code) => code.trim().toUpperCase())
-    .filter((code) => RULE_PREFIX.test(code));
+    .filter((code) => RULE_CODE.test(code));
 }
 
 function severityMap(value: unknown): Record<string, Severity> {

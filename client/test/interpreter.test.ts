@@ -118,10 +118,17 @@ describe("preflight (real processes)", () => {
     const libs = fs.mkdtempSync(path.join(os.tmpdir(), "pallas-preflight-"));
     fs.mkdirSync(path.join(libs, "pallas_lsp"));
     fs.writeFileSync(path.join(libs, "pallas_lsp", "__init__.py"), "");
+    fs.writeFileSync(path.join(libs, "pallas_lsp", "__main__.py"), "");
     const env = { PATH: process.env.PATH ?? "", PYTHONPATH: libs };
     const found = await preflight([python as string], env);
     assert.equal(found.kind, "ok");
-    assert.equal(found.kind === "ok" && found.module, path.join(libs, "pallas_lsp", "__init__.py"));
+    assert.equal(found.kind === "ok" && found.module, path.join(libs, "pallas_lsp", "__main__.py"));
+
+    // A package without __main__ cannot be run with -m: said so before the server is started.
+    fs.rmSync(path.join(libs, "pallas_lsp", "__main__.py"));
+    const noMain = await preflight([python as string], env);
+    assert.equal(noMain.kind, "no-module");
+    assert.match(noMain.kind === "no-module" ? noMain.detail : "", /no __main__ module/);
 
     // -S: no site-packages, so only PYTHONPATH could supply pallas_lsp, and it does not.
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), "pallas-preflight-empty-"));

@@ -36,7 +36,7 @@ describe("readSettings", () => {
         importStrategy: "fromEnvironment",
         showNotifications: "onWarning",
         severity: { PAL001: "warning", PAL008: "hint" },
-        select: ["PAL001", "PAL00"],
+        select: ["PAL001", "PAL002"],
         ignore: ["PAL007"],
         jaxVersion: " 0.10.2 ",
         lintOnChange: false,
@@ -50,7 +50,7 @@ describe("readSettings", () => {
     assert.equal(settings.importStrategy, "fromEnvironment");
     assert.equal(settings.showNotifications, "onWarning");
     assert.deepEqual(settings.severity, { PAL001: "warning", PAL008: "hint" });
-    assert.deepEqual(settings.select, ["PAL001", "PAL00"]);
+    assert.deepEqual(settings.select, ["PAL001", "PAL002"]);
     assert.deepEqual(settings.ignore, ["PAL007"]);
     assert.equal(settings.jaxVersion, "0.10.2");
     assert.equal(settings.lintOnChange, false);
@@ -69,7 +69,7 @@ describe("readSettings", () => {
         importStrategy: "bundled",
         showNotifications: true,
         severity: { PAL001: "fatal", pal002: "warning", E501: "error", PAL3: "hint" },
-        select: ["pal001", 7, "", "E501"],
+        select: ["pal001", 7, "", "E501", "PAL00"],
         ignore: null,
         jaxVersion: 12,
         lintOnChange: "no",
