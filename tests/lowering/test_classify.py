@@ -1,0 +1,74 @@
+"""classify(): measured JAX messages (jax-facts.md) to rule classes and codes."""
+
+from __future__ import annotations
+
+import pytest
+from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
+
+
+@pytest.mark.parametrize(
+    ("exc_type", "message", "version", "cls"),
+    [
+        ("ValueError", "JAX device mesh is required by multimem_load_reduce, but not defined.",
+         "0.10.2", "mesh_required"),
+        ("ValueError", "JAX device mesh is required by multicast copies, but not defined.",
+         "0.12.0.1", "mesh_required"),
+        ("ValueError", "collective_axes requires a mesh context", "0.12.0.1", "mesh_required"),
+        ("NotImplementedError", "Only collective_axes that include all JAX device mesh "
+         "(('data', 'model')) axes are supported, but got ('data',)", "0.10.2", "axes_mismatch"),
+        ("ValueError", "collective_axes ('x',) must equal entire mesh axes ('x', 'y')",
+         "0.12.0.1", "axes_mismatch"),
+        ("RuntimeError", "Failed to infer the output layout of multimem_load_reduce. Please "
+         "apply plgpu.layout_cast to its output right after its creation.", "0.10.2",
+         "layout_missing"),
+        ("RuntimeError", "Failed to infer the output layout of the iota", "0.12.0.1",
+         "layout_missing"),
+        ("ValueError", "Only tiled and WG strided layouts are supported by multimem_load_reduce, "
+         "but got WGSplatFragLayout(shape=(128, 128))", "0.10.2", "layout_unsupported"),
+        ("VerificationError", "Pallas encountered an internal verification error. ... Error "
+         "details: 'mosaic_gpu.layout_cast' op attribute 'new_layout' failed to satisfy "
+         "constraint", "0.12.0.1", "layout_unsupported"),
+        ("MLIRError", "Verification failed:\nerror: \"layout_cast:\"(...): "
+         "'mosaic_gpu.layout_cast' op attribute 'new_layout' failed", "0.10.2",
+         "layout_unsupported"),
+        ("NameError", "unbound axis name: z", "0.10.2", "axis_unknown"),
+        ("NameError", "Found an unbound axis name: z. To fix this, please call axis_index "
+         "under `jax.shard_map`.", "0.12.0.1", "axis_unknown"),
+        ("LookupError", "Axis batch does not refer to a GPU mesh axis or a JAX mesh axis",
+         "0.12.0.1", "axis_unknown"),
+        ("LookupError", "No axis names are available", "0.12.0.1", "axis_unknown"),
+        ("ValueError", "Only add is supported for f32", "0.10.2", "reduction_dtype"),
+        ("ValueError", "Only add, min and max are supported for floats", "0.12.0.1",
+         "reduction_dtype"),
+        ("ValueError", "Unsupported integer reduction op: sum", "0.12.0.1", "reduction_dtype"),
+        ("ValueError", "Unsupported reduction operation: sum", "0.10.2", "reduction_dtype"),
+        ("VerificationError", "... Only Add is supported for F32 source type.", "0.12.0.1",
+         "reduction_dtype"),
+        ("VerificationError", "... Only Add, Max and Min reductions are supported on float "
+         "source.", "0.12.0.1", "reduction_dtype"),
+        ("MLIRError", "Verification failed: Only supported 32 and 64 bit integer operations",
+         "0.10.2", "reduction_dtype"),
+        ("ValueError", "Only 32-, 64- and 128-bit loads are supported", "0.12.0.1",
+         "vector_width"),
+        ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
+        ("AssertionError", "", "0.12.0.1", "api_removed"),
+        ("AssertionError", "AssertionError()", "0.10.2", "other"),
+        ("AssertionError", "shapes differ", "0.12.0.1", "other"),
+        ("TypeError", "unsupported operand", "0.12.0.1", "other"),
+    ],
+)
+def test_classify(exc_type: str, message: str, version: str, cls: str) -> None:
+    assert classify(exc_type, message, version) == cls
+
+
+def test_every_class_has_its_contract_code() -> None:
+    assert CLASS_TO_CODE == {
+        "mesh_required": "PAL001",
+        "axes_mismatch": "PAL002",
+        "layout_missing": "PAL003",
+        "layout_unsupported": "PAL004",
+        "axis_unknown": "PAL005",
+        "reduction_dtype": "PAL006",
+        "vector_width": "PAL007",
+        "api_removed": "PAL008",
+    }
