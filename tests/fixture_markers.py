@@ -101,3 +101,24 @@ def package_hidden(package: str | Path, jax_version: str) -> set[tuple[str, str,
 def package_other(package: str | Path, jax_version: str) -> set[tuple[str, str, int]]:
     return {(p.name, exc_type, line) for p in package_modules(package)
             for exc_type, line in other(p, jax_version)}
+
+
+# ------------------------------------------------------------ where things are
+
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+FIXTURES = TESTS / "fixtures"
+# The JAX versions the oracle lowers under, each in the venv .ci/jax-envs.sh makes.
+JAX_VENVS = {
+    "0.10.2": REPO / ".venv-jax010" / "bin" / "python",
+    "0.12.0.1": REPO / ".venv-jax012" / "bin" / "python",
+}
+
+
+def single_fixtures() -> list[Path]:
+    return sorted((FIXTURES / "single").glob("*.py"))
+
+
+def package_fixtures() -> list[Path]:
+    """Multi-file fixtures: each folder's ``main.py`` is the entry the worker runs."""
+    return sorted(p.parent for p in (FIXTURES / "multifile").glob("*/main.py"))

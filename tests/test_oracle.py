@@ -1,0 +1,78 @@
+"""The oracle: every functional fixture, lowered for real, fails exactly as its markers say.
+
+Each fixture is run by the lowering worker under JAX 0.10.2 and 0.12.0.1 (never
+compiled or executed); the set of (rule code, blamed line) it reports must equal
+the file's ``# expect`` markers for that version (plus ``# expect-other``
+markers, as (exception type, line)). ``# expect-hidden`` markers are not
+compared here: lowering cannot see them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fixture_markers import (
+    JAX_VENVS,
+    expected,
+    other,
+    package_expected,
+    package_fixtures,
+    package_other,
+    single_fixtures,
+)
+
+pytestmark = pytest.mark.lowering
+
+TIMEOUT_S = 120.0
+
+
+def venv_python(version: str) -> str:
+    python = JAX_VENVS[version]
+    if not python.exists():
+        pytest.skip(f"{python} is missing: run .ci/jax-envs.sh to make the JAX {version} venv")
+    return str(python)
+
+
+def lower(pool, path: Path, version: str):
+    report = pool.check(str(path), python=venv_python(version), timeout=TIMEOUT_S)
+    assert report.fatal_kind is None, f"{path.name} under JAX {version}: {report.fatal}"
+    assert report.jax_version == version, f"the venv for {version} runs JAX {report.jax_version}"
+    return report
+
+
+def describe(errors) -> str:
+    return "\n".join(
+        f"  line {e.line}: {e.code or 'no rule class'} ({e.exc_type}: "
+        f"{e.message.splitlines()[0][:160] if e.message else ''})"
+        + (f" in {Path(e.file).name}" if e.file else "")
+        for e in errors
+    ) or "  (lowered cleanly)"
+
+
+@pytest.mark.parametrize("version", sorted(JAX_VENVS))
+@pytest.mark.parametrize("fixture", single_fixtures(), ids=lambda p: p.name)
+def test_single_file_fixture(fixture: Path, version: str, lowering_pool) -> None:
+    report = lower(lowering_pool, fixture, version)
+    got = {(e.code or e.exc_type, e.line) for e in report.errors}
+    want = expected(fixture, version) | other(fixture, version)
+    assert got == want, (
+        f"{fixture.name} under JAX {version}: lowering said\n{describe(report.errors)}")
+
+
+@pytest.mark.parametrize("version", sorted(JAX_VENVS))
+@pytest.mark.parametrize("package", package_fixtures(), ids=lambda p: p.name)
+def test_multi_file_fixture(package: Path, version: str, lowering_pool) -> None:
+    # The worker runs main.py as __main__ with its folder on sys.path, the way
+    # `python main.py` would: the siblings are imported as plain top-level modules.
+    report = lower(lowering_pool, package / "main.py", version)
+    got = {(Path(e.file).name if e.file else None, e.code or e.exc_type, e.line)
+           for e in report.errors}
+    want = package_expected(package, version) | package_other(package, version)
+    assert got == want, (
+        f"{package.name} under JAX {version}: lowering said\n{describe(report.errors)}")
+
+
+def test_fixture_set_is_not_empty() -> None:
+    assert len(single_fixtures()) >= 40
+    assert package_fixtures(), "no multi-file fixtures found"
