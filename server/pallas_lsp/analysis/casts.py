@@ -1,0 +1,137 @@
+"""Does a ``plgpu.layout_cast`` follow a value "right after its creation"?
+
+Under Lane semantics JAX takes the layout of a multimem_load_reduce (or iota)
+result from the very next traced operation (jax-facts.md): a cast wrapped
+around the call, or a cast of the variable in the next statement, works;
+anything traced in between (an iota, a load, a semaphore signal, index
+arithmetic, ``lax.axis_index``, a ``pl.when``) breaks it. Plain Python
+statements in between are harmless. Where user helpers run in between the
+answer is "unknown" and the rules stay silent.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .names import is_jax_api
+
+if TYPE_CHECKING:
+    from .program import Program
+
+LAYOUT_CAST = "plgpu.layout_cast"
+
+
+@dataclass(frozen=True)
+class CastOutcome:
+    kind: str  # "direct", "next", "missing", "broken", "unknown"
+    cast: ast.Call | None = None
+    # The statement that breaks the chain, for the message.
+    breaker: ast.AST | None = None
+
+
+def cast_after(program: Program, node: ast.Call) -> CastOutcome:
+    parent = program.parent(node)
+    if isinstance(parent, ast.Call) and _is_cast_of(program, parent, node):
+        return CastOutcome("direct", parent)
+    if isinstance(parent, ast.keyword):
+        grand = program.parent(parent)
+        if isinstance(grand, ast.Call) and parent.arg == "x" and _calls(program, grand) == LAYOUT_CAST:
+            return CastOutcome("direct", grand)
+    if isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is node:
+        targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+        if len(targets) == 1 and isinstance(targets[0], ast.Name):
+            return _next_statement_cast(program, parent, targets[0].id)
+        return CastOutcome("missing", breaker=parent)  # stored straight into a ref
+    if isinstance(parent, ast.Expr):
+        return CastOutcome("missing", breaker=parent)
+    if isinstance(parent, (ast.Return, ast.Lambda)):
+        return CastOutcome("unknown")  # the caller may cast it
+    if isinstance(parent, ast.Call):
+        callee = _calls(program, parent)
+        if callee is not None and callee != "user" and is_jax_api(callee):
+            return CastOutcome("missing", breaker=parent)
+        return CastOutcome("unknown")
+    if isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.Subscript)):
+        return CastOutcome("missing", breaker=parent)
+    return CastOutcome("unknown")
+
+
+def _calls(program: Program, call: ast.Call) -> str | None:
+    return program.callee_names.get(id(call))
+
+
+def _is_cast_of(program: Program, call: ast.Call, value: ast.AST) -> bool:
+    return _calls(program, call) == LAYOUT_CAST and bool(call.args) and call.args[0] is value
+
+
+def _next_statement_cast(program: Program, stmt: ast.stmt, name: str) -> CastOutcome:
+    following = _following_statements(program, stmt)
+    for nxt in following:
+        if _is_plain(nxt):
+            continue
+        casts = [
+            call for call in ast.walk(nxt)
+            if isinstance(call, ast.Call) and _calls(program, call) == LAYOUT_CAST
+            and call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == name
+        ]
+        others = [
+            call for call in ast.walk(nxt)
+            if isinstance(call, ast.Call) and call not in casts and not _inside_any(program, call, casts)
+        ]
+        if casts and not others and not isinstance(nxt, (ast.If, ast.For, ast.While, ast.With,
+                                                          ast.FunctionDef, ast.AsyncFunctionDef)):
+            return CastOutcome("next", casts[0])
+        if casts:
+            return CastOutcome("unknown")
+        traced = [c for c in others if _calls(program, c) not in (None, "user")
+                  and is_jax_api(_calls(program, c) or "")]
+        user = [c for c in others if _calls(program, c) in (None, "user")]
+        if isinstance(nxt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # A decorated body such as @pl.when(...) traces a cond before any cast inside it.
+            decorator_calls = [c for d in nxt.decorator_list for c in ast.walk(d)
+                               if isinstance(c, ast.Call) and is_jax_api(_calls(program, c) or "")]
+            if decorator_calls:
+                return CastOutcome("broken", breaker=nxt)
+            return CastOutcome("unknown")
+        if traced and not user:
+            return CastOutcome("broken", breaker=nxt)
+        if not others and _stores_or_uses(nxt, name):
+            return CastOutcome("missing", breaker=nxt)
+        return CastOutcome("unknown")
+    return CastOutcome("missing")
+
+
+def _following_statements(program: Program, stmt: ast.stmt) -> list[ast.stmt]:
+    owner = program.parent(stmt)
+    if owner is None:
+        return []
+    for field_name in ("body", "orelse", "finalbody", "handlers"):
+        block = getattr(owner, field_name, None)
+        if isinstance(block, list) and stmt in block:
+            return block[block.index(stmt) + 1 :]
+    return []
+
+
+def _is_plain(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, (ast.Pass, ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
+        return True
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+        return True
+    return isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant)
+
+
+def _inside_any(program: Program, node: ast.AST, containers: list[ast.Call]) -> bool:
+    current = program.parent(node)
+    while current is not None:
+        if current in containers:
+            return True
+        current = program.parent(current)
+    return False
+
+
+def _stores_or_uses(stmt: ast.stmt, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(stmt)) or any(
+        isinstance(t, ast.Subscript) for t in getattr(stmt, "targets", [])
+    )

@@ -1,0 +1,624 @@
+"""An abstract interpreter over one module: the file runs as ``__main__`` would.
+
+It executes the module body with abstract values, follows calls into the
+file's own functions (binding parameters at each call site), and tracks the
+objects JAX builds: kernels (``plgpu.kernel`` / Mosaic GPU ``pallas_call``),
+their ``jax.jit`` / ``jax.shard_map`` wrappers, meshes, layouts. When a kernel
+object is called, that is a *launch*: its body is then interpreted in kernel
+mode under the launch's context (the shard_map mesh, or none), and every
+multimem / multicast / axis call met there is recorded as an ``Op``.
+
+Code that the file never runs (a library function nobody calls here) is never
+interpreted: the real lowering of the file would not reach it either, and its
+context belongs to callers elsewhere.
+"""
+
+from __future__ import annotations
+
+import ast
+import time
+from dataclasses import dataclass, field, replace
+
+from . import api
+from .model import Span
+from .names import bind_import
+from .values import (
+    MISSING,
+    UNKNOWN,
+    ClassVal,
+    Const,
+    Env,
+    FuncVal,
+    KernelInfo,
+    KernelVal,
+    MeshVal,
+    ObjVal,
+    PartialVal,
+    QualName,
+    WrappedVal,
+    fingerprint,
+)
+
+MAX_CALL_DEPTH = 24
+MAX_LOOP_UNROLL = 16
+
+
+class AnalysisStopped(Exception):
+    def __init__(self, message: str, partial: object = None) -> None:
+        super().__init__(message)
+        self.partial = partial
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Where code runs: under which shard_map mesh, which ``jax.set_mesh``, which launch."""
+
+    # MeshVal when inside jax.shard_map, None when definitely outside, UNKNOWN when undecidable.
+    manual: object = None
+    manual_axes: object = None  # shard_map(axis_names=...) when given
+    shard_map_node: ast.AST | None = None
+    ambient: object = None  # the `with jax.set_mesh(M)` mesh
+    jit_node: ast.AST | None = None
+    launch: Launch | None = None  # set while interpreting a kernel body
+
+    def key(self) -> tuple[object, ...]:
+        return (
+            fingerprint(self.manual),
+            fingerprint(self.manual_axes),
+            fingerprint(self.ambient),
+            id(self.launch) if self.launch else None,
+        )
+
+
+@dataclass(eq=False)
+class Launch:
+    """One way a kernel is reached: the call site and the mesh context there."""
+
+    kernel: KernelInfo
+    site: ast.Call
+    ctx: Ctx
+    env: Env | None = None  # the scope of the call site, for fixes that name a mesh in scope
+
+
+@dataclass(eq=False)
+class Op:
+    """A multimem / multicast / layout / axis call met while tracing a kernel body."""
+
+    name: str  # canonical, e.g. "plgpu.multimem_store"
+    node: ast.Call
+    args: dict[str, object]
+    arg_nodes: dict[str, ast.expr]
+    launch: Launch
+
+
+@dataclass(eq=False)
+class Frame:
+    returns: list[object] = field(default_factory=list)
+
+
+class MeshContext:
+    """The value of ``jax.set_mesh(M)``: a context manager that sets the ambient mesh."""
+
+    def __init__(self, mesh: object) -> None:
+        self.mesh = mesh
+
+
+_BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "isinstance",
+             "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
+             "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
+             "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool"}
+
+
+class Interpreter:
+    def __init__(self, tree: ast.Module, version: tuple[int, ...], deadline: float) -> None:
+        self.tree = tree
+        self.version = version
+        self.deadline = deadline
+        self.launches: list[Launch] = []
+        self.ops: list[Op] = []
+        self.kernels: list[KernelInfo] = []
+        # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
+        self.callee_names: dict[int, str] = {}
+        self._memo: dict[tuple[object, ...], object] = {}
+        self._launched: set[tuple[object, ...]] = set()
+        self._stack: list[ast.AST] = []
+        self._ticks = 0
+        self.module_env = Env({"__name__": Const("__main__")})
+
+    # ---- driving -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        self.exec_block(self.tree.body, self.module_env, Ctx(), Frame())
+
+    def _tick(self) -> None:
+        self._ticks += 1
+        if self._ticks % 64 == 0 and time.monotonic() > self.deadline:
+            raise AnalysisStopped("analysis stopped: the per-file time budget ran out")
+
+    # ---- statements ----------------------------------------------------------------------
+
+    def exec_block(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        for stmt in body:
+            self._tick()
+            self.exec_stmt(stmt, env, ctx, frame)
+
+    def exec_stmt(self, stmt: ast.stmt, env: Env, ctx: Ctx, frame: Frame) -> None:
+        if isinstance(stmt, ast.Expr):
+            self.ev(stmt.value, env, ctx)
+        elif isinstance(stmt, ast.Assign):
+            value = self.ev(stmt.value, env, ctx)
+            for target in stmt.targets:
+                self.assign(target, value, env, ctx)
+        elif isinstance(stmt, ast.AnnAssign):
+            if stmt.value is not None:
+                self.assign(stmt.target, self.ev(stmt.value, env, ctx), env, ctx)
+        elif isinstance(stmt, ast.AugAssign):
+            self.ev(stmt.value, env, ctx)
+            self.assign(stmt.target, UNKNOWN, env, ctx)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            env.names[stmt.name] = self.define_function(stmt, env, ctx)
+        elif isinstance(stmt, ast.ClassDef):
+            env.names[stmt.name] = self.define_class(stmt, env, ctx)
+        elif isinstance(stmt, ast.Return):
+            frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
+        elif isinstance(stmt, ast.If):
+            if _is_main_guard(stmt.test):
+                self.exec_block(stmt.body, env, ctx, frame)
+            else:
+                self.ev(stmt.test, env, ctx)
+                self.exec_branches([stmt.body, stmt.orelse], env, ctx, frame)
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            self.exec_for(stmt, env, ctx, frame)
+        elif isinstance(stmt, ast.While):
+            self.ev(stmt.test, env, ctx)
+            self.exec_branches([stmt.body, []], env, ctx, frame)
+            self.exec_block(stmt.orelse, env, ctx, frame)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            inner = ctx
+            for item in stmt.items:
+                manager = self.ev(item.context_expr, env, ctx)
+                if isinstance(manager, MeshContext):
+                    inner = replace(inner, ambient=manager.mesh)
+                if item.optional_vars is not None:
+                    bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
+                    self.assign(item.optional_vars, bound, env, ctx)
+            self.exec_block(stmt.body, env, inner, frame)
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            self.exec_block(stmt.body, env, ctx, frame)  # type: ignore[attr-defined]
+            for handler in stmt.handlers:  # type: ignore[attr-defined]
+                if handler.name:
+                    env.names[handler.name] = UNKNOWN
+                self.exec_block(handler.body, env, ctx, frame)
+            self.exec_block(stmt.orelse, env, ctx, frame)  # type: ignore[attr-defined]
+            self.exec_block(stmt.finalbody, env, ctx, frame)  # type: ignore[attr-defined]
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for name, value in bind_import(stmt):
+                env.names[name] = value
+        elif isinstance(stmt, ast.Match):
+            self.ev(stmt.subject, env, ctx)
+            self.exec_branches([case.body for case in stmt.cases] + [[]], env, ctx, frame)
+        elif isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                if isinstance(target, ast.Name):
+                    env.names.pop(target.id, None)
+        elif isinstance(stmt, (ast.Raise, ast.Assert)):
+            pass  # the file stops here only at run time; keep going to see the rest
+        # Pass, Break, Continue, Global, Nonlocal: nothing to track.
+
+    def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """Run each branch from the same state; a name the branches disagree on becomes UNKNOWN."""
+        base = dict(env.names)
+        outcomes: list[dict[str, object]] = []
+        for body in branches:
+            env.names = dict(base)
+            self.exec_block(body, env, ctx, frame)
+            outcomes.append(env.names)
+        merged: dict[str, object] = {}
+        for outcome in outcomes:
+            for name, value in outcome.items():
+                if name not in merged:
+                    merged[name] = value
+                elif merged[name] is not value and fingerprint(merged[name]) != fingerprint(value):
+                    merged[name] = UNKNOWN
+        env.names = merged
+
+    def exec_for(self, stmt: ast.For | ast.AsyncFor, env: Env, ctx: Ctx, frame: Frame) -> None:
+        iterable = self.ev(stmt.iter, env, ctx)
+        items: list[object] | None = None
+        if isinstance(iterable, Const) and isinstance(iterable.value, tuple):
+            items = [Const(v) for v in iterable.value]
+        elif isinstance(iterable, tuple):
+            items = list(iterable)
+        if items is not None and 0 < len(items) <= MAX_LOOP_UNROLL:
+            for item in items:
+                self.assign(stmt.target, item, env, ctx)
+                self.exec_block(stmt.body, env, ctx, frame)
+        else:
+            self.assign(stmt.target, UNKNOWN, env, ctx)
+            self.exec_branches([stmt.body, []], env, ctx, frame)
+        self.exec_block(stmt.orelse, env, ctx, frame)
+
+    def assign(self, target: ast.expr, value: object, env: Env, ctx: Ctx) -> None:
+        if isinstance(target, ast.Name):
+            env.names[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            parts: list[object] | None = None
+            if isinstance(value, Const) and isinstance(value.value, tuple):
+                parts = [Const(v) for v in value.value]
+            elif isinstance(value, tuple):
+                parts = list(value)
+            starred = any(isinstance(e, ast.Starred) for e in target.elts)
+            for index, element in enumerate(target.elts):
+                if parts is not None and not starred and len(parts) == len(target.elts):
+                    self.assign(element, parts[index], env, ctx)
+                else:
+                    inner = element.value if isinstance(element, ast.Starred) else element
+                    self.assign(inner, UNKNOWN, env, ctx)
+        elif isinstance(target, ast.Attribute):
+            owner = self.ev(target.value, env, ctx)
+            if isinstance(owner, (ObjVal, ClassVal)):
+                owner.attrs[target.attr] = value
+        elif isinstance(target, ast.Subscript):
+            self.ev(target.value, env, ctx)
+            self.ev(target.slice, env, ctx)
+        elif isinstance(target, ast.Starred):
+            self.assign(target.value, UNKNOWN, env, ctx)
+
+    def define_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, ctx: Ctx) -> object:
+        value: object = FuncVal(node, env)
+        for decorator in reversed(node.decorator_list):
+            dec = self.ev(decorator, env, ctx)
+            value = self.apply_decorator(dec, value, decorator, env, ctx)
+        return value
+
+    def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        if isinstance(dec, QualName) and dec.name in api.TRANSPARENT_DECORATORS:
+            return value
+        if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal)):
+            call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
+            ast.copy_location(call_node, node)
+            return self.call(dec, [value], {}, call_node, [], {}, env, ctx)
+        if ctx.launch is not None and isinstance(value, FuncVal):
+            # Inside a kernel an unknown decorator (pl.when(...), plgpu.nd_loop(...))
+            # runs the body as it is traced.
+            call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
+            ast.copy_location(call_node, node)
+            self.call_unknown_args(value, call_node, ctx)
+            return UNKNOWN
+        return value  # an unknown host decorator: assume it wraps and calls the function
+
+    def define_class(self, node: ast.ClassDef, env: Env, ctx: Ctx) -> ClassVal:
+        for base in node.bases:
+            self.ev(base, env, ctx)
+        class_env = Env({}, parent=env)
+        self.exec_block(node.body, class_env, ctx, Frame())
+        attrs = class_env.names
+        for name, value in list(attrs.items()):
+            if isinstance(value, FuncVal) and value.closure is class_env:
+                attrs[name] = FuncVal(value.node, env)  # methods do not see the class scope
+        is_dataclass = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list)
+        return ClassVal(node, attrs, is_dataclass)
+
+    # ---- expressions ---------------------------------------------------------------------
+
+    def ev(self, node: ast.expr | None, env: Env, ctx: Ctx) -> object:
+        if node is None:
+            return Const(None)
+        if isinstance(node, ast.Constant):
+            return Const(node.value, Span.of(node))
+        if isinstance(node, ast.Name):
+            scope = env.find_scope(node.id)
+            if scope is not None:
+                return scope.names[node.id]
+            if node.id in _BUILTINS:
+                return QualName(f"builtins.{node.id}")
+            return UNKNOWN
+        if isinstance(node, ast.Attribute):
+            return api.get_attribute(self.ev(node.value, env, ctx), node.attr, node)
+        if isinstance(node, ast.Call):
+            return self.ev_call(node, env, ctx)
+        if isinstance(node, (ast.Tuple, ast.List)):
+            return self.ev_sequence(node.elts, env, ctx)
+        if isinstance(node, ast.BinOp):
+            return api.binary(self.ev(node.left, env, ctx), node.op, self.ev(node.right, env, ctx))
+        if isinstance(node, ast.Subscript):
+            return api.subscript(self.ev(node.value, env, ctx), self.ev(node.slice, env, ctx))
+        if isinstance(node, ast.Lambda):
+            return FuncVal(node, env)
+        if isinstance(node, ast.IfExp):
+            self.ev(node.test, env, ctx)
+            body, orelse = self.ev(node.body, env, ctx), self.ev(node.orelse, env, ctx)
+            return body if fingerprint(body) == fingerprint(orelse) else UNKNOWN
+        if isinstance(node, ast.NamedExpr):
+            value = self.ev(node.value, env, ctx)
+            self.assign(node.target, value, env, ctx)
+            return value
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            return self.ev_comprehension(node, env, ctx)
+        if isinstance(node, ast.Starred):
+            return self.ev(node.value, env, ctx)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.ev(child, env, ctx)
+        return UNKNOWN
+
+    def ev_sequence(self, elements: list[ast.expr], env: Env, ctx: Ctx) -> object:
+        values: list[object] = []
+        exact = True
+        for element in elements:
+            if isinstance(element, ast.Starred):
+                spread = self.ev(element.value, env, ctx)
+                if isinstance(spread, Const) and isinstance(spread.value, tuple):
+                    values.extend(Const(v) for v in spread.value)
+                elif isinstance(spread, tuple):
+                    values.extend(spread)
+                else:
+                    exact = False
+            else:
+                values.append(self.ev(element, env, ctx))
+        if not exact:
+            return UNKNOWN
+        if all(isinstance(v, Const) for v in values):
+            return Const(tuple(v.value for v in values))  # type: ignore[union-attr]
+        return tuple(values)
+
+    def ev_comprehension(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        inner = Env({}, parent=env)
+        for generator in node.generators:  # type: ignore[attr-defined]
+            self.ev(generator.iter, inner, ctx)
+            self.assign(generator.target, UNKNOWN, inner, ctx)
+            for condition in generator.ifs:
+                self.ev(condition, inner, ctx)
+        if isinstance(node, ast.DictComp):
+            self.ev(node.key, inner, ctx)
+            self.ev(node.value, inner, ctx)
+        else:
+            self.ev(node.elt, inner, ctx)  # type: ignore[attr-defined]
+        return UNKNOWN
+
+    def ev_call(self, node: ast.Call, env: Env, ctx: Ctx) -> object:
+        func = self.ev(node.func, env, ctx)
+        args: list[object] = []
+        arg_nodes: list[ast.expr] = []
+        for arg in node.args:
+            if isinstance(arg, ast.Starred):
+                spread = self.ev(arg.value, env, ctx)
+                if isinstance(spread, Const) and isinstance(spread.value, tuple):
+                    args.extend(Const(v) for v in spread.value)
+                    arg_nodes.extend(arg for _ in spread.value)
+                elif isinstance(spread, tuple):
+                    args.extend(spread)
+                    arg_nodes.extend(arg for _ in spread)
+                else:
+                    args.append(_UNKNOWN_REST)
+                    arg_nodes.append(arg)
+            else:
+                args.append(self.ev(arg, env, ctx))
+                arg_nodes.append(arg)
+        kwargs: dict[str, object] = {}
+        kw_nodes: dict[str, ast.expr] = {}
+        for keyword in node.keywords:
+            value = self.ev(keyword.value, env, ctx)
+            if keyword.arg is None:
+                kwargs["**"] = UNKNOWN
+                continue
+            kwargs[keyword.arg] = value
+            kw_nodes[keyword.arg] = keyword.value
+        return self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+
+    # ---- calls ---------------------------------------------------------------------------
+
+    def call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
+             arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
+        if isinstance(func, QualName):
+            self.callee_names[id(node)] = func.name
+            return api.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        self.callee_names.setdefault(id(node), "user")
+        if isinstance(func, FuncVal):
+            return self.call_function(func, args, kwargs, ctx)
+        if isinstance(func, PartialVal):
+            merged = {**func.kwargs, **kwargs}
+            return self.call(func.func, [*func.args, *args], merged, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, KernelVal):
+            return self.launch(func.info, node, ctx, env)
+        if isinstance(func, WrappedVal):
+            return self.call_wrapped(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, ClassVal):
+            return self.instantiate(func, args, kwargs, ctx)
+        if isinstance(func, ObjVal):
+            method = func.get("__call__")
+            if isinstance(method, FuncVal):
+                return self.call_function(method, args, kwargs, ctx)
+        self.call_callbacks(args, kwargs, node, ctx, same_context=ctx.launch is not None)
+        return UNKNOWN
+
+    def call_wrapped(self, func: WrappedVal, args: list[object], kwargs: dict[str, object],
+                     node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
+                     env: Env, ctx: Ctx) -> object:
+        if func.kind == "jit":
+            inner_ctx = replace(ctx, jit_node=func.node)
+        else:
+            mesh = func.mesh
+            if mesh is MISSING:
+                # No mesh=: shard_map takes the context mesh of `with jax.set_mesh(M)`.
+                mesh = ctx.ambient if isinstance(ctx.ambient, MeshVal) else UNKNOWN
+            inner_ctx = replace(ctx, manual=mesh, manual_axes=func.manual_axes,
+                                shard_map_node=func.node)
+        self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
+        return UNKNOWN
+
+    def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+        node = func.node
+        self._tick()
+        key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
+               fingerprint(tuple(sorted(kwargs.items()))), ctx.key())
+        if key in self._memo:
+            return self._memo[key]
+        if node in self._stack or len(self._stack) >= MAX_CALL_DEPTH:
+            return UNKNOWN
+        local = Env({}, parent=func.closure)
+        self.bind_parameters(func, args, kwargs, local, ctx)
+        self._stack.append(node)
+        try:
+            if isinstance(node, ast.Lambda):
+                result = self.ev(node.body, local, ctx)
+            else:
+                frame = Frame()
+                self.exec_block(node.body, local, ctx, frame)
+                result = _join(frame.returns) if frame.returns else Const(None)
+                if _is_generator(node):
+                    result = UNKNOWN
+        finally:
+            self._stack.pop()
+        self._memo[key] = result
+        return result
+
+    def bind_parameters(self, func: FuncVal, args: list[object], kwargs: dict[str, object],
+                        local: Env, ctx: Ctx) -> None:
+        spec = func.node.args
+        positional = [*spec.posonlyargs, *spec.args]
+        supplied = list(args)
+        if func.self_value is not None and positional:
+            supplied.insert(0, func.self_value)
+        unknown_rest = any(a is _UNKNOWN_REST for a in supplied) or "**" in kwargs
+        missing = len(positional) - len(spec.defaults)
+        defaults: list[ast.expr | None] = [None] * missing + list(spec.defaults)
+        for index, param in enumerate(positional):
+            if index < len(supplied) and supplied[index] is not _UNKNOWN_REST and not (
+                unknown_rest and any(a is _UNKNOWN_REST for a in supplied[:index])
+            ):
+                local.names[param.arg] = supplied[index]
+            elif param.arg in kwargs:
+                local.names[param.arg] = kwargs[param.arg]
+            elif unknown_rest:
+                local.names[param.arg] = UNKNOWN
+            elif defaults[index] is not None:
+                local.names[param.arg] = self.ev(defaults[index], func.closure, ctx)
+            else:
+                local.names[param.arg] = UNKNOWN
+        for param, default in zip(spec.kwonlyargs, spec.kw_defaults, strict=False):
+            if param.arg in kwargs:
+                local.names[param.arg] = kwargs[param.arg]
+            elif default is not None and not unknown_rest:
+                local.names[param.arg] = self.ev(default, func.closure, ctx)
+            else:
+                local.names[param.arg] = UNKNOWN
+        if spec.vararg:
+            extra = supplied[len(positional):]
+            known = not unknown_rest and all(a is not _UNKNOWN_REST for a in extra)
+            local.names[spec.vararg.arg] = tuple(extra) if known else UNKNOWN
+        if spec.kwarg:
+            local.names[spec.kwarg.arg] = UNKNOWN
+
+    def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None:
+        """Call a callback the way an unknown caller would: arguments unknown."""
+        if isinstance(func, FuncVal):
+            spec = func.node.args
+            count = len(spec.posonlyargs) + len(spec.args) - (1 if func.self_value is not None else 0)
+            self.call_function(func, [UNKNOWN] * max(count, 0), {}, ctx)
+        elif isinstance(func, (PartialVal, WrappedVal, KernelVal)):
+            self.call(func, [_UNKNOWN_REST], {}, node, [], {}, self.module_env, ctx)
+
+    def call_callbacks(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
+                       ctx: Ctx, *, same_context: bool) -> None:
+        """Functions handed to code we cannot see are assumed to be called by it.
+
+        Inside a kernel they are traced in the same kernel (loops, pl.when); on
+        the host the unknown code may wrap them in any transformation, so the
+        mesh context becomes unknown.
+        """
+        callback_ctx = ctx if same_context else replace(ctx, manual=UNKNOWN, manual_axes=None,
+                                                        ambient=UNKNOWN)
+        for value in [*args, *kwargs.values()]:
+            candidates = value if isinstance(value, tuple) else (value,)
+            for candidate in candidates:
+                if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
+                    self.call_unknown_args(candidate, node, callback_ctx)
+
+    def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> ObjVal:
+        obj = ObjVal(cls, {})
+        init = cls.attrs.get("__init__")
+        if isinstance(init, FuncVal):
+            self.call_function(FuncVal(init.node, init.closure, self_value=obj), args, kwargs, ctx)
+        elif cls.is_dataclass:
+            fields = [s.target.id for s in cls.node.body
+                      if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+            for name, value in zip(fields, args, strict=False):
+                obj.attrs[name] = value
+            for name, value in kwargs.items():
+                if name in fields:
+                    obj.attrs[name] = value
+        return obj
+
+    def launch(self, info: KernelInfo, site: ast.Call, ctx: Ctx, env: Env | None = None) -> object:
+        if ctx.launch is not None:
+            return UNKNOWN  # a kernel called from inside a kernel body is not a launch
+        key = (id(info), id(site), ctx.key())
+        if key in self._launched:
+            return UNKNOWN
+        self._launched.add(key)
+        launch = Launch(info, site, ctx, env)
+        self.launches.append(launch)
+        kernel_ctx = replace(ctx, launch=launch)
+        self.call_unknown_args(info.body, site, kernel_ctx)
+        return UNKNOWN
+
+    def record_op(self, name: str, node: ast.Call, args: dict[str, object],
+                  arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:
+        assert ctx.launch is not None
+        self.ops.append(Op(name, node, args, arg_nodes, ctx.launch))
+
+
+class _UnknownRest:
+    """``*args`` whose length is unknown: every later positional is unknown too."""
+
+    def __repr__(self) -> str:
+        return "UNKNOWN_REST"
+
+
+_UNKNOWN_REST = _UnknownRest()
+
+
+def _join(values: list[object]) -> object:
+    first = values[0]
+    for other in values[1:]:
+        if other is not first and fingerprint(other) != fingerprint(first):
+            # A function that returns None on one path and a value on another
+            # (an early exit) still hands back the value.
+            if isinstance(first, Const) and first.value is None:
+                first = other
+                continue
+            if isinstance(other, Const) and other.value is None:
+                continue
+            return UNKNOWN
+    return first
+
+
+def _is_main_guard(test: ast.expr) -> bool:
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = [test.left, test.comparators[0]]
+    has_name = any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides)
+    has_main = any(isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
+    return has_name and has_main
+
+
+def _is_generator(node: ast.AST) -> bool:
+    pending = list(ast.iter_child_nodes(node))
+    while pending:
+        child = pending.pop()
+        if isinstance(child, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(child))
+    return False
+
+
+def _decorator_name(node: ast.expr) -> str:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return ""

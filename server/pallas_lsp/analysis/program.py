@@ -1,0 +1,173 @@
+"""The facts about one file that every rule reads: launches, ops, and their contexts."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from dataclasses import dataclass
+
+from .interpreter import AnalysisStopped, Interpreter, Launch, Op
+from .model import JaxVersion, OpFacts, Options, Span, format_jax_version
+from .values import UNKNOWN, KernelInfo, MeshVal, SemanticsVal, const_strings
+
+__all__ = ["AnalysisStopped", "Program", "build_program"]
+
+# JAX turned Warpgroup semantics on by default in 0.11.0 ("[Mosaic GPU] Turn WG on by default").
+WARPGROUP_DEFAULT_SINCE: JaxVersion = (0, 11)
+
+
+@dataclass(frozen=True)
+class Semantics:
+    name: str | None  # "Lane", "Warpgroup", or None when it cannot be told
+    reason: str
+
+
+class Program:
+    def __init__(self, tree: ast.Module, source: str, options: Options, interp: Interpreter) -> None:
+        self.tree = tree
+        self.source = source
+        self.lines = source.splitlines()
+        self.options = options
+        self.version = options.jax_version
+        self.launches: list[Launch] = interp.launches
+        self.ops: list[Op] = interp.ops
+        self.kernels: list[KernelInfo] = interp.kernels
+        self.callee_names = interp.callee_names
+        self.module_env = interp.module_env
+        self._parents: dict[int, ast.AST] | None = None
+
+    # ---- queries the rules share --------------------------------------------------------
+
+    def ops_named(self, *op_names: str) -> dict[ast.Call, list[Op]]:
+        """Ops grouped by call node, in source order; one entry per launch that reaches it."""
+        grouped: dict[ast.Call, list[Op]] = defaultdict(list)
+        for op in self.ops:
+            if op.name in op_names:
+                grouped[op.node].append(op)
+        return dict(sorted(grouped.items(), key=lambda item: (item[0].lineno, item[0].col_offset)))
+
+    def ops_at(self, node: ast.AST, name: str) -> list[Op]:
+        return [op for op in self.ops if op.node is node and op.name == name]
+
+    def semantics(self, kernel: KernelInfo) -> Semantics:
+        version = format_jax_version(self.version)
+        if isinstance(kernel.semantics, SemanticsVal):
+            return Semantics(kernel.semantics.name, "set by compiler_params")
+        if kernel.semantics is None:
+            if self.version >= WARPGROUP_DEFAULT_SINCE:
+                return Semantics("Warpgroup", f"the default of JAX {version}")
+            return Semantics("Lane", f"the default of JAX {version}")
+        return Semantics(None, "compiler_params could not be read")
+
+    def api_removed(self, kernel: KernelInfo) -> bool:
+        """JAX 0.12 registers no Mosaic GPU lowering for pl.pallas_call (a bare AssertionError)."""
+        return kernel.api == "pallas_call" and self.version >= (0, 12)
+
+    def parent(self, node: ast.AST) -> ast.AST | None:
+        if self._parents is None:
+            self._parents = {}
+            for candidate in ast.walk(self.tree):
+                for child in ast.iter_child_nodes(candidate):
+                    self._parents[id(child)] = candidate
+        return self._parents.get(id(node))
+
+    def text(self, node: ast.AST) -> str:
+        return ast.get_source_segment(self.source, node) or ast.unparse(node)
+
+    def line_of(self, node: ast.AST) -> int:
+        return getattr(node, "lineno", 0)
+
+    def alias_for(self, qualname: str) -> str | None:
+        """A module-level name bound to ``qualname`` (e.g. 'plgpu' for the Mosaic GPU module)."""
+        from .values import QualName
+
+        for name, value in self.module_env.names.items():
+            if isinstance(value, QualName) and value.name == qualname:
+                return name
+        return None
+
+    # ---- hover facts ---------------------------------------------------------------------
+
+    def op_facts(self) -> tuple[OpFacts, ...]:
+        facts: list[OpFacts] = []
+        interesting = ("plgpu.multimem_store", "plgpu.multimem_load_reduce",
+                       "plgpu.semaphore_signal_multicast", "lax.axis_index", "lax.axis_size")
+        version = f"{format_jax_version(self.version)} ({self.options.jax_version_source})"
+        for node, ops in self.ops_named(*interesting).items():
+            rows: list[tuple[str, str]] = []
+            for launch in _unique_launches(ops):
+                rows.append(("launch", describe_launch(launch, self)))
+            first = ops[0]
+            if "collective_axes" in first.args:
+                rows.append(("collective_axes", describe_value(first.args["collective_axes"])))
+            if "axis_name" in first.args:
+                rows.append(("axis name", describe_value(first.args["axis_name"])))
+            semantics = self.semantics(first.launch.kernel)
+            rows.append(("lowering semantics", f"{semantics.name or 'unknown'} ({semantics.reason})"))
+            rows.append(("JAX version", version))
+            facts.append(OpFacts(Span.of(node), first.name.split(".")[-1], tuple(rows)))
+        return tuple(facts)
+
+
+def _unique_launches(ops: list[Op]) -> list[Launch]:
+    seen: list[Launch] = []
+    for op in ops:
+        if op.launch not in seen:
+            seen.append(op.launch)
+    return seen
+
+
+def describe_value(value: object) -> str:
+    from .values import Const
+
+    if isinstance(value, Const):
+        return repr(value.value)
+    if value is UNKNOWN:
+        return "not known statically"
+    return "not known statically"
+
+
+def describe_mesh(mesh: MeshVal) -> str:
+    return f"the mesh built at line {mesh.span.line} with axes {mesh.axes!r}"
+
+
+def describe_launch(launch: Launch, program: Program) -> str:
+    line = launch.site.lineno
+    ctx = launch.ctx
+    if isinstance(ctx.manual, MeshVal):
+        where = f"line {ctx.shard_map_node.lineno}" if ctx.shard_map_node is not None else "a shard_map"
+        return f"line {line}, under jax.shard_map ({where}) over {describe_mesh(ctx.manual)}"
+    if ctx.manual is None:
+        how = "jax.jit without jax.shard_map" if ctx.jit_node is not None else "a call without jax.shard_map"
+        return f"line {line}, through {how}: no device mesh reaches the kernel"
+    return f"line {line}, in a context that cannot be told statically"
+
+
+def axes_set(value: object, *, string_is_one_name: bool) -> frozenset[str] | None:
+    """The set JAX compares with the mesh's axes; None when the value is not known.
+
+    multimem_store / multimem_load_reduce call ``set(collective_axes)`` on the raw
+    value, so a string is a set of letters; semaphore_signal_multicast wraps a
+    non-tuple in a tuple first (jax-facts.md, measured on 0.10.2 and 0.12.0.1).
+    """
+    from .values import Const
+
+    if not isinstance(value, Const):
+        return None
+    raw = value.value
+    if isinstance(raw, str):
+        return frozenset({raw}) if string_is_one_name else frozenset(raw)
+    strings = const_strings(value)
+    if strings is None:
+        return None
+    return frozenset(strings)
+
+
+def build_program(tree: ast.Module, options: Options, deadline: float, source: str = "") -> Program:
+    interp = Interpreter(tree, options.jax_version, deadline)
+    try:
+        interp.run()
+    except AnalysisStopped as exc:
+        exc.partial = Program(tree, source, options, interp)
+        raise
+    return Program(tree, source, options, interp)

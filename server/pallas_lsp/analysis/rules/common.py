@@ -1,0 +1,131 @@
+"""Pieces the rule modules share: related spans, launch descriptions, fix helpers."""
+
+from __future__ import annotations
+
+import ast
+
+from ..interpreter import Launch, Op
+from ..model import Related, Span, TextEdit
+from ..program import describe_mesh
+from ..values import Env, FuncVal, MeshVal, ShapeDtypeVal
+
+COLLECTIVE_OPS = ("plgpu.multimem_store", "plgpu.multimem_load_reduce",
+                  "plgpu.semaphore_signal_multicast")
+
+# Bits per element, for layouts (WG_STRIDED vec_size × bits must be 32, 64 or 128).
+DTYPE_BITS = {
+    "float32": 32, "int32": 32, "uint32": 32, "float16": 16, "bfloat16": 16, "int16": 16,
+    "uint16": 16, "int8": 8, "uint8": 8, "float64": 64, "int64": 64, "uint64": 64,
+    "float8_e5m2": 8, "float8_e4m3fn": 8,
+}
+
+
+def short(op_name: str) -> str:
+    return op_name.rsplit(".", 1)[-1]
+
+
+def unique_launches(ops: list[Op]) -> list[Launch]:
+    seen: list[Launch] = []
+    for op in ops:
+        if op.launch not in seen:
+            seen.append(op.launch)
+    return sorted(seen, key=lambda launch: (launch.site.lineno, launch.site.col_offset))
+
+
+def launch_related(launch: Launch, *, failing: bool = True) -> list[Related]:
+    related: list[Related] = []
+    ctx = launch.ctx
+    if isinstance(ctx.manual, MeshVal):
+        related.append(Related(Span.of(launch.site), "the kernel is launched here"))
+        if ctx.shard_map_node is not None:
+            related.append(Related(Span.of(ctx.shard_map_node), "inside this jax.shard_map"))
+        related.append(Related(ctx.manual.span, f"{describe_mesh(ctx.manual)}"))
+    else:
+        note = "launched here without jax.shard_map" if failing else "launched here"
+        related.append(Related(Span.of(launch.site), note))
+        if ctx.jit_node is not None and Span.of(ctx.jit_node) != Span.of(launch.site):
+            related.append(Related(Span.of(ctx.jit_node), "jax.jit here gives the kernel no mesh"))
+        if isinstance(ctx.ambient, MeshVal):
+            related.append(Related(ctx.ambient.span,
+                                   "this mesh is only a context mesh (jax.set_mesh): "
+                                   "it does not reach the kernel without jax.shard_map"))
+    kernel_node = launch.kernel.node
+    related.append(Related(Span.of(kernel_node), f"the kernel is created here ({_api(launch)})"))
+    return related
+
+
+def _api(launch: Launch) -> str:
+    return "plgpu.kernel" if launch.kernel.api == "kernel" else "pl.pallas_call"
+
+
+def dedupe(related: list[Related]) -> tuple[Related, ...]:
+    seen: set[tuple[Span, str]] = set()
+    kept: list[Related] = []
+    for item in related:
+        if (item.span, item.message) not in seen:
+            seen.add((item.span, item.message))
+            kept.append(item)
+    return tuple(kept)
+
+
+def lines(launches: list[Launch]) -> str:
+    numbers = sorted({launch.site.lineno for launch in launches})
+    if len(numbers) == 1:
+        return f"line {numbers[0]}"
+    return "lines " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+
+
+def tuple_literal(axes: tuple[str, ...]) -> str:
+    inner = ", ".join(f'"{axis}"' for axis in axes)
+    return f"({inner},)" if len(axes) == 1 else f"({inner})"
+
+
+def replace_node(node: ast.AST, text: str) -> TextEdit:
+    return TextEdit(Span.of(node), text)
+
+
+def mesh_names_in_scope(env: Env | None) -> dict[str, MeshVal]:
+    found: dict[str, MeshVal] = {}
+    scope = env
+    while scope is not None:
+        for name, value in scope.names.items():
+            if isinstance(value, MeshVal) and name not in found:
+                found[name] = value
+        scope = scope.parent
+    return found
+
+
+def out_ref_dtypes(launch: Launch) -> dict[str, tuple[object, str]]:
+    """Kernel parameter name -> (shape, dtype) for the output refs, where out_type says."""
+    kernel = launch.kernel
+    body = kernel.body
+    if not isinstance(body, FuncVal) or isinstance(body.node, ast.Lambda):
+        return {}
+    if not isinstance(kernel.out_types, tuple) or not isinstance(kernel.n_scratch, int):
+        return {}
+    params = [a.arg for a in (*body.node.args.posonlyargs, *body.node.args.args)]
+    n_out = len(kernel.out_types)
+    end = len(params) - kernel.n_scratch
+    start = end - n_out
+    if start < 0 or end > len(params):
+        return {}
+    result: dict[str, tuple[object, str]] = {}
+    for name, out in zip(params[start:end], kernel.out_types, strict=False):
+        if isinstance(out, ShapeDtypeVal) and out.dtype is not None and hasattr(out.dtype, "name"):
+            result[name] = (out.shape, out.dtype.name)  # type: ignore[union-attr]
+    return result
+
+
+def valid_vec_size(shape: tuple[int, ...], dtype: str) -> int | None:
+    """The widest WG_STRIDED vec_size whose load is 32/64/128 bits and divides the elements."""
+    bits = DTYPE_BITS.get(dtype)
+    if bits is None or bits < 16:
+        return None  # jax-facts: no vec_size lowers for 8-bit types
+    count = 1
+    for dim in shape:
+        count *= dim
+    for total_bits in (128, 64, 32):
+        vec = total_bits // bits
+        if vec >= 1 and count % vec == 0:
+            return vec
+    return None

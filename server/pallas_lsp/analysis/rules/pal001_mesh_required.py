@@ -1,0 +1,133 @@
+"""PAL001 mesh_required: a multimem / multicast op in a kernel launched with no device mesh."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..interpreter import Launch, Op
+from ..model import Finding, Fix, Options, Span, TextEdit
+from ..program import Program, axes_set
+from ..values import MeshVal
+from .base import Rule
+from .common import COLLECTIVE_OPS, dedupe, launch_related, lines, mesh_names_in_scope, short
+
+RULE = Rule(
+    code="PAL001",
+    name="mesh_required",
+    title="multimem / multicast op launched without a JAX device mesh",
+    jax_message=(
+        "ValueError: JAX device mesh is required by multimem_load_reduce, but not defined.\n"
+        "ValueError: collective_axes requires a mesh context   (semaphore_signal_multicast)"
+    ),
+    what_it_means=(
+        "`multimem_store`, `multimem_load_reduce` and `semaphore_signal_multicast` talk to the "
+        "other devices of a JAX mesh. The Mosaic GPU lowering only knows a mesh when the kernel "
+        "is lowered inside `jax.shard_map`; launched any other way the kernel has no mesh and "
+        "lowering fails."
+    ),
+    when_it_happens=(
+        "The kernel is called through `jax.jit(kernel)` alone, or under `with jax.set_mesh(mesh):` "
+        "without `jax.shard_map` (a context mesh does not reach the kernel), or "
+        "`jax.lax.with_sharding_constraint` is used instead of shard_map. Measured on JAX 0.10.2 "
+        "and 0.12.0.1."
+    ),
+    how_to_fix=(
+        "Launch the kernel inside `jax.shard_map(kernel, mesh=mesh, in_specs=..., out_specs=...)` "
+        "(inside `jax.jit`), with a mesh whose axis names are exactly the op's `collective_axes`. "
+        "Inside `with jax.set_mesh(mesh):` the `mesh=` argument may be left out. There is no "
+        "`sharding_map` in JAX, whatever older docs say."
+    ),
+    bad_example='''
+def kernel(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=("dev",), reduction_op="add"),
+        plgpu.Layout.WG_STRIDED((256, 128), vec_size=4),
+    )
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((256, 128), jnp.float32))
+mesh = jax.make_mesh((2,), ("dev",))
+with jax.set_mesh(mesh):
+    jax.jit(call)(x)  # no shard_map: the kernel sees no mesh
+''',
+    good_example='''
+P = jax.sharding.PartitionSpec
+f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+f(x)
+''',
+    fixable=True,
+)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    for node, ops in program.ops_named(*COLLECTIVE_OPS).items():
+        failing = [op for op in ops
+                   if op.launch.ctx.manual is None and not program.api_removed(op.launch.kernel)]
+        if not failing:
+            continue
+        failing_launches = _launches(failing)
+        fine = [op.launch for op in ops if isinstance(op.launch.ctx.manual, MeshVal)]
+        op_name = short(node_name := failing[0].name)
+        how = _how(failing_launches)
+        message = (f"{op_name} needs a JAX device mesh, but the kernel is launched at "
+                   f"{lines(failing_launches)} {how}: JAX fails with "
+                   f"\"{_jax_words(node_name)}\". Launch it inside jax.shard_map(..., mesh=...).")
+        if fine:
+            message += f" (The launch at {lines(fine)} under jax.shard_map is fine.)"
+        related = [r for launch in failing_launches for r in launch_related(launch)]
+        fixes = tuple(fix for launch in failing_launches[:1] if (fix := _wrap_fix(program, launch, failing)))
+        yield Finding(RULE.code, Span.of(node), message, related=dedupe(related), fixes=fixes)
+
+
+def _launches(ops: list[Op]) -> list[Launch]:
+    seen: list[Launch] = []
+    for op in ops:
+        if op.launch not in seen:
+            seen.append(op.launch)
+    return sorted(seen, key=lambda launch: launch.site.lineno)
+
+
+def _how(launches: list[Launch]) -> str:
+    if any(isinstance(launch.ctx.ambient, MeshVal) for launch in launches):
+        return "under jax.set_mesh without jax.shard_map (a context mesh does not reach the kernel)"
+    if any(launch.ctx.jit_node is not None for launch in launches):
+        return "through jax.jit without jax.shard_map"
+    return "without jax.shard_map"
+
+
+def _jax_words(op_name: str) -> str:
+    if op_name.endswith("semaphore_signal_multicast"):
+        return "collective_axes requires a mesh context"
+    return f"JAX device mesh is required by {short(op_name)}, but not defined."
+
+
+def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
+    """Wrap the launched callable in jax.jit(jax.shard_map(..., mesh=<a mesh in scope>)).
+
+    Offered only when exactly one mesh in scope has the axes every collective op
+    of the kernel names, so the fix cannot trade PAL001 for PAL002.
+    """
+    jax_alias = program.alias_for("jax")
+    if jax_alias is None:
+        return None
+    wanted: set[frozenset[str]] = set()
+    for op in program.ops:
+        if op.launch is launch and op.name in COLLECTIVE_OPS:
+            axes = axes_set(op.args.get("collective_axes"),
+                            string_is_one_name=op.name.endswith("semaphore_signal_multicast"))
+            if axes is None:
+                return None
+            wanted.add(axes)
+    if len(wanted) != 1:
+        return None
+    (axes,) = wanted
+    candidates = {name: mesh for name, mesh in mesh_names_in_scope(launch.env).items()
+                  if frozenset(mesh.axes) == axes}
+    if len(candidates) != 1:
+        return None
+    (mesh_name,) = candidates
+    callee = program.text(launch.site.func)
+    spec = f"{jax_alias}.sharding.PartitionSpec()"
+    wrapped = (f"{jax_alias}.jit({jax_alias}.shard_map({callee}, mesh={mesh_name}, in_specs={spec}, "
+               f"out_specs={spec}, check_vma=False))")
+    return Fix(f"Launch inside jax.shard_map over `{mesh_name}`",
+               (TextEdit(Span.of(launch.site.func), wrapped),), safe=False, preferred=True)

@@ -1,0 +1,122 @@
+"""PAL002 axes_mismatch: collective_axes that are not exactly the mesh's axis names."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..interpreter import Op
+from ..model import Finding, Fix, Options, Span
+from ..program import Program, axes_set, describe_mesh
+from ..values import Const, MeshVal
+from .base import Rule
+from .common import COLLECTIVE_OPS, dedupe, launch_related, replace_node, short, tuple_literal
+
+RULE = Rule(
+    code="PAL002",
+    name="axes_mismatch",
+    title="collective_axes must name every axis of the mesh",
+    jax_message=(
+        "NotImplementedError: Only collective_axes that include all JAX device mesh (('data', "
+        "'model')) axes are supported, but got ('data',)\n"
+        "ValueError: collective_axes ('x',) must equal entire mesh axes ('x', 'y')   "
+        "(semaphore_signal_multicast)"
+    ),
+    what_it_means=(
+        "Mosaic GPU's multimem and multicast ops only work across the whole mesh: JAX compares "
+        "`set(collective_axes)` with the set of ALL the mesh's axis names (even under a "
+        "`jax.shard_map(..., axis_names={...})` over part of the mesh). Order and duplicates do "
+        "not matter."
+    ),
+    when_it_happens=(
+        "`collective_axes` names only some axes of a multi-axis mesh, or a name the mesh does not "
+        "have. A trap: `multimem_store` and `multimem_load_reduce` do NOT wrap a string in a "
+        "tuple, so `collective_axes=\"data\"` is the set of letters {'d', 'a', 't'} and fails on a "
+        "mesh axis named 'data' (a one-letter name like \"x\" happens to work, and \"xy\" is "
+        "accepted on a mesh ('x', 'y')). `semaphore_signal_multicast` does wrap a string, so there "
+        "\"data\" works and \"xy\" fails. Measured on JAX 0.10.2 and 0.12.0.1."
+    ),
+    how_to_fix=(
+        "Pass a tuple of all the mesh's axis names: `collective_axes=(\"data\", \"model\")`, or "
+        "`tuple(mesh.axis_names)` where the mesh is at hand. Write a single axis as a "
+        "one-element tuple: `(\"data\",)`."
+    ),
+    bad_example='''
+mesh = jax.sharding.Mesh(devices, ("data", "model"))
+
+def kernel(y_ref):
+    plgpu.multimem_store(tile, y_ref, ("data",))   # the mesh also has "model"
+''',
+    good_example='''
+def kernel(y_ref):
+    plgpu.multimem_store(tile, y_ref, ("data", "model"))
+''',
+    fixable=True,
+)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    for node, ops in program.ops_named(*COLLECTIVE_OPS).items():
+        failing: list[tuple[Op, MeshVal]] = []
+        all_meshes: list[MeshVal] = []
+        for op in ops:
+            mesh = op.launch.ctx.manual
+            if not isinstance(mesh, MeshVal) or program.api_removed(op.launch.kernel):
+                continue
+            all_meshes.append(mesh)
+            got = axes_set(op.args.get("collective_axes"), string_is_one_name=_wraps_strings(op))
+            if got is not None and got != frozenset(mesh.axes):
+                failing.append((op, mesh))
+        if not failing:
+            continue
+        op, mesh = failing[0]
+        yield Finding(RULE.code, Span.of(node), _message(op, mesh),
+                      related=dedupe([r for o, _ in failing for r in launch_related(o.launch)]),
+                      fixes=_fixes(program, op, failing, all_meshes))
+
+
+def _wraps_strings(op: Op) -> bool:
+    # semaphore_signal_multicast turns a non-tuple into a 1-tuple; the multimem ops do not.
+    return op.name.endswith("semaphore_signal_multicast")
+
+
+def _message(op: Op, mesh: MeshVal) -> str:
+    value = op.args.get("collective_axes")
+    raw = value.value if isinstance(value, Const) else None
+    name = short(op.name)
+    where = describe_mesh(mesh)
+    if isinstance(raw, str) and not _wraps_strings(op) and len(raw) > 1:
+        letters = "{" + ", ".join(repr(c) for c in sorted(set(raw))) + "}"
+        return (f"collective_axes={raw!r} is a string, and {name} compares it letter by letter: "
+                f"set({raw!r}) is {letters}, but {where}. JAX fails with \"Only collective_axes "
+                f"that include all JAX device mesh ({mesh.axes!r}) axes are supported\". "
+                f"Write a tuple: {tuple_literal(mesh.axes)}.")
+    shown = repr(raw) if raw is not None else "this value"
+    if _wraps_strings(op):
+        jax_words = f"collective_axes (...) must equal entire mesh axes {mesh.axes!r}"
+    else:
+        jax_words = (f"Only collective_axes that include all JAX device mesh ({mesh.axes!r}) axes "
+                     f"are supported")
+    return (f"{name} has collective_axes={shown}, but {where}; JAX requires exactly all the "
+            f"mesh's axes and fails with \"{jax_words}\".")
+
+
+def _fixes(program: Program, op: Op, failing: list[tuple[Op, MeshVal]],
+           all_meshes: list[MeshVal]) -> tuple[Fix, ...]:
+    arg_node = op.arg_nodes.get("collective_axes")
+    if arg_node is None:
+        return ()
+    axes_sets = {frozenset(mesh.axes) for mesh in all_meshes}
+    if len(axes_sets) != 1:
+        return ()  # launched over meshes with different axes: no single right value
+    mesh = failing[0][1]
+    fixes: list[Fix] = []
+    value = op.args.get("collective_axes")
+    if isinstance(value, Const) and isinstance(value.value, str) and (value.value,) == mesh.axes:
+        text = program.text(arg_node)
+        fixes.append(Fix(f"Use a one-element tuple ({text},)",
+                         (replace_node(arg_node, f"({text},)"),), safe=True, preferred=True))
+    literal = tuple_literal(mesh.axes)
+    if not fixes or literal != f"({program.text(arg_node)},)":
+        fixes.append(Fix(f"Set collective_axes to all mesh axes {literal}",
+                         (replace_node(arg_node, literal),), safe=not fixes, preferred=not fixes))
+    return tuple(fixes)

@@ -1,0 +1,166 @@
+"""PAL003 layout_missing: a multimem_load_reduce / iota result with no layout under Lane."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..casts import CastOutcome, cast_after
+from ..interpreter import Op
+from ..model import Finding, Fix, Options, Span, TextEdit
+from ..program import Program, axes_set
+from ..values import Const, MeshVal
+from .base import Rule
+from .common import dedupe, launch_related, out_ref_dtypes, valid_vec_size
+
+RULE = Rule(
+    code="PAL003",
+    name="layout_missing",
+    title="layout_cast needed right after multimem_load_reduce under Lane semantics",
+    jax_message=(
+        "RuntimeError: Failed to infer the output layout of multimem_load_reduce. Please apply "
+        "plgpu.layout_cast to its output right after its creation.\n"
+        "(and: Failed to infer the output layout of the iota)"
+    ),
+    what_it_means=(
+        "Under Lane lowering semantics, Mosaic GPU cannot choose a register layout for the result "
+        "of `multimem_load_reduce` (or of an iota): it takes it from a `plgpu.layout_cast` that "
+        "must be the very next operation on the value."
+    ),
+    when_it_happens=(
+        "Lane semantics: the default of JAX 0.10 and older, or "
+        "`compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane)` "
+        "on any version. From JAX 0.11 the default is Warpgroup semantics, which infers the "
+        "layout and never raises this. \"Right after\" is literal: anything traced between the "
+        "op and the cast (an iota, a load, a semaphore signal, index arithmetic, "
+        "`lax.axis_index`, a `pl.when`) breaks it, and so does a cast inside a `pl.when` body. "
+        "Plain Python statements in between are harmless."
+    ),
+    how_to_fix=(
+        "Wrap the op: `plgpu.layout_cast(plgpu.multimem_load_reduce(...), "
+        "plgpu.Layout.WG_STRIDED(shape, vec_size=v))` with `v × dtype bits` = 32, 64 or 128 "
+        "(f32: 4, bf16: 8), or lower with Warpgroup semantics "
+        "(`plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Warpgroup)`)."
+    ),
+    bad_example='''
+def kernel(x_ref, o_ref):
+    total = plgpu.multimem_load_reduce(x_ref, collective_axes="i", reduction_op="add")
+    o_ref[...] = total
+''',
+    good_example='''
+def kernel(x_ref, o_ref):
+    o_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes="i", reduction_op="add"),
+        plgpu.Layout.WG_STRIDED((128, 256), vec_size=4),
+    )
+''',
+    fixable=True,
+)
+
+_CREATORS = ("plgpu.multimem_load_reduce", "lax.broadcasted_iota", "lax.iota")
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    for node, ops in program.ops_named(*_CREATORS).items():
+        failing = [op for op in ops if _lane(program, op) and _reaches_layout_step(op)]
+        if not failing:
+            continue
+        outcome = cast_after(program, node)
+        if outcome.kind not in ("missing", "broken"):
+            continue
+        op = failing[0]
+        what = "multimem_load_reduce" if op.name.endswith("multimem_load_reduce") else "the iota"
+        reason = program.semantics(op.launch.kernel).reason
+        if outcome.kind == "broken" and outcome.breaker is not None:
+            detail = (f"line {getattr(outcome.breaker, 'lineno', '?')} traces another operation "
+                      f"before the layout_cast, and the cast must come right after the op")
+        else:
+            detail = "no plgpu.layout_cast follows it"
+        message = (f"Under Lane lowering semantics ({reason}) JAX cannot infer the layout of "
+                   f"{what}'s result and {detail}: lowering fails with \"Failed to infer the "
+                   f"output layout of {what.replace('the ', '')}\". Apply plgpu.layout_cast "
+                   f"right after it, or use Warpgroup semantics.")
+        related = [r for o in failing for r in launch_related(o.launch, failing=False)]
+        yield Finding(RULE.code, Span.of(node), message, related=dedupe(related),
+                      fixes=_fixes(program, node, op, outcome))
+
+
+def _lane(program: Program, op: Op) -> bool:
+    kernel = op.launch.kernel
+    return not program.api_removed(kernel) and program.semantics(kernel).name == "Lane"
+
+
+def _reaches_layout_step(op: Op) -> bool:
+    """multimem_load_reduce checks the mesh and axes before the layout (Lane rule order)."""
+    if not op.name.endswith("multimem_load_reduce"):
+        return True
+    mesh = op.launch.ctx.manual
+    if not isinstance(mesh, MeshVal):
+        return False
+    got = axes_set(op.args.get("collective_axes"), string_is_one_name=False)
+    return got == frozenset(mesh.axes)
+
+
+def _fixes(program: Program, node: ast.Call, op: Op, outcome: CastOutcome) -> tuple[Fix, ...]:
+    fixes: list[Fix] = []
+    plgpu = program.alias_for("plgpu")
+    if plgpu is None:
+        return ()
+    shape_dtype = _result_shape_dtype(program, node, op)
+    if shape_dtype is not None and outcome.kind == "missing":
+        shape, dtype = shape_dtype
+        vec = valid_vec_size(shape, dtype)
+        if vec is not None:
+            layout = f"{plgpu}.Layout.WG_STRIDED({shape!r}, vec_size={vec})"
+            wrapped = f"{plgpu}.layout_cast({program.text(node)}, {layout})"
+            fixes.append(Fix(f"Apply layout_cast to WG_STRIDED{shape!r}, vec_size={vec}",
+                             (TextEdit(Span.of(node), wrapped),), safe=True, preferred=True))
+    semantics_fix = _warpgroup_fix(program, op, plgpu)
+    if semantics_fix is not None:
+        fixes.append(semantics_fix)
+    return tuple(fixes)
+
+
+def _result_shape_dtype(program: Program, node: ast.Call, op: Op) -> tuple[tuple[int, ...], str] | None:
+    """The result's shape and dtype, where the op reads from or is stored to an output ref."""
+    outputs = out_ref_dtypes(op.launch)
+    names: list[str] = []
+    ref = op.arg_nodes.get("ref")
+    if isinstance(ref, ast.Name):
+        names.append(ref.id)
+    parent = program.parent(node)
+    if isinstance(parent, ast.Assign):
+        for target in parent.targets:
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                names.append(target.value.id)
+    for name in names:
+        if name in outputs:
+            shape, dtype = outputs[name]
+            if isinstance(shape, Const) and isinstance(shape.value, tuple) and all(
+                type(d) is int for d in shape.value
+            ):
+                return shape.value, dtype  # type: ignore[return-value]
+    return None
+
+
+def _warpgroup_fix(program: Program, op: Op, plgpu: str) -> Fix | None:
+    kernel = op.launch.kernel
+    params = kernel.compiler_params
+    if params is not None and params.node is not None:
+        for keyword in params.node.keywords:
+            if keyword.arg == "lowering_semantics":
+                new = f"{plgpu}.LoweringSemantics.Warpgroup"
+                return Fix("Lower this kernel with Warpgroup semantics",
+                           (TextEdit(Span.of(keyword.value), new),))
+        return None
+    if kernel.semantics is None and isinstance(kernel.node, ast.Call) and kernel.api == "kernel":
+        call = kernel.node
+        last = call.keywords[-1].value if call.keywords else (call.args[-1] if call.args else None)
+        if last is None:
+            return None
+        end = Span.of(last)
+        insert = (f", compiler_params={plgpu}.CompilerParams("
+                  f"lowering_semantics={plgpu}.LoweringSemantics.Warpgroup)")
+        return Fix("Lower this kernel with Warpgroup semantics",
+                   (TextEdit(Span(end.end_line, end.end_col, end.end_line, end.end_col), insert),))
+    return None

@@ -1,0 +1,104 @@
+"""PAL005 axis_unknown: lax.axis_index / axis_size of a name no mesh or grid binds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..interpreter import Op
+from ..model import Finding, Options, Span
+from ..program import Program, describe_mesh
+from ..values import UNKNOWN, Const, MeshVal
+from .base import Rule
+from .common import dedupe, launch_related, lines, short
+
+RULE = Rule(
+    code="PAL005",
+    name="axis_unknown",
+    title="axis name bound by no mesh axis and no grid axis of the kernel",
+    jax_message=(
+        "NameError: unbound axis name: z   (at trace time)\n"
+        "LookupError: Axis ... does not refer to a GPU mesh axis ... or a JAX mesh axis"
+    ),
+    what_it_means=(
+        "Inside a Mosaic GPU kernel, `lax.axis_index(name)` and `lax.axis_size(name)` resolve "
+        "`name` against the kernel's own grid / cluster / thread names and the axes of the "
+        "`jax.shard_map` mesh the kernel is launched under."
+    ),
+    when_it_happens=(
+        "The name is not an axis of the mesh, or the kernel is launched with no shard_map at all "
+        "(then JAX raises `NameError: unbound axis name` while tracing, before any lowering rule: "
+        "this is the first error the user sees, even when a multimem op further down also lacks "
+        "its mesh). A name bound only by an outer `jax.vmap(axis_name=...)` gives a LookupError "
+        "at lowering."
+    ),
+    how_to_fix=(
+        "Use an axis name of the launching mesh (or of the kernel's `grid_names` / "
+        "`cluster_names`), and launch the kernel inside `jax.shard_map(..., mesh=mesh)`."
+    ),
+    bad_example='''
+def kernel(o_ref):
+    me = lax.axis_index("z")   # the mesh has axes ("x", "y")
+''',
+    good_example='''
+def kernel(o_ref):
+    me = lax.axis_index("x")
+''',
+    fixable=False,
+)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    for node, ops in program.ops_named("lax.axis_index", "lax.axis_size").items():
+        failing: list[tuple[Op, str]] = []
+        for op in ops:
+            if program.api_removed(op.launch.kernel):
+                continue
+            for name in _names(op.args.get("axis_name")):
+                if _unbound(op, name):
+                    failing.append((op, name))
+                    break
+        if not failing:
+            continue
+        op, name = failing[0]
+        launches = [o.launch for o, _ in failing]
+        mesh = op.launch.ctx.manual
+        if isinstance(mesh, MeshVal):
+            why = f"{describe_mesh(mesh)}"
+            jax_words = f"unbound axis name: {name}"
+        else:
+            why = (f"the kernel is launched at {lines(launches)} without jax.shard_map, so no mesh "
+                   f"axis is bound")
+            jax_words = f"unbound axis name: {name}"
+        kernel_names = op.launch.kernel.bound_names
+        if kernel_names:
+            why += f", and the kernel's own axis names are {tuple(sorted(kernel_names))!r}"
+        message = (f"{short(op.name)}({name!r}): no axis named {name!r} reaches this kernel: {why}. "
+                   f"JAX fails while tracing with \"{jax_words}\".")
+        related = [r for launch in launches for r in launch_related(launch)]
+        yield Finding(RULE.code, Span.of(node), message, related=dedupe(related))
+
+
+def _names(value: object) -> list[str]:
+    if isinstance(value, Const):
+        if isinstance(value.value, str):
+            return [value.value]
+        if isinstance(value.value, tuple) and all(isinstance(v, str) for v in value.value):
+            return list(value.value)
+    return []
+
+
+def _unbound(op: Op, name: str) -> bool:
+    kernel_names = op.launch.kernel.bound_names
+    if kernel_names is UNKNOWN:
+        return False
+    if name in kernel_names:  # type: ignore[operator]
+        return False
+    ctx = op.launch.ctx
+    if ctx.manual is None:
+        return True
+    if not isinstance(ctx.manual, MeshVal):
+        return False
+    if ctx.manual_axes is not None and (ctx.manual_axes is UNKNOWN or name in ctx.manual.axes):
+        # shard_map over part of the mesh: whether the other axes bind is not measured.
+        return False
+    return name not in ctx.manual.axes

@@ -1,0 +1,61 @@
+"""Which JAX version the rules follow (DESIGN.md "JAX version", a contract).
+
+In order: an explicit version (--jax-version / the jaxVersion setting); the
+configured interpreter, asked in a subprocess (its metadata, never an import
+of jax); this process's own environment (metadata only); the newest JAX the
+product knows.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import subprocess
+
+from .analysis.model import NEWEST_KNOWN_JAX, JaxVersion, parse_jax_version
+
+_ASK = (
+    "import importlib.metadata as m\n"
+    "try:\n    print(m.version('jax'))\n"
+    "except m.PackageNotFoundError:\n    print('')\n"
+)
+
+
+@functools.lru_cache(maxsize=32)
+def interpreter_jax_version(interpreter: str, timeout: float = 15.0) -> str | None:
+    """The JAX version installed for ``interpreter``; None when it has none or cannot run."""
+    try:
+        done = subprocess.run([interpreter, "-c", _ASK], capture_output=True, text=True,
+                              timeout=timeout, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    text = done.stdout.strip()
+    return text or None
+
+
+def own_jax_version() -> str | None:
+    try:
+        return importlib.metadata.version("jax")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def resolve_jax_version(explicit: str | None, interpreter: str | None,
+                        explicit_label: str = "--jax-version") -> tuple[JaxVersion, str]:
+    """(version, where it came from); raises ValueError for an explicit version that is no version."""
+    if explicit:
+        return parse_jax_version(explicit), explicit_label
+    if interpreter:
+        found = interpreter_jax_version(interpreter)
+        if found:
+            try:
+                return parse_jax_version(found), f"JAX {found} installed for {interpreter}"
+            except ValueError:
+                pass
+    found = own_jax_version()
+    if found:
+        try:
+            return parse_jax_version(found), f"JAX {found} installed beside pallas-lsp"
+        except ValueError:
+            pass
+    return NEWEST_KNOWN_JAX, "the newest JAX pallas-lsp knows (no JAX found)"

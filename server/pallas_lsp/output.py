@@ -1,0 +1,132 @@
+"""Report formats of `pallas-lsp check`: text (like ruff), JSON (a contract), SARIF 2.1.0."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import __version__
+from .analysis import Finding
+from .analysis.positions import LineIndex
+from .analysis.rules import catalog
+
+SYNTAX_CODE = "syntax-error"
+
+
+@dataclass(frozen=True)
+class Reported:
+    """One finding of one file, with columns converted for people (1-based code points)."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    severity: str
+    message: str
+    confirmed: bool | None = None
+    related: tuple[tuple[int, int, str], ...] = ()
+
+
+def reported(path: str, finding: Finding, index: LineIndex, confirmed: bool | None = None) -> Reported:
+    span = finding.span
+    return Reported(
+        path=path,
+        line=span.line,
+        column=index.utf8_to_codepoints(span.line, span.col) + 1,
+        end_line=span.end_line,
+        end_column=index.utf8_to_codepoints(span.end_line, span.end_col) + 1,
+        code=finding.code,
+        severity=finding.severity.value,
+        message=finding.message,
+        confirmed=confirmed,
+        related=tuple((r.span.line, index.utf8_to_codepoints(r.span.line, r.span.col) + 1, r.message)
+                      for r in finding.related),
+    )
+
+
+def as_json(items: list[Reported]) -> str:
+    rows = [
+        {
+            "path": item.path, "line": item.line, "column": item.column,
+            "end_line": item.end_line, "end_column": item.end_column, "code": item.code,
+            "severity": item.severity, "message": item.message, "confirmed": item.confirmed,
+        }
+        for item in items
+    ]
+    return json.dumps(rows, indent=2)
+
+
+def as_text(items: list[Reported], *, notes: list[str]) -> str:
+    out: list[str] = []
+    for item in items:
+        mark = ""
+        if item.confirmed is True:
+            mark = " [confirmed by lowering]"
+        elif item.confirmed is False:
+            mark = " [not confirmed by lowering]"
+        out.append(f"{item.path}:{item.line}:{item.column}: {item.code} {item.message}{mark}")
+    out.extend(notes)
+    errors = sum(1 for item in items if item.severity == "error")
+    if items:
+        out.append(f"Found {len(items)} finding{'s' if len(items) != 1 else ''} "
+                   f"({errors} error{'s' if errors != 1 else ''}).")
+    else:
+        out.append("All checks passed.")
+    return "\n".join(out)
+
+
+_SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "hint": "note"}
+
+
+def as_sarif(items: list[Reported]) -> str:
+    rules = [
+        {
+            "id": rule.code,
+            "name": rule.name,
+            "shortDescription": {"text": rule.title},
+            "fullDescription": {"text": rule.what_it_means},
+            "helpUri": rule.doc_url(),
+            "help": {"text": rule.how_to_fix, "markdown": rule.markdown()},
+        }
+        for rule in catalog().values()
+    ]
+    results = []
+    for item in items:
+        uri = Path(item.path).as_posix()
+        result: dict[str, object] = {
+            "ruleId": item.code,
+            "level": _SARIF_LEVEL.get(item.severity, "warning"),
+            "message": {"text": item.message},
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": {"uri": uri},
+                    "region": {"startLine": item.line, "startColumn": item.column,
+                               "endLine": item.end_line, "endColumn": item.end_column},
+                }
+            }],
+        }
+        if item.related:
+            result["relatedLocations"] = [
+                {"id": n, "message": {"text": text},
+                 "physicalLocation": {"artifactLocation": {"uri": uri},
+                                      "region": {"startLine": line, "startColumn": column}}}
+                for n, (line, column, text) in enumerate(item.related)
+            ]
+        if item.confirmed is not None:
+            result["properties"] = {"confirmedByLowering": item.confirmed}
+        results.append(result)
+    sarif = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "pallas-lsp", "version": __version__,
+                                "informationUri": "https://github.com/pallas-lsp/pallas-lsp",
+                                "rules": rules}},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    }
+    return json.dumps(sarif, indent=2)
