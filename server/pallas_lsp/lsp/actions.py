@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lsprotocol import types
+
 from pallas_lsp.analysis import Finding, Fix, Span, disable_fix
 
 from .convert import Positions, finding_to_diagnostic, spans_overlap, text_edit

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lsprotocol import types
+
 from pallas_lsp.analysis import Finding, Severity, Span, TextEdit
 from pallas_lsp.analysis.positions import LineIndex
 from pallas_lsp.analysis.rules import Rule
@@ -90,12 +91,19 @@ def finding_to_diagnostic(
     positions: Positions,
     rules: Mapping[str, Rule],
     *,
-    confirmed_by: str | None = None,
+    lowering: tuple[str, str] | None = None,
 ) -> types.Diagnostic:
+    """``lowering``: ("confirmed" | "refuted", JAX version) when a lowering check judged it."""
     rule = rules.get(finding.code)
     message = finding.message
-    if confirmed_by:
-        message = f"{message} (confirmed by JAX {confirmed_by} lowering)"
+    data: dict[str, object] = {"code": finding.code, "span": list(_span_tuple(finding.span))}
+    if lowering is not None:
+        verdict, jax_version = lowering
+        data["lowering"] = verdict
+        if verdict == "confirmed":
+            message = f"{message} (confirmed by JAX {jax_version} lowering)"
+        else:
+            message = f"{message} (JAX {jax_version} lowered this line without this error)"
     return types.Diagnostic(
         range=positions.range(finding.span),
         message=message,
@@ -111,12 +119,8 @@ def finding_to_diagnostic(
             for related in finding.related
         ]
         or None,
-        # Lets code actions find the finding again without trusting the client's copy of the range.
-        data={
-            "code": finding.code,
-            "span": list(_span_tuple(finding.span)),
-            **({"confirmed": confirmed_by} if confirmed_by else {}),
-        },
+        # Lets a client (or a test) find the finding again and see the lowering verdict.
+        data=data,
     )
 
 

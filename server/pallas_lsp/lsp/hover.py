@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from lsprotocol import types
+
 from pallas_lsp.analysis import Finding, OpFacts, Span
 from pallas_lsp.analysis.rules import Rule
 

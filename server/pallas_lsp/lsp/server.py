@@ -26,13 +26,14 @@ from typing import Any
 from urllib.parse import unquote
 
 from lsprotocol import types
-from pallas_lsp.analysis import Analysis, Finding, Options, analyze
-from pallas_lsp.analysis.rules import catalog
 from pygls.exceptions import FeatureRequestError
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
+
+from pallas_lsp.analysis import Analysis, Finding, Options, analyze
+from pallas_lsp.analysis.rules import catalog
 
 from . import actions, hover
 from .convert import Positions, finding_to_diagnostic
@@ -146,7 +147,7 @@ class PallasServer(LanguageServer):
             # Keep the last good findings on screen; only drop lowering results that went stale.
             if state.lowering is not None and state.lowering.version != version:
                 state.lowering = None
-                self.publish(uri, state, current.version)
+                self.publish(uri, state, state.version)
             return
         state.analysis = analysis
         state.findings = analysis.findings
@@ -165,14 +166,14 @@ class PallasServer(LanguageServer):
 
     def publish(self, uri: str, state: DocState, version: int | None) -> None:
         positions = Positions(state.source, self.encoding)
-        confirmed = state.lowering.confirmed if state.lowering is not None else {}
+        notes = state.lowering.notes if state.lowering is not None else {}
         diagnostics = [
             finding_to_diagnostic(
                 finding,
                 uri,
                 positions,
                 self.rules,
-                confirmed_by=confirmed.get((finding.code, finding.span)),
+                lowering=notes.get((finding.code, finding.span)),
             )
             for finding in state.findings
         ]
@@ -350,6 +351,11 @@ def did_change(ls: PallasServer, params: types.DidChangeTextDocumentParams) -> N
     uri = params.text_document.uri
     if uri not in ls.docs:
         return
+    state = ls.docs[uri]
+    if state.lowering is not None:
+        # Lowering results describe the text they ran on: gone with the first edit.
+        state.lowering = None
+        ls.publish(uri, state, state.version)
     if ls.settings.lint_on_change:
         ls.schedule(uri)
     else:
@@ -463,8 +469,10 @@ _register_lowering()
 def serve() -> None:
     """Run the server on stdin/stdout until the client says exit."""
     logging.basicConfig(
-        level=logging.INFO,
+        level=logging.WARNING,
         stream=sys.stderr,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # pygls logs every message at INFO: on stderr that is noise, and it costs time per keystroke.
+    logging.getLogger("pallas_lsp").setLevel(logging.INFO)
     server.start_io()

@@ -1,0 +1,130 @@
+"""``pallasLsp.confirmLowering`` end to end: real lowering with JAX 0.10.2 (CPU cross-lowering)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Any
+
+import pytest
+from lsp_helpers import (
+    REPO,
+    change_doc,
+    codes_by_line,
+    example,
+    initialize,
+    open_doc,
+    wait_for_diagnostics,
+)
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+pytestmark = pytest.mark.lowering
+JAX010 = REPO / ".venv-jax010" / "bin" / "python"
+COMMAND = "pallasLsp.confirmLowering"
+
+
+def watch_status(client: LanguageClient) -> list[dict[str, Any]]:
+    statuses: list[dict[str, Any]] = []
+
+    @client.feature("pallasLsp/loweringStatus")
+    def _status(params: Any) -> None:
+        statuses.append(params._asdict() if hasattr(params, "_asdict") else dict(params))
+
+    return statuses
+
+
+async def confirm(client: LanguageClient, uri: str, version: int = 1) -> Any:
+    result = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=COMMAND, arguments=[{"uri": uri, "version": version}])
+    )
+    return result._asdict() if hasattr(result, "_asdict") else result
+
+
+def lowering_options(**extra: Any) -> dict[str, Any]:
+    return {
+        "workspaceTrusted": True,
+        "interpreter": str(JAX010),
+        "lowering": {"mode": "local", "timeout": 120},
+        **extra,
+    }
+
+
+async def test_untrusted_workspace_refuses(client: LanguageClient) -> None:
+    result = await initialize(client, {"interpreter": str(JAX010)})
+    assert COMMAND in (result.capabilities.execute_command_provider.commands or [])
+    uri, text = example("broadcast_axes_mismatch.py")
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri, lambda d: len(d) > 0)
+    outcome = await confirm(client, uri)
+    assert outcome["state"] == "error" and "trusted" in outcome["message"]
+
+
+@pytest.mark.skipif(not JAX010.exists(), reason="needs .venv-jax010")
+async def test_confirmed_finding_is_marked_not_duplicated(client: LanguageClient) -> None:
+    statuses = watch_status(client)
+    await initialize(client, lowering_options())
+    uri, text = example("broadcast_axes_mismatch.py")
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri, lambda d: ("PAL002", 19) in codes_by_line(d))
+    outcome = await confirm(client, uri)
+    assert outcome["state"] == "confirmed", outcome
+    assert outcome["confirmed"] == 1
+    diags = await wait_for_diagnostics(
+        client, uri, lambda d: any("confirmed by JAX 0.10.2" in x.message for x in d)
+    )
+    assert [d.source for d in diags].count("pallas-lsp lowering") == 0  # marked, not duplicated
+    confirmed = next(d for d in diags if d.code == "PAL002")
+    assert confirmed.data["lowering"] == "confirmed"
+    assert [s["state"] for s in statuses if s["uri"] == uri][-2:] == ["running", "confirmed"]
+    assert client.progress_reports, "work-done progress was reported"
+
+    # The first edit makes the lowering results stale: they go.
+    change_doc(client, uri, text + "\n", 2)
+    await wait_for_diagnostics(
+        client, uri, lambda d: d and not any("confirmed by" in x.message for x in d)
+    )
+
+
+@pytest.mark.skipif(not JAX010.exists(), reason="needs .venv-jax010")
+async def test_unpredicted_error_appears_at_its_line(client: LanguageClient) -> None:
+    # With PAL001 ignored, no rule predicts the mesh error: lowering reports it on its own.
+    await initialize(client, lowering_options(ignore=["PAL001"]))
+    uri, text = example("allreduce_no_mesh.py")
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri)
+    outcome = await confirm(client, uri)
+    assert outcome["state"] == "failed", outcome
+    diags = await wait_for_diagnostics(
+        client, uri, lambda d: any(x.source == "pallas-lsp lowering" for x in d)
+    )
+    lowered = next(d for d in diags if d.source == "pallas-lsp lowering")
+    assert lowered.range.start.line + 1 == 11
+    assert "JAX device mesh is required" in lowered.message
+
+
+async def test_interpreter_without_jax_is_a_clear_error(client: LanguageClient) -> None:
+    await initialize(client, lowering_options(interpreter=sys.executable))
+    uri, text = example("broadcast_axes_mismatch.py")
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri, lambda d: len(d) > 0)
+    outcome = await confirm(client, uri)
+    assert outcome["state"] == "error"
+    assert "JAX is not installed" in outcome["message"], outcome
+
+
+@pytest.mark.skipif(not JAX010.exists(), reason="needs .venv-jax010")
+async def test_cancel_through_work_done_progress(client: LanguageClient) -> None:
+    await initialize(client, lowering_options())
+    uri, text = example("broadcast_axes_mismatch.py")
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri, lambda d: len(d) > 0)
+    task = asyncio.ensure_future(confirm(client, uri))
+    for _ in range(200):
+        if client.progress_reports:
+            break
+        await asyncio.sleep(0.01)
+    token = next(iter(client.progress_reports))
+    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
+    outcome = await asyncio.wait_for(task, 60)
+    assert outcome["state"] == "cancelled", outcome
