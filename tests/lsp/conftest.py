@@ -7,9 +7,7 @@ from lsp_helpers import server_command, server_env
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 
-@pytest_lsp.fixture(
-    config=ClientServerConfig(server_command=server_command(), server_env=server_env())
-)
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command(), server_env=server_env()))
 async def client(lsp_client: LanguageClient):
     yield
     await lsp_client.shutdown_session()

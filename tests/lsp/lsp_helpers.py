@@ -73,9 +73,7 @@ async def initialize(
 def open_doc(client: LanguageClient, uri: str, text: str, version: int = 1) -> None:
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=uri, language_id="python", version=version, text=text
-            )
+            text_document=types.TextDocumentItem(uri=uri, language_id="python", version=version, text=text)
         )
     )
 
@@ -128,9 +126,7 @@ def apply_edits(text: str, edits: list[types.TextEdit]) -> str:
             units += 2 if ord(ch) > 0xFFFF else 1
         return before + len(content)
 
-    for edit in sorted(
-        edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True
-    ):
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
         start, end = offset(edit.range.start), offset(edit.range.end)
         text = text[:start] + edit.new_text + text[end:]
         lines = text.splitlines(keepends=True)

@@ -102,9 +102,7 @@ async def test_hover_shows_rule_documentation(client: LanguageClient) -> None:
     diags = await wait_for_diagnostics(client, uri, lambda d: ("PAL001", 11) in codes_by_line(d))
     target = next(d for d in diags if d.code == "PAL001")
     result = await client.text_document_hover_async(
-        types.HoverParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=target.range.start
-        )
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=target.range.start)
     )
     assert result is not None and isinstance(result.contents, types.MarkupContent)
     value = result.contents.value
@@ -119,9 +117,7 @@ async def test_hover_on_correct_code_shows_inferred_facts(client: LanguageClient
     uri, text = example("allreduce_ok.py")
     open_doc(client, uri, text)
     await wait_for_diagnostics(client, uri)
-    line_no, line = next(
-        (i, ln) for i, ln in enumerate(text.splitlines()) if "multimem_load_reduce(" in ln
-    )
+    line_no, line = next((i, ln) for i, ln in enumerate(text.splitlines()) if "multimem_load_reduce(" in ln)
     result = await client.text_document_hover_async(
         types.HoverParams(
             text_document=types.TextDocumentIdentifier(uri=uri),

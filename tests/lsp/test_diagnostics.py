@@ -114,16 +114,12 @@ async def test_configuration_change_republishes(client: LanguageClient) -> None:
     await wait_for_diagnostics(client, uri, lambda d: ("PAL001", 11) in codes_by_line(d))
 
     client.workspace_did_change_configuration(
-        types.DidChangeConfigurationParams(
-            settings={"pallasLsp": {"severity": {"PAL001": "warning"}}}
-        )
+        types.DidChangeConfigurationParams(settings={"pallasLsp": {"severity": {"PAL001": "warning"}}})
     )
     diags = await wait_for_diagnostics(
         client,
         uri,
-        lambda d: any(
-            x.code == "PAL001" and x.severity == types.DiagnosticSeverity.Warning for x in d
-        ),
+        lambda d: any(x.code == "PAL001" and x.severity == types.DiagnosticSeverity.Warning for x in d),
     )
     assert diags
 
@@ -133,9 +129,7 @@ async def test_configuration_change_republishes(client: LanguageClient) -> None:
     await wait_for_diagnostics(client, uri, lambda d: "PAL001" not in {x.code for x in d})
 
     client.workspace_did_change_configuration(
-        types.DidChangeConfigurationParams(
-            settings={"pallasLsp": {"ignore": [], "select": ["PAL001"]}}
-        )
+        types.DidChangeConfigurationParams(settings={"pallasLsp": {"ignore": [], "select": ["PAL001"]}})
     )
     await wait_for_diagnostics(client, uri, lambda d: "PAL001" in {x.code for x in d})
 
@@ -188,3 +182,24 @@ async def test_lint_on_change_off_waits_for_save(client: LanguageClient) -> None
         types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
     await wait_for_diagnostics(client, uri, lambda d: ("PAL001", 13) in codes_by_line(d))
+
+
+async def test_jax_version_setting_changes_the_rules(client: LanguageClient) -> None:
+    """pl.pallas_call with Mosaic GPU params is gone in JAX 0.12 (PAL008), fine on 0.10."""
+    await initialize(client, {"jaxVersion": "0.10.2"})
+    uri, text = example("reduce_lane_no_layout.py")
+    open_doc(client, uri, text)
+    diags = await wait_for_diagnostics(client, uri, lambda d: ("PAL003", 11) in codes_by_line(d))
+    assert "PAL008" not in {d.code for d in diags}
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=next(d for d in diags if d.code == "PAL003").range.start,
+        )
+    )
+    assert hover is not None and "pallasLsp.jaxVersion" in hover.contents.value  # type: ignore[union-attr]
+
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"pallasLsp": {"jaxVersion": "0.12.0.1"}})
+    )
+    await wait_for_diagnostics(client, uri, lambda d: ("PAL008", 23) in codes_by_line(d))

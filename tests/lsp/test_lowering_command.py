@@ -81,9 +81,7 @@ async def test_confirmed_finding_is_marked_not_duplicated(client: LanguageClient
 
     # The first edit makes the lowering results stale: they go.
     change_doc(client, uri, text + "\n", 2)
-    await wait_for_diagnostics(
-        client, uri, lambda d: d and not any("confirmed by" in x.message for x in d)
-    )
+    await wait_for_diagnostics(client, uri, lambda d: d and not any("confirmed by" in x.message for x in d))
 
 
 @pytest.mark.skipif(not JAX010.exists(), reason="needs .venv-jax010")

@@ -59,9 +59,7 @@ async def test_jax_is_importable_there_but_never_imported(jax_env_client: Langua
     diags = await wait_for_diagnostics(client, uri, lambda d: ("PAL002", 19) in codes_by_line(d))
     target = next(d for d in diags if d.code == "PAL002")
     await client.text_document_hover_async(
-        types.HoverParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=target.range.start
-        )
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=target.range.start)
     )
     await client.text_document_code_action_async(
         types.CodeActionParams(

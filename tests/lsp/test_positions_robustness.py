@@ -42,9 +42,7 @@ async def test_crlf_tabs_non_ascii_map_to_utf16(client: LanguageClient, emoji: b
 
     # The same position sent back (hover at the diagnostic's end) maps to the same call.
     hover = await client.text_document_hover_async(
-        types.HoverParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=diagnostic.range.end
-        )
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=diagnostic.range.end)
     )
     assert hover is not None and "PAL001" in hover.contents.value  # type: ignore[union-attr]
 
@@ -119,9 +117,7 @@ async def test_server_survives_bad_requests(client: LanguageClient) -> None:
         types.Position(line=0, character=2**31 - 1),
     ):
         await client.text_document_hover_async(
-            types.HoverParams(
-                text_document=types.TextDocumentIdentifier(uri=uri), position=position
-            )
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position)
         )
         await client.text_document_code_action_async(
             types.CodeActionParams(

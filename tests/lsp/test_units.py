@@ -143,7 +143,5 @@ def test_safe_fixes_never_overlap() -> None:
         span = Span(line, col, line, end)
         return Finding("PAL002", span, "m", fixes=(Fix("f", (TextEdit(span, "x"),), safe=safe),))
 
-    chosen = safe_fixes(
-        [finding(1, 0, 5), finding(1, 3, 8), finding(2, 0, 1, safe=False), finding(3, 0, 2)]
-    )
+    chosen = safe_fixes([finding(1, 0, 5), finding(1, 3, 8), finding(2, 0, 1, safe=False), finding(3, 0, 2)])
     assert [fix.edits[0].span.line for fix in chosen] == [1, 3]

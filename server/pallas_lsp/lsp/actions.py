@@ -44,9 +44,7 @@ def _edit(
         return types.WorkspaceEdit(
             document_changes=[
                 types.TextDocumentEdit(
-                    text_document=types.OptionalVersionedTextDocumentIdentifier(
-                        uri=uri, version=version
-                    ),
+                    text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version),
                     edits=edits,  # type: ignore[arg-type]
                 )
             ]

@@ -25,9 +25,7 @@ from .convert import Positions, span_contains
 
 def _smallest(spans: Sequence[Span]) -> Span:
     # Nested calls (an axis_index inside a multimem call's argument): the innermost wins.
-    return min(
-        spans, key=lambda s: (s.end_line - s.line, s.end_col - s.col if s.end_line == s.line else 0)
-    )
+    return min(spans, key=lambda s: (s.end_line - s.line, s.end_col - s.col if s.end_line == s.line else 0))
 
 
 def facts_markdown(op: OpFacts) -> str:
@@ -78,8 +76,6 @@ def hover(
         return None
     target = _smallest(spans)
     return types.Hover(
-        contents=types.MarkupContent(
-            kind=types.MarkupKind.Markdown, value="\n\n---\n\n".join(parts)
-        ),
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n\n---\n\n".join(parts)),
         range=positions.range(target),
     )

@@ -31,7 +31,9 @@ def _resolve_blocking(explicit: str | None, interpreter: str | None) -> tuple[Ja
         if explicit:
             return parse_jax_version(explicit), "the pallasLsp.jaxVersion setting"
         return NEWEST_KNOWN_JAX, "the newest JAX pallas-lsp knows"
-    version, source = resolve_jax_version(explicit, interpreter)
+    version, source = resolve_jax_version(
+        explicit, interpreter, explicit_label="the pallasLsp.jaxVersion setting"
+    )
     if isinstance(version, str):
         version = parse_jax_version(version)
     return tuple(version), str(source)
@@ -61,9 +63,7 @@ class JaxVersionCache:
                 f"the newest JAX pallas-lsp knows (resolution failed: {exc})",
             )
             # Cached too: a broken interpreter must not cost a subprocess per keystroke.
-            done: asyncio.Future[tuple[JaxVersion, str]] = (
-                asyncio.get_running_loop().create_future()
-            )
+            done: asyncio.Future[tuple[JaxVersion, str]] = asyncio.get_running_loop().create_future()
             done.set_result(fallback)
             self._resolved[key] = done
             return fallback

@@ -75,8 +75,7 @@ class LoweringService:
             if not settings.remote_command:
                 return runner._fatal(
                     "remote_failed",
-                    "pallasLsp.lowering.mode is 'remote' but pallasLsp.lowering.remoteCommand "
-                    "is empty",
+                    "pallasLsp.lowering.mode is 'remote' but pallasLsp.lowering.remoteCommand is empty",
                 )
             return runner.lower_remote(
                 path,
@@ -87,9 +86,7 @@ class LoweringService:
             )
         # The server's own python is the last resort: it usually has no JAX, and says so.
         python = ls.settings.python or sys.executable
-        return self.pool.check(
-            path, python=python, source=source, timeout=settings.timeout, cancel=cancel
-        )
+        return self.pool.check(path, python=python, source=source, timeout=settings.timeout, cancel=cancel)
 
 
 def _result(state: str, message: str, errors: int = 0, confirmed: int = 0) -> dict[str, Any]:
@@ -168,13 +165,9 @@ def build_outcome(
             "confirmed", f"{where}: {confirmed} finding(s) confirmed{extra}", errors, confirmed
         )
     if errors:
-        return outcome, _result(
-            "failed", f"{where}: {errors} lowering error(s){extra}", errors, confirmed
-        )
+        return outcome, _result("failed", f"{where}: {errors} lowering error(s){extra}", errors, confirmed)
     note = f" ({report.fatal})" if report.fatal else ""
-    return outcome, _result(
-        "clean", f"{where}: {report.lowered} launch(es) lowered{note}", errors, confirmed
-    )
+    return outcome, _result("clean", f"{where}: {report.lowered} launch(es) lowered{note}", errors, confirmed)
 
 
 async def confirm(ls: PallasServer, uri: str, *, progress: bool) -> dict[str, Any]:

@@ -67,9 +67,7 @@ class PallasProtocol(LanguageServerProtocol):
         # pygls raises KeyError for a change to a document that was never opened;
         # a confused client must get a log line, not an error popup per keystroke.
         if unquote(params.text_document.uri) not in self.workspace.text_documents:
-            logger.warning(
-                "didChange for a document that is not open: %s", params.text_document.uri
-            )
+            logger.warning("didChange for a document that is not open: %s", params.text_document.uri)
             return None
         return (yield from super().lsp_text_document__did_change(params))
 
@@ -115,9 +113,7 @@ class PallasServer(LanguageServer):
         return self.workspace.text_documents.get(unquote(uri))
 
     async def options(self) -> Options:
-        version, source = await self.jax_versions.get(
-            self.settings.jax_version, self.settings.python
-        )
+        version, source = await self.jax_versions.get(self.settings.jax_version, self.settings.python)
         return Options(
             jax_version=version,
             jax_version_source=source,
@@ -134,9 +130,7 @@ class PallasServer(LanguageServer):
         options = await self.options()
         path = to_fs_path(uri) or uri
         loop = asyncio.get_running_loop()
-        analysis = await loop.run_in_executor(
-            self.analysis_executor, _analyze, source, options, path
-        )
+        analysis = await loop.run_in_executor(self.analysis_executor, _analyze, source, options, path)
         current = self.open_document(uri)
         if current is None or current.version != version or uri not in self.docs:
             logger.debug("dropping the analysis of %s version %s: stale", uri, version)
@@ -158,9 +152,7 @@ class PallasServer(LanguageServer):
         if analysis.stopped and analysis.stopped != state.stopped_note:
             state.stopped_note = analysis.stopped
             self.window_log_message(
-                types.LogMessageParams(
-                    type=types.MessageType.Warning, message=f"{uri}: {analysis.stopped}"
-                )
+                types.LogMessageParams(type=types.MessageType.Warning, message=f"{uri}: {analysis.stopped}")
             )
         self.publish(uri, state, version)
 
@@ -206,9 +198,7 @@ class PallasServer(LanguageServer):
             logger.warning("%s", problem)
             if self.settings.show_notifications != "off":
                 self.window_show_message(
-                    types.ShowMessageParams(
-                        type=types.MessageType.Warning, message=f"pallas-lsp: {problem}"
-                    )
+                    types.ShowMessageParams(type=types.MessageType.Warning, message=f"pallas-lsp: {problem}")
                 )
         if (old.jax_version, old.python) != (self.settings.jax_version, self.settings.python):
             logger.info(
@@ -315,9 +305,7 @@ async def initialized(ls: PallasServer, params: types.InitializedParams) -> None
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
-async def did_change_configuration(
-    ls: PallasServer, params: types.DidChangeConfigurationParams
-) -> None:
+async def did_change_configuration(ls: PallasServer, params: types.DidChangeConfigurationParams) -> None:
     settings = _plain(params.settings)
     if isinstance(settings, dict) and SECTION in settings:
         ls.apply_settings(settings)
@@ -401,9 +389,7 @@ def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
         resolve_provider=False,
     ),
 )
-def on_code_action(
-    ls: PallasServer, params: types.CodeActionParams
-) -> list[types.CodeAction] | None:
+def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     uri = params.text_document.uri
     state = ls.docs.get(uri)
     document = ls.open_document(uri)
@@ -436,9 +422,7 @@ def on_code_action(
 def debug_info(ls: PallasServer, params: Any) -> dict[str, Any]:
     """Hidden: lets tests prove the server never imported jax, and shows what it runs with."""
     return {
-        "jaxImported": any(
-            name == "jax" or name.startswith(("jax.", "jaxlib")) for name in sys.modules
-        ),
+        "jaxImported": any(name == "jax" or name.startswith(("jax.", "jaxlib")) for name in sys.modules),
         "modules": len(sys.modules),
         "python": sys.executable,
         "encoding": ls.encoding,
