@@ -52,11 +52,6 @@ _REQUEST_TEXT = globals().get("_PALLAS_LSP_REQUEST")
 
 # ---------------------------------------------------------------- environment
 
-def _gpu_present() -> bool:
-    """Whether an NVIDIA driver is visible, without importing JAX."""
-    return os.path.exists("/proc/driver/nvidia/version") or os.path.exists("/dev/nvidia0")
-
-
 def _prepare_environment(devices: str) -> None:
     """Must run before JAX is imported: XLA reads its flags once, at import."""
     flag = f"--xla_force_host_platform_device_count={FORCED_DEVICES}"
