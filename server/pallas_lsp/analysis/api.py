@@ -16,6 +16,7 @@ from .model import Span
 from .values import (
     MISSING,
     UNKNOWN,
+    ArrayVal,
     ClassVal,
     CompilerParamsVal,
     Const,
@@ -26,6 +27,7 @@ from .values import (
     KernelVal,
     LayoutVal,
     MeshVal,
+    MulticastRefVal,
     ObjVal,
     PartialVal,
     QualName,
@@ -70,6 +72,14 @@ _CALLS_ARGUMENTS = frozenset({
     "jax.tree_util.tree_map", "pl.when", "pl.loop", "plgpu.nd_loop", "pl.run_scoped",
     "pl.run_state", "jax.lax.cond",
 })
+
+# Array constructors: (position of dtype, default dtype). jnp's default float is float32
+# (x64 off), numpy's float64.
+_ARRAY_MAKERS = {
+    "jnp.ones": (1, "float32"), "jnp.zeros": (1, "float32"), "jnp.empty": (1, "float32"),
+    "jnp.full": (2, "float32"), "np.ones": (1, "float64"), "np.zeros": (1, "float64"),
+    "np.empty": (1, "float64"), "np.full": (2, "float64"),
+}
 
 _SEMANTICS = {"Lane": "Lane", "Warpgroup": "Warpgroup"}
 
@@ -119,7 +129,7 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return base.get(attr)
     if isinstance(base, ClassVal):
         return base.attrs.get(attr, UNKNOWN)
-    if isinstance(base, ShapeDtypeVal) and attr in ("dtype", "shape"):
+    if isinstance(base, (ShapeDtypeVal, ArrayVal)) and attr in ("dtype", "shape"):
         return base.dtype if attr == "dtype" else base.shape
     return UNKNOWN
 
@@ -259,6 +269,14 @@ def call_api(interp: Interpreter, name: str, args: list[object], kwargs: dict[st
 
     if ctx.launch is not None and name in OP_NAMES:
         return _record_op(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx)
+    if name == "plgpu.multicast_ref":
+        return MulticastRefVal(_arg(args, kwargs, 1, "collective_axes"),
+                               _arg_node(arg_nodes, kw_nodes, 1, "collective_axes"), node)
+    if ctx.launch is not None and name == "plgpu.copy_smem_to_gmem":
+        destination = _arg(args, kwargs, 1, "dst")
+        if isinstance(destination, MulticastRefVal):
+            nodes = {"collective_axes": destination.axes_node} if destination.axes_node else {}
+            interp.record_op(name, node, {"collective_axes": destination.collective_axes}, nodes, ctx)
 
     if name == "jax.jit":
         fun = _arg(args, kwargs, 0, "fun")
@@ -342,6 +360,12 @@ def call_api(interp: Interpreter, name: str, args: list[object], kwargs: dict[st
         if isinstance(value, tuple):
             return value
         return UNKNOWN
+    if name in _ARRAY_MAKERS:
+        dtype_position, default = _ARRAY_MAKERS[name]
+        shape = _arg(args, kwargs, 0, "shape")
+        dtype_value = _arg(args, kwargs, dtype_position, "dtype")
+        dtype = dtype_of(dtype_value) if dtype_value is not MISSING else DtypeVal(default)
+        return ArrayVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
     if name in {"jnp.dtype", "np.dtype"}:
         return dtype_of(_arg(args, kwargs, 0, "dtype")) or UNKNOWN
     if name in _TRANSPARENT_WRAPPERS:

@@ -67,40 +67,56 @@ def _is_cast_of(program: Program, call: ast.Call, value: ast.AST) -> bool:
 
 
 def _next_statement_cast(program: Program, stmt: ast.stmt, name: str) -> CastOutcome:
-    following = _following_statements(program, stmt)
-    for nxt in following:
+    for nxt in _following_statements(program, stmt):
         if _is_plain(nxt):
             continue
-        casts = [
-            call for call in ast.walk(nxt)
-            if isinstance(call, ast.Call) and _calls(program, call) == LAYOUT_CAST
-            and call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == name
-        ]
-        others = [
-            call for call in ast.walk(nxt)
-            if isinstance(call, ast.Call) and call not in casts and not _inside_any(program, call, casts)
-        ]
-        if casts and not others and not isinstance(nxt, (ast.If, ast.For, ast.While, ast.With,
-                                                          ast.FunctionDef, ast.AsyncFunctionDef)):
-            return CastOutcome("next", casts[0])
-        if casts:
-            return CastOutcome("unknown")
-        traced = [c for c in others if _calls(program, c) not in (None, "user")
-                  and is_jax_api(_calls(program, c) or "")]
-        user = [c for c in others if _calls(program, c) in (None, "user")]
         if isinstance(nxt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            # A decorated body such as @pl.when(...) traces a cond before any cast inside it.
-            decorator_calls = [c for d in nxt.decorator_list for c in ast.walk(d)
-                               if isinstance(c, ast.Call) and is_jax_api(_calls(program, c) or "")]
-            if decorator_calls:
-                return CastOutcome("broken", breaker=nxt)
-            return CastOutcome("unknown")
-        if traced and not user:
+            # A decorated body such as @pl.when(...) traces a cond before any cast inside
+            # it, and a cast inside the body is not "right after" anyway (jax-facts.md).
+            traced_decorators = [c for d in nxt.decorator_list for c in _calls_in(d)
+                                 if _traced(program, c)]
+            return CastOutcome("broken", breaker=nxt) if traced_decorators else CastOutcome("unknown")
+        if not isinstance(nxt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Return)):
+            return CastOutcome("unknown")  # if / for / with ...: too much can happen first
+        calls = _calls_in(nxt)
+        casts = [call for call in calls if _calls(program, call) == LAYOUT_CAST and call.args
+                 and isinstance(call.args[0], ast.Name) and call.args[0].id == name]
+        cast = casts[0] if casts else None
+        others = [c for c in calls if c not in casts and not _inside_any(program, c, casts)]
+        if cast is not None:
+            others = [c for c in others if _ends_before(c, cast)]  # evaluated before the cast
+        traced = [c for c in others if _traced(program, c)]
+        if traced:
             return CastOutcome("broken", breaker=nxt)
-        if not others and _stores_or_uses(nxt, name):
+        if any(_calls(program, c) in (None, "user") for c in others):
+            return CastOutcome("unknown")  # a helper of the user's may trace something
+        if cast is not None:
+            return CastOutcome("next", cast)
+        if _stores_or_uses(nxt, name):
             return CastOutcome("missing", breaker=nxt)
         return CastOutcome("unknown")
     return CastOutcome("missing")
+
+
+# JAX calls that build Python-side descriptions, not traced operations.
+_NOT_TRACED = ("plgpu.Layout.", "jax.ShapeDtypeStruct", "plgpu.CompilerParams", "jax.sharding.",
+               "pl.BlockSpec", "jnp.dtype", "plgpu.SemaphoreType", "plgpu.SMEM", "plgpu.GMEM")
+
+
+def _traced(program: Program, call: ast.Call) -> bool:
+    callee = _calls(program, call)
+    if callee is None or callee == "user" or not is_jax_api(callee):
+        return False
+    return not callee.startswith(_NOT_TRACED)
+
+
+def _calls_in(node: ast.AST) -> list[ast.Call]:
+    return [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+
+
+def _ends_before(call: ast.Call, cast: ast.Call) -> bool:
+    end = (getattr(call, "end_lineno", call.lineno), getattr(call, "end_col_offset", call.col_offset))
+    return end <= (cast.lineno, cast.col_offset)
 
 
 def _following_statements(program: Program, stmt: ast.stmt) -> list[ast.stmt]:

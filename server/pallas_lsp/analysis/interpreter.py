@@ -59,6 +59,9 @@ class Ctx:
     shard_map_node: ast.AST | None = None
     ambient: object = None  # the `with jax.set_mesh(M)` mesh
     jit_node: ast.AST | None = None
+    # The call of the outermost jitted function: JAX blames it for errors raised
+    # while the kernel's IR is lowered, after tracing (e.g. Warpgroup vector widths).
+    jit_call: ast.Call | None = None
     launch: Launch | None = None  # set while interpreting a kernel body
 
     def key(self) -> tuple[object, ...]:
@@ -78,6 +81,7 @@ class Launch:
     site: ast.Call
     ctx: Ctx
     env: Env | None = None  # the scope of the call site, for fixes that name a mesh in scope
+    args: tuple[object, ...] = ()  # what the kernel is called with (arrays carry dtypes)
 
 
 @dataclass(eq=False)
@@ -420,7 +424,7 @@ class Interpreter:
             merged = {**func.kwargs, **kwargs}
             return self.call(func.func, [*func.args, *args], merged, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, KernelVal):
-            return self.launch(func.info, node, ctx, env)
+            return self.launch(func.info, node, ctx, env, tuple(args))
         if isinstance(func, WrappedVal):
             return self.call_wrapped(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, ClassVal):
@@ -436,7 +440,7 @@ class Interpreter:
                      node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
                      env: Env, ctx: Ctx) -> object:
         if func.kind == "jit":
-            inner_ctx = replace(ctx, jit_node=func.node)
+            inner_ctx = replace(ctx, jit_node=func.node, jit_call=ctx.jit_call or node)
         else:
             mesh = func.mesh
             if mesh is MISSING:
@@ -550,14 +554,15 @@ class Interpreter:
                     obj.attrs[name] = value
         return obj
 
-    def launch(self, info: KernelInfo, site: ast.Call, ctx: Ctx, env: Env | None = None) -> object:
+    def launch(self, info: KernelInfo, site: ast.Call, ctx: Ctx, env: Env | None = None,
+               args: tuple[object, ...] = ()) -> object:
         if ctx.launch is not None:
             return UNKNOWN  # a kernel called from inside a kernel body is not a launch
         key = (id(info), id(site), ctx.key())
         if key in self._launched:
             return UNKNOWN
         self._launched.add(key)
-        launch = Launch(info, site, ctx, env)
+        launch = Launch(info, site, ctx, env, args)
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)
         self.call_unknown_args(info.body, site, kernel_ctx)

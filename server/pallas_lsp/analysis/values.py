@@ -82,6 +82,23 @@ class DtypeVal:
     name: str  # canonical numpy name: float32, bfloat16, int8, ...
 
 
+@dataclass(eq=False)
+class MulticastRefVal:
+    """``plgpu.multicast_ref(ref, collective_axes)``: a copy into it is a multicast copy."""
+
+    collective_axes: object
+    axes_node: ast.expr | None
+    node: ast.Call
+
+
+@dataclass(frozen=True)
+class ArrayVal:
+    """An array made on the host (jnp.ones(shape, dtype) ...), passed into a launch."""
+
+    shape: object  # Const tuple or UNKNOWN
+    dtype: object  # DtypeVal or UNKNOWN
+
+
 @dataclass(frozen=True)
 class ShapeDtypeVal:
     shape: object  # Const tuple or UNKNOWN
@@ -201,7 +218,7 @@ def const_strings(value: object) -> tuple[str, ...] | None:
 
 def fingerprint(value: object) -> object:
     """A hashable key standing for ``value`` in memo tables."""
-    if isinstance(value, (Const, QualName, MeshVal, SemanticsVal, DtypeVal, LayoutVal)):
+    if isinstance(value, (Const, QualName, MeshVal, SemanticsVal, DtypeVal, LayoutVal, ArrayVal)):
         return value
     if isinstance(value, tuple):
         return tuple(fingerprint(item) for item in value)

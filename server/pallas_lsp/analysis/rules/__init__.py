@@ -28,6 +28,8 @@ def _load() -> dict[str, ModuleType]:
         pal003_layout_missing,
         pal004_layout_unsupported,
         pal005_axis_unknown,
+        pal006_reduction_dtype,
+        pal007_vector_width,
         pal008_api_removed,
     )
 
@@ -37,6 +39,8 @@ def _load() -> dict[str, ModuleType]:
         pal003_layout_missing,
         pal004_layout_unsupported,
         pal005_axis_unknown,
+        pal006_reduction_dtype,
+        pal007_vector_width,
         pal008_api_removed,
     ]
     return {module.RULE.code: module for module in modules}

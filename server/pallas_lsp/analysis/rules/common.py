@@ -6,11 +6,15 @@ import ast
 
 from ..interpreter import Launch, Op
 from ..model import Related, Span, TextEdit
-from ..program import describe_mesh
-from ..values import Env, FuncVal, MeshVal, ShapeDtypeVal
+from ..program import Program, describe_mesh
+from ..values import ArrayVal, DtypeVal, Env, FuncVal, MeshVal, ShapeDtypeVal
 
 COLLECTIVE_OPS = ("plgpu.multimem_store", "plgpu.multimem_load_reduce",
-                  "plgpu.semaphore_signal_multicast")
+                  "plgpu.semaphore_signal_multicast", "plgpu.copy_smem_to_gmem")
+
+# These wrap a non-tuple collective_axes in a tuple; multimem_store and
+# multimem_load_reduce take set() of the raw value, so a string is its letters.
+WRAPS_STRINGS = ("plgpu.semaphore_signal_multicast", "plgpu.copy_smem_to_gmem")
 
 # Bits per element, for layouts (WG_STRIDED vec_size × bits must be 32, 64 or 128).
 DTYPE_BITS = {
@@ -95,8 +99,8 @@ def mesh_names_in_scope(env: Env | None) -> dict[str, MeshVal]:
     return found
 
 
-def out_ref_dtypes(launch: Launch) -> dict[str, tuple[object, str]]:
-    """Kernel parameter name -> (shape, dtype) for the output refs, where out_type says."""
+def ref_types(launch: Launch, *, outputs_only: bool = False) -> dict[str, tuple[object, str]]:
+    """Kernel parameter name -> (shape, dtype) of its ref, from out_type and the launch's arrays."""
     kernel = launch.kernel
     body = kernel.body
     if not isinstance(body, FuncVal) or isinstance(body.node, ast.Lambda):
@@ -110,10 +114,34 @@ def out_ref_dtypes(launch: Launch) -> dict[str, tuple[object, str]]:
     if start < 0 or end > len(params):
         return {}
     result: dict[str, tuple[object, str]] = {}
-    for name, out in zip(params[start:end], kernel.out_types, strict=False):
-        if isinstance(out, ShapeDtypeVal) and out.dtype is not None and hasattr(out.dtype, "name"):
-            result[name] = (out.shape, out.dtype.name)  # type: ignore[union-attr]
+    for name, out in zip(params[start:end], kernel.out_types, strict=True):
+        if isinstance(out, ShapeDtypeVal) and isinstance(out.dtype, DtypeVal):
+            result[name] = (out.shape, out.dtype.name)
+    if not outputs_only and len(launch.args) == start:
+        for name, arg in zip(params[:start], launch.args, strict=True):
+            if isinstance(arg, (ArrayVal, ShapeDtypeVal)) and isinstance(arg.dtype, DtypeVal):
+                result[name] = (arg.shape, arg.dtype.name)
     return result
+
+
+def out_ref_dtypes(launch: Launch) -> dict[str, tuple[object, str]]:
+    return ref_types(launch, outputs_only=True)
+
+
+def result_type(program: Program, op: Op, cast: ast.Call | None) -> tuple[object, str] | None:
+    """(shape, dtype) of a multimem_load_reduce result: its ref's, or the output ref it is stored to."""
+    types = ref_types(op.launch)
+    ref = op.arg_nodes.get("ref")
+    if isinstance(ref, ast.Name) and ref.id in types:
+        return types[ref.id]
+    for node in (cast, op.node):
+        parent = program.parent(node) if node is not None else None
+        if isinstance(parent, ast.Assign):
+            for target in parent.targets:
+                if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+                        and target.value.id in types):
+                    return types[target.value.id]
+    return None
 
 
 def valid_vec_size(shape: tuple[int, ...], dtype: str) -> int | None:

@@ -9,7 +9,7 @@ from ..model import Finding, Fix, Options, Span, TextEdit
 from ..program import Program, axes_set
 from ..values import MeshVal
 from .base import Rule
-from .common import COLLECTIVE_OPS, dedupe, launch_related, lines, mesh_names_in_scope, short
+from .common import COLLECTIVE_OPS, WRAPS_STRINGS, dedupe, launch_related, lines, mesh_names_in_scope, short
 
 RULE = Rule(
     code="PAL001",
@@ -60,13 +60,13 @@ f(x)
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in program.ops_named(*COLLECTIVE_OPS).items():
-        failing = [op for op in ops
-                   if op.launch.ctx.manual is None and not program.api_removed(op.launch.kernel)]
+        failing = [op for op in ops if op.launch.ctx.manual is None]
         if not failing:
             continue
         failing_launches = _launches(failing)
         fine = [op.launch for op in ops if isinstance(op.launch.ctx.manual, MeshVal)]
-        op_name = short(node_name := failing[0].name)
+        node_name = failing[0].name
+        op_name = "the multicast copy" if node_name.endswith("copy_smem_to_gmem") else short(node_name)
         how = _how(failing_launches)
         message = (f"{op_name} needs a JAX device mesh, but the kernel is launched at "
                    f"{lines(failing_launches)} {how}: JAX fails with "
@@ -97,6 +97,8 @@ def _how(launches: list[Launch]) -> str:
 def _jax_words(op_name: str) -> str:
     if op_name.endswith("semaphore_signal_multicast"):
         return "collective_axes requires a mesh context"
+    if op_name.endswith("copy_smem_to_gmem"):
+        return "JAX device mesh is required by multicast copies, but not defined."
     return f"JAX device mesh is required by {short(op_name)}, but not defined."
 
 
@@ -113,7 +115,7 @@ def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
     for op in program.ops:
         if op.launch is launch and op.name in COLLECTIVE_OPS:
             axes = axes_set(op.args.get("collective_axes"),
-                            string_is_one_name=op.name.endswith("semaphore_signal_multicast"))
+                            string_is_one_name=op.name in WRAPS_STRINGS)
             if axes is None:
                 return None
             wanted.add(axes)

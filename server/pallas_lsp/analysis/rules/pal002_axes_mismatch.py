@@ -9,7 +9,7 @@ from ..model import Finding, Fix, Options, Span
 from ..program import Program, axes_set, describe_mesh
 from ..values import Const, MeshVal
 from .base import Rule
-from .common import COLLECTIVE_OPS, dedupe, launch_related, replace_node, short, tuple_literal
+from .common import COLLECTIVE_OPS, WRAPS_STRINGS, dedupe, launch_related, replace_node, short, tuple_literal
 
 RULE = Rule(
     code="PAL002",
@@ -60,7 +60,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         all_meshes: list[MeshVal] = []
         for op in ops:
             mesh = op.launch.ctx.manual
-            if not isinstance(mesh, MeshVal) or program.api_removed(op.launch.kernel):
+            if not isinstance(mesh, MeshVal):
                 continue
             all_meshes.append(mesh)
             got = axes_set(op.args.get("collective_axes"), string_is_one_name=_wraps_strings(op))
@@ -76,7 +76,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 def _wraps_strings(op: Op) -> bool:
     # semaphore_signal_multicast turns a non-tuple into a 1-tuple; the multimem ops do not.
-    return op.name.endswith("semaphore_signal_multicast")
+    return op.name in WRAPS_STRINGS
 
 
 def _message(op: Op, mesh: MeshVal) -> str:

@@ -87,7 +87,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 def _lane(program: Program, op: Op) -> bool:
     kernel = op.launch.kernel
-    return not program.api_removed(kernel) and program.semantics(kernel).name == "Lane"
+    return program.semantics(kernel).name == "Lane"
 
 
 def _reaches_layout_step(op: Op) -> bool:

@@ -84,7 +84,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 
 def _reaches_layout_step(program: Program, op: Op) -> bool:
-    if program.api_removed(op.launch.kernel) or program.semantics(op.launch.kernel).name is None:
+    if program.semantics(op.launch.kernel).name is None:
         return False
     mesh = op.launch.ctx.manual
     if not isinstance(mesh, MeshVal):

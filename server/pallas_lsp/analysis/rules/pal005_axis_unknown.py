@@ -51,8 +51,6 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in program.ops_named("lax.axis_index", "lax.axis_size").items():
         failing: list[tuple[Op, str]] = []
         for op in ops:
-            if program.api_removed(op.launch.kernel):
-                continue
             for name in _names(op.args.get("axis_name")):
                 if _unbound(op, name):
                     failing.append((op, name))

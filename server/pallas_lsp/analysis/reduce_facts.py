@@ -1,0 +1,110 @@
+"""What JAX checks on a multimem_load_reduce, in the order it checks it.
+
+Measured on JAX 0.10.2 and 0.12.0.1 (jax-facts.md, "reduction_op and vector
+width"): under Lane semantics the lowering rule checks the mesh, the axes, the
+layout hint, the layout kind, then the load width, then the reduction op; under
+Warpgroup semantics an unknown op name is refused first, then the verifier
+refuses a bad op/dtype pair, and the load width is only checked when the
+kernel's IR is lowered after tracing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .casts import CastOutcome, cast_after
+from .interpreter import Op
+from .program import Program, axes_set
+from .values import Const, LayoutVal, MeshVal
+
+FLOATS = frozenset({"float32", "float16", "bfloat16", "float64", "float8_e5m2", "float8_e4m3fn"})
+KNOWN_OPS = frozenset({"add", "min", "max", "and", "or", "xor"})
+# Lane loads integers one element at a time: narrower than 32 bits cannot load.
+NARROW_INTS = frozenset({"int8", "uint8", "int16", "uint16"})
+BITS = {"float32": 32, "int32": 32, "uint32": 32, "float16": 16, "bfloat16": 16, "int16": 16,
+        "uint16": 16, "int8": 8, "uint8": 8, "float64": 64, "int64": 64, "uint64": 64,
+        "float8_e5m2": 8, "float8_e4m3fn": 8}
+LOAD_BITS = (32, 64, 128)
+
+
+@dataclass(frozen=True)
+class ReduceFacts:
+    op: Op
+    semantics: str | None
+    reaches_layout: bool  # the mesh and the axes are right, so JAX gets to the layout checks
+    cast: CastOutcome
+    layout: LayoutVal | None
+    dtype: str | None
+    reduction: str | None  # the reduction_op string, None when not known
+
+
+def reduce_facts(program: Program, op: Op) -> ReduceFacts:
+    from .rules.common import result_type
+
+    mesh = op.launch.ctx.manual
+    reaches = isinstance(mesh, MeshVal) and axes_set(
+        op.args.get("collective_axes"), string_is_one_name=False) == frozenset(mesh.axes)
+    cast = cast_after(program, op.node)
+    layout = None
+    if cast.cast is not None and cast.kind in ("direct", "next"):
+        layouts = [o.args.get("new_layout") for o in program.ops_at(cast.cast, "plgpu.layout_cast")
+                   if o.launch is op.launch]
+        layout = layouts[0] if layouts and isinstance(layouts[0], LayoutVal) else None
+    found = result_type(program, op, cast.cast)
+    reduction = op.args.get("reduction_op")
+    return ReduceFacts(
+        op=op,
+        semantics=program.semantics(op.launch.kernel).name,
+        reaches_layout=reaches,
+        cast=cast,
+        layout=layout,
+        dtype=found[1] if found else None,
+        reduction=reduction.value if isinstance(reduction, Const) and isinstance(reduction.value, str)
+        else None,
+    )
+
+
+def lane_layout_ok(facts: ReduceFacts) -> bool:
+    """Under Lane, JAX reaches the width and op checks only with a usable layout_cast."""
+    return facts.cast.kind in ("direct", "next") and facts.layout is not None and \
+        facts.layout.name != "WG_SPLAT"
+
+
+def width_fault(facts: ReduceFacts) -> str | None:
+    if not facts.reaches_layout or facts.dtype is None or facts.semantics is None:
+        return None
+    if facts.semantics == "Lane" and not lane_layout_ok(facts):
+        return None
+    if facts.semantics == "Lane" and facts.dtype in NARROW_INTS:
+        return (f"under Lane semantics multimem_load_reduce loads {facts.dtype} one element at a "
+                f"time, and only 32-, 64- and 128-bit loads exist")
+    layout = facts.layout
+    if layout is None or layout.name != "WG_STRIDED" or not isinstance(layout.vec_size, int):
+        return None
+    bits = BITS.get(facts.dtype)
+    if bits is None or layout.vec_size * bits in LOAD_BITS:
+        return None
+    return (f"WG_STRIDED(vec_size={layout.vec_size}) of {facts.dtype} loads "
+            f"{layout.vec_size} × {bits} = {layout.vec_size * bits} bits at a time, and only 32-, "
+            f"64- and 128-bit loads exist")
+
+
+def reduction_fault(facts: ReduceFacts) -> str | None:
+    if not facts.reaches_layout or facts.reduction is None or facts.semantics is None:
+        return None
+    if facts.semantics == "Lane" and (not lane_layout_ok(facts) or width_fault(facts)):
+        return None  # Lane raises the layout or width error first, on the same line
+    op = facts.reduction
+    if op not in KNOWN_OPS:
+        return (f"reduction_op={op!r} is not a reduction JAX knows (add, min, max, and, or, xor; "
+                f"case matters)")
+    dtype = facts.dtype
+    if dtype is None:
+        return None
+    if dtype in FLOATS and op in ("and", "or", "xor"):
+        return f"reduction_op={op!r} is a bitwise reduction, and {dtype} is a float type: use add, min or max"
+    if dtype == "float32" and op in ("min", "max"):
+        return f"reduction_op={op!r} is not supported for float32: only add is"
+    if dtype in NARROW_INTS and facts.semantics == "Warpgroup":
+        return f"{dtype} has no multimem reduction: only 32- and 64-bit integer operations exist"
+    return None

@@ -1,0 +1,86 @@
+"""PAL007 vector_width: a multimem_load_reduce layout whose loads are not 32/64/128 bits."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..interpreter import Op
+from ..model import Finding, Fix, Options, Span, TextEdit
+from ..program import Program
+from ..reduce_facts import ReduceFacts, reduce_facts, width_fault
+from .base import Rule
+from .common import dedupe, launch_related, valid_vec_size
+
+RULE = Rule(
+    code="PAL007",
+    name="vector_width",
+    title="WG_STRIDED vec_size × dtype bits must be 32, 64 or 128",
+    jax_message="ValueError: Only 32-, 64- and 128-bit loads are supported",
+    what_it_means=(
+        "`multimem_load_reduce` loads `vec_size` elements per instruction; the hardware has 32-, "
+        "64- and 128-bit multimem loads only."
+    ),
+    when_it_happens=(
+        "`plgpu.Layout.WG_STRIDED(shape, vec_size=v)` with `v × bits` not 32, 64 or 128 "
+        "(f32/int32: v in 1, 2, 4; bf16/f16: v in 2, 4, 8), or any int8/int16 reduction under "
+        "Lane semantics. Under Lane JAX blames the multimem_load_reduce line; under Warpgroup "
+        "the width is checked after tracing, and the traceback names only the jitted call."
+    ),
+    how_to_fix="Pick `vec_size = 128 // bits` (f32: 4, bf16: 8) or another width of 32/64 bits.",
+    bad_example='''
+plgpu.layout_cast(total, plgpu.Layout.WG_STRIDED((256, 128), vec_size=8))   # f32: 256 bits
+''',
+    good_example='''
+plgpu.layout_cast(total, plgpu.Layout.WG_STRIDED((256, 128), vec_size=4))   # f32: 128 bits
+''',
+    fixable=True,
+)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    for node, ops in program.ops_named("plgpu.multimem_load_reduce").items():
+        blamed: dict[ast.AST, list[tuple[Op, ReduceFacts, str]]] = {}
+        for op in ops:
+            facts = reduce_facts(program, op)
+            fault = width_fault(facts)
+            if fault is None:
+                continue
+            # Warpgroup checks widths when lowering the IR: JAX names only the jitted call.
+            where = node if facts.semantics == "Lane" else op.launch.ctx.jit_call
+            if where is not None:
+                blamed.setdefault(where, []).append((op, facts, fault))
+        for where, faults in blamed.items():
+            op, facts, fault = faults[0]
+            message = (f"multimem_load_reduce: {fault}; JAX fails with "
+                       f"\"Only 32-, 64- and 128-bit loads are supported\"")
+            if where is not node:
+                message += f" (raised for the kernel op at line {node.lineno})"
+            related = [r for o, _, _ in faults for r in launch_related(o.launch, failing=False)]
+            yield Finding(RULE.code, Span.of(where), message + ".", related=dedupe(related),
+                          fixes=_fixes(program, facts))
+
+
+def _fixes(program: Program, facts: ReduceFacts) -> tuple[Fix, ...]:
+    layout = facts.layout
+    if layout is None or layout.name != "WG_STRIDED" or facts.dtype is None:
+        return ()
+    shape = getattr(layout.shape, "value", None)
+    if not isinstance(shape, tuple) or not all(type(d) is int for d in shape):
+        return ()
+    vec = valid_vec_size(shape, facts.dtype)
+    cast = facts.cast.cast
+    if vec is None or cast is None:
+        return ()
+    for keyword in _layout_keywords(cast):
+        if keyword.arg == "vec_size":
+            return (Fix(f"Use vec_size={vec} ({facts.dtype})",
+                        (TextEdit(Span.of(keyword.value), str(vec)),), safe=True, preferred=True),)
+    return ()
+
+
+def _layout_keywords(cast: ast.Call) -> list[ast.keyword]:
+    layout_node = cast.args[1] if len(cast.args) > 1 else None
+    if isinstance(layout_node, ast.Call):
+        return list(layout_node.keywords)
+    return []
