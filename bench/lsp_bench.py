@@ -167,7 +167,7 @@ def generated_file(lines: int = 2000) -> str:
 
 def percentile(samples: list[float], q: float) -> float:
     ordered = sorted(samples)
-    return ordered[min(int(round(q * (len(ordered) - 1))), len(ordered) - 1)]
+    return ordered[min(round(q * (len(ordered) - 1)), len(ordered) - 1)]
 
 
 def keystrokes(
