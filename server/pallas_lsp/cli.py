@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from . import __version__
-from .analysis import Analysis, Options, Severity, analyze, format_jax_version
+from .analysis import Analysis, Options, Severity, analyze, analyze_workspace, format_jax_version
 from .analysis.positions import LineIndex
 from .analysis.rules import catalog
 from .jaxenv import resolve_jax_version
@@ -96,8 +96,8 @@ def _codes(text: str | None, parser_name: str) -> frozenset[str] | None:
     return frozenset(k for k in known if any(k.startswith(c) for c in codes))
 
 
-def _python_files(paths: list[str]) -> Iterator[tuple[str, Path | None]]:
-    """(shown path, file) for every Python file; file None for a path that does not exist."""
+def _python_files(paths: list[str]) -> Iterator[tuple[str, str | None, Path | None]]:
+    """(shown path, the folder argument it came from or None, file; None when missing)."""
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -106,11 +106,11 @@ def _python_files(paths: list[str]) -> Iterator[tuple[str, Path | None]]:
                 for name in sorted(files):
                     if name.endswith((".py", ".pyi")):
                         full = Path(root) / name
-                        yield str(full), full
+                        yield str(full), raw, full
         elif path.exists():
-            yield raw, path
+            yield raw, None, path
         else:
-            yield raw, None
+            yield raw, None, None
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -129,7 +129,8 @@ def _check(args: argparse.Namespace) -> int:
     notes: list[str] = []
     status = 0
     checked: list[tuple[str, str, Analysis]] = []
-    for shown, file in _python_files(args.paths):
+    folders: dict[str, dict[str, str]] = {}
+    for shown, folder, file in _python_files(args.paths):
         if file is None:
             print(f"pallas-lsp: {shown}: no such file or directory", file=sys.stderr)
             status = 2
@@ -141,7 +142,14 @@ def _check(args: argparse.Namespace) -> int:
             print(f"pallas-lsp: {shown}: cannot read: {reason}", file=sys.stderr)
             status = 2
             continue
-        checked.append((shown, text, analyze(text, options, path=shown)))
+        if folder is None:
+            checked.append((shown, text, analyze(text, options, path=shown)))
+        else:
+            folders.setdefault(folder, {})[shown] = text
+    for files in folders.values():
+        # A folder is one program: kernels, launchers and meshes may sit in different modules.
+        for shown, analysis in analyze_workspace(files, options).items():
+            checked.append((shown, files[shown], analysis))
     statuses = _confirm(args, checked, notes) if args.confirm else {}
     for shown, text, analysis in checked:
         index = LineIndex(text)

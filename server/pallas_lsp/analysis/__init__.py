@@ -9,7 +9,10 @@ from __future__ import annotations
 import ast
 import time
 import warnings
+from dataclasses import replace
+from pathlib import PurePath
 
+from .interpreter import SourceModule
 from .model import (
     NEWEST_KNOWN_JAX,
     Analysis,
@@ -45,6 +48,7 @@ __all__ = [
     "SyntaxProblem",
     "TextEdit",
     "analyze",
+    "analyze_workspace",
     "disable_fix",
     "format_jax_version",
     "parse_jax_version",
@@ -76,30 +80,107 @@ def analyze(source: str, options: Options | None = None, *, path: str = "<string
     tree = parse(source, path)
     if isinstance(tree, SyntaxProblem):
         return Analysis(syntax_error=tree)
+    findings, ops, stopped = _run(tree, source, options)
+    return Analysis(findings=_finish(findings, source, options), ops=ops, stopped=stopped)
+
+
+def analyze_workspace(files: dict[str, str], options: Options | None = None) -> dict[str, Analysis]:
+    """Analyse a folder as one program: each file runs as ``__main__`` would, and its
+    imports of the folder's other modules run those modules, so a kernel in one
+    file, its launcher in a second and the shard_map and mesh in a third are seen
+    together. Findings land in the file that holds their line."""
+    options = options or Options()
+    trees: dict[str, ast.Module] = {}
+    results: dict[str, Analysis] = {}
+    for file, source in files.items():
+        tree = parse(source, file)
+        if isinstance(tree, SyntaxProblem):
+            results[file] = Analysis(syntax_error=tree)
+        else:
+            trees[file] = tree
+    found: dict[str, list[Finding]] = {file: [] for file in trees}
+    ops: dict[str, tuple[OpFacts, ...]] = {}
+    stopped: dict[str, str] = {}
+    for entry, tree in trees.items():
+        modules = module_table(entry, trees)
+        findings, entry_ops, entry_stopped = _run(tree, files[entry], options, modules, entry, files)
+        ops[entry] = entry_ops
+        if entry_stopped:
+            stopped[entry] = entry_stopped
+        for finding in findings:
+            home = finding.span.path or entry
+            if home in found:
+                found[home].append(_relative_to(finding, home, entry))
+    for file in trees:
+        results[file] = Analysis(findings=_finish(found[file], files[file], options),
+                                 ops=ops.get(file, ()), stopped=stopped.get(file))
+    return results
+
+
+def module_table(entry: str, trees: dict[str, ast.Module]) -> dict[str, SourceModule]:
+    """Dotted module names as the entry's imports see them: its own folder is on sys.path."""
+    base = PurePath(entry).parent
+    table: dict[str, SourceModule] = {}
+    for file, tree in trees.items():
+        try:
+            relative = PurePath(file).relative_to(base)
+        except ValueError:
+            continue
+        parts = list(relative.with_suffix("").parts)
+        if parts and parts[-1] == "__init__":
+            parts.pop()
+        if parts and all(part.isidentifier() for part in parts):
+            name = ".".join(parts)
+            table[name] = SourceModule(name, file, tree)
+    return table
+
+
+def _relative_to(finding: Finding, home: str, entry: str) -> Finding:
+    """Spans in ``home``'s analysis: None for home itself, a path for any other file."""
+
+    def fix(span: Span) -> Span:
+        path = span.path or entry
+        return replace(span, path=None if path == home else path)
+
+    return replace(
+        finding,
+        span=fix(finding.span),
+        related=tuple(replace(r, span=fix(r.span)) for r in finding.related),
+        fixes=tuple(replace(f, edits=tuple(replace(e, span=fix(e.span)) for e in f.edits))
+                    for f in finding.fixes),
+    )
+
+
+def _run(tree: ast.Module, source: str, options: Options,
+         modules: dict[str, SourceModule] | None = None, path: str | None = None,
+         sources: dict[str, str] | None = None) -> tuple[list[Finding], tuple[OpFacts, ...], str | None]:
     deadline = time.monotonic() + options.budget_s
     stopped: str | None = None
     try:
-        program = build_program(tree, options, deadline, source)
+        program = build_program(tree, options, deadline, source, modules, path, sources)
     except AnalysisStopped as exc:
-        program = exc.partial
+        program = exc.partial  # type: ignore[assignment]
         stopped = str(exc)
     except RecursionError:
-        return Analysis(stopped="analysis stopped: the file nests too deeply to analyse")
+        return [], (), "analysis stopped: the file nests too deeply to analyse"
     findings: list[Finding] = []
     if program is not None:
         for code, rule in RULES.items():
             if options.enabled(code):
                 findings.extend(rule.check(program, options))
+    ops = program.op_facts() if program is not None else ()
+    return findings, ops, stopped
+
+
+def _finish(findings: list[Finding], source: str, options: Options) -> tuple[Finding, ...]:
+    """noqa, severity overrides, one finding per code and span, in source order."""
     comments = noqa_comments(source) if "noqa" in source else {}
     kept: dict[tuple[str, Span], Finding] = {}
     for finding in findings:
-        if is_suppressed(finding, comments):
+        if finding.span.path is None and is_suppressed(finding, comments):
             continue
         severity = options.severity.get(finding.code)
         if severity is not None and severity != finding.severity:
-            finding = Finding(finding.code, finding.span, finding.message, severity,
-                              finding.related, finding.fixes)
+            finding = replace(finding, severity=severity)
         kept.setdefault((finding.code, finding.span), finding)
-    ordered = sorted(kept.values(), key=lambda f: (f.span, f.code))
-    ops = program.op_facts() if program is not None else ()
-    return Analysis(findings=tuple(ordered), ops=ops, stopped=stopped)
+    return tuple(sorted(kept.values(), key=lambda f: (f.span.line, f.span.col, f.code)))

@@ -27,6 +27,7 @@ from .values import (
     KernelVal,
     LayoutVal,
     MeshVal,
+    ModuleVal,
     MulticastRefVal,
     ObjVal,
     PartialVal,
@@ -127,6 +128,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return UNKNOWN
     if isinstance(base, ObjVal):
         return base.get(attr)
+    if isinstance(base, ModuleVal):
+        return base.env.names.get(attr, UNKNOWN)
     if isinstance(base, ClassVal):
         return base.attrs.get(attr, UNKNOWN)
     if isinstance(base, (ShapeDtypeVal, ArrayVal)) and attr in ("dtype", "shape"):
@@ -190,23 +193,24 @@ def _arg_node(arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], position
     return None
 
 
-def _mesh(names_value: object, node: ast.Call, kind: str) -> object:
+def _mesh(interp: Interpreter, names_value: object, node: ast.Call, kind: str) -> object:
     axes = const_strings(names_value)
     if axes is None:
         return UNKNOWN
-    return MeshVal(axes, Span.of(node), kind)
+    return MeshVal(axes, interp.span(node), kind)
 
 
-def _abstract_mesh(args: list[object], kwargs: dict[str, object], node: ast.Call) -> object:
+def _abstract_mesh(interp: Interpreter, args: list[object], kwargs: dict[str, object],
+                   node: ast.Call) -> object:
     axis_names = _arg(args, kwargs, 1, "axis_names")
     if axis_names is not MISSING:
-        return _mesh(axis_names, node, "AbstractMesh")
+        return _mesh(interp, axis_names, node, "AbstractMesh")
     # The older form: AbstractMesh(((name, size), ...)).
     pairs = _arg(args, kwargs, 0, "shape_tuple")
     if isinstance(pairs, Const) and isinstance(pairs.value, tuple) and all(
         isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) for p in pairs.value
     ):
-        return MeshVal(tuple(p[0] for p in pairs.value), Span.of(node), "AbstractMesh")
+        return MeshVal(tuple(p[0] for p in pairs.value), interp.span(node), "AbstractMesh")
     return UNKNOWN
 
 
@@ -298,11 +302,11 @@ def call_api(interp: Interpreter, name: str, args: list[object], kwargs: dict[st
                 manual_axes = UNKNOWN
         return WrappedVal("shard_map", fun, node, mesh, manual_axes)
     if name == "jax.sharding.Mesh":
-        return _mesh(_arg(args, kwargs, 1, "axis_names"), node, "Mesh")
+        return _mesh(interp, _arg(args, kwargs, 1, "axis_names"), node, "Mesh")
     if name == "jax.make_mesh":
-        return _mesh(_arg(args, kwargs, 1, "axis_names"), node, "make_mesh")
+        return _mesh(interp, _arg(args, kwargs, 1, "axis_names"), node, "make_mesh")
     if name == "jax.sharding.AbstractMesh":
-        return _abstract_mesh(args, kwargs, node)
+        return _abstract_mesh(interp, args, kwargs, node)
     if name == "jax.set_mesh":
         return MeshContext(_arg(args, kwargs, 0, "mesh"))
     if name == "plgpu.kernel":
@@ -336,7 +340,7 @@ def call_api(interp: Interpreter, name: str, args: list[object], kwargs: dict[st
             value = semantics
         else:
             value = UNKNOWN
-        return CompilerParamsVal(value, Span.of(node), node)
+        return CompilerParamsVal(value, interp.span(node), node)
     if name == "functools.partial":
         if not args:
             return UNKNOWN
@@ -351,7 +355,7 @@ def call_api(interp: Interpreter, name: str, args: list[object], kwargs: dict[st
         vec = _arg(args, kwargs, None, "vec_size")
         vec_value: object = None if vec is MISSING else (vec.value if isinstance(vec, Const) else UNKNOWN)
         shape_node = _arg_node(arg_nodes, kw_nodes, 0, "shape")
-        return LayoutVal(layout_name, Span.of(node), shape if isinstance(shape, Const) else UNKNOWN,
+        return LayoutVal(layout_name, interp.span(node), shape if isinstance(shape, Const) else UNKNOWN,
                          vec_value, shape_node)
     if name in {"builtins.tuple", "builtins.list"}:
         value = _arg(args, kwargs, 0, "iterable")

@@ -32,6 +32,7 @@ from .values import (
     KernelInfo,
     KernelVal,
     MeshVal,
+    ModuleVal,
     ObjVal,
     PartialVal,
     QualName,
@@ -113,11 +114,27 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool"}
 
 
+@dataclass(frozen=True)
+class SourceModule:
+    """A module of the analysed folder: its dotted name, file and syntax tree."""
+
+    name: str
+    path: str
+    tree: ast.Module
+
+
 class Interpreter:
-    def __init__(self, tree: ast.Module, version: tuple[int, ...], deadline: float) -> None:
+    def __init__(self, tree: ast.Module, version: tuple[int, ...], deadline: float,
+                 modules: dict[str, SourceModule] | None = None, path: str | None = None) -> None:
         self.tree = tree
         self.version = version
         self.deadline = deadline
+        # Other modules of the folder, by dotted name: `import kernels` runs them here.
+        self.modules = modules or {}
+        self.path = path
+        self.module_envs: dict[str, Env] = {}
+        # id(node) -> file, for nodes of imported modules (the entry file's are absent).
+        self.node_paths: dict[int, str] = {}
         self.launches: list[Launch] = []
         self.ops: list[Op] = []
         self.kernels: list[KernelInfo] = []
@@ -198,6 +215,8 @@ class Interpreter:
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             for name, value in bind_import(stmt):
                 env.names[name] = value
+            if self.modules:
+                self.import_workspace(stmt, env, ctx)
         elif isinstance(stmt, ast.Match):
             self.ev(stmt.subject, env, ctx)
             self.exec_branches([case.body for case in stmt.cases] + [[]], env, ctx, frame)
@@ -302,6 +321,61 @@ class Interpreter:
                 attrs[name] = FuncVal(value.node, env)  # methods do not see the class scope
         is_dataclass = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list)
         return ClassVal(node, attrs, is_dataclass)
+
+    # ---- modules of the analysed folder ---------------------------------------------------
+
+    def span(self, node: ast.AST) -> Span:
+        return Span.of(node, self.node_paths.get(id(node)))
+
+    def run_module(self, name: str, ctx: Ctx) -> Env | None:
+        """Execute a folder module once, as an import does (``__name__`` is not "__main__")."""
+        if name in self.module_envs:
+            return self.module_envs[name]
+        module = self.modules.get(name)
+        if module is None or module.path == self.path:
+            return None
+        env = Env({"__name__": Const(name)})
+        self.module_envs[name] = env  # a circular import sees the partial module, as in Python
+        for node in ast.walk(module.tree):
+            self.node_paths[id(node)] = module.path
+        self.exec_block(module.tree.body, env, Ctx(), Frame())
+        return env
+
+    def import_workspace(self, stmt: ast.Import | ast.ImportFrom, env: Env, ctx: Ctx) -> None:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.name in self.modules:
+                    module_env = self.run_module(alias.name, ctx)
+                    if module_env is not None and (alias.asname or "." not in alias.name):
+                        env.names[alias.asname or alias.name] = ModuleVal(alias.name, module_env)
+            return
+        base = self._resolve_from(stmt)
+        if base is None:
+            return
+        module_env = self.run_module(base, ctx) if base in self.modules else None
+        for alias in stmt.names:
+            local = alias.asname or alias.name
+            submodule = f"{base}.{alias.name}" if base else alias.name
+            if submodule in self.modules:
+                sub_env = self.run_module(submodule, ctx)
+                if sub_env is not None:
+                    env.names[local] = ModuleVal(submodule, sub_env)
+            elif module_env is not None and alias.name in module_env.names:
+                env.names[local] = module_env.names[alias.name]
+
+    def _resolve_from(self, stmt: ast.ImportFrom) -> str | None:
+        if not stmt.level:
+            return stmt.module
+        here = next((m.name for m in self.modules.values() if m.path == self._current_path(stmt)), None)
+        if here is None:
+            return None
+        parts = here.split(".")[: -stmt.level] if stmt.level <= len(here.split(".")) else []
+        if stmt.module:
+            parts.append(stmt.module)
+        return ".".join(parts)
+
+    def _current_path(self, node: ast.AST) -> str | None:
+        return self.node_paths.get(id(node), self.path)
 
     # ---- expressions ---------------------------------------------------------------------
 

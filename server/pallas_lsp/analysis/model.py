@@ -17,9 +17,12 @@ class Span:
     col: int
     end_line: int
     end_col: int
+    # The file, when the analysis of a folder places a span in another module than
+    # the one analysed; None means the file being analysed.
+    path: str | None = None
 
     @classmethod
-    def of(cls, node: object) -> Span:
+    def of(cls, node: object, path: str | None = None) -> Span:
         """The span of an ``ast`` node (anything with lineno/col_offset)."""
         line = node.lineno  # type: ignore[attr-defined]
         col = node.col_offset  # type: ignore[attr-defined]
@@ -27,7 +30,7 @@ class Span:
         end_col = getattr(node, "end_col_offset", None)
         if end_col is None:
             end_col = col
-        return cls(line, col, end_line, end_col)
+        return cls(line, col, end_line, end_col, path)
 
 
 class Severity(str, enum.Enum):

@@ -6,7 +6,7 @@ import ast
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .interpreter import AnalysisStopped, Interpreter, Launch, Op
+from .interpreter import AnalysisStopped, Interpreter, Launch, Op, SourceModule
 from .model import JaxVersion, OpFacts, Options, Span, format_jax_version
 from .values import UNKNOWN, KernelInfo, MeshVal, SemanticsVal, const_strings
 
@@ -26,6 +26,7 @@ class Program:
     def __init__(self, tree: ast.Module, source: str, options: Options, interp: Interpreter) -> None:
         self.tree = tree
         self.source = source
+        self.sources: dict[str, str] = {}  # other modules' text, for fixes that quote it
         self.lines = source.splitlines()
         self.options = options
         self.version = options.jax_version
@@ -34,6 +35,7 @@ class Program:
         self.kernels: list[KernelInfo] = interp.kernels
         self.callee_names = interp.callee_names
         self.module_env = interp.module_env
+        self.interp = interp
         self._parents: dict[int, ast.AST] | None = None
 
     # ---- queries the rules share --------------------------------------------------------
@@ -66,13 +68,22 @@ class Program:
     def parent(self, node: ast.AST) -> ast.AST | None:
         if self._parents is None:
             self._parents = {}
-            for candidate in ast.walk(self.tree):
-                for child in ast.iter_child_nodes(candidate):
-                    self._parents[id(child)] = candidate
+            trees = [self.tree, *(m.tree for m in self.interp.modules.values()
+                                  if m.name in self.interp.module_envs)]
+            for tree in trees:
+                for candidate in ast.walk(tree):
+                    for child in ast.iter_child_nodes(candidate):
+                        self._parents[id(child)] = candidate
         return self._parents.get(id(node))
 
+    def span(self, node: ast.AST) -> Span:
+        """The node's span, naming its file when it lies in another module of the folder."""
+        return self.interp.span(node)
+
     def text(self, node: ast.AST) -> str:
-        return ast.get_source_segment(self.source, node) or ast.unparse(node)
+        path = self.interp.node_paths.get(id(node))
+        source = self.sources.get(path, "") if path else self.source
+        return ast.get_source_segment(source, node) or ast.unparse(node)
 
     def line_of(self, node: ast.AST) -> int:
         return getattr(node, "lineno", 0)
@@ -163,11 +174,20 @@ def axes_set(value: object, *, string_is_one_name: bool) -> frozenset[str] | Non
     return frozenset(strings)
 
 
-def build_program(tree: ast.Module, options: Options, deadline: float, source: str = "") -> Program:
-    interp = Interpreter(tree, options.jax_version, deadline)
+def build_program(tree: ast.Module, options: Options, deadline: float, source: str = "",
+                  modules: dict[str, SourceModule] | None = None, path: str | None = None,
+                  sources: dict[str, str] | None = None) -> Program:
+    interp = Interpreter(tree, options.jax_version, deadline, modules, path)
     try:
         interp.run()
     except AnalysisStopped as exc:
-        exc.partial = Program(tree, source, options, interp)
+        exc.partial = _program(tree, source, options, interp, sources)
         raise
-    return Program(tree, source, options, interp)
+    return _program(tree, source, options, interp, sources)
+
+
+def _program(tree: ast.Module, source: str, options: Options, interp: Interpreter,
+             sources: dict[str, str] | None) -> Program:
+    program = Program(tree, source, options, interp)
+    program.sources = sources or {}
+    return program

@@ -130,6 +130,14 @@ class Env:
 
 
 @dataclass(eq=False)
+class ModuleVal:
+    """A module of the analysed folder, imported by another: its executed scope."""
+
+    name: str
+    env: Env
+
+
+@dataclass(eq=False)
 class FuncVal:
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
     closure: Env

@@ -19,11 +19,12 @@ import contextlib
 import json
 import os
 import queue
+import re
 import signal
 import subprocess
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pallas_lsp.lowering.classify import classify, code_of
@@ -73,6 +74,8 @@ class LoweringReport:
     stopped_at: int | None = None
     platform: str | None = None
     launches: tuple[Launch, ...] = ()
+    # Something the user should know about how the check ran (a fallback taken).
+    note: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -85,8 +88,10 @@ def _fatal(kind: str, message: str) -> LoweringReport:
 
 # ---------------------------------------------------------------- the protocol
 
-def build_request(path: str, *, entry: str | None, source: str | None) -> dict:
-    return {"path": os.path.abspath(path), "entry": entry, "source": source}
+def build_request(
+    path: str, *, entry: str | None, source: str | None, devices: str = "auto"
+) -> dict:
+    return {"path": os.path.abspath(path), "entry": entry, "source": source, "devices": devices}
 
 
 def build_payload(request: dict) -> bytes:
@@ -217,6 +222,23 @@ def _run_with_payload(
                      proc.returncode, stopped)
 
 
+FEW_GPUS_NOTE = ("The GPU host has fewer GPUs than the file's mesh needs: "
+                 "cross-lowered for CUDA on its CPU (forced host devices) instead")
+# What jax.make_mesh / np.reshape say when a 1-GPU host meets a 2-device mesh
+# (measured on an H200 with JAX 0.11.2, docs/gpu-lowering-h200.md).
+_FEW_DEVICES = re.compile(r"Number of devices \d+ must be >=|cannot reshape array of size")
+
+
+def needs_more_devices(report: LoweringReport) -> bool:
+    """A native GPU run that failed building its mesh before any launch."""
+    return (report.platform == "gpu" and report.fatal_kind == "user_code"
+            and not report.launches and bool(_FEW_DEVICES.search(report.fatal or "")))
+
+
+def _with_note(report: LoweringReport, note: str) -> LoweringReport:
+    return replace(report, note=note)
+
+
 def _stopped_report(stopped: str, timeout: float) -> LoweringReport:
     if stopped == "timeout":
         return _fatal("timeout", f"The lowering check timed out after {timeout:g} s "
@@ -232,24 +254,42 @@ def lower_local(
     entry: str | None = None,
     source: str | None = None,
     cancel: threading.Event | None = None,
+    devices: str = "auto",
 ) -> LoweringReport:
-    """Lower every jitted launch of ``path`` under the user's interpreter ``python``."""
-    request = build_request(path, entry=entry, source=source)
-    cwd = os.path.dirname(request["path"])
-    try:
-        finished = _run_with_payload(
-            [python, "-"], build_payload(request), timeout=timeout, cancel=cancel,
-            cwd=cwd if os.path.isdir(cwd) else None,
-        )
-    except OSError as exc:
-        return _fatal("no_jax", f"Cannot start the interpreter {python}: {exc.strerror}")
-    if finished.stopped:
-        return _stopped_report(finished.stopped, timeout)
-    reply = _last_reply(finished.stdout)
-    if reply is None:
-        return _fatal("worker_crashed", "The lowering worker stopped without a report "
-                      f"(exit status {finished.returncode}): {_tail(finished.stderr)}")
-    return parse_reply(reply, python)
+    """Lower every jitted launch of ``path`` under the user's interpreter ``python``.
+
+    ``devices``: "auto" lowers natively on a GPU host and cross-lowers elsewhere;
+    "cpu" always cross-lowers (forced host devices). With "auto", a GPU host with
+    too few GPUs for the file's mesh is checked again with "cpu" (see ``note``).
+    """
+    deadline = time.monotonic() + timeout
+
+    def once(devices: str) -> LoweringReport:
+        request = build_request(path, entry=entry, source=source, devices=devices)
+        cwd = os.path.dirname(request["path"])
+        try:
+            finished = _run_with_payload(
+                [python, "-"], build_payload(request), timeout=deadline - time.monotonic(),
+                cancel=cancel, cwd=cwd if os.path.isdir(cwd) else None,
+            )
+        except OSError as exc:
+            return _fatal("no_jax", f"Cannot start the interpreter {python}: {exc.strerror}")
+        if finished.stopped:
+            return _stopped_report(finished.stopped, timeout)
+        reply = _last_reply(finished.stdout)
+        if reply is None:
+            return _fatal("worker_crashed", "The lowering worker stopped without a report "
+                          f"(exit status {finished.returncode}): {_tail(finished.stderr)}")
+        return parse_reply(reply, python)
+
+    return _with_fallback(once, devices)
+
+
+def _with_fallback(once, devices: str) -> LoweringReport:
+    report = once(devices)
+    if devices == "auto" and needs_more_devices(report):
+        return _with_note(once("cpu"), FEW_GPUS_NOTE)
+    return report
 
 
 def lower_remote(
@@ -260,6 +300,7 @@ def lower_remote(
     entry: str | None = None,
     source: str | None = None,
     cancel: threading.Event | None = None,
+    devices: str = "auto",
 ) -> LoweringReport:
     """Lower through ``command`` (an argument list ending in a ``python -``)."""
     if not command or not all(isinstance(part, str) for part in command):
@@ -269,20 +310,26 @@ def lower_remote(
             source = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             return _fatal("user_code", f"Cannot read {path}: {exc.strerror}")
-    request = build_request(path, entry=entry, source=source)
-    try:
-        finished = _run_with_payload(
-            list(command), build_payload(request), timeout=timeout, cancel=cancel, cwd=None
-        )
-    except OSError as exc:
-        return _fatal("remote_failed", f"Cannot start {command[0]}: {exc.strerror}")
-    if finished.stopped:
-        return _stopped_report(finished.stopped, timeout)
-    reply = _last_reply(finished.stdout)
-    if reply is None:
-        return _fatal("remote_failed", f"{command[0]} failed (exit status "
-                      f"{finished.returncode}): {_tail(finished.stderr)}")
-    return parse_reply(reply)
+    deadline = time.monotonic() + timeout
+
+    def once(devices: str) -> LoweringReport:
+        request = build_request(path, entry=entry, source=source, devices=devices)
+        try:
+            finished = _run_with_payload(
+                list(command), build_payload(request), timeout=deadline - time.monotonic(),
+                cancel=cancel, cwd=None,
+            )
+        except OSError as exc:
+            return _fatal("remote_failed", f"Cannot start {command[0]}: {exc.strerror}")
+        if finished.stopped:
+            return _stopped_report(finished.stopped, timeout)
+        reply = _last_reply(finished.stdout)
+        if reply is None:
+            return _fatal("remote_failed", f"{command[0]} failed (exit status "
+                          f"{finished.returncode}): {_tail(finished.stderr)}")
+        return parse_reply(reply)
+
+    return _with_fallback(once, devices)
 
 
 # ---------------------------------------------------------------- the warm worker
@@ -362,12 +409,14 @@ class WarmWorkerPool:
     """One warm worker per interpreter; a dead or stopped worker is replaced on the next check.
 
     Checks on one interpreter run one at a time (the worker is single-threaded);
-    each check runs the user's file in a fresh module namespace.
+    each check runs the user's file in a fresh module namespace. Workers are
+    keyed by (interpreter, devices): a GPU host whose GPUs are too few for the
+    file's mesh gets a second, cross-lowering worker (see ``lower_local``).
     """
 
     def __init__(self, devices: str = "auto") -> None:
         self._devices = devices
-        self._workers: dict[str, _WarmProcess] = {}
+        self._workers: dict[tuple[str, str], _WarmProcess] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -386,37 +435,47 @@ class WarmWorkerPool:
         entry: str | None = None,
     ) -> LoweringReport:
         deadline = time.monotonic() + timeout
+        request = build_request(path, entry=entry, source=source)
         with self._lock_for(python):
-            worker = self._workers.get(python)
-            if worker is None or not worker.alive():
-                if worker is not None:
-                    worker.kill()
-                try:
-                    worker = _WarmProcess(python, self._devices)
-                except OSError as exc:
-                    return _fatal("no_jax", f"Cannot start the interpreter {python}: "
-                                            f"{exc.strerror}")
-                self._workers[python] = worker
-            if worker.header is None:
-                header = worker.wait_reply(deadline, cancel)
-                if not isinstance(header, dict) or not header.get("ready"):
-                    return self._failed(python, worker, header, timeout)
-                worker.header = header
-            request = build_request(path, entry=entry, source=source)
-            if not worker.send(request):
-                return self._failed(python, worker, "died", timeout)
-            reply = worker.wait_reply(deadline, cancel)
-            if not isinstance(reply, dict):
-                return self._failed(python, worker, reply, timeout)
-            return parse_reply(reply, python)
+            report = self._check_on((python, self._devices), request, deadline, cancel, timeout)
+            if self._devices == "auto" and needs_more_devices(report):
+                report = _with_note(
+                    self._check_on((python, "cpu"), request, deadline, cancel, timeout),
+                    FEW_GPUS_NOTE)
+            return report
 
-    def _failed(self, python: str, worker: _WarmProcess, why: dict | str,
+    def _check_on(self, key: tuple[str, str], request: dict, deadline: float,
+                  cancel: threading.Event | None, timeout: float) -> LoweringReport:
+        python, devices = key
+        worker = self._workers.get(key)
+        if worker is None or not worker.alive():
+            if worker is not None:
+                worker.kill()
+            try:
+                worker = _WarmProcess(python, devices)
+            except OSError as exc:
+                return _fatal("no_jax", f"Cannot start the interpreter {python}: "
+                                        f"{exc.strerror}")
+            self._workers[key] = worker
+        if worker.header is None:
+            header = worker.wait_reply(deadline, cancel)
+            if not isinstance(header, dict) or not header.get("ready"):
+                return self._failed(key, worker, header, timeout)
+            worker.header = header
+        if not worker.send(request):
+            return self._failed(key, worker, "died", timeout)
+        reply = worker.wait_reply(deadline, cancel)
+        if not isinstance(reply, dict):
+            return self._failed(key, worker, reply, timeout)
+        return parse_reply(reply, python)
+
+    def _failed(self, key: tuple[str, str], worker: _WarmProcess, why: dict | str,
                 timeout: float) -> LoweringReport:
         """Drop the worker (the next check starts a fresh one) and say why."""
         worker.kill()
-        self._workers.pop(python, None)
+        self._workers.pop(key, None)
         if isinstance(why, dict):  # a fatal start reply: no JAX, or JAX failed to import
-            return parse_reply(why, python)
+            return parse_reply(why, key[0])
         if why in ("timeout", "cancelled"):
             return _stopped_report(why, timeout)
         return _fatal("worker_crashed", "The lowering worker died during the check: "

@@ -405,7 +405,8 @@ def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[typ
         actions.code_actions(
             uri=uri,
             version=state.version,
-            source_lines=state.source.splitlines(),
+            # Python's lines (not str.splitlines, which also breaks at \f and \v).
+            source_lines=[positions.index.line_text(n) for n in range(1, positions.index.line_count + 1)],
             findings=state.analysis.findings,
             start=start,
             end=end,

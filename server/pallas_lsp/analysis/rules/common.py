@@ -36,25 +36,25 @@ def unique_launches(ops: list[Op]) -> list[Launch]:
     return sorted(seen, key=lambda launch: (launch.site.lineno, launch.site.col_offset))
 
 
-def launch_related(launch: Launch, *, failing: bool = True) -> list[Related]:
+def launch_related(program: Program, launch: Launch, *, failing: bool = True) -> list[Related]:
     related: list[Related] = []
     ctx = launch.ctx
     if isinstance(ctx.manual, MeshVal):
-        related.append(Related(Span.of(launch.site), "the kernel is launched here"))
+        related.append(Related(program.span(launch.site), "the kernel is launched here"))
         if ctx.shard_map_node is not None:
-            related.append(Related(Span.of(ctx.shard_map_node), "inside this jax.shard_map"))
+            related.append(Related(program.span(ctx.shard_map_node), "inside this jax.shard_map"))
         related.append(Related(ctx.manual.span, f"{describe_mesh(ctx.manual)}"))
     else:
         note = "launched here without jax.shard_map" if failing else "launched here"
-        related.append(Related(Span.of(launch.site), note))
-        if ctx.jit_node is not None and Span.of(ctx.jit_node) != Span.of(launch.site):
-            related.append(Related(Span.of(ctx.jit_node), "jax.jit here gives the kernel no mesh"))
+        related.append(Related(program.span(launch.site), note))
+        if ctx.jit_node is not None and ctx.jit_node is not launch.site:
+            related.append(Related(program.span(ctx.jit_node), "jax.jit here gives the kernel no mesh"))
         if isinstance(ctx.ambient, MeshVal):
             related.append(Related(ctx.ambient.span,
                                    "this mesh is only a context mesh (jax.set_mesh): "
                                    "it does not reach the kernel without jax.shard_map"))
     kernel_node = launch.kernel.node
-    related.append(Related(Span.of(kernel_node), f"the kernel is created here ({_api(launch)})"))
+    related.append(Related(program.span(kernel_node), f"the kernel is created here ({_api(launch)})"))
     return related
 
 
@@ -84,8 +84,8 @@ def tuple_literal(axes: tuple[str, ...]) -> str:
     return f"({inner},)" if len(axes) == 1 else f"({inner})"
 
 
-def replace_node(node: ast.AST, text: str) -> TextEdit:
-    return TextEdit(Span.of(node), text)
+def replace_node(program: Program, node: ast.AST, text: str) -> TextEdit:
+    return TextEdit(program.span(node), text)
 
 
 def mesh_names_in_scope(env: Env | None) -> dict[str, MeshVal]:

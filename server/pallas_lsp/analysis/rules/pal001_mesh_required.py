@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..interpreter import Launch, Op
-from ..model import Finding, Fix, Options, Span, TextEdit
+from ..model import Finding, Fix, Options, TextEdit
 from ..program import Program, axes_set
 from ..values import MeshVal
 from .base import Rule
@@ -73,9 +73,9 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                    f"\"{_jax_words(node_name)}\". Launch it inside jax.shard_map(..., mesh=...).")
         if fine:
             message += f" (The launch at {lines(fine)} under jax.shard_map is fine.)"
-        related = [r for launch in failing_launches for r in launch_related(launch)]
+        related = [r for launch in failing_launches for r in launch_related(program, launch)]
         fixes = tuple(fix for launch in failing_launches[:1] if (fix := _wrap_fix(program, launch, failing)))
-        yield Finding(RULE.code, Span.of(node), message, related=dedupe(related), fixes=fixes)
+        yield Finding(RULE.code, program.span(node), message, related=dedupe(related), fixes=fixes)
 
 
 def _launches(ops: list[Op]) -> list[Launch]:
@@ -132,4 +132,4 @@ def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
     wrapped = (f"{jax_alias}.jit({jax_alias}.shard_map({callee}, mesh={mesh_name}, in_specs={spec}, "
                f"out_specs={spec}, check_vma=False))")
     return Fix(f"Launch inside jax.shard_map over `{mesh_name}`",
-               (TextEdit(Span.of(launch.site.func), wrapped),), safe=False, preferred=True)
+               (TextEdit(program.span(launch.site.func), wrapped),), safe=False, preferred=True)

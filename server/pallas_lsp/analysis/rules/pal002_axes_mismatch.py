@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..interpreter import Op
-from ..model import Finding, Fix, Options, Span
+from ..model import Finding, Fix, Options
 from ..program import Program, axes_set, describe_mesh
 from ..values import Const, MeshVal
 from .base import Rule
@@ -69,8 +69,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         if not failing:
             continue
         op, mesh = failing[0]
-        yield Finding(RULE.code, Span.of(node), _message(op, mesh),
-                      related=dedupe([r for o, _ in failing for r in launch_related(o.launch)]),
+        yield Finding(RULE.code, program.span(node), _message(op, mesh),
+                      related=dedupe([r for o, _ in failing for r in launch_related(program, o.launch)]),
                       fixes=_fixes(program, op, failing, all_meshes))
 
 
@@ -114,9 +114,9 @@ def _fixes(program: Program, op: Op, failing: list[tuple[Op, MeshVal]],
     if isinstance(value, Const) and isinstance(value.value, str) and (value.value,) == mesh.axes:
         text = program.text(arg_node)
         fixes.append(Fix(f"Use a one-element tuple ({text},)",
-                         (replace_node(arg_node, f"({text},)"),), safe=True, preferred=True))
+                         (replace_node(program, arg_node, f"({text},)"),), safe=True, preferred=True))
     literal = tuple_literal(mesh.axes)
     if not fixes or literal != f"({program.text(arg_node)},)":
         fixes.append(Fix(f"Set collective_axes to all mesh axes {literal}",
-                         (replace_node(arg_node, literal),), safe=not fixes, preferred=not fixes))
+                         (replace_node(program, arg_node, literal),), safe=not fixes, preferred=not fixes))
     return tuple(fixes)

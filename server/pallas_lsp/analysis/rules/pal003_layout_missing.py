@@ -80,8 +80,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                    f"{what}'s result and {detail}: lowering fails with \"Failed to infer the "
                    f"output layout of {what.replace('the ', '')}\". Apply plgpu.layout_cast "
                    f"right after it, or use Warpgroup semantics.")
-        related = [r for o in failing for r in launch_related(o.launch, failing=False)]
-        yield Finding(RULE.code, Span.of(node), message, related=dedupe(related),
+        related = [r for o in failing for r in launch_related(program, o.launch, failing=False)]
+        yield Finding(RULE.code, program.span(node), message, related=dedupe(related),
                       fixes=_fixes(program, node, op, outcome))
 
 
@@ -114,7 +114,7 @@ def _fixes(program: Program, node: ast.Call, op: Op, outcome: CastOutcome) -> tu
             layout = f"{plgpu}.Layout.WG_STRIDED({shape!r}, vec_size={vec})"
             wrapped = f"{plgpu}.layout_cast({program.text(node)}, {layout})"
             fixes.append(Fix(f"Apply layout_cast to WG_STRIDED{shape!r}, vec_size={vec}",
-                             (TextEdit(Span.of(node), wrapped),), safe=True, preferred=True))
+                             (TextEdit(program.span(node), wrapped),), safe=True, preferred=True))
     semantics_fix = _warpgroup_fix(program, op, plgpu)
     if semantics_fix is not None:
         fixes.append(semantics_fix)
@@ -151,16 +151,16 @@ def _warpgroup_fix(program: Program, op: Op, plgpu: str) -> Fix | None:
             if keyword.arg == "lowering_semantics":
                 new = f"{plgpu}.LoweringSemantics.Warpgroup"
                 return Fix("Lower this kernel with Warpgroup semantics",
-                           (TextEdit(Span.of(keyword.value), new),))
+                           (TextEdit(program.span(keyword.value), new),))
         return None
     if kernel.semantics is None and isinstance(kernel.node, ast.Call) and kernel.api == "kernel":
         call = kernel.node
         last = call.keywords[-1].value if call.keywords else (call.args[-1] if call.args else None)
         if last is None:
             return None
-        end = Span.of(last)
+        end = program.span(last)
         insert = (f", compiler_params={plgpu}.CompilerParams("
                   f"lowering_semantics={plgpu}.LoweringSemantics.Warpgroup)")
         return Fix("Lower this kernel with Warpgroup semantics",
-                   (TextEdit(Span(end.end_line, end.end_col, end.end_line, end.end_col), insert),))
+                   (TextEdit(Span(end.end_line, end.end_col, end.end_line, end.end_col, end.path), insert),))
     return None

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ..casts import cast_after
 from ..interpreter import Op
-from ..model import Finding, Fix, Options, Span, TextEdit
+from ..model import Finding, Fix, Options, TextEdit
 from ..program import Program, axes_set
 from ..values import LayoutVal, MeshVal
 from .base import Rule
@@ -78,8 +78,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                        f"{semantics.reason}); lowering fails"
                        + (" in the MLIR verifier at this layout_cast" if blamed is cast else "")
                        + ". Use plgpu.Layout.WG_STRIDED(shape, vec_size=...).")
-            related = [r for op in blamed_ops for r in launch_related(op.launch, failing=False)]
-            yield Finding(RULE.code, Span.of(blamed), message, related=dedupe(related),
+            related = [r for op in blamed_ops for r in launch_related(program, op.launch, failing=False)]
+            yield Finding(RULE.code, program.span(blamed), message, related=dedupe(related),
                           fixes=_fixes(program, cast, layout, blamed_ops[0]))
 
 
@@ -109,7 +109,7 @@ def _fixes(program: Program, cast: ast.Call, layout: LayoutVal, op: Op) -> tuple
         return ()
     text = f"{plgpu}.Layout.WG_STRIDED({program.text(layout.shape_node)}, vec_size={vec})"
     return (Fix(f"Use WG_STRIDED with vec_size={vec} ({dtype})",
-                (TextEdit(Span.of(layout_node), text),), safe=True, preferred=True),)
+                (TextEdit(program.span(layout_node), text),), safe=True, preferred=True),)
 
 
 def _stored_dtype(program: Program, cast: ast.Call, op: Op) -> str | None:

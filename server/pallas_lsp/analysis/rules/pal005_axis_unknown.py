@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..interpreter import Op
-from ..model import Finding, Options, Span
+from ..model import Finding, Options
 from ..program import Program, describe_mesh
 from ..values import UNKNOWN, Const, MeshVal
 from .base import Rule
@@ -72,8 +72,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             why += f", and the kernel's own axis names are {tuple(sorted(kernel_names))!r}"
         message = (f"{short(op.name)}({name!r}): no axis named {name!r} reaches this kernel: {why}. "
                    f"JAX fails while tracing with \"{jax_words}\".")
-        related = [r for launch in launches for r in launch_related(launch)]
-        yield Finding(RULE.code, Span.of(node), message, related=dedupe(related))
+        related = [r for launch in launches for r in launch_related(program, launch)]
+        yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
 
 
 def _names(value: object) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import Finding, Options, Span
+from ..model import Finding, Options
 from ..program import Program
 from ..reduce_facts import reduce_facts, reduction_fault
 from .base import Rule
@@ -51,5 +51,5 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             continue
         _op, fault = faults[0]
         message = f"multimem_load_reduce: {fault}; JAX refuses it when lowering the kernel."
-        related = [r for o, _ in faults for r in launch_related(o.launch, failing=False)]
-        yield Finding(RULE.code, Span.of(node), message, related=dedupe(related))
+        related = [r for o, _ in faults for r in launch_related(program, o.launch, failing=False)]
+        yield Finding(RULE.code, program.span(node), message, related=dedupe(related))

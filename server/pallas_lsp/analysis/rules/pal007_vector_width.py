@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ..interpreter import Op
-from ..model import Finding, Fix, Options, Span, TextEdit
+from ..model import Finding, Fix, Options, TextEdit
 from ..program import Program
 from ..reduce_facts import ReduceFacts, reduce_facts, width_fault
 from .base import Rule
@@ -56,8 +56,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                        f"\"Only 32-, 64- and 128-bit loads are supported\"")
             if where is not node:
                 message += f" (raised for the kernel op at line {node.lineno})"
-            related = [r for o, _, _ in faults for r in launch_related(o.launch, failing=False)]
-            yield Finding(RULE.code, Span.of(where), message + ".", related=dedupe(related),
+            related = [r for o, _, _ in faults for r in launch_related(program, o.launch, failing=False)]
+            yield Finding(RULE.code, program.span(where), message + ".", related=dedupe(related),
                           fixes=_fixes(program, facts))
 
 
@@ -75,7 +75,7 @@ def _fixes(program: Program, facts: ReduceFacts) -> tuple[Fix, ...]:
     for keyword in _layout_keywords(cast):
         if keyword.arg == "vec_size":
             return (Fix(f"Use vec_size={vec} ({facts.dtype})",
-                        (TextEdit(Span.of(keyword.value), str(vec)),), safe=True, preferred=True),)
+                        (TextEdit(program.span(keyword.value), str(vec)),), safe=True, preferred=True),)
     return ()
 
 

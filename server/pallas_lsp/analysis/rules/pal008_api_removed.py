@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import Finding, Options, Related, Span, format_jax_version
+from ..model import Finding, Options, Related, format_jax_version
 from ..program import Program
 from .base import Rule
 
@@ -61,5 +61,5 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         message = (f"This launches the pl.pallas_call of line {call_line} with Mosaic GPU compiler "
                    f"params, which JAX {version} no longer lowers: it fails with a bare "
                    f"AssertionError. Use plgpu.kernel(...) instead.")
-        related = (Related(Span.of(launch.kernel.node), "the pl.pallas_call to rewrite"),)
-        yield Finding(RULE.code, Span.of(launch.site), message, related=related)
+        related = (Related(program.span(launch.kernel.node), "the pl.pallas_call to rewrite"),)
+        yield Finding(RULE.code, program.span(launch.site), message, related=related)
