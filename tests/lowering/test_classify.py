@@ -52,6 +52,7 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "vector_width"),
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
+        ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
         ("AssertionError", "AssertionError()", "0.10.2", "other"),
         ("AssertionError", "shapes differ", "0.12.0.1", "other"),
         ("TypeError", "unsupported operand", "0.12.0.1", "other"),

@@ -85,11 +85,11 @@ def test_dead_warm_worker_is_restarted() -> None:
     example = str(EXAMPLES / "allreduce_no_mesh.py")
     with WarmWorkerPool() as pool:
         first = pool.check(example, python=python)
-        worker = pool._workers[python]
+        worker = pool._workers[(python, "auto")]
         os.killpg(worker.proc.pid, 9)
         worker.proc.wait(5)
         second = pool.check(example, python=python)
-        assert pool._workers[python] is not worker
+        assert pool._workers[(python, "auto")] is not worker
     assert first.errors == second.errors
     assert second.errors[0].cls == "mesh_required"
 
