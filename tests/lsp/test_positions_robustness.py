@@ -133,6 +133,18 @@ async def test_server_survives_bad_requests(client: LanguageClient) -> None:
         )
     info = await client.protocol.send_request_async("pallasLsp/debugInfo", {})
     assert info is not None
+    # Malformed params (written raw: the client library would refuse to send them).
+    client.protocol._send_data(
+        {
+            "jsonrpc": "2.0",
+            "id": "malformed-1",
+            "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": 5}, "position": "here"},
+        }
+    )
+    client.protocol._send_data(
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": 7}}
+    )
     # A binary-ish, unparsable document does not kill the server either.
     open_doc(client, uri.replace(".py", "_garbage.py"), "\x00\ufeff)(][ def:\n" * 50)
     await asyncio.sleep(0.3)

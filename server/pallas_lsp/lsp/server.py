@@ -106,6 +106,7 @@ class PallasServer(LanguageServer):
         self.jax_versions = JaxVersionCache()
         self.rules = catalog()
         self.lowering: Any = None  # lowering_command.LoweringService, created on first use
+        self.analysis_failure_shown = False
 
     # -- documents ----------------------------------------------------------------------
 
@@ -130,7 +131,19 @@ class PallasServer(LanguageServer):
         options = await self.options()
         path = to_fs_path(uri) or uri
         loop = asyncio.get_running_loop()
-        analysis = await loop.run_in_executor(self.analysis_executor, _analyze, source, options, path)
+        try:
+            analysis = await loop.run_in_executor(self.analysis_executor, _analyze, source, options, path)
+        except Exception as exc:
+            # A bug in a rule must not cost the user the server: log it, say it once,
+            # and keep what is on screen.
+            logger.exception("analysis of %s (version %s) failed", uri, version)
+            if not self.analysis_failure_shown:
+                self.analysis_failure_shown = True
+                self.notify_user(
+                    types.MessageType.Error,
+                    f"pallas-lsp: the analysis failed on {path}: {exc!r} (details in the log)",
+                )
+            return
         current = self.open_document(uri)
         if current is None or current.version != version or uri not in self.docs:
             logger.debug("dropping the analysis of %s version %s: stale", uri, version)
