@@ -54,3 +54,11 @@ def test_unsaved_buffer_is_checked_instead_of_the_file(pool: WarmWorkerPool) -> 
     report = pool.check(str(path), python=python, source=broken)
     [error] = report.errors
     assert (error.cls, error.line) == ("axes_mismatch", 13)
+
+
+def test_report_as_json_carries_codes(pool: WarmWorkerPool) -> None:
+    python = jax_python("0.12.0.1")
+    report = pool.check(str(EXAMPLES / "signal_barrier.py"), python=python)
+    obj = report.as_json()
+    assert obj["errors"][0]["code"] == "PAL001"
+    assert obj["launches"][0] == {"line": 36, "ok": True, "traced_lines": [10, 11, 12, 13, 36]}

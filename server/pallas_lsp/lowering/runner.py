@@ -24,7 +24,7 @@ import signal
 import subprocess
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from pallas_lsp.lowering.classify import classify, code_of
@@ -80,6 +80,15 @@ class LoweringReport:
     @property
     def ok(self) -> bool:
         return self.fatal_kind is None and not self.errors
+
+    def as_json(self) -> dict:
+        """Plain JSON values (for ``pallas-lsp lower FILE``); each error gains its code."""
+        obj = asdict(self)
+        for error, as_obj in zip(self.errors, obj["errors"], strict=True):
+            as_obj["code"] = error.code
+        for launch in obj["launches"]:
+            launch["traced_lines"] = sorted(launch["traced_lines"])
+        return obj
 
 
 def _fatal(kind: str, message: str) -> LoweringReport:
@@ -263,6 +272,10 @@ def lower_local(
     too few GPUs for the file's mesh is checked again with "cpu" (see ``note``).
     """
     deadline = time.monotonic() + timeout
+    if os.sep in python:
+        # The child starts in the file's folder: a relative interpreter path would
+        # then name another file. abspath keeps a venv's symlink (no resolve()).
+        python = os.path.abspath(python)
 
     def once(devices: str) -> LoweringReport:
         request = build_request(path, entry=entry, source=source, devices=devices)
