@@ -145,3 +145,13 @@ def test_safe_fixes_never_overlap() -> None:
 
     chosen = safe_fixes([finding(1, 0, 5), finding(1, 3, 8), finding(2, 0, 1, safe=False), finding(3, 0, 2)])
     assert [fix.edits[0].span.line for fix in chosen] == [1, 3]
+
+
+def test_spans_in_other_files_map_to_their_uri(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    other = tmp_path / "launcher.py"
+    other.write_text("x = 'é'; call()\n", encoding="utf-8")
+    here = Positions("a = 1\n")
+    uri, where = here.location(Span(1, 10, 1, 16, path=str(other)), "file:///here.py")
+    assert uri == other.as_uri()
+    assert where.start == types.Position(line=0, character=9)  # é: 2 bytes, 1 unit
+    assert here.location(Span(1, 0, 1, 1), "file:///here.py")[0] == "file:///here.py"

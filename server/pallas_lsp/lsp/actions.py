@@ -19,7 +19,7 @@ from lsprotocol import types
 
 from pallas_lsp.analysis import Finding, Fix, Span, disable_fix
 
-from .convert import Positions, finding_to_diagnostic, spans_overlap, text_edit
+from .convert import Positions, finding_to_diagnostic, spans_overlap
 
 FIX_ALL_KIND = "source.fixAll.pallasLsp"
 
@@ -39,17 +39,25 @@ def _touches(span: Span, start: tuple[int, int], end: tuple[int, int]) -> bool:
 def _edit(
     uri: str, version: int | None, fix: Fix, positions: Positions, versioned: bool
 ) -> types.WorkspaceEdit:
-    edits = [text_edit(edit, positions) for edit in fix.edits]
+    by_uri: dict[str, list[types.TextEdit]] = {}
+    for edit in fix.edits:
+        # An edit may sit in another file of the folder (the analysis says so with span.path).
+        target, edit_range = positions.location(edit.span, uri)
+        by_uri.setdefault(target, []).append(types.TextEdit(range=edit_range, new_text=edit.new_text))
     if versioned:
         return types.WorkspaceEdit(
             document_changes=[
                 types.TextDocumentEdit(
-                    text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version),
+                    # Only this document's version is known; another file's edit is unversioned.
+                    text_document=types.OptionalVersionedTextDocumentIdentifier(
+                        uri=target, version=version if target == uri else None
+                    ),
                     edits=edits,  # type: ignore[arg-type]
                 )
+                for target, edits in by_uri.items()
             ]
         )
-    return types.WorkspaceEdit(changes={uri: edits})
+    return types.WorkspaceEdit(changes=by_uri)
 
 
 def code_actions(

@@ -10,7 +10,10 @@ everywhere: diagnostics, edits, hover and incoming request positions.
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Mapping
+from pathlib import Path
 
 from lsprotocol import types
 
@@ -80,6 +83,32 @@ class Positions:
             start=self.to_lsp(span.line, span.col), end=self.to_lsp(span.end_line, span.end_col)
         )
 
+    def location(self, span: Span, uri: str) -> tuple[str, types.Range]:
+        """(uri, range) of a span: this document's, or another file's when the analysis of a
+        folder placed it there (``span.path``)."""
+        path = getattr(span, "path", None)
+        if path is None:
+            return uri, self.range(span)
+        return Path(path).as_uri(), _file_positions(path, self.encoding).range(span)
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_positions(path: str, mtime_ns: int, encoding: str) -> Positions:
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        text = ""
+    return Positions(text, encoding)
+
+
+def _file_positions(path: str, encoding: str) -> Positions:
+    """Another file's columns, read from disk (cached until the file changes)."""
+    try:
+        mtime = os.stat(path).st_mtime_ns
+    except OSError:
+        mtime = -1
+    return _cached_positions(path, mtime, encoding)
+
 
 def lsp_severity(severity: Severity) -> types.DiagnosticSeverity:
     return _SEVERITY.get(severity, types.DiagnosticSeverity.Error)
@@ -113,7 +142,7 @@ def finding_to_diagnostic(
         source=SOURCE,
         related_information=[
             types.DiagnosticRelatedInformation(
-                location=types.Location(uri=uri, range=positions.range(related.span)),
+                location=types.Location(*positions.location(related.span, uri)),
                 message=related.message,
             )
             for related in finding.related
@@ -138,4 +167,6 @@ def span_contains(span: Span, line: int, col: int) -> bool:
 
 
 def spans_overlap(a: Span, b: Span) -> bool:
+    if getattr(a, "path", None) != getattr(b, "path", None):
+        return False
     return (a.line, a.col) < (b.end_line, b.end_col) and (b.line, b.col) < (a.end_line, a.end_col)
