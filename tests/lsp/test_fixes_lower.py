@@ -1,0 +1,99 @@
+"""Every quick fix the server offers on the shared examples, applied the way an editor
+applies it, then re-analysed by the server and lowered for real by JAX (through the
+server's own ``pallasLsp.confirmLowering``): the fixed error must be gone from both.
+
+The JAX version is not configured: the server must take it from the interpreter
+(.venv-jax010 -> 0.10.2, .venv-jax012 -> 0.12.0.1), which is what lowers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lsp_helpers import (
+    EXAMPLES,
+    REPO,
+    apply_edits,
+    edits_of,
+    initialize,
+    open_doc,
+    wait_for_diagnostics,
+)
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+pytestmark = pytest.mark.lowering
+
+INTERPRETERS = {
+    "0.10.2": REPO / ".venv-jax010" / "bin" / "python",
+    "0.12.0.1": REPO / ".venv-jax012" / "bin" / "python",
+}
+
+
+def _plain(value: Any) -> Any:
+    return value._asdict() if hasattr(value, "_asdict") else value
+
+
+@pytest.mark.parametrize("jax_version", sorted(INTERPRETERS))
+async def test_every_quick_fix_removes_its_error(
+    client: LanguageClient, jax_version: str, tmp_path: Path
+) -> None:
+    python = INTERPRETERS[jax_version]
+    if not python.exists():
+        pytest.skip(f"needs {python} (.ci/jax-envs.sh)")
+    await initialize(
+        client, {"interpreter": str(python), "workspaceTrusted": True, "lowering": {"timeout": 180}}
+    )
+    applied: list[str] = []
+    for example in sorted(EXAMPLES.glob("*.py")):
+        text = example.read_text(encoding="utf-8")
+        uri = (tmp_path / example.name).as_uri()
+        (tmp_path / example.name).write_text(text, encoding="utf-8")
+        open_doc(client, uri, text)
+        diagnostics = await wait_for_diagnostics(client, uri)
+        for diagnostic in [d for d in diagnostics if d.source == "pallas-lsp"]:
+            result = await client.text_document_code_action_async(
+                types.CodeActionParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    range=diagnostic.range,
+                    context=types.CodeActionContext(diagnostics=[diagnostic]),
+                )
+            )
+            fixes = [
+                a
+                for a in result or []
+                if isinstance(a, types.CodeAction)
+                and not a.title.startswith("Disable")
+                and a.diagnostics
+                and a.diagnostics[0].code == diagnostic.code
+                and a.diagnostics[0].range == diagnostic.range
+            ]
+            for number, action in enumerate(fixes):
+                fixed_text = apply_edits(text, edits_of(action, uri))
+                fixed = tmp_path / f"{example.stem}_{diagnostic.code}_{number}.py"
+                fixed.write_text(fixed_text, encoding="utf-8")
+                fixed_uri = fixed.as_uri()
+                open_doc(client, fixed_uri, fixed_text)
+                after = await wait_for_diagnostics(client, fixed_uri)
+                label = f"{example.name} {diagnostic.code} '{action.title}' on JAX {jax_version}"
+                assert diagnostic.code not in {d.code for d in after}, label
+                outcome = _plain(
+                    await client.workspace_execute_command_async(
+                        types.ExecuteCommandParams(
+                            command="pallasLsp.confirmLowering", arguments=[{"uri": fixed_uri, "version": 1}]
+                        )
+                    )
+                )
+                assert outcome["state"] in ("clean", "failed", "confirmed"), (label, outcome)
+                lowered = list(client.diagnostics.get(fixed_uri, []))
+                still = [
+                    d.message
+                    for d in lowered
+                    if d.source == "pallas-lsp lowering" and d.code == diagnostic.code
+                ]
+                assert not still, (label, still)
+                applied.append(f"{label}: {outcome['state']} ({outcome['message']})")
+    assert applied, "no quick fix was offered on any example"
+    print("\n".join(applied))
