@@ -126,3 +126,25 @@ async def test_cancel_through_work_done_progress(client: LanguageClient) -> None
     client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
     outcome = await asyncio.wait_for(task, 60)
     assert outcome["state"] == "cancelled", outcome
+
+
+@pytest.mark.skipif(not JAX010.exists(), reason="needs .venv-jax010")
+async def test_trust_notification_then_on_save(client: LanguageClient) -> None:
+    """Untrusted at start: saving does nothing. The client then says the workspace is
+    trusted (pallasLsp/workspaceTrust): with lowering.onSave the save lowers the file."""
+    statuses = watch_status(client)
+    await initialize(client, {"interpreter": str(JAX010), "lowering": {"onSave": True}})
+    uri, text = example("broadcast_axes_mismatch.py")
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri, lambda d: ("PAL002", 19) in codes_by_line(d))
+    save = types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    client.text_document_did_save(save)
+    await asyncio.sleep(1.0)
+    assert not statuses, "lowering ran in an untrusted workspace"
+
+    client.protocol.notify("pallasLsp/workspaceTrust", {"trusted": True})
+    client.text_document_did_save(save)
+    await wait_for_diagnostics(
+        client, uri, lambda d: any("confirmed by JAX 0.10.2" in x.message for x in d), timeout=120
+    )
+    assert statuses[-1]["state"] == "confirmed"
