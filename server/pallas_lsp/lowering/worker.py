@@ -377,12 +377,15 @@ def _guard_backend_compile() -> None:
     """
     from jax._src import compiler
 
-    for name in ("backend_compile_and_load", "backend_compile"):
+    # compile_or_get_cached too: a persistent compilation cache could otherwise
+    # hand back an executable without reaching the compiler.
+    for name in ("compile_or_get_cached", "backend_compile_and_load", "backend_compile"):
         real = getattr(compiler, name, None)
         if real is None or getattr(real, "_pallas_lsp_guard", False):
             continue
 
-        def guarded(backend, module, *args, _real=real, **kwargs):
+        def guarded(*args, _real=real, **kwargs):
+            module = args[1] if len(args) > 1 else kwargs.get("module", kwargs.get("computation"))
             try:
                 text = str(module)
             except Exception:
@@ -392,7 +395,7 @@ def _guard_backend_compile() -> None:
                     "pallas-lsp lowering check: refusing to compile a module holding a "
                     "GPU kernel (the check only lowers)"
                 )
-            return _real(backend, module, *args, **kwargs)
+            return _real(*args, **kwargs)
 
         guarded._pallas_lsp_guard = True
         setattr(compiler, name, guarded)
