@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from lowering_env import CASES
-from pallas_lsp.lowering.runner import WarmWorkerPool
+from pallas_lsp.lowering.runner import WarmWorkerPool, lower_local
 
 pytestmark = pytest.mark.lowering
 
@@ -60,3 +60,17 @@ def test_warpgroup_splat_layout_names_the_layout_cast_line(
     [error] = report.errors
     expected_type = "MLIRError" if version.startswith("0.10") else "VerificationError"
     assert (error.exc_type, error.cls, error.line) == (expected_type, "layout_unsupported", 10)
+
+
+def test_user_output_and_stdin_cannot_corrupt_the_protocol(
+    pool: WarmWorkerPool, python: str
+) -> None:
+    noisy = str(CASES / "noisy.py")
+    for report in (pool.check(noisy, python=python), lower_local(noisy, python=python)):
+        assert report.fatal is None, report.fatal
+        assert report.lowered == 0
+        [error] = report.errors
+        assert (error.cls, error.line, error.launch_line) == ("mesh_required", 18, 27)
+    # The warm worker still answers the next request (input() did not eat it).
+    again = pool.check(str(CASES / "two_failing_launches.py"), python=python)
+    assert len(again.errors) == 2
