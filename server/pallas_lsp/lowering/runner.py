@@ -174,6 +174,10 @@ def _tail(text: str) -> str:
 
 def kill_group(proc: subprocess.Popen) -> None:
     """Kill the child's whole process group (it leads its own session)."""
+    if not hasattr(os, "killpg"):  # Windows: no process groups; the child alone
+        with contextlib.suppress(OSError):
+            proc.kill()
+        return
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
 
