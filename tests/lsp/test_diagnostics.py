@@ -203,3 +203,19 @@ async def test_jax_version_setting_changes_the_rules(client: LanguageClient) -> 
         types.DidChangeConfigurationParams(settings={"pallasLsp": {"jaxVersion": "0.12.0.1"}})
     )
     await wait_for_diagnostics(client, uri, lambda d: ("PAL008", 23) in codes_by_line(d))
+
+
+async def test_stale_results_dropped_even_when_versions_do_not_move(client: LanguageClient) -> None:
+    """Staleness is judged by the changes the server applied, not by the client's numbers."""
+    await initialize(client, {"debounceMs": 0})
+    uri, bad = example("allreduce_no_mesh.py")
+    _, good = example("allreduce_ok.py")
+    open_doc(client, uri, good)
+    await wait_for_diagnostics(client, uri)
+    for step in range(60):
+        text = ("#\n" * (step % 5)) + (bad if step % 2 else good)
+        change_doc(client, uri, text, 2)  # the same version every time
+    expected = 11 + 59 % 5
+    await wait_for_diagnostics(client, uri, lambda d: ("PAL001", expected) in codes_by_line(d))
+    await asyncio.sleep(0.5)
+    assert codes_by_line(list(client.diagnostics[uri])) == {("PAL001", expected)}

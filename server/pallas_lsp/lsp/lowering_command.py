@@ -54,6 +54,8 @@ class LoweringOutcome:
     """The lowering results shown for one version of one document."""
 
     version: int | None
+    # The server's edit counter of the text that was lowered (DocState.edits).
+    edits: int = 0
     diagnostics: list[types.Diagnostic] = field(default_factory=list)
     # (code, span) of a static finding -> the note appended to its message
     notes: dict[tuple[str, Span], tuple[str, str]] = field(default_factory=dict)
@@ -132,11 +134,16 @@ def _fatal_diagnostic(report: Any, positions: Positions) -> types.Diagnostic | N
 
 
 def build_outcome(
-    version: int | None, source: str, findings: tuple[Finding, ...], report: Any, encoding: str
+    version: int | None,
+    source: str,
+    findings: tuple[Finding, ...],
+    report: Any,
+    encoding: str,
+    edits: int = 0,
 ) -> tuple[LoweringOutcome, dict[str, Any]]:
     """Merge a report into diagnostics for ``version``; also the command's result."""
     positions = Positions(source, encoding)
-    outcome = LoweringOutcome(version)
+    outcome = LoweringOutcome(version, edits)
     label = _version_label(report)
     if report.fatal_kind == "cancelled":
         return outcome, _result("cancelled", report.fatal or "cancelled")
@@ -178,10 +185,11 @@ async def confirm(ls: PallasServer, uri: str, *, progress: bool) -> dict[str, An
     state = ls.docs.get(uri)
     if document is None or state is None:
         return _result("error", f"{uri} is not open in the editor")
-    version, source = document.version, document.source
-    if state.analysis is None or state.version != version:
+    version, source, edits = document.version, document.source, state.edits
+    if state.analysed_edits != edits:
         await ls.lint(uri)  # the static findings of exactly this text
-    findings = state.findings if state.version == version and state.analysis is not None else ()
+    current_findings = state.analysed_edits == edits and state.analysis is not None
+    findings = state.findings if current_findings else ()
 
     service: LoweringService = ls.lowering
     previous = service.running.pop(uri, None)
@@ -222,23 +230,20 @@ async def confirm(ls: PallasServer, uri: str, *, progress: bool) -> dict[str, An
             del service.running[uri]
     if cancel.is_set() and report.fatal_kind is None:
         report = runner._fatal("cancelled", "The lowering check was cancelled")
-    outcome, result = build_outcome(version, source, findings, report, ls.encoding)
+    outcome, result = build_outcome(version, source, findings, report, ls.encoding, edits)
     if token is not None:
         ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=result["message"]))
 
-    current = ls.open_document(uri)
     if result["state"] == "cancelled":
         _status(ls, uri, "idle", result["message"])
         return result
-    if current is None or current.version != version:
+    if ls.docs.get(uri) is not state or state.edits != edits:
         result["message"] += " (the document changed during the check: results not shown)"
         _status(ls, uri, "idle", result["message"])
         return result
     if result["state"] != "error" or outcome.diagnostics:
-        state = ls.docs.get(uri)
-        if state is not None:
-            state.lowering = outcome
-            ls.publish(uri, state, version)
+        state.lowering = outcome
+        ls.publish(uri, state, version)
     _status(ls, uri, result["state"], result["message"])
     return result
 

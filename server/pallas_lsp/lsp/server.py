@@ -82,7 +82,11 @@ class DocState:
     # The analysis of the current text, or None while it does not parse (then no fixes).
     analysis: Analysis | None = None
     version: int | None = None
-    published: bool = False
+    # Counts the text changes the server applied. Staleness is judged by this, not by the
+    # client's version numbers, which a client may send as null or not increase.
+    edits: int = 0
+    # ``edits`` when ``analysis``/``findings`` were computed.
+    analysed_edits: int = -1
     lowering: Any = None  # lowering_command.LoweringOutcome for one version, or None
     stopped_note: str | None = None
 
@@ -127,7 +131,10 @@ class PallasServer(LanguageServer):
         document = self.open_document(uri)
         if document is None:
             return
-        version, source = document.version, document.source
+        state = self.docs.get(uri)
+        if state is None:
+            return
+        version, source, edits = document.version, document.source, state.edits
         options = await self.options()
         path = to_fs_path(uri) or uri
         loop = asyncio.get_running_loop()
@@ -144,15 +151,13 @@ class PallasServer(LanguageServer):
                     f"pallas-lsp: the analysis failed on {path}: {exc!r} (details in the log)",
                 )
             return
-        current = self.open_document(uri)
-        if current is None or current.version != version or uri not in self.docs:
+        if self.docs.get(uri) is not state or state.edits != edits:
             logger.debug("dropping the analysis of %s version %s: stale", uri, version)
             return
-        state = self.docs[uri]
         if analysis.syntax_error is not None:
             state.analysis = None
             # Keep the last good findings on screen; only drop lowering results that went stale.
-            if state.lowering is not None and state.lowering.version != version:
+            if state.lowering is not None and state.lowering.edits != edits:
                 state.lowering = None
                 self.publish(uri, state, state.version)
             return
@@ -160,7 +165,8 @@ class PallasServer(LanguageServer):
         state.findings = analysis.findings
         state.source = source
         state.version = version
-        if state.lowering is not None and state.lowering.version != version:
+        state.analysed_edits = edits
+        if state.lowering is not None and state.lowering.edits != edits:
             state.lowering = None
         if analysis.stopped and analysis.stopped != state.stopped_note:
             state.stopped_note = analysis.stopped
@@ -353,6 +359,7 @@ def did_change(ls: PallasServer, params: types.DidChangeTextDocumentParams) -> N
     if uri not in ls.docs:
         return
     state = ls.docs[uri]
+    state.edits += 1
     if state.lowering is not None:
         # Lowering results describe the text they ran on: gone with the first edit.
         state.lowering = None
@@ -408,7 +415,7 @@ def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[typ
     document = ls.open_document(uri)
     if state is None or state.analysis is None or document is None:
         return None
-    if document.version != state.version:
+    if state.analysed_edits != state.edits:
         # The findings are of an older text (a lint is pending): their edits would be misplaced.
         return None
     positions = Positions(state.source, ls.encoding)
