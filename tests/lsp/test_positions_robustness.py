@@ -8,7 +8,7 @@ import pytest
 from lsp_helpers import codes_by_line, example, initialize, open_doc, wait_for_diagnostics
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-from pytest_lsp import LanguageClient
+from pytest_lsp import LanguageClient, client_capabilities
 
 
 def awkward_variant(text: str, emoji: bool) -> tuple[str, int, str]:
@@ -151,3 +151,27 @@ async def test_server_survives_bad_requests(client: LanguageClient) -> None:
     open_doc(client, uri.replace(".py", "_deep.py"), "x = " + "(" * 5000 + ")" * 5000 + "\n")
     await asyncio.sleep(0.5)
     assert (await client.protocol.send_request_async("pallasLsp/debugInfo", {})) is not None
+
+
+async def test_utf8_position_encoding_when_the_client_prefers_it(client: LanguageClient) -> None:
+    capabilities = client_capabilities("visual-studio-code")
+    capabilities.general = types.GeneralClientCapabilities(
+        position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16]
+    )
+    result = await client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities,
+            initialization_options={"pallasLsp": {"debounceMs": 50}},
+        )
+    )
+    assert result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
+    uri, text = example("allreduce_no_mesh.py")
+    uri = uri.replace(".py", "_utf8.py")
+    awkward, line_index, call = awkward_variant(text, emoji=True)
+    open_doc(client, uri, awkward)
+    diags = await wait_for_diagnostics(client, uri, lambda d: ("PAL001", 11) in codes_by_line(d))
+    diagnostic = next(d for d in diags if d.code == "PAL001")
+    line = awkward.split("\r\n")[line_index]
+    start = len(line[: line.index(call)].encode("utf-8"))
+    assert diagnostic.range.start == types.Position(line=line_index, character=start)
+    assert diagnostic.range.end.character == start + len(call.encode("utf-8"))
