@@ -14,6 +14,7 @@ __all__ = ["AnalysisStopped", "Program", "build_program"]
 
 # JAX turned Warpgroup semantics on by default in 0.11.0 ("[Mosaic GPU] Turn WG on by default").
 WARPGROUP_DEFAULT_SINCE: JaxVersion = (0, 11)
+API_REMOVED_SINCE: JaxVersion = (0, 11)
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,12 @@ class Program:
         return Semantics(None, "compiler_params could not be read")
 
     def api_removed(self, kernel: KernelInfo) -> bool:
-        """JAX 0.12 registers no Mosaic GPU lowering for pl.pallas_call (a bare AssertionError)."""
-        return kernel.api == "pallas_call" and self.version >= (0, 12)
+        """No Mosaic GPU lowering is registered for pl.pallas_call: a bare AssertionError.
+
+        Measured on 0.12.0.1 (CPU cross-lowering) and on 0.11.2 (an H200 host,
+        docs/gpu-lowering-h200.md); 0.10.2 still lowers it.
+        """
+        return kernel.api == "pallas_call" and self.version >= API_REMOVED_SINCE
 
     def parent(self, node: ast.AST) -> ast.AST | None:
         if self._parents is None:

@@ -1,4 +1,4 @@
-"""PAL008 api_removed: pl.pallas_call with Mosaic GPU compiler params on JAX >= 0.12."""
+"""PAL008 api_removed: pl.pallas_call with Mosaic GPU compiler params on JAX >= 0.11."""
 
 from __future__ import annotations
 
@@ -11,17 +11,18 @@ from .base import Rule
 RULE = Rule(
     code="PAL008",
     name="api_removed",
-    title="pl.pallas_call has no Mosaic GPU lowering in JAX 0.12",
+    title="pl.pallas_call has no Mosaic GPU lowering from JAX 0.11 on",
     jax_message="AssertionError   (assert rule is not None, in jax/_src/pallas/pallas_call.py)",
     what_it_means=(
-        "JAX 0.12 no longer registers a Mosaic GPU lowering for `pl.pallas_call`: Mosaic GPU "
+        "From JAX 0.11 on, JAX registers no Mosaic GPU lowering for `pl.pallas_call`: Mosaic GPU "
         "kernels go through `plgpu.kernel`. Lowering such a call fails with a bare "
         "AssertionError that names nothing."
     ),
     when_it_happens=(
         "`pl.pallas_call(kernel, ..., compiler_params=plgpu.CompilerParams(...))` (or "
-        "`backend=\"mosaic_gpu\"`) lowered with JAX 0.12 or newer. The same call lowers on "
-        "JAX 0.10.2. The error is raised where the pallas_call is first traced: the launch."
+        "`backend=\"mosaic_gpu\"`) lowered with JAX 0.11 or newer (measured on 0.11.2 and "
+        "0.12.0.1). The same call lowers on JAX 0.10.2. JAX blames the line that calls the "
+        "jitted function: the launch."
     ),
     how_to_fix=(
         "Rewrite the call with `plgpu.kernel(kernel, out_type=<out_shape>, "
