@@ -115,3 +115,17 @@ def test_warm_timeout_then_recovery(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert _wait_gone(int((tmp_path / "child.pid").read_text()))
         again = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
     assert again.fatal is None and again.lowered == 1
+
+
+def test_lingering_child_neither_blocks_nor_survives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    python = jax_python("0.12.0.1")
+    pid_file = tmp_path / "child.pid"
+    monkeypatch.setenv("PALLAS_LSP_CHILD_PID_FILE", str(pid_file))
+    started = time.monotonic()
+    report = lower_local(str(CASES / "lingering_child.py"), python=python, timeout=60)
+    assert time.monotonic() - started < 15
+    assert report.fatal is None, report.fatal
+    assert report.lowered == 1
+    assert _wait_gone(int(pid_file.read_text()))

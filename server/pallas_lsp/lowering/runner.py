@@ -34,6 +34,8 @@ MARKER = "@@pallas-lsp-lowering-result@@"
 # How much of a child's stderr a message may quote (ssh's complaint, a traceback tail).
 STDERR_TAIL = 2000
 _POLL_S = 0.02
+# How long the pipes may stay open after the worker itself has exited.
+_LINGER_S = 0.5
 
 
 @dataclass(frozen=True)
@@ -218,6 +220,7 @@ def _run_with_payload(
     talker.start()
     deadline = time.monotonic() + timeout
     stopped = None
+    leader_gone_at = None
     while talker.is_alive():
         talker.join(_POLL_S)
         if cancel is not None and cancel.is_set():
@@ -228,6 +231,13 @@ def _run_with_payload(
             kill_group(proc)
             talker.join(5)
             break
+        if proc.poll() is not None and talker.is_alive():
+            # The worker exited but a process the user's code started still holds
+            # the pipes open: its report is complete, so end the group.
+            leader_gone_at = leader_gone_at or time.monotonic()
+            if time.monotonic() - leader_gone_at > _LINGER_S:
+                kill_group(proc)
+                talker.join(5)
     out, err = result.get("io", (b"", b""))
     # The leader exited, but the user's code may have left children behind.
     kill_group(proc)
