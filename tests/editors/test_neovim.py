@@ -37,9 +37,7 @@ def test_neovim_diagnostic_hover_quick_fix(tmp_path: Path) -> None:
         folder = tmp_path / name.lower()
         folder.mkdir()
         env[name] = str(folder)
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(REPO / "server"), env.get("PYTHONPATH", "")) if p
-    )
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO / "server"), env.get("PYTHONPATH", "")) if p)
     env.update(
         PALLAS_NVIM_FILE=str(target),
         PALLAS_NVIM_PYTHON=sys.executable,
