@@ -74,3 +74,12 @@ def test_user_output_and_stdin_cannot_corrupt_the_protocol(
     # The warm worker still answers the next request (input() did not eat it).
     again = pool.check(str(CASES / "two_failing_launches.py"), python=python)
     assert len(again.errors) == 2
+
+
+def test_explicit_lower_is_a_launch(pool: WarmWorkerPool, python: str) -> None:
+    report = pool.check(str(CASES / "explicit_lower.py"), python=python)
+    assert report.fatal is None, report.fatal
+    assert report.lowered == 1
+    [error] = report.errors
+    assert (error.cls, error.line, error.launch_line) == ("mesh_required", 10, 22)
+    assert report.stopped_at == 22

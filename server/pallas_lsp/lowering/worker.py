@@ -201,21 +201,21 @@ class _Lowerer:
         self.platform = jax.devices()[0].platform if self.native else "cpu"
         self.device_kind = jax.devices()[0].device_kind
 
-    def lower(self, jitted, args, kwargs):
+    def _lower_traced(self, traced):
         if self.native:
-            return jitted.trace(*args, **kwargs).lower()
-        return jitted.trace(*args, **kwargs).lower(lowering_platforms=("cuda",))
+            return traced.lower()
+        return traced.lower(lowering_platforms=("cuda",))
 
     def zeros_like(self, out_info):
         jnp = self.jax.numpy
         return self.jax.tree.map(lambda s: jnp.zeros(s.shape, s.dtype), out_info)
 
-    def launch(self, jitted, args, kwargs, frame):
-        """Trace and lower one call; return zeros shaped like its output."""
+    def _recorded(self, jitted, args, kwargs, frame):
+        """Trace and lower one launch, recording it; returns (traced, lowered or None)."""
         check = _CURRENT
         if check is None:  # outside a check (cannot happen in the protocol): lower only
-            self.lower(jitted, args, kwargs)
-            return self.zeros_like(jitted.trace(*args, **kwargs).out_info)
+            traced = jitted.trace(*args, **kwargs)
+            return traced, self._lower_traced(traced)
         record = {"line": check.user_line(frame), "ok": False,
                   "traced_lines": sorted(check.stack_lines(frame))}
         check.launches.append(record)
@@ -232,16 +232,27 @@ class _Lowerer:
         # finding on such a line only when its launch lowered cleanly.
         record["traced_lines"] = sorted(set(record["traced_lines"]) | lines)
         try:
-            if self.native:
-                traced.lower()
-            else:
-                traced.lower(lowering_platforms=("cuda",))
+            lowered = self._lower_traced(traced)
         except Exception as exc:
             check.record_error(exc, record["line"])
-        else:
-            check.lowered += 1
-            record["ok"] = True
+            return traced, None
+        check.lowered += 1
+        record["ok"] = True
+        return traced, lowered
+
+    def launch(self, jitted, args, kwargs, frame):
+        """A call of a jitted function: lowered, and zeros shaped like its output."""
+        traced, _ = self._recorded(jitted, args, kwargs, frame)
         return self.zeros_like(traced.out_info)
+
+    def explicit_lower(self, jitted, args, kwargs, frame):
+        """The user's own ``jax.jit(f).lower(x)``: a launch that hands back the Lowered."""
+        _, lowered = self._recorded(jitted, args, kwargs, frame)
+        if lowered is None:
+            # Recorded already; the script cannot go on without its Lowered.
+            _CURRENT.stopped_at = _CURRENT.launches[-1]["line"]
+            raise _LaunchAborted()
+        return lowered
 
     def install(self) -> None:
         jax = self.jax
@@ -268,7 +279,7 @@ class _Lowerer:
 
             def lower(self, *args, **kwargs):
                 # An explicit .lower() by the user is a launch too (for CUDA).
-                return lowerer.lower(self._jitted, args, kwargs)
+                return lowerer.explicit_lower(self._jitted, args, kwargs, sys._getframe(1))
 
             def eval_shape(self, *args, **kwargs):
                 return self._jitted.eval_shape(*args, **kwargs)
