@@ -71,6 +71,11 @@ class LoweringService:
         self.pool = runner.WarmWorkerPool()
         self.running: dict[str, threading.Event] = {}
 
+    def close(self) -> None:
+        for cancel in list(self.running.values()):
+            cancel.set()
+        self.pool.close()
+
     def run(self, ls: PallasServer, path: str, source: str, cancel: threading.Event) -> Any:
         settings = ls.settings.lowering
         if settings.mode == "remote":

@@ -346,6 +346,14 @@ def workspace_trust(ls: PallasServer, params: Any) -> None:
         logger.warning('%s: expected {"trusted": bool}, got %r', WORKSPACE_TRUST, trusted)
 
 
+@server.feature(types.SHUTDOWN)
+def shutdown(ls: PallasServer, params: Any) -> None:
+    """Stop pending lints and lowering checks, and the warm JAX workers (hundreds of MB each)."""
+    ls.debouncer.cancel_all()
+    if ls.lowering is not None:
+        ls.lowering.close()
+
+
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: PallasServer, params: types.DidOpenTextDocumentParams) -> None:
     uri = params.text_document.uri
