@@ -219,3 +219,29 @@ async def test_stale_results_dropped_even_when_versions_do_not_move(client: Lang
     await wait_for_diagnostics(client, uri, lambda d: ("PAL001", expected) in codes_by_line(d))
     await asyncio.sleep(0.5)
     assert codes_by_line(list(client.diagnostics[uri])) == {("PAL001", expected)}
+
+
+async def test_typing_is_debounced(client: LanguageClient) -> None:
+    """A burst of keystrokes inside the debounce window is analysed once, for its last text."""
+    await initialize(client, {"debounceMs": 1500})
+    uri, text = example("allreduce_no_mesh.py")
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri, lambda d: len(d) > 0)
+    published: list[int | None] = []
+    features = client.protocol.fm.features
+    original = features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS]
+
+    def record(params: types.PublishDiagnosticsParams) -> None:
+        published.append(params.version)
+        original(params)
+
+    features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = record
+    try:
+        for version in range(2, 22):
+            change_doc(client, uri, "#" * version + "\n" + text, version)
+        await wait_for_diagnostics(client, uri, lambda d: published[-1:] == [21])
+        await asyncio.sleep(0.3)
+    finally:
+        features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = original
+    assert published == [21]
+    assert ("PAL001", 12) in codes_by_line(list(client.diagnostics[uri]))
