@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
 
 
@@ -73,3 +75,9 @@ def test_every_class_has_its_contract_code() -> None:
         "vector_width": "PAL007",
         "api_removed": "PAL008",
     }
+
+
+@given(exc_type=st.text(max_size=30), message=st.text(max_size=300),
+       version=st.one_of(st.none(), st.text(max_size=12)))
+def test_classify_is_total(exc_type: str, message: str, version: str | None) -> None:
+    assert classify(exc_type, message, version) in {*CLASS_TO_CODE, "other"}

@@ -129,3 +129,18 @@ def test_lingering_child_neither_blocks_nor_survives(
     assert report.fatal is None, report.fatal
     assert report.lowered == 1
     assert _wait_gone(int(pid_file.read_text()))
+
+
+def test_warm_cancellation_then_recovery(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    python = jax_python("0.10.2")
+    monkeypatch.setenv("PALLAS_LSP_CHILD_PID_FILE", str(tmp_path / "child.pid"))
+    with WarmWorkerPool() as pool:
+        pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)  # warm it up
+        cancel = threading.Event()
+        threading.Timer(1.0, cancel.set).start()
+        started = time.monotonic()
+        report = pool.check(str(CASES / "sleeper.py"), python=python, timeout=60, cancel=cancel)
+        assert time.monotonic() - started < 5
+        assert report.fatal_kind == "cancelled"
+        again = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
+    assert again.fatal is None and again.lowered == 1
