@@ -78,7 +78,7 @@ def _import_jax() -> types.ModuleType:
         raise _NoJax(f"JAX is not installed in {sys.executable} ({exc})") from None
     try:
         # JAX 0.10 imports it lazily inside pallas_call's GPU lowering; importing it
-        # here keeps every check's timing alike. On 0.12.0.1 the module no longer
+        # here moves that cost into the warm worker's start. On 0.12.0.1 the module no longer
         # registers a pallas_call rule (hence the bare AssertionError, PAL008) and
         # plgpu.kernel lowers without it.
         import jax._src.pallas.mosaic_gpu.pallas_call_registration
