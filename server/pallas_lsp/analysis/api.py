@@ -9,6 +9,7 @@ passed to ``pl.when`` are seen.
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import names
@@ -119,7 +120,7 @@ def layout_of(value: object, node: ast.AST | None = None) -> LayoutVal | None:
 def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
     if isinstance(base, QualName):
         qual = names.attribute(base, attr)
-        if qual.name.startswith("plgpu.LoweringSemantics."):
+        if qual.name.startswith(("plgpu.LoweringSemantics.", "mgpu.LoweringSemantics.")):
             return SemanticsVal(_SEMANTICS.get(attr, attr))
         return qual
     if isinstance(base, MeshVal):
@@ -130,6 +131,9 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return base.get(attr)
     if isinstance(base, ModuleVal):
         return base.env.names.get(attr, UNKNOWN)
+    if isinstance(base, WrappedVal) and base.kind == "jit" and attr in ("lower", "trace", "eval_shape"):
+        # jax.jit(f).lower(x) / .trace(x) traces f with x: a launch like f(x).
+        return PartialVal(base, (), {})
     if isinstance(base, ClassVal):
         return base.attrs.get(attr, UNKNOWN)
     if isinstance(base, (ShapeDtypeVal, ArrayVal)) and attr in ("dtype", "shape"):
@@ -174,6 +178,20 @@ def subscript(base: object, index: object) -> object:
         except IndexError:
             return UNKNOWN
     return UNKNOWN
+
+
+def slice_of(base: object, bounds: list[object]) -> object:
+    """``axes[:1]`` of a constant tuple or string, with constant int bounds."""
+    if not (isinstance(base, Const) and isinstance(base.value, (tuple, str))):
+        return UNKNOWN
+    values = []
+    for bound in bounds:
+        if not isinstance(bound, Const) or not (bound.value is None or type(bound.value) is int):
+            return UNKNOWN
+        values.append(bound.value)
+    if values[2] == 0:
+        return UNKNOWN
+    return Const(base.value[slice(*values)])
 
 
 def _arg(args: list[object], kwargs: dict[str, object], position: int | None, keyword: str) -> object:
@@ -243,7 +261,7 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
             bound = (*bound, thread.value)  # type: ignore[misc]
     elif thread is not MISSING and not (isinstance(thread, Const) and thread.value is None):
         bound = UNKNOWN
-    if api_name == "pallas_call" and "grid_spec" in kwargs:
+    if (api_name == "pallas_call" and "grid_spec" in kwargs) or "mesh" in kwargs or "**" in kwargs:
         bound = UNKNOWN
     out = kwargs.get(out_key, MISSING)
     if isinstance(out, ShapeDtypeVal):
@@ -379,7 +397,15 @@ def call_api(interp: Interpreter, name: str, args: list[object], kwargs: dict[st
         return fun
     if name == "functools.identity":
         return args[0] if args else UNKNOWN
-    same_context = ctx.launch is not None or name in _CALLS_ARGUMENTS
+    from .interpreter import OpaqueScope
+
+    if ctx.launch is not None and names.is_jax_api(name) and name not in _CALLS_ARGUMENTS:
+        # An unmodelled JAX construct inside a kernel may bind axis names for its body.
+        interp.call_callbacks(args, kwargs, node, replace(ctx, names_open=True), same_context=True)
+        return OpaqueScope(name)
+    # Code outside JAX that takes a callback (absl's app.run(main), timeit) calls it as
+    # it is; another JAX transformation might add a mesh, so there the context is unknown.
+    same_context = ctx.launch is not None or name in _CALLS_ARGUMENTS or not names.is_jax_api(name)
     interp.call_callbacks(args, kwargs, node, ctx, same_context=same_context)
     return UNKNOWN
 

@@ -64,6 +64,9 @@ class Ctx:
     # while the kernel's IR is lowered, after tracing (e.g. Warpgroup vector widths).
     jit_call: ast.Call | None = None
     launch: Launch | None = None  # set while interpreting a kernel body
+    # Inside a kernel, under a JAX construct we do not model (pl.core_map(plgpu.WarpMesh(
+    # axis_name=...)), ...) that may bind axis names of its own.
+    names_open: bool = False
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -71,6 +74,7 @@ class Ctx:
             fingerprint(self.manual_axes),
             fingerprint(self.ambient),
             id(self.launch) if self.launch else None,
+            self.names_open,
         )
 
 
@@ -94,11 +98,20 @@ class Op:
     args: dict[str, object]
     arg_nodes: dict[str, ast.expr]
     launch: Launch
+    names_open: bool = False  # axis names may be bound by an enclosing construct we do not model
 
 
 @dataclass(eq=False)
 class Frame:
     returns: list[object] = field(default_factory=list)
+
+
+class OpaqueScope:
+    """What an unmodelled JAX call returns inside a kernel: as a decorator, it runs
+    the body under names we cannot see (pl.core_map(plgpu.WarpMesh(axis_name="warp")))."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
 class MeshContext:
@@ -306,6 +319,8 @@ class Interpreter:
             # runs the body as it is traced.
             call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
             ast.copy_location(call_node, node)
+            if isinstance(dec, OpaqueScope):
+                ctx = replace(ctx, names_open=True)
             self.call_unknown_args(value, call_node, ctx)
             return UNKNOWN
         return value  # an unknown host decorator: assume it wraps and calls the function
@@ -400,7 +415,12 @@ class Interpreter:
         if isinstance(node, ast.BinOp):
             return api.binary(self.ev(node.left, env, ctx), node.op, self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
-            return api.subscript(self.ev(node.value, env, ctx), self.ev(node.slice, env, ctx))
+            base = self.ev(node.value, env, ctx)
+            if isinstance(node.slice, ast.Slice):
+                bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
+                          for b in (node.slice.lower, node.slice.upper, node.slice.step)]
+                return api.slice_of(base, bounds)
+            return api.subscript(base, self.ev(node.slice, env, ctx))
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env)
         if isinstance(node, ast.IfExp):
@@ -503,11 +523,16 @@ class Interpreter:
             return self.call_wrapped(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, ClassVal):
             return self.instantiate(func, args, kwargs, ctx)
+        if isinstance(func, OpaqueScope):
+            self.call_callbacks(args, kwargs, node, replace(ctx, names_open=True), same_context=True)
+            return UNKNOWN
         if isinstance(func, ObjVal):
             method = func.get("__call__")
             if isinstance(method, FuncVal):
                 return self.call_function(method, args, kwargs, ctx)
-        self.call_callbacks(args, kwargs, node, ctx, same_context=ctx.launch is not None)
+        # An unknown callee (a method of an object we do not model, a library
+        # function) calls the callbacks it is given as they are.
+        self.call_callbacks(args, kwargs, node, ctx, same_context=True)
         return UNKNOWN
 
     def call_wrapped(self, func: WrappedVal, args: list[object], kwargs: dict[str, object],
@@ -645,7 +670,7 @@ class Interpreter:
     def record_op(self, name: str, node: ast.Call, args: dict[str, object],
                   arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:
         assert ctx.launch is not None
-        self.ops.append(Op(name, node, args, arg_nodes, ctx.launch))
+        self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open))
 
 
 class _UnknownRest:

@@ -18,6 +18,9 @@ _PREFIXES: tuple[tuple[str, str], ...] = (
     ("jax._src.pallas.mosaic_gpu.primitives", "plgpu"),
     ("jax._src.pallas.mosaic_gpu.core", "plgpu"),
     ("jax.experimental.pallas", "pl"),
+    # `import jax` then `jax.experimental.pallas.mosaic_gpu.x`: reached one attribute at a time.
+    ("pl.mosaic_gpu", "plgpu"),
+    ("jax.experimental.mosaic.gpu", "mgpu"),
     ("jax.experimental.shard_map.shard_map", "jax.shard_map"),
     ("jax.experimental.pjit.pjit", "jax.jit"),
     ("jax.sharding.use_mesh", "jax.set_mesh"),

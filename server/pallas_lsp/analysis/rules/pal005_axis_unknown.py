@@ -87,7 +87,7 @@ def _names(value: object) -> list[str]:
 
 def _unbound(op: Op, name: str) -> bool:
     kernel_names = op.launch.kernel.bound_names
-    if kernel_names is UNKNOWN:
+    if kernel_names is UNKNOWN or op.names_open:
         return False
     if name in kernel_names:  # type: ignore[operator]
         return False
