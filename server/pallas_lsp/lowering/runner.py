@@ -93,8 +93,12 @@ class LoweringReport:
         return obj
 
 
-def _fatal(kind: str, message: str) -> LoweringReport:
+def fatal_report(kind: str, message: str) -> LoweringReport:
+    """A report for a check that produced nothing but a failure (callers use it too)."""
     return LoweringReport(None, None, 0, (), message, kind)
+
+
+_fatal = fatal_report
 
 
 # ---------------------------------------------------------------- the protocol
