@@ -80,7 +80,7 @@ class LoweringService:
         settings = ls.settings.lowering
         if settings.mode == "remote":
             if not settings.remote_command:
-                return runner._fatal(
+                return runner.fatal_report(
                     "remote_failed",
                     "pallasLsp.lowering.mode is 'remote' but pallasLsp.lowering.remoteCommand is empty",
                 )
@@ -229,12 +229,12 @@ async def confirm(ls: PallasServer, uri: str, *, progress: bool) -> dict[str, An
         raise
     except Exception as exc:
         logger.exception("lowering check of %s failed", uri)
-        report = runner._fatal("worker_crashed", f"the lowering check failed: {exc}")
+        report = runner.fatal_report("worker_crashed", f"the lowering check failed: {exc}")
     finally:
         if service.running.get(uri) is cancel:
             del service.running[uri]
     if cancel.is_set() and report.fatal_kind is None:
-        report = runner._fatal("cancelled", "The lowering check was cancelled")
+        report = runner.fatal_report("cancelled", "The lowering check was cancelled")
     outcome, result = build_outcome(version, source, findings, report, ls.encoding, edits)
     if token is not None:
         ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=result["message"]))
