@@ -123,22 +123,41 @@ class _Check:
             frame = frame.f_back
         return None
 
-    def innermost_user_line(self, exc: BaseException | None) -> int | None:
-        line = None
+    def is_user_file(self, filename: str) -> bool:
+        """The checked file, or a module of its folder that it imports (a kernel
+        defined beside the launcher): JAX's traceback names the kernel's line there."""
+        if filename == self.path:
+            return True
+        folder = os.path.dirname(self.path) + os.sep
+        return (filename.startswith(folder) and filename.endswith(".py")
+                and "site-packages" not in filename and not filename.startswith(sys.prefix))
+
+    def innermost_user_frame(self, exc: BaseException | None) -> tuple[str, int] | None:
+        found = None
         tb = exc.__traceback__ if exc is not None else None
         while tb is not None:
-            if tb.tb_frame.f_code.co_filename == self.path:
-                line = tb.tb_lineno
+            if self.is_user_file(tb.tb_frame.f_code.co_filename):
+                found = (tb.tb_frame.f_code.co_filename, tb.tb_lineno)
             tb = tb.tb_next
-        return line
+        return found
 
-    def error_line(self, exc: BaseException) -> int | None:
+    def innermost_user_line(self, exc: BaseException | None) -> int | None:
+        found = self.innermost_user_frame(exc)
+        return found[1] if found and found[0] == self.path else None
+
+    def error_location(self, exc: BaseException) -> tuple[str, int | None]:
         # JAX attaches the user's stack at the failing primitive as the cause
         # (JaxStackTraceBeforeTransformation); prefer it, then the exception's own,
         # then the MLIR location a verifier names (0.10's raw MLIRError carries
         # only '"file.py":10:17 to 13:5').
-        return (self.innermost_user_line(exc.__cause__) or self.innermost_user_line(exc)
-                or self.mlir_location_line(str(exc)))
+        found = self.innermost_user_frame(exc.__cause__) or self.innermost_user_frame(exc)
+        if found is not None:
+            return found
+        return self.path, self.mlir_location_line(str(exc))
+
+    def error_line(self, exc: BaseException) -> int | None:
+        file, line = self.error_location(exc)
+        return line if file == self.path else None
 
     def mlir_location_line(self, message: str) -> int | None:
         import re
@@ -146,13 +165,25 @@ class _Check:
         match = re.search(re.escape(json.dumps(self.path)) + r":(\d+):", message)
         return int(match.group(1)) if match else None
 
-    def record_error(self, exc: BaseException, launch_line: int | None) -> None:
+    def user_location(self, frame: types.FrameType | None) -> tuple[str, int] | None:
+        """The innermost frame in the user's files: where JAX blames an error with no kernel line."""
+        while frame is not None:
+            if self.is_user_file(frame.f_code.co_filename):
+                return frame.f_code.co_filename, frame.f_lineno
+            frame = frame.f_back
+        return None
+
+    def record_error(self, exc: BaseException, launch_line: int | None,
+                     call_site: tuple[str, int] | None = None) -> None:
         message = str(exc).strip() or f"{type(exc).__name__}()"
+        file, line = self.error_location(exc)
+        if line is None:
+            file, line = call_site or (self.path, launch_line)
         self.errors.append({
             "exc_type": type(exc).__name__,
             "message": message[:MESSAGE_LIMIT],
-            "line": self.error_line(exc) or launch_line,
-            "file": self.path,
+            "line": line,
+            "file": file,
             "launch_line": launch_line,
         })
 
@@ -218,6 +249,7 @@ class _Lowerer:
             return traced, self._lower_traced(traced)
         record = {"line": check.user_line(frame), "ok": False,
                   "traced_lines": sorted(check.stack_lines(frame))}
+        call_site = check.user_location(frame)
         check.launches.append(record)
         try:
             with _LineRecorder(check.path) as lines:
@@ -225,7 +257,7 @@ class _Lowerer:
         except Exception as exc:
             # Trace-time errors (NameError: unbound axis name) are launch errors
             # too, but without an output shape the script cannot continue.
-            check.record_error(exc, record["line"])
+            check.record_error(exc, record["line"], call_site)
             check.stopped_at = record["line"]
             raise _LaunchAborted() from None
         # The lines the kernel body ran while traced: merge.py refutes a static
@@ -234,7 +266,7 @@ class _Lowerer:
         try:
             lowered = self._lower_traced(traced)
         except Exception as exc:
-            check.record_error(exc, record["line"])
+            check.record_error(exc, record["line"], call_site)
             return traced, None
         check.lowered += 1
         record["ok"] = True
