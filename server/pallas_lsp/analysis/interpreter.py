@@ -148,6 +148,9 @@ class Interpreter:
         self.module_envs: dict[str, Env] = {}
         # id(node) -> file, for nodes of imported modules (the entry file's are absent).
         self.node_paths: dict[int, str] = {}
+        # Functions traced as (part of) a kernel body: the only code whose shape the
+        # rules inspect (parents, next statements), so the only code indexed for it.
+        self.kernel_scopes: dict[int, ast.AST] = {}
         self.launches: list[Launch] = []
         self.ops: list[Op] = []
         self.kernels: list[KernelInfo] = []
@@ -559,6 +562,8 @@ class Interpreter:
             return self._memo[key]
         if node in self._stack or len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
+        if ctx.launch is not None:
+            self.kernel_scopes[id(node)] = node
         local = Env({}, parent=func.closure)
         self.bind_parameters(func, args, kwargs, local, ctx)
         self._stack.append(node)

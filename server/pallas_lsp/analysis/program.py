@@ -38,6 +38,7 @@ class Program:
         self.module_env = interp.module_env
         self.interp = interp
         self._parents: dict[int, ast.AST] | None = None
+        self._lines: dict[str, list[bytes]] = {}
 
     # ---- queries the rules share --------------------------------------------------------
 
@@ -71,12 +72,11 @@ class Program:
         return kernel.api == "pallas_call" and self.version >= API_REMOVED_SINCE
 
     def parent(self, node: ast.AST) -> ast.AST | None:
+        """The syntactic parent of a node inside a kernel body (the rules ask about no other)."""
         if self._parents is None:
             self._parents = {}
-            trees = [self.tree, *(m.tree for m in self.interp.modules.values()
-                                  if m.name in self.interp.module_envs)]
-            for tree in trees:
-                for candidate in ast.walk(tree):
+            for scope in self.interp.kernel_scopes.values():
+                for candidate in ast.walk(scope):
                     for child in ast.iter_child_nodes(candidate):
                         self._parents[id(child)] = candidate
         return self._parents.get(id(node))
@@ -86,9 +86,22 @@ class Program:
         return self.interp.span(node)
 
     def text(self, node: ast.AST) -> str:
+        """The source text of a node (ast.get_source_segment re-splits the file per call)."""
         path = self.interp.node_paths.get(id(node))
-        source = self.sources.get(path, "") if path else self.source
-        return ast.get_source_segment(source, node) or ast.unparse(node)
+        key = path or ""
+        lines = self._lines.get(key)
+        if lines is None:
+            source = self.sources.get(path, "") if path else self.source
+            lines = self._lines[key] = [line.encode("utf-8") for line in _split_lines(source)]
+        end_line = getattr(node, "end_lineno", None)
+        end_col = getattr(node, "end_col_offset", None)
+        line, col = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+        if end_line is None or end_col is None or not 0 < line <= end_line <= len(lines):
+            return ast.unparse(node)
+        if line == end_line:
+            return lines[line - 1][col:end_col].decode("utf-8", errors="replace")
+        chunks = [lines[line - 1][col:], *lines[line:end_line - 1], lines[end_line - 1][:end_col]]
+        return b"".join(chunks).decode("utf-8", errors="replace")
 
     def line_of(self, node: ast.AST) -> int:
         return getattr(node, "lineno", 0)
@@ -123,6 +136,13 @@ class Program:
             rows.append(("JAX version", version))
             facts.append(OpFacts(Span.of(node), first.name.split(".")[-1], tuple(rows)))
         return tuple(facts)
+
+
+def _split_lines(source: str) -> list[str]:
+    """Lines with their ends kept, split where the parser splits (not at form feeds)."""
+    import re
+
+    return re.split(r"(?<=\r\n)|(?<=\n)|(?<=\r)(?!\n)", source)
 
 
 def _unique_launches(ops: list[Op]) -> list[Launch]:

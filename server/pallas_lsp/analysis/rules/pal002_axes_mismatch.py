@@ -113,7 +113,7 @@ def _fixes(program: Program, op: Op, failing: list[tuple[Op, MeshVal]],
     value = op.args.get("collective_axes")
     if isinstance(value, Const) and isinstance(value.value, str) and (value.value,) == mesh.axes:
         text = program.text(arg_node)
-        fixes.append(Fix(f"Use a one-element tuple ({text},)",
+        fixes.append(Fix(f"Pass the axis as a one-element tuple: ({text},)",
                          (replace_node(program, arg_node, f"({text},)"),), safe=True, preferred=True))
     literal = tuple_literal(mesh.axes)
     if not fixes or literal != f"({program.text(arg_node)},)":
