@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import time
 import warnings
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from .interpreter import SourceModule
@@ -37,6 +37,7 @@ __all__ = [
     "NEWEST_KNOWN_JAX",
     "RULES",
     "Analysis",
+    "EntryResult",
     "Finding",
     "Fix",
     "JaxVersion",
@@ -48,9 +49,13 @@ __all__ = [
     "SyntaxProblem",
     "TextEdit",
     "analyze",
+    "analyze_entry",
     "analyze_workspace",
     "disable_fix",
+    "finish",
     "format_jax_version",
+    "imported_names",
+    "module_table",
     "parse_jax_version",
 ]
 
@@ -80,7 +85,7 @@ def analyze(source: str, options: Options | None = None, *, path: str = "<string
     tree = parse(source, path)
     if isinstance(tree, SyntaxProblem):
         return Analysis(syntax_error=tree)
-    findings, ops, stopped = _run(tree, source, options)
+    findings, ops, stopped, _ = _run(tree, source, options)
     return Analysis(findings=_finish(findings, source, options), ops=ops, stopped=stopped)
 
 
@@ -101,20 +106,62 @@ def analyze_workspace(files: dict[str, str], options: Options | None = None) -> 
     found: dict[str, list[Finding]] = {file: [] for file in trees}
     ops: dict[str, tuple[OpFacts, ...]] = {}
     stopped: dict[str, str] = {}
-    for entry, tree in trees.items():
-        modules = module_table(entry, trees)
-        findings, entry_ops, entry_stopped = _run(tree, files[entry], options, modules, entry, files)
-        ops[entry] = entry_ops
-        if entry_stopped:
-            stopped[entry] = entry_stopped
-        for finding in findings:
-            home = finding.span.path or entry
+    for entry in trees:
+        result = analyze_entry(entry, trees, files, options)
+        ops[entry] = result.ops
+        if result.stopped:
+            stopped[entry] = result.stopped
+        for home, findings in result.findings_by_file.items():
             if home in found:
-                found[home].append(_relative_to(finding, home, entry))
+                found[home].extend(findings)
     for file in trees:
         results[file] = Analysis(findings=_finish(found[file], files[file], options),
                                  ops=ops.get(file, ()), stopped=stopped.get(file))
     return results
+
+
+@dataclass(frozen=True)
+class EntryResult:
+    """What running one file as ``__main__`` says about every file it reaches."""
+
+    # file -> findings whose spans are relative to that file (path None = that file);
+
+    findings_by_file: dict[str, tuple[Finding, ...]]
+    ops: tuple[OpFacts, ...]
+    stopped: str | None
+    # The folder modules this entry imported (directly or not): a change to any of
+    # them changes this entry's findings.
+    imported_files: frozenset[str]
+
+
+def analyze_entry(entry: str, trees: dict[str, ast.Module], files: dict[str, str],
+                  options: Options) -> EntryResult:
+    """Run ``entry`` as ``__main__`` with the folder's other parsed modules importable."""
+    modules = module_table(entry, trees)
+    findings, ops, stopped, imported = _run(trees[entry], files[entry], options, modules, entry, files)
+    by_file: dict[str, list[Finding]] = {}
+    for finding in findings:
+        home = finding.span.path or entry
+        by_file.setdefault(home, []).append(_relative_to(finding, home, entry))
+    return EntryResult({k: tuple(v) for k, v in by_file.items()}, ops, stopped, imported)
+
+
+def finish(findings: list[Finding], source: str, options: Options) -> tuple[Finding, ...]:
+    """Per-file last step: noqa, severity overrides, dedupe, source order."""
+    return _finish(findings, source, options)
+
+
+def imported_names(tree: ast.Module) -> set[str]:
+    """Dotted module names a file imports anywhere (absolute imports; relative ones as '.x')."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            found.add(base)
+            found.update(f"{base}.{alias.name}" if base else alias.name for alias in node.names)
+    return found
 
 
 def module_table(entry: str, trees: dict[str, ast.Module]) -> dict[str, SourceModule]:
@@ -153,7 +200,8 @@ def _relative_to(finding: Finding, home: str, entry: str) -> Finding:
 
 def _run(tree: ast.Module, source: str, options: Options,
          modules: dict[str, SourceModule] | None = None, path: str | None = None,
-         sources: dict[str, str] | None = None) -> tuple[list[Finding], tuple[OpFacts, ...], str | None]:
+         sources: dict[str, str] | None = None,
+         ) -> tuple[list[Finding], tuple[OpFacts, ...], str | None, frozenset[str]]:
     deadline = time.monotonic() + options.budget_s
     stopped: str | None = None
     try:
@@ -162,14 +210,16 @@ def _run(tree: ast.Module, source: str, options: Options,
         program = exc.partial  # type: ignore[assignment]
         stopped = str(exc)
     except RecursionError:
-        return [], (), "analysis stopped: the file nests too deeply to analyse"
+        return [], (), "analysis stopped: the file nests too deeply to analyse", frozenset()
     findings: list[Finding] = []
     if program is not None:
         for code, rule in RULES.items():
             if options.enabled(code):
                 findings.extend(rule.check(program, options))
     ops = program.op_facts() if program is not None else ()
-    return findings, ops, stopped
+    imported = frozenset(m.path for m in (modules or {}).values()
+                         if program is not None and m.name in program.interp.module_envs)
+    return findings, ops, stopped, imported
 
 
 def _finish(findings: list[Finding], source: str, options: Options) -> tuple[Finding, ...]:
