@@ -12,7 +12,6 @@ import {
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
-  TransportKind,
 } from "vscode-languageclient/node";
 import { chooseInterpreter, defaultVariableContext, describeProblem, expandVariables, preflight } from "./interpreter";
 import {
@@ -167,7 +166,8 @@ export class ServerController implements vscode.Disposable {
     const serverOptions: ServerOptions = {
       command: launch.command,
       args: launch.args,
-      transport: TransportKind.stdio,
+      // No `transport`: with TransportKind.stdio the client appends "--stdio" to the
+      // arguments, which `pallas-lsp serve` does not take. Without it, stdio is used as is.
       options: { env: launch.env, cwd: folder?.uri.fsPath ?? this.extensionPath },
     };
     const clientOptions: LanguageClientOptions = {

@@ -211,6 +211,9 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
       "files.hotExit": "off",
       "chat.disableAIFeatures": true,
       "editor.hover.delay": 100,
+      // Below the line there is room for the rule's whole page in the screenshot.
+      "editor.hover.above": false,
+      "workbench.reduceMotion": "on",
       "editor.minimap.enabled": false,
       "window.restoreWindows": "none",
       "pallasLsp.interpreter": [interpreter],
@@ -302,8 +305,13 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
     }
   });
 
-  const step = (name, body) =>
-    it(name, async () => {
+  // Steps share one editor session: after a failure the rest are skipped, not timed out.
+  const step = (name, options, body) =>
+    it(name, options, async (t) => {
+      if (failed) {
+        t.skip("an earlier step failed");
+        return;
+      }
       try {
         await body();
       } catch (error) {
@@ -314,7 +322,7 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
 
   let diagnosticMessage = "";
 
-  step("shows the PAL001 diagnostic of allreduce_no_mesh.py in the Problems panel", async () => {
+  step("shows the PAL001 diagnostic of allreduce_no_mesh.py in the Problems panel", {}, async () => {
     await openFile("allreduce_no_mesh.py");
     await page.locator(".view-overlays .squiggly-error").first().waitFor({ timeout: TIMEOUT.diagnostic });
     const rows = await waitForProblem(/PAL001/, TIMEOUT.ui);
@@ -326,25 +334,29 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
     await screenshot("diagnostic");
   });
 
-  step("shows the rule's explanation when the squiggle is hovered", async () => {
+  step("shows the rule's explanation when the squiggle is hovered", {}, async () => {
+    if (await page.locator(".markers-panel").isVisible()) {
+      await page.keyboard.press("Control+J"); // hide the panel: room for the hover
+    }
     const squiggle = page.locator(".view-overlays .squiggly-error").first();
     const box = await squiggle.boundingBox();
     assert.ok(box, "the squiggle has no box on screen");
     await page.mouse.move(box.x + Math.min(box.width / 2, 40), box.y + box.height / 2);
-    const hover = page.locator(".monaco-hover:visible", { hasText: "PAL001" }).first();
+    // The server's hover: the rule's page (the same text as `pallas-lsp explain PAL001`).
+    const hover = page.locator(".monaco-hover:visible", { hasText: "How to fix" }).first();
     await hover.waitFor({ timeout: TIMEOUT.ui });
     const text = (await hover.innerText()).replace(/\s+/g, " ");
-    console.log(`hover: ${text.slice(0, 400)}…`);
+    console.log(`hover: ${text.slice(0, 1500)}${text.length > 1500 ? "…" : ""}`);
     assert.match(text, /PAL001/);
-    // More than the diagnostic's one line: the rule's page (what, why, how to fix).
-    assert.ok(text.length > 300, `the hover shows only ${text.length} characters`);
+    assert.match(text, /What it means/);
     assert.match(text, /shard_map/);
+    await page.waitForTimeout(300);
     await screenshot("hover");
   });
 
   let fixTitle = "";
 
-  step("applies the quick fix with Ctrl+. and Enter, and the diagnostic clears", async () => {
+  step("applies the quick fix with Ctrl+. and Enter, and the diagnostic clears", {}, async () => {
     const squiggle = page.locator(".view-overlays .squiggly-error").first();
     const box = await squiggle.boundingBox();
     assert.ok(box);
@@ -378,8 +390,13 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
     const before = await waitForProblem(/PAL002/, TIMEOUT.ui);
     console.log(`Problems panel before lowering:\n  ${before.join("\n  ")}`);
     await runCommand("Pallas: Confirm with real lowering");
-    const status = page.locator(".statusbar-item", { hasText: "Pallas: confirmed" });
-    await status.waitFor({ timeout: TIMEOUT.lowering });
+    // The end of the check: the status item turns "confirmed", or a notification says why not.
+    const confirmed = page.locator(".statusbar-item", { hasText: "Pallas: confirmed" });
+    const otherEnd = page.locator(".notification-toast", { hasText: /Pallas lowering (could not run|failed|cancelled|: the file lowers cleanly)/ });
+    await confirmed.or(otherEnd).first().waitFor({ timeout: TIMEOUT.lowering });
+    if (await otherEnd.count()) {
+      assert.fail(`the lowering check ended without confirming: ${(await otherEnd.first().innerText()).replace(/\s+/g, " ")}`);
+    }
     const toast = page.locator(".notification-toast", { hasText: "Pallas lowering confirmed" });
     await toast.waitFor({ timeout: TIMEOUT.ui });
     const rows = await waitForProblem(/PAL002.*confirmed|confirmed.*PAL002/i, TIMEOUT.ui);
