@@ -119,6 +119,7 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
   let page;
   let failed = false;
   let chromiumApi;
+  let userSettings;
 
   const screenshot = async (name) => {
     const file = path.join(artifacts, `${name}.png`);
@@ -221,6 +222,7 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
       "pallasLsp.showNotifications": "onError",
     };
     fs.mkdirSync(path.join(dirs.userData, "User"), { recursive: true });
+    userSettings = settings;
     fs.writeFileSync(path.join(dirs.userData, "User", "settings.json"), JSON.stringify(settings, null, 2));
 
     const port = await freePort();
@@ -350,6 +352,20 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
     assert.match(text, /PAL001/);
     assert.match(text, /What it means/);
     assert.match(text, /shard_map/);
+    // The rule's page comes after the diagnostic's own lines: scroll the hover down to it.
+    const hoverBox = await hover.boundingBox();
+    if (hoverBox) {
+      await page.mouse.move(hoverBox.x + hoverBox.width / 2, hoverBox.y + hoverBox.height / 2);
+      const heading = hover.locator("h1, h2", { hasText: "PAL001" }).first();
+      for (let tries = 0; tries < 20; tries += 1) {
+        const headingBox = await heading.boundingBox();
+        if (!headingBox || headingBox.y <= hoverBox.y + 16) {
+          break;
+        }
+        await page.mouse.wheel(0, Math.min(60, headingBox.y - hoverBox.y - 12));
+        await page.waitForTimeout(100);
+      }
+    }
     await page.waitForTimeout(300);
     await screenshot("hover");
   });
@@ -402,6 +418,49 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
     const rows = await waitForProblem(/PAL002.*confirmed|confirmed.*PAL002/i, TIMEOUT.ui);
     console.log(`Problems panel after lowering:\n  ${rows.join("\n  ")}`);
     console.log(`notification: ${(await toast.innerText()).replace(/\s+/g, " ")}`);
+    // The squiggle's hover shows the whole message, "(confirmed by JAX … lowering)" included.
+    const squiggle = page.locator(".view-overlays .squiggly-error").first();
+    const box = await squiggle.boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + Math.min(box.width / 2, 40), box.y + box.height / 2);
+    const hover = page.locator(".monaco-hover:visible", { hasText: "PAL002" }).first();
+    await hover.waitFor({ timeout: TIMEOUT.ui });
+    assert.match(await hover.innerText(), /confirmed/);
+    await page.waitForTimeout(300);
     await screenshot("confirmed");
+  });
+
+  // Edits the user settings as a person does: "Preferences: Open User Settings (JSON)",
+  // replace the text, save. (VS Code here does not notice a write to the file from outside.)
+  const editUserSettings = async (settings) => {
+    await runCommand("Preferences: Open User Settings (JSON)");
+    await page.locator('.tab.active[aria-label*="settings.json"], .tab.active:has-text("settings.json")').first().waitFor({ timeout: TIMEOUT.ui });
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Delete");
+    await page.keyboard.insertText(JSON.stringify(settings, null, 2));
+    await page.keyboard.press("Control+S");
+    await page.waitForTimeout(500);
+    await page.keyboard.press("Control+W");
+  };
+
+  step("says what is wrong when the interpreter is missing, and restarts when it is fixed", {}, async () => {
+    await page.keyboard.press("Escape");
+    // Changing pallasLsp.interpreter restarts the server with the new interpreter.
+    await editUserSettings({ ...userSettings, "pallasLsp.interpreter": ["/nonexistent/bin/python"] });
+    const error = page.locator(".notification-toast", { hasText: 'the Python interpreter "/nonexistent/bin/python" was not found' });
+    await error.waitFor({ timeout: TIMEOUT.diagnostic });
+    console.log(`notification: ${(await error.innerText()).replace(/\s+/g, " ")}`);
+    await screenshot("interpreter-missing");
+    // The old server is gone: its diagnostics went with it.
+    await openFile("broadcast_string_axis.py");
+    await page.waitForTimeout(1000);
+    assert.equal(await page.locator(".view-overlays .squiggly-error").count(), 0);
+
+    await editUserSettings(userSettings);
+    await openFile("broadcast_string_axis.py");
+    await page.locator(".view-overlays .squiggly-error").first().waitFor({ timeout: TIMEOUT.diagnostic });
+    const rows = await waitForProblem(/PAL002/, TIMEOUT.ui);
+    console.log(`after the interpreter was fixed:\n  ${rows.join("\n  ")}`);
   });
 });
