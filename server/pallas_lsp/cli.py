@@ -136,7 +136,7 @@ def _check(args: argparse.Namespace) -> int:
             status = 2
             continue
         try:
-            text = file.read_bytes().decode("utf-8")
+            text = file.read_bytes().decode("utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8"
             print(f"pallas-lsp: {shown}: cannot read: {reason}", file=sys.stderr)

@@ -61,6 +61,8 @@ __all__ = [
 
 
 def parse(source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
+    if source.startswith("\ufeff"):
+        source = source[1:]  # a byte-order mark is no code (Python skips it in files too)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escape sequences in user code are not ours

@@ -83,6 +83,8 @@ _ARRAY_MAKERS = {
     "np.empty": (1, "float64"), "np.full": (2, "float64"),
 }
 
+MAX_CONST_LENGTH = 4096
+
 _SEMANTICS = {"Lane": "Lane", "Warpgroup": "Warpgroup"}
 
 _DTYPE_ALIASES = {
@@ -147,6 +149,10 @@ def binary(left: object, op: ast.operator, right: object) -> object:
             if isinstance(op, ast.Add) and type(left.value) is type(right.value) and isinstance(
                 left.value, (tuple, str)
             ):
+                # Axis names are short: a constant that grows past this is not one, and
+                # doubling it in a loop must not exhaust memory.
+                if len(left.value) + len(right.value) > MAX_CONST_LENGTH:  # type: ignore[arg-type]
+                    return UNKNOWN
                 return Const(left.value + right.value)  # type: ignore[operator]
             if isinstance(op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)) and all(
                 type(v) is int for v in (left.value, right.value)

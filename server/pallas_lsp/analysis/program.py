@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .interpreter import AnalysisStopped, Interpreter, Launch, Op, SourceModule
 from .model import JaxVersion, OpFacts, Options, Span, format_jax_version
-from .values import UNKNOWN, KernelInfo, MeshVal, SemanticsVal, const_strings
+from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
 
 __all__ = ["AnalysisStopped", "Program", "build_program"]
 
@@ -157,10 +157,17 @@ def describe_value(value: object) -> str:
     from .values import Const
 
     if isinstance(value, Const):
-        return repr(value.value)
-    if value is UNKNOWN:
-        return "not known statically"
+        return short_repr(value.value)
     return "not known statically"
+
+
+def short_repr(value: object, limit: int = 80) -> str:
+    """repr() for messages: bounded, and safe on ints too long to print (Python 3.11+ refuses)."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"<{type(value).__name__} too large to show>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def describe_mesh(mesh: MeshVal) -> str:

@@ -147,6 +147,8 @@ def result_type(program: Program, op: Op, cast: ast.Call | None) -> tuple[object
 def valid_vec_size(shape: tuple[int, ...], dtype: str) -> int | None:
     """The widest WG_STRIDED vec_size whose load is 32/64/128 bits and divides the elements."""
     bits = DTYPE_BITS.get(dtype)
+    if any(not 0 < dim < 1 << 31 for dim in shape):
+        return None  # not a shape a kernel can have
     if bits is None or bits < 16:
         return None  # jax-facts: no vec_size lowers for 8-bit types
     count = 1

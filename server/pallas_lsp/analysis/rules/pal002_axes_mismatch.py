@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..interpreter import Op
 from ..model import Finding, Fix, Options
-from ..program import Program, axes_set, describe_mesh
+from ..program import Program, axes_set, describe_mesh, short_repr
 from ..values import Const, MeshVal
 from .base import Rule
 from .common import COLLECTIVE_OPS, WRAPS_STRINGS, dedupe, launch_related, replace_node, short, tuple_literal
@@ -86,11 +86,12 @@ def _message(op: Op, mesh: MeshVal) -> str:
     where = describe_mesh(mesh)
     if isinstance(raw, str) and not _wraps_strings(op) and len(raw) > 1:
         letters = "{" + ", ".join(repr(c) for c in sorted(set(raw))) + "}"
-        return (f"collective_axes={raw!r} is a string, and {name} compares it letter by letter: "
-                f"set({raw!r}) is {letters}, but {where}. JAX fails with \"Only collective_axes "
+        shown = short_repr(raw)
+        return (f"collective_axes={shown} is a string, and {name} compares it letter by letter: "
+                f"set({shown}) is {short_repr(letters)}, but {where}. JAX fails with \"Only collective_axes "
                 f"that include all JAX device mesh ({mesh.axes!r}) axes are supported\". "
                 f"Write a tuple: {tuple_literal(mesh.axes)}.")
-    shown = repr(raw) if raw is not None else "this value"
+    shown = short_repr(raw) if raw is not None else "this value"
     if _wraps_strings(op):
         jax_words = f"collective_axes (...) must equal entire mesh axes {mesh.axes!r}"
     else:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..interpreter import Op
 from ..model import Finding, Options
-from ..program import Program, describe_mesh
+from ..program import Program, describe_mesh, short_repr
 from ..values import UNKNOWN, Const, MeshVal
 from .base import Rule
 from .common import dedupe, launch_related, lines, short
@@ -70,7 +70,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         kernel_names = op.launch.kernel.bound_names
         if kernel_names:
             why += f", and the kernel's own axis names are {tuple(sorted(kernel_names))!r}"
-        message = (f"{short(op.name)}({name!r}): no axis named {name!r} reaches this kernel: {why}. "
+        shown = short_repr(name)
+        message = (f"{short(op.name)}({shown}): no axis named {shown} reaches this kernel: {why}. "
                    f"JAX fails while tracing with \"{jax_words}\".")
         related = [r for launch in launches for r in launch_related(program, launch)]
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
