@@ -144,3 +144,47 @@ def test_ssh_failure_shows_its_stderr(sshd: SshServer) -> None:
     assert report.fatal_kind == "remote_failed"
     assert "Connection refused" in (report.fatal or "")
     assert "exit status 255" in (report.fatal or "")
+
+
+TRACKER = """
+import subprocess, sys, time
+log = sys.argv[1]
+with open(log, "a") as out:
+    out.write(f"start {time.monotonic()}\\n")
+code = subprocess.call(sys.argv[2:])
+with open(log, "a") as out:
+    out.write(f"end {time.monotonic()}\\n")
+sys.exit(code)
+"""
+
+
+def test_check_confirm_remote_spreads_files_over_jobs(sshd: SshServer, tmp_path: Path) -> None:
+    """`check --confirm remote --jobs 3`: every file lowered through ssh, several at once."""
+    import json
+    import shlex
+    import sys
+
+    tracker = tmp_path / "track.py"
+    tracker.write_text(TRACKER)
+    log = tmp_path / "sessions.log"
+    ssh = sshd.command(jax_python("0.12.0.1"))
+    command = shlex.join([sys.executable, str(tracker), str(log), *ssh])
+    proc = subprocess.run(
+        [sys.executable, "-m", "pallas_lsp", "check", "--format", "json", "--jax-version",
+         "0.12.0.1", "--confirm", "remote", "--remote-command", command, "--jobs", "3",
+         str(EXAMPLES)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 1, proc.stderr
+    findings = {(Path(f["path"]).name, f["code"]): f["confirmed"] for f in json.loads(proc.stdout)}
+    for name, code in [("allreduce_no_mesh.py", "PAL001"), ("broadcast_axes_mismatch.py", "PAL002"),
+                       ("signal_barrier.py", "PAL001"), ("reduce_splat_layout.py", "PAL004")]:
+        assert findings[(name, code)] is True, (name, code, findings)
+    # Sessions overlapped: at some moment more than one ssh session was open.
+    events = sorted((float(t), kind) for kind, t in (line.split() for line in log.read_text().splitlines()))
+    open_now = peak = 0
+    for _, kind in events:
+        open_now += 1 if kind == "start" else -1
+        peak = max(peak, open_now)
+    assert len([e for e in events if e[1] == "start"]) == len(list(EXAMPLES.glob("*.py")))
+    assert peak > 1
