@@ -357,14 +357,17 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
     if (hoverBox) {
       await page.mouse.move(hoverBox.x + hoverBox.width / 2, hoverBox.y + hoverBox.height / 2);
       const heading = hover.locator("h1, h2", { hasText: "PAL001" }).first();
-      for (let tries = 0; tries < 20; tries += 1) {
-        const headingBox = await heading.boundingBox();
-        if (!headingBox || headingBox.y <= hoverBox.y + 16) {
-          break;
-        }
-        await page.mouse.wheel(0, Math.min(60, headingBox.y - hoverBox.y - 12));
-        await page.waitForTimeout(100);
+      // Wheel down until the heading passes the hover's top, then back up until it shows whole.
+      const headingTop = async () => (await heading.boundingBox())?.y ?? hoverBox.y;
+      for (let tries = 0; tries < 60 && (await headingTop()) > hoverBox.y + 8; tries += 1) {
+        await page.mouse.wheel(0, 40);
+        await page.waitForTimeout(50);
       }
+      for (let tries = 0; tries < 60 && (await headingTop()) < hoverBox.y + 4; tries += 1) {
+        await page.mouse.wheel(0, -10);
+        await page.waitForTimeout(50);
+      }
+      console.log(`hover top ${hoverBox.y}, rule heading at ${await headingTop()}`);
     }
     await page.waitForTimeout(300);
     await screenshot("hover");
