@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest_lsp
-from lsp_helpers import server_command, server_env
+from lsp_helpers import answer_registrations, server_command, server_env
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command(), server_env=server_env()))
 async def client(lsp_client: LanguageClient):
+    answer_registrations(lsp_client)
     yield
     await lsp_client.shutdown_session()

@@ -51,6 +51,26 @@ def server_command(python: str = sys.executable) -> list[str]:
     return [python, "-m", "pallas_lsp.lsp"]
 
 
+def answer_registrations(client: LanguageClient) -> None:
+    """Answer client/registerCapability as editors that advertise dynamic registration do (the
+    server registers a **/*.py file watcher); pytest-lsp's client does not by default."""
+    client.registrations = []  # type: ignore[attr-defined]
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: types.RegistrationParams) -> None:
+        client.registrations.extend(params.registrations)  # type: ignore[attr-defined]
+
+
+def progress_titles(client: LanguageClient) -> dict[str, str]:
+    """token -> the title of its work-done progress ``begin``."""
+    return {
+        str(token): report.title
+        for token, reports in client.progress_reports.items()
+        for report in reports
+        if isinstance(report, types.WorkDoneProgressBegin)
+    }
+
+
 def example(name: str) -> tuple[str, str]:
     path = EXAMPLES / name
     return path.as_uri(), path.read_text(encoding="utf-8")

@@ -14,6 +14,7 @@ from lsp_helpers import (
     example,
     initialize,
     open_doc,
+    progress_titles,
     wait_for_diagnostics,
 )
 from lsprotocol import types
@@ -118,11 +119,16 @@ async def test_cancel_through_work_done_progress(client: LanguageClient) -> None
     open_doc(client, uri, text)
     await wait_for_diagnostics(client, uri, lambda d: len(d) > 0)
     task = asyncio.ensure_future(confirm(client, uri))
+    def lowering_token() -> str | None:
+        # The workspace index reports progress of its own ("indexing the workspace").
+        return next((t for t, title in progress_titles(client).items() if "lowering" in title), None)
+
     for _ in range(200):
-        if client.progress_reports:
+        if lowering_token():
             break
         await asyncio.sleep(0.01)
-    token = next(iter(client.progress_reports))
+    token = lowering_token()
+    assert token is not None
     client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
     outcome = await asyncio.wait_for(task, 60)
     assert outcome["state"] == "cancelled", outcome

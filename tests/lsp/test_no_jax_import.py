@@ -18,6 +18,7 @@ import pytest
 import pytest_lsp
 from lsp_helpers import (
     REPO,
+    answer_registrations,
     codes_by_line,
     example,
     initialize,
@@ -47,6 +48,7 @@ _env["PYTHONPATH"] = os.pathsep.join([_env["PYTHONPATH"], _dev_site_packages()])
     config=ClientServerConfig(server_command=server_command(str(JAX_PYTHON)), server_env=_env)
 )
 async def jax_env_client(lsp_client: LanguageClient):
+    answer_registrations(lsp_client)
     yield
     await lsp_client.shutdown_session()
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from lsprotocol import types
@@ -39,10 +39,19 @@ _UTF32 = types.PositionEncodingKind.Utf32.value
 class Positions:
     """Column conversion for one version of one document, in the negotiated encoding."""
 
-    def __init__(self, source: str, encoding: str = types.PositionEncodingKind.Utf16) -> None:
+    def __init__(
+        self,
+        source: str,
+        encoding: str = types.PositionEncodingKind.Utf16,
+        *,
+        others: Callable[[str], str | None] | None = None,
+    ) -> None:
         self.index = LineIndex(source)
         # lsprotocol's kinds are str enums whose str() is the member name: compare values.
         self.encoding = str(getattr(encoding, "value", encoding))
+        # Another file's text as the analysis saw it (an open, unsaved buffer), if known.
+        self._others = others
+        self._other_positions: dict[str, Positions] = {}
 
     def to_lsp(self, line: int, col: int) -> types.Position:
         """(1-based line, UTF-8 column) -> LSP position, clamped into the document."""
@@ -89,7 +98,16 @@ class Positions:
         path = getattr(span, "path", None)
         if path is None:
             return uri, self.range(span)
-        return Path(path).as_uri(), _file_positions(path, self.encoding).range(span)
+        return Path(path).as_uri(), self._positions_of(path).range(span)
+
+    def _positions_of(self, path: str) -> Positions:
+        known = self._other_positions.get(path)
+        if known is None:
+            text = self._others(path) if self._others is not None else None
+            known = Positions(text, self.encoding) if text is not None else None
+            known = known or _file_positions(path, self.encoding)
+            self._other_positions[path] = known
+        return known
 
 
 @functools.lru_cache(maxsize=64)

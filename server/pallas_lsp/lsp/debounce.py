@@ -39,6 +39,10 @@ class Debouncer:
         if self._tasks.get(key) is task:
             del self._tasks[key]
 
+    def pending(self, key: str) -> bool:
+        """Is a run of ``key`` waiting for its delay?"""
+        return key in self._pending
+
     def cancel(self, key: str) -> None:
         """Forget the pending run of ``key``; a run already analysing finishes (and is dropped)."""
         handle = self._pending.pop(key, None)

@@ -9,6 +9,11 @@ Model (pygls 2.x, push diagnostics as in jedi-language-server):
   document's current one; a result for an old version is dropped, never shown.
 - While the buffer does not parse (mid-typing), nothing is published: the
   client keeps the last good diagnostics, so squiggles do not flicker.
+- Inside a workspace folder, a document is checked as part of the workspace
+  program once the background index is ready (indexing.py, workspace.py): the
+  runs of every file that imports it count, and a change re-lints the open
+  documents it reaches. Outside the folders, or before the index is ready, a
+  document is checked alone.
 - Handler exceptions are logged and answered with an error by pygls; lint
   tasks log their own. The server process never imports ``jax``.
 """
@@ -35,7 +40,7 @@ from pygls.workspace import TextDocument
 from pallas_lsp.analysis import Analysis, Finding, Options, analyze
 from pallas_lsp.analysis.rules import catalog
 
-from . import actions, hover
+from . import actions, hover, indexing
 from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
 from .jax_version import JaxVersionCache
@@ -89,6 +94,8 @@ class DocState:
     analysed_edits: int = -1
     lowering: Any = None  # lowering_command.LoweringOutcome for one version, or None
     stopped_note: str | None = None
+    # The file system path ("" when the URI has none).
+    path: str = ""
 
 
 @dataclass
@@ -96,6 +103,7 @@ class ClientFeatures:
     configuration: bool = False
     work_done_progress: bool = False
     document_changes: bool = False
+    watch_files: bool = False
 
 
 class PallasServer(LanguageServer):
@@ -111,6 +119,10 @@ class PallasServer(LanguageServer):
         self.rules = catalog()
         self.lowering: Any = None  # lowering_command.LoweringService, created on first use
         self.analysis_failure_shown = False
+        # The workspace program (workspace.WorkspaceIndex) once indexed; None until then.
+        self.index: Any = None
+        self.indexing = 0  # counts index builds (a newer build makes an older one moot)
+        self.pending_disk: set[str] = set()  # disk changes reported while indexing
 
     # -- documents ----------------------------------------------------------------------
 
@@ -136,10 +148,17 @@ class PallasServer(LanguageServer):
             return
         version, source, edits = document.version, document.source, state.edits
         options = await self.options()
-        path = to_fs_path(uri) or uri
+        path = state.path or uri
         loop = asyncio.get_running_loop()
+        index = self.index
+        affected: set[str] = set()
         try:
-            analysis = await loop.run_in_executor(self.analysis_executor, _analyze, source, options, path)
+            if index is not None and state.path and index.covers(state.path):
+                analysis, affected = await loop.run_in_executor(
+                    self.analysis_executor, indexing.check_in_index, index, path, source, options
+                )
+            else:
+                analysis = await loop.run_in_executor(self.analysis_executor, _analyze, source, options, path)
         except Exception as exc:
             # A bug in a rule must not cost the user the server: log it, say it once,
             # and keep what is on screen.
@@ -151,6 +170,8 @@ class PallasServer(LanguageServer):
                     f"pallas-lsp: the analysis failed on {path}: {exc!r} (details in the log)",
                 )
             return
+        # Even when this result is stale, the index took the text: its dependents must follow.
+        self.relint_paths(affected)
         if self.docs.get(uri) is not state or state.edits != edits:
             logger.debug("dropping the analysis of %s version %s: stale", uri, version)
             return
@@ -161,6 +182,12 @@ class PallasServer(LanguageServer):
                 state.lowering = None
                 self.publish(uri, state, state.version)
             return
+        unchanged = (
+            state.analysed_edits == edits
+            and state.findings == analysis.findings
+            and state.source == source
+            and state.lowering is None
+        )
         state.analysis = analysis
         state.findings = analysis.findings
         state.source = source
@@ -173,10 +200,12 @@ class PallasServer(LanguageServer):
             self.window_log_message(
                 types.LogMessageParams(type=types.MessageType.Warning, message=f"{uri}: {analysis.stopped}")
             )
+        if unchanged:
+            return  # a dependent re-checked with the same result: the client already shows it
         self.publish(uri, state, version)
 
     def publish(self, uri: str, state: DocState, version: int | None) -> None:
-        positions = Positions(state.source, self.encoding)
+        positions = self.positions(state)
         notes = state.lowering.notes if state.lowering is not None else {}
         diagnostics = [
             finding_to_diagnostic(
@@ -202,6 +231,34 @@ class PallasServer(LanguageServer):
     def relint_all(self) -> None:
         for uri in list(self.docs):
             self.schedule(uri, delay_s=0)
+
+    def schedule_unless_pending(self, uri: str) -> None:
+        """Lint now, unless a lint is already waiting for the user to stop typing (or, with
+        lintOnChange off, the document has edits that wait for a save)."""
+        state = self.docs.get(uri)
+        if state is None or self.debouncer.pending(uri):
+            return
+        if not self.settings.lint_on_change and state.analysed_edits not in (-1, state.edits):
+            return
+        self.schedule(uri, delay_s=0)
+
+    def relint_paths(self, paths: set[str]) -> None:
+        """Lint the open documents of these files again (their dependencies changed)."""
+        if not paths:
+            return
+        for uri, state in list(self.docs.items()):
+            if state.path in paths:
+                self.schedule_unless_pending(uri)
+
+    def positions(self, state: DocState) -> Positions:
+        """Column conversion for the text the findings were computed on; spans in other
+        workspace files convert with the index's text of them (an unsaved buffer's)."""
+        return Positions(state.source, self.encoding, others=self.indexed_text)
+
+    def indexed_text(self, path: str) -> str | None:
+        index = self.index
+        source = index.files.get(path) if index is not None else None
+        return source.text if source is not None else None
 
     @property
     def encoding(self) -> str:
@@ -290,8 +347,10 @@ server = PallasServer()
 def initialize(ls: PallasServer, params: types.InitializeParams) -> None:
     caps = params.capabilities
     workspace = caps.workspace
+    watched = workspace.did_change_watched_files if workspace else None
     ls.client = ClientFeatures(
         configuration=bool(workspace and workspace.configuration),
+        watch_files=bool(watched and watched.dynamic_registration),
         work_done_progress=bool(caps.window and caps.window.work_done_progress),
         document_changes=bool(
             workspace and workspace.workspace_edit and workspace.workspace_edit.document_changes
@@ -318,6 +377,7 @@ def initialize(ls: PallasServer, params: types.InitializeParams) -> None:
 @server.feature(types.INITIALIZED)
 async def initialized(ls: PallasServer, params: types.InitializedParams) -> None:
     await ls.pull_settings()
+    indexing.start(ls)
     ls.relint_all()
 
 
@@ -355,7 +415,7 @@ def shutdown(ls: PallasServer, params: Any) -> None:
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: PallasServer, params: types.DidOpenTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.docs[uri] = DocState()
+    ls.docs[uri] = DocState(path=to_fs_path(uri) or "")
     ls.schedule(uri, delay_s=0)
 
 
@@ -392,8 +452,11 @@ def did_save(ls: PallasServer, params: types.DidSaveTextDocumentParams) -> None:
 def did_close(ls: PallasServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     ls.debouncer.cancel(uri)
-    ls.docs.pop(uri, None)
+    state = ls.docs.pop(uri, None)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    if state is not None and state.path and ls.index is not None:
+        # Its file goes back to the disk's text, which the documents it reaches now see.
+        indexing.spawn(indexing.close(ls, state.path))
 
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
@@ -402,7 +465,7 @@ def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
     state = ls.docs.get(uri)
     if state is None or (not state.source and not state.findings):
         return None
-    positions = Positions(state.source, ls.encoding)
+    positions = ls.positions(state)
     line, col = positions.from_lsp(params.position)
     ops = state.analysis.ops if state.analysis is not None else ()
     return hover.hover(line, col, state.findings, ops, ls.rules, positions)
@@ -424,7 +487,7 @@ def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[typ
     if state.analysed_edits != state.edits:
         # The findings are of an older text (a lint is pending): their edits would be misplaced.
         return None
-    positions = Positions(state.source, ls.encoding)
+    positions = ls.positions(state)
     start = positions.from_lsp(params.range.start)
     end = positions.from_lsp(params.range.end)
     return (
@@ -475,6 +538,7 @@ def _register_lowering() -> None:
 
 
 _register_lowering()
+indexing.register(server)
 
 
 def serve() -> None:

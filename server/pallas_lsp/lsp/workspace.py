@@ -1,0 +1,385 @@
+"""The workspace index: the folder's modules parsed once, an import graph, cached entry runs.
+
+Model (issue 6, "kernels across modules"): the findings of a file F are those of
+every run that reaches F. A run is one *entry* E executed as ``__main__`` with the
+workspace's modules importable (``analysis.analyze_entry``); the entries that can
+reach F are F itself and every file that imports F, directly or not. So:
+
+- Every ``.py`` file of the workspace folders is read and parsed once (the
+  text of an open document overrides the disk's). From each tree's import
+  statements (``analysis.imported_names``) comes a static import graph: a name
+  is resolved against the importing file's folder and each folder above it,
+  every dotted prefix and its ``__init__``. That over-approximates what any
+  entry's run can import (a run resolves names against the entry's folder,
+  which is above every module it can import), so the reverse graph never misses
+  an entry, and an entry's run is given only the trees it can reach.
+- ``EntryResult`` is cached per entry, valid while the entry and the files its
+  run actually imported (``imported_files``) keep their text, and while no file
+  was created or deleted (module tables would change) and the options are the same.
+- A change to X re-runs only entries whose runs read X, and only lazily: the
+  open documents whose entries share one with X are checked again.
+- A file that stops parsing keeps its last parsed tree in the index, so typing
+  in one module does not flicker the diagnostics of the modules it reaches.
+
+Not thread-safe: the server calls it from its one analysis thread only.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import logging
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from pallas_lsp.analysis import (
+    Analysis,
+    EntryResult,
+    Finding,
+    OpFacts,
+    Options,
+    SyntaxProblem,
+    analyze_entry,
+    finish,
+    imported_names,
+)
+from pallas_lsp.analysis import parse as parse_source
+
+logger = logging.getLogger(__name__)
+
+MAX_FILES = 5000
+SKIPPED_DIRS = frozenset({"node_modules", "site-packages", "__pycache__"})
+
+
+def skipped_dir(name: str, full: str) -> bool:
+    """Hidden folders, virtual environments, vendored packages: not the user's program."""
+    return (
+        name.startswith(".")
+        or name in SKIPPED_DIRS
+        or name.startswith("venv")
+        or os.path.exists(os.path.join(full, "pyvenv.cfg"))
+    )
+
+
+def python_files(roots: Iterable[str], limit: int = MAX_FILES) -> tuple[list[str], bool]:
+    """The ``.py`` files under ``roots`` (sorted walk), and whether ``limit`` cut the list."""
+    found: list[str] = []
+    seen: set[str] = set()
+    for root in roots:
+        for folder, dirs, names in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if not skipped_dir(d, os.path.join(folder, d)))
+            for name in sorted(names):
+                if not name.endswith(".py"):
+                    continue
+                path = os.path.join(folder, name)
+                if path in seen:
+                    continue
+                if len(found) >= limit:
+                    return found, True
+                seen.add(path)
+                found.append(path)
+    return found, False
+
+
+def read_text(path: str) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+@dataclass
+class SourceFile:
+    text: str
+    tree: ast.Module
+    stamp: int
+    # Dotted names its import statements mention (relative ones start with ".").
+    names: frozenset[str]
+
+
+@dataclass
+class CachedEntry:
+    result: EntryResult
+    # The stamps of the entry and of every file its run imported, when it ran.
+    stamps: tuple[tuple[str, int], ...]
+    generation: int
+
+
+@dataclass
+class WorkspaceIndex:
+    roots: list[str]
+    files: dict[str, SourceFile] = field(default_factory=dict)
+    # Paths of open documents (their text came from the editor, not the disk).
+    open_paths: set[str] = field(default_factory=set)
+    capped: bool = False
+    options: Options | None = None
+    # Bumped when a file appears or disappears: every module table may change.
+    generation: int = 0
+    # Counts entry runs (tests and the benchmark read it).
+    runs: int = 0
+    _imports: dict[str, frozenset[str]] | None = None  # file -> files it may import
+    _importers: dict[str, set[str]] | None = None  # file -> files that may import it
+    _cache: dict[str, CachedEntry] = field(default_factory=dict)
+    _stamps: Iterator[int] = field(default_factory=itertools.count)
+
+    # -- building ---------------------------------------------------------------------
+
+    def load(self, paths: Iterable[str], progress: Callable[[int], None] | None = None) -> int:
+        """Read and parse ``paths`` from disk; returns how many parsed."""
+        count = 0
+        for count, path in enumerate(paths, 1):
+            text = read_text(path)
+            if text is not None:
+                self._store(path, text)
+            if progress is not None:
+                progress(count)
+        self._imports = None
+        return len(self.files)
+
+    def covers(self, path: str) -> bool:
+        """Is ``path`` part of the workspace program (in the index, or may join it)?"""
+        if path in self.files:
+            return True
+        if self.capped or not path.endswith(".py"):
+            return False
+        for root in self.roots:
+            rel = os.path.relpath(path, root)
+            if rel.startswith(os.pardir):
+                continue
+            folder = root
+            for part in rel.split(os.sep)[:-1]:
+                folder = os.path.join(folder, part)
+                if skipped_dir(part, folder):
+                    return False
+            return True
+        return False
+
+    # -- changes ----------------------------------------------------------------------
+
+    def set_options(self, options: Options) -> None:
+        if options != self.options:
+            self.options = options
+            self._cache.clear()
+
+    def open(self, path: str, text: str) -> SyntaxProblem | set[str]:
+        """The editor's text for ``path`` (it overrides the disk's from now on).
+
+        Returns the open documents whose findings may have changed, or the
+        SyntaxProblem when the text does not parse (the index keeps the last tree
+        that did, so the modules it reaches are not disturbed mid-typing)."""
+        self.open_paths.add(path)
+        current = self.files.get(path)
+        if current is not None and current.text == text:
+            return set()
+        tree = parse_source(text, path)
+        if isinstance(tree, SyntaxProblem):
+            return tree
+        return self._change(path, text, tree)
+
+    def close(self, path: str) -> set[str]:
+        """The editor let go of ``path``: the disk's text is the truth again."""
+        self.open_paths.discard(path)
+        return self.refresh(path)
+
+    def refresh(self, path: str) -> set[str]:
+        """Re-read ``path`` from disk (created, changed or deleted there). Open documents win."""
+        if path in self.open_paths or not self.covers(path):
+            return set()
+        text = read_text(path) if os.path.isfile(path) else None
+        current = self.files.get(path)
+        if text is None:
+            return self._change(path, None, None) if current is not None else set()
+        if current is not None and current.text == text:
+            return set()
+        tree = parse_source(text, path)
+        if isinstance(tree, SyntaxProblem):
+            return set()
+        return self._change(path, text, tree)
+
+    def _change(self, path: str, text: str | None, tree: ast.Module | None) -> set[str]:
+        """Store (or, with None, drop) a file; the open documents it may affect, before
+        and after (an import removed by the change counts as much as one added)."""
+        generation = self.generation
+        before = self.affected(path) if path in self.files else set()
+        if text is None or tree is None:
+            del self.files[path]
+            self._appeared_or_vanished()
+        else:
+            self._store(path, text, tree)
+        if self.generation != generation:
+            return set(self.open_paths)  # a module table changed: every run may differ
+        return before | self.affected(path)
+
+    def _store(self, path: str, text: str, tree: ast.Module | SyntaxProblem | None = None) -> None:
+        if tree is None:
+            tree = parse_source(text, path)
+        if isinstance(tree, SyntaxProblem):
+            return
+        known = path in self.files
+        self.files[path] = SourceFile(text, tree, next(self._stamps), frozenset(imported_names(tree)))
+        if not known:
+            self._appeared_or_vanished()
+        elif self._imports is not None:
+            self._relink(path)
+
+    def _appeared_or_vanished(self) -> None:
+        self.generation += 1
+        self._imports = None  # names may resolve to other files now: rebuild on demand
+
+    # -- the import graph ------------------------------------------------------------
+
+    def _graph(self) -> tuple[dict[str, frozenset[str]], dict[str, set[str]]]:
+        if self._imports is None or self._importers is None:
+            self._imports = {path: self._resolve(path) for path in self.files}
+            self._importers = {}
+            for path, targets in self._imports.items():
+                for target in targets:
+                    self._importers.setdefault(target, set()).add(path)
+        return self._imports, self._importers
+
+    def _relink(self, path: str) -> None:
+        imports, importers = self._graph()
+        for target in imports.get(path, ()):
+            importers.get(target, set()).discard(path)
+        imports[path] = self._resolve(path)
+        for target in imports[path]:
+            importers.setdefault(target, set()).add(path)
+
+    def _resolve(self, path: str) -> frozenset[str]:
+        """Files that ``path``'s imports may name, from any entry's point of view."""
+        found: set[str] = set()
+        here = os.path.dirname(path)
+        folders = [here]
+        while True:
+            parent = os.path.dirname(folders[-1])
+            if parent == folders[-1] or not any(_within(parent, root) for root in self.roots):
+                break
+            folders.append(parent)
+        for name in self.files[path].names:
+            dots = len(name) - len(name.lstrip("."))
+            parts = [p for p in name[dots:].split(".") if p]
+            bases = [folders[dots - 1]] if dots and dots <= len(folders) else ([] if dots else folders)
+            for base in bases:
+                folder = base
+                if not parts:
+                    self._add_module(os.path.join(folder, "__init__.py"), found)
+                for part in parts:
+                    self._add_module(os.path.join(folder, part + ".py"), found)
+                    folder = os.path.join(folder, part)
+                    self._add_module(os.path.join(folder, "__init__.py"), found)
+        found.discard(path)
+        return frozenset(found)
+
+    def _add_module(self, candidate: str, found: set[str]) -> None:
+        if candidate in self.files:
+            found.add(candidate)
+
+    def reachable(self, entry: str) -> set[str]:
+        """``entry`` and every file it may import, directly or not."""
+        imports, _ = self._graph()
+        return _closure(entry, imports)
+
+    def entries_for(self, path: str) -> set[str]:
+        """``path`` and every file that may import it: the runs that can reach it."""
+        _, importers = self._graph()
+        return _closure(path, importers)
+
+    def affected(self, path: str) -> set[str]:
+        """Open documents whose findings may change when ``path`` changes."""
+        entries = self.entries_for(path)
+        return {
+            other
+            for other in self.open_paths
+            if other in self.files and (other in entries or entries & self.entries_for(other))
+        }
+
+    # -- checking ---------------------------------------------------------------------
+
+    def entry_result(self, entry: str) -> EntryResult:
+        assert self.options is not None, "set_options first"
+        cached = self._cache.get(entry)
+        if cached is not None and cached.generation == self.generation and all(
+            (self.files.get(path) or _GONE).stamp == stamp for path, stamp in cached.stamps
+        ):
+            return cached.result
+        # Sorted as the CLI's walk: for ``pkg.py`` beside ``pkg/``, the package wins.
+        reach = sorted(self.reachable(entry))
+        trees = {path: self.files[path].tree for path in reach}
+        texts = {path: self.files[path].text for path in reach}
+        result = analyze_entry(entry, trees, texts, self.options)
+        self.runs += 1
+        used = {entry} | set(result.imported_files)
+        stamps = tuple((path, self.files[path].stamp) for path in sorted(used))
+        self._cache[entry] = CachedEntry(result, stamps, self.generation)
+        return result
+
+    def check(self, path: str) -> Analysis:
+        """The findings of ``path``: the union over the runs that reach it, finished."""
+        source = self.files[path]
+        findings: list[Finding] = []
+        ops: list[OpFacts] = []
+        stopped: str | None = None
+        for entry in sorted(self.entries_for(path), key=lambda e: (e != path, e)):
+            result = self.entry_result(entry)
+            if entry != path and path not in result.imported_files:
+                continue
+            findings.extend(result.findings_by_file.get(path, ()))
+            ops.extend(result.ops)
+            if result.stopped and stopped is None:
+                stopped = result.stopped if entry == path else f"{os.path.basename(entry)}: {result.stopped}"
+        assert self.options is not None
+        return Analysis(
+            findings=finish(findings, source.text, self.options),
+            ops=_ops_in(source, ops),
+            stopped=stopped,
+        )
+
+
+class _Gone:
+    stamp = -1
+
+
+_GONE = _Gone()
+
+
+def _within(folder: str, root: str) -> bool:
+    return folder == root or folder.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _closure(start: str, edges: dict[str, frozenset[str]] | dict[str, set[str]]) -> set[str]:
+    seen = {start}
+    todo = [start]
+    while todo:
+        for nxt in edges.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def _ops_in(source: SourceFile, ops: list[OpFacts]) -> tuple[OpFacts, ...]:
+    """The hover facts about calls in this file.
+
+    A run's ``OpFacts`` carry no file (their spans are ast positions), and a run
+    that imported this module reports ops of other modules too: keep those at a
+    call of this file's tree, at the same position, whose text names the op.
+    """
+    if not ops:
+        return ()
+    calls = {
+        (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset): n
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Call)
+    }
+    kept: dict[tuple[object, ...], OpFacts] = {}
+    for op in ops:
+        span = op.span
+        if getattr(span, "path", None) is not None:
+            continue
+        call = calls.get((span.line, span.col, span.end_line, span.end_col))
+        if call is None or op.op not in ast.unparse(call.func):
+            continue
+        kept.setdefault((span, op.op, op.facts), op)
+    return tuple(kept.values())
