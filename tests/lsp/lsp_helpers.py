@@ -77,7 +77,10 @@ def example(name: str) -> tuple[str, str]:
 
 
 async def initialize(
-    client: LanguageClient, options: dict[str, Any] | None = None, spec: str = "visual-studio-code"
+    client: LanguageClient,
+    options: dict[str, Any] | None = None,
+    spec: str = "visual-studio-code",
+    root: Path = EXAMPLES,
 ) -> types.InitializeResult:
     # debounceMs is short in tests only to keep them quick; the behaviour is the same.
     init = {"pallasLsp": {"debounceMs": 50, **(options or {})}}
@@ -85,7 +88,8 @@ async def initialize(
         types.InitializeParams(
             capabilities=client_capabilities(spec),
             initialization_options=init,
-            root_uri=EXAMPLES.as_uri(),
+            root_uri=root.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
         )
     )
 

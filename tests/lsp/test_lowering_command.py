@@ -119,6 +119,7 @@ async def test_cancel_through_work_done_progress(client: LanguageClient) -> None
     open_doc(client, uri, text)
     await wait_for_diagnostics(client, uri, lambda d: len(d) > 0)
     task = asyncio.ensure_future(confirm(client, uri))
+
     def lowering_token() -> str | None:
         # The workspace index reports progress of its own ("indexing the workspace").
         return next((t for t, title in progress_titles(client).items() if "lowering" in title), None)

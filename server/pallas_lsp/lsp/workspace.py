@@ -300,8 +300,10 @@ class WorkspaceIndex:
     def entry_result(self, entry: str) -> EntryResult:
         assert self.options is not None, "set_options first"
         cached = self._cache.get(entry)
-        if cached is not None and cached.generation == self.generation and all(
-            (self.files.get(path) or _GONE).stamp == stamp for path, stamp in cached.stamps
+        if (
+            cached is not None
+            and cached.generation == self.generation
+            and all((self.files.get(path) or _GONE).stamp == stamp for path, stamp in cached.stamps)
         ):
             return cached.result
         # Sorted as the CLI's walk: for ``pkg.py`` beside ``pkg/``, the package wins.

@@ -1,0 +1,136 @@
+"""Workspace analysis over a real stdio connection: kernels, launchers and meshes in
+different modules of the workspace folder (tests/fixtures/multifile/, copied so the
+tests may edit them), indexed in the background with work-done progress."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+from lsp_helpers import (
+    REPO,
+    change_doc,
+    codes_by_line,
+    example,
+    initialize,
+    open_doc,
+    progress_titles,
+    wait_for_diagnostics,
+)
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+MULTIFILE = REPO / "tests" / "fixtures" / "multifile"
+
+
+def copy_package(name: str, tmp_path: Path) -> Path:
+    target = tmp_path / name
+    shutil.copytree(MULTIFILE / name, target)
+    return target
+
+
+def open_file(client: LanguageClient, path: Path) -> tuple[str, str]:
+    uri, text = path.as_uri(), path.read_text(encoding="utf-8")
+    open_doc(client, uri, text)
+    return uri, text
+
+
+async def wait_for_index(client: LanguageClient, timeout: float = 15.0) -> list[object]:
+    """The indexing progress, once it has ended."""
+
+    async def ended() -> list[object]:
+        while True:
+            for token, title in progress_titles(client).items():
+                reports = client.progress_reports[token]
+                if "indexing" in title and isinstance(reports[-1], types.WorkDoneProgressEnd):
+                    return list(reports)
+            await asyncio.sleep(0.02)
+
+    return await asyncio.wait_for(ended(), timeout)
+
+
+async def test_mesh_in_main_reaches_kernel_module(client: LanguageClient, tmp_path: Path) -> None:
+    root = copy_package("axes_across_modules", tmp_path)
+    await initialize(client, root=root)
+    kernels_uri, _ = open_file(client, root / "kernels.py")
+    # The mesh is built in main.py, the shard_map too; the finding lands in kernels.py.
+    diagnostics = await wait_for_diagnostics(client, kernels_uri, lambda d: ("PAL002", 6) in codes_by_line(d))
+    related = {info.location.uri for d in diagnostics for info in d.related_information or ()}
+    assert (root / "main.py").as_uri() in related, related
+
+    reports = await wait_for_index(client)
+    assert isinstance(reports[0], types.WorkDoneProgressBegin)
+    assert "3 Python files" in (reports[-1].message or "")  # type: ignore[attr-defined]
+    assert any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for r in client.registrations)  # type: ignore[attr-defined]
+
+    # Editing main.py's mesh (unsaved) re-publishes kernels.py, which is not touched.
+    main_uri, main_text = open_file(client, root / "main.py")
+    await wait_for_diagnostics(client, main_uri)
+    one_axis = main_text.replace('("data", "model")', '("data",)').replace(".reshape(2, 2)", "")
+    assert one_axis != main_text
+    change_doc(client, main_uri, one_axis, 2)
+    await wait_for_diagnostics(client, kernels_uri, lambda d: codes_by_line(d) == set())
+
+    # Closing main.py unsaved: the disk's two-axis mesh is the truth again.
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=main_uri))
+    )
+    await wait_for_diagnostics(client, kernels_uri, lambda d: ("PAL002", 6) in codes_by_line(d))
+
+
+async def test_disk_change_reported_by_the_watcher(client: LanguageClient, tmp_path: Path) -> None:
+    root = copy_package("axes_across_modules", tmp_path)
+    await initialize(client, root=root)
+    await wait_for_index(client)
+    kernels_uri, _ = open_file(client, root / "kernels.py")
+    await wait_for_diagnostics(client, kernels_uri, lambda d: ("PAL002", 6) in codes_by_line(d))
+
+    main = root / "main.py"
+    main.write_text(main.read_text().replace('("data", "model")', '("data",)'), encoding="utf-8")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=main.as_uri(), type=types.FileChangeType.Changed)]
+        )
+    )
+    await wait_for_diagnostics(client, kernels_uri, lambda d: codes_by_line(d) == set())
+
+
+async def test_finding_names_the_failing_launch(client: LanguageClient, tmp_path: Path) -> None:
+    root = copy_package("good_and_bad_launch", tmp_path)
+    await initialize(client, root=root)
+    await wait_for_index(client)
+    kernels_uri, _ = open_file(client, root / "kernels.py")
+    diagnostics = await wait_for_diagnostics(
+        client, kernels_uri, lambda d: ("PAL001", 10) in codes_by_line(d)
+    )
+    finding = next(d for d in diagnostics if d.code == "PAL001")
+    # The jax.jit launch fails; the shard_map launch is named as fine.
+    assert "without jax.shard_map" in finding.message and "is fine" in finding.message, finding.message
+    places = {
+        (Path(info.location.uri).name, info.location.range.start.line + 1)
+        for info in finding.related_information or ()
+    }
+    assert ("main.py", 11) in places and ("launchers.py", 13) in places, places
+
+    # Hover at the call shows what the runs from main.py inferred about its launches.
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=kernels_uri), position=finding.range.start
+        )
+    )
+    assert hover is not None
+    facts = hover.contents.value  # type: ignore[union-attr]
+    assert "under jax.shard_map" in facts and "through jax.jit without jax.shard_map" in facts, facts
+
+
+async def test_file_outside_the_workspace_is_checked_alone(client: LanguageClient, tmp_path: Path) -> None:
+    root = copy_package("sharded_ok", tmp_path)
+    await initialize(client, root=root)
+    await wait_for_index(client)
+    uri, text = example("allreduce_no_mesh.py")
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri, lambda d: ("PAL001", 11) in codes_by_line(d))
+    # And the correct package stays quiet.
+    kernels_uri, _ = open_file(client, root / "kernels.py")
+    assert codes_by_line(await wait_for_diagnostics(client, kernels_uri)) == set()
