@@ -105,8 +105,29 @@ function findPython(): string | undefined {
   return undefined;
 }
 
+/** A Python older than 3.10 on this machine (PATH or pyenv), to see it refused for real. */
+function findOldPython(): string | undefined {
+  const pyenv = path.join(process.env.PYENV_ROOT ?? path.join(os.homedir(), ".pyenv"), "versions");
+  const candidates = ["python3.9", "python3.8", "python3.7", "python2.7"];
+  if (fs.existsSync(pyenv)) {
+    for (const version of fs.readdirSync(pyenv).filter((name) => /^(2\.|3\.[0-9]\.)/.test(name))) {
+      candidates.push(path.join(pyenv, version, "bin", "python"));
+    }
+  }
+  for (const candidate of candidates) {
+    try {
+      execFileSync(candidate, ["-c", "import sys; assert sys.version_info < (3, 10)"], { stdio: "ignore" });
+      return candidate;
+    } catch {
+      // not there, or not old
+    }
+  }
+  return undefined;
+}
+
 describe("preflight (real processes)", () => {
   const python = findPython();
+  const oldPython = findOldPython();
 
   it("says a missing interpreter is missing", async () => {
     const answer = await preflight(["/nonexistent/bin/python"], { PATH: process.env.PATH ?? "" });
@@ -137,6 +158,12 @@ describe("preflight (real processes)", () => {
     assert.match(missing.kind === "no-module" ? missing.detail : "", /ModuleNotFoundError/);
     fs.rmSync(empty, { recursive: true, force: true });
     fs.rmSync(libs, { recursive: true, force: true });
+  });
+
+  it("refuses a Python older than 3.10 before trying to import the server", { skip: oldPython ? false : "no Python < 3.10 here" }, async () => {
+    const answer = await preflight([oldPython as string], { PATH: process.env.PATH ?? "" });
+    assert.equal(answer.kind, "too-old");
+    assert.match(describeProblem(answer, "useBundled") ?? "", /needs Python 3\.10 or newer/);
   });
 
   it("reports an interpreter that fails before answering", async () => {

@@ -19,7 +19,8 @@
 // Environment: PALLAS_VSCODE_CACHE (where setup-vscode.sh put code-server),
 // PALLAS_E2E_PYTHON (the interpreter; default .venv-jax012/bin/python, else
 // .venv-jax010, else .venv: without JAX the lowering step is skipped),
-// PALLAS_EXAMPLES (default ../shared/examples), PALLAS_VSIX (default pallas-lsp.vsix).
+// PALLAS_EXAMPLES (default ../shared/examples), PALLAS_VSIX (default pallas-lsp.vsix),
+// PALLAS_E2E_REQUIRED=1 (as CI=true: fail instead of skipping when something is missing).
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -72,7 +73,10 @@ const missing = [
 ]
   .filter(([ok]) => !ok)
   .map(([, why]) => why);
-const skip = missing.length > 0 ? missing.join("; ") : false;
+// Locally a missing prerequisite skips the test with its reason; in CI (CI=true) or with
+// PALLAS_E2E_REQUIRED=1 it fails, so a broken setup cannot pass as "skipped".
+const required = process.env.CI === "true" || process.env.PALLAS_E2E_REQUIRED === "1";
+const skip = missing.length > 0 && !required ? missing.join("; ") : false;
 
 const TIMEOUT = {
   start: 90_000, // code-server up, the workbench drawn
@@ -182,6 +186,7 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
   };
 
   before(async () => {
+    assert.deepEqual(missing, [], "the end-to-end test cannot run");
     assert.ok(fs.existsSync(vsix), `${vsix} is missing: run npm run package`);
     fs.rmSync(artifacts, { recursive: true, force: true });
     fs.mkdirSync(artifacts, { recursive: true });
@@ -403,7 +408,7 @@ describe("the extension in real VS Code (code-server 4.100.3)", { skip }, () => 
     await screenshot("fixed");
   });
 
-  step("marks the PAL002 finding of broadcast_axes_mismatch.py confirmed by real lowering", { skip: interpreter && !hasJax(interpreter) ? `${interpreter} has no JAX` : false }, async () => {
+  step("marks the PAL002 finding of broadcast_axes_mismatch.py confirmed by real lowering", { skip: interpreter && !required && !hasJax(interpreter) ? `${interpreter} has no JAX` : false }, async () => {
     await openFile("broadcast_axes_mismatch.py");
     await page.locator(".view-overlays .squiggly-error").first().waitFor({ timeout: TIMEOUT.diagnostic });
     const before = await waitForProblem(/PAL002/, TIMEOUT.ui);
