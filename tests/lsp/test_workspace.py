@@ -72,6 +72,12 @@ async def test_mesh_in_main_reaches_kernel_module(client: LanguageClient, tmp_pa
     change_doc(client, main_uri, one_axis, 2)
     await wait_for_diagnostics(client, kernels_uri, lambda d: codes_by_line(d) == set())
 
+    # Mid-typing in main.py (it does not parse): the index keeps its last parsed text,
+    # so kernels.py does not flicker back to the disk's mesh.
+    change_doc(client, main_uri, main_text.replace("make_mesh():", "make_mesh(:"), 3)
+    await asyncio.sleep(0.4)
+    assert codes_by_line(list(client.diagnostics[kernels_uri])) == set()
+
     # Closing main.py unsaved: the disk's two-axis mesh is the truth again.
     client.text_document_did_close(
         types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=main_uri))
@@ -134,3 +140,44 @@ async def test_file_outside_the_workspace_is_checked_alone(client: LanguageClien
     # And the correct package stays quiet.
     kernels_uri, _ = open_file(client, root / "kernels.py")
     assert codes_by_line(await wait_for_diagnostics(client, kernels_uri)) == set()
+
+
+# -- the index itself (no server): what is walked, what re-runs -------------------------
+
+
+def test_walk_skips_environments_and_caps(tmp_path: Path) -> None:
+    from pallas_lsp.lsp.workspace import python_files
+
+    for name in (".venv/lib/a.py", "env/lib/b.py", "node_modules/c.py", "pkg/__pycache__/d.py", "main.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x = 1\n")
+    (tmp_path / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    (tmp_path / "pkg" / "kernels.py").write_text("x = 1\n")
+    found, capped = python_files([str(tmp_path)])
+    assert sorted(Path(p).relative_to(tmp_path).as_posix() for p in found) == ["main.py", "pkg/kernels.py"]
+    assert not capped
+    assert python_files([str(tmp_path)], limit=1) == ([str(tmp_path / "main.py")], True)
+
+
+def test_a_change_reruns_only_the_entries_that_read_it(tmp_path: Path) -> None:
+    from pallas_lsp.analysis import Options
+    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+
+    root = copy_package("axes_across_modules", tmp_path)
+    paths, _ = python_files([str(root)])
+    index = WorkspaceIndex([str(root)])
+    index.load(paths)
+    index.set_options(Options())
+    kernels, launch, main = (str(root / name) for name in ("kernels.py", "launch.py", "main.py"))
+    assert index.entries_for(kernels) == {kernels, launch, main}
+    assert [(f.code, f.span.line) for f in index.check(kernels).findings] == [("PAL002", 6)]
+    assert index.runs == 3
+    for path in paths:
+        index.check(path)
+    assert index.runs == 3  # every run cached
+
+    index.open_paths.update({kernels, main})
+    text = Path(main).read_text().replace('("data", "model")', '("data",)').replace(".reshape(2, 2)", "")
+    assert index.open(main, text) == {kernels, main}  # kernels.py's findings come from main's run
+    assert index.check(kernels).findings == ()
+    assert index.runs == 4  # main.py alone re-ran: kernels.py and launch.py import nothing of it

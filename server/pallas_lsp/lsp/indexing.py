@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import uuid
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,7 @@ def workspace_roots(ls: PallasServer) -> list[str]:
     roots = []
     for uri in uris:
         path = to_fs_path(uri)
+        path = os.path.normpath(path) if path else None  # "/x/" and "/x" are one folder
         if path and path not in roots:
             roots.append(path)
     return roots

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -152,6 +153,9 @@ class PallasServer(LanguageServer):
         loop = asyncio.get_running_loop()
         index = self.index
         affected: set[str] = set()
+        if self.docs.get(uri) is not state:
+            # Closed while the options were read: the index must not take its text back.
+            return
         try:
             if index is not None and state.path and index.covers(state.path):
                 analysis, affected = await loop.run_in_executor(
@@ -415,7 +419,8 @@ def shutdown(ls: PallasServer, params: Any) -> None:
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: PallasServer, params: types.DidOpenTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.docs[uri] = DocState(path=to_fs_path(uri) or "")
+    path = to_fs_path(uri)
+    ls.docs[uri] = DocState(path=os.path.normpath(path) if path else "")
     ls.schedule(uri, delay_s=0)
 
 

@@ -54,12 +54,7 @@ SKIPPED_DIRS = frozenset({"node_modules", "site-packages", "__pycache__"})
 
 def skipped_dir(name: str, full: str) -> bool:
     """Hidden folders, virtual environments, vendored packages: not the user's program."""
-    return (
-        name.startswith(".")
-        or name in SKIPPED_DIRS
-        or name.startswith("venv")
-        or os.path.exists(os.path.join(full, "pyvenv.cfg"))
-    )
+    return name.startswith(".") or name in SKIPPED_DIRS or os.path.exists(os.path.join(full, "pyvenv.cfg"))
 
 
 def python_files(roots: Iterable[str], limit: int = MAX_FILES) -> tuple[list[str], bool]:
