@@ -181,3 +181,25 @@ def test_a_change_reruns_only_the_entries_that_read_it(tmp_path: Path) -> None:
     assert index.open(main, text) == {kernels, main}  # kernels.py's findings come from main's run
     assert index.check(kernels).findings == ()
     assert index.runs == 4  # main.py alone re-ran: kernels.py and launch.py import nothing of it
+
+
+def test_a_failing_run_of_another_module_is_left_out(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from pallas_lsp.analysis import Options
+    from pallas_lsp.lsp import workspace
+    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+
+    root = copy_package("axes_across_modules", tmp_path)
+    paths, _ = python_files([str(root)])
+    index = WorkspaceIndex([str(root)])
+    index.load(paths)
+    index.set_options(Options())
+    real = workspace.analyze_entry
+
+    def flaky(entry, *args):  # type: ignore[no-untyped-def]
+        if entry.endswith("launch.py"):
+            raise RuntimeError("a rule bug")
+        return real(entry, *args)
+
+    monkeypatch.setattr(workspace, "analyze_entry", flaky)
+    kernels = str(root / "kernels.py")
+    assert [(f.code, f.span.line) for f in index.check(kernels).findings] == [("PAL002", 6)]

@@ -92,6 +92,17 @@ class SourceFile:
     stamp: int
     # Dotted names its import statements mention (relative ones start with ".").
     names: frozenset[str]
+    # (line, col, end_line, end_col) -> the call there, built on first use (for hover facts).
+    _calls: dict[tuple[int, int, int, int], ast.Call] | None = None
+
+    def calls(self) -> dict[tuple[int, int, int, int], ast.Call]:
+        if self._calls is None:
+            self._calls = {
+                (n.lineno, n.col_offset, n.end_lineno or n.lineno, n.end_col_offset or n.col_offset): n
+                for n in ast.walk(self.tree)
+                if isinstance(n, ast.Call)
+            }
+        return self._calls
 
 
 @dataclass
@@ -283,16 +294,16 @@ class WorkspaceIndex:
 
     def affected(self, path: str) -> set[str]:
         """Open documents whose findings may change when ``path`` changes."""
-        entries = self.entries_for(path)
-        return {
-            other
-            for other in self.open_paths
-            if other in self.files and (other in entries or entries & self.entries_for(other))
-        }
+        # F is affected when some run reaches both: F is reachable from an entry of ``path``.
+        reached: set[str] = set()
+        for entry in self.entries_for(path):
+            if entry not in reached:
+                reached |= self.reachable(entry)
+        return reached & self.open_paths
 
     # -- checking ---------------------------------------------------------------------
 
-    def entry_result(self, entry: str) -> EntryResult:
+    def entry_result(self, entry: str, checking: str | None = None) -> EntryResult:
         assert self.options is not None, "set_options first"
         cached = self._cache.get(entry)
         if (
@@ -305,8 +316,16 @@ class WorkspaceIndex:
         reach = sorted(self.reachable(entry))
         trees = {path: self.files[path].tree for path in reach}
         texts = {path: self.files[path].text for path in reach}
-        result = analyze_entry(entry, trees, texts, self.options)
         self.runs += 1
+        try:
+            result = analyze_entry(entry, trees, texts, self.options)
+        except Exception:
+            if entry == checking:
+                raise  # the server reports a failure of the document's own run
+            # A bug a rule hits in another module's run must not cost this document its
+            # diagnostics: that run counts as finding nothing until its files change.
+            logger.exception("the run of %s failed; its findings are left out", entry)
+            result = EntryResult({}, (), None, frozenset())
         used = {entry} | set(result.imported_files)
         stamps = tuple((path, self.files[path].stamp) for path in sorted(used))
         self._cache[entry] = CachedEntry(result, stamps, self.generation)
@@ -319,7 +338,7 @@ class WorkspaceIndex:
         ops: list[OpFacts] = []
         stopped: str | None = None
         for entry in sorted(self.entries_for(path), key=lambda e: (e != path, e)):
-            result = self.entry_result(entry)
+            result = self.entry_result(entry, checking=path)
             if entry != path and path not in result.imported_files:
                 continue
             findings.extend(result.findings_by_file.get(path, ()))
@@ -365,11 +384,7 @@ def _ops_in(source: SourceFile, ops: list[OpFacts]) -> tuple[OpFacts, ...]:
     """
     if not ops:
         return ()
-    calls = {
-        (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset): n
-        for n in ast.walk(source.tree)
-        if isinstance(n, ast.Call)
-    }
+    calls = source.calls()
     kept: dict[tuple[object, ...], OpFacts] = {}
     for op in ops:
         span = op.span
