@@ -203,3 +203,32 @@ def test_a_failing_run_of_another_module_is_left_out(tmp_path: Path, monkeypatch
     monkeypatch.setattr(workspace, "analyze_entry", flaky)
     kernels = str(root / "kernels.py")
     assert [(f.code, f.span.line) for f in index.check(kernels).findings] == [("PAL002", 6)]
+
+
+def test_disk_events_for_files_and_folders(tmp_path: Path) -> None:
+    from pallas_lsp.analysis import Options
+    from pallas_lsp.lsp.indexing import apply_disk_changes
+    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+
+    root = copy_package("axes_across_modules", tmp_path)
+    index = WorkspaceIndex([str(root)])
+    index.load(python_files([str(root)])[0])
+    index.set_options(Options())
+    kernels = str(root / "kernels.py")
+    index.open(kernels, (root / "kernels.py").read_text())
+    assert [f.code for f in index.check(kernels).findings] == ["PAL002"]
+
+    # The launcher moves into a folder that is then deleted: the kernel has no launch left.
+    (root / "sub").mkdir()
+    (root / "launch.py").rename(root / "sub" / "launch.py")
+    assert kernels in apply_disk_changes(index, [str(root / "launch.py"), str(root / "sub")])
+    assert str(root / "sub" / "launch.py") in index.files
+    assert index.check(kernels).findings == ()
+    shutil.rmtree(root / "sub")
+    apply_disk_changes(index, [str(root / "sub")])
+    assert not any("sub" in p for p in index.files)
+    # A virtual environment created in the workspace is not walked.
+    (root / ".venv" / "lib").mkdir(parents=True)
+    (root / ".venv" / "lib" / "x.py").write_text("import kernels\n")
+    assert apply_disk_changes(index, [str(root / ".venv")]) == set()
+    assert len(index.files) == 2

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 WATCHER_ID = "pallas-lsp-python-files"
+PROGRESS_CREATE_TIMEOUT_S = 5.0
 
 
 def workspace_roots(ls: PallasServer) -> list[str]:
@@ -122,14 +123,22 @@ async def refresh(ls: PallasServer, paths: Iterable[str]) -> None:
             ls.pending_disk.update(paths)
         return
     loop = asyncio.get_running_loop()
-    affected = await loop.run_in_executor(ls.analysis_executor, _refresh, index, list(paths))
+    affected = await loop.run_in_executor(ls.analysis_executor, apply_disk_changes, index, list(paths))
     ls.relint_paths(affected)
 
 
-def _refresh(index: WorkspaceIndex, paths: list[str]) -> set[str]:
+def apply_disk_changes(index: WorkspaceIndex, paths: list[str]) -> set[str]:
     affected: set[str] = set()
     for path in paths:
-        affected |= index.refresh(path)
+        if path.endswith(".py"):
+            affected |= index.refresh(path)
+            continue
+        # A folder created, renamed or deleted: the files under it, known or new.
+        inside = {p for p in index.files if p.startswith(path.rstrip(os.sep) + os.sep)}
+        if os.path.isdir(path) and index.covers(os.path.join(path, "__init__.py")):
+            inside.update(python_files([path])[0])
+        for file in sorted(inside):
+            affected |= index.refresh(file)
     return affected
 
 
@@ -167,7 +176,8 @@ async def _begin_progress(ls: PallasServer) -> str | None:
         return None
     token = f"pallas-lsp-index-{uuid.uuid4()}"
     try:
-        await ls.work_done_progress.create_async(token)
+        # A client that never answers must not hold the index back.
+        await asyncio.wait_for(ls.work_done_progress.create_async(token), PROGRESS_CREATE_TIMEOUT_S)
         ls.work_done_progress.begin(
             token,
             types.WorkDoneProgressBegin(
@@ -217,8 +227,8 @@ def register(server: PallasServer) -> None:
         paths = []
         for change in params.changes:
             path = to_fs_path(change.uri)
-            if path and path.endswith(".py"):
-                paths.append(path)
+            if path and (path.endswith(".py") or change.type != types.FileChangeType.Changed):
+                paths.append(os.path.normpath(path))
         if paths:
             spawn(refresh(ls, paths))
 
