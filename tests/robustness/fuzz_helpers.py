@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import keyword
 import os
 import sys
 import tokenize
@@ -99,6 +100,50 @@ def token_edits(draw: st.DrawFn, text: str) -> str:
     return text
 
 
+_STRINGS = ('"x"', '"y"', '"dev"', '"data"', '"model"', "'i'", '""', '"a" "b"', "('x',)",
+            '("x", "y")', '"__main__"', '"add"', '"max"', '"min"', '"float32"', '"bfloat16"')
+_NUMBERS = ("0", "1", "2", "-1", "4", "8", "16", "128", "256", "3.5", "10**9", "True", "None")
+_NAMES = ("plgpu", "pl", "jax", "jnp", "lax", "mesh", "x_ref", "y_ref", "kernel", "P", "SHAPE",
+          "functools", "print", "tuple", "len", "None", "self", "undefined_name")
+
+
+@st.composite
+def value_edits(draw: st.DrawFn, text: str) -> str:
+    """``text`` with 1-6 names, strings or numbers swapped for others of the same kind: the
+    syntax mostly survives, so the interpreter and the rules see the change."""
+    spans: dict[int, list[tuple[int, int, str]]] = {}
+    line_starts = [0]
+    for line in text.splitlines(keepends=True):
+        line_starts.append(line_starts[-1] + len(line))
+    for token in tokens_of(text):
+        if token.type in (tokenize.NAME, tokenize.STRING, tokenize.NUMBER) and \
+                token.start[0] == token.end[0] and token.start[0] - 1 < len(line_starts):
+            start = line_starts[token.start[0] - 1] + token.start[1]
+            end = line_starts[token.end[0] - 1] + token.end[1]
+            spans.setdefault(token.type, []).append((start, end, token.string))
+    if not spans:
+        return text
+    names_here = sorted({word for _, _, word in spans.get(tokenize.NAME, [])
+                         if word.isidentifier() and not keyword.iskeyword(word)})
+    edits: dict[int, tuple[int, str]] = {}
+    for _ in range(draw(st.integers(1, 6))):
+        kind = draw(st.sampled_from(sorted(spans)))
+        start, end, word = draw(st.sampled_from(spans[kind]))
+        if kind == tokenize.NAME:
+            if keyword.iskeyword(word):
+                continue
+            pool = names_here + list(_NAMES)
+        elif kind == tokenize.STRING:
+            pool = list(_STRINGS)
+        else:
+            pool = list(_NUMBERS)
+        edits[start] = (end, draw(st.sampled_from(pool)))
+    for start in sorted(edits, reverse=True):
+        end, new = edits[start]
+        text = text[:start] + new + text[end:]
+    return text
+
+
 @st.composite
 def line_edits(draw: st.DrawFn, text: str) -> str:
     """``text`` with lines deleted, duplicated, swapped, re-indented or moved."""
@@ -160,12 +205,13 @@ def byte_oddities(draw: st.DrawFn, text: str) -> str:
 
 
 def mutated_kernels() -> st.SearchStrategy[str]:
-    """A real kernel file, mutated in one of the ways above (or a few of them in turn)."""
+    """A real kernel file, mutated in one of the ways above (value edits twice as often:
+    they keep the syntax, so they reach the interpreter and the rules)."""
     base = st.sampled_from([text for _, text in corpus()])
 
     def mutate(text: str) -> st.SearchStrategy[str]:
-        one = st.one_of(token_edits(text), line_edits(text), byte_oddities(text))
-        return one
+        return st.one_of(value_edits(text), value_edits(text), token_edits(text), line_edits(text),
+                         byte_oddities(text))
 
     return base.flatmap(mutate)
 
