@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh machine, then runs them all:
-# ruff, the Python suite (analysis, oracle against real JAX 0.10.2 and
-# 0.12.0.1 lowering, lowering check incl. a real sshd, language server through
-# pytest-lsp and headless Neovim, fuzzing), the VS Code client's unit tests, the
-# .vsix build, and the end-to-end test in real VS Code (code-server + Chromium).
+# ruff; the Python suite (analysis fixtures, the oracle against real JAX 0.10.2
+# and 0.12.0.1 lowering, the lowering check with a real sshd, the language server
+# through pytest-lsp and headless Neovim, fuzzing and protocol abuse); then the
+# VS Code client (unit tests, the .vsix, and the end-to-end test in real VS Code
+# through code-server and headless Chromium).
 #
 #   bash scripts/test.sh [pytest args ...]
 set -euo pipefail
@@ -11,24 +12,27 @@ cd "$(dirname "$0")/.."
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 step() { printf '\n== %s ==\n' "$*"; }
+failed=()
 
-step "Python environments"
+step "Python environments (.venv, .venv-jax010, .venv-jax012)"
 bash scripts/install.sh --test
 .ci/jax-envs.sh
 
-step "System packages and editors"
-for setup in .ci/setup-lowering.sh .ci/setup-lsp.sh .ci/setup-vscode.sh; do
-  [ -f "$setup" ] && bash "$setup"
-done
-
-step "VS Code client: build, unit tests, .vsix"
-npm ci --no-audit --no-fund
-npm run compile
-npm test
-npm run package
+step "System packages (OpenSSH server, Neovim)"
+bash .ci/setup-lowering.sh
+bash .ci/setup-lsp.sh
 
 step "ruff"
-.venv/bin/ruff check server tests bench
+.venv/bin/ruff check server tests bench || failed+=(ruff)
 
 step "pytest"
-.venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+.venv/bin/python -m pytest -q -p no:cacheprovider "$@" || failed+=(pytest)
+
+step "VS Code extension: build, unit tests, .vsix, end to end in code-server"
+bash client/scripts/ci.sh || failed+=(vscode)
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "All test stages passed."
