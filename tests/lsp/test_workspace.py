@@ -119,6 +119,19 @@ async def test_finding_names_the_failing_launch(client: LanguageClient, tmp_path
     }
     assert ("main.py", 11) in places and ("launchers.py", 13) in places, places
 
+    # The quick fix edits main.py, where the failing launch is.
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=kernels_uri),
+            range=finding.range,
+            context=types.CodeActionContext(diagnostics=[finding]),
+        )
+    )
+    shard_map_fix = next(a for a in actions or () if "shard_map" in a.title)  # type: ignore[union-attr]
+    assert shard_map_fix.edit is not None
+    targets = {change.text_document.uri for change in shard_map_fix.edit.document_changes or ()}  # type: ignore[union-attr]
+    assert targets == {(root / "main.py").as_uri()}, shard_map_fix.edit
+
     # Hover at the call shows what the runs from main.py inferred about its launches.
     hover = await client.text_document_hover_async(
         types.HoverParams(
@@ -176,11 +189,19 @@ def test_a_change_reruns_only_the_entries_that_read_it(tmp_path: Path) -> None:
         index.check(path)
     assert index.runs == 3  # every run cached
 
+    # A 'noqa' comment on the blamed line of kernels.py silences the finding that main.py's run makes.
+    kernels_text = Path(kernels).read_text()
+    index.open(kernels, kernels_text.replace("# expect: PAL002", "# noqa: PAL002"))
+    assert index.check(kernels).findings == ()
+    index.open(kernels, kernels_text)
+    assert [f.code for f in index.check(kernels).findings] == ["PAL002"]
+    runs = index.runs
+
     index.open_paths.update({kernels, main})
     text = Path(main).read_text().replace('("data", "model")', '("data",)').replace(".reshape(2, 2)", "")
     assert index.open(main, text) == {kernels, main}  # kernels.py's findings come from main's run
     assert index.check(kernels).findings == ()
-    assert index.runs == 4  # main.py alone re-ran: kernels.py and launch.py import nothing of it
+    assert index.runs == runs + 1  # main.py alone re-ran: kernels.py and launch.py import nothing of it
 
 
 def test_a_failing_run_of_another_module_is_left_out(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
