@@ -51,10 +51,13 @@ export class ServerController implements vscode.Disposable {
 
   /** Stops the running server, if any, and starts a new one with the current settings. */
   restart(reason: string): Promise<void> {
-    this.queue = this.queue.then(async () => {
-      await this.stop();
-      await this.start(reason);
-    });
+    // Never leave the queue rejected: one failed start must not block every later restart.
+    this.queue = this.queue
+      .then(async () => {
+        await this.stop();
+        await this.start(reason);
+      })
+      .catch((error: unknown) => this.reportStartFailure(`the server did not start: ${errorText(error)}`));
     return this.queue;
   }
 
