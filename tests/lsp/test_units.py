@@ -155,3 +155,19 @@ def test_spans_in_other_files_map_to_their_uri(tmp_path) -> None:  # type: ignor
     assert uri == other.as_uri()
     assert where.start == types.Position(line=0, character=9)  # é: 2 bytes, 1 unit
     assert here.location(Span(1, 0, 1, 1), "file:///here.py")[0] == "file:///here.py"
+
+
+def test_a_request_whose_params_cannot_be_read_is_answered() -> None:
+    """JSON-RPC: an error response (-32602), not silence that leaves the client waiting."""
+    from pallas_lsp.lsp.server import _ANSWERED, server
+
+    protocol = server.protocol
+    sent: list[tuple[object, object]] = []
+    original = protocol._send_response
+    protocol._send_response = lambda msg_id, result=None, error=None: sent.append((msg_id, error))  # type: ignore[method-assign]
+    try:
+        request = {"jsonrpc": "2.0", "id": 8, "method": "textDocument/hover", "params": 5}
+        assert protocol.structure_message(request) is _ANSWERED
+    finally:
+        protocol._send_response = original  # type: ignore[method-assign]
+    assert [(msg_id, getattr(error, "code", None)) for msg_id, error in sent] == [(8, -32602)]

@@ -32,7 +32,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lsprotocol import types
-from pygls.exceptions import FeatureRequestError
+from pygls.exceptions import FeatureRequestError, JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
@@ -67,7 +67,27 @@ class PythonTextDocument(TextDocument):
         return tuple(_LINE.findall(self.source))
 
 
+_ANSWERED = object()  # a request already answered with an error while it was read
+
+
 class PallasProtocol(LanguageServerProtocol):
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        # pygls raises out of the JSON decoder when a request's params cannot be read, and
+        # the request is never answered: the client would wait forever. JSON-RPC says to
+        # answer it with the error (-32602 Invalid params).
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                self._send_response(data["id"], error=exc.to_response_error())
+                return _ANSWERED
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        if message is _ANSWERED:
+            return
+        super().handle_message(message)
+
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
         # pygls raises KeyError for a change to a document that was never opened;
