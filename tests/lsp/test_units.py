@@ -159,7 +159,8 @@ def test_spans_in_other_files_map_to_their_uri(tmp_path) -> None:  # type: ignor
 
 def test_a_request_whose_params_cannot_be_read_is_answered() -> None:
     """JSON-RPC: an error response (-32602), not silence that leaves the client waiting."""
-    from pallas_lsp.lsp.server import _ANSWERED, server
+    from pallas_lsp.lsp.protocol import _ANSWERED
+    from pallas_lsp.lsp.server import server
 
     protocol = server.protocol
     sent: list[tuple[object, object]] = []

@@ -1,0 +1,64 @@
+"""The JSON-RPC and document layer under the server: where pygls is too trusting.
+
+- A request whose params cannot be read gets an error response (pygls leaves it unanswered).
+- ``didChange`` for a document that was never opened is a log line, not an error.
+- Documents split lines where Python and LSP do, not where ``str.splitlines`` does.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import unquote
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.workspace import TextDocument
+
+logger = logging.getLogger("pallas_lsp.lsp")
+
+# Python ends lines at \n, \r\n and \r only; str.splitlines (which pygls uses to
+# apply incremental edits) also splits at \f, \v, \x1c-\x1e, \x85, \u2028, \u2029.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+class PythonTextDocument(TextDocument):
+    """A TextDocument whose lines end where LSP and Python say they do."""
+
+    @property
+    def lines(self) -> Sequence[str]:
+        return tuple(_LINE.findall(self.source))
+
+
+_ANSWERED = object()  # a request already answered with an error while it was read
+
+
+class PallasProtocol(LanguageServerProtocol):
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        # pygls raises out of the JSON decoder when a request's params cannot be read, and
+        # the request is never answered: the client would wait forever. JSON-RPC says to
+        # answer it with the error (-32602 Invalid params).
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                self._send_response(data["id"], error=exc.to_response_error())
+                return _ANSWERED
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        if message is _ANSWERED:
+            return
+        super().handle_message(message)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
+        # pygls raises KeyError for a change to a document that was never opened;
+        # a confused client must get a log line, not an error popup per keystroke.
+        if unquote(params.text_document.uri) not in self.workspace.text_documents:
+            logger.warning("didChange for a document that is not open: %s", params.text_document.uri)
+            return None
+        return (yield from super().lsp_text_document__did_change(params))
