@@ -155,3 +155,31 @@ async def test_trust_notification_then_on_save(client: LanguageClient) -> None:
         client, uri, lambda d: any("confirmed by JAX 0.10.2" in x.message for x in d), timeout=120
     )
     assert statuses[-1]["state"] == "confirmed"
+
+
+@pytest.mark.skipif(not JAX010.exists(), reason="needs .venv-jax010")
+async def test_error_raised_in_another_module_is_shown_at_the_launch(
+    client: LanguageClient, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """Lowering main.py fails inside kernels.py (line 6): the error sits at main.py's launch,
+    names kernels.py:6 and points there, instead of landing on main.py's own line 6."""
+    import shutil
+
+    root = tmp_path / "pkg"
+    shutil.copytree(REPO / "tests" / "fixtures" / "multifile" / "axes_across_modules", root)
+    await initialize(client, lowering_options(), root=root)
+    main = root / "main.py"
+    uri = main.as_uri()
+    open_doc(client, uri, main.read_text())
+    await wait_for_diagnostics(client, uri)
+    outcome = await confirm(client, uri)
+    assert outcome["state"] == "failed" and "other modules" in outcome["message"], outcome
+    diags = await wait_for_diagnostics(
+        client, uri, lambda d: any(x.source == "pallas-lsp lowering" for x in d)
+    )
+    error = next(d for d in diags if d.source == "pallas-lsp lowering")
+    assert error.range.start.line + 1 == 16 and "raised in kernels.py:6" in error.message, error
+    assert (
+        error.related_information
+        and error.related_information[0].location.uri == (root / "kernels.py").as_uri()
+    )

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
@@ -138,6 +140,30 @@ def _fatal_diagnostic(report: Any, positions: Positions) -> types.Diagnostic | N
     )
 
 
+def _elsewhere(error: Any, path: str | None) -> bool:
+    """An error JAX raised in another module of the folder (a kernel beside the launcher)."""
+    file = error.file
+    return bool(file and path and os.path.abspath(file) != os.path.abspath(path) and os.path.isfile(file))
+
+
+def _elsewhere_diagnostic(error: Any, positions: Positions) -> types.Diagnostic:
+    """At the launch in this file, pointing at the line of the module that raised."""
+    diagnostic = _unpredicted_diagnostic(replace(error, line=error.launch_line), positions)
+    where = f"{os.path.basename(error.file)}:{error.line}" if error.line else os.path.basename(error.file)
+    diagnostic.message = f"{diagnostic.message} (raised in {where})"
+    if error.line:
+        start = types.Position(line=error.line - 1, character=0)
+        diagnostic.related_information = [
+            types.DiagnosticRelatedInformation(
+                location=types.Location(
+                    uri=Path(error.file).as_uri(), range=types.Range(start=start, end=start)
+                ),
+                message="the lowering error was raised here",
+            )
+        ]
+    return diagnostic
+
+
 def build_outcome(
     version: int | None,
     source: str,
@@ -145,6 +171,7 @@ def build_outcome(
     report: Any,
     encoding: str,
     edits: int = 0,
+    path: str | None = None,
 ) -> tuple[LoweringOutcome, dict[str, Any]]:
     """Merge a report into diagnostics for ``version``; also the command's result."""
     positions = Positions(source, encoding)
@@ -154,6 +181,11 @@ def build_outcome(
         return outcome, _result("cancelled", report.fatal or "cancelled")
     if report.fatal_kind not in (None, "user_code"):
         return outcome, _result("error", report.fatal or report.fatal_kind)
+    # An error in another module must not be matched against this file's lines.
+    elsewhere = [error for error in report.errors if _elsewhere(error, path)]
+    if elsewhere:
+        report = replace(report, errors=tuple(e for e in report.errors if not _elsewhere(e, path)))
+        outcome.diagnostics.extend(_elsewhere_diagnostic(e, positions) for e in elsewhere)
     merged = merge_mod.merge(findings, report)
     confirmed = 0
     for finding in findings:
@@ -168,10 +200,11 @@ def build_outcome(
     if fatal is not None:
         outcome.diagnostics.append(fatal)
     where = f"JAX {label}" + (f" on {report.device_kind}" if report.device_kind else "")
-    errors = len(report.errors)
+    errors = len(report.errors) + len(elsewhere)
     if report.fatal_kind == "user_code" and not report.lowered and not errors:
         return outcome, _result("error", report.fatal or "the file raised", errors, confirmed)
     extra = f"; {len(merged.unpredicted)} error(s) no rule predicted" if merged.unpredicted else ""
+    extra += f"; {len(elsewhere)} in other modules" if elsewhere else ""
     if confirmed:
         return outcome, _result(
             "confirmed", f"{where}: {confirmed} finding(s) confirmed{extra}", errors, confirmed
@@ -235,7 +268,7 @@ async def confirm(ls: PallasServer, uri: str, *, progress: bool) -> dict[str, An
             del service.running[uri]
     if cancel.is_set() and report.fatal_kind is None:
         report = runner.fatal_report("cancelled", "The lowering check was cancelled")
-    outcome, result = build_outcome(version, source, findings, report, ls.encoding, edits)
+    outcome, result = build_outcome(version, source, findings, report, ls.encoding, edits, path)
     if token is not None:
         ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=result["message"]))
 
