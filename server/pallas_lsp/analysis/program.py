@@ -171,7 +171,9 @@ def short_repr(value: object, limit: int = 80) -> str:
 
 
 def describe_mesh(mesh: MeshVal) -> str:
-    return f"the mesh built at line {mesh.span.line} with axes {mesh.axes!r}"
+    """A clause for messages: 'the mesh built at line 30 has axes ('data', 'model')'."""
+    where = f"line {mesh.span.line}" + (f" of {mesh.span.path}" if mesh.span.path else "")
+    return f"the mesh built at {where} has axes {short_repr(mesh.axes)}"
 
 
 def describe_launch(launch: Launch, program: Program) -> str:
@@ -179,7 +181,8 @@ def describe_launch(launch: Launch, program: Program) -> str:
     ctx = launch.ctx
     if isinstance(ctx.manual, MeshVal):
         where = f"line {ctx.shard_map_node.lineno}" if ctx.shard_map_node is not None else "a shard_map"
-        return f"line {line}, under jax.shard_map ({where}) over {describe_mesh(ctx.manual)}"
+        return (f"line {line}, under jax.shard_map ({where}) over the mesh built at line "
+                f"{ctx.manual.span.line}, axes {short_repr(ctx.manual.axes)}")
     if ctx.manual is None:
         how = "jax.jit without jax.shard_map" if ctx.jit_node is not None else "a call without jax.shard_map"
         return f"line {line}, through {how}: no device mesh reaches the kernel"

@@ -6,7 +6,7 @@ import ast
 
 from ..interpreter import Launch, Op
 from ..model import Related, Span, TextEdit
-from ..program import Program, describe_mesh
+from ..program import Program
 from ..values import ArrayVal, DtypeVal, Env, FuncVal, MeshVal, ShapeDtypeVal
 
 COLLECTIVE_OPS = ("plgpu.multimem_store", "plgpu.multimem_load_reduce",
@@ -43,7 +43,7 @@ def launch_related(program: Program, launch: Launch, *, failing: bool = True) ->
         related.append(Related(program.span(launch.site), "the kernel is launched here"))
         if ctx.shard_map_node is not None:
             related.append(Related(program.span(ctx.shard_map_node), "inside this jax.shard_map"))
-        related.append(Related(ctx.manual.span, f"{describe_mesh(ctx.manual)}"))
+        related.append(Related(ctx.manual.span, f"this mesh has axes {ctx.manual.axes!r}"))
     else:
         note = "launched here without jax.shard_map" if failing else "launched here"
         related.append(Related(program.span(launch.site), note))

@@ -88,7 +88,7 @@ def _message(op: Op, mesh: MeshVal) -> str:
         letters = "{" + ", ".join(repr(c) for c in sorted(set(raw))) + "}"
         shown = short_repr(raw)
         return (f"collective_axes={shown} is a string, and {name} compares it letter by letter: "
-                f"set({shown}) is {short_repr(letters)}, but {where}. JAX fails with \"Only collective_axes "
+                f"set({shown}) is {letters if len(letters) <= 80 else letters[:79] + '…'}, but {where}. JAX fails with \"Only collective_axes "
                 f"that include all JAX device mesh ({mesh.axes!r}) axes are supported\". "
                 f"Write a tuple: {tuple_literal(mesh.axes)}.")
     shown = short_repr(raw) if raw is not None else "this value"
