@@ -193,11 +193,29 @@ def report(steps: dict[str, Step], analysis: dict[str, Any] | None,
     out += [f"| {key} | {value} |" for key, value in machine()]
     out += [""]
 
-    # -- summary against the targets
-    out += ["## Targets", "",
-            "A ratio is the measured value divided by the target: at or below 1.00x the "
-            "target is met.", "",
-            "| target | measured | ratio to target | |", "| --- | --- | --- | --- |"]
+    out += ["## Targets", "", *targets_table(steps, analysis, lsp), ""]
+    notes = [f"- {step.name}: {step.note}" for step in steps.values() if step.note]
+    if notes:
+        out += ["## Notes from this run", "", *notes, ""]
+
+    if analysis:
+        out += analysis_sections(analysis)
+    if lsp:
+        out += lsp_section(lsp)
+    if "lowering" in steps and steps["lowering"].stdout.strip():
+        out += ["## Lowering check (bench/lowering_bench.py)", "",
+                "Seconds per example file: `floor` is a bare script that imports JAX and lowers "
+                "the file, `cold` the product's one-shot check, `warm` a check by a worker that "
+                "already has JAX imported.", "", "```", steps["lowering"].stdout.rstrip(), "```", ""]
+    return "\n".join(out)
+
+
+def targets_table(steps: dict[str, Step], analysis: dict[str, Any] | None,
+                  lsp: dict[str, Any] | None) -> list[str]:
+    """Each target beside its measurement, as a ratio (at or below 1.00x: met)."""
+    out = ["A ratio is the measured value divided by the target: at or below 1.00x the "
+           "target is met.", "",
+           "| target | measured | ratio to target | |", "| --- | --- | --- | --- |"]
     if analysis:
         files = analysis["files"]
         gen = [f for f in files if f["kind"] == "generated"]
@@ -249,22 +267,37 @@ def report(steps: dict[str, Step], analysis: dict[str, Any] | None,
                    f"{verdict(cold_ratio, 1.5)} |")
         out.append(f"| lowering warm <= 0.3 s, JAX {version} (median) | {warm_s:.3f} s | "
                    f"{ratio(warm_s, 0.3)} | {verdict(warm_s, 0.3)} |")
-    out.append("")
+    return out
 
-    notes = [f"- {step.name}: {step.note}" for step in steps.values() if step.note]
-    if notes:
-        out += ["## Notes from this run", "", *notes, ""]
 
-    if analysis:
-        out += analysis_sections(analysis)
-    if lsp:
-        out += lsp_section(lsp)
-    if "lowering" in steps and steps["lowering"].stdout.strip():
-        out += ["## Lowering check (bench/lowering_bench.py)", "",
-                "Seconds per example file: `floor` is a bare script that imports JAX and lowers "
-                "the file, `cold` the product's one-shot check, `warm` a check by a worker that "
-                "already has JAX imported.", "", "```", steps["lowering"].stdout.rstrip(), "```", ""]
-    return "\n".join(out)
+
+def peers_table(analysis: dict[str, Any]) -> list[str]:
+    """Selected files: analysis against the parser, the check process against ruff and pylint."""
+    out = ["| file | lines | analyze / ast.parse | `check` process / ruff | pylint / `check` process |",
+           "| --- | ---: | ---: | ---: | ---: |"]
+    for row in analysis["files"]:
+        if row["syntax_error"] or (row["kind"] == "generated" and row["lines"] not in (100, 2000, 10000)):
+            continue
+        out.append(f"| {row['name']} | {row['lines']} | {row['ratio']:.2f}x | "
+                   f"{times(row['check_ms'], row['ruff_ms'])} | {times(row['pylint_ms'], row['check_ms'])} |")
+    ws = analysis["workspace"]
+    out.append(f"| workspace, {ws['modules']} modules | {ws['lines']} | "
+               f"{ws.get('analyze_workspace_ms', ws['analyze_all_ms']) / ws['ast_parse_all_ms']:.2f}x | "
+               f"{times(ws['cold_check_ms'], ws.get('ruff_ms'))} | - |")
+    return out
+
+
+def update_docs(path: Path, sections: dict[str, list[str]], when: str) -> bool:
+    """Replace each ``<!-- bench:NAME -->`` ... ``<!-- /bench:NAME -->`` block of ``path``."""
+    if not path.exists():
+        return False
+    text = path.read_text(encoding="utf-8")
+    for name, lines in sections.items():
+        pattern = re.compile(rf"(<!-- bench:{name} -->\n).*?(<!-- /bench:{name} -->)", re.S)
+        body = "\n".join([f"_From bench/results.md, {when}._", "", *lines, ""]) + "\n"
+        text = pattern.sub(lambda m, body=body: m.group(1) + body + m.group(2), text)
+    path.write_text(text, encoding="utf-8")
+    return True
 
 
 def analysis_sections(analysis: dict[str, Any]) -> list[str]:
@@ -345,12 +378,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="fewer repeats and no pylint: a smoke run of a minute or two")
     parser.add_argument("--out", type=Path, default=BENCH / "results.md")
+    parser.add_argument("--docs", type=Path, default=REPO / "docs" / "performance.md",
+                        help="whose bench:summary / bench:peers blocks get the new ratios")
+    parser.add_argument("--report-only", action="store_true",
+                        help="write the report from the last run's outputs in bench/out")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
     python = sys.executable
     analysis_json, lsp_json = OUT / "analysis.json", OUT / "lsp.json"
-    for stale in (analysis_json, lsp_json):
-        stale.unlink(missing_ok=True)
+    if not args.report_only:
+        for stale in (analysis_json, lsp_json):
+            stale.unlink(missing_ok=True)
     analysis_cmd = [python, str(BENCH / "analysis_bench.py"), "--json", str(analysis_json),
                     "--repeat", "3" if args.quick else "7"]
     if args.quick:
@@ -365,11 +403,24 @@ def main(argv: list[str] | None = None) -> int:
                          300),
     }
     start = time.monotonic()
-    for step in steps.values():
+    for key, step in steps.items():
+        saved = OUT / f"{key}.stdout.txt"
+        if args.report_only:
+            step.stdout = saved.read_text(encoding="utf-8") if saved.exists() else ""
+            step.ok, step.note = saved.exists(), "" if saved.exists() else "no saved output"
+            continue
         run_step(step)
+        saved.write_text(step.stdout, encoding="utf-8")
     text = report(steps, read_json(analysis_json), read_json(lsp_json), time.monotonic() - start)
     args.out.write_text(text + "\n", encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
+    analysis = read_json(analysis_json)
+    if args.docs and analysis and not args.quick:
+        when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        sections = {"summary": targets_table(steps, analysis, read_json(lsp_json)),
+                    "peers": peers_table(analysis)}
+        if update_docs(args.docs, sections, when):
+            print(f"updated {args.docs}", file=sys.stderr)
     return 0 if all(step.ok or "skipped" in step.note for step in steps.values()) else 1
 
 
