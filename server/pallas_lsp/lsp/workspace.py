@@ -110,7 +110,6 @@ class CachedEntry:
     result: EntryResult
     # The stamps of the entry and of every file its run imported, when it ran.
     stamps: tuple[tuple[str, int], ...]
-    generation: int
 
 
 @dataclass
@@ -121,7 +120,7 @@ class WorkspaceIndex:
     open_paths: set[str] = field(default_factory=set)
     capped: bool = False
     options: Options | None = None
-    # Bumped when a file appears or disappears: every module table may change.
+    # Bumped when a file appears or disappears.
     generation: int = 0
     # Counts entry runs (tests and the benchmark read it).
     runs: int = 0
@@ -211,11 +210,14 @@ class WorkspaceIndex:
         before = self.affected(path) if path in self.files else set()
         if text is None or tree is None:
             del self.files[path]
-            self._appeared_or_vanished()
+            self._appeared_or_vanished(path)
         else:
             self._store(path, text, tree)
         if self.generation != generation:
-            return set(self.open_paths)  # a module table changed: every run may differ
+            # Another file's imports may now resolve to this one (or no longer): the
+            # runs that may reach it are not known from the old graph. Re-lint them all
+            # (a run still cached costs nothing, and an unchanged result is not re-sent).
+            return set(self.open_paths)
         return before | self.affected(path)
 
     def _store(self, path: str, text: str, tree: ast.Module | SyntaxProblem | None = None) -> None:
@@ -226,13 +228,17 @@ class WorkspaceIndex:
         known = path in self.files
         self.files[path] = SourceFile(text, tree, next(self._stamps), frozenset(imported_names(tree)))
         if not known:
-            self._appeared_or_vanished()
+            self._appeared_or_vanished(path)
         elif self._imports is not None:
             self._relink(path)
 
-    def _appeared_or_vanished(self) -> None:
+    def _appeared_or_vanished(self, path: str) -> None:
         self.generation += 1
         self._imports = None  # names may resolve to other files now: rebuild on demand
+        # The module table of an entry holds the files under the entry's folder: those
+        # runs may import the new file (or miss the old one) now.
+        for entry in [e for e in self._cache if path.startswith(os.path.dirname(e) + os.sep)]:
+            del self._cache[entry]
 
     # -- the import graph ------------------------------------------------------------
 
@@ -306,10 +312,8 @@ class WorkspaceIndex:
     def entry_result(self, entry: str, checking: str | None = None) -> EntryResult:
         assert self.options is not None, "set_options first"
         cached = self._cache.get(entry)
-        if (
-            cached is not None
-            and cached.generation == self.generation
-            and all((self.files.get(path) or _GONE).stamp == stamp for path, stamp in cached.stamps)
+        if cached is not None and all(
+            (self.files.get(path) or _GONE).stamp == stamp for path, stamp in cached.stamps
         ):
             return cached.result
         # Sorted as the CLI's walk: for ``pkg.py`` beside ``pkg/``, the package wins.
@@ -328,7 +332,7 @@ class WorkspaceIndex:
             result = EntryResult({}, (), None, frozenset())
         used = {entry} | set(result.imported_files)
         stamps = tuple((path, self.files[path].stamp) for path in sorted(used))
-        self._cache[entry] = CachedEntry(result, stamps, self.generation)
+        self._cache[entry] = CachedEntry(result, stamps)
         return result
 
     def check(self, path: str) -> Analysis:
