@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import subprocess
 import tempfile
 from pathlib import Path
@@ -24,6 +25,8 @@ KEYS = {"path", "line", "column", "end_line", "end_column", "code", "severity", 
         "confirmed"}
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ARGS = ["check", "--format", "json", "--jax-version", "0.12.0.1"]
+# A hang guard, not a speed limit: only a blocked process runs this long.
+HANG_GUARD_S = 30.0
 
 
 def run_main(*paths: str, fmt: str = "json") -> tuple[int, str, str]:
@@ -147,3 +150,18 @@ def test_process_bad_usage(args: list[str]) -> None:
     status, _, stderr = run_process(*args)
     assert status == 2
     assert "Traceback" not in stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_process_named_pipe_in_folder(tmp_path: Path) -> None:
+    """A FIFO named like a module (left by a tool, or a socket-like special file) must not
+    block the check: it is no regular file, so it is skipped or reported, never read."""
+    os.mkfifo(tmp_path / "pipe.py")
+    (tmp_path / "good.py").write_text(corpus_text("allreduce_jit_no_mesh.py"), encoding="utf-8")
+    try:
+        done = subprocess.run(cli_command(*ARGS, str(tmp_path)), capture_output=True, text=True,
+                              timeout=HANG_GUARD_S, check=False, env=server_env())
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"check DIR still ran after {HANG_GUARD_S:.0f} s: it is blocked reading the FIFO")
+    items = check_report(done.returncode, done.stdout, done.stderr)
+    assert any(str(item["path"]).endswith("good.py") for item in items)

@@ -442,3 +442,22 @@ def test_exit_without_shutdown() -> None:
         assert server.proc.wait(timeout=WAIT_S) in (0, 1)
     finally:
         server.kill()
+
+
+async def test_huge_document_stays_responsive(client: LanguageClient) -> None:
+    """A 30,000-line document: requests are answered while it is analysed, and an edit to a
+    small text right after it ends with the small text's diagnostics (no stale overwrite)."""
+    from fuzz_helpers import generated_kernels
+
+    await initialize(client)
+    huge = generated_kernels(30_000, seed=30)
+    open_doc(client, URI, huge)
+    await still_answers(client, URI)
+    await asyncio.wait_for(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=URI),
+        range=types.Range(start=types.Position(line=100, character=0),
+                          end=types.Position(line=200, character=0)),
+        context=types.CodeActionContext(diagnostics=[]))), WAIT_S)
+    change_doc(client, URI, BUGGY, 2)
+    want = expected_codes()
+    assert codes(await diagnostics_for(client, URI, 2, lambda d: codes(d) == want)) == want
