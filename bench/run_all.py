@@ -267,8 +267,12 @@ def targets_table(steps: dict[str, Step], analysis: dict[str, Any] | None,
                    f"{verdict(cold_ratio, 1.5)} |")
         out.append(f"| lowering warm <= 0.3 s, JAX {version} (median) | {warm_s:.3f} s | "
                    f"{ratio(warm_s, 0.3)} | {verdict(warm_s, 0.3)} |")
+    load = analysis.get("load_before") if analysis else None
+    if load:
+        out += ["", f"Load average when the analysis benchmark started: {load[0]:.1f} on "
+                    f"{os.cpu_count()} cores. The analysis ratios are CPU time; the language-server "
+                    "latencies and lowering times are wall-clock and move with that load."]
     return out
-
 
 
 def peers_table(analysis: dict[str, Any]) -> list[str]:
