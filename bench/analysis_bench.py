@@ -21,6 +21,9 @@ median of ``--repeat`` runs:
 Linear growth: analysis time per line over the generated ladder, and the
 exponent ``k`` of the fit ``time ~ lines**k`` (target: k close to 1).
 
+Memory: the peak resident set of a fresh interpreter analysing the 2,000- and
+10,000-line files, beside the same interpreter after the import alone.
+
 Workspace: 200 generated kernel modules in one folder: a cold
 ``pallas-lsp check DIR``, beside ``ruff check DIR`` and ``ast.parse`` of every
 file; then one file changes and only it is analysed again.
@@ -175,6 +178,27 @@ def measure(name: str, kind: str, path: Path, args: argparse.Namespace) -> FileR
     return result
 
 
+_PEAK_SCRIPT = """
+import resource, sys
+from pallas_lsp.analysis import Options, analyze
+source = open(sys.argv[1], encoding="utf-8").read()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+if sys.argv[2] == "analyze":
+    analyze(source, Options(budget_s=120.0))
+print(before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def peak_rss_mb(path: Path) -> dict[str, float]:
+    """Peak resident memory of a fresh interpreter that imports the analysis, then analyses
+    ``path`` (the import alone is the baseline)."""
+    out = subprocess.run([sys.executable, "-c", _PEAK_SCRIPT, str(path), "analyze"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    before_kb, after_kb = int(out[0]), int(out[1])
+    return {"import_mb": before_kb / 1024, "peak_mb": after_kb / 1024,
+            "analysis_mb": (after_kb - before_kb) / 1024}
+
+
 def growth(results: list[FileResult]) -> dict[str, object]:
     """Per-line cost over the generated ladder, and the fitted exponent of time ~ lines**k."""
     ladder = [r for r in results if r.kind == "generated"]
@@ -285,22 +309,29 @@ def main(argv: list[str] | None = None) -> int:
 
     load_before = os.getloadavg()
     results: list[FileResult] = []
+    memory: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory(prefix="pallas-bench-") as tmp:
         for lines in LADDER:
             path = Path(tmp) / f"generated_{lines}.py"
             path.write_text(generate(lines, seed=lines), encoding="utf-8")
             results.append(measure(f"generated {lines}", "generated", path, args))
             print(f"  measured generated {lines}", file=sys.stderr)
+        for lines in (2000, 10000):
+            memory[f"generated {lines}"] = peak_rss_mb(Path(tmp) / f"generated_{lines}.py")
     for name, path in real_files():
         results.append(measure(name, "real", path, args))
         print(f"  measured {name}", file=sys.stderr)
     ws = workspace(args)
     grow = growth(results)
     print_table(results, grow, ws)
+    for name, row in memory.items():
+        print(f"memory, {name}: {row['analysis_mb']:.1f} MB for the analysis "
+              f"(peak {row['peak_mb']:.1f} MB, {row['import_mb']:.1f} MB after import)")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         rows = [asdict(r) | {"ratio": r.ratio} for r in results]
         args.json.write_text(json.dumps({"files": rows, "growth": grow, "workspace": ws,
+                                         "memory": memory,
                                          "repeat": args.repeat,
                                          "load_before": load_before,
                                          "load_after": os.getloadavg(),

@@ -335,6 +335,15 @@ def analysis_sections(analysis: dict[str, Any]) -> list[str]:
     for lines, row in grow["per_line"].items():
         rel = f"{row['analyze_us'] / base:.2f}x" if base else "-"
         out.append(f"| {lines} | {row['analyze_us']:.2f} | {row['ast_us']:.2f} | {rel} |")
+    memory = analysis.get("memory") or {}
+    if memory:
+        out += ["", "### Memory", "",
+                "Peak resident set of a fresh interpreter: after importing the analysis, and "
+                "after analysing the file.", "",
+                "| file | after import MB | peak MB | the analysis adds MB |",
+                "| --- | ---: | ---: | ---: |"]
+        out += [f"| {name} | {row['import_mb']:.1f} | {row['peak_mb']:.1f} | {row['analysis_mb']:.1f} |"
+                for name, row in memory.items()]
     ws = analysis["workspace"]
     out += ["", "### Workspace: 200 generated kernel modules", "",
             "| measurement | CPU ms | ratio |", "| --- | ---: | ---: |",
