@@ -24,7 +24,8 @@ exponent ``k`` of the fit ``time ~ lines**k`` (target: k close to 1).
 Memory: the peak resident set of a fresh interpreter analysing the 2,000- and
 10,000-line files, beside the same interpreter after the import alone.
 
-Workspace: 200 generated kernel modules in one folder: a cold
+Workspace: 200 generated modules in one folder, a tenth of them launchers that
+import another module's kernel (bench/generate.py ``workspace_files``): a cold
 ``pallas-lsp check DIR``, beside ``ruff check DIR`` and ``ast.parse`` of every
 file; then one file changes and only it is analysed again.
 
@@ -56,7 +57,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "server"))
 sys.path.insert(0, str(REPO / "bench"))
 
-from generate import generate  # noqa: E402
+from generate import generate, write_workspace  # noqa: E402
 from pallas_lsp.analysis import Options, analyze  # noqa: E402
 
 LADDER = (100, 250, 500, 1000, 2000, 5000, 10000)
@@ -226,14 +227,7 @@ def growth(results: list[FileResult]) -> dict[str, object]:
 def workspace(args: argparse.Namespace) -> dict[str, object]:
     with tempfile.TemporaryDirectory(prefix="pallas-bench-ws-") as tmp:
         folder = Path(tmp) / "kernels"
-        paths = []
-        for n in range(WORKSPACE_MODULES):
-            # Module sizes of 100-400 lines, as a real kernel package has.
-            lines = 100 + (n * 37) % 301
-            path = folder / f"kernels_{n:03d}.py"
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(generate(lines, seed=1000 + n), encoding="utf-8")
-            paths.append(path)
+        paths = write_workspace(folder, WORKSPACE_MODULES, seed=1000)
         total_lines = sum(p.read_text(encoding="utf-8").count("\n") for p in paths)
         sources = [p.read_text(encoding="utf-8") for p in paths]
         repeat = max(1, min(args.repeat, 3))
@@ -261,7 +255,7 @@ def workspace(args: argparse.Namespace) -> dict[str, object]:
         if ruff:
             result["ruff_ms"] = process_ms([ruff, "check", "--no-cache", "--quiet", "--select",
                                             "E,F", str(folder)], repeat)
-        # One file changes (a kernel's axis is edited): only it is analysed again.
+        # One kernel module changes (a kernel's axis is edited): only it is analysed again.
         changed = paths[WORKSPACE_MODULES // 2]
         text = changed.read_text(encoding="utf-8").replace('"dev"', '"device"', 1)
         text += "\nEDITED = True\n"

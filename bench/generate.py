@@ -1,7 +1,7 @@
 """Deterministic generator of realistic Pallas Mosaic GPU kernel files.
 
     .venv/bin/python bench/generate.py --lines 2000 [--seed 0] [--bug-rate 0.25] > big.py
-    .venv/bin/python bench/generate.py --workspace DIR --modules 200
+    .venv/bin/python bench/generate.py --workspace DIR --modules 200   # a kernel package
 
 A file is a module header followed by blocks built from the patterns of the
 shared examples (/work/shared/examples): all-reduce kernels under shard_map,
@@ -353,13 +353,54 @@ def generate(lines: int, seed: int = 0, bug_rate: float = 0.25) -> str:
     return "".join(parts) + footer
 
 
-def write_workspace(folder: Path, modules: int, lines: int = 150, seed: int = 0) -> list[Path]:
-    """``modules`` generated kernel modules of ``lines`` lines each under ``folder``."""
+LAUNCHER = '''"""Launches the all-reduce kernel of {module} from another module (seed {seed})."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+from {module} import SHAPE_0, allreduce_kernel_0, out_type_0
+
+P = jax.sharding.PartitionSpec
+
+
+def build(mesh):
+    kernel = plgpu.kernel(
+        allreduce_kernel_0,
+        out_type=out_type_0,
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    return jax.jit(jax.shard_map(kernel, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2,), ("{axis}",))
+    print(build(mesh)(jnp.ones(SHAPE_0, jnp.float32)))
+'''
+
+
+def workspace_files(modules: int, seed: int = 0) -> dict[str, str]:
+    """File name -> text of a kernel package: modules of 100-400 lines, and every tenth one a
+    launcher that imports the previous module's kernel and runs it under its own mesh (half
+    of them over an axis that kernel does not name: a finding in the other file)."""
+    files: dict[str, str] = {}
+    for n in range(modules):
+        if n % 10 == 9:
+            module = f"kernels_{n - 1:03d}"
+            axis = "dev" if n % 20 == 9 else "launcher_axis"
+            files[f"launch_{n:03d}.py"] = LAUNCHER.format(module=module, seed=seed + n, axis=axis)
+        else:
+            lines = 100 + (n * 37) % 301
+            files[f"kernels_{n:03d}.py"] = generate(lines, seed=seed + n)
+    return files
+
+
+def write_workspace(folder: Path, modules: int, seed: int = 0) -> list[Path]:
+    """Write ``workspace_files(modules, seed)`` under ``folder``; the paths, in order."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for n in range(modules):
-        path = folder / f"kernels_{n:03d}.py"
-        path.write_text(generate(lines, seed=seed + n), encoding="utf-8")
+    for name, text in workspace_files(modules, seed).items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
         paths.append(path)
     return paths
 
@@ -373,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modules", type=int, default=200)
     args = parser.parse_args(argv)
     if args.workspace is not None:
-        write_workspace(args.workspace, args.modules, args.lines, args.seed)
+        write_workspace(args.workspace, args.modules, args.seed)
         return 0
     sys.stdout.write(generate(args.lines, args.seed, args.bug_rate))
     return 0
