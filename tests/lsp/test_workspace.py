@@ -253,3 +253,23 @@ def test_disk_events_for_files_and_folders(tmp_path: Path) -> None:
     (root / ".venv" / "lib" / "x.py").write_text("import kernels\n")
     assert apply_disk_changes(index, [str(root / ".venv")]) == set()
     assert len(index.files) == 2
+
+
+def test_syntax_trees_beyond_the_budget_are_let_go(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from pallas_lsp.analysis import Options
+    from pallas_lsp.lsp import workspace
+    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+
+    monkeypatch.setattr(workspace, "TREE_BUDGET_BYTES", 1)
+    root = copy_package("good_and_bad_launch", tmp_path)
+    index = WorkspaceIndex([str(root)])
+    index.load(python_files([str(root)])[0])
+    index.set_options(Options())
+    kernels = str(root / "kernels.py")
+    assert all(source.tree is None for source in index.files.values())  # text and imports only
+    index.open(kernels, (root / "kernels.py").read_text())
+    for _ in range(2):  # the second time from the cache of runs, the trees let go meanwhile
+        assert [(f.code, f.span.line) for f in index.check(kernels).findings] == [("PAL001", 10)]
+        assert index.check(kernels).ops
+    kept = [Path(path).name for path, source in index.files.items() if source.tree is not None]
+    assert "kernels.py" in kept and len(kept) <= 2, kept  # the open document, and the last one used

@@ -30,6 +30,7 @@ import ast
 import itertools
 import logging
 import os
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -49,6 +50,8 @@ from pallas_lsp.analysis import parse as parse_source
 logger = logging.getLogger(__name__)
 
 MAX_FILES = 5000
+# Source bytes whose syntax trees stay in memory besides the open documents' (~100-400 MB).
+TREE_BUDGET_BYTES = 4_000_000
 SKIPPED_DIRS = frozenset({"node_modules", "site-packages", "__pycache__"})
 
 
@@ -88,21 +91,15 @@ def read_text(path: str) -> str | None:
 @dataclass
 class SourceFile:
     text: str
-    tree: ast.Module
+    # The syntax tree while it is kept (open documents, and the files runs used lately):
+    # a tree takes 30-130x its source's memory (2,000 files of 13 KB: 3.3 GB), so the
+    # index keeps the text and re-parses a file whose tree it let go.
+    tree: ast.Module | None
     stamp: int
     # Dotted names its import statements mention (relative ones start with ".").
     names: frozenset[str]
-    # (line, col, end_line, end_col) -> the call there, built on first use (for hover facts).
-    _calls: dict[tuple[int, int, int, int], ast.Call] | None = None
-
-    def calls(self) -> dict[tuple[int, int, int, int], ast.Call]:
-        if self._calls is None:
-            self._calls = {
-                (n.lineno, n.col_offset, n.end_lineno or n.lineno, n.end_col_offset or n.col_offset): n
-                for n in ast.walk(self.tree)
-                if isinstance(n, ast.Call)
-            }
-        return self._calls
+    # (line, col, end_line, end_col) of every call, for hover facts; no nodes (no tree kept alive).
+    calls: frozenset[tuple[int, int, int, int]] | None = None
 
 
 @dataclass
@@ -128,6 +125,9 @@ class WorkspaceIndex:
     _importers: dict[str, set[str]] | None = None  # file -> files that may import it
     _cache: dict[str, CachedEntry] = field(default_factory=dict)
     _stamps: Iterator[int] = field(default_factory=itertools.count)
+    # Trees kept for files that are not open, least recently used first: path -> text size.
+    _lru: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    _lru_bytes: int = 0
 
     # -- building ---------------------------------------------------------------------
 
@@ -186,6 +186,8 @@ class WorkspaceIndex:
     def close(self, path: str) -> set[str]:
         """The editor let go of ``path``: the disk's text is the truth again."""
         self.open_paths.discard(path)
+        if path in self.files:
+            self.files[path].tree = None  # kept again only if a run uses it
         return self.refresh(path)
 
     def refresh(self, path: str) -> set[str]:
@@ -210,6 +212,7 @@ class WorkspaceIndex:
         before = self.affected(path) if path in self.files else set()
         if text is None or tree is None:
             del self.files[path]
+            self._lru.pop(path, None)
             self._appeared_or_vanished(path)
         else:
             self._store(path, text, tree)
@@ -226,7 +229,9 @@ class WorkspaceIndex:
         if isinstance(tree, SyntaxProblem):
             return
         known = path in self.files
-        self.files[path] = SourceFile(text, tree, next(self._stamps), frozenset(imported_names(tree)))
+        self._lru.pop(path, None)
+        kept = tree if path in self.open_paths else None
+        self.files[path] = SourceFile(text, kept, next(self._stamps), frozenset(imported_names(tree)))
         if not known:
             self._appeared_or_vanished(path)
         elif self._imports is not None:
@@ -307,6 +312,29 @@ class WorkspaceIndex:
                 reached |= self.reachable(entry)
         return reached & self.open_paths
 
+    # -- syntax trees -----------------------------------------------------------------
+
+    def tree(self, path: str) -> ast.Module:
+        """``path``'s tree, parsed again if it was let go; kept for open documents, and for
+        others while the recently used ones fit in ``TREE_BUDGET_BYTES`` of source."""
+        source = self.files[path]
+        if source.tree is None:
+            tree = parse_source(source.text, path)
+            assert not isinstance(tree, SyntaxProblem), "the text parsed when it was stored"
+            source.tree = tree
+        if path not in self.open_paths:
+            if path in self._lru:
+                self._lru.move_to_end(path)
+            else:
+                self._lru[path] = len(source.text)
+                self._lru_bytes += len(source.text)
+            while self._lru_bytes > TREE_BUDGET_BYTES and len(self._lru) > 1:
+                old, size = self._lru.popitem(last=False)
+                self._lru_bytes -= size
+                if old in self.files and old not in self.open_paths:
+                    self.files[old].tree = None
+        return source.tree
+
     # -- checking ---------------------------------------------------------------------
 
     def entry_result(self, entry: str, checking: str | None = None) -> EntryResult:
@@ -318,7 +346,7 @@ class WorkspaceIndex:
             return cached.result
         # Sorted as the CLI's walk: for ``pkg.py`` beside ``pkg/``, the package wins.
         reach = sorted(self.reachable(entry))
-        trees = {path: self.files[path].tree for path in reach}
+        trees = {path: self.tree(path) for path in reach}
         texts = {path: self.files[path].text for path in reach}
         self.runs += 1
         try:
@@ -350,6 +378,12 @@ class WorkspaceIndex:
             if result.stopped and stopped is None:
                 stopped = result.stopped if entry == path else f"{os.path.basename(entry)}: {result.stopped}"
         assert self.options is not None
+        if ops and source.calls is None:
+            source.calls = frozenset(
+                (n.lineno, n.col_offset, n.end_lineno or n.lineno, n.end_col_offset or n.col_offset)
+                for n in ast.walk(self.tree(path))
+                if isinstance(n, ast.Call)
+            )
         return Analysis(
             findings=finish(findings, source.text, self.options),
             ops=_ops_in(source, ops),
@@ -388,14 +422,16 @@ def _ops_in(source: SourceFile, ops: list[OpFacts]) -> tuple[OpFacts, ...]:
     """
     if not ops:
         return ()
-    calls = source.calls()
+    calls = source.calls
     kept: dict[tuple[object, ...], OpFacts] = {}
+    lines = source.text.split("\n")
     for op in ops:
         span = op.span
-        if getattr(span, "path", None) is not None:
+        if getattr(span, "path", None) is not None or calls is None:
             continue
-        call = calls.get((span.line, span.col, span.end_line, span.end_col))
-        if call is None or op.op not in ast.unparse(call.func):
+        if (span.line, span.col, span.end_line, span.end_col) not in calls:
+            continue
+        if not 0 < span.line <= len(lines) or op.op not in lines[span.line - 1]:
             continue
         kept.setdefault((span, op.op, op.facts), op)
     return tuple(kept.values())
