@@ -6,7 +6,8 @@ workspace's modules importable (``analysis.analyze_entry``); the entries that ca
 reach F are F itself and every file that imports F, directly or not. So:
 
 - Every ``.py`` file of the workspace folders is read and parsed once (the
-  text of an open document overrides the disk's). From each tree's import
+  text of an open document overrides the disk's). The text is kept, the tree
+  only for open documents and the files runs used lately (``tree``). From each tree's import
   statements (``analysis.imported_names``) comes a static import graph: a name
   is resolved against the importing file's folder and each folder above it,
   every dotted prefix and its ``__init__``. That over-approximates what any
