@@ -2,7 +2,8 @@
 
     .venv/bin/python tests/robustness/long_fuzz.py [--analysis 20000] [--cli 3000] [--lsp 1000]
 
-- analysis: ``analyze()`` on mutated kernel files (both JAX versions' rules);
+- analysis: ``analyze()`` on mutated kernel files (both JAX versions' rules); every fix
+  offered on a file that parses is applied, and the result must parse;
 - cli: ``pallas-lsp check --format json`` (its ``main``, in process) on mutated files;
 - lsp: one language-server session (a raw stdio client) receiving every mutated text as an
   edit of one document, then a known text whose diagnostics must be right.
@@ -15,6 +16,7 @@ from its seed (``--seed``).
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import io
 import json
@@ -31,6 +33,7 @@ from fuzz_helpers import corpus_text, mutated_kernels
 from hypothesis import HealthCheck, given, seed, settings
 from pallas_lsp.analysis import Analysis, Options, analyze
 from pallas_lsp.cli import main as cli_main
+from test_analysis_fuzz import apply_edits
 
 
 def session(examples: int, run_seed: int):  # type: ignore[no-untyped-def]
@@ -64,6 +67,16 @@ def fuzz_analysis(examples: int, run_seed: int) -> Counter[str]:
                 counts["stopped"] += 1
             for finding in analysis.findings:
                 counts[finding.code] += 1
+                for fix in finding.fixes:
+                    counts["fixes applied"] += 1
+                    try:
+                        ast.parse(apply_edits(text, fix.edits).removeprefix("\ufeff"))
+                    except (SyntaxError, ValueError):
+                        counts["failures"] += 1
+                        counts["fixes that break the file"] += 1
+                        if counts["fixes that break the file"] <= 3:
+                            print(f"{finding.code} fix {fix.title!r} broke:\n{text[:2000]}",
+                                  file=sys.stderr)
 
     one()
     return counts

@@ -9,6 +9,7 @@ as a string. No test asserts a duration; a budget that runs out shows as
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -29,7 +30,7 @@ from fuzz_helpers import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pallas_lsp.analysis import RULES, Analysis, Options, analyze
+from pallas_lsp.analysis import RULES, Analysis, Options, TextEdit, analyze
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -229,3 +230,72 @@ def test_repeated_doubling_of_a_constant(start: str) -> None:
     done = subprocess.run([sys.executable, "-c", _FOLDING_SCRIPT], input=text, capture_output=True,
                           text=True, timeout=HANG_GUARD_S, check=False, env=server_env())
     assert done.returncode == 0, done.stderr[-1500:]
+
+
+def apply_edits(text: str, edits: tuple[TextEdit, ...]) -> str:
+    """Apply analysis edits (1-based lines, 0-based UTF-8 columns) to ``text``."""
+    lines = re.split(r"(?<=\r\n)|(?<=\r)(?!\n)|(?<=\n)", text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(line: int, col: int) -> int:
+        if line > len(lines):
+            return len(text)
+        content = lines[line - 1].encode("utf-8")[:col].decode("utf-8", errors="ignore")
+        return starts[line - 1] + len(content)
+
+    ordered = sorted(edits, key=lambda e: (e.span.line, e.span.col), reverse=True)
+    for edit in ordered:
+        start = offset(edit.span.line, edit.span.col)
+        end = offset(edit.span.end_line, edit.span.end_col)
+        text = text[:start] + edit.new_text + text[end:]
+    return text
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_kernels())
+def test_fixes_keep_the_file_valid_python(text: str) -> None:
+    """Every fix offered on a file that parses leaves a file that parses; a "disable for this
+    line" fix silences that finding."""
+    analysis = analyze(text)
+    if analysis.syntax_error is not None:
+        return
+    for finding in analysis.findings:
+        for fix in finding.fixes:
+            fixed = apply_edits(text, fix.edits)
+            try:
+                ast.parse(fixed.removeprefix("\ufeff"))  # Python skips a BOM in files
+            except SyntaxError as exc:
+                raise AssertionError(f"{finding.code} fix {fix.title!r} broke the file: {exc}\n"
+                                     f"edits: {fix.edits}") from exc
+            if "noqa" in fix.title.lower() or "disable" in fix.title.lower():
+                again = analyze(fixed)
+                assert (finding.code, finding.span.line) not in {
+                    (f.code, f.span.line) for f in again.findings}, (fix.title, fix.edits)
+
+
+def test_fix_text_on_the_first_line_after_a_bom() -> None:
+    """With a byte-order mark, a fix quoting code on line 1 must quote that code, not text
+    three bytes to the left (the BOM's UTF-8 length)."""
+    body = (
+        'def kernel(x_ref, y_ref): plgpu.multimem_store(x_ref[...], y_ref, collective_axes="data")\n'
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+        "from jax.experimental.pallas import mosaic_gpu as plgpu\n"
+        "P = jax.sharding.PartitionSpec\n"
+        'if __name__ == "__main__":\n'
+        '    mesh = jax.sharding.Mesh(np.array(jax.devices()[:2]), ("data",))\n'
+        "    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32))\n"
+        "    jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))"
+        "(jnp.ones((128,)))\n"
+    )
+
+    def fixes(text: str) -> set[tuple[str, int, str]]:
+        return {(f.code, f.span.line, e.new_text) for f in analyze(text).findings for x in f.fixes
+                for e in x.edits}
+
+    plain = fixes(body)
+    assert ("PAL002", 1, '("data",)') in plain
+    assert fixes("\ufeff" + body) == plain
