@@ -108,14 +108,19 @@ def analyze_workspace(files: dict[str, str], options: Options | None = None) -> 
     found: dict[str, list[Finding]] = {file: [] for file in trees}
     ops: dict[str, tuple[OpFacts, ...]] = {}
     stopped: dict[str, str] = {}
+    op_lists: dict[str, list[OpFacts]] = {file: [] for file in trees}
     for entry in trees:
         result = analyze_entry(entry, trees, files, options)
-        ops[entry] = result.ops
+        for op in result.ops:
+            home = op.span.path or entry
+            if home in op_lists:
+                op_lists[home].append(replace(op, span=replace(op.span, path=None)))
         if result.stopped:
             stopped[entry] = result.stopped
         for home, findings in result.findings_by_file.items():
             if home in found:
                 found[home].extend(findings)
+    ops = {file: tuple(dict.fromkeys(items)) for file, items in op_lists.items()}
     for file in trees:
         results[file] = Analysis(findings=_finish(found[file], files[file], options),
                                  ops=ops.get(file, ()), stopped=stopped.get(file))

@@ -146,8 +146,8 @@ class Interpreter:
         self.modules = modules or {}
         self.path = path
         self.module_envs: dict[str, Env] = {}
-        # id(node) -> file, for nodes of imported modules (the entry file's are absent).
-        self.node_paths: dict[int, str] = {}
+        # (file, ids of its nodes) for each imported module: which file a node is in.
+        self._module_nodes: list[tuple[str, frozenset[int]]] = []
         # Functions traced as (part of) a kernel body: the only code whose shape the
         # rules inspect (parents, next statements), so the only code indexed for it.
         self.kernel_scopes: dict[int, ast.AST] = {}
@@ -343,7 +343,15 @@ class Interpreter:
     # ---- modules of the analysed folder ---------------------------------------------------
 
     def span(self, node: ast.AST) -> Span:
-        return Span.of(node, self.node_paths.get(id(node)))
+        return Span.of(node, self.path_of(node))
+
+    def path_of(self, node: ast.AST) -> str | None:
+        """The file of a node of an imported module; None for the analysed file's nodes."""
+        key = id(node)
+        for path, ids in self._module_nodes:
+            if key in ids:
+                return path
+        return None
 
     def run_module(self, name: str, ctx: Ctx) -> Env | None:
         """Execute a folder module once, as an import does (``__name__`` is not "__main__")."""
@@ -354,8 +362,7 @@ class Interpreter:
             return None
         env = Env({"__name__": Const(name)})
         self.module_envs[name] = env  # a circular import sees the partial module, as in Python
-        for node in ast.walk(module.tree):
-            self.node_paths[id(node)] = module.path
+        self._module_nodes.append((module.path, _node_ids(module.tree)))
         self.exec_block(module.tree.body, env, Ctx(), Frame())
         return env
 
@@ -393,7 +400,7 @@ class Interpreter:
         return ".".join(parts)
 
     def _current_path(self, node: ast.AST) -> str | None:
-        return self.node_paths.get(id(node), self.path)
+        return self.path_of(node) or self.path
 
     # ---- expressions ---------------------------------------------------------------------
 
@@ -686,6 +693,15 @@ class _UnknownRest:
 
 
 _UNKNOWN_REST = _UnknownRest()
+
+
+def _node_ids(tree: ast.Module) -> frozenset[int]:
+    """The ids of a tree's nodes, computed once per tree (a server re-runs shared trees)."""
+    cached = getattr(tree, "_pallas_node_ids", None)
+    if cached is None:
+        cached = frozenset(id(node) for node in ast.walk(tree))
+        tree._pallas_node_ids = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _join(values: list[object]) -> object:

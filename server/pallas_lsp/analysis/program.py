@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import PurePath
 
 from .interpreter import AnalysisStopped, Interpreter, Launch, Op, SourceModule
 from .model import JaxVersion, OpFacts, Options, Span, format_jax_version
@@ -87,7 +88,7 @@ class Program:
 
     def text(self, node: ast.AST) -> str:
         """The source text of a node (ast.get_source_segment re-splits the file per call)."""
-        path = self.interp.node_paths.get(id(node))
+        path = self.interp.path_of(node)
         key = path or ""
         lines = self._lines.get(key)
         if lines is None:
@@ -102,6 +103,15 @@ class Program:
             return lines[line - 1][col:end_col].decode("utf-8", errors="replace")
         chunks = [lines[line - 1][col:], *lines[line:end_line - 1], lines[end_line - 1][:end_col]]
         return b"".join(chunks).decode("utf-8", errors="replace")
+
+    def where(self, span: Span, near: ast.AST | None) -> str:
+        """'line 30', or 'line 30 of main.py' when the line is not in the file of ``near``
+        (the node a message is about): folder analysis reasons across modules."""
+        home = self.span(near).path if near is not None else None
+        if span.path == home:
+            return f"line {span.line}"
+        file = span.path or self.interp.path
+        return f"line {span.line}" + (f" of {PurePath(file).name}" if file else "")
 
     def line_of(self, node: ast.AST) -> int:
         return getattr(node, "lineno", 0)
@@ -125,7 +135,7 @@ class Program:
         for node, ops in self.ops_named(*interesting).items():
             rows: list[tuple[str, str]] = []
             for launch in _unique_launches(ops):
-                rows.append(("launch", describe_launch(launch, self)))
+                rows.append(("launch", describe_launch(launch, self, node)))
             first = ops[0]
             if "collective_axes" in first.args:
                 rows.append(("collective_axes", describe_value(first.args["collective_axes"])))
@@ -134,7 +144,7 @@ class Program:
             semantics = self.semantics(first.launch.kernel)
             rows.append(("lowering semantics", f"{semantics.name or 'unknown'} ({semantics.reason})"))
             rows.append(("JAX version", version))
-            facts.append(OpFacts(Span.of(node), first.name.split(".")[-1], tuple(rows)))
+            facts.append(OpFacts(self.span(node), first.name.split(".")[-1], tuple(rows)))
         return tuple(facts)
 
 
@@ -170,23 +180,24 @@ def short_repr(value: object, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def describe_mesh(mesh: MeshVal) -> str:
+def describe_mesh(mesh: MeshVal, program: Program | None = None, near: ast.AST | None = None) -> str:
     """A clause for messages: 'the mesh built at line 30 has axes ('data', 'model')'."""
-    where = f"line {mesh.span.line}" + (f" of {mesh.span.path}" if mesh.span.path else "")
-    return f"the mesh built at {where} has axes {short_repr(mesh.axes)}"
+    place = program.where(mesh.span, near) if program is not None else f"line {mesh.span.line}"
+    return f"the mesh built at {place} has axes {short_repr(mesh.axes)}"
 
 
-def describe_launch(launch: Launch, program: Program) -> str:
-    line = launch.site.lineno
+def describe_launch(launch: Launch, program: Program, near: ast.AST | None = None) -> str:
+    site = program.where(program.span(launch.site), near)
     ctx = launch.ctx
     if isinstance(ctx.manual, MeshVal):
-        where = f"line {ctx.shard_map_node.lineno}" if ctx.shard_map_node is not None else "a shard_map"
-        return (f"line {line}, under jax.shard_map ({where}) over the mesh built at line "
-                f"{ctx.manual.span.line}, axes {short_repr(ctx.manual.axes)}")
+        shard_map = (program.where(program.span(ctx.shard_map_node), near)
+                     if ctx.shard_map_node is not None else "a shard_map")
+        return (f"{site}, under jax.shard_map ({shard_map}) over the mesh built at "
+                f"{program.where(ctx.manual.span, near)}, axes {short_repr(ctx.manual.axes)}")
     if ctx.manual is None:
         how = "jax.jit without jax.shard_map" if ctx.jit_node is not None else "a call without jax.shard_map"
-        return f"line {line}, through {how}: no device mesh reaches the kernel"
-    return f"line {line}, in a context that cannot be told statically"
+        return f"{site}, through {how}: no device mesh reaches the kernel"
+    return f"{site}, in a context that cannot be told statically"
 
 
 def axes_set(value: object, *, string_is_one_name: bool) -> frozenset[str] | None:

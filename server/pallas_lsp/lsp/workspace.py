@@ -33,7 +33,7 @@ import logging
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pallas_lsp.analysis import (
     Analysis,
@@ -99,8 +99,6 @@ class SourceFile:
     stamp: int
     # Dotted names its import statements mention (relative ones start with ".").
     names: frozenset[str]
-    # (line, col, end_line, end_col) of every call, for hover facts; no nodes (no tree kept alive).
-    calls: frozenset[tuple[int, int, int, int]] | None = None
 
 
 @dataclass
@@ -375,19 +373,15 @@ class WorkspaceIndex:
             if entry != path and path not in result.imported_files:
                 continue
             findings.extend(result.findings_by_file.get(path, ()))
-            ops.extend(result.ops)
+            # An op's span names its file when it is not the entry's (None = the entry).
+            ops.extend(replace(op, span=replace(op.span, path=None)) for op in result.ops
+                       if (op.span.path or entry) == path)
             if result.stopped and stopped is None:
                 stopped = result.stopped if entry == path else f"{os.path.basename(entry)}: {result.stopped}"
         assert self.options is not None
-        if ops and source.calls is None:
-            source.calls = frozenset(
-                (n.lineno, n.col_offset, n.end_lineno or n.lineno, n.end_col_offset or n.col_offset)
-                for n in ast.walk(self.tree(path))
-                if isinstance(n, ast.Call)
-            )
         return Analysis(
             findings=finish(findings, source.text, self.options),
-            ops=_ops_in(source, ops),
+            ops=tuple(dict.fromkeys(ops)),
             stopped=stopped,
         )
 
@@ -412,27 +406,3 @@ def _closure(start: str, edges: dict[str, frozenset[str]] | dict[str, set[str]])
                 seen.add(nxt)
                 todo.append(nxt)
     return seen
-
-
-def _ops_in(source: SourceFile, ops: list[OpFacts]) -> tuple[OpFacts, ...]:
-    """The hover facts about calls in this file.
-
-    A run's ``OpFacts`` carry no file (their spans are ast positions), and a run
-    that imported this module reports ops of other modules too: keep those at a
-    call of this file's tree, at the same position, whose text names the op.
-    """
-    if not ops:
-        return ()
-    calls = source.calls
-    kept: dict[tuple[object, ...], OpFacts] = {}
-    lines = source.text.split("\n")
-    for op in ops:
-        span = op.span
-        if getattr(span, "path", None) is not None or calls is None:
-            continue
-        if (span.line, span.col, span.end_line, span.end_col) not in calls:
-            continue
-        if not 0 < span.line <= len(lines) or op.op not in lines[span.line - 1]:
-            continue
-        kept.setdefault((span, op.op, op.facts), op)
-    return tuple(kept.values())

@@ -72,11 +72,20 @@ def dedupe(related: list[Related]) -> tuple[Related, ...]:
     return tuple(kept)
 
 
-def lines(launches: list[Launch]) -> str:
-    numbers = sorted({launch.site.lineno for launch in launches})
-    if len(numbers) == 1:
-        return f"line {numbers[0]}"
-    return "lines " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+def lines(program: Program, launches: list[Launch], near: ast.AST) -> str:
+    """'line 37', 'lines 12 and 37', or 'line 11 of main.py' for launches in another module
+    than the one ``near`` (the node the message is about) is in."""
+    spans = sorted({program.span(launch.site) for launch in launches},
+                   key=lambda s: (s.path or "", s.line))
+    if len(spans) == 1:
+        return program.where(spans[0], near)
+    places = [program.where(s, near) for s in spans]
+    if all(s.path == spans[0].path for s in spans):
+        tail = places[0].split(" of ", 1)[1] if " of " in places[0] else ""
+        numbers = [str(s.line) for s in spans]
+        return ("lines " + ", ".join(numbers[:-1]) + f" and {numbers[-1]}"
+                + (f" of {tail}" if tail else ""))
+    return ", ".join(places)
 
 
 def tuple_literal(axes: tuple[str, ...]) -> str:

@@ -69,10 +69,10 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         op_name = "the multicast copy" if node_name.endswith("copy_smem_to_gmem") else short(node_name)
         how = _how(failing_launches)
         message = (f"{op_name} needs a JAX device mesh, but the kernel is launched at "
-                   f"{lines(failing_launches)} {how}: JAX fails with "
+                   f"{lines(program, failing_launches, node)} {how}: JAX fails with "
                    f"\"{_jax_words(node_name)}\". Launch it inside jax.shard_map(..., mesh=...).")
         if fine:
-            message += f" (The launch at {lines(fine)} under jax.shard_map is fine.)"
+            message += f" (The launch at {lines(program, fine, node)} under jax.shard_map is fine.)"
         related = [r for launch in failing_launches for r in launch_related(program, launch)]
         fixes = tuple(fix for launch in failing_launches[:1] if (fix := _wrap_fix(program, launch, failing)))
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related), fixes=fixes)

@@ -69,7 +69,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         if not failing:
             continue
         op, mesh = failing[0]
-        yield Finding(RULE.code, program.span(node), _message(op, mesh),
+        yield Finding(RULE.code, program.span(node), _message(program, op, mesh),
                       related=dedupe([r for o, _ in failing for r in launch_related(program, o.launch)]),
                       fixes=_fixes(program, op, failing, all_meshes))
 
@@ -79,16 +79,17 @@ def _wraps_strings(op: Op) -> bool:
     return op.name in WRAPS_STRINGS
 
 
-def _message(op: Op, mesh: MeshVal) -> str:
+def _message(program: Program, op: Op, mesh: MeshVal) -> str:
     value = op.args.get("collective_axes")
     raw = value.value if isinstance(value, Const) else None
     name = short(op.name)
-    where = describe_mesh(mesh)
+    where = describe_mesh(mesh, program, op.node)
     if isinstance(raw, str) and not _wraps_strings(op) and len(raw) > 1:
         letters = "{" + ", ".join(repr(c) for c in sorted(set(raw))) + "}"
         shown = short_repr(raw)
+        letters = letters if len(letters) <= 80 else letters[:79] + "…"
         return (f"collective_axes={shown} is a string, and {name} compares it letter by letter: "
-                f"set({shown}) is {letters if len(letters) <= 80 else letters[:79] + '…'}, but {where}. JAX fails with \"Only collective_axes "
+                f"set({shown}) is {letters}, but {where}. JAX fails with \"Only collective_axes "
                 f"that include all JAX device mesh ({mesh.axes!r}) axes are supported\". "
                 f"Write a tuple: {tuple_literal(mesh.axes)}.")
     shown = short_repr(raw) if raw is not None else "this value"

@@ -61,11 +61,11 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         launches = [o.launch for o, _ in failing]
         mesh = op.launch.ctx.manual
         if isinstance(mesh, MeshVal):
-            why = f"{describe_mesh(mesh)}"
+            why = describe_mesh(mesh, program, node)
             jax_words = f"unbound axis name: {name}"
         else:
-            why = (f"the kernel is launched at {lines(launches)} without jax.shard_map, so no mesh "
-                   f"axis is bound")
+            why = (f"the kernel is launched at {lines(program, launches, node)} without "
+                   f"jax.shard_map, so no mesh axis is bound")
             jax_words = f"unbound axis name: {name}"
         kernel_names = op.launch.kernel.bound_names
         if kernel_names:
