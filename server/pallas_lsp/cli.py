@@ -104,8 +104,9 @@ def _python_files(paths: list[str]) -> Iterator[tuple[str, str | None, Path | No
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS and not d.startswith("."))
                 for name in sorted(files):
-                    if name.endswith((".py", ".pyi")):
-                        full = Path(root) / name
+                    full = Path(root) / name
+                    # is_file(): regular files only; reading a FIFO named x.py would block.
+                    if name.endswith((".py", ".pyi")) and full.is_file():
                         yield str(full), raw, full
         elif path.exists():
             yield raw, None, path
@@ -133,6 +134,10 @@ def _check(args: argparse.Namespace) -> int:
     for shown, folder, file in _python_files(args.paths):
         if file is None:
             print(f"pallas-lsp: {shown}: no such file or directory", file=sys.stderr)
+            status = 2
+            continue
+        if not file.is_file():
+            print(f"pallas-lsp: {shown}: not a regular file", file=sys.stderr)
             status = 2
             continue
         try:

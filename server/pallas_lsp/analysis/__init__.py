@@ -62,7 +62,16 @@ __all__ = [
 
 def parse(source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
     if source.startswith("\ufeff"):
-        source = source[1:]  # a byte-order mark is no code (Python skips it in files too)
+        # A byte-order mark is no code (Python skips it in files), but it is part of the
+        # text the editor holds: positions on line 1 keep counting its 3 UTF-8 bytes.
+        parsed = parse(source[1:], path)
+        if isinstance(parsed, ast.Module):
+            _shift_first_line(parsed, len("\ufeff".encode("utf-8")))
+        elif parsed.span.line == 1:
+            span = parsed.span
+            end = span.end_col + 3 if span.end_line == 1 else span.end_col
+            parsed = SyntaxProblem(parsed.message, Span(1, span.col + 3, span.end_line, end))
+        return parsed
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escape sequences in user code are not ours
@@ -80,6 +89,14 @@ def parse(source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
     except (ValueError, RecursionError, MemoryError) as exc:
         # NUL bytes (ValueError before 3.12), or nesting too deep for the parser.
         return SyntaxProblem(f"cannot parse: {exc}", Span(1, 0, 1, 0))
+
+
+def _shift_first_line(tree: ast.Module, offset: int) -> None:
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) == 1:
+            node.col_offset += offset  # type: ignore[attr-defined]
+        if getattr(node, "end_lineno", None) == 1 and node.end_col_offset is not None:  # type: ignore[attr-defined]
+            node.end_col_offset += offset  # type: ignore[attr-defined]
 
 
 def analyze(source: str, options: Options | None = None, *, path: str = "<string>") -> Analysis:
