@@ -104,6 +104,8 @@ class Op:
 @dataclass(eq=False)
 class Frame:
     returns: list[object] = field(default_factory=list)
+    # Set when the body evaluates a yield: calling it makes a generator, not its return value.
+    yields: bool = False
 
 
 class OpaqueScope:
@@ -159,6 +161,7 @@ class Interpreter:
         self._memo: dict[tuple[object, ...], object] = {}
         self._launched: set[tuple[object, ...]] = set()
         self._stack: list[ast.AST] = []
+        self._frames: list[Frame] = []
         self._ticks = 0
         self.module_env = Env({"__name__": Const("__main__")})
 
@@ -408,7 +411,7 @@ class Interpreter:
         if node is None:
             return Const(None)
         if isinstance(node, ast.Constant):
-            return Const(node.value, Span.of(node))
+            return Const(node.value)
         if isinstance(node, ast.Name):
             scope = env.find_scope(node.id)
             if scope is not None:
@@ -445,9 +448,27 @@ class Interpreter:
             return self.ev_comprehension(node, env, ctx)
         if isinstance(node, ast.Starred):
             return self.ev(node.value, env, ctx)
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.expr):
-                self.ev(child, env, ctx)
+        # The rest only matter for the calls inside them: evaluate the children.
+        if isinstance(node, ast.Compare):
+            children: list[ast.expr] = [node.left, *node.comparators]
+        elif isinstance(node, ast.BoolOp):
+            children = node.values
+        elif isinstance(node, ast.UnaryOp):
+            children = [node.operand]
+        elif isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
+            if not isinstance(node, ast.Await) and self._frames:
+                self._frames[-1].yields = True
+            children = [node.value] if node.value is not None else []
+        elif isinstance(node, ast.Dict):
+            children = [*(k for k in node.keys if k is not None), *node.values]
+        elif isinstance(node, ast.Set):
+            children = node.elts
+        elif isinstance(node, ast.JoinedStr):
+            children = [v.value for v in node.values if isinstance(v, ast.FormattedValue)]
+        else:
+            children = [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)]
+        for child in children:
+            self.ev(child, env, ctx)
         return UNKNOWN
 
     def ev_sequence(self, elements: list[ast.expr], env: Env, ctx: Ctx) -> object:
@@ -569,22 +590,24 @@ class Interpreter:
             return self._memo[key]
         if node in self._stack or len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
+        frame = Frame()
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
         local = Env({}, parent=func.closure)
         self.bind_parameters(func, args, kwargs, local, ctx)
         self._stack.append(node)
+        self._frames.append(frame)
         try:
             if isinstance(node, ast.Lambda):
                 result = self.ev(node.body, local, ctx)
             else:
-                frame = Frame()
                 self.exec_block(node.body, local, ctx, frame)
                 result = _join(frame.returns) if frame.returns else Const(None)
-                if _is_generator(node):
-                    result = UNKNOWN
+            if frame.yields:
+                result = UNKNOWN
         finally:
             self._stack.pop()
+            self._frames.pop()
         self._memo[key] = result
         return result
 
@@ -726,17 +749,6 @@ def _is_main_guard(test: ast.expr) -> bool:
     has_name = any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides)
     has_main = any(isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
     return has_name and has_main
-
-
-def _is_generator(node: ast.AST) -> bool:
-    pending = list(ast.iter_child_nodes(node))
-    while pending:
-        child = pending.pop()
-        if isinstance(child, (ast.Yield, ast.YieldFrom)):
-            return True
-        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            pending.extend(ast.iter_child_nodes(child))
-    return False
 
 
 def _decorator_name(node: ast.expr) -> str:

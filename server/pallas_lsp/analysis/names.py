@@ -9,6 +9,7 @@ multimem_store`` both become ``plgpu.multimem_store``.
 from __future__ import annotations
 
 import ast
+import functools
 
 from .values import QualName
 
@@ -32,6 +33,7 @@ _PREFIXES: tuple[tuple[str, str], ...] = (
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def canonical(dotted: str) -> str:
     for prefix, replacement in _PREFIXES:
         if dotted == prefix or dotted.startswith(prefix + "."):
