@@ -76,10 +76,9 @@ class Program:
         """The syntactic parent of a node inside a kernel body (the rules ask about no other)."""
         if self._parents is None:
             self._parents = {}
-            for scope in self.interp.kernel_scopes.values():
-                for candidate in ast.walk(scope):
-                    for child in ast.iter_child_nodes(candidate):
-                        self._parents[id(child)] = candidate
+            scopes = self.interp.kernel_scopes
+            for scope in scopes.values():
+                _index_parents(scope, scopes, self._parents)
         return self._parents.get(id(node))
 
     def span(self, node: ast.AST) -> Span:
@@ -146,6 +145,21 @@ class Program:
             rows.append(("JAX version", version))
             facts.append(OpFacts(self.span(node), first.name.split(".")[-1], tuple(rows)))
         return tuple(facts)
+
+
+def _index_parents(scope: ast.AST, scopes: dict[int, ast.AST], parents: dict[int, ast.AST]) -> None:
+    """Child -> parent for one scope; nested scopes indexed on their own are not entered again."""
+    pending = [scope]
+    while pending:
+        node = pending.pop()
+        for name in node._fields:
+            value = getattr(node, name, None)
+            children = value if isinstance(value, list) else (value,)
+            for child in children:
+                if isinstance(child, ast.AST):
+                    parents[id(child)] = node
+                    if id(child) not in scopes:
+                        pending.append(child)
 
 
 def _split_lines(source: str) -> list[str]:
