@@ -59,6 +59,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from generate import generate, write_workspace  # noqa: E402
 from pallas_lsp.analysis import Options, analyze  # noqa: E402
+from pallas_lsp.runtime import tune_gc  # noqa: E402
 
 LADDER = (100, 250, 500, 1000, 2000, 5000, 10000)
 TARGET_RATIO = 2.0  # analysis <= 2x ast.parse
@@ -306,7 +307,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="one pylint run per file")
     parser.add_argument("--no-pylint", action="store_true", help="skip pylint (it is slow)")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
+    parser.add_argument("--default-gc", action="store_true",
+                        help="measure under CPython's default collector thresholds instead of the "
+                             "settings the CLI and the language server run analyses under")
     args = parser.parse_args(argv)
+    if not args.default_gc:
+        # What `pallas-lsp check` and `pallas-lsp serve` do before analysing (pallas_lsp/runtime.py).
+        tune_gc()
+    print(f"collector: {'CPython defaults' if args.default_gc else 'pallas_lsp.runtime.tune_gc()'}",
+          file=sys.stderr)
 
     load_before = os.getloadavg()
     results: list[FileResult] = []

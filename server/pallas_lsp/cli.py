@@ -22,6 +22,7 @@ from .analysis.positions import LineIndex
 from .analysis.rules import catalog
 from .jaxenv import resolve_jax_version
 from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, reported
+from .runtime import tune_gc
 
 # Folders a recursive check never enters: environments, caches, VCS data.
 _SKIPPED_DIRS = {"__pycache__", "node_modules", "site-packages", ".git", ".hg", ".svn",
@@ -115,6 +116,7 @@ def _python_files(paths: list[str]) -> Iterator[tuple[str, str | None, Path | No
 
 
 def _check(args: argparse.Namespace) -> int:
+    tune_gc()
     try:
         select = _codes(args.select, "--select")
         ignore = _codes(args.ignore, "--ignore") or frozenset()

@@ -9,7 +9,6 @@ product knows.
 from __future__ import annotations
 
 import functools
-import importlib.metadata
 import subprocess
 
 from .analysis.model import NEWEST_KNOWN_JAX, JaxVersion, parse_jax_version
@@ -34,6 +33,8 @@ def interpreter_jax_version(interpreter: str, timeout: float = 15.0) -> str | No
 
 
 def own_jax_version() -> str | None:
+    import importlib.metadata  # about 15 ms of start-up: only when no version was given
+
     try:
         return importlib.metadata.version("jax")
     except importlib.metadata.PackageNotFoundError:

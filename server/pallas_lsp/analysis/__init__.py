@@ -126,8 +126,12 @@ def analyze_workspace(files: dict[str, str], options: Options | None = None) -> 
     ops: dict[str, tuple[OpFacts, ...]] = {}
     stopped: dict[str, str] = {}
     op_lists: dict[str, list[OpFacts]] = {file: [] for file in trees}
+    tables: dict[PurePath, dict[str, SourceModule]] = {}  # entries of one folder share it
     for entry in trees:
-        result = analyze_entry(entry, trees, files, options)
+        folder = PurePath(entry).parent
+        if folder not in tables:
+            tables[folder] = module_table(entry, trees)
+        result = analyze_entry(entry, trees, files, options, tables[folder])
         for op in result.ops:
             home = op.span.path or entry
             if home in op_lists:
@@ -159,9 +163,11 @@ class EntryResult:
 
 
 def analyze_entry(entry: str, trees: dict[str, ast.Module], files: dict[str, str],
-                  options: Options) -> EntryResult:
-    """Run ``entry`` as ``__main__`` with the folder's other parsed modules importable."""
-    modules = module_table(entry, trees)
+                  options: Options, modules: dict[str, SourceModule] | None = None) -> EntryResult:
+    """Run ``entry`` as ``__main__`` with the folder's other parsed modules importable
+    (``modules``: ``module_table(entry, trees)``, passed in when several entries share it)."""
+    if modules is None:
+        modules = module_table(entry, trees)
     findings, ops, stopped, imported = _run(trees[entry], files[entry], options, modules, entry, files)
     by_file: dict[str, list[Finding]] = {}
     for finding in findings:

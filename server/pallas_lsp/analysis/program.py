@@ -40,6 +40,7 @@ class Program:
         self.interp = interp
         self._parents: dict[int, ast.AST] | None = None
         self._lines: dict[str, list[bytes]] = {}
+        self._ops_by_node: dict[tuple[int, str], list[Op]] | None = None
 
     # ---- queries the rules share --------------------------------------------------------
 
@@ -52,7 +53,11 @@ class Program:
         return dict(sorted(grouped.items(), key=lambda item: (item[0].lineno, item[0].col_offset)))
 
     def ops_at(self, node: ast.AST, name: str) -> list[Op]:
-        return [op for op in self.ops if op.node is node and op.name == name]
+        if self._ops_by_node is None:
+            self._ops_by_node = defaultdict(list)
+            for op in self.ops:
+                self._ops_by_node[(id(op.node), op.name)].append(op)
+        return self._ops_by_node.get((id(node), name), [])
 
     def semantics(self, kernel: KernelInfo) -> Semantics:
         version = format_jax_version(self.version)

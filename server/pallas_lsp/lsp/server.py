@@ -21,7 +21,6 @@ Model (pygls 2.x, push diagnostics as in jedi-language-server):
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import os
 import sys
@@ -38,6 +37,7 @@ from pygls.workspace import TextDocument
 
 from pallas_lsp.analysis import Analysis, Finding, Options, analyze
 from pallas_lsp.analysis.rules import catalog
+from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing
 from .convert import Positions, finding_to_diagnostic
@@ -531,21 +531,6 @@ def serve() -> None:
     )
     # pygls logs every message at INFO: on stderr that is noise, and it costs time per keystroke.
     logging.getLogger("pallas_lsp").setLevel(logging.INFO)
-    _tune_gc()
+    tune_gc()
     server.start_io()
 
-
-def _tune_gc() -> None:
-    """Keep collector pauses out of keystroke latency.
-
-    Each analysis allocates a syntax tree of tens of thousands of nodes that dies
-    right after; with CPython's default thresholds the collector scans the
-    server's long-lived objects again and again while it runs. Measured with
-    bench/lsp_bench.py on the 2,000-line file: p95 49 ms with the defaults, 23 ms
-    with start-up objects frozen and these thresholds, resident memory unchanged
-    (57 MB); a young generation of 20,000 with older ones at 20 halved the p95 too
-    but let cyclic garbage grow the process to 107 MB.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(10_000, 3, 3)
