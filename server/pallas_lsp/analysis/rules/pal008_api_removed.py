@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
-from ..model import Finding, Options, Related, format_jax_version
+from ..model import Finding, Fix, Options, Related, TextEdit, format_jax_version
 from ..program import Program
 from .base import Rule
 
@@ -47,8 +48,14 @@ call = plgpu.kernel(
     compiler_params=plgpu.CompilerParams(),
 )
 ''',
-    fixable=False,
+    fixable=True,
 )
+
+# pl.pallas_call keywords that carry over to plgpu.kernel under another name.
+_RENAMED = {"out_shape": "out_type", "scratch_shapes": "scratch_types",
+            "compiler_params": "compiler_params", "cost_estimate": "cost_estimate"}
+# Keywords whose only mechanical value is whole-array GMEM refs, which plgpu.kernel passes anyway.
+_GMEM_SPECS = ("in_specs", "out_specs")
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
@@ -63,4 +70,48 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                    f"params, which JAX {version} no longer lowers: it fails with a bare "
                    f"AssertionError. Use plgpu.kernel(...) instead.")
         related = (Related(program.span(launch.kernel.node), "the pl.pallas_call to rewrite"),)
-        yield Finding(RULE.code, program.span(launch.site), message, related=related)
+        fix = _rewrite_fix(program, launch.kernel.node)
+        yield Finding(RULE.code, program.span(launch.site), message, related=related,
+                      fixes=(fix,) if fix else ())
+
+
+def _rewrite_fix(program: Program, call: ast.AST) -> Fix | None:
+    """pl.pallas_call(body, out_shape=..., in_specs=<GMEM>, out_specs=<GMEM>, ...) ->
+    plgpu.kernel(body, out_type=..., ...), offered only where nothing else is passed:
+    grids, blocked specs and index maps need the kernel body rewritten too."""
+    plgpu = program.alias_for("plgpu")
+    if plgpu is None or not isinstance(call, ast.Call) or len(call.args) > 2:
+        return None
+    if any(isinstance(a, ast.Starred) for a in call.args) or not call.args:
+        return None
+    parts = [program.text(call.args[0])]
+    keywords = list(call.keywords)
+    if len(call.args) == 2:
+        parts.append(f"out_type={program.text(call.args[1])}")
+    for keyword in keywords:
+        if keyword.arg is None:
+            return None
+        if keyword.arg in _GMEM_SPECS:
+            if not _whole_gmem(program, keyword.value):
+                return None
+            continue
+        new_name = _RENAMED.get(keyword.arg)
+        if new_name is None:
+            return None
+        parts.append(f"{new_name}={program.text(keyword.value)}")
+    text = f"{plgpu}.kernel({', '.join(parts)})"
+    return Fix("Rewrite as plgpu.kernel (whole-array GMEM refs)",
+               (TextEdit(program.span(call), text),), safe=False, preferred=True)
+
+
+def _whole_gmem(program: Program, node: ast.expr) -> bool:
+    """pl.BlockSpec(memory_space=plgpu.GMEM), or a list/tuple of them: no shapes, no index maps."""
+    specs = node.elts if isinstance(node, (ast.List, ast.Tuple)) else [node]
+    for spec in specs:
+        if not (isinstance(spec, ast.Call) and program.callee_names.get(id(spec)) == "pl.BlockSpec"):
+            return False
+        if spec.args or [k.arg for k in spec.keywords] != ["memory_space"]:
+            return False
+        if not program.text(spec.keywords[0].value).endswith("GMEM"):
+            return False
+    return True
