@@ -394,6 +394,44 @@ def test_requests_with_invalid_params_are_answered() -> None:
         server.kill()
 
 
+def test_invalid_requests_get_an_invalid_request_error_without_a_traceback() -> None:
+    """An id but no method, or an id that is an object: -32600 with id null, nothing leaked."""
+    server = RawServer()
+    try:
+        initialize_raw(server)
+        server.send({"jsonrpc": "2.0", "id": 21})
+        server.send({"jsonrpc": "2.0", "id": {"nested": 1}, "method": "textDocument/hover",
+                     "params": {}})
+        server.send({"jsonrpc": "2.0", "id": 99, "method": "shutdown"})
+        assert server.wait_for(lambda m: m.get("id") == 99) is not None
+        time.sleep(0.5)  # responses are written in order; let both land
+        with server._lock:
+            errors = [m for m in server.messages if "error" in m and m.get("id") is None]
+        assert len(errors) == 2, errors
+        for answer in errors:
+            assert answer["error"]["code"] == -32600
+            assert "Traceback" not in json.dumps(answer)
+    finally:
+        server.kill()
+
+
+def test_malformed_messages_pop_up_once() -> None:
+    """Ten malformed messages: one error popup for the session, the rest in the log."""
+    server = RawServer()
+    try:
+        initialize_raw(server)
+        for _ in range(10):
+            server.write(b"Content-Length: 9\r\n\r\n{broken!}")
+        server.send({"jsonrpc": "2.0", "id": 99, "method": "shutdown"})
+        assert server.wait_for(lambda m: m.get("id") == 99) is not None
+        time.sleep(0.5)
+        with server._lock:
+            popups = [m for m in server.messages if m.get("method") == "window/showMessage"]
+        assert len(popups) <= 1, popups
+    finally:
+        server.kill()
+
+
 def test_content_length_longer_than_the_body_then_disconnect() -> None:
     """A header that promises more bytes than ever come, then the client goes: clean exit."""
     server = RawServer()

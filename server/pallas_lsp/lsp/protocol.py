@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.workspace import TextDocument
 
@@ -41,6 +41,12 @@ class PallasProtocol(LanguageServerProtocol):
         # pygls raises out of the JSON decoder when a request's params cannot be read, and
         # the request is never answered: the client would wait forever. JSON-RPC says to
         # answer it with the error (-32602 Invalid params).
+        invalid = _invalid_request(data)
+        if invalid is not None:
+            # JSON-RPC 2.0: an id that is no string or number, or a request with an id but
+            # no method, is an Invalid Request, answered with id null (never a traceback).
+            self._send_response(None, error=JsonRpcInvalidRequest(invalid).to_response_error())
+            return _ANSWERED
         try:
             return super().structure_message(data)
         except JsonRpcException as exc:
@@ -62,3 +68,14 @@ class PallasProtocol(LanguageServerProtocol):
             logger.warning("didChange for a document that is not open: %s", params.text_document.uri)
             return None
         return (yield from super().lsp_text_document__did_change(params))
+
+
+def _invalid_request(data: Any) -> str | None:
+    if not isinstance(data, dict) or "id" not in data:
+        return None
+    ident = data["id"]
+    if ident is not None and (isinstance(ident, bool) or not isinstance(ident, (str, int))):
+        return "Invalid Request: id must be a string or a number"
+    if "method" not in data and "result" not in data and "error" not in data:
+        return "Invalid Request: no method"
+    return None

@@ -96,6 +96,7 @@ class PallasServer(LanguageServer):
         self.rules = catalog()
         self.lowering: Any = None  # lowering_command.LoweringService, created on first use
         self.analysis_failure_shown = False
+        self._error_shown = False  # one internal-error popup per session; the rest are logged
         # The workspace program (workspace.WorkspaceIndex) once indexed; None until then.
         self.index: Any = None
         self.indexing = 0  # counts index builds (a newer build makes an older one moot)
@@ -295,7 +296,14 @@ class PallasServer(LanguageServer):
         logger.error("server error (%s): %s", getattr(source, "__name__", source), error)
         if source is FeatureRequestError:
             return
-        self.notify_user(types.MessageType.Error, f"pallas-lsp: internal error: {error}")
+        # Once per session: a client that keeps sending malformed messages must not
+        # bury the user in popups; the rest go to the output channel.
+        message = f"pallas-lsp: internal error: {error}"
+        if self._error_shown:
+            self.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=message))
+            return
+        self._error_shown = True
+        self.notify_user(types.MessageType.Error, message + " (further errors go to the log)")
 
 
 def _analyze(source: str, options: Options, path: str) -> Analysis:
