@@ -4,6 +4,7 @@ module here and one fixture under tests/fixtures."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
@@ -21,28 +22,21 @@ class RuleModule(Protocol):
     def check(self, program: Program, options: Options) -> Iterable[Finding]: ...
 
 
-def _load() -> dict[str, ModuleType]:
-    from . import (
-        pal001_mesh_required,
-        pal002_axes_mismatch,
-        pal003_layout_missing,
-        pal004_layout_unsupported,
-        pal005_axis_unknown,
-        pal006_reduction_dtype,
-        pal007_vector_width,
-        pal008_api_removed,
-    )
+# One module per rule, in code order; PAL009 is one more name here and one more module.
+_RULE_MODULES = (
+    "pal001_mesh_required",
+    "pal002_axes_mismatch",
+    "pal003_layout_missing",
+    "pal004_layout_unsupported",
+    "pal005_axis_unknown",
+    "pal006_reduction_dtype",
+    "pal007_vector_width",
+    "pal008_api_removed",
+)
 
-    modules = [
-        pal001_mesh_required,
-        pal002_axes_mismatch,
-        pal003_layout_missing,
-        pal004_layout_unsupported,
-        pal005_axis_unknown,
-        pal006_reduction_dtype,
-        pal007_vector_width,
-        pal008_api_removed,
-    ]
+
+def _load() -> dict[str, ModuleType]:
+    modules = [importlib.import_module(f"{__name__}.{name}") for name in _RULE_MODULES]
     return {module.RULE.code: module for module in modules}
 
 

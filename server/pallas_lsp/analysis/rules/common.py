@@ -108,7 +108,7 @@ def mesh_names_in_scope(env: Env | None) -> dict[str, MeshVal]:
     return found
 
 
-def ref_types(launch: Launch, *, outputs_only: bool = False) -> dict[str, tuple[object, str]]:
+def ref_types(launch: Launch) -> dict[str, tuple[object, str]]:
     """Kernel parameter name -> (shape, dtype) of its ref, from out_type and the launch's arrays."""
     kernel = launch.kernel
     body = kernel.body
@@ -126,15 +126,11 @@ def ref_types(launch: Launch, *, outputs_only: bool = False) -> dict[str, tuple[
     for name, out in zip(params[start:end], kernel.out_types, strict=True):
         if isinstance(out, ShapeDtypeVal) and isinstance(out.dtype, DtypeVal):
             result[name] = (out.shape, out.dtype.name)
-    if not outputs_only and len(launch.args) == start:
+    if len(launch.args) == start:
         for name, arg in zip(params[:start], launch.args, strict=True):
             if isinstance(arg, (ArrayVal, ShapeDtypeVal)) and isinstance(arg.dtype, DtypeVal):
                 result[name] = (arg.shape, arg.dtype.name)
     return result
-
-
-def out_ref_dtypes(launch: Launch) -> dict[str, tuple[object, str]]:
-    return ref_types(launch, outputs_only=True)
 
 
 def result_type(program: Program, op: Op, cast: ast.Call | None) -> tuple[object, str] | None:

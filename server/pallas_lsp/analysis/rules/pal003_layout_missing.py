@@ -11,7 +11,7 @@ from ..model import Finding, Fix, Options, Span, TextEdit
 from ..program import Program, axes_set
 from ..values import Const, MeshVal
 from .base import Rule
-from .common import dedupe, launch_related, out_ref_dtypes, valid_vec_size
+from .common import dedupe, launch_related, result_type, valid_vec_size
 
 RULE = Rule(
     code="PAL003",
@@ -122,24 +122,15 @@ def _fixes(program: Program, node: ast.Call, op: Op, outcome: CastOutcome) -> tu
 
 
 def _result_shape_dtype(program: Program, node: ast.Call, op: Op) -> tuple[tuple[int, ...], str] | None:
-    """The result's shape and dtype, where the op reads from or is stored to an output ref."""
-    outputs = out_ref_dtypes(op.launch)
-    names: list[str] = []
-    ref = op.arg_nodes.get("ref")
-    if isinstance(ref, ast.Name):
-        names.append(ref.id)
-    parent = program.parent(node)
-    if isinstance(parent, ast.Assign):
-        for target in parent.targets:
-            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-                names.append(target.value.id)
-    for name in names:
-        if name in outputs:
-            shape, dtype = outputs[name]
-            if isinstance(shape, Const) and isinstance(shape.value, tuple) and all(
-                type(d) is int for d in shape.value
-            ):
-                return shape.value, dtype  # type: ignore[return-value]
+    """The result's shape and dtype, where its ref or the ref it is stored to says."""
+    found = result_type(program, op, None)
+    if found is None:
+        return None
+    shape, dtype = found
+    if isinstance(shape, Const) and isinstance(shape.value, tuple) and all(
+        type(d) is int for d in shape.value
+    ):
+        return shape.value, dtype  # type: ignore[return-value]
     return None
 
 

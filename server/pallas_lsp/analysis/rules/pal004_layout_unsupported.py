@@ -11,7 +11,7 @@ from ..model import Finding, Fix, Options, TextEdit
 from ..program import Program, axes_set
 from ..values import LayoutVal, MeshVal
 from .base import Rule
-from .common import dedupe, launch_related, out_ref_dtypes, valid_vec_size
+from .common import dedupe, launch_related, result_type, valid_vec_size
 
 RULE = Rule(
     code="PAL004",
@@ -98,7 +98,8 @@ def _fixes(program: Program, cast: ast.Call, layout: LayoutVal, op: Op) -> tuple
         (k.value for k in cast.keywords if k.arg == "new_layout"), None)
     if plgpu is None or layout_node is None or layout.shape_node is None:
         return ()
-    dtype = _stored_dtype(program, cast, op)
+    found = result_type(program, op, cast)
+    dtype = found[1] if found else None
     if dtype is None or not isinstance(layout.shape, object):
         return ()
     shape = getattr(layout.shape, "value", None)
@@ -110,20 +111,3 @@ def _fixes(program: Program, cast: ast.Call, layout: LayoutVal, op: Op) -> tuple
     text = f"{plgpu}.Layout.WG_STRIDED({program.text(layout.shape_node)}, vec_size={vec})"
     return (Fix(f"Use WG_STRIDED with vec_size={vec} ({dtype})",
                 (TextEdit(program.span(layout_node), text),), safe=True, preferred=True),)
-
-
-def _stored_dtype(program: Program, cast: ast.Call, op: Op) -> str | None:
-    outputs = out_ref_dtypes(op.launch)
-    candidates: list[str] = []
-    ref = op.arg_nodes.get("ref")
-    if isinstance(ref, ast.Name):
-        candidates.append(ref.id)
-    parent = program.parent(cast)
-    if isinstance(parent, ast.Assign):
-        for target in parent.targets:
-            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-                candidates.append(target.value.id)
-    for name in candidates:
-        if name in outputs:
-            return outputs[name][1]
-    return None
