@@ -208,13 +208,10 @@ export class VSCodeSession {
   }
 
   async problemsText() {
-    const rows = this.page.locator(".markers-panel .monaco-list-row");
-    const count = await rows.count();
-    const texts = [];
-    for (let index = 0; index < count; index += 1) {
-      texts.push((await rows.nth(index).innerText()).replace(/\s+/g, " ").trim());
-    }
-    return texts;
+    // One read of every row: counting first and reading row i after raced with the list
+    // re-rendering while diagnostics cleared (row i gone, innerText waited 30 s).
+    const texts = await this.page.locator(".markers-panel .monaco-list-row").allInnerTexts();
+    return texts.map((text) => text.replace(/\s+/g, " ").trim());
   }
 
   async openProblems() {
