@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from . import __version__
-from .analysis import Analysis, Options, Severity, analyze, analyze_workspace, format_jax_version
+from .analysis import Analysis, Options, Severity, analyze, analyze_workspace
 from .analysis.positions import LineIndex
 from .analysis.rules import catalog
 from .jaxenv import resolve_jax_version
@@ -278,6 +278,3 @@ def _serve(args: argparse.Namespace) -> int:
     serve()
     return 0
 
-
-def describe_version(options: Options) -> str:
-    return f"{format_jax_version(options.jax_version)} ({options.jax_version_source})"

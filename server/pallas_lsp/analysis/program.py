@@ -117,9 +117,6 @@ class Program:
         file = span.path or self.interp.path
         return f"line {span.line}" + (f" of {PurePath(file).name}" if file else "")
 
-    def line_of(self, node: ast.AST) -> int:
-        return getattr(node, "lineno", 0)
-
     def alias_for(self, qualname: str) -> str | None:
         """A module-level name bound to ``qualname`` (e.g. 'plgpu' for the Mosaic GPU module)."""
         from .values import QualName
@@ -138,7 +135,7 @@ class Program:
         version = f"{format_jax_version(self.version)} ({self.options.jax_version_source})"
         for node, ops in self.ops_named(*interesting).items():
             rows: list[tuple[str, str]] = []
-            for launch in _unique_launches(ops):
+            for launch in unique_launches(ops):
                 rows.append(("launch", describe_launch(launch, self, node)))
             first = ops[0]
             if "collective_axes" in first.args:
@@ -174,12 +171,13 @@ def _split_lines(source: str) -> list[str]:
     return re.split(r"(?<=\r\n)|(?<=\n)|(?<=\r)(?!\n)", source)
 
 
-def _unique_launches(ops: list[Op]) -> list[Launch]:
+def unique_launches(ops: list[Op]) -> list[Launch]:
+    """The launches that reach these ops, each once, in source order."""
     seen: list[Launch] = []
     for op in ops:
         if op.launch not in seen:
             seen.append(op.launch)
-    return seen
+    return sorted(seen, key=lambda launch: (launch.site.lineno, launch.site.col_offset))
 
 
 def describe_value(value: object) -> str:

@@ -112,14 +112,6 @@ class Env:
     names: dict[str, object]
     parent: Env | None = None
 
-    def lookup(self, name: str) -> object:
-        env: Env | None = self
-        while env is not None:
-            if name in env.names:
-                return env.names[name]
-            env = env.parent
-        return UNKNOWN
-
     def find_scope(self, name: str) -> Env | None:
         env: Env | None = self
         while env is not None:

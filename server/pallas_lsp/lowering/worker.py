@@ -155,10 +155,6 @@ class _Check:
             return found
         return self.path, self.mlir_location_line(str(exc))
 
-    def error_line(self, exc: BaseException) -> int | None:
-        file, line = self.error_location(exc)
-        return line if file == self.path else None
-
     def mlir_location_line(self, message: str) -> int | None:
         import re
 

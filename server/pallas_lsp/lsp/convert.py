@@ -17,7 +17,7 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from pallas_lsp.analysis import Finding, Severity, Span, TextEdit
+from pallas_lsp.analysis import Finding, Severity, Span
 from pallas_lsp.analysis.positions import LineIndex
 from pallas_lsp.analysis.rules import Rule
 
@@ -169,10 +169,6 @@ def finding_to_diagnostic(
         # Lets a client (or a test) find the finding again and see the lowering verdict.
         data=data,
     )
-
-
-def text_edit(edit: TextEdit, positions: Positions) -> types.TextEdit:
-    return types.TextEdit(range=positions.range(edit.span), new_text=edit.new_text)
 
 
 def _span_tuple(span: Span) -> tuple[int, int, int, int]:

@@ -28,14 +28,6 @@ def short(op_name: str) -> str:
     return op_name.rsplit(".", 1)[-1]
 
 
-def unique_launches(ops: list[Op]) -> list[Launch]:
-    seen: list[Launch] = []
-    for op in ops:
-        if op.launch not in seen:
-            seen.append(op.launch)
-    return sorted(seen, key=lambda launch: (launch.site.lineno, launch.site.col_offset))
-
-
 def launch_related(program: Program, launch: Launch, *, failing: bool = True) -> list[Related]:
     related: list[Related] = []
     ctx = launch.ctx

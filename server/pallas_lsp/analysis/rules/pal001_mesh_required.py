@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..interpreter import Launch, Op
 from ..model import Finding, Fix, Options, TextEdit
-from ..program import Program, axes_set
+from ..program import Program, axes_set, unique_launches
 from ..values import MeshVal
 from .base import Rule
 from .common import COLLECTIVE_OPS, WRAPS_STRINGS, dedupe, launch_related, lines, mesh_names_in_scope, short
@@ -63,7 +63,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         failing = [op for op in ops if op.launch.ctx.manual is None]
         if not failing:
             continue
-        failing_launches = _launches(failing)
+        failing_launches = unique_launches(failing)
         fine = [op.launch for op in ops if isinstance(op.launch.ctx.manual, MeshVal)]
         node_name = failing[0].name
         op_name = "the multicast copy" if node_name.endswith("copy_smem_to_gmem") else short(node_name)
@@ -76,14 +76,6 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         related = [r for launch in failing_launches for r in launch_related(program, launch)]
         fixes = tuple(fix for launch in failing_launches[:1] if (fix := _wrap_fix(program, launch, failing)))
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related), fixes=fixes)
-
-
-def _launches(ops: list[Op]) -> list[Launch]:
-    seen: list[Launch] = []
-    for op in ops:
-        if op.launch not in seen:
-            seen.append(op.launch)
-    return sorted(seen, key=lambda launch: launch.site.lineno)
 
 
 def _how(launches: list[Launch]) -> str:
