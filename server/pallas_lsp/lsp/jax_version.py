@@ -17,7 +17,8 @@ import asyncio
 import logging
 from concurrent.futures import Executor
 
-from pallas_lsp.analysis import NEWEST_KNOWN_JAX, JaxVersion, parse_jax_version
+from pallas_lsp.analysis import NEWEST_KNOWN_JAX, JaxVersion
+from pallas_lsp.jaxenv import resolve_jax_version
 
 logger = logging.getLogger(__name__)
 
@@ -25,18 +26,7 @@ Key = tuple[str | None, str | None]
 
 
 def _resolve_blocking(explicit: str | None, interpreter: str | None) -> tuple[JaxVersion, str]:
-    try:
-        from pallas_lsp.jaxenv import resolve_jax_version
-    except ImportError:  # the resolver is not installed: the setting, else the newest known
-        if explicit:
-            return parse_jax_version(explicit), "the pallasLsp.jaxVersion setting"
-        return NEWEST_KNOWN_JAX, "the newest JAX pallas-lsp knows"
-    version, source = resolve_jax_version(
-        explicit, interpreter, explicit_label="the pallasLsp.jaxVersion setting"
-    )
-    if isinstance(version, str):
-        version = parse_jax_version(version)
-    return tuple(version), str(source)
+    return resolve_jax_version(explicit, interpreter, explicit_label="the pallasLsp.jaxVersion setting")
 
 
 class JaxVersionCache:
