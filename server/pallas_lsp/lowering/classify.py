@@ -8,16 +8,10 @@ from __future__ import annotations
 
 import re
 
-CLASS_TO_CODE: dict[str, str] = {
-    "mesh_required": "PAL001",
-    "axes_mismatch": "PAL002",
-    "layout_missing": "PAL003",
-    "layout_unsupported": "PAL004",
-    "axis_unknown": "PAL005",
-    "reduction_dtype": "PAL006",
-    "vector_width": "PAL007",
-    "api_removed": "PAL008",
-}
+from pallas_lsp.analysis.rules import catalog
+
+# A lowering error's class is the name of the rule that predicts it (one source: the catalog).
+CLASS_TO_CODE: dict[str, str] = {rule.name: rule.code for rule in catalog().values()}
 
 # Checked in order; the first match wins. Each pattern is a message measured in
 # jax-facts.md, matched on a distinctive fragment so later wording tweaks in JAX
