@@ -48,8 +48,12 @@ def is_suppressed(finding: Finding, comments: dict[int, tuple[Span, frozenset[st
     return codes is None or finding.code in codes
 
 
-def disable_fix(finding: Finding, source_lines: list[str]) -> Fix:
-    """``# noqa: CODE`` on the finding's line, merged into a ``# noqa`` already there."""
+def disable_fix(finding: Finding, source_lines: list[str]) -> Fix | None:
+    """``# noqa: CODE`` on the finding's line, merged into a ``# noqa`` already there.
+
+    None where no comment can go: after a line-continuation backslash a comment is a
+    syntax error.
+    """
     line = finding.span.line
     text = source_lines[line - 1] if 0 < line <= len(source_lines) else ""
     title = f"Disable {finding.code} for this line"
@@ -66,6 +70,8 @@ def disable_fix(finding: Finding, source_lines: list[str]) -> Fix:
             merged = old[: match.start()] + "# noqa: " + ", ".join(names) + old[match.end() :]
         edit = TextEdit(Span(line, span.col, line, span.end_col), merged)
         return Fix(title, (edit,))
+    if text.rstrip().endswith("\\"):
+        return None
     end = len(text.rstrip().encode("utf-8"))
     full = len(text.encode("utf-8"))
     return Fix(title, (TextEdit(Span(line, end, line, full), f"  # noqa: {finding.code}"),))

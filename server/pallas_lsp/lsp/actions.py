@@ -91,6 +91,8 @@ def code_actions(
                     )
                 )
             noqa = disable_fix(finding, source_lines)
+            if noqa is None:
+                continue
             actions.append(
                 types.CodeAction(
                     title=noqa.title,
