@@ -123,7 +123,6 @@ def analyze_workspace(files: dict[str, str], options: Options | None = None) -> 
         else:
             trees[file] = tree
     found: dict[str, list[Finding]] = {file: [] for file in trees}
-    ops: dict[str, tuple[OpFacts, ...]] = {}
     stopped: dict[str, str] = {}
     op_lists: dict[str, list[OpFacts]] = {file: [] for file in trees}
     tables: dict[PurePath, dict[str, SourceModule]] = {}  # entries of one folder share it
@@ -132,10 +131,9 @@ def analyze_workspace(files: dict[str, str], options: Options | None = None) -> 
         if folder not in tables:
             tables[folder] = module_table(entry, trees)
         result = analyze_entry(entry, trees, files, options, tables[folder])
-        for op in result.ops:
-            home = op.span.path or entry
+        for home, file_ops in result.ops_by_file.items():
             if home in op_lists:
-                op_lists[home].append(replace(op, span=replace(op.span, path=None)))
+                op_lists[home].extend(file_ops)
         if result.stopped:
             stopped[entry] = result.stopped
         for home, findings in result.findings_by_file.items():
@@ -154,8 +152,10 @@ class EntryResult:
 
     # file -> findings whose spans are relative to that file (path None = that file);
 
+
     findings_by_file: dict[str, tuple[Finding, ...]]
-    ops: tuple[OpFacts, ...]
+    # file -> hover facts of the calls in that file, spans relative to it.
+    ops_by_file: dict[str, tuple[OpFacts, ...]]
     stopped: str | None
     # The folder modules this entry imported (directly or not): a change to any of
     # them changes this entry's findings.
@@ -173,7 +173,12 @@ def analyze_entry(entry: str, trees: dict[str, ast.Module], files: dict[str, str
     for finding in findings:
         home = finding.span.path or entry
         by_file.setdefault(home, []).append(_relative_to(finding, home, entry))
-    return EntryResult({k: tuple(v) for k, v in by_file.items()}, ops, stopped, imported)
+    ops_by_file: dict[str, list[OpFacts]] = {}
+    for op in ops:
+        ops_by_file.setdefault(op.span.path or entry, []).append(
+            replace(op, span=replace(op.span, path=None)))
+    return EntryResult({k: tuple(v) for k, v in by_file.items()},
+                       {k: tuple(v) for k, v in ops_by_file.items()}, stopped, imported)
 
 
 def finish(findings: list[Finding], source: str, options: Options) -> tuple[Finding, ...]:

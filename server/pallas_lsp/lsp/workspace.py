@@ -33,7 +33,7 @@ import logging
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from pallas_lsp.analysis import (
     Analysis,
@@ -356,7 +356,7 @@ class WorkspaceIndex:
             # A bug a rule hits in another module's run must not cost this document its
             # diagnostics: that run counts as finding nothing until its files change.
             logger.exception("the run of %s failed; its findings are left out", entry)
-            result = EntryResult({}, (), None, frozenset())
+            result = EntryResult({}, {}, None, frozenset())
         used = {entry} | set(result.imported_files)
         stamps = tuple((path, self.files[path].stamp) for path in sorted(used))
         self._cache[entry] = CachedEntry(result, stamps)
@@ -373,9 +373,7 @@ class WorkspaceIndex:
             if entry != path and path not in result.imported_files:
                 continue
             findings.extend(result.findings_by_file.get(path, ()))
-            # An op's span names its file when it is not the entry's (None = the entry).
-            ops.extend(replace(op, span=replace(op.span, path=None)) for op in result.ops
-                       if (op.span.path or entry) == path)
+            ops.extend(result.ops_by_file.get(path, ()))
             if result.stopped and stopped is None:
                 stopped = result.stopped if entry == path else f"{os.path.basename(entry)}: {result.stopped}"
         assert self.options is not None
