@@ -6,9 +6,10 @@ import ast
 from collections.abc import Iterator
 
 from ..casts import CastOutcome, cast_after
-from ..interpreter import Op
 from ..model import Finding, Fix, Options, Span, TextEdit
+from ..ops import string_is_one_name
 from ..program import Program, axes_set
+from ..trace import Op
 from ..values import Const, MeshVal
 from .base import Rule
 from .common import dedupe, launch_related, result_type, valid_vec_size
@@ -97,7 +98,7 @@ def _reaches_layout_step(op: Op) -> bool:
     mesh = op.launch.ctx.manual
     if not isinstance(mesh, MeshVal):
         return False
-    got = axes_set(op.args.get("collective_axes"), string_is_one_name=False)
+    got = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
     return got == frozenset(mesh.axes)
 
 

@@ -6,9 +6,10 @@ import ast
 from collections.abc import Iterator
 
 from ..casts import cast_after
-from ..interpreter import Op
 from ..model import Finding, Fix, Options, TextEdit
+from ..ops import string_is_one_name
 from ..program import Program, axes_set
+from ..trace import Op
 from ..values import LayoutVal, MeshVal
 from .base import Rule
 from .common import dedupe, launch_related, result_type, valid_vec_size
@@ -89,7 +90,8 @@ def _reaches_layout_step(program: Program, op: Op) -> bool:
     mesh = op.launch.ctx.manual
     if not isinstance(mesh, MeshVal):
         return False
-    return axes_set(op.args.get("collective_axes"), string_is_one_name=False) == frozenset(mesh.axes)
+    axes = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
+    return axes == frozenset(mesh.axes)
 
 
 def _fixes(program: Program, cast: ast.Call, layout: LayoutVal, op: Op) -> tuple[Fix, ...]:

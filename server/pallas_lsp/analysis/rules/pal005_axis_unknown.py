@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..interpreter import Op
 from ..model import Finding, Options
 from ..program import Program, describe_mesh, short_repr
+from ..trace import Op
 from ..values import UNKNOWN, Const, MeshVal
 from .base import Rule
 from .common import dedupe, launch_related, lines, short

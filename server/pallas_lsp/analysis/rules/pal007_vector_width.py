@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..interpreter import Op
 from ..model import Finding, Fix, Options, TextEdit
 from ..program import Program
 from ..reduce_facts import ReduceFacts, reduce_facts, width_fault
+from ..trace import Op
 from .base import Rule
 from .common import dedupe, launch_related, valid_vec_size
 
