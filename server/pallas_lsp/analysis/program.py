@@ -12,7 +12,7 @@ from .model import OpFacts, Options, Span
 from .ops import HOVERED_OPS, OPS
 from .trace import AnalysisStopped, Launch, Op, SourceModule
 from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
-from .versions import PALLAS_CALL_MOSAIC_GPU, default_semantics, format_jax_version, holds
+from .versions import PALLAS_CALL_MOSAIC_GPU_GONE, default_semantics, format_jax_version, holds
 
 __all__ = ["AnalysisStopped", "Program", "build_program"]
 
@@ -72,7 +72,7 @@ class Program:
         Measured on 0.12.0.1 (CPU cross-lowering) and on 0.11.2 (an H200 host,
         docs/gpu-lowering-h200.md); 0.10.2 still lowers it.
         """
-        return kernel.api == "pallas_call" and not holds(PALLAS_CALL_MOSAIC_GPU, self.version)
+        return kernel.api == "pallas_call" and holds(PALLAS_CALL_MOSAIC_GPU_GONE, self.version)
 
     def parent(self, node: ast.AST) -> ast.AST | None:
         """The syntactic parent of a node inside a kernel body (the rules ask about no other)."""

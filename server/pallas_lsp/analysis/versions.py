@@ -46,9 +46,9 @@ class Fact:
 # Lowering semantics default to Warpgroup ("[Mosaic GPU] Turn WG on by default"); Lane before.
 WARPGROUP_DEFAULT = Fact("lowering semantics default to Warpgroup", (0, 11), None,
                          "jax-facts.md: 0.10.2 lowers as Lane, 0.12.0.1 as Warpgroup")
-# pl.pallas_call with Mosaic GPU params lowers (no rule registered from 0.11: bare AssertionError).
-PALLAS_CALL_MOSAIC_GPU = Fact("pl.pallas_call has a Mosaic GPU lowering", None, (0, 11),
-                              "jax-facts.md on 0.12.0.1; docs/gpu-lowering-h200.md on 0.11.2")
+# pl.pallas_call with Mosaic GPU params has no lowering rule: a bare AssertionError.
+PALLAS_CALL_MOSAIC_GPU_GONE = Fact("pl.pallas_call has no Mosaic GPU lowering", (0, 11), None,
+                                   "jax-facts.md on 0.12.0.1; docs/gpu-lowering-h200.md on 0.11.2")
 # An AbstractMesh handed to jax.shard_map gives the kernel a usable mesh.
 ABSTRACT_MESH_IN_SHARD_MAP = Fact("jax.shard_map over an AbstractMesh reaches the kernel", None,
                                   (0, 12), "jax-facts.md: works on 0.10.2, not on 0.12.0.1")

@@ -9,7 +9,7 @@ from ..ops import string_is_one_name
 from ..program import Program, axes_set, unique_launches
 from ..trace import Launch, Op
 from ..values import MeshVal
-from .base import Rule
+from .base import LoweringError, Rule
 from .common import COLLECTIVE_OPS, dedupe, launch_related, lines, mesh_names_in_scope, short
 
 RULE = Rule(
@@ -19,6 +19,10 @@ RULE = Rule(
     jax_message=(
         "ValueError: JAX device mesh is required by multimem_load_reduce, but not defined.\n"
         "ValueError: collective_axes requires a mesh context   (semaphore_signal_multicast)"
+    ),
+    lowering_errors=(
+        LoweringError(r"JAX device mesh is required by"),
+        LoweringError(r"collective_axes requires a mesh context"),
     ),
     what_it_means=(
         "`multimem_store`, `multimem_load_reduce` and `semaphore_signal_multicast` talk to the "

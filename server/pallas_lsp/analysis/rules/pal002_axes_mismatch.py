@@ -9,7 +9,7 @@ from ..ops import string_is_one_name
 from ..program import Program, axes_set, describe_mesh, short_repr
 from ..trace import Op
 from ..values import Const, MeshVal
-from .base import Rule
+from .base import LoweringError, Rule
 from .common import COLLECTIVE_OPS, dedupe, launch_related, replace_node, short, tuple_literal
 
 RULE = Rule(
@@ -21,6 +21,10 @@ RULE = Rule(
         "'model')) axes are supported, but got ('data',)\n"
         "ValueError: collective_axes ('x',) must equal entire mesh axes ('x', 'y')   "
         "(semaphore_signal_multicast)"
+    ),
+    lowering_errors=(
+        LoweringError(r"Only collective_axes that include all JAX device mesh"),
+        LoweringError(r"must equal entire mesh axes"),
     ),
     what_it_means=(
         "Mosaic GPU's multimem and multicast ops only work across the whole mesh: JAX compares "

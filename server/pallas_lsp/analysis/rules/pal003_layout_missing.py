@@ -11,7 +11,7 @@ from ..ops import string_is_one_name
 from ..program import Program, axes_set
 from ..trace import Op
 from ..values import Const, MeshVal
-from .base import Rule
+from .base import LoweringError, Rule
 from .common import dedupe, launch_related, result_type, valid_vec_size
 
 RULE = Rule(
@@ -23,6 +23,7 @@ RULE = Rule(
         "plgpu.layout_cast to its output right after its creation.\n"
         "(and: Failed to infer the output layout of the iota)"
     ),
+    lowering_errors=(LoweringError(r"Failed to infer the output layout of"),),
     what_it_means=(
         "Under Lane lowering semantics, Mosaic GPU cannot choose a register layout for the result "
         "of `multimem_load_reduce` (or of an iota): it takes it from a `plgpu.layout_cast` that "

@@ -11,7 +11,7 @@ from ..ops import string_is_one_name
 from ..program import Program, axes_set
 from ..trace import Op
 from ..values import LayoutVal, MeshVal
-from .base import Rule
+from .base import LoweringError, Rule
 from .common import dedupe, launch_related, result_type, valid_vec_size
 
 RULE = Rule(
@@ -23,6 +23,12 @@ RULE = Rule(
         "but got WGSplatFragLayout(shape=(128, 128))   (Lane semantics)\n"
         "VerificationError: 'mosaic_gpu.layout_cast' op attribute 'new_layout' failed to satisfy "
         "constraint ...   (Warpgroup semantics, JAX 0.12; a raw MLIRError on 0.10)"
+    ),
+    # Lane names the splat layout; Warpgroup fails in the layout_cast verifier
+    # (a VerificationError on 0.12, a raw MLIRError on 0.10).
+    lowering_errors=(
+        LoweringError(r"Only tiled and WG strided layouts are supported"),
+        LoweringError(r"mosaic_gpu\.layout_cast'? op attribute 'new_layout'"),
     ),
     what_it_means=(
         "The result of `multimem_load_reduce` is spread over the threads of a warpgroup; a splat "
