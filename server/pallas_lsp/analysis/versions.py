@@ -79,6 +79,11 @@ def first_release(fact: Fact) -> str:
     return format_jax_version(fact.since) if fact.since is not None else "the first release"
 
 
+def last_release(fact: Fact) -> str:
+    """'0.11' for a fact that holds until 0.11: the release where it stops holding."""
+    return format_jax_version(fact.until) if fact.until is not None else "no release yet"
+
+
 def nearest_measured(version: JaxVersion) -> Measured:
     """The measured release whose behaviour stands for ``version`` (the closest, newer on ties)."""
     def distance(m: Measured) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from . import (
     pal006_reduction_dtype,
     pal007_vector_width,
     pal008_api_removed,
+    pal009_api_renamed,
 )
 from .base import LoweringError, Rule
 
@@ -41,6 +42,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal006_reduction_dtype,
     pal007_vector_width,
     pal008_api_removed,
+    pal009_api_renamed,
 )}
 
 
