@@ -12,7 +12,14 @@ from .model import OpFacts, Options, Span
 from .ops import HOVERED_OPS, OPS
 from .trace import AnalysisStopped, Launch, Op, SourceModule
 from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
-from .versions import PALLAS_CALL_MOSAIC_GPU_GONE, default_semantics, format_jax_version, holds
+from .versions import (
+    PALLAS_CALL_MOSAIC_GPU_GONE,
+    default_semantics,
+    format_jax_version,
+    holds,
+    is_measured,
+    measured_list,
+)
 
 __all__ = ["AnalysisStopped", "Program", "build_program"]
 
@@ -128,6 +135,8 @@ class Program:
     def op_facts(self) -> tuple[OpFacts, ...]:
         facts: list[OpFacts] = []
         version = f"{format_jax_version(self.version)} ({self.options.jax_version_source})"
+        if not is_measured(self.version):
+            version += f"; not a release the rules were measured on ({measured_list()})"
         for node, ops in self.ops_named(*HOVERED_OPS).items():
             first = ops[0]
             rows: list[tuple[str, str]] = [("what it does", OPS[first.name].hover or "")]

@@ -84,17 +84,14 @@ def last_release(fact: Fact) -> str:
     return format_jax_version(fact.until) if fact.until is not None else "no release yet"
 
 
-def nearest_measured(version: JaxVersion) -> Measured:
-    """The measured release whose behaviour stands for ``version`` (the closest, newer on ties)."""
-    def distance(m: Measured) -> tuple[int, ...]:
-        a, b = _padded(m.version), _padded(version)
-        return tuple(abs(x - y) for x, y in zip(a, b, strict=True))
-
-    return min(reversed(MEASURED), key=distance)
-
-
 def is_measured(version: JaxVersion) -> bool:
+    """Whether the oracle suite lowers under this release (0.10.2 == 0.10.2.0)."""
     return any(_padded(m.version) == _padded(version) for m in MEASURED)
+
+
+def measured_list() -> str:
+    """'0.10.2, 0.12.0.1': for notes on versions the rules were not measured on."""
+    return ", ".join(format_jax_version(m.version) for m in MEASURED)
 
 
 def _padded(version: JaxVersion) -> JaxVersion:
