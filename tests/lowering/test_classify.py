@@ -58,6 +58,20 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("AssertionError", "AssertionError()", "0.10.2", "other"),
         ("AssertionError", "shapes differ", "0.12.0.1", "other"),
         ("TypeError", "unsupported operand", "0.12.0.1", "other"),
+        # PAL009, measured on 0.12.0.1, 0.10.2 and 0.8.3 (tests/fixtures/single/kernel_*.py).
+        ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'out_shape'",
+         "0.12.0.1", "api_renamed"),
+        ("TypeError", "kernel() takes from 0 to 1 positional arguments but 2 were given",
+         "0.12.0.1", "api_renamed"),
+        ("TypeError", "kernel() missing 1 required positional argument: 'out_shape'", "0.8.3",
+         "api_renamed"),
+        ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'scratch_types'",
+         "0.8.3", "api_renamed"),
+        ("AttributeError", "module 'jax' has no attribute 'use_abstract_mesh'", "0.10.2",
+         "api_renamed"),
+        ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'num_threads'",
+         "0.12.0.1", "other"),
+        ("ValueError", "module 'jax' has no attribute 'use_abstract_mesh'", "0.10.2", "other"),
     ],
 )
 def test_classify(exc_type: str, message: str, version: str, cls: str) -> None:
@@ -74,6 +88,7 @@ def test_every_class_has_its_contract_code() -> None:
         "reduction_dtype": "PAL006",
         "vector_width": "PAL007",
         "api_removed": "PAL008",
+        "api_renamed": "PAL009",
     }
 
 

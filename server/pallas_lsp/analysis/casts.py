@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .names import is_jax_api
+from .ops import LAYOUT_CAST
 
 if TYPE_CHECKING:
     from .program import Program
 
-LAYOUT_CAST = "plgpu.layout_cast"
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,21 @@ from __future__ import annotations
 
 import ast
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-from . import api
+from . import jax_calls
 from .model import Span
 from .names import bind_import
+from .trace import (
+    AnalysisStopped,
+    Ctx,
+    Frame,
+    Launch,
+    MeshContext,
+    Op,
+    OpaqueScope,
+    SourceModule,
+)
 from .values import (
     MISSING,
     UNKNOWN,
@@ -44,98 +54,10 @@ MAX_CALL_DEPTH = 24
 MAX_LOOP_UNROLL = 16
 
 
-class AnalysisStopped(Exception):
-    def __init__(self, message: str, partial: object = None) -> None:
-        super().__init__(message)
-        self.partial = partial
-
-
-@dataclass(frozen=True)
-class Ctx:
-    """Where code runs: under which shard_map mesh, which ``jax.set_mesh``, which launch."""
-
-    # MeshVal when inside jax.shard_map, None when definitely outside, UNKNOWN when undecidable.
-    manual: object = None
-    manual_axes: object = None  # shard_map(axis_names=...) when given
-    shard_map_node: ast.AST | None = None
-    ambient: object = None  # the `with jax.set_mesh(M)` mesh
-    jit_node: ast.AST | None = None
-    # The call of the outermost jitted function: JAX blames it for errors raised
-    # while the kernel's IR is lowered, after tracing (e.g. Warpgroup vector widths).
-    jit_call: ast.Call | None = None
-    launch: Launch | None = None  # set while interpreting a kernel body
-    # Inside a kernel, under a JAX construct we do not model (pl.core_map(plgpu.WarpMesh(
-    # axis_name=...)), ...) that may bind axis names of its own.
-    names_open: bool = False
-
-    def key(self) -> tuple[object, ...]:
-        return (
-            fingerprint(self.manual),
-            fingerprint(self.manual_axes),
-            fingerprint(self.ambient),
-            id(self.launch) if self.launch else None,
-            self.names_open,
-        )
-
-
-@dataclass(eq=False)
-class Launch:
-    """One way a kernel is reached: the call site and the mesh context there."""
-
-    kernel: KernelInfo
-    site: ast.Call
-    ctx: Ctx
-    env: Env | None = None  # the scope of the call site, for fixes that name a mesh in scope
-    args: tuple[object, ...] = ()  # what the kernel is called with (arrays carry dtypes)
-
-
-@dataclass(eq=False)
-class Op:
-    """A multimem / multicast / layout / axis call met while tracing a kernel body."""
-
-    name: str  # canonical, e.g. "plgpu.multimem_store"
-    node: ast.Call
-    args: dict[str, object]
-    arg_nodes: dict[str, ast.expr]
-    launch: Launch
-    names_open: bool = False  # axis names may be bound by an enclosing construct we do not model
-
-
-@dataclass(eq=False)
-class Frame:
-    returns: list[object] = field(default_factory=list)
-    # Set when the body evaluates a yield: calling it makes a generator, not its return value.
-    yields: bool = False
-
-
-class OpaqueScope:
-    """What an unmodelled JAX call returns inside a kernel: as a decorator, it runs
-    the body under names we cannot see (pl.core_map(plgpu.WarpMesh(axis_name="warp")))."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
-class MeshContext:
-    """The value of ``jax.set_mesh(M)``: a context manager that sets the ambient mesh."""
-
-    def __init__(self, mesh: object) -> None:
-        self.mesh = mesh
-
-
 _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "isinstance",
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool"}
-
-
-@dataclass(frozen=True)
-class SourceModule:
-    """A module of the analysed folder: its dotted name, file and syntax tree."""
-
-    name: str
-    path: str
-    tree: ast.Module
 
 
 class Interpreter:
@@ -314,7 +236,7 @@ class Interpreter:
         return value
 
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
-        if isinstance(dec, QualName) and dec.name in api.TRANSPARENT_DECORATORS:
+        if isinstance(dec, QualName) and dec.name in jax_calls.TRANSPARENT_DECORATORS:
             return value
         if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal)):
             call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
@@ -420,20 +342,20 @@ class Interpreter:
                 return QualName(f"builtins.{node.id}")
             return UNKNOWN
         if isinstance(node, ast.Attribute):
-            return api.get_attribute(self.ev(node.value, env, ctx), node.attr, node)
+            return jax_calls.get_attribute(self.ev(node.value, env, ctx), node.attr, node)
         if isinstance(node, ast.Call):
             return self.ev_call(node, env, ctx)
         if isinstance(node, (ast.Tuple, ast.List)):
             return self.ev_sequence(node.elts, env, ctx)
         if isinstance(node, ast.BinOp):
-            return api.binary(self.ev(node.left, env, ctx), node.op, self.ev(node.right, env, ctx))
+            return jax_calls.binary(self.ev(node.left, env, ctx), node.op, self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
             base = self.ev(node.value, env, ctx)
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
-                return api.slice_of(base, bounds)
-            return api.subscript(base, self.ev(node.slice, env, ctx))
+                return jax_calls.slice_of(base, bounds)
+            return jax_calls.subscript(base, self.ev(node.slice, env, ctx))
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env)
         if isinstance(node, ast.IfExp):
@@ -541,7 +463,7 @@ class Interpreter:
              arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
-            return api.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            return jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         self.callee_names.setdefault(id(node), "user")
         if isinstance(func, FuncVal):
             return self.call_function(func, args, kwargs, ctx)

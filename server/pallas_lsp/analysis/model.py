@@ -10,6 +10,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+# Re-exported: the faces name versions through the model.
+from .versions import NEWEST_KNOWN_JAX, JaxVersion, format_jax_version, parse_jax_version
+
 
 @dataclass(frozen=True, order=True)
 class Span:
@@ -101,35 +104,6 @@ class Analysis:
     stopped: str | None = None
 
 
-JaxVersion = tuple[int, ...]
-
-# The newest JAX this product knows; used when no other source names a version.
-NEWEST_KNOWN_JAX: JaxVersion = (0, 12, 0, 1)
-
-
-def parse_jax_version(text: str) -> JaxVersion:
-    """'0.12.0.1' -> (0, 12, 0, 1); dev and rc suffixes are dropped ('0.11.0.dev2' -> (0, 11, 0))."""
-    parts: list[int] = []
-    for piece in text.strip().split("."):
-        digits = ""
-        for ch in piece:
-            if not ch.isdigit():
-                break
-            digits += ch
-        if not digits:
-            break
-        parts.append(int(digits))
-        if len(digits) != len(piece):
-            break
-    if len(parts) < 2:
-        raise ValueError(f"not a JAX version: {text!r} (expected something like 0.12.0)")
-    return tuple(parts)
-
-
-def format_jax_version(version: JaxVersion) -> str:
-    return ".".join(str(p) for p in version)
-
-
 @dataclass(frozen=True)
 class Options:
     """Everything the analysis depends on besides the source text."""
@@ -147,3 +121,9 @@ class Options:
         if code in self.ignore:
             return False
         return self.select is None or code in self.select
+
+
+__all__ = [
+    "NEWEST_KNOWN_JAX", "Analysis", "Finding", "Fix", "JaxVersion", "OpFacts", "Options", "Related",
+    "Severity", "Span", "SyntaxProblem", "TextEdit", "format_jax_version", "parse_jax_version",
+]

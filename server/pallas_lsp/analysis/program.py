@@ -7,15 +7,21 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from .interpreter import AnalysisStopped, Interpreter, Launch, Op, SourceModule
-from .model import JaxVersion, OpFacts, Options, Span, format_jax_version
+from .interpreter import Interpreter
+from .model import OpFacts, Options, Span
+from .ops import HOVERED_OPS, OPS
+from .trace import AnalysisStopped, Launch, Op, SourceModule
 from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
+from .versions import (
+    PALLAS_CALL_MOSAIC_GPU_GONE,
+    default_semantics,
+    format_jax_version,
+    holds,
+    is_measured,
+    measured_list,
+)
 
 __all__ = ["AnalysisStopped", "Program", "build_program"]
-
-# JAX turned Warpgroup semantics on by default in 0.11.0 ("[Mosaic GPU] Turn WG on by default").
-WARPGROUP_DEFAULT_SINCE: JaxVersion = (0, 11)
-API_REMOVED_SINCE: JaxVersion = (0, 11)
 
 
 @dataclass(frozen=True)
@@ -64,9 +70,7 @@ class Program:
         if isinstance(kernel.semantics, SemanticsVal):
             return Semantics(kernel.semantics.name, "set by compiler_params")
         if kernel.semantics is None:
-            if self.version >= WARPGROUP_DEFAULT_SINCE:
-                return Semantics("Warpgroup", f"the default of JAX {version}")
-            return Semantics("Lane", f"the default of JAX {version}")
+            return Semantics(default_semantics(self.version), f"the default of JAX {version}")
         return Semantics(None, "compiler_params could not be read")
 
     def api_removed(self, kernel: KernelInfo) -> bool:
@@ -75,7 +79,7 @@ class Program:
         Measured on 0.12.0.1 (CPU cross-lowering) and on 0.11.2 (an H200 host,
         docs/gpu-lowering-h200.md); 0.10.2 still lowers it.
         """
-        return kernel.api == "pallas_call" and self.version >= API_REMOVED_SINCE
+        return kernel.api == "pallas_call" and holds(PALLAS_CALL_MOSAIC_GPU_GONE, self.version)
 
     def parent(self, node: ast.AST) -> ast.AST | None:
         """The syntactic parent of a node inside a kernel body (the rules ask about no other)."""
@@ -130,14 +134,14 @@ class Program:
 
     def op_facts(self) -> tuple[OpFacts, ...]:
         facts: list[OpFacts] = []
-        interesting = ("plgpu.multimem_store", "plgpu.multimem_load_reduce",
-                       "plgpu.semaphore_signal_multicast", "lax.axis_index", "lax.axis_size")
         version = f"{format_jax_version(self.version)} ({self.options.jax_version_source})"
-        for node, ops in self.ops_named(*interesting).items():
-            rows: list[tuple[str, str]] = []
+        if not is_measured(self.version):
+            version += f"; not a release the rules were measured on ({measured_list()})"
+        for node, ops in self.ops_named(*HOVERED_OPS).items():
+            first = ops[0]
+            rows: list[tuple[str, str]] = [("what it does", OPS[first.name].hover or "")]
             for launch in unique_launches(ops):
                 rows.append(("launch", describe_launch(launch, self, node)))
-            first = ops[0]
             if "collective_axes" in first.args:
                 rows.append(("collective_axes", describe_value(first.args["collective_axes"])))
             if "axis_name" in first.args:
@@ -145,7 +149,7 @@ class Program:
             semantics = self.semantics(first.launch.kernel)
             rows.append(("lowering semantics", f"{semantics.name or 'unknown'} ({semantics.reason})"))
             rows.append(("JAX version", version))
-            facts.append(OpFacts(self.span(node), first.name.split(".")[-1], tuple(rows)))
+            facts.append(OpFacts(self.span(node), OPS[first.name].short, tuple(rows)))
         return tuple(facts)
 
 

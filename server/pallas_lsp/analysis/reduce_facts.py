@@ -13,18 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .casts import CastOutcome, cast_after
-from .interpreter import Op
+from .dtypes import BITWISE_REDUCTIONS, DTYPE_BITS, FLOATS, LOAD_BITS, NARROW_INTS, REDUCTIONS
+from .ops import LAYOUT_CAST, string_is_one_name
 from .program import Program, axes_set
+from .refs import result_type
+from .trace import Op
 from .values import Const, LayoutVal, MeshVal
-
-FLOATS = frozenset({"float32", "float16", "bfloat16", "float64", "float8_e5m2", "float8_e4m3fn"})
-KNOWN_OPS = frozenset({"add", "min", "max", "and", "or", "xor"})
-# Lane loads integers one element at a time: narrower than 32 bits cannot load.
-NARROW_INTS = frozenset({"int8", "uint8", "int16", "uint16"})
-BITS = {"float32": 32, "int32": 32, "uint32": 32, "float16": 16, "bfloat16": 16, "int16": 16,
-        "uint16": 16, "int8": 8, "uint8": 8, "float64": 64, "int64": 64, "uint64": 64,
-        "float8_e5m2": 8, "float8_e4m3fn": 8}
-LOAD_BITS = (32, 64, 128)
 
 
 @dataclass(frozen=True)
@@ -39,15 +33,13 @@ class ReduceFacts:
 
 
 def reduce_facts(program: Program, op: Op) -> ReduceFacts:
-    from .rules.common import result_type
-
     mesh = op.launch.ctx.manual
-    reaches = isinstance(mesh, MeshVal) and axes_set(
-        op.args.get("collective_axes"), string_is_one_name=False) == frozenset(mesh.axes)
+    axes = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
+    reaches = isinstance(mesh, MeshVal) and axes == frozenset(mesh.axes)
     cast = cast_after(program, op.node)
     layout = None
     if cast.cast is not None and cast.kind in ("direct", "next"):
-        layouts = [o.args.get("new_layout") for o in program.ops_at(cast.cast, "plgpu.layout_cast")
+        layouts = [o.args.get("new_layout") for o in program.ops_at(cast.cast, LAYOUT_CAST)
                    if o.launch is op.launch]
         layout = layouts[0] if layouts and isinstance(layouts[0], LayoutVal) else None
     found = result_type(program, op, cast.cast)
@@ -81,7 +73,7 @@ def width_fault(facts: ReduceFacts) -> str | None:
     layout = facts.layout
     if layout is None or layout.name != "WG_STRIDED" or not isinstance(layout.vec_size, int):
         return None
-    bits = BITS.get(facts.dtype)
+    bits = DTYPE_BITS.get(facts.dtype)
     if bits is None or layout.vec_size * bits in LOAD_BITS:
         return None
     return (f"WG_STRIDED(vec_size={layout.vec_size}) of {facts.dtype} loads "
@@ -95,13 +87,13 @@ def reduction_fault(facts: ReduceFacts) -> str | None:
     if facts.semantics == "Lane" and (not lane_layout_ok(facts) or width_fault(facts)):
         return None  # Lane raises the layout or width error first, on the same line
     op = facts.reduction
-    if op not in KNOWN_OPS:
+    if op not in REDUCTIONS:
         return (f"reduction_op={op!r} is not a reduction JAX knows (add, min, max, and, or, xor; "
                 f"case matters)")
     dtype = facts.dtype
     if dtype is None:
         return None
-    if dtype in FLOATS and op in ("and", "or", "xor"):
+    if dtype in FLOATS and op in BITWISE_REDUCTIONS:
         return f"reduction_op={op!r} is a bitwise reduction, and {dtype} is a float type: use add, min or max"
     if dtype == "float32" and op in ("min", "max"):
         return f"reduction_op={op!r} is not supported for float32: only add is"

@@ -2,7 +2,37 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
+
+from ..versions import Fact, JaxVersion, holds
+
+
+@dataclass(frozen=True)
+class LoweringError:
+    """How a real lowering error this rule predicts reads: a fragment of JAX's message.
+
+    Matched on a distinctive fragment (a regular expression searched in the message)
+    so later wording tweaks in JAX still land in the right rule.
+    """
+
+    pattern: str
+    exc_type: str | None = None  # None: any exception type
+    ignore_case: bool = False
+    # Only on releases where this fact holds (an unknown version counts as one).
+    when: Fact | None = None
+    regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        flags = re.S | (re.I if self.ignore_case else 0)
+        object.__setattr__(self, "regex", re.compile(self.pattern, flags))
+
+    def matches(self, exc_type: str, message: str, version: JaxVersion | None) -> bool:
+        if self.exc_type is not None and exc_type != self.exc_type:
+            return False
+        if self.when is not None and version is not None and not holds(self.when, version):
+            return False
+        return self.regex.search(message) is not None
 
 
 @dataclass(frozen=True)
@@ -12,6 +42,8 @@ class Rule:
     title: str
     # The JAX error this rule predicts, as JAX words it.
     jax_message: str
+    # How the real lowering errors this rule predicts read (lowering/classify.py walks these).
+    lowering_errors: tuple[LoweringError, ...]
     what_it_means: str
     when_it_happens: str
     how_to_fix: str

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import ast
 
-from ..interpreter import Launch, Op
+from ..dtypes import DTYPE_BITS
 from ..model import Related, Span, TextEdit
+from ..ops import COLLECTIVE_OPS, WRAPS_STRINGS
 from ..program import Program
-from ..values import ArrayVal, DtypeVal, Env, FuncVal, MeshVal, ShapeDtypeVal
+from ..refs import ref_types, result_type
+from ..trace import Launch
+from ..values import Env, MeshVal
 
-COLLECTIVE_OPS = ("plgpu.multimem_store", "plgpu.multimem_load_reduce",
-                  "plgpu.semaphore_signal_multicast", "plgpu.copy_smem_to_gmem")
-
-# These wrap a non-tuple collective_axes in a tuple; multimem_store and
-# multimem_load_reduce take set() of the raw value, so a string is its letters.
-WRAPS_STRINGS = ("plgpu.semaphore_signal_multicast", "plgpu.copy_smem_to_gmem")
-
-# Bits per element, for layouts (WG_STRIDED vec_size × bits must be 32, 64 or 128).
-DTYPE_BITS = {
-    "float32": 32, "int32": 32, "uint32": 32, "float16": 16, "bfloat16": 16, "int16": 16,
-    "uint16": 16, "int8": 8, "uint8": 8, "float64": 64, "int64": 64, "uint64": 64,
-    "float8_e5m2": 8, "float8_e4m3fn": 8,
-}
+# Re-exported for the rule modules: the tables live in ops.py and dtypes.py.
+__all__ = ["COLLECTIVE_OPS", "DTYPE_BITS", "WRAPS_STRINGS", "ref_types", "result_type"]
 
 
 def short(op_name: str) -> str:
@@ -98,47 +90,6 @@ def mesh_names_in_scope(env: Env | None) -> dict[str, MeshVal]:
                 found[name] = value
         scope = scope.parent
     return found
-
-
-def ref_types(launch: Launch) -> dict[str, tuple[object, str]]:
-    """Kernel parameter name -> (shape, dtype) of its ref, from out_type and the launch's arrays."""
-    kernel = launch.kernel
-    body = kernel.body
-    if not isinstance(body, FuncVal) or isinstance(body.node, ast.Lambda):
-        return {}
-    if not isinstance(kernel.out_types, tuple) or not isinstance(kernel.n_scratch, int):
-        return {}
-    params = [a.arg for a in (*body.node.args.posonlyargs, *body.node.args.args)]
-    n_out = len(kernel.out_types)
-    end = len(params) - kernel.n_scratch
-    start = end - n_out
-    if start < 0 or end > len(params):
-        return {}
-    result: dict[str, tuple[object, str]] = {}
-    for name, out in zip(params[start:end], kernel.out_types, strict=True):
-        if isinstance(out, ShapeDtypeVal) and isinstance(out.dtype, DtypeVal):
-            result[name] = (out.shape, out.dtype.name)
-    if len(launch.args) == start:
-        for name, arg in zip(params[:start], launch.args, strict=True):
-            if isinstance(arg, (ArrayVal, ShapeDtypeVal)) and isinstance(arg.dtype, DtypeVal):
-                result[name] = (arg.shape, arg.dtype.name)
-    return result
-
-
-def result_type(program: Program, op: Op, cast: ast.Call | None) -> tuple[object, str] | None:
-    """(shape, dtype) of a multimem_load_reduce result: its ref's, or the output ref it is stored to."""
-    types = ref_types(op.launch)
-    ref = op.arg_nodes.get("ref")
-    if isinstance(ref, ast.Name) and ref.id in types:
-        return types[ref.id]
-    for node in (cast, op.node):
-        parent = program.parent(node) if node is not None else None
-        if isinstance(parent, ast.Assign):
-            for target in parent.targets:
-                if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
-                        and target.value.id in types):
-                    return types[target.value.id]
-    return None
 
 
 def valid_vec_size(shape: tuple[int, ...], dtype: str) -> int | None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..interpreter import Launch, Op
 from ..model import Finding, Fix, Options, TextEdit
+from ..ops import string_is_one_name
 from ..program import Program, axes_set, unique_launches
+from ..trace import Launch, Op
 from ..values import MeshVal
-from .base import Rule
-from .common import COLLECTIVE_OPS, WRAPS_STRINGS, dedupe, launch_related, lines, mesh_names_in_scope, short
+from .base import LoweringError, Rule
+from .common import COLLECTIVE_OPS, dedupe, launch_related, lines, mesh_names_in_scope, short
 
 RULE = Rule(
     code="PAL001",
@@ -18,6 +19,10 @@ RULE = Rule(
     jax_message=(
         "ValueError: JAX device mesh is required by multimem_load_reduce, but not defined.\n"
         "ValueError: collective_axes requires a mesh context   (semaphore_signal_multicast)"
+    ),
+    lowering_errors=(
+        LoweringError(r"JAX device mesh is required by"),
+        LoweringError(r"collective_axes requires a mesh context"),
     ),
     what_it_means=(
         "`multimem_store`, `multimem_load_reduce` and `semaphore_signal_multicast` talk to the "
@@ -107,7 +112,7 @@ def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
     for op in program.ops:
         if op.launch is launch and op.name in COLLECTIVE_OPS:
             axes = axes_set(op.args.get("collective_axes"),
-                            string_is_one_name=op.name in WRAPS_STRINGS)
+                            string_is_one_name=string_is_one_name(op.name))
             if axes is None:
                 return None
             wanted.add(axes)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..interpreter import Op
 from ..model import Finding, Fix, Options
+from ..ops import string_is_one_name
 from ..program import Program, axes_set, describe_mesh, short_repr
+from ..trace import Op
 from ..values import Const, MeshVal
-from .base import Rule
-from .common import COLLECTIVE_OPS, WRAPS_STRINGS, dedupe, launch_related, replace_node, short, tuple_literal
+from .base import LoweringError, Rule
+from .common import COLLECTIVE_OPS, dedupe, launch_related, replace_node, short, tuple_literal
 
 RULE = Rule(
     code="PAL002",
@@ -20,6 +21,10 @@ RULE = Rule(
         "'model')) axes are supported, but got ('data',)\n"
         "ValueError: collective_axes ('x',) must equal entire mesh axes ('x', 'y')   "
         "(semaphore_signal_multicast)"
+    ),
+    lowering_errors=(
+        LoweringError(r"Only collective_axes that include all JAX device mesh"),
+        LoweringError(r"must equal entire mesh axes"),
     ),
     what_it_means=(
         "Mosaic GPU's multimem and multicast ops only work across the whole mesh: JAX compares "
@@ -63,7 +68,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             if not isinstance(mesh, MeshVal):
                 continue
             all_meshes.append(mesh)
-            got = axes_set(op.args.get("collective_axes"), string_is_one_name=_wraps_strings(op))
+            got = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
             if got is not None and got != frozenset(mesh.axes):
                 failing.append((op, mesh))
         if not failing:
@@ -74,9 +79,6 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                       fixes=_fixes(program, op, failing, all_meshes))
 
 
-def _wraps_strings(op: Op) -> bool:
-    # semaphore_signal_multicast turns a non-tuple into a 1-tuple; the multimem ops do not.
-    return op.name in WRAPS_STRINGS
 
 
 def _message(program: Program, op: Op, mesh: MeshVal) -> str:
@@ -84,7 +86,7 @@ def _message(program: Program, op: Op, mesh: MeshVal) -> str:
     raw = value.value if isinstance(value, Const) else None
     name = short(op.name)
     where = describe_mesh(mesh, program, op.node)
-    if isinstance(raw, str) and not _wraps_strings(op) and len(raw) > 1:
+    if isinstance(raw, str) and not string_is_one_name(op.name) and len(raw) > 1:
         letters = "{" + ", ".join(repr(c) for c in sorted(set(raw))) + "}"
         shown = short_repr(raw)
         letters = letters if len(letters) <= 80 else letters[:79] + "…"
@@ -93,7 +95,7 @@ def _message(program: Program, op: Op, mesh: MeshVal) -> str:
                 f"that include all JAX device mesh ({mesh.axes!r}) axes are supported\". "
                 f"Write a tuple: {tuple_literal(mesh.axes)}.")
     shown = short_repr(raw) if raw is not None else "this value"
-    if _wraps_strings(op):
+    if string_is_one_name(op.name):
         jax_words = f"collective_axes (...) must equal entire mesh axes {mesh.axes!r}"
     else:
         jax_words = (f"Only collective_axes that include all JAX device mesh ({mesh.axes!r}) axes "

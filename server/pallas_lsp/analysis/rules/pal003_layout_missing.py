@@ -6,11 +6,12 @@ import ast
 from collections.abc import Iterator
 
 from ..casts import CastOutcome, cast_after
-from ..interpreter import Op
 from ..model import Finding, Fix, Options, Span, TextEdit
+from ..ops import string_is_one_name
 from ..program import Program, axes_set
+from ..trace import Op
 from ..values import Const, MeshVal
-from .base import Rule
+from .base import LoweringError, Rule
 from .common import dedupe, launch_related, result_type, valid_vec_size
 
 RULE = Rule(
@@ -22,6 +23,7 @@ RULE = Rule(
         "plgpu.layout_cast to its output right after its creation.\n"
         "(and: Failed to infer the output layout of the iota)"
     ),
+    lowering_errors=(LoweringError(r"Failed to infer the output layout of"),),
     what_it_means=(
         "Under Lane lowering semantics, Mosaic GPU cannot choose a register layout for the result "
         "of `multimem_load_reduce` (or of an iota): it takes it from a `plgpu.layout_cast` that "
@@ -97,7 +99,7 @@ def _reaches_layout_step(op: Op) -> bool:
     mesh = op.launch.ctx.manual
     if not isinstance(mesh, MeshVal):
         return False
-    got = axes_set(op.args.get("collective_axes"), string_is_one_name=False)
+    got = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
     return got == frozenset(mesh.axes)
 
 

@@ -6,11 +6,12 @@ import ast
 from collections.abc import Iterator
 
 from ..casts import cast_after
-from ..interpreter import Op
 from ..model import Finding, Fix, Options, TextEdit
+from ..ops import string_is_one_name
 from ..program import Program, axes_set
+from ..trace import Op
 from ..values import LayoutVal, MeshVal
-from .base import Rule
+from .base import LoweringError, Rule
 from .common import dedupe, launch_related, result_type, valid_vec_size
 
 RULE = Rule(
@@ -22,6 +23,12 @@ RULE = Rule(
         "but got WGSplatFragLayout(shape=(128, 128))   (Lane semantics)\n"
         "VerificationError: 'mosaic_gpu.layout_cast' op attribute 'new_layout' failed to satisfy "
         "constraint ...   (Warpgroup semantics, JAX 0.12; a raw MLIRError on 0.10)"
+    ),
+    # Lane names the splat layout; Warpgroup fails in the layout_cast verifier
+    # (a VerificationError on 0.12, a raw MLIRError on 0.10).
+    lowering_errors=(
+        LoweringError(r"Only tiled and WG strided layouts are supported"),
+        LoweringError(r"mosaic_gpu\.layout_cast'? op attribute 'new_layout'"),
     ),
     what_it_means=(
         "The result of `multimem_load_reduce` is spread over the threads of a warpgroup; a splat "
@@ -89,7 +96,8 @@ def _reaches_layout_step(program: Program, op: Op) -> bool:
     mesh = op.launch.ctx.manual
     if not isinstance(mesh, MeshVal):
         return False
-    return axes_set(op.args.get("collective_axes"), string_is_one_name=False) == frozenset(mesh.axes)
+    axes = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
+    return axes == frozenset(mesh.axes)
 
 
 def _fixes(program: Program, cast: ast.Call, layout: LayoutVal, op: Op) -> tuple[Fix, ...]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..interpreter import Op
 from ..model import Finding, Options
 from ..program import Program, describe_mesh, short_repr
+from ..trace import Op
 from ..values import UNKNOWN, Const, MeshVal
-from .base import Rule
+from .base import LoweringError, Rule
 from .common import dedupe, launch_related, lines, short
 
 RULE = Rule(
@@ -18,6 +18,11 @@ RULE = Rule(
     jax_message=(
         "NameError: unbound axis name: z   (at trace time)\n"
         "LookupError: Axis ... does not refer to a GPU mesh axis ... or a JAX mesh axis"
+    ),
+    lowering_errors=(
+        LoweringError(r"unbound axis name"),
+        LoweringError(r"does not refer to a GPU mesh axis"),
+        LoweringError(r"No axis names are available"),
     ),
     what_it_means=(
         "Inside a Mosaic GPU kernel, `lax.axis_index(name)` and `lax.axis_size(name)` resolve "

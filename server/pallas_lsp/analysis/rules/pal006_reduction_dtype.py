@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ..model import Finding, Options
 from ..program import Program
 from ..reduce_facts import reduce_facts, reduction_fault
-from .base import Rule
+from .base import LoweringError, Rule
 from .common import dedupe, launch_related
 
 RULE = Rule(
@@ -20,6 +20,14 @@ RULE = Rule(
         "ValueError: Unsupported integer reduction op: sum   (Warpgroup, any dtype)\n"
         "(Warpgroup: a verifier error \"Only Add is supported for F32 source type.\")"
     ),
+    lowering_errors=tuple(LoweringError(fragment, ignore_case=True) for fragment in (
+        r"Only add is supported for f32",  # also the verifier's "Only Add is supported for F32"
+        r"Only add, min and max are supported for floats",
+        r"Unsupported integer reduction op",
+        r"Unsupported reduction operation",
+        r"Only Add, Max and Min reductions are supported",
+        r"Only supported 32 and 64 bit integer operations",
+    )),
     what_it_means=(
         "The NVLink switch reduces with a fixed set of operations per type: f32 only adds; "
         "bf16/f16 add, min and max; 32-bit integers add, min, max, and, or and xor. "

@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..interpreter import Op
 from ..model import Finding, Fix, Options, TextEdit
 from ..program import Program
 from ..reduce_facts import ReduceFacts, reduce_facts, width_fault
-from .base import Rule
+from ..trace import Op
+from .base import LoweringError, Rule
 from .common import dedupe, launch_related, valid_vec_size
 
 RULE = Rule(
@@ -17,6 +17,7 @@ RULE = Rule(
     name="vector_width",
     title="WG_STRIDED vec_size × dtype bits must be 32, 64 or 128",
     jax_message="ValueError: Only 32-, 64- and 128-bit loads are supported",
+    lowering_errors=(LoweringError(r"Only 32-, 64- and 128-bit loads are supported"),),
     what_it_means=(
         "`multimem_load_reduce` loads `vec_size` elements per instruction; the hardware has 32-, "
         "64- and 128-bit multimem loads only."

@@ -7,13 +7,20 @@ from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options, Related, TextEdit, format_jax_version
 from ..program import Program
-from .base import Rule
+from ..versions import PALLAS_CALL_MOSAIC_GPU_GONE
+from .base import LoweringError, Rule
 
 RULE = Rule(
     code="PAL008",
     name="api_removed",
     title="pl.pallas_call has no Mosaic GPU lowering from JAX 0.11 on",
     jax_message="AssertionError   (assert rule is not None, in jax/_src/pallas/pallas_call.py)",
+    # `assert rule is not None` in pallas_call.py, with no message at all: measured on
+    # 0.12.0.1 (jax-facts.md) and 0.11.2 (docs/gpu-lowering-h200.md).
+    lowering_errors=(
+        LoweringError(r"\A\s*(AssertionError(\(\))?)?\s*\Z", exc_type="AssertionError",
+                      when=PALLAS_CALL_MOSAIC_GPU_GONE),
+    ),
     what_it_means=(
         "From JAX 0.11 on, JAX registers no Mosaic GPU lowering for `pl.pallas_call`: Mosaic GPU "
         "kernels go through `plgpu.kernel`. Lowering such a call fails with a bare "

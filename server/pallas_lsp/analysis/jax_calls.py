@@ -1,19 +1,24 @@
-"""What the JAX APIs the rules care about return, in abstract values.
+"""Models of the JAX calls the rules care about: what each returns, in abstract values.
 
-Each handler mirrors the real API's signature (positional and keyword forms)
-as of JAX 0.10 - 0.12. Any other JAX call returns UNKNOWN; functions handed
-to it are still followed, so kernels launched inside ``lax.cond`` or helpers
-passed to ``pl.when`` are seen.
+``HANDLERS`` maps a JAX name to its model; each mirrors the real API's
+signature (positional and keyword forms) as of JAX 0.10 - 0.12. Calls of the
+ops table (ops.py) met inside a kernel body are recorded as ops. Any other JAX
+call returns UNKNOWN; functions handed to it are still followed, so kernels
+launched inside ``lax.cond`` or helpers passed to ``pl.when`` are seen.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from . import names
+from .dtypes import DTYPE_ALIASES
 from .model import Span
+from .ops import OPS, RECORDED_BY_PARAMS
+from .trace import Ctx, MeshContext, OpaqueScope
 from .values import (
     MISSING,
     UNKNOWN,
@@ -38,21 +43,7 @@ from .values import (
     WrappedVal,
     const_strings,
 )
-
-if TYPE_CHECKING:
-    from .interpreter import Ctx, Interpreter
-
-# Calls inside a kernel body that the rules inspect.
-OP_NAMES = frozenset({
-    "plgpu.multimem_store",
-    "plgpu.multimem_load_reduce",
-    "plgpu.semaphore_signal_multicast",
-    "plgpu.layout_cast",
-    "lax.axis_index",
-    "lax.axis_size",
-    "lax.broadcasted_iota",
-    "lax.iota",
-})
+from .versions import ABSTRACT_MESH_IN_SHARD_MAP, JaxVersion, holds
 
 TRANSPARENT_DECORATORS = frozenset({
     "functools.cache", "functools.wraps", "functools.lru_cache", "functools.cached_property",
@@ -87,26 +78,15 @@ MAX_CONST_LENGTH = 4096
 
 _SEMANTICS = {"Lane": "Lane", "Warpgroup": "Warpgroup"}
 
-_DTYPE_ALIASES = {
-    "float32": "float32", "f32": "float32", "float": "float32", "single": "float32",
-    "float16": "float16", "f16": "float16", "half": "float16",
-    "bfloat16": "bfloat16", "bf16": "bfloat16",
-    "float64": "float64", "f64": "float64", "double": "float64",
-    "int32": "int32", "i32": "int32", "int16": "int16", "int8": "int8", "int64": "int64",
-    "uint32": "uint32", "uint16": "uint16", "uint8": "uint8", "uint64": "uint64",
-    "float8_e5m2": "float8_e5m2", "float8_e4m3fn": "float8_e4m3fn", "bool_": "bool",
-}
-
-
 def dtype_of(value: object) -> DtypeVal | None:
     if isinstance(value, DtypeVal):
         return value
     if isinstance(value, QualName):
         last = value.name.rsplit(".", 1)[-1]
-        if value.name.split(".")[0] in {"jnp", "np"} and last in _DTYPE_ALIASES:
-            return DtypeVal(_DTYPE_ALIASES[last])
-    if isinstance(value, Const) and isinstance(value.value, str) and value.value in _DTYPE_ALIASES:
-        return DtypeVal(_DTYPE_ALIASES[value.value])
+        if value.name.split(".")[0] in {"jnp", "np"} and last in DTYPE_ALIASES:
+            return DtypeVal(DTYPE_ALIASES[last])
+    if isinstance(value, Const) and isinstance(value.value, str) and value.value in DTYPE_ALIASES:
+        return DtypeVal(DTYPE_ALIASES[value.value])
     return None
 
 
@@ -217,14 +197,14 @@ def _arg_node(arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], position
     return None
 
 
-def _mesh(interp: Interpreter, names_value: object, node: ast.Call, kind: str) -> object:
+def _mesh(interp: Tracer, names_value: object, node: ast.Call, kind: str) -> object:
     axes = const_strings(names_value)
     if axes is None:
         return UNKNOWN
     return MeshVal(axes, interp.span(node), kind)
 
 
-def _abstract_mesh(interp: Interpreter, args: list[object], kwargs: dict[str, object],
+def _abstract_mesh(interp: Tracer, args: list[object], kwargs: dict[str, object],
                    node: ast.Call) -> object:
     axis_names = _arg(args, kwargs, 1, "axis_names")
     if axis_names is not MISSING:
@@ -290,168 +270,265 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
                       out_types, n_scratch)
 
 
-def call_api(interp: Interpreter, name: str, args: list[object], kwargs: dict[str, object],
+class Tracer(Protocol):
+    """What the models need of the interpreter (which implements it)."""
+
+    version: JaxVersion
+    kernels: list[KernelInfo]
+
+    def span(self, node: ast.AST) -> Span: ...
+
+    def record_op(self, name: str, node: ast.Call, args: dict[str, object],
+                  arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None: ...
+
+    def call_callbacks(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
+                       ctx: Ctx, *, same_context: bool) -> None: ...
+
+    def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None: ...
+
+
+@dataclass(slots=True)
+class Call:
+    """One call of a JAX API, with its evaluated arguments and their syntax."""
+
+    tracer: Tracer
+    name: str
+    args: list[object]
+    kwargs: dict[str, object]
+    node: ast.Call
+    arg_nodes: list[ast.expr]
+    kw_nodes: dict[str, ast.expr]
+    ctx: Ctx
+
+    def arg(self, position: int | None, keyword: str) -> object:
+        return _arg(self.args, self.kwargs, position, keyword)
+
+    def arg_node(self, position: int | None, keyword: str) -> ast.expr | None:
+        return _arg_node(self.arg_nodes, self.kw_nodes, position, keyword)
+
+
+Handler = Callable[[Call], object]
+
+
+def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, object],
              node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
              env: Env, ctx: Ctx) -> object:
-    from .interpreter import MeshContext
+    """The abstract value of calling the JAX API ``name`` (``env``: the caller's scope)."""
+    call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx)
+    if ctx.launch is not None and name in RECORDED_BY_PARAMS:
+        return _record_op(call)
+    handler = HANDLERS.get(name)
+    if handler is None and name.startswith("plgpu.Layout."):
+        handler = _layout
+    return handler(call) if handler is not None else _other(call)
 
-    if ctx.launch is not None and name in OP_NAMES:
-        return _record_op(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx)
-    if name == "plgpu.multicast_ref":
-        return MulticastRefVal(_arg(args, kwargs, 1, "collective_axes"),
-                               _arg_node(arg_nodes, kw_nodes, 1, "collective_axes"), node)
-    if ctx.launch is not None and name == "plgpu.copy_smem_to_gmem":
-        destination = _arg(args, kwargs, 1, "dst")
-        if isinstance(destination, MulticastRefVal):
-            nodes = {"collective_axes": destination.axes_node} if destination.axes_node else {}
-            interp.record_op(name, node, {"collective_axes": destination.collective_axes}, nodes, ctx)
 
-    if name == "jax.jit":
-        fun = _arg(args, kwargs, 0, "fun")
-        if fun is MISSING:
-            return PartialVal(QualName(name), (), kwargs)
-        return WrappedVal("jit", fun, node)
-    if name == "jax.shard_map":
-        fun = _arg(args, kwargs, 0, "f")
-        if fun is MISSING:
-            return PartialVal(QualName(name), (), kwargs)
-        mesh = _arg(args, kwargs, 1, "mesh")
-        if mesh is not MISSING and not (isinstance(mesh, MeshVal) and _mesh_usable(mesh, interp)):
-            mesh = UNKNOWN
-        manual_axes: object = None
-        if "axis_names" in kwargs:
-            manual = kwargs["axis_names"]
-            manual_axes = const_strings(manual) if isinstance(manual, Const) else UNKNOWN
-            if manual_axes is None:
-                manual_axes = UNKNOWN
-        return WrappedVal("shard_map", fun, node, mesh, manual_axes)
-    if name == "jax.sharding.Mesh":
-        return _mesh(interp, _arg(args, kwargs, 1, "axis_names"), node, "Mesh")
-    if name == "jax.make_mesh":
-        return _mesh(interp, _arg(args, kwargs, 1, "axis_names"), node, "make_mesh")
-    if name == "jax.sharding.AbstractMesh":
-        return _abstract_mesh(interp, args, kwargs, node)
-    if name == "jax.set_mesh":
-        return MeshContext(_arg(args, kwargs, 0, "mesh"))
-    if name == "plgpu.kernel":
-        body = _arg(args, kwargs, 0, "body")
-        if body is MISSING:
-            return PartialVal(QualName(name), (), kwargs)
-        info = _kernel_info(body, node, "kernel", kwargs, "out_type", "scratch_types")
-        interp.kernels.append(info)
-        return KernelVal(info)
-    if name == "pl.pallas_call":
-        body = _arg(args, kwargs, 0, "kernel")
-        if body is MISSING:
-            return PartialVal(QualName(name), (), kwargs)
-        if "out_shape" not in kwargs and len(args) > 1:
-            kwargs = {**kwargs, "out_shape": args[1]}
-        backend = kwargs.get("backend")
-        mosaic_gpu = isinstance(kwargs.get("compiler_params"), CompilerParamsVal) or (
-            isinstance(backend, Const) and backend.value == "mosaic_gpu"
-        )
-        if not mosaic_gpu:
-            _call_callables(interp, args, kwargs, node, ctx)
-            return UNKNOWN
-        info = _kernel_info(body, node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
-        interp.kernels.append(info)
-        return KernelVal(info)
-    if name == "plgpu.CompilerParams":
-        semantics = kwargs.get("lowering_semantics", MISSING)
-        if semantics is MISSING:
-            value: object = None
-        elif isinstance(semantics, SemanticsVal):
-            value = semantics
-        else:
-            value = UNKNOWN
-        return CompilerParamsVal(value, interp.span(node), node)
-    if name == "functools.partial":
-        if not args:
-            return UNKNOWN
-        return PartialVal(args[0], tuple(args[1:]), kwargs)
-    if name in {"jax.ShapeDtypeStruct", "plgpu.ShapeDtypeStruct"}:
-        shape = _arg(args, kwargs, 0, "shape")
-        dtype = dtype_of(_arg(args, kwargs, 1, "dtype"))
-        return ShapeDtypeVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
-    if name.startswith("plgpu.Layout."):
-        layout_name = name.rsplit(".", 1)[-1]
-        shape = _arg(args, kwargs, 0, "shape")
-        vec = _arg(args, kwargs, None, "vec_size")
-        vec_value: object = None if vec is MISSING else (vec.value if isinstance(vec, Const) else UNKNOWN)
-        shape_node = _arg_node(arg_nodes, kw_nodes, 0, "shape")
-        return LayoutVal(layout_name, interp.span(node), shape if isinstance(shape, Const) else UNKNOWN,
-                         vec_value, shape_node)
-    if name in {"builtins.tuple", "builtins.list"}:
-        value = _arg(args, kwargs, 0, "iterable")
-        if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
-            return Const(tuple(value.value), value.span)
-        if isinstance(value, tuple):
-            return value
-        return UNKNOWN
-    if name in _ARRAY_MAKERS:
-        dtype_position, default = _ARRAY_MAKERS[name]
-        shape = _arg(args, kwargs, 0, "shape")
-        dtype_value = _arg(args, kwargs, dtype_position, "dtype")
-        dtype = dtype_of(dtype_value) if dtype_value is not MISSING else DtypeVal(default)
-        return ArrayVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
-    if name in {"jnp.dtype", "np.dtype"}:
-        return dtype_of(_arg(args, kwargs, 0, "dtype")) or UNKNOWN
-    if name in _TRANSPARENT_WRAPPERS:
-        fun = _arg(args, kwargs, 0, "fun")
-        if fun is MISSING:
-            return PartialVal(QualName("functools.identity"), (), {})
-        return fun
-    if name == "functools.identity":
-        return args[0] if args else UNKNOWN
-    from .interpreter import OpaqueScope
-
+def _other(call: Call) -> object:
+    """Any JAX or library call we do not model: follow the functions handed to it."""
+    name, ctx = call.name, call.ctx
     if ctx.launch is not None and names.is_jax_api(name) and name not in _CALLS_ARGUMENTS:
         # An unmodelled JAX construct inside a kernel may bind axis names for its body.
-        interp.call_callbacks(args, kwargs, node, replace(ctx, names_open=True), same_context=True)
+        call.tracer.call_callbacks(call.args, call.kwargs, call.node, replace(ctx, names_open=True),
+                                   same_context=True)
         return OpaqueScope(name)
     # Code outside JAX that takes a callback (absl's app.run(main), timeit) calls it as
     # it is; another JAX transformation might add a mesh, so there the context is unknown.
     same_context = ctx.launch is not None or name in _CALLS_ARGUMENTS or not names.is_jax_api(name)
-    interp.call_callbacks(args, kwargs, node, ctx, same_context=same_context)
+    call.tracer.call_callbacks(call.args, call.kwargs, call.node, ctx, same_context=same_context)
     return UNKNOWN
 
 
-def _mesh_usable(mesh: MeshVal, interp: Interpreter) -> bool:
-    # jax-facts: AbstractMesh in shard_map works on 0.10.2 but not on 0.12.0.1.
-    return not (mesh.kind == "AbstractMesh" and interp.version >= (0, 12))
+def _multicast_ref(call: Call) -> object:
+    return MulticastRefVal(call.arg(1, "collective_axes"), call.arg_node(1, "collective_axes"),
+                           call.node)
 
 
-def _call_callables(interp: Interpreter, args: list[object], kwargs: dict[str, object],
-                    node: ast.Call, ctx: Ctx) -> None:
-    interp.call_callbacks(args, kwargs, node, ctx, same_context=False)
+def _copy_smem_to_gmem(call: Call) -> object:
+    # A copy into a plgpu.multicast_ref is a collective: its axes are the ref's.
+    destination = call.arg(1, "dst")
+    if call.ctx.launch is not None and isinstance(destination, MulticastRefVal):
+        nodes = {"collective_axes": destination.axes_node} if destination.axes_node else {}
+        call.tracer.record_op(call.name, call.node,
+                              {"collective_axes": destination.collective_axes}, nodes, call.ctx)
+    return _other(call)
 
 
-def _record_op(interp: Interpreter, name: str, args: list[object], kwargs: dict[str, object],
-               node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
-               ctx: Ctx) -> object:
-    # Parameter positions per the public signatures in jax/_src/pallas/mosaic_gpu.
-    positions = {
-        "plgpu.multimem_store": (("source", 0), ("ref", 1), ("collective_axes", 2)),
-        "plgpu.multimem_load_reduce": (("ref", 0), ("collective_axes", None), ("reduction_op", None)),
-        "plgpu.semaphore_signal_multicast": (("semaphore", 0), ("value", 1), ("collective_axes", None)),
-        "plgpu.layout_cast": (("x", 0), ("new_layout", 1)),
-        "lax.axis_index": (("axis_name", 0),),
-        "lax.axis_size": (("axis_name", 0),),
-        "lax.broadcasted_iota": (("dtype", 0), ("shape", 1), ("dimension", 2)),
-        "lax.iota": (("dtype", 0), ("size", 1)),
-    }[name]
+def _jit(call: Call) -> object:
+    fun = call.arg(0, "fun")
+    if fun is MISSING:
+        return PartialVal(QualName(call.name), (), call.kwargs)
+    return WrappedVal("jit", fun, call.node)
+
+
+def _shard_map(call: Call) -> object:
+    fun = call.arg(0, "f")
+    if fun is MISSING:
+        return PartialVal(QualName(call.name), (), call.kwargs)
+    mesh = call.arg(1, "mesh")
+    if mesh is not MISSING and not (isinstance(mesh, MeshVal) and _mesh_usable(mesh, call.tracer)):
+        mesh = UNKNOWN
+    manual_axes: object = None
+    if "axis_names" in call.kwargs:
+        manual = call.kwargs["axis_names"]
+        manual_axes = const_strings(manual) if isinstance(manual, Const) else UNKNOWN
+        if manual_axes is None:
+            manual_axes = UNKNOWN
+    return WrappedVal("shard_map", fun, call.node, mesh, manual_axes)
+
+
+def _sharding_mesh(call: Call) -> object:
+    return _mesh(call.tracer, call.arg(1, "axis_names"), call.node, "Mesh")
+
+
+def _make_mesh(call: Call) -> object:
+    return _mesh(call.tracer, call.arg(1, "axis_names"), call.node, "make_mesh")
+
+
+def _abstract_mesh_call(call: Call) -> object:
+    return _abstract_mesh(call.tracer, call.args, call.kwargs, call.node)
+
+
+def _set_mesh(call: Call) -> object:
+    return MeshContext(call.arg(0, "mesh"))
+
+
+def _plgpu_kernel(call: Call) -> object:
+    body = call.arg(0, "body")
+    if body is MISSING:
+        return PartialVal(QualName(call.name), (), call.kwargs)
+    info = _kernel_info(body, call.node, "kernel", call.kwargs, "out_type", "scratch_types")
+    call.tracer.kernels.append(info)
+    return KernelVal(info)
+
+
+def _pallas_call(call: Call) -> object:
+    body = call.arg(0, "kernel")
+    if body is MISSING:
+        return PartialVal(QualName(call.name), (), call.kwargs)
+    kwargs = call.kwargs
+    if "out_shape" not in kwargs and len(call.args) > 1:
+        kwargs = {**kwargs, "out_shape": call.args[1]}
+    backend = kwargs.get("backend")
+    mosaic_gpu = isinstance(kwargs.get("compiler_params"), CompilerParamsVal) or (
+        isinstance(backend, Const) and backend.value == "mosaic_gpu"
+    )
+    if not mosaic_gpu:
+        call.tracer.call_callbacks(call.args, kwargs, call.node, call.ctx, same_context=False)
+        return UNKNOWN
+    info = _kernel_info(body, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
+    call.tracer.kernels.append(info)
+    return KernelVal(info)
+
+
+def _compiler_params(call: Call) -> object:
+    semantics = call.kwargs.get("lowering_semantics", MISSING)
+    if semantics is MISSING:
+        value: object = None
+    elif isinstance(semantics, SemanticsVal):
+        value = semantics
+    else:
+        value = UNKNOWN
+    return CompilerParamsVal(value, call.tracer.span(call.node), call.node)
+
+
+def _partial(call: Call) -> object:
+    if not call.args:
+        return UNKNOWN
+    return PartialVal(call.args[0], tuple(call.args[1:]), call.kwargs)
+
+
+def _shape_dtype_struct(call: Call) -> object:
+    shape = call.arg(0, "shape")
+    dtype = dtype_of(call.arg(1, "dtype"))
+    return ShapeDtypeVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
+
+
+def _layout(call: Call) -> object:
+    """plgpu.Layout.WG_STRIDED(shape, vec_size=...) and the other layout constructors."""
+    shape = call.arg(0, "shape")
+    vec = call.arg(None, "vec_size")
+    vec_value: object = None if vec is MISSING else (vec.value if isinstance(vec, Const) else UNKNOWN)
+    return LayoutVal(call.name.rsplit(".", 1)[-1], call.tracer.span(call.node),
+                     shape if isinstance(shape, Const) else UNKNOWN, vec_value,
+                     call.arg_node(0, "shape"))
+
+
+def _sequence(call: Call) -> object:
+    value = call.arg(0, "iterable")
+    if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
+        return Const(tuple(value.value), value.span)
+    if isinstance(value, tuple):
+        return value
+    return UNKNOWN
+
+
+def _array_maker(dtype_position: int, default: str) -> Handler:
+    def make(call: Call) -> object:
+        shape = call.arg(0, "shape")
+        dtype_value = call.arg(dtype_position, "dtype")
+        dtype = dtype_of(dtype_value) if dtype_value is not MISSING else DtypeVal(default)
+        return ArrayVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
+
+    return make
+
+
+def _dtype(call: Call) -> object:
+    return dtype_of(call.arg(0, "dtype")) or UNKNOWN
+
+
+def _transparent_wrapper(call: Call) -> object:
+    fun = call.arg(0, "fun")
+    if fun is MISSING:
+        return PartialVal(QualName("functools.identity"), (), {})
+    return fun
+
+
+def _identity(call: Call) -> object:
+    return call.args[0] if call.args else UNKNOWN
+
+
+def _mesh_usable(mesh: MeshVal, interp: Tracer) -> bool:
+    return mesh.kind != "AbstractMesh" or holds(ABSTRACT_MESH_IN_SHARD_MAP, interp.version)
+
+
+def _record_op(call: Call) -> object:
     values: dict[str, object] = {}
     nodes: dict[str, ast.expr] = {}
-    for keyword, position in positions:
-        values[keyword] = _arg(args, kwargs, position, keyword)
-        arg_node = _arg_node(arg_nodes, kw_nodes, position, keyword)
+    for param in OPS[call.name].params:
+        values[param.keyword] = call.arg(param.position, param.keyword)
+        arg_node = call.arg_node(param.position, param.keyword)
         if arg_node is not None:
-            nodes[keyword] = arg_node
-    if name == "plgpu.layout_cast":
+            nodes[param.keyword] = arg_node
+    if call.name == "plgpu.layout_cast":
         layout = layout_of(values["new_layout"], nodes.get("new_layout"))
         values["new_layout"] = layout if layout is not None else UNKNOWN
-    interp.record_op(name, node, values, nodes, ctx)
+    call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
     for value in values.values():  # helper functions passed in are traced too
         if isinstance(value, (FuncVal, PartialVal)):
-            interp.call_unknown_args(value, node, ctx)
+            call.tracer.call_unknown_args(value, call.node, call.ctx)
     return UNKNOWN
+
+
+HANDLERS: dict[str, Handler] = {
+    "plgpu.multicast_ref": _multicast_ref,
+    "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
+    "jax.jit": _jit,
+    "jax.shard_map": _shard_map,
+    "jax.sharding.Mesh": _sharding_mesh,
+    "jax.make_mesh": _make_mesh,
+    "jax.sharding.AbstractMesh": _abstract_mesh_call,
+    "jax.set_mesh": _set_mesh,
+    "plgpu.kernel": _plgpu_kernel,
+    "pl.pallas_call": _pallas_call,
+    "plgpu.CompilerParams": _compiler_params,
+    "functools.partial": _partial,
+    "jax.ShapeDtypeStruct": _shape_dtype_struct,
+    "plgpu.ShapeDtypeStruct": _shape_dtype_struct,
+    "builtins.tuple": _sequence,
+    "builtins.list": _sequence,
+    "jnp.dtype": _dtype,
+    "np.dtype": _dtype,
+    **{maker: _array_maker(*spec) for maker, spec in _ARRAY_MAKERS.items()},
+    **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
+    "functools.identity": _identity,
+}

@@ -1,0 +1,84 @@
+"""The JAX calls inside a kernel body that the rules inspect: one table.
+
+Each entry names the call as the analysis canonicalises it, its parameters
+(keyword and position, per the public signatures in jax/_src/pallas/mosaic_gpu
+and jax/_src/lax), what kind of operation it is, whether it compares a string
+``collective_axes`` letter by letter, and the line hover shows for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class OpKind(str, Enum):
+    COLLECTIVE = "collective"  # multimem / multicast: needs the whole device mesh
+    AXIS = "axis"  # reads an axis name: needs it bound
+    LAYOUT = "layout"  # plgpu.layout_cast
+    IOTA = "iota"  # creates a value whose layout Lane cannot infer
+
+
+@dataclass(frozen=True)
+class Param:
+    keyword: str
+    position: int | None  # None: keyword-only
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    name: str
+    kind: OpKind
+    params: tuple[Param, ...]
+    # multimem_store / multimem_load_reduce call set(collective_axes) on the raw value,
+    # so "xy" means the axes {"x", "y"} (jax-facts.md, measured on 0.10.2 and 0.12.0.1);
+    # the others wrap a non-tuple in a tuple first.
+    splits_string_axes: bool = False
+    hover: str | None = None  # None: no hover card for this call
+
+    @property
+    def short(self) -> str:
+        return self.name.rsplit(".", 1)[-1]
+
+
+def _params(*pairs: tuple[str, int | None]) -> tuple[Param, ...]:
+    return tuple(Param(keyword, position) for keyword, position in pairs)
+
+
+OPS: dict[str, OpSpec] = {spec.name: spec for spec in (
+    OpSpec("plgpu.multimem_store", OpKind.COLLECTIVE,
+           _params(("source", 0), ("ref", 1), ("collective_axes", 2)), splits_string_axes=True,
+           hover="stores to every device of collective_axes at once (NVLink multimem)"),
+    OpSpec("plgpu.multimem_load_reduce", OpKind.COLLECTIVE,
+           _params(("ref", 0), ("collective_axes", None), ("reduction_op", None)),
+           splits_string_axes=True,
+           hover="loads from every device of collective_axes and reduces (NVLink multimem)"),
+    OpSpec("plgpu.semaphore_signal_multicast", OpKind.COLLECTIVE,
+           _params(("semaphore", 0), ("value", 1), ("collective_axes", None)),
+           hover="signals the semaphore on every device of collective_axes"),
+    # Recorded from the destination's plgpu.multicast_ref(ref, collective_axes), not its own
+    # parameters: its collective_axes come from that call.
+    OpSpec("plgpu.copy_smem_to_gmem", OpKind.COLLECTIVE, ()),
+    OpSpec("plgpu.layout_cast", OpKind.LAYOUT, _params(("x", 0), ("new_layout", 1))),
+    OpSpec("lax.axis_index", OpKind.AXIS, _params(("axis_name", 0),),
+           hover="the index of this device (or block) along axis_name"),
+    OpSpec("lax.axis_size", OpKind.AXIS, _params(("axis_name", 0),),
+           hover="the number of devices (or blocks) along axis_name"),
+    OpSpec("lax.broadcasted_iota", OpKind.IOTA,
+           _params(("dtype", 0), ("shape", 1), ("dimension", 2))),
+    OpSpec("lax.iota", OpKind.IOTA, _params(("dtype", 0), ("size", 1))),
+)}
+
+LAYOUT_CAST = "plgpu.layout_cast"
+# Calls whose own arguments are recorded as an op when met inside a kernel body.
+RECORDED_BY_PARAMS = frozenset(name for name, spec in OPS.items() if spec.params)
+COLLECTIVE_OPS = tuple(name for name, spec in OPS.items() if spec.kind is OpKind.COLLECTIVE)
+# Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
+WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)
+HOVERED_OPS = tuple(name for name, spec in OPS.items() if spec.hover is not None)
+
+
+def string_is_one_name(op_name: str) -> bool:
+    """Whether the op reads a string collective_axes as one axis name (not its letters)."""
+    spec = OPS.get(op_name)
+    return spec is None or not spec.splits_string_axes

@@ -1,0 +1,50 @@
+"""The types of a kernel's refs, read from its launch: which dtype a multimem op moves."""
+
+from __future__ import annotations
+
+import ast
+
+from .program import Program
+from .trace import Launch, Op
+from .values import ArrayVal, DtypeVal, FuncVal, ShapeDtypeVal
+
+
+def ref_types(launch: Launch) -> dict[str, tuple[object, str]]:
+    """Kernel parameter name -> (shape, dtype) of its ref, from out_type and the launch's arrays."""
+    kernel = launch.kernel
+    body = kernel.body
+    if not isinstance(body, FuncVal) or isinstance(body.node, ast.Lambda):
+        return {}
+    if not isinstance(kernel.out_types, tuple) or not isinstance(kernel.n_scratch, int):
+        return {}
+    params = [a.arg for a in (*body.node.args.posonlyargs, *body.node.args.args)]
+    n_out = len(kernel.out_types)
+    end = len(params) - kernel.n_scratch
+    start = end - n_out
+    if start < 0 or end > len(params):
+        return {}
+    result: dict[str, tuple[object, str]] = {}
+    for name, out in zip(params[start:end], kernel.out_types, strict=True):
+        if isinstance(out, ShapeDtypeVal) and isinstance(out.dtype, DtypeVal):
+            result[name] = (out.shape, out.dtype.name)
+    if len(launch.args) == start:
+        for name, arg in zip(params[:start], launch.args, strict=True):
+            if isinstance(arg, (ArrayVal, ShapeDtypeVal)) and isinstance(arg.dtype, DtypeVal):
+                result[name] = (arg.shape, arg.dtype.name)
+    return result
+
+
+def result_type(program: Program, op: Op, cast: ast.Call | None) -> tuple[object, str] | None:
+    """(shape, dtype) of a multimem_load_reduce result: its ref's, or the output ref it is stored to."""
+    types = ref_types(op.launch)
+    ref = op.arg_nodes.get("ref")
+    if isinstance(ref, ast.Name) and ref.id in types:
+        return types[ref.id]
+    for node in (cast, op.node):
+        parent = program.parent(node) if node is not None else None
+        if isinstance(parent, ast.Assign):
+            for target in parent.targets:
+                if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+                        and target.value.id in types):
+                    return types[target.value.id]
+    return None

@@ -1,0 +1,184 @@
+"""PAL009 api_renamed: an argument or name of the Mosaic GPU API the target JAX release lacks."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..model import Finding, Fix, Options, Related, Span, TextEdit
+from ..program import Program
+from ..versions import (
+    KERNEL_OUT_SHAPE,
+    KERNEL_OUT_TYPE,
+    USE_ABSTRACT_MESH,
+    first_release,
+    format_jax_version,
+    holds,
+    last_release,
+)
+from .base import LoweringError, Rule
+
+RULE = Rule(
+    code="PAL009",
+    name="api_renamed",
+    title="an argument or name that this JAX release does not have (renamed between releases)",
+    jax_message=(
+        "TypeError: Mesh.__init__() got an unexpected keyword argument 'out_shape'   (JAX >= 0.11)\n"
+        "TypeError: kernel() takes from 0 to 1 positional arguments but 2 were given   (JAX >= 0.11)\n"
+        "TypeError: kernel() missing 1 required positional argument: 'out_shape'   (JAX <= 0.9)\n"
+        "AttributeError: module 'jax' has no attribute 'use_abstract_mesh'   (JAX <= 0.10)"
+    ),
+    lowering_errors=(
+        LoweringError(r"unexpected keyword argument '(out_shape|scratch_shapes|scratch_types)'",
+                      exc_type="TypeError"),
+        LoweringError(r"kernel\(\) takes from 0 to 1 positional arguments", exc_type="TypeError"),
+        LoweringError(r"kernel\(\) missing 1 required positional argument: 'out_shape'",
+                      exc_type="TypeError"),
+        LoweringError(r"has no attribute 'use_abstract_mesh'", exc_type="AttributeError"),
+    ),
+    what_it_means=(
+        "Mosaic GPU's API moves between JAX releases. `plgpu.kernel` took "
+        "`kernel(body, out_shape, *, scratch_shapes=...)` up to JAX 0.9, accepts both spellings "
+        "on 0.10, and takes only `out_type=` / `scratch_types=` from 0.11 on. "
+        "`jax.use_abstract_mesh` exists from 0.11; older releases spell it "
+        "`jax.sharding.use_abstract_mesh`. Code written for one release fails on another with an "
+        "error that does not say the name was renamed (from 0.11, an `out_shape=` reaches "
+        "`Mesh.__init__`)."
+    ),
+    when_it_happens=(
+        "`plgpu.kernel(..., out_shape=...)`, `scratch_shapes=...` or a positional output type on "
+        "JAX 0.11 or newer (JAX blames the `plgpu.kernel` call); `plgpu.kernel(..., out_type=...)` "
+        "without a positional output type on JAX 0.9 or older (JAX blames the `plgpu.kernel` "
+        "call), or `scratch_types=` there (JAX blames the launch); `jax.use_abstract_mesh` before "
+        "0.11 (JAX blames the call). Measured on 0.8.3, 0.10.2 and 0.12.0.1."
+    ),
+    how_to_fix=(
+        "Spell the argument as the target release does: `out_type=` / `scratch_types=` for JAX "
+        "0.10 and newer, `out_shape=` / `scratch_shapes=` for 0.10 and older (0.10 takes both); "
+        "`jax.sharding.use_abstract_mesh` before 0.11. The quick fix renames it."
+    ),
+    bad_example='''
+# JAX 0.12
+call = plgpu.kernel(body, out_shape=jax.ShapeDtypeStruct((128,), jnp.float32))
+''',
+    good_example='''
+# JAX 0.12
+call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct((128,), jnp.float32))
+''',
+    fixable=True,
+)
+
+# Keyword -> its spelling on the other side of the rename.
+_TO_NEW = {"out_shape": "out_type", "scratch_shapes": "scratch_types"}
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    version = program.version
+    for kernel in program.kernels:
+        call = kernel.node
+        if kernel.api != "kernel" or not isinstance(call, ast.Call):
+            continue
+        if program.callee_names.get(id(call)) != "plgpu.kernel":
+            continue  # functools.partial(plgpu.kernel, ...) and the like: not read here
+        if not holds(KERNEL_OUT_SHAPE, version):
+            yield from _old_spelling(program, call)
+        if not holds(KERNEL_OUT_TYPE, version):
+            yield from _new_spelling(program, kernel, call)
+    if not holds(USE_ABSTRACT_MESH, version):
+        yield from _use_abstract_mesh(program)
+
+
+def _old_spelling(program: Program, call: ast.Call) -> Iterator[Finding]:
+    """JAX >= 0.11: out_shape/scratch_shapes fall into **mesh_kwargs; a positional output
+    type is one positional argument too many. Python reports the first one it meets."""
+    version = format_jax_version(program.version)
+    since = last_release(KERNEL_OUT_SHAPE)
+    if len(call.args) == 2 and not any(isinstance(a, ast.Starred) for a in call.args):
+        # Python's tail ("but 2 were given", or "... (and 1 keyword-only argument) were given")
+        # depends on the keywords passed: quote the head, which never changes.
+        words = "TypeError: kernel() takes from 0 to 1 positional arguments but 2 [...] were given"
+        edit = TextEdit(_start(program.span(call.args[1])), "out_type=")
+        yield _finding(program, call,
+                       f"plgpu.kernel takes its output type only as out_type= from JAX {since} on: "
+                       f"on JAX {version} this call fails with \"{words}\". Write out_type=.",
+                       Fix("Pass it as out_type=", (edit,), safe=True, preferred=True))
+        return
+    for keyword in call.keywords:
+        if keyword.arg in _TO_NEW:
+            new = _TO_NEW[keyword.arg]
+            words = f"TypeError: Mesh.__init__() got an unexpected keyword argument '{keyword.arg}'"
+            yield _finding(program, call,
+                           f"plgpu.kernel has no {keyword.arg}= on JAX {version}: it was renamed "
+                           f"{new}= in {since}, and this call fails with \"{words}\". "
+                           f"Write {new}=.", _rename(program, keyword, new))
+            return
+
+
+def _new_spelling(program: Program, kernel: object, call: ast.Call) -> Iterator[Finding]:
+    """JAX <= 0.9: kernel(body, out_shape, *, scratch_shapes=...)."""
+    version = format_jax_version(program.version)
+    keywords = {k.arg: k for k in call.keywords if k.arg is not None}
+    has_out_shape = len(call.args) >= 2 or "out_shape" in keywords
+    if not has_out_shape and "out_type" in keywords and not any(k.arg is None for k in call.keywords):
+        words = "TypeError: kernel() missing 1 required positional argument: 'out_shape'"
+        yield _finding(program, call,
+                       f"plgpu.kernel has no out_type= on JAX {version}: it takes out_shape= "
+                       f"(out_type= came in {first_release(KERNEL_OUT_TYPE)}), and this call "
+                       f"fails with \"{words}\". Write out_shape=.",
+                       _rename(program, keywords["out_type"], "out_shape"))
+        return
+    scratch = keywords.get("scratch_types")
+    if has_out_shape and scratch is not None:
+        # Accepted by kernel(), refused when the kernel is built at its launch.
+        words = "TypeError: Mesh.__init__() got an unexpected keyword argument 'scratch_types'"
+        fix = _rename(program, scratch, "scratch_shapes")
+        for launch in program.launches:
+            if launch.kernel is kernel:
+                related = (Related(program.span(scratch), "scratch_types= is passed here"),)
+                yield Finding(RULE.code, program.span(launch.site),
+                              f"This launches the plgpu.kernel of line {call.lineno}, whose "
+                              f"scratch_types= JAX {version} does not have (it takes "
+                              f"scratch_shapes=): the launch fails with \"{words}\". "
+                              f"Write scratch_shapes=.", related=related, fixes=(fix,))
+
+
+def _use_abstract_mesh(program: Program) -> Iterator[Finding]:
+    version = format_jax_version(program.version)
+    words = "AttributeError: module 'jax' has no attribute 'use_abstract_mesh'"
+    for call in _calls_named(program, "jax.use_abstract_mesh"):
+        func = call.func
+        fix = None
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            # jax.use_abstract_mesh -> jax.sharding.use_abstract_mesh (same alias of jax).
+            text = f"{func.value.id}.sharding.use_abstract_mesh"
+            fix = Fix("Use jax.sharding.use_abstract_mesh", (TextEdit(program.span(func), text),),
+                      safe=True, preferred=True)
+        message = (f"jax.use_abstract_mesh does not exist on JAX {version} (it came in "
+                   f"{first_release(USE_ABSTRACT_MESH)}): this fails with \"{words}\". "
+                   f"Use jax.sharding.use_abstract_mesh.")
+        yield Finding(RULE.code, program.span(func), message, fixes=(fix,) if fix else ())
+
+
+def _calls_named(program: Program, name: str) -> list[ast.Call]:
+    """The calls of ``name`` that the run reached, in every module it imported."""
+    trees = [program.tree, *(m.tree for m in program.interp.modules.values())]
+    names = program.callee_names
+    found = [node for tree in trees for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and names.get(id(node)) == name]
+    return sorted(found, key=lambda n: (program.span(n).path or "", n.lineno, n.col_offset))
+
+
+def _finding(program: Program, call: ast.Call, message: str, fix: Fix | None) -> Finding:
+    # JAX's traceback names the line the call starts on: the span of the called name.
+    return Finding(RULE.code, program.span(call.func), message, fixes=(fix,) if fix else ())
+
+
+def _rename(program: Program, keyword: ast.keyword, new: str) -> Fix:
+    start = program.span(keyword)
+    name_span = Span(start.line, start.col, start.line, start.col + len(keyword.arg or ""), start.path)
+    return Fix(f"Rename {keyword.arg}= to {new}=", (TextEdit(name_span, new),), safe=True,
+               preferred=True)
+
+
+def _start(span: Span) -> Span:
+    return Span(span.line, span.col, span.line, span.col, span.path)

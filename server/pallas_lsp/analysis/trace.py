@@ -1,0 +1,101 @@
+"""What tracing a program records: where code runs, kernel launches, ops, frames.
+
+The interpreter builds these; the program model and the rules read them. They
+live apart from the interpreter so that the models of JAX calls (jax_calls)
+and the rules need not import the interpreter.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from .values import Env, KernelInfo, fingerprint
+
+
+class AnalysisStopped(Exception):
+    def __init__(self, message: str, partial: object = None) -> None:
+        super().__init__(message)
+        self.partial = partial
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Where code runs: under which shard_map mesh, which ``jax.set_mesh``, which launch."""
+
+    # MeshVal when inside jax.shard_map, None when definitely outside, UNKNOWN when undecidable.
+    manual: object = None
+    manual_axes: object = None  # shard_map(axis_names=...) when given
+    shard_map_node: ast.AST | None = None
+    ambient: object = None  # the `with jax.set_mesh(M)` mesh
+    jit_node: ast.AST | None = None
+    # The call of the outermost jitted function: JAX blames it for errors raised
+    # while the kernel's IR is lowered, after tracing (e.g. Warpgroup vector widths).
+    jit_call: ast.Call | None = None
+    launch: Launch | None = None  # set while interpreting a kernel body
+    # Inside a kernel, under a JAX construct we do not model (pl.core_map(plgpu.WarpMesh(
+    # axis_name=...)), ...) that may bind axis names of its own.
+    names_open: bool = False
+
+    def key(self) -> tuple[object, ...]:
+        return (
+            fingerprint(self.manual),
+            fingerprint(self.manual_axes),
+            fingerprint(self.ambient),
+            id(self.launch) if self.launch else None,
+            self.names_open,
+        )
+
+
+@dataclass(eq=False)
+class Launch:
+    """One way a kernel is reached: the call site and the mesh context there."""
+
+    kernel: KernelInfo
+    site: ast.Call
+    ctx: Ctx
+    env: Env | None = None  # the scope of the call site, for fixes that name a mesh in scope
+    args: tuple[object, ...] = ()  # what the kernel is called with (arrays carry dtypes)
+
+
+@dataclass(eq=False)
+class Op:
+    """A multimem / multicast / layout / axis call met while tracing a kernel body."""
+
+    name: str  # canonical, e.g. "plgpu.multimem_store"
+    node: ast.Call
+    args: dict[str, object]
+    arg_nodes: dict[str, ast.expr]
+    launch: Launch
+    names_open: bool = False  # axis names may be bound by an enclosing construct we do not model
+
+
+@dataclass(eq=False)
+class Frame:
+    returns: list[object] = field(default_factory=list)
+    # Set when the body evaluates a yield: calling it makes a generator, not its return value.
+    yields: bool = False
+
+
+class OpaqueScope:
+    """What an unmodelled JAX call returns inside a kernel: as a decorator, it runs
+    the body under names we cannot see (pl.core_map(plgpu.WarpMesh(axis_name="warp")))."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class MeshContext:
+    """The value of ``jax.set_mesh(M)``: a context manager that sets the ambient mesh."""
+
+    def __init__(self, mesh: object) -> None:
+        self.mesh = mesh
+
+
+@dataclass(frozen=True)
+class SourceModule:
+    """A module of the analysed folder: its dotted name, file and syntax tree."""
+
+    name: str
+    path: str
+    tree: ast.Module
