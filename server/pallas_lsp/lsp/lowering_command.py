@@ -24,15 +24,16 @@ import sys
 import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
 from pallas_lsp.analysis import Finding, Span
-from pallas_lsp.lowering import merge as merge_mod
-from pallas_lsp.lowering import runner
+from pallas_lsp.lowering import outcome, runner
+from pallas_lsp.lowering.outcome import Failure
+from pallas_lsp.lowering.report import LoweringReport, fatal_report
 
 from .convert import LOWERING_SOURCE, Positions
 
@@ -82,7 +83,7 @@ class LoweringService:
         settings = ls.settings.lowering
         if settings.mode == "remote":
             if not settings.remote_command:
-                return runner.fatal_report(
+                return fatal_report(
                     "remote_failed",
                     "pallasLsp.lowering.mode is 'remote' but pallasLsp.lowering.remoteCommand is empty",
                 )
@@ -106,113 +107,57 @@ def _status(ls: PallasServer, uri: str, state: str, message: str) -> None:
     ls.protocol.notify(STATUS, {"uri": uri, "state": state, "message": message})
 
 
-def _version_label(report: Any) -> str:
-    return str(report.jax_version or "?")
-
-
-def _unpredicted_diagnostic(error: Any, positions: Positions) -> types.Diagnostic:
-    line = error.line or error.launch_line or 1
-    text = positions.index.line_text(line)
-    indent = len(text) - len(text.lstrip())
-    span = Span(line, len(text[:indent].encode()), line, len(text.encode()))
+def _failure_diagnostic(failure: Failure, uri: str, positions: Positions) -> types.Diagnostic:
+    if failure.user_code:
+        return types.Diagnostic(
+            range=positions.range(failure.span),
+            message=failure.message,
+            severity=types.DiagnosticSeverity.Warning,
+            source=LOWERING_SOURCE,
+            data={"lowering": "user_code"},
+        )
+    related = None
+    if failure.raised_at is not None:
+        where, range_ = positions.location(failure.raised_at, uri)
+        related = [types.DiagnosticRelatedInformation(
+            location=types.Location(uri=where, range=range_),
+            message="the lowering error was raised here",
+        )]
     return types.Diagnostic(
-        range=positions.range(span),
-        message=f"{error.exc_type}: {error.message}" if error.exc_type else error.message,
+        range=positions.range(failure.span),
+        message=failure.message,
         severity=types.DiagnosticSeverity.Error,
-        code=error.code or error.exc_type or None,
+        code=failure.code or failure.exc_type or None,
         source=LOWERING_SOURCE,
-        data={"lowering": "unpredicted", "class": error.cls},
+        related_information=related,
+        data={"lowering": "unpredicted", "class": failure.cls},
     )
-
-
-def _fatal_diagnostic(report: Any, positions: Positions) -> types.Diagnostic | None:
-    if report.fatal_kind != "user_code" or not report.fatal_line:
-        return None
-    line = report.fatal_line
-    text = positions.index.line_text(line)
-    span = Span(line, 0, line, len(text.encode()))
-    return types.Diagnostic(
-        range=positions.range(span),
-        message=f"lowering check: {report.fatal}",
-        severity=types.DiagnosticSeverity.Warning,
-        source=LOWERING_SOURCE,
-        data={"lowering": "user_code"},
-    )
-
-
-def _elsewhere(error: Any, path: str | None) -> bool:
-    """An error JAX raised in another module of the folder (a kernel beside the launcher)."""
-    file = error.file
-    return bool(file and path and os.path.abspath(file) != os.path.abspath(path) and os.path.isfile(file))
-
-
-def _elsewhere_diagnostic(error: Any, positions: Positions) -> types.Diagnostic:
-    """At the launch in this file, pointing at the line of the module that raised."""
-    diagnostic = _unpredicted_diagnostic(replace(error, line=error.launch_line), positions)
-    where = f"{os.path.basename(error.file)}:{error.line}" if error.line else os.path.basename(error.file)
-    diagnostic.message = f"{diagnostic.message} (raised in {where})"
-    if error.line:
-        start = types.Position(line=error.line - 1, character=0)
-        diagnostic.related_information = [
-            types.DiagnosticRelatedInformation(
-                location=types.Location(
-                    uri=Path(error.file).as_uri(), range=types.Range(start=start, end=start)
-                ),
-                message="the lowering error was raised here",
-            )
-        ]
-    return diagnostic
 
 
 def build_outcome(
     version: int | None,
     source: str,
     findings: tuple[Finding, ...],
-    report: Any,
+    report: LoweringReport,
     encoding: str,
     edits: int = 0,
     path: str | None = None,
 ) -> tuple[LoweringOutcome, dict[str, Any]]:
-    """Merge a report into diagnostics for ``version``; also the command's result."""
+    """The lowering outcome (``lowering.outcome``, shared with ``check --confirm``) as
+    diagnostics for ``version``; also the command's result."""
+    judged = outcome.build_outcome(path or "", source, findings, report)
+    shown = LoweringOutcome(version, edits)
+    result = _result(judged.state, judged.message, judged.errors, judged.confirmed)
+    if judged.state in ("cancelled", "error") and not judged.failures:
+        return shown, result
     positions = Positions(source, encoding)
-    outcome = LoweringOutcome(version, edits)
-    label = _version_label(report)
-    if report.fatal_kind == "cancelled":
-        return outcome, _result("cancelled", report.fatal or "cancelled")
-    if report.fatal_kind not in (None, "user_code"):
-        return outcome, _result("error", report.fatal or report.fatal_kind)
-    # An error in another module must not be matched against this file's lines.
-    elsewhere = [error for error in report.errors if _elsewhere(error, path)]
-    if elsewhere:
-        report = replace(report, errors=tuple(e for e in report.errors if not _elsewhere(e, path)))
-        outcome.diagnostics.extend(_elsewhere_diagnostic(e, positions) for e in elsewhere)
-    merged = merge_mod.merge(findings, report)
-    confirmed = 0
-    for finding in findings:
-        status = merged.status(finding)
-        if status is True:
-            confirmed += 1
-            outcome.notes[(finding.code, finding.span)] = ("confirmed", label)
-        elif status is False:
-            outcome.notes[(finding.code, finding.span)] = ("refuted", label)
-    outcome.diagnostics.extend(_unpredicted_diagnostic(e, positions) for e in merged.unpredicted)
-    fatal = _fatal_diagnostic(report, positions)
-    if fatal is not None:
-        outcome.diagnostics.append(fatal)
-    where = f"JAX {label}" + (f" on {report.device_kind}" if report.device_kind else "")
-    errors = len(report.errors) + len(elsewhere)
-    if report.fatal_kind == "user_code" and not report.lowered and not errors:
-        return outcome, _result("error", report.fatal or "the file raised", errors, confirmed)
-    extra = f"; {len(merged.unpredicted)} error(s) no rule predicted" if merged.unpredicted else ""
-    extra += f"; {len(elsewhere)} in other modules" if elsewhere else ""
-    if confirmed:
-        return outcome, _result(
-            "confirmed", f"{where}: {confirmed} finding(s) confirmed{extra}", errors, confirmed
-        )
-    if errors:
-        return outcome, _result("failed", f"{where}: {errors} lowering error(s){extra}", errors, confirmed)
-    note = f" ({report.fatal})" if report.fatal else ""
-    return outcome, _result("clean", f"{where}: {report.lowered} launch(es) lowered{note}", errors, confirmed)
+    uri = Path(path).as_uri() if path and os.path.isabs(path) else (path or "")
+    for finding, status in judged.statuses.items():
+        if status is not None:
+            verdict = "confirmed" if status else "refuted"
+            shown.notes[(finding.code, finding.span)] = (verdict, judged.jax_version)
+    shown.diagnostics.extend(_failure_diagnostic(f, uri, positions) for f in judged.failures)
+    return shown, result
 
 
 async def confirm(ls: PallasServer, uri: str, *, progress: bool) -> dict[str, Any]:
@@ -262,12 +207,12 @@ async def confirm(ls: PallasServer, uri: str, *, progress: bool) -> dict[str, An
         raise
     except Exception as exc:
         logger.exception("lowering check of %s failed", uri)
-        report = runner.fatal_report("worker_crashed", f"the lowering check failed: {exc}")
+        report = fatal_report("worker_crashed", f"the lowering check failed: {exc}")
     finally:
         if service.running.get(uri) is cancel:
             del service.running[uri]
     if cancel.is_set() and report.fatal_kind is None:
-        report = runner.fatal_report("cancelled", "The lowering check was cancelled")
+        report = fatal_report("cancelled", "The lowering check was cancelled")
     outcome, result = build_outcome(version, source, findings, report, ls.encoding, edits, path)
     if token is not None:
         ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=result["message"]))
