@@ -159,7 +159,7 @@ async def test_file_outside_the_workspace_is_checked_alone(client: LanguageClien
 
 
 def test_walk_skips_environments_and_caps(tmp_path: Path) -> None:
-    from pallas_lsp.lsp.workspace import python_files
+    from pallas_lsp.project import python_files
 
     for name in (".venv/lib/a.py", "env/lib/b.py", "node_modules/c.py", "pkg/__pycache__/d.py", "main.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -174,7 +174,7 @@ def test_walk_skips_environments_and_caps(tmp_path: Path) -> None:
 
 def test_a_change_reruns_only_the_entries_that_read_it(tmp_path: Path) -> None:
     from pallas_lsp.analysis import Options
-    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+    from pallas_lsp.project import WorkspaceIndex, python_files
 
     root = copy_package("axes_across_modules", tmp_path)
     paths, _ = python_files([str(root)])
@@ -206,8 +206,8 @@ def test_a_change_reruns_only_the_entries_that_read_it(tmp_path: Path) -> None:
 
 def test_a_failing_run_of_another_module_is_left_out(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from pallas_lsp.analysis import Options
-    from pallas_lsp.lsp import workspace
-    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+    from pallas_lsp.project import WorkspaceIndex, python_files
+    from pallas_lsp.project import index as workspace
 
     root = copy_package("axes_across_modules", tmp_path)
     paths, _ = python_files([str(root)])
@@ -229,7 +229,7 @@ def test_a_failing_run_of_another_module_is_left_out(tmp_path: Path, monkeypatch
 def test_disk_events_for_files_and_folders(tmp_path: Path) -> None:
     from pallas_lsp.analysis import Options
     from pallas_lsp.lsp.indexing import apply_disk_changes
-    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+    from pallas_lsp.project import WorkspaceIndex, python_files
 
     root = copy_package("axes_across_modules", tmp_path)
     index = WorkspaceIndex([str(root)])
@@ -257,8 +257,8 @@ def test_disk_events_for_files_and_folders(tmp_path: Path) -> None:
 
 def test_syntax_trees_beyond_the_budget_are_let_go(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from pallas_lsp.analysis import Options
-    from pallas_lsp.lsp import workspace
-    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+    from pallas_lsp.project import WorkspaceIndex, python_files
+    from pallas_lsp.project import index as workspace
 
     monkeypatch.setattr(workspace, "TREE_BUDGET_BYTES", 1)
     root = copy_package("good_and_bad_launch", tmp_path)

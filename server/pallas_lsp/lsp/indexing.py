@@ -27,8 +27,7 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from pallas_lsp.analysis import Analysis, Options, SyntaxProblem
-
-from .workspace import MAX_FILES, WorkspaceIndex, python_files
+from pallas_lsp.project import MAX_FILES, WorkspaceIndex, python_files
 
 if TYPE_CHECKING:
     from .server import PallasServer
@@ -74,7 +73,7 @@ async def build(ls: PallasServer) -> None:
     loop = asyncio.get_running_loop()
     token = await _begin_progress(ls)
     try:
-        paths, capped = await loop.run_in_executor(None, python_files, roots)
+        paths, capped = await loop.run_in_executor(None, python_files, roots, MAX_FILES)
         index = WorkspaceIndex(roots, capped=capped)
         step = max(1, len(paths) // 10)
 
