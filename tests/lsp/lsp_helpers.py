@@ -71,6 +71,20 @@ def progress_titles(client: LanguageClient) -> dict[str, str]:
     }
 
 
+async def wait_for_index(client: LanguageClient, timeout: float = 15.0) -> list[object]:
+    """The workspace indexing progress reports, once it has ended."""
+
+    async def ended() -> list[object]:
+        while True:
+            for token, title in progress_titles(client).items():
+                reports = client.progress_reports[token]
+                if "indexing" in title and isinstance(reports[-1], types.WorkDoneProgressEnd):
+                    return list(reports)
+            await asyncio.sleep(0.02)
+
+    return await asyncio.wait_for(ended(), timeout)
+
+
 def example(name: str) -> tuple[str, str]:
     path = EXAMPLES / name
     return path.as_uri(), path.read_text(encoding="utf-8")

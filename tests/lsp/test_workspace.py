@@ -15,8 +15,8 @@ from lsp_helpers import (
     example,
     initialize,
     open_doc,
-    progress_titles,
     wait_for_diagnostics,
+    wait_for_index,
 )
 from lsprotocol import types
 from pytest_lsp import LanguageClient
@@ -34,20 +34,6 @@ def open_file(client: LanguageClient, path: Path) -> tuple[str, str]:
     uri, text = path.as_uri(), path.read_text(encoding="utf-8")
     open_doc(client, uri, text)
     return uri, text
-
-
-async def wait_for_index(client: LanguageClient, timeout: float = 15.0) -> list[object]:
-    """The indexing progress, once it has ended."""
-
-    async def ended() -> list[object]:
-        while True:
-            for token, title in progress_titles(client).items():
-                reports = client.progress_reports[token]
-                if "indexing" in title and isinstance(reports[-1], types.WorkDoneProgressEnd):
-                    return list(reports)
-            await asyncio.sleep(0.02)
-
-    return await asyncio.wait_for(ended(), timeout)
 
 
 async def test_mesh_in_main_reaches_kernel_module(client: LanguageClient, tmp_path: Path) -> None:
