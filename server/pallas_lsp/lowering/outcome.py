@@ -42,7 +42,7 @@ class Failure:
 @dataclass
 class Outcome:
     jax_version: str  # "?" when the check never reached JAX
-    # 'confirmed' | 'failed' | 'clean' | 'error' | 'cancelled' | 'stale'
+    # 'confirmed' | 'failed' | 'clean' | 'error' | 'cancelled'
     state: str
     message: str
     statuses: dict[Finding, bool | None] = field(default_factory=dict)
@@ -78,12 +78,6 @@ def build_outcome(path: str, source: str, findings: tuple[Finding, ...],
     outcome.errors = len(report.errors) + len(elsewhere)
     outcome.state, outcome.message = _summary(report, outcome, len(merged.unpredicted), len(elsewhere))
     return outcome
-
-
-def stale_outcome(asked: int, current: int | None) -> Outcome:
-    """The client asked to confirm a version of the document that is no longer the current one."""
-    return Outcome("?", "stale", f"version {asked} of the document is not the current one "
-                                 f"({current}): nothing was lowered; run the check again")
 
 
 def _summary(report: LoweringReport, outcome: Outcome, unpredicted: int, elsewhere: int) -> tuple[str, str]:

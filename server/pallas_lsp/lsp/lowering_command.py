@@ -12,7 +12,14 @@ it is wired to LSP:
   "confirmed"`` (not a second diagnostic); one it refuted gets a note and
   ``"refuted"``; an error no rule predicted is published with source
   "pallas-lsp lowering" at its traceback line. The next edit clears all of it;
+- the command's ``version`` argument names the document version to check: an older
+  one is not lowered (the result says so; the client may run the check again);
 - the result and a ``pallasLsp/loweringStatus`` notification tell the client how it went.
+
+The judging (which finding lowering confirmed, where an error of another module
+goes) is ``pallas_lsp.lowering.outcome``'s, shared with ``check --confirm``; this
+module renders it as diagnostics. It does not import the server: ``LoweringHost``
+says what it needs.
 """
 
 from __future__ import annotations
@@ -22,28 +29,27 @@ import logging
 import os
 import sys
 import threading
-import uuid
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from lsprotocol import types
+from pygls.progress import Progress
+from pygls.workspace import TextDocument
 
-from pallas_lsp.analysis import Finding, Span
+from pallas_lsp.analysis import Finding
 from pallas_lsp.lowering import outcome, runner
 from pallas_lsp.lowering.outcome import Failure
 from pallas_lsp.lowering.report import LoweringReport, fatal_report
 
+from . import progress as work_progress
 from .convert import LOWERING_SOURCE, Positions
-
-if TYPE_CHECKING:
-    from .server import PallasServer
+from .protocol import LOWERING_STATUS
+from .settings import Settings
+from .state import DocState, ShownLowering
 
 logger = logging.getLogger(__name__)
-
-COMMAND = "pallasLsp.confirmLowering"
-STATUS = "pallasLsp/loweringStatus"
 
 UNTRUSTED = (
     "The lowering check runs this file's code, so it runs only in a trusted workspace "
@@ -52,59 +58,30 @@ UNTRUSTED = (
 )
 
 
-@dataclass
-class LoweringOutcome:
-    """The lowering results shown for one version of one document."""
+class LoweringHost(Protocol):
+    """What the lowering service needs from the server (PallasServer provides it)."""
 
-    version: int | None
-    # The server's edit counter of the text that was lowered (DocState.edits).
-    edits: int = 0
-    diagnostics: list[types.Diagnostic] = field(default_factory=list)
-    # (code, span) of a static finding -> the note appended to its message
-    notes: dict[tuple[str, Span], tuple[str, str]] = field(default_factory=dict)
+    settings: Settings
+    docs: dict[str, DocState]
 
     @property
-    def confirmed(self) -> dict[tuple[str, Span], str]:
-        return {key: label for key, (state, label) in self.notes.items() if state == "confirmed"}
+    def encoding(self) -> str: ...
 
+    def open_document(self, uri: str) -> TextDocument | None: ...
 
-class LoweringService:
-    def __init__(self) -> None:
-        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lowering")
-        self.pool = runner.WarmWorkerPool()
-        self.running: dict[str, threading.Event] = {}
+    async def lint(self, uri: str) -> None: ...
 
-    def close(self) -> None:
-        for cancel in list(self.running.values()):
-            cancel.set()
-        self.pool.close()
+    def publish(self, uri: str, state: DocState, version: int | None) -> None: ...
 
-    def run(self, ls: PallasServer, path: str, source: str, cancel: threading.Event) -> Any:
-        settings = ls.settings.lowering
-        if settings.mode == "remote":
-            if not settings.remote_command:
-                return fatal_report(
-                    "remote_failed",
-                    "pallasLsp.lowering.mode is 'remote' but pallasLsp.lowering.remoteCommand is empty",
-                )
-            return runner.lower_remote(
-                path,
-                command=list(settings.remote_command),
-                timeout=settings.timeout,
-                source=source,
-                cancel=cancel,
-            )
-        # The server's own python is the last resort: it usually has no JAX, and says so.
-        python = ls.settings.python or sys.executable
-        return self.pool.check(path, python=python, source=source, timeout=settings.timeout, cancel=cancel)
+    def progress(self) -> Progress | None:
+        """Work-done progress, or None when the client cannot show it."""
+        ...
+
+    def notify(self, method: str, params: Mapping[str, object]) -> None: ...
 
 
 def _result(state: str, message: str, errors: int = 0, confirmed: int = 0) -> dict[str, Any]:
     return {"state": state, "message": message, "errors": errors, "confirmed": confirmed}
-
-
-def _status(ls: PallasServer, uri: str, state: str, message: str) -> None:
-    ls.protocol.notify(STATUS, {"uri": uri, "state": state, "message": message})
 
 
 def _failure_diagnostic(failure: Failure, uri: str, positions: Positions) -> types.Diagnostic:
@@ -142,11 +119,11 @@ def build_outcome(
     encoding: str,
     edits: int = 0,
     path: str | None = None,
-) -> tuple[LoweringOutcome, dict[str, Any]]:
+) -> tuple[ShownLowering, dict[str, Any]]:
     """The lowering outcome (``lowering.outcome``, shared with ``check --confirm``) as
     diagnostics for ``version``; also the command's result."""
     judged = outcome.build_outcome(path or "", source, findings, report)
-    shown = LoweringOutcome(version, edits)
+    shown = ShownLowering(version, edits)
     result = _result(judged.state, judged.message, judged.errors, judged.confirmed)
     if judged.state in ("cancelled", "error") and not judged.failures:
         return shown, result
@@ -160,100 +137,116 @@ def build_outcome(
     return shown, result
 
 
-async def confirm(ls: PallasServer, uri: str, *, progress: bool) -> dict[str, Any]:
-    if not ls.settings.workspace_trusted:
-        _status(ls, uri, "error", UNTRUSTED)
-        return _result("error", UNTRUSTED)
-    document = ls.open_document(uri)
-    state = ls.docs.get(uri)
-    if document is None or state is None:
-        return _result("error", f"{uri} is not open in the editor")
-    version, source, edits = document.version, document.source, state.edits
-    if state.analysed_edits != edits:
-        await ls.lint(uri)  # the static findings of exactly this text
-    current_findings = state.analysed_edits == edits and state.analysis is not None
-    findings = state.findings if current_findings else ()
+class LoweringService:
+    """Runs lowering checks for the server's documents (one at a time per document)."""
 
-    service: LoweringService = ls.lowering
-    previous = service.running.pop(uri, None)
-    if previous is not None:
-        previous.set()  # a newer check of the same file supersedes the old one
-    cancel = threading.Event()
-    service.running[uri] = cancel
-    token: str | None = None
-    if progress and ls.client.work_done_progress:
-        token = f"pallas-lowering-{uuid.uuid4()}"
-        try:
-            await ls.work_done_progress.create_async(token)
-            ls.work_done_progress.begin(
-                token,
-                types.WorkDoneProgressBegin(
-                    title="Pallas: lowering with JAX",
-                    cancellable=True,
-                    message=uri.rsplit("/", 1)[-1],
-                ),
+    def __init__(self, host: LoweringHost) -> None:
+        self.host = host
+        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lowering")
+        self.pool = runner.WarmWorkerPool()
+        self.running: dict[str, threading.Event] = {}
+
+    def close(self) -> None:
+        for cancel in list(self.running.values()):
+            cancel.set()
+        self.pool.close()
+
+    def _status(self, uri: str, state: str, message: str) -> None:
+        self.host.notify(LOWERING_STATUS, {"uri": uri, "state": state, "message": message})
+
+    def run(self, path: str, source: str, cancel: threading.Event) -> LoweringReport:
+        settings = self.host.settings
+        if settings.lowering.mode == "remote":
+            if not settings.lowering.remote_command:
+                return fatal_report(
+                    "remote_failed",
+                    "pallasLsp.lowering.mode is 'remote' but pallasLsp.lowering.remoteCommand is empty",
+                )
+            return runner.lower_remote(
+                path,
+                command=list(settings.lowering.remote_command),
+                timeout=settings.lowering.timeout,
+                source=source,
+                cancel=cancel,
             )
-            ls.work_done_progress.tokens[token].add_done_callback(lambda _f: cancel.set())
-        except Exception as exc:  # no progress UI is no reason not to check
-            logger.warning("work-done progress unavailable: %s", exc)
-            token = None
-    _status(ls, uri, "running", "lowering with JAX")
-    path = document.path or uri
-    loop = asyncio.get_running_loop()
-    try:
-        report = await loop.run_in_executor(service.executor, service.run, ls, path, source, cancel)
-    except asyncio.CancelledError:
-        cancel.set()
-        raise
-    except Exception as exc:
-        logger.exception("lowering check of %s failed", uri)
-        report = fatal_report("worker_crashed", f"the lowering check failed: {exc}")
-    finally:
-        if service.running.get(uri) is cancel:
-            del service.running[uri]
-    if cancel.is_set() and report.fatal_kind is None:
-        report = fatal_report("cancelled", "The lowering check was cancelled")
-    outcome, result = build_outcome(version, source, findings, report, ls.encoding, edits, path)
-    if token is not None:
-        ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=result["message"]))
+        # The server's own python is the last resort: it usually has no JAX, and says so.
+        python = settings.python or sys.executable
+        return self.pool.check(path, python=python, source=source, timeout=settings.lowering.timeout,
+                               cancel=cancel)
 
-    if result["state"] == "cancelled":
-        _status(ls, uri, "idle", result["message"])
+    async def confirm(self, uri: str, *, version: int | None = None) -> dict[str, Any]:
+        """Lower the open document ``uri`` (``version``: the one the client means, if it says)."""
+        host = self.host
+        if not host.settings.workspace_trusted:
+            self._status(uri, "error", UNTRUSTED)
+            return _result("error", UNTRUSTED)
+        document = host.open_document(uri)
+        state = host.docs.get(uri)
+        if document is None or state is None:
+            return _result("error", f"{uri} is not open in the editor")
+        if version is not None and version != document.version:
+            message = (f"version {version} of the document was asked for, but the editor's is "
+                       f"{document.version}: nothing was lowered; run the check again")
+            self._status(uri, "idle", message)
+            return _result("cancelled", message)
+        version, source, edits = document.version, document.source, state.edits
+        if state.analysed_edits != edits:
+            await host.lint(uri)  # the static findings of exactly this text
+        current_findings = state.analysed_edits == edits and state.analysis is not None
+        findings = state.findings if current_findings else ()
+
+        previous = self.running.pop(uri, None)
+        if previous is not None:
+            previous.set()  # a newer check of the same file supersedes the old one
+        cancel = threading.Event()
+        self.running[uri] = cancel
+        progress = host.progress()
+        token = await work_progress.begin(progress, "pallas-lowering", "Pallas: lowering with JAX",
+                                          cancellable=True, message=uri.rsplit("/", 1)[-1],
+                                          on_cancel=cancel.set)
+        self._status(uri, "running", "lowering with JAX")
+        path = document.path or uri
+        loop = asyncio.get_running_loop()
+        try:
+            report = await loop.run_in_executor(self.executor, self.run, path, source, cancel)
+        except asyncio.CancelledError:
+            cancel.set()
+            raise
+        except Exception as exc:
+            logger.exception("lowering check of %s failed", uri)
+            report = fatal_report("worker_crashed", f"the lowering check failed: {exc}")
+        finally:
+            if self.running.get(uri) is cancel:
+                del self.running[uri]
+        if cancel.is_set() and report.fatal_kind is None:
+            report = fatal_report("cancelled", "The lowering check was cancelled")
+        shown, result = build_outcome(version, source, findings, report, host.encoding, edits, path)
+        work_progress.end(progress, token, result["message"])
+
+        if result["state"] == "cancelled":
+            self._status(uri, "idle", result["message"])
+            return result
+        if host.docs.get(uri) is not state or state.edits != edits:
+            result["message"] += " (the document changed during the check: results not shown)"
+            self._status(uri, "idle", result["message"])
+            return result
+        if result["state"] != "error" or shown.diagnostics:
+            state.lowering = shown
+            host.publish(uri, state, version)
+        self._status(uri, result["state"], result["message"])
         return result
-    if ls.docs.get(uri) is not state or state.edits != edits:
-        result["message"] += " (the document changed during the check: results not shown)"
-        _status(ls, uri, "idle", result["message"])
-        return result
-    if result["state"] != "error" or outcome.diagnostics:
-        state.lowering = outcome
-        ls.publish(uri, state, version)
-    _status(ls, uri, result["state"], result["message"])
-    return result
 
 
-def on_save(ls: PallasServer, uri: str) -> None:
-    """The opt-in on-save check (trusted workspaces only; the caller checked both)."""
-    task = asyncio.ensure_future(confirm(ls, uri, progress=True))
-    task.add_done_callback(_log_failure)
+def command_target(args: tuple[Any, ...]) -> tuple[str, int | None] | str:
+    """(uri, version or None) from the command's arguments, or the error to answer with."""
+    target = args[0] if args else None
+    if isinstance(target, str):
+        target = {"uri": target}
+    if not isinstance(target, dict) or not isinstance(target.get("uri"), str):
+        return f'expected [{{"uri": ..., "version": ...}}], got {args!r}'
+    version = target.get("version")
+    return target["uri"], version if isinstance(version, int) and not isinstance(version, bool) else None
 
 
-def _log_failure(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        logger.error("on-save lowering failed", exc_info=task.exception())
-
-
-def register(server: PallasServer) -> None:
-    server.lowering = LoweringService()
-
-    @server.command(COMMAND)
-    async def confirm_lowering(ls: Any, *args: Any) -> dict[str, Any]:
-        # `ls: Any`: pygls evaluates this signature's hints at call time, where the
-        # TYPE_CHECKING-only PallasServer name does not exist.
-        from .server import _plain
-
-        target = _plain(args[0]) if args else None
-        if isinstance(target, str):
-            target = {"uri": target}
-        if not isinstance(target, dict) or not isinstance(target.get("uri"), str):
-            return _result("error", f'expected [{{"uri": ..., "version": ...}}], got {args!r}')
-        return await confirm(ls, target["uri"], progress=True)
+def bad_arguments(message: str) -> dict[str, Any]:
+    return _result("error", message)
