@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from lsp_helpers import (
-    REPO,
     change_doc,
     codes_by_line,
     example,
@@ -19,6 +18,7 @@ from lsp_helpers import (
 )
 from lsprotocol import types
 from pytest_lsp import LanguageClient
+from support import REPO
 
 pytestmark = pytest.mark.lowering
 JAX010 = REPO / ".venv-jax010" / "bin" / "python"

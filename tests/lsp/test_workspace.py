@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 from lsp_helpers import (
-    REPO,
     change_doc,
     codes_by_line,
     example,
@@ -20,6 +19,7 @@ from lsp_helpers import (
 )
 from lsprotocol import types
 from pytest_lsp import LanguageClient
+from support import REPO
 
 MULTIFILE = REPO / "tests" / "fixtures" / "multifile"
 

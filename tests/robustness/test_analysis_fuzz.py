@@ -26,11 +26,11 @@ from fuzz_helpers import (
     huge_literals,
     mutated_kernels,
     nested_blocks,
-    server_env,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pallas_lsp.analysis import RULES, Analysis, Options, TextEdit, analyze
+from support import server_env
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

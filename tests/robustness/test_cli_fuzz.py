@@ -16,10 +16,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from fuzz_helpers import cli_command, corpus_text, mutated_kernels, server_env
+from fuzz_helpers import corpus_text, mutated_kernels
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pallas_lsp.cli import main
+from support import cli_command, server_env
 
 KEYS = {"path", "line", "column", "end_line", "end_column", "code", "severity", "message",
         "confirmed", "related"}
