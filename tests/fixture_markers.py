@@ -112,7 +112,7 @@ JAX_VENVS = JAX_PYTHONS
 
 
 def single_fixtures() -> list[Path]:
-    return sorted((FIXTURES / "single").glob("*.py"))
+    return sorted((FIXTURES / "single").rglob("*.py"), key=lambda p: p.name)
 
 
 def package_fixtures() -> list[Path]:

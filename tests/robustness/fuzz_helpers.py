@@ -41,7 +41,7 @@ SPLICE_TOKENS = (
 @cache
 def corpus() -> tuple[tuple[str, str], ...]:
     """(name, text) of every real kernel file at hand, in a stable order."""
-    files = sorted(FIXTURES.glob("*.py"))
+    files = sorted(FIXTURES.rglob("*.py"), key=lambda p: p.name)
     if EXAMPLES.is_dir():
         files += sorted(EXAMPLES.glob("*.py"))
     return tuple((path.name, path.read_text(encoding="utf-8")) for path in files)
