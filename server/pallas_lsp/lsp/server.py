@@ -10,7 +10,7 @@ Model (pygls 2.x, push diagnostics as in jedi-language-server):
 - While the buffer does not parse (mid-typing), nothing is published: the
   client keeps the last good diagnostics, so squiggles do not flicker.
 - Inside a workspace folder, a document is checked as part of the workspace
-  program once the background index is ready (indexing.py, workspace.py): the
+  program once the background index is ready (indexing.py, project/index.py): the
   runs of every file that imports it count, and a change re-lints the open
   documents it reaches. Outside the folders, or before the index is ready, a
   document is checked alone.
