@@ -12,7 +12,7 @@ modules (``l00.py``...: shard_map launches over a mesh the caller passes), one
 
 Measured two ways:
 
-- through the index class the server uses (``pallas_lsp.lsp.workspace.WorkspaceIndex``),
+- through the index class the server uses (``pallas_lsp.project.WorkspaceIndex``),
   in this process: cold = walk + read + parse every file, then check every file (as if
   all were open); one-file change = the new text of one kernel module, then the check
   of every file whose findings may change (the module, its launcher, the main that
@@ -163,7 +163,7 @@ def edited_modules(count: int, modules: int) -> list[int]:
 
 def bench_index(root: Path, layout: dict[str, list[str]], edits: int) -> dict[str, float]:
     from pallas_lsp.analysis import Options
-    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+    from pallas_lsp.project import WorkspaceIndex, python_files
 
     options = Options()
     started = time.perf_counter()

@@ -28,6 +28,8 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
+from support import FIXTURES, JAX_PYTHONS
+
 MARKER = re.compile(
     r"expect(?P<hidden>-hidden)?(?:\[(?P<version>[0-9.]+)\])?:\s*"
     r"(?P<codes>PAL\d{3}(?:\s*,\s*PAL\d{3})*)"
@@ -105,18 +107,12 @@ def package_other(package: str | Path, jax_version: str) -> set[tuple[str, str, 
 
 # ------------------------------------------------------------ where things are
 
-TESTS = Path(__file__).resolve().parent
-REPO = TESTS.parent
-FIXTURES = TESTS / "fixtures"
 # The JAX versions the oracle lowers under, each in the venv .ci/jax-envs.sh makes.
-JAX_VENVS = {
-    "0.10.2": REPO / ".venv-jax010" / "bin" / "python",
-    "0.12.0.1": REPO / ".venv-jax012" / "bin" / "python",
-}
+JAX_VENVS = JAX_PYTHONS
 
 
 def single_fixtures() -> list[Path]:
-    return sorted((FIXTURES / "single").glob("*.py"))
+    return sorted((FIXTURES / "single").rglob("*.py"), key=lambda p: p.name)
 
 
 def package_fixtures() -> list[Path]:

@@ -11,7 +11,6 @@ lowering by test_oracle.py, so this file is the analysis' spec.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,6 @@ from pathlib import Path
 import pytest
 from fixture_markers import (
     JAX_VENVS,
-    REPO,
     expected,
     hidden,
     package_expected,
@@ -29,10 +27,9 @@ from fixture_markers import (
 )
 from pallas_lsp.analysis import Options, analyze, parse_jax_version
 from pallas_lsp.lowering.classify import CLASS_TO_CODE
+from support import EXAMPLES
 
 VERSIONS = sorted(JAX_VENVS)
-SHARED = Path(os.environ.get("PALLAS_LSP_SHARED") or REPO.parent / "shared")
-EXAMPLES = SHARED / "examples"
 
 
 def findings_of(path: Path, version: str) -> set[tuple[str, int]]:

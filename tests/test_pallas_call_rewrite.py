@@ -13,14 +13,13 @@ from pathlib import Path
 import pytest
 from fixture_markers import JAX_VENVS
 from pallas_lsp.analysis import Options, TextEdit, analyze, parse_jax_version
+from support import EXAMPLES, FIXTURES
 
 pytestmark = pytest.mark.lowering
 
-ROOT = Path(__file__).resolve().parent
-SHARED = ROOT.parent.parent / "shared" / "examples"
-FILES = sorted((ROOT / "fixtures" / "single").glob("pallas_call*.py"))
-if (SHARED / "reduce_lane_no_layout.py").exists():
-    FILES.append(SHARED / "reduce_lane_no_layout.py")
+FILES = sorted((FIXTURES / "single").rglob("pallas_call*.py"), key=lambda p: p.name)
+if (EXAMPLES / "reduce_lane_no_layout.py").exists():
+    FILES.append(EXAMPLES / "reduce_lane_no_layout.py")
 VERSION = "0.12.0.1"
 
 

@@ -115,7 +115,7 @@ export function readSettings(get: (key: SettingKey) => unknown): ExtensionSettin
   return {
     interpreter: stringList(get("interpreter")),
     importStrategy: oneOf(get("importStrategy"), ["useBundled", "fromEnvironment"], "useBundled"),
-    showNotifications: oneOf(get("showNotifications"), NOTIFICATION_LEVELS, "off"),
+    showNotifications: oneOf(get("showNotifications"), NOTIFICATION_LEVELS, "onError"),
     severity: severityMap(get("severity")),
     select: ruleCodes(get("select")),
     ignore: ruleCodes(get("ignore")),

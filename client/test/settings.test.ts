@@ -19,7 +19,7 @@ describe("readSettings", () => {
     assert.deepEqual(settings, {
       interpreter: [],
       importStrategy: "useBundled",
-      showNotifications: "off",
+      showNotifications: "onError",
       severity: {},
       select: [],
       ignore: [],
@@ -81,7 +81,7 @@ describe("readSettings", () => {
     );
     assert.deepEqual(settings.interpreter, []);
     assert.equal(settings.importStrategy, "useBundled");
-    assert.equal(settings.showNotifications, "off");
+    assert.equal(settings.showNotifications, "onError");
     assert.deepEqual(settings.severity, { PAL002: "warning" });
     assert.deepEqual(settings.select, ["PAL001"]);
     assert.deepEqual(settings.ignore, []);

@@ -9,24 +9,26 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
-from .analysis import Analysis, Options, Severity, analyze, analyze_workspace
-from .analysis.positions import LineIndex
+from .analysis import Analysis, Options, Severity, analyze
 from .analysis.rules import catalog
 from .jaxenv import resolve_jax_version
-from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, reported
+from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, related_place, reported
+from .project import Locator, UnreadableFile, WorkspaceIndex, python_files, read_source
 from .runtime import tune_gc
 
-# Folders a recursive check never enters: environments, caches, VCS data.
-_SKIPPED_DIRS = {"__pycache__", "node_modules", "site-packages", ".git", ".hg", ".svn",
-                 ".tox", ".nox", ".mypy_cache", ".ruff_cache", ".pytest_cache", "build", "dist"}
+if TYPE_CHECKING:
+    # Imported where used at run time: a plain `check` never loads the lowering package.
+    from .lowering.outcome import Failure, Outcome
+    from .lowering.report import LoweringReport
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,22 +99,62 @@ def _codes(text: str | None, parser_name: str) -> frozenset[str] | None:
     return frozenset(k for k in known if any(k.startswith(c) for c in codes))
 
 
-def _python_files(paths: list[str]) -> Iterator[tuple[str, str | None, Path | None]]:
-    """(shown path, the folder argument it came from or None, file; None when missing)."""
+@dataclass(frozen=True)
+class Checked:
+    """One analysed file, with the locator that places its findings' spans."""
+
+    path: str  # as shown to the user (the walked or given path)
+    text: str
+    analysis: Analysis
+    locator: Locator
+
+
+def _sources(paths: list[str]) -> Iterator[tuple[str, Path | None, list[str] | None]]:
+    """(argument, file or None when missing, the folder's program files or None for a file)."""
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS and not d.startswith("."))
-                for name in sorted(files):
-                    full = Path(root) / name
-                    # is_file(): regular files only; reading a FIFO named x.py would block.
-                    if name.endswith((".py", ".pyi")) and full.is_file():
-                        yield str(full), raw, full
+            # The same files the language server indexes (project.files: one rule set).
+            yield raw, path, python_files([raw])[0]
         elif path.exists():
-            yield raw, None, path
+            yield raw, path, None
         else:
             yield raw, None, None
+
+
+def _read(shown: str) -> str | None:
+    try:
+        return read_source(shown)
+    except UnreadableFile as exc:
+        reason = exc.reason if exc.reason == "not a regular file" else f"cannot read: {exc.reason}"
+        print(f"pallas-lsp: {shown}: {reason}", file=sys.stderr)
+        return None
+
+
+def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list[Checked], bool]:
+    """A folder is one program: kernels, launchers and meshes may sit in different modules.
+    Judged by the workspace index the language server uses, so both see the same findings."""
+    texts: dict[str, str] = {}
+    unreadable = False
+    for shown in files:
+        text = _read(shown)
+        if text is None:
+            unreadable = True
+        else:
+            texts[shown] = text
+    index = WorkspaceIndex([folder])
+    index.set_options(options)
+    index.load_texts(texts)
+
+    def text_of(path: str) -> str | None:
+        return texts.get(path)
+
+    checked = []
+    for shown, text in texts.items():
+        problem = index.unparsed.get(shown)
+        analysis = Analysis(syntax_error=problem) if problem is not None else index.check(shown)
+        checked.append(Checked(shown, text, analysis, Locator(shown, text, text_of)))
+    return checked, unreadable
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -131,47 +173,36 @@ def _check(args: argparse.Namespace) -> int:
     items: list[Reported] = []
     notes: list[str] = []
     status = 0
-    checked: list[tuple[str, str, Analysis]] = []
-    folders: dict[str, dict[str, str]] = {}
-    for shown, folder, file in _python_files(args.paths):
+    checked: list[Checked] = []
+    for shown, file, folder_files in _sources(args.paths):
         if file is None:
             print(f"pallas-lsp: {shown}: no such file or directory", file=sys.stderr)
             status = 2
-            continue
-        if not file.is_file():
-            print(f"pallas-lsp: {shown}: not a regular file", file=sys.stderr)
-            status = 2
-            continue
-        try:
-            text = file.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8"
-            print(f"pallas-lsp: {shown}: cannot read: {reason}", file=sys.stderr)
-            status = 2
-            continue
-        if folder is None:
-            checked.append((shown, text, analyze(text, options, path=shown)))
+        elif folder_files is not None:
+            in_folder, unreadable = _check_folder(shown, folder_files, options)
+            checked.extend(in_folder)
+            status = 2 if unreadable else status
         else:
-            folders.setdefault(folder, {})[shown] = text
-    for files in folders.values():
-        # A folder is one program: kernels, launchers and meshes may sit in different modules.
-        for shown, analysis in analyze_workspace(files, options).items():
-            checked.append((shown, files[shown], analysis))
-    statuses = _confirm(args, checked, notes) if args.confirm else {}
-    for shown, text, analysis in checked:
-        index = LineIndex(text)
+            text = _read(shown)
+            if text is None:
+                status = 2
+            else:
+                checked.append(Checked(shown, text, analyze(text, options, path=shown), Locator(shown, text)))
+    outcomes = _confirm(args, checked, notes) if args.confirm else {}
+    for entry in checked:
+        analysis, locator = entry.analysis, entry.locator
         if analysis.syntax_error is not None:
             problem = analysis.syntax_error
-            span = problem.span
-            items.append(Reported(shown, span.line, index.utf8_to_codepoints(span.line, span.col) + 1,
-                                  span.end_line,
-                                  index.utf8_to_codepoints(span.end_line, span.end_col) + 1,
+            place = locator.place(problem.span)
+            items.append(Reported(entry.path, place.line, place.column, place.end_line, place.end_column,
                                   SYNTAX_CODE, "error", problem.message))
         if analysis.stopped:
-            notes.append(f"{shown}: {analysis.stopped}")
+            notes.append(f"{entry.path}: {analysis.stopped}")
+        outcome = outcomes.get(entry.path)
         for finding in analysis.findings:
-            items.append(reported(shown, finding, index, statuses.get((shown, finding))))
-        items.extend(statuses.get((shown, "unpredicted"), []))  # type: ignore[arg-type]
+            items.append(reported(finding, locator, outcome.statuses.get(finding) if outcome else None))
+        if outcome is not None:
+            items.extend(_failure_item(failure, locator, outcome.jax_version) for failure in outcome.failures)
     if args.format == "json":
         print(as_json(items))
     elif args.format == "sarif":
@@ -185,45 +216,47 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if any(item.severity == Severity.ERROR.value for item in items) else 0
 
 
-def _confirm(args: argparse.Namespace, checked: list[tuple[str, str, Analysis]],
-             notes: list[str]) -> dict[object, object]:
-    """Lower each file for real; map (path, finding) -> confirmed, and (path, 'unpredicted') -> items."""
-    from .lowering.merge import merge
+def _failure_item(failure: Failure, locator: Locator, jax_version: str) -> Reported:
+    """A lowering failure no finding predicted, as a row of the report."""
+    place = locator.place(failure.span)
+    if failure.user_code:
+        return Reported(place.path, place.line, place.column, place.end_line, place.end_column,
+                        "lowering", "warning", failure.message)
+    related = ()
+    if failure.raised_at is not None:
+        related = (related_place(locator, failure.raised_at, "the lowering error was raised here"),)
+    return Reported(place.path, place.line, place.column, place.end_line, place.end_column,
+                    failure.code or "lowering", "error",
+                    f"real lowering failed here (JAX {jax_version}): {failure.message}",
+                    confirmed=True, related=related)
+
+
+def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str]) -> dict[str, Outcome]:
+    """Lower each file for real; its outcome (``lowering.outcome``, as the server's) by path."""
+    from .lowering.outcome import build_outcome
     from .lowering.runner import lower_local, lower_remote
 
     python = args.python or sys.executable
     command = shlex.split(args.remote_command) if args.remote_command else None
 
-    def lower(entry: tuple[str, str, Analysis]):
-        shown, text, _ = entry
+    def lower(entry: Checked) -> LoweringReport:
         if args.confirm == "remote" and command:
-            return lower_remote(shown, command=command, timeout=args.timeout, source=text)
-        return lower_local(shown, python=python, timeout=args.timeout, source=text)
+            return lower_remote(entry.path, command=command, timeout=args.timeout, source=entry.text)
+        return lower_local(entry.path, python=python, timeout=args.timeout, source=entry.text)
 
-    to_lower = [entry for entry in checked if entry[2].syntax_error is None]
+    to_lower = [entry for entry in checked if entry.analysis.syntax_error is None]
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
         reports = list(pool.map(lower, to_lower))
-    statuses: dict[object, object] = {}
-    for (shown, text, analysis), report in zip(to_lower, reports, strict=False):
+    outcomes: dict[str, Outcome] = {}
+    for entry, report in zip(to_lower, reports, strict=True):
         if report.fatal and report.fatal_kind != "user_code":
-            notes.append(f"{shown}: lowering check failed: {report.fatal}")
+            notes.append(f"{entry.path}: lowering check failed: {report.fatal}")
         elif report.fatal:
-            notes.append(f"{shown}: the file raised before lowering finished: {report.fatal}")
-        merged = merge(analysis.findings, report)
-        for finding in analysis.findings:
-            statuses[(shown, finding)] = merged.status(finding)
-        index = LineIndex(text)
-        extra = []
-        for error in merged.unpredicted:
-            line = error.line or error.launch_line or 1
-            extra.append(Reported(shown, line, 1, line, len(index.line_text(line)) + 1,
-                                  error.code or "lowering", "error",
-                                  f"real lowering failed here (JAX {report.jax_version}): "
-                                  f"{error.exc_type}: {error.message}", confirmed=True))
-        statuses[(shown, "unpredicted")] = extra
+            notes.append(f"{entry.path}: the file raised before lowering finished: {report.fatal}")
+        outcomes[entry.path] = build_outcome(entry.path, entry.text, entry.analysis.findings, report)
         version = report.jax_version or "?"
-        notes.append(f"{shown}: lowered with JAX {version} on {report.device_kind or report.platform}")
-    return statuses
+        notes.append(f"{entry.path}: lowered with JAX {version} on {report.device_kind or report.platform}")
+    return outcomes
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -252,24 +285,10 @@ def _lower(args: argparse.Namespace) -> int:
     else:
         report = lower_local(args.file, python=args.python or sys.executable,
                              timeout=args.timeout, entry=args.entry)
-    print(json.dumps(_report_json(args.file, report), indent=2))
+    print(json.dumps({**report.as_json(), "path": args.file}, indent=2))
     if report.fatal and report.fatal_kind != "user_code":
         return 2
     return 1 if report.errors else 0
-
-
-def _report_json(path: str, report: object) -> dict[str, object]:
-    from dataclasses import asdict
-
-    data = asdict(report)  # type: ignore[call-overload]
-    data["path"] = path
-    for error in data.get("errors", []):
-        from .lowering.classify import code_of
-
-        error["code"] = code_of(error["cls"])
-    for launch in data.get("launches", []):
-        launch["traced_lines"] = sorted(launch["traced_lines"])
-    return data
 
 
 def _serve(args: argparse.Namespace) -> int:

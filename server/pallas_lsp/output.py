@@ -7,11 +7,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
-from .analysis import Finding
-from .analysis.positions import LineIndex
+from .analysis import Finding, Span
 from .analysis.rules import catalog
+from .project import Locator
 
 SYNTAX_CODE = "syntax-error"
+
+
+@dataclass(frozen=True)
+class RelatedPlace:
+    """A related span of a finding, in people's terms; ``path``: the file it lies in."""
+
+    path: str
+    line: int
+    column: int
+    message: str
 
 
 @dataclass(frozen=True)
@@ -27,24 +37,34 @@ class Reported:
     severity: str
     message: str
     confirmed: bool | None = None
-    related: tuple[tuple[int, int, str], ...] = ()
+    related: tuple[RelatedPlace, ...] = ()
 
 
-def reported(path: str, finding: Finding, index: LineIndex, confirmed: bool | None = None) -> Reported:
-    span = finding.span
+def related_place(locator: Locator, span: Span, message: str) -> RelatedPlace:
+    place = locator.place(span)
+    return RelatedPlace(place.path, place.line, place.column, message)
+
+
+def reported(finding: Finding, locator: Locator, confirmed: bool | None = None) -> Reported:
+    """A finding of ``locator.home``; its related spans may lie in other files of the program."""
+    place = locator.place(finding.span)
     return Reported(
-        path=path,
-        line=span.line,
-        column=index.utf8_to_codepoints(span.line, span.col) + 1,
-        end_line=span.end_line,
-        end_column=index.utf8_to_codepoints(span.end_line, span.end_col) + 1,
+        path=place.path,
+        line=place.line,
+        column=place.column,
+        end_line=place.end_line,
+        end_column=place.end_column,
         code=finding.code,
         severity=finding.severity.value,
         message=finding.message,
         confirmed=confirmed,
-        related=tuple((r.span.line, index.utf8_to_codepoints(r.span.line, r.span.col) + 1, r.message)
-                      for r in finding.related),
+        related=tuple(related_place(locator, r.span, r.message) for r in finding.related),
     )
+
+
+def _related_json(item: Reported) -> list[dict[str, object]]:
+    return [{"path": r.path, "line": r.line, "column": r.column, "message": r.message}
+            for r in item.related]
 
 
 def as_json(items: list[Reported]) -> str:
@@ -53,6 +73,7 @@ def as_json(items: list[Reported]) -> str:
             "path": item.path, "line": item.line, "column": item.column,
             "end_line": item.end_line, "end_column": item.end_column, "code": item.code,
             "severity": item.severity, "message": item.message, "confirmed": item.confirmed,
+            "related": _related_json(item),
         }
         for item in items
     ]
@@ -68,6 +89,7 @@ def as_text(items: list[Reported], *, notes: list[str]) -> str:
         elif item.confirmed is False:
             mark = " [not confirmed by lowering]"
         out.append(f"{item.path}:{item.line}:{item.column}: {item.code} {item.message}{mark}")
+        out.extend(f"  {r.path}:{r.line}:{r.column}: related: {r.message}" for r in item.related)
     out.extend(notes)
     errors = sum(1 for item in items if item.severity == "error")
     if items:
@@ -110,10 +132,11 @@ def as_sarif(items: list[Reported]) -> str:
         }
         if item.related:
             result["relatedLocations"] = [
-                {"id": n, "message": {"text": text},
-                 "physicalLocation": {"artifactLocation": {"uri": uri},
-                                      "region": {"startLine": line, "startColumn": column}}}
-                for n, (line, column, text) in enumerate(item.related)
+                {"id": n, "message": {"text": related.message},
+                 "physicalLocation": {"artifactLocation": {"uri": Path(related.path).as_posix()},
+                                      "region": {"startLine": related.line,
+                                                 "startColumn": related.column}}}
+                for n, related in enumerate(item.related)
             ]
         if item.confirmed is not None:
             result["properties"] = {"confirmedByLowering": item.confirmed}

@@ -14,9 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import EXAMPLES, REPO
 
-REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = Path(os.environ.get("PALLAS_LSP_EXAMPLES", "/work/shared/examples"))
 SCRIPT = Path(__file__).with_name("nvim_core.lua")
 
 pytestmark = pytest.mark.editor

@@ -7,21 +7,14 @@ without them every test that lowers is skipped with that reason.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
+from support import EXAMPLES, JAX_PYTHONS, REPO
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("PALLAS_LSP_SHARED") or REPO.parent / "shared")
-EXAMPLES = SHARED / "examples"
 CASES = Path(__file__).resolve().parent / "cases"
 NO_JAX_PYTHON = REPO / ".venv" / "bin" / "python"
 
-JAX_PYTHONS = {
-    "0.10.2": REPO / ".venv-jax010" / "bin" / "python",
-    "0.12.0.1": REPO / ".venv-jax012" / "bin" / "python",
-}
 
 
 def jax_python(version: str) -> str:

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from pallas_lsp.lowering.runner import (
-    FEW_GPUS_NOTE,
-    LoweringReport,
-    _with_fallback,
-    needs_more_devices,
-)
+from pallas_lsp.lowering.report import LoweringReport
+from pallas_lsp.lowering.runner import FEW_GPUS_NOTE, _with_fallback, needs_more_devices
 
 # What the worker reported natively on a 1-GPU H200 (docs/gpu-lowering-h200.md).
 NATIVE_FAILURE = LoweringReport(

@@ -6,12 +6,8 @@ import pytest
 from lowering_env import EXAMPLES, jax_python
 from pallas_lsp.analysis.model import Finding, Related, Span
 from pallas_lsp.lowering.merge import merge
-from pallas_lsp.lowering.runner import (
-    Launch,
-    LoweringError,
-    LoweringReport,
-    WarmWorkerPool,
-)
+from pallas_lsp.lowering.report import LoweredLaunch, LoweringError, LoweringReport
+from pallas_lsp.lowering.runner import WarmWorkerPool
 
 
 def finding(code: str, line: int, end_line: int | None = None, *related: int) -> Finding:
@@ -28,7 +24,7 @@ def error(cls: str, line: int | None, launch_line: int | None = 30) -> LoweringE
 
 
 def report(
-    *errors: LoweringError, launches: tuple[Launch, ...] = (), **kw: object
+    *errors: LoweringError, launches: tuple[LoweredLaunch, ...] = (), **kw: object
 ) -> LoweringReport:
     fields: dict = dict(jax_version="0.12.0.1", device_kind="cpu",
                         lowered=sum(launch.ok for launch in launches), errors=errors,
@@ -37,8 +33,8 @@ def report(
     return LoweringReport(**fields)
 
 
-def launch(line: int, ok: bool, *traced: int) -> Launch:
-    return Launch(line, ok, frozenset(traced))
+def launch(line: int, ok: bool, *traced: int) -> LoweredLaunch:
+    return LoweredLaunch(line, ok, frozenset(traced))
 
 
 def test_same_code_same_line_confirms() -> None:

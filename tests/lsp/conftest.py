@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest_lsp
-from lsp_helpers import answer_registrations, server_command, server_env
+from lsp_helpers import answer_registrations
 from pytest_lsp import ClientServerConfig, LanguageClient
+from support import server_command, server_env
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command(), server_env=server_env()))

@@ -1,17 +1,13 @@
 """Helpers for the end-to-end tests: a real pytest-lsp client talking to the server over stdio.
 
 The server is started the way editors start it, ``python -m pallas_lsp serve``
-(``python -m pallas_lsp.lsp`` while the CLI entry is absent). ``PALLAS_LSP_TEST_PYTHONPATH``
-prepends to the server's import path (used to try the server against another
-analysis build); the repository's ``server/`` folder is always on it, so the
-tests run from a checkout without ``pip install -e .``.
+(``support.server_command``: the repository's ``server/`` folder is always on its
+import path, so the tests run from a checkout without ``pip install -e .``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,36 +15,7 @@ from typing import Any
 import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
-
-REPO = Path(__file__).resolve().parents[2]
-SERVER_DIR = REPO / "server"
-EXAMPLES = Path(os.environ.get("PALLAS_LSP_EXAMPLES", "/work/shared/examples"))
-if not EXAMPLES.is_dir():
-    EXAMPLES = REPO / "tests" / "fixtures" / "examples"
-
-
-def server_pythonpath() -> str:
-    parts = [
-        os.environ.get("PALLAS_LSP_TEST_PYTHONPATH", ""),
-        str(SERVER_DIR),
-        os.environ.get("PYTHONPATH", ""),
-    ]
-    return os.pathsep.join(p for p in parts if p)
-
-
-def server_env(**extra: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = server_pythonpath()
-    env.update(extra)
-    return env
-
-
-def server_command(python: str = sys.executable) -> list[str]:
-    if (SERVER_DIR / "pallas_lsp" / "__main__.py").exists() and (
-        SERVER_DIR / "pallas_lsp" / "cli.py"
-    ).exists():
-        return [python, "-m", "pallas_lsp", "serve"]
-    return [python, "-m", "pallas_lsp.lsp"]
+from support import EXAMPLES
 
 
 def answer_registrations(client: LanguageClient) -> None:
@@ -69,6 +36,20 @@ def progress_titles(client: LanguageClient) -> dict[str, str]:
         for report in reports
         if isinstance(report, types.WorkDoneProgressBegin)
     }
+
+
+async def wait_for_index(client: LanguageClient, timeout: float = 15.0) -> list[object]:
+    """The workspace indexing progress reports, once it has ended."""
+
+    async def ended() -> list[object]:
+        while True:
+            for token, title in progress_titles(client).items():
+                reports = client.progress_reports[token]
+                if "indexing" in title and isinstance(reports[-1], types.WorkDoneProgressEnd):
+                    return list(reports)
+            await asyncio.sleep(0.02)
+
+    return await asyncio.wait_for(ended(), timeout)
 
 
 def example(name: str) -> tuple[str, str]:

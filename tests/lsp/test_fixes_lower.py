@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 from lsp_helpers import (
-    EXAMPLES,
-    REPO,
     apply_edits,
     edits_of,
     initialize,
@@ -23,13 +21,11 @@ from lsp_helpers import (
 )
 from lsprotocol import types
 from pytest_lsp import LanguageClient
+from support import EXAMPLES, JAX_PYTHONS
 
 pytestmark = pytest.mark.lowering
 
-INTERPRETERS = {
-    "0.10.2": REPO / ".venv-jax010" / "bin" / "python",
-    "0.12.0.1": REPO / ".venv-jax012" / "bin" / "python",
-}
+INTERPRETERS = JAX_PYTHONS
 
 
 def _plain(value: Any) -> Any:

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from lsp_helpers import (
-    REPO,
     change_doc,
     codes_by_line,
     example,
@@ -19,6 +18,7 @@ from lsp_helpers import (
 )
 from lsprotocol import types
 from pytest_lsp import LanguageClient
+from support import REPO
 
 pytestmark = pytest.mark.lowering
 JAX010 = REPO / ".venv-jax010" / "bin" / "python"
@@ -59,6 +59,22 @@ async def test_untrusted_workspace_refuses(client: LanguageClient) -> None:
     await wait_for_diagnostics(client, uri, lambda d: len(d) > 0)
     outcome = await confirm(client, uri)
     assert outcome["state"] == "error" and "trusted" in outcome["message"]
+
+
+async def test_a_stale_version_is_not_lowered(client: LanguageClient) -> None:
+    """The documented ``version`` argument is honoured: a check of an older version is refused
+    (nothing runs, nothing is published), and the answer says to run it again."""
+    statuses = watch_status(client)
+    await initialize(client, lowering_options())
+    uri, text = example("broadcast_axes_mismatch.py")
+    open_doc(client, uri, text)
+    change_doc(client, uri, text + "\n", 2)
+    await wait_for_diagnostics(client, uri, lambda d: ("PAL002", 19) in codes_by_line(d))
+    outcome = await confirm(client, uri, version=1)
+    assert outcome["state"] == "cancelled", outcome
+    assert "version 1" in outcome["message"] and "run the check again" in outcome["message"]
+    assert [s["state"] for s in statuses] == ["idle"], statuses
+    assert all(d.source == "pallas-lsp" for d in client.diagnostics[uri])
 
 
 @pytest.mark.skipif(not JAX010.exists(), reason="needs .venv-jax010")

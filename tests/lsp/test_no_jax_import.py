@@ -17,18 +17,16 @@ from pathlib import Path
 import pytest
 import pytest_lsp
 from lsp_helpers import (
-    REPO,
     answer_registrations,
     codes_by_line,
     example,
     initialize,
     open_doc,
-    server_command,
-    server_env,
     wait_for_diagnostics,
 )
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
+from support import REPO, server_command, server_env
 
 JAX_PYTHON = REPO / ".venv-jax010" / "bin" / "python"
 if not JAX_PYTHON.exists():

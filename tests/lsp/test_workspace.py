@@ -9,17 +9,17 @@ import shutil
 from pathlib import Path
 
 from lsp_helpers import (
-    REPO,
     change_doc,
     codes_by_line,
     example,
     initialize,
     open_doc,
-    progress_titles,
     wait_for_diagnostics,
+    wait_for_index,
 )
 from lsprotocol import types
 from pytest_lsp import LanguageClient
+from support import REPO
 
 MULTIFILE = REPO / "tests" / "fixtures" / "multifile"
 
@@ -34,20 +34,6 @@ def open_file(client: LanguageClient, path: Path) -> tuple[str, str]:
     uri, text = path.as_uri(), path.read_text(encoding="utf-8")
     open_doc(client, uri, text)
     return uri, text
-
-
-async def wait_for_index(client: LanguageClient, timeout: float = 15.0) -> list[object]:
-    """The indexing progress, once it has ended."""
-
-    async def ended() -> list[object]:
-        while True:
-            for token, title in progress_titles(client).items():
-                reports = client.progress_reports[token]
-                if "indexing" in title and isinstance(reports[-1], types.WorkDoneProgressEnd):
-                    return list(reports)
-            await asyncio.sleep(0.02)
-
-    return await asyncio.wait_for(ended(), timeout)
 
 
 async def test_mesh_in_main_reaches_kernel_module(client: LanguageClient, tmp_path: Path) -> None:
@@ -159,7 +145,7 @@ async def test_file_outside_the_workspace_is_checked_alone(client: LanguageClien
 
 
 def test_walk_skips_environments_and_caps(tmp_path: Path) -> None:
-    from pallas_lsp.lsp.workspace import python_files
+    from pallas_lsp.project import python_files
 
     for name in (".venv/lib/a.py", "env/lib/b.py", "node_modules/c.py", "pkg/__pycache__/d.py", "main.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -174,7 +160,7 @@ def test_walk_skips_environments_and_caps(tmp_path: Path) -> None:
 
 def test_a_change_reruns_only_the_entries_that_read_it(tmp_path: Path) -> None:
     from pallas_lsp.analysis import Options
-    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+    from pallas_lsp.project import WorkspaceIndex, python_files
 
     root = copy_package("axes_across_modules", tmp_path)
     paths, _ = python_files([str(root)])
@@ -206,8 +192,8 @@ def test_a_change_reruns_only_the_entries_that_read_it(tmp_path: Path) -> None:
 
 def test_a_failing_run_of_another_module_is_left_out(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from pallas_lsp.analysis import Options
-    from pallas_lsp.lsp import workspace
-    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+    from pallas_lsp.project import WorkspaceIndex, python_files
+    from pallas_lsp.project import index as workspace
 
     root = copy_package("axes_across_modules", tmp_path)
     paths, _ = python_files([str(root)])
@@ -229,7 +215,7 @@ def test_a_failing_run_of_another_module_is_left_out(tmp_path: Path, monkeypatch
 def test_disk_events_for_files_and_folders(tmp_path: Path) -> None:
     from pallas_lsp.analysis import Options
     from pallas_lsp.lsp.indexing import apply_disk_changes
-    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+    from pallas_lsp.project import WorkspaceIndex, python_files
 
     root = copy_package("axes_across_modules", tmp_path)
     index = WorkspaceIndex([str(root)])
@@ -257,8 +243,8 @@ def test_disk_events_for_files_and_folders(tmp_path: Path) -> None:
 
 def test_syntax_trees_beyond_the_budget_are_let_go(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from pallas_lsp.analysis import Options
-    from pallas_lsp.lsp import workspace
-    from pallas_lsp.lsp.workspace import WorkspaceIndex, python_files
+    from pallas_lsp.project import WorkspaceIndex, python_files
+    from pallas_lsp.project import index as workspace
 
     monkeypatch.setattr(workspace, "TREE_BUDGET_BYTES", 1)
     root = copy_package("good_and_bad_launch", tmp_path)

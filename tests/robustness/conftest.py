@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest_lsp
-from fuzz_helpers import server_command, server_env
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
+from support import server_command, server_env
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command(), server_env=server_env()))

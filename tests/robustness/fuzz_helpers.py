@@ -11,18 +11,14 @@ from __future__ import annotations
 import importlib.util
 import io
 import keyword
-import os
-import sys
 import tokenize
 from functools import cache
-from pathlib import Path
 
 from hypothesis import strategies as st
+from support import EXAMPLES, REPO
+from support import FIXTURES as FIXTURES_ROOT
 
-REPO = Path(__file__).resolve().parents[2]
-SERVER_DIR = REPO / "server"
-FIXTURES = REPO / "tests" / "fixtures" / "single"
-EXAMPLES = Path(os.environ.get("PALLAS_LSP_EXAMPLES", "/work/shared/examples"))
+FIXTURES = FIXTURES_ROOT / "single"
 
 # Small files that exercise every rule: truncated at every character in test_analysis_fuzz.
 TRUNCATED_FILES = ("allreduce_jit_no_mesh.py", "deep_launch_chain.py", "pallas_call_lane_ok.py")
@@ -45,7 +41,7 @@ SPLICE_TOKENS = (
 @cache
 def corpus() -> tuple[tuple[str, str], ...]:
     """(name, text) of every real kernel file at hand, in a stable order."""
-    files = sorted(FIXTURES.glob("*.py"))
+    files = sorted(FIXTURES.rglob("*.py"), key=lambda p: p.name)
     if EXAMPLES.is_dir():
         files += sorted(EXAMPLES.glob("*.py"))
     return tuple((path.name, path.read_text(encoding="utf-8")) for path in files)
@@ -299,17 +295,3 @@ def generated_kernels(lines: int, seed: int = 0) -> str:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.generate(lines, seed=seed)
-
-
-def server_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SERVER_DIR), env.get("PYTHONPATH", "")) if p)
-    return env
-
-
-def server_command(python: str = sys.executable) -> list[str]:
-    return [python, "-m", "pallas_lsp", "serve"]
-
-
-def cli_command(*args: str, python: str = sys.executable) -> list[str]:
-    return [python, "-m", "pallas_lsp", *args]

@@ -27,6 +27,7 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: support.py
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fuzz_helpers import corpus_text, mutated_kernels

@@ -26,11 +26,11 @@ from fuzz_helpers import (
     huge_literals,
     mutated_kernels,
     nested_blocks,
-    server_env,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pallas_lsp.analysis import RULES, Analysis, Options, TextEdit, analyze
+from support import server_env
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -173,7 +173,7 @@ HANG_GUARD_S = 60.0
 
 _BIG_FILE_SCRIPT = """
 import json, sys
-sys.path.insert(0, sys.argv[1])
+sys.path[:0] = sys.argv[1:]  # tests/robustness and tests/ (support.py)
 from fuzz_helpers import generated_kernels
 from pallas_lsp.analysis import Analysis, Options, analyze
 text = generated_kernels(100_000, seed=100_000)
@@ -188,7 +188,8 @@ def test_hundred_thousand_lines_once() -> None:
     with a stop note, long before the hang guard. Run in a child so a runaway cannot
     hold the test run."""
     try:
-        done = subprocess.run([sys.executable, "-c", _BIG_FILE_SCRIPT, str(Path(__file__).parent)],
+        done = subprocess.run([sys.executable, "-c", _BIG_FILE_SCRIPT, str(Path(__file__).parent),
+                               str(Path(__file__).parents[1])],
                               capture_output=True, text=True, timeout=HANG_GUARD_S, check=False,
                               env=server_env())
     except subprocess.TimeoutExpired:

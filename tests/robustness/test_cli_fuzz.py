@@ -16,13 +16,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from fuzz_helpers import cli_command, corpus_text, mutated_kernels, server_env
+from fuzz_helpers import corpus_text, mutated_kernels
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pallas_lsp.cli import main
+from support import cli_command, server_env
 
 KEYS = {"path", "line", "column", "end_line", "end_column", "code", "severity", "message",
-        "confirmed"}
+        "confirmed", "related"}
+RELATED_KEYS = {"path", "line", "column", "message"}
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ARGS = ["check", "--format", "json", "--jax-version", "0.12.0.1"]
 # A hang guard, not a speed limit: only a blocked process runs this long.
@@ -49,6 +51,10 @@ def check_report(status: int, stdout: str, stderr: str) -> list[dict[str, object
         assert isinstance(item["end_column"], int) and item["end_column"] >= 1
         assert item["severity"] in ("error", "warning", "information", "hint")
         assert item["confirmed"] is None
+        for related in item["related"]:
+            assert set(related) == RELATED_KEYS, related
+            assert isinstance(related["line"], int) and related["line"] >= 1
+            assert isinstance(related["column"], int) and related["column"] >= 1
     has_error = any(item["severity"] == "error" for item in items)
     if status != 2:
         assert status == (1 if has_error else 0), (status, items)

@@ -18,11 +18,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fuzz_helpers import corpus_text, mutated_kernels, server_command, server_env
+from fuzz_helpers import corpus_text, mutated_kernels
 from hypothesis import HealthCheck, given, settings
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient, client_capabilities
+from support import server_command, server_env
 
 URI = "file:///robustness/kernel.py"
 # Waits for the server, not speed limits: generous, so only a dead or stuck server trips them.

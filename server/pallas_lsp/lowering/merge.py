@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pallas_lsp.analysis.model import Finding, Span
-from pallas_lsp.lowering.runner import LoweringError, LoweringReport
+from pallas_lsp.lowering.report import LoweringError, LoweringReport
 
 
 @dataclass(frozen=True)

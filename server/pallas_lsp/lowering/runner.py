@@ -24,10 +24,11 @@ import signal
 import subprocess
 import threading
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pallas_lsp.lowering.classify import classify, code_of
+from pallas_lsp.lowering.classify import classify
+from pallas_lsp.lowering.report import LoweredLaunch, LoweringError, LoweringReport, fatal_report
 
 WORKER_PATH = Path(__file__).with_name("worker.py")
 MARKER = "@@pallas-lsp-lowering-result@@"
@@ -36,66 +37,6 @@ STDERR_TAIL = 2000
 _POLL_S = 0.02
 # How long the pipes may stay open after the worker itself has exited.
 _LINGER_S = 0.5
-
-
-@dataclass(frozen=True)
-class LoweringError:
-    exc_type: str
-    message: str
-    line: int | None
-    file: str | None
-    cls: str
-    launch_line: int | None
-
-    @property
-    def code(self) -> str | None:
-        return code_of(self.cls)
-
-
-@dataclass(frozen=True)
-class Launch:
-    """One jitted call of the user's file: where, whether it lowered, which lines it traced."""
-
-    line: int | None
-    ok: bool
-    traced_lines: frozenset[int]
-
-
-@dataclass(frozen=True)
-class LoweringReport:
-    jax_version: str | None
-    device_kind: str | None
-    lowered: int
-    errors: tuple[LoweringError, ...]
-    fatal: str | None
-    # 'no_jax' | 'timeout' | 'user_code' | 'remote_failed' | 'cancelled' | 'worker_crashed'
-    fatal_kind: str | None
-    fatal_line: int | None = None
-    # The launch whose output could not be traced: the script stopped there, so
-    # later launches were not reached.
-    stopped_at: int | None = None
-    platform: str | None = None
-    launches: tuple[Launch, ...] = ()
-    # Something the user should know about how the check ran (a fallback taken).
-    note: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.fatal_kind is None and not self.errors
-
-    def as_json(self) -> dict:
-        """Plain JSON values (for ``pallas-lsp lower FILE``); each error gains its code."""
-        obj = asdict(self)
-        for error, as_obj in zip(self.errors, obj["errors"], strict=True):
-            as_obj["code"] = error.code
-        for launch in obj["launches"]:
-            launch["traced_lines"] = sorted(launch["traced_lines"])
-        return obj
-
-
-def fatal_report(kind: str, message: str) -> LoweringReport:
-    """A report for a check that produced nothing but a failure (callers use it too)."""
-    return LoweringReport(None, None, 0, (), message, kind)
 
 
 _fatal = fatal_report
@@ -161,7 +102,7 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
         stopped_at=obj.get("stopped_at"),
         platform=obj.get("platform"),
         launches=tuple(
-            Launch(launch.get("line"), bool(launch.get("ok")),
+            LoweredLaunch(launch.get("line"), bool(launch.get("ok")),
                    frozenset(launch.get("traced_lines", ())))
             for launch in obj.get("launches", ())
         ),

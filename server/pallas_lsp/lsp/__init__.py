@@ -1,13 +1,3 @@
-"""The language-server face of pallas-lsp (pygls). ``serve()`` runs it on stdio."""
-
-from __future__ import annotations
-
-
-def serve() -> None:
-    # Imported lazily: `pallas-lsp check` must not pay for pygls.
-    from .server import serve as _serve
-
-    _serve()
-
-
-__all__ = ["serve"]
+"""The language-server face of pallas-lsp (pygls): ``pallas-lsp serve`` or
+``python -m pallas_lsp.lsp`` runs ``server.serve`` on stdio. Imported only by them:
+``pallas-lsp check`` never pays for pygls."""

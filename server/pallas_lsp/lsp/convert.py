@@ -10,8 +10,6 @@ everywhere: diagnostics, edits, hover and incoming request positions.
 
 from __future__ import annotations
 
-import functools
-import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -20,6 +18,7 @@ from lsprotocol import types
 from pallas_lsp.analysis import Finding, Severity, Span
 from pallas_lsp.analysis.positions import LineIndex
 from pallas_lsp.analysis.rules import Rule
+from pallas_lsp.project import Locator
 
 SOURCE = "pallas-lsp"
 LOWERING_SOURCE = "pallas-lsp lowering"
@@ -41,17 +40,18 @@ class Positions:
 
     def __init__(
         self,
-        source: str,
+        source: str | LineIndex,
         encoding: str = types.PositionEncodingKind.Utf16,
         *,
         others: Callable[[str], str | None] | None = None,
+        path: str = "",
     ) -> None:
-        self.index = LineIndex(source)
+        self.index = source if isinstance(source, LineIndex) else LineIndex(source)
         # lsprotocol's kinds are str enums whose str() is the member name: compare values.
         self.encoding = str(getattr(encoding, "value", encoding))
-        # Another file's text as the analysis saw it (an open, unsaved buffer), if known.
-        self._others = others
-        self._other_positions: dict[str, Positions] = {}
+        # Which file a span lies in, and that file's lines as the analysis saw them
+        # (``others``: an open, unsaved buffer's text), shared with the CLI's output.
+        self.locator = Locator(path, self.index, others)
 
     def to_lsp(self, line: int, col: int) -> types.Position:
         """(1-based line, UTF-8 column) -> LSP position, clamped into the document."""
@@ -95,37 +95,10 @@ class Positions:
     def location(self, span: Span, uri: str) -> tuple[str, types.Range]:
         """(uri, range) of a span: this document's, or another file's when the analysis of a
         folder placed it there (``span.path``)."""
-        path = getattr(span, "path", None)
-        if path is None:
+        if span.path is None:
             return uri, self.range(span)
-        return Path(path).as_uri(), self._positions_of(path).range(span)
-
-    def _positions_of(self, path: str) -> Positions:
-        known = self._other_positions.get(path)
-        if known is None:
-            text = self._others(path) if self._others is not None else None
-            known = Positions(text, self.encoding) if text is not None else None
-            known = known or _file_positions(path, self.encoding)
-            self._other_positions[path] = known
-        return known
-
-
-@functools.lru_cache(maxsize=64)
-def _cached_positions(path: str, mtime_ns: int, encoding: str) -> Positions:
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        text = ""
-    return Positions(text, encoding)
-
-
-def _file_positions(path: str, encoding: str) -> Positions:
-    """Another file's columns, read from disk (cached until the file changes)."""
-    try:
-        mtime = os.stat(path).st_mtime_ns
-    except OSError:
-        mtime = -1
-    return _cached_positions(path, mtime, encoding)
+        lines = self.locator.lines_of(span.path)
+        return Path(span.path).as_uri(), Positions(lines, self.encoding).range(span)
 
 
 def lsp_severity(severity: Severity) -> types.DiagnosticSeverity:

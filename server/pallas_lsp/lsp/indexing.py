@@ -19,28 +19,41 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import uuid
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import Executor
+from typing import Protocol
 
 from lsprotocol import types
+from pygls.progress import Progress
 from pygls.uris import to_fs_path
 
 from pallas_lsp.analysis import Analysis, Options, SyntaxProblem
+from pallas_lsp.project import MAX_FILES, WorkspaceIndex, python_files
 
-from .workspace import MAX_FILES, WorkspaceIndex, python_files
-
-if TYPE_CHECKING:
-    from .server import PallasServer
+from . import progress as work_progress
+from .protocol import WATCHER_ID
 
 logger = logging.getLogger(__name__)
 
-WATCHER_ID = "pallas-lsp-python-files"
-PROGRESS_CREATE_TIMEOUT_S = 5.0
+
+class IndexHost(Protocol):
+    """What the indexer needs from the server (PallasServer provides it)."""
+
+    analysis_executor: Executor
+
+    def open_texts(self) -> dict[str, str]:
+        """Path -> the editor's text of each open document that has a path."""
+        ...
+
+    def relint_paths(self, paths: set[str]) -> None: ...
+
+    def relint_open_documents(self) -> None: ...
+
+    def log_warning(self, message: str) -> None: ...
 
 
-def workspace_roots(ls: PallasServer) -> list[str]:
-    uris = list(ls.workspace.folders) or ([ls.workspace.root_uri] if ls.workspace.root_uri else [])
+def workspace_roots(folder_uris: Iterable[str], root_uri: str | None) -> list[str]:
+    uris = list(folder_uris) or ([root_uri] if root_uri else [])
     roots = []
     for uri in uris:
         path = to_fs_path(uri)
@@ -63,70 +76,6 @@ def check_in_index(
     return index.check(path), affected
 
 
-async def build(ls: PallasServer) -> None:
-    """Index the workspace in the background, then lint the open documents again within it."""
-    roots = workspace_roots(ls)
-    ls.index = None
-    if not roots:
-        return
-    ls.indexing += 1
-    generation = ls.indexing
-    loop = asyncio.get_running_loop()
-    token = await _begin_progress(ls)
-    try:
-        paths, capped = await loop.run_in_executor(None, python_files, roots)
-        index = WorkspaceIndex(roots, capped=capped)
-        step = max(1, len(paths) // 10)
-
-        def progress(done: int) -> None:
-            if token is not None and done % step == 0:
-                loop.call_soon_threadsafe(_report, ls, token, done, len(paths))
-
-        await loop.run_in_executor(None, index.load, paths, progress)
-        if generation != ls.indexing:
-            return  # the folders changed meanwhile: a newer build replaces this one
-        # The editor's texts override the disk's before anyone reads the index.
-        texts = {}
-        for uri in ls.docs:
-            document = ls.open_document(uri)
-            path = to_fs_path(uri)
-            if document is not None and path and index.covers(path):
-                texts[path] = document.source
-        await loop.run_in_executor(ls.analysis_executor, _adopt, index, texts)
-        ls.index = index
-        message = f"indexed {len(index.files)} Python files"
-        if capped:
-            message += f" (stopped at {MAX_FILES}: files beyond it are checked one by one)"
-            ls.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=message))
-        _end_progress(ls, token, message)
-        token = None
-        pending, ls.pending_disk = ls.pending_disk, set()
-        if pending:
-            await refresh(ls, pending)
-        for uri in list(ls.docs):
-            ls.schedule_unless_pending(uri)
-    finally:
-        if token is not None:
-            _end_progress(ls, token, "indexing stopped")
-
-
-def _adopt(index: WorkspaceIndex, texts: dict[str, str]) -> None:
-    for path, text in texts.items():
-        index.open(path, text)
-
-
-async def refresh(ls: PallasServer, paths: Iterable[str]) -> None:
-    """Files changed on disk: re-read them, and lint the open documents they reach."""
-    index = ls.index
-    if index is None:
-        if ls.indexing:
-            ls.pending_disk.update(paths)
-        return
-    loop = asyncio.get_running_loop()
-    affected = await loop.run_in_executor(ls.analysis_executor, apply_disk_changes, index, list(paths))
-    ls.relint_paths(affected)
-
-
 def apply_disk_changes(index: WorkspaceIndex, paths: list[str]) -> set[str]:
     affected: set[str] = set()
     for path in paths:
@@ -142,19 +91,95 @@ def apply_disk_changes(index: WorkspaceIndex, paths: list[str]) -> set[str]:
     return affected
 
 
-async def close(ls: PallasServer, path: str) -> None:
-    index = ls.index
-    if index is None:
-        return
-    loop = asyncio.get_running_loop()
-    affected = await loop.run_in_executor(ls.analysis_executor, index.close, path)
-    ls.relint_paths(affected)
+class WorkspaceIndexer:
+    """Owns the workspace index of a server: builds it, feeds it disk changes and closes."""
+
+    def __init__(self, host: IndexHost) -> None:
+        self.host = host
+        # The workspace program once indexed; None until then (documents are checked alone).
+        self.index: WorkspaceIndex | None = None
+        self.builds = 0  # counts index builds (a newer build makes an older one moot)
+        self.pending_disk: set[str] = set()  # disk changes reported while indexing
+
+    async def build(self, roots: list[str], progress: Progress | None) -> None:
+        """Index the workspace in the background, then lint the open documents again within it."""
+        self.index = None
+        if not roots:
+            return
+        self.builds += 1
+        generation = self.builds
+        loop = asyncio.get_running_loop()
+        token = await work_progress.begin(progress, "pallas-lsp-index", "pallas-lsp: indexing the workspace",
+                                          percentage=0)
+        try:
+            paths, capped = await loop.run_in_executor(None, python_files, roots, MAX_FILES)
+            index = WorkspaceIndex(roots, capped=capped)
+            step = max(1, len(paths) // 10)
+
+            def report(done: int) -> None:
+                if progress is not None and token is not None and done % step == 0:
+                    loop.call_soon_threadsafe(work_progress.report, progress, token, done, len(paths))
+
+            await loop.run_in_executor(None, index.load, paths, report)
+            if generation != self.builds:
+                return  # the folders changed meanwhile: a newer build replaces this one
+            # The editor's texts override the disk's before anyone reads the index.
+            texts = {path: text for path, text in self.host.open_texts().items() if index.covers(path)}
+            await loop.run_in_executor(self.host.analysis_executor, _adopt, index, texts)
+            self.index = index
+            message = f"indexed {len(index.files)} Python files"
+            if capped:
+                message += f" (stopped at {MAX_FILES}: files beyond it are checked one by one)"
+                self.host.log_warning(message)
+            work_progress.end(progress, token, message)
+            token = None
+            pending, self.pending_disk = self.pending_disk, set()
+            if pending:
+                await self.refresh(pending)
+            self.host.relint_open_documents()
+        finally:
+            work_progress.end(progress, token, "indexing stopped")
+
+    async def refresh(self, paths: Iterable[str]) -> None:
+        """Files changed on disk: re-read them, and lint the open documents they reach."""
+        index = self.index
+        if index is None:
+            if self.builds:
+                self.pending_disk.update(paths)
+            return
+        loop = asyncio.get_running_loop()
+        affected = await loop.run_in_executor(
+            self.host.analysis_executor, apply_disk_changes, index, list(paths))
+        self.host.relint_paths(affected)
+
+    async def close(self, path: str) -> None:
+        """An editor let go of ``path``: the disk's text is the truth again."""
+        index = self.index
+        if index is None:
+            return
+        loop = asyncio.get_running_loop()
+        affected = await loop.run_in_executor(self.host.analysis_executor, index.close, path)
+        self.host.relint_paths(affected)
+
+    def indexed_text(self, path: str) -> str | None:
+        source = self.index.files.get(path) if self.index is not None else None
+        return source.text if source is not None else None
 
 
-async def watch_files(ls: PallasServer) -> None:
+def changed_paths(params: types.DidChangeWatchedFilesParams) -> list[str]:
+    """The paths of a watcher notification worth re-reading (.py files; folders come and go)."""
+    paths = []
+    for change in params.changes:
+        path = to_fs_path(change.uri)
+        if path and (path.endswith(".py") or change.type != types.FileChangeType.Changed):
+            paths.append(os.path.normpath(path))
+    return paths
+
+
+async def watch_files(register: Callable[[types.RegistrationParams], Awaitable[object]]) -> None:
     """Ask the client to report ``**/*.py`` changes (when it can register watchers)."""
     try:
-        await ls.client_register_capability_async(
+        await register(
             types.RegistrationParams(
                 registrations=[
                     types.Registration(
@@ -171,74 +196,6 @@ async def watch_files(ls: PallasServer) -> None:
         logger.info("could not register the file watcher: %s", exc)
 
 
-async def _begin_progress(ls: PallasServer) -> str | None:
-    if not ls.client.work_done_progress:
-        return None
-    token = f"pallas-lsp-index-{uuid.uuid4()}"
-    try:
-        # A client that never answers must not hold the index back.
-        await asyncio.wait_for(ls.work_done_progress.create_async(token), PROGRESS_CREATE_TIMEOUT_S)
-        ls.work_done_progress.begin(
-            token,
-            types.WorkDoneProgressBegin(
-                title="pallas-lsp: indexing the workspace", percentage=0, cancellable=False
-            ),
-        )
-    except Exception as exc:
-        logger.info("work-done progress unavailable: %s", exc)
-        return None
-    return token
-
-
-def _report(ls: PallasServer, token: str, done: int, total: int) -> None:
-    try:
-        ls.work_done_progress.report(
-            token,
-            types.WorkDoneProgressReport(
-                message=f"{done}/{total} files", percentage=int(100 * done / max(total, 1))
-            ),
-        )
-    except Exception as exc:
-        logger.debug("progress report failed: %s", exc)
-
-
-def _end_progress(ls: PallasServer, token: str | None, message: str) -> None:
-    if token is None:
-        return
-    try:
-        ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=message))
-    except Exception as exc:
-        logger.debug("progress end failed: %s", exc)
-
-
-def spawn(coro: Any) -> None:
-    task = asyncio.ensure_future(coro)
-    task.add_done_callback(_log_failure)
-
-
-def _log_failure(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        logger.error("workspace indexing failed", exc_info=task.exception())
-
-
-def register(server: PallasServer) -> None:
-    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
-    def did_change_watched_files(ls: Any, params: types.DidChangeWatchedFilesParams) -> None:
-        paths = []
-        for change in params.changes:
-            path = to_fs_path(change.uri)
-            if path and (path.endswith(".py") or change.type != types.FileChangeType.Changed):
-                paths.append(os.path.normpath(path))
-        if paths:
-            spawn(refresh(ls, paths))
-
-    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
-    def did_change_workspace_folders(ls: Any, params: types.DidChangeWorkspaceFoldersParams) -> None:
-        spawn(build(ls))
-
-
-def start(ls: PallasServer) -> None:
-    """From ``initialized``: index in the background and watch the files."""
-    if ls.client.watch_files:
-        spawn(watch_files(ls))
-    spawn(build(ls))
+def _adopt(index: WorkspaceIndex, texts: dict[str, str]) -> None:
+    for path, text in texts.items():
+        index.open(path, text)

@@ -1,8 +1,10 @@
-"""The JSON-RPC and document layer under the server: where pygls is too trusting.
+"""The JSON-RPC and document layer under the server: every pygls adaptation, and the
+names of pallas-lsp's own LSP methods and commands (one place; the client uses the same).
 
 - A request whose params cannot be read gets an error response (pygls leaves it unanswered).
 - ``didChange`` for a document that was never opened is a log line, not an error.
 - Documents split lines where Python and LSP do, not where ``str.splitlines`` does.
+- Custom params arrive as namedtuples (``plain`` turns them back into dicts).
 """
 
 from __future__ import annotations
@@ -16,9 +18,16 @@ from urllib.parse import unquote
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
 from pygls.protocol import LanguageServerProtocol, lsp_method
-from pygls.workspace import TextDocument
+from pygls.workspace import TextDocument, Workspace
 
 logger = logging.getLogger("pallas_lsp.lsp")
+
+# pallas-lsp's own methods and command (client/src uses the same strings).
+DEBUG_INFO = "pallasLsp/debugInfo"  # hidden: what the server runs with (tests read it)
+WORKSPACE_TRUST = "pallasLsp/workspaceTrust"  # client -> server: {"trusted": bool}
+LOWERING_STATUS = "pallasLsp/loweringStatus"  # server -> client: how a lowering check went
+CONFIRM_LOWERING = "pallasLsp.confirmLowering"  # workspace/executeCommand
+WATCHER_ID = "pallas-lsp-python-files"  # the dynamic registration of the **/*.py watcher
 
 # Python ends lines at \n, \r\n and \r only; str.splitlines (which pygls uses to
 # apply incremental edits) also splits at \f, \v, \x1c-\x1e, \x85, \u2028, \u2029.
@@ -31,6 +40,32 @@ class PythonTextDocument(TextDocument):
     @property
     def lines(self) -> Sequence[str]:
         return tuple(_LINE.findall(self.source))
+
+
+class PythonWorkspace(Workspace):
+    """A pygls Workspace whose documents are PythonTextDocuments."""
+
+    def _create_text_document(
+        self,
+        doc_uri: str,
+        source: str | None = None,
+        version: int | None = None,
+        language_id: str | None = None,
+    ) -> TextDocument:
+        document = super()._create_text_document(doc_uri, source, version, language_id)
+        document.__class__ = PythonTextDocument  # same state, Python's line ends
+        return document
+
+
+def plain(value: Any) -> Any:
+    """pygls hands custom params over as namedtuples; turn them back into dicts and lists."""
+    if hasattr(value, "_asdict"):
+        return {k: plain(v) for k, v in value._asdict().items()}
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
 
 
 _ANSWERED = object()  # a request already answered with an error while it was read
@@ -59,6 +94,14 @@ class PallasProtocol(LanguageServerProtocol):
         if message is _ANSWERED:
             return
         super().handle_message(message)
+
+    @lsp_method(types.INITIALIZE)
+    def lsp_initialize(self, params: types.InitializeParams) -> Any:
+        result = yield from super().lsp_initialize(params)
+        # pygls builds a plain Workspace; documents are only created from didOpen on,
+        # after this answer, so every one of them splits lines as Python does.
+        self._workspace.__class__ = PythonWorkspace
+        return result
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:

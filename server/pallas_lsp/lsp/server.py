@@ -10,7 +10,7 @@ Model (pygls 2.x, push diagnostics as in jedi-language-server):
 - While the buffer does not parse (mid-typing), nothing is published: the
   client keeps the last good diagnostics, so squiggles do not flicker.
 - Inside a workspace folder, a document is checked as part of the workspace
-  program once the background index is ready (indexing.py, workspace.py): the
+  program once the background index is ready (indexing.py, project/index.py): the
   runs of every file that imports it count, and a change re-lints the open
   documents it reaches. Outside the folders, or before the index is ready, a
   document is checked alone.
@@ -24,6 +24,7 @@ import asyncio
 import logging
 import os
 import sys
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -32,47 +33,28 @@ from urllib.parse import unquote
 from lsprotocol import types
 from pygls.exceptions import FeatureRequestError
 from pygls.lsp.server import LanguageServer
+from pygls.progress import Progress
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
-from pallas_lsp.analysis import Analysis, Finding, Options, analyze
+from pallas_lsp.analysis import Analysis, Options, analyze
 from pallas_lsp.analysis.rules import catalog
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing
+from . import progress as work_progress
 from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
+from .indexing import WorkspaceIndexer
 from .jax_version import JaxVersionCache
-from .protocol import PallasProtocol, PythonTextDocument
+from .lowering_command import LoweringService, bad_arguments, command_target
+from .protocol import CONFIRM_LOWERING, DEBUG_INFO, WORKSPACE_TRUST, PallasProtocol, plain
 from .settings import SECTION, Settings, parse_settings, unwrap
+from .state import DocState
 
 logger = logging.getLogger("pallas_lsp.lsp")
 
 NAME = "pallas-lsp"
-DEBUG_INFO = "pallasLsp/debugInfo"
-WORKSPACE_TRUST = "pallasLsp/workspaceTrust"
-LOWERING_STATUS = "pallasLsp/loweringStatus"
-
-
-@dataclass
-class DocState:
-    """What was last shown for one open document."""
-
-    # The findings on screen and the text they were computed on (their spans index it).
-    findings: tuple[Finding, ...] = ()
-    source: str = ""
-    # The analysis of the current text, or None while it does not parse (then no fixes).
-    analysis: Analysis | None = None
-    version: int | None = None
-    # Counts the text changes the server applied. Staleness is judged by this, not by the
-    # client's version numbers, which a client may send as null or not increase.
-    edits: int = 0
-    # ``edits`` when ``analysis``/``findings`` were computed.
-    analysed_edits: int = -1
-    lowering: Any = None  # lowering_command.LoweringOutcome for one version, or None
-    stopped_note: str | None = None
-    # The file system path ("" when the URI has none).
-    path: str = ""
 
 
 @dataclass
@@ -94,13 +76,11 @@ class PallasServer(LanguageServer):
         self.analysis_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
         self.jax_versions = JaxVersionCache()
         self.rules = catalog()
-        self.lowering: Any = None  # lowering_command.LoweringService, created on first use
+        self.lowering = LoweringService(self)
         self.analysis_failure_shown = False
         self._error_shown = False  # one internal-error popup per session; the rest are logged
-        # The workspace program (workspace.WorkspaceIndex) once indexed; None until then.
-        self.index: Any = None
-        self.indexing = 0  # counts index builds (a newer build makes an older one moot)
-        self.pending_disk: set[str] = set()  # disk changes reported while indexing
+        # The workspace program (project.WorkspaceIndex), built in the background.
+        self.indexer = WorkspaceIndexer(self)
 
     # -- documents ----------------------------------------------------------------------
 
@@ -128,7 +108,7 @@ class PallasServer(LanguageServer):
         options = await self.options()
         path = state.path or uri
         loop = asyncio.get_running_loop()
-        index = self.index
+        index = self.indexer.index
         affected: set[str] = set()
         if self.docs.get(uri) is not state:
             # Closed while the options were read: the index must not take its text back.
@@ -234,12 +214,30 @@ class PallasServer(LanguageServer):
     def positions(self, state: DocState) -> Positions:
         """Column conversion for the text the findings were computed on; spans in other
         workspace files convert with the index's text of them (an unsaved buffer's)."""
-        return Positions(state.source, self.encoding, others=self.indexed_text)
+        return Positions(state.source, self.encoding, others=self.indexer.indexed_text, path=state.path)
 
-    def indexed_text(self, path: str) -> str | None:
-        index = self.index
-        source = index.files.get(path) if index is not None else None
-        return source.text if source is not None else None
+    # -- what the indexer and the lowering service use (IndexHost, LoweringHost) ------------
+
+    def open_texts(self) -> dict[str, str]:
+        texts = {}
+        for uri, state in self.docs.items():
+            document = self.open_document(uri)
+            if document is not None and state.path:
+                texts[state.path] = document.source
+        return texts
+
+    def relint_open_documents(self) -> None:
+        for uri in list(self.docs):
+            self.schedule_unless_pending(uri)
+
+    def log_warning(self, message: str) -> None:
+        self.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=message))
+
+    def progress(self) -> Progress | None:
+        return self.work_done_progress if self.client.work_done_progress else None
+
+    def notify(self, method: str, params: Mapping[str, object]) -> None:
+        self.protocol.notify(method, dict(params))
 
     @property
     def encoding(self) -> str:
@@ -317,17 +315,6 @@ def _version() -> str:
     return __version__
 
 
-def _plain(value: Any) -> Any:
-    """pygls hands custom params over as namedtuples; turn them back into dicts and lists."""
-    if hasattr(value, "_asdict"):
-        return {k: _plain(v) for k, v in value._asdict().items()}
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 server = PallasServer()
 
 
@@ -345,33 +332,25 @@ def initialize(ls: PallasServer, params: types.InitializeParams) -> None:
         ),
     )
     ls.apply_settings(params.initialization_options)
-    # Apply edits on Python's notion of lines (see PythonTextDocument).
-    workspace_obj = ls.workspace
-    original = workspace_obj._create_text_document
-
-    def create(
-        doc_uri: str,
-        source: str | None = None,
-        version: int | None = None,
-        language_id: str | None = None,
-    ) -> TextDocument:
-        document = original(doc_uri, source, version, language_id)
-        document.__class__ = PythonTextDocument
-        return document
-
-    workspace_obj._create_text_document = create  # type: ignore[method-assign]
 
 
 @server.feature(types.INITIALIZED)
 async def initialized(ls: PallasServer, params: types.InitializedParams) -> None:
     await ls.pull_settings()
-    indexing.start(ls)
+    if ls.client.watch_files:
+        work_progress.spawn(indexing.watch_files(ls.client_register_capability_async), "the file watcher")
+    _index_workspace(ls)
     ls.relint_all()
+
+
+def _index_workspace(ls: PallasServer) -> None:
+    roots = indexing.workspace_roots(ls.workspace.folders, ls.workspace.root_uri)
+    work_progress.spawn(ls.indexer.build(roots, ls.progress()), "workspace indexing")
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
 async def did_change_configuration(ls: PallasServer, params: types.DidChangeConfigurationParams) -> None:
-    settings = _plain(params.settings)
+    settings = plain(params.settings)
     if isinstance(settings, dict) and SECTION in settings:
         ls.apply_settings(settings)
     elif ls.client.configuration:
@@ -385,7 +364,7 @@ async def did_change_configuration(ls: PallasServer, params: types.DidChangeConf
 
 @server.feature(WORKSPACE_TRUST)
 def workspace_trust(ls: PallasServer, params: Any) -> None:
-    trusted = _plain(params)
+    trusted = plain(params)
     if isinstance(trusted, dict) and isinstance(trusted.get("trusted"), bool):
         ls.apply_settings({"workspaceTrusted": trusted["trusted"]})
     else:
@@ -396,8 +375,7 @@ def workspace_trust(ls: PallasServer, params: Any) -> None:
 def shutdown(ls: PallasServer, params: Any) -> None:
     """Stop pending lints and lowering checks, and the warm JAX workers (hundreds of MB each)."""
     ls.debouncer.cancel_all()
-    if ls.lowering is not None:
-        ls.lowering.close()
+    ls.lowering.close()
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -432,9 +410,7 @@ def did_save(ls: PallasServer, params: types.DidSaveTextDocumentParams) -> None:
         return
     ls.schedule(uri, delay_s=0)
     if ls.settings.lowering.on_save and ls.settings.workspace_trusted:
-        from .lowering_command import on_save
-
-        on_save(ls, uri)
+        work_progress.spawn(ls.lowering.confirm(uri), "the on-save lowering check")
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -443,9 +419,9 @@ def did_close(ls: PallasServer, params: types.DidCloseTextDocumentParams) -> Non
     ls.debouncer.cancel(uri)
     state = ls.docs.pop(uri, None)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
-    if state is not None and state.path and ls.index is not None:
+    if state is not None and state.path and ls.indexer.index is not None:
         # Its file goes back to the disk's text, which the documents it reaches now see.
-        indexing.spawn(indexing.close(ls, state.path))
+        work_progress.spawn(ls.indexer.close(state.path), "closing a document in the index")
 
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
@@ -517,17 +493,25 @@ def debug_info(ls: PallasServer, params: Any) -> dict[str, Any]:
     }
 
 
-def _register_lowering() -> None:
-    try:
-        from . import lowering_command
-    except ImportError as exc:  # the lowering package is optional for the static server
-        logger.info("lowering command not available: %s", exc)
-        return
-    lowering_command.register(server)
+@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def did_change_watched_files(ls: PallasServer, params: types.DidChangeWatchedFilesParams) -> None:
+    paths = indexing.changed_paths(params)
+    if paths:
+        work_progress.spawn(ls.indexer.refresh(paths), "re-reading files changed on disk")
 
 
-_register_lowering()
-indexing.register(server)
+@server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+def did_change_workspace_folders(ls: PallasServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+    _index_workspace(ls)
+
+
+@server.command(CONFIRM_LOWERING)
+async def confirm_lowering(ls: PallasServer, *args: Any) -> dict[str, Any]:
+    target = command_target(tuple(plain(list(args))))
+    if isinstance(target, str):
+        return bad_arguments(target)
+    uri, version = target
+    return await ls.lowering.confirm(uri, version=version)
 
 
 def serve() -> None:

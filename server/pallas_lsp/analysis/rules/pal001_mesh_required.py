@@ -51,6 +51,7 @@ def kernel(x_ref, y_ref):
 
 call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((256, 128), jnp.float32))
 mesh = jax.make_mesh((2,), ("dev",))
+x = jnp.ones((256, 128), jnp.float32)
 with jax.set_mesh(mesh):
     jax.jit(call)(x)  # no shard_map: the kernel sees no mesh
 ''',

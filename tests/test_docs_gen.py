@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from lsp_helpers import REPO
 from pallas_lsp.analysis.rules import catalog
-from pallas_lsp.lsp.rule_docs import main
+from pallas_lsp.docs_gen import main
+from support import REPO
 
 
 def test_rule_pages_are_up_to_date() -> None:

@@ -1,11 +1,13 @@
 """The workspace index: the folder's modules parsed once, an import graph, cached entry runs.
 
+Face-neutral: ``pallas-lsp check DIR`` and the language server both judge a folder with it.
+
 Model (issue 6, "kernels across modules"): the findings of a file F are those of
 every run that reaches F. A run is one *entry* E executed as ``__main__`` with the
 workspace's modules importable (``analysis.analyze_entry``); the entries that can
 reach F are F itself and every file that imports F, directly or not. So:
 
-- Every ``.py`` file of the workspace folders is read and parsed once (the
+- Every file of the workspace folders (``files.python_files``) is read and parsed once (the
   text of an open document overrides the disk's). The text is kept, the tree
   only for open documents and the files runs used lately (``tree``). From each tree's import
   statements (``analysis.imported_names``) comes a static import graph: a name
@@ -48,45 +50,14 @@ from pallas_lsp.analysis import (
 )
 from pallas_lsp.analysis import parse as parse_source
 
+from .files import in_program, read_text
+
 logger = logging.getLogger(__name__)
 
+# The server's cap: a workspace beyond it is not one program it can keep in memory.
 MAX_FILES = 5000
 # Source bytes whose syntax trees stay in memory besides the open documents' (~100-400 MB).
 TREE_BUDGET_BYTES = 4_000_000
-SKIPPED_DIRS = frozenset({"node_modules", "site-packages", "__pycache__"})
-
-
-def skipped_dir(name: str, full: str) -> bool:
-    """Hidden folders, virtual environments, vendored packages: not the user's program."""
-    return name.startswith(".") or name in SKIPPED_DIRS or os.path.exists(os.path.join(full, "pyvenv.cfg"))
-
-
-def python_files(roots: Iterable[str], limit: int = MAX_FILES) -> tuple[list[str], bool]:
-    """The ``.py`` files under ``roots`` (sorted walk), and whether ``limit`` cut the list."""
-    found: list[str] = []
-    seen: set[str] = set()
-    for root in roots:
-        for folder, dirs, names in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if not skipped_dir(d, os.path.join(folder, d)))
-            for name in sorted(names):
-                if not name.endswith(".py"):
-                    continue
-                path = os.path.join(folder, name)
-                if path in seen:
-                    continue
-                if len(found) >= limit:
-                    return found, True
-                seen.add(path)
-                found.append(path)
-    return found, False
-
-
-def read_text(path: str) -> str | None:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read().decode("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
 
 
 @dataclass
@@ -120,6 +91,9 @@ class WorkspaceIndex:
     generation: int = 0
     # Counts entry runs (tests and the benchmark read it).
     runs: int = 0
+    # Files of the last ``load`` that did not parse (the CLI reports them; the server
+    # reports an open document's own syntax error when it opens it).
+    unparsed: dict[str, SyntaxProblem] = field(default_factory=dict)
     _imports: dict[str, frozenset[str]] | None = None  # file -> files it may import
     _importers: dict[str, set[str]] | None = None  # file -> files that may import it
     _cache: dict[str, CachedEntry] = field(default_factory=dict)
@@ -142,23 +116,18 @@ class WorkspaceIndex:
         self._imports = None
         return len(self.files)
 
+    def load_texts(self, texts: dict[str, str]) -> int:
+        """Parse texts the caller read (the CLI reports unreadable files itself)."""
+        for path, text in texts.items():
+            self._store(path, text)
+        self._imports = None
+        return len(self.files)
+
     def covers(self, path: str) -> bool:
         """Is ``path`` part of the workspace program (in the index, or may join it)?"""
         if path in self.files:
             return True
-        if self.capped or not path.endswith(".py"):
-            return False
-        for root in self.roots:
-            rel = os.path.relpath(path, root)
-            if rel.startswith(os.pardir):
-                continue
-            folder = root
-            for part in rel.split(os.sep)[:-1]:
-                folder = os.path.join(folder, part)
-                if skipped_dir(part, folder):
-                    return False
-            return True
-        return False
+        return not self.capped and in_program(path, self.roots)
 
     # -- changes ----------------------------------------------------------------------
 
@@ -226,7 +195,9 @@ class WorkspaceIndex:
         if tree is None:
             tree = parse_source(text, path)
         if isinstance(tree, SyntaxProblem):
+            self.unparsed[path] = tree
             return
+        self.unparsed.pop(path, None)
         known = path in self.files
         self._lru.pop(path, None)
         kept = tree if path in self.open_paths else None

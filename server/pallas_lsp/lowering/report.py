@@ -1,0 +1,72 @@
+"""What a lowering check found: the report model (no processes; ``runner`` makes reports).
+
+``LoweringReport`` is a contract: ``pallas-lsp lower FILE`` prints ``as_json``, and
+the CLI's ``check --confirm`` and the server's confirm command merge it with the
+static findings (``merge``, ``outcome``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from pallas_lsp.lowering.classify import code_of
+
+
+@dataclass(frozen=True)
+class LoweringError:
+    exc_type: str
+    message: str
+    line: int | None
+    file: str | None
+    cls: str
+    launch_line: int | None
+
+    @property
+    def code(self) -> str | None:
+        return code_of(self.cls)
+
+
+@dataclass(frozen=True)
+class LoweredLaunch:
+    """One jitted call of the user's file: where, whether it lowered, which lines it traced."""
+
+    line: int | None
+    ok: bool
+    traced_lines: frozenset[int]
+
+
+@dataclass(frozen=True)
+class LoweringReport:
+    jax_version: str | None
+    device_kind: str | None
+    lowered: int
+    errors: tuple[LoweringError, ...]
+    fatal: str | None
+    # 'no_jax' | 'timeout' | 'user_code' | 'remote_failed' | 'cancelled' | 'worker_crashed'
+    fatal_kind: str | None
+    fatal_line: int | None = None
+    # The launch whose output could not be traced: the script stopped there, so
+    # later launches were not reached.
+    stopped_at: int | None = None
+    platform: str | None = None
+    launches: tuple[LoweredLaunch, ...] = ()
+    # Something the user should know about how the check ran (a fallback taken).
+    note: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.fatal_kind is None and not self.errors
+
+    def as_json(self) -> dict:
+        """Plain JSON values (for ``pallas-lsp lower FILE``); each error gains its code."""
+        obj = asdict(self)
+        for error, as_obj in zip(self.errors, obj["errors"], strict=True):
+            as_obj["code"] = error.code
+        for launch in obj["launches"]:
+            launch["traced_lines"] = sorted(launch["traced_lines"])
+        return obj
+
+
+def fatal_report(kind: str, message: str) -> LoweringReport:
+    """A report for a check that produced nothing but a failure (callers use it too)."""
+    return LoweringReport(None, None, 0, (), message, kind)

@@ -1,0 +1,46 @@
+"""What the server keeps per open document, and the lowering results shown for one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lsprotocol import types
+
+from pallas_lsp.analysis import Analysis, Finding, Span
+
+
+@dataclass
+class ShownLowering:
+    """The lowering results shown for one version of one document."""
+
+    version: int | None
+    # The server's edit counter of the text that was lowered (DocState.edits).
+    edits: int = 0
+    diagnostics: list[types.Diagnostic] = field(default_factory=list)
+    # (code, span) of a static finding -> ("confirmed" | "refuted", JAX version)
+    notes: dict[tuple[str, Span], tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def confirmed(self) -> dict[tuple[str, Span], str]:
+        return {key: label for key, (state, label) in self.notes.items() if state == "confirmed"}
+
+
+@dataclass
+class DocState:
+    """What was last shown for one open document."""
+
+    # The findings on screen and the text they were computed on (their spans index it).
+    findings: tuple[Finding, ...] = ()
+    source: str = ""
+    # The analysis of the current text, or None while it does not parse (then no fixes).
+    analysis: Analysis | None = None
+    version: int | None = None
+    # Counts the text changes the server applied. Staleness is judged by this, not by the
+    # client's version numbers, which a client may send as null or not increase.
+    edits: int = 0
+    # ``edits`` when ``analysis``/``findings`` were computed.
+    analysed_edits: int = -1
+    lowering: ShownLowering | None = None
+    stopped_note: str | None = None
+    # The file system path ("" when the URI has none).
+    path: str = ""

@@ -1,0 +1,38 @@
+"""The user's program as every face sees it (face-neutral: no LSP, no JAX, no CLI).
+
+``files``: which files make up the program and how they are read; ``index``: the
+workspace index (modules parsed once, the import graph, cached entry runs);
+``locate``: where a finding's spans lie (file, line, column).
+"""
+
+from __future__ import annotations
+
+from .files import (
+    SKIPPED_DIRS,
+    UnreadableFile,
+    in_program,
+    is_regular_file,
+    python_files,
+    read_source,
+    read_text,
+    skipped_dir,
+)
+from .index import MAX_FILES, TREE_BUDGET_BYTES, WorkspaceIndex
+from .locate import Locator, Place, disk_lines
+
+__all__ = [
+    "MAX_FILES",
+    "SKIPPED_DIRS",
+    "TREE_BUDGET_BYTES",
+    "Locator",
+    "Place",
+    "UnreadableFile",
+    "WorkspaceIndex",
+    "disk_lines",
+    "in_program",
+    "is_regular_file",
+    "python_files",
+    "read_source",
+    "read_text",
+    "skipped_dir",
+]

@@ -1,0 +1,134 @@
+"""Each rule page's examples (the catalog's ``bad_example``/``good_example``) as programs.
+
+A page shows a fragment; ``SCAFFOLDS`` completes it into a file the lowering worker can
+run as ``__main__`` (imports, a mesh over the forced host devices, a launch). The bad
+program must fail the way the page says (``bad_versions``: where JAX raises the rule's
+class), and the good one must lower cleanly and draw no finding. test_rule_examples.py
+checks them statically, and by real lowering (marked ``lowering``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PRELUDE = '''import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+'''
+
+
+@dataclass(frozen=True)
+class Scaffold:
+    # Text around the example; "{example}" is replaced by it (indented as the slot is).
+    bad: str
+    good: str
+    # JAX versions (major.minor) where lowering the bad program raises the rule's class.
+    bad_versions: tuple[str, ...] = ("0.10", "0.12")
+
+
+def _indent(text: str, prefix: str) -> str:
+    return "\n".join(prefix + line if line.strip() else line for line in text.strip("\n").splitlines())
+
+
+def fill(template: str, example: str) -> str:
+    """``template`` with its ``{example}`` line replaced by ``example``, at the slot's indent."""
+    lines = []
+    for line in template.splitlines():
+        if line.strip() == "{example}":
+            lines.append(_indent(example, line[: len(line) - len(line.lstrip())]))
+        else:
+            lines.append(line)
+    return PRELUDE + "\n".join(lines) + "\n"
+
+
+_LAUNCH = '''
+mesh = jax.make_mesh((2,), ("{axis}",))
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct({shape}, jnp.{dtype}))
+f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+f(jnp.ones({shape}, jnp.{dtype}))
+'''
+
+_NO_INPUT_LAUNCH = '''
+mesh = jax.make_mesh((2, 2), ("x", "y"))
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32))
+jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))()
+'''
+
+_BF16_STORE_KERNEL = "def kernel(x_ref, o_ref):\n    {example}" + _LAUNCH.format(
+    axis="i", shape="(128, 128)", dtype="bfloat16")
+
+_REDUCE_KERNEL = '''def kernel(x_ref, y_ref):
+    {example}
+    y_ref[...] = plgpu.layout_cast({target}, plgpu.Layout.WG_STRIDED((256, 128), vec_size=4))
+'''
+
+_PALLAS_CALL_SETUP = '''x = jnp.ones((256, 128), jnp.float32)
+
+
+def kernel(x_ref, o_ref):
+    pass
+
+
+'''
+
+SCAFFOLDS: dict[str, Scaffold] = {
+    # The page's bad example is a whole program; the good one replaces its launch.
+    "PAL001": Scaffold(
+        bad="{example}",
+        good="{shared}\n{example}",
+    ),
+    "PAL003": Scaffold(
+        bad="{example}" + _LAUNCH.format(axis="i", shape="(128, 256)", dtype="float32"),
+        good="{example}" + _LAUNCH.format(axis="i", shape="(128, 256)", dtype="float32"),
+        bad_versions=("0.10",),
+    ),
+    "PAL004": Scaffold(
+        bad=_BF16_STORE_KERNEL,
+        good=_BF16_STORE_KERNEL,
+    ),
+    "PAL005": Scaffold(
+        bad="{example}" + _NO_INPUT_LAUNCH,
+        good="{example}" + _NO_INPUT_LAUNCH,
+    ),
+    "PAL006": Scaffold(
+        bad=_REDUCE_KERNEL + _LAUNCH.format(axis="x", shape="(256, 128)", dtype="float32"),
+        good=_REDUCE_KERNEL + _LAUNCH.format(axis="x", shape="(256, 128)", dtype="float32"),
+    ),
+    "PAL008": Scaffold(
+        bad=_PALLAS_CALL_SETUP + "{example}\njax.jit(call)(x)\n",
+        good=_PALLAS_CALL_SETUP + "{example}\njax.jit(call)(x)\n",
+        bad_versions=("0.12",),
+    ),
+    "PAL007": Scaffold(
+        bad='''def kernel(x_ref, y_ref):
+    total = plgpu.multimem_load_reduce(x_ref, collective_axes=("x",), reduction_op="add")
+    y_ref[...] = {inline}
+''' + _LAUNCH.format(axis="x", shape="(256, 128)", dtype="float32"),
+        good='''def kernel(x_ref, y_ref):
+    total = plgpu.multimem_load_reduce(x_ref, collective_axes=("x",), reduction_op="add")
+    y_ref[...] = {inline}
+''' + _LAUNCH.format(axis="x", shape="(256, 128)", dtype="float32"),
+    ),
+}
+
+
+def programs(code: str, bad_example: str, good_example: str) -> tuple[str, str]:
+    """(bad program, good program) of one rule's page."""
+    scaffold = SCAFFOLDS[code]
+
+    def complete(template: str, example: str) -> str:
+        if "{target}" in template:
+            template = template.replace("{target}", example.strip().split("=")[0].strip())
+        if "{inline}" in template:
+            return PRELUDE + template.replace("{inline}", example.strip().split("#")[0].strip()) + "\n"
+        if "{shared}" in template:
+            shared = bad_example.split("with jax.set_mesh")[0]
+            return fill(template.replace("{shared}", shared.strip("\n")), example)
+        return fill(template, example)
+
+    return complete(scaffold.bad, bad_example), complete(scaffold.good, good_example)
