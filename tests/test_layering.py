@@ -11,8 +11,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parents[1] / "server" / "pallas_lsp"
 CORE = "pallas_lsp.analysis"
 FACES = ("pallas_lsp.lsp", "pallas_lsp.cli", "pallas_lsp.lowering", "pallas_lsp.project",
@@ -123,8 +121,6 @@ def test_no_import_cycles_in_the_core() -> None:
     assert [cycle for cycle in _cycles() if any(_within(m, CORE) for m in cycle)] == []
 
 
-@pytest.mark.xfail(strict=True, reason="lsp/server.py <-> lsp/lowering_command.py: issue 10's "
-                   "faces half removes it; drop this mark when that lands")
 def test_no_import_cycles() -> None:
     assert _cycles() == []
 

@@ -230,10 +230,12 @@ class LoweringService:
             result["message"] += " (the document changed during the check: results not shown)"
             self._status(uri, "idle", result["message"])
             return result
+        # The status goes first: a client that reacts to the diagnostics (a test, a toast
+        # keyed on them) then already knows the outcome they belong to.
+        self._status(uri, result["state"], result["message"])
         if result["state"] != "error" or shown.diagnostics:
             state.lowering = shown
             host.publish(uri, state, version)
-        self._status(uri, result["state"], result["message"])
         return result
 
 
