@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Creates the two JAX environments the oracle tests lower in:
+# Creates the JAX environments the oracle tests lower in (tests/fixture_markers.py
+# DEFAULT_VENVS: the oldest, a middle and the newest measured release):
+#   .venv-jax083  Python 3.12 + JAX 0.8.3    (oldest: out_shape= spelling, Lane only)
 #   .venv-jax010  Python 3.11 + JAX 0.10.2   (Lane is the default semantics)
 #   .venv-jax012  Python 3.12 + JAX 0.12.0.1 (Warpgroup default, pallas_call gone)
+# docs/jax-releases.md measures every release in between (not built here).
 # absl-py is needed beside jax: the Mosaic GPU package imports it (jax-facts.md).
-# Idempotent: an environment whose jax already has the right version is kept.
+# Idempotent: an environment whose jax already has the right version is kept;
+# all are built at once (the downloads dominate, not the CPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,8 +34,8 @@ make_env() {  # dir python jax_version
   echo "$dir: installed jax $ver"
 }
 
-make_env .venv-jax010 python3.11 0.10.2 &
-p1=$!
-make_env .venv-jax012 python3.12 0.12.0.1 &
-p2=$!
-wait $p1; wait $p2
+pids=()
+make_env .venv-jax083 python3.12 0.8.3 & pids+=($!)
+make_env .venv-jax010 python3.11 0.10.2 & pids+=($!)
+make_env .venv-jax012 python3.12 0.12.0.1 & pids+=($!)
+for pid in "${pids[@]}"; do wait "$pid"; done

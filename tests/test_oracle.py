@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from fixture_markers import (
     JAX_VENVS,
+    UNLOWERABLE,
     expected,
     fixture_for_release,
     other,
@@ -32,6 +33,8 @@ TIMEOUT_S = 120.0
 
 
 def venv_python(version: str) -> str:
+    if version in UNLOWERABLE:
+        pytest.skip(UNLOWERABLE[version])
     python = JAX_VENVS[version]
     if not python.exists():
         pytest.skip(f"{python} is missing: run .ci/jax-envs.sh to make the JAX {version} venv")
