@@ -29,6 +29,7 @@ from pathlib import Path
 from fixture_markers import (
     REPO,
     fixture_for_release,
+    in_release_spelling,
     oracle_venvs,
     package_fixtures,
     single_fixtures,
@@ -59,6 +60,55 @@ def targets() -> list[tuple[str, Path]]:
     files = [(p.name, p) for p in single_fixtures() + version_probes()]
     files += [(p.name, p / "main.py") for p in package_fixtures()]
     return files
+
+
+# multimem_load_reduce over every dtype x reduction_op x semantics (vec_size 128 bits
+# wide, or 1 where that is not a whole element), and every vec_size for three dtypes:
+# written out per release in its spelling, lowered like the fixtures.
+MATRIX_DTYPES = ("float32", "bfloat16", "float16", "int32", "uint32", "int16", "int8")
+MATRIX_OPS = ("add", "min", "max", "and", "or", "xor", "sum")
+MATRIX_WIDTH_DTYPES = ("float32", "bfloat16", "int32")
+MATRIX_VEC_SIZES = (1, 2, 4, 8, 16)
+MATRIX_TEMPLATE = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+SHAPE = (256, 128)
+LAYOUT = plgpu.Layout.WG_STRIDED(SHAPE, vec_size={vec})
+
+
+def kernel(x_ref, y_ref):
+    total = plgpu.multimem_load_reduce(x_ref, collective_axes=("x",), reduction_op="{op}")
+    y_ref[...] = plgpu.layout_cast(total, LAYOUT)
+
+
+if __name__ == "__main__":
+    params = plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.{semantics})
+    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.{dtype}),
+                        compiler_params=params)
+    P = jax.sharding.PartitionSpec
+    mesh = jax.make_mesh((2,), ("x",))
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    f(jnp.ones(SHAPE, jnp.{dtype}))
+"""
+
+
+def matrix_cases() -> dict[str, str]:
+    """Case name ("float32 min Lane vec4") -> the kernel file's text."""
+    bits = {"float32": 32, "int32": 32, "uint32": 32, "bfloat16": 16, "float16": 16,
+            "int16": 16, "int8": 8}
+    cases = {}
+    for semantics in ("Lane", "Warpgroup"):
+        for dtype in MATRIX_DTYPES:
+            for op in MATRIX_OPS:
+                cases[f"{dtype} {op} {semantics} vec{128 // bits[dtype]}"] = (
+                    dtype, op, semantics, 128 // bits[dtype])
+        for dtype in MATRIX_WIDTH_DTYPES:
+            for vec in MATRIX_VEC_SIZES:
+                cases[f"{dtype} add {semantics} vec{vec}"] = (dtype, "add", semantics, vec)
+    return {name: MATRIX_TEMPLATE.format(dtype=d, op=o, semantics=s, vec=v)
+            for name, (d, o, s, v) in cases.items()}
 
 
 def record(report) -> dict:
@@ -94,6 +144,27 @@ def measure_release(version: str, python: Path, files: list[tuple[str, Path]]) -
     return dict(sorted(results.items()))
 
 
+def measure_matrix(version: str, python: Path) -> dict:
+    """Each matrix case's first lowering error (its rule code, exception type and first
+    message line) or "ok"."""
+    results: dict[str, str] = {}
+    with WarmWorkerPool() as pool, tempfile.TemporaryDirectory() as workdir:
+        path = Path(workdir) / "reduce_case.py"
+        for name, text in matrix_cases().items():
+            path.write_text(in_release_spelling(text, version), encoding="utf-8")
+            report = pool.check(str(path), python=str(python), timeout=TIMEOUT_S)
+            if report.fatal_kind:
+                results[name] = f"fatal {report.fatal_kind}: {report.fatal}"[:MESSAGE_CHARS]
+            elif report.errors:
+                first = report.errors[0]
+                message = (first.message.strip().splitlines() or [""])[0]
+                code = f"{first.code} " if first.code else ""
+                results[name] = f"{code}{first.exc_type}: {message}"[:MESSAGE_CHARS]
+            else:
+                results[name] = "ok"
+    return results
+
+
 def outcome(result: dict) -> str:
     """One comparable line per fixture: each error's class (or type) and place, or 'ok'."""
     if "fatal" in result:
@@ -115,6 +186,52 @@ def print_diff(data: dict) -> None:
                 print(f"  {release:9} {cell}")
 
 
+def short(cell: str) -> str:
+    """A matrix cell in a few characters: ok, or the rule code / exception type."""
+    if cell == "ok":
+        return "ok"
+    head = cell.split(":", 1)[0]
+    return head.split(" ")[0] if head.startswith("PAL") else head.removeprefix("fatal ")
+
+
+def banded_table(releases: list[str], rows: dict[str, list[str]]) -> list[str]:
+    """Markdown rows of the entries whose cells are not all alike, with neighbouring
+    releases that agree on every such entry merged into one column ("0.10.0–0.12.0.1")."""
+    rows = {name: cells for name, cells in rows.items() if len(set(cells)) > 1}
+    columns = [tuple(cells[i] for cells in rows.values()) for i in range(len(releases))]
+    bands: list[tuple[str, str, int]] = []  # first release, last release, column index
+    for i, release in enumerate(releases):
+        if bands and columns[bands[-1][2]] == columns[i]:
+            bands[-1] = (bands[-1][0], release, bands[-1][2])
+        else:
+            bands.append((release, release, i))
+    heads = [first if first == last else f"{first}–{last}" for first, last, _ in bands]
+    lines = ["| | " + " | ".join(heads) + " |", "|---" * (len(bands) + 1) + "|"]
+    for name, cells in rows.items():
+        lines.append(f"| {name} | " + " | ".join(cells[i] for _, _, i in bands) + " |")
+    return lines
+
+
+def print_markdown(data: dict) -> None:
+    """The two measured tables of docs/jax-releases.md, from the data file."""
+    releases = sorted(data["releases"], key=version_key)
+    names = sorted({n for r in releases for n in data["releases"][r]["fixtures"]})
+    fixtures = {}
+    for name in names:
+        cells = [outcome(data["releases"][r]["fixtures"].get(name, {"errors": []}))
+                 for r in releases]
+        fixtures[name.removesuffix(".py")] = [
+            cell.replace(f"@{name}:", " line ").replace("NotImplementedError", "NIE")
+            for cell in cells]
+    print("### Fixtures and probes whose lowering differs between releases\n")
+    print("\n".join(banded_table(releases, fixtures)))
+    matrix = {case: [short(data["releases"][r].get("reduce_matrix", {}).get(case, "-"))
+                     .replace("NotImplementedError", "NIE") for r in releases]
+              for case in matrix_cases()}
+    print("\n### multimem_load_reduce: dtype x reduction_op x semantics x vec_size\n")
+    print("\n".join(banded_table(releases, matrix)))
+
+
 def parse_pairs(pairs: list[str]) -> dict[str, Path]:
     chosen = {}
     for pair in pairs:
@@ -131,22 +248,33 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--jobs", type=int, default=2, help="releases lowered at once")
     parser.add_argument("--only", help="measure only fixtures whose name contains this")
+    parser.add_argument("--matrix", action="store_true",
+                        help="measure the dtype x reduction_op x width matrix instead of fixtures")
     parser.add_argument("--diff", action="store_true",
                         help="print where the releases of --out disagree, measure nothing")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the measured tables of docs/jax-releases.md, measure nothing")
     args = parser.parse_args()
-    if args.diff:
-        print_diff(json.loads(args.out.read_text(encoding="utf-8")))
+    if args.diff or args.markdown:
+        data = json.loads(args.out.read_text(encoding="utf-8"))
+        (print_diff if args.diff else print_markdown)(data)
         return
     venvs = parse_pairs(args.pairs) or discover()
     files = [(n, p) for n, p in targets() if not args.only or args.only in n]
     data = (json.loads(args.out.read_text(encoding="utf-8")) if args.out.exists()
             else {"releases": {}})
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {v: pool.submit(measure_release, v, p, files) for v, p in venvs.items()}
+        if args.matrix:
+            futures = {v: pool.submit(measure_matrix, v, p) for v, p in venvs.items()}
+        else:
+            futures = {v: pool.submit(measure_release, v, p, files) for v, p in venvs.items()}
         for version, future in futures.items():
             entry = data["releases"].setdefault(version, {"fixtures": {}})
-            entry["fixtures"].update(future.result())
-            entry["fixtures"] = dict(sorted(entry["fixtures"].items()))
+            if args.matrix:
+                entry["reduce_matrix"] = future.result()
+            else:
+                entry["fixtures"].update(future.result())
+                entry["fixtures"] = dict(sorted(entry["fixtures"].items()))
     data["releases"] = dict(sorted(data["releases"].items(), key=lambda kv: version_key(kv[0])))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
