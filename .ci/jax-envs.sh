@@ -4,7 +4,9 @@
 #   .venv-jax083  Python 3.12 + JAX 0.8.3    (oldest: out_shape= spelling, Lane only)
 #   .venv-jax010  Python 3.11 + JAX 0.10.2   (Lane is the default semantics)
 #   .venv-jax012  Python 3.12 + JAX 0.12.0.1 (Warpgroup default, pallas_call gone)
-# docs/jax-releases.md measures every release in between (not built here).
+# `.ci/jax-envs.sh --all` also builds every release docs/jax-releases.md measures,
+# as .venv-jax-all/<version> (Python 3.12), two at a time, for the long oracle run
+# (PALLAS_LSP_ORACLE_JAX=all).
 # absl-py is needed beside jax: the Mosaic GPU package imports it (jax-facts.md).
 # Idempotent: an environment whose jax already has the right version is kept;
 # all are built at once (the downloads dominate, not the CPU).
@@ -33,6 +35,12 @@ make_env() {  # dir python jax_version
   "$dir/bin/python" -m pip install -q --disable-pip-version-check "jax==$ver" "jaxlib==$ver" absl-py numpy
   echo "$dir: installed jax $ver"
 }
+
+ALL_RELEASES="0.8.3 0.9.0 0.9.0.1 0.9.1 0.9.2 0.10.0 0.10.1 0.10.2 0.11.0 0.11.1 0.11.2 0.12.0 0.12.0.1"
+if [ "${1:-}" = "--all" ]; then
+  export -f find_python make_env
+  printf '%s\n' $ALL_RELEASES | xargs -P 2 -I{} bash -c 'make_env .venv-jax-all/{} python3.12 {}'
+fi
 
 pids=()
 make_env .venv-jax083 python3.12 0.8.3 & pids+=($!)

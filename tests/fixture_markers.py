@@ -122,10 +122,13 @@ DEFAULT_VENVS = {"0.8.3": REPO / ".venv-jax083" / "bin" / "python", **JAX_PYTHON
 
 def oracle_venvs() -> dict[str, Path]:
     """Release -> interpreter; ``PALLAS_LSP_ORACLE_JAX=0.9.2=/envs/0.9.2/bin/python,...``
-    replaces the default set (docs/jax-releases.md lists every measured release)."""
+    replaces the default set, ``=all`` takes every ``.venv-jax-all/<release>`` that
+    ``.ci/jax-envs.sh --all`` builds (docs/jax-releases.md lists the measured releases)."""
     setting = os.environ.get("PALLAS_LSP_ORACLE_JAX", "").strip()
     if not setting:
         return dict(DEFAULT_VENVS)
+    if setting == "all":
+        return {p.parent.parent.name: p for p in (REPO / ".venv-jax-all").glob("*/bin/python")}
     pairs = (item.strip().partition("=") for item in setting.split(",") if item.strip())
     return {version: Path(python).expanduser() for version, _, python in pairs}
 

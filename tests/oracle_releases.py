@@ -5,7 +5,7 @@
 
 Without VERSION=PYTHON pairs, the releases are those of ``PALLAS_LSP_ORACLE_JAX``
 (the oracle's own setting, fixture_markers.oracle_venvs), else every
-``/work/jaxenvs/<version>/bin/python`` plus the repository's JAX venvs. Each
+``.venv-jax-all/<version>`` (``.ci/jax-envs.sh --all``) plus the default three. Each
 fixture (single-file, multi-file package, version probe) is lowered through the
 project's warm lowering worker, never compiled or run, in the release's spelling
 of plgpu.kernel as the oracle does (fixture_for_release); the first line of each
@@ -47,10 +47,11 @@ def version_key(version: str) -> tuple[int, ...]:
 
 
 def discover() -> dict[str, Path]:
-    found = dict(oracle_venvs())
-    envs = Path("/work/jaxenvs")
-    if "PALLAS_LSP_ORACLE_JAX" not in os.environ and envs.is_dir():
-        for python in envs.glob("*/bin/python"):
+    """The oracle's releases (PALLAS_LSP_ORACLE_JAX), else every release that
+    ``.ci/jax-envs.sh --all`` built, plus the default three."""
+    found = oracle_venvs()
+    if "PALLAS_LSP_ORACLE_JAX" not in os.environ:
+        for python in (REPO / ".venv-jax-all").glob("*/bin/python"):
             found.setdefault(python.parent.parent.name, python)
     return {v: p for v, p in found.items() if p.exists()}
 
