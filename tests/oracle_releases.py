@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -110,6 +111,39 @@ def matrix_cases() -> dict[str, str]:
                 cases[f"{dtype} add {semantics} vec{vec}"] = (dtype, "add", semantics, vec)
     return {name: MATRIX_TEMPLATE.format(dtype=d, op=o, semantics=s, vec=v)
             for name, (d, o, s, v) in cases.items()}
+
+
+# The API surface the kernels use, read (not lowered) in each release's interpreter:
+# parameter lists and the names of layouts and semantics.
+API_PROBE = """
+import inspect, json
+import jax
+from jax.experimental.pallas import mosaic_gpu as plgpu
+def params(f):
+    return list(inspect.signature(f).parameters)
+def public(obj):
+    return sorted(n for n in dir(obj) if not n.startswith("_"))
+print(json.dumps({
+    "plgpu.kernel": params(plgpu.kernel),
+    "jax.shard_map": params(jax.shard_map),
+    "jax.experimental.shard_map.shard_map": params(__import__(
+        "jax.experimental.shard_map", fromlist=["shard_map"]).shard_map),
+    "jax.make_mesh": params(jax.make_mesh),
+    "plgpu.CompilerParams": params(plgpu.CompilerParams),
+    "plgpu.Layout": public(plgpu.Layout),
+    "plgpu.LoweringSemantics": public(plgpu.LoweringSemantics),
+    "jax": [n for n in ("set_mesh", "use_mesh", "use_abstract_mesh", "shard_map")
+            if hasattr(jax, n)],
+    "jax.sharding": [n for n in ("set_mesh", "use_mesh", "use_abstract_mesh",
+                                 "get_abstract_mesh", "AbstractMesh") if hasattr(jax.sharding, n)],
+}))
+"""
+
+
+def measure_api(version: str, python: Path) -> dict:
+    done = subprocess.run([str(python), "-c", API_PROBE], capture_output=True, text=True,
+                          timeout=TIMEOUT_S, check=True)
+    return json.loads(done.stdout)
 
 
 def record(report) -> dict:
@@ -231,6 +265,15 @@ def print_markdown(data: dict) -> None:
               for case in matrix_cases()}
     print("\n### multimem_load_reduce: dtype x reduction_op x semantics x vec_size\n")
     print("\n".join(banded_table(releases, matrix)))
+    print("\n### API surface (parameters and names, read in each release)\n")
+    print("| | in " + releases[0] + " | changes |\n|---|---|---|")
+    for key in data["releases"][releases[0]].get("api", {}):
+        values = [data["releases"][r].get("api", {}).get(key, []) for r in releases]
+        changes = [f"{r}: " + " ".join([f"+{n}" for n in new if n not in old]
+                                       + [f"−{n}" for n in old if n not in new])
+                   for r, old, new in zip(releases[1:], values[:-1], values[1:], strict=True)
+                   if old != new]
+        print(f"| {key} | {', '.join(values[0])} | {'; '.join(changes) or 'none'} |")
 
 
 def parse_pairs(pairs: list[str]) -> dict[str, Path]:
@@ -251,6 +294,8 @@ def main() -> None:
     parser.add_argument("--only", help="measure only fixtures whose name contains this")
     parser.add_argument("--matrix", action="store_true",
                         help="measure the dtype x reduction_op x width matrix instead of fixtures")
+    parser.add_argument("--api", action="store_true",
+                        help="record the API surface (parameters, layout names) instead of fixtures")
     parser.add_argument("--diff", action="store_true",
                         help="print where the releases of --out disagree, measure nothing")
     parser.add_argument("--markdown", action="store_true",
@@ -265,14 +310,15 @@ def main() -> None:
     data = (json.loads(args.out.read_text(encoding="utf-8")) if args.out.exists()
             else {"releases": {}})
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        if args.matrix:
-            futures = {v: pool.submit(measure_matrix, v, p) for v, p in venvs.items()}
+        if args.matrix or args.api:
+            measure = measure_matrix if args.matrix else measure_api
+            futures = {v: pool.submit(measure, v, p) for v, p in venvs.items()}
         else:
             futures = {v: pool.submit(measure_release, v, p, files) for v, p in venvs.items()}
         for version, future in futures.items():
             entry = data["releases"].setdefault(version, {"fixtures": {}})
-            if args.matrix:
-                entry["reduce_matrix"] = future.result()
+            if args.matrix or args.api:
+                entry["reduce_matrix" if args.matrix else "api"] = future.result()
             else:
                 entry["fixtures"].update(future.result())
                 entry["fixtures"] = dict(sorted(entry["fixtures"].items()))
