@@ -17,8 +17,7 @@ from .versions import (
     default_semantics,
     format_jax_version,
     holds,
-    is_measured,
-    measured_list,
+    rules_release,
 )
 
 __all__ = ["AnalysisStopped", "Program", "build_program"]
@@ -135,8 +134,9 @@ class Program:
     def op_facts(self) -> tuple[OpFacts, ...]:
         facts: list[OpFacts] = []
         version = f"{format_jax_version(self.version)} ({self.options.jax_version_source})"
-        if not is_measured(self.version):
-            version += f"; not a release the rules were measured on ({measured_list()})"
+        _, note = rules_release(self.version)
+        if note:
+            version += f"; {note}"
         for node, ops in self.ops_named(*HOVERED_OPS).items():
             first = ops[0]
             rows: list[tuple[str, str]] = [("what it does", OPS[first.name].hover or "")]
