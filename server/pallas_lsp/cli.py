@@ -8,18 +8,22 @@ are still checked).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import shlex
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .analysis import Analysis, Options, Severity, analyze
+from .analysis import Analysis, JaxVersion, Options, Severity, analyze, parse_jax_version
 from .analysis.rules import catalog
+from .analysis.targets import merge_targets
+from .analysis.versions import rules_release
 from .jaxenv import resolve_jax_version
 from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, related_place, reported
 from .project import Locator, UnreadableFile, WorkspaceIndex, python_files, read_source
@@ -54,7 +58,9 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="analyse files and folders")
     check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
     check.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-    check.add_argument("--jax-version", metavar="X.Y.Z", help="the JAX version the rules follow")
+    check.add_argument("--jax-version", metavar="X.Y.Z[,X.Y.Z...]",
+                       help="the JAX version the rules follow; several, comma-separated, report "
+                            "each finding once with the versions it fails on")
     check.add_argument("--python", metavar="PATH",
                        help="the interpreter whose JAX version (and lowering) to use")
     check.add_argument("--select", metavar="CODES", help="only these rules, e.g. PAL001,PAL002")
@@ -157,24 +163,18 @@ def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list
     return checked, unreadable
 
 
-def _check(args: argparse.Namespace) -> int:
-    tune_gc()
-    try:
-        select = _codes(args.select, "--select")
-        ignore = _codes(args.ignore, "--ignore") or frozenset()
-        version, source = resolve_jax_version(args.jax_version, args.python)
-    except ValueError as exc:
-        print(f"pallas-lsp: {exc}", file=sys.stderr)
-        return 2
-    if args.confirm == "remote" and not args.remote_command:
-        print("pallas-lsp: --confirm remote needs --remote-command", file=sys.stderr)
-        return 2
-    options = Options(jax_version=version, jax_version_source=source, select=select, ignore=ignore)
-    items: list[Reported] = []
-    notes: list[str] = []
+def _target_versions(args: argparse.Namespace) -> list[tuple[JaxVersion, str]]:
+    """One version (``--jax-version``, else the interpreter's JAX), or several comma-separated."""
+    if args.jax_version and "," in args.jax_version:
+        versions = [parse_jax_version(v) for v in args.jax_version.split(",") if v.strip()]
+        return [(v, "--jax-version") for v in sorted(set(versions))]
+    return [resolve_jax_version(args.jax_version, args.python)]
+
+
+def _analyse(paths: list[str], options: Options) -> tuple[list[Checked], int]:
     status = 0
     checked: list[Checked] = []
-    for shown, file, folder_files in _sources(args.paths):
+    for shown, file, folder_files in _sources(paths):
         if file is None:
             print(f"pallas-lsp: {shown}: no such file or directory", file=sys.stderr)
             status = 2
@@ -188,6 +188,45 @@ def _check(args: argparse.Namespace) -> int:
                 status = 2
             else:
                 checked.append(Checked(shown, text, analyze(text, options, path=shown), Locator(shown, text)))
+    return checked, status
+
+
+def _check(args: argparse.Namespace) -> int:
+    tune_gc()
+    try:
+        select = _codes(args.select, "--select")
+        ignore = _codes(args.ignore, "--ignore") or frozenset()
+        targets = _target_versions(args)
+    except ValueError as exc:
+        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        return 2
+    if args.confirm == "remote" and not args.remote_command:
+        print("pallas-lsp: --confirm remote needs --remote-command", file=sys.stderr)
+        return 2
+    if args.confirm and len(targets) > 1:
+        print("pallas-lsp: --confirm lowers under one interpreter's JAX: give one --jax-version "
+              "(or none, for the --python interpreter's)", file=sys.stderr)
+        return 2
+    for version, _ in targets:
+        _, note = rules_release(version)
+        if note:
+            print(f"pallas-lsp: warning: {note}", file=sys.stderr)
+    items: list[Reported] = []
+    notes: list[str] = []
+    per_version = []
+    for i, (version, source) in enumerate(targets):
+        options = Options(jax_version=version, jax_version_source=source, select=select,
+                          ignore=ignore)
+        # Reading problems are reported once, by the first target's pass.
+        with contextlib.redirect_stderr(io.StringIO()) if i else contextlib.nullcontext():
+            per_version.append(_analyse(args.paths, options))
+    checked, status = per_version[0]
+    if len(targets) > 1:
+        # Each finding once, naming the releases it fails on unless it fails on all.
+        checked = [replace(entry, analysis=replace(entry.analysis, findings=merge_targets(
+            {version: other[i].analysis.findings
+             for (version, _), (other, _) in zip(targets, per_version, strict=True)})))
+            for i, entry in enumerate(checked)]
     outcomes = _confirm(args, checked, notes) if args.confirm else {}
     for entry in checked:
         analysis, locator = entry.analysis, entry.locator
