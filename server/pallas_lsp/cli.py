@@ -23,6 +23,7 @@ from . import __version__
 from .analysis import Analysis, JaxVersion, Options, Severity, analyze, parse_jax_version
 from .analysis.rules import catalog
 from .analysis.targets import merge_targets
+from .analysis.upgrade import apply_edits, breaking, mechanical_fixes
 from .analysis.versions import rules_release
 from .jaxenv import resolve_jax_version
 from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, related_place, reported
@@ -86,6 +87,19 @@ def _parser() -> argparse.ArgumentParser:
     lower.add_argument("--entry", help="a function name or pytest node id to run instead of __main__")
     lower.add_argument("--timeout", type=float, default=300.0, metavar="S")
     lower.set_defaults(handler=_lower)
+
+    upgrade = sub.add_parser(
+        "upgrade", help="what breaks when moving from one JAX release to another (--fix: rename)")
+    upgrade.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    upgrade.add_argument("--from", dest="source", required=True, metavar="X.Y.Z",
+                         help="the JAX release the code runs on now")
+    upgrade.add_argument("--to", dest="target", required=True, metavar="X.Y.Z",
+                         help="the JAX release to move to")
+    upgrade.add_argument("--fix", action="store_true",
+                         help="apply the mechanical fixes (renamed arguments, pl.pallas_call -> "
+                              "plgpu.kernel where the PAL008 rewrite applies) in place")
+    upgrade.add_argument("--format", choices=("text", "json"), default="text")
+    upgrade.set_defaults(handler=_upgrade)
 
     serve = sub.add_parser("serve", help="the language server on stdio")
     serve.set_defaults(handler=_serve)
@@ -328,6 +342,66 @@ def _lower(args: argparse.Namespace) -> int:
     if report.fatal and report.fatal_kind != "user_code":
         return 2
     return 1 if report.errors else 0
+
+
+# How many times `upgrade --fix` re-analyses after applying fixes: a rewrite can bring
+# a rename into view (a pallas_call rewritten on a release that renamed its arguments).
+UPGRADE_ROUNDS = 4
+
+
+def _upgrade(args: argparse.Namespace) -> int:
+    """Findings on --to that --from does not have; with --fix, their mechanical fixes applied."""
+    tune_gc()
+    try:
+        source, target = parse_jax_version(args.source), parse_jax_version(args.target)
+    except ValueError as exc:
+        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        return 2
+    for version in (source, target):
+        _, note = rules_release(version)
+        if note:
+            print(f"pallas-lsp: warning: {note}", file=sys.stderr)
+    before = Options(jax_version=source, jax_version_source="--from")
+    after = Options(jax_version=target, jax_version_source="--to")
+    fixed_files: set[str] = set()
+    fixed = 0
+    for _ in range(UPGRADE_ROUNDS if args.fix else 1):
+        breaks, status = _breaking(args.paths, before, after)
+        if status == 2 or not args.fix:
+            break
+        edits: dict[str, list] = {}
+        for entry, findings in breaks:
+            for fix in mechanical_fixes(findings):
+                for edit in fix.edits:
+                    edits.setdefault(edit.span.path or entry.path, []).append(edit)
+        if not edits:
+            break
+        for path, file_edits in edits.items():
+            text = Path(path).read_text(encoding="utf-8")
+            new_text, applied = apply_edits(text, file_edits)
+            if applied:
+                Path(path).write_text(new_text, encoding="utf-8")
+                fixed, fixed_files = fixed + applied, fixed_files | {path}
+    items = [reported(f, entry.locator, None) for entry, findings in breaks for f in findings]
+    if args.format == "json":
+        print(as_json(items))
+    else:
+        moving = f"JAX {args.source} -> {args.target}"
+        if args.fix:
+            print(f"Applied {fixed} fix(es) in {len(fixed_files)} file(s) for {moving}.")
+        print(as_text(items, notes=[]) if items else f"Nothing breaks for {moving}.")
+    if status == 2:
+        return 2
+    return 1 if any(item.severity == Severity.ERROR.value for item in items) else 0
+
+
+def _breaking(paths: list[str], before: Options, after: Options) -> tuple[list, int]:
+    """(entry, its findings on ``after`` that ``before`` does not have) per file, and the status."""
+    with contextlib.redirect_stderr(io.StringIO()):
+        old, _ = _analyse(paths, before)
+    new, status = _analyse(paths, after)
+    return [(entry, breaking(then.analysis.findings, entry.analysis.findings))
+            for then, entry in zip(old, new, strict=True)], status
 
 
 def _serve(args: argparse.Namespace) -> int:
