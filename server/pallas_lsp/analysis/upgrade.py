@@ -19,9 +19,15 @@ MECHANICAL_CODES = frozenset({"PAL008", "PAL009"})
 
 
 def breaking(on_source: Iterable[Finding], on_target: Iterable[Finding]) -> tuple[Finding, ...]:
-    """The target's findings that the source release does not have."""
-    before = {(f.code, f.span) for f in on_source}
-    return tuple(f for f in on_target if (f.code, f.span) not in before)
+    """The target's findings that the source release does not have. Two findings are the
+    same when code, place and fixes agree: one call can break one way on each release
+    (out_type= before 0.10.2, scratch_shapes= from 0.11.2), and those fix differently."""
+    before = {_identity(f) for f in on_source}
+    return tuple(f for f in on_target if _identity(f) not in before)
+
+
+def _identity(finding: Finding) -> tuple:
+    return finding.code, finding.span, tuple(fix.edits for fix in finding.fixes)
 
 
 def mechanical_fixes(findings: Iterable[Finding]) -> tuple[Fix, ...]:
