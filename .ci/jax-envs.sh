@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Creates the two JAX environments the oracle tests lower in:
+# Creates the JAX environments the oracle tests lower in (tests/fixture_markers.py
+# DEFAULT_VENVS: the oldest, a middle and the newest measured release):
+#   .venv-jax083  Python 3.12 + JAX 0.8.3    (oldest: out_shape= spelling, Lane only)
 #   .venv-jax010  Python 3.11 + JAX 0.10.2   (Lane is the default semantics)
 #   .venv-jax012  Python 3.12 + JAX 0.12.0.1 (Warpgroup default, pallas_call gone)
+# `.ci/jax-envs.sh --all` also builds every release docs/jax-releases.md measures,
+# as .venv-jax-all/<version> (Python 3.12), two at a time, for the long oracle run
+# (PALLAS_LSP_ORACLE_JAX=all).
 # absl-py is needed beside jax: the Mosaic GPU package imports it (jax-facts.md).
-# Idempotent: an environment whose jax already has the right version is kept.
+# Idempotent: an environment whose jax already has the right version is kept;
+# all are built at once (the downloads dominate, not the CPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,8 +36,14 @@ make_env() {  # dir python jax_version
   echo "$dir: installed jax $ver"
 }
 
-make_env .venv-jax010 python3.11 0.10.2 &
-p1=$!
-make_env .venv-jax012 python3.12 0.12.0.1 &
-p2=$!
-wait $p1; wait $p2
+ALL_RELEASES="0.8.3 0.9.0 0.9.0.1 0.9.1 0.9.2 0.10.0 0.10.1 0.10.2 0.11.0 0.11.1 0.11.2 0.12.0 0.12.0.1"
+if [ "${1:-}" = "--all" ]; then
+  export -f find_python make_env
+  printf '%s\n' $ALL_RELEASES | xargs -P 2 -I{} bash -c 'make_env .venv-jax-all/{} python3.12 {}'
+fi
+
+pids=()
+make_env .venv-jax083 python3.12 0.8.3 & pids+=($!)
+make_env .venv-jax010 python3.11 0.10.2 & pids+=($!)
+make_env .venv-jax012 python3.12 0.12.0.1 & pids+=($!)
+for pid in "${pids[@]}"; do wait "$pid"; done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh machine, then runs them all:
-# ruff; the Python suite (analysis fixtures, the oracle against real JAX 0.10.2
-# and 0.12.0.1 lowering, the lowering check with a real sshd, the language server
+# ruff; the Python suite (analysis fixtures, the oracle against real JAX 0.8.3,
+# 0.10.2 and 0.12.0.1 lowering, the lowering check with a real sshd, the language server
 # through pytest-lsp and headless Neovim, fuzzing and protocol abuse); then the
 # VS Code client (unit tests, the .vsix, and the end-to-end test in real VS Code
 # through code-server and headless Chromium).
@@ -14,7 +14,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 step() { printf '\n== %s ==\n' "$*"; }
 failed=()
 
-step "Python environments (.venv, .venv-jax010, .venv-jax012)"
+step "Python environments (.venv, .venv-jax083, .venv-jax010, .venv-jax012)"
 bash scripts/install.sh --test
 .ci/jax-envs.sh
 

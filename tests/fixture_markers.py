@@ -16,25 +16,28 @@ report it too); ``expect-hidden`` is a true error that lowering cannot show
 because an earlier error of the same launch stops it first, so only the static
 analysis reports it; ``expect-other`` is a lowering error of no rule class
 (named by its exception type), which the static analysis must stay silent
-about. ``[0.10]`` limits a marker to JAX versions whose major.minor is 0.10.
-One line may carry several markers.
+about. ``[0.10]`` limits a marker to JAX versions whose major.minor is 0.10;
+``[>=0.11]``, ``[<0.11]`` (also ``>``, ``<=``) to a range of releases, compared
+on as many parts as the marker names. One line may carry several markers.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import re
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
-from support import FIXTURES, JAX_PYTHONS
+from support import FIXTURES, JAX_PYTHONS, REPO
 
+VERSION = r"(?:\[(?P<version>(?:[<>]=?)?[0-9.]+)\])?"
 MARKER = re.compile(
-    r"expect(?P<hidden>-hidden)?(?:\[(?P<version>[0-9.]+)\])?:\s*"
+    r"expect(?P<hidden>-hidden)?" + VERSION + r":\s*"
     r"(?P<codes>PAL\d{3}(?:\s*,\s*PAL\d{3})*)"
 )
-OTHER = re.compile(r"expect-other(?:\[(?P<version>[0-9.]+)\])?:\s*(?P<exc_type>\w+)")
+OTHER = re.compile(r"expect-other" + VERSION + r":\s*(?P<exc_type>\w+)")
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,12 @@ class Marker:
     def applies_to(self, jax_version: str) -> bool:
         if self.version is None:
             return True
-        wanted = self.version.split(".")
-        return jax_version.split(".")[: len(wanted)] == wanted
+        op = self.version.rstrip("0123456789.")
+        wanted = [int(part) for part in self.version[len(op):].split(".")]
+        # Compared on as many parts as the marker names: "0.11" covers 0.11.2.
+        have = [int(part) for part in jax_version.split(".")][: len(wanted)]
+        return {"": have == wanted, "<": have < wanted, "<=": have <= wanted,
+                ">": have > wanted, ">=": have >= wanted}[op]
 
 
 def markers(path: str | Path) -> list[Marker]:
@@ -107,14 +114,85 @@ def package_other(package: str | Path, jax_version: str) -> set[tuple[str, str, 
 
 # ------------------------------------------------------------ where things are
 
-# The JAX versions the oracle lowers under, each in the venv .ci/jax-envs.sh makes.
-JAX_VENVS = JAX_PYTHONS
+# The JAX releases the oracle lowers under by default: the oldest measured, and
+# the supported versions (a middle one and the newest), each in the venv
+# .ci/jax-envs.sh makes.
+DEFAULT_VENVS = {"0.8.3": REPO / ".venv-jax083" / "bin" / "python", **JAX_PYTHONS}
+
+
+def oracle_venvs() -> dict[str, Path]:
+    """Release -> interpreter; ``PALLAS_LSP_ORACLE_JAX=0.9.2=/envs/0.9.2/bin/python,...``
+    replaces the default set, ``=all`` takes every ``.venv-jax-all/<release>`` that
+    ``.ci/jax-envs.sh --all`` builds (docs/jax-releases.md lists the measured releases)."""
+    setting = os.environ.get("PALLAS_LSP_ORACLE_JAX", "").strip()
+    if not setting:
+        return dict(DEFAULT_VENVS)
+    if setting == "all":
+        return {p.parent.parent.name: p for p in (REPO / ".venv-jax-all").glob("*/bin/python")}
+    pairs = (item.strip().partition("=") for item in setting.split(",") if item.strip())
+    return {version: Path(python).expanduser() for version, _, python in pairs}
+
+
+JAX_VENVS = oracle_venvs()
+
+# Releases whose Mosaic GPU cannot lower a multimem / multicast op in a
+# single-process multi-device program at all (the topology of cross-lowering on
+# one host, and of one process driving all local GPUs); measured in
+# docs/measurements/jax-releases.json. Their fixtures are not labelled.
+UNLOWERABLE = {
+    version: "JAX 0.9.1 and 0.9.2 raise NotImplementedError ('Multicast lowering with "
+             "collective metadata is not implemented yet') on every multimem / multicast op "
+             "under a mesh of several devices in one process (docs/jax-releases.md)"
+    for version in ("0.9.1", "0.9.2")
+}
 
 
 def single_fixtures() -> list[Path]:
     return sorted((FIXTURES / "single").rglob("*.py"), key=lambda p: p.name)
 
 
+def version_probes() -> list[Path]:
+    """Small good/bad twins of the APIs that moved between releases (no rule of their own)."""
+    return sorted((FIXTURES / "versions").glob("*.py"))
+
+
 def package_fixtures() -> list[Path]:
     """Multi-file fixtures: each folder's ``main.py`` is the entry the worker runs."""
     return sorted(p.parent for p in (FIXTURES / "multifile").glob("*/main.py"))
+
+
+# ------------------------------------------------ fixtures in a release's spelling
+
+# Fixtures are written in the newest spelling of plgpu.kernel's arguments; JAX
+# before 0.10.2 names them out_shape= / scratch_shapes= and rejects the new names
+# before any rule runs (docs/jax-releases.md). So an older release's rules are
+# judged on the fixture renamed to that release's spelling (same lines), except
+# in the version probes that test the spelling itself and say so.
+OLD_KERNEL_SPELLING = (("out_type=", "out_shape="), ("scratch_types=", "scratch_shapes="))
+AS_WRITTEN = "# spelling: as written"
+
+
+def uses_old_spelling(jax_version: str) -> bool:
+    return [int(part) for part in jax_version.split(".")] < [0, 10, 2]
+
+
+def in_release_spelling(text: str, jax_version: str) -> str:
+    if not uses_old_spelling(jax_version):
+        return text
+    for new, old in OLD_KERNEL_SPELLING:
+        text = re.sub(rf"\b{new}", old, text)
+    return text
+
+
+def fixture_for_release(path: Path, jax_version: str, workdir: Path) -> Path:
+    """The file to lower (or analyse) for ``jax_version``: ``path`` itself, or a copy in
+    ``workdir`` renamed to the release's spelling (a package's folder is copied whole)."""
+    if not uses_old_spelling(jax_version) or AS_WRITTEN in path.read_text(encoding="utf-8"):
+        return path
+    sources = package_modules(path.parent) if path.parent.parent.name == "multifile" else [path]
+    target = workdir / path.parent.name
+    target.mkdir(parents=True, exist_ok=True)
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        (target / source.name).write_text(in_release_spelling(text, jax_version), encoding="utf-8")
+    return target / path.name

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from pallas_lsp.analysis import jax_calls
 from pallas_lsp.analysis.dtypes import DTYPE_ALIASES, DTYPE_BITS, FLOATS, NARROW_INTS
@@ -18,17 +20,23 @@ from pallas_lsp.analysis.versions import (
     ABSTRACT_MESH_IN_SHARD_MAP,
     KERNEL_OUT_SHAPE,
     KERNEL_OUT_TYPE,
+    LANE_INTEGER_VECTORS,
+    MAKE_MESH_AXIS_SIZES,
     MEASURED,
+    MULTICAST_COPY_SEVERAL_AXES,
     NEWEST_KNOWN_JAX,
     PALLAS_CALL_MOSAIC_GPU_GONE,
     USE_ABSTRACT_MESH,
+    WARPGROUP_DEFAULT,
+    WARPGROUP_MULTIMEM,
+    Fact,
     default_semantics,
     format_jax_version,
     holds,
-    is_measured,
-    measured_list,
     parse_jax_version,
+    rules_release,
 )
+from support import REPO
 
 
 def test_the_string_axis_trap_is_the_multimem_ops_only() -> None:
@@ -82,24 +90,51 @@ def test_default_semantics(version: tuple[int, ...], semantics: str) -> None:
     assert default_semantics(version) == semantics
 
 
-def test_release_boundaries() -> None:
-    assert not holds(PALLAS_CALL_MOSAIC_GPU_GONE, (0, 10, 2))
-    assert holds(PALLAS_CALL_MOSAIC_GPU_GONE, (0, 11, 0))
-    assert holds(ABSTRACT_MESH_IN_SHARD_MAP, (0, 11, 2))
-    assert not holds(ABSTRACT_MESH_IN_SHARD_MAP, (0, 12, 0, 1))
-    # 0.10 takes both spellings of plgpu.kernel's output type; 0.9 and 0.11 one each.
-    assert [holds(KERNEL_OUT_SHAPE, v) for v in ((0, 9, 2), (0, 10, 2), (0, 11, 0))] == [
-        True, True, False]
-    assert [holds(KERNEL_OUT_TYPE, v) for v in ((0, 9, 2), (0, 10, 2), (0, 11, 0))] == [
-        False, True, True]
-    assert not holds(USE_ABSTRACT_MESH, (0, 10, 2)) and holds(USE_ABSTRACT_MESH, (0, 11))
+# Each version fact, the fixture or probe whose recorded lowering shows it, and what
+# that lowering looks like on a release where the fact holds.
+MEASUREMENTS = json.loads((REPO / "docs" / "measurements" / "jax-releases.json").read_text())
+FACT_EVIDENCE = {
+    WARPGROUP_DEFAULT: ("default_semantics_no_layout.py", lambda kinds: "PAL003" not in kinds),
+    WARPGROUP_MULTIMEM: ("warpgroup_explicit_no_layout_ok.py", lambda kinds: not kinds),
+    LANE_INTEGER_VECTORS: ("reduce_int32_bitwise_ok.py", lambda kinds: not kinds),
+    MULTICAST_COPY_SEVERAL_AXES: ("multicast_copy_ok.py", lambda kinds: not kinds),
+    PALLAS_CALL_MOSAIC_GPU_GONE: ("pallas_call_lane_ok.py", lambda kinds: kinds == {"PAL008"}),
+    ABSTRACT_MESH_IN_SHARD_MAP: ("abstract_mesh.py", lambda kinds: not kinds),
+    KERNEL_OUT_SHAPE: ("kernel_out_shape.py", lambda kinds: not kinds),
+    KERNEL_OUT_TYPE: ("kernel_out_type.py", lambda kinds: not kinds),
+    USE_ABSTRACT_MESH: ("use_abstract_mesh.py", lambda kinds: not kinds),
+    MAKE_MESH_AXIS_SIZES: ("make_mesh_axis_sizes.py", lambda kinds: not kinds),
+}
+
+
+@pytest.mark.parametrize("fact", FACT_EVIDENCE, ids=lambda f: f.what)
+def test_each_version_fact_is_what_lowering_recorded(fact: Fact) -> None:
+    """Every release the data file holds (but those that cannot lower these kernels at
+    all) agrees with the fact's range: the version table is the measurement."""
+    fixture, when_it_holds = FACT_EVIDENCE[fact]
+    unlowerable = {m.version for m in MEASURED if m.unlowerable}
+    for name, release in MEASUREMENTS["releases"].items():
+        version = parse_jax_version(name)
+        if version in unlowerable:
+            continue
+        kinds = {e["code"] or e["exc_type"] for e in release["fixtures"][fixture]["errors"]}
+        assert when_it_holds(kinds) == holds(fact, version), f"{fact.what} on {name}: {kinds}"
+
+
+def test_every_measured_release_is_in_the_data_file() -> None:
+    assert [parse_jax_version(v) for v in MEASUREMENTS["releases"]] == [m.version for m in MEASURED]
 
 
 def test_measured_releases() -> None:
     assert MEASURED[-1].version == NEWEST_KNOWN_JAX
     assert list(MEASURED) == sorted(MEASURED, key=lambda m: m.version)
-    assert is_measured((0, 10, 2)) and is_measured((0, 10, 2, 0)) and not is_measured((0, 11, 2))
-    assert measured_list().split(", ")[-1] == format_jax_version(NEWEST_KNOWN_JAX)
+    assert rules_release((0, 10, 2)) == ((0, 10, 2), None)
+    assert rules_release((0, 10, 2, 0))[1] is None
+    nearest, note = rules_release((0, 10, 3))
+    assert nearest == (0, 10, 2) and "nearest measured release" in (note or "")
+    assert rules_release((0, 13))[0] == NEWEST_KNOWN_JAX
+    assert rules_release((0, 8, 1))[0] == MEASURED[0].version
+    assert "Multicast lowering with collective metadata" in (rules_release((0, 9, 2))[1] or "")
 
 
 def test_dtype_tables_agree() -> None:

@@ -1,6 +1,7 @@
 """The static analysis agrees with the functional fixtures and with the shared examples.
 
-For each fixture and JAX version, ``analyze()`` must report exactly the
+For each fixture and JAX version (in that release's plgpu.kernel spelling,
+fixture_markers.fixture_for_release), ``analyze()`` must report exactly the
 (code, line) pairs of the file's ``# expect`` and ``# expect-hidden`` markers for
 that version: what lowering raises, plus the true errors that lowering cannot
 reach because an earlier one stops it. ``# expect-other`` lines (lowering
@@ -19,11 +20,13 @@ import pytest
 from fixture_markers import (
     JAX_VENVS,
     expected,
+    fixture_for_release,
     hidden,
     package_expected,
     package_fixtures,
     package_hidden,
     single_fixtures,
+    version_probes,
 )
 from pallas_lsp.analysis import Options, analyze, parse_jax_version
 from pallas_lsp.lowering.classify import CLASS_TO_CODE
@@ -40,21 +43,22 @@ def findings_of(path: Path, version: str) -> set[tuple[str, int]]:
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-@pytest.mark.parametrize("fixture", single_fixtures(), ids=lambda p: p.name)
-def test_single_file_fixture(fixture: Path, version: str) -> None:
-    got = findings_of(fixture, version)
+@pytest.mark.parametrize("fixture", single_fixtures() + version_probes(), ids=lambda p: p.name)
+def test_single_file_fixture(fixture: Path, version: str, tmp_path: Path) -> None:
+    got = findings_of(fixture_for_release(fixture, version, tmp_path), version)
     want = expected(fixture, version) | hidden(fixture, version)
     assert sorted(got) == sorted(want), f"{fixture.name} under JAX {version}"
 
 
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("package", package_fixtures(), ids=lambda p: p.name)
-def test_multi_file_fixture(package: Path, version: str) -> None:
+def test_multi_file_fixture(package: Path, version: str, tmp_path: Path) -> None:
     # The CLI checks a directory as one program (DESIGN.md): kernels, launchers
     # and meshes in different modules.
     proc = subprocess.run(
         [sys.executable, "-m", "pallas_lsp", "check", "--format", "json",
-         "--jax-version", version, str(package)],
+         "--jax-version", version,
+         str(fixture_for_release(package / "main.py", version, tmp_path).parent)],
         capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode in (0, 1), proc.stderr[-2000:]

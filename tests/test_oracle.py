@@ -1,7 +1,9 @@
 """The oracle: every functional fixture, lowered for real, fails exactly as its markers say.
 
-Each fixture is run by the lowering worker under JAX 0.10.2 and 0.12.0.1 (never
-compiled or executed); the set of (rule code, blamed line) it reports must equal
+Each fixture is run by the lowering worker under every JAX release of
+fixture_markers.oracle_venvs (0.8.3, 0.10.2 and 0.12.0.1 unless
+``PALLAS_LSP_ORACLE_JAX`` names others; never compiled or executed), in that
+release's spelling of plgpu.kernel; the set of (rule code, blamed line) it reports must equal
 the file's ``# expect`` markers for that version (plus ``# expect-other``
 markers, as (exception type, line)). ``# expect-hidden`` markers are not
 compared here: lowering cannot see them.
@@ -14,12 +16,15 @@ from pathlib import Path
 import pytest
 from fixture_markers import (
     JAX_VENVS,
+    UNLOWERABLE,
     expected,
+    fixture_for_release,
     other,
     package_expected,
     package_fixtures,
     package_other,
     single_fixtures,
+    version_probes,
 )
 
 pytestmark = pytest.mark.lowering
@@ -28,17 +33,31 @@ TIMEOUT_S = 120.0
 
 
 def venv_python(version: str) -> str:
+    if version in UNLOWERABLE:
+        pytest.skip(UNLOWERABLE[version])
     python = JAX_VENVS[version]
     if not python.exists():
         pytest.skip(f"{python} is missing: run .ci/jax-envs.sh to make the JAX {version} venv")
     return str(python)
 
 
-def lower(pool, path: Path, version: str):
+def lower(pool, path: Path, version: str, workdir: Path):
+    path = fixture_for_release(path, version, workdir)
     report = pool.check(str(path), python=venv_python(version), timeout=TIMEOUT_S)
-    assert report.fatal_kind is None, f"{path.name} under JAX {version}: {report.fatal}"
+    # The file itself raising outside any launch counts as its first error (it needs an
+    # expect-other marker, like any error of no rule class); any other failure is a bug.
+    assert report.fatal_kind in (None, "user_code") and (
+        report.fatal_kind is None or report.fatal_line), f"{path.name} under JAX {version}: {report.fatal}"
     assert report.jax_version == version, f"the venv for {version} runs JAX {report.jax_version}"
     return report
+
+
+def raised(report) -> set[tuple[str, int]]:
+    """(exception type, line) of a file that raised outside any launch, else nothing."""
+    if report.fatal_kind != "user_code":
+        return set()
+    # "The file raised ... (line 25): ValueError: ..." -> "ValueError"
+    return {(report.fatal.split("): ", 1)[1].split(":", 1)[0], report.fatal_line)}
 
 
 def describe(errors) -> str:
@@ -51,24 +70,25 @@ def describe(errors) -> str:
 
 
 @pytest.mark.parametrize("version", sorted(JAX_VENVS))
-@pytest.mark.parametrize("fixture", single_fixtures(), ids=lambda p: p.name)
-def test_single_file_fixture(fixture: Path, version: str, lowering_pool) -> None:
-    report = lower(lowering_pool, fixture, version)
+@pytest.mark.parametrize("fixture", single_fixtures() + version_probes(), ids=lambda p: p.name)
+def test_single_file_fixture(fixture: Path, version: str, lowering_pool, tmp_path) -> None:
+    report = lower(lowering_pool, fixture, version, tmp_path)
     if "jax.jit" in fixture.read_text(encoding="utf-8"):
         # A clean result must come from launches that ran, not from a __main__ never reached.
-        assert report.lowered or report.errors, f"{fixture.name}: no launch was lowered"
-    got = {(e.code or e.exc_type, e.line) for e in report.errors}
+        assert report.lowered or report.errors or raised(report), f"{fixture.name}: no launch was lowered"
+    got = {(e.code or e.exc_type, e.line) for e in report.errors} | raised(report)
     want = expected(fixture, version) | other(fixture, version)
     assert got == want, (
-        f"{fixture.name} under JAX {version}: lowering said\n{describe(report.errors)}")
+        f"{fixture.name} under JAX {version}: lowering said\n{describe(report.errors)}"
+        f"\n  {report.fatal or ''}")
 
 
 @pytest.mark.parametrize("version", sorted(JAX_VENVS))
 @pytest.mark.parametrize("package", package_fixtures(), ids=lambda p: p.name)
-def test_multi_file_fixture(package: Path, version: str, lowering_pool) -> None:
+def test_multi_file_fixture(package: Path, version: str, lowering_pool, tmp_path) -> None:
     # The worker runs main.py as __main__ with its folder on sys.path, the way
     # `python main.py` would: the siblings are imported as plain top-level modules.
-    report = lower(lowering_pool, package / "main.py", version)
+    report = lower(lowering_pool, package / "main.py", version, tmp_path)
     got = {(Path(e.file).name if e.file else None, e.code or e.exc_type, e.line)
            for e in report.errors}
     want = package_expected(package, version) | package_other(package, version)

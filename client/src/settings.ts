@@ -23,6 +23,7 @@ export interface ExtensionSettings {
   select: string[];
   ignore: string[];
   jaxVersion: string;
+  jaxVersions: string[];
   lintOnChange: boolean;
   lowering: {
     mode: LoweringMode;
@@ -35,6 +36,7 @@ export interface ExtensionSettings {
 /** The server's `initializationOptions` (contract with server/pallas_lsp/lsp). */
 export interface InitializationOptions {
   jaxVersion: string | null;
+  jaxVersions: string[];
   interpreter: string | null;
   select: string[] | null;
   ignore: string[];
@@ -64,6 +66,7 @@ export const SETTING_KEYS = [
   "select",
   "ignore",
   "jaxVersion",
+  "jaxVersions",
   "lintOnChange",
   "lowering.mode",
   "lowering.remoteCommand",
@@ -120,6 +123,7 @@ export function readSettings(get: (key: SettingKey) => unknown): ExtensionSettin
     select: ruleCodes(get("select")),
     ignore: ruleCodes(get("ignore")),
     jaxVersion: typeof get("jaxVersion") === "string" ? (get("jaxVersion") as string).trim() : "",
+    jaxVersions: stringList(get("jaxVersions")).map((version) => version.trim()),
     lintOnChange: get("lintOnChange") !== false,
     lowering: {
       mode: oneOf(get("lowering.mode"), ["local", "remote"], "local"),
@@ -146,6 +150,7 @@ export function initializationOptions(
 ): InitializationOptions {
   return {
     jaxVersion: settings.jaxVersion === "" ? null : settings.jaxVersion,
+    jaxVersions: [...settings.jaxVersions],
     interpreter: interpreterPath,
     select: settings.select.length === 0 ? null : [...settings.select],
     ignore: [...settings.ignore],

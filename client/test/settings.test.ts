@@ -24,6 +24,7 @@ describe("readSettings", () => {
       select: [],
       ignore: [],
       jaxVersion: "",
+      jaxVersions: [],
       lintOnChange: true,
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
     });
@@ -39,6 +40,7 @@ describe("readSettings", () => {
         select: ["PAL001", "PAL002"],
         ignore: ["PAL007"],
         jaxVersion: " 0.10.2 ",
+        jaxVersions: ["0.10.2", " 0.12.0.1"],
         lintOnChange: false,
         "lowering.mode": "remote",
         "lowering.remoteCommand": ["ssh", "gpu-box", "python3", "-"],
@@ -53,6 +55,7 @@ describe("readSettings", () => {
     assert.deepEqual(settings.select, ["PAL001", "PAL002"]);
     assert.deepEqual(settings.ignore, ["PAL007"]);
     assert.equal(settings.jaxVersion, "0.10.2");
+    assert.deepEqual(settings.jaxVersions, ["0.10.2", "0.12.0.1"]);
     assert.equal(settings.lintOnChange, false);
     assert.deepEqual(settings.lowering, {
       mode: "remote",
@@ -72,6 +75,7 @@ describe("readSettings", () => {
         select: ["pal001", 7, "", "E501", "PAL00"],
         ignore: null,
         jaxVersion: 12,
+        jaxVersions: "0.10.2",
         lintOnChange: "no",
         "lowering.mode": "cluster",
         "lowering.remoteCommand": ["ssh", 3, "host"],
@@ -86,6 +90,7 @@ describe("readSettings", () => {
     assert.deepEqual(settings.select, ["PAL001"]);
     assert.deepEqual(settings.ignore, []);
     assert.equal(settings.jaxVersion, "");
+    assert.deepEqual(settings.jaxVersions, []);
     // Only an explicit false turns linting on change off.
     assert.equal(settings.lintOnChange, true);
     assert.deepEqual(settings.lowering, { mode: "local", remoteCommand: ["ssh", "host"], timeout: 120, onSave: false });
@@ -97,6 +102,7 @@ describe("initializationOptions", () => {
     const options = initializationOptions(readSettings(getter({})), "/venv/bin/python", false);
     assert.deepEqual(options, {
       jaxVersion: null,
+      jaxVersions: [],
       interpreter: "/venv/bin/python",
       select: null,
       ignore: [],

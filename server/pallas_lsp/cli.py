@@ -8,18 +8,23 @@ are still checked).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import shlex
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .analysis import Analysis, Options, Severity, analyze
+from .analysis import Analysis, JaxVersion, Options, Severity, analyze, parse_jax_version
 from .analysis.rules import catalog
+from .analysis.targets import merge_targets
+from .analysis.upgrade import apply_edits, breaking, mechanical_fixes
+from .analysis.versions import rules_release
 from .jaxenv import resolve_jax_version
 from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, related_place, reported
 from .project import Locator, UnreadableFile, WorkspaceIndex, python_files, read_source
@@ -54,7 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="analyse files and folders")
     check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
     check.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-    check.add_argument("--jax-version", metavar="X.Y.Z", help="the JAX version the rules follow")
+    check.add_argument("--jax-version", metavar="X.Y.Z[,X.Y.Z...]",
+                       help="the JAX version the rules follow; several, comma-separated, report "
+                            "each finding once with the versions it fails on")
     check.add_argument("--python", metavar="PATH",
                        help="the interpreter whose JAX version (and lowering) to use")
     check.add_argument("--select", metavar="CODES", help="only these rules, e.g. PAL001,PAL002")
@@ -80,6 +87,19 @@ def _parser() -> argparse.ArgumentParser:
     lower.add_argument("--entry", help="a function name or pytest node id to run instead of __main__")
     lower.add_argument("--timeout", type=float, default=300.0, metavar="S")
     lower.set_defaults(handler=_lower)
+
+    upgrade = sub.add_parser(
+        "upgrade", help="what breaks when moving from one JAX release to another (--fix: rename)")
+    upgrade.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+    upgrade.add_argument("--from", dest="source", required=True, metavar="X.Y.Z",
+                         help="the JAX release the code runs on now")
+    upgrade.add_argument("--to", dest="target", required=True, metavar="X.Y.Z",
+                         help="the JAX release to move to")
+    upgrade.add_argument("--fix", action="store_true",
+                         help="apply the mechanical fixes (renamed arguments, pl.pallas_call -> "
+                              "plgpu.kernel where the PAL008 rewrite applies) in place")
+    upgrade.add_argument("--format", choices=("text", "json"), default="text")
+    upgrade.set_defaults(handler=_upgrade)
 
     serve = sub.add_parser("serve", help="the language server on stdio")
     serve.set_defaults(handler=_serve)
@@ -157,24 +177,18 @@ def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list
     return checked, unreadable
 
 
-def _check(args: argparse.Namespace) -> int:
-    tune_gc()
-    try:
-        select = _codes(args.select, "--select")
-        ignore = _codes(args.ignore, "--ignore") or frozenset()
-        version, source = resolve_jax_version(args.jax_version, args.python)
-    except ValueError as exc:
-        print(f"pallas-lsp: {exc}", file=sys.stderr)
-        return 2
-    if args.confirm == "remote" and not args.remote_command:
-        print("pallas-lsp: --confirm remote needs --remote-command", file=sys.stderr)
-        return 2
-    options = Options(jax_version=version, jax_version_source=source, select=select, ignore=ignore)
-    items: list[Reported] = []
-    notes: list[str] = []
+def _target_versions(args: argparse.Namespace) -> list[tuple[JaxVersion, str]]:
+    """One version (``--jax-version``, else the interpreter's JAX), or several comma-separated."""
+    if args.jax_version and "," in args.jax_version:
+        versions = [parse_jax_version(v) for v in args.jax_version.split(",") if v.strip()]
+        return [(v, "--jax-version") for v in sorted(set(versions))]
+    return [resolve_jax_version(args.jax_version, args.python)]
+
+
+def _analyse(paths: list[str], options: Options) -> tuple[list[Checked], int]:
     status = 0
     checked: list[Checked] = []
-    for shown, file, folder_files in _sources(args.paths):
+    for shown, file, folder_files in _sources(paths):
         if file is None:
             print(f"pallas-lsp: {shown}: no such file or directory", file=sys.stderr)
             status = 2
@@ -188,6 +202,45 @@ def _check(args: argparse.Namespace) -> int:
                 status = 2
             else:
                 checked.append(Checked(shown, text, analyze(text, options, path=shown), Locator(shown, text)))
+    return checked, status
+
+
+def _check(args: argparse.Namespace) -> int:
+    tune_gc()
+    try:
+        select = _codes(args.select, "--select")
+        ignore = _codes(args.ignore, "--ignore") or frozenset()
+        targets = _target_versions(args)
+    except ValueError as exc:
+        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        return 2
+    if args.confirm == "remote" and not args.remote_command:
+        print("pallas-lsp: --confirm remote needs --remote-command", file=sys.stderr)
+        return 2
+    if args.confirm and len(targets) > 1:
+        print("pallas-lsp: --confirm lowers under one interpreter's JAX: give one --jax-version "
+              "(or none, for the --python interpreter's)", file=sys.stderr)
+        return 2
+    for version, _ in targets:
+        _, note = rules_release(version)
+        if note:
+            print(f"pallas-lsp: warning: {note}", file=sys.stderr)
+    items: list[Reported] = []
+    notes: list[str] = []
+    per_version = []
+    for i, (version, source) in enumerate(targets):
+        options = Options(jax_version=version, jax_version_source=source, select=select,
+                          ignore=ignore)
+        # Reading problems are reported once, by the first target's pass.
+        with contextlib.redirect_stderr(io.StringIO()) if i else contextlib.nullcontext():
+            per_version.append(_analyse(args.paths, options))
+    checked, status = per_version[0]
+    if len(targets) > 1:
+        # Each finding once, naming the releases it fails on unless it fails on all.
+        checked = [replace(entry, analysis=replace(entry.analysis, findings=merge_targets(
+            {version: other[i].analysis.findings
+             for (version, _), (other, _) in zip(targets, per_version, strict=True)})))
+            for i, entry in enumerate(checked)]
     outcomes = _confirm(args, checked, notes) if args.confirm else {}
     for entry in checked:
         analysis, locator = entry.analysis, entry.locator
@@ -289,6 +342,66 @@ def _lower(args: argparse.Namespace) -> int:
     if report.fatal and report.fatal_kind != "user_code":
         return 2
     return 1 if report.errors else 0
+
+
+# How many times `upgrade --fix` re-analyses after applying fixes: a rewrite can bring
+# a rename into view (a pallas_call rewritten on a release that renamed its arguments).
+UPGRADE_ROUNDS = 4
+
+
+def _upgrade(args: argparse.Namespace) -> int:
+    """Findings on --to that --from does not have; with --fix, their mechanical fixes applied."""
+    tune_gc()
+    try:
+        source, target = parse_jax_version(args.source), parse_jax_version(args.target)
+    except ValueError as exc:
+        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        return 2
+    for version in (source, target):
+        _, note = rules_release(version)
+        if note:
+            print(f"pallas-lsp: warning: {note}", file=sys.stderr)
+    before = Options(jax_version=source, jax_version_source="--from")
+    after = Options(jax_version=target, jax_version_source="--to")
+    fixed_files: set[str] = set()
+    fixed = 0
+    for _ in range(UPGRADE_ROUNDS if args.fix else 1):
+        breaks, status = _breaking(args.paths, before, after)
+        if status == 2 or not args.fix:
+            break
+        edits: dict[str, list] = {}
+        for entry, findings in breaks:
+            for fix in mechanical_fixes(findings):
+                for edit in fix.edits:
+                    edits.setdefault(edit.span.path or entry.path, []).append(edit)
+        if not edits:
+            break
+        for path, file_edits in edits.items():
+            text = Path(path).read_text(encoding="utf-8")
+            new_text, applied = apply_edits(text, file_edits)
+            if applied:
+                Path(path).write_text(new_text, encoding="utf-8")
+                fixed, fixed_files = fixed + applied, fixed_files | {path}
+    items = [reported(f, entry.locator, None) for entry, findings in breaks for f in findings]
+    if args.format == "json":
+        print(as_json(items))
+    else:
+        moving = f"JAX {args.source} -> {args.target}"
+        if args.fix:
+            print(f"Applied {fixed} fix(es) in {len(fixed_files)} file(s) for {moving}.")
+        print(as_text(items, notes=[]) if items else f"Nothing breaks for {moving}.")
+    if status == 2:
+        return 2
+    return 1 if any(item.severity == Severity.ERROR.value for item in items) else 0
+
+
+def _breaking(paths: list[str], before: Options, after: Options) -> tuple[list, int]:
+    """(entry, its findings on ``after`` that ``before`` does not have) per file, and the status."""
+    with contextlib.redirect_stderr(io.StringIO()):
+        old, _ = _analyse(paths, before)
+    new, status = _analyse(paths, after)
+    return [(entry, breaking(then.analysis.findings, entry.analysis.findings))
+            for then, entry in zip(old, new, strict=True)], status
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -396,7 +396,15 @@ def _plgpu_kernel(call: Call) -> object:
     body = call.arg(0, "body")
     if body is MISSING:
         return PartialVal(QualName(call.name), (), call.kwargs)
-    info = _kernel_info(body, call.node, "kernel", call.kwargs, "out_type", "scratch_types")
+    # Either spelling of the output and scratch types (PAL009 judges which the release takes):
+    # out_type= / scratch_types=, or out_shape= (also positional) / scratch_shapes=.
+    kwargs = dict(call.kwargs)
+    if len(call.args) > 1:
+        kwargs.setdefault("out_shape", call.args[1])
+    for new, old in (("out_type", "out_shape"), ("scratch_types", "scratch_shapes")):
+        if new not in kwargs and old in kwargs:
+            kwargs[new] = kwargs[old]
+    info = _kernel_info(body, call.node, "kernel", kwargs, "out_type", "scratch_types")
     call.tracer.kernels.append(info)
     return KernelVal(info)
 

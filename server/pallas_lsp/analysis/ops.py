@@ -72,6 +72,8 @@ OPS: dict[str, OpSpec] = {spec.name: spec for spec in (
 LAYOUT_CAST = "plgpu.layout_cast"
 # Calls whose own arguments are recorded as an op when met inside a kernel body.
 RECORDED_BY_PARAMS = frozenset(name for name, spec in OPS.items() if spec.params)
+# The ops that move data through NVLink multicast memory (not the multicast copy or signal).
+MULTIMEM_OPS = ("plgpu.multimem_store", "plgpu.multimem_load_reduce")
 COLLECTIVE_OPS = tuple(name for name, spec in OPS.items() if spec.kind is OpKind.COLLECTIVE)
 # Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
 WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)

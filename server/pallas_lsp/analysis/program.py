@@ -9,16 +9,16 @@ from pathlib import PurePath
 
 from .interpreter import Interpreter
 from .model import OpFacts, Options, Span
-from .ops import HOVERED_OPS, OPS
+from .ops import HOVERED_OPS, MULTIMEM_OPS, OPS
 from .trace import AnalysisStopped, Launch, Op, SourceModule
 from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
 from .versions import (
     PALLAS_CALL_MOSAIC_GPU_GONE,
+    WARPGROUP_MULTIMEM,
     default_semantics,
     format_jax_version,
     holds,
-    is_measured,
-    measured_list,
+    rules_release,
 )
 
 __all__ = ["AnalysisStopped", "Program", "build_program"]
@@ -39,7 +39,9 @@ class Program:
         self.options = options
         self.version = options.jax_version
         self.launches: list[Launch] = interp.launches
-        self.ops: list[Op] = interp.ops
+        # An op the release cannot lower at all under its kernel's semantics raises a
+        # NotImplementedError of no rule class first: no rule judges it.
+        self.ops: list[Op] = [op for op in interp.ops if self.has_lowering(op)]
         self.kernels: list[KernelInfo] = interp.kernels
         self.callee_names = interp.callee_names
         self.module_env = interp.module_env
@@ -72,6 +74,12 @@ class Program:
         if kernel.semantics is None:
             return Semantics(default_semantics(self.version), f"the default of JAX {version}")
         return Semantics(None, "compiler_params could not be read")
+
+    def has_lowering(self, op: Op) -> bool:
+        """Before 0.10 the multimem ops have no Warpgroup lowering ("Unimplemented
+        primitive in Pallas Mosaic GPU lowering", docs/jax-releases.md)."""
+        return not (op.name in MULTIMEM_OPS and not holds(WARPGROUP_MULTIMEM, self.version)
+                    and self.semantics(op.launch.kernel).name == "Warpgroup")
 
     def api_removed(self, kernel: KernelInfo) -> bool:
         """No Mosaic GPU lowering is registered for pl.pallas_call: a bare AssertionError.
@@ -135,8 +143,9 @@ class Program:
     def op_facts(self) -> tuple[OpFacts, ...]:
         facts: list[OpFacts] = []
         version = f"{format_jax_version(self.version)} ({self.options.jax_version_source})"
-        if not is_measured(self.version):
-            version += f"; not a release the rules were measured on ({measured_list()})"
+        _, note = rules_release(self.version)
+        if note:
+            version += f"; {note}"
         for node, ops in self.ops_named(*HOVERED_OPS).items():
             first = ops[0]
             rows: list[tuple[str, str]] = [("what it does", OPS[first.name].hover or "")]

@@ -19,6 +19,7 @@ from .program import Program, axes_set
 from .refs import result_type
 from .trace import Op
 from .values import Const, LayoutVal, MeshVal
+from .versions import LANE_INTEGER_VECTORS, holds
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,9 @@ class ReduceFacts:
     layout: LayoutVal | None
     dtype: str | None
     reduction: str | None  # the reduction_op string, None when not known
+    # Before 0.10, Lane reduces integers one element per thread only: a wider layout
+    # raises "Only single-element integer operations are supported" (no rule class) first.
+    integer_unsupported: bool = False
 
 
 def reduce_facts(program: Program, op: Op) -> ReduceFacts:
@@ -44,15 +48,21 @@ def reduce_facts(program: Program, op: Op) -> ReduceFacts:
         layout = layouts[0] if layouts and isinstance(layouts[0], LayoutVal) else None
     found = result_type(program, op, cast.cast)
     reduction = op.args.get("reduction_op")
+    semantics = program.semantics(op.launch.kernel).name
+    dtype = found[1] if found else None
+    single = layout is not None and layout.name == "WG_STRIDED" and layout.vec_size == 1
+    integer_unsupported = (semantics == "Lane" and dtype is not None and dtype not in FLOATS
+                           and not single and not holds(LANE_INTEGER_VECTORS, program.version))
     return ReduceFacts(
         op=op,
-        semantics=program.semantics(op.launch.kernel).name,
+        semantics=semantics,
         reaches_layout=reaches,
         cast=cast,
         layout=layout,
-        dtype=found[1] if found else None,
+        dtype=dtype,
         reduction=reduction.value if isinstance(reduction, Const) and isinstance(reduction.value, str)
         else None,
+        integer_unsupported=integer_unsupported,
     )
 
 
@@ -63,7 +73,8 @@ def lane_layout_ok(facts: ReduceFacts) -> bool:
 
 
 def width_fault(facts: ReduceFacts) -> str | None:
-    if not facts.reaches_layout or facts.dtype is None or facts.semantics is None:
+    if not facts.reaches_layout or facts.dtype is None or facts.semantics is None \
+            or facts.integer_unsupported:
         return None
     if facts.semantics == "Lane" and not lane_layout_ok(facts):
         return None
@@ -82,7 +93,8 @@ def width_fault(facts: ReduceFacts) -> str | None:
 
 
 def reduction_fault(facts: ReduceFacts) -> str | None:
-    if not facts.reaches_layout or facts.reduction is None or facts.semantics is None:
+    if not facts.reaches_layout or facts.reduction is None or facts.semantics is None \
+            or facts.integer_unsupported:
         return None
     if facts.semantics == "Lane" and (not lane_layout_ok(facts) or width_fault(facts)):
         return None  # Lane raises the layout or width error first, on the same line

@@ -21,12 +21,23 @@ class Measured:
 
     version: JaxVersion
     evidence: str
+    # Set when the rules cannot follow this release itself: what it does instead.
+    unlowerable: str | None = None
 
 
-# Releases lowered by the oracle suite (tests/test_oracle.py), oldest first.
-MEASURED: tuple[Measured, ...] = (
-    Measured((0, 10, 2), "jax-facts.md; oracle suite on .venv-jax010"),
-    Measured((0, 12, 0, 1), "jax-facts.md; oracle suite on .venv-jax012"),
+# Every JAX release from 0.8.3 to 0.12.0.1, each lowered by the oracle suite and
+# tests/oracle_releases.py (docs/jax-releases.md, docs/measurements/jax-releases.json).
+RELEASES_DOC = "docs/jax-releases.md"
+_UNLOWERABLE = ("cannot lower a multimem / multicast op when one process drives several "
+                "devices (NotImplementedError: \"Multicast lowering with collective metadata is "
+                "not implemented yet\") on every such op; the rules report what it checks "
+                "before that error, and what releases around it raise")
+MEASURED: tuple[Measured, ...] = tuple(
+    Measured(version, RELEASES_DOC,
+             _UNLOWERABLE if version in ((0, 9, 1), (0, 9, 2)) else None)
+    for version in ((0, 8, 3), (0, 9, 0), (0, 9, 0, 1), (0, 9, 1), (0, 9, 2), (0, 10, 0),
+                    (0, 10, 1), (0, 10, 2), (0, 11, 0), (0, 11, 1), (0, 11, 2), (0, 12, 0),
+                    (0, 12, 0, 1))
 )
 
 # The newest JAX this product knows; used when no other source names a version.
@@ -43,24 +54,64 @@ class Fact:
     evidence: str
 
 
+# Each boundary below is the first measured release where the behaviour changes
+# (docs/jax-releases.md names the fixture or probe that shows it).
+
 # Lowering semantics default to Warpgroup ("[Mosaic GPU] Turn WG on by default"); Lane before.
 WARPGROUP_DEFAULT = Fact("lowering semantics default to Warpgroup", (0, 11), None,
-                         "jax-facts.md: 0.10.2 lowers as Lane, 0.12.0.1 as Warpgroup")
+                         "default_semantics_no_layout: PAL003 through 0.10.2, none from 0.11.0")
+# The multimem ops have a Warpgroup lowering (before: "Unimplemented primitive ...").
+WARPGROUP_MULTIMEM = Fact("multimem ops lower under Warpgroup semantics", (0, 10), None,
+                          "warpgroup_explicit_no_layout_ok: NotImplementedError through 0.9.2")
+# Lane integer multimem_load_reduce of more than one element per thread (before:
+# "Only single-element integer operations are supported").
+LANE_INTEGER_VECTORS = Fact("Lane integer multimem_load_reduce takes vectors", (0, 10), None,
+                            "reduce_int32_bitwise_ok; matrix 'int32 add Lane vec1/vec2'")
+# A multicast copy over every axis of a mesh of two or more axes is refused as an axes
+# mismatch before 0.9.1 (JAX's check sees one axis of the tuple).
+MULTICAST_COPY_SEVERAL_AXES = Fact("a multicast copy may span several mesh axes", (0, 9, 1), None,
+                                   "multicast_copy_ok: PAL002 through 0.9.0.1")
 # pl.pallas_call with Mosaic GPU params has no lowering rule: a bare AssertionError.
-PALLAS_CALL_MOSAIC_GPU_GONE = Fact("pl.pallas_call has no Mosaic GPU lowering", (0, 11), None,
-                                   "jax-facts.md on 0.12.0.1; docs/gpu-lowering-h200.md on 0.11.2")
+PALLAS_CALL_MOSAIC_GPU_GONE = Fact("pl.pallas_call has no Mosaic GPU lowering", (0, 11, 2), None,
+                                   "pallas_call_*: lowers through 0.11.1, PAL008 from 0.11.2")
 # An AbstractMesh handed to jax.shard_map gives the kernel a usable mesh.
 ABSTRACT_MESH_IN_SHARD_MAP = Fact("jax.shard_map over an AbstractMesh reaches the kernel", None,
-                                  (0, 12), "jax-facts.md: works on 0.10.2, not on 0.12.0.1")
-# plgpu.kernel's output and scratch parameters: out_shape/scratch_shapes up to 0.10,
-# out_type/scratch_types from 0.10 (0.10 takes both).
-KERNEL_OUT_SHAPE = Fact("plgpu.kernel takes out_shape= / scratch_shapes=", None, (0, 11),
-                        "issue 14 measurement; PAL009 fixtures on 0.10.2 and 0.12.0.1")
-KERNEL_OUT_TYPE = Fact("plgpu.kernel takes out_type= / scratch_types=", (0, 10), None,
-                       "issue 14 measurement; PAL009 fixtures on 0.10.2 and 0.12.0.1")
-# jax.use_abstract_mesh exists.
-USE_ABSTRACT_MESH = Fact("jax.use_abstract_mesh exists", (0, 11), None,
-                         "issue 14 measurement; PAL009 fixtures on 0.10.2 and 0.12.0.1")
+                                  (0, 11, 1), "abstract_mesh: lowers through 0.11.0")
+# plgpu.kernel's output and scratch parameters: out_shape/scratch_shapes through 0.11.1,
+# out_type/scratch_types from 0.10.2 (0.10.2 - 0.11.1 take both).
+KERNEL_OUT_SHAPE = Fact("plgpu.kernel takes out_shape= / scratch_shapes=", None, (0, 11, 2),
+                        "probes kernel_out_shape, kernel_scratch_shapes")
+KERNEL_OUT_TYPE = Fact("plgpu.kernel takes out_type= / scratch_types=", (0, 10, 2), None,
+                       "probes kernel_out_type, kernel_scratch_types")
+# jax.use_abstract_mesh exists (jax.sharding.use_abstract_mesh exists in every release).
+USE_ABSTRACT_MESH = Fact("jax.use_abstract_mesh exists", (0, 11, 1), None,
+                         "probes use_abstract_mesh, sharding_use_abstract_mesh")
+# jax.make_mesh's first parameter is called axis_sizes (axis_shapes before).
+MAKE_MESH_AXIS_SIZES = Fact("jax.make_mesh calls its first parameter axis_sizes", (0, 11, 1), None,
+                            "probes make_mesh_axis_shapes, make_mesh_axis_sizes")
+
+
+def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:
+    """The measured release whose behaviour the rules follow for ``version``, and a note
+    when that is not ``version`` itself (outside the measured range, between measured
+    releases, or a measured release that cannot lower these kernels at all)."""
+    name = format_jax_version(version)
+    for measured in MEASURED:
+        if _padded(measured.version) == _padded(version):
+            if measured.unlowerable is None:
+                return measured.version, None
+            return measured.version, f"JAX {name} {measured.unlowerable} ({RELEASES_DOC})."
+    oldest, newest = MEASURED[0].version, MEASURED[-1].version
+    if _padded(version) < _padded(oldest):
+        nearest, why = oldest, "older than every measured release"
+    elif _padded(version) > _padded(newest):
+        nearest, why = newest, "newer than every measured release"
+    else:
+        nearest = max((m.version for m in MEASURED if _padded(m.version) < _padded(version)),
+                      key=_padded)
+        why = "not a measured release"
+    return nearest, (f"JAX {name} is {why}: the rules follow JAX {format_jax_version(nearest)}, "
+                     f"the nearest measured release ({RELEASES_DOC}).")
 
 
 def holds(fact: Fact, version: JaxVersion) -> bool:
@@ -82,16 +133,6 @@ def first_release(fact: Fact) -> str:
 def last_release(fact: Fact) -> str:
     """'0.11' for a fact that holds until 0.11: the release where it stops holding."""
     return format_jax_version(fact.until) if fact.until is not None else "no release yet"
-
-
-def is_measured(version: JaxVersion) -> bool:
-    """Whether the oracle suite lowers under this release (0.10.2 == 0.10.2.0)."""
-    return any(_padded(m.version) == _padded(version) for m in MEASURED)
-
-
-def measured_list() -> str:
-    """'0.10.2, 0.12.0.1': for notes on versions the rules were not measured on."""
-    return ", ".join(format_jax_version(m.version) for m in MEASURED)
 
 
 def _padded(version: JaxVersion) -> JaxVersion:

@@ -14,6 +14,7 @@ already taken; the user re-runs it (or saves again) for the rest.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lsprotocol import types
 
@@ -22,6 +23,7 @@ from pallas_lsp.analysis import Finding, Fix, Span, disable_fix
 from .convert import Positions, finding_to_diagnostic, spans_overlap
 
 FIX_ALL_KIND = "source.fixAll.pallasLsp"
+UPGRADE_KIND = "source.upgrade.pallasLsp"
 
 
 def _wants(kind: str, only: Sequence[str] | None) -> bool:
@@ -135,3 +137,17 @@ def safe_fixes(findings: Sequence[Finding]) -> list[Fix]:
             chosen.append(fix)
             break
     return chosen
+
+
+def upgrade_action(*, uri: str, version: int | None, target: str, fixes: Sequence[Fix],
+                   positions: Positions, versioned_edits: bool) -> types.CodeAction | None:
+    """"Upgrade this file for JAX X": the mechanical fixes of what breaks on X (analysis/
+    upgrade.py), one edit each, none overlapping; None when there is nothing to apply."""
+    chosen = safe_fixes([Finding("", fix.edits[0].span, "", fixes=(replace(fix, safe=True),))
+                         for fix in fixes if fix.edits])
+    if not chosen:
+        return None
+    merged = Fix(f"Upgrade this file for JAX {target}",
+                 tuple(edit for fix in chosen for edit in fix.edits), safe=True)
+    return types.CodeAction(title=merged.title, kind=UPGRADE_KIND,
+                            edit=_edit(uri, version, merged, positions, versioned_edits))

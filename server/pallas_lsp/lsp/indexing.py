@@ -21,6 +21,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor
+from dataclasses import replace
 from typing import Protocol
 
 from lsprotocol import types
@@ -28,6 +29,7 @@ from pygls.progress import Progress
 from pygls.uris import to_fs_path
 
 from pallas_lsp.analysis import Analysis, Options, SyntaxProblem
+from pallas_lsp.analysis.targets import merge_targets
 from pallas_lsp.project import MAX_FILES, WorkspaceIndex, python_files
 
 from . import progress as work_progress
@@ -74,6 +76,27 @@ def check_in_index(
         return Analysis(syntax_error=affected), set()
     affected.discard(path)
     return index.check(path), affected
+
+
+def check_targets_in_index(
+    index: WorkspaceIndex, path: str, source: str, targets: list[Options]
+) -> tuple[Analysis, set[str]]:
+    """check_in_index under each target release, merged (analysis/targets.py)."""
+    analyses, affected = [], set()
+    for options in targets:
+        analysis, more = check_in_index(index, path, source, options)
+        analyses.append(analysis)
+        affected |= more
+    return merged(targets, analyses), affected
+
+
+def merged(targets: list[Options], analyses: list[Analysis]) -> Analysis:
+    """The first target's analysis, with every target's findings merged into one list."""
+    first = analyses[0]
+    if len(analyses) == 1 or first.syntax_error is not None:
+        return first
+    findings = merge_targets({o.jax_version: a.findings for o, a in zip(targets, analyses, strict=True)})
+    return replace(first, findings=findings)
 
 
 def apply_disk_changes(index: WorkspaceIndex, paths: list[str]) -> set[str]:

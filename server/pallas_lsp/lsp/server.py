@@ -26,7 +26,7 @@ import os
 import sys
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import unquote
 
@@ -37,8 +37,17 @@ from pygls.progress import Progress
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
-from pallas_lsp.analysis import Analysis, Options, analyze
+from pallas_lsp.analysis import (
+    NEWEST_KNOWN_JAX,
+    Analysis,
+    Options,
+    analyze,
+    format_jax_version,
+    parse_jax_version,
+)
 from pallas_lsp.analysis.rules import catalog
+from pallas_lsp.analysis.upgrade import breaking, mechanical_fixes
+from pallas_lsp.analysis.versions import rules_release
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing
@@ -78,6 +87,9 @@ class PallasServer(LanguageServer):
         self.rules = catalog()
         self.lowering = LoweringService(self)
         self.analysis_failure_shown = False
+        self.version_notes: set[str] = set()
+        # The options of the last lint: where "Upgrade this file for JAX X" moves from.
+        self.base_options: Options | None = None
         self._error_shown = False  # one internal-error popup per session; the rest are logged
         # The workspace program (project.WorkspaceIndex), built in the background.
         self.indexer = WorkspaceIndexer(self)
@@ -97,6 +109,24 @@ class PallasServer(LanguageServer):
             severity=dict(self.settings.severity),
         )
 
+    async def target_options(self) -> list[Options]:
+        """One Options per target release: pallasLsp.jaxVersions, else the one of options()."""
+        base = await self.options()
+        self.base_options = base
+        if not self.settings.jax_versions:
+            return [base]
+        versions = sorted({parse_jax_version(v) for v in self.settings.jax_versions})
+        return [replace(base, jax_version=v, jax_version_source="the pallasLsp.jaxVersions setting")
+                for v in versions]
+
+    def note_unmeasured(self, options: list[Options]) -> None:
+        """Say once in the log which measured release the rules follow for an unmeasured one."""
+        for option in options:
+            _, note = rules_release(option.jax_version)
+            if note and note not in self.version_notes:
+                self.version_notes.add(note)
+                self.log_warning(note)
+
     async def lint(self, uri: str) -> None:
         document = self.open_document(uri)
         if document is None:
@@ -105,7 +135,8 @@ class PallasServer(LanguageServer):
         if state is None:
             return
         version, source, edits = document.version, document.source, state.edits
-        options = await self.options()
+        targets = await self.target_options()
+        self.note_unmeasured(targets)
         path = state.path or uri
         loop = asyncio.get_running_loop()
         index = self.indexer.index
@@ -116,10 +147,10 @@ class PallasServer(LanguageServer):
         try:
             if index is not None and state.path and index.covers(state.path):
                 analysis, affected = await loop.run_in_executor(
-                    self.analysis_executor, indexing.check_in_index, index, path, source, options
+                    self.analysis_executor, indexing.check_targets_in_index, index, path, source, targets
                 )
             else:
-                analysis = await loop.run_in_executor(self.analysis_executor, _analyze, source, options, path)
+                analysis = await loop.run_in_executor(self.analysis_executor, _analyze, source, targets, path)
         except Exception as exc:
             # A bug in a rule must not cost the user the server: log it, say it once,
             # and keep what is on screen.
@@ -304,8 +335,9 @@ class PallasServer(LanguageServer):
         self.notify_user(types.MessageType.Error, message + " (further errors go to the log)")
 
 
-def _analyze(source: str, options: Options, path: str) -> Analysis:
-    return analyze(source, options, path=path)
+def _analyze(source: str, targets: list[Options], path: str) -> Analysis:
+    analyses = [analyze(source, options, path=path) for options in targets]
+    return indexing.merged(targets, analyses)
 
 
 def _version() -> str:
@@ -439,7 +471,7 @@ def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
 @server.feature(
     types.TEXT_DOCUMENT_CODE_ACTION,
     types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, actions.FIX_ALL_KIND],
+        code_action_kinds=[types.CodeActionKind.QuickFix, actions.FIX_ALL_KIND, actions.UPGRADE_KIND],
         resolve_provider=False,
     ),
 )
@@ -455,8 +487,9 @@ def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[typ
     positions = ls.positions(state)
     start = positions.from_lsp(params.range.start)
     end = positions.from_lsp(params.range.end)
+    upgrades = _upgrade_actions(ls, uri, state, positions, params.context.only)
     return (
-        actions.code_actions(
+        upgrades + actions.code_actions(
             uri=uri,
             version=state.version,
             # Python's lines (not str.splitlines, which also breaks at \f and \v).
@@ -471,6 +504,28 @@ def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[typ
         )
         or None
     )
+
+
+def _upgrade_actions(ls: PallasServer, uri: str, state: DocState, positions: Positions,
+                     only: list[str] | None) -> list[types.CodeAction]:
+    """A source action per release the file could move to (pallasLsp.jaxVersions and the
+    newest measured), from the release the rules follow now, when something would change."""
+    base = ls.base_options
+    if not only or not any(actions.UPGRADE_KIND.startswith(str(kind)) for kind in only) \
+            or base is None or state.source is None:
+        return []
+    found = []
+    targets = {parse_jax_version(v) for v in ls.settings.jax_versions} | {NEWEST_KNOWN_JAX}
+    before = analyze(state.source, base, path=state.path or uri).findings
+    for target in sorted(targets - {base.jax_version}):
+        after = analyze(state.source, replace(base, jax_version=target), path=state.path or uri)
+        fixes = mechanical_fixes(breaking(before, after.findings))
+        action = actions.upgrade_action(uri=uri, version=state.version,
+                                        target=format_jax_version(target), fixes=fixes,
+                                        positions=positions, versioned_edits=ls.client.document_changes)
+        if action is not None:
+            found.append(action)
+    return found
 
 
 @server.feature(DEBUG_INFO)

@@ -35,6 +35,9 @@ class LoweringSettings:
 @dataclass(frozen=True)
 class Settings:
     jax_version: str | None = None
+    # Several target releases at once (pallasLsp.jaxVersions): each finding once, saying
+    # on which it fails. Empty: the one version of jax_version / the interpreter.
+    jax_versions: tuple[str, ...] = ()
     # The interpreter as an argument list (the VS Code template's shape); [0] is the python.
     interpreter: tuple[str, ...] | None = None
     select: frozenset[str] | None = None
@@ -92,6 +95,23 @@ def parse_settings(raw: Any, base: Settings | None = None) -> tuple[Settings, li
         else:
             bad("jaxVersion", f"expected a version string such as '0.12.0', got {version!r}")
             values["jax_version"] = None
+
+    if "jaxVersions" in raw:
+        versions = raw["jaxVersions"]
+        if versions is None or versions == []:
+            values["jax_versions"] = ()
+        elif isinstance(versions, list) and all(isinstance(v, str) for v in versions):
+            try:
+                for version in versions:
+                    parse_jax_version(version)
+                values["jax_versions"] = tuple(v.strip() for v in versions)
+            except ValueError as exc:
+                bad("jaxVersions", str(exc))
+                values["jax_versions"] = ()
+        else:
+            bad("jaxVersions", f"expected a list of version strings such as ['0.10.2', '0.12.0.1'], "
+                               f"got {versions!r}")
+            values["jax_versions"] = ()
 
     if "interpreter" in raw:
         interp = raw["interpreter"]

@@ -9,6 +9,7 @@ from ..ops import string_is_one_name
 from ..program import Program, axes_set, describe_mesh, short_repr
 from ..trace import Op
 from ..values import Const, MeshVal
+from ..versions import MULTICAST_COPY_SEVERAL_AXES, first_release, format_jax_version, holds
 from .base import LoweringError, Rule
 from .common import COLLECTIVE_OPS, dedupe, launch_related, replace_node, short, tuple_literal
 
@@ -69,7 +70,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                 continue
             all_meshes.append(mesh)
             got = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
-            if got is not None and got != frozenset(mesh.axes):
+            if got is not None and (got != frozenset(mesh.axes)
+                                    or _copy_refused(program, op, mesh)):
                 failing.append((op, mesh))
         if not failing:
             continue
@@ -81,7 +83,22 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 
 
+def _copy_refused(program: Program, op: Op, mesh: MeshVal) -> bool:
+    """Before 0.9.1 a multicast copy over a mesh of several axes is refused even when
+    collective_axes names them all (JAX compares one axis of the tuple; measured)."""
+    return (op.name == "plgpu.copy_smem_to_gmem" and len(mesh.axes) > 1
+            and not holds(MULTICAST_COPY_SEVERAL_AXES, program.version))
+
+
 def _message(program: Program, op: Op, mesh: MeshVal) -> str:
+    if _copy_refused(program, op, mesh) and axes_set(op.args.get("collective_axes"),
+                                                      string_is_one_name=True) == set(mesh.axes):
+        version = format_jax_version(program.version)
+        return (f"JAX {version} refuses a multicast copy over more than one mesh axis, even with "
+                f"collective_axes naming all of {mesh.axes!r}: it fails with \"Only collective_axes "
+                f"that include all JAX device mesh  axes are supported\". JAX "
+                f"{first_release(MULTICAST_COPY_SEVERAL_AXES)} and newer accept it; on this "
+                f"release use a mesh of one axis for the copy.")
     value = op.args.get("collective_axes")
     raw = value.value if isinstance(value, Const) else None
     name = short(op.name)
@@ -110,8 +127,8 @@ def _fixes(program: Program, op: Op, failing: list[tuple[Op, MeshVal]],
     if arg_node is None:
         return ()
     axes_sets = {frozenset(mesh.axes) for mesh in all_meshes}
-    if len(axes_sets) != 1:
-        return ()  # launched over meshes with different axes: no single right value
+    if len(axes_sets) != 1 or _copy_refused(program, op, failing[0][1]):
+        return ()  # meshes with different axes, or right axes that this release refuses
     mesh = failing[0][1]
     fixes: list[Fix] = []
     value = op.args.get("collective_axes")

@@ -1,4 +1,4 @@
-"""PAL008 api_removed: pl.pallas_call with Mosaic GPU compiler params on JAX >= 0.11."""
+"""PAL008 api_removed: pl.pallas_call with Mosaic GPU compiler params on JAX >= 0.11.2."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .base import LoweringError, Rule
 RULE = Rule(
     code="PAL008",
     name="api_removed",
-    title="pl.pallas_call has no Mosaic GPU lowering from JAX 0.11 on",
+    title="pl.pallas_call has no Mosaic GPU lowering from JAX 0.11.2 on",
     jax_message="AssertionError   (assert rule is not None, in jax/_src/pallas/pallas_call.py)",
     # `assert rule is not None` in pallas_call.py, with no message at all: measured on
     # 0.12.0.1 (jax-facts.md) and 0.11.2 (docs/gpu-lowering-h200.md).
@@ -22,15 +22,15 @@ RULE = Rule(
                       when=PALLAS_CALL_MOSAIC_GPU_GONE),
     ),
     what_it_means=(
-        "From JAX 0.11 on, JAX registers no Mosaic GPU lowering for `pl.pallas_call`: Mosaic GPU "
+        "From JAX 0.11.2 on, JAX registers no Mosaic GPU lowering for `pl.pallas_call`: Mosaic GPU "
         "kernels go through `plgpu.kernel`. Lowering such a call fails with a bare "
         "AssertionError that names nothing."
     ),
     when_it_happens=(
         "`pl.pallas_call(kernel, ..., compiler_params=plgpu.CompilerParams(...))` (or "
-        "`backend=\"mosaic_gpu\"`) lowered with JAX 0.11 or newer (measured on 0.11.2 and "
-        "0.12.0.1). The same call lowers on JAX 0.10.2. JAX blames the line that calls the "
-        "jitted function: the launch."
+        "`backend=\"mosaic_gpu\"`) lowered with JAX 0.11.2 or newer (measured on every release "
+        "0.8.3 to 0.12.0.1, docs/jax-releases.md). The same call lowers up to JAX 0.11.1. "
+        "JAX blames the line that calls the jitted function: the launch."
     ),
     how_to_fix=(
         "Rewrite the call with `plgpu.kernel(kernel, out_type=<out_shape>, "

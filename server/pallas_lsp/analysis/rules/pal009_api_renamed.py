@@ -10,6 +10,7 @@ from ..program import Program
 from ..versions import (
     KERNEL_OUT_SHAPE,
     KERNEL_OUT_TYPE,
+    MAKE_MESH_AXIS_SIZES,
     USE_ABSTRACT_MESH,
     first_release,
     format_jax_version,
@@ -23,10 +24,11 @@ RULE = Rule(
     name="api_renamed",
     title="an argument or name that this JAX release does not have (renamed between releases)",
     jax_message=(
-        "TypeError: Mesh.__init__() got an unexpected keyword argument 'out_shape'   (JAX >= 0.11)\n"
-        "TypeError: kernel() takes from 0 to 1 positional arguments but 2 were given   (JAX >= 0.11)\n"
-        "TypeError: kernel() missing 1 required positional argument: 'out_shape'   (JAX <= 0.9)\n"
-        "AttributeError: module 'jax' has no attribute 'use_abstract_mesh'   (JAX <= 0.10)"
+        "TypeError: Mesh.__init__() got an unexpected keyword argument 'out_shape'   (JAX >= 0.11.2)\n"
+        "TypeError: kernel() takes from 0 to 1 positional arguments but 2 were given   (JAX >= 0.11.2)\n"
+        "TypeError: kernel() missing 1 required positional argument: 'out_shape'   (JAX < 0.10.2)\n"
+        "AttributeError: module 'jax' has no attribute 'use_abstract_mesh'   (JAX < 0.11.1)\n"
+        "TypeError: make_mesh() got an unexpected keyword argument 'axis_shapes'   (JAX >= 0.11.1)"
     ),
     lowering_errors=(
         LoweringError(r"unexpected keyword argument '(out_shape|scratch_shapes|scratch_types)'",
@@ -35,27 +37,34 @@ RULE = Rule(
         LoweringError(r"kernel\(\) missing 1 required positional argument: 'out_shape'",
                       exc_type="TypeError"),
         LoweringError(r"has no attribute 'use_abstract_mesh'", exc_type="AttributeError"),
+        LoweringError(r"make_mesh\(\) got an unexpected keyword argument 'axis_(shapes|sizes)'",
+                      exc_type="TypeError"),
     ),
     what_it_means=(
-        "Mosaic GPU's API moves between JAX releases. `plgpu.kernel` took "
-        "`kernel(body, out_shape, *, scratch_shapes=...)` up to JAX 0.9, accepts both spellings "
-        "on 0.10, and takes only `out_type=` / `scratch_types=` from 0.11 on. "
-        "`jax.use_abstract_mesh` exists from 0.11; older releases spell it "
-        "`jax.sharding.use_abstract_mesh`. Code written for one release fails on another with an "
-        "error that does not say the name was renamed (from 0.11, an `out_shape=` reaches "
-        "`Mesh.__init__`)."
+        "Mosaic GPU's API moves between JAX releases (measured release by release in "
+        "docs/jax-releases.md). `plgpu.kernel` takes `kernel(body, out_shape, *, "
+        "scratch_shapes=...)` up to JAX 0.10.1, accepts both spellings from 0.10.2 to 0.11.1, and "
+        "takes only `out_type=` / `scratch_types=` from 0.11.2 on. `jax.use_abstract_mesh` exists "
+        "from 0.11.1 (every release has `jax.sharding.use_abstract_mesh`), and `jax.make_mesh` "
+        "calls its first parameter `axis_shapes` before 0.11.1 and `axis_sizes` from it. Code "
+        "written for one release fails on another with an error that does not say the name was "
+        "renamed (from 0.11.2, an `out_shape=` reaches `Mesh.__init__`)."
     ),
     when_it_happens=(
         "`plgpu.kernel(..., out_shape=...)`, `scratch_shapes=...` or a positional output type on "
-        "JAX 0.11 or newer (JAX blames the `plgpu.kernel` call); `plgpu.kernel(..., out_type=...)` "
-        "without a positional output type on JAX 0.9 or older (JAX blames the `plgpu.kernel` "
-        "call), or `scratch_types=` there (JAX blames the launch); `jax.use_abstract_mesh` before "
-        "0.11 (JAX blames the call). Measured on 0.8.3, 0.10.2 and 0.12.0.1."
+        "JAX 0.11.2 or newer (JAX blames the `plgpu.kernel` call); `plgpu.kernel(..., "
+        "out_type=...)` without a positional output type before 0.10.2 (JAX blames the "
+        "`plgpu.kernel` call), or `scratch_types=` there (JAX blames the launch); "
+        "`jax.use_abstract_mesh` before 0.11.1, `jax.make_mesh(axis_sizes=...)` before 0.11.1 and "
+        "`jax.make_mesh(axis_shapes=...)` from it (JAX blames the call). Measured on every release "
+        "from 0.8.3 to 0.12.0.1."
     ),
     how_to_fix=(
-        "Spell the argument as the target release does: `out_type=` / `scratch_types=` for JAX "
-        "0.10 and newer, `out_shape=` / `scratch_shapes=` for 0.10 and older (0.10 takes both); "
-        "`jax.sharding.use_abstract_mesh` before 0.11. The quick fix renames it."
+        "Spell the argument as the target release does: `out_type=` / `scratch_types=` from JAX "
+        "0.10.2, `out_shape=` / `scratch_shapes=` up to 0.11.1 (0.10.2 to 0.11.1 take both); "
+        "`jax.sharding.use_abstract_mesh` before 0.11.1; `axis_shapes=` / `axis_sizes=` for "
+        "`jax.make_mesh` before / from 0.11.1 (or pass the sizes positionally). The quick fix "
+        "renames it, and `pallas-lsp upgrade --from A --to B --fix` renames every one."
     ),
     bad_example='''
 # JAX 0.12
@@ -86,6 +95,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             yield from _new_spelling(program, kernel, call)
     if not holds(USE_ABSTRACT_MESH, version):
         yield from _use_abstract_mesh(program)
+    yield from _make_mesh(program)
 
 
 def _old_spelling(program: Program, call: ast.Call) -> Iterator[Finding]:
@@ -157,6 +167,23 @@ def _use_abstract_mesh(program: Program) -> Iterator[Finding]:
                    f"{first_release(USE_ABSTRACT_MESH)}): this fails with \"{words}\". "
                    f"Use jax.sharding.use_abstract_mesh.")
         yield Finding(RULE.code, program.span(func), message, fixes=(fix,) if fix else ())
+
+
+def _make_mesh(program: Program) -> Iterator[Finding]:
+    """jax.make_mesh's first parameter: axis_shapes= before 0.11.1, axis_sizes= from it."""
+    sizes = holds(MAKE_MESH_AXIS_SIZES, program.version)
+    wrong, right = ("axis_shapes", "axis_sizes") if sizes else ("axis_sizes", "axis_shapes")
+    version = format_jax_version(program.version)
+    when = (f"renamed {right}= in {first_release(MAKE_MESH_AXIS_SIZES)}" if sizes
+            else f"{wrong}= came in {first_release(MAKE_MESH_AXIS_SIZES)}")
+    for call in _calls_named(program, "jax.make_mesh"):
+        for keyword in call.keywords:
+            if keyword.arg == wrong:
+                words = f"TypeError: make_mesh() got an unexpected keyword argument '{wrong}'"
+                yield _finding(program, call,
+                               f"jax.make_mesh has no {wrong}= on JAX {version} ({when}): this call "
+                               f"fails with \"{words}\". Write {right}=.",
+                               _rename(program, keyword, right))
 
 
 def _calls_named(program: Program, name: str) -> list[ast.Call]:
