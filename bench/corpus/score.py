@@ -48,6 +48,11 @@ def corpus_of(rel: str) -> str:
     return "jax" if rel.startswith("jax/") else rel.split("/")[0]
 
 
+def part_of(rel: str) -> str:
+    """The corpus and, for JAX's code, which part of it (tests/ or ops/)."""
+    return "/".join(rel.split("/")[:2]) if rel.startswith("jax/") else corpus_of(rel)
+
+
 def check(cli: str, ver: str, target: Path) -> tuple[list[dict] | None, str | None]:
     proc = subprocess.run([cli, "check", "--format", "json", "--jax-version", ver, str(target)],
                           capture_output=True, text=True, timeout=300)
@@ -86,11 +91,11 @@ def main() -> None:
         for ver in versions:
             rec = labels[rel].get(ver)
             if rec is None or rec["outcome"] == "broken":
-                skipped[(corpus_of(rel), ver, "broken" if rec else "unlabelled")] += 1
+                skipped[(part_of(rel), ver, "broken" if rec else "unlabelled")] += 1
                 continue
             cls = rule_class(rec, ver)
             if rec["outcome"] == "error" and cls not in CODE:
-                skipped[(corpus_of(rel), ver, "other error")] += 1
+                skipped[(part_of(rel), ver, "other error")] += 1
                 continue
             path = a.out / rel
             target = path.parent if "multifile" in rel.split("/") else path
@@ -102,12 +107,15 @@ def main() -> None:
     causes: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     rows = []
     for (rel, ver, rec, cls, path, _target), (findings, err) in zip(todo, results, strict=True):
-        t = tally[(corpus_of(rel), ver)]
+        parts = {corpus_of(rel), part_of(rel)}
+        t = collections.Counter()
         info = manifest.get(rel, {})
         op = info.get("op", "?")
         if findings is None:
             t["unreadable"] += 1
             rows.append({"path": rel, "version": ver, "verdict": "unreadable", "error": err})
+            for part in parts:
+                tally[(part, ver)].update(t)
             continue
         said = [(f["code"], f["line"]) for f in findings]
         if rec["outcome"] == "ok":
@@ -120,6 +128,8 @@ def main() -> None:
                 t["quiet"] += 1
                 verdict = "quiet"
             rows.append({"path": rel, "version": ver, "verdict": verdict, "said": said, "op": op})
+            for part in parts:
+                tally[(part, ver)].update(t)
             continue
         want, line = CODE[cls], rec.get("line")
         line_file = (a.out / rec["line_file"]) if rec.get("line_file") else path
@@ -148,15 +158,20 @@ def main() -> None:
             causes["false finding"][f"{corpus_of(rel)}:{op} {wrong[0]['code']} on a {want} line"] += 1
         rows.append({"path": rel, "version": ver, "verdict": verdict, "op": op, "said": said,
                      "want": [want, line, rec.get("line_file")], "message": rec.get("message", "")[:160]})
+        for part in parts:
+            tally[(part, ver)].update(t)
 
-    print(f"{'corpus':8} {'jax':9} {'files':>5} {'clean':>5} {'errors':>6} {'hits':>5} {'false':>5} "
+    print(f"{'corpus':9} {'jax':9} {'files':>5} {'clean':>5} {'errors':>6} {'hits':>5} {'false':>5} "
           f"{'precision':>9} {'recall':>6}  skipped")
     for (corpus, ver), t in sorted(tally.items()):
         prec = t["tp"] / (t["tp"] + t["fp"]) if t["tp"] + t["fp"] else 1.0
         rec_ = t["tp"] / t["errors"] if t["errors"] else 1.0
-        skip = {k[2]: v for k, v in skipped.items() if k[:2] == (corpus, ver)}
-        print(f"{corpus:8} {ver:9} {t['clean'] + t['errors']:5} {t['clean']:5} {t['errors']:6} {t['tp']:5} "
-              f"{t['fp']:5} {prec:9.3f} {rec_:6.3f}  {skip}")
+        skip: collections.Counter = collections.Counter()
+        for (part, part_ver, why), n in skipped.items():
+            if part_ver == ver and corpus in (part, corpus_of(part)):
+                skip[why] += n
+        print(f"{corpus:9} {ver:9} {t['clean'] + t['errors']:5} {t['clean']:5} {t['errors']:6} {t['tp']:5} "
+              f"{t['fp']:5} {prec:9.3f} {rec_:6.3f}  {dict(skip)}")
     for kind in ("miss", "false finding"):
         print(f"\n{kind} (by corpus:operator, all versions):")
         for cause, n in causes[kind].most_common():
