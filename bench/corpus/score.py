@@ -81,13 +81,14 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--misses", action="store_true", help="list every miss and false finding")
     ap.add_argument("--save", type=Path, help="write the per-file results as JSON")
+    ap.add_argument("--only", default="", help="score only paths containing this")
     a = ap.parse_args()
     labels = json.loads((a.out / "labels.json").read_text())
     manifest = json.loads((a.out / "manifest.json").read_text())
     versions = a.versions.split(",")
     todo = []
     skipped = collections.Counter()
-    for rel in sorted(labels):
+    for rel in sorted(rel for rel in labels if a.only in rel):
         for ver in versions:
             rec = labels[rel].get(ver)
             if rec is None or rec["outcome"] == "broken":

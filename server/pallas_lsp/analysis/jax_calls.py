@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import names
+from . import names, stdlib_calls
 from .dtypes import DTYPE_ALIASES
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
@@ -55,7 +55,7 @@ TRANSPARENT_DECORATORS = frozenset({
 _TRANSPARENT_WRAPPERS = frozenset({
     "jax.vmap", "jax.checkpoint", "jax.remat", "jax.named_call", "jax.custom_vjp",
     "jax.custom_jvp", "jax.ad_checkpoint.checkpoint", "functools.cache", "functools.lru_cache",
-    "functools.wraps", "jax.grad", "jax.value_and_grad",
+    "jax.grad", "jax.value_and_grad",
 })
 
 # Host-side APIs that call their function arguments right away, in the caller's context.
@@ -100,6 +100,9 @@ def layout_of(value: object, node: ast.AST | None = None) -> LayoutVal | None:
 
 
 def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
+    modelled = stdlib_calls.attribute(base, attr)
+    if modelled is not MISSING:
+        return modelled
     if isinstance(base, QualName):
         qual = names.attribute(base, attr)
         if qual.name.startswith(("plgpu.LoweringSemantics.", "mgpu.LoweringSemantics.")):
@@ -531,4 +534,5 @@ HANDLERS: dict[str, Handler] = {
     **{maker: _array_maker(*spec) for maker, spec in _ARRAY_MAKERS.items()},
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
+    **stdlib_calls.HANDLERS,
 }

@@ -75,6 +75,9 @@ class Frame:
     returns: list[object] = field(default_factory=list)
     # Set when the body evaluates a yield: calling it makes a generator, not its return value.
     yields: bool = False
+    # For a zero-argument super(): the class defining the method, and its first argument.
+    owner: object = None
+    first: object = None
 
 
 class OpaqueScope:
