@@ -90,6 +90,7 @@ class Interpreter:
         self._memo: dict[tuple[object, ...], object] = {}
         self._launched: set[tuple[object, ...]] = set()
         self._stack: list[ast.AST] = []
+        self._active: set[tuple[int, int]] = set()
         self._frames: list[Frame] = []
         self._ticks = 0
         # >0 while running code that may or may not run (a branch whose condition is
@@ -734,7 +735,10 @@ class Interpreter:
                fingerprint(tuple(sorted(kwargs.items()))), ctx.key())
         if key in self._memo:
             return self._memo[key]
-        if node in self._stack or len(self._stack) >= MAX_CALL_DEPTH:
+        # Recursion is the same function in the same closure: one decorator's wrapper around
+        # two functions is two functions.
+        activation = (id(node), id(func.closure))
+        if activation in self._active or len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
         frame = Frame()
         if ctx.launch is not None:
@@ -746,6 +750,7 @@ class Interpreter:
         first_param = ([*spec.posonlyargs, *spec.args] or [None])[0]
         frame.first = local.names.get(first_param.arg) if first_param is not None else None
         self._stack.append(node)
+        self._active.add(activation)
         self._frames.append(frame)
         try:
             if isinstance(node, ast.Lambda):
@@ -757,6 +762,7 @@ class Interpreter:
                 result = UNKNOWN
         finally:
             self._stack.pop()
+            self._active.discard(activation)
             self._frames.pop()
         self._memo[key] = result
         return result

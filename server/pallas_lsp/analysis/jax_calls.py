@@ -26,6 +26,7 @@ from .values import (
     ClassVal,
     CompilerParamsVal,
     Const,
+    DictVal,
     DtypeVal,
     Env,
     FuncVal,
@@ -155,6 +156,8 @@ def binary(left: object, op: ast.operator, right: object) -> object:
 
 
 def subscript(base: object, index: object) -> object:
+    if isinstance(base, DictVal):
+        return base.load(index)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
             and type(index.value) is int):
         try:
