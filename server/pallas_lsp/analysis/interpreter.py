@@ -44,6 +44,7 @@ from .values import (
     KernelVal,
     MeshVal,
     ModuleVal,
+    NamespaceVal,
     ObjVal,
     PartialVal,
     PropertyVal,
@@ -298,7 +299,7 @@ class Interpreter:
                     self.assign(inner, UNKNOWN, env, ctx)
         elif isinstance(target, ast.Attribute):
             owner = self.ev(target.value, env, ctx)
-            if isinstance(owner, (ObjVal, ClassVal)):
+            if isinstance(owner, (ObjVal, ClassVal, NamespaceVal)):
                 owner.attrs[target.attr] = value
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)

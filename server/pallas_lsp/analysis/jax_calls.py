@@ -105,6 +105,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
     if modelled is not MISSING:
         return modelled
     if isinstance(base, QualName):
+        if base.name == "typing" and attr == "TYPE_CHECKING":
+            return Const(False)  # False whenever the program runs
         qual = names.attribute(base, attr)
         if qual.name.startswith(("plgpu.LoweringSemantics.", "mgpu.LoweringSemantics.")):
             return SemanticsVal(_SEMANTICS.get(attr, attr))

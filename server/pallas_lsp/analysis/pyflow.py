@@ -52,6 +52,8 @@ def truth(value: object) -> bool | None:
         return True if value.items else (False if value.complete else None)
     if isinstance(value, _ALWAYS_TRUE):
         return True
+    if isinstance(value, QualName) and value.name == "typing.TYPE_CHECKING":
+        return False  # False whenever the program runs
     if isinstance(value, ObjVal):
         plain = all(value.cls.lookup(name) is MISSING for name in ("__bool__", "__len__"))
         return True if plain else None

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from . import names
 from .values import (
     MISSING,
     UNKNOWN,
@@ -19,6 +20,7 @@ from .values import (
     Const,
     DictVal,
     DtypeVal,
+    NamespaceDict,
     NamespaceVal,
     ObjVal,
     PartialVal,
@@ -54,7 +56,11 @@ def attribute(base: object, attr: str) -> object:
                                                    "set_defaults"):
         return PartialVal(QualName(f"argparse.{attr}"), (base,), {})
     if isinstance(base, NamespaceVal):
-        return base.attrs.get(attr, UNKNOWN)
+        return base.get(attr, _qualified_attribute)
+    if isinstance(base, NamespaceDict) and attr == "update":
+        return PartialVal(QualName("builtins.namespace_dict.update"), (base,), {})
+    if isinstance(base, QualName) and attr == "__dict__":
+        return NamespaceDictOf(base)
     if isinstance(base, DtypeVal):
         bits = _DTYPE_BITS.get(base.name)
         if attr == "itemsize" and bits:
@@ -65,6 +71,42 @@ def attribute(base: object, attr: str) -> object:
     if isinstance(base, ObjVal) and attr == "_replace" and base.cls.is_dataclass:
         return PartialVal(QualName("dataclasses.replace"), (base,), {})
     return MISSING
+
+
+@dataclass(frozen=True)
+class NamespaceDictOf:
+    """``module.__dict__`` of a library module: copying it copies the module's names."""
+
+    module: QualName
+
+
+def _qualified_attribute(base: object, attr: str) -> object:
+    return names.attribute(base, attr) if isinstance(base, QualName) else UNKNOWN
+
+
+def _namespace_update(call: Call) -> object:
+    target, source = call.args[0], call.args[1] if len(call.args) > 1 else MISSING
+    if isinstance(target, NamespaceDict):
+        if isinstance(source, NamespaceDictOf) and target.owner.fallback is None:
+            target.owner.fallback = source.module
+        elif isinstance(source, NamespaceDict):
+            target.owner.attrs.update(source.owner.attrs)
+        else:
+            target.owner.attrs.clear()
+            target.owner.fallback = UNKNOWN_MODULE
+    return Const(None)
+
+
+# A namespace updated from something we cannot see: every name in it is unknown.
+UNKNOWN_MODULE = QualName("<unknown module>")
+
+
+def _namespace(call: Call) -> object:
+    """types.ModuleType(name) (empty) and types.SimpleNamespace(**attrs)."""
+    if "**" in call.kwargs:
+        return UNKNOWN
+    attrs = {} if call.name.endswith("ModuleType") else dict(call.kwargs)
+    return NamespaceVal(attrs)
 
 
 # ---------------------------------------------------------------- dict
@@ -354,6 +396,9 @@ HANDLERS: dict[str, Callable[[Call], object]] = {
     "builtins.zip": _zip,
     "builtins.enumerate": _enumerate,
     "builtins.object.noop": _noop,
+    "builtins.namespace_dict.update": _namespace_update,
+    "types.ModuleType": _namespace,
+    "types.SimpleNamespace": _namespace,
     "argparse.ArgumentParser": _argument_parser,
     "argparse.add_argument": _add_argument,
     "argparse.set_defaults": _set_defaults,

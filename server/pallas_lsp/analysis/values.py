@@ -303,9 +303,26 @@ def _hashable(value: object) -> bool:
 
 @dataclass(eq=False)
 class NamespaceVal:
-    """What ``argparse``'s ``parse_args()`` returns for the file run with no arguments."""
+    """An object that is only its attributes: ``argparse``'s ``parse_args()`` for the file run
+    with no arguments, ``types.SimpleNamespace``, ``types.ModuleType``. ``fallback``: a module
+    whose namespace was copied in (``m.__dict__.update(plgpu.__dict__)``) answers the rest."""
 
     attrs: dict[str, object]
+    fallback: object = None
+
+    def get(self, name: str, lookup) -> object:  # type: ignore[no-untyped-def]
+        if name in self.attrs:
+            return self.attrs[name]
+        if name == "__dict__":
+            return NamespaceDict(self)
+        return lookup(self.fallback, name) if self.fallback is not None else UNKNOWN
+
+
+@dataclass(eq=False)
+class NamespaceDict:
+    """``obj.__dict__`` of a NamespaceVal: ``update`` writes through to the object."""
+
+    owner: NamespaceVal
 
 
 @dataclass(eq=False)
