@@ -26,6 +26,7 @@ from .trace import (
     AnalysisStopped,
     Ctx,
     Frame,
+    HostAxisQuery,
     Launch,
     MeshContext,
     Op,
@@ -85,6 +86,7 @@ class Interpreter:
         self.kernel_scopes: dict[int, ast.AST] = {}
         self.launches: list[Launch] = []
         self.ops: list[Op] = []
+        self.host_queries: list[HostAxisQuery] = []
         self.kernels: list[KernelInfo] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}
@@ -882,6 +884,9 @@ class Interpreter:
         kernel_ctx = replace(ctx, launch=launch)
         self.call_unknown_args(info.body, site, kernel_ctx)
         return UNKNOWN
+
+    def record_host_query(self, query: HostAxisQuery) -> None:
+        self.host_queries.append(query)
 
     def record_op(self, name: str, node: ast.Call, args: dict[str, object],
                   arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:

@@ -18,7 +18,7 @@ from . import names, stdlib_calls
 from .dtypes import DTYPE_ALIASES
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
-from .trace import Ctx, MeshContext, OpaqueScope
+from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope
 from .values import (
     MISSING,
     UNKNOWN,
@@ -76,6 +76,7 @@ _ARRAY_MAKERS = {
 }
 
 MAX_CONST_LENGTH = 4096
+HOST_AXIS_QUERIES = frozenset({"lax.axis_index", "lax.axis_size"})
 
 _SEMANTICS = {"Lane": "Lane", "Warpgroup": "Warpgroup"}
 
@@ -294,6 +295,8 @@ class Tracer(Protocol):
 
     def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None: ...
 
+    def record_host_query(self, query: HostAxisQuery) -> None: ...
+
 
 @dataclass(slots=True)
 class Call:
@@ -325,6 +328,10 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
     call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx)
     if ctx.launch is not None and name in RECORDED_BY_PARAMS:
         return _record_op(call)
+    if ctx.launch is None and ctx.jit_node is not None and name in HOST_AXIS_QUERIES:
+        # Code around the launch asks for a named axis while it is traced (JAX's own
+        # reduce_scatter calls lax.axis_size(axis_name) before building its kernel).
+        interp.record_host_query(HostAxisQuery(name, node, call.arg(0, "axis_name"), ctx))
     handler = HANDLERS.get(name)
     if handler is None and name.startswith("plgpu.Layout."):
         handler = _layout
