@@ -361,6 +361,9 @@ class Interpreter:
             if isinstance(value, FuncVal) and value.closure is class_env:
                 # Methods do not see the class scope; super() inside them starts after `cls`.
                 attrs[name] = FuncVal(value.node, env, defaults=value.defaults, owner=cls)
+            elif isinstance(value, WrappedVal) and isinstance(value.inner, FuncVal) \
+                    and value.inner.closure is class_env:  # a jitted method
+                value.inner = FuncVal(value.inner.node, env, defaults=value.inner.defaults, owner=cls)
         metaclass = keywords.pop("metaclass", None)
         if metaclass is None:
             metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
@@ -711,6 +714,8 @@ class Interpreter:
             method = func.get("__call__")
             if isinstance(method, FuncVal):
                 return self.call_function(method, args, kwargs, ctx)
+            if isinstance(method, WrappedVal):
+                return self.call_wrapped(method, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         # An unknown callee (a method of an object we do not model, a library
         # function) calls the callbacks it is given as they are.
         self.call_callbacks(args, kwargs, node, ctx, same_context=True)

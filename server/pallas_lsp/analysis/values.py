@@ -231,6 +231,12 @@ class ObjVal:
             if any(_decorator_id(d) == "classmethod" for d in value.node.decorator_list):
                 return value.bound(self.cls)
             return value.bound(self)
+        if isinstance(value, WrappedVal) and isinstance(value.inner, FuncVal) \
+                and value.inner.owner is not None and value.inner.self_value is None:
+            # A jitted method (`@functools.partial(jax.jit, static_argnums=0)` on `__call__`):
+            # the wrapper calls the method bound to this instance.
+            return WrappedVal(value.kind, value.inner.bound(self), value.node, value.mesh,
+                              value.manual_axes)
         return value
 
 
