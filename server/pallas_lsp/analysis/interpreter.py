@@ -19,13 +19,14 @@ import ast
 import time
 from dataclasses import replace
 
-from . import jax_calls
+from . import jax_calls, names, pyflow
 from .model import Span
 from .names import bind_import
 from .trace import (
     AnalysisStopped,
     Ctx,
     Frame,
+    HostAxisQuery,
     Launch,
     MeshContext,
     Op,
@@ -37,21 +38,29 @@ from .values import (
     UNKNOWN,
     ClassVal,
     Const,
+    DictVal,
     Env,
     FuncVal,
     KernelInfo,
     KernelVal,
     MeshVal,
     ModuleVal,
+    NamespaceVal,
     ObjVal,
     PartialVal,
+    PropertyVal,
     QualName,
+    SuperVal,
     WrappedVal,
     fingerprint,
+    pack,
+    unpack,
 )
 
 MAX_CALL_DEPTH = 24
-MAX_LOOP_UNROLL = 16
+MAX_LOOP_UNROLL = 64
+# Elements a comprehension over known items is evaluated for, one by one.
+MAX_COMPREHENSION = 256
 
 
 _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "isinstance",
@@ -77,14 +86,23 @@ class Interpreter:
         self.kernel_scopes: dict[int, ast.AST] = {}
         self.launches: list[Launch] = []
         self.ops: list[Op] = []
+        self.host_queries: list[HostAxisQuery] = []
         self.kernels: list[KernelInfo] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}
         self._memo: dict[tuple[object, ...], object] = {}
         self._launched: set[tuple[object, ...]] = set()
         self._stack: list[ast.AST] = []
+        self._active: set[tuple[int, int]] = set()
         self._frames: list[Frame] = []
         self._ticks = 0
+        # >0 while running code that may or may not run (a branch whose condition is
+        # unknown): a store into a container there makes the entry unknown.
+        self._uncertain = 0
+        # Classes being created by a metaclass's __new__: what its super().__new__ returns.
+        self._new_classes: list[ClassVal] = []
+        # Scope -> the library modules star-imported into it.
+        self._star_modules: dict[int, list[QualName]] = {}
         self.module_env = Env({"__name__": Const("__main__")})
 
     # ---- driving -------------------------------------------------------------------------
@@ -127,8 +145,12 @@ class Interpreter:
             if _is_main_guard(stmt.test):
                 self.exec_block(stmt.body, env, ctx, frame)
             else:
-                self.ev(stmt.test, env, ctx)
-                self.exec_branches([stmt.body, stmt.orelse], env, ctx, frame)
+                # A condition the analysis can decide runs one branch, as Python does.
+                taken = pyflow.truth(self.ev(stmt.test, env, ctx))
+                if taken is None:
+                    self.exec_branches([stmt.body, stmt.orelse], env, ctx, frame)
+                else:
+                    self.exec_block(stmt.body if taken else stmt.orelse, env, ctx, frame)
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self.exec_for(stmt, env, ctx, frame)
         elif isinstance(stmt, ast.While):
@@ -146,37 +168,46 @@ class Interpreter:
                     self.assign(item.optional_vars, bound, env, ctx)
             self.exec_block(stmt.body, env, inner, frame)
         elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
-            self.exec_block(stmt.body, env, ctx, frame)  # type: ignore[attr-defined]
-            for handler in stmt.handlers:  # type: ignore[attr-defined]
-                if handler.name:
-                    env.names[handler.name] = UNKNOWN
-                self.exec_block(handler.body, env, ctx, frame)
-            self.exec_block(stmt.orelse, env, ctx, frame)  # type: ignore[attr-defined]
-            self.exec_block(stmt.finalbody, env, ctx, frame)  # type: ignore[attr-defined]
+            self.exec_try(stmt, env, ctx, frame)  # type: ignore[arg-type]
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             for name, value in bind_import(stmt):
                 env.names[name] = value
+            if isinstance(stmt, ast.ImportFrom) and any(alias.name == "*" for alias in stmt.names) \
+                    and not stmt.level and stmt.module:
+                # `from jax.experimental.pallas.mosaic_gpu import *`: a name found nowhere else
+                # in the module is that module's.
+                self._star_modules.setdefault(id(env), []).append(QualName(stmt.module))
             if self.modules:
                 self.import_workspace(stmt, env, ctx)
         elif isinstance(stmt, ast.Match):
-            self.ev(stmt.subject, env, ctx)
-            self.exec_branches([case.body for case in stmt.cases] + [[]], env, ctx, frame)
+            self.exec_match(stmt, env, ctx, frame)
+        elif isinstance(stmt, (ast.Global, ast.Nonlocal)):
+            # Later stores to these names go to the module's / the enclosing function's scope.
+            for name in stmt.names:
+                target = _module_scope(env) if isinstance(stmt, ast.Global) else (
+                    env.parent.find_scope(name) if env.parent else None)
+                if target is not None and target is not env:
+                    env.redirects[name] = target
         elif isinstance(stmt, ast.Delete):
             for target in stmt.targets:
                 if isinstance(target, ast.Name):
                     env.names.pop(target.id, None)
         elif isinstance(stmt, (ast.Raise, ast.Assert)):
             pass  # the file stops here only at run time; keep going to see the rest
-        # Pass, Break, Continue, Global, Nonlocal: nothing to track.
+        # Pass, Break, Continue: nothing to track.
 
     def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame) -> None:
         """Run each branch from the same state; a name the branches disagree on becomes UNKNOWN."""
         base = dict(env.names)
         outcomes: list[dict[str, object]] = []
-        for body in branches:
-            env.names = dict(base)
-            self.exec_block(body, env, ctx, frame)
-            outcomes.append(env.names)
+        self._uncertain += 1
+        try:
+            for body in branches:
+                env.names = dict(base)
+                self.exec_block(body, env, ctx, frame)
+                outcomes.append(env.names)
+        finally:
+            self._uncertain -= 1
         merged: dict[str, object] = {}
         for outcome in outcomes:
             for name, value in outcome.items():
@@ -186,13 +217,63 @@ class Interpreter:
                     merged[name] = UNKNOWN
         env.names = merged
 
+    def exec_try(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """The body then `else` when nothing raises, or the body then a handler: where the two
+        paths disagree on a name it is unknown (an optional import may or may not fail)."""
+        self.exec_block(stmt.body, env, ctx, frame)
+        if stmt.handlers:
+            for handler in stmt.handlers:
+                if handler.name:
+                    env.names[handler.name] = UNKNOWN
+            self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
+        else:
+            self.exec_block(stmt.orelse, env, ctx, frame)
+        self.exec_block(stmt.finalbody, env, ctx, frame)
+
+    def exec_match(self, stmt: ast.Match, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """Cases tried in order against a known subject; the first sure match runs alone."""
+        subject = self.ev(stmt.subject, env, ctx)
+        possible: list[list[ast.stmt]] = []
+        for case in stmt.cases:
+            verdict = self.match_pattern(case.pattern, subject)
+            if verdict is False:
+                continue
+            body = list(case.body)
+            capture = _capture_name(case.pattern)
+            if capture is not None:
+                body = [ast.copy_location(ast.Assign(targets=[ast.Name(capture, ast.Store())],
+                                                     value=stmt.subject), case), *body]
+            if case.guard is not None:
+                verdict = None
+            possible.append(body)
+            if verdict is True:
+                break
+        else:
+            possible.append([])  # no case matched
+        if len(possible) == 1:
+            self.exec_block(possible[0], env, ctx, frame)
+        else:
+            self.exec_branches(possible, env, ctx, frame)
+
+    def match_pattern(self, pattern: ast.pattern, subject: object) -> bool | None:
+        if isinstance(pattern, ast.MatchAs) and pattern.pattern is None:
+            return True  # `case _:` / `case name:`
+        if isinstance(pattern, ast.MatchValue):
+            value = self.ev(pattern.value, self.module_env, Ctx())
+            return pyflow.truth(pyflow.compare(subject, [ast.Eq()], [value]))
+        if isinstance(pattern, ast.MatchSingleton):
+            return pyflow.truth(pyflow.compare(subject, [ast.Is()], [Const(pattern.value)]))
+        if isinstance(pattern, ast.MatchOr):
+            verdicts = [self.match_pattern(p, subject) for p in pattern.patterns]
+            if any(v is True for v in verdicts):
+                return True
+            return False if all(v is False for v in verdicts) else None
+        return None
+
     def exec_for(self, stmt: ast.For | ast.AsyncFor, env: Env, ctx: Ctx, frame: Frame) -> None:
         iterable = self.ev(stmt.iter, env, ctx)
-        items: list[object] | None = None
-        if isinstance(iterable, Const) and isinstance(iterable.value, tuple):
-            items = [Const(v) for v in iterable.value]
-        elif isinstance(iterable, tuple):
-            items = list(iterable)
+        items = unpack(iterable) if not (isinstance(iterable, Const) and isinstance(iterable.value, str)) \
+            else None
         if items is not None and 0 < len(items) <= MAX_LOOP_UNROLL:
             for item in items:
                 self.assign(stmt.target, item, env, ctx)
@@ -204,7 +285,7 @@ class Interpreter:
 
     def assign(self, target: ast.expr, value: object, env: Env, ctx: Ctx) -> None:
         if isinstance(target, ast.Name):
-            env.names[target.id] = value
+            env.redirects.get(target.id, env).names[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
             parts: list[object] | None = None
             if isinstance(value, Const) and isinstance(value.value, tuple):
@@ -220,16 +301,18 @@ class Interpreter:
                     self.assign(inner, UNKNOWN, env, ctx)
         elif isinstance(target, ast.Attribute):
             owner = self.ev(target.value, env, ctx)
-            if isinstance(owner, (ObjVal, ClassVal)):
+            if isinstance(owner, (ObjVal, ClassVal, NamespaceVal)):
                 owner.attrs[target.attr] = value
         elif isinstance(target, ast.Subscript):
-            self.ev(target.value, env, ctx)
-            self.ev(target.slice, env, ctx)
+            container = self.ev(target.value, env, ctx)
+            key = self.ev(target.slice, env, ctx)
+            if isinstance(container, DictVal):
+                container.store(key, UNKNOWN if self._uncertain else value)
         elif isinstance(target, ast.Starred):
             self.assign(target.value, UNKNOWN, env, ctx)
 
     def define_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, ctx: Ctx) -> object:
-        value: object = FuncVal(node, env)
+        value: object = FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         for decorator in reversed(node.decorator_list):
             dec = self.ev(decorator, env, ctx)
             value = self.apply_decorator(dec, value, decorator, env, ctx)
@@ -253,17 +336,64 @@ class Interpreter:
             return UNKNOWN
         return value  # an unknown host decorator: assume it wraps and calls the function
 
-    def define_class(self, node: ast.ClassDef, env: Env, ctx: Ctx) -> ClassVal:
-        for base in node.bases:
-            self.ev(base, env, ctx)
+    def eval_defaults(self, spec: ast.arguments, env: Env, ctx: Ctx) -> dict[str, object]:
+        """Parameter defaults, evaluated where the function is defined."""
+        positional = [*spec.posonlyargs, *spec.args]
+        defaults: dict[str, object] = {}
+        for param, default in zip(positional[len(positional) - len(spec.defaults):], spec.defaults,
+                                  strict=True):
+            defaults[param.arg] = self.ev(default, env, ctx)
+        for param, kw_default in zip(spec.kwonlyargs, spec.kw_defaults, strict=True):
+            if kw_default is not None:
+                defaults[param.arg] = self.ev(kw_default, env, ctx)
+        return defaults
+
+    def define_class(self, node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
+        bases = tuple(self.ev(base, env, ctx) for base in node.bases)
+        keywords = {k.arg: self.ev(k.value, env, ctx) for k in node.keywords if k.arg}
         class_env = Env({}, parent=env)
         self.exec_block(node.body, class_env, ctx, Frame())
         attrs = class_env.names
+        record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
+            isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
+        cls = ClassVal(node, attrs, record, bases)
         for name, value in list(attrs.items()):
             if isinstance(value, FuncVal) and value.closure is class_env:
-                attrs[name] = FuncVal(value.node, env)  # methods do not see the class scope
-        is_dataclass = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list)
-        return ClassVal(node, attrs, is_dataclass)
+                # Methods do not see the class scope; super() inside them starts after `cls`.
+                attrs[name] = FuncVal(value.node, env, defaults=value.defaults, owner=cls)
+            elif isinstance(value, WrappedVal) and isinstance(value.inner, FuncVal) \
+                    and value.inner.closure is class_env:  # a jitted method
+                value.inner = FuncVal(value.inner.node, env, defaults=value.inner.defaults, owner=cls)
+        metaclass = keywords.pop("metaclass", None)
+        if metaclass is None:
+            metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
+        return self.create_class(cls, metaclass, keywords, node, env, ctx)
+
+    def create_class(self, cls: ClassVal, metaclass: object, keywords: dict[str, object],
+                     node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
+        """type.__new__ and its hooks: a metaclass's __new__ gets the class keywords;
+        otherwise the bases' __init_subclass__ does."""
+        if isinstance(metaclass, ClassVal):
+            cls.metaclass = metaclass
+            new = metaclass.lookup("__new__")
+            if isinstance(new, FuncVal):
+                self._new_classes.append(cls)
+                try:
+                    made = self.call_function(new.bound(metaclass),
+                                              [Const(node.name), cls.bases, UNKNOWN], keywords, ctx)
+                finally:
+                    self._new_classes.pop()
+                return made if isinstance(made, ClassVal) else UNKNOWN
+            if keywords:
+                return UNKNOWN
+        elif metaclass is not None:
+            return cls if not keywords else UNKNOWN
+        hook = cls.lookup("__init_subclass__", after=cls)
+        if isinstance(hook, FuncVal):
+            self.call_function(hook.bound(cls), [], keywords, ctx)
+        elif keywords and hook is not MISSING:
+            return cls  # a library base takes the keywords: the class is still this one
+        return cls
 
     # ---- modules of the analysed folder ---------------------------------------------------
 
@@ -340,9 +470,18 @@ class Interpreter:
                 return scope.names[node.id]
             if node.id in _BUILTINS:
                 return QualName(f"builtins.{node.id}")
+            stars = self._star_modules.get(id(_module_scope(env)), [])
+            if len(stars) == 1:
+                return names.attribute(stars[0], node.id)
             return UNKNOWN
         if isinstance(node, ast.Attribute):
-            return jax_calls.get_attribute(self.ev(node.value, env, ctx), node.attr, node)
+            base = self.ev(node.value, env, ctx)
+            if isinstance(base, SuperVal):
+                return self.super_attribute(base, node.attr)
+            value = jax_calls.get_attribute(base, node.attr, node)
+            if isinstance(value, PropertyVal):
+                return self.call_function(value.getter, [], {}, ctx)
+            return value
         if isinstance(node, ast.Call):
             return self.ev_call(node, env, ctx)
         if isinstance(node, (ast.Tuple, ast.List)):
@@ -357,11 +496,24 @@ class Interpreter:
                 return jax_calls.slice_of(base, bounds)
             return jax_calls.subscript(base, self.ev(node.slice, env, ctx))
         if isinstance(node, ast.Lambda):
-            return FuncVal(node, env)
+            return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
-            self.ev(node.test, env, ctx)
+            taken = pyflow.truth(self.ev(node.test, env, ctx))
+            if taken is not None:
+                return self.ev(node.body if taken else node.orelse, env, ctx)
             body, orelse = self.ev(node.body, env, ctx), self.ev(node.orelse, env, ctx)
             return body if fingerprint(body) == fingerprint(orelse) else UNKNOWN
+        if isinstance(node, ast.Dict):
+            return self.ev_dict(node, env, ctx)
+        if isinstance(node, ast.Compare):
+            left = self.ev(node.left, env, ctx)
+            return pyflow.compare(left, node.ops, [self.ev(c, env, ctx) for c in node.comparators])
+        if isinstance(node, ast.BoolOp):
+            return self.ev_boolop(node, env, ctx)
+        if isinstance(node, ast.UnaryOp):
+            return pyflow.unary(node.op, self.ev(node.operand, env, ctx))
+        if isinstance(node, ast.JoinedStr):
+            return pyflow.formatted([self.ev_fstring_part(v, env, ctx) for v in node.values])
         if isinstance(node, ast.NamedExpr):
             value = self.ev(node.value, env, ctx)
             self.assign(node.target, value, env, ctx)
@@ -393,6 +545,41 @@ class Interpreter:
             self.ev(child, env, ctx)
         return UNKNOWN
 
+    def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:
+        if isinstance(part, ast.FormattedValue):
+            value = self.ev(part.value, env, ctx)
+            return value if part.conversion == -1 and part.format_spec is None else UNKNOWN
+        return self.ev(part, env, ctx)
+
+    def ev_boolop(self, node: ast.BoolOp, env: Env, ctx: Ctx) -> object:
+        """`a and b` / `a or b`: the operand Python returns, when the truths are known."""
+        result: object = UNKNOWN
+        for index, operand in enumerate(node.values):
+            result = self.ev(operand, env, ctx)
+            known = pyflow.truth(result)
+            if known is None:
+                for rest in node.values[index + 1:]:
+                    self.ev(rest, env, ctx)
+                return UNKNOWN
+            if known == isinstance(node.op, ast.Or):
+                return result
+        return result
+
+    def ev_dict(self, node: ast.Dict, env: Env, ctx: Ctx) -> DictVal:
+        value = DictVal()
+        for key, item in zip(node.keys, node.values, strict=True):
+            if key is None:  # {**other}
+                spread = self.ev(item, env, ctx)
+                if isinstance(spread, DictVal):
+                    for k, v in spread.items.items():
+                        value.store(Const(k), v)
+                    value.complete = value.complete and spread.complete
+                else:
+                    value.store(UNKNOWN, UNKNOWN)
+            else:
+                value.store(self.ev(key, env, ctx), self.ev(item, env, ctx))
+        return value
+
     def ev_sequence(self, elements: list[ast.expr], env: Env, ctx: Ctx) -> object:
         values: list[object] = []
         exact = True
@@ -414,6 +601,17 @@ class Interpreter:
         return tuple(values)
 
     def ev_comprehension(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        """Over known items, element by element (a tuple, or a dict for a dict comprehension);
+        else the parts are evaluated once for the calls in them and the result is unknown."""
+        results: list[tuple[object, object]] = []
+        exact = self._comprehend(node, node.generators, Env({}, parent=env), ctx, results)  # type: ignore[attr-defined]
+        if exact:
+            if isinstance(node, ast.DictComp):
+                made = DictVal()
+                for key, value in results:
+                    made.store(key, value)
+                return made
+            return pack([value for _key, value in results])
         inner = Env({}, parent=env)
         for generator in node.generators:  # type: ignore[attr-defined]
             self.ev(generator.iter, inner, ctx)
@@ -426,6 +624,28 @@ class Interpreter:
         else:
             self.ev(node.elt, inner, ctx)  # type: ignore[attr-defined]
         return UNKNOWN
+
+    def _comprehend(self, node: ast.expr, generators: list[ast.comprehension], env: Env, ctx: Ctx,
+                    results: list[tuple[object, object]]) -> bool:
+        if not generators:
+            if isinstance(node, ast.DictComp):
+                results.append((self.ev(node.key, env, ctx), self.ev(node.value, env, ctx)))
+            else:
+                results.append((None, self.ev(node.elt, env, ctx)))  # type: ignore[attr-defined]
+            return len(results) <= MAX_COMPREHENSION
+        first, rest = generators[0], generators[1:]
+        iterable = self.ev(first.iter, env, ctx)
+        items = unpack(iterable)
+        if items is None or len(items) > MAX_COMPREHENSION:
+            return False
+        for item in items:
+            self.assign(first.target, item, env, ctx)
+            verdicts = [pyflow.truth(self.ev(c, env, ctx)) for c in first.ifs]
+            if any(v is None for v in verdicts):
+                return False
+            if all(verdicts) and not self._comprehend(node, rest, env, ctx, results):
+                return False
+        return True
 
     def ev_call(self, node: ast.Call, env: Env, ctx: Ctx) -> object:
         func = self.ev(node.func, env, ctx)
@@ -451,7 +671,11 @@ class Interpreter:
         for keyword in node.keywords:
             value = self.ev(keyword.value, env, ctx)
             if keyword.arg is None:
-                kwargs["**"] = UNKNOWN
+                if isinstance(value, DictVal) and value.complete and all(
+                        isinstance(k, str) for k in value.items):
+                    kwargs.update(value.items)  # type: ignore[arg-type]
+                else:
+                    kwargs["**"] = UNKNOWN
                 continue
             kwargs[keyword.arg] = value
             kw_nodes[keyword.arg] = keyword.value
@@ -461,6 +685,13 @@ class Interpreter:
 
     def call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
              arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
+        if isinstance(func, QualName) and func.name == "builtins.super" and not args and self._frames:
+            frame = self._frames[-1]
+            if isinstance(frame.owner, ClassVal) and frame.first is not None:
+                return SuperVal(frame.owner, frame.first)
+            return UNKNOWN
+        if isinstance(func, QualName) and func.name == "builtins.type.__new__":
+            return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
             return jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
@@ -483,6 +714,8 @@ class Interpreter:
             method = func.get("__call__")
             if isinstance(method, FuncVal):
                 return self.call_function(method, args, kwargs, ctx)
+            if isinstance(method, WrappedVal):
+                return self.call_wrapped(method, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         # An unknown callee (a method of an object we do not model, a library
         # function) calls the callbacks it is given as they are.
         self.call_callbacks(args, kwargs, node, ctx, same_context=True)
@@ -510,14 +743,22 @@ class Interpreter:
                fingerprint(tuple(sorted(kwargs.items()))), ctx.key())
         if key in self._memo:
             return self._memo[key]
-        if node in self._stack or len(self._stack) >= MAX_CALL_DEPTH:
+        # Recursion is the same function in the same closure: one decorator's wrapper around
+        # two functions is two functions.
+        activation = (id(node), id(func.closure))
+        if activation in self._active or len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
         frame = Frame()
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
         local = Env({}, parent=func.closure)
         self.bind_parameters(func, args, kwargs, local, ctx)
+        frame.owner = func.owner
+        spec = func.node.args
+        first_param = ([*spec.posonlyargs, *spec.args] or [None])[0]
+        frame.first = local.names.get(first_param.arg) if first_param is not None else None
         self._stack.append(node)
+        self._active.add(activation)
         self._frames.append(frame)
         try:
             if isinstance(node, ast.Lambda):
@@ -529,6 +770,7 @@ class Interpreter:
                 result = UNKNOWN
         finally:
             self._stack.pop()
+            self._active.discard(activation)
             self._frames.pop()
         self._memo[key] = result
         return result
@@ -552,6 +794,8 @@ class Interpreter:
                 local.names[param.arg] = kwargs[param.arg]
             elif unknown_rest:
                 local.names[param.arg] = UNKNOWN
+            elif func.defaults is not None and param.arg in func.defaults:
+                local.names[param.arg] = func.defaults[param.arg]
             elif defaults[index] is not None:
                 local.names[param.arg] = self.ev(defaults[index], func.closure, ctx)
             else:
@@ -560,7 +804,8 @@ class Interpreter:
             if param.arg in kwargs:
                 local.names[param.arg] = kwargs[param.arg]
             elif default is not None and not unknown_rest:
-                local.names[param.arg] = self.ev(default, func.closure, ctx)
+                local.names[param.arg] = func.defaults[param.arg] if func.defaults is not None \
+                    and param.arg in func.defaults else self.ev(default, func.closure, ctx)
             else:
                 local.names[param.arg] = UNKNOWN
         if spec.vararg:
@@ -568,7 +813,14 @@ class Interpreter:
             known = not unknown_rest and all(a is not _UNKNOWN_REST for a in extra)
             local.names[spec.vararg.arg] = tuple(extra) if known else UNKNOWN
         if spec.kwarg:
-            local.names[spec.kwarg.arg] = UNKNOWN
+            named = {p.arg for p in [*spec.args, *spec.kwonlyargs]}
+            extra = DictVal()
+            for name, value in kwargs.items():
+                if name == "**":
+                    extra.store(UNKNOWN, UNKNOWN)
+                elif name not in named:
+                    extra.store(Const(name), value)
+            local.names[spec.kwarg.arg] = extra
 
     def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None:
         """Call a callback the way an unknown caller would: arguments unknown."""
@@ -597,18 +849,32 @@ class Interpreter:
 
     def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> ObjVal:
         obj = ObjVal(cls, {})
-        init = cls.attrs.get("__init__")
+        init = cls.lookup("__init__")
         if isinstance(init, FuncVal):
-            self.call_function(FuncVal(init.node, init.closure, self_value=obj), args, kwargs, ctx)
-        elif cls.is_dataclass:
-            fields = [s.target.id for s in cls.node.body
-                      if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+            self.call_function(init.bound(obj), args, kwargs, ctx)
+        elif any(isinstance(c, ClassVal) and c.is_dataclass for c in cls.mro()):
+            fields = cls.fields()
             for name, value in zip(fields, args, strict=False):
                 obj.attrs[name] = value
             for name, value in kwargs.items():
                 if name in fields:
                     obj.attrs[name] = value
+        post_init = cls.lookup("__post_init__")
+        if isinstance(post_init, FuncVal):
+            self.call_function(post_init.bound(obj), [], {}, ctx)
         return obj
+
+    def super_attribute(self, sup: SuperVal, attr: str) -> object:
+        """`super().name`: looked up after the defining class, bound to the same object."""
+        cls = sup.obj.cls if isinstance(sup.obj, ObjVal) else sup.obj
+        value = cls.lookup(attr, after=sup.owner) if isinstance(cls, ClassVal) else UNKNOWN
+        if isinstance(value, FuncVal):
+            return value.bound(sup.obj)
+        if attr == "__new__" and self._new_classes:
+            return QualName("builtins.type.__new__")  # type.__new__ makes the pending class
+        if value is MISSING and attr in ("__init__", "__init_subclass__", "__post_init__"):
+            return QualName("builtins.object.noop")
+        return UNKNOWN if value is MISSING else value
 
     def launch(self, info: KernelInfo, site: ast.Call, ctx: Ctx, env: Env | None = None,
                args: tuple[object, ...] = ()) -> object:
@@ -623,6 +889,9 @@ class Interpreter:
         kernel_ctx = replace(ctx, launch=launch)
         self.call_unknown_args(info.body, site, kernel_ctx)
         return UNKNOWN
+
+    def record_host_query(self, query: HostAxisQuery) -> None:
+        self.host_queries.append(query)
 
     def record_op(self, name: str, node: ast.Call, args: dict[str, object],
                   arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:
@@ -662,6 +931,16 @@ def _join(values: list[object]) -> object:
                 continue
             return UNKNOWN
     return first
+
+
+def _module_scope(env: Env) -> Env:
+    while env.parent is not None:
+        env = env.parent
+    return env
+
+
+def _capture_name(pattern: ast.pattern) -> str | None:
+    return pattern.name if isinstance(pattern, ast.MatchAs) and pattern.pattern is None else None
 
 
 def _is_main_guard(test: ast.expr) -> bool:

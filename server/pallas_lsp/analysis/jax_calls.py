@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import names
+from . import names, stdlib_calls
 from .dtypes import DTYPE_ALIASES
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
-from .trace import Ctx, MeshContext, OpaqueScope
+from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope
 from .values import (
     MISSING,
     UNKNOWN,
@@ -26,6 +26,7 @@ from .values import (
     ClassVal,
     CompilerParamsVal,
     Const,
+    DictVal,
     DtypeVal,
     Env,
     FuncVal,
@@ -55,7 +56,7 @@ TRANSPARENT_DECORATORS = frozenset({
 _TRANSPARENT_WRAPPERS = frozenset({
     "jax.vmap", "jax.checkpoint", "jax.remat", "jax.named_call", "jax.custom_vjp",
     "jax.custom_jvp", "jax.ad_checkpoint.checkpoint", "functools.cache", "functools.lru_cache",
-    "functools.wraps", "jax.grad", "jax.value_and_grad",
+    "jax.grad", "jax.value_and_grad",
 })
 
 # Host-side APIs that call their function arguments right away, in the caller's context.
@@ -75,6 +76,7 @@ _ARRAY_MAKERS = {
 }
 
 MAX_CONST_LENGTH = 4096
+HOST_AXIS_QUERIES = frozenset({"lax.axis_index", "lax.axis_size"})
 
 _SEMANTICS = {"Lane": "Lane", "Warpgroup": "Warpgroup"}
 
@@ -100,7 +102,12 @@ def layout_of(value: object, node: ast.AST | None = None) -> LayoutVal | None:
 
 
 def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
+    modelled = stdlib_calls.attribute(base, attr)
+    if modelled is not MISSING:
+        return modelled
     if isinstance(base, QualName):
+        if base.name == "typing" and attr == "TYPE_CHECKING":
+            return Const(False)  # False whenever the program runs
         qual = names.attribute(base, attr)
         if qual.name.startswith(("plgpu.LoweringSemantics.", "mgpu.LoweringSemantics.")):
             return SemanticsVal(_SEMANTICS.get(attr, attr))
@@ -152,6 +159,8 @@ def binary(left: object, op: ast.operator, right: object) -> object:
 
 
 def subscript(base: object, index: object) -> object:
+    if isinstance(base, DictVal):
+        return base.load(index)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
             and type(index.value) is int):
         try:
@@ -286,6 +295,8 @@ class Tracer(Protocol):
 
     def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None: ...
 
+    def record_host_query(self, query: HostAxisQuery) -> None: ...
+
 
 @dataclass(slots=True)
 class Call:
@@ -317,6 +328,10 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
     call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx)
     if ctx.launch is not None and name in RECORDED_BY_PARAMS:
         return _record_op(call)
+    if ctx.launch is None and ctx.jit_node is not None and name in HOST_AXIS_QUERIES:
+        # Code around the launch asks for a named axis while it is traced (JAX's own
+        # reduce_scatter calls lax.axis_size(axis_name) before building its kernel).
+        interp.record_host_query(HostAxisQuery(name, node, call.arg(0, "axis_name"), ctx))
     handler = HANDLERS.get(name)
     if handler is None and name.startswith("plgpu.Layout."):
         handler = _layout
@@ -539,4 +554,5 @@ HANDLERS: dict[str, Handler] = {
     **{maker: _array_maker(*spec) for maker, spec in _ARRAY_MAKERS.items()},
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
+    **stdlib_calls.HANDLERS,
 }

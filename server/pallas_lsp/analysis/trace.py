@@ -71,10 +71,23 @@ class Op:
 
 
 @dataclass(eq=False)
+class HostAxisQuery:
+    """``lax.axis_index`` / ``lax.axis_size`` in a jitted function, outside any kernel body."""
+
+    name: str
+    node: ast.Call
+    axis_name: object
+    ctx: Ctx
+
+
+@dataclass(eq=False)
 class Frame:
     returns: list[object] = field(default_factory=list)
     # Set when the body evaluates a yield: calling it makes a generator, not its return value.
     yields: bool = False
+    # For a zero-argument super(): the class defining the method, and its first argument.
+    owner: object = None
+    first: object = None
 
 
 class OpaqueScope:

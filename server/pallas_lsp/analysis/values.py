@@ -31,6 +31,14 @@ class _Unknown:
 UNKNOWN: Any = _Unknown()
 
 
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
 @dataclass(frozen=True)
 class Const:
     """A Python constant: str, int, float, bool, None, or a tuple of constants."""
@@ -111,6 +119,8 @@ class Env:
 
     names: dict[str, object]
     parent: Env | None = None
+    # Names declared `global` / `nonlocal` here: the scope their stores go to.
+    redirects: dict[str, Env] = field(default_factory=dict)
 
     def find_scope(self, name: str) -> Env | None:
         env: Env | None = self
@@ -134,6 +144,14 @@ class FuncVal:
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
     closure: Env
     self_value: object = None  # the instance a method is bound to
+    # Parameter defaults, evaluated once where the function is defined (as Python does:
+    # `lambda x, op=op:` in a loop keeps each op). None: evaluate them at the call.
+    defaults: dict[str, object] | None = None
+    # The class whose body defines the method: what a zero-argument super() starts after.
+    owner: ClassVal | None = None
+
+    def bound(self, self_value: object) -> FuncVal:
+        return FuncVal(self.node, self.closure, self_value, self.defaults, self.owner)
 
 
 @dataclass(eq=False)
@@ -147,7 +165,51 @@ class PartialVal:
 class ClassVal:
     node: ast.ClassDef
     attrs: dict[str, object]
-    is_dataclass: bool = False
+    is_dataclass: bool = False  # also NamedTuple: fields from the annotated class body
+    # The evaluated bases: ClassVals, or other values (a library class) we cannot look into.
+    bases: tuple[object, ...] = ()
+    metaclass: object = None  # a ClassVal when a metaclass of the file's own made it
+
+    def mro(self) -> list[object]:
+        """The class and its bases, depth first left to right without repeats (C3 for the
+        linear hierarchies kernel code uses); an unknown base ends the known part."""
+        order: list[object] = []
+        pending: list[object] = [self]
+        while pending and len(order) < MAX_MRO:
+            cls = pending.pop(0)
+            if any(cls is seen for seen in order):
+                continue
+            order.append(cls)
+            if isinstance(cls, ClassVal):
+                pending = [*cls.bases, *pending]
+        return order
+
+    def lookup(self, name: str, *, after: ClassVal | None = None) -> object:
+        """A class attribute through the bases; UNKNOWN when a base we cannot see may hold it."""
+        order = self.mro()
+        if after is not None:
+            index = next((i for i, cls in enumerate(order) if cls is after), None)
+            order = order[index + 1:] if index is not None else []
+        for cls in order:
+            if not isinstance(cls, ClassVal):
+                return UNKNOWN
+            if name in cls.attrs:
+                return cls.attrs[name]
+        return MISSING
+
+    def fields(self) -> list[str]:
+        names: list[str] = []
+        for cls in reversed(self.mro()):
+            if isinstance(cls, ClassVal) and cls.is_dataclass:
+                for stmt in cls.node.body:
+                    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
+                            and stmt.target.id not in names \
+                            and "ClassVar" not in ast.unparse(stmt.annotation):
+                        names.append(stmt.target.id)
+        return names
+
+
+MAX_MRO = 32
 
 
 @dataclass(eq=False)
@@ -158,10 +220,115 @@ class ObjVal:
     def get(self, name: str) -> object:
         if name in self.attrs:
             return self.attrs[name]
-        value = self.cls.attrs.get(name, UNKNOWN)
+        value = self.cls.lookup(name)
+        if value is MISSING:
+            return UNKNOWN
         if isinstance(value, FuncVal) and isinstance(value.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return FuncVal(value.node, value.closure, self_value=self)
+            if _is_property(value.node):
+                return PropertyVal(value.bound(self))
+            if any(_decorator_id(d) == "staticmethod" for d in value.node.decorator_list):
+                return value
+            if any(_decorator_id(d) == "classmethod" for d in value.node.decorator_list):
+                return value.bound(self.cls)
+            return value.bound(self)
+        if isinstance(value, WrappedVal) and isinstance(value.inner, FuncVal) \
+                and value.inner.owner is not None and value.inner.self_value is None:
+            # A jitted method (`@functools.partial(jax.jit, static_argnums=0)` on `__call__`):
+            # the wrapper calls the method bound to this instance.
+            return WrappedVal(value.kind, value.inner.bound(self), value.node, value.mesh,
+                              value.manual_axes)
         return value
+
+
+@dataclass(eq=False)
+class PropertyVal:
+    """A @property read: the interpreter calls the getter (bound to the instance)."""
+
+    getter: FuncVal
+
+
+@dataclass(eq=False)
+class SuperVal:
+    """``super()`` in a method of ``owner``: attribute lookups start after ``owner``."""
+
+    owner: ClassVal
+    obj: object  # the instance, or the class for class methods and __new__
+
+
+def _decorator_id(node: ast.expr) -> str:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _is_property(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(_decorator_id(d) in ("property", "cached_property") for d in node.decorator_list)
+
+
+MAX_DICT_ITEMS = 256
+
+
+@dataclass(eq=False)
+class DictVal:
+    """A dict (also ``**kwargs``): constant keys to values, stored to as the program runs.
+
+    ``complete`` is False once a key we cannot compute was stored or the dict grew past
+    MAX_DICT_ITEMS: then a missing key may be present, and ``.get`` is unknown."""
+
+    items: dict[object, object] = field(default_factory=dict)
+    complete: bool = True
+
+    def store(self, key: object, value: object) -> None:
+        if not (isinstance(key, Const) and _hashable(key.value)):
+            # Any key may have been overwritten.
+            self.items.clear()
+            self.complete = False
+        elif key.value in self.items or len(self.items) < MAX_DICT_ITEMS:
+            self.items[key.value] = value
+        else:
+            self.complete = False
+
+    def load(self, key: object, default: object = MISSING) -> object:
+        if isinstance(key, Const) and _hashable(key.value):
+            if key.value in self.items:
+                return self.items[key.value]
+            if self.complete and default is not MISSING:
+                return default
+        return UNKNOWN
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+@dataclass(eq=False)
+class NamespaceVal:
+    """An object that is only its attributes: ``argparse``'s ``parse_args()`` for the file run
+    with no arguments, ``types.SimpleNamespace``, ``types.ModuleType``. ``fallback``: a module
+    whose namespace was copied in (``m.__dict__.update(plgpu.__dict__)``) answers the rest."""
+
+    attrs: dict[str, object]
+    fallback: object = None
+
+    def get(self, name: str, lookup) -> object:  # type: ignore[no-untyped-def]
+        if name in self.attrs:
+            return self.attrs[name]
+        if name == "__dict__":
+            return NamespaceDict(self)
+        return lookup(self.fallback, name) if self.fallback is not None else UNKNOWN
+
+
+@dataclass(eq=False)
+class NamespaceDict:
+    """``obj.__dict__`` of a NamespaceVal: ``update`` writes through to the object."""
+
+    owner: NamespaceVal
 
 
 @dataclass(eq=False)
@@ -196,12 +363,6 @@ class WrappedVal:
     manual_axes: object = None  # shard_map(axis_names=...): tuple, None when absent, UNKNOWN
 
 
-class _Missing:
-    def __repr__(self) -> str:
-        return "MISSING"
-
-
-MISSING: Any = _Missing()
 
 
 def const_strings(value: object) -> tuple[str, ...] | None:
@@ -213,6 +374,25 @@ def const_strings(value: object) -> tuple[str, ...] | None:
         return (raw,)
     if isinstance(raw, tuple) and all(isinstance(item, str) for item in raw):
         return raw  # type: ignore[return-value]
+    return None
+
+
+def pack(values: list[object] | tuple[object, ...]) -> object:
+    """A sequence of abstract values: one Const tuple when every item is constant."""
+    if all(isinstance(v, Const) for v in values):
+        return Const(tuple(v.value for v in values))  # type: ignore[union-attr]
+    return tuple(values)
+
+
+def unpack(value: object) -> list[object] | None:
+    """The items of a known sequence (a Const tuple or string, a tuple of values, a complete
+    dict's keys), else None."""
+    if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
+        return [Const(v) for v in value.value]
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, DictVal) and value.complete:
+        return [Const(k) for k in value.items]
     return None
 
 

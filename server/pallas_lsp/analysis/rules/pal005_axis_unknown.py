@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import Finding, Options
+from ..model import Finding, Options, Related
 from ..program import Program, describe_mesh, short_repr
 from ..trace import Op
 from ..values import UNKNOWN, Const, MeshVal
@@ -80,6 +80,28 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                    f"JAX fails while tracing with \"{jax_words}\".")
         related = [r for launch in launches for r in launch_related(program, launch)]
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
+    yield from _host_queries(program)
+
+
+def _host_queries(program: Program) -> Iterator[Finding]:
+    """Axis queries in the jitted code around a launch: with no shard_map they fail first."""
+    seen: set[int] = set()
+    for query in program.interp.host_queries:
+        if query.ctx.manual is not None or id(query.node) in seen:
+            continue  # under a shard_map, or a transformation we cannot see that may bind names
+        names = _names(query.axis_name)
+        if not names:
+            continue
+        seen.add(id(query.node))
+        shown = short_repr(names[0])
+        message = (f"{short(query.name)}({shown}) runs in a jitted function outside any "
+                   f"jax.shard_map, so no mesh axis is bound: JAX fails while tracing with "
+                   f"\"unbound axis name: {names[0]}\", before any kernel is lowered. Call the "
+                   f"function inside jax.shard_map(..., mesh=mesh).")
+        related = []
+        if query.ctx.jit_call is not None:
+            related.append(Related(program.span(query.ctx.jit_call), "the jitted function is called here"))
+        yield Finding(RULE.code, program.span(query.node), message, related=tuple(related))
 
 
 def _names(value: object) -> list[str]:

@@ -1,0 +1,280 @@
+"""Build the mutation corpus: clean kernel files and one-mistake mutants of them.
+
+usage: build.py OUT [--jax-src PATH] [--site-packages PATH] [--per-op N] [--seed S]
+
+Two corpora, each a folder of OUT:
+  idioms/  from bench/corpus/idioms/ (ours, committed): new-user idioms, each a
+           runnable kernel file (a folder under idioms/multifile/ is one program);
+  jax/     from JAX's own code, never committed (OUT is git-ignored):
+           tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
+                   read from --jax-src (a JAX checkout, or the bare git directory that the
+                   search tool's fetch makes), each test made a file that keeps the
+                   harness (absltest, parameterized, jtu, the metaclass, self.kernel) and
+                   runs that one test from its __main__ block;
+           ops/    drivers of the installed jax.experimental.pallas.ops.gpu collectives
+                   (reduce_scatter, all_gather): imported, or their source copied from
+                   --site-packages into the file.
+Each clean file gets mutants (mutate.py), at most --per-op per operator, sampled
+with a fixed seed. Nothing here decides whether a file fails: label.py lowers them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import random
+import re
+import shutil
+import subprocess
+import textwrap
+from pathlib import Path
+
+from mutate import Mutant, mutants
+
+HERE = Path(__file__).resolve().parent
+DIST_TEST = "tests/pallas/gpu_pallas_distributed_test.py"
+# Test classes whose methods use multimem / multicast, and their Warpgroup twins.
+TEST_CLASSES = {
+    "PallasCallMultimemTest": "PallasCallMultimemWGTest",
+    "PallasCallMultimemThreadUnsafeTest": "PallasCallMultimemThreadUnsafeWGTest",
+    "PallasCallRemoteDMATest": "PallasCallRemoteDMAWGTest",
+}
+MULTI_OPS = re.compile(r"multimem|multicast|reduce_scatter|all_gather")
+
+
+def read_jax_file(jax_src: Path, rel: str) -> str:
+    if (jax_src / rel).exists():
+        return (jax_src / rel).read_text(encoding="utf-8")
+    return subprocess.run(["git", f"--git-dir={jax_src}", "show", f"HEAD:{rel}"],
+                          check=True, capture_output=True, text=True).stdout
+
+
+def sample(found: list[Mutant], per_op: int, rng: random.Random) -> list[Mutant]:
+    by_op: dict[str, list[Mutant]] = {}
+    for mutant in found:
+        by_op.setdefault(mutant.op, []).append(mutant)
+    chosen = []
+    for op in sorted(by_op):
+        group = by_op[op]
+        chosen += rng.sample(group, min(per_op, len(group)))
+    return chosen
+
+
+def write(path: Path, text: str, manifest: dict, info: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    manifest[str(path)] = info
+
+
+# ---------------------------------------------------------------- idioms
+
+def build_idioms(out: Path, per_op: int, rng: random.Random, manifest: dict) -> None:
+    root = out / "idioms"
+    for base in sorted((HERE / "idioms").glob("*.py")):
+        text = base.read_text(encoding="utf-8")
+        write(root / base.name, text, manifest, {"base": base.stem, "op": "clean"})
+        for k, mutant in enumerate(sample(mutants(text), per_op, rng)):
+            write(root / f"{base.stem}__{mutant.op}_{k}.py", mutant.source, manifest,
+                  {"base": base.stem, "op": mutant.op, "detail": mutant.detail})
+    for package in sorted(p for p in (HERE / "idioms" / "multifile").iterdir() if p.is_dir()):
+        files = sorted(package.rglob("*.py"))
+        clean = root / "multifile" / package.name
+        shutil.copytree(package, clean, dirs_exist_ok=True)
+        manifest[str(clean / "main.py")] = {"base": package.name, "op": "clean"}
+        k = 0
+        for file in files:
+            rel = file.relative_to(package)
+            for mutant in sample(mutants(file.read_text(encoding="utf-8")), max(1, per_op // 2), rng):
+                dest = root / "multifile" / f"{package.name}__{mutant.op}_{k}"
+                shutil.copytree(package, dest, dirs_exist_ok=True)
+                (dest / rel).write_text(mutant.source, encoding="utf-8")
+                manifest[str(dest / "main.py")] = {"base": package.name, "op": mutant.op,
+                                                   "detail": f"{rel}: {mutant.detail}"}
+                k += 1
+
+
+# ---------------------------------------------------------------- JAX's tests
+
+def _param_sets(method: ast.FunctionDef, source: str) -> list[str]:
+    """Argument lists (source text) of the method's @parameterized.parameters, or [''] if none."""
+    for deco in method.decorator_list:
+        if isinstance(deco, ast.Call) and ast.unparse(deco.func).endswith("parameterized.parameters"):
+            calls = []
+            for arg in deco.args:
+                text = ast.get_source_segment(source, arg)
+                if isinstance(arg, ast.Tuple):
+                    calls.append(", ".join(ast.get_source_segment(source, e) for e in arg.elts))
+                else:
+                    calls.append(text)
+            return calls
+    return [""]
+
+
+def _self_calls(method: ast.FunctionDef) -> set[str]:
+    return {node.func.attr for node in ast.walk(method)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"}
+
+
+def build_jax_tests(out: Path, jax_src: Path, per_op: int, max_params: int,
+                    rng: random.Random, manifest: dict) -> None:
+    source = read_jax_file(jax_src, DIST_TEST)
+    tree = ast.parse(source)
+    main_guard = next(node for node in tree.body if isinstance(node, ast.If)
+                      and "__main__" in ast.unparse(node.test))
+    lines = source.splitlines(keepends=True)
+    for cls in tree.body:
+        if not isinstance(cls, ast.ClassDef) or cls.name not in TEST_CLASSES:
+            continue
+        methods = {m.name: m for m in cls.body if isinstance(m, ast.FunctionDef)}
+        for name, method in methods.items():
+            if not name.startswith("test_"):
+                continue
+            helpers = [methods[h] for h in _self_calls(method) if h in methods]
+            body_text = "".join(lines[method.lineno - 1:method.end_lineno]) + "".join(
+                "".join(lines[h.lineno - 1:h.end_lineno]) for h in helpers)
+            if not MULTI_OPS.search(body_text):
+                continue
+            params = [p for p in _param_sets(method, source) if "float8" not in p]
+            params = rng.sample(params, min(max_params, len(params)))
+            for variant in (cls.name, TEST_CLASSES[cls.name]):
+                for p_index, args in enumerate(params):
+                    text, ranges = _one_test_file(source, lines, method, helpers, main_guard, variant, args)
+                    stem = f"{variant}.{name}" + (f".p{p_index}" if args else "")
+                    write(out / "jax" / "tests" / f"{stem}.py", text, manifest,
+                          {"base": stem, "op": "clean"})
+                    found = sample([m for lo_hi in ranges for m in mutants(text, within=lo_hi)], 1, rng)
+                    for k, mutant in enumerate(rng.sample(found, min(per_op, len(found)))):
+                        write(out / "jax" / "tests" / f"{stem}__{mutant.op}_{k}.py", mutant.source, manifest,
+                              {"base": stem, "op": mutant.op, "detail": mutant.detail})
+
+
+def _one_test_file(source: str, lines: list[str], method: ast.FunctionDef, helpers: list[ast.FunctionDef],
+                   main_guard: ast.If, variant: str, args: str) -> tuple[str, list[tuple[int, int]]]:
+    """The test module with only this test's parameterization dropped and a __main__ that runs it.
+
+    The decorator lines are blanked (not removed) so that every line keeps its number."""
+    out = list(lines)
+    for deco in method.decorator_list:
+        for i in range(deco.lineno - 1, deco.end_lineno):
+            out[i] = "\n"
+    call = f"{variant}().{method.name}({args})"
+    driver = textwrap.dedent(f"""\
+        if __name__ == '__main__':
+          # One test of the suite, run directly (setUp skips every test off a GPU).
+          {call}
+        """)
+    text = "".join(out[:main_guard.lineno - 1]) + driver
+    ranges = [(method.lineno, method.end_lineno)] + [(h.lineno, h.end_lineno) for h in helpers]
+    # The harness line that picks the default lowering semantics is a knob of every test.
+    meta = re.search(r"lowering_semantics=plgpu\.LoweringSemantics\.Lane", source)
+    if meta:
+        line = source[:meta.start()].count("\n") + 1
+        ranges.append((line, line))
+    return text, ranges
+
+
+# ---------------------------------------------------------------- JAX's ops/gpu collectives
+
+DRIVER = '''\
+"""{doc}"""
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+{imports}
+P = jax.sharding.PartitionSpec
+AXIS = "x"
+DTYPE = jnp.{dtype}
+SHAPE = {shape}
+
+{body}
+
+@jax.jit
+@functools.partial(jax.shard_map, mesh=jax.sharding.Mesh(np.array(jax.devices()[:2]), (AXIS,)),
+                   in_specs=P(AXIS), out_specs=P(AXIS), check_vma=False)
+def collective(x):
+    return {call}
+
+
+if __name__ == "__main__":
+    x = jnp.ones(SHAPE, DTYPE)
+    print(collective(x))
+'''
+
+OPS_CASES = (
+    ("reduce_scatter", "float16", "(2048, 64)",
+     'reduce_scatter(x, axis_name=AXIS, scatter_dimension=0, reduction="add", vec_size=2, tile_size=1024, '
+     'num_blocks=4)'),
+    ("reduce_scatter", "float32", "(2048, 64)",
+     'reduce_scatter(x, axis_name=AXIS, reduction="add", vec_size=None, tile_size=1024, num_blocks=4)'),
+    ("reduce_scatter", "int32", "(2048, 64)",
+     'reduce_scatter(x, axis_name=AXIS, reduction="max", tile_size=1024, num_blocks=4)'),
+    ("reduce_scatter", "bfloat16", "(2, 1024, 1024)",
+     'reduce_scatter(x, axis_name=AXIS, scatter_dimension=None, reduction="max", tile_size=512, '
+     'num_blocks=4)'),
+    ("all_gather", "float16", "(1024, 64)",
+     'all_gather(x, axis_name=AXIS, gather_dimension=0, vec_size=4, tile_size=1024, num_blocks=4)'),
+    ("all_gather", "int32", "(1024, 64)",
+     'all_gather(x, axis_name=AXIS, vec_size=1, tile_size=1024, num_blocks=4)'),
+)
+
+
+def build_jax_ops(out: Path, site: Path, per_op: int, rng: random.Random, manifest: dict) -> None:
+    ops_dir = site / "jax" / "experimental" / "pallas" / "ops" / "gpu"
+    for index, (fn, dtype, shape, call) in enumerate(OPS_CASES):
+        module = f"{fn}_mgpu"
+        imported = DRIVER.format(
+            doc=f"JAX's {fn} collective, imported from jax.experimental.pallas.ops.gpu, under shard_map.",
+            imports=f"from jax.experimental.pallas.ops.gpu.{module} import {fn}\n",
+            dtype=dtype, shape=shape, body="", call=call)
+        copied_source = (ops_dir / f"{module}.py").read_text(encoding="utf-8")
+        copied_tree = ast.parse(copied_source)
+        function = next(n for n in copied_tree.body if isinstance(n, ast.FunctionDef) and n.name == fn)
+        body = ast.get_source_segment(copied_source, function)
+        module_imports = "".join(ast.get_source_segment(copied_source, n) + "\n" for n in copied_tree.body
+                                 if isinstance(n, (ast.Import, ast.ImportFrom)))
+        copied = DRIVER.format(
+            doc=f"JAX's {fn} collective, its source copied into this file, under shard_map.",
+            imports=module_imports,
+            dtype=dtype, shape=shape, body=body, call=call)
+        for form, text in (("imported", imported), ("copied", copied)):
+            stem = f"{fn}.{form}.{index}"
+            write(out / "jax" / "ops" / f"{stem}.py", text, manifest, {"base": stem, "op": "clean"})
+            for k, mutant in enumerate(sample(mutants(text), per_op, rng)):
+                write(out / "jax" / "ops" / f"{stem}__{mutant.op}_{k}.py", mutant.source, manifest,
+                      {"base": stem, "op": mutant.op, "detail": mutant.detail})
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--jax-src", type=Path, help="JAX checkout or bare git dir (for tests/)")
+    ap.add_argument("--site-packages", type=Path, help="site-packages holding an installed jax (for ops/)")
+    ap.add_argument("--per-op", type=int, default=1)
+    ap.add_argument("--test-mutants", type=int, default=4, help="mutants per clean test file")
+    ap.add_argument("--max-params", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=11)
+    a = ap.parse_args()
+    if a.out.exists():
+        shutil.rmtree(a.out)
+    rng = random.Random(a.seed)
+    manifest: dict = {}
+    build_idioms(a.out, a.per_op, rng, manifest)
+    if a.jax_src:
+        build_jax_tests(a.out, a.jax_src, a.test_mutants, a.max_params, rng, manifest)
+    if a.site_packages:
+        build_jax_ops(a.out, a.site_packages, a.per_op, rng, manifest)
+    rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
+    (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
+    counts: dict[str, int] = {}
+    for path in rel:
+        top = "/".join(path.split("/")[:2]) if path.startswith("jax/") else path.split("/")[0]
+        counts[top] = counts.get(top, 0) + 1
+    print(json.dumps(counts, sort_keys=True), "total", len(rel))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,2 @@
+"""Collective kernels of this project."""
+from .settings import *  # noqa: F403

@@ -1,0 +1,141 @@
+"""Python's own operators on abstract values: truth, comparisons, `not`, `and`/`or`, f-strings.
+
+These decide which branch of an ``if`` / ``match`` / conditional expression the
+program takes when its condition is known (``if True:``, ``if tiled_layout:``
+on a closure parameter bound to ``False``, ``dtype == jnp.float32``), so that a
+name bound on both paths keeps the value of the path taken instead of
+becoming unknown. ``None`` means "cannot tell": both paths are judged.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+
+from .values import (
+    MISSING,
+    UNKNOWN,
+    ArrayVal,
+    ClassVal,
+    Const,
+    DictVal,
+    DtypeVal,
+    FuncVal,
+    KernelVal,
+    MeshVal,
+    ObjVal,
+    QualName,
+    SemanticsVal,
+    ShapeDtypeVal,
+    WrappedVal,
+)
+
+_ALWAYS_TRUE = (FuncVal, ClassVal, KernelVal, WrappedVal, MeshVal, DtypeVal, SemanticsVal,
+                ArrayVal, ShapeDtypeVal)
+
+_COMPARE = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge,
+}
+
+
+def truth(value: object) -> bool | None:
+    """``bool(value)`` when the abstract value decides it, else None."""
+    if isinstance(value, Const):
+        try:
+            return bool(value.value)
+        except Exception:
+            return None
+    if isinstance(value, tuple):
+        return bool(value)
+    if isinstance(value, DictVal):
+        return True if value.items else (False if value.complete else None)
+    if isinstance(value, _ALWAYS_TRUE):
+        return True
+    if isinstance(value, QualName) and value.name == "typing.TYPE_CHECKING":
+        return False  # False whenever the program runs
+    if isinstance(value, ObjVal):
+        plain = all(value.cls.lookup(name) is MISSING for name in ("__bool__", "__len__"))
+        return True if plain else None
+    return None
+
+
+def _comparable(value: object) -> object:
+    """The Python value a comparison sees, or UNKNOWN."""
+    if isinstance(value, Const):
+        return value.value
+    if isinstance(value, DtypeVal):
+        return ("dtype", value.name)
+    if isinstance(value, SemanticsVal):
+        return ("semantics", value.name)
+    if isinstance(value, QualName) and value.name.startswith(("jnp.", "np.")):
+        # jnp.float32 == jnp.dtype("float32") is handled by the caller through dtype_of.
+        return UNKNOWN
+    return UNKNOWN
+
+
+def compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object:
+    """A chained comparison of known values: Const(bool), else UNKNOWN."""
+    current = left
+    for op, right in zip(ops, rights, strict=True):
+        a, b = _comparable(current), _comparable(right)
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            if not (isinstance(current, Const) and isinstance(right, Const)
+                    and (current.value is None or right.value is None)):
+                return UNKNOWN
+            result = (current.value is right.value) == isinstance(op, ast.Is)
+        elif isinstance(op, (ast.In, ast.NotIn)):
+            if isinstance(right, DictVal) and right.complete and a is not UNKNOWN:
+                found = _apply(operator.contains, right.items, a)
+            elif isinstance(right, tuple) and a is not UNKNOWN:
+                values = [_comparable(v) for v in right]
+                if any(v is UNKNOWN for v in values):
+                    return UNKNOWN
+                found = _apply(operator.contains, values, a)
+            elif a is not UNKNOWN and b is not UNKNOWN:
+                found = _apply(operator.contains, b, a)
+            else:
+                return UNKNOWN
+            if found is None:
+                return UNKNOWN
+            result = found == isinstance(op, ast.In)
+        else:
+            if a is UNKNOWN or b is UNKNOWN:
+                return UNKNOWN
+            outcome = _apply(_COMPARE[type(op)], a, b)
+            if not isinstance(outcome, bool):
+                return UNKNOWN
+            result = outcome
+        if not result:
+            return Const(False)
+        current = right
+    return Const(True)
+
+
+def _apply(function, left: object, right: object) -> object:  # type: ignore[no-untyped-def]
+    try:
+        return function(left, right)
+    except Exception:  # mixed-type comparisons of constants raise TypeError
+        return None
+
+
+def unary(op: ast.unaryop, value: object) -> object:
+    if isinstance(op, ast.Not):
+        known = truth(value)
+        return UNKNOWN if known is None else Const(not known)
+    if isinstance(value, Const) and type(value.value) in (int, float):
+        if isinstance(op, ast.USub):
+            return Const(-value.value)  # type: ignore[operator]
+        if isinstance(op, ast.UAdd):
+            return value
+    return UNKNOWN
+
+
+def formatted(parts: list[object]) -> object:
+    """An f-string whose pieces are all known strings or numbers."""
+    text = []
+    for part in parts:
+        if not isinstance(part, Const) or type(part.value) not in (str, int, bool):
+            return UNKNOWN
+        text.append(str(part.value))
+    return Const("".join(text))
