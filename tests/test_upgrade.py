@@ -26,6 +26,15 @@ pytestmark = pytest.mark.lowering
 MOVES = [("0.12.0.1", "0.8.3"), ("0.10.2", "0.12.0.1")]
 TIMEOUT_S = 120.0
 
+# Misses the analysis is known to have: each must still fail (strict), so a fix shows up.
+_KWARGS_OUT_TYPE = ("PAL009 does not follow out_type= through a **kwargs-forwarding helper "
+                    "into plgpu.kernel, so upgrade finds nothing to rename (JAX < 0.10.2 blames "
+                    "the helper's plgpu.kernel call)")
+KNOWN_GAPS = {
+    ("metaclass_semantics_harness.py", "0.8.3"): _KWARGS_OUT_TYPE,
+    ("metaclass_semantics_harness_ok.py", "0.8.3"): _KWARGS_OUT_TYPE,
+}
+
 
 def entries() -> list[Path]:
     return [*single_fixtures(), *version_probes(), *(p / "main.py" for p in package_fixtures())]
@@ -58,7 +67,10 @@ def predicted(folder: Path, version: str) -> set[tuple[str, str, int, bool]]:
 @pytest.mark.parametrize(("source", "target"), MOVES, ids=lambda v: v)
 @pytest.mark.parametrize("entry", entries(), ids=lambda p: p.parent.name if p.name == "main.py" else p.name)
 def test_upgrade_fix_lowers_on_the_target(entry: Path, source: str, target: str, tmp_path: Path,
-                                          lowering_pool) -> None:
+                                          lowering_pool, request: pytest.FixtureRequest) -> None:
+    gap = KNOWN_GAPS.get((entry.name, target))
+    if gap:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=gap))
     package = entry.name == "main.py"
     moved = tmp_path / "moved"
     if package:
