@@ -57,7 +57,12 @@ async function waitForHealth(url, child, deadline) {
   throw new Error(`code-server did not answer ${url}`);
 }
 
-/** The user settings every session starts from (telemetry, updates and tips off). */
+/**
+ * The user settings every session starts from: telemetry, updates, tips and AI
+ * features off, nothing else. Every editor.* setting keeps VS Code's default
+ * (the hover above the line, its default delay, the minimap): the screenshots
+ * show what a user with a fresh VS Code sees.
+ */
 export function baseSettings() {
   return {
     "telemetry.telemetryLevel": "off",
@@ -70,10 +75,6 @@ export function baseSettings() {
     "update.mode": "none",
     "files.hotExit": "off",
     "chat.disableAIFeatures": true,
-    "editor.hover.delay": 100,
-    // Below the line there is room for the rule's whole page in the screenshot.
-    "editor.hover.above": false,
-    "editor.minimap.enabled": false,
     "workbench.reduceMotion": "on",
     "window.restoreWindows": "none",
   };
@@ -290,6 +291,39 @@ export class VSCodeSession {
     await page.keyboard.press("Control+S");
     await page.waitForTimeout(500);
     await page.keyboard.press("Control+W");
+  }
+
+  /** The lines of the "Pallas LSP" output channel, as VS Code wrote them to its log file. */
+  outputLog() {
+    const found = [];
+    (function walk(dir) {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          walk(full);
+        } else if (/Pallas LSP\.log$/.test(entry.name)) {
+          found.push(full);
+        }
+      }
+    })(path.join(this.temp, "userData", "logs"));
+    assert.ok(found.length > 0, "no Pallas LSP output channel log under userData/logs");
+    return found.flatMap((file) => fs.readFileSync(file, "utf8").split("\n")).filter((line) => line.trim() !== "");
+  }
+
+  statusItem() {
+    return this.page.locator(".statusbar-item", { hasText: /^\s*Pallas/ }).first();
+  }
+
+  /** The notification toast whose text matches; its text with whitespace folded. */
+  async toast(pattern, timeout = TIMEOUT.ui) {
+    const toast = this.page.locator(".notification-toast", { hasText: pattern }).first();
+    await toast.waitFor({ timeout });
+    return { toast, text: (await toast.innerText()).replace(/\s+/g, " ").trim() };
+  }
+
+  async clearNotifications() {
+    await this.runCommand("Notifications: Clear All Notifications");
+    await this.page.locator(".notification-toast").first().waitFor({ state: "detached", timeout: TIMEOUT.ui }).catch(() => undefined);
   }
 
   squiggles() {
