@@ -53,7 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     context.subscriptions.push(interpreterChange);
   }
 
-  await server.restart("activation");
+  await server.restart("a Python file was opened");
 }
 
 /** Opens a rule's page (shipped in the extension) as a Markdown preview beside the editor. */

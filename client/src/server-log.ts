@@ -54,9 +54,10 @@ export class ServerLogParser {
     const match = RECORD.exec(raw);
     if (match) {
       this.level = PYTHON_LEVELS[match[1]];
-      // The logger's name matters to a developer, not to a user: keep it short.
-      const name = match[2].replace(/^pallas_lsp\./, "");
-      return [{ level: this.level, text: `${name}: ${match[3]}` }];
+      // The logger's name (pallas_lsp.lsp.server) tells a user nothing; a library's
+      // (pygls) says where a message comes from.
+      const name = match[2].startsWith("pallas_lsp") ? "" : `${match[2]}: `;
+      return [{ level: this.level, text: `${name}${match[3]}` }];
     }
     return [{ level: this.level, text: raw }];
   }

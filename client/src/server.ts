@@ -189,11 +189,14 @@ export class ServerController implements vscode.Disposable {
     const fromExtension = fromSetting.length > 0 ? undefined : await pythonExtensionInterpreter(folder?.uri);
     const interpreter = chooseInterpreter(fromSetting, fromExtension);
     const launch = serverLaunch(interpreter.command, settings.importStrategy, this.extensionPath, process.env);
-    this.output.info(
-      `starting the server (${reason}): interpreter ${JSON.stringify(interpreter.command)} from ${interpreter.source}, ` +
-        `importStrategy ${settings.importStrategy}` +
-        (settings.importStrategy === "useBundled" ? `, PYTHONPATH ${launch.env.PYTHONPATH}` : ""),
-    );
+    const where = {
+      setting: "the pallasLsp.interpreter setting",
+      "python-extension": "the Python extension's selected interpreter",
+      default: "python3 on PATH, as nothing else was set",
+    }[interpreter.source];
+    const server = settings.importStrategy === "useBundled" ? "the server bundled with the extension" : "the pallas_lsp installed there";
+    this.output.info(`starting the server (${reason}) with ${interpreter.command.join(" ")} (${where}), ${server}`);
+    this.output.debug(`server command: ${launch.command} ${launch.args.join(" ")}; PYTHONPATH ${launch.env.PYTHONPATH ?? ""}`);
 
     const check = await preflight(interpreter.command, launch.env);
     const problem = describeProblem(check, settings.importStrategy);
@@ -201,7 +204,8 @@ export class ServerController implements vscode.Disposable {
       this.reportStartFailure(problem ?? "the interpreter check failed.");
       return;
     }
-    this.output.info(`Python ${check.version.join(".")} at ${check.executable}; pallas_lsp from ${check.module}`);
+    this.output.info(`Python ${check.version.join(".")} at ${check.executable}`);
+    this.output.debug(`pallas_lsp from ${check.module}`);
     this.interpreterPath = check.executable;
 
     // The client starts the process itself (rather than handing the command to

@@ -7,11 +7,12 @@ describe("ServerLogParser", () => {
     const parser = new ServerLogParser();
     assert.deepEqual(
       parser.push(
-        "2026-11-30 17:00:00,123 WARNING pallas_lsp.lsp.server: could not resolve\nINFO pallas_lsp.lsp.jax_version: the rules follow JAX 0.12.0.1\n",
+        "2026-11-30 17:00:00,123 WARNING pallas_lsp.lsp.server: could not resolve\nINFO pallas_lsp.lsp: the rules follow JAX 0.12.0.1\nERROR pygls.protocol.json_rpc: Unable to deserialize message\n",
       ),
       [
-        { level: "warn", text: "lsp.server: could not resolve" },
-        { level: "info", text: "lsp.jax_version: the rules follow JAX 0.12.0.1" },
+        { level: "warn", text: "could not resolve" },
+        { level: "info", text: "the rules follow JAX 0.12.0.1" },
+        { level: "error", text: "pygls.protocol.json_rpc: Unable to deserialize message" },
       ],
     );
   });
@@ -28,8 +29,8 @@ describe("ServerLogParser", () => {
   it("joins lines split across chunks, and flushes the last one", () => {
     const parser = new ServerLogParser();
     assert.deepEqual(parser.push("INFO pallas_lsp.x: hel"), []);
-    assert.deepEqual(parser.push("lo\nDEBUG pallas_lsp.y: tail"), [{ level: "info", text: "x: hello" }]);
-    assert.deepEqual(parser.flush(), [{ level: "debug", text: "y: tail" }]);
+    assert.deepEqual(parser.push("lo\nDEBUG pallas_lsp.y: tail"), [{ level: "info", text: "hello" }]);
+    assert.deepEqual(parser.flush(), [{ level: "debug", text: "tail" }]);
     assert.deepEqual(parser.flush(), []);
   });
 });
