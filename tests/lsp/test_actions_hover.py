@@ -109,7 +109,8 @@ async def test_hover_is_short_facts_and_a_rule_line_that_links_to_the_page(clien
     assert result is not None and isinstance(result.contents, types.MarkupContent)
     value = result.contents.value
     # The inferred facts of the multimem call, one paragraph, and the JAX version with its source.
-    assert "as pallas-lsp infers it" in value and "collective_axes: ('dev',)" in value
+    assert "**`multimem_load_reduce`**, inferred: launch: line 23" in value
+    assert " · collective_axes: ('dev',) · semantics: " in value
     assert re.search(r" · JAX 0\.12\.0\.1 — the newest JAX pallas-lsp knows", value), value
     # One line for the rule, linking to its page; the page itself is not in the hover.
     rule_line = r"^\*\*PAL001\*\* mesh_required: .+ · \[rule page\]\(\S+/docs/rules/PAL001\.md\)$"

@@ -35,11 +35,20 @@ def facts_markdown(op: OpFacts) -> str:
     message and related locations) comes first, so the facts must take few lines."""
     facts = []
     for label, value in op.facts:
+        if label in _LEFT_OUT:
+            continue
         if label == "JAX version":
             facts.append(f"JAX {_escape(_flat(value))}")
         else:
-            facts.append(f"{_escape(label)}: {_escape(_flat(value))}")
-    return f"**`{op.op}`** as pallas-lsp infers it: " + " · ".join(facts)
+            facts.append(f"{_SHORT_LABELS.get(label, _escape(label))}: {_escape(_flat(value))}")
+    return f"**`{op.op}`**, inferred: " + " · ".join(facts)
+
+
+# The hover's labels, shorter where the context says the rest.
+_SHORT_LABELS = {"lowering semantics": "semantics"}
+# What the op does is on the rule page the hover links to; the hover keeps to what
+# was inferred about this call.
+_LEFT_OUT = {"what it does"}
 
 
 def rule_line(code: str, rule: Rule | None) -> str:
