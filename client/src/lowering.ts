@@ -148,7 +148,7 @@ export function statusView(jax: JaxStatus | undefined, lowering: LoweringStatus 
   const base = jax ? `Pallas · JAX ${jax.version}` : "Pallas";
   const lines = [
     jax
-      ? `**The rules follow JAX ${jax.version}**${jax.source ? `: ${escapeMarkdown(jax.source)}` : ""}.`
+      ? `**The rules follow JAX ${jax.version}**${jax.source ? `: ${escapeMarkdown(sourceWords(jax))}` : ""}.`
       : "The Pallas server is starting (or not running): see the output.",
   ];
   let text = base;
@@ -161,6 +161,12 @@ export function statusView(jax: JaxStatus | undefined, lowering: LoweringStatus 
   }
   lines.push("Click to show the Pallas output.");
   return { text, tooltip: lines.join("\n\n"), emphasis };
+}
+
+/** "installed for /v/bin/python", not "JAX 0.12.0.1 installed for …" after "JAX 0.12.0.1:". */
+function sourceWords(jax: JaxStatus): string {
+  const prefix = `JAX ${jax.version} `;
+  return jax.source.startsWith(prefix) ? jax.source.slice(prefix.length) : jax.source;
 }
 
 function escapeMarkdown(text: string): string {

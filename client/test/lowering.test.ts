@@ -105,7 +105,8 @@ describe("statusView", () => {
   it("names the JAX version the rules follow, its source in the tooltip", () => {
     const view = statusView(JAX, undefined);
     assert.equal(view.text, "Pallas · JAX 0.12.0.1");
-    assert.match(view.tooltip, /The rules follow JAX 0\.12\.0\.1\*\*: JAX 0\.12\.0\.1 installed for \/v\/bin\/python/);
+    assert.match(view.tooltip, /The rules follow JAX 0\.12\.0\.1\*\*: installed for \/v\/bin\/python\./);
+    assert.match(statusView({ version: "0.10.2", source: "the pallasLsp.jaxVersion setting" }, undefined).tooltip, /0\.10\.2\*\*: the pallasLsp\.jaxVersion setting\./);
     assert.equal(view.emphasis, "none");
     assert.equal(statusView(JAX, { uri: "u", state: "idle", message: "" }).text, "Pallas · JAX 0.12.0.1");
   });

@@ -146,3 +146,19 @@ async def test_hover_on_correct_code_shows_inferred_facts(client: LanguageClient
         )
     )
     assert nothing is None
+
+
+def test_hover_facts_read_without_repeats_or_nested_parentheses() -> None:
+    from pallas_lsp.analysis import OpFacts, Span
+    from pallas_lsp.lsp.hover import facts_markdown
+
+    op = OpFacts(Span(1, 0, 1, 5), "multimem_store", (
+        ("what it does", "stores to every device"),
+        ("collective_axes", "('x',)"),
+        ("lowering semantics", "Lane (the default of JAX 0.10.2)"),
+        ("JAX version", "0.10.2 (JAX 0.10.2 installed for /v/bin/python)"),
+    ))
+    assert facts_markdown(op) == (
+        "**`multimem_store`**, inferred: collective_axes: ('x',) · semantics: Lane — the default of "
+        "JAX 0.10.2 · JAX 0.10.2 — installed for /v/bin/python"
+    )

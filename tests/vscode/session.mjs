@@ -284,7 +284,8 @@ export class VSCodeSession {
     const page = this.page;
     await this.runCommand("Preferences: Open User Settings (JSON)");
     await page.locator('.tab.active[aria-label*="settings.json"], .tab.active:has-text("settings.json")').first().waitFor({ timeout: TIMEOUT.ui });
-    await page.locator(".monaco-editor .view-lines").first().click();
+    // The editor of the active group: a sidebar's search box is a Monaco editor too.
+    await page.locator(".editor-group-container.active .monaco-editor .view-lines").first().click();
     await page.keyboard.press("Control+A");
     await page.keyboard.press("Delete");
     await page.keyboard.insertText(JSON.stringify(settings, null, 2));

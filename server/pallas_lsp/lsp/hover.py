@@ -38,7 +38,7 @@ def facts_markdown(op: OpFacts) -> str:
         if label in _LEFT_OUT:
             continue
         if label == "JAX version":
-            facts.append(f"JAX {_escape(_flat(value))}")
+            facts.append(f"JAX {_escape(_version_fact(value))}")
         else:
             facts.append(f"{_SHORT_LABELS.get(label, _escape(label))}: {_escape(_flat(value))}")
     return f"**`{op.op}`**, inferred: " + " · ".join(facts)
@@ -71,6 +71,12 @@ def _flat(value: str) -> str:
             head = text[:index].rstrip()
             return f"{head} — {text[index + 1:-1]}" if head else text
     return text
+
+
+def _version_fact(value: str) -> str:
+    """'0.12.0.1 — installed for /venv/bin/python', not '0.12.0.1 — JAX 0.12.0.1 installed …'."""
+    version, dash, source = _flat(value).partition(" — ")
+    return f"{version}{dash}{source.removeprefix(f'JAX {version} ')}"
 
 
 def _escape(text: str) -> str:
