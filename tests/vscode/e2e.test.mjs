@@ -335,6 +335,8 @@ session("the extension in real VS Code (code-server 4.100.3)", true, (step) => {
     assert.ok(await page.locator("h2", { hasText: "How to fix" }).count());
     await vs.screenshot("rule-page");
     await vs.page.keyboard.press("Control+W");
+    await vs.page.mouse.move(700, 850); // off the hover, which would otherwise stay open
+    await vs.page.keyboard.press("Escape");
   });
 
   step("applies the quick fix with Ctrl+. and Enter, and the diagnostic clears", {}, async (vs) => {

@@ -106,7 +106,7 @@ class PallasServer(LanguageServer):
             # The client's status bar shows it ("Pallas · JAX 0.12.0.1", the source in its tooltip).
             self._jax_shown = (version, source)
             shown = format_jax_version(version)
-            logger.info("the rules follow JAX %s: %s", shown, source)
+            logger.info("the rules follow JAX %s: %s", shown, source.removeprefix(f"JAX {shown} "))
             self.notify(JAX_VERSION, {"version": shown, "source": source})
         return Options(
             jax_version=version,
@@ -570,6 +570,12 @@ async def confirm_lowering(ls: PallasServer, *args: Any) -> dict[str, Any]:
     return await ls.lowering.confirm(uri, version=version)
 
 
+def _routine_cancel(record: logging.LogRecord) -> bool:
+    """pygls warns when the client cancels a request that was already answered; VS Code
+    does that whenever the mouse leaves a hover. Routine, so not in the user's log."""
+    return not record.getMessage().startswith("Cancel notification for unknown message id")
+
+
 def serve() -> None:
     """Run the server on stdin/stdout until the client says exit."""
     logging.basicConfig(
@@ -580,6 +586,7 @@ def serve() -> None:
     )
     # pygls logs every message at INFO: on stderr that is noise, and it costs time per keystroke.
     logging.getLogger("pallas_lsp").setLevel(logging.INFO)
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(_routine_cancel)
     tune_gc()
     server.start_io()
 
