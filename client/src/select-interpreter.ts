@@ -1,14 +1,15 @@
 /**
- * "Pallas: Select Interpreter": a quick pick of the Pythons found in the
- * workspace's virtual environments, on PATH and under pyenv, each with its
- * Python and JAX version, plus "Enter interpreter path…". The choice is
+ * "Pallas: Select Interpreter": a quick pick of the Pythons (3.10 and newer: the
+ * server needs them) found in the workspace's virtual environments, on PATH and
+ * under pyenv, each with its Python and JAX version, those with JAX first, plus
+ * "Enter interpreter path…". The choice is
  * written to `pallasLsp.interpreter` (the workspace's settings when a folder is
  * open), which restarts the server with it.
  */
 import * as fs from "fs";
 import * as os from "os";
 import * as vscode from "vscode";
-import { candidateInterpreterPaths, describeInterpreter, interpreterSetting } from "./interpreter";
+import { candidateInterpreterPaths, describeInterpreter, interpreterSetting, isSupported } from "./interpreter";
 import { SECTION } from "./settings";
 
 interface InterpreterItem extends vscode.QuickPickItem {
@@ -22,6 +23,24 @@ function listDir(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+function realPath(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+function compareVersions(a: string, b: string): number {
+  const [x, y] = [a, b].map((text) => text.split(".").map(Number));
+  for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) {
+      return (x[i] ?? 0) - (y[i] ?? 0);
+    }
+  }
+  return 0;
 }
 
 function isFile(file: string): boolean {
@@ -42,17 +61,20 @@ export async function selectInterpreter(current: string | null): Promise<void> {
   picker.items = [enterPath];
   picker.show();
 
-  const files = candidateInterpreterPaths(folder, process.env, os.homedir(), listDir, isFile);
+  // One entry per real file (/bin/python3 and /usr/bin/python3 are often one).
+  const files = [...new Map(
+    candidateInterpreterPaths(folder, process.env, os.homedir(), listDir, isFile).map((file) => [realPath(file), file]),
+  ).values()];
   const described = await Promise.all(files.map(async (file) => ({ file, info: await describeInterpreter(file) })));
   const items: InterpreterItem[] = described
-    .filter(({ info }) => info !== undefined)
+    .flatMap(({ file, info }) => (info && isSupported(info.python.split(".").map(Number)) ? [{ file, info }] : []))
+    // Those with JAX first (the lowering check needs it), then the newest Python.
+    .sort((a, b) => Number(!a.info.jax) - Number(!b.info.jax) || compareVersions(b.info.python, a.info.python))
     .map(({ file, info }) => ({
       label: file === current ? `$(check) ${file}` : file,
-      description: `Python ${info?.python}${info?.jax ? ` · JAX ${info.jax}` : " · no JAX"}`,
+      description: `Python ${info.python}${info.jax ? ` · JAX ${info.jax}` : " · no JAX"}`,
       file,
-    }))
-    // Those with JAX first: the lowering check needs it.
-    .sort((a, b) => Number(/no JAX/.test(a.description ?? "")) - Number(/no JAX/.test(b.description ?? "")));
+    }));
   picker.items = [enterPath, ...items];
   picker.busy = false;
 

@@ -412,6 +412,8 @@ session("the extension in real VS Code (code-server 4.100.3)", true, (step) => {
 
   step("gives a lowering check that cannot run (no JAX) a way forward", { skip: noJax || !noJaxInterpreter }, async (vs) => {
     assert.ok(!hasJax(noJaxInterpreter), `${noJaxInterpreter} has JAX: set PALLAS_E2E_NOJAX_PYTHON`);
+    // The project's own environment has JAX (as a user's would): Select Interpreter finds it there.
+    fs.symlinkSync(path.dirname(path.dirname(interpreter)), path.join(vs.workspace, ".venv"));
     await vs.editUserSettings({ ...vs.settings, "pallasLsp.interpreter": [noJaxInterpreter] });
     await vs.openFile("broadcast_axes_mismatch.py");
     await vs.squiggles().first().waitFor({ timeout: TIMEOUT.diagnostic });
