@@ -8,6 +8,7 @@
  */
 import * as fs from "fs";
 import * as os from "os";
+import * as path from "path";
 import * as vscode from "vscode";
 import { candidateInterpreterPaths, describeInterpreter, interpreterSetting, isSupported } from "./interpreter";
 import { SECTION } from "./settings";
@@ -61,10 +62,16 @@ export async function selectInterpreter(current: string | null): Promise<void> {
   picker.items = [enterPath];
   picker.show();
 
-  // One entry per real file (/bin/python3 and /usr/bin/python3 are often one).
-  const files = [...new Map(
-    candidateInterpreterPaths(folder, process.env, os.homedir(), listDir, isFile).map((file) => [realPath(file), file]),
-  ).values()];
+  // One entry per folder (/bin is often /usr/bin). Not per real file: a virtual
+  // environment's python is a link to its base Python, yet another environment.
+  const byFolder = new Map<string, string>();
+  for (const file of candidateInterpreterPaths(folder, process.env, os.homedir(), listDir, isFile)) {
+    const key = path.join(realPath(path.dirname(file)), path.basename(file));
+    if (!byFolder.has(key)) {
+      byFolder.set(key, file);
+    }
+  }
+  const files = [...byFolder.values()];
   const described = await Promise.all(files.map(async (file) => ({ file, info: await describeInterpreter(file) })));
   const items: InterpreterItem[] = described
     .flatMap(({ file, info }) => (info && isSupported(info.python.split(".").map(Number)) ? [{ file, info }] : []))
