@@ -206,7 +206,7 @@ export function resultMessage(
       return { level: "information", text: "Pallas lowering was cancelled.", actions: [] };
     case "error": {
       const parts = [`Pallas lowering could not run: ${sentence(result.message || "no reason given")}`];
-      if (context.interpreter) {
+      if (context.interpreter && !result.message.includes(context.interpreter)) {
         parts.push(`Interpreter: ${context.interpreter}.`);
       }
       if (context.jax) {

@@ -171,7 +171,15 @@ describe("resultMessage", () => {
     });
     assert.equal(
       message.text,
-      "Pallas lowering could not run: JAX is not installed in /usr/bin/python3. Interpreter: /usr/bin/python3. The rules follow JAX 0.12.0.1 meanwhile.",
+      "Pallas lowering could not run: JAX is not installed in /usr/bin/python3. The rules follow JAX 0.12.0.1 meanwhile.",
+    );
+    // The interpreter is named once: added when the server's reason does not name it.
+    assert.equal(
+      resultMessage(result({ state: "error", message: "the lowering check timed out after 120 s", reason: "timeout" }), {
+        interpreter: "/v/bin/python",
+        jax: JAX,
+      }).text,
+      "Pallas lowering could not run: the lowering check timed out after 120 s. Interpreter: /v/bin/python. The rules follow JAX 0.12.0.1 meanwhile.",
     );
     assert.equal(message.level, "error");
     assert.deepEqual(message.actions, ["Select Interpreter", "Open Settings", "Show Output"]);
