@@ -412,8 +412,6 @@ session("the extension in real VS Code (code-server 4.100.3)", true, (step) => {
 
   step("gives a lowering check that cannot run (no JAX) a way forward", { skip: noJax || !noJaxInterpreter }, async (vs) => {
     assert.ok(!hasJax(noJaxInterpreter), `${noJaxInterpreter} has JAX: set PALLAS_E2E_NOJAX_PYTHON`);
-    // The project's own environment has JAX (as a user's would): Select Interpreter finds it there.
-    fs.symlinkSync(path.dirname(path.dirname(interpreter)), path.join(vs.workspace, ".venv"));
     await vs.editUserSettings({ ...vs.settings, "pallasLsp.interpreter": [noJaxInterpreter] });
     await vs.openFile("broadcast_axes_mismatch.py");
     await vs.squiggles().first().waitFor({ timeout: TIMEOUT.diagnostic });
@@ -427,6 +425,9 @@ session("the extension in real VS Code (code-server 4.100.3)", true, (step) => {
       assert.ok(await toast.locator(".monaco-button", { hasText: action }).count(), `no ${action} button`);
     }
     await vs.screenshot("lowering-failure");
+    // The project's own environment has JAX (as a user's would): Select Interpreter finds it
+    // there. (Made only now: Quick Open would index the whole environment.)
+    fs.symlinkSync(path.dirname(path.dirname(interpreter)), path.join(vs.workspace, ".venv"));
     await toast.locator(".monaco-button", { hasText: "Select Interpreter" }).click();
     const picker = vs.page.locator(".quick-input-widget:visible");
     await picker.waitFor({ timeout: TIMEOUT.ui });
