@@ -260,7 +260,8 @@ export class VSCodeSession {
     const input = page.locator(".quick-input-widget input");
     await input.waitFor({ state: "visible", timeout: TIMEOUT.ui });
     await input.fill(name);
-    await page.locator(".quick-input-widget .monaco-list-row", { hasText: name }).first().waitFor({ timeout: TIMEOUT.ui });
+    // Enter opens the focused row: wait until that row is the file (the list fills in steps).
+    await page.locator(".quick-input-widget .monaco-list-row.focused", { hasText: name }).first().waitFor({ timeout: TIMEOUT.ui });
     await page.keyboard.press("Enter");
     await page.locator(`.tab.active[aria-label*="${name}"], .tab.active:has-text("${name}")`).first().waitFor({ timeout: TIMEOUT.ui });
   }
