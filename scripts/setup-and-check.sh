@@ -5,21 +5,31 @@
 # or run), once per supported JAX version.
 #
 #   bash scripts/setup-and-check.sh [PATH ...]     (default: ../shared/examples)
+#
+# Installs only into this folder (.venv, .venv-jax010, .venv-jax012); no root needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+echo "[1/3] pallas-lsp into .venv (pip install -e . with pygls, lsprotocol, jedi)"
 bash scripts/install.sh
-.ci/jax-envs.sh >/dev/null
+echo "      installed: $(.venv/bin/pallas-lsp --version 2>/dev/null || echo pallas-lsp) in $PWD/.venv/bin"
+echo "[2/3] JAX for the lowering check, from PyPI (about 1.5 GB the first time; kept when present):"
+echo "      .venv-jax010 (Python 3.11, JAX 0.10.2) and .venv-jax012 (Python 3.12, JAX 0.12.0.1)"
+.ci/jax-envs.sh | sed 's/^/      /'
 
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(../shared/examples)
 
+echo "[3/3] checking ${targets[*]}: static findings, each confirmed by real lowering on this CPU"
 status=0
 for env in .venv-jax010 .venv-jax012; do
   version=$("$env/bin/python" -c "import importlib.metadata as m; print(m.version('jax'))")
-  echo "== JAX $version: static findings, confirmed by real lowering on the local CPU =="
+  echo
+  echo "== JAX $version ($env/bin/python) =="
   .venv/bin/pallas-lsp check "${targets[@]}" --python "$env/bin/python" --confirm local --jobs 2 || status=$?
   echo
 done
+echo "pallas-lsp is in $PWD/.venv/bin: run \`source .venv/bin/activate\` to put it on PATH"
+echo "(then e.g. \`pallas-lsp check ../shared/examples --jax-version 0.10.2\`, \`pallas-lsp explain PAL002\`)."
 # 1 means "findings were reported", which is what the examples are for.
 [ "$status" -le 1 ] || exit "$status"

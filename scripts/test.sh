@@ -7,12 +7,21 @@
 # through code-server and headless Chromium).
 #
 #   bash scripts/test.sh [pytest args ...]
+#
+# It changes the machine, as root: apt-get installs openssh-server (and upgrades
+# openssh-client), neovim, chromium, ripgrep and libkrb5-dev; npm installs
+# code-server 4.100.3 into ~/.cache/pallas-lsp-vscode. Run it in a container or a
+# throwaway VM.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 step() { printf '\n== %s ==\n' "$*"; }
 failed=()
+
+echo "scripts/test.sh installs system packages with apt-get (openssh-server, openssh-client, neovim,"
+echo "chromium, ripgrep, libkrb5-dev) and code-server into ~/.cache/pallas-lsp-vscode: meant for a"
+echo "container or a throwaway VM."
 
 step "Python environments (.venv, .venv-jax083, .venv-jax010, .venv-jax012)"
 bash scripts/install.sh --test

@@ -63,9 +63,15 @@ if (compiled.length > 0) {
   process.exit(1);
 }
 
+// Every module of pallas_lsp is imported (the lowering worker is not: it runs in
+// the user's interpreter with JAX), so a dependency the server needs and the
+// bundle lacks fails here, not in a user's editor.
 const smoke = [
-  "import importlib.util, sys",
-  "import pallas_lsp.lsp.server, pygls, lsprotocol.types, cattrs, attrs, jedi, parso",
+  "import importlib, importlib.util, pkgutil, sys",
+  "import pallas_lsp, pallas_lsp.lsp.server, pygls, lsprotocol.types, cattrs, attrs",
+  "for info in pkgutil.walk_packages(pallas_lsp.__path__, 'pallas_lsp.'):",
+  "    if info.name not in ('pallas_lsp.__main__', 'pallas_lsp.lowering.worker'):",
+  "        importlib.import_module(info.name)",
   "assert importlib.util.find_spec('pallas_lsp.__main__') is not None, 'pallas_lsp has no __main__'",
   "assert pallas_lsp.lsp.server.__file__.startswith(sys.argv[1]), pallas_lsp.lsp.server.__file__",
   "print('bundle-python: the bundle imports under Python %d.%d' % sys.version_info[:2])",

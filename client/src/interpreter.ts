@@ -183,3 +183,79 @@ export function describeProblem(result: PreflightResult, importStrategy: string)
       return `Pallas LSP: could not run the Python interpreter "${result.command}": ${result.detail}`;
   }
 }
+
+/** Where "Pallas: Select Interpreter" looks for Pythons, nearest first. */
+export function candidateInterpreterPaths(
+  workspaceFolder: string | undefined,
+  env: Record<string, string | undefined>,
+  userHome: string,
+  listDir: (dir: string) => string[],
+  isFile: (file: string) => boolean,
+): string[] {
+  const found: string[] = [];
+  const add = (file: string) => {
+    if (!found.includes(file) && isFile(file)) {
+      found.push(file);
+    }
+  };
+  if (workspaceFolder) {
+    // .venv, .venv-jax012, venv, env: the folders Python's tools create in a project.
+    const venvs = listDir(workspaceFolder)
+      .filter((name) => /^(\.?venv[\w.-]*|env)$/.test(name))
+      .sort();
+    for (const name of venvs) {
+      add(path.join(workspaceFolder, name, "bin", "python"));
+    }
+  }
+  for (const dir of (env.PATH ?? "").split(path.delimiter).filter(Boolean)) {
+    if (/[\\/]\.pyenv[\\/]shims$/.test(dir)) {
+      continue; // a shim runs whichever Python pyenv picks at the time: not a stable choice
+    }
+    add(path.join(dir, "python3"));
+  }
+  const pyenv = path.join(env.PYENV_ROOT ?? path.join(userHome, ".pyenv"), "versions");
+  for (const version of listDir(pyenv).sort().reverse()) {
+    add(path.join(pyenv, version, "bin", "python"));
+  }
+  return found;
+}
+
+/** Asked of each candidate: its Python version and the JAX installed for it (metadata only). */
+export const DESCRIBE_SCRIPT = [
+  "import sys",
+  "try:",
+  "    import importlib.metadata as m",
+  "    jax = m.version('jax')",
+  "except Exception:",
+  "    jax = ''",
+  "print('%d.%d.%d %s' % (sys.version_info[:3] + (jax,)))",
+].join("\n");
+
+export interface InterpreterDescription {
+  python: string;
+  jax: string | undefined;
+}
+
+export function parseDescription(stdout: string): InterpreterDescription | undefined {
+  const match = /^(\d+\.\d+\.\d+) ?(\S*)\s*$/.exec(stdout.trim().split(/\r?\n/).pop() ?? "");
+  return match ? { python: match[1], jax: match[2] || undefined } : undefined;
+}
+
+export function describeInterpreter(file: string, timeoutMs = 10000): Promise<InterpreterDescription | undefined> {
+  return new Promise((resolve) => {
+    execFile(file, ["-c", DESCRIBE_SCRIPT], { timeout: timeoutMs, windowsHide: true }, (error, stdout) => {
+      resolve(error ? undefined : parseDescription(stdout));
+    });
+  });
+}
+
+/** The setting's value for a chosen file: inside the workspace folder, written relative to it. */
+export function interpreterSetting(file: string, workspaceFolder: string | undefined): string[] {
+  if (workspaceFolder && path.isAbsolute(file)) {
+    const relative = path.relative(workspaceFolder, file);
+    if (relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative)) {
+      return [`\${workspaceFolder}/${relative.split(path.sep).join("/")}`];
+    }
+  }
+  return [file];
+}

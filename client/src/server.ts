@@ -5,17 +5,25 @@
  * changes cannot run two servers at once. Before each start the interpreter is
  * checked (preflight), so that what is wrong is said in words.
  */
+import { ChildProcess, spawn } from "child_process";
 import * as vscode from "vscode";
+import { COMMANDS } from "./commands";
 import {
   DidChangeConfigurationNotification,
   ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
+  StreamInfo,
 } from "vscode-languageclient/node";
 import { chooseInterpreter, defaultVariableContext, describeProblem, expandVariables, preflight } from "./interpreter";
 import {
+  clientError,
+  JAX_NOTIFICATION,
+  JaxStatus,
+  LoweringAction,
   LoweringResult,
+  parseJaxStatus,
   parseResult,
   parseStatus,
   pickServerCommand,
@@ -25,6 +33,8 @@ import {
   TRUST_NOTIFICATION,
 } from "./lowering";
 import { pythonExtensionInterpreter } from "./python-extension";
+import { rewriteRuleLinks, ruleCodeOfLink, ruleCommandUri } from "./rule-links";
+import { exitLine, LogLine, ServerLogParser } from "./server-log";
 import {
   ExtensionSettings,
   InitializationOptions,
@@ -33,9 +43,10 @@ import {
   SECTION,
   serverLaunch,
 } from "./settings";
-import { LoweringStatusBar } from "./status";
+import { PallasStatusBar } from "./status";
 
 const CLIENT_ID = "pallasLsp";
+
 const CLIENT_NAME = "Pallas LSP";
 
 export class ServerController implements vscode.Disposable {
@@ -46,8 +57,17 @@ export class ServerController implements vscode.Disposable {
   constructor(
     private readonly extensionPath: string,
     private readonly output: vscode.LogOutputChannel,
-    private readonly statusBar: LoweringStatusBar,
+    private readonly statusBar: PallasStatusBar,
   ) {}
+
+  private jax: JaxStatus | undefined;
+  private process: ChildProcess | undefined;
+  private stopping = false;
+
+  /** The interpreter the running server uses (its path), or null. */
+  get interpreter(): string | null {
+    return this.interpreterPath;
+  }
 
   /** Stops the running server, if any, and starts a new one with the current settings. */
   restart(reason: string): Promise<void> {
@@ -116,18 +136,36 @@ export class ServerController implements vscode.Disposable {
         await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [argument] }),
       );
     } catch (error) {
-      result = { state: "error", message: errorText(error), errors: 0, confirmed: 0 };
+      result = clientError(errorText(error));
     }
-    this.output.info(`lowering ${argument.uri}: ${JSON.stringify(result)}`);
-    const message = resultMessage(result);
+    const message = resultMessage(result, { interpreter: this.interpreterPath, jax: this.jax });
+    const log = message.level === "error" ? this.output.error : message.level === "warning" ? this.output.warn : this.output.info;
+    log.call(this.output, `${document.uri.fsPath}: ${message.text}`);
     const show =
       message.level === "error"
         ? vscode.window.showErrorMessage
         : message.level === "warning"
           ? vscode.window.showWarningMessage
           : vscode.window.showInformationMessage;
-    void show(message.text);
+    void show(message.text, ...message.actions).then((choice) => this.runAction(choice));
     return result;
+  }
+
+  /** The buttons of a notification, each leading to a fix. */
+  private runAction(choice: LoweringAction | undefined): void {
+    switch (choice) {
+      case "Select Interpreter":
+        void vscode.commands.executeCommand(COMMANDS.selectInterpreter);
+        break;
+      case "Open Settings":
+        void vscode.commands.executeCommand("workbench.action.openSettings", SECTION);
+        break;
+      case "Show Output":
+        this.output.show();
+        break;
+      case undefined:
+        break;
+    }
   }
 
   private settings(): ExtensionSettings {
@@ -151,11 +189,14 @@ export class ServerController implements vscode.Disposable {
     const fromExtension = fromSetting.length > 0 ? undefined : await pythonExtensionInterpreter(folder?.uri);
     const interpreter = chooseInterpreter(fromSetting, fromExtension);
     const launch = serverLaunch(interpreter.command, settings.importStrategy, this.extensionPath, process.env);
-    this.output.info(
-      `starting the server (${reason}): interpreter ${JSON.stringify(interpreter.command)} from ${interpreter.source}, ` +
-        `importStrategy ${settings.importStrategy}` +
-        (settings.importStrategy === "useBundled" ? `, PYTHONPATH ${launch.env.PYTHONPATH}` : ""),
-    );
+    const where = {
+      setting: "the pallasLsp.interpreter setting",
+      "python-extension": "the Python extension's selected interpreter",
+      default: "python3 on PATH, as nothing else was set",
+    }[interpreter.source];
+    const server = settings.importStrategy === "useBundled" ? "the server bundled with the extension" : "the pallas_lsp installed there";
+    this.output.info(`starting the server (${reason}) with ${interpreter.command.join(" ")} (${where}), ${server}`);
+    this.output.debug(`server command: ${launch.command} ${launch.args.join(" ")}; PYTHONPATH ${launch.env.PYTHONPATH ?? ""}`);
 
     const check = await preflight(interpreter.command, launch.env);
     const problem = describeProblem(check, settings.importStrategy);
@@ -163,16 +204,16 @@ export class ServerController implements vscode.Disposable {
       this.reportStartFailure(problem ?? "the interpreter check failed.");
       return;
     }
-    this.output.info(`Python ${check.version.join(".")} at ${check.executable}; pallas_lsp from ${check.module}`);
+    this.output.info(`Python ${check.version.join(".")} at ${check.executable}`);
+    this.output.debug(`pallas_lsp from ${check.module}`);
     this.interpreterPath = check.executable;
 
-    const serverOptions: ServerOptions = {
-      command: launch.command,
-      args: launch.args,
-      // No `transport`: with TransportKind.stdio the client appends "--stdio" to the
-      // arguments, which `pallas-lsp serve` does not take. Without it, stdio is used as is.
-      options: { env: launch.env, cwd: folder?.uri.fsPath ?? this.extensionPath },
-    };
+    // The client starts the process itself (rather than handing the command to
+    // vscode-languageclient) so that the server's stderr reaches the output channel
+    // line by line at its own level, and a stop that was asked for is not logged
+    // as "[error] Server process exited with code 0".
+    const serverOptions: ServerOptions = () =>
+      this.spawnServer(launch.command, launch.args, launch.env, folder?.uri.fsPath ?? this.extensionPath);
     const clientOptions: LanguageClientOptions = {
       documentSelector: [
         { scheme: "file", language: "python" },
@@ -181,7 +222,38 @@ export class ServerController implements vscode.Disposable {
       outputChannel: this.output,
       traceOutputChannel: this.output,
       initializationOptions: this.currentOptions(),
+      // The hover's rule link runs "Pallas: Show Rule"; no other command may run from a hover.
+      markdown: { isTrusted: { enabledCommands: [COMMANDS.showRule] } },
       middleware: {
+        provideHover: async (document, position, token, next) => {
+          const hover = await next(document, position, token);
+          if (!hover) {
+            return hover;
+          }
+          const contents = hover.contents.map((content) => {
+            if (!(content instanceof vscode.MarkdownString)) {
+              return content;
+            }
+            const rewritten = new vscode.MarkdownString(rewriteRuleLinks(content.value));
+            rewritten.isTrusted = { enabledCommands: [COMMANDS.showRule] };
+            rewritten.supportHtml = content.supportHtml;
+            return rewritten;
+          });
+          return new vscode.Hover(contents, hover.range);
+        },
+        handleDiagnostics: (uri, diagnostics, next) => {
+          // The rule code in the Problems panel and the diagnostic hover opens the rule page shipped here.
+          for (const diagnostic of diagnostics) {
+            const code = diagnostic.code;
+            if (typeof code === "object" && code !== null && "target" in code) {
+              const rule = ruleCodeOfLink(code.target.toString(true));
+              if (rule !== undefined) {
+                diagnostic.code = { value: code.value, target: vscode.Uri.parse(ruleCommandUri(rule)) };
+              }
+            }
+          }
+          next(uri, diagnostics);
+        },
         workspace: {
           // A server that pulls `workspace/configuration` for "pallasLsp" gets
           // the same normalised object as initializationOptions.
@@ -196,6 +268,15 @@ export class ServerController implements vscode.Disposable {
       },
     };
     const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+    client.onNotification(JAX_NOTIFICATION, (params: unknown) => {
+      const jax = parseJaxStatus(params);
+      if (jax) {
+        this.jax = jax;
+        this.statusBar.setJax(jax);
+      } else {
+        this.output.warn(`ignored a malformed ${JAX_NOTIFICATION}: ${JSON.stringify(params)}`);
+      }
+    });
     client.onNotification(STATUS_NOTIFICATION, (params: unknown) => {
       const status = parseStatus(params);
       if (status) {
@@ -216,32 +297,63 @@ export class ServerController implements vscode.Disposable {
     }
   }
 
+  private spawnServer(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<StreamInfo> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(command, args, { env, cwd, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+      const parser = new ServerLogParser();
+      const write = (lines: LogLine[]) => {
+        for (const line of lines) {
+          this.output[line.level](line.text);
+        }
+      };
+      child.stderr?.setEncoding("utf8");
+      child.stderr?.on("data", (chunk: string) => write(parser.push(chunk)));
+      child.once("error", (error) => reject(error));
+      child.once("spawn", () => {
+        this.process = child;
+        this.stopping = false;
+        resolve({ reader: child.stdout!, writer: child.stdin!, detached: false });
+      });
+      child.once("exit", (code, signal) => {
+        write(parser.flush());
+        write([exitLine(code, signal, this.stopping || this.process !== child)]);
+        if (this.process === child) {
+          this.process = undefined;
+        }
+      });
+    });
+  }
+
   private async stop(): Promise<void> {
     const client = this.client;
+    const child = this.process;
     this.client = undefined;
+    this.jax = undefined;
     this.statusBar.clear();
     if (!client) {
       return;
     }
+    this.stopping = true;
     try {
       await client.stop(5000);
     } catch (error) {
       this.output.warn(`stopping the server: ${errorText(error)}`);
+    }
+    // A server that did not exit after "shutdown" and "exit" is ended.
+    if (child && child.exitCode === null && child.signalCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (child.exitCode === null && child.signalCode === null) {
+        this.output.warn("the server did not exit when asked to: ending it");
+        child.kill();
+      }
     }
   }
 
   private reportStartFailure(text: string): void {
     const message = text.startsWith("Pallas LSP") ? text : `Pallas LSP: ${text}`;
     this.output.error(message);
-    const openSettings = "Open Settings";
-    const showOutput = "Show Output";
-    void vscode.window.showErrorMessage(message, openSettings, showOutput).then((choice) => {
-      if (choice === openSettings) {
-        void vscode.commands.executeCommand("workbench.action.openSettings", SECTION);
-      } else if (choice === showOutput) {
-        this.output.show();
-      }
-    });
+    const actions: LoweringAction[] = ["Select Interpreter", "Open Settings", "Show Output"];
+    void vscode.window.showErrorMessage(message, ...actions).then((choice) => this.runAction(choice));
   }
 
   async dispose(): Promise<void> {

@@ -1,21 +1,30 @@
 /**
- * The status-bar item for the lowering check. It keeps the last state the
- * server reported per document and shows the one of the active editor;
- * clicking it opens the output channel.
+ * The status-bar item: "Pallas · JAX 0.12.0.1" (where that version came from
+ * in its tooltip), plus the lowering check's state for the Python file in
+ * view. It stays visible while any Python editor is visible: clicking it opens
+ * the output panel, which takes the focus (no active text editor), and the
+ * item must not vanish then.
  */
 import * as vscode from "vscode";
-import { LoweringStatus, statusView } from "./lowering";
+import { JaxStatus, LoweringStatus, statusView } from "./lowering";
 
-export class LoweringStatusBar implements vscode.Disposable {
+export class PallasStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly byUri = new Map<string, LoweringStatus>();
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
+  private jax: JaxStatus | undefined;
+  /** The Python document last in the active editor: its state is shown while the focus is elsewhere. */
+  private lastPythonUri: string | undefined;
 
   constructor(showOutputCommand: string) {
-    this.item = vscode.window.createStatusBarItem("pallasLsp.lowering", vscode.StatusBarAlignment.Left, 50);
-    this.item.name = "Pallas lowering check";
+    this.item = vscode.window.createStatusBarItem("pallasLsp.status", vscode.StatusBarAlignment.Left, 50);
+    this.item.name = "Pallas";
     this.item.command = showOutputCommand;
-    this.subscription = vscode.window.onDidChangeActiveTextEditor(() => this.render());
+    this.subscriptions = [
+      vscode.window.onDidChangeActiveTextEditor(() => this.render()),
+      vscode.window.onDidChangeVisibleTextEditors(() => this.render()),
+    ];
+    this.render();
   }
 
   update(status: LoweringStatus): void {
@@ -23,28 +32,44 @@ export class LoweringStatusBar implements vscode.Disposable {
     this.render();
   }
 
+  setJax(jax: JaxStatus | undefined): void {
+    this.jax = jax;
+    this.render();
+  }
+
   /** Forgets every state, e.g. when the server restarts. */
   clear(): void {
     this.byUri.clear();
+    this.jax = undefined;
     this.render();
   }
 
   private render(): void {
-    const uri = vscode.window.activeTextEditor?.document.uri.toString();
-    const view = statusView(uri === undefined ? undefined : this.byUri.get(uri));
-    if (view.text === "") {
+    const active = vscode.window.activeTextEditor?.document;
+    if (active?.languageId === "python") {
+      this.lastPythonUri = active.uri.toString();
+    }
+    const visiblePython = vscode.window.visibleTextEditors.filter((editor) => editor.document.languageId === "python");
+    if (visiblePython.length === 0) {
       this.item.hide();
       return;
     }
+    const shown = visiblePython.some((editor) => editor.document.uri.toString() === this.lastPythonUri)
+      ? this.lastPythonUri
+      : visiblePython[0].document.uri.toString();
+    const view = statusView(this.jax, shown === undefined ? undefined : this.byUri.get(shown));
     this.item.text = view.text;
-    this.item.tooltip = view.tooltip;
+    const tooltip = new vscode.MarkdownString(view.tooltip);
+    this.item.tooltip = tooltip;
     this.item.backgroundColor =
       view.emphasis === "none" ? undefined : new vscode.ThemeColor(`statusBarItem.${view.emphasis}Background`);
     this.item.show();
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) {
+      subscription.dispose();
+    }
     this.item.dispose();
   }
 }

@@ -5,9 +5,12 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { describe, it } from "node:test";
 import {
+  candidateInterpreterPaths,
   chooseInterpreter,
   describeProblem,
   expandVariables,
+  interpreterSetting,
+  parseDescription,
   isSupported,
   parsePreflight,
   preflight,
@@ -169,5 +172,53 @@ describe("preflight (real processes)", () => {
   it("reports an interpreter that fails before answering", async () => {
     const answer = await preflight([process.execPath, "-e", "process.exit(3)", "--"], { PATH: process.env.PATH ?? "" });
     assert.equal(answer.kind, "failed");
+  });
+});
+
+describe("candidateInterpreterPaths", () => {
+  const files = new Set([
+    "/ws/.venv/bin/python",
+    "/ws/.venv-jax012/bin/python",
+    "/usr/bin/python3",
+    "/home/u/.pyenv/shims/python3",
+    "/home/u/.pyenv/versions/3.12.1/bin/python",
+    "/home/u/.pyenv/versions/3.11.9/bin/python",
+  ]);
+  const dirs: Record<string, string[]> = {
+    "/ws": [".venv", ".venv-jax012", "src", "README.md"],
+    "/home/u/.pyenv/versions": ["3.11.9", "3.12.1"],
+  };
+  it("lists the workspace's environments, PATH's python3 (not pyenv's shims), then pyenv's versions", () => {
+    const found = candidateInterpreterPaths(
+      "/ws",
+      { PATH: "/home/u/.pyenv/shims:/usr/bin:/bin" },
+      "/home/u",
+      (dir) => dirs[dir] ?? [],
+      (file) => files.has(file),
+    );
+    assert.deepEqual(found, [
+      "/ws/.venv/bin/python",
+      "/ws/.venv-jax012/bin/python",
+      "/usr/bin/python3",
+      "/home/u/.pyenv/versions/3.12.1/bin/python",
+      "/home/u/.pyenv/versions/3.11.9/bin/python",
+    ]);
+  });
+});
+
+describe("parseDescription", () => {
+  it("reads the Python and JAX versions", () => {
+    assert.deepEqual(parseDescription("3.12.1 0.12.0.1\n"), { python: "3.12.1", jax: "0.12.0.1" });
+    assert.deepEqual(parseDescription("3.11.9 \n"), { python: "3.11.9", jax: undefined });
+    assert.equal(parseDescription("Traceback"), undefined);
+  });
+});
+
+describe("interpreterSetting", () => {
+  it("writes a path inside the workspace relative to it", () => {
+    assert.deepEqual(interpreterSetting("/ws/.venv/bin/python", "/ws"), ["${workspaceFolder}/.venv/bin/python"]);
+    assert.deepEqual(interpreterSetting("/usr/bin/python3", "/ws"), ["/usr/bin/python3"]);
+    assert.deepEqual(interpreterSetting("~/venv/bin/python", "/ws"), ["~/venv/bin/python"]);
+    assert.deepEqual(interpreterSetting("/usr/bin/python3", undefined), ["/usr/bin/python3"]);
   });
 });

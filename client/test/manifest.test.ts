@@ -9,9 +9,69 @@ import { SECTION, SETTING_KEYS } from "../src/settings";
 const root = path.resolve(__dirname, "..", "..", "..");
 const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 
+type Setting = { order?: number; markdownDescription?: string; description?: string };
+type Section = { title: string; order: number; properties: Record<string, Setting> };
+
+function sections(): Section[] {
+  return manifest.contributes.configuration as Section[];
+}
+
+function properties(): [string, Setting][] {
+  return sections().flatMap((section) => Object.entries(section.properties));
+}
+
 describe("package.json", () => {
+  it("orders its settings, the interpreter first, each described in Markdown", () => {
+    const ordered = properties().sort(([, a], [, b]) => (a.order ?? 0) - (b.order ?? 0));
+    assert.equal(ordered[0][0], "pallasLsp.interpreter");
+    assert.deepEqual(
+      sections().map((section) => section.title),
+      ["Interpreter", "Rules", "Lowering check", "Notifications"],
+    );
+    const orders = ordered.map(([, setting]) => setting.order);
+    assert.equal(new Set(orders).size, orders.length, "two settings share an order");
+    for (const [key, setting] of ordered) {
+      assert.ok(setting.markdownDescription, `${key} has no markdownDescription`);
+      assert.equal(setting.description, undefined, `${key} has a plain description beside the Markdown one`);
+    }
+  });
+
+  it("has what the extension page shows: icon, repository, licence, categories, keywords, changelog", () => {
+    assert.equal(manifest.icon, "client/media/icon.png");
+    const icon = fs.readFileSync(path.join(root, manifest.icon));
+    assert.equal(icon.subarray(1, 4).toString("latin1"), "PNG");
+    assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128]);
+    assert.equal(manifest.repository.url, "https://github.com/pallas-lsp/pallas-lsp");
+    assert.equal(manifest.license, "Apache-2.0");
+    assert.ok(fs.existsSync(path.join(root, "LICENSE")));
+    assert.ok(fs.existsSync(path.join(root, "CHANGELOG.md")));
+    assert.ok(manifest.categories.includes("Linters"));
+    assert.ok(manifest.keywords.includes("jax"));
+  });
+
+  it("declares the same repository as pyproject.toml (the rule links point into it)", () => {
+    const pyproject = fs.readFileSync(path.join(root, "pyproject.toml"), "utf8");
+    const declared = /^Repository = "([^"]+)"/m.exec(pyproject)?.[1];
+    assert.equal(declared, manifest.repository.url);
+  });
+
+  it("packages the extension page with its images inlined (client/scripts/extension-readme.mjs)", () => {
+    // The page's own rules (inlined images, absolute links) are tested in client/scripts/extension-readme.test.mjs.
+    assert.match(manifest.scripts.package, /node client\/scripts\/extension-readme\.mjs && vsce package/);
+    assert.match(manifest.scripts.package, /--readme-path build\/extension\/README\.md/);
+    assert.match(manifest.scripts.package, /--changelog-path CHANGELOG\.md/);
+  });
+
+  it("ships the rule pages that Pallas: Show Rule opens", () => {
+    const ignore = fs.readFileSync(path.join(root, ".vscodeignore"), "utf8");
+    assert.match(ignore, /^!docs\/rules\/\*\.md$/m);
+    for (let n = 1; n <= 8; n += 1) {
+      assert.ok(fs.existsSync(path.join(root, "docs", "rules", `PAL00${n}.md`)));
+    }
+  });
+
   it("contributes exactly the settings the client reads", () => {
-    const contributed = Object.keys(manifest.contributes.configuration.properties).sort();
+    const contributed = properties().map(([key]) => key).sort();
     assert.deepEqual(contributed, SETTING_KEYS.map((key) => `${SECTION}.${key}`).sort());
   });
 
@@ -41,7 +101,7 @@ describe("package.json", () => {
       "pallasLsp.lowering.remoteCommand",
     ]);
     for (const key of untrusted.restrictedConfigurations) {
-      assert.ok(key in manifest.contributes.configuration.properties, key);
+      assert.ok(properties().some(([name]) => name === key), key);
     }
   });
 

@@ -108,7 +108,7 @@ describe("initializationOptions", () => {
       ignore: [],
       severity: {},
       lintOnChange: true,
-      showNotifications: "off",
+      showNotifications: "onError",
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
       workspaceTrusted: false,
     });

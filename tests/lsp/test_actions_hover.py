@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from lsp_helpers import (
     apply_edits,
     change_doc,
@@ -95,7 +97,7 @@ async def test_no_actions_while_the_text_is_newer_than_the_findings(client: Lang
     assert actions == []
 
 
-async def test_hover_shows_rule_documentation(client: LanguageClient) -> None:
+async def test_hover_is_short_facts_and_a_rule_line_that_links_to_the_page(client: LanguageClient) -> None:
     await initialize(client)
     uri, text = example("allreduce_no_mesh.py")
     open_doc(client, uri, text)
@@ -106,10 +108,19 @@ async def test_hover_shows_rule_documentation(client: LanguageClient) -> None:
     )
     assert result is not None and isinstance(result.contents, types.MarkupContent)
     value = result.contents.value
-    assert "PAL001" in value
-    assert "## What it means" in value and "## How to fix" in value
-    # The inferred facts of the multimem call sit at the same place.
-    assert "inferred" in value
+    # The inferred facts of the multimem call, one paragraph, and the JAX version with its source.
+    assert "**`multimem_load_reduce`**, inferred: launch: line 23" in value
+    assert " · collective_axes: ('dev',) · semantics: " in value
+    assert re.search(r" · JAX 0\.12\.0\.1 — the newest JAX pallas-lsp knows", value), value
+    # One line for the rule, linking to its page; the page itself is not in the hover.
+    rule_line = r"^\*\*PAL001\*\* mesh_required: .+ · \[rule page\]\(\S+/docs/rules/PAL001\.md\)$"
+    assert re.search(rule_line, value, re.M), value
+    assert "## What it means" not in value and "## How to fix" not in value
+    # The editor shows the diagnostic's message beside the hover: not repeated here.
+    assert target.message not in value and "needs a JAX device mesh" not in value
+    # No parenthesis inside another (VS Code users read "0.12.0.1 (… (no JAX found))" before).
+    assert not re.search(r"\([^()]*\([^()]*\)[^()]*\)", value.replace("('dev',)", "")), value
+    assert len(value.splitlines()) <= 6, value
 
 
 async def test_hover_on_correct_code_shows_inferred_facts(client: LanguageClient) -> None:
@@ -135,3 +146,19 @@ async def test_hover_on_correct_code_shows_inferred_facts(client: LanguageClient
         )
     )
     assert nothing is None
+
+
+def test_hover_facts_read_without_repeats_or_nested_parentheses() -> None:
+    from pallas_lsp.analysis import OpFacts, Span
+    from pallas_lsp.lsp.hover import facts_markdown
+
+    op = OpFacts(Span(1, 0, 1, 5), "multimem_store", (
+        ("what it does", "stores to every device"),
+        ("collective_axes", "('x',)"),
+        ("lowering semantics", "Lane (the default of JAX 0.10.2)"),
+        ("JAX version", "0.10.2 (JAX 0.10.2 installed for /v/bin/python)"),
+    ))
+    assert facts_markdown(op) == (
+        "**`multimem_store`**, inferred: collective_axes: ('x',) · semantics: Lane — the default of "
+        "JAX 0.10.2 · JAX 0.10.2 — installed for /v/bin/python"
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from lsp_helpers import (
     change_doc,
@@ -203,6 +204,32 @@ async def test_jax_version_setting_changes_the_rules(client: LanguageClient) -> 
         types.DidChangeConfigurationParams(settings={"pallasLsp": {"jaxVersion": "0.12.0.1"}})
     )
     await wait_for_diagnostics(client, uri, lambda d: ("PAL008", 23) in codes_by_line(d))
+
+
+async def test_the_jax_version_the_rules_follow_is_sent_to_the_client(client: LanguageClient) -> None:
+    """pallasLsp/jaxVersion: the status bar's "Pallas · JAX x" and where x came from; sent
+    once per change, not per lint."""
+    sent: list[dict[str, str]] = []
+
+    @client.feature("pallasLsp/jaxVersion")
+    def _jax(params: Any) -> None:
+        sent.append(params._asdict() if hasattr(params, "_asdict") else dict(params))
+
+    await initialize(client, {"jaxVersion": "0.10.2"})
+    uri, text = example("allreduce_no_mesh.py")
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri)
+    change_doc(client, uri, text + "\n", 2)
+    await wait_for_diagnostics(client, uri)
+    assert sent == [{"version": "0.10.2", "source": "the pallasLsp.jaxVersion setting"}]
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"pallasLsp": {"jaxVersion": "0.12.0.1"}})
+    )
+    for _ in range(100):
+        if len(sent) == 2:
+            break
+        await asyncio.sleep(0.05)
+    assert sent[-1] == {"version": "0.12.0.1", "source": "the pallasLsp.jaxVersion setting"}
 
 
 async def test_stale_results_dropped_even_when_versions_do_not_move(client: LanguageClient) -> None:

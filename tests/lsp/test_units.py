@@ -172,3 +172,15 @@ def test_a_request_whose_params_cannot_be_read_is_answered() -> None:
     finally:
         protocol._send_response = original  # type: ignore[method-assign]
     assert [(msg_id, getattr(error, "code", None)) for msg_id, error in sent] == [(8, -32602)]
+
+
+def test_a_routine_cancel_is_not_logged_but_other_pygls_warnings_are() -> None:
+    import logging
+
+    from pallas_lsp.lsp.server import _routine_cancel
+
+    def record(message: str, *args: object) -> logging.LogRecord:
+        return logging.LogRecord("pygls.protocol.json_rpc", logging.WARNING, __file__, 1, message, args, None)
+
+    assert not _routine_cancel(record('Cancel notification for unknown message id "%s"', 5))
+    assert _routine_cancel(record("Ignoring notification for unknown method %r", "x/y"))

@@ -416,6 +416,24 @@ def test_invalid_requests_get_an_invalid_request_error_without_a_traceback() -> 
         server.kill()
 
 
+def test_cancel_request_is_not_an_invalid_request() -> None:
+    """$/cancelRequest's params are {"id": n}: an id with no method, like an invalid request,
+    but nested. VS Code cancels a hover each time the mouse moves on: no error, no popup."""
+    server = RawServer()
+    try:
+        initialize_raw(server)
+        server.send({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 5}})
+        server.send({"jsonrpc": "2.0", "id": 99, "method": "shutdown"})
+        assert server.wait_for(lambda m: m.get("id") == 99) is not None
+        time.sleep(0.5)
+        with server._lock:
+            noise = [m for m in server.messages if "error" in m
+                     or m.get("method") in ("window/showMessage", "window/logMessage")]
+        assert noise == [], noise
+    finally:
+        server.kill()
+
+
 def test_malformed_messages_pop_up_once() -> None:
     """Ten malformed messages: one error popup for the session, the rest in the log."""
     server = RawServer()

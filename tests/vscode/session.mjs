@@ -57,7 +57,12 @@ async function waitForHealth(url, child, deadline) {
   throw new Error(`code-server did not answer ${url}`);
 }
 
-/** The user settings every session starts from (telemetry, updates and tips off). */
+/**
+ * The user settings every session starts from: telemetry, updates, tips and AI
+ * features off, nothing else. Every editor.* setting keeps VS Code's default
+ * (the hover above the line, its default delay, the minimap): the screenshots
+ * show what a user with a fresh VS Code sees.
+ */
 export function baseSettings() {
   return {
     "telemetry.telemetryLevel": "off",
@@ -70,10 +75,6 @@ export function baseSettings() {
     "update.mode": "none",
     "files.hotExit": "off",
     "chat.disableAIFeatures": true,
-    "editor.hover.delay": 100,
-    // Below the line there is room for the rule's whole page in the screenshot.
-    "editor.hover.above": false,
-    "editor.minimap.enabled": false,
     "workbench.reduceMotion": "on",
     "window.restoreWindows": "none",
   };
@@ -259,7 +260,8 @@ export class VSCodeSession {
     const input = page.locator(".quick-input-widget input");
     await input.waitFor({ state: "visible", timeout: TIMEOUT.ui });
     await input.fill(name);
-    await page.locator(".quick-input-widget .monaco-list-row", { hasText: name }).first().waitFor({ timeout: TIMEOUT.ui });
+    // Enter opens the focused row: wait until that row is the file (the list fills in steps).
+    await page.locator(".quick-input-widget .monaco-list-row.focused", { hasText: name }).first().waitFor({ timeout: TIMEOUT.ui });
     await page.keyboard.press("Enter");
     await page.locator(`.tab.active[aria-label*="${name}"], .tab.active:has-text("${name}")`).first().waitFor({ timeout: TIMEOUT.ui });
   }
@@ -283,13 +285,47 @@ export class VSCodeSession {
     const page = this.page;
     await this.runCommand("Preferences: Open User Settings (JSON)");
     await page.locator('.tab.active[aria-label*="settings.json"], .tab.active:has-text("settings.json")').first().waitFor({ timeout: TIMEOUT.ui });
-    await page.locator(".monaco-editor .view-lines").first().click();
+    // The editor of the active group: a sidebar's search box is a Monaco editor too.
+    await page.locator(".editor-group-container.active .monaco-editor .view-lines").first().click();
     await page.keyboard.press("Control+A");
     await page.keyboard.press("Delete");
     await page.keyboard.insertText(JSON.stringify(settings, null, 2));
     await page.keyboard.press("Control+S");
     await page.waitForTimeout(500);
     await page.keyboard.press("Control+W");
+  }
+
+  /** The lines of the "Pallas LSP" output channel, as VS Code wrote them to its log file. */
+  outputLog() {
+    const found = [];
+    (function walk(dir) {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          walk(full);
+        } else if (/Pallas LSP\.log$/.test(entry.name)) {
+          found.push(full);
+        }
+      }
+    })(path.join(this.temp, "userData", "logs"));
+    assert.ok(found.length > 0, "no Pallas LSP output channel log under userData/logs");
+    return found.flatMap((file) => fs.readFileSync(file, "utf8").split("\n")).filter((line) => line.trim() !== "");
+  }
+
+  statusItem() {
+    return this.page.locator(".statusbar-item", { hasText: /^\s*Pallas/ }).first();
+  }
+
+  /** The notification toast whose text matches; its text with whitespace folded. */
+  async toast(pattern, timeout = TIMEOUT.ui) {
+    const toast = this.page.locator(".notification-toast", { hasText: pattern }).first();
+    await toast.waitFor({ timeout });
+    return { toast, text: (await toast.innerText()).replace(/\s+/g, " ").trim() };
+  }
+
+  async clearNotifications() {
+    await this.runCommand("Notifications: Clear All Notifications");
+    await this.page.locator(".notification-toast").first().waitFor({ state: "detached", timeout: TIMEOUT.ui }).catch(() => undefined);
   }
 
   squiggles() {

@@ -23,6 +23,17 @@ from pallas_lsp.project import Locator
 SOURCE = "pallas-lsp"
 LOWERING_SOURCE = "pallas-lsp lowering"
 
+
+def judged_source(verdict: str, jax_version: str) -> str:
+    """The diagnostic's source once a lowering check judged the finding. Editors show the
+    source beside the message (VS Code's Problems row ends with it, after a message that
+    may be cut off), so the verdict is there: ``pallas-lsp ✓ JAX 0.12.0.1``."""
+    if verdict == "confirmed":
+        return f"{SOURCE} ✓ JAX {jax_version}"
+    if verdict == "refuted":
+        return f"{SOURCE} ✗ JAX {jax_version}"
+    return f"{SOURCE} · not reached"
+
 _SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
     Severity.WARNING: types.DiagnosticSeverity.Warning,
@@ -111,26 +122,30 @@ def finding_to_diagnostic(
     positions: Positions,
     rules: Mapping[str, Rule],
     *,
-    lowering: tuple[str, str] | None = None,
+    lowering: tuple[str, str, str] | None = None,
 ) -> types.Diagnostic:
-    """``lowering``: ("confirmed" | "refuted", JAX version) when a lowering check judged it."""
+    """``lowering``: ("confirmed" | "refuted" | "not_reached", JAX version, why) when a
+    lowering check ran; the verdict goes into the source, ``data.lowering`` and, for the
+    two that need a word of explanation, the end of the message."""
     rule = rules.get(finding.code)
     message = finding.message
+    source = SOURCE
     data: dict[str, object] = {"code": finding.code, "span": list(_span_tuple(finding.span))}
     if lowering is not None:
-        verdict, jax_version = lowering
+        verdict, jax_version, why = lowering
         data["lowering"] = verdict
-        if verdict == "confirmed":
-            message = f"{message} (confirmed by JAX {jax_version} lowering)"
-        else:
-            message = f"{message} (JAX {jax_version} lowered this line without this error)"
+        source = judged_source(verdict, jax_version)
+        if verdict == "refuted":
+            message = f"{message} JAX {jax_version} lowered this line without this error."
+        elif verdict == "not_reached":
+            message = f"{message} Lowering did not reach this line: {why}."
     return types.Diagnostic(
         range=positions.range(finding.span),
         message=message,
         severity=lsp_severity(finding.severity),
         code=finding.code,
         code_description=types.CodeDescription(href=rule.doc_url()) if rule else None,
-        source=SOURCE,
+        source=source,
         related_information=[
             types.DiagnosticRelatedInformation(
                 location=types.Location(*positions.location(related.span, uri)),

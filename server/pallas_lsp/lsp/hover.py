@@ -1,14 +1,16 @@
 """Hover: what the server inferred at a call, and the rule behind a diagnostic.
 
-Two kinds of content, shown together when both apply:
-- on a multimem / multicast / ``axis_index`` call, the facts the analysis
-  inferred for it (``Analysis.ops``): the mesh, its axes and where it was
-  built, the value of ``collective_axes``, the lowering semantics and the JAX
-  version they come from. This is what a user needs to see to trust (or
-  doubt) a diagnostic, and it answers "what does the tool think?" on correct
-  code too.
-- where a diagnostic sits, the rule's page, the same text as
-  ``pallas-lsp explain`` and docs/rules/ (ruff's model: one source, three faces).
+Short, because VS Code opens it above the line by default and already shows the
+diagnostic's message in the same hover:
+- on a multimem / multicast / ``axis_index`` call, the facts the analysis inferred
+  for it (``Analysis.ops``), in one paragraph: the launch and its mesh (and where it
+  was built), ``collective_axes``, the lowering semantics, and the JAX version the
+  rules follow with where that came from. This is what a user needs to see to trust
+  (or doubt) a diagnostic, and it answers "what does the tool think?" on correct
+  code too;
+- where a diagnostic sits, one line: the rule's code, name and title, and a link to
+  its page (docs/rules/, the same text as ``pallas-lsp explain``). The diagnostic's
+  message is not repeated: the editor shows it.
 """
 
 from __future__ import annotations
@@ -29,15 +31,57 @@ def _smallest(spans: Sequence[Span]) -> Span:
 
 
 def facts_markdown(op: OpFacts) -> str:
-    rows = ["| | |", "| --- | --- |"]
+    """One paragraph: VS Code caps a hover near 250 px, and the diagnostic's own part (its
+    message and related locations) comes first, so the facts must take few lines."""
+    facts = []
     for label, value in op.facts:
-        rows.append(f"| {_cell(label)} | {_cell(value)} |")
-    return "\n".join([f"**`{op.op}`** — what pallas-lsp inferred", "", *rows])
+        if label in _LEFT_OUT:
+            continue
+        if label == "JAX version":
+            facts.append(f"JAX {_escape(_version_fact(value))}")
+        else:
+            facts.append(f"{_SHORT_LABELS.get(label, _escape(label))}: {_escape(_flat(value))}")
+    return f"**`{op.op}`**, inferred: " + " · ".join(facts)
 
 
-def _cell(text: str) -> str:
-    # Markdown table cells: a pipe or a newline would break the row.
-    return str(text).replace("|", "\\|").replace("\n", "<br>")
+# The hover's labels, shorter where the context says the rest.
+_SHORT_LABELS = {"lowering semantics": "semantics"}
+# What the op does is on the rule page the hover links to; the hover keeps to what
+# was inferred about this call.
+_LEFT_OUT = {"what it does"}
+
+
+def rule_line(code: str, rule: Rule | None) -> str:
+    if rule is None:
+        return f"**{code}**"
+    return f"**{code}** {rule.name}: {_escape(rule.title)} · [rule page]({rule.doc_url()})"
+
+
+def _flat(value: str) -> str:
+    """'0.12.0.1 (the newest JAX pallas-lsp knows (no JAX found))' reads as
+    '0.12.0.1 — the newest JAX pallas-lsp knows (no JAX found)': a value's own trailing
+    parenthesis becomes a dash, so no parenthesis sits inside another."""
+    text = str(value)
+    if not text.endswith(")"):
+        return text
+    depth = 0
+    for index in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[index], 0)
+        if depth == 0:
+            head = text[:index].rstrip()
+            return f"{head} — {text[index + 1:-1]}" if head else text
+    return text
+
+
+def _version_fact(value: str) -> str:
+    """'0.12.0.1 — installed for /venv/bin/python', not '0.12.0.1 — JAX 0.12.0.1 installed …'."""
+    version, dash, source = _flat(value).partition(" — ")
+    return f"{version}{dash}{source.removeprefix(f'JAX {version} ')}"
+
+
+def _escape(text: str) -> str:
+    # Markdown would read a '*' in a value as emphasis (an intraword '_' is safe: shard_map).
+    return str(text).replace("\\", "\\\\").replace("*", "\\*").replace("\n", " ")
 
 
 def hover(
@@ -63,14 +107,7 @@ def hover(
         if not span_contains(finding.span, line, col) or finding.code in seen:
             continue
         seen.add(finding.code)
-        rule = rules.get(finding.code)
-        if rule is None:
-            parts.append(f"**{finding.code}**: {finding.message}")
-        else:
-            parts.append(
-                f"**{finding.code}**: {finding.message}\n\n{rule.markdown().rstrip()}\n\n"
-                f"[Rule documentation]({rule.doc_url()})"
-            )
+        parts.append(rule_line(finding.code, rules.get(finding.code)))
         spans.append(finding.span)
     if not parts:
         return None

@@ -7,11 +7,12 @@ workspace the client has not declared trusted. The check itself lives in
 it is wired to LSP:
 - it runs on a worker thread, with work-done progress that the user can cancel
   (the cancel sets a ``threading.Event`` the runner polls and kills the process group);
-- its results belong to the document version they ran on: a static finding that
-  lowering reproduced gets "(confirmed by JAX x lowering)" and ``data.lowering =
-  "confirmed"`` (not a second diagnostic); one it refuted gets a note and
-  ``"refuted"``; an error no rule predicted is published with source
-  "pallas-lsp lowering" at its traceback line. The next edit clears all of it;
+- its results belong to the document version they ran on: each static finding's
+  source says what lowering made of it ("pallas-lsp ✓ JAX x" confirmed, "pallas-lsp ✗
+  JAX x" refuted, "pallas-lsp · not reached" with why at the end of the message), and
+  ``data.lowering`` says the same (not a second diagnostic); an error no rule predicted
+  is published with source "pallas-lsp lowering" at its traceback line. The next edit
+  clears all of it;
 - the command's ``version`` argument names the document version to check: an older
   one is not lowered (the result says so; the client may run the check again);
 - the result and a ``pallasLsp/loweringStatus`` notification tell the client how it went.
@@ -80,8 +81,28 @@ class LoweringHost(Protocol):
     def notify(self, method: str, params: Mapping[str, object]) -> None: ...
 
 
-def _result(state: str, message: str, errors: int = 0, confirmed: int = 0) -> dict[str, Any]:
-    return {"state": state, "message": message, "errors": errors, "confirmed": confirmed}
+def _result(state: str, message: str, *, errors: int = 0, confirmed: int = 0, refuted: int = 0,
+            not_reached: int = 0, unpredicted: int = 0, jax_version: str = "",
+            reason: str = "") -> dict[str, Any]:
+    """The command's result (the client's contract, docs/vscode.md): the counts are of this
+    file's findings; ``reason`` is the runner's fatal kind (e.g. "no_jax") when the check
+    could not run."""
+    return {"state": state, "message": message, "errors": errors, "confirmed": confirmed,
+            "refuted": refuted, "notReached": not_reached, "unpredicted": unpredicted,
+            "jaxVersion": jax_version, "reason": reason}
+
+
+def not_reached_reason(report: LoweringReport) -> str:
+    """Why lowering said nothing about a finding: where it stopped, when it stopped."""
+    stops = sorted((error.line or error.launch_line or 0, error.code or error.exc_type or "an error")
+                   for error in report.errors)
+    stops = [(line, code) for line, code in stops if line]
+    if stops:
+        line, code = stops[0]
+        return f"lowering stopped at line {line}, {code}"
+    if report.stopped_at is not None:
+        return f"the file stopped at line {report.stopped_at} before lowering got there"
+    return "no launch in this file lowered this kernel"
 
 
 def _failure_diagnostic(failure: Failure, uri: str, positions: Positions) -> types.Diagnostic:
@@ -124,15 +145,24 @@ def build_outcome(
     diagnostics for ``version``; also the command's result."""
     judged = outcome.build_outcome(path or "", source, findings, report)
     shown = ShownLowering(version, edits)
-    result = _result(judged.state, judged.message, judged.errors, judged.confirmed)
-    if judged.state in ("cancelled", "error") and not judged.failures:
+    ran = judged.state not in ("cancelled", "error")
+    statuses = list(judged.statuses.values()) if ran else []
+    result = _result(
+        judged.state, judged.message, errors=judged.errors, confirmed=statuses.count(True),
+        refuted=statuses.count(False), not_reached=statuses.count(None),
+        unpredicted=sum(not failure.user_code for failure in judged.failures),
+        jax_version=judged.jax_version if judged.jax_version != "?" else "",
+        reason="" if ran else str(report.fatal_kind or ""),
+    )
+    if not ran and not judged.failures:
         return shown, result
     positions = Positions(source, encoding)
     uri = Path(path).as_uri() if path and os.path.isabs(path) else (path or "")
-    for finding, status in judged.statuses.items():
-        if status is not None:
-            verdict = "confirmed" if status else "refuted"
-            shown.notes[(finding.code, finding.span)] = (verdict, judged.jax_version)
+    why = not_reached_reason(report)
+    for finding, status in (judged.statuses.items() if ran else ()):
+        verdict = "not_reached" if status is None else "confirmed" if status else "refuted"
+        shown.notes[(finding.code, finding.span)] = (verdict, judged.jax_version,
+                                                     why if status is None else "")
     shown.diagnostics.extend(_failure_diagnostic(f, uri, positions) for f in judged.failures)
     return shown, result
 

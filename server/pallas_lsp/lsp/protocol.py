@@ -26,6 +26,7 @@ logger = logging.getLogger("pallas_lsp.lsp")
 DEBUG_INFO = "pallasLsp/debugInfo"  # hidden: what the server runs with (tests read it)
 WORKSPACE_TRUST = "pallasLsp/workspaceTrust"  # client -> server: {"trusted": bool}
 LOWERING_STATUS = "pallasLsp/loweringStatus"  # server -> client: how a lowering check went
+JAX_VERSION = "pallasLsp/jaxVersion"  # server -> client: {"version", "source"} the rules follow
 CONFIRM_LOWERING = "pallasLsp.confirmLowering"  # workspace/executeCommand
 WATCHER_ID = "pallas-lsp-python-files"  # the dynamic registration of the **/*.py watcher
 
@@ -114,7 +115,9 @@ class PallasProtocol(LanguageServerProtocol):
 
 
 def _invalid_request(data: Any) -> str | None:
-    if not isinstance(data, dict) or "id" not in data:
+    # json.loads calls structure_message for every object, nested ones too: only a message
+    # (it says "jsonrpc") is judged. $/cancelRequest's params {"id": 5} are no request.
+    if not isinstance(data, dict) or "id" not in data or "jsonrpc" not in data:
         return None
     ident = data["id"]
     if ident is not None and (isinstance(ident, bool) or not isinstance(ident, (str, int))):

@@ -57,7 +57,7 @@ from .debounce import Debouncer
 from .indexing import WorkspaceIndexer
 from .jax_version import JaxVersionCache
 from .lowering_command import LoweringService, bad_arguments, command_target
-from .protocol import CONFIRM_LOWERING, DEBUG_INFO, WORKSPACE_TRUST, PallasProtocol, plain
+from .protocol import CONFIRM_LOWERING, DEBUG_INFO, JAX_VERSION, WORKSPACE_TRUST, PallasProtocol, plain
 from .settings import SECTION, Settings, parse_settings, unwrap
 from .state import DocState
 
@@ -91,6 +91,7 @@ class PallasServer(LanguageServer):
         # The options of the last lint: where "Upgrade this file for JAX X" moves from.
         self.base_options: Options | None = None
         self._error_shown = False  # one internal-error popup per session; the rest are logged
+        self._jax_shown: tuple[object, str] | None = None  # the JAX version last sent to the client
         # The workspace program (project.WorkspaceIndex), built in the background.
         self.indexer = WorkspaceIndexer(self)
 
@@ -101,6 +102,12 @@ class PallasServer(LanguageServer):
 
     async def options(self) -> Options:
         version, source = await self.jax_versions.get(self.settings.jax_version, self.settings.python)
+        if (version, source) != self._jax_shown:
+            # The client's status bar shows it ("Pallas · JAX 0.12.0.1", the source in its tooltip).
+            self._jax_shown = (version, source)
+            shown = format_jax_version(version)
+            logger.info("the rules follow JAX %s: %s", shown, source.removeprefix(f"JAX {shown} "))
+            self.notify(JAX_VERSION, {"version": shown, "source": source})
         return Options(
             jax_version=version,
             jax_version_source=source,
@@ -286,12 +293,6 @@ class PallasServer(LanguageServer):
                 self.window_show_message(
                     types.ShowMessageParams(type=types.MessageType.Warning, message=f"pallas-lsp: {problem}")
                 )
-        if (old.jax_version, old.python) != (self.settings.jax_version, self.settings.python):
-            logger.info(
-                "JAX version source changed: %s / %s",
-                self.settings.jax_version,
-                self.settings.python,
-            )
 
     async def pull_settings(self) -> None:
         if not self.client.configuration:
@@ -569,15 +570,23 @@ async def confirm_lowering(ls: PallasServer, *args: Any) -> dict[str, Any]:
     return await ls.lowering.confirm(uri, version=version)
 
 
+def _routine_cancel(record: logging.LogRecord) -> bool:
+    """pygls warns when the client cancels a request that was already answered; VS Code
+    does that whenever the mouse leaves a hover. Routine, so not in the user's log."""
+    return not record.getMessage().startswith("Cancel notification for unknown message id")
+
+
 def serve() -> None:
     """Run the server on stdin/stdout until the client says exit."""
     logging.basicConfig(
         level=logging.WARNING,
         stream=sys.stderr,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        # No time: an editor's log stamps each line itself (VS Code's output channel does).
+        format="%(levelname)s %(name)s: %(message)s",
     )
     # pygls logs every message at INFO: on stderr that is noise, and it costs time per keystroke.
     logging.getLogger("pallas_lsp").setLevel(logging.INFO)
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(_routine_cancel)
     tune_gc()
     server.start_io()
 

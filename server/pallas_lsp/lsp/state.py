@@ -17,12 +17,13 @@ class ShownLowering:
     # The server's edit counter of the text that was lowered (DocState.edits).
     edits: int = 0
     diagnostics: list[types.Diagnostic] = field(default_factory=list)
-    # (code, span) of a static finding -> ("confirmed" | "refuted", JAX version)
-    notes: dict[tuple[str, Span], tuple[str, str]] = field(default_factory=dict)
+    # (code, span) of a static finding -> ("confirmed" | "refuted" | "not_reached",
+    # JAX version, why it was not reached or "")
+    notes: dict[tuple[str, Span], tuple[str, str, str]] = field(default_factory=dict)
 
     @property
     def confirmed(self) -> dict[tuple[str, Span], str]:
-        return {key: label for key, (state, label) in self.notes.items() if state == "confirmed"}
+        return {key: label for key, (state, label, _why) in self.notes.items() if state == "confirmed"}
 
 
 @dataclass
