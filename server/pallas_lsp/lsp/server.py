@@ -56,10 +56,12 @@ from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
 from .indexing import WorkspaceIndexer
 from .jax_version import JaxVersionCache
+from .lifecycle import end_process
 from .lowering_command import LoweringService, bad_arguments, command_target
 from .protocol import CONFIRM_LOWERING, DEBUG_INFO, JAX_VERSION, WORKSPACE_TRUST, PallasProtocol, plain
 from .settings import SECTION, Settings, parse_settings, unwrap
 from .state import DocState
+from .stdio import run_stdio
 
 logger = logging.getLogger("pallas_lsp.lsp")
 
@@ -415,6 +417,11 @@ def shutdown(ls: PallasServer, params: Any) -> None:
 def did_open(ls: PallasServer, params: types.DidOpenTextDocumentParams) -> None:
     uri = params.text_document.uri
     path = to_fs_path(uri)
+    if path and "\0" in path:
+        # No file can have this name: its text is analysed alone, and the user is told why.
+        ls.log_warning(f"pallas-lsp: {uri} names no file (its path holds a NUL character, %00): "
+                       "the document is analysed alone, without its folder's modules")
+        path = ""
     ls.docs[uri] = DocState(path=os.path.normpath(path) if path else "")
     ls.schedule(uri, delay_s=0)
 
@@ -457,8 +464,10 @@ def did_close(ls: PallasServer, params: types.DidCloseTextDocumentParams) -> Non
         work_progress.spawn(ls.indexer.close(state.path), "closing a document in the index")
 
 
+# Hover and code actions are coroutines so that pygls runs them as tasks: a
+# $/cancelRequest read before the task starts cancels it (answered RequestCancelled).
 @server.feature(types.TEXT_DOCUMENT_HOVER)
-def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
+async def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
     uri = params.text_document.uri
     state = ls.docs.get(uri)
     if state is None or (not state.source and not state.findings):
@@ -476,7 +485,7 @@ def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
         resolve_provider=False,
     ),
 )
-def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+async def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     uri = params.text_document.uri
     state = ls.docs.get(uri)
     document = ls.open_document(uri)
@@ -588,5 +597,8 @@ def serve() -> None:
     logging.getLogger("pallas_lsp").setLevel(logging.INFO)
     logging.getLogger("pygls.protocol.json_rpc").addFilter(_routine_cancel)
     tune_gc()
-    server.start_io()
+    try:
+        run_stdio(server)
+    finally:
+        end_process(getattr(server.protocol, "exit_code", 0), (server.lowering.close,))
 
