@@ -52,7 +52,8 @@ def test_cancel_request_cancels_without_errors(server: RawServer) -> None:
                 request(8, "textDocument/hover", HOVER))
     assert "error" not in server.response(8)
     for ident in range(100, 600):  # a burst of cancels, as a fast typist's editor sends
-        server.send(request(ident, "textDocument/hover", HOVER), notification("$/cancelRequest", {"id": ident}))
+        server.send(request(ident, "textDocument/hover", HOVER),
+                    notification("$/cancelRequest", {"id": ident}))
     server.response(599)
     server.send(request(9, "shutdown"), notification("exit"))
     assert server.exit_status(10) == 0
