@@ -171,10 +171,13 @@ export interface ServerLaunch {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** The extension's own folder: never the workspace (see serverLaunch). */
+  cwd: string;
 }
 
 /**
- * The server process: `<interpreter...> -m pallas_lsp serve`. With useBundled the
+ * The server process: `<interpreter...> -m pallas_lsp serve`, started in the extension's
+ * folder with PYTHONSAFEPATH=1, so that no workspace file lands on its import path. With useBundled the
  * extension's `bundled/libs` is put first on PYTHONPATH, ahead of anything the
  * user's environment sets, so the bundled pallas_lsp and its pinned pygls win
  * over copies installed in the interpreter's site-packages.
@@ -197,6 +200,11 @@ export function serverLaunch(
   env.PYTHONUTF8 = "1";
   // The server speaks LSP on stdout; unbuffered so nothing is held back.
   env.PYTHONUNBUFFERED = "1";
+  // `-m` puts the working directory first on sys.path: started in the workspace, a
+  // workspace file named like a standard module (uuid.py, csv.py) would run inside the
+  // server. The server starts in the extension's folder, and Python 3.11+ is told not
+  // to add it at all (PYTHONSAFEPATH); the server also drops it itself (issue 12).
+  env.PYTHONSAFEPATH = "1";
   if (importStrategy === "useBundled") {
     const bundled = bundledLibsPath(extensionPath);
     env.PYTHONPATH = env.PYTHONPATH ? `${bundled}${path.delimiter}${env.PYTHONPATH}` : bundled;
@@ -205,6 +213,7 @@ export function serverLaunch(
     command: interpreter[0],
     args: [...interpreter.slice(1), "-m", "pallas_lsp", "serve"],
     env,
+    cwd: extensionPath,
   };
 }
 

@@ -158,6 +158,14 @@ describe("serverLaunch", () => {
     assert.equal(serverLaunch(["python3"], "useBundled", extension, {}).env.PYTHONPATH, bundled);
   });
 
+  it("starts in the extension's folder with PYTHONSAFEPATH, never in the workspace", () => {
+    for (const strategy of ["useBundled", "fromEnvironment"] as const) {
+      const launch = serverLaunch(["python3"], strategy, extension, { PYTHONSAFEPATH: "" });
+      assert.equal(launch.cwd, extension);
+      assert.equal(launch.env.PYTHONSAFEPATH, "1");
+    }
+  });
+
   it("leaves the environment's own PYTHONPATH alone with fromEnvironment", () => {
     assert.equal(serverLaunch(["python3"], "fromEnvironment", extension, { PYTHONPATH: "/user/lib" }).env.PYTHONPATH, "/user/lib");
     assert.equal(serverLaunch(["python3"], "fromEnvironment", extension, {}).env.PYTHONPATH, undefined);
