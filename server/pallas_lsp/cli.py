@@ -11,7 +11,6 @@ import argparse
 import contextlib
 import io
 import json
-import shlex
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -19,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
+from . import __version__, cli_args
 from .analysis import Analysis, JaxVersion, Options, Severity, analyze, parse_jax_version
 from .analysis.rules import catalog
 from .analysis.targets import merge_targets
@@ -27,7 +26,15 @@ from .analysis.upgrade import apply_edits, breaking, mechanical_fixes
 from .analysis.versions import rules_release
 from .jaxenv import resolve_jax_version
 from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, related_place, reported
-from .project import Locator, UnreadableFile, WorkspaceIndex, python_files, read_source
+from .project import (
+    DEFAULT_MAX_FILE_MB,
+    Locator,
+    UnreadableFile,
+    WorkspaceIndex,
+    python_files,
+    read_source,
+    set_max_file_mb,
+)
 from .runtime import tune_gc
 
 if TYPE_CHECKING:
@@ -68,12 +75,15 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--ignore", metavar="CODES", help="skip these rules")
     check.add_argument("--confirm", choices=("local", "remote"),
                        help="also lower each file with real JAX and mark findings confirmed")
-    check.add_argument("--remote-command", metavar="CMD",
+    check.add_argument("--remote-command", metavar="CMD", type=cli_args.remote_command,
                        help='the remote command for --confirm remote, e.g. "ssh gpu-box python3 -"')
-    check.add_argument("--timeout", type=float, default=300.0, metavar="S",
+    check.add_argument("--timeout", type=cli_args.positive_seconds, default=300.0, metavar="S",
                        help="seconds per file for --confirm (default 300)")
-    check.add_argument("--jobs", type=int, default=1, metavar="N",
+    check.add_argument("--jobs", type=cli_args.positive_int, default=1, metavar="N",
                        help="lowering checks to run at once for --confirm (default 1)")
+    check.add_argument("--max-file-size", type=cli_args.megabytes, default=DEFAULT_MAX_FILE_MB,
+                       metavar="MB", help="files larger than this are not analysed "
+                                          f"(default {DEFAULT_MAX_FILE_MB:g})")
     check.set_defaults(handler=_check)
 
     explain = sub.add_parser("explain", help="a rule's documentation, e.g. `explain PAL002`")
@@ -83,9 +93,10 @@ def _parser() -> argparse.ArgumentParser:
     lower = sub.add_parser("lower", help="only the real-lowering check of one file, JSON out")
     lower.add_argument("file")
     lower.add_argument("--python", metavar="PATH", help="the interpreter with JAX (default: this one)")
-    lower.add_argument("--remote-command", metavar="CMD", help="lower through this command instead")
+    lower.add_argument("--remote-command", metavar="CMD", type=cli_args.remote_command,
+                       help="lower through this command instead")
     lower.add_argument("--entry", help="a function name or pytest node id to run instead of __main__")
-    lower.add_argument("--timeout", type=float, default=300.0, metavar="S")
+    lower.add_argument("--timeout", type=cli_args.positive_seconds, default=300.0, metavar="S")
     lower.set_defaults(handler=_lower)
 
     upgrade = sub.add_parser(
@@ -207,6 +218,7 @@ def _analyse(paths: list[str], options: Options) -> tuple[list[Checked], int]:
 
 def _check(args: argparse.Namespace) -> int:
     tune_gc()
+    set_max_file_mb(args.max_file_size)
     try:
         select = _codes(args.select, "--select")
         ignore = _codes(args.ignore, "--ignore") or frozenset()
@@ -266,6 +278,10 @@ def _check(args: argparse.Namespace) -> int:
         print(f"pallas-lsp: {note}", file=sys.stderr)
     if status == 2:
         return 2
+    if args.confirm and any(outcome.state in ("error", "cancelled") for outcome in outcomes.values()):
+        # Confirmation was asked for and did not happen (no JAX, no interpreter, a timeout):
+        # never a success status (the notes above say why, per file).
+        return 2
     return 1 if any(item.severity == Severity.ERROR.value for item in items) else 0
 
 
@@ -290,7 +306,7 @@ def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str])
     from .lowering.runner import lower_local, lower_remote
 
     python = args.python or sys.executable
-    command = shlex.split(args.remote_command) if args.remote_command else None
+    command = args.remote_command
 
     def lower(entry: Checked) -> LoweringReport:
         if args.confirm == "remote" and command:
@@ -307,6 +323,8 @@ def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str])
         elif report.fatal:
             notes.append(f"{entry.path}: the file raised before lowering finished: {report.fatal}")
         outcomes[entry.path] = build_outcome(entry.path, entry.text, entry.analysis.findings, report)
+        if report.fatal_kind not in (None, "user_code"):
+            continue  # it was not lowered: the note above says why
         version = report.jax_version or "?"
         notes.append(f"{entry.path}: lowered with JAX {version} on {report.device_kind or report.platform}")
     return outcomes
@@ -333,7 +351,7 @@ def _lower(args: argparse.Namespace) -> int:
         print(f"pallas-lsp: {args.file}: no such file", file=sys.stderr)
         return 2
     if args.remote_command:
-        report = lower_remote(args.file, command=shlex.split(args.remote_command),
+        report = lower_remote(args.file, command=args.remote_command,
                               timeout=args.timeout, entry=args.entry)
     else:
         report = lower_local(args.file, python=args.python or sys.executable,

@@ -48,6 +48,7 @@ from pallas_lsp.analysis import (
 from pallas_lsp.analysis.rules import catalog
 from pallas_lsp.analysis.upgrade import breaking, mechanical_fixes
 from pallas_lsp.analysis.versions import rules_release
+from pallas_lsp.project import set_max_file_mb, too_large
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing
@@ -144,6 +145,10 @@ class PallasServer(LanguageServer):
         if state is None:
             return
         version, source, edits = document.version, document.source, state.edits
+        too_big = too_large(len(source) if source.isascii() else len(source.encode("utf-8", "replace")))
+        if too_big is not None:
+            self.skip_too_large(uri, state, version, edits, too_big)
+            return
         targets = await self.target_options()
         self.note_unmeasured(targets)
         path = state.path or uri
@@ -204,6 +209,19 @@ class PallasServer(LanguageServer):
         if unchanged:
             return  # a dependent re-checked with the same result: the client already shows it
         self.publish(uri, state, version)
+
+    def skip_too_large(self, uri: str, state: DocState, version: int | None, edits: int,
+                       message: str) -> None:
+        """One information diagnostic, no analysis: the document is over the size limit."""
+        state.analysis, state.findings, state.source, state.lowering = None, (), "", None
+        state.version, state.analysed_edits = version, edits
+        if state.stopped_note != message:
+            state.stopped_note = message
+            self.log_warning(f"{uri}: {message}")
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, version=version, diagnostics=[types.Diagnostic(
+                range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)),
+                message=message, severity=types.DiagnosticSeverity.Information, source="pallas-lsp")]))
 
     def publish(self, uri: str, state: DocState, version: int | None) -> None:
         positions = self.positions(state)
@@ -289,6 +307,7 @@ class PallasServer(LanguageServer):
     def apply_settings(self, raw: Any) -> None:
         old = self.settings
         self.settings, problems = parse_settings(raw, old)
+        set_max_file_mb(self.settings.max_file_size_mb)
         for problem in problems:
             logger.warning("%s", problem)
             if self.settings.show_notifications != "off":
