@@ -25,6 +25,7 @@ export interface ExtensionSettings {
   jaxVersion: string;
   jaxVersions: string[];
   lintOnChange: boolean;
+  maxFileSize: number;
   lowering: {
     mode: LoweringMode;
     remoteCommand: string[];
@@ -42,6 +43,7 @@ export interface InitializationOptions {
   ignore: string[];
   severity: Record<string, Severity>;
   lintOnChange: boolean;
+  maxFileSize: number;
   showNotifications: ShowNotifications;
   lowering: {
     mode: LoweringMode;
@@ -53,6 +55,13 @@ export interface InitializationOptions {
 }
 
 export const SECTION = "pallasLsp";
+
+/** Files and documents larger than this (MB) are not analysed (server: project/files.py). */
+export const DEFAULT_MAX_FILE_SIZE_MB = 1;
+
+function positiveNumber(value: unknown, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 && value <= 1000 ? value : fallback;
+}
 
 /** Keys whose change needs a new server process, not just a configuration push. */
 export const RESTART_KEYS = ["interpreter", "importStrategy"] as const;
@@ -68,6 +77,7 @@ export const SETTING_KEYS = [
   "jaxVersion",
   "jaxVersions",
   "lintOnChange",
+  "maxFileSize",
   "lowering.mode",
   "lowering.remoteCommand",
   "lowering.timeout",
@@ -125,6 +135,7 @@ export function readSettings(get: (key: SettingKey) => unknown): ExtensionSettin
     jaxVersion: typeof get("jaxVersion") === "string" ? (get("jaxVersion") as string).trim() : "",
     jaxVersions: stringList(get("jaxVersions")).map((version) => version.trim()),
     lintOnChange: get("lintOnChange") !== false,
+    maxFileSize: positiveNumber(get("maxFileSize"), DEFAULT_MAX_FILE_SIZE_MB),
     lowering: {
       mode: oneOf(get("lowering.mode"), ["local", "remote"], "local"),
       remoteCommand: stringList(get("lowering.remoteCommand")),
@@ -156,6 +167,7 @@ export function initializationOptions(
     ignore: [...settings.ignore],
     severity: { ...settings.severity },
     lintOnChange: settings.lintOnChange,
+    maxFileSize: settings.maxFileSize,
     showNotifications: settings.showNotifications,
     lowering: {
       mode: settings.lowering.mode,

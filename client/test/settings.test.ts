@@ -26,6 +26,7 @@ describe("readSettings", () => {
       jaxVersion: "",
       jaxVersions: [],
       lintOnChange: true,
+      maxFileSize: 1,
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
     });
   });
@@ -108,6 +109,7 @@ describe("initializationOptions", () => {
       ignore: [],
       severity: {},
       lintOnChange: true,
+      maxFileSize: 1,
       showNotifications: "onError",
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
       workspaceTrusted: false,
