@@ -24,6 +24,7 @@ from .analysis.rules import catalog
 from .analysis.targets import merge_targets
 from .analysis.upgrade import apply_edits, breaking, mechanical_fixes
 from .analysis.versions import rules_release
+from .interrupt import Stop, stop_on_signals
 from .jaxenv import resolve_jax_version
 from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, related_place, reported
 from .project import (
@@ -253,7 +254,8 @@ def _check(args: argparse.Namespace) -> int:
             {version: other[i].analysis.findings
              for (version, _), (other, _) in zip(targets, per_version, strict=True)})))
             for i, entry in enumerate(checked)]
-    outcomes = _confirm(args, checked, notes) if args.confirm else {}
+    with stop_on_signals() as stop:
+        outcomes = _confirm(args, checked, notes, stop) if args.confirm else {}
     for entry in checked:
         analysis, locator = entry.analysis, entry.locator
         if analysis.syntax_error is not None:
@@ -276,6 +278,8 @@ def _check(args: argparse.Namespace) -> int:
         print(as_text(items, notes=notes))
     for note in notes if args.format != "text" else []:
         print(f"pallas-lsp: {note}", file=sys.stderr)
+    if stop.exit_status is not None:
+        return stop.exit_status  # interrupted: what was done is printed above
     if status == 2:
         return 2
     if args.confirm and any(outcome.state in ("error", "cancelled") for outcome in outcomes.values()):
@@ -300,18 +304,25 @@ def _failure_item(failure: Failure, locator: Locator, jax_version: str) -> Repor
                     confirmed=True, related=related)
 
 
-def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str]) -> dict[str, Outcome]:
-    """Lower each file for real; its outcome (``lowering.outcome``, as the server's) by path."""
+def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str],
+             stop: Stop) -> dict[str, Outcome]:
+    """Lower each file for real; its outcome (``lowering.outcome``, as the server's) by path.
+    A SIGINT/SIGTERM sets ``stop``: running checks end, the others do not start."""
     from .lowering.outcome import build_outcome
+    from .lowering.report import fatal_report
     from .lowering.runner import lower_local, lower_remote
 
     python = args.python or sys.executable
     command = args.remote_command
 
     def lower(entry: Checked) -> LoweringReport:
+        if stop.event.is_set():
+            return fatal_report("cancelled", "The lowering check was not run: pallas-lsp was interrupted")
         if args.confirm == "remote" and command:
-            return lower_remote(entry.path, command=command, timeout=args.timeout, source=entry.text)
-        return lower_local(entry.path, python=python, timeout=args.timeout, source=entry.text)
+            return lower_remote(entry.path, command=command, timeout=args.timeout, source=entry.text,
+                                cancel=stop.event)
+        return lower_local(entry.path, python=python, timeout=args.timeout, source=entry.text,
+                           cancel=stop.event)
 
     to_lower = [entry for entry in checked if entry.analysis.syntax_error is None]
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
