@@ -24,8 +24,8 @@ import asyncio
 import logging
 import os
 import sys
+import time
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import unquote
@@ -57,6 +57,7 @@ from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
 from .indexing import WorkspaceIndexer
 from .jax_version import JaxVersionCache
+from .lanes import AnalysisLanes
 from .lifecycle import end_process
 from .lowering_command import LoweringService, bad_arguments, command_target
 from .protocol import CONFIRM_LOWERING, DEBUG_INFO, JAX_VERSION, WORKSPACE_TRUST, PallasProtocol, plain
@@ -84,8 +85,9 @@ class PallasServer(LanguageServer):
         self.client = ClientFeatures()
         self.docs: dict[str, DocState] = {}
         self.debouncer = Debouncer()
-        # One thread: analyses run in order and never fight each other for the GIL.
-        self.analysis_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
+        # One thread for the index and light documents; heavy documents run on their own (lanes.py).
+        self.lanes = AnalysisLanes()
+        self.analysis_executor = self.lanes.light
         self.jax_versions = JaxVersionCache()
         self.rules = catalog()
         self.lowering = LoweringService(self)
@@ -158,8 +160,11 @@ class PallasServer(LanguageServer):
         if self.docs.get(uri) is not state:
             # Closed while the options were read: the index must not take its text back.
             return
+        started = time.monotonic()
         try:
-            if index is not None and state.path and index.covers(state.path):
+            if state.heavy:
+                analysis = await loop.run_in_executor(self.lanes.heavy, _analyze, source, targets, path)
+            elif index is not None and state.path and index.covers(state.path):
                 analysis, affected = await loop.run_in_executor(
                     self.analysis_executor, indexing.check_targets_in_index, index, path, source, targets
                 )
@@ -176,6 +181,7 @@ class PallasServer(LanguageServer):
                     f"pallas-lsp: the analysis failed on {path}: {exc!r} (details in the log)",
                 )
             return
+        state.heavy = self.lanes.is_heavy(time.monotonic() - started, analysis.stopped)
         # Even when this result is stale, the index took the text: its dependents must follow.
         self.relint_paths(affected)
         if self.docs.get(uri) is not state or state.edits != edits:
