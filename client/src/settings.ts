@@ -57,7 +57,7 @@ export interface InitializationOptions {
 export const SECTION = "pallasLsp";
 
 /** Files and documents larger than this (MB) are not analysed (server: project/files.py). */
-export const DEFAULT_MAX_FILE_SIZE_MB = 1;
+export const DEFAULT_MAX_FILE_SIZE_MB = 0.25;
 
 function positiveNumber(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) && value > 0 && value <= 1000 ? value : fallback;

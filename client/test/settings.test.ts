@@ -26,7 +26,7 @@ describe("readSettings", () => {
       jaxVersion: "",
       jaxVersions: [],
       lintOnChange: true,
-      maxFileSize: 1,
+      maxFileSize: 0.25,
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
     });
   });
@@ -109,7 +109,7 @@ describe("initializationOptions", () => {
       ignore: [],
       severity: {},
       lintOnChange: true,
-      maxFileSize: 1,
+      maxFileSize: 0.25,
       showNotifications: "onError",
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
       workspaceTrusted: false,

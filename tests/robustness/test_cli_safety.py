@@ -58,7 +58,7 @@ def test_hostile_files_are_skipped_and_the_hash_bomb_is_bounded(tmp_path: Path) 
     (tmp_path / "big.py").write_text("x = 1\n" * 400_000)  # 2.4 MB
     (tmp_path / "bomb.py").write_text(HASH_BOMB)
     done = run("check", ".", cwd=tmp_path, timeout=60)
-    assert "file too large for pallas-lsp (2.4 MB > 1 MB limit), not analysed" in done.stderr
+    assert "file too large for pallas-lsp (2.4 MB > 0.25 MB limit), not analysed" in done.stderr
     assert done.returncode == 2, done
     assert "Traceback" not in done.stderr
     # The limit is the user's to raise.

@@ -44,7 +44,7 @@ def test_hostile_workspace(tmp_path: Path) -> None:
             handle.write(line)
     (workspace / "bomb.py").write_text(HASH_BOMB)
     (workspace / "deep.py").write_text("x = " + "(" * 5000 + ")" * 5000 + "\n")
-    (workspace / "long_line.py").write_text("x = [" + "1, " * 300_000 + "]\n")
+    (workspace / "long_line.py").write_text("x = [" + "1, " * 80_000 + "]\n")  # one 240 kB line
     (workspace / "kernel.py").write_text(KERNEL)
 
     server = RawServer(server_command(), server_env(), cwd=str(workspace))
