@@ -140,6 +140,7 @@ export function isSupported(version: readonly number[]): boolean {
 export function preflight(
   command: readonly string[],
   env: Record<string, string>,
+  cwd?: string,
   timeoutMs = 20000,
 ): Promise<PreflightResult> {
   const [program, ...leading] = command;
@@ -147,7 +148,9 @@ export function preflight(
     execFile(
       program,
       [...leading, "-c", PREFLIGHT_SCRIPT],
-      { env, timeout: timeoutMs, windowsHide: true },
+      // Started where the server starts (never the workspace): find_spec imports the
+      // pallas_lsp package, and '' on sys.path would find a workspace's copy first.
+      { env, cwd, timeout: timeoutMs, windowsHide: true },
       (error, stdout, stderr) => {
         const code = (error as NodeJS.ErrnoException | null)?.code;
         if (code === "ENOENT" || code === "EACCES") {

@@ -198,7 +198,7 @@ export class ServerController implements vscode.Disposable {
     this.output.info(`starting the server (${reason}) with ${interpreter.command.join(" ")} (${where}), ${server}`);
     this.output.debug(`server command: ${launch.command} ${launch.args.join(" ")}; PYTHONPATH ${launch.env.PYTHONPATH ?? ""}`);
 
-    const check = await preflight(interpreter.command, launch.env);
+    const check = await preflight(interpreter.command, launch.env, launch.cwd);
     const problem = describeProblem(check, settings.importStrategy);
     if (problem !== undefined || check.kind !== "ok") {
       this.reportStartFailure(problem ?? "the interpreter check failed.");
@@ -213,7 +213,7 @@ export class ServerController implements vscode.Disposable {
     // line by line at its own level, and a stop that was asked for is not logged
     // as "[error] Server process exited with code 0".
     const serverOptions: ServerOptions = () =>
-      this.spawnServer(launch.command, launch.args, launch.env, folder?.uri.fsPath ?? this.extensionPath);
+      this.spawnServer(launch.command, launch.args, launch.env, launch.cwd);
     const clientOptions: LanguageClientOptions = {
       documentSelector: [
         { scheme: "file", language: "python" },

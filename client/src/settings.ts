@@ -25,6 +25,7 @@ export interface ExtensionSettings {
   jaxVersion: string;
   jaxVersions: string[];
   lintOnChange: boolean;
+  maxFileSize: number;
   lowering: {
     mode: LoweringMode;
     remoteCommand: string[];
@@ -42,6 +43,7 @@ export interface InitializationOptions {
   ignore: string[];
   severity: Record<string, Severity>;
   lintOnChange: boolean;
+  maxFileSize: number;
   showNotifications: ShowNotifications;
   lowering: {
     mode: LoweringMode;
@@ -53,6 +55,13 @@ export interface InitializationOptions {
 }
 
 export const SECTION = "pallasLsp";
+
+/** Files and documents larger than this (MB) are not analysed (server: project/files.py). */
+export const DEFAULT_MAX_FILE_SIZE_MB = 0.25;
+
+function positiveNumber(value: unknown, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 && value <= 1000 ? value : fallback;
+}
 
 /** Keys whose change needs a new server process, not just a configuration push. */
 export const RESTART_KEYS = ["interpreter", "importStrategy"] as const;
@@ -68,6 +77,7 @@ export const SETTING_KEYS = [
   "jaxVersion",
   "jaxVersions",
   "lintOnChange",
+  "maxFileSize",
   "lowering.mode",
   "lowering.remoteCommand",
   "lowering.timeout",
@@ -125,6 +135,7 @@ export function readSettings(get: (key: SettingKey) => unknown): ExtensionSettin
     jaxVersion: typeof get("jaxVersion") === "string" ? (get("jaxVersion") as string).trim() : "",
     jaxVersions: stringList(get("jaxVersions")).map((version) => version.trim()),
     lintOnChange: get("lintOnChange") !== false,
+    maxFileSize: positiveNumber(get("maxFileSize"), DEFAULT_MAX_FILE_SIZE_MB),
     lowering: {
       mode: oneOf(get("lowering.mode"), ["local", "remote"], "local"),
       remoteCommand: stringList(get("lowering.remoteCommand")),
@@ -156,6 +167,7 @@ export function initializationOptions(
     ignore: [...settings.ignore],
     severity: { ...settings.severity },
     lintOnChange: settings.lintOnChange,
+    maxFileSize: settings.maxFileSize,
     showNotifications: settings.showNotifications,
     lowering: {
       mode: settings.lowering.mode,
@@ -171,10 +183,13 @@ export interface ServerLaunch {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** The extension's own folder: never the workspace (see serverLaunch). */
+  cwd: string;
 }
 
 /**
- * The server process: `<interpreter...> -m pallas_lsp serve`. With useBundled the
+ * The server process: `<interpreter...> -m pallas_lsp serve`, started in the extension's
+ * folder with PYTHONSAFEPATH=1, so that no workspace file lands on its import path. With useBundled the
  * extension's `bundled/libs` is put first on PYTHONPATH, ahead of anything the
  * user's environment sets, so the bundled pallas_lsp and its pinned pygls win
  * over copies installed in the interpreter's site-packages.
@@ -197,6 +212,11 @@ export function serverLaunch(
   env.PYTHONUTF8 = "1";
   // The server speaks LSP on stdout; unbuffered so nothing is held back.
   env.PYTHONUNBUFFERED = "1";
+  // `-m` puts the working directory first on sys.path: started in the workspace, a
+  // workspace file named like a standard module (uuid.py, csv.py) would run inside the
+  // server. The server starts in the extension's folder, and Python 3.11+ is told not
+  // to add it at all (PYTHONSAFEPATH); the server also drops it itself (issue 12).
+  env.PYTHONSAFEPATH = "1";
   if (importStrategy === "useBundled") {
     const bundled = bundledLibsPath(extensionPath);
     env.PYTHONPATH = env.PYTHONPATH ? `${bundled}${path.delimiter}${env.PYTHONPATH}` : bundled;
@@ -205,6 +225,7 @@ export function serverLaunch(
     command: interpreter[0],
     args: [...interpreter.slice(1), "-m", "pallas_lsp", "serve"],
     env,
+    cwd: extensionPath,
   };
 }
 

@@ -26,6 +26,7 @@ describe("readSettings", () => {
       jaxVersion: "",
       jaxVersions: [],
       lintOnChange: true,
+      maxFileSize: 0.25,
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
     });
   });
@@ -108,6 +109,7 @@ describe("initializationOptions", () => {
       ignore: [],
       severity: {},
       lintOnChange: true,
+      maxFileSize: 0.25,
       showNotifications: "onError",
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
       workspaceTrusted: false,
@@ -156,6 +158,14 @@ describe("serverLaunch", () => {
     assert.equal(launch.env.HOME, "/home/u");
     assert.equal(launch.env.PYTHONUTF8, "1");
     assert.equal(serverLaunch(["python3"], "useBundled", extension, {}).env.PYTHONPATH, bundled);
+  });
+
+  it("starts in the extension's folder with PYTHONSAFEPATH, never in the workspace", () => {
+    for (const strategy of ["useBundled", "fromEnvironment"] as const) {
+      const launch = serverLaunch(["python3"], strategy, extension, { PYTHONSAFEPATH: "" });
+      assert.equal(launch.cwd, extension);
+      assert.equal(launch.env.PYTHONSAFEPATH, "1");
+    }
   });
 
   it("leaves the environment's own PYTHONPATH alone with fromEnvironment", () => {

@@ -1,3 +1,7 @@
-from .cli import main
+from pallas_lsp.isolation import drop_working_directory
+
+drop_working_directory()  # before anything else is imported (pallas_lsp/isolation.py)
+
+from pallas_lsp.cli import main  # noqa: E402
 
 raise SystemExit(main())

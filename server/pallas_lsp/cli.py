@@ -11,7 +11,6 @@ import argparse
 import contextlib
 import io
 import json
-import shlex
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -19,15 +18,24 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
+from . import __version__, cli_args
 from .analysis import Analysis, JaxVersion, Options, Severity, analyze, parse_jax_version
 from .analysis.rules import catalog
 from .analysis.targets import merge_targets
 from .analysis.upgrade import apply_edits, breaking, mechanical_fixes
 from .analysis.versions import rules_release
+from .interrupt import Stop, stop_on_signals
 from .jaxenv import resolve_jax_version
 from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, related_place, reported
-from .project import Locator, UnreadableFile, WorkspaceIndex, python_files, read_source
+from .project import (
+    DEFAULT_MAX_FILE_MB,
+    Locator,
+    UnreadableFile,
+    WorkspaceIndex,
+    python_files,
+    read_source,
+    set_max_file_mb,
+)
 from .runtime import tune_gc
 
 if TYPE_CHECKING:
@@ -68,12 +76,15 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--ignore", metavar="CODES", help="skip these rules")
     check.add_argument("--confirm", choices=("local", "remote"),
                        help="also lower each file with real JAX and mark findings confirmed")
-    check.add_argument("--remote-command", metavar="CMD",
+    check.add_argument("--remote-command", metavar="CMD", type=cli_args.remote_command,
                        help='the remote command for --confirm remote, e.g. "ssh gpu-box python3 -"')
-    check.add_argument("--timeout", type=float, default=300.0, metavar="S",
+    check.add_argument("--timeout", type=cli_args.positive_seconds, default=300.0, metavar="S",
                        help="seconds per file for --confirm (default 300)")
-    check.add_argument("--jobs", type=int, default=1, metavar="N",
+    check.add_argument("--jobs", type=cli_args.positive_int, default=1, metavar="N",
                        help="lowering checks to run at once for --confirm (default 1)")
+    check.add_argument("--max-file-size", type=cli_args.megabytes, default=DEFAULT_MAX_FILE_MB,
+                       metavar="MB", help="files larger than this are not analysed "
+                                          f"(default {DEFAULT_MAX_FILE_MB:g})")
     check.set_defaults(handler=_check)
 
     explain = sub.add_parser("explain", help="a rule's documentation, e.g. `explain PAL002`")
@@ -83,9 +94,10 @@ def _parser() -> argparse.ArgumentParser:
     lower = sub.add_parser("lower", help="only the real-lowering check of one file, JSON out")
     lower.add_argument("file")
     lower.add_argument("--python", metavar="PATH", help="the interpreter with JAX (default: this one)")
-    lower.add_argument("--remote-command", metavar="CMD", help="lower through this command instead")
+    lower.add_argument("--remote-command", metavar="CMD", type=cli_args.remote_command,
+                       help="lower through this command instead")
     lower.add_argument("--entry", help="a function name or pytest node id to run instead of __main__")
-    lower.add_argument("--timeout", type=float, default=300.0, metavar="S")
+    lower.add_argument("--timeout", type=cli_args.positive_seconds, default=300.0, metavar="S")
     lower.set_defaults(handler=_lower)
 
     upgrade = sub.add_parser(
@@ -207,6 +219,7 @@ def _analyse(paths: list[str], options: Options) -> tuple[list[Checked], int]:
 
 def _check(args: argparse.Namespace) -> int:
     tune_gc()
+    set_max_file_mb(args.max_file_size)
     try:
         select = _codes(args.select, "--select")
         ignore = _codes(args.ignore, "--ignore") or frozenset()
@@ -241,7 +254,8 @@ def _check(args: argparse.Namespace) -> int:
             {version: other[i].analysis.findings
              for (version, _), (other, _) in zip(targets, per_version, strict=True)})))
             for i, entry in enumerate(checked)]
-    outcomes = _confirm(args, checked, notes) if args.confirm else {}
+    with stop_on_signals() as stop:
+        outcomes = _confirm(args, checked, notes, stop) if args.confirm else {}
     for entry in checked:
         analysis, locator = entry.analysis, entry.locator
         if analysis.syntax_error is not None:
@@ -264,7 +278,13 @@ def _check(args: argparse.Namespace) -> int:
         print(as_text(items, notes=notes))
     for note in notes if args.format != "text" else []:
         print(f"pallas-lsp: {note}", file=sys.stderr)
+    if stop.exit_status is not None:
+        return stop.exit_status  # interrupted: what was done is printed above
     if status == 2:
+        return 2
+    if args.confirm and any(outcome.state in ("error", "cancelled") for outcome in outcomes.values()):
+        # Confirmation was asked for and did not happen (no JAX, no interpreter, a timeout):
+        # never a success status (the notes above say why, per file).
         return 2
     return 1 if any(item.severity == Severity.ERROR.value for item in items) else 0
 
@@ -284,18 +304,25 @@ def _failure_item(failure: Failure, locator: Locator, jax_version: str) -> Repor
                     confirmed=True, related=related)
 
 
-def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str]) -> dict[str, Outcome]:
-    """Lower each file for real; its outcome (``lowering.outcome``, as the server's) by path."""
+def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str],
+             stop: Stop) -> dict[str, Outcome]:
+    """Lower each file for real; its outcome (``lowering.outcome``, as the server's) by path.
+    A SIGINT/SIGTERM sets ``stop``: running checks end, the others do not start."""
     from .lowering.outcome import build_outcome
+    from .lowering.report import fatal_report
     from .lowering.runner import lower_local, lower_remote
 
     python = args.python or sys.executable
-    command = shlex.split(args.remote_command) if args.remote_command else None
+    command = args.remote_command
 
     def lower(entry: Checked) -> LoweringReport:
+        if stop.event.is_set():
+            return fatal_report("cancelled", "The lowering check was not run: pallas-lsp was interrupted")
         if args.confirm == "remote" and command:
-            return lower_remote(entry.path, command=command, timeout=args.timeout, source=entry.text)
-        return lower_local(entry.path, python=python, timeout=args.timeout, source=entry.text)
+            return lower_remote(entry.path, command=command, timeout=args.timeout, source=entry.text,
+                                cancel=stop.event)
+        return lower_local(entry.path, python=python, timeout=args.timeout, source=entry.text,
+                           cancel=stop.event)
 
     to_lower = [entry for entry in checked if entry.analysis.syntax_error is None]
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
@@ -307,6 +334,8 @@ def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str])
         elif report.fatal:
             notes.append(f"{entry.path}: the file raised before lowering finished: {report.fatal}")
         outcomes[entry.path] = build_outcome(entry.path, entry.text, entry.analysis.findings, report)
+        if report.fatal_kind not in (None, "user_code"):
+            continue  # it was not lowered: the note above says why
         version = report.jax_version or "?"
         notes.append(f"{entry.path}: lowered with JAX {version} on {report.device_kind or report.platform}")
     return outcomes
@@ -333,7 +362,7 @@ def _lower(args: argparse.Namespace) -> int:
         print(f"pallas-lsp: {args.file}: no such file", file=sys.stderr)
         return 2
     if args.remote_command:
-        report = lower_remote(args.file, command=shlex.split(args.remote_command),
+        report = lower_remote(args.file, command=args.remote_command,
                               timeout=args.timeout, entry=args.entry)
     else:
         report = lower_local(args.file, python=args.python or sys.executable,

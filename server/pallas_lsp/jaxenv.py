@@ -9,11 +9,18 @@ product knows.
 from __future__ import annotations
 
 import functools
+import os
+import shutil
 import subprocess
 
 from .analysis.model import NEWEST_KNOWN_JAX, JaxVersion, parse_jax_version
 
+# '' (the working directory) leaves the probe's import path before anything is imported:
+# a workspace's ``importlib``/``email``/``csv``… must not run (issue 12). The interpreter
+# starts with ``-c``, which puts '' there; ``sys`` and ``os`` are loaded already.
 _ASK = (
+    "import os, sys\n"
+    "sys.path[:] = [p for p in sys.path if p not in ('', '.', os.getcwd())]\n"
     "import importlib.metadata as m\n"
     "try:\n    print(m.version('jax'))\n"
     "except m.PackageNotFoundError:\n    print('')\n"
@@ -23,9 +30,12 @@ _ASK = (
 @functools.lru_cache(maxsize=32)
 def interpreter_jax_version(interpreter: str, timeout: float = 15.0) -> str | None:
     """The JAX version installed for ``interpreter``; None when it has none or cannot run."""
+    # Started in the root folder: a relative PYTHONPATH entry (".") must not name the
+    # user's folder either, or Python would import a sitecustomize.py from it at start.
+    program = shutil.which(interpreter) or interpreter
     try:
-        done = subprocess.run([interpreter, "-c", _ASK], capture_output=True, text=True,
-                              timeout=timeout, check=False)
+        done = subprocess.run([os.path.abspath(program), "-c", _ASK], capture_output=True, text=True,
+                              timeout=timeout, check=False, cwd=os.path.abspath(os.sep))
     except (OSError, subprocess.SubprocessError):
         return None
     text = done.stdout.strip()

@@ -596,9 +596,7 @@ class Interpreter:
                 values.append(self.ev(element, env, ctx))
         if not exact:
             return UNKNOWN
-        if all(isinstance(v, Const) for v in values):
-            return Const(tuple(v.value for v in values))  # type: ignore[union-attr]
-        return tuple(values)
+        return pack(values)
 
     def ev_comprehension(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
         """Over known items, element by element (a tuple, or a dict for a dict comprehension);

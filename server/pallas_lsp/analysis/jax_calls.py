@@ -43,6 +43,7 @@ from .values import (
     ShapeDtypeVal,
     WrappedVal,
     const_strings,
+    within_size,
 )
 from .versions import ABSTRACT_MESH_IN_SHARD_MAP, JaxVersion, holds
 
@@ -138,7 +139,8 @@ def binary(left: object, op: ast.operator, right: object) -> object:
             ):
                 # Axis names are short: a constant that grows past this is not one, and
                 # doubling it in a loop must not exhaust memory.
-                if len(left.value) + len(right.value) > MAX_CONST_LENGTH:  # type: ignore[arg-type]
+                if len(left.value) + len(right.value) > MAX_CONST_LENGTH or not within_size(  # type: ignore[arg-type]
+                        (left, right)):
                     return UNKNOWN
                 return Const(left.value + right.value)  # type: ignore[operator]
             if isinstance(op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)) and all(

@@ -209,6 +209,10 @@ def _run(tree: ast.Module, source: str, options: Options,
     findings: list[Finding] = []
     if program is not None:
         for code, rule in RULES.items():
+            # The budget holds for the whole run, rules included (issue 12).
+            if time.monotonic() > deadline:
+                stopped = stopped or "analysis stopped: the per-file time budget ran out"
+                break
             if options.enabled(code):
                 findings.extend(rule.check(program, options))
     ops = program.op_facts() if program is not None else ()

@@ -377,8 +377,37 @@ def const_strings(value: object) -> tuple[str, ...] | None:
     return None
 
 
+# Every tuple the interpreter builds counts at most this many items, nested ones
+# included and a shared item counted each time it appears. Python hashes and compares
+# a tuple by walking it whole, with no cache: ``t = t, t`` run 64 times is one object
+# of 2**64 items to hash, in C, holding the GIL (issue 12). Past the cap the value is
+# UNKNOWN, so hashing, fingerprinting and comparing any value costs at most this much.
+MAX_VALUE_ITEMS = 4096
+
+
+def within_size(items: list[object] | tuple[object, ...]) -> bool:
+    """Whether a tuple of ``items`` stays within MAX_VALUE_ITEMS (work bounded by the cap)."""
+    budget = MAX_VALUE_ITEMS
+    pending: list[object] = list(items)
+    while pending:
+        budget -= 1
+        if budget < 0:
+            return False
+        item = pending.pop()
+        if isinstance(item, Const):
+            item = item.value
+        if isinstance(item, tuple):
+            if len(item) > budget:
+                return False
+            pending.extend(item)
+    return True
+
+
 def pack(values: list[object] | tuple[object, ...]) -> object:
-    """A sequence of abstract values: one Const tuple when every item is constant."""
+    """A sequence of abstract values: one Const tuple when every item is constant;
+    UNKNOWN past MAX_VALUE_ITEMS."""
+    if not within_size(values):
+        return UNKNOWN
     if all(isinstance(v, Const) for v in values):
         return Const(tuple(v.value for v in values))  # type: ignore[union-attr]
     return tuple(values)

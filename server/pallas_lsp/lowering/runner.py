@@ -20,7 +20,6 @@ import json
 import os
 import queue
 import re
-import signal
 import subprocess
 import threading
 import time
@@ -28,6 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pallas_lsp.lowering.classify import classify
+from pallas_lsp.lowering.reaper import end_run, new_run
 from pallas_lsp.lowering.report import LoweredLaunch, LoweringError, LoweringReport, fatal_report
 
 WORKER_PATH = Path(__file__).with_name("worker.py")
@@ -141,16 +141,6 @@ def _tail(text: str) -> str:
 
 # ---------------------------------------------------------------- one-shot runs
 
-def kill_group(proc: subprocess.Popen) -> None:
-    """Kill the child's whole process group (it leads its own session)."""
-    if not hasattr(os, "killpg"):  # Windows: no process groups; the child alone
-        with contextlib.suppress(OSError):
-            proc.kill()
-        return
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
-
-
 @dataclass(frozen=True)
 class _Finished:
     stdout: str
@@ -167,14 +157,26 @@ def _run_with_payload(
     cancel: threading.Event | None,
     cwd: str | None,
 ) -> _Finished:
+    token, env = new_run()
     proc = subprocess.Popen(
         command,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=cwd,
+        env=env,
         start_new_session=True,
     )
+    try:
+        return _talk(proc, token, payload, timeout=timeout, cancel=cancel)
+    finally:
+        # Finished, stopped or interrupted (Ctrl-C in `pallas-lsp lower`): the user's code
+        # may have left processes behind, in this group or out of it.
+        end_run(proc, token)
+
+
+def _talk(proc: subprocess.Popen, token: str, payload: bytes, *, timeout: float,
+          cancel: threading.Event | None) -> _Finished:
     result: dict[str, tuple[bytes, bytes]] = {}
 
     def communicate() -> None:
@@ -195,7 +197,7 @@ def _run_with_payload(
         elif time.monotonic() > deadline:
             stopped = "timeout"
         if stopped and talker.is_alive():
-            kill_group(proc)
+            end_run(proc, token)
             talker.join(5)
             break
         if proc.poll() is not None and talker.is_alive():
@@ -203,11 +205,9 @@ def _run_with_payload(
             # the pipes open: its report is complete, so end the group.
             leader_gone_at = leader_gone_at or time.monotonic()
             if time.monotonic() - leader_gone_at > _LINGER_S:
-                kill_group(proc)
+                end_run(proc, token)
                 talker.join(5)
     out, err = result.get("io", (b"", b""))
-    # The leader exited, but the user's code may have left children behind.
-    kill_group(proc)
     return _Finished(out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
                      proc.returncode, stopped)
 
@@ -333,11 +333,13 @@ class _WarmProcess:
 
     def __init__(self, python: str, devices: str) -> None:
         self.python = python
+        self.token, env = new_run()
         self.proc = subprocess.Popen(
             [python, str(WORKER_PATH), "--serve", "--devices", devices],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
+            env=env,
             start_new_session=True,
         )
         self.replies: queue.Queue[dict | None] = queue.Queue()
@@ -391,7 +393,7 @@ class _WarmProcess:
             return False
 
     def kill(self) -> None:
-        kill_group(self.proc)
+        end_run(self.proc, self.token)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(5)
 

@@ -620,7 +620,69 @@ def serve(devices: str) -> None:
         _emit(stream, worker.check(json.loads(line)))
 
 
+def _watch_parent() -> None:
+    """Die with the process that started this worker (issue 12, item 7).
+
+    Started by pallas-lsp, the worker knows its parent's pid and its run's token from
+    its environment (lowering/reaper.py). When the parent is gone (kill -9 of the server
+    or the CLI: this process is handed to init), every process of the run is killed,
+    the user's daemons included, and then the worker itself.
+    """
+    import signal
+    import threading
+    import time
+
+    parent = os.environ.get("PALLAS_LSP_PARENT", "")
+    token = os.environ.get("PALLAS_LSP_RUN", "")
+    if not parent.isdigit() or not token:
+        return  # run by hand, or remotely: nothing to watch
+
+    # The parent may be a launcher in between (a local "bash -c 'python3 -'" remote
+    # command): orphaned when that one is gone, or when pallas-lsp itself is.
+    start = os.getppid()
+
+    def orphaned() -> bool:
+        if os.getppid() != start:
+            return True
+        try:
+            os.kill(int(parent), 0)
+        except ProcessLookupError:
+            return True
+        except OSError:
+            pass  # alive, owned by another user
+        return False
+
+    def sweep() -> None:
+        needle = ("PALLAS_LSP_RUN=" + token).encode()
+        for _ in range(8):
+            left = []
+            for name in os.listdir("/proc") if os.path.isdir("/proc") else ():
+                if not name.isdigit() or int(name) == os.getpid():
+                    continue
+                try:
+                    with open(f"/proc/{name}/environ", "rb") as handle:
+                        if needle in handle.read().split(b"\0"):
+                            left.append(int(name))
+                except OSError:
+                    continue
+            if not left:
+                return
+            for pid in left:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+
+    def watch() -> None:
+        while not orphaned():
+            time.sleep(0.2)
+        with contextlib.suppress(OSError):
+            sweep()
+        os._exit(1)
+
+    threading.Thread(target=watch, name="pallas-lsp-parent-watch", daemon=True).start()
+
+
 def main(argv: list[str]) -> None:
+    _watch_parent()
     if _REQUEST_TEXT is not None:
         request = json.loads(_REQUEST_TEXT)
     elif argv and argv[0] == "--serve":

@@ -1,5 +1,9 @@
 """``python -m pallas_lsp.lsp``: the language server on stdio (same as ``pallas-lsp serve``)."""
 
-from pallas_lsp.lsp.server import serve
+from pallas_lsp.isolation import drop_working_directory
+
+drop_working_directory()  # before anything else is imported (pallas_lsp/isolation.py)
+
+from pallas_lsp.lsp.server import serve  # noqa: E402
 
 serve()

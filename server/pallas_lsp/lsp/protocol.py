@@ -73,7 +73,16 @@ _ANSWERED = object()  # a request already answered with an error while it was re
 
 
 class PallasProtocol(LanguageServerProtocol):
+    # What the process exits with after the loop ends: 0 after shutdown, 1 for an exit
+    # without one (LSP); pygls computes it and then loses it in start_io.
+    exit_code: int = 0
+
     def structure_message(self, data: dict[str, Any]) -> Any:
+        # The JSON decoder calls this hook for every object, nested ones included: only a
+        # message (it carries "jsonrpc") is judged as one. A cancel's params {"id": 3}
+        # are params, not an id-less request (issue 12).
+        if not isinstance(data, dict) or "jsonrpc" not in data:
+            return data
         # pygls raises out of the JSON decoder when a request's params cannot be read, and
         # the request is never answered: the client would wait forever. JSON-RPC says to
         # answer it with the error (-32602 Invalid params).
@@ -94,7 +103,28 @@ class PallasProtocol(LanguageServerProtocol):
     def handle_message(self, message: Any) -> None:
         if message is _ANSWERED:
             return
+        method = getattr(message, "method", None)
+        if self._shutdown and method is not None and method != types.EXIT and hasattr(message, "id"):
+            # LSP: a request after shutdown is answered InvalidRequest (pygls drops it).
+            self._send_response(message.id, error=JsonRpcInvalidRequest(
+                f"the server is shutting down: {method} is not answered").to_response_error())
+            return
         super().handle_message(message)
+
+    @lsp_method(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)
+    def lsp_work_done_progress_cancel(self, params: types.WorkDoneProgressCancelParams) -> Any:
+        # A token is a string or a number; pygls looks any other up in a dict and raises
+        # (an "internal error" popup for a client's mistake): a log line instead.
+        if isinstance(params.token, bool) or not isinstance(params.token, (str, int)):
+            logger.warning("workDoneProgress/cancel with a token that is no string or number: %r",
+                           params.token)
+            return None
+        return (yield from super().lsp_work_done_progress_cancel(params))
+
+    @lsp_method(types.EXIT)
+    def lsp_exit(self, *args: Any) -> Any:
+        self.exit_code = 0 if self._shutdown else 1
+        return (yield from super().lsp_exit(*args))
 
     @lsp_method(types.INITIALIZE)
     def lsp_initialize(self, params: types.InitializeParams) -> Any:

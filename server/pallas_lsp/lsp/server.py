@@ -24,8 +24,8 @@ import asyncio
 import logging
 import os
 import sys
+import time
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import unquote
@@ -48,6 +48,7 @@ from pallas_lsp.analysis import (
 from pallas_lsp.analysis.rules import catalog
 from pallas_lsp.analysis.upgrade import breaking, mechanical_fixes
 from pallas_lsp.analysis.versions import rules_release
+from pallas_lsp.project import set_max_file_mb, too_large
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing
@@ -56,10 +57,13 @@ from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
 from .indexing import WorkspaceIndexer
 from .jax_version import JaxVersionCache
+from .lanes import AnalysisLanes
+from .lifecycle import end_process
 from .lowering_command import LoweringService, bad_arguments, command_target
 from .protocol import CONFIRM_LOWERING, DEBUG_INFO, JAX_VERSION, WORKSPACE_TRUST, PallasProtocol, plain
 from .settings import SECTION, Settings, parse_settings, unwrap
 from .state import DocState
+from .stdio import run_stdio
 
 logger = logging.getLogger("pallas_lsp.lsp")
 
@@ -81,8 +85,9 @@ class PallasServer(LanguageServer):
         self.client = ClientFeatures()
         self.docs: dict[str, DocState] = {}
         self.debouncer = Debouncer()
-        # One thread: analyses run in order and never fight each other for the GIL.
-        self.analysis_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
+        # One thread for the index and light documents; heavy documents run on their own (lanes.py).
+        self.lanes = AnalysisLanes()
+        self.analysis_executor = self.lanes.light
         self.jax_versions = JaxVersionCache()
         self.rules = catalog()
         self.lowering = LoweringService(self)
@@ -142,6 +147,10 @@ class PallasServer(LanguageServer):
         if state is None:
             return
         version, source, edits = document.version, document.source, state.edits
+        too_big = too_large(len(source) if source.isascii() else len(source.encode("utf-8", "replace")))
+        if too_big is not None:
+            self.skip_too_large(uri, state, version, edits, too_big)
+            return
         targets = await self.target_options()
         self.note_unmeasured(targets)
         path = state.path or uri
@@ -151,8 +160,11 @@ class PallasServer(LanguageServer):
         if self.docs.get(uri) is not state:
             # Closed while the options were read: the index must not take its text back.
             return
+        started = time.monotonic()
         try:
-            if index is not None and state.path and index.covers(state.path):
+            if state.heavy:
+                analysis = await loop.run_in_executor(self.lanes.heavy, _analyze, source, targets, path)
+            elif index is not None and state.path and index.covers(state.path):
                 analysis, affected = await loop.run_in_executor(
                     self.analysis_executor, indexing.check_targets_in_index, index, path, source, targets
                 )
@@ -169,6 +181,7 @@ class PallasServer(LanguageServer):
                     f"pallas-lsp: the analysis failed on {path}: {exc!r} (details in the log)",
                 )
             return
+        state.heavy = self.lanes.is_heavy(time.monotonic() - started, analysis.stopped)
         # Even when this result is stale, the index took the text: its dependents must follow.
         self.relint_paths(affected)
         if self.docs.get(uri) is not state or state.edits != edits:
@@ -202,6 +215,19 @@ class PallasServer(LanguageServer):
         if unchanged:
             return  # a dependent re-checked with the same result: the client already shows it
         self.publish(uri, state, version)
+
+    def skip_too_large(self, uri: str, state: DocState, version: int | None, edits: int,
+                       message: str) -> None:
+        """One information diagnostic, no analysis: the document is over the size limit."""
+        state.analysis, state.findings, state.source, state.lowering = None, (), "", None
+        state.version, state.analysed_edits = version, edits
+        if state.stopped_note != message:
+            state.stopped_note = message
+            self.log_warning(f"{uri}: {message}")
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, version=version, diagnostics=[types.Diagnostic(
+                range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)),
+                message=message, severity=types.DiagnosticSeverity.Information, source="pallas-lsp")]))
 
     def publish(self, uri: str, state: DocState, version: int | None) -> None:
         positions = self.positions(state)
@@ -287,6 +313,7 @@ class PallasServer(LanguageServer):
     def apply_settings(self, raw: Any) -> None:
         old = self.settings
         self.settings, problems = parse_settings(raw, old)
+        set_max_file_mb(self.settings.max_file_size_mb)
         for problem in problems:
             logger.warning("%s", problem)
             if self.settings.show_notifications != "off":
@@ -415,6 +442,11 @@ def shutdown(ls: PallasServer, params: Any) -> None:
 def did_open(ls: PallasServer, params: types.DidOpenTextDocumentParams) -> None:
     uri = params.text_document.uri
     path = to_fs_path(uri)
+    if path and "\0" in path:
+        # No file can have this name: its text is analysed alone, and the user is told why.
+        ls.log_warning(f"pallas-lsp: {uri} names no file (its path holds a NUL character, %00): "
+                       "the document is analysed alone, without its folder's modules")
+        path = ""
     ls.docs[uri] = DocState(path=os.path.normpath(path) if path else "")
     ls.schedule(uri, delay_s=0)
 
@@ -457,8 +489,10 @@ def did_close(ls: PallasServer, params: types.DidCloseTextDocumentParams) -> Non
         work_progress.spawn(ls.indexer.close(state.path), "closing a document in the index")
 
 
+# Hover and code actions are coroutines so that pygls runs them as tasks: a
+# $/cancelRequest read before the task starts cancels it (answered RequestCancelled).
 @server.feature(types.TEXT_DOCUMENT_HOVER)
-def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
+async def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
     uri = params.text_document.uri
     state = ls.docs.get(uri)
     if state is None or (not state.source and not state.findings):
@@ -476,7 +510,7 @@ def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
         resolve_provider=False,
     ),
 )
-def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+async def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     uri = params.text_document.uri
     state = ls.docs.get(uri)
     document = ls.open_document(uri)
@@ -588,5 +622,8 @@ def serve() -> None:
     logging.getLogger("pallas_lsp").setLevel(logging.INFO)
     logging.getLogger("pygls.protocol.json_rpc").addFilter(_routine_cancel)
     tune_gc()
-    server.start_io()
+    try:
+        run_stdio(server)
+    finally:
+        end_process(getattr(server.protocol, "exit_code", 0), (server.lowering.close,))
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pallas_lsp.analysis import Severity, parse_jax_version
+from pallas_lsp.project import DEFAULT_MAX_FILE_MB
 
 SECTION = "pallasLsp"
 _CODE = re.compile(r"^PAL[0-9]{3}$")
@@ -48,6 +49,8 @@ class Settings:
     lowering: LoweringSettings = field(default_factory=LoweringSettings)
     # Lowering runs the user's code: off until the client says the workspace is trusted.
     workspace_trusted: bool = False
+    # Documents and workspace files larger than this many MB are not analysed.
+    max_file_size_mb: float = DEFAULT_MAX_FILE_MB
     # Not a documented setting: tests and the benchmark shorten the debounce with it.
     debounce_ms: float = 200.0
 
@@ -137,6 +140,13 @@ def parse_settings(raw: Any, base: Settings | None = None) -> tuple[Settings, li
         values["lint_on_change"] = _bool(raw["lintOnChange"], "lintOnChange", True, bad)
     if "workspaceTrusted" in raw:
         values["workspace_trusted"] = _bool(raw["workspaceTrusted"], "workspaceTrusted", False, bad)
+
+    if "maxFileSize" in raw:
+        size = raw["maxFileSize"]
+        if isinstance(size, (int, float)) and not isinstance(size, bool) and 0 < size <= 1000:
+            values["max_file_size_mb"] = float(size)
+        else:
+            bad("maxFileSize", f"expected megabytes between 0 and 1000, got {size!r}")
 
     if "showNotifications" in raw:
         level = raw["showNotifications"]

@@ -43,5 +43,7 @@ class DocState:
     analysed_edits: int = -1
     lowering: ShownLowering | None = None
     stopped_note: str | None = None
+    # Its last analysis was slow: analysed on the heavy lane, alone (lsp/lanes.py).
+    heavy: bool = False
     # The file system path ("" when the URI has none).
     path: str = ""

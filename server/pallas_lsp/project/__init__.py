@@ -8,6 +8,7 @@ workspace index (modules parsed once, the import graph, cached entry runs);
 from __future__ import annotations
 
 from .files import (
+    DEFAULT_MAX_FILE_MB,
     SKIPPED_DIRS,
     UnreadableFile,
     in_program,
@@ -15,12 +16,15 @@ from .files import (
     python_files,
     read_source,
     read_text,
+    set_max_file_mb,
     skipped_dir,
+    too_large,
 )
 from .index import MAX_FILES, TREE_BUDGET_BYTES, WorkspaceIndex
 from .locate import Locator, Place, disk_lines
 
 __all__ = [
+    "DEFAULT_MAX_FILE_MB",
     "MAX_FILES",
     "SKIPPED_DIRS",
     "TREE_BUDGET_BYTES",
@@ -34,5 +38,7 @@ __all__ = [
     "python_files",
     "read_source",
     "read_text",
+    "set_max_file_mb",
     "skipped_dir",
+    "too_large",
 ]

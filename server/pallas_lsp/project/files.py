@@ -12,7 +12,15 @@ The rules (docs/design.md, "Project"):
 - only regular files are read: a symlink counts as what it points to, and a FIFO,
   a device or a socket named ``x.py`` is skipped with a log line (reading a FIFO
   would block forever);
-- text is UTF-8; a byte-order mark is dropped as Python and editors drop it.
+- text is UTF-8; a byte-order mark is dropped as Python and editors drop it;
+- a file larger than the size limit (0.25 MB unless ``--max-file-size`` or the
+  ``pallasLsp.maxFileSize`` setting says otherwise) is not read: "file too large for
+  pallas-lsp (N MB > limit), not analysed". Kernel files are far smaller (the largest
+  fixture or shared example is under 20 kB). Python's parser holds the GIL for the
+  whole file (a 0.9 MB list literal: 2.7 s on the loaded CI machine, the server deaf
+  meanwhile), and parsing and interpreting cost memory many times a file's size; the
+  same limit holds for an editor's open document. A file is opened without blocking and judged on its open
+  descriptor, so a FIFO, a device or a file swapped for one after the walk is never read.
 """
 
 from __future__ import annotations
@@ -26,6 +34,28 @@ logger = logging.getLogger(__name__)
 
 SOURCE_SUFFIX = ".py"
 SKIPPED_DIRS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
+
+
+DEFAULT_MAX_FILE_MB = 0.25
+_limit_bytes = [int(DEFAULT_MAX_FILE_MB * 1_000_000)]  # this process's limit (one face each)
+
+
+def set_max_file_mb(megabytes: float) -> None:
+    """The size limit for files and documents of this process (the CLI option, the setting)."""
+    _limit_bytes[0] = int(megabytes * 1_000_000)
+
+
+def max_file_bytes() -> int:
+    return _limit_bytes[0]
+
+
+def too_large(size: int) -> str | None:
+    """The message for text of ``size`` bytes over the limit, else None."""
+    limit = max_file_bytes()
+    if size <= limit:
+        return None
+    return (f"file too large for pallas-lsp ({size / 1e6:.1f} MB > {limit / 1e6:g} MB limit), not analysed; "
+            "raise the limit with --max-file-size or the pallasLsp.maxFileSize setting")
 
 
 class UnreadableFile(Exception):
@@ -94,22 +124,50 @@ def in_program(path: str, roots: Iterable[str]) -> bool:
 
 def read_source(path: str) -> str:
     """The text of a regular file; raises UnreadableFile with a reason a person can act on."""
-    if not is_regular_file(path):
-        raise UnreadableFile(path, "not a regular file")
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        # O_NONBLOCK: opening a FIFO for reading would wait for a writer forever.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise UnreadableFile(path, exc.strerror or str(exc)) from exc
+    try:
+        data = _read_regular(path, fd)
+    finally:
+        os.close(fd)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UnreadableFile(path, "not UTF-8") from exc
 
 
+def _read_regular(path: str, fd: int) -> bytes:
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableFile(path, "not a regular file (a folder, FIFO, device or socket)")
+    message = too_large(info.st_size)
+    if message is not None:
+        raise UnreadableFile(path, message)
+    limit = max_file_bytes()
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        while size <= limit:  # a file that grows while it is read still stops at the limit
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
+    message = too_large(size)
+    if message is not None:
+        raise UnreadableFile(path, message)
+    return b"".join(chunks)
+
+
 def read_text(path: str) -> str | None:
     """``read_source``, or None when the file cannot be read (the index skips it)."""
     try:
         return read_source(path)
-    except UnreadableFile:
+    except UnreadableFile as exc:
+        logger.info("%s: left out", exc)
         return None
