@@ -17,7 +17,7 @@ import pytest
 from lsp_helpers import apply_edits, wait_for_diagnostics
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
-from support import FIXTURES
+from support import FIXTURES, JAX_PYTHONS
 
 SOURCE = FIXTURES / "notebooks" / "reduce_redefined.ipynb"
 
@@ -260,3 +260,33 @@ async def test_closing_the_notebook_clears_its_cells(client: LanguageClient, not
     await wait_for_diagnostics(client, kernel_cell, lambda d: bool(d))
     notebook.close()
     await wait_for_diagnostics(client, kernel_cell, lambda d: d == [])
+
+
+@pytest.mark.lowering
+async def test_confirm_lowers_the_notebooks_cells_as_one_script(
+    client: LanguageClient, notebook_path: Path
+) -> None:
+    python = JAX_PYTHONS["0.12.0.1"]
+    if not python.exists():
+        pytest.skip(f"{python} is missing: run .ci/jax-envs.sh")
+    await client.initialize_session(types.InitializeParams(
+        capabilities=capabilities(),
+        initialization_options={"pallasLsp": {"debounceMs": 50, "workspaceTrusted": True,
+                                              "interpreter": str(python)}},
+        root_uri=notebook_path.parent.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=notebook_path.parent.as_uri(), name="nb")]))
+    notebook = Notebook(client, notebook_path)
+    notebook.open()
+    kernel_cell = notebook.uri_of(7)
+    await wait_for_diagnostics(client, kernel_cell, lambda d: bool(d))
+    # The client sends the notebook's URI and version (a cell's URI works too).
+    outcome = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="pallasLsp.confirmLowering", arguments=[{"uri": notebook.uri, "version": notebook.version}]))
+    assert outcome["state"] == "confirmed", outcome
+    (finding,) = await wait_for_diagnostics(
+        client, kernel_cell, lambda d: any("confirmed by JAX 0.12.0.1" in x.message for x in d), timeout=120)
+    assert pal([finding]) == [("PAL002", 1, 12)] and finding.data["lowering"] == "confirmed"
+    # Another cell asks: the same notebook is lowered.
+    outcome = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="pallasLsp.confirmLowering", arguments=[{"uri": notebook.uri_of(8), "version": 1}]))
+    assert outcome["state"] == "confirmed", outcome
