@@ -21,7 +21,7 @@ This module translates between that module and the cells:
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
@@ -167,6 +167,31 @@ def split_diagnostics(
         if placed is not None:
             by_cell.setdefault(placed[0], []).append(placed[1])
     return by_cell
+
+
+def publish_cells(
+    publish: Callable[[types.PublishDiagnosticsParams], object],
+    workspace: Workspace,
+    text: NotebookText,
+    diagnostics: Iterable[types.Diagnostic],
+    shown: dict[str, tuple[int | None, list[types.Diagnostic]]],
+) -> dict[str, tuple[int | None, list[types.Diagnostic]]]:
+    """Publish the notebook's diagnostics to its cells; returns what each cell now shows.
+
+    A cell is sent only when its text (version) or its diagnostics changed: a keystroke
+    in one cell of a 40-cell notebook sends one notification, not 40. A cell that was
+    removed, or stopped being Python, is cleared."""
+    now: dict[str, tuple[int | None, list[types.Diagnostic]]] = {}
+    by_cell = split_diagnostics(diagnostics, text)
+    for cell_uri in [*(uri for uri in shown if uri not in by_cell), *by_cell]:
+        cell = workspace.text_documents.get(unquote(cell_uri))
+        version = cell.version if cell is not None else None
+        found = by_cell.get(cell_uri, [])
+        if cell_uri in by_cell:
+            now[cell_uri] = (version, found)
+        if shown.get(cell_uri) != (version, found):
+            publish(types.PublishDiagnosticsParams(uri=cell_uri, version=version, diagnostics=found))
+    return now
 
 
 def file_uris(text: NotebookText) -> tuple[str, ...]:

@@ -216,6 +216,8 @@ class PallasServer(LanguageServer):
             and state.findings == analysis.findings
             and state.source == source
             and state.lowering is None
+            # A notebook's cells moved or renumbered: the same text, other cells to publish to.
+            and state.notebook == (document if isinstance(document, NotebookText) else None)
         )
         state.analysis = analysis
         state.findings = analysis.findings
@@ -264,12 +266,9 @@ class PallasServer(LanguageServer):
             diagnostics.extend(state.lowering.diagnostics)
         state.published = True
         if state.notebook is not None:
-            by_cell = notebooks.split_diagnostics(diagnostics, state.notebook)
-            # Cells removed since the last publish keep no stale squiggle.
-            for cell_uri in [*state.shown_cells, *by_cell]:
-                self.text_document_publish_diagnostics(
-                    types.PublishDiagnosticsParams(uri=cell_uri, diagnostics=by_cell.get(cell_uri, [])))
-            state.shown_cells = tuple(by_cell)
+            state.shown_cells = notebooks.publish_cells(
+                self.text_document_publish_diagnostics, self.workspace, state.notebook, diagnostics,
+                state.shown_cells)
             return
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)

@@ -52,6 +52,6 @@ class DocState:
     # The file system path ("" when the URI has none).
     path: str = ""
     # A notebook: the cells ``source`` was made of (findings are mapped back with it), and
-    # the cells diagnostics were last published to.
+    # what each cell was last sent: (its version, its diagnostics).
     notebook: NotebookText | None = None
-    shown_cells: tuple[str, ...] = ()
+    shown_cells: dict[str, tuple[int | None, list[types.Diagnostic]]] = field(default_factory=dict)
