@@ -105,8 +105,8 @@ describe("package.json", () => {
     }
   });
 
-  it("activates on Python files and points at the bundled client", () => {
-    assert.deepEqual(manifest.activationEvents, ["onLanguage:python"]);
+  it("activates on Python files and Jupyter notebooks and points at the bundled client", () => {
+    assert.deepEqual(manifest.activationEvents, ["onLanguage:python", "onNotebook:jupyter-notebook"]);
     assert.equal(manifest.main, "./client/out/extension.js");
   });
 
