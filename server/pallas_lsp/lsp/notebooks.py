@@ -71,7 +71,11 @@ def snapshot(workspace: Workspace, uri: str) -> NotebookText | None:
         kind = "code" if cell.kind == types.NotebookCellKind.Code else "markdown"
         cells.append(Cell(kind, text, language, cell.document))
     path = to_fs_path(uri)
-    return NotebookText(uri, notebook.version, os.path.normpath(path) if path else "", build(cells))
+    # A client may sync only the cells its selector names (Python code cells): then the
+    # numbers count those, and messages say "Python cell 3" rather than a wrong "cell 3".
+    only_python = all(cell.kind == "code" and cell.language == "python" for cell in cells)
+    module = build(cells, cell_label="Python cell" if only_python else "cell")
+    return NotebookText(uri, notebook.version, os.path.normpath(path) if path else "", module)
 
 
 def owner(workspace: Workspace, cell_uri: str) -> str | None:

@@ -66,6 +66,9 @@ class NotebookModule:
 
     text: str
     cells: tuple[CellLines, ...]
+    # How messages name a cell: "cell" when every cell is counted, "Python cell" when
+    # the cells given were only the Python ones (an LSP client may sync only those).
+    cell_label: str = "cell"
 
     def cell_at(self, line: int) -> CellLines | None:
         """The cell that holds 1-based module ``line`` (None past the last cell's lines)."""
@@ -97,7 +100,7 @@ class NotebookModule:
 
         def label(match: re.Match[str]) -> str:
             cell, line = self.to_cell(int(match[1]))
-            return f"cell {cell}, line {line}"
+            return f"{self.cell_label} {cell}, line {line}"
 
         return _LINE_REF.sub(label, message)
 
@@ -132,7 +135,8 @@ def _unescape(line: str) -> str:
     return f"{match['indent']}{match['target'] or ''}..."
 
 
-def build(cells: Sequence[Cell], notebook_language: str = "python") -> NotebookModule:
+def build(cells: Sequence[Cell], notebook_language: str = "python",
+          cell_label: str = "cell") -> NotebookModule:
     """The module of ``cells`` (in notebook order) and its cell map."""
     parts: list[str] = []
     rows: list[CellLines] = []
@@ -147,7 +151,7 @@ def build(cells: Sequence[Cell], notebook_language: str = "python") -> NotebookM
         rows.append(CellLines(number, line, len(lines), cell.key))
         parts.extend(text + "\n" for text in lines)
         line += len(lines)
-    return NotebookModule("".join(parts), tuple(rows))
+    return NotebookModule("".join(parts), tuple(rows), cell_label)
 
 
 class NotANotebook(ValueError):

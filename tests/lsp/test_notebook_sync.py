@@ -290,3 +290,15 @@ async def test_confirm_lowers_the_notebooks_cells_as_one_script(
     outcome = await client.workspace_execute_command_async(types.ExecuteCommandParams(
         command="pallasLsp.confirmLowering", arguments=[{"uri": notebook.uri_of(8), "version": 1}]))
     assert outcome["state"] == "confirmed", outcome
+
+
+async def test_a_client_that_syncs_only_python_cells(client: LanguageClient, notebook_path: Path) -> None:
+    # VS Code's client sends only the cells its selector names (Python code cells): the
+    # numbers then count those, and messages say so instead of naming a wrong cell.
+    await start(client, notebook_path.parent)
+    notebook = Notebook(client, notebook_path)
+    notebook.cells = [c for c in notebook.cells if c[1] == "code" and not c[2].startswith("%%bash")]
+    notebook.open()
+    (finding,) = await wait_for_diagnostics(client, notebook.cells[3][0], lambda d: bool(d))
+    assert pal([finding]) == [("PAL002", 1, 12)]
+    assert "the mesh built at Python cell 3, line 2 has axes" in finding.message
