@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from fixture_markers import JAX_VENVS, notebook_fixtures, notebook_static
+from fixture_markers import notebook_fixtures, notebook_static
 from pallas_lsp.project import Cell, is_notebook, read_notebook
 from pallas_lsp.project.notebook import build, parse_ipynb
-from support import FIXTURES, cli_command, server_env
+from support import FIXTURES, JAX_PYTHONS, cli_command, server_env
 
 NOTEBOOKS = FIXTURES / "notebooks"
 
@@ -93,7 +93,7 @@ def test_notebook_files_join_the_program() -> None:
 
 # -- the CLI against the markers ------------------------------------------------------------
 
-@pytest.mark.parametrize("version", sorted(JAX_VENVS))
+@pytest.mark.parametrize("version", sorted(JAX_PYTHONS))
 def test_check_reports_each_marker_in_its_cell(version: str) -> None:
     result = check(str(NOTEBOOKS), "--format", "json", "--jax-version", version)
     assert result.returncode == 1, result.stderr
@@ -158,7 +158,7 @@ def test_a_syntax_error_names_its_cell(tmp_path: Path) -> None:
 
 @pytest.mark.lowering
 def test_confirm_lowers_the_notebook() -> None:
-    python = JAX_VENVS["0.12.0.1"]
+    python = JAX_PYTHONS["0.12.0.1"]
     if not python.exists():
         pytest.skip(f"{python} is missing: run .ci/jax-envs.sh")
     result = subprocess.run(
@@ -174,3 +174,15 @@ def test_read_notebook_of_a_fixture() -> None:
     module = read_notebook(str(NOTEBOOKS / "reduce_redefined.ipynb"))
     # cell 3 is %%bash: not in the module; the markdown cells 1 and 6 count in the numbering.
     assert [c.number for c in module.cells] == [2, 4, 5, 7, 8]
+
+
+def test_upgrade_fix_leaves_notebooks_alone(tmp_path: Path) -> None:
+    # The fixes are edits of the cells' module: written into the .ipynb JSON they would break it.
+    path = tmp_path / "kernel.ipynb"
+    original = (NOTEBOOKS / "reduce_redefined_ok.ipynb").read_text(encoding="utf-8")
+    path.write_text(original, encoding="utf-8")
+    result = subprocess.run(cli_command("upgrade", "--from", "0.12.0.1", "--to", "0.8.3", "--fix", str(path)),
+                            capture_output=True, text=True, env=server_env(), timeout=120)
+    assert path.read_text(encoding="utf-8") == original
+    assert f"{path}: notebooks are not rewritten: apply these fixes in the editor" in result.stdout
+    assert f"{path}:cell 8:2:8: PAL009 " in result.stdout

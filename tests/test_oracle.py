@@ -19,6 +19,7 @@ from fixture_markers import (
     UNLOWERABLE,
     expected,
     fixture_for_release,
+    in_release_spelling,
     notebook_expected,
     notebook_fixtures,
     other,
@@ -106,8 +107,9 @@ def test_notebook_fixture(notebook: Path, version: str, lowering_pool) -> None:
     from pallas_lsp.project import read_notebook
 
     module = read_notebook(str(notebook))
+    # Cells in the release's spelling of plgpu.kernel's arguments (same lines), as .py fixtures.
     report = lowering_pool.check(str(notebook), python=venv_python(version), timeout=TIMEOUT_S,
-                                 source=module.text)
+                                 source=in_release_spelling(module.text, version))
     assert report.fatal_kind is None, f"{notebook.name} under JAX {version}: {report.fatal}"
     assert report.jax_version == version
     assert report.lowered or report.errors, f"{notebook.name}: no launch was lowered"

@@ -36,7 +36,7 @@ from .project import (
     read_program,
     set_max_file_mb,
 )
-from .project.notebook import NotebookModule
+from .project.notebook import NotebookModule, is_notebook
 from .runtime import tune_gc
 
 if TYPE_CHECKING:
@@ -402,6 +402,7 @@ def _upgrade(args: argparse.Namespace) -> int:
     before = Options(jax_version=source, jax_version_source="--from")
     after = Options(jax_version=target, jax_version_source="--to")
     fixed_files: set[str] = set()
+    left_notebooks: set[str] = set()
     fixed = 0
     for _ in range(UPGRADE_ROUNDS if args.fix else 1):
         breaks, status = _breaking(args.paths, before, after)
@@ -415,6 +416,10 @@ def _upgrade(args: argparse.Namespace) -> int:
         if not edits:
             break
         for path, file_edits in edits.items():
+            if is_notebook(path):
+                # The edits are of the cells' module, not of the .ipynb JSON: never write them there.
+                left_notebooks.add(path)
+                continue
             text = Path(path).read_text(encoding="utf-8")
             new_text, applied = apply_edits(text, file_edits)
             if applied:
@@ -427,6 +432,9 @@ def _upgrade(args: argparse.Namespace) -> int:
         moving = f"JAX {args.source} -> {args.target}"
         if args.fix:
             print(f"Applied {fixed} fix(es) in {len(fixed_files)} file(s) for {moving}.")
+            for path in sorted(left_notebooks):
+                print(f"{path}: notebooks are not rewritten: apply these fixes in the editor "
+                      "(the quick fixes of each cell)")
         print(as_text(items, notes=[]) if items else f"Nothing breaks for {moving}.")
     if status == 2:
         return 2
