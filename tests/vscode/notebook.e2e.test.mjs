@@ -109,6 +109,11 @@ describe("a Jupyter notebook in real VS Code (code-server 4.100.3)", { skip }, (
     await vs.page.keyboard.press("Enter");
   }
 
+  /** The line of cell 7 that holds the finding. */
+  function findingLine(vs) {
+    return vs.page.locator(".notebook-editor:visible .view-line", { hasText: 'collective_axes=("rows",)' }).first();
+  }
+
   /** Reveals the finding's cell through its Problems row and returns the squiggle there. */
   async function revealFinding(vs) {
     await vs.openProblems();
@@ -151,9 +156,8 @@ describe("a Jupyter notebook in real VS Code (code-server 4.100.3)", { skip }, (
 
   step("confirms the finding by lowering the notebook's cells as one script", async (vs) => {
     await vs.page.keyboard.press("Escape");
-    const squiggle = await revealFinding(vs);
-    const box = await squiggle.boundingBox();
-    await vs.page.mouse.click(box.x + 5, box.y + box.height / 2); // the cell editor has focus
+    await revealFinding(vs);
+    await findingLine(vs).click({ position: { x: 200, y: 5 } }); // the cell editor has the focus
     await runCommand(vs, "Pallas: Confirm with Real Lowering");
     const { text } = await vs.toast(/^Pallas lowering/, TIMEOUT.lowering);
     console.log(`notification: ${text}`);
@@ -166,9 +170,7 @@ describe("a Jupyter notebook in real VS Code (code-server 4.100.3)", { skip }, (
 
   step("applies the quick fix in the cell, and the diagnostic clears", async (vs) => {
     await revealFinding(vs);
-    // The cursor into the finding's line of the cell (the editor gets the focus).
-    const line = vs.page.locator(".notebook-editor:visible .view-line", { hasText: 'collective_axes=("rows",)' }).first();
-    await line.click({ position: { x: 200, y: 5 } });
+    await findingLine(vs).click({ position: { x: 200, y: 5 } }); // the cursor onto the finding
     await vs.page.keyboard.press("Control+.");
     const menu = vs.page.locator(".action-widget:visible");
     await menu.waitFor({ timeout: TIMEOUT.ui });
