@@ -284,8 +284,10 @@ async def test_confirm_lowers_the_notebooks_cells_as_one_script(
         command="pallasLsp.confirmLowering", arguments=[{"uri": notebook.uri, "version": notebook.version}]))
     assert outcome["state"] == "confirmed", outcome
     (finding,) = await wait_for_diagnostics(
-        client, kernel_cell, lambda d: any("confirmed by JAX 0.12.0.1" in x.message for x in d), timeout=120)
-    assert pal([finding]) == [("PAL002", 1, 12)] and finding.data["lowering"] == "confirmed"
+        client, kernel_cell, lambda d: any((x.data or {}).get("lowering") == "confirmed" for x in d),
+        timeout=120)
+    assert pal([finding]) == [("PAL002", 1, 12)]
+    assert finding.source == "pallas-lsp ✓ JAX 0.12.0.1"
     # Another cell asks: the same notebook is lowered.
     outcome = await client.workspace_execute_command_async(types.ExecuteCommandParams(
         command="pallasLsp.confirmLowering", arguments=[{"uri": notebook.uri_of(8), "version": 1}]))
