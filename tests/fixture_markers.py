@@ -24,6 +24,7 @@ on as many parts as the marker names. One line may carry several markers.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import tokenize
@@ -196,3 +197,47 @@ def fixture_for_release(path: Path, jax_version: str, workdir: Path) -> Path:
         text = source.read_text(encoding="utf-8")
         (target / source.name).write_text(in_release_spelling(text, jax_version), encoding="utf-8")
     return target / path.name
+
+
+# ------------------------------------------------------------ notebooks
+
+def notebook_fixtures() -> list[Path]:
+    """Notebook fixtures (tests/fixtures/notebooks, sibling modules beside some)."""
+    return sorted((FIXTURES / "notebooks").rglob("*.ipynb"))
+
+
+def notebook_markers(path: str | Path) -> list[tuple[int, Marker]]:
+    """(cell number, marker with a line of that cell) for every marker in a notebook's
+    code cells; cells are numbered from 1 counting every cell, as `check` reports them."""
+    found: list[tuple[int, Marker]] = []
+    cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+    for number, cell in enumerate(cells, 1):
+        if cell["cell_type"] != "code":
+            continue
+        text = "".join(cell["source"])
+        if text.lstrip().startswith("%%") and not text.lstrip().startswith("%%time"):
+            continue  # a cell magic: not Python (markers there would be a fixture bug)
+        for tok in _comments(text):
+            for match in MARKER.finditer(tok.string):
+                for code in re.split(r"\s*,\s*", match["codes"]):
+                    marker = Marker(tok.start[0], code, bool(match["hidden"]), match["version"])
+                    found.append((number, marker))
+    return found
+
+
+def notebook_expected(path: str | Path, jax_version: str) -> set[tuple[int, str, int]]:
+    """(cell, code, line in the cell) that real lowering of the notebook raises."""
+    return {(cell, m.code, m.line) for cell, m in notebook_markers(path)
+            if not m.hidden and m.applies_to(jax_version)}
+
+
+def notebook_static(path: str | Path, jax_version: str) -> set[tuple[int, str, int]]:
+    """(cell, code, line in the cell) the static analysis reports (hidden ones too)."""
+    return {(cell, m.code, m.line) for cell, m in notebook_markers(path) if m.applies_to(jax_version)}
+
+
+def _comments(text: str) -> list[tokenize.TokenInfo]:
+    # Magic lines are no Python: tokenize only what the escapes leave alone.
+    lines = [line if not line.lstrip().startswith(("%", "!")) else "" for line in text.split("\n")]
+    tokens = tokenize.generate_tokens(io.StringIO("\n".join(lines)).readline)
+    return [tok for tok in tokens if tok.type == tokenize.COMMENT]

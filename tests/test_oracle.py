@@ -19,6 +19,9 @@ from fixture_markers import (
     UNLOWERABLE,
     expected,
     fixture_for_release,
+    in_release_spelling,
+    notebook_expected,
+    notebook_fixtures,
     other,
     package_expected,
     package_fixtures,
@@ -96,6 +99,29 @@ def test_multi_file_fixture(package: Path, version: str, lowering_pool, tmp_path
         f"{package.name} under JAX {version}: lowering said\n{describe(report.errors)}")
 
 
+@pytest.mark.parametrize("version", sorted(JAX_VENVS))
+@pytest.mark.parametrize("notebook", notebook_fixtures(), ids=lambda p: p.name)
+def test_notebook_fixture(notebook: Path, version: str, lowering_pool) -> None:
+    # The code cells, in order, lowered as one script (what the CLI and the server send the
+    # worker); each error's line is mapped back to its cell as `check` reports it.
+    from pallas_lsp.project import read_notebook
+
+    module = read_notebook(str(notebook))
+    # Cells in the release's spelling of plgpu.kernel's arguments (same lines), as .py fixtures.
+    report = lowering_pool.check(str(notebook), python=venv_python(version), timeout=TIMEOUT_S,
+                                 source=in_release_spelling(module.text, version))
+    assert report.fatal_kind is None, f"{notebook.name} under JAX {version}: {report.fatal}"
+    assert report.jax_version == version
+    assert report.lowered or report.errors, f"{notebook.name}: no launch was lowered"
+    got = set()
+    for error in report.errors:
+        assert error.file in (None, str(notebook.resolve())), describe(report.errors)
+        got.add((*module.to_cell(error.line), error.code or error.exc_type))
+    want = {(cell, line, code) for cell, code, line in notebook_expected(notebook, version)}
+    assert got == want, f"{notebook.name} under JAX {version}: lowering said\n{describe(report.errors)}"
+
+
 def test_fixture_set_is_not_empty() -> None:
     assert len(single_fixtures()) >= 40
     assert package_fixtures(), "no multi-file fixtures found"
+    assert len(notebook_fixtures()) >= 4, "no notebook fixtures found"

@@ -32,6 +32,7 @@ import {
   STATUS_NOTIFICATION,
   TRUST_NOTIFICATION,
 } from "./lowering";
+import { loweringTarget, NOTEBOOK_CELLS } from "./notebook";
 import { pythonExtensionInterpreter } from "./python-extension";
 import { rewriteRuleLinks, ruleCodeOfLink, ruleCommandUri } from "./rule-links";
 import { exitLine, LogLine, ServerLogParser } from "./server-log";
@@ -103,9 +104,13 @@ export class ServerController implements vscode.Disposable {
 
   /** "Pallas: Confirm with real lowering" on `target` (from the context menu) or the active editor. */
   async confirmLowering(target?: vscode.Uri): Promise<LoweringResult | undefined> {
+    // In a notebook with no cell focused, its first Python cell stands for the notebook.
+    const notebookCell = vscode.window.activeNotebookEditor?.notebook
+      .getCells()
+      .find((cell) => cell.kind === vscode.NotebookCellKind.Code && cell.document.languageId === "python");
     const document = target
       ? vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === target.toString())
-      : vscode.window.activeTextEditor?.document;
+      : (vscode.window.activeTextEditor?.document ?? notebookCell?.document);
     if (!document || document.languageId !== "python") {
       void vscode.window.showWarningMessage("Pallas: open a Python file to confirm its findings with real lowering.");
       return undefined;
@@ -128,7 +133,14 @@ export class ServerController implements vscode.Disposable {
     }
     const advertised = client.initializeResult?.capabilities.executeCommandProvider?.commands;
     const command = pickServerCommand(advertised) ?? SERVER_COMMAND;
-    const argument = { uri: client.code2ProtocolConverter.asUri(document.uri), version: document.version };
+    const asUri = (uri: vscode.Uri) => client.code2ProtocolConverter.asUri(uri);
+    // A cell is lowered as its whole notebook: the code cells in order, as one script.
+    const notebooks = vscode.workspace.notebookDocuments.map((notebook) => ({
+      uri: asUri(notebook.uri),
+      version: notebook.version,
+      cellUris: notebook.getCells().map((cell) => asUri(cell.document.uri)),
+    }));
+    const argument = loweringTarget(asUri(document.uri), document.version, notebooks);
     this.output.info(`lowering ${argument.uri} (version ${argument.version}) with ${command}`);
     let result: LoweringResult;
     try {
@@ -218,6 +230,8 @@ export class ServerController implements vscode.Disposable {
       documentSelector: [
         { scheme: "file", language: "python" },
         { scheme: "untitled", language: "python" },
+        // Python cells of .ipynb notebooks: the server declares notebook sync for them.
+        NOTEBOOK_CELLS,
       ],
       outputChannel: this.output,
       traceOutputChannel: this.output,

@@ -3,10 +3,12 @@
  * in its tooltip), plus the lowering check's state for the Python file in
  * view. It stays visible while any Python editor is visible: clicking it opens
  * the output panel, which takes the focus (no active text editor), and the
- * item must not vanish then.
+ * item must not vanish then. In a notebook's cell, the notebook's state is shown:
+ * the server checks (and lowers) a notebook's cells as one document.
  */
 import * as vscode from "vscode";
 import { JaxStatus, LoweringStatus, statusView } from "./lowering";
+import { CELL_SCHEME } from "./notebook";
 
 export class PallasStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -23,6 +25,7 @@ export class PallasStatusBar implements vscode.Disposable {
     this.subscriptions = [
       vscode.window.onDidChangeActiveTextEditor(() => this.render()),
       vscode.window.onDidChangeVisibleTextEditors(() => this.render()),
+      vscode.window.onDidChangeActiveNotebookEditor(() => this.render()),
     ];
     this.render();
   }
@@ -57,13 +60,24 @@ export class PallasStatusBar implements vscode.Disposable {
     const shown = visiblePython.some((editor) => editor.document.uri.toString() === this.lastPythonUri)
       ? this.lastPythonUri
       : visiblePython[0].document.uri.toString();
-    const view = statusView(this.jax, shown === undefined ? undefined : this.byUri.get(shown));
+    const view = statusView(this.jax, this.stateOf(shown));
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip);
     this.item.tooltip = tooltip;
     this.item.backgroundColor =
       view.emphasis === "none" ? undefined : new vscode.ThemeColor(`statusBarItem.${view.emphasis}Background`);
     this.item.show();
+  }
+
+  /** The state the server reported for ``uri``, or for the notebook holding the cell ``uri``. */
+  private stateOf(uri: string | undefined): LoweringStatus | undefined {
+    if (uri === undefined) {
+      return undefined;
+    }
+    const notebook = uri.startsWith(`${CELL_SCHEME}:`)
+      ? vscode.workspace.notebookDocuments.find((doc) => doc.getCells().some((cell) => cell.document.uri.toString() === uri))
+      : undefined;
+    return this.byUri.get(notebook ? notebook.uri.toString() : uri);
   }
 
   dispose(): void {

@@ -91,6 +91,19 @@ describe("package.json", () => {
     );
   });
 
+  it("offers the lowering check in Jupyter notebooks, with or without a focused cell", () => {
+    const palette = manifest.contributes.menus.commandPalette;
+    assert.deepEqual(
+      palette.map((entry: { command: string; when: string }) => [entry.command, entry.when]),
+      [[COMMANDS.confirmLowering, "editorLangId == python || notebookType == jupyter-notebook"]],
+    );
+    const toolbar = manifest.contributes.menus["notebook/toolbar"];
+    assert.deepEqual(
+      toolbar.map((entry: { command: string; when: string }) => [entry.command, entry.when]),
+      [[COMMANDS.confirmLowering, "notebookType == jupyter-notebook"]],
+    );
+  });
+
   it("restricts in untrusted workspaces the settings that run code", () => {
     const untrusted = manifest.capabilities.untrustedWorkspaces;
     assert.equal(untrusted.supported, "limited");
@@ -105,8 +118,8 @@ describe("package.json", () => {
     }
   });
 
-  it("activates on Python files and points at the bundled client", () => {
-    assert.deepEqual(manifest.activationEvents, ["onLanguage:python"]);
+  it("activates on Python files and Jupyter notebooks and points at the bundled client", () => {
+    assert.deepEqual(manifest.activationEvents, ["onLanguage:python", "onNotebook:jupyter-notebook"]);
     assert.equal(manifest.main, "./client/out/extension.js");
   });
 

@@ -33,9 +33,10 @@ from .project import (
     UnreadableFile,
     WorkspaceIndex,
     python_files,
-    read_source,
+    read_program,
     set_max_file_mb,
 )
+from .project.notebook import NotebookModule, is_notebook
 from .runtime import tune_gc
 
 if TYPE_CHECKING:
@@ -139,6 +140,7 @@ class Checked:
     text: str
     analysis: Analysis
     locator: Locator
+    cells: NotebookModule | None = None  # a notebook's cell map (text: its code cells' module)
 
 
 def _sources(paths: list[str]) -> Iterator[tuple[str, Path | None, list[str] | None]]:
@@ -154,9 +156,10 @@ def _sources(paths: list[str]) -> Iterator[tuple[str, Path | None, list[str] | N
             yield raw, None, None
 
 
-def _read(shown: str) -> str | None:
+def _read(shown: str) -> tuple[str, NotebookModule | None] | None:
+    """The program text (a notebook's: its code cells as one module) and the cell map."""
     try:
-        return read_source(shown)
+        return read_program(shown)
     except UnreadableFile as exc:
         reason = exc.reason if exc.reason == "not a regular file" else f"cannot read: {exc.reason}"
         print(f"pallas-lsp: {shown}: {reason}", file=sys.stderr)
@@ -167,13 +170,16 @@ def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list
     """A folder is one program: kernels, launchers and meshes may sit in different modules.
     Judged by the workspace index the language server uses, so both see the same findings."""
     texts: dict[str, str] = {}
+    cells: dict[str, NotebookModule] = {}
     unreadable = False
     for shown in files:
-        text = _read(shown)
-        if text is None:
+        read = _read(shown)
+        if read is None:
             unreadable = True
-        else:
-            texts[shown] = text
+            continue
+        texts[shown] = read[0]
+        if read[1] is not None:
+            cells[shown] = read[1]
     index = WorkspaceIndex([folder])
     index.set_options(options)
     index.load_texts(texts)
@@ -185,7 +191,8 @@ def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list
     for shown, text in texts.items():
         problem = index.unparsed.get(shown)
         analysis = Analysis(syntax_error=problem) if problem is not None else index.check(shown)
-        checked.append(Checked(shown, text, analysis, Locator(shown, text, text_of)))
+        notebook = cells.get(shown)
+        checked.append(Checked(shown, text, analysis, Locator(shown, text, text_of, notebook), notebook))
     return checked, unreadable
 
 
@@ -209,11 +216,13 @@ def _analyse(paths: list[str], options: Options) -> tuple[list[Checked], int]:
             checked.extend(in_folder)
             status = 2 if unreadable else status
         else:
-            text = _read(shown)
-            if text is None:
+            read = _read(shown)
+            if read is None:
                 status = 2
             else:
-                checked.append(Checked(shown, text, analyze(text, options, path=shown), Locator(shown, text)))
+                text, notebook = read
+                checked.append(Checked(shown, text, analyze(text, options, path=shown),
+                                       Locator(shown, text, cells=notebook), notebook))
     return checked, status
 
 
@@ -262,7 +271,7 @@ def _check(args: argparse.Namespace) -> int:
             problem = analysis.syntax_error
             place = locator.place(problem.span)
             items.append(Reported(entry.path, place.line, place.column, place.end_line, place.end_column,
-                                  SYNTAX_CODE, "error", problem.message))
+                                  SYNTAX_CODE, "error", problem.message, cell=place.cell))
         if analysis.stopped:
             notes.append(f"{entry.path}: {analysis.stopped}")
         outcome = outcomes.get(entry.path)
@@ -294,14 +303,14 @@ def _failure_item(failure: Failure, locator: Locator, jax_version: str) -> Repor
     place = locator.place(failure.span)
     if failure.user_code:
         return Reported(place.path, place.line, place.column, place.end_line, place.end_column,
-                        "lowering", "warning", failure.message)
+                        "lowering", "warning", failure.message, cell=place.cell)
     related = ()
     if failure.raised_at is not None:
         related = (related_place(locator, failure.raised_at, "the lowering error was raised here"),)
     return Reported(place.path, place.line, place.column, place.end_line, place.end_column,
                     failure.code or "lowering", "error",
                     f"real lowering failed here (JAX {jax_version}): {failure.message}",
-                    confirmed=True, related=related)
+                    confirmed=True, related=related, cell=place.cell)
 
 
 def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str],
@@ -393,6 +402,7 @@ def _upgrade(args: argparse.Namespace) -> int:
     before = Options(jax_version=source, jax_version_source="--from")
     after = Options(jax_version=target, jax_version_source="--to")
     fixed_files: set[str] = set()
+    left_notebooks: set[str] = set()
     fixed = 0
     for _ in range(UPGRADE_ROUNDS if args.fix else 1):
         breaks, status = _breaking(args.paths, before, after)
@@ -406,6 +416,10 @@ def _upgrade(args: argparse.Namespace) -> int:
         if not edits:
             break
         for path, file_edits in edits.items():
+            if is_notebook(path):
+                # The edits are of the cells' module, not of the .ipynb JSON: never write them there.
+                left_notebooks.add(path)
+                continue
             text = Path(path).read_text(encoding="utf-8")
             new_text, applied = apply_edits(text, file_edits)
             if applied:
@@ -418,6 +432,9 @@ def _upgrade(args: argparse.Namespace) -> int:
         moving = f"JAX {args.source} -> {args.target}"
         if args.fix:
             print(f"Applied {fixed} fix(es) in {len(fixed_files)} file(s) for {moving}.")
+            for path in sorted(left_notebooks):
+                print(f"{path}: notebooks are not rewritten: apply these fixes in the editor "
+                      "(the quick fixes of each cell)")
         print(as_text(items, notes=[]) if items else f"Nothing breaks for {moving}.")
     if status == 2:
         return 2

@@ -22,6 +22,7 @@ class RelatedPlace:
     line: int
     column: int
     message: str
+    cell: int | None = None  # in a notebook: the cell, and ``line`` counts within it
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,12 @@ class Reported:
     message: str
     confirmed: bool | None = None
     related: tuple[RelatedPlace, ...] = ()
+    cell: int | None = None  # in a notebook: the cell (every cell counted from 1), lines within it
 
 
 def related_place(locator: Locator, span: Span, message: str) -> RelatedPlace:
     place = locator.place(span)
-    return RelatedPlace(place.path, place.line, place.column, message)
+    return RelatedPlace(place.path, place.line, place.column, locator.message(message), place.cell)
 
 
 def reported(finding: Finding, locator: Locator, confirmed: bool | None = None) -> Reported:
@@ -56,21 +58,27 @@ def reported(finding: Finding, locator: Locator, confirmed: bool | None = None) 
         end_column=place.end_column,
         code=finding.code,
         severity=finding.severity.value,
-        message=finding.message,
+        message=locator.message(finding.message),
         confirmed=confirmed,
         related=tuple(related_place(locator, r.span, r.message) for r in finding.related),
+        cell=place.cell,
     )
 
 
+def where(path: str, line: int, column: int, cell: int | None) -> str:
+    """``path:line:col``, or ``path:cell N:line:col`` in a notebook (as ruff prints it)."""
+    return f"{path}:{line}:{column}" if cell is None else f"{path}:cell {cell}:{line}:{column}"
+
+
 def _related_json(item: Reported) -> list[dict[str, object]]:
-    return [{"path": r.path, "line": r.line, "column": r.column, "message": r.message}
+    return [{"path": r.path, "cell": r.cell, "line": r.line, "column": r.column, "message": r.message}
             for r in item.related]
 
 
 def as_json(items: list[Reported]) -> str:
     rows = [
         {
-            "path": item.path, "line": item.line, "column": item.column,
+            "path": item.path, "cell": item.cell, "line": item.line, "column": item.column,
             "end_line": item.end_line, "end_column": item.end_column, "code": item.code,
             "severity": item.severity, "message": item.message, "confirmed": item.confirmed,
             "related": _related_json(item),
@@ -88,8 +96,8 @@ def as_text(items: list[Reported], *, notes: list[str]) -> str:
             mark = " [confirmed by lowering]"
         elif item.confirmed is False:
             mark = " [not confirmed by lowering]"
-        out.append(f"{item.path}:{item.line}:{item.column}: {item.code} {item.message}{mark}")
-        out.extend(f"  {r.path}:{r.line}:{r.column}: related: {r.message}" for r in item.related)
+        out.append(f"{where(item.path, item.line, item.column, item.cell)}: {item.code} {item.message}{mark}")
+        out.extend(f"  {where(r.path, r.line, r.column, r.cell)}: related: {r.message}" for r in item.related)
     out.extend(notes)
     errors = sum(1 for item in items if item.severity == "error")
     if items:
@@ -101,6 +109,15 @@ def as_text(items: list[Reported], *, notes: list[str]) -> str:
 
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "hint": "note"}
+
+
+def _cell_location(cell: int | None, location: dict[str, object]) -> dict[str, object]:
+    """SARIF has no notebook cells: a location in one names it in a logical location
+    (``cell N``) and in its properties; the region's lines count within that cell."""
+    if cell is None:
+        return location
+    return {**location, "logicalLocations": [{"name": f"cell {cell}", "kind": "module"}],
+            "properties": {"cell": cell}}
 
 
 def as_sarif(items: list[Reported]) -> str:
@@ -122,20 +139,21 @@ def as_sarif(items: list[Reported]) -> str:
             "ruleId": item.code,
             "level": _SARIF_LEVEL.get(item.severity, "warning"),
             "message": {"text": item.message},
-            "locations": [{
+            "locations": [_cell_location(item.cell, {
                 "physicalLocation": {
                     "artifactLocation": {"uri": uri},
                     "region": {"startLine": item.line, "startColumn": item.column,
                                "endLine": item.end_line, "endColumn": item.end_column},
                 }
-            }],
+            })],
         }
         if item.related:
             result["relatedLocations"] = [
-                {"id": n, "message": {"text": related.message},
-                 "physicalLocation": {"artifactLocation": {"uri": Path(related.path).as_posix()},
-                                      "region": {"startLine": related.line,
-                                                 "startColumn": related.column}}}
+                _cell_location(related.cell, {
+                    "id": n, "message": {"text": related.message},
+                    "physicalLocation": {"artifactLocation": {"uri": Path(related.path).as_posix()},
+                                         "region": {"startLine": related.line,
+                                                    "startColumn": related.column}}})
                 for n, related in enumerate(item.related)
             ]
         if item.confirmed is not None:

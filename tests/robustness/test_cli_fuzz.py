@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from pallas_lsp.cli import main
 from support import cli_command, server_env
 
-KEYS = {"path", "line", "column", "end_line", "end_column", "code", "severity", "message",
+KEYS = {"path", "cell", "line", "column", "end_line", "end_column", "code", "severity", "message",
         "confirmed", "related"}
-RELATED_KEYS = {"path", "line", "column", "message"}
+RELATED_KEYS = {"path", "cell", "line", "column", "message"}
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ARGS = ["check", "--format", "json", "--jax-version", "0.12.0.1"]
 # A hang guard, not a speed limit: only a blocked process runs this long.

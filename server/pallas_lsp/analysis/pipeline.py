@@ -168,6 +168,8 @@ def module_table(entry: str, trees: dict[str, ast.Module]) -> dict[str, SourceMo
             relative = PurePath(file).relative_to(base)
         except ValueError:
             continue
+        if relative.suffix not in (".py", ".pyi"):
+            continue  # a notebook (.ipynb) runs as __main__ but no import statement finds it
         parts = list(relative.with_suffix("").parts)
         if parts and parts[-1] == "__init__":
             parts.pop()

@@ -14,6 +14,9 @@ Model (pygls 2.x, push diagnostics as in jedi-language-server):
   runs of every file that imports it count, and a change re-lints the open
   documents it reaches. Outside the folders, or before the index is ready, a
   document is checked alone.
+- A Jupyter notebook (LSP 3.17 notebook sync) is one document keyed by the notebook's
+  URI: its code cells make one module (notebooks.py), linted like a file of that size;
+  diagnostics are published per cell, hover and code actions map cell positions.
 - Handler exceptions are logged and answered with an error by pygls; lint
   tasks log their own. The server process never imports ``jax``.
 """
@@ -51,7 +54,7 @@ from pallas_lsp.analysis.versions import rules_release
 from pallas_lsp.project import set_max_file_mb, too_large
 from pallas_lsp.runtime import tune_gc
 
-from . import actions, hover, indexing
+from . import actions, hover, indexing, notebooks
 from . import progress as work_progress
 from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
@@ -60,6 +63,7 @@ from .jax_version import JaxVersionCache
 from .lanes import AnalysisLanes
 from .lifecycle import end_process
 from .lowering_command import LoweringService, bad_arguments, command_target
+from .notebooks import NotebookText
 from .protocol import CONFIRM_LOWERING, DEBUG_INFO, JAX_VERSION, WORKSPACE_TRUST, PallasProtocol, plain
 from .settings import SECTION, Settings, parse_settings, unwrap
 from .state import DocState
@@ -80,7 +84,8 @@ class ClientFeatures:
 
 class PallasServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__(NAME, _version(), protocol_cls=PallasProtocol)
+        super().__init__(NAME, _version(), protocol_cls=PallasProtocol,
+                         notebook_document_sync=notebooks.NOTEBOOK_SYNC)
         self.settings = Settings()
         self.client = ClientFeatures()
         self.docs: dict[str, DocState] = {}
@@ -102,8 +107,20 @@ class PallasServer(LanguageServer):
 
     # -- documents ----------------------------------------------------------------------
 
-    def open_document(self, uri: str) -> TextDocument | None:
-        return self.workspace.text_documents.get(unquote(uri))
+    def open_document(self, uri: str) -> TextDocument | NotebookText | None:
+        """The open text document, or the open notebook as the module of its code cells."""
+        document = self.workspace.text_documents.get(unquote(uri))
+        if document is None and uri in self.docs:
+            return notebooks.snapshot(self.workspace, uri)
+        return document
+
+    def notebook_of(self, cell_uri: str) -> tuple[str, NotebookText] | None:
+        """(notebook URI, its analysed snapshot) when ``cell_uri`` is a cell of an open notebook."""
+        owner = notebooks.owner(self.workspace, cell_uri)
+        state = self.docs.get(owner) if owner is not None else None
+        if owner is None or state is None or state.notebook is None:
+            return None
+        return owner, state.notebook
 
     async def options(self) -> Options:
         version, source = await self.jax_versions.get(self.settings.jax_version, self.settings.python)
@@ -199,12 +216,15 @@ class PallasServer(LanguageServer):
             and state.findings == analysis.findings
             and state.source == source
             and state.lowering is None
+            # A notebook's cells moved or renumbered: the same text, other cells to publish to.
+            and state.notebook == (document if isinstance(document, NotebookText) else None)
         )
         state.analysis = analysis
         state.findings = analysis.findings
         state.source = source
         state.version = version
         state.analysed_edits = edits
+        state.notebook = document if isinstance(document, NotebookText) else None
         if state.lowering is not None and state.lowering.edits != edits:
             state.lowering = None
         if analysis.stopped and analysis.stopped != state.stopped_note:
@@ -245,6 +265,11 @@ class PallasServer(LanguageServer):
         if state.lowering is not None:
             diagnostics.extend(state.lowering.diagnostics)
         state.published = True
+        if state.notebook is not None:
+            state.shown_cells = notebooks.publish_cells(
+                self.text_document_publish_diagnostics, self.workspace, state.notebook, diagnostics,
+                state.shown_cells)
+            return
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
         )
@@ -489,16 +514,56 @@ def did_close(ls: PallasServer, params: types.DidCloseTextDocumentParams) -> Non
         work_progress.spawn(ls.indexer.close(state.path), "closing a document in the index")
 
 
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+def did_open_notebook(ls: PallasServer, params: types.DidOpenNotebookDocumentParams) -> None:
+    uri = params.notebook_document.uri
+    path = to_fs_path(uri)
+    ls.docs[uri] = DocState(path=os.path.normpath(path) if path else "")
+    ls.schedule(uri, delay_s=0)
+
+
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+def did_change_notebook(ls: PallasServer, params: types.DidChangeNotebookDocumentParams) -> None:
+    # A cell's text, or cells added, removed or moved: the module changed like a file would.
+    did_change(ls, types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(
+            uri=params.notebook_document.uri, version=params.notebook_document.version),
+        content_changes=[]))
+
+
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+def did_save_notebook(ls: PallasServer, params: types.DidSaveNotebookDocumentParams) -> None:
+    did_save(ls, types.DidSaveTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=params.notebook_document.uri)))
+
+
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+def did_close_notebook(ls: PallasServer, params: types.DidCloseNotebookDocumentParams) -> None:
+    uri = params.notebook_document.uri
+    state = ls.docs.get(uri)
+    for cell_uri in state.shown_cells if state is not None else ():
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell_uri, diagnostics=[]))
+    did_close(ls, types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+
+
 # Hover and code actions are coroutines so that pygls runs them as tasks: a
 # $/cancelRequest read before the task starts cancels it (answered RequestCancelled).
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 async def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover | None:
-    uri = params.text_document.uri
+    notebook = ls.notebook_of(params.text_document.uri)
+    if notebook is not None:
+        position = notebooks.to_module(notebook[1].cells, params.text_document.uri, params.position)
+        result = _hover(ls, notebook[0], position) if position is not None else None
+        return notebooks.hover_to_cell(result, notebook[1].cells)
+    return _hover(ls, params.text_document.uri, params.position)
+
+
+def _hover(ls: PallasServer, uri: str, position: types.Position) -> types.Hover | None:
     state = ls.docs.get(uri)
     if state is None or (not state.source and not state.findings):
         return None
     positions = ls.positions(state)
-    line, col = positions.from_lsp(params.position)
+    line, col = positions.from_lsp(position)
     ops = state.analysis.ops if state.analysis is not None else ()
     return hover.hover(line, col, state.findings, ops, ls.rules, positions)
 
@@ -511,7 +576,21 @@ async def on_hover(ls: PallasServer, params: types.HoverParams) -> types.Hover |
     ),
 )
 async def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
-    uri = params.text_document.uri
+    notebook = ls.notebook_of(params.text_document.uri)
+    if notebook is None:
+        return _code_actions(ls, params.text_document.uri, params.range, params.context.only)
+    cells = notebook[1].cells
+    start = notebooks.to_module(cells, params.text_document.uri, params.range.start)
+    end = notebooks.to_module(cells, params.text_document.uri, params.range.end)
+    if start is None or end is None:
+        return None
+    found = _code_actions(ls, notebook[0], types.Range(start=start, end=end), params.context.only)
+    versions = {unquote(uri): document.version for uri, document in ls.workspace.text_documents.items()}
+    return notebooks.actions_to_cells(found, notebook[1], versions) or None
+
+
+def _code_actions(ls: PallasServer, uri: str, range_: types.Range,
+                  only: list[str] | None) -> list[types.CodeAction] | None:
     state = ls.docs.get(uri)
     document = ls.open_document(uri)
     if state is None or state.analysis is None or document is None:
@@ -520,9 +599,9 @@ async def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> li
         # The findings are of an older text (a lint is pending): their edits would be misplaced.
         return None
     positions = ls.positions(state)
-    start = positions.from_lsp(params.range.start)
-    end = positions.from_lsp(params.range.end)
-    upgrades = _upgrade_actions(ls, uri, state, positions, params.context.only)
+    start = positions.from_lsp(range_.start)
+    end = positions.from_lsp(range_.end)
+    upgrades = _upgrade_actions(ls, uri, state, positions, only)
     return (
         upgrades + actions.code_actions(
             uri=uri,
@@ -532,7 +611,7 @@ async def on_code_action(ls: PallasServer, params: types.CodeActionParams) -> li
             findings=state.analysis.findings,
             start=start,
             end=end,
-            only=params.context.only,
+            only=only,
             positions=positions,
             rules=ls.rules,
             versioned_edits=ls.client.document_changes,
@@ -601,6 +680,9 @@ async def confirm_lowering(ls: PallasServer, *args: Any) -> dict[str, Any]:
     if isinstance(target, str):
         return bad_arguments(target)
     uri, version = target
+    notebook = ls.notebook_of(uri)
+    if notebook is not None:
+        uri, version = notebook[0], None  # a cell's version is not the notebook's
     return await ls.lowering.confirm(uri, version=version)
 
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from pallas_lsp.analysis import Analysis, Finding, Span
+
+if TYPE_CHECKING:
+    from .notebooks import NotebookText
 
 
 @dataclass
@@ -47,3 +51,7 @@ class DocState:
     heavy: bool = False
     # The file system path ("" when the URI has none).
     path: str = ""
+    # A notebook: the cells ``source`` was made of (findings are mapped back with it), and
+    # what each cell was last sent: (its version, its diagnostics).
+    notebook: NotebookText | None = None
+    shown_cells: dict[str, tuple[int | None, list[types.Diagnostic]]] = field(default_factory=dict)

@@ -2,7 +2,8 @@
 
 ``files``: which files make up the program and how they are read; ``index``: the
 workspace index (modules parsed once, the import graph, cached entry runs);
-``locate``: where a finding's spans lie (file, line, column).
+``locate``: where a finding's spans lie (file, line, column); ``notebook``: a Jupyter
+notebook's code cells as one module, and the map back to cells.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from .files import (
     in_program,
     is_regular_file,
     python_files,
+    read_notebook,
+    read_program,
     read_source,
     read_text,
     set_max_file_mb,
@@ -22,20 +25,27 @@ from .files import (
 )
 from .index import MAX_FILES, TREE_BUDGET_BYTES, WorkspaceIndex
 from .locate import Locator, Place, disk_lines
+from .notebook import Cell, CellLines, NotebookModule, is_notebook
 
 __all__ = [
     "DEFAULT_MAX_FILE_MB",
     "MAX_FILES",
     "SKIPPED_DIRS",
     "TREE_BUDGET_BYTES",
+    "Cell",
+    "CellLines",
     "Locator",
+    "NotebookModule",
     "Place",
     "UnreadableFile",
     "WorkspaceIndex",
     "disk_lines",
     "in_program",
+    "is_notebook",
     "is_regular_file",
     "python_files",
+    "read_notebook",
+    "read_program",
     "read_source",
     "read_text",
     "set_max_file_mb",

@@ -2,7 +2,9 @@
 for every face (``pallas-lsp check DIR`` and the language server's workspace index).
 
 The rules (docs/design.md, "Project"):
-- a file belongs when its name ends in ``.py``. Stubs (``.pyi``) hold no code
+- a file belongs when its name ends in ``.py`` or ``.ipynb`` (a Jupyter notebook:
+  its code cells run as one ``__main__`` module, ``notebook.py``; nothing can import
+  it). Stubs (``.pyi``) hold no code
   that runs, and a ``mod.pyi`` beside ``mod.py`` would claim the same module name;
   a stub named on the command line is still checked on its own;
 - a folder is not entered when it is hidden (``.git``, ``.venv``, ``.tox`` …), a
@@ -21,6 +23,9 @@ The rules (docs/design.md, "Project"):
   meanwhile), and parsing and interpreting cost memory many times a file's size; the
   same limit holds for an editor's open document. A file is opened without blocking and judged on its open
   descriptor, so a FIFO, a device or a file swapped for one after the walk is never read.
+- the program text of a notebook (``.ipynb``) is the module its code cells make
+  (``notebook.py``); the size limit applies to the ``.ipynb`` file as stored, outputs
+  included.
 """
 
 from __future__ import annotations
@@ -30,9 +35,12 @@ import os
 import stat
 from collections.abc import Iterable
 
+from .notebook import NOTEBOOK_SUFFIX, NotANotebook, NotebookModule, is_notebook, parse_ipynb
+
 logger = logging.getLogger(__name__)
 
 SOURCE_SUFFIX = ".py"
+PROGRAM_SUFFIXES = (SOURCE_SUFFIX, NOTEBOOK_SUFFIX)
 SKIPPED_DIRS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
 
 
@@ -93,7 +101,7 @@ def python_files(roots: Iterable[str], limit: int | None = None) -> tuple[list[s
         for folder, dirs, names in os.walk(root):
             dirs[:] = sorted(d for d in dirs if not skipped_dir(d, os.path.join(folder, d)))
             for name in sorted(names):
-                if not name.endswith(SOURCE_SUFFIX):
+                if not name.endswith(PROGRAM_SUFFIXES):
                     continue
                 path = os.path.join(folder, name)
                 if path in seen or not is_regular_file(path):
@@ -107,7 +115,7 @@ def python_files(roots: Iterable[str], limit: int | None = None) -> tuple[list[s
 
 def in_program(path: str, roots: Iterable[str]) -> bool:
     """Would the walk of ``roots`` include ``path`` (a file that may not exist yet)?"""
-    if not path.endswith(SOURCE_SUFFIX):
+    if not path.endswith(PROGRAM_SUFFIXES):
         return False
     for root in roots:
         rel = os.path.relpath(path, root)
@@ -123,7 +131,31 @@ def in_program(path: str, roots: Iterable[str]) -> bool:
 
 
 def read_source(path: str) -> str:
-    """The text of a regular file; raises UnreadableFile with a reason a person can act on."""
+    """The program text of a regular file (a notebook's: the module of its code cells);
+    raises UnreadableFile with a reason a person can act on."""
+    if is_notebook(path):
+        return read_notebook(path).text
+    return read_raw(path)
+
+
+def read_program(path: str) -> tuple[str, NotebookModule | None]:
+    """``read_source``, with the cell map when ``path`` is a notebook."""
+    if is_notebook(path):
+        module = read_notebook(path)
+        return module.text, module
+    return read_raw(path), None
+
+
+def read_notebook(path: str) -> NotebookModule:
+    """A notebook file as one module and its cell map; raises UnreadableFile."""
+    try:
+        return parse_ipynb(read_raw(path))
+    except NotANotebook as exc:
+        raise UnreadableFile(path, str(exc)) from exc
+
+
+def read_raw(path: str) -> str:
+    """The text of a regular file as it is on disk (UTF-8, without a byte-order mark)."""
     try:
         # O_NONBLOCK: opening a FIFO for reading would wait for a writer forever.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))

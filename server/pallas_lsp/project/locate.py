@@ -7,6 +7,10 @@ span into the file it lies in and that file's ``LineIndex``, from which each fac
 takes the columns in its own unit (code points for people, UTF-16 for most LSP
 clients). The text of another file is the one the analysis saw when the caller
 knows it (the index's, or an editor's unsaved buffer), else the disk's.
+
+A notebook is analysed as the module its code cells make (``notebook.py``): the
+locator of a notebook holds its cell map, and places the notebook's own spans as
+(cell number, line in the cell); spans in other files keep their plain lines.
 """
 
 from __future__ import annotations
@@ -20,28 +24,37 @@ from pallas_lsp.analysis import Span
 from pallas_lsp.analysis.positions import LineIndex
 
 from .files import read_text
+from .notebook import NotebookModule
 
 
 @dataclass(frozen=True)
 class Place:
-    """A span in people's terms: a file, 1-based lines, 1-based code-point columns."""
+    """A span in people's terms: a file, 1-based lines, 1-based code-point columns; in a
+    notebook, the 1-based cell number (every cell counted) and lines within that cell."""
 
     path: str
     line: int
     column: int
     end_line: int
     end_column: int
+    cell: int | None = None
 
 
 class Locator:
     """Spans of one analysed file (``home``) -> the files and lines they lie in."""
 
     def __init__(self, home: str, home_text: str | LineIndex,
-                 text_of: Callable[[str], str | None] | None = None) -> None:
+                 text_of: Callable[[str], str | None] | None = None,
+                 cells: NotebookModule | None = None) -> None:
         self.home = home
         self._text_of = text_of
+        self.cells = cells
         lines = home_text if isinstance(home_text, LineIndex) else LineIndex(home_text)
         self._lines: dict[str, LineIndex] = {home: lines}
+
+    def message(self, text: str) -> str:
+        """A message of the home file's analysis, its line numbers in cells for a notebook."""
+        return self.cells.relabel(text) if self.cells is not None else text
 
     def path_of(self, span: Span) -> str:
         return span.path or self.home
@@ -58,8 +71,15 @@ class Locator:
     def place(self, span: Span) -> Place:
         path = self.path_of(span)
         lines = self.lines_of(path)
-        return Place(path, span.line, lines.utf8_to_codepoints(span.line, span.col) + 1,
-                     span.end_line, lines.utf8_to_codepoints(span.end_line, span.end_col) + 1)
+        column = lines.utf8_to_codepoints(span.line, span.col) + 1
+        end_column = lines.utf8_to_codepoints(span.end_line, span.end_col) + 1
+        if self.cells is not None and path == self.home:
+            cell, line = self.cells.to_cell(span.line)
+            end_cell, end_line = self.cells.to_cell(span.end_line)
+            if end_cell != cell:  # a span running into the next cell ends with its own
+                end_line, end_column = line, column
+            return Place(path, line, column, end_line, end_column, cell)
+        return Place(path, span.line, column, span.end_line, end_column)
 
 
 def disk_lines(path: str) -> LineIndex:
