@@ -148,6 +148,24 @@ def test_a_file_that_is_no_notebook_is_reported(tmp_path: Path) -> None:
     assert f"{path}: cannot read: not a notebook: invalid JSON" in result.stderr
 
 
+def test_the_size_limit_is_for_the_code_not_the_outputs(tmp_path: Path) -> None:
+    """A plot of 2 MB in a cell's outputs does not make the notebook "too large"; code over
+    the limit does, and says it is the code."""
+    source = json.loads((NOTEBOOKS / "reduce_redefined.ipynb").read_text(encoding="utf-8"))
+    source["cells"][1].setdefault("outputs", []).append(
+        {"output_type": "display_data", "metadata": {}, "data": {"image/png": "A" * 2_000_000}})
+    with_plot = tmp_path / "with_plot.ipynb"
+    with_plot.write_text(json.dumps(source), encoding="utf-8")
+    rows = json.loads(check(str(with_plot), "--format", "json").stdout)
+    assert "PAL002" in {r["code"] for r in rows}, rows
+
+    big_code = tmp_path / "big_code.ipynb"
+    big_code.write_text(notebook_json([("code", "x = 1\n" * 60_000)]), encoding="utf-8")
+    result = check(str(big_code))
+    assert result.returncode == 2
+    assert "notebook code too large for pallas-lsp (0.4 MB > 0.25 MB limit)" in result.stderr
+
+
 def test_a_syntax_error_names_its_cell(tmp_path: Path) -> None:
     path = tmp_path / "typo.ipynb"
     cells = [("markdown", "m"), ("code", "x = 1"), ("code", "y = (")]

@@ -146,23 +146,34 @@ def read_program(path: str) -> tuple[str, NotebookModule | None]:
     return read_raw(path), None
 
 
+# A stored notebook carries its outputs (plots, tables) beside the code: the size limit is
+# for the code cells' text, which is what gets parsed; the JSON itself is read up to this cap
+# (json.loads runs in C: tens of MB in well under a second).
+NOTEBOOK_JSON_CAP_BYTES = 64_000_000
+
+
 def read_notebook(path: str) -> NotebookModule:
     """A notebook file as one module and its cell map; raises UnreadableFile."""
     try:
-        return parse_ipynb(read_raw(path))
+        module = parse_ipynb(read_raw(path, cap=max(NOTEBOOK_JSON_CAP_BYTES, max_file_bytes())))
     except NotANotebook as exc:
         raise UnreadableFile(path, str(exc)) from exc
+    message = too_large(len(module.text.encode("utf-8")))
+    if message is not None:
+        raise UnreadableFile(path, message.replace("file too large", "notebook code too large", 1))
+    return module
 
 
-def read_raw(path: str) -> str:
-    """The text of a regular file as it is on disk (UTF-8, without a byte-order mark)."""
+def read_raw(path: str, cap: int | None = None) -> str:
+    """The text of a regular file as it is on disk (UTF-8, without a byte-order mark), at
+    most ``cap`` bytes (default: the size limit)."""
     try:
         # O_NONBLOCK: opening a FIFO for reading would wait for a writer forever.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise UnreadableFile(path, exc.strerror or str(exc)) from exc
     try:
-        data = _read_regular(path, fd)
+        data = _read_regular(path, fd, max_file_bytes() if cap is None else cap)
     finally:
         os.close(fd)
     try:
@@ -171,14 +182,21 @@ def read_raw(path: str) -> str:
         raise UnreadableFile(path, "not UTF-8") from exc
 
 
-def _read_regular(path: str, fd: int) -> bytes:
+def _too_large_for(size: int, limit: int) -> str | None:
+    if limit == max_file_bytes():
+        return too_large(size)
+    if size <= limit:
+        return None
+    return f"file too large for pallas-lsp ({size / 1e6:.1f} MB > {limit / 1e6:g} MB), not read"
+
+
+def _read_regular(path: str, fd: int, limit: int) -> bytes:
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         raise UnreadableFile(path, "not a regular file (a folder, FIFO, device or socket)")
-    message = too_large(info.st_size)
+    message = _too_large_for(info.st_size, limit)
     if message is not None:
         raise UnreadableFile(path, message)
-    limit = max_file_bytes()
     chunks: list[bytes] = []
     size = 0
     try:
@@ -190,7 +208,7 @@ def _read_regular(path: str, fd: int) -> bytes:
             size += len(chunk)
     except OSError as exc:
         raise UnreadableFile(path, exc.strerror or str(exc)) from exc
-    message = too_large(size)
+    message = _too_large_for(size, limit)
     if message is not None:
         raise UnreadableFile(path, message)
     return b"".join(chunks)
