@@ -34,6 +34,7 @@ from .trace import (
     SourceModule,
 )
 from .values import (
+    MAX_FORMS,
     MISSING,
     UNKNOWN,
     ClassVal,
@@ -47,18 +48,22 @@ from .values import (
     ModuleVal,
     NamespaceVal,
     ObjVal,
+    OneOf,
     PartialVal,
     PropertyVal,
     QualName,
     SuperVal,
     WrappedVal,
     fingerprint,
+    one_of,
     pack,
     unpack,
 )
 
 MAX_CALL_DEPTH = 24
 MAX_LOOP_UNROLL = 64
+# Passes over a loop body run an unknown number of times before its names settle.
+MAX_LOOP_PASSES = 3
 # Elements a comprehension over known items is evaluated for, one by one.
 MAX_COMPREHENSION = 256
 
@@ -155,7 +160,7 @@ class Interpreter:
             self.exec_for(stmt, env, ctx, frame)
         elif isinstance(stmt, ast.While):
             self.ev(stmt.test, env, ctx)
-            self.exec_branches([stmt.body, []], env, ctx, frame)
+            self.exec_loop_body(stmt.body, env, ctx, frame)
             self.exec_block(stmt.orelse, env, ctx, frame)
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             inner = ctx
@@ -208,14 +213,27 @@ class Interpreter:
                 outcomes.append(env.names)
         finally:
             self._uncertain -= 1
-        merged: dict[str, object] = {}
+        # A name the branches disagree on is one of their values (a name bound on one
+        # path only keeps that path's value: on the other, Python raises NameError).
+        reaching: dict[str, list[object]] = {}
         for outcome in outcomes:
             for name, value in outcome.items():
-                if name not in merged:
-                    merged[name] = value
-                elif merged[name] is not value and fingerprint(merged[name]) != fingerprint(value):
-                    merged[name] = UNKNOWN
-        env.names = merged
+                reaching.setdefault(name, []).append(value)
+        env.names = {name: values[0] if len(values) == 1 else one_of(values)
+                     for name, values in reaching.items()}
+
+    def exec_loop_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A body that runs an unknown number of times: each name ends as one of the values
+        it has after 0, 1, 2, ... runs, computed until no new value appears (a name that
+        keeps changing, `x = x + 1`, grows past MAX_FORMS and becomes unknown)."""
+        for _ in range(MAX_LOOP_PASSES):
+            before = {name: fingerprint(value) for name, value in env.names.items()}
+            self.exec_branches([body, []], env, ctx, frame)
+            if {name: fingerprint(value) for name, value in env.names.items()} == before:
+                return
+        for name, value in env.names.items():
+            if before.get(name, MISSING) != fingerprint(value):
+                env.names[name] = UNKNOWN
 
     def exec_try(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame) -> None:
         """The body then `else` when nothing raises, or the body then a handler: where the two
@@ -280,7 +298,7 @@ class Interpreter:
                 self.exec_block(stmt.body, env, ctx, frame)
         else:
             self.assign(stmt.target, UNKNOWN, env, ctx)
-            self.exec_branches([stmt.body, []], env, ctx, frame)
+            self.exec_loop_body(stmt.body, env, ctx, frame)
         self.exec_block(stmt.orelse, env, ctx, frame)
 
     def assign(self, target: ast.expr, value: object, env: Env, ctx: Ctx) -> None:
@@ -475,45 +493,42 @@ class Interpreter:
                 return names.attribute(stars[0], node.id)
             return UNKNOWN
         if isinstance(node, ast.Attribute):
-            base = self.ev(node.value, env, ctx)
-            if isinstance(base, SuperVal):
-                return self.super_attribute(base, node.attr)
-            value = jax_calls.get_attribute(base, node.attr, node)
-            if isinstance(value, PropertyVal):
-                return self.call_function(value.getter, [], {}, ctx)
-            return value
+            return self.each(lambda base: self.attribute(base, node, ctx), self.ev(node.value, env, ctx))
         if isinstance(node, ast.Call):
             return self.ev_call(node, env, ctx)
         if isinstance(node, (ast.Tuple, ast.List)):
             return self.ev_sequence(node.elts, env, ctx)
         if isinstance(node, ast.BinOp):
-            return jax_calls.binary(self.ev(node.left, env, ctx), node.op, self.ev(node.right, env, ctx))
+            return self.each(lambda left, right: jax_calls.binary(left, node.op, right),
+                             self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
             base = self.ev(node.value, env, ctx)
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
-                return jax_calls.slice_of(base, bounds)
-            return jax_calls.subscript(base, self.ev(node.slice, env, ctx))
+                return self.each(lambda base, *bounds: jax_calls.slice_of(base, list(bounds)),
+                                 base, *bounds)
+            return self.each(jax_calls.subscript, base, self.ev(node.slice, env, ctx))
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
             taken = pyflow.truth(self.ev(node.test, env, ctx))
             if taken is not None:
                 return self.ev(node.body if taken else node.orelse, env, ctx)
-            body, orelse = self.ev(node.body, env, ctx), self.ev(node.orelse, env, ctx)
-            return body if fingerprint(body) == fingerprint(orelse) else UNKNOWN
+            return one_of([self.ev(node.body, env, ctx), self.ev(node.orelse, env, ctx)])
         if isinstance(node, ast.Dict):
             return self.ev_dict(node, env, ctx)
         if isinstance(node, ast.Compare):
             left = self.ev(node.left, env, ctx)
-            return pyflow.compare(left, node.ops, [self.ev(c, env, ctx) for c in node.comparators])
+            return self.each(lambda left, *rights: pyflow.compare(left, node.ops, list(rights)),
+                             left, *(self.ev(c, env, ctx) for c in node.comparators))
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
         if isinstance(node, ast.UnaryOp):
-            return pyflow.unary(node.op, self.ev(node.operand, env, ctx))
+            return self.each(lambda operand: pyflow.unary(node.op, operand), self.ev(node.operand, env, ctx))
         if isinstance(node, ast.JoinedStr):
-            return pyflow.formatted([self.ev_fstring_part(v, env, ctx) for v in node.values])
+            return self.each(lambda *parts: pyflow.formatted(list(parts)),
+                             *(self.ev_fstring_part(v, env, ctx) for v in node.values))
         if isinstance(node, ast.NamedExpr):
             value = self.ev(node.value, env, ctx)
             self.assign(node.target, value, env, ctx)
@@ -544,6 +559,27 @@ class Interpreter:
         for child in children:
             self.ev(child, env, ctx)
         return UNKNOWN
+
+    def each(self, operation, *operands: object) -> object:  # type: ignore[no-untyped-def]
+        """``operation`` on operands of which some may take several forms: applied to each
+        combination of forms, the result is one of the results."""
+        if not any(isinstance(operand, OneOf) for operand in operands):
+            return operation(*operands)
+        combinations: list[tuple[object, ...]] = [()]
+        for operand in operands:
+            forms = operand.forms if isinstance(operand, OneOf) else (operand,)
+            combinations = [(*done, form) for done in combinations for form in forms]
+            if len(combinations) > MAX_FORMS:
+                return UNKNOWN
+        return one_of([operation(*combination) for combination in combinations])
+
+    def attribute(self, base: object, node: ast.Attribute, ctx: Ctx) -> object:
+        if isinstance(base, SuperVal):
+            return self.super_attribute(base, node.attr)
+        value = jax_calls.get_attribute(base, node.attr, node)
+        if isinstance(value, PropertyVal):
+            return self.call_function(value.getter, [], {}, ctx)
+        return value
 
     def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:
         if isinstance(part, ast.FormattedValue):
@@ -694,6 +730,14 @@ class Interpreter:
             self.callee_names[id(node)] = func.name
             return jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         self.callee_names.setdefault(id(node), "user")
+        if isinstance(func, OneOf):
+            # Which callable runs depends on a path not decided: each may run.
+            self._uncertain += 1
+            try:
+                return one_of([self.call(form, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+                               for form in func.forms])
+            finally:
+                self._uncertain -= 1
         if isinstance(func, FuncVal):
             return self.call_function(func, args, kwargs, ctx)
         if isinstance(func, PartialVal):
@@ -917,18 +961,11 @@ def _node_ids(tree: ast.Module) -> frozenset[int]:
 
 
 def _join(values: list[object]) -> object:
-    first = values[0]
-    for other in values[1:]:
-        if other is not first and fingerprint(other) != fingerprint(first):
-            # A function that returns None on one path and a value on another
-            # (an early exit) still hands back the value.
-            if isinstance(first, Const) and first.value is None:
-                first = other
-                continue
-            if isinstance(other, Const) and other.value is None:
-                continue
-            return UNKNOWN
-    return first
+    """What a function returns: one of its return statements' values. A function that
+    returns None on one path and a value on another (an early exit) still hands back
+    the value."""
+    valued = [v for v in values if not (isinstance(v, Const) and v.value is None)]
+    return one_of(valued or values)
 
 
 def _module_scope(env: Env) -> Env:

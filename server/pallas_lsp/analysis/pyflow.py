@@ -24,6 +24,7 @@ from .values import (
     KernelVal,
     MeshVal,
     ObjVal,
+    OneOf,
     QualName,
     SemanticsVal,
     ShapeDtypeVal,
@@ -41,6 +42,9 @@ _COMPARE = {
 
 def truth(value: object) -> bool | None:
     """``bool(value)`` when the abstract value decides it, else None."""
+    if isinstance(value, OneOf):
+        verdicts = {truth(form) for form in value.forms}
+        return verdicts.pop() if len(verdicts) == 1 else None
     if isinstance(value, Const):
         try:
             return bool(value.value)

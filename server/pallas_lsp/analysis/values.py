@@ -365,6 +365,41 @@ class WrappedVal:
 
 
 
+# Forms one value may take on the paths that reach a use, kept apart up to this many;
+# more than that is UNKNOWN.
+MAX_FORMS = 8
+
+
+@dataclass(frozen=True, eq=False)
+class OneOf:
+    """A value that takes one of several forms, depending on a path the analysis cannot
+    decide (a branch on an unknown condition, a ``try`` that may raise, a loop that may
+    run or not). Rules judge each form; a finding stands only when every form gives it
+    (program.py). The same OneOf object seen in two places is the same choice."""
+
+    forms: tuple[object, ...]
+
+
+def one_of(values: list[object] | tuple[object, ...]) -> object:
+    """The value that is one of ``values``: the value itself when they agree, UNKNOWN when
+    any is unknown or there are more than MAX_FORMS distinct forms."""
+    forms: list[object] = []
+    seen: set[object] = set()
+    for value in values:
+        for form in (value.forms if isinstance(value, OneOf) else (value,)):
+            if form is UNKNOWN or form is MISSING:
+                return UNKNOWN
+            key = fingerprint(form)
+            if key not in seen:
+                seen.add(key)
+                forms.append(form)
+    if len(forms) == 1:
+        return forms[0]
+    if not forms or len(forms) > MAX_FORMS:
+        return UNKNOWN
+    return OneOf(tuple(forms))
+
+
 def const_strings(value: object) -> tuple[str, ...] | None:
     """A tuple of axis names from a Const string/tuple/list of strings, else None."""
     if not isinstance(value, Const):
@@ -431,6 +466,8 @@ def fingerprint(value: object) -> object:
         return value
     if isinstance(value, tuple):
         return tuple(fingerprint(item) for item in value)
+    if isinstance(value, OneOf):
+        return ("one of", frozenset(fingerprint(form) for form in value.forms))
     if value is UNKNOWN or value is None:
         return value
     return id(value)
