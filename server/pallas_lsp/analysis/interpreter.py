@@ -44,6 +44,7 @@ from .values import (
     FuncVal,
     KernelInfo,
     KernelVal,
+    ListVal,
     MeshVal,
     ModuleVal,
     NamespaceVal,
@@ -57,6 +58,7 @@ from .values import (
     fingerprint,
     one_of,
     pack,
+    plain,
     unpack,
 )
 
@@ -138,8 +140,16 @@ class Interpreter:
             if stmt.value is not None:
                 self.assign(stmt.target, self.ev(stmt.value, env, ctx), env, ctx)
         elif isinstance(stmt, ast.AugAssign):
-            self.ev(stmt.value, env, ctx)
-            self.assign(stmt.target, UNKNOWN, env, ctx)
+            current = self.ev(stmt.target, env, ctx)
+            operand = self.ev(stmt.value, env, ctx)
+            if isinstance(current, ListVal):
+                # `xs += ys` extends the list in place: every alias sees it.
+                extra = unpack(plain(operand)) if isinstance(stmt.op, ast.Add) else None
+                self.mutate(current, lambda: current.add(extra))
+            else:
+                self.assign(stmt.target, self.each(
+                    lambda left, right: jax_calls.binary(plain(left), stmt.op, plain(right)),
+                    current, operand), env, ctx)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             env.names[stmt.name] = self.define_function(stmt, env, ctx)
         elif isinstance(stmt, ast.ClassDef):
@@ -306,6 +316,7 @@ class Interpreter:
             env.redirects.get(target.id, env).names[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
             parts: list[object] | None = None
+            value = plain(value)
             if isinstance(value, Const) and isinstance(value.value, tuple):
                 parts = [Const(v) for v in value.value]
             elif isinstance(value, tuple):
@@ -326,8 +337,57 @@ class Interpreter:
             key = self.ev(target.slice, env, ctx)
             if isinstance(container, DictVal):
                 container.store(key, UNKNOWN if self._uncertain else value)
+            elif isinstance(container, ListVal):
+                self.mutate(container, lambda: self._set_item(container, key, value))
         elif isinstance(target, ast.Starred):
             self.assign(target.value, UNKNOWN, env, ctx)
+
+    def mutate(self, target: ListVal, change) -> None:  # type: ignore[no-untyped-def]
+        """A store into a list; one on a path that may not run leaves its contents unknown."""
+        if self._uncertain:
+            target.forget()
+        else:
+            change()
+
+    @staticmethod
+    def _set_item(target: ListVal, key: object, value: object) -> None:
+        if target.complete and isinstance(key, Const) and type(key.value) is int \
+                and -len(target.items) <= key.value < len(target.items):
+            target.items[key.value] = value
+        else:
+            target.forget()
+
+    def list_method(self, method: str, target: ListVal, args: list[object]) -> object:
+        """``xs.append(v)`` and the other list methods, on the list object itself."""
+        if method == "copy":
+            return ListVal(list(target.items), target.complete)
+        if method in ("index", "count"):
+            return UNKNOWN
+        result: object = Const(None)
+        if method == "pop" and target.complete and target.items and len(args) <= 1 and all(
+                isinstance(a, Const) and type(a.value) is int for a in args) and not self._uncertain:
+            index = args[0].value if args else -1  # type: ignore[attr-defined]
+            if -len(target.items) <= index < len(target.items):  # type: ignore[operator]
+                return target.items.pop(index)  # type: ignore[arg-type]
+            target.forget()
+            return UNKNOWN
+        if method == "append" and len(args) == 1:
+            self.mutate(target, lambda: target.add([args[0]]))
+        elif method == "extend" and len(args) == 1:
+            self.mutate(target, lambda: target.add(unpack(plain(args[0]))))
+        elif method == "insert" and len(args) == 2 and isinstance(args[0], Const) \
+                and type(args[0].value) is int:
+            self.mutate(target, lambda: target.items.insert(args[0].value, args[1])  # type: ignore[attr-defined]
+                        if target.complete and len(target.items) < 256 else target.forget())
+        elif method == "reverse" and not args:
+            self.mutate(target, target.items.reverse)
+        elif method == "clear" and not args:
+            self.mutate(target, lambda: target.items.clear())
+        else:
+            # remove, sort(key=...), an unknown method or arity: what it holds is unknown.
+            target.forget()
+            result = UNKNOWN
+        return result
 
     def define_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, ctx: Ctx) -> object:
         value: object = FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
@@ -496,13 +556,15 @@ class Interpreter:
             return self.each(lambda base: self.attribute(base, node, ctx), self.ev(node.value, env, ctx))
         if isinstance(node, ast.Call):
             return self.ev_call(node, env, ctx)
-        if isinstance(node, (ast.Tuple, ast.List)):
+        if isinstance(node, ast.Tuple):
             return self.ev_sequence(node.elts, env, ctx)
+        if isinstance(node, ast.List):
+            return _new_list(self.ev_sequence(node.elts, env, ctx))
         if isinstance(node, ast.BinOp):
-            return self.each(lambda left, right: jax_calls.binary(left, node.op, right),
+            return self.each(lambda left, right: _binary(left, node.op, right),
                              self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
-            base = self.ev(node.value, env, ctx)
+            base = plain(self.ev(node.value, env, ctx))
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
@@ -520,8 +582,9 @@ class Interpreter:
             return self.ev_dict(node, env, ctx)
         if isinstance(node, ast.Compare):
             left = self.ev(node.left, env, ctx)
-            return self.each(lambda left, *rights: pyflow.compare(left, node.ops, list(rights)),
-                             left, *(self.ev(c, env, ctx) for c in node.comparators))
+            return self.each(
+                lambda left, *rights: pyflow.compare(plain(left), node.ops, [plain(r) for r in rights]),
+                left, *(self.ev(c, env, ctx) for c in node.comparators))
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
         if isinstance(node, ast.UnaryOp):
@@ -621,7 +684,7 @@ class Interpreter:
         exact = True
         for element in elements:
             if isinstance(element, ast.Starred):
-                spread = self.ev(element.value, env, ctx)
+                spread = plain(self.ev(element.value, env, ctx))
                 if isinstance(spread, Const) and isinstance(spread.value, tuple):
                     values.extend(Const(v) for v in spread.value)
                 elif isinstance(spread, tuple):
@@ -645,7 +708,8 @@ class Interpreter:
                 for key, value in results:
                     made.store(key, value)
                 return made
-            return pack([value for _key, value in results])
+            values = [value for _key, value in results]
+            return ListVal(values) if isinstance(node, ast.ListComp) else pack(values)
         inner = Env({}, parent=env)
         for generator in node.generators:  # type: ignore[attr-defined]
             self.ev(generator.iter, inner, ctx)
@@ -687,7 +751,7 @@ class Interpreter:
         arg_nodes: list[ast.expr] = []
         for arg in node.args:
             if isinstance(arg, ast.Starred):
-                spread = self.ev(arg.value, env, ctx)
+                spread = plain(self.ev(arg.value, env, ctx))
                 if isinstance(spread, Const) and isinstance(spread.value, tuple):
                     args.extend(Const(v) for v in spread.value)
                     arg_nodes.extend(arg for _ in spread.value)
@@ -728,7 +792,14 @@ class Interpreter:
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
-            return jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
+                return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:])
+            if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.")):
+                # A library call reads a list as it is now; it keeps no alias we follow.
+                args = [plain(a) for a in args]
+                kwargs = {k: plain(v) for k, v in kwargs.items()}
+            result = jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            return _new_list(result) if func.name == "builtins.list" else result
         self.callee_names.setdefault(id(node), "user")
         if isinstance(func, OneOf):
             # Which callable runs depends on a path not decided: each may run.
@@ -966,6 +1037,19 @@ def _join(values: list[object]) -> object:
     the value."""
     valued = [v for v in values if not (isinstance(v, Const) and v.value is None)]
     return one_of(valued or values)
+
+
+def _new_list(items: object) -> ListVal:
+    known = unpack(items) if not (isinstance(items, Const) and isinstance(items.value, str)) else None
+    return ListVal(known or [], complete=known is not None)
+
+
+def _binary(left: object, op: ast.operator, right: object) -> object:
+    """``xs + ys`` of lists is a new list; any other operand is read as its current items."""
+    if isinstance(left, ListVal) and isinstance(right, ListVal) and isinstance(op, ast.Add):
+        return _new_list(pack([*(unpack(plain(left)) or [UNKNOWN]), *(unpack(plain(right)) or [UNKNOWN])])
+                         if left.complete and right.complete else UNKNOWN)
+    return jax_calls.binary(plain(left), op, plain(right))
 
 
 def _module_scope(env: Env) -> Env:

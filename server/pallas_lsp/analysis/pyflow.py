@@ -22,6 +22,7 @@ from .values import (
     DtypeVal,
     FuncVal,
     KernelVal,
+    ListVal,
     MeshVal,
     ObjVal,
     OneOf,
@@ -52,7 +53,7 @@ def truth(value: object) -> bool | None:
             return None
     if isinstance(value, tuple):
         return bool(value)
-    if isinstance(value, DictVal):
+    if isinstance(value, (DictVal, ListVal)):
         return True if value.items else (False if value.complete else None)
     if isinstance(value, _ALWAYS_TRUE):
         return True
@@ -66,6 +67,8 @@ def truth(value: object) -> bool | None:
 
 def _comparable(value: object) -> object:
     """The Python value a comparison sees, or UNKNOWN."""
+    if isinstance(value, ListVal):
+        value = value.snapshot()
     if isinstance(value, Const):
         return value.value
     if isinstance(value, DtypeVal):

@@ -20,6 +20,7 @@ from .values import (
     Const,
     DictVal,
     DtypeVal,
+    ListVal,
     NamespaceDict,
     NamespaceVal,
     ObjVal,
@@ -52,6 +53,9 @@ def attribute(base: object, attr: str) -> object:
     """Attributes of the values this module models; MISSING when it does not model ``base``."""
     if isinstance(base, DictVal) and attr in _DICT_METHODS:
         return PartialVal(QualName(f"builtins.dict.{attr}"), (base,), {})
+    if isinstance(base, ListVal):
+        # Run by the interpreter on the list object (Interpreter.list_method).
+        return PartialVal(QualName(f"builtins.list.{attr}"), (base,), {})
     if isinstance(base, ArgParserVal) and attr in ("add_argument", "parse_args", "parse_known_args",
                                                    "set_defaults"):
         return PartialVal(QualName(f"argparse.{attr}"), (base,), {})

@@ -299,6 +299,43 @@ class DictVal:
         return UNKNOWN
 
 
+MAX_LIST_ITEMS = 256
+
+
+@dataclass(eq=False)
+class ListVal:
+    """A list: one mutable object, so a store through one name (``append``, ``xs[i] = v``,
+    ``+=``, a callee mutating its argument) is seen through every name and container that
+    holds it. ``complete`` is False once items of unknown number or value went in; then
+    its contents are unknown."""
+
+    items: list[object] = field(default_factory=list)
+    complete: bool = True
+
+    def add(self, values: list[object] | None) -> None:
+        if values is None or len(self.items) + len(values) > MAX_LIST_ITEMS:
+            self.forget()
+        elif self.complete:
+            self.items.extend(values)
+
+    def forget(self) -> None:
+        self.items.clear()
+        self.complete = False
+
+    def snapshot(self) -> object:
+        """The list as a library call sees it: a tuple of its items, or UNKNOWN."""
+        return pack(self.items) if self.complete else UNKNOWN
+
+
+def plain(value: object) -> object:
+    """A value with its lists read as their current items (for calls that do not keep them)."""
+    if isinstance(value, ListVal):
+        return value.snapshot()
+    if isinstance(value, tuple) and any(isinstance(item, (ListVal, tuple)) for item in value):
+        return pack([plain(item) for item in value])
+    return value
+
+
 def _hashable(value: object) -> bool:
     try:
         hash(value)
@@ -457,6 +494,8 @@ def unpack(value: object) -> list[object] | None:
         return list(value)
     if isinstance(value, DictVal) and value.complete:
         return [Const(k) for k in value.items]
+    if isinstance(value, ListVal) and value.complete:
+        return list(value.items)
     return None
 
 
@@ -466,6 +505,9 @@ def fingerprint(value: object) -> object:
         return value
     if isinstance(value, tuple):
         return tuple(fingerprint(item) for item in value)
+    if isinstance(value, ListVal):
+        # Its identity (stores through it are seen elsewhere) and what it holds now.
+        return ("list", id(value), value.complete, tuple(fingerprint(item) for item in value.items))
     if isinstance(value, OneOf):
         return ("one of", frozenset(fingerprint(form) for form in value.forms))
     if value is UNKNOWN or value is None:
