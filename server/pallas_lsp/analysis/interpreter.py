@@ -19,7 +19,7 @@ import ast
 import time
 from dataclasses import replace
 
-from . import jax_calls, names, pyflow
+from . import jax_calls, names, pyflow, stdlib_calls
 from .model import Span
 from .names import bind_import
 from .trace import (
@@ -435,6 +435,8 @@ class Interpreter:
         record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
             isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
         cls = ClassVal(node, attrs, record, bases)
+        if _is_enum(bases):
+            self.make_enum(cls, node, bases)
         for name, value in list(attrs.items()):
             if isinstance(value, FuncVal) and value.closure is class_env:
                 # Methods do not see the class scope; super() inside them starts after `cls`.
@@ -446,6 +448,38 @@ class Interpreter:
         if metaclass is None:
             metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
         return self.create_class(cls, metaclass, keywords, node, env, ctx)
+
+    def make_enum(self, cls: ClassVal, node: ast.ClassDef, bases: tuple[object, ...]) -> None:
+        """Enum machinery: each plain class attribute becomes a member with `name` and
+        `value` (`auto()` numbers from 1, or the lowercased name in a StrEnum); a later
+        name with an earlier member's value is an alias of it."""
+        cls.enum_mixin = any(
+            (isinstance(b, QualName) and b.name in _ENUM_MIXINS)
+            or (isinstance(b, ClassVal) and b.enum_mixin) for b in bases)
+        is_str_enum = any(isinstance(b, QualName) and b.name == "enum.StrEnum" for b in bases)
+        automatic = {t.id for stmt in node.body if isinstance(stmt, ast.Assign)
+                     and isinstance(stmt.value, ast.Call) and _decorator_name(stmt.value) == "auto"
+                     for t in stmt.targets if isinstance(t, ast.Name)}
+        members: dict[str, ObjVal] = {}
+        by_value: dict[object, ObjVal] = {}
+        last = 0
+        for name, value in list(cls.attrs.items()):
+            if name.startswith("_") or isinstance(value, (FuncVal, ClassVal, WrappedVal, PropertyVal)):
+                continue
+            if name in automatic:
+                value = Const(name.lower()) if is_str_enum else Const(last + 1)
+            if isinstance(value, Const) and type(value.value) is int:
+                last = value.value
+            key = fingerprint(value)
+            if value is not UNKNOWN and key in by_value:
+                cls.attrs[name] = by_value[key]  # an alias
+                continue
+            member = ObjVal(cls, {"name": Const(name), "value": value, "_name_": Const(name),
+                                  "_value_": value})
+            members[name] = cls.attrs[name] = member
+            if value is not UNKNOWN:
+                by_value[key] = member
+        cls.enum_members = members
 
     def create_class(self, cls: ClassVal, metaclass: object, keywords: dict[str, object],
                      node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
@@ -570,7 +604,7 @@ class Interpreter:
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
                 return self.each(lambda base, *bounds: jax_calls.slice_of(base, list(bounds)),
                                  base, *bounds)
-            return self.each(jax_calls.subscript, base, self.ev(node.slice, env, ctx))
+            return self.each(_subscript, base, self.ev(node.slice, env, ctx))
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
@@ -794,7 +828,12 @@ class Interpreter:
             self.callee_names[id(node)] = func.name
             if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
                 return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:])
-            if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.")):
+            if func.name.startswith("builtins.str.") and args and isinstance(args[0], Const) \
+                    and isinstance(args[0].value, str) and not kwargs:
+                return stdlib_calls.str_method(func.name.rsplit(".", 1)[-1], args[0].value,
+                                               [plain(a) for a in args[1:]])
+            if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.", "builtins.str",
+                                         "builtins.repr", "builtins.format")):
                 # A library call reads a list as it is now; it keeps no alias we follow.
                 args = [plain(a) for a in args]
                 kwargs = {k: plain(v) for k, v in kwargs.items()}
@@ -818,6 +857,13 @@ class Interpreter:
             return self.launch(func.info, node, ctx, env, tuple(args))
         if isinstance(func, WrappedVal):
             return self.call_wrapped(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, ClassVal) and func.enum_members is not None:
+            # `Axis("x")`: the member with that value.
+            if len(args) == 1 and not kwargs:
+                wanted = fingerprint(plain(args[0]))
+                return next((m for m in func.enum_members.values()
+                             if fingerprint(plain(m.attrs["value"])) == wanted), UNKNOWN)
+            return UNKNOWN
         if isinstance(func, ClassVal):
             return self.instantiate(func, args, kwargs, ctx)
         if isinstance(func, OpaqueScope):
@@ -1000,7 +1046,14 @@ class Interpreter:
         launch = Launch(info, site, ctx, env, args)
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)
-        self.call_unknown_args(info.body, site, kernel_ctx)
+        refs = _ref_count(info, args)
+        if refs is not None and isinstance(info.body, (FuncVal, PartialVal)):
+            # JAX passes one ref per input, output and scratch buffer, nothing more: the
+            # body's other parameters keep their defaults (`functools.partial(kernel, **knobs)`,
+            # `def kernel(x_ref, y_ref, axes=("x",))`).
+            self.call(info.body, [UNKNOWN] * refs, {}, site, [], {}, self.module_env, kernel_ctx)
+        else:
+            self.call_unknown_args(info.body, site, kernel_ctx)
         return UNKNOWN
 
     def record_host_query(self, query: HostAxisQuery) -> None:
@@ -1020,6 +1073,7 @@ class _UnknownRest:
 
 
 _UNKNOWN_REST = _UnknownRest()
+UNKNOWN_REST = _UNKNOWN_REST  # what refs.py tells apart from a known argument count
 
 
 def _node_ids(tree: ast.Module) -> frozenset[int]:
@@ -1037,6 +1091,32 @@ def _join(values: list[object]) -> object:
     the value."""
     valued = [v for v in values if not (isinstance(v, Const) and v.value is None)]
     return one_of(valued or values)
+
+
+_ENUM_BASES = {"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"}
+_ENUM_MIXINS = {"builtins.str", "builtins.int", "enum.IntEnum", "enum.StrEnum", "enum.IntFlag"}
+
+
+def _is_enum(bases: tuple[object, ...]) -> bool:
+    return any((isinstance(b, QualName) and b.name in _ENUM_BASES)
+               or (isinstance(b, ClassVal) and b.enum_members is not None) for b in bases)
+
+
+def _subscript(base: object, index: object) -> object:
+    """``Axis["X"]`` is the member named X; other subscripts read values as a library would."""
+    if isinstance(base, ClassVal) and base.enum_members is not None:
+        if isinstance(index, Const) and isinstance(index.value, str):
+            return base.enum_members.get(index.value, UNKNOWN)
+        return UNKNOWN
+    return jax_calls.subscript(base, plain(index))
+
+
+def _ref_count(info: KernelInfo, args: tuple[object, ...]) -> int | None:
+    """How many refs the kernel body is called with, when the launch tells."""
+    if any(a is _UNKNOWN_REST for a in args) or not isinstance(info.out_types, tuple) \
+            or type(info.n_scratch) is not int:
+        return None
+    return len(args) + len(info.out_types) + info.n_scratch
 
 
 def _new_list(items: object) -> ListVal:

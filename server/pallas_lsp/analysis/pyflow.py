@@ -30,6 +30,7 @@ from .values import (
     SemanticsVal,
     ShapeDtypeVal,
     WrappedVal,
+    is_enum_member,
 )
 
 _ALWAYS_TRUE = (FuncVal, ClassVal, KernelVal, WrappedVal, MeshVal, DtypeVal, SemanticsVal,
@@ -85,6 +86,13 @@ def compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object:
     """A chained comparison of known values: Const(bool), else UNKNOWN."""
     current = left
     for op, right in zip(ops, rights, strict=True):
+        if is_enum_member(current) and is_enum_member(right) \
+                and isinstance(op, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+            # Members of a plain Enum are equal only to themselves.
+            if (current is right) != isinstance(op, (ast.Eq, ast.Is)):
+                return Const(False)
+            current = right
+            continue
         a, b = _comparable(current), _comparable(right)
         if isinstance(op, (ast.Is, ast.IsNot)):
             if not (isinstance(current, Const) and isinstance(right, Const)

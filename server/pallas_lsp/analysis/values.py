@@ -169,6 +169,12 @@ class ClassVal:
     # The evaluated bases: ClassVals, or other values (a library class) we cannot look into.
     bases: tuple[object, ...] = ()
     metaclass: object = None  # a ClassVal when a metaclass of the file's own made it
+    # An Enum: its members by name in definition order (aliases left out), each an ObjVal
+    # with `name` and `value`; None for any other class.
+    enum_members: dict[str, ObjVal] | None = None
+    # A str / int mixin (`class A(str, Enum)`, StrEnum, IntEnum): a member *is* its value
+    # wherever a str or int is used (an axis name, a dict key); a plain member is not.
+    enum_mixin: bool = False
 
     def mro(self) -> list[object]:
         """The class and its bases, depth first left to right without repeats (C3 for the
@@ -328,12 +334,19 @@ class ListVal:
 
 
 def plain(value: object) -> object:
-    """A value with its lists read as their current items (for calls that do not keep them)."""
+    """A value as a library call sees it: a list as its current items, a str / int mixin
+    Enum member as its value (it is a str / int subclass instance equal to it)."""
     if isinstance(value, ListVal):
         return value.snapshot()
-    if isinstance(value, tuple) and any(isinstance(item, (ListVal, tuple)) for item in value):
+    if is_enum_member(value) and value.cls.enum_mixin:  # type: ignore[attr-defined]
+        return value.attrs["value"]  # type: ignore[attr-defined]
+    if isinstance(value, tuple) and any(isinstance(item, (ListVal, tuple, ObjVal)) for item in value):
         return pack([plain(item) for item in value])
     return value
+
+
+def is_enum_member(value: object) -> bool:
+    return isinstance(value, ObjVal) and value.cls.enum_members is not None and "value" in value.attrs
 
 
 def _hashable(value: object) -> bool:
@@ -496,6 +509,8 @@ def unpack(value: object) -> list[object] | None:
         return [Const(k) for k in value.items]
     if isinstance(value, ListVal) and value.complete:
         return list(value.items)
+    if isinstance(value, ClassVal) and value.enum_members is not None:
+        return list(value.enum_members.values())  # `tuple(Axis)`, `for a in Axis`
     return None
 
 
