@@ -111,6 +111,9 @@ class Interpreter:
         # Scope -> the library modules star-imported into it.
         self._star_modules: dict[int, list[QualName]] = {}
         self.module_env = Env({"__name__": Const("__main__")})
+        # `if` statement -> the branches taken each time it ran (True, False; None when
+        # undecided): which code a kernel traced, for rules that read the statements in order.
+        self.if_outcomes: dict[int, set[bool | None]] = {}
 
     # ---- driving -------------------------------------------------------------------------
 
@@ -162,6 +165,7 @@ class Interpreter:
             else:
                 # A condition the analysis can decide runs one branch, as Python does.
                 taken = pyflow.truth(self.ev(stmt.test, env, ctx))
+                self.if_outcomes.setdefault(id(stmt), set()).add(taken)
                 if taken is None:
                     self.exec_branches([stmt.body, stmt.orelse], env, ctx, frame)
                 else:
