@@ -67,9 +67,21 @@ def _is_cast_of(program: Program, call: ast.Call, value: ast.AST) -> bool:
 
 
 def _next_statement_cast(program: Program, stmt: ast.stmt, name: str) -> CastOutcome:
-    for nxt in _following_statements(program, stmt):
-        if _is_plain(nxt):
+    pending = list(_following_statements(program, stmt))
+    while pending:
+        nxt = pending.pop(0)
+        if _is_plain(nxt) or _describes(program, nxt, name):
             continue
+        if isinstance(nxt, ast.If):
+            taken = program.interp.if_outcomes.get(id(nxt), {None})
+            if len(taken) == 1 and None not in taken:
+                # A decided condition: the statements of the branch taken come next.
+                pending = [*(nxt.body if taken == {True} else nxt.orelse), *pending]
+                continue
+            if not any(_traced(program, c) or _calls(program, c) in (None, "user") for c in _calls_in(nxt)) \
+                    and not _stores_or_uses(nxt, name):
+                continue  # whichever branch runs, nothing is traced and the value is untouched
+            return CastOutcome("unknown")
         if isinstance(nxt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             # A decorated body such as @pl.when(...) traces a cond before any cast inside
             # it, and a cast inside the body is not "right after" anyway (jax-facts.md).
@@ -136,6 +148,24 @@ def _is_plain(stmt: ast.stmt) -> bool:
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
         return True
     return isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant)
+
+
+def _describes(program: Program, stmt: ast.stmt, name: str) -> bool:
+    """``layout = plgpu.Layout.WG_STRIDED(SHAPE, vec_size=v)``: a name bound to a Python-side
+    description (names, attributes, constants, JAX calls that trace nothing): no operation
+    is traced, so the cast that follows is still "right after"."""
+    if not (isinstance(stmt, ast.Assign) and all(isinstance(t, ast.Name) and t.id != name
+                                                   for t in stmt.targets)):
+        return False
+    for node in ast.walk(stmt.value):
+        if isinstance(node, ast.Call):
+            callee = _calls(program, node)
+            if callee is None or callee == "user" or not is_jax_api(callee) or _traced(program, node):
+                return False
+        elif not isinstance(node, (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.keyword,
+                                   ast.expr_context)) or (isinstance(node, ast.Name) and node.id == name):
+            return False
+    return True
 
 
 def _inside_any(program: Program, node: ast.AST, containers: list[ast.Call]) -> bool:

@@ -19,7 +19,7 @@ import ast
 import time
 from dataclasses import replace
 
-from . import jax_calls, names, pyflow
+from . import jax_calls, names, pyflow, stdlib_calls
 from .model import Span
 from .names import bind_import
 from .trace import (
@@ -34,6 +34,7 @@ from .trace import (
     SourceModule,
 )
 from .values import (
+    MAX_FORMS,
     MISSING,
     UNKNOWN,
     ClassVal,
@@ -43,22 +44,28 @@ from .values import (
     FuncVal,
     KernelInfo,
     KernelVal,
+    ListVal,
     MeshVal,
     ModuleVal,
     NamespaceVal,
     ObjVal,
+    OneOf,
     PartialVal,
     PropertyVal,
     QualName,
     SuperVal,
     WrappedVal,
     fingerprint,
+    one_of,
     pack,
+    plain,
     unpack,
 )
 
 MAX_CALL_DEPTH = 24
 MAX_LOOP_UNROLL = 64
+# Passes over a loop body run an unknown number of times before its names settle.
+MAX_LOOP_PASSES = 3
 # Elements a comprehension over known items is evaluated for, one by one.
 MAX_COMPREHENSION = 256
 
@@ -104,6 +111,9 @@ class Interpreter:
         # Scope -> the library modules star-imported into it.
         self._star_modules: dict[int, list[QualName]] = {}
         self.module_env = Env({"__name__": Const("__main__")})
+        # `if` statement -> the branches taken each time it ran (True, False; None when
+        # undecided): which code a kernel traced, for rules that read the statements in order.
+        self.if_outcomes: dict[int, set[bool | None]] = {}
 
     # ---- driving -------------------------------------------------------------------------
 
@@ -133,8 +143,16 @@ class Interpreter:
             if stmt.value is not None:
                 self.assign(stmt.target, self.ev(stmt.value, env, ctx), env, ctx)
         elif isinstance(stmt, ast.AugAssign):
-            self.ev(stmt.value, env, ctx)
-            self.assign(stmt.target, UNKNOWN, env, ctx)
+            current = self.ev(stmt.target, env, ctx)
+            operand = self.ev(stmt.value, env, ctx)
+            if isinstance(current, ListVal):
+                # `xs += ys` extends the list in place: every alias sees it.
+                extra = unpack(plain(operand)) if isinstance(stmt.op, ast.Add) else None
+                self.mutate(current, lambda: current.add(extra))
+            else:
+                self.assign(stmt.target, self.each(
+                    lambda left, right: jax_calls.binary(plain(left), stmt.op, plain(right)),
+                    current, operand), env, ctx)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             env.names[stmt.name] = self.define_function(stmt, env, ctx)
         elif isinstance(stmt, ast.ClassDef):
@@ -147,6 +165,7 @@ class Interpreter:
             else:
                 # A condition the analysis can decide runs one branch, as Python does.
                 taken = pyflow.truth(self.ev(stmt.test, env, ctx))
+                self.if_outcomes.setdefault(id(stmt), set()).add(taken)
                 if taken is None:
                     self.exec_branches([stmt.body, stmt.orelse], env, ctx, frame)
                 else:
@@ -155,7 +174,7 @@ class Interpreter:
             self.exec_for(stmt, env, ctx, frame)
         elif isinstance(stmt, ast.While):
             self.ev(stmt.test, env, ctx)
-            self.exec_branches([stmt.body, []], env, ctx, frame)
+            self.exec_loop_body(stmt.body, env, ctx, frame)
             self.exec_block(stmt.orelse, env, ctx, frame)
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             inner = ctx
@@ -208,14 +227,27 @@ class Interpreter:
                 outcomes.append(env.names)
         finally:
             self._uncertain -= 1
-        merged: dict[str, object] = {}
+        # A name the branches disagree on is one of their values (a name bound on one
+        # path only keeps that path's value: on the other, Python raises NameError).
+        reaching: dict[str, list[object]] = {}
         for outcome in outcomes:
             for name, value in outcome.items():
-                if name not in merged:
-                    merged[name] = value
-                elif merged[name] is not value and fingerprint(merged[name]) != fingerprint(value):
-                    merged[name] = UNKNOWN
-        env.names = merged
+                reaching.setdefault(name, []).append(value)
+        env.names = {name: values[0] if len(values) == 1 else one_of(values)
+                     for name, values in reaching.items()}
+
+    def exec_loop_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A body that runs an unknown number of times: each name ends as one of the values
+        it has after 0, 1, 2, ... runs, computed until no new value appears (a name that
+        keeps changing, `x = x + 1`, grows past MAX_FORMS and becomes unknown)."""
+        for _ in range(MAX_LOOP_PASSES):
+            before = {name: fingerprint(value) for name, value in env.names.items()}
+            self.exec_branches([body, []], env, ctx, frame)
+            if {name: fingerprint(value) for name, value in env.names.items()} == before:
+                return
+        for name, value in env.names.items():
+            if before.get(name, MISSING) != fingerprint(value):
+                env.names[name] = UNKNOWN
 
     def exec_try(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame) -> None:
         """The body then `else` when nothing raises, or the body then a handler: where the two
@@ -280,7 +312,7 @@ class Interpreter:
                 self.exec_block(stmt.body, env, ctx, frame)
         else:
             self.assign(stmt.target, UNKNOWN, env, ctx)
-            self.exec_branches([stmt.body, []], env, ctx, frame)
+            self.exec_loop_body(stmt.body, env, ctx, frame)
         self.exec_block(stmt.orelse, env, ctx, frame)
 
     def assign(self, target: ast.expr, value: object, env: Env, ctx: Ctx) -> None:
@@ -288,6 +320,7 @@ class Interpreter:
             env.redirects.get(target.id, env).names[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
             parts: list[object] | None = None
+            value = plain(value)
             if isinstance(value, Const) and isinstance(value.value, tuple):
                 parts = [Const(v) for v in value.value]
             elif isinstance(value, tuple):
@@ -308,8 +341,57 @@ class Interpreter:
             key = self.ev(target.slice, env, ctx)
             if isinstance(container, DictVal):
                 container.store(key, UNKNOWN if self._uncertain else value)
+            elif isinstance(container, ListVal):
+                self.mutate(container, lambda: self._set_item(container, key, value))
         elif isinstance(target, ast.Starred):
             self.assign(target.value, UNKNOWN, env, ctx)
+
+    def mutate(self, target: ListVal, change) -> None:  # type: ignore[no-untyped-def]
+        """A store into a list; one on a path that may not run leaves its contents unknown."""
+        if self._uncertain:
+            target.forget()
+        else:
+            change()
+
+    @staticmethod
+    def _set_item(target: ListVal, key: object, value: object) -> None:
+        if target.complete and isinstance(key, Const) and type(key.value) is int \
+                and -len(target.items) <= key.value < len(target.items):
+            target.items[key.value] = value
+        else:
+            target.forget()
+
+    def list_method(self, method: str, target: ListVal, args: list[object]) -> object:
+        """``xs.append(v)`` and the other list methods, on the list object itself."""
+        if method == "copy":
+            return ListVal(list(target.items), target.complete)
+        if method in ("index", "count"):
+            return UNKNOWN
+        result: object = Const(None)
+        if method == "pop" and target.complete and target.items and len(args) <= 1 and all(
+                isinstance(a, Const) and type(a.value) is int for a in args) and not self._uncertain:
+            index = args[0].value if args else -1  # type: ignore[attr-defined]
+            if -len(target.items) <= index < len(target.items):  # type: ignore[operator]
+                return target.items.pop(index)  # type: ignore[arg-type]
+            target.forget()
+            return UNKNOWN
+        if method == "append" and len(args) == 1:
+            self.mutate(target, lambda: target.add([args[0]]))
+        elif method == "extend" and len(args) == 1:
+            self.mutate(target, lambda: target.add(unpack(plain(args[0]))))
+        elif method == "insert" and len(args) == 2 and isinstance(args[0], Const) \
+                and type(args[0].value) is int:
+            self.mutate(target, lambda: target.items.insert(args[0].value, args[1])  # type: ignore[attr-defined]
+                        if target.complete and len(target.items) < 256 else target.forget())
+        elif method == "reverse" and not args:
+            self.mutate(target, target.items.reverse)
+        elif method == "clear" and not args:
+            self.mutate(target, lambda: target.items.clear())
+        else:
+            # remove, sort(key=...), an unknown method or arity: what it holds is unknown.
+            target.forget()
+            result = UNKNOWN
+        return result
 
     def define_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, ctx: Ctx) -> object:
         value: object = FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
@@ -357,6 +439,8 @@ class Interpreter:
         record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
             isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
         cls = ClassVal(node, attrs, record, bases)
+        if _is_enum(bases):
+            self.make_enum(cls, node, bases)
         for name, value in list(attrs.items()):
             if isinstance(value, FuncVal) and value.closure is class_env:
                 # Methods do not see the class scope; super() inside them starts after `cls`.
@@ -368,6 +452,38 @@ class Interpreter:
         if metaclass is None:
             metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
         return self.create_class(cls, metaclass, keywords, node, env, ctx)
+
+    def make_enum(self, cls: ClassVal, node: ast.ClassDef, bases: tuple[object, ...]) -> None:
+        """Enum machinery: each plain class attribute becomes a member with `name` and
+        `value` (`auto()` numbers from 1, or the lowercased name in a StrEnum); a later
+        name with an earlier member's value is an alias of it."""
+        cls.enum_mixin = any(
+            (isinstance(b, QualName) and b.name in _ENUM_MIXINS)
+            or (isinstance(b, ClassVal) and b.enum_mixin) for b in bases)
+        is_str_enum = any(isinstance(b, QualName) and b.name == "enum.StrEnum" for b in bases)
+        automatic = {t.id for stmt in node.body if isinstance(stmt, ast.Assign)
+                     and isinstance(stmt.value, ast.Call) and _decorator_name(stmt.value) == "auto"
+                     for t in stmt.targets if isinstance(t, ast.Name)}
+        members: dict[str, ObjVal] = {}
+        by_value: dict[object, ObjVal] = {}
+        last = 0
+        for name, value in list(cls.attrs.items()):
+            if name.startswith("_") or isinstance(value, (FuncVal, ClassVal, WrappedVal, PropertyVal)):
+                continue
+            if name in automatic:
+                value = Const(name.lower()) if is_str_enum else Const(last + 1)
+            if isinstance(value, Const) and type(value.value) is int:
+                last = value.value
+            key = fingerprint(value)
+            if value is not UNKNOWN and key in by_value:
+                cls.attrs[name] = by_value[key]  # an alias
+                continue
+            member = ObjVal(cls, {"name": Const(name), "value": value, "_name_": Const(name),
+                                  "_value_": value})
+            members[name] = cls.attrs[name] = member
+            if value is not UNKNOWN:
+                by_value[key] = member
+        cls.enum_members = members
 
     def create_class(self, cls: ClassVal, metaclass: object, keywords: dict[str, object],
                      node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
@@ -475,45 +591,45 @@ class Interpreter:
                 return names.attribute(stars[0], node.id)
             return UNKNOWN
         if isinstance(node, ast.Attribute):
-            base = self.ev(node.value, env, ctx)
-            if isinstance(base, SuperVal):
-                return self.super_attribute(base, node.attr)
-            value = jax_calls.get_attribute(base, node.attr, node)
-            if isinstance(value, PropertyVal):
-                return self.call_function(value.getter, [], {}, ctx)
-            return value
+            return self.each(lambda base: self.attribute(base, node, ctx), self.ev(node.value, env, ctx))
         if isinstance(node, ast.Call):
             return self.ev_call(node, env, ctx)
-        if isinstance(node, (ast.Tuple, ast.List)):
+        if isinstance(node, ast.Tuple):
             return self.ev_sequence(node.elts, env, ctx)
+        if isinstance(node, ast.List):
+            return _new_list(self.ev_sequence(node.elts, env, ctx))
         if isinstance(node, ast.BinOp):
-            return jax_calls.binary(self.ev(node.left, env, ctx), node.op, self.ev(node.right, env, ctx))
+            return self.each(lambda left, right: _binary(left, node.op, right),
+                             self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
-            base = self.ev(node.value, env, ctx)
+            base = plain(self.ev(node.value, env, ctx))
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
-                return jax_calls.slice_of(base, bounds)
-            return jax_calls.subscript(base, self.ev(node.slice, env, ctx))
+                return self.each(lambda base, *bounds: jax_calls.slice_of(base, list(bounds)),
+                                 base, *bounds)
+            return self.each(_subscript, base, self.ev(node.slice, env, ctx))
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
             taken = pyflow.truth(self.ev(node.test, env, ctx))
             if taken is not None:
                 return self.ev(node.body if taken else node.orelse, env, ctx)
-            body, orelse = self.ev(node.body, env, ctx), self.ev(node.orelse, env, ctx)
-            return body if fingerprint(body) == fingerprint(orelse) else UNKNOWN
+            return one_of([self.ev(node.body, env, ctx), self.ev(node.orelse, env, ctx)])
         if isinstance(node, ast.Dict):
             return self.ev_dict(node, env, ctx)
         if isinstance(node, ast.Compare):
             left = self.ev(node.left, env, ctx)
-            return pyflow.compare(left, node.ops, [self.ev(c, env, ctx) for c in node.comparators])
+            return self.each(
+                lambda left, *rights: pyflow.compare(plain(left), node.ops, [plain(r) for r in rights]),
+                left, *(self.ev(c, env, ctx) for c in node.comparators))
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
         if isinstance(node, ast.UnaryOp):
-            return pyflow.unary(node.op, self.ev(node.operand, env, ctx))
+            return self.each(lambda operand: pyflow.unary(node.op, operand), self.ev(node.operand, env, ctx))
         if isinstance(node, ast.JoinedStr):
-            return pyflow.formatted([self.ev_fstring_part(v, env, ctx) for v in node.values])
+            return self.each(lambda *parts: pyflow.formatted(list(parts)),
+                             *(self.ev_fstring_part(v, env, ctx) for v in node.values))
         if isinstance(node, ast.NamedExpr):
             value = self.ev(node.value, env, ctx)
             self.assign(node.target, value, env, ctx)
@@ -544,6 +660,27 @@ class Interpreter:
         for child in children:
             self.ev(child, env, ctx)
         return UNKNOWN
+
+    def each(self, operation, *operands: object) -> object:  # type: ignore[no-untyped-def]
+        """``operation`` on operands of which some may take several forms: applied to each
+        combination of forms, the result is one of the results."""
+        if not any(isinstance(operand, OneOf) for operand in operands):
+            return operation(*operands)
+        combinations: list[tuple[object, ...]] = [()]
+        for operand in operands:
+            forms = operand.forms if isinstance(operand, OneOf) else (operand,)
+            combinations = [(*done, form) for done in combinations for form in forms]
+            if len(combinations) > MAX_FORMS:
+                return UNKNOWN
+        return one_of([operation(*combination) for combination in combinations])
+
+    def attribute(self, base: object, node: ast.Attribute, ctx: Ctx) -> object:
+        if isinstance(base, SuperVal):
+            return self.super_attribute(base, node.attr)
+        value = jax_calls.get_attribute(base, node.attr, node)
+        if isinstance(value, PropertyVal):
+            return self.call_function(value.getter, [], {}, ctx)
+        return value
 
     def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:
         if isinstance(part, ast.FormattedValue):
@@ -585,7 +722,7 @@ class Interpreter:
         exact = True
         for element in elements:
             if isinstance(element, ast.Starred):
-                spread = self.ev(element.value, env, ctx)
+                spread = plain(self.ev(element.value, env, ctx))
                 if isinstance(spread, Const) and isinstance(spread.value, tuple):
                     values.extend(Const(v) for v in spread.value)
                 elif isinstance(spread, tuple):
@@ -609,7 +746,8 @@ class Interpreter:
                 for key, value in results:
                     made.store(key, value)
                 return made
-            return pack([value for _key, value in results])
+            values = [value for _key, value in results]
+            return ListVal(values) if isinstance(node, ast.ListComp) else pack(values)
         inner = Env({}, parent=env)
         for generator in node.generators:  # type: ignore[attr-defined]
             self.ev(generator.iter, inner, ctx)
@@ -651,7 +789,7 @@ class Interpreter:
         arg_nodes: list[ast.expr] = []
         for arg in node.args:
             if isinstance(arg, ast.Starred):
-                spread = self.ev(arg.value, env, ctx)
+                spread = plain(self.ev(arg.value, env, ctx))
                 if isinstance(spread, Const) and isinstance(spread.value, tuple):
                     args.extend(Const(v) for v in spread.value)
                     arg_nodes.extend(arg for _ in spread.value)
@@ -692,8 +830,28 @@ class Interpreter:
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
-            return jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
+                return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:])
+            if func.name.startswith("builtins.str.") and args and isinstance(args[0], Const) \
+                    and isinstance(args[0].value, str) and not kwargs:
+                return stdlib_calls.str_method(func.name.rsplit(".", 1)[-1], args[0].value,
+                                               [plain(a) for a in args[1:]])
+            if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.", "builtins.str",
+                                         "builtins.repr", "builtins.format")):
+                # A library call reads a list as it is now; it keeps no alias we follow.
+                args = [plain(a) for a in args]
+                kwargs = {k: plain(v) for k, v in kwargs.items()}
+            result = jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            return _new_list(result) if func.name == "builtins.list" else result
         self.callee_names.setdefault(id(node), "user")
+        if isinstance(func, OneOf):
+            # Which callable runs depends on a path not decided: each may run.
+            self._uncertain += 1
+            try:
+                return one_of([self.call(form, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+                               for form in func.forms])
+            finally:
+                self._uncertain -= 1
         if isinstance(func, FuncVal):
             return self.call_function(func, args, kwargs, ctx)
         if isinstance(func, PartialVal):
@@ -703,6 +861,13 @@ class Interpreter:
             return self.launch(func.info, node, ctx, env, tuple(args))
         if isinstance(func, WrappedVal):
             return self.call_wrapped(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, ClassVal) and func.enum_members is not None:
+            # `Axis("x")`: the member with that value.
+            if len(args) == 1 and not kwargs:
+                wanted = fingerprint(plain(args[0]))
+                return next((m for m in func.enum_members.values()
+                             if fingerprint(plain(m.attrs["value"])) == wanted), UNKNOWN)
+            return UNKNOWN
         if isinstance(func, ClassVal):
             return self.instantiate(func, args, kwargs, ctx)
         if isinstance(func, OpaqueScope):
@@ -885,7 +1050,14 @@ class Interpreter:
         launch = Launch(info, site, ctx, env, args)
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)
-        self.call_unknown_args(info.body, site, kernel_ctx)
+        refs = _ref_count(info, args)
+        if refs is not None and isinstance(info.body, (FuncVal, PartialVal)):
+            # JAX passes one ref per input, output and scratch buffer, nothing more: the
+            # body's other parameters keep their defaults (`functools.partial(kernel, **knobs)`,
+            # `def kernel(x_ref, y_ref, axes=("x",))`).
+            self.call(info.body, [UNKNOWN] * refs, {}, site, [], {}, self.module_env, kernel_ctx)
+        else:
+            self.call_unknown_args(info.body, site, kernel_ctx)
         return UNKNOWN
 
     def record_host_query(self, query: HostAxisQuery) -> None:
@@ -905,6 +1077,7 @@ class _UnknownRest:
 
 
 _UNKNOWN_REST = _UnknownRest()
+UNKNOWN_REST = _UNKNOWN_REST  # what refs.py tells apart from a known argument count
 
 
 def _node_ids(tree: ast.Module) -> frozenset[int]:
@@ -917,18 +1090,50 @@ def _node_ids(tree: ast.Module) -> frozenset[int]:
 
 
 def _join(values: list[object]) -> object:
-    first = values[0]
-    for other in values[1:]:
-        if other is not first and fingerprint(other) != fingerprint(first):
-            # A function that returns None on one path and a value on another
-            # (an early exit) still hands back the value.
-            if isinstance(first, Const) and first.value is None:
-                first = other
-                continue
-            if isinstance(other, Const) and other.value is None:
-                continue
-            return UNKNOWN
-    return first
+    """What a function returns: one of its return statements' values. A function that
+    returns None on one path and a value on another (an early exit) still hands back
+    the value."""
+    valued = [v for v in values if not (isinstance(v, Const) and v.value is None)]
+    return one_of(valued or values)
+
+
+_ENUM_BASES = {"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"}
+_ENUM_MIXINS = {"builtins.str", "builtins.int", "enum.IntEnum", "enum.StrEnum", "enum.IntFlag"}
+
+
+def _is_enum(bases: tuple[object, ...]) -> bool:
+    return any((isinstance(b, QualName) and b.name in _ENUM_BASES)
+               or (isinstance(b, ClassVal) and b.enum_members is not None) for b in bases)
+
+
+def _subscript(base: object, index: object) -> object:
+    """``Axis["X"]`` is the member named X; other subscripts read values as a library would."""
+    if isinstance(base, ClassVal) and base.enum_members is not None:
+        if isinstance(index, Const) and isinstance(index.value, str):
+            return base.enum_members.get(index.value, UNKNOWN)
+        return UNKNOWN
+    return jax_calls.subscript(base, plain(index))
+
+
+def _ref_count(info: KernelInfo, args: tuple[object, ...]) -> int | None:
+    """How many refs the kernel body is called with, when the launch tells."""
+    if any(a is _UNKNOWN_REST for a in args) or not isinstance(info.out_types, tuple) \
+            or type(info.n_scratch) is not int:
+        return None
+    return len(args) + len(info.out_types) + info.n_scratch
+
+
+def _new_list(items: object) -> ListVal:
+    known = unpack(items) if not (isinstance(items, Const) and isinstance(items.value, str)) else None
+    return ListVal(known or [], complete=known is not None)
+
+
+def _binary(left: object, op: ast.operator, right: object) -> object:
+    """``xs + ys`` of lists is a new list; any other operand is read as its current items."""
+    if isinstance(left, ListVal) and isinstance(right, ListVal) and isinstance(op, ast.Add):
+        return _new_list(pack([*(unpack(plain(left)) or [UNKNOWN]), *(unpack(plain(right)) or [UNKNOWN])])
+                         if left.complete and right.complete else UNKNOWN)
+    return jax_calls.binary(plain(left), op, plain(right))
 
 
 def _module_scope(env: Env) -> Env:

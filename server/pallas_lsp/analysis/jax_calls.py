@@ -43,6 +43,8 @@ from .values import (
     ShapeDtypeVal,
     WrappedVal,
     const_strings,
+    pack,
+    unpack,
     within_size,
 )
 from .versions import ABSTRACT_MESH_IN_SHARD_MAP, JaxVersion, holds
@@ -482,9 +484,8 @@ def _sequence(call: Call) -> object:
     value = call.arg(0, "iterable")
     if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
         return Const(tuple(value.value), value.span)
-    if isinstance(value, tuple):
-        return value
-    return UNKNOWN
+    items = unpack(value)  # a complete dict's keys, an Enum's members
+    return pack(items) if items is not None else UNKNOWN
 
 
 def _array_maker(dtype_position: int, default: str) -> Handler:

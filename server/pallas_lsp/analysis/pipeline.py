@@ -13,9 +13,10 @@ import warnings
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
+from .forms import judge_each_form
 from .model import Analysis, Finding, OpFacts, Options, Span, SyntaxProblem
 from .noqa import is_suppressed, noqa_comments
-from .program import AnalysisStopped, build_program
+from .program import AnalysisStopped, Program, build_program
 from .rules import RULES
 from .trace import SourceModule
 
@@ -210,17 +211,27 @@ def _run(tree: ast.Module, source: str, options: Options,
         return [], (), "analysis stopped: the file nests too deeply to analyse", frozenset()
     findings: list[Finding] = []
     if program is not None:
-        for code, rule in RULES.items():
-            # The budget holds for the whole run, rules included (issue 12).
-            if time.monotonic() > deadline:
-                stopped = stopped or "analysis stopped: the per-file time budget ran out"
-                break
-            if options.enabled(code):
-                findings.extend(rule.check(program, options))
+        ran_out: list[bool] = []
+        findings = judge_each_form(program, lambda world: _check(world, options, deadline, ran_out))
+        if ran_out:
+            stopped = stopped or "analysis stopped: the per-file time budget ran out"
     ops = program.op_facts() if program is not None else ()
     imported = frozenset(m.path for m in (modules or {}).values()
                          if program is not None and m.name in program.interp.module_envs)
     return findings, ops, stopped, imported
+
+
+def _check(program: Program, options: Options, deadline: float, ran_out: list[bool]) -> list[Finding]:
+    """Every enabled rule on one world of the program (forms.py)."""
+    findings: list[Finding] = []
+    for code, rule in RULES.items():
+        # The budget holds for the whole run, rules included (issue 12).
+        if time.monotonic() > deadline:
+            ran_out.append(True)
+            break
+        if options.enabled(code):
+            findings.extend(rule.check(program, options))
+    return findings
 
 
 def _finish(findings: list[Finding], source: str, options: Options) -> tuple[Finding, ...]:

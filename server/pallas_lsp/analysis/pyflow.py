@@ -22,12 +22,15 @@ from .values import (
     DtypeVal,
     FuncVal,
     KernelVal,
+    ListVal,
     MeshVal,
     ObjVal,
+    OneOf,
     QualName,
     SemanticsVal,
     ShapeDtypeVal,
     WrappedVal,
+    is_enum_member,
 )
 
 _ALWAYS_TRUE = (FuncVal, ClassVal, KernelVal, WrappedVal, MeshVal, DtypeVal, SemanticsVal,
@@ -41,6 +44,9 @@ _COMPARE = {
 
 def truth(value: object) -> bool | None:
     """``bool(value)`` when the abstract value decides it, else None."""
+    if isinstance(value, OneOf):
+        verdicts = {truth(form) for form in value.forms}
+        return verdicts.pop() if len(verdicts) == 1 else None
     if isinstance(value, Const):
         try:
             return bool(value.value)
@@ -48,7 +54,7 @@ def truth(value: object) -> bool | None:
             return None
     if isinstance(value, tuple):
         return bool(value)
-    if isinstance(value, DictVal):
+    if isinstance(value, (DictVal, ListVal)):
         return True if value.items else (False if value.complete else None)
     if isinstance(value, _ALWAYS_TRUE):
         return True
@@ -62,6 +68,8 @@ def truth(value: object) -> bool | None:
 
 def _comparable(value: object) -> object:
     """The Python value a comparison sees, or UNKNOWN."""
+    if isinstance(value, ListVal):
+        value = value.snapshot()
     if isinstance(value, Const):
         return value.value
     if isinstance(value, DtypeVal):
@@ -78,6 +86,13 @@ def compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object:
     """A chained comparison of known values: Const(bool), else UNKNOWN."""
     current = left
     for op, right in zip(ops, rights, strict=True):
+        if is_enum_member(current) and is_enum_member(right) \
+                and isinstance(op, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+            # Members of a plain Enum are equal only to themselves.
+            if (current is right) != isinstance(op, (ast.Eq, ast.Is)):
+                return Const(False)
+            current = right
+            continue
         a, b = _comparable(current), _comparable(right)
         if isinstance(op, (ast.Is, ast.IsNot)):
             if not (isinstance(current, Const) and isinstance(right, Const)

@@ -4,24 +4,36 @@ from __future__ import annotations
 
 import ast
 
+from .interpreter import UNKNOWN_REST
 from .program import Program
 from .trace import Launch, Op
-from .values import ArrayVal, DtypeVal, FuncVal, ShapeDtypeVal
+from .values import ArrayVal, DtypeVal, FuncVal, PartialVal, ShapeDtypeVal
 
 
 def ref_types(launch: Launch) -> dict[str, tuple[object, str]]:
-    """Kernel parameter name -> (shape, dtype) of its ref, from out_type and the launch's arrays."""
+    """Kernel parameter name -> (shape, dtype) of its ref, from out_type and the launch's arrays.
+
+    JAX calls the body with one ref per input, output and scratch buffer, after the
+    arguments a ``functools.partial`` bound; parameters past those keep their defaults."""
     kernel = launch.kernel
-    body = kernel.body
+    body, bound = kernel.body, 0
+    while isinstance(body, PartialVal):
+        bound += len(body.args)
+        body = body.func
     if not isinstance(body, FuncVal) or isinstance(body.node, ast.Lambda):
         return {}
     if not isinstance(kernel.out_types, tuple) or not isinstance(kernel.n_scratch, int):
         return {}
-    params = [a.arg for a in (*body.node.args.posonlyargs, *body.node.args.args)]
+    params = [a.arg for a in (*body.node.args.posonlyargs, *body.node.args.args)][bound:]
     n_out = len(kernel.out_types)
-    end = len(params) - kernel.n_scratch
-    start = end - n_out
-    if start < 0 or end > len(params):
+    if launch.args and all(arg is not UNKNOWN_REST for arg in launch.args):
+        start = len(launch.args)  # the refs lead; later parameters keep their defaults
+    elif bound:
+        return {}
+    else:
+        start = len(params) - kernel.n_scratch - n_out  # every parameter is a ref
+    end = start + n_out
+    if start < 0 or end + kernel.n_scratch > len(params):
         return {}
     result: dict[str, tuple[object, str]] = {}
     for name, out in zip(params[start:end], kernel.out_types, strict=True):

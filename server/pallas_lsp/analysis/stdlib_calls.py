@@ -20,6 +20,7 @@ from .values import (
     Const,
     DictVal,
     DtypeVal,
+    ListVal,
     NamespaceDict,
     NamespaceVal,
     ObjVal,
@@ -48,10 +49,47 @@ class ArgParserVal:
     complete: bool = True
 
 
+# Methods of str that compute a value from known arguments and touch nothing else.
+STR_METHODS = frozenset({
+    "lower", "upper", "strip", "lstrip", "rstrip", "replace", "split", "rsplit", "join",
+    "startswith", "endswith", "removeprefix", "removesuffix", "capitalize", "title",
+    "casefold", "partition", "rpartition", "zfill", "format", "isidentifier", "isdigit",
+})
+
+
+def str_method(method: str, text: str, args: list[object]) -> object:
+    """``"MAX".lower()`` and the other STR_METHODS of a known string with known arguments."""
+    raw: list[object] = []
+    for arg in args:
+        if isinstance(arg, Const) and isinstance(arg.value, (str, int, type(None))):
+            raw.append(arg.value)
+        elif method == "join":
+            items = unpack(arg)
+            if items is None or not all(isinstance(i, Const) and isinstance(i.value, str) for i in items):
+                return UNKNOWN
+            raw.append([i.value for i in items])  # type: ignore[union-attr]
+        else:
+            return UNKNOWN
+    try:
+        result = getattr(text, method)(*raw)
+    except (TypeError, ValueError, IndexError, KeyError):
+        return UNKNOWN
+    if isinstance(result, list):
+        result = tuple(result)
+    if isinstance(result, (str, tuple)) and len(result) > 4096:
+        return UNKNOWN
+    return Const(result)
+
+
 def attribute(base: object, attr: str) -> object:
     """Attributes of the values this module models; MISSING when it does not model ``base``."""
     if isinstance(base, DictVal) and attr in _DICT_METHODS:
         return PartialVal(QualName(f"builtins.dict.{attr}"), (base,), {})
+    if isinstance(base, Const) and isinstance(base.value, str) and attr in STR_METHODS:
+        return PartialVal(QualName(f"builtins.str.{attr}"), (base,), {})
+    if isinstance(base, ListVal):
+        # Run by the interpreter on the list object (Interpreter.list_method).
+        return PartialVal(QualName(f"builtins.list.{attr}"), (base,), {})
     if isinstance(base, ArgParserVal) and attr in ("add_argument", "parse_args", "parse_known_args",
                                                    "set_defaults"):
         return PartialVal(QualName(f"argparse.{attr}"), (base,), {})

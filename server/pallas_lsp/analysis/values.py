@@ -169,6 +169,12 @@ class ClassVal:
     # The evaluated bases: ClassVals, or other values (a library class) we cannot look into.
     bases: tuple[object, ...] = ()
     metaclass: object = None  # a ClassVal when a metaclass of the file's own made it
+    # An Enum: its members by name in definition order (aliases left out), each an ObjVal
+    # with `name` and `value`; None for any other class.
+    enum_members: dict[str, ObjVal] | None = None
+    # A str / int mixin (`class A(str, Enum)`, StrEnum, IntEnum): a member *is* its value
+    # wherever a str or int is used (an axis name, a dict key); a plain member is not.
+    enum_mixin: bool = False
 
     def mro(self) -> list[object]:
         """The class and its bases, depth first left to right without repeats (C3 for the
@@ -299,6 +305,50 @@ class DictVal:
         return UNKNOWN
 
 
+MAX_LIST_ITEMS = 256
+
+
+@dataclass(eq=False)
+class ListVal:
+    """A list: one mutable object, so a store through one name (``append``, ``xs[i] = v``,
+    ``+=``, a callee mutating its argument) is seen through every name and container that
+    holds it. ``complete`` is False once items of unknown number or value went in; then
+    its contents are unknown."""
+
+    items: list[object] = field(default_factory=list)
+    complete: bool = True
+
+    def add(self, values: list[object] | None) -> None:
+        if values is None or len(self.items) + len(values) > MAX_LIST_ITEMS:
+            self.forget()
+        elif self.complete:
+            self.items.extend(values)
+
+    def forget(self) -> None:
+        self.items.clear()
+        self.complete = False
+
+    def snapshot(self) -> object:
+        """The list as a library call sees it: a tuple of its items, or UNKNOWN."""
+        return pack(self.items) if self.complete else UNKNOWN
+
+
+def plain(value: object) -> object:
+    """A value as a library call sees it: a list as its current items, a str / int mixin
+    Enum member as its value (it is a str / int subclass instance equal to it)."""
+    if isinstance(value, ListVal):
+        return value.snapshot()
+    if is_enum_member(value) and value.cls.enum_mixin:  # type: ignore[attr-defined]
+        return value.attrs["value"]  # type: ignore[attr-defined]
+    if isinstance(value, tuple) and any(isinstance(item, (ListVal, tuple, ObjVal)) for item in value):
+        return pack([plain(item) for item in value])
+    return value
+
+
+def is_enum_member(value: object) -> bool:
+    return isinstance(value, ObjVal) and value.cls.enum_members is not None and "value" in value.attrs
+
+
 def _hashable(value: object) -> bool:
     try:
         hash(value)
@@ -365,6 +415,41 @@ class WrappedVal:
 
 
 
+# Forms one value may take on the paths that reach a use, kept apart up to this many;
+# more than that is UNKNOWN.
+MAX_FORMS = 8
+
+
+@dataclass(frozen=True, eq=False)
+class OneOf:
+    """A value that takes one of several forms, depending on a path the analysis cannot
+    decide (a branch on an unknown condition, a ``try`` that may raise, a loop that may
+    run or not). Rules judge each form; a finding stands only when every form gives it
+    (program.py). The same OneOf object seen in two places is the same choice."""
+
+    forms: tuple[object, ...]
+
+
+def one_of(values: list[object] | tuple[object, ...]) -> object:
+    """The value that is one of ``values``: the value itself when they agree, UNKNOWN when
+    any is unknown or there are more than MAX_FORMS distinct forms."""
+    forms: list[object] = []
+    seen: set[object] = set()
+    for value in values:
+        for form in (value.forms if isinstance(value, OneOf) else (value,)):
+            if form is UNKNOWN or form is MISSING:
+                return UNKNOWN
+            key = fingerprint(form)
+            if key not in seen:
+                seen.add(key)
+                forms.append(form)
+    if len(forms) == 1:
+        return forms[0]
+    if not forms or len(forms) > MAX_FORMS:
+        return UNKNOWN
+    return OneOf(tuple(forms))
+
+
 def const_strings(value: object) -> tuple[str, ...] | None:
     """A tuple of axis names from a Const string/tuple/list of strings, else None."""
     if not isinstance(value, Const):
@@ -422,6 +507,10 @@ def unpack(value: object) -> list[object] | None:
         return list(value)
     if isinstance(value, DictVal) and value.complete:
         return [Const(k) for k in value.items]
+    if isinstance(value, ListVal) and value.complete:
+        return list(value.items)
+    if isinstance(value, ClassVal) and value.enum_members is not None:
+        return list(value.enum_members.values())  # `tuple(Axis)`, `for a in Axis`
     return None
 
 
@@ -431,6 +520,11 @@ def fingerprint(value: object) -> object:
         return value
     if isinstance(value, tuple):
         return tuple(fingerprint(item) for item in value)
+    if isinstance(value, ListVal):
+        # Its identity (stores through it are seen elsewhere) and what it holds now.
+        return ("list", id(value), value.complete, tuple(fingerprint(item) for item in value.items))
+    if isinstance(value, OneOf):
+        return ("one of", frozenset(fingerprint(form) for form in value.forms))
     if value is UNKNOWN or value is None:
         return value
     return id(value)
