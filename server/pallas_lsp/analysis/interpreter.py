@@ -20,6 +20,7 @@ import time
 from dataclasses import replace
 
 from . import jax_calls, names, pyflow
+from .axis_trace import AxisTrace, element_origins
 from .model import Span
 from .names import bind_import
 from .trace import (
@@ -90,6 +91,8 @@ class Interpreter:
         self.kernels: list[KernelInfo] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}
+        # Where axis names are defined and used (analysis/axis_symbols reads it).
+        self.axis_trace = AxisTrace()
         self._memo: dict[tuple[object, ...], object] = {}
         self._launched: set[tuple[object, ...]] = set()
         self._stack: list[ast.AST] = []
@@ -463,7 +466,7 @@ class Interpreter:
         if node is None:
             return Const(None)
         if isinstance(node, ast.Constant):
-            return Const(node.value)
+            return Const(node.value, origins=(node,) if isinstance(node.value, str) else None)
         if isinstance(node, ast.Name):
             scope = env.find_scope(node.id)
             if scope is not None:
@@ -587,7 +590,8 @@ class Interpreter:
             if isinstance(element, ast.Starred):
                 spread = self.ev(element.value, env, ctx)
                 if isinstance(spread, Const) and isinstance(spread.value, tuple):
-                    values.extend(Const(v) for v in spread.value)
+                    values.extend(Const(v, origins=(o,)) for v, o in
+                                  zip(spread.value, element_origins(spread), strict=True))
                 elif isinstance(spread, tuple):
                     values.extend(spread)
                 else:
@@ -653,7 +657,8 @@ class Interpreter:
             if isinstance(arg, ast.Starred):
                 spread = self.ev(arg.value, env, ctx)
                 if isinstance(spread, Const) and isinstance(spread.value, tuple):
-                    args.extend(Const(v) for v in spread.value)
+                    args.extend(Const(v, origins=(o,)) for v, o in
+                                zip(spread.value, element_origins(spread), strict=True))
                     arg_nodes.extend(arg for _ in spread.value)
                 elif isinstance(spread, tuple):
                     args.extend(spread)
@@ -692,7 +697,10 @@ class Interpreter:
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
-            return jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            result = jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            self.axis_trace.observe(func.name, args, kwargs, node, arg_nodes, ctx.launch, ctx.manual,
+                                    ctx.ambient, ctx.names_open, result)
+            return result
         self.callee_names.setdefault(id(node), "user")
         if isinstance(func, FuncVal):
             return self.call_function(func, args, kwargs, ctx)

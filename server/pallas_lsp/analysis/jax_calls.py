@@ -41,6 +41,7 @@ from .values import (
     QualName,
     SemanticsVal,
     ShapeDtypeVal,
+    SpecVal,
     WrappedVal,
     const_strings,
     within_size,
@@ -115,7 +116,7 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return qual
     if isinstance(base, MeshVal):
         if attr == "axis_names":
-            return Const(base.axes, base.span)
+            return Const(base.axes, base.span, origins=(base,) * len(base.axes))
         return UNKNOWN
     if isinstance(base, ObjVal):
         return base.get(attr)
@@ -480,11 +481,20 @@ def _layout(call: Call) -> object:
 
 def _sequence(call: Call) -> object:
     value = call.arg(0, "iterable")
-    if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
+    if isinstance(value, Const) and isinstance(value.value, tuple):
+        return Const(value.value, value.span, value.origins)
+    if isinstance(value, Const) and isinstance(value.value, str):
         return Const(tuple(value.value), value.span)
     if isinstance(value, tuple):
         return value
     return UNKNOWN
+
+
+def _partition_spec(call: Call) -> object:
+    # Evaluated so that a shard_map's specs can tie their axis names to its mesh.
+    if "**" in call.kwargs or any(not isinstance(a, (Const, tuple)) for a in call.args):
+        return UNKNOWN
+    return SpecVal(tuple(call.args))
 
 
 def _array_maker(dtype_position: int, default: str) -> Handler:
@@ -551,6 +561,8 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.ShapeDtypeStruct": _shape_dtype_struct,
     "builtins.tuple": _sequence,
     "builtins.list": _sequence,
+    "jax.sharding.PartitionSpec": _partition_spec,
+    "jax.P": _partition_spec,
     "jnp.dtype": _dtype,
     "np.dtype": _dtype,
     **{maker: _array_maker(*spec) for maker, spec in _ARRAY_MAKERS.items()},

@@ -46,6 +46,10 @@ class Const:
     value: object
     # Where the value was written, for messages ("AXIS, defined at line 8").
     span: Span | None = field(default=None, compare=False)
+    # Where each axis-name string came from (analysis/axis_trace.py): for a str, one
+    # origin; for a tuple, one per element. An origin is the string literal node, the
+    # MeshVal whose ``axis_names`` it was read from, or None (built at run time).
+    origins: tuple[object, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,13 @@ class MulticastRefVal:
     collective_axes: object
     axes_node: ast.expr | None
     node: ast.Call
+
+
+@dataclass(eq=False)
+class SpecVal:
+    """``PartitionSpec(...)``: its entries (axis names, tuples of them, None), as evaluated."""
+
+    entries: tuple[object, ...]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,231 @@
+"""The axis symbols of a whole program: the facts of several runs, merged.
+
+A *symbol* is a set of string literals that must carry the same name for the
+program to mean the same thing: a definition and every use some run tied to it,
+closed under "tied by some run" (a use reached from two definitions joins them).
+References, highlights and rename all read the same symbol, so none of them
+lists a string that merely happens to be equal.
+
+Rename refuses, rather than guess, when the symbol cannot be rewritten as
+literals alone: a use whose name is built at run time, definitions of more than
+one mesh or kernel, a literal written in a form we do not rewrite (implicit
+concatenation, escapes), or an equal string elsewhere in the program that no run
+ties to any definition (it might be this axis, reached in a way the analysis
+did not follow).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .axis_symbols import AxisFacts, AxisSite, AxisTie
+from .model import Span, TextEdit
+
+# The literal forms rename rewrites: one quoted string, no prefix, escapes or newlines.
+_SIMPLE_LITERAL = re.compile(r"""^(['"])([^'"\\\n]*)\1$""")
+_VALID_NEW_NAME = re.compile(r"""^[^'"\\\n\r]+$""")
+
+
+@dataclass(frozen=True)
+class AxisSymbol:
+    name: str
+    definitions: tuple[AxisSite, ...]
+    uses: tuple[AxisSite, ...]
+    ties: tuple[AxisTie, ...]
+
+    @property
+    def owners(self) -> tuple[Span, ...]:
+        return tuple(dict.fromkeys(site.owner for site in self.definitions))
+
+    @property
+    def spans(self) -> tuple[Span, ...]:
+        return tuple(site.span for site in (*self.definitions, *self.uses))
+
+
+@dataclass(frozen=True)
+class RenamePlan:
+    edits: tuple[TextEdit, ...] = ()
+    refusal: str | None = None
+
+
+class AxisGraph:
+    def __init__(self, facts: Iterable[AxisFacts]) -> None:
+        self.sites: dict[Span, AxisSite] = {}
+        self.ties: list[AxisTie] = []
+        self._parent: dict[Span, Span] = {}
+        for fact in facts:
+            for site in fact.sites:
+                known = self.sites.get(site.span)
+                # A literal both defines (a mesh's names) and is used (collective_axes=AXES):
+                # it is a definition.
+                if known is None or (site.is_definition and not known.is_definition):
+                    self.sites[site.span] = site
+                self._find(site.span)
+            for tie in fact.ties:
+                self.ties.append(tie)
+                linked = [*tie.definitions, *([tie.use] if tie.use is not None else [])]
+                for other in linked[1:]:
+                    self._union(linked[0], other)
+        self._by_path: dict[str, list[AxisSite]] = {}
+        for site in self.sites.values():
+            self._by_path.setdefault(site.span.path or "", []).append(site)
+        self._members: dict[Span, list[Span]] = {}
+        for where in self.sites:
+            self._members.setdefault(self._find(where), []).append(where)
+
+    # -- union-find -------------------------------------------------------------------
+
+    def _find(self, where: Span) -> Span:
+        parent = self._parent.setdefault(where, where)
+        if parent != where:
+            parent = self._parent[where] = self._find(parent)
+        return parent
+
+    def _union(self, a: Span, b: Span) -> None:
+        root_a, root_b = self._find(a), self._find(b)
+        if root_a != root_b:
+            self._parent[root_b] = root_a
+
+    # -- queries ----------------------------------------------------------------------
+
+    def site_at(self, path: str, line: int, col: int) -> AxisSite | None:
+        """The axis literal at (1-based line, UTF-8 column) of ``path``, quotes included."""
+        for site in self._by_path.get(path, ()):
+            span = site.span
+            if span.line <= line <= span.end_line and (line > span.line or col >= span.col) and (
+                line < span.end_line or col <= span.end_col
+            ):
+                return site
+        return None
+
+    def symbol(self, site: AxisSite) -> AxisSymbol:
+        members = self._members.get(self._find(site.span), [site.span])
+        chosen = [self.sites[m] for m in members]
+        definitions = tuple(sorted((s for s in chosen if s.is_definition), key=_order))
+        uses = tuple(sorted((s for s in chosen if not s.is_definition), key=_order))
+        member_set = set(members)
+        ties = tuple(t for t in self.ties
+                     if (t.use is not None and t.use in member_set) or member_set.intersection(t.definitions))
+        return AxisSymbol(site.name, definitions, uses, ties)
+
+    def sites_named(self, name: str) -> list[AxisSite]:
+        return [site for site in self.sites.values() if site.name == name]
+
+    def has_definition(self, where: Span) -> bool:
+        members = self._members.get(self._find(where), [where])
+        return any(self.sites[m].is_definition for m in members if m in self.sites)
+
+    # -- rename -----------------------------------------------------------------------
+
+    def why_not_renamable(self, symbol: AxisSymbol) -> str | None:
+        """Why ``symbol`` cannot be renamed as literals alone; None when it can."""
+        if not symbol.definitions:
+            return (f"'{symbol.name}' here is not tied to any axis definition that reaches it "
+                    "(no mesh or kernel of a launch the analysis followed names it); "
+                    "rename it by hand")
+        owners = symbol.owners
+        if len(owners) > 1:
+            places = ", ".join(_where(owner) for owner in owners[:3])
+            return (f"'{symbol.name}' is defined by more than one mesh or kernel that reach the "
+                    f"same uses ({places}); renaming it would change all of them: rename by hand")
+        for tie in symbol.ties:
+            if tie.built_at_run_time:
+                return (f"the axis name used at {_where(tie.site)} is built at run time; the "
+                        f"analysis cannot rewrite it: rename '{symbol.name}' by hand")
+        return None
+
+    def rename(self, site: AxisSite, new_name: str, texts: dict[str, str]) -> RenamePlan:
+        """The edits renaming ``site``'s symbol to ``new_name`` in every file, or why not.
+
+        ``texts``: every file of the program, by path (equal strings the analysis does
+        not tie to any definition are looked for there)."""
+        symbol = self.symbol(site)
+        refusal = self.why_not_renamable(symbol)
+        if refusal is not None:
+            return RenamePlan(refusal=refusal)
+        if not _VALID_NEW_NAME.match(new_name):
+            return RenamePlan(refusal="an axis name here must be a non-empty string without quotes, "
+                                      "backslashes or line breaks")
+        if new_name == symbol.name:
+            return RenamePlan()
+        owners = set(symbol.owners)
+        for other in self.sites.values():
+            if other.is_definition and other.owner in owners and other.name == new_name:
+                return RenamePlan(refusal=f"'{new_name}' is already an axis name at {_where(other.span)}, "
+                                          "beside the one renamed; pick another name")
+        edits: list[TextEdit] = []
+        for member in symbol.spans:
+            text = texts.get(member.path or "")
+            literal = _literal_text(text, member) if text is not None else None
+            match = _SIMPLE_LITERAL.match(literal) if literal is not None else None
+            if match is None or match.group(2) != symbol.name:
+                return RenamePlan(refusal=f"the string at {_where(member)} is not written as one "
+                                          f"plain quoted '{symbol.name}'; rename it by hand")
+            quote = match.group(1)
+            edits.append(TextEdit(member, f"{quote}{new_name}{quote}"))
+        stray = self._unclaimed(symbol, texts)
+        if stray is not None:
+            return RenamePlan(refusal=f"the string '{symbol.name}' at {_where(stray)} is not tied to "
+                                      "this axis or to any other axis the analysis can see, so it "
+                                      "may name this one through a path the analysis did not follow: "
+                                      "rename by hand")
+        return RenamePlan(edits=tuple(edits))
+
+    def _unclaimed(self, symbol: AxisSymbol, texts: dict[str, str]) -> Span | None:
+        """An equal string literal in the program that no run ties to a definition."""
+        own = set(symbol.spans)
+        needle = re.compile(r"""(['"])""" + re.escape(symbol.name) + r"\1")
+        for path, text in sorted(texts.items()):
+            if not needle.search(text):
+                continue
+            try:
+                tree = ast.parse(text)
+            except (SyntaxError, ValueError, RecursionError):
+                continue
+            for node in _string_literals(tree):
+                if node.value != symbol.name:
+                    continue
+                where = Span.of(node, path)
+                if where in own:
+                    continue
+                if where in self.sites and self.has_definition(where):
+                    continue  # another mesh's axis of the same name: unrelated
+                return where
+        return None
+
+
+def _string_literals(tree: ast.Module) -> Iterable[ast.Constant]:
+    """String constants that could be axis names: not docstrings, not f-string pieces."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                skipped.add(id(body[0].value))
+        elif isinstance(node, ast.JoinedStr):
+            skipped.update(id(value) for value in node.values)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
+            yield node
+
+
+def _literal_text(text: str, span: Span) -> str | None:
+    if span.line != span.end_line:
+        return None
+    lines = text.splitlines()
+    if span.line > len(lines):
+        return None
+    raw = lines[span.line - 1].encode("utf-8")
+    return raw[span.col:span.end_col].decode("utf-8", errors="replace")
+
+
+def _order(site: AxisSite) -> tuple[str, int, int]:
+    return (site.span.path or "", site.span.line, site.span.col)
+
+
+def _where(span: Span) -> str:
+    path = (span.path or "").replace("\\", "/").rsplit("/", 1)[-1]
+    return f"{path}:{span.line}"
