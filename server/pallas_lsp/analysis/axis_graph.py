@@ -66,6 +66,8 @@ class AxisGraph:
                 self._find(site.span)
             for tie in fact.ties:
                 self.ties.append(tie)
+                if tie.name == "":
+                    continue  # an unreadable use: it blocks renames, it joins no symbols
                 linked = [*tie.definitions, *([tie.use] if tie.use is not None else [])]
                 for other in linked[1:]:
                     self._union(linked[0], other)
@@ -132,6 +134,13 @@ class AxisGraph:
             return (f"'{symbol.name}' is defined by more than one mesh or kernel that reach the "
                     f"same uses ({places}); renaming it would change all of them: rename by hand")
         for tie in symbol.ties:
+            if tie.spelled_by_letters:
+                return (f"the collective_axes string at {_where(tie.site)} is read letter by letter "
+                        f"(JAX compares set() of it), so '{symbol.name}' is one of its letters: write "
+                        "it as a tuple of names first (the PAL002 quick fix), then rename")
+            if tie.name == "":
+                return (f"the axis names at {_where(tie.site)} are computed at run time and may "
+                        f"include '{symbol.name}'; the analysis cannot rewrite them: rename by hand")
             if tie.built_at_run_time:
                 return (f"the axis name used at {_where(tie.site)} is built at run time; the "
                         f"analysis cannot rewrite it: rename '{symbol.name}' by hand")
@@ -165,7 +174,15 @@ class AxisGraph:
                 return RenamePlan(refusal=f"the string at {_where(member)} is not written as one "
                                           f"plain quoted '{symbol.name}'; rename it by hand")
             quote = match.group(1)
-            edits.append(TextEdit(member, f"{quote}{new_name}{quote}"))
+            new_text = f"{quote}{new_name}{quote}"
+            if len(new_name) != 1 and any(t.read_as_letters for t in symbol.ties if t.use == member):
+                # A multimem op reads set(collective_axes): "x" is the axis x, but a longer
+                # string would be its letters (jax-facts.md).
+                return RenamePlan(refusal=f"the string at {_where(member)} is a multimem op's whole "
+                                          "collective_axes, read letter by letter: a longer name there "
+                                          "would be its letters. Make it a tuple first (the PAL002 "
+                                          "quick fix), then rename")
+            edits.append(TextEdit(member, new_text))
         stray = self._unclaimed(symbol, texts)
         if stray is not None:
             return RenamePlan(refusal=f"the string '{symbol.name}' at {_where(stray)} is not tied to "

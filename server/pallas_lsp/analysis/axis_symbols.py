@@ -11,9 +11,9 @@ several runs can be merged (``axis_graph``).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .axis_trace import AxisDef, AxisUse
+from .axis_trace import SPELLED_BY_LETTERS, UNKNOWN_NAME, AxisDef, AxisUse
 from .model import Span
 from .program import Program
 from .values import FuncVal, MeshVal, PartialVal
@@ -41,6 +41,10 @@ class AxisTie:
     built_at_run_time: bool
     definitions: tuple[Span, ...]  # definition literals
     owners: tuple[Span, ...]  # the calls that own those definitions (meshes, kernels)
+    # One letter of a multi-letter string a multimem op reads letter by letter.
+    spelled_by_letters: bool = False
+    # ``use`` is a one-letter string that is a multimem op's whole collective_axes.
+    read_as_letters: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,8 @@ def collect(program: Program, home: str) -> AxisFacts:
             add_definition(definition)
 
     def reaching(use: AxisUse) -> list[AxisDef]:
+        if use.name == UNKNOWN_NAME:  # unreadable: it may be any name of its context
+            return [d for name in _context_names(use) for d in reaching(replace(use, name=name))]
         found: list[AxisDef] = []
         launch = use.launch
         if launch is not None:
@@ -144,6 +150,18 @@ def collect(program: Program, home: str) -> AxisFacts:
         if isinstance(use.origin, MeshVal):
             found.extend(mesh_definitions(use.origin, use.name))
         return found
+
+    def _context_names(use: AxisUse) -> set[str]:
+        names: set[str] = set()
+        launch = use.launch
+        if launch is not None:
+            if isinstance(launch.ctx.manual, MeshVal):
+                names.update(launch.ctx.manual.axes)
+            names.update(d.name for d in trace.kernel_defs.get(id(launch.kernel), ()))
+            names.update(d.name for d in trace.warp_defs.get(id(launch), ()))
+        elif isinstance(use.mesh, MeshVal):
+            names.update(use.mesh.axes)
+        return names
 
     ties: dict[tuple[object, ...], AxisTie] = {}
     for use in trace.uses:
@@ -160,7 +178,8 @@ def collect(program: Program, home: str) -> AxisFacts:
         if previous is not None:
             def_spans = tuple(dict.fromkeys((*previous.definitions, *def_spans)))
             owners = tuple(dict.fromkeys((*previous.owners, *owners)))
-        ties[key] = AxisTie(use.name, use_span, site, use.origin is None, def_spans, owners)
+        ties[key] = AxisTie(use.name, use_span, site, use.origin is None, def_spans, owners,
+                            use.origin is SPELLED_BY_LETTERS, use.read_as_letters)
 
     return AxisFacts(
         sites=tuple(sorted(sites.values(), key=lambda s: s.span)),

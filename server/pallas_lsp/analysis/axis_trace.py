@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from typing import Any
 
 from .trace import Launch
 from .values import MISSING, Const, KernelInfo, KernelVal, MeshVal, SpecVal, WrappedVal
@@ -41,6 +42,20 @@ KERNEL_AXIS_CALLS: dict[str, tuple[str, int | None]] = {
     "lax.axis_index": ("axis_name", 0),
     "lax.axis_size": ("axis_name", 0),
 }
+
+
+class _SpelledByLetters:
+    """The origin of a name JAX read as one letter of a multimem op's string."""
+
+    def __repr__(self) -> str:
+        return "SPELLED_BY_LETTERS"
+
+
+SPELLED_BY_LETTERS = _SpelledByLetters()
+
+
+# The name of a use whose value the analysis cannot read: it may be any axis there.
+UNKNOWN_NAME = ""
 
 
 @dataclass(frozen=True)
@@ -68,14 +83,15 @@ class AxisUse:
     """A name read by a JAX call, with the context that says which definitions it means."""
 
     name: str
-    origin: object  # ast.Constant, MeshVal, or None (built at run time)
+    origin: object  # ast.Constant, MeshVal, SPELLED_BY_LETTERS, or None (built at run time)
     role: str  # "collective_axes", "axis_name", "PartitionSpec", "shard_map axis_names"
     site: ast.Call
     launch: Launch | None = None
     mesh: object = None  # the shard_map's mesh (MeshVal) for host-side uses
     names_open: bool = False
-    # Multimem ops compare set(collective_axes): a multi-letter string is its letters.
-    letters_of: ast.Constant | None = None
+    # The whole collective_axes of a multimem op, given as a one-letter string: JAX reads
+    # set(value), so a longer name must be written as a one-element tuple there.
+    read_as_letters: bool = False
 
 
 @dataclass
@@ -112,26 +128,44 @@ class AxisTrace:
             if isinstance(mesh, MeshVal):
                 self.shard_maps.append((node, mesh))
             for keyword in ("in_specs", "out_specs"):
-                for item in _spec_strings(kwargs.get(keyword, MISSING)):
+                items = _spec_strings(kwargs.get(keyword, MISSING))
+                if items is None:
+                    self.uses.append(AxisUse(UNKNOWN_NAME, None, keyword, node, mesh=mesh))
+                for item in items or ():
                     self.uses.append(AxisUse(item.name, item.origin, "PartitionSpec", node, mesh=mesh))
-            for item in named_strings(kwargs.get("axis_names", MISSING)) or ():
-                self.uses.append(AxisUse(item.name, item.origin, "shard_map axis_names", node, mesh=mesh))
+            self._names(kwargs.get("axis_names", MISSING), "shard_map axis_names", node, mesh=mesh)
         elif ctx_launch is not None and name in KERNEL_AXIS_CALLS:
             keyword, position = KERNEL_AXIS_CALLS[name]
             value = arg(position, keyword)
             splits = name in ("plgpu.multimem_store", "plgpu.multimem_load_reduce")
-            if splits and isinstance(value, Const) and isinstance(value.value, str):
+            if splits and isinstance(value, Const) and isinstance(value.value, str) and len(value.value) > 1:
+                # JAX reads the letters as the names (jax-facts.md): each letter is a use
+                # that no literal spells alone, so a rename of that axis cannot rewrite it.
                 literal = _literal((value.origins or (None,))[0])
-                if literal is not None and len(value.value) > 1:
+                if literal is not None:
                     self.split_strings.append((literal, tuple(sorted(set(value.value)))))
-                return  # the letters are the names JAX reads: no literal names an axis
-            for item in named_strings(value) or ():
-                self.uses.append(AxisUse(item.name, item.origin, keyword, node, launch=ctx_launch,
-                                         names_open=names_open))
+                for letter in sorted(set(value.value)):
+                    self.uses.append(AxisUse(letter, SPELLED_BY_LETTERS, keyword, node, launch=ctx_launch,
+                                             names_open=names_open))
+                return
+            whole_string = splits and isinstance(value, Const) and isinstance(value.value, str)
+            self._names(value, keyword, node, launch=ctx_launch, names_open=names_open,
+                        read_as_letters=whole_string)
         elif ctx_launch is None and name in HOST_AXIS_CALLS and isinstance(ctx_manual, MeshVal):
             keyword, position = HOST_AXIS_CALLS[name]
-            for item in named_strings(arg(position, keyword)) or ():
-                self.uses.append(AxisUse(item.name, item.origin, keyword, node, mesh=ctx_manual))
+            self._names(arg(position, keyword), keyword, node, mesh=ctx_manual)
+
+    def _names(self, value: object, role: str, node: ast.Call, **context: Any) -> None:
+        """Record the names ``value`` holds; a value the analysis cannot read (built at run
+        time) is one use of UNKNOWN_NAME: it may mean any axis of its context."""
+        if value is MISSING or (isinstance(value, Const) and value.value is None):
+            return
+        items = named_strings(value)
+        if items is None:
+            self.uses.append(AxisUse(UNKNOWN_NAME, None, role, node, **context))
+            return
+        for item in items:
+            self.uses.append(AxisUse(item.name, item.origin, role, node, **context))
 
     def _mesh(self, mesh: MeshVal, names_value: object, shapes: object, node: ast.Call,
               arg_nodes: list[ast.expr], maker: str) -> None:
@@ -199,16 +233,29 @@ def join_origins(values: list[Const]) -> tuple[object, ...]:
     return tuple(joined)
 
 
-def _spec_strings(value: object) -> list[NamedString]:
-    """The axis names of a spec tree: SpecVal entries, inside tuples/lists of specs."""
+def _spec_strings(value: object) -> list[NamedString] | None:
+    """The axis names of a spec tree (SpecVal entries, inside tuples of specs); None when
+    some part cannot be read."""
+    if value is MISSING or (isinstance(value, Const) and value.value is None):
+        return []
     found: list[NamedString] = []
     if isinstance(value, SpecVal):
         for entry in value.entries:
-            found.extend(named_strings(entry) or ())
-    elif isinstance(value, tuple):
+            if isinstance(entry, Const) and entry.value is None:
+                continue
+            names = named_strings(entry)
+            if names is None:
+                return None
+            found.extend(names)
+        return found
+    if isinstance(value, tuple):
         for item in value:
-            found.extend(_spec_strings(item))
-    return found
+            names = _spec_strings(item)
+            if names is None:
+                return None
+            found.extend(names)
+        return found
+    return None
 
 
 def _literal(origin: object) -> ast.Constant | None:
