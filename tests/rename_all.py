@@ -18,11 +18,13 @@ from support import FIXTURES
 
 SINGLE = FIXTURES / "single"
 MULTIFILE = FIXTURES / "multifile"
+AXES = FIXTURES / "axes"  # the axis features' own workspaces
 
 
 def fixture_programs() -> list[Path]:
     """Every single-file fixture and every multi-file fixture folder."""
-    return sorted(SINGLE.glob("*/*.py")) + sorted(p for p in MULTIFILE.iterdir() if p.is_dir())
+    folders = [p for root in (MULTIFILE, AXES) for p in sorted(root.iterdir()) if p.is_dir()]
+    return sorted(SINGLE.glob("*/*.py")) + folders
 
 
 def program_texts(program: Path) -> dict[str, str]:

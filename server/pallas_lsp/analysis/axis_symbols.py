@@ -63,6 +63,9 @@ class AxisPlace:
 
     kind: str  # "kernel" (a kernel body) or "shard_map" (the shard_map call, for its specs)
     span: Span
+    # The kernel body's function name: completion finds the place by it while the text
+    # being typed has moved the lines (and may not parse).
+    name: str
     offers: tuple[AxisOffer, ...]
     mesh_axes: tuple[tuple[str, ...], ...]  # the whole mesh of each launch context
 
@@ -194,6 +197,7 @@ def collect(program: Program, home: str) -> AxisFacts:
 def _places(program: Program, span, fix) -> tuple[AxisPlace, ...]:  # type: ignore[no-untyped-def]
     trace = program.interp.axis_trace
     by_body: dict[Span, tuple[list[AxisOffer], list[tuple[str, ...]]]] = {}
+    names: dict[Span, str] = {}
 
     def offers_of(definitions: list[AxisDef]) -> list[AxisOffer]:
         return [AxisOffer(d.name, d.role, span(d.literal) if d.literal is not None else span(d.owner), d.size)
@@ -204,6 +208,7 @@ def _places(program: Program, span, fix) -> tuple[AxisPlace, ...]:  # type: igno
         if body is None:
             continue
         offers, meshes = by_body.setdefault(span(body), ([], []))
+        names[span(body)] = getattr(body, "name", "<lambda>")
         mesh = launch.ctx.manual
         if isinstance(mesh, MeshVal):
             offers.extend(offers_of(trace.mesh_defs.get(mesh, [])))
@@ -211,11 +216,11 @@ def _places(program: Program, span, fix) -> tuple[AxisPlace, ...]:  # type: igno
                 meshes.append(mesh.axes)
         offers.extend(offers_of(trace.kernel_defs.get(id(launch.kernel), [])))
         offers.extend(offers_of(trace.warp_defs.get(id(launch), [])))
-    places = [AxisPlace("kernel", where, _unique_offers(offers), tuple(meshes))
+    places = [AxisPlace("kernel", where, names[where], _unique_offers(offers), tuple(meshes))
               for where, (offers, meshes) in by_body.items()]
     for node, mesh in trace.shard_maps:
         offers = offers_of(trace.mesh_defs.get(mesh, []))
-        places.append(AxisPlace("shard_map", span(node), _unique_offers(offers), (mesh.axes,)))
+        places.append(AxisPlace("shard_map", span(node), "shard_map", _unique_offers(offers), (mesh.axes,)))
     return tuple(places)
 
 

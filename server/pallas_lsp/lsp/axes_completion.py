@@ -15,13 +15,14 @@ of its axes).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from lsprotocol import types
 
 from pallas_lsp.analysis import Span
-from pallas_lsp.analysis.axis_symbols import AxisFacts, AxisOffer
+from pallas_lsp.analysis.axis_symbols import AxisFacts, AxisOffer, AxisPlace
 
 from .axes_context import cursor_context
 
@@ -29,6 +30,7 @@ _SPLITTING = frozenset({"multimem_store", "multimem_load_reduce"})
 _PSUM_FAMILY = frozenset({"psum", "pmean", "pmax", "pmin", "all_gather", "ppermute", "psum_scatter",
                           "all_to_all"})
 _SPECS = frozenset({"P", "PartitionSpec"})
+_DEF = re.compile(r"\s*(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)")
 
 
 @dataclass(frozen=True)
@@ -83,19 +85,36 @@ def slot_at(lines: list[str], line: int, column: int) -> Slot | None:
     return Slot(kind, callee in _SPLITTING, depth == 0, string, column)
 
 
-def items(slot: Slot, facts: list[AxisFacts], path: str, line: int,
+def enclosing_functions(lines: list[str], line: int) -> list[str]:
+    """Names of the ``def``s around 0-based ``line``, innermost first (by indentation)."""
+    names: list[str] = []
+    text = lines[line] if line < len(lines) else ""
+    indent = len(text) - len(text.lstrip()) if text.strip() else 10**6
+    for number in range(line - 1, -1, -1):
+        candidate = lines[number]
+        if not candidate.strip():
+            continue
+        depth = len(candidate) - len(candidate.lstrip())
+        if depth < indent:
+            match = _DEF.match(candidate)
+            if match:
+                names.append(match.group(1))
+            indent = depth
+            if depth == 0:
+                break
+    return names
+
+
+def items(slot: Slot, facts: list[AxisFacts], path: str, line: int, functions: list[str],
           make_range: Callable[[int, int], types.Range],
           where: Callable[[Span], str]) -> list[types.CompletionItem]:
-    """Completion items for ``slot`` at 1-based ``line`` of ``path``."""
-    place_kinds = ("shard_map",) if slot.kind in ("spec", "shard_map_axes") else ("kernel",)
+    """Completion items for ``slot`` at 1-based ``line`` of ``path``, inside the functions
+    ``functions`` (innermost first) of the text being typed."""
     offers: list[AxisOffer] = []
     meshes: list[tuple[str, ...]] = []
-    for fact in facts:
-        for place in fact.places:
-            if place.kind in place_kinds and place.span.path == path and \
-                    place.span.line <= line <= place.span.end_line:
-                offers.extend(place.offers)
-                meshes.extend(m for m in place.mesh_axes if m not in meshes)
+    for place in _places_at(slot, facts, path, line, functions):
+        offers.extend(place.offers)
+        meshes.extend(m for m in place.mesh_axes if m not in meshes)
     if not offers:
         return []
     by_name: dict[str, list[AxisOffer]] = {}
@@ -133,6 +152,19 @@ def items(slot: Slot, facts: list[AxisFacts], path: str, line: int,
             sort_text=f"1{rank:03d}", detail=detail,
             text_edit=types.TextEdit(range=edit, new_text=text), filter_text=text))
     return found
+
+
+def _places_at(slot: Slot, facts: list[AxisFacts], path: str, line: int,
+               functions: list[str]) -> list[AxisPlace]:
+    places = [place for fact in facts for place in fact.places if place.span.path == path]
+    if slot.kind in ("spec", "shard_map_axes"):
+        return [p for p in places if p.kind == "shard_map" and p.span.line <= line <= p.span.end_line]
+    kernels = [p for p in places if p.kind == "kernel"]
+    for name in functions:  # the innermost kernel body around the cursor, by name
+        chosen = [p for p in kernels if p.name == name]
+        if chosen:
+            return chosen
+    return [p for p in kernels if p.span.line <= line <= p.span.end_line]
 
 
 def _describe(offer: AxisOffer, where: Callable[[Span], str]) -> str:

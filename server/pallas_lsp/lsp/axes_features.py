@@ -67,7 +67,8 @@ class Snapshot:
     graph: AxisGraph
     texts: dict[str, str]
     path: str  # the document's path as the facts name it
-    facts: list[AxisFacts] = field(default_factory=list)  # the runs that reach the document
+    # The runs that reach the document, by entry (the file run as __main__).
+    by_entry: dict[str, AxisFacts] = field(default_factory=dict)
     affected: set[str] = field(default_factory=set)  # documents to re-lint (new text taken)
 
 
@@ -81,7 +82,7 @@ class AxisFeatures:
     def __init__(self, host: AxesHost, index: Callable[[], WorkspaceIndex | None]) -> None:
         self.host = host
         self.index = index  # the workspace index once built (indexing.WorkspaceIndexer)
-        self._single: dict[tuple[str, str, Options], AxisFacts] = {}
+        self._single: dict[tuple[str, str], tuple[Options, AxisFacts]] = {}
         # uri -> (the server's edit counter when lowered, the lowering command's result)
         self.lowered: dict[str, tuple[int, dict[str, Any]]] = {}
 
@@ -110,21 +111,22 @@ class AxisFeatures:
                has_path: bool) -> Snapshot | None:
         if index is not None and has_path and index.covers(path):
             return self._build_in_index(index, path, source, options, open_texts, take_text, expand_at)
-        key = (path, source, options)
-        facts = self._single.get(key)
+        # Options hold a dict (severity): not hashable, so they are compared, not keyed.
+        cached = self._single.get((path, source))
+        facts = cached[1] if cached is not None and cached[0] == options else None
         if facts is None:
             tree = parse_source(source, path)
             if isinstance(tree, SyntaxProblem):
-                previous = [f for (p, _, o), f in self._single.items() if p == path and o == options]
+                previous = [f for (p, _), (o, f) in self._single.items() if p == path and o == options]
                 if not previous or take_text:
                     return None
                 facts = previous[-1]
             else:
                 facts = analyze_entry(path, {path: tree}, {path: source}, options).axes
-                self._single[key] = facts
+                self._single[(path, source)] = (options, facts)
                 while len(self._single) > _SINGLE_CACHE:
                     self._single.pop(next(iter(self._single)))
-        return Snapshot(AxisGraph([facts]), {path: source}, path, [facts])
+        return Snapshot(AxisGraph([facts]), {path: source}, path, {path: facts})
 
     def _build_in_index(self, index: WorkspaceIndex, path: str, source: str, options: Options,
                         open_texts: dict[str, str], take_text: bool,
@@ -146,7 +148,7 @@ class AxisFeatures:
             return None
         entries = {e for e in index.entries_for(path)}
         results = {e: index.entry_result(e) for e in entries}
-        own = [r.axes for e, r in results.items() if e == path or path in r.imported_files]
+        own = {e: r.axes for e, r in results.items() if e == path or path in r.imported_files}
         graph = AxisGraph(r.axes for r in results.values())
         if expand_at is not None:
             # A symbol may reach files whose runs do not reach this one: follow its members.
@@ -168,6 +170,10 @@ class AxisFeatures:
         return Snapshot(graph, texts, path, own, affected)
 
     # -- positions ----------------------------------------------------------------------
+
+    @staticmethod
+    def facts(snap: Snapshot) -> list[AxisFacts]:
+        return list(snap.by_entry.values())
 
     def _positions(self, snap: Snapshot, path: str) -> Positions:
         return Positions(snap.texts.get(path, ""), self.host.encoding)
@@ -298,8 +304,9 @@ class AxisFeatures:
         snap = await self.snapshot(uri)
         if snap is None:
             return None
-        items = axes_completion.items(slot, snap.facts, snap.path, line + 1, self._edit_range(text, line),
-                                      lambda span: _short(span, snap.path))
+        items = axes_completion.items(slot, self.facts(snap), snap.path, line + 1,
+                                      axes_completion.enclosing_functions(lines, line),
+                                      self._edit_range(text, line), lambda span: _short(span, snap.path))
         return types.CompletionList(is_incomplete=False, items=items) if items else None
 
     def _edit_range(self, text: str, line: int) -> Callable[[int, int], types.Range]:
@@ -323,7 +330,7 @@ class AxisFeatures:
         positions = self._positions(snap, snap.path)
         first, last = params.range.start.line + 1, params.range.end.line + 1
         hints: dict[tuple[int, int], types.InlayHint] = {}
-        for facts in snap.facts:
+        for facts in self.facts(snap):
             for launch in facts.launches:
                 if launch.site.path != snap.path or not first <= launch.site.end_line <= last:
                     continue
@@ -346,34 +353,50 @@ class AxisFeatures:
         return list(hints.values()) or None
 
     async def code_lenses(self, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+        """A lens on each launch in this document, per run that reaches it: the lowering
+        check of that run's entry file (this one, or the open file that imports it)."""
         if not self.host.settings.workspace_trusted:
             return None  # the lens runs the user's code: never in an untrusted workspace
         uri = params.text_document.uri
-        state = self.host.docs.get(uri)
-        document = self.host.open_document(uri)
         snap = await self.snapshot(uri)
-        if snap is None or state is None or document is None:
+        if snap is None:
             return None
         options = await self.host.options()
         version = format_jax_version(options.jax_version)
-        title = f"Lower with JAX {version}"
+        positions = self._positions(snap, snap.path)
+        lenses: dict[tuple[int, str], types.CodeLens] = {}
+        for entry, facts in sorted(snap.by_entry.items(), key=lambda item: item[0] != snap.path):
+            entry_uri = uri if entry == snap.path else self._uri_of(entry)
+            for launch in facts.launches:
+                if launch.site.path != snap.path or (launch.site.line, entry_uri) in lenses:
+                    continue
+                start = positions.to_lsp(launch.site.line, 0)
+                lenses[(launch.site.line, entry_uri)] = types.CodeLens(
+                    range=types.Range(start=start, end=start),
+                    command=self._lens_command(entry_uri, entry, entry == snap.path, version))
+        return [lenses[k] for k in sorted(lenses)] or None
+
+    def _uri_of(self, path: str) -> str:
+        for uri, state in self.host.docs.items():
+            if state.path == path:
+                return uri
+        return Path(path).as_uri()
+
+    def _lens_command(self, uri: str, path: str, here: bool, version: str) -> types.Command:
+        name = "" if here else f"{os.path.basename(path)} "
+        state = self.host.docs.get(uri)
+        document = self.host.open_document(uri)
+        if state is None or document is None:
+            title = f"Open {os.path.basename(path)} to lower this launch with JAX {version}"
+            return types.Command(title=title, command=CONFIRM_LOWERING, arguments=[{"uri": uri}])
+        title = f"Lower {name}with JAX {version}"
         lowered = self.lowered.get(uri)
         if lowered is not None and lowered[0] == state.edits:
             confirmed = sorted({code for code, _ in state.lowering.confirmed}) if (
                 state.lowering is not None and state.lowering.edits == state.edits) else []
-            title = f"JAX {version}: {_lens_outcome(lowered[1], confirmed)} · lower again"
-        positions = self._positions(snap, snap.path)
-        lines: dict[int, types.CodeLens] = {}
-        for facts in snap.facts:
-            for launch in facts.launches:
-                if launch.site.path != snap.path or launch.site.line in lines:
-                    continue
-                start = positions.to_lsp(launch.site.line, 0)
-                lines[launch.site.line] = types.CodeLens(
-                    range=types.Range(start=start, end=start),
-                    command=types.Command(title=title, command=CONFIRM_LOWERING,
-                                          arguments=[{"uri": uri, "version": document.version}]))
-        return [lines[k] for k in sorted(lines)] or None
+            title = f"JAX {version}: {name}{_lens_outcome(lowered[1], confirmed)} · lower again"
+        return types.Command(title=title, command=CONFIRM_LOWERING,
+                             arguments=[{"uri": uri, "version": document.version}])
 
     def lowering_done(self, uri: str, result: dict[str, Any]) -> None:
         state = self.host.docs.get(uri)
@@ -387,7 +410,7 @@ class AxisFeatures:
             return None
         positions = self._positions(snap, snap.path)
         found: dict[tuple[str, Span], types.DocumentSymbol] = {}
-        for facts in snap.facts:
+        for facts in self.facts(snap):
             for item in facts.outline:
                 if item.span.path != snap.path:
                     continue
@@ -410,7 +433,7 @@ class AxisFeatures:
             found: dict[tuple[str, Span], Any] = {}
             for entry in sorted(index.files):
                 for item in index.entry_result(entry).axes.outline:
-                    if query in item.name.lower() or query in item.detail.lower():
+                    if query in item.name.lower():
                         found.setdefault((item.kind, item.span), item)
             return [(item, index.files[item.span.path].text) for item in found.values()
                     if item.span.path in index.files]
