@@ -17,6 +17,8 @@ did not follow).
 from __future__ import annotations
 
 import ast
+import bisect
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -166,16 +168,20 @@ class AxisGraph:
                 return RenamePlan(refusal=f"'{new_name}' is already an axis name at {_where(other.span)}, "
                                           "beside the one renamed; pick another name")
         edits: list[TextEdit] = []
+        lines: dict[str, list[str]] = {}
+        read_as_letters = {tie.use for tie in symbol.ties if tie.read_as_letters}
         for member in symbol.spans:
-            text = texts.get(member.path or "")
-            literal = _literal_text(text, member) if text is not None else None
+            path = member.path or ""
+            if path not in lines and path in texts:
+                lines[path] = texts[path].split("\n")
+            literal = _literal_text(lines[path], member) if path in lines else None
             match = _SIMPLE_LITERAL.match(literal) if literal is not None else None
             if match is None or match.group(2) != symbol.name:
                 return RenamePlan(refusal=f"the string at {_where(member)} is not written as one "
                                           f"plain quoted '{symbol.name}'; rename it by hand")
             quote = match.group(1)
             new_text = f"{quote}{new_name}{quote}"
-            if len(new_name) != 1 and any(t.read_as_letters for t in symbol.ties if t.use == member):
+            if len(new_name) != 1 and member in read_as_letters:
                 # A multimem op reads set(collective_axes): "x" is the axis x, but a longer
                 # string would be its letters (jax-facts.md).
                 return RenamePlan(refusal=f"the string at {_where(member)} is a multimem op's whole "
@@ -192,26 +198,55 @@ class AxisGraph:
         return RenamePlan(edits=tuple(edits))
 
     def _unclaimed(self, symbol: AxisSymbol, texts: dict[str, str]) -> Span | None:
-        """An equal string literal in the program that no run ties to a definition."""
+        """An equal string literal in the program that no run ties to a definition.
+
+        A regular expression finds the candidates; only a candidate that is no known
+        literal costs a parse of its file (to tell a string from a comment or a docstring)."""
         own = set(symbol.spans)
         needle = re.compile(r"""(['"])""" + re.escape(symbol.name) + r"\1")
         for path, text in sorted(texts.items()):
-            if not needle.search(text):
-                continue
-            try:
-                tree = ast.parse(text)
-            except (SyntaxError, ValueError, RecursionError):
-                continue
-            for node in _string_literals(tree):
-                if node.value != symbol.name:
+            starts: list[int] | None = None
+            for match in needle.finditer(text):
+                if starts is None:
+                    starts = [0, *(m.end() for m in re.finditer("\n", text))]
+                line, col = _line_col(text, starts, match.start())
+                where = Span(line, col, line, col + len(match.group(0).encode("utf-8")), path)
+                if where in own or (where in self.sites and self.has_definition(where)):
                     continue
+                node = _literal_at(path, text, line, col)
+                if node is None or node.value != symbol.name:
+                    continue  # in a comment, a docstring, or part of a longer string
                 where = Span.of(node, path)
-                if where in own:
+                if where in own or (where in self.sites and self.has_definition(where)):
                     continue
-                if where in self.sites and self.has_definition(where):
-                    continue  # another mesh's axis of the same name: unrelated
                 return where
         return None
+
+
+def _line_col(text: str, starts: list[int], offset: int) -> tuple[int, int]:
+    """(1-based line, UTF-8 column) of a character offset; ``starts``: each line's offset."""
+    line = bisect.bisect_right(starts, offset)
+    return line, len(text[starts[line - 1]:offset].encode("utf-8"))
+
+
+@functools.lru_cache(maxsize=64)
+def _literals_by_line(path: str, text: str) -> dict[int, list[ast.Constant]]:
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return {}
+    by_line: dict[int, list[ast.Constant]] = {}
+    for node in _string_literals(tree):
+        by_line.setdefault(node.lineno, []).append(node)
+    return by_line
+
+
+def _literal_at(path: str, text: str, line: int, col: int) -> ast.Constant | None:
+    """The string literal (not a docstring) whose text holds (line, UTF-8 col)."""
+    for node in _literals_by_line(path, text).get(line, ()):
+        if node.col_offset <= col and (node.end_lineno != line or col < (node.end_col_offset or 0)):
+            return node
+    return None
 
 
 def _string_literals(tree: ast.Module) -> Iterable[ast.Constant]:
@@ -229,10 +264,9 @@ def _string_literals(tree: ast.Module) -> Iterable[ast.Constant]:
             yield node
 
 
-def _literal_text(text: str, span: Span) -> str | None:
+def _literal_text(lines: list[str], span: Span) -> str | None:
     if span.line != span.end_line:
         return None
-    lines = text.splitlines()
     if span.line > len(lines):
         return None
     raw = lines[span.line - 1].encode("utf-8")

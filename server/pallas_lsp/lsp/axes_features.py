@@ -25,7 +25,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.workspace import TextDocument
 
-from pallas_lsp.analysis import Options, Span, SyntaxProblem, analyze_entry, format_jax_version
+from pallas_lsp.analysis import EntryResult, Options, Span, SyntaxProblem, analyze_entry, format_jax_version
 from pallas_lsp.analysis import parse as parse_source
 from pallas_lsp.analysis.axis_graph import AxisGraph
 from pallas_lsp.analysis.axis_symbols import AxisFacts, AxisSite
@@ -37,8 +37,9 @@ from .protocol import CONFIRM_LOWERING
 from .settings import Settings
 from .state import DocState
 
-# How many single-file runs are kept (documents outside a workspace folder).
+# How many single-file runs are kept (documents outside a workspace folder), and graphs.
 _SINGLE_CACHE = 16
+_GRAPH_CACHE = 8
 
 
 class AxesHost(Protocol):
@@ -83,6 +84,7 @@ class AxisFeatures:
         self.host = host
         self.index = index  # the workspace index once built (indexing.WorkspaceIndexer)
         self._single: dict[tuple[str, str], tuple[Options, AxisFacts]] = {}
+        self._graphs: dict[tuple[tuple[str, int], ...], tuple[tuple[EntryResult, ...], AxisGraph]] = {}
         # uri -> (the server's edit counter when lowered, the lowering command's result)
         self.lowered: dict[str, tuple[int, dict[str, Any]]] = {}
 
@@ -149,7 +151,7 @@ class AxisFeatures:
         entries = {e for e in index.entries_for(path)}
         results = {e: index.entry_result(e) for e in entries}
         own = {e: r.axes for e, r in results.items() if e == path or path in r.imported_files}
-        graph = AxisGraph(r.axes for r in results.values())
+        graph = self._graph(results)
         if expand_at is not None:
             # A symbol may reach files whose runs do not reach this one: follow its members.
             while True:
@@ -162,12 +164,26 @@ class AxisFeatures:
                     break
                 entries |= more
                 results.update({e: index.entry_result(e) for e in more})
-                graph = AxisGraph(r.axes for r in results.values())
+                graph = self._graph(results)
         reached: set[str] = set()
         for entry in entries:
             reached |= index.reachable(entry)
         texts = {p: index.files[p].text for p in reached if p in index.files}
         return Snapshot(graph, texts, path, own, affected)
+
+    def _graph(self, results: dict[str, EntryResult]) -> AxisGraph:
+        """The graph of these runs; the index hands back the same result objects while
+        their files are unchanged, so a graph is reused until something changes."""
+        key = tuple(sorted((entry, id(result)) for entry, result in results.items()))
+        cached = self._graphs.get(key)
+        if cached is not None:
+            return cached[1]
+        graph = AxisGraph(result.axes for result in results.values())
+        # The results stay referenced with their graph: their ids cannot be reused meanwhile.
+        self._graphs[key] = (tuple(results.values()), graph)
+        while len(self._graphs) > _GRAPH_CACHE:
+            self._graphs.pop(next(iter(self._graphs)))
+        return graph
 
     # -- positions ----------------------------------------------------------------------
 
