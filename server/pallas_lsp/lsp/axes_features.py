@@ -71,6 +71,7 @@ class Snapshot:
     # The runs that reach the document, by entry (the file run as __main__).
     by_entry: dict[str, AxisFacts] = field(default_factory=dict)
     affected: set[str] = field(default_factory=set)  # documents to re-lint (new text taken)
+    positions: dict[str, Positions] = field(default_factory=dict)
 
 
 class RenameRefused(JsonRpcException):
@@ -192,7 +193,11 @@ class AxisFeatures:
         return list(snap.by_entry.values())
 
     def _positions(self, snap: Snapshot, path: str) -> Positions:
-        return Positions(snap.texts.get(path, ""), self.host.encoding)
+        """Column conversion for a file of the snapshot, built once per file per request."""
+        positions = snap.positions.get(path)
+        if positions is None:
+            positions = snap.positions[path] = Positions(snap.texts.get(path, ""), self.host.encoding)
+        return positions
 
     def _location(self, snap: Snapshot, span: Span, uri: str) -> types.Location:
         path = span.path or snap.path
