@@ -21,9 +21,6 @@ SINGLE = FIXTURES / "single"
 
 async def open_workspace(client: LanguageClient, tmp_path: Path, **options: object
                          ) -> tuple[Path, dict[str, str]]:
-    # The server asks the editor to re-request lenses and hints when their inputs change.
-    client.feature(types.WORKSPACE_CODE_LENS_REFRESH)(lambda params: None)
-    client.feature(types.WORKSPACE_INLAY_HINT_REFRESH)(lambda params: None)
     root = tmp_path / "two_files"
     shutil.copytree(TWO_FILES, root)
     await initialize(client, dict(options), root=root)
@@ -247,6 +244,7 @@ async def test_code_lens_runs_the_lowering_check_and_shows_its_result(client: La
     result = await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(
         command=command.command, arguments=command.arguments)), 300)
     assert result["state"] == "clean", result
+    assert types.WORKSPACE_CODE_LENS_REFRESH in client.refreshes  # type: ignore[attr-defined]
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=doc(kernels)))
     assert {lens.command.title for lens in lenses or ()} == {  # type: ignore[union-attr]
         "JAX 0.12.0.1: main.py lowers cleanly · lower again"}

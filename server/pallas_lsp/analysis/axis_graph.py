@@ -68,7 +68,7 @@ class AxisGraph:
                 self._find(site.span)
             for tie in fact.ties:
                 self.ties.append(tie)
-                if tie.name == "":
+                if tie.unreadable:
                     continue  # an unreadable use: it blocks renames, it joins no symbols
                 linked = [*tie.definitions, *([tie.use] if tie.use is not None else [])]
                 for other in linked[1:]:
@@ -140,7 +140,7 @@ class AxisGraph:
                 return (f"the collective_axes string at {_where(tie.site)} is read letter by letter "
                         f"(JAX compares set() of it), so '{symbol.name}' is one of its letters: write "
                         "it as a tuple of names first (the PAL002 quick fix), then rename")
-            if tie.name == "":
+            if tie.unreadable:
                 return (f"the axis names at {_where(tie.site)} are computed at run time and may "
                         f"include '{symbol.name}'; the analysis cannot rewrite them: rename by hand")
             if tie.built_at_run_time:

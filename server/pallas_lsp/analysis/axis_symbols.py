@@ -11,7 +11,7 @@ several runs can be merged (``axis_graph``).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .axis_trace import SPELLED_BY_LETTERS, UNKNOWN_NAME, AxisDef, AxisUse
 from .model import Span
@@ -41,6 +41,8 @@ class AxisTie:
     built_at_run_time: bool
     definitions: tuple[Span, ...]  # definition literals
     owners: tuple[Span, ...]  # the calls that own those definitions (meshes, kernels)
+    # The use's value could not be read (built at run time): it may be any axis of its context.
+    unreadable: bool = False
     # One letter of a multi-letter string a multimem op reads letter by letter.
     spelled_by_letters: bool = False
     # ``use`` is a one-letter string that is a multimem op's whole collective_axes.
@@ -139,19 +141,22 @@ def collect(program: Program, home: str) -> AxisFacts:
             add_definition(definition)
 
     def reaching(use: AxisUse) -> list[AxisDef]:
-        if use.name == UNKNOWN_NAME:  # unreadable: it may be any name of its context
-            return [d for name in _context_names(use) for d in reaching(replace(use, name=name))]
+        if use.name is UNKNOWN_NAME:  # unreadable: it may be any name of its context
+            return [d for name in sorted(_context_names(use)) for d in named(use, name)]
+        return named(use, use.name)
+
+    def named(use: AxisUse, name: str) -> list[AxisDef]:
         found: list[AxisDef] = []
         launch = use.launch
         if launch is not None:
             if isinstance(launch.ctx.manual, MeshVal):
-                found.extend(mesh_definitions(launch.ctx.manual, use.name))
-            found.extend(d for d in trace.kernel_defs.get(id(launch.kernel), ()) if d.name == use.name)
-            found.extend(d for d in trace.warp_defs.get(id(launch), ()) if d.name == use.name)
+                found.extend(mesh_definitions(launch.ctx.manual, name))
+            found.extend(d for d in trace.kernel_defs.get(id(launch.kernel), ()) if d.name == name)
+            found.extend(d for d in trace.warp_defs.get(id(launch), ()) if d.name == name)
         elif isinstance(use.mesh, MeshVal):
-            found.extend(mesh_definitions(use.mesh, use.name))
+            found.extend(mesh_definitions(use.mesh, name))
         if isinstance(use.origin, MeshVal):
-            found.extend(mesh_definitions(use.origin, use.name))
+            found.extend(mesh_definitions(use.origin, name))
         return found
 
     def _context_names(use: AxisUse) -> set[str]:
@@ -181,8 +186,10 @@ def collect(program: Program, home: str) -> AxisFacts:
         if previous is not None:
             def_spans = tuple(dict.fromkeys((*previous.definitions, *def_spans)))
             owners = tuple(dict.fromkeys((*previous.owners, *owners)))
-        ties[key] = AxisTie(use.name, use_span, site, use.origin is None, def_spans, owners,
-                            use.origin is SPELLED_BY_LETTERS, use.read_as_letters)
+        ties[key] = AxisTie(use.name or "", use_span, site, use.origin is None, def_spans, owners,
+                            unreadable=use.name is UNKNOWN_NAME,
+                            spelled_by_letters=use.origin is SPELLED_BY_LETTERS,
+                            read_as_letters=use.read_as_letters)
 
     return AxisFacts(
         sites=tuple(sorted(sites.values(), key=lambda s: s.span)),

@@ -55,7 +55,7 @@ SPELLED_BY_LETTERS = _SpelledByLetters()
 
 
 # The name of a use whose value the analysis cannot read: it may be any axis there.
-UNKNOWN_NAME = ""
+UNKNOWN_NAME = None
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class AxisDef:
 class AxisUse:
     """A name read by a JAX call, with the context that says which definitions it means."""
 
-    name: str
+    name: str | None  # UNKNOWN_NAME (None): a value the analysis cannot read
     origin: object  # ast.Constant, MeshVal, SPELLED_BY_LETTERS, or None (built at run time)
     role: str  # "collective_axes", "axis_name", "PartitionSpec", "shard_map axis_names"
     site: ast.Call
