@@ -123,6 +123,14 @@ async def test_rename_refuses_what_it_cannot_prove(client: LanguageClient, tmp_p
     with pytest.raises(JsonRpcException, match="'model' is already an axis name"):
         await client.text_document_rename_async(types.RenameParams(
             text_document=doc(kernels), position=at(texts[kernels], '"data", "model"'), new_name="model"))
+    # Another file of the rename is mid-edit and does not parse: its text in the index is old.
+    main = (root / "main.py").as_uri()
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=main, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text="def (\n" + texts[main])]))
+    with pytest.raises(JsonRpcException, match=r"main\.py does not parse in the editor"):
+        await client.text_document_rename_async(types.RenameParams(
+            text_document=doc(kernels), position=at(texts[kernels], '"data", "model"'), new_name="rows"))
     # One kernel body launched under two meshes: its string belongs to both.
     shared = tmp_path / "shared.py"
     shutil.copy(SINGLE / "clean" / "axes_from_param_mesh_ok.py", shared)

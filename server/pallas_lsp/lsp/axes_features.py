@@ -72,6 +72,8 @@ class Snapshot:
     by_entry: dict[str, AxisFacts] = field(default_factory=dict)
     affected: set[str] = field(default_factory=set)  # documents to re-lint (new text taken)
     positions: dict[str, Positions] = field(default_factory=dict)
+    # Open documents whose current text does not parse: the index holds an older text.
+    unparsed: set[str] = field(default_factory=set)
 
 
 class RenameRefused(JsonRpcException):
@@ -136,6 +138,7 @@ class AxisFeatures:
                         expand_at: tuple[int, int] | None) -> Snapshot | None:
         index.set_options(options)
         affected: set[str] = set()
+        unparsed: set[str] = set()
         if take_text:
             # Rename edits other files: every open buffer's text must be the one analysed.
             for other, text in {**open_texts, path: source}.items():
@@ -145,6 +148,7 @@ class AxisFeatures:
                 if isinstance(changed, SyntaxProblem):
                     if other == path:
                         return None
+                    unparsed.add(other)
                     continue
                 affected |= changed
         if path not in index.files:
@@ -170,7 +174,7 @@ class AxisFeatures:
         for entry in entries:
             reached |= index.reachable(entry)
         texts = {p: index.files[p].text for p in reached if p in index.files}
-        return Snapshot(graph, texts, path, own, affected)
+        return Snapshot(graph, texts, path, own, affected, unparsed=unparsed)
 
     def _graph(self, results: dict[str, EntryResult]) -> AxisGraph:
         """The graph of these runs; the index hands back the same result objects while
@@ -288,6 +292,10 @@ class AxisFeatures:
         plan = snap.graph.rename(site, params.new_name, snap.texts)
         if plan.refusal is not None:
             raise RenameRefused(plan.refusal)
+        stale = sorted({edit.span.path for edit in plan.edits} & snap.unparsed)
+        if stale:
+            raise RenameRefused(f"{os.path.basename(stale[0])} does not parse in the editor: fix its "
+                                "syntax error, then rename")
         by_path: dict[str, list[types.TextEdit]] = {}
         for edit in plan.edits:
             path = edit.span.path or snap.path
