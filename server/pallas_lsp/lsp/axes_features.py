@@ -60,6 +60,10 @@ class AxesHost(Protocol):
 
     def relint_paths(self, paths: set[str]) -> None: ...
 
+    def workspace_inlay_hint_refresh(self, params: None) -> object: ...
+
+    def workspace_code_lens_refresh(self, params: None) -> object: ...
+
 
 @dataclass
 class Snapshot:
@@ -94,7 +98,9 @@ class AxisFeatures:
     # -- snapshots ----------------------------------------------------------------------
 
     async def snapshot(self, uri: str, *, take_text: bool = False,
-                       expand_at: tuple[int, int] | None = None) -> Snapshot | None:
+                       expand_at: tuple[int, int] | None = None, stale_ok: bool = False) -> Snapshot | None:
+        """The graph for ``uri``; None when there is none for its current text (unless
+        ``stale_ok``: completion finds its place by function name in an older text)."""
         state = self.host.docs.get(uri)
         document = self.host.open_document(uri)
         if state is None or document is None:
@@ -109,6 +115,10 @@ class AxisFeatures:
             texts, take_text, expand_at, bool(state.path))
         if snap is not None and snap.affected:
             self.host.relint_paths(snap.affected)
+        if snap is not None and not stale_ok and snap.texts.get(snap.path) != document.source:
+            # Mid-edit (the text does not parse, or its run is pending): the facts' lines are
+            # the older text's; a hint or a jump would land on the wrong line.
+            return None
         return snap
 
     def _build(self, index: WorkspaceIndex | None, path: str, source: str, options: Options,
@@ -330,7 +340,7 @@ class AxisFeatures:
         slot = axes_completion.slot_at(lines, line, column)
         if slot is None:
             return None
-        snap = await self.snapshot(uri)
+        snap = await self.snapshot(uri, stale_ok=True)
         if snap is None:
             return None
         items = axes_completion.items(slot, self.facts(snap), snap.path, line + 1,
@@ -426,6 +436,14 @@ class AxisFeatures:
             title = f"JAX {version}: {name}{_lens_outcome(lowered[1], confirmed)} · lower again"
         return types.Command(title=title, command=CONFIRM_LOWERING,
                              arguments=[{"uri": uri, "version": document.version}])
+
+    def analysed(self, hints_refresh: bool, lenses_refresh: bool) -> None:
+        """A document's text was analysed: hints and lenses asked for meanwhile were
+        refused as stale (``snapshot``), so the editor is asked to request them again."""
+        if hints_refresh and self.host.settings.inlay_hints:
+            self.host.workspace_inlay_hint_refresh(None)
+        if lenses_refresh and self.host.settings.workspace_trusted:
+            self.host.workspace_code_lens_refresh(None)
 
     def lowering_done(self, uri: str, result: dict[str, Any]) -> None:
         state = self.host.docs.get(uri)

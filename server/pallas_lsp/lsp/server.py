@@ -237,6 +237,7 @@ class PallasServer(LanguageServer):
             self.window_log_message(
                 types.LogMessageParams(type=types.MessageType.Warning, message=f"{uri}: {analysis.stopped}")
             )
+        self.axes.analysed(self.client.inlay_hint_refresh, self.client.code_lens_refresh)
         if unchanged:
             return  # a dependent re-checked with the same result: the client already shows it
         self.publish(uri, state, version)
