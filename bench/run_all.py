@@ -40,6 +40,8 @@ OUT = BENCH / "out"
 TARGET_ANALYSIS_RATIO = 2.0  # analysis <= 2x ast.parse
 TARGET_P95_MS = 50.0  # keystroke-to-diagnostics p95 on 2,000 lines
 TARGET_EXPONENT = 1.15  # time ~ lines**k, "linear" when k <= this
+TARGET_AXES_FILE_MS = 30.0  # axis completion / rename p95 on 2,000 lines
+TARGET_AXES_WORKSPACE_MS = 300.0  # axis rename across the 200-module workspace
 
 
 @dataclass
@@ -275,12 +277,31 @@ def targets_table(steps: dict[str, Step], analysis: dict[str, Any] | None,
                    f"{verdict(cold_ratio, 1.5)} |")
         out.append(f"| lowering warm <= 0.3 s, JAX {version} (median) | {warm_s:.3f} s | "
                    f"{ratio(warm_s, 0.3)} | {verdict(warm_s, 0.3)} |")
+    out += axes_rows(read_json(OUT / "axes.json") if "axes" in steps else None)
     load = analysis.get("load_before") if analysis else None
     if load:
         out += ["", f"Load average when the analysis benchmark started: {load[0]:.1f} on "
                     f"{os.cpu_count()} cores. The analysis ratios are CPU time; the language-server "
                     "latencies and lowering times are wall-clock and move with that load."]
     return out
+
+
+def axes_rows(axes: dict[str, Any] | None) -> list[str]:
+    """Targets of bench/axes_bench.py (issue 15)."""
+    if not axes:
+        return []
+    rows = []
+    for key, label in (("completion", "axis-name completion"), ("rename", "axis rename")):
+        value = axes["file"][f"{key}_p95_ms"]
+        rows.append(f"| {label} p95 <= 30 ms, {axes['file']['lines']} lines | {value:.1f} ms | "
+                    f"{ratio(value, TARGET_AXES_FILE_MS)} | {verdict(value, TARGET_AXES_FILE_MS)} |")
+    workspace = axes["workspace"]
+    for key, label in (("warm_p95_ms", "warm p95"), ("cold_ms", "cold, first")):
+        value = workspace[key]
+        rows.append(f"| axis rename across {workspace['modules']} modules <= 300 ms, {label} | "
+                    f"{value:.0f} ms | {ratio(value, TARGET_AXES_WORKSPACE_MS)} | "
+                    f"{verdict(value, TARGET_AXES_WORKSPACE_MS)} |")
+    return rows
 
 
 def peers_table(analysis: dict[str, Any]) -> list[str]:
@@ -435,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     analysis_json, lsp_json = OUT / "analysis.json", OUT / "lsp.json"
     notebook_json = OUT / "notebook.json"
     if not args.report_only:
-        for stale in (analysis_json, lsp_json, notebook_json):
+        for stale in (analysis_json, lsp_json, notebook_json, OUT / "axes.json"):
             stale.unlink(missing_ok=True)
     analysis_cmd = [python, str(BENCH / "analysis_bench.py"), "--json", str(analysis_json),
                     "--repeat", "3" if args.quick else "7"]
@@ -452,6 +473,9 @@ def main(argv: list[str] | None = None) -> int:
         "lowering": Step("bench/lowering_bench.py", [python, str(BENCH / "lowering_bench.py"),
                                                      "--repeat", "1" if args.quick else "2"],
                          300),
+        "axes": Step("bench/axes_bench.py", [python, str(BENCH / "axes_bench.py"), "--json",
+                                             str(OUT / "axes.json")]
+                     + (["--samples", "15"] if args.quick else []), 300),
     }
     start = time.monotonic()
     for key, step in steps.items():

@@ -32,6 +32,7 @@ export interface ExtensionSettings {
     timeout: number;
     onSave: boolean;
   };
+  inlayHints: { enabled: boolean };
 }
 
 /** The server's `initializationOptions` (contract with server/pallas_lsp/lsp). */
@@ -52,6 +53,7 @@ export interface InitializationOptions {
     onSave: boolean;
   };
   workspaceTrusted: boolean;
+  inlayHints: { enabled: boolean };
 }
 
 export const SECTION = "pallasLsp";
@@ -82,6 +84,7 @@ export const SETTING_KEYS = [
   "lowering.remoteCommand",
   "lowering.timeout",
   "lowering.onSave",
+  "inlayHints.enabled",
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];
@@ -145,6 +148,8 @@ export function readSettings(get: (key: SettingKey) => unknown): ExtensionSettin
           : DEFAULT_LOWERING_TIMEOUT,
       onSave: get("lowering.onSave") === true,
     },
+    // Off by default, as Pylance's inlay hints are.
+    inlayHints: { enabled: get("inlayHints.enabled") === true },
   };
 }
 
@@ -176,6 +181,7 @@ export function initializationOptions(
       onSave: settings.lowering.onSave,
     },
     workspaceTrusted,
+    inlayHints: { enabled: settings.inlayHints.enabled },
   };
 }
 

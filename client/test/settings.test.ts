@@ -28,6 +28,7 @@ describe("readSettings", () => {
       lintOnChange: true,
       maxFileSize: 0.25,
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
+      inlayHints: { enabled: false },
     });
   });
 
@@ -113,6 +114,7 @@ describe("initializationOptions", () => {
       showNotifications: "onError",
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
       workspaceTrusted: false,
+      inlayHints: { enabled: false },
     });
   });
 

@@ -27,6 +27,18 @@ def answer_registrations(client: LanguageClient) -> None:
     def register_capability(params: types.RegistrationParams) -> None:
         client.registrations.extend(params.registrations)  # type: ignore[attr-defined]
 
+    # The "visual-studio-code" capabilities advertise refresh support: the server asks for
+    # new code lenses / inlay hints when their inputs change (a lowering result, a setting).
+    client.refreshes = []  # type: ignore[attr-defined]
+
+    @client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def code_lens_refresh(params: None) -> None:
+        client.refreshes.append(types.WORKSPACE_CODE_LENS_REFRESH)  # type: ignore[attr-defined]
+
+    @client.feature(types.WORKSPACE_INLAY_HINT_REFRESH)
+    def inlay_hint_refresh(params: None) -> None:
+        client.refreshes.append(types.WORKSPACE_INLAY_HINT_REFRESH)  # type: ignore[attr-defined]
+
 
 def progress_titles(client: LanguageClient) -> dict[str, str]:
     """token -> the title of its work-done progress ``begin``."""

@@ -20,6 +20,7 @@ import time
 from dataclasses import replace
 
 from . import jax_calls, names, pyflow, stdlib_calls
+from .axis_trace import AxisTrace, element_origins
 from .model import Span
 from .names import bind_import
 from .trace import (
@@ -97,6 +98,8 @@ class Interpreter:
         self.kernels: list[KernelInfo] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}
+        # Where axis names are defined and used (analysis/axis_symbols reads it).
+        self.axis_trace = AxisTrace()
         self._memo: dict[tuple[object, ...], object] = {}
         self._launched: set[tuple[object, ...]] = set()
         self._stack: list[ast.AST] = []
@@ -579,7 +582,7 @@ class Interpreter:
         if node is None:
             return Const(None)
         if isinstance(node, ast.Constant):
-            return Const(node.value)
+            return Const(node.value, origins=(node,) if isinstance(node.value, str) else None)
         if isinstance(node, ast.Name):
             scope = env.find_scope(node.id)
             if scope is not None:
@@ -724,7 +727,8 @@ class Interpreter:
             if isinstance(element, ast.Starred):
                 spread = plain(self.ev(element.value, env, ctx))
                 if isinstance(spread, Const) and isinstance(spread.value, tuple):
-                    values.extend(Const(v) for v in spread.value)
+                    values.extend(Const(v, origins=(o,)) for v, o in
+                                  zip(spread.value, element_origins(spread), strict=True))
                 elif isinstance(spread, tuple):
                     values.extend(spread)
                 else:
@@ -791,7 +795,8 @@ class Interpreter:
             if isinstance(arg, ast.Starred):
                 spread = plain(self.ev(arg.value, env, ctx))
                 if isinstance(spread, Const) and isinstance(spread.value, tuple):
-                    args.extend(Const(v) for v in spread.value)
+                    args.extend(Const(v, origins=(o,)) for v, o in
+                                zip(spread.value, element_origins(spread), strict=True))
                     arg_nodes.extend(arg for _ in spread.value)
                 elif isinstance(spread, tuple):
                     args.extend(spread)
@@ -842,6 +847,8 @@ class Interpreter:
                 args = [plain(a) for a in args]
                 kwargs = {k: plain(v) for k, v in kwargs.items()}
             result = jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            self.axis_trace.observe(func.name, args, kwargs, node, arg_nodes, ctx.launch, ctx.manual,
+                                    ctx.ambient, ctx.names_open, result)
             return _new_list(result) if func.name == "builtins.list" else result
         self.callee_names.setdefault(id(node), "user")
         if isinstance(func, OneOf):

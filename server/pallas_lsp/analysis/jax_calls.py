@@ -41,6 +41,7 @@ from .values import (
     QualName,
     SemanticsVal,
     ShapeDtypeVal,
+    SpecVal,
     WrappedVal,
     const_strings,
     pack,
@@ -117,7 +118,7 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return qual
     if isinstance(base, MeshVal):
         if attr == "axis_names":
-            return Const(base.axes, base.span)
+            return Const(base.axes, base.span, origins=(base,) * len(base.axes))
         return UNKNOWN
     if isinstance(base, ObjVal):
         return base.get(attr)
@@ -482,10 +483,19 @@ def _layout(call: Call) -> object:
 
 def _sequence(call: Call) -> object:
     value = call.arg(0, "iterable")
-    if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
+    if isinstance(value, Const) and isinstance(value.value, tuple):
+        return Const(value.value, value.span, value.origins)
+    if isinstance(value, Const) and isinstance(value.value, str):
         return Const(tuple(value.value), value.span)
     items = unpack(value)  # a complete dict's keys, an Enum's members
     return pack(items) if items is not None else UNKNOWN
+
+
+def _partition_spec(call: Call) -> object:
+    # Evaluated so that a shard_map's specs can tie their axis names to its mesh.
+    if "**" in call.kwargs or any(not isinstance(a, (Const, tuple)) for a in call.args):
+        return UNKNOWN
+    return SpecVal(tuple(call.args))
 
 
 def _array_maker(dtype_position: int, default: str) -> Handler:
@@ -552,6 +562,8 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.ShapeDtypeStruct": _shape_dtype_struct,
     "builtins.tuple": _sequence,
     "builtins.list": _sequence,
+    "jax.sharding.PartitionSpec": _partition_spec,
+    "jax.P": _partition_spec,
     "jnp.dtype": _dtype,
     "np.dtype": _dtype,
     **{maker: _array_maker(*spec) for maker, spec in _ARRAY_MAKERS.items()},

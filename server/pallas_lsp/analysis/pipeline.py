@@ -10,9 +10,10 @@ from __future__ import annotations
 import ast
 import time
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 
+from .axis_symbols import AxisFacts, collect
 from .forms import judge_each_form
 from .model import Analysis, Finding, OpFacts, Options, Span, SyntaxProblem
 from .noqa import is_suppressed, noqa_comments
@@ -65,7 +66,7 @@ def analyze(source: str, options: Options | None = None, *, path: str = "<string
     tree = parse(source, path)
     if isinstance(tree, SyntaxProblem):
         return Analysis(syntax_error=tree)
-    findings, ops, stopped, _ = _run(tree, source, options)
+    findings, ops, stopped, _, _ = _run(tree, source, options)
     return Analysis(findings=_finish(findings, source, options), ops=ops, stopped=stopped)
 
 
@@ -121,6 +122,8 @@ class EntryResult:
     # The folder modules this entry imported (directly or not): a change to any of
     # them changes this entry's findings.
     imported_files: frozenset[str]
+    # Axis names this run defines and uses, tied together (spans carry their file).
+    axes: AxisFacts = field(default_factory=AxisFacts)
 
 
 def analyze_entry(entry: str, trees: dict[str, ast.Module], files: dict[str, str],
@@ -129,7 +132,8 @@ def analyze_entry(entry: str, trees: dict[str, ast.Module], files: dict[str, str
     (``modules``: ``module_table(entry, trees)``, passed in when several entries share it)."""
     if modules is None:
         modules = module_table(entry, trees)
-    findings, ops, stopped, imported = _run(trees[entry], files[entry], options, modules, entry, files)
+    findings, ops, stopped, imported, axes = _run(trees[entry], files[entry], options, modules, entry,
+                                                  files)
     by_file: dict[str, list[Finding]] = {}
     for finding in findings:
         home = finding.span.path or entry
@@ -139,7 +143,7 @@ def analyze_entry(entry: str, trees: dict[str, ast.Module], files: dict[str, str
         ops_by_file.setdefault(op.span.path or entry, []).append(
             replace(op, span=replace(op.span, path=None)))
     return EntryResult({k: tuple(v) for k, v in by_file.items()},
-                       {k: tuple(v) for k, v in ops_by_file.items()}, stopped, imported)
+                       {k: tuple(v) for k, v in ops_by_file.items()}, stopped, imported, axes)
 
 
 def finish(findings: list[Finding], source: str, options: Options) -> tuple[Finding, ...]:
@@ -199,7 +203,7 @@ def _relative_to(finding: Finding, home: str, entry: str) -> Finding:
 def _run(tree: ast.Module, source: str, options: Options,
          modules: dict[str, SourceModule] | None = None, path: str | None = None,
          sources: dict[str, str] | None = None,
-         ) -> tuple[list[Finding], tuple[OpFacts, ...], str | None, frozenset[str]]:
+         ) -> tuple[list[Finding], tuple[OpFacts, ...], str | None, frozenset[str], AxisFacts]:
     deadline = time.monotonic() + options.budget_s
     stopped: str | None = None
     try:
@@ -208,7 +212,7 @@ def _run(tree: ast.Module, source: str, options: Options,
         program = exc.partial  # type: ignore[assignment]
         stopped = str(exc)
     except RecursionError:
-        return [], (), "analysis stopped: the file nests too deeply to analyse", frozenset()
+        return [], (), "analysis stopped: the file nests too deeply to analyse", frozenset(), AxisFacts()
     findings: list[Finding] = []
     if program is not None:
         ran_out: list[bool] = []
@@ -218,7 +222,8 @@ def _run(tree: ast.Module, source: str, options: Options,
     ops = program.op_facts() if program is not None else ()
     imported = frozenset(m.path for m in (modules or {}).values()
                          if program is not None and m.name in program.interp.module_envs)
-    return findings, ops, stopped, imported
+    axes = collect(program, path or "<string>") if program is not None else AxisFacts()
+    return findings, ops, stopped, imported, axes
 
 
 def _check(program: Program, options: Options, deadline: float, ran_out: list[bool]) -> list[Finding]:

@@ -46,6 +46,10 @@ class Const:
     value: object
     # Where the value was written, for messages ("AXIS, defined at line 8").
     span: Span | None = field(default=None, compare=False)
+    # Where each axis-name string came from (analysis/axis_trace.py): for a str, one
+    # origin; for a tuple, one per element. An origin is the string literal node, the
+    # MeshVal whose ``axis_names`` it was read from, or None (built at run time).
+    origins: tuple[object, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,13 @@ class MulticastRefVal:
     collective_axes: object
     axes_node: ast.expr | None
     node: ast.Call
+
+
+@dataclass(eq=False)
+class SpecVal:
+    """``PartitionSpec(...)``: its entries (axis names, tuples of them, None), as evaluated."""
+
+    entries: tuple[object, ...]
 
 
 @dataclass(frozen=True)
@@ -494,15 +505,22 @@ def pack(values: list[object] | tuple[object, ...]) -> object:
     if not within_size(values):
         return UNKNOWN
     if all(isinstance(v, Const) for v in values):
-        return Const(tuple(v.value for v in values))  # type: ignore[union-attr]
+        # Each string item keeps the origin of its axis name (analysis/axis_trace.py).
+        origins = tuple((v.origins or (None,))[0] if isinstance(v.value, str) else None  # type: ignore[union-attr]
+                        for v in values)
+        return Const(tuple(v.value for v in values), origins=origins)  # type: ignore[union-attr]
     return tuple(values)
 
 
 def unpack(value: object) -> list[object] | None:
     """The items of a known sequence (a Const tuple or string, a tuple of values, a complete
     dict's keys), else None."""
-    if isinstance(value, Const) and isinstance(value.value, (tuple, str)):
-        return [Const(v) for v in value.value]
+    if isinstance(value, Const) and isinstance(value.value, tuple):
+        known = value.origins is not None and len(value.origins) == len(value.value)
+        return [Const(v, origins=(value.origins[i],) if known else None)  # type: ignore[index]
+                for i, v in enumerate(value.value)]
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return [Const(v) for v in value.value]  # letters: no literal spells one alone
     if isinstance(value, tuple):
         return list(value)
     if isinstance(value, DictVal) and value.complete:

@@ -56,6 +56,7 @@ from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing, notebooks
 from . import progress as work_progress
+from .axes_features import AxisFeatures
 from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
 from .indexing import WorkspaceIndexer
@@ -80,6 +81,8 @@ class ClientFeatures:
     work_done_progress: bool = False
     document_changes: bool = False
     watch_files: bool = False
+    code_lens_refresh: bool = False
+    inlay_hint_refresh: bool = False
 
 
 class PallasServer(LanguageServer):
@@ -104,6 +107,8 @@ class PallasServer(LanguageServer):
         self._jax_shown: tuple[object, str] | None = None  # the JAX version last sent to the client
         # The workspace program (project.WorkspaceIndex), built in the background.
         self.indexer = WorkspaceIndexer(self)
+        # Axis names as symbols: navigation, rename, completion, hints, lenses, outline.
+        self.axes = AxisFeatures(self, lambda: self.indexer.index)
 
     # -- documents ----------------------------------------------------------------------
 
@@ -232,6 +237,7 @@ class PallasServer(LanguageServer):
             self.window_log_message(
                 types.LogMessageParams(type=types.MessageType.Warning, message=f"{uri}: {analysis.stopped}")
             )
+        self.axes.analysed(self.client.inlay_hint_refresh, self.client.code_lens_refresh)
         if unchanged:
             return  # a dependent re-checked with the same result: the client already shows it
         self.publish(uri, state, version)
@@ -345,6 +351,10 @@ class PallasServer(LanguageServer):
                 self.window_show_message(
                     types.ShowMessageParams(type=types.MessageType.Warning, message=f"pallas-lsp: {problem}")
                 )
+        if old.inlay_hints != self.settings.inlay_hints and self.client.inlay_hint_refresh:
+            self.workspace_inlay_hint_refresh(None)
+        if old.workspace_trusted != self.settings.workspace_trusted and self.client.code_lens_refresh:
+            self.workspace_code_lens_refresh(None)
 
     async def pull_settings(self) -> None:
         if not self.client.configuration:
@@ -415,6 +425,8 @@ def initialize(ls: PallasServer, params: types.InitializeParams) -> None:
         document_changes=bool(
             workspace and workspace.workspace_edit and workspace.workspace_edit.document_changes
         ),
+        code_lens_refresh=bool(workspace and workspace.code_lens and workspace.code_lens.refresh_support),
+        inlay_hint_refresh=bool(workspace and workspace.inlay_hint and workspace.inlay_hint.refresh_support),
     )
     ls.apply_settings(params.initialization_options)
 
@@ -683,7 +695,68 @@ async def confirm_lowering(ls: PallasServer, *args: Any) -> dict[str, Any]:
     notebook = ls.notebook_of(uri)
     if notebook is not None:
         uri, version = notebook[0], None  # a cell's version is not the notebook's
-    return await ls.lowering.confirm(uri, version=version)
+    result = await ls.lowering.confirm(uri, version=version)
+    ls.axes.lowering_done(uri, result)
+    if ls.client.code_lens_refresh:
+        ls.workspace_code_lens_refresh(None)
+    return result
+
+
+# -- axis names as symbols (lsp/axes_features.py) --------------------------------------------
+
+@server.feature(types.TEXT_DOCUMENT_DEFINITION)
+async def on_definition(ls: PallasServer, params: types.DefinitionParams) -> list[types.Location] | None:
+    return await ls.axes.definition(params)
+
+
+@server.feature(types.TEXT_DOCUMENT_REFERENCES)
+async def on_references(ls: PallasServer, params: types.ReferenceParams) -> list[types.Location] | None:
+    return await ls.axes.references(params)
+
+
+@server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+async def on_highlight(ls: PallasServer, params: types.DocumentHighlightParams,
+                       ) -> list[types.DocumentHighlight] | None:
+    return await ls.axes.highlight(params)
+
+
+@server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+async def on_prepare_rename(ls: PallasServer, params: types.PrepareRenameParams,
+                            ) -> types.PrepareRenamePlaceholder:
+    return await ls.axes.prepare_rename(params)
+
+
+@server.feature(types.TEXT_DOCUMENT_RENAME)
+async def on_rename(ls: PallasServer, params: types.RenameParams) -> types.WorkspaceEdit:
+    return await ls.axes.rename(params, versioned=ls.client.document_changes)
+
+
+@server.feature(types.TEXT_DOCUMENT_COMPLETION,
+                types.CompletionOptions(trigger_characters=['"', "'", "(", ",", "="]))
+async def on_completion(ls: PallasServer, params: types.CompletionParams) -> types.CompletionList | None:
+    return await ls.axes.completion(params)
+
+
+@server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
+async def on_inlay_hint(ls: PallasServer, params: types.InlayHintParams) -> list[types.InlayHint] | None:
+    return await ls.axes.inlay_hints(params)
+
+
+@server.feature(types.TEXT_DOCUMENT_CODE_LENS)
+async def on_code_lens(ls: PallasServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+    return await ls.axes.code_lenses(params)
+
+
+@server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+async def on_document_symbol(ls: PallasServer, params: types.DocumentSymbolParams,
+                             ) -> list[types.DocumentSymbol] | None:
+    return await ls.axes.document_symbols(params)
+
+
+@server.feature(types.WORKSPACE_SYMBOL)
+async def on_workspace_symbol(ls: PallasServer, params: types.WorkspaceSymbolParams,
+                              ) -> list[types.SymbolInformation] | None:
+    return await ls.axes.workspace_symbols(params)
 
 
 def _routine_cancel(record: logging.LogRecord) -> bool:

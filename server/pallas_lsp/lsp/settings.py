@@ -51,6 +51,8 @@ class Settings:
     workspace_trusted: bool = False
     # Documents and workspace files larger than this many MB are not analysed.
     max_file_size_mb: float = DEFAULT_MAX_FILE_MB
+    # pallasLsp.inlayHints.enabled: off by default, as Pylance's hints are.
+    inlay_hints: bool = False
     # Not a documented setting: tests and the benchmark shorten the debounce with it.
     debounce_ms: float = 200.0
 
@@ -158,6 +160,13 @@ def parse_settings(raw: Any, base: Settings | None = None) -> tuple[Settings, li
                 f"expected one of {', '.join(NOTIFICATION_LEVELS)}, got {level!r}",
             )
             values["show_notifications"] = "onError"
+
+    if "inlayHints" in raw:
+        hints = raw["inlayHints"]
+        if isinstance(hints, Mapping) and "enabled" in hints:
+            values["inlay_hints"] = _bool(hints["enabled"], "inlayHints.enabled", False, bad)
+        elif not isinstance(hints, Mapping):
+            bad("inlayHints", f"expected an object like {{\"enabled\": true}}, got {hints!r}")
 
     if "debounceMs" in raw:
         delay = raw["debounceMs"]
