@@ -145,7 +145,8 @@ def test_a_file_that_is_no_notebook_is_reported(tmp_path: Path) -> None:
     path.write_text("{not json", encoding="utf-8")
     result = check(str(path))
     assert result.returncode == 2
-    assert f"{path}: cannot read: not a notebook: invalid JSON" in result.stderr
+    # An io-error row of the report (issue 13), like every path that cannot be read.
+    assert f"{path}:1:1: io-error cannot read: not a notebook: invalid JSON" in result.stdout
 
 
 def test_the_size_limit_is_for_the_code_not_the_outputs(tmp_path: Path) -> None:
@@ -163,7 +164,9 @@ def test_the_size_limit_is_for_the_code_not_the_outputs(tmp_path: Path) -> None:
     big_code.write_text(notebook_json([("code", "x = 1\n" * 60_000)]), encoding="utf-8")
     result = check(str(big_code))
     assert result.returncode == 2
-    assert "notebook code too large for pallas-lsp (0.4 MB > 0.25 MB limit)" in result.stderr
+    # An io-error row of the report (issue 13).
+    assert "io-error cannot read: notebook code too large for pallas-lsp (0.4 MB > 0.25 MB limit)" \
+        in result.stdout
 
 
 def test_a_syntax_error_names_its_cell(tmp_path: Path) -> None:

@@ -43,6 +43,7 @@ import {
   readSettings,
   SECTION,
   serverLaunch,
+  userSetKeys,
 } from "./settings";
 import { PallasStatusBar } from "./status";
 
@@ -186,7 +187,14 @@ export class ServerController implements vscode.Disposable {
   }
 
   private currentOptions(): InitializationOptions {
-    return initializationOptions(this.settings(), this.interpreterPath, vscode.workspace.isTrusted);
+    const config = vscode.workspace.getConfiguration(SECTION, this.folder()?.uri);
+    const userSet = userSetKeys((key) => {
+      const where = config.inspect(key);
+      return [where?.globalValue, where?.workspaceValue, where?.workspaceFolderValue].some(
+        (value) => value !== undefined,
+      );
+    });
+    return initializationOptions(this.settings(), this.interpreterPath, vscode.workspace.isTrusted, userSet);
   }
 
   private folder(): vscode.WorkspaceFolder | undefined {

@@ -54,6 +54,8 @@ export interface InitializationOptions {
   };
   workspaceTrusted: boolean;
   inlayHints: { enabled: boolean };
+  /** Which of PROJECT_KEYS the user set: only those beat the project's [tool.pallas-lsp]. */
+  userSet: string[];
 }
 
 export const SECTION = "pallasLsp";
@@ -63,6 +65,18 @@ export const DEFAULT_MAX_FILE_SIZE_MB = 0.25;
 
 function positiveNumber(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) && value > 0 && value <= 1000 ? value : fallback;
+}
+
+/**
+ * Settings that pyproject.toml's `[tool.pallas-lsp]` also holds (jax-version, python,
+ * select, ignore). The server lets the project's value apply unless the user set
+ * the editor setting, so a default here never hides the project's configuration.
+ */
+export const PROJECT_KEYS = ["jaxVersion", "interpreter", "select", "ignore"] as const;
+
+/** The PROJECT_KEYS the user set at any level (user, workspace, folder). */
+export function userSetKeys(isSet: (key: SettingKey) => boolean): string[] {
+  return PROJECT_KEYS.filter((key) => isSet(key));
 }
 
 /** Keys whose change needs a new server process, not just a configuration push. */
@@ -163,6 +177,7 @@ export function initializationOptions(
   settings: ExtensionSettings,
   interpreterPath: string | null,
   workspaceTrusted: boolean,
+  userSet: readonly string[] = [],
 ): InitializationOptions {
   return {
     jaxVersion: settings.jaxVersion === "" ? null : settings.jaxVersion,
@@ -182,6 +197,7 @@ export function initializationOptions(
     },
     workspaceTrusted,
     inlayHints: { enabled: settings.inlayHints.enabled },
+    userSet: [...userSet],
   };
 }
 

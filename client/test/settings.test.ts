@@ -7,6 +7,8 @@ import {
   readSettings,
   serverLaunch,
   SettingKey,
+  PROJECT_KEYS,
+  userSetKeys,
 } from "../src/settings";
 
 function getter(values: Partial<Record<SettingKey, unknown>>): (key: SettingKey) => unknown {
@@ -115,7 +117,18 @@ describe("initializationOptions", () => {
       lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
       workspaceTrusted: false,
       inlayHints: { enabled: false },
+      userSet: [],
     });
+  });
+
+  it("names the project settings the user set, so defaults never hide [tool.pallas-lsp]", () => {
+    const set = new Set<string>(["jaxVersion", "ignore", "lowering.timeout"]);
+    const userSet = userSetKeys((key) => set.has(key));
+    // lowering.timeout is no project setting: only the keys pyproject.toml also holds.
+    assert.deepEqual(userSet, ["jaxVersion", "ignore"]);
+    const options = initializationOptions(readSettings(getter({})), "/venv/bin/python", true, userSet);
+    assert.deepEqual(options.userSet, ["jaxVersion", "ignore"]);
+    assert.deepEqual(PROJECT_KEYS, ["jaxVersion", "interpreter", "select", "ignore"]);
   });
 
   it("passes every setting through under the contract's names", () => {

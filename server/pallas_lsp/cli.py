@@ -8,32 +8,73 @@ are still checked).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
+import os
+import shutil
 import sys
+import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__, cli_args
-from .analysis import Analysis, JaxVersion, Options, Severity, analyze, parse_jax_version
+from .analysis import (
+    Analysis,
+    Finding,
+    JaxVersion,
+    Options,
+    Severity,
+    analyze,
+    format_jax_version,
+    parse_jax_version,
+)
 from .analysis.rules import catalog
 from .analysis.targets import merge_targets
 from .analysis.upgrade import apply_edits, breaking, mechanical_fixes
 from .analysis.versions import rules_release
+from .cli_messages import (
+    NO_PYTHON_FILES,
+    Notification,
+    could_not_lower,
+    lowering_line,
+    missing_python,
+    no_jax,
+    not_a_python_file,
+    progress_line,
+    unreachable_remote,
+)
 from .interrupt import Stop, stop_on_signals
-from .jaxenv import resolve_jax_version
-from .output import SYNTAX_CODE, Reported, as_json, as_sarif, as_text, related_place, reported
+from .jaxenv import interpreter_jax_version, resolve_jax_version
+from .lowering.outcome import NOT_REACHED, verdict
+from .lowering.report import DEFAULT_TIMEOUT_S
+from .output import (
+    FILE_ERROR_CODE,
+    SYNTAX_CODE,
+    Reported,
+    as_json,
+    as_sarif,
+    as_text,
+    file_error,
+    related_place,
+    reported,
+)
 from .project import (
     DEFAULT_MAX_FILE_MB,
     Locator,
+    ProjectConfig,
+    Resolved,
+    Setting,
     UnreadableFile,
     WorkspaceIndex,
+    describe,
+    find_config,
+    ignored_codes,
     python_files,
     read_program,
+    resolve,
+    selected_codes,
     set_max_file_mb,
 )
 from .project.notebook import NotebookModule, is_notebook
@@ -65,9 +106,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pallas-lsp {__version__}")
     sub = parser.add_subparsers(dest="command")
 
-    check = sub.add_parser("check", help="analyse files and folders")
-    check.add_argument("paths", nargs="*", default=["."], metavar="PATH")
-    check.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    check = sub.add_parser(
+        "check", help="analyse files and folders",
+        description="Analyse Python files and folders (a folder is one program) for the lowering "
+                    "errors the rules predict. Exit status: 0 no error finding, 1 error findings, "
+                    "2 a path or an asked-for lowering check that could not be done.")
+    check.add_argument("paths", nargs="*", default=["."], metavar="PATH",
+                       help="Python files (.py, .pyi) and folders to check; with none, the current "
+                            "folder")
+    check.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                       help="text (default: one line per finding, then a summary), json (an array "
+                            "of findings on stdout; notifications as JSON lines on stderr), or sarif "
+                            "(SARIF 2.1.0; notifications under invocations)")
     check.add_argument("--jax-version", metavar="X.Y.Z[,X.Y.Z...]",
                        help="the JAX version the rules follow; several, comma-separated, report "
                             "each finding once with the versions it fails on")
@@ -75,12 +125,17 @@ def _parser() -> argparse.ArgumentParser:
                        help="the interpreter whose JAX version (and lowering) to use")
     check.add_argument("--select", metavar="CODES", help="only these rules, e.g. PAL001,PAL002")
     check.add_argument("--ignore", metavar="CODES", help="skip these rules")
+    check.add_argument("--show-settings", action="store_true",
+                       help="print the settings that apply to the PATH given (flags, the "
+                            "[tool.pallas-lsp] table of its pyproject.toml, defaults) and where "
+                            "each came from, then stop")
     check.add_argument("--confirm", choices=("local", "remote"),
                        help="also lower each file with real JAX and mark findings confirmed")
     check.add_argument("--remote-command", metavar="CMD", type=cli_args.remote_command,
                        help='the remote command for --confirm remote, e.g. "ssh gpu-box python3 -"')
-    check.add_argument("--timeout", type=cli_args.positive_seconds, default=300.0, metavar="S",
-                       help="seconds per file for --confirm (default 300)")
+    check.add_argument("--timeout", type=cli_args.positive_seconds, default=DEFAULT_TIMEOUT_S, metavar="S",
+                       help=f"seconds per file for --confirm (default {DEFAULT_TIMEOUT_S:g}, as in "
+                            "the editor)")
     check.add_argument("--jobs", type=cli_args.positive_int, default=1, metavar="N",
                        help="lowering checks to run at once for --confirm (default 1)")
     check.add_argument("--max-file-size", type=cli_args.megabytes, default=DEFAULT_MAX_FILE_MB,
@@ -88,8 +143,10 @@ def _parser() -> argparse.ArgumentParser:
                                           f"(default {DEFAULT_MAX_FILE_MB:g})")
     check.set_defaults(handler=_check)
 
-    explain = sub.add_parser("explain", help="a rule's documentation, e.g. `explain PAL002`")
-    explain.add_argument("code", nargs="?", help="a rule code; all rules are listed without one")
+    explain = sub.add_parser("explain", help="rules' documentation, e.g. `explain PAL002 mesh_required`")
+    explain.add_argument("codes", nargs="*", metavar="RULE",
+                         help="rule codes or names (PAL002, axes_mismatch); all rules are listed "
+                              "without one")
     explain.set_defaults(handler=_explain)
 
     lower = sub.add_parser("lower", help="only the real-lowering check of one file, JSON out")
@@ -98,7 +155,8 @@ def _parser() -> argparse.ArgumentParser:
     lower.add_argument("--remote-command", metavar="CMD", type=cli_args.remote_command,
                        help="lower through this command instead")
     lower.add_argument("--entry", help="a function name or pytest node id to run instead of __main__")
-    lower.add_argument("--timeout", type=cli_args.positive_seconds, default=300.0, metavar="S")
+    lower.add_argument("--timeout", type=cli_args.positive_seconds, default=DEFAULT_TIMEOUT_S, metavar="S",
+                       help=f"seconds the check may take (default {DEFAULT_TIMEOUT_S:g})")
     lower.set_defaults(handler=_lower)
 
     upgrade = sub.add_parser(
@@ -143,6 +201,9 @@ class Checked:
     cells: NotebookModule | None = None  # a notebook's cell map (text: its code cells' module)
 
 
+PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
+
+
 def _sources(paths: list[str]) -> Iterator[tuple[str, Path | None, list[str] | None]]:
     """(argument, file or None when missing, the folder's program files or None for a file)."""
     for raw in paths:
@@ -156,30 +217,31 @@ def _sources(paths: list[str]) -> Iterator[tuple[str, Path | None, list[str] | N
             yield raw, None, None
 
 
-def _read(shown: str) -> tuple[str, NotebookModule | None] | None:
-    """The program text (a notebook's: its code cells as one module) and the cell map."""
+def _read(shown: str) -> tuple[str | None, NotebookModule | None, str]:
+    """(the program text (a notebook's: its code cells as one module), the cell map, "")
+    or (None, None, why it cannot be read)."""
     try:
-        return read_program(shown)
+        text, cells = read_program(shown)
+        return text, cells, ""
     except UnreadableFile as exc:
-        reason = exc.reason if exc.reason == "not a regular file" else f"cannot read: {exc.reason}"
-        print(f"pallas-lsp: {shown}: {reason}", file=sys.stderr)
-        return None
+        why = exc.reason if exc.reason == "not a regular file" else f"cannot read: {exc.reason}"
+        return None, None, why
 
 
-def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list[Checked], bool]:
+def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list[Checked], list[Reported]]:
     """A folder is one program: kernels, launchers and meshes may sit in different modules.
     Judged by the workspace index the language server uses, so both see the same findings."""
     texts: dict[str, str] = {}
     cells: dict[str, NotebookModule] = {}
-    unreadable = False
+    unreadable: list[Reported] = []
     for shown in files:
-        read = _read(shown)
-        if read is None:
-            unreadable = True
+        text, notebook, why = _read(shown)
+        if text is None:
+            unreadable.append(file_error(shown, why))
             continue
-        texts[shown] = read[0]
-        if read[1] is not None:
-            cells[shown] = read[1]
+        texts[shown] = text
+        if notebook is not None:
+            cells[shown] = notebook
     index = WorkspaceIndex([folder])
     index.set_options(options)
     index.load_texts(texts)
@@ -196,75 +258,157 @@ def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list
     return checked, unreadable
 
 
-def _target_versions(args: argparse.Namespace) -> list[tuple[JaxVersion, str]]:
-    """One version (``--jax-version``, else the interpreter's JAX), or several comma-separated."""
+def _target_versions(args: argparse.Namespace) -> list[JaxVersion] | None:
+    """Several comma-separated ``--jax-version``s, or None: one version per path, resolved
+    from the flag, the project's `[tool.pallas-lsp]` or the interpreter's JAX."""
     if args.jax_version and "," in args.jax_version:
-        versions = [parse_jax_version(v) for v in args.jax_version.split(",") if v.strip()]
-        return [(v, "--jax-version") for v in sorted(set(versions))]
-    return [resolve_jax_version(args.jax_version, args.python)]
+        return sorted({parse_jax_version(v) for v in args.jax_version.split(",") if v.strip()})
+    return None
 
 
-def _analyse(paths: list[str], options: Options) -> tuple[list[Checked], int]:
-    status = 0
+def _overrides(args: argparse.Namespace) -> dict[str, Setting]:
+    """The flags given: they beat `[tool.pallas-lsp]`."""
+    given = {"select": args.select, "ignore": args.ignore, "jax-version": args.jax_version,
+             "python": args.python}
+    return {key: Setting(tuple(v.split(",")) if key in ("select", "ignore") else v, f"--{key}")
+            for key, v in given.items() if v is not None}
+
+
+def _options(resolved: Resolved, python: str | None, problems: list[Notification]) -> Options:
+    """The analysis options for a path, from its resolved settings (codes checked here); a
+    version outside the measured releases is said once, with the release the rules follow."""
+    source = resolved.values["jax-version"].source
+    version, version_source = resolve_jax_version(
+        resolved.value("jax-version"), python,
+        explicit_label=source if source.startswith("--") else f"jax-version in {source}")
+    _, note = rules_release(version)
+    if note and all(problem.message != note for problem in problems):
+        problems.append(Notification("warning", note))
+    return Options(jax_version=version, jax_version_source=version_source,
+                   select=selected_codes(resolved), ignore=ignored_codes(resolved))
+
+
+def _without_ignored(entry: Checked, config: ProjectConfig | None) -> Checked:
+    """per-file-ignores: a folder's files are analysed together, then each file's ignores apply."""
+    ignored = config.ignored_for(entry.path) if config else ()
+    if not ignored:
+        return entry
+    kept = tuple(f for f in entry.analysis.findings
+                 if not any(f.code.startswith(code.upper()) for code in ignored))
+    return replace(entry, analysis=replace(entry.analysis, findings=kept))
+
+
+def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None,
+             problems: list[Notification], options: Options | None = None
+             ) -> tuple[list[Checked], list[Reported]]:
+    """Every path given, analysed under the settings that apply to it (or under ``options``
+    for every path, `upgrade`'s fixed releases); a path that cannot be read is an error row
+    (ruff's E902)."""
     checked: list[Checked] = []
+    unreadable: list[Reported] = []
     for shown, file, folder_files in _sources(paths):
         if file is None:
-            print(f"pallas-lsp: {shown}: no such file or directory", file=sys.stderr)
-            status = 2
-        elif folder_files is not None:
-            in_folder, unreadable = _check_folder(shown, folder_files, options)
-            checked.extend(in_folder)
-            status = 2 if unreadable else status
+            unreadable.append(file_error(shown, "no such file or directory"))
+            continue
+        if options is None:
+            resolved = resolve(shown, overrides)
+            config = resolved.config
+            path_options = _options(resolved, python or resolved.value("python"), problems)
         else:
-            read = _read(shown)
-            if read is None:
-                status = 2
+            config, path_options = None, options
+        if folder_files is not None:
+            folder_files = [f for f in folder_files if not (config and config.excludes(f))]
+            in_folder, unread = _check_folder(shown, folder_files, path_options)
+            if options is None:
+                in_folder = [_without_ignored(entry, find_config(entry.path)) for entry in in_folder]
+            checked.extend(in_folder)
+            unreadable.extend(unread)
+        elif file.suffix not in PYTHON_SUFFIXES:
+            problems.append(not_a_python_file(shown))
+        else:
+            text, notebook, why = _read(shown)
+            if text is None:
+                unreadable.append(file_error(shown, why))
             else:
-                text, notebook = read
-                checked.append(Checked(shown, text, analyze(text, options, path=shown),
+                checked.append(Checked(shown, text, analyze(text, path_options, path=shown),
                                        Locator(shown, text, cells=notebook), notebook))
-    return checked, status
+    if not checked and not unreadable:
+        problems.append(Notification("warning", NO_PYTHON_FILES))
+    return checked, unreadable
+
+
+def _interpreter(args: argparse.Namespace, problems: list[Notification]) -> str | None:
+    """``--python`` (else the first path's `[tool.pallas-lsp]` python) when it names an
+    interpreter; a notification when it names nothing."""
+    python = args.python
+    if python is None and args.paths:
+        config = find_config(args.paths[0]) if Path(args.paths[0]).exists() else None
+        python = config.python if config else None
+    if not python:
+        return None
+    if Path(python).is_file() or (os.sep not in python and shutil.which(python)):
+        return python
+    problems.append(missing_python(python, confirming=args.confirm == "local"))
+    return None
+
+
+def _confirm_ready(args: argparse.Namespace, python: str | None, problems: list[Notification]) -> bool:
+    """Whether --confirm can run at all; each reason it cannot becomes an error notification."""
+    # --timeout, --jobs and --remote-command were checked by the parser (cli_args).
+    ready = not any(p.level == "error" for p in problems)
+    if args.confirm == "remote":
+        unreachable = unreachable_remote(args.remote_command)
+        if unreachable is not None:
+            problems.append(unreachable)
+            ready = False
+    elif ready:
+        interpreter = python or sys.executable
+        if interpreter_jax_version(interpreter) is None:
+            problems.append(no_jax(interpreter))
+            ready = False
+    return ready
 
 
 def _check(args: argparse.Namespace) -> int:
     tune_gc()
     set_max_file_mb(args.max_file_size)
+    overrides = _overrides(args)
+    if args.show_settings:
+        return _show_settings(args.paths, overrides)
+    problems: list[Notification] = []
     try:
-        select = _codes(args.select, "--select")
-        ignore = _codes(args.ignore, "--ignore") or frozenset()
+        _codes(args.select, "--select")
+        _codes(args.ignore, "--ignore")
+        python = _interpreter(args, problems)
         targets = _target_versions(args)
-    except ValueError as exc:
+        if args.confirm == "remote" and not args.remote_command:
+            raise ValueError('--confirm remote needs --remote-command, e.g. '
+                             '--remote-command "ssh gpu-box python3 -"')
+        if args.confirm and targets:
+            raise ValueError("--confirm lowers under one interpreter's JAX: give one --jax-version "
+                             "(or none, for the --python interpreter's)")
+        if not targets:
+            checked, items = _analyse(args.paths, overrides, python, problems)
+        else:
+            per_version = []
+            for i, version in enumerate(targets):
+                pinned = {**overrides, "jax-version": Setting(format_jax_version(version), "--jax-version")}
+                # Reading problems are reported once, by the first target's pass.
+                per_version.append(_analyse(args.paths, pinned, python, problems if i == 0 else []))
+            checked, items = per_version[0]
+            # Each finding once, naming the releases it fails on unless it fails on all.
+            checked = [replace(entry, analysis=replace(entry.analysis, findings=merge_targets(
+                {version: other[i].analysis.findings
+                 for version, (other, _) in zip(targets, per_version, strict=True)})))
+                for i, entry in enumerate(checked)]
+    except ValueError as exc:  # ConfigError too: a bad [tool.pallas-lsp] value names its file
         print(f"pallas-lsp: {exc}", file=sys.stderr)
         return 2
-    if args.confirm == "remote" and not args.remote_command:
-        print("pallas-lsp: --confirm remote needs --remote-command", file=sys.stderr)
-        return 2
-    if args.confirm and len(targets) > 1:
-        print("pallas-lsp: --confirm lowers under one interpreter's JAX: give one --jax-version "
-              "(or none, for the --python interpreter's)", file=sys.stderr)
-        return 2
-    for version, _ in targets:
-        _, note = rules_release(version)
-        if note:
-            print(f"pallas-lsp: warning: {note}", file=sys.stderr)
-    items: list[Reported] = []
     notes: list[str] = []
-    per_version = []
-    for i, (version, source) in enumerate(targets):
-        options = Options(jax_version=version, jax_version_source=source, select=select,
-                          ignore=ignore)
-        # Reading problems are reported once, by the first target's pass.
-        with contextlib.redirect_stderr(io.StringIO()) if i else contextlib.nullcontext():
-            per_version.append(_analyse(args.paths, options))
-    checked, status = per_version[0]
-    if len(targets) > 1:
-        # Each finding once, naming the releases it fails on unless it fails on all.
-        checked = [replace(entry, analysis=replace(entry.analysis, findings=merge_targets(
-            {version: other[i].analysis.findings
-             for (version, _), (other, _) in zip(targets, per_version, strict=True)})))
-            for i, entry in enumerate(checked)]
+    outcomes: dict[str, Outcome] = {}
     with stop_on_signals() as stop:
-        outcomes = _confirm(args, checked, notes, stop) if args.confirm else {}
+        if args.confirm and checked and _confirm_ready(args, python, problems):
+            outcomes = _confirm(args, python, checked, notes, problems, stop)
     for entry in checked:
         analysis, locator = entry.analysis, entry.locator
         if analysis.syntax_error is not None:
@@ -276,26 +420,60 @@ def _check(args: argparse.Namespace) -> int:
             notes.append(f"{entry.path}: {analysis.stopped}")
         outcome = outcomes.get(entry.path)
         for finding in analysis.findings:
-            items.append(reported(finding, locator, outcome.statuses.get(finding) if outcome else None))
+            items.append(_judged(finding, locator, outcome))
         if outcome is not None:
             items.extend(_failure_item(failure, locator, outcome.jax_version) for failure in outcome.failures)
-    if args.format == "json":
-        print(as_json(items))
-    elif args.format == "sarif":
-        print(as_sarif(items))
-    else:
-        print(as_text(items, notes=notes))
-    for note in notes if args.format != "text" else []:
-        print(f"pallas-lsp: {note}", file=sys.stderr)
+    _print_report(args.format, items, notes, problems)
     if stop.exit_status is not None:
         return stop.exit_status  # interrupted: what was done is printed above
-    if status == 2:
+    if any(item.code == FILE_ERROR_CODE for item in items) or any(p.level == "error" for p in problems):
         return 2
     if args.confirm and any(outcome.state in ("error", "cancelled") for outcome in outcomes.values()):
         # Confirmation was asked for and did not happen (no JAX, no interpreter, a timeout):
         # never a success status (the notes above say why, per file).
         return 2
     return 1 if any(item.severity == Severity.ERROR.value for item in items) else 0
+
+
+def _show_settings(paths: list[str], overrides: dict[str, Setting]) -> int:
+    try:
+        for path in paths:
+            print(describe(resolve(path, overrides)))
+    except ValueError as exc:
+        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _judged(finding: Finding, locator: Locator, outcome: Outcome | None) -> Reported:
+    """A finding's row; after a lowering check that ran, with its state and why."""
+    if outcome is None or not outcome.ran:
+        return reported(finding, locator)
+    status = outcome.statuses.get(finding)
+    state = verdict(status)
+    note = outcome.not_reached_why if state == NOT_REACHED else None
+    return reported(finding, locator, status, state, note)
+
+
+def _errors(findings: tuple[Finding, ...]) -> int:
+    return sum(finding.severity == Severity.ERROR for finding in findings)
+
+
+def _print_report(form: str, items: list[Reported], notes: list[str], problems: list[Notification]) -> None:
+    """stdout keeps each format's shape; notifications go to stderr (and into SARIF)."""
+    if form == "json":
+        print(as_json(items))
+        for problem in problems:
+            print(problem.as_json_line(), file=sys.stderr)
+        for note in notes:
+            print(Notification("note", note).as_json_line(), file=sys.stderr)
+        return
+    for problem in problems:
+        print(problem.as_text(), file=sys.stderr)
+    if form == "sarif":
+        print(as_sarif(items, problems + [Notification("note", note) for note in notes]))
+    else:
+        print(as_text(items, notes=notes, problems=problems))
 
 
 def _failure_item(failure: Failure, locator: Locator, jax_version: str) -> Reported:
@@ -313,54 +491,66 @@ def _failure_item(failure: Failure, locator: Locator, jax_version: str) -> Repor
                     confirmed=True, related=related, cell=place.cell)
 
 
-def _confirm(args: argparse.Namespace, checked: list[Checked], notes: list[str],
-             stop: Stop) -> dict[str, Outcome]:
+def _confirm(args: argparse.Namespace, python: str | None, checked: list[Checked], notes: list[str],
+             problems: list[Notification], stop: Stop) -> dict[str, Outcome]:
     """Lower each file for real; its outcome (``lowering.outcome``, as the server's) by path.
-    A SIGINT/SIGTERM sets ``stop``: running checks end, the others do not start."""
+    Each file's result is streamed on stderr as it completes (text format). A SIGINT/SIGTERM
+    sets ``stop``: running checks end, the others do not start."""
     from .lowering.outcome import build_outcome
     from .lowering.report import fatal_report
     from .lowering.runner import lower_local, lower_remote
 
-    python = args.python or sys.executable
-    command = args.remote_command
+    interpreter = python or sys.executable
+    command = args.remote_command  # already an argument list (cli_args.remote_command)
 
-    def lower(entry: Checked) -> LoweringReport:
+    def lower(entry: Checked) -> tuple[Checked, LoweringReport, float]:
+        started = time.monotonic()
         if stop.event.is_set():
-            return fatal_report("cancelled", "The lowering check was not run: pallas-lsp was interrupted")
-        if args.confirm == "remote" and command:
-            return lower_remote(entry.path, command=command, timeout=args.timeout, source=entry.text,
-                                cancel=stop.event)
-        return lower_local(entry.path, python=python, timeout=args.timeout, source=entry.text,
-                           cancel=stop.event)
+            report = fatal_report("cancelled", "The lowering check was not run: pallas-lsp was interrupted")
+        elif args.confirm == "remote" and command:
+            report = lower_remote(entry.path, command=command, timeout=args.timeout, source=entry.text,
+                                  cancel=stop.event)
+        else:
+            report = lower_local(entry.path, python=interpreter, timeout=args.timeout, source=entry.text,
+                                 cancel=stop.event)
+        return entry, report, time.monotonic() - started
 
     to_lower = [entry for entry in checked if entry.analysis.syntax_error is None]
-    with ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        reports = list(pool.map(lower, to_lower))
     outcomes: dict[str, Outcome] = {}
-    for entry, report in zip(to_lower, reports, strict=True):
-        if report.fatal and report.fatal_kind != "user_code":
-            notes.append(f"{entry.path}: lowering check failed: {report.fatal}")
-        elif report.fatal:
-            notes.append(f"{entry.path}: the file raised before lowering finished: {report.fatal}")
-        outcomes[entry.path] = build_outcome(entry.path, entry.text, entry.analysis.findings, report)
-        if report.fatal_kind not in (None, "user_code"):
-            continue  # it was not lowered: the note above says why
-        version = report.jax_version or "?"
-        notes.append(f"{entry.path}: lowered with JAX {version} on {report.device_kind or report.platform}")
+    with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        for done, future in enumerate(as_completed([pool.submit(lower, e) for e in to_lower]), 1):
+            entry, report, seconds = future.result()
+            outcome = build_outcome(entry.path, entry.text, entry.analysis.findings, report)
+            outcomes[entry.path] = outcome
+            if args.format == "text":
+                print(progress_line(done, len(to_lower), entry.path, outcome,
+                                    _errors(entry.analysis.findings), seconds),
+                      file=sys.stderr, flush=True)
+    for entry in to_lower:  # the report lists files in the order they were given
+        outcome = outcomes[entry.path]
+        if not outcome.ran:
+            problems.append(could_not_lower(entry.path, outcome))
+        notes.append(lowering_line(entry.path, outcome))
     return outcomes
 
 
 def _explain(args: argparse.Namespace) -> int:
     rules = catalog()
-    if args.code is None:
+    if not args.codes:
         for rule in rules.values():
             print(f"{rule.code}  {rule.name:<20} {rule.title}")
         return 0
-    rule = rules.get(args.code.strip().upper())
-    if rule is None:
-        print(f"pallas-lsp: unknown rule {args.code!r} (known: {', '.join(rules)})", file=sys.stderr)
+    by_name = {rule.name: rule for rule in rules.values()}
+    found, unknown = [], []
+    for wanted in args.codes:
+        key = wanted.strip()
+        rule = rules.get(key.upper()) or by_name.get(key.lower().replace("-", "_"))
+        (found if rule is not None else unknown).append(rule or key)
+    if unknown:
+        known = ", ".join(f"{rule.code} ({rule.name})" for rule in rules.values())
+        print(f"pallas-lsp: unknown rule {', '.join(map(repr, unknown))}; known: {known}", file=sys.stderr)
         return 2
-    print(rule.markdown())
+    print("\n".join(rule.markdown() for rule in found))
     return 0
 
 
@@ -398,7 +588,7 @@ def _upgrade(args: argparse.Namespace) -> int:
     for version in (source, target):
         _, note = rules_release(version)
         if note:
-            print(f"pallas-lsp: warning: {note}", file=sys.stderr)
+            print(Notification("warning", note).as_text(), file=sys.stderr)
     before = Options(jax_version=source, jax_version_source="--from")
     after = Options(jax_version=target, jax_version_source="--to")
     fixed_files: set[str] = set()
@@ -443,11 +633,15 @@ def _upgrade(args: argparse.Namespace) -> int:
 
 def _breaking(paths: list[str], before: Options, after: Options) -> tuple[list, int]:
     """(entry, its findings on ``after`` that ``before`` does not have) per file, and the status."""
-    with contextlib.redirect_stderr(io.StringIO()):
-        old, _ = _analyse(paths, before)
-    new, status = _analyse(paths, after)
+    old, _ = _analyse(paths, {}, None, [], options=before)
+    problems: list[Notification] = []
+    new, unreadable = _analyse(paths, {}, None, problems, options=after)
+    for problem in problems:
+        print(problem.as_text(), file=sys.stderr)
+    for row in unreadable:
+        print(f"pallas-lsp: {row.path}: {row.message}", file=sys.stderr)
     return [(entry, breaking(then.analysis.findings, entry.analysis.findings))
-            for then, entry in zip(old, new, strict=True)], status
+            for then, entry in zip(old, new, strict=True)], 2 if unreadable else 0
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -1,4 +1,9 @@
-"""Report formats of `pallas-lsp check`: text (like ruff), JSON (a contract), SARIF 2.1.0."""
+"""Report formats of `pallas-lsp check`: text (like ruff), JSON (a contract), SARIF 2.1.0.
+
+Besides findings, a report carries the run's notifications (``cli_messages``): SARIF
+as ``invocations[0].toolExecutionNotifications``; text and JSON leave them to the CLI,
+which prints them on stderr so stdout keeps its shape.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +13,21 @@ from pathlib import Path
 
 from . import __version__
 from .analysis import Finding, Span
-from .analysis.rules import catalog
+from .analysis.rules import REPOSITORY_URL, catalog
+from .cli_messages import Notification, summary
 from .project import Locator
 
 SYNTAX_CODE = "syntax-error"
+# A path given on the command line that cannot be read (ruff's E902 io-error).
+FILE_ERROR_CODE = "io-error"
+# The rows that are no rule's: SARIF's driver.rules lists them too.
+_NON_RULE_CODES = {
+    SYNTAX_CODE: ("The file is not valid Python", "Python cannot parse the file, so no rule ran on it."),
+    FILE_ERROR_CODE: ("A path that cannot be read",
+                      "The path does not exist or cannot be read as UTF-8 text."),
+    "lowering": ("Real lowering failed where no rule predicted it",
+                 "`check --confirm` lowered the file and JAX raised an error no rule predicts."),
+}
 
 
 @dataclass(frozen=True)
@@ -40,6 +56,10 @@ class Reported:
     confirmed: bool | None = None
     related: tuple[RelatedPlace, ...] = ()
     cell: int | None = None  # in a notebook: the cell (every cell counted from 1), lines within it
+    # After --confirm: "confirmed" | "refuted" | "not_reached" (lowering.outcome.verdict),
+    # and for not_reached, why ("lowering stopped at line 23, PAL008").
+    lowering: str | None = None
+    lowering_note: str | None = None
 
 
 def related_place(locator: Locator, span: Span, message: str) -> RelatedPlace:
@@ -47,7 +67,8 @@ def related_place(locator: Locator, span: Span, message: str) -> RelatedPlace:
     return RelatedPlace(place.path, place.line, place.column, locator.message(message), place.cell)
 
 
-def reported(finding: Finding, locator: Locator, confirmed: bool | None = None) -> Reported:
+def reported(finding: Finding, locator: Locator, confirmed: bool | None = None,
+             lowering: str | None = None, lowering_note: str | None = None) -> Reported:
     """A finding of ``locator.home``; its related spans may lie in other files of the program."""
     place = locator.place(finding.span)
     return Reported(
@@ -62,12 +83,19 @@ def reported(finding: Finding, locator: Locator, confirmed: bool | None = None) 
         confirmed=confirmed,
         related=tuple(related_place(locator, r.span, r.message) for r in finding.related),
         cell=place.cell,
+        lowering=lowering,
+        lowering_note=lowering_note,
     )
 
 
 def where(path: str, line: int, column: int, cell: int | None) -> str:
     """``path:line:col``, or ``path:cell N:line:col`` in a notebook (as ruff prints it)."""
     return f"{path}:{line}:{column}" if cell is None else f"{path}:cell {cell}:{line}:{column}"
+
+
+def file_error(path: str, reason: str) -> Reported:
+    """A path that cannot be checked, as a row (ruff reports E902 the same way)."""
+    return Reported(path, 1, 1, 1, 1, FILE_ERROR_CODE, "error", reason)
 
 
 def _related_json(item: Reported) -> list[dict[str, object]]:
@@ -81,6 +109,7 @@ def as_json(items: list[Reported]) -> str:
             "path": item.path, "cell": item.cell, "line": item.line, "column": item.column,
             "end_line": item.end_line, "end_column": item.end_column, "code": item.code,
             "severity": item.severity, "message": item.message, "confirmed": item.confirmed,
+            "lowering": item.lowering, "lowering_note": item.lowering_note,
             "related": _related_json(item),
         }
         for item in items
@@ -88,23 +117,26 @@ def as_json(items: list[Reported]) -> str:
     return json.dumps(rows, indent=2)
 
 
-def as_text(items: list[Reported], *, notes: list[str]) -> str:
+def _lowering_mark(item: Reported) -> str:
+    if item.lowering == "confirmed":
+        return " [confirmed by lowering]"
+    if item.lowering == "refuted":
+        return " [refuted: lowering passed this line]"
+    if item.lowering == "not_reached":
+        return f" [not reached: {item.lowering_note}]" if item.lowering_note else " [not reached]"
+    return ""
+
+
+def as_text(items: list[Reported], *, notes: list[str],
+            problems: list[Notification] | None = None) -> str:
     out: list[str] = []
     for item in items:
-        mark = ""
-        if item.confirmed is True:
-            mark = " [confirmed by lowering]"
-        elif item.confirmed is False:
-            mark = " [not confirmed by lowering]"
-        out.append(f"{where(item.path, item.line, item.column, item.cell)}: {item.code} {item.message}{mark}")
+        out.append(f"{where(item.path, item.line, item.column, item.cell)}: {item.code} {item.message}"
+                   f"{_lowering_mark(item)}")
         out.extend(f"  {where(r.path, r.line, r.column, r.cell)}: related: {r.message}" for r in item.related)
     out.extend(notes)
-    errors = sum(1 for item in items if item.severity == "error")
-    if items:
-        out.append(f"Found {len(items)} finding{'s' if len(items) != 1 else ''} "
-                   f"({errors} error{'s' if errors != 1 else ''}).")
-    else:
-        out.append("All checks passed.")
+    out.append(summary([item.severity for item in items], [item.lowering for item in items],
+                       problems or []))
     return "\n".join(out)
 
 
@@ -120,7 +152,15 @@ def _cell_location(cell: int | None, location: dict[str, object]) -> dict[str, o
             "properties": {"cell": cell}}
 
 
-def as_sarif(items: list[Reported]) -> str:
+def _sarif_notification(problem: Notification) -> dict[str, object]:
+    notification: dict[str, object] = {"level": problem.level, "message": {"text": problem.message}}
+    if problem.path:
+        notification["locations"] = [{"physicalLocation": {
+            "artifactLocation": {"uri": Path(problem.path).as_posix()}}}]
+    return notification
+
+
+def as_sarif(items: list[Reported], problems: list[Notification] | None = None) -> str:
     rules = [
         {
             "id": rule.code,
@@ -132,6 +172,9 @@ def as_sarif(items: list[Reported]) -> str:
         }
         for rule in catalog().values()
     ]
+    rules.extend({"id": code, "name": code, "shortDescription": {"text": title},
+                  "fullDescription": {"text": meaning}}
+                 for code, (title, meaning) in _NON_RULE_CODES.items())
     results = []
     for item in items:
         uri = Path(item.path).as_posix()
@@ -156,17 +199,25 @@ def as_sarif(items: list[Reported]) -> str:
                                                     "startColumn": related.column}}})
                 for n, related in enumerate(item.related)
             ]
-        if item.confirmed is not None:
+        if item.lowering is not None:
+            result["properties"] = {"confirmedByLowering": item.confirmed, "lowering": item.lowering,
+                                    "loweringNote": item.lowering_note}
+        elif item.confirmed is not None:
             result["properties"] = {"confirmedByLowering": item.confirmed}
         results.append(result)
+    problems = problems or []
     sarif = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "pallas-lsp", "version": __version__,
-                                "informationUri": "https://github.com/pallas-lsp/pallas-lsp",
+                                "informationUri": REPOSITORY_URL,
                                 "rules": rules}},
             "columnKind": "unicodeCodePoints",
+            "invocations": [{
+                "executionSuccessful": not any(p.level == "error" for p in problems),
+                "toolExecutionNotifications": [_sarif_notification(p) for p in problems],
+            }],
             "results": results,
         }],
     }

@@ -23,7 +23,7 @@ from pallas_lsp.cli import main
 from support import cli_command, server_env
 
 KEYS = {"path", "cell", "line", "column", "end_line", "end_column", "code", "severity", "message",
-        "confirmed", "related"}
+        "confirmed", "lowering", "lowering_note", "related"}
 RELATED_KEYS = {"path", "cell", "line", "column", "message"}
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ARGS = ["check", "--format", "json", "--jax-version", "0.12.0.1"]
@@ -50,7 +50,7 @@ def check_report(status: int, stdout: str, stderr: str) -> list[dict[str, object
         assert isinstance(item["end_line"], int) and item["end_line"] >= item["line"]
         assert isinstance(item["end_column"], int) and item["end_column"] >= 1
         assert item["severity"] in ("error", "warning", "information", "hint")
-        assert item["confirmed"] is None
+        assert item["confirmed"] is None and item["lowering"] is None and item["lowering_note"] is None
         for related in item["related"]:
             assert set(related) == RELATED_KEYS, related
             assert isinstance(related["line"], int) and related["line"] >= 1
@@ -77,11 +77,13 @@ def test_arbitrary_bytes(data: bytes) -> None:
         path = Path(tmp) / "kernel.py"
         path.write_bytes(data)
         status, stdout, stderr = run_main(str(path))
-        check_report(status, stdout, stderr)
+        items = check_report(status, stdout, stderr)
         try:
             data.decode("utf-8")
         except UnicodeDecodeError:
-            assert status == 2 and "cannot read" in stderr
+            # An io-error row of its own (issue 13), never silence.
+            assert status == 2 and any(item["code"] == "io-error"
+                                       and str(item["message"]).startswith("cannot read") for item in items)
 
 
 @settings(max_examples=30, deadline=None)
@@ -114,8 +116,11 @@ def test_process_bad_files_beside_good_ones(tmp_path: Path) -> None:
     status, stdout, stderr = run_process(*ARGS, str(tmp_path), str(tmp_path / "missing.py"))
     items = check_report(status, stdout, stderr)
     assert status == 2
-    assert "a_latin1.py: cannot read" in stderr and "missing.py" in stderr
-    assert "f_truncated.py: cannot read" in stderr
+    # A path that cannot be read is an io-error row of its own (issue 13).
+    io_errors = {Path(str(i["path"])).name: str(i["message"]) for i in items if i["code"] == "io-error"}
+    assert io_errors["a_latin1.py"].startswith("cannot read")
+    assert io_errors["missing.py"] == "no such file or directory"
+    assert io_errors["f_truncated.py"].startswith("cannot read")
     paths = {Path(str(item["path"])).name for item in items}
     assert {"b_nul.py", "d_crlf.py", "e_good.py"} <= paths
     crlf = [(i["code"], i["line"]) for i in items if str(i["path"]).endswith("d_crlf.py")]

@@ -9,7 +9,9 @@ each face only renders what it returns (CLI rows and notes, LSP diagnostics):
   on the launch line of the lowered file, with the raising line as a related span
   (``Span.path``: that module), and is never matched against this file's lines;
 - a file that raised before lowering finished gives a ``Failure`` at that line;
-- ``state`` and ``message`` say how the check went, for a status line.
+- ``state`` and ``message`` say how the check went, for a status line;
+- ``verdicts`` names each finding's state in words every face uses (``CONFIRMED``,
+  ``REFUTED``, ``NOT_REACHED``), and ``not_reached_why`` says where lowering stopped.
 """
 
 from __future__ import annotations
@@ -39,6 +41,31 @@ class Failure:
     user_code: bool = False
 
 
+# A finding's state after a lowering check (CLI JSON "lowering", SARIF properties,
+# the server's Diagnostic.data["lowering"]): lowering failed with its code on its line;
+# a launch that lowered cleanly traced its line; or lowering never got there.
+CONFIRMED, REFUTED, NOT_REACHED = "confirmed", "refuted", "not_reached"
+
+
+def verdict(status: bool | None) -> str:
+    return NOT_REACHED if status is None else CONFIRMED if status else REFUTED
+
+
+def not_reached_reason(report: LoweringReport) -> str:
+    """Why lowering said nothing about a finding: where it stopped, or that it never got there."""
+    stops = sorted((error.line or error.launch_line or 0, error.code or error.exc_type or "an error")
+                   for error in report.errors)
+    stops = [(line, code) for line, code in stops if line]
+    if stops:
+        line, code = stops[0]
+        return f"lowering stopped at line {line}, {code}"
+    if report.stopped_at is not None:
+        return f"the file stopped at line {report.stopped_at} before lowering got there"
+    if report.fatal_kind == "user_code" and report.fatal_line:
+        return f"the file raised at line {report.fatal_line} before lowering got there"
+    return "no launch in this file lowered this kernel"
+
+
 @dataclass
 class Outcome:
     jax_version: str  # "?" when the check never reached JAX
@@ -49,17 +76,33 @@ class Outcome:
     failures: list[Failure] = field(default_factory=list)
     errors: int = 0
     confirmed: int = 0
+    # Why the findings whose status is None were not reached ("" when all were).
+    not_reached_why: str = ""
+    # Where lowering ran ("cpu", "NVIDIA H200"); "" when it never started.
+    device: str = ""
+    # The runner's fatal kind when the check could not run ("no_jax", "timeout", …).
+    fatal_kind: str | None = None
+
+    def verdicts(self) -> dict[Finding, str]:
+        return {finding: verdict(status) for finding, status in self.statuses.items()}
+
+    @property
+    def ran(self) -> bool:
+        """Whether lowering ran at all (the statuses mean something)."""
+        return self.state not in ("cancelled", "error") or bool(self.failures)
 
 
 def build_outcome(path: str, source: str, findings: tuple[Finding, ...],
                   report: LoweringReport) -> Outcome:
     label = str(report.jax_version or "?")
+    device = report.device_kind or report.platform or ""
     if report.fatal_kind == "cancelled":
-        return Outcome(label, "cancelled", report.fatal or "cancelled")
+        return Outcome(label, "cancelled", report.fatal or "cancelled", fatal_kind="cancelled")
     if report.fatal_kind not in (None, "user_code"):
-        return Outcome(label, "error", report.fatal or str(report.fatal_kind))
+        return Outcome(label, "error", report.fatal or str(report.fatal_kind),
+                       fatal_kind=report.fatal_kind)
     lines = LineIndex(source)
-    outcome = Outcome(label, "clean", "")
+    outcome = Outcome(label, "clean", "", device=device, fatal_kind=report.fatal_kind)
     # An error in another module must not be matched against this file's lines.
     elsewhere = [error for error in report.errors if _elsewhere(error, path)]
     if elsewhere:
@@ -75,6 +118,8 @@ def build_outcome(path: str, source: str, findings: tuple[Finding, ...],
         span = _whole_line(lines, report.fatal_line, from_indent=False)
         outcome.failures.append(Failure(span, f"lowering check: {report.fatal}", None, "user_code",
                                         user_code=True))
+    if any(status is None for status in outcome.statuses.values()):
+        outcome.not_reached_why = not_reached_reason(report)
     outcome.errors = len(report.errors) + len(elsewhere)
     outcome.state, outcome.message = _summary(report, outcome, len(merged.unpredicted), len(elsewhere))
     return outcome

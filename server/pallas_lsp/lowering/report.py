@@ -11,6 +11,11 @@ from dataclasses import asdict, dataclass
 
 from pallas_lsp.lowering.classify import code_of
 
+# Seconds one lowering check may take: the one default of `check --confirm`, `lower`,
+# the server and the editor's pallasLsp.lowering.timeout (tests/test_cli_messages.py
+# holds package.json to it). A cold JAX import plus a few launches fits well inside.
+DEFAULT_TIMEOUT_S = 120.0
+
 
 @dataclass(frozen=True)
 class LoweringError:

@@ -28,7 +28,13 @@ from pathlib import Path
 
 from pallas_lsp.lowering.classify import classify
 from pallas_lsp.lowering.reaper import end_run, new_run
-from pallas_lsp.lowering.report import LoweredLaunch, LoweringError, LoweringReport, fatal_report
+from pallas_lsp.lowering.report import (
+    DEFAULT_TIMEOUT_S,
+    LoweredLaunch,
+    LoweringError,
+    LoweringReport,
+    fatal_report,
+)
 
 WORKER_PATH = Path(__file__).with_name("worker.py")
 MARKER = "@@pallas-lsp-lowering-result@@"
@@ -240,7 +246,7 @@ def lower_local(
     path: str,
     *,
     python: str,
-    timeout: float = 120.0,
+    timeout: float = DEFAULT_TIMEOUT_S,
     entry: str | None = None,
     source: str | None = None,
     cancel: threading.Event | None = None,
@@ -290,7 +296,7 @@ def lower_remote(
     path: str,
     *,
     command: list[str],
-    timeout: float = 120.0,
+    timeout: float = DEFAULT_TIMEOUT_S,
     entry: str | None = None,
     source: str | None = None,
     cancel: threading.Event | None = None,
@@ -426,7 +432,7 @@ class WarmWorkerPool:
         *,
         python: str,
         source: str | None = None,
-        timeout: float = 120.0,
+        timeout: float = DEFAULT_TIMEOUT_S,
         cancel: threading.Event | None = None,
         entry: str | None = None,
     ) -> LoweringReport:

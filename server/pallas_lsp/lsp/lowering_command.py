@@ -74,6 +74,8 @@ class LoweringHost(Protocol):
 
     def publish(self, uri: str, state: DocState, version: int | None) -> None: ...
 
+    def interpreter_for(self, path: str | None) -> str | None: ...
+
     def progress(self) -> Progress | None:
         """Work-done progress, or None when the client cannot show it."""
         ...
@@ -90,19 +92,6 @@ def _result(state: str, message: str, *, errors: int = 0, confirmed: int = 0, re
     return {"state": state, "message": message, "errors": errors, "confirmed": confirmed,
             "refuted": refuted, "notReached": not_reached, "unpredicted": unpredicted,
             "jaxVersion": jax_version, "reason": reason}
-
-
-def not_reached_reason(report: LoweringReport) -> str:
-    """Why lowering said nothing about a finding: where it stopped, when it stopped."""
-    stops = sorted((error.line or error.launch_line or 0, error.code or error.exc_type or "an error")
-                   for error in report.errors)
-    stops = [(line, code) for line, code in stops if line]
-    if stops:
-        line, code = stops[0]
-        return f"lowering stopped at line {line}, {code}"
-    if report.stopped_at is not None:
-        return f"the file stopped at line {report.stopped_at} before lowering got there"
-    return "no launch in this file lowered this kernel"
 
 
 def _failure_diagnostic(failure: Failure, uri: str, positions: Positions) -> types.Diagnostic:
@@ -158,11 +147,10 @@ def build_outcome(
         return shown, result
     positions = Positions(source, encoding)
     uri = Path(path).as_uri() if path and os.path.isabs(path) else (path or "")
-    why = not_reached_reason(report)
-    for finding, status in (judged.statuses.items() if ran else ()):
-        verdict = "not_reached" if status is None else "confirmed" if status else "refuted"
-        shown.notes[(finding.code, finding.span)] = (verdict, judged.jax_version,
-                                                     why if status is None else "")
+    # The same states and reason the CLI reports (lowering.outcome: verdict, not_reached_why).
+    for finding, verdict in (judged.verdicts().items() if ran else ()):
+        shown.notes[(finding.code, finding.span)] = (
+            verdict, judged.jax_version, judged.not_reached_why if verdict == outcome.NOT_REACHED else "")
     shown.diagnostics.extend(_failure_diagnostic(f, uri, positions) for f in judged.failures)
     return shown, result
 
@@ -200,7 +188,8 @@ class LoweringService:
                 cancel=cancel,
             )
         # The server's own python is the last resort: it usually has no JAX, and says so.
-        python = settings.python or sys.executable
+        # The user-set interpreter, else [tool.pallas-lsp] python (project.config).
+        python = self.host.interpreter_for(path) or sys.executable
         return self.pool.check(path, python=python, source=source, timeout=settings.lowering.timeout,
                                cancel=cancel)
 

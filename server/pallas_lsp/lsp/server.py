@@ -51,7 +51,15 @@ from pallas_lsp.analysis import (
 from pallas_lsp.analysis.rules import catalog
 from pallas_lsp.analysis.upgrade import breaking, mechanical_fixes
 from pallas_lsp.analysis.versions import rules_release
-from pallas_lsp.project import set_max_file_mb, too_large
+from pallas_lsp.project import (
+    ConfigError,
+    Resolved,
+    ignored_codes,
+    resolve,
+    selected_codes,
+    set_max_file_mb,
+    too_large,
+)
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing, notebooks
@@ -66,7 +74,7 @@ from .lifecycle import end_process
 from .lowering_command import LoweringService, bad_arguments, command_target
 from .notebooks import NotebookText
 from .protocol import CONFIRM_LOWERING, DEBUG_INFO, JAX_VERSION, WORKSPACE_TRUST, PallasProtocol, plain
-from .settings import SECTION, Settings, parse_settings, unwrap
+from .settings import SECTION, Settings, parse_settings, project_overrides, unwrap
 from .state import DocState
 from .stdio import run_stdio
 
@@ -105,6 +113,7 @@ class PallasServer(LanguageServer):
         self.base_options: Options | None = None
         self._error_shown = False  # one internal-error popup per session; the rest are logged
         self._jax_shown: tuple[object, str] | None = None  # the JAX version last sent to the client
+        self.config_errors_shown: set[str] = set()  # each bad [tool.pallas-lsp] said once
         # The workspace program (project.WorkspaceIndex), built in the background.
         self.indexer = WorkspaceIndexer(self)
         # Axis names as symbols: navigation, rename, completion, hints, lenses, outline.
@@ -127,8 +136,31 @@ class PallasServer(LanguageServer):
             return None
         return owner, state.notebook
 
-    async def options(self) -> Options:
-        version, source = await self.jax_versions.get(self.settings.jax_version, self.settings.python)
+    def project_settings(self, path: str | None) -> Resolved:
+        """What applies to ``path``: the editor settings the user set, else the project's
+        `[tool.pallas-lsp]` (project.config), else the defaults."""
+        overrides, fallbacks = project_overrides(self.settings)
+        if not path or not os.path.isabs(path):  # an untitled buffer has no project
+            return resolve(path or "", overrides, search=False, fallbacks=fallbacks)
+        try:
+            return resolve(path, overrides, fallbacks=fallbacks)
+        except ConfigError as exc:
+            if str(exc) not in self.config_errors_shown:
+                self.config_errors_shown.add(str(exc))
+                self.notify_user(types.MessageType.Warning, f"pallas-lsp: {exc}; it is not used")
+            return resolve(path, overrides, search=False, fallbacks=fallbacks)
+
+    def interpreter_for(self, path: str | None) -> str | None:
+        """The interpreter that lowers ``path`` (and whose JAX the rules follow)."""
+        return self.project_settings(path).value("python")
+
+    async def options(self, path: str | None = None) -> Options:
+        resolved = self.project_settings(path)
+        version, source = await self.jax_versions.get(resolved.value("jax-version"),
+                                                      resolved.value("python"))
+        chosen = resolved.values["jax-version"]
+        if chosen.value is not None and chosen.source.startswith("pyproject.toml"):
+            source = f"jax-version in {chosen.source}"
         if (version, source) != self._jax_shown:
             # The client's status bar shows it ("Pallas · JAX 0.12.0.1", the source in its tooltip).
             self._jax_shown = (version, source)
@@ -138,14 +170,14 @@ class PallasServer(LanguageServer):
         return Options(
             jax_version=version,
             jax_version_source=source,
-            select=self.settings.select,
-            ignore=self.settings.ignore,
+            select=selected_codes(resolved),
+            ignore=ignored_codes(resolved),
             severity=dict(self.settings.severity),
         )
 
-    async def target_options(self) -> list[Options]:
+    async def target_options(self, path: str | None = None) -> list[Options]:
         """One Options per target release: pallasLsp.jaxVersions, else the one of options()."""
-        base = await self.options()
+        base = await self.options(path)
         self.base_options = base
         if not self.settings.jax_versions:
             return [base]
@@ -173,7 +205,7 @@ class PallasServer(LanguageServer):
         if too_big is not None:
             self.skip_too_large(uri, state, version, edits, too_big)
             return
-        targets = await self.target_options()
+        targets = await self.target_options(state.path)
         self.note_unmeasured(targets)
         path = state.path or uri
         loop = asyncio.get_running_loop()

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pallas_lsp.analysis import Severity, parse_jax_version
-from pallas_lsp.project import DEFAULT_MAX_FILE_MB
+from pallas_lsp.lowering.report import DEFAULT_TIMEOUT_S
+from pallas_lsp.project import DEFAULT_MAX_FILE_MB, Setting
 
 SECTION = "pallasLsp"
 _CODE = re.compile(r"^PAL[0-9]{3}$")
@@ -29,7 +30,7 @@ class LoweringSettings:
     mode: str = "local"
     # An argument list, never a shell string: ["ssh", "gpu-box", "python3", "-"].
     remote_command: tuple[str, ...] = ()
-    timeout: float = 120.0
+    timeout: float = DEFAULT_TIMEOUT_S
     on_save: bool = False
 
 
@@ -55,6 +56,10 @@ class Settings:
     inlay_hints: bool = False
     # Not a documented setting: tests and the benchmark shorten the debounce with it.
     debounce_ms: float = 200.0
+    # The keys the user set ("jaxVersion", "interpreter", "select", "ignore"), sent by the
+    # client as "userSet" so that a default value does not hide [tool.pallas-lsp]; None
+    # when the client does not say (then a value that is not the default counts as set).
+    user_set: frozenset[str] | None = None
 
     @property
     def python(self) -> str | None:
@@ -178,6 +183,13 @@ def parse_settings(raw: Any, base: Settings | None = None) -> tuple[Settings, li
     if "lowering" in raw:
         values["lowering"] = _lowering(raw["lowering"], base.lowering, bad)
 
+    if "userSet" in raw:
+        keys = raw["userSet"]
+        if isinstance(keys, list) and all(isinstance(key, str) for key in keys):
+            values["user_set"] = frozenset(keys)
+        else:
+            bad("userSet", f"expected a list of setting names, got {keys!r}")
+
     merged = {name: getattr(base, name) for name in Settings.__dataclass_fields__}
     merged.update(values)
     return Settings(**merged), problems
@@ -259,3 +271,26 @@ def _lowering(value: Any, base: LoweringSettings, bad: Any) -> LoweringSettings:
     if "onSave" in value:
         on_save = _bool(value["onSave"], "lowering.onSave", False, bad)
     return LoweringSettings(mode, command, timeout, on_save)
+
+
+# Editor settings that [tool.pallas-lsp] also holds: (setting, config key).
+PROJECT_KEYS = (("jaxVersion", "jax-version"), ("interpreter", "python"), ("select", "select"),
+                ("ignore", "ignore"))
+
+
+def project_overrides(settings: Settings) -> tuple[dict[str, Setting], dict[str, Setting]]:
+    """(the editor settings that beat the project's `[tool.pallas-lsp]`: those the user
+    set; the other editor values, used where the project says nothing: the interpreter
+    the client chose without the user, e.g. the Python extension's)."""
+    values = {"jaxVersion": settings.jax_version, "interpreter": settings.python,
+              "select": None if settings.select is None else tuple(sorted(settings.select)),
+              "ignore": tuple(sorted(settings.ignore)) or None}
+    overrides: dict[str, Setting] = {}
+    fallbacks: dict[str, Setting] = {}
+    for key, config_key in PROJECT_KEYS:
+        user_set = key in settings.user_set if settings.user_set is not None else values[key] is not None
+        if user_set:
+            overrides[config_key] = Setting(values[key], f"editor setting {SECTION}.{key}")
+        elif values[key] is not None:
+            fallbacks[config_key] = Setting(values[key], f"the editor's {key}")
+    return overrides, fallbacks

@@ -3,11 +3,23 @@
 ``files``: which files make up the program and how they are read; ``index``: the
 workspace index (modules parsed once, the import graph, cached entry runs);
 ``locate``: where a finding's spans lie (file, line, column); ``notebook``: a Jupyter
-notebook's code cells as one module, and the map back to cells.
+notebook's code cells as one module, and the map back to cells; ``config``: the
+project's `[tool.pallas-lsp]` settings, found by walking up from a file.
 """
 
 from __future__ import annotations
 
+from .config import (
+    ConfigError,
+    ProjectConfig,
+    Resolved,
+    Setting,
+    describe,
+    find_config,
+    ignored_codes,
+    resolve,
+    selected_codes,
+)
 from .files import (
     DEFAULT_MAX_FILE_MB,
     SKIPPED_DIRS,
@@ -34,12 +46,19 @@ __all__ = [
     "TREE_BUDGET_BYTES",
     "Cell",
     "CellLines",
+    "ConfigError",
     "Locator",
     "NotebookModule",
     "Place",
+    "ProjectConfig",
+    "Resolved",
+    "Setting",
     "UnreadableFile",
     "WorkspaceIndex",
+    "describe",
     "disk_lines",
+    "find_config",
+    "ignored_codes",
     "in_program",
     "is_notebook",
     "is_regular_file",
@@ -48,6 +67,8 @@ __all__ = [
     "read_program",
     "read_source",
     "read_text",
+    "resolve",
+    "selected_codes",
     "set_max_file_mb",
     "skipped_dir",
     "too_large",

@@ -19,7 +19,7 @@ from . import (
     pal008_api_removed,
     pal009_api_renamed,
 )
-from .base import LoweringError, Rule
+from .base import REPOSITORY_URL, LoweringError, Rule
 
 if TYPE_CHECKING:
     from ..model import Finding, Options
@@ -50,4 +50,4 @@ def catalog() -> dict[str, Rule]:
     return {code: module.RULE for code, module in RULES.items()}
 
 
-__all__ = ["RULES", "LoweringError", "Rule", "catalog"]
+__all__ = ["REPOSITORY_URL", "RULES", "LoweringError", "Rule", "catalog"]

@@ -91,4 +91,7 @@ class Rule:
         )
 
 
-DOCS_BASE = "https://github.com/pallas-lsp/pallas-lsp/blob/main/docs/rules"
+# pyproject.toml's [project.urls] Repository and package.json's "repository" (one address;
+# tests/test_cli_messages.py holds every link the CLI emits to it, and to a shipped page).
+REPOSITORY_URL = "https://github.com/pallas-lsp/pallas-lsp"
+DOCS_BASE = f"{REPOSITORY_URL}/blob/main/docs/rules"
