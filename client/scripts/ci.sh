@@ -12,3 +12,5 @@ npm run compile
 npm test
 npm run package
 node tests/vscode/e2e.test.mjs
+node --test tests/vscode/notebook.e2e.test.mjs
+node tests/vscode/axes.test.mjs
