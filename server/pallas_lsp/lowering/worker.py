@@ -535,10 +535,8 @@ def _save_mesh_state(jax: types.ModuleType) -> list:
 
 def _restore_mesh_state(saved: list) -> None:
     for state, value in saved:
-        try:
+        with contextlib.suppress(Exception):
             state.set_local(value)
-        except Exception:
-            pass
 
 
 def _user_fatal(exc: BaseException, check: _Check) -> dict:
