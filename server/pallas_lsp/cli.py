@@ -32,6 +32,7 @@ from .project import (
     Locator,
     UnreadableFile,
     WorkspaceIndex,
+    library_for,
     python_files,
     read_program,
     set_max_file_mb,
@@ -252,7 +253,7 @@ def _check(args: argparse.Namespace) -> int:
     per_version = []
     for i, (version, source) in enumerate(targets):
         options = Options(jax_version=version, jax_version_source=source, select=select,
-                          ignore=ignore)
+                          ignore=ignore, library=library_for(args.python or sys.executable))
         # Reading problems are reported once, by the first target's pass.
         with contextlib.redirect_stderr(io.StringIO()) if i else contextlib.nullcontext():
             per_version.append(_analyse(args.paths, options))

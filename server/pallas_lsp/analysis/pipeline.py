@@ -13,6 +13,7 @@ import warnings
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
+from .library_sites import to_user_sites
 from .model import Analysis, Finding, OpFacts, Options, Span, SyntaxProblem
 from .noqa import is_suppressed, noqa_comments
 from .program import AnalysisStopped, build_program
@@ -217,6 +218,7 @@ def _run(tree: ast.Module, source: str, options: Options,
                 break
             if options.enabled(code):
                 findings.extend(rule.check(program, options))
+        findings = to_user_sites(findings, program.interp)
     ops = program.op_facts() if program is not None else ()
     imported = frozenset(m.path for m in (modules or {}).values()
                          if program is not None and m.name in program.interp.module_envs)

@@ -51,7 +51,7 @@ from pallas_lsp.analysis import (
 from pallas_lsp.analysis.rules import catalog
 from pallas_lsp.analysis.upgrade import breaking, mechanical_fixes
 from pallas_lsp.analysis.versions import rules_release
-from pallas_lsp.project import set_max_file_mb, too_large
+from pallas_lsp.project import library_for, set_max_file_mb, too_large
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing, notebooks
@@ -130,12 +130,16 @@ class PallasServer(LanguageServer):
             shown = format_jax_version(version)
             logger.info("the rules follow JAX %s: %s", shown, source.removeprefix(f"JAX {shown} "))
             self.notify(JAX_VERSION, {"version": shown, "source": source})
+        # The configured interpreter's installed packages (its sys.path is asked once, in a thread).
+        library = await asyncio.get_running_loop().run_in_executor(
+            None, library_for, self.settings.python or sys.executable)
         return Options(
             jax_version=version,
             jax_version_source=source,
             select=self.settings.select,
             ignore=self.settings.ignore,
             severity=dict(self.settings.severity),
+            library=library,
         )
 
     async def target_options(self) -> list[Options]:

@@ -3,7 +3,8 @@
 ``files``: which files make up the program and how they are read; ``index``: the
 workspace index (modules parsed once, the import graph, cached entry runs);
 ``locate``: where a finding's spans lie (file, line, column); ``notebook``: a Jupyter
-notebook's code cells as one module, and the map back to cells.
+notebook's code cells as one module, and the map back to cells; ``installed``: the
+installed modules a program imports, through the configured interpreter's sys.path.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .files import (
     too_large,
 )
 from .index import MAX_FILES, TREE_BUDGET_BYTES, WorkspaceIndex
+from .installed import InstalledModules, SearchPath, cache_dir, interpreter_search_path, library_for
 from .locate import Locator, Place, disk_lines
 from .notebook import Cell, CellLines, NotebookModule, is_notebook
 
@@ -34,15 +36,20 @@ __all__ = [
     "TREE_BUDGET_BYTES",
     "Cell",
     "CellLines",
+    "InstalledModules",
     "Locator",
     "NotebookModule",
     "Place",
+    "SearchPath",
     "UnreadableFile",
     "WorkspaceIndex",
+    "cache_dir",
     "disk_lines",
     "in_program",
+    "interpreter_search_path",
     "is_notebook",
     "is_regular_file",
+    "library_for",
     "python_files",
     "read_notebook",
     "read_program",
