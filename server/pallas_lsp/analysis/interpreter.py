@@ -28,6 +28,7 @@ from .trace import (
     Frame,
     HostAxisQuery,
     Launch,
+    LibrarySite,
     MeshContext,
     Op,
     OpaqueScope,
@@ -94,7 +95,7 @@ class Interpreter:
         self._call_sites: list[ast.AST] = []
         # id(node in library code) -> (node, the analysed program's calls that reached it):
         # the line a user changes for an error JAX raises inside the library.
-        self.library_sites: dict[int, tuple[ast.AST, list[tuple[ast.AST, ast.AST]]]] = {}
+        self.library_sites: dict[int, tuple[ast.AST, list[LibrarySite]]] = {}
         self.module_envs: dict[str, Env] = {}
         # (file, ids of its nodes) for each imported module: which file a node is in.
         self._module_nodes: list[tuple[str, frozenset[int]]] = []
@@ -448,21 +449,21 @@ class Interpreter:
     def in_library(self, node: ast.AST) -> bool:
         return bool(self.library_paths) and self.path_of(node) in self.library_paths
 
-    def library_site(self, node: ast.AST, blamed: ast.AST | None = None) -> None:
-        """Remember which call of the analysed program reached ``node`` in library code:
-        (the line JAX's traceback blames, the program's call into the library). A kernel
-        op inside the library fails at lowering, whose traceback holds no kernel frame of
-        the program: ``blamed`` is then the outermost jitted call."""
+    def library_site(self, node: ast.AST, ctx: Ctx | None = None) -> None:
+        """Remember which call of the analysed program reached ``node`` in library code
+        (its innermost call into the library), with the outermost jitted call and the
+        launch when ``node`` is a kernel op: JAX's traceback blames one or the other."""
         if not self.in_library(node):
             return
         entry = next((call for call in reversed(self._call_sites) if not self.in_library(call)), None)
         if entry is None:
             return
-        if blamed is None or self.in_library(blamed):
-            blamed = entry
+        jit_call = ctx.jit_call if ctx is not None else None
+        site = LibrarySite(entry, jit_call if jit_call is not None and not self.in_library(jit_call)
+                           else None, ctx.launch if ctx is not None else None)
         sites = self.library_sites.setdefault(id(node), (node, []))[1]
-        if (blamed, entry) not in sites:
-            sites.append((blamed, entry))
+        if site not in sites:
+            sites.append(site)
 
     def run_module(self, name: str, ctx: Ctx) -> Env | None:
         """Execute a folder module once, as an import does (``__name__`` is not "__main__")."""
@@ -961,7 +962,7 @@ class Interpreter:
     def record_op(self, name: str, node: ast.Call, args: dict[str, object],
                   arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:
         assert ctx.launch is not None
-        self.library_site(node, ctx.jit_call)
+        self.library_site(node, ctx)
         self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open))
 
 

@@ -218,7 +218,7 @@ def _run(tree: ast.Module, source: str, options: Options,
                 break
             if options.enabled(code):
                 findings.extend(rule.check(program, options))
-        findings = to_user_sites(findings, program.interp)
+        findings = to_user_sites(findings, program)
     ops = program.op_facts() if program is not None else ()
     imported = frozenset(m.path for m in (modules or {}).values()
                          if program is not None and m.name in program.interp.module_envs)

@@ -65,7 +65,7 @@ def cache_dir() -> Path:
     return Path(base) / "pallas-lsp" / __version__
 
 
-_SEARCH_PATHS: dict[tuple[str, int], SearchPath | None] = {}
+_SEARCH_PATHS: dict[tuple[str, str, int], SearchPath | None] = {}
 
 
 def interpreter_search_path(python: str, cache: Path | None = None,
@@ -74,12 +74,13 @@ def interpreter_search_path(python: str, cache: Path | None = None,
     python = os.path.abspath(python)  # asked from a neutral folder; a venv's link is kept
     try:
         real = os.path.realpath(python)
-        key = (real, os.stat(real).st_mtime_ns)
+        # Venvs share their base interpreter's binary: the venv's own path is part of the key.
+        key = (python, real, os.stat(real).st_mtime_ns)
     except OSError:
         return None
     if key in _SEARCH_PATHS:
         return _SEARCH_PATHS[key]
-    disk = _disk_file(cache, "sys-path", f"{python}|{key[0]}|{key[1]}", ".json")
+    disk = _disk_file(cache, "sys-path", "|".join(map(str, key)), ".json")
     found = _read_search_path(disk)
     if found is None:
         found = _ask_search_path(python, timeout)
