@@ -29,7 +29,7 @@ import json
 import sys
 from pathlib import Path
 
-from fixture_markers import FIXTURES, package_fixtures, single_fixtures
+from fixture_markers import FIXTURES, JAX_VENVS, package_fixtures, single_fixtures
 from support import JAX_PYTHONS
 
 VERSIONS = sorted(JAX_PYTHONS)  # the supported versions; the oracle also lowers on 0.8.3
@@ -51,12 +51,17 @@ def check_json(fixture: Path, version: str, fmt: str = "json") -> tuple[int, str
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(["check", "--format", fmt, "--jax-version", version, str(fixture)])
+        # The release's venv: its installed packages (JAX's ops/gpu collectives) are followed.
+        python = JAX_VENVS.get(version)
+        interpreter = ["--python", str(python)] if python is not None and python.exists() else []
+        status = main(["check", "--format", fmt, "--jax-version", version, *interpreter, str(fixture)])
     assert status in (0, 1), err.getvalue()
     return status, out.getvalue()
 
 
 def relative(path: str, base: Path) -> str:
+    if "site-packages/" in path:  # an installed module: the same under every venv
+        return "<site-packages>/" + path.split("site-packages/", 1)[1]
     return Path(path).resolve().relative_to(base.resolve()).as_posix()
 
 

@@ -30,6 +30,7 @@ from fixture_markers import (
 )
 from pallas_lsp.analysis import Options, analyze, parse_jax_version
 from pallas_lsp.lowering.classify import CLASS_TO_CODE
+from pallas_lsp.project import library_for
 from support import EXAMPLES
 
 VERSIONS = sorted(JAX_VENVS)
@@ -37,7 +38,11 @@ VERSIONS = sorted(JAX_VENVS)
 
 def findings_of(path: Path, version: str) -> set[tuple[str, int]]:
     source = path.read_text(encoding="utf-8")
-    result = analyze(source, Options(jax_version=parse_jax_version(version)), path=str(path))
+    # The release's venv: imports of its installed packages are followed as they are there.
+    python = JAX_VENVS.get(version)
+    library = library_for(str(python)) if python is not None and python.exists() else None
+    result = analyze(source, Options(jax_version=parse_jax_version(version), library=library),
+                     path=str(path))
     assert result.syntax_error is None, result.syntax_error
     return {(f.code, f.span.line) for f in result.findings}
 

@@ -20,6 +20,7 @@ from fixture_markers import JAX_VENVS, fixture_for_release, package_fixtures, si
 from pallas_lsp.analysis import Options, analyze_workspace, parse_jax_version
 from pallas_lsp.analysis.upgrade import mechanical_fixes
 from pallas_lsp.cli import main
+from pallas_lsp.project import library_for
 
 pytestmark = pytest.mark.lowering
 
@@ -58,7 +59,10 @@ def lowered(pool, path: Path, version: str) -> set[tuple[str, str, int]]:
 def predicted(folder: Path, version: str) -> set[tuple[str, str, int, bool]]:
     """(file, code, line, whether a mechanical fix is offered) of every finding."""
     files = {str(p): p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py"))}
-    options = Options(jax_version=parse_jax_version(version))
+    # The target's venv: imports of its installed packages are followed as they are there.
+    python = JAX_VENVS.get(version)
+    library = library_for(str(python)) if python is not None and python.exists() else None
+    options = Options(jax_version=parse_jax_version(version), library=library)
     return {(Path(f.span.path or path).name, f.code, f.span.line, bool(mechanical_fixes([f])))
             for path, analysis in analyze_workspace(files, options).items()
             for f in analysis.findings}

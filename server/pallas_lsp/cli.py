@@ -71,6 +71,7 @@ from .project import (
     describe,
     find_config,
     ignored_codes,
+    library_for,
     python_files,
     read_program,
     resolve,
@@ -285,7 +286,8 @@ def _options(resolved: Resolved, python: str | None, problems: list[Notification
     if note and all(problem.message != note for problem in problems):
         problems.append(Notification("warning", note))
     return Options(jax_version=version, jax_version_source=version_source,
-                   select=selected_codes(resolved), ignore=ignored_codes(resolved))
+                   select=selected_codes(resolved), ignore=ignored_codes(resolved),
+                   library=library_for(python or sys.executable))
 
 
 def _without_ignored(entry: Checked, config: ProjectConfig | None) -> Checked:

@@ -146,7 +146,7 @@ async def test_rename_refuses_what_it_cannot_prove(client: LanguageClient, tmp_p
     text = runtime.read_text(encoding="utf-8")
     open_doc(client, runtime.as_uri(), text)
     await wait_for_diagnostics(client, runtime.as_uri())
-    with pytest.raises(JsonRpcException, match="(computed|built) at run time"):
+    with pytest.raises(JsonRpcException, match=r"(computed|built) at run time"):
         await client.text_document_rename_async(types.RenameParams(
             text_document=doc(runtime.as_uri()), position=at(text, '("x", "y")'), new_name="rows"))
 

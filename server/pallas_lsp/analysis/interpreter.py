@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from . import jax_calls, names, pyflow, stdlib_calls
 from .axis_trace import AxisTrace, element_origins
-from .model import Span
+from .model import ModuleLibrary, Span
 from .names import bind_import
 from .trace import (
     AnalysisStopped,
@@ -29,6 +29,7 @@ from .trace import (
     Frame,
     HostAxisQuery,
     Launch,
+    LibrarySite,
     MeshContext,
     Op,
     OpaqueScope,
@@ -69,6 +70,13 @@ MAX_LOOP_UNROLL = 64
 MAX_LOOP_PASSES = 3
 # Elements a comprehension over known items is evaluated for, one by one.
 MAX_COMPREHENSION = 256
+# Installed modules (``Options.library``) one run may execute: the per-run budget on
+# library code (each file is also capped in size by the face that reads it).
+MAX_LIBRARY_MODULES = 32
+# Canonical name heads the interpreter models by name (JAX's APIs, NumPy): their
+# installed sources are never run. JAX's kernel library (``pl.ops``) is plain Python
+# over those APIs and is followed like any other installed package.
+_MODELLED_HEADS = frozenset({"jax", "jnp", "lax", "pl", "plgpu", "mgpu", "np"})
 
 
 _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "isinstance",
@@ -79,13 +87,23 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
 
 class Interpreter:
     def __init__(self, tree: ast.Module, version: tuple[int, ...], deadline: float,
-                 modules: dict[str, SourceModule] | None = None, path: str | None = None) -> None:
+                 modules: dict[str, SourceModule] | None = None, path: str | None = None,
+                 library: ModuleLibrary | None = None) -> None:
         self.tree = tree
         self.version = version
         self.deadline = deadline
         # Other modules of the folder, by dotted name: `import kernels` runs them here.
         self.modules = modules or {}
         self.path = path
+        self.library = library
+        # Installed modules found through ``library`` (None: asked, not followed).
+        self.library_modules: dict[str, SourceModule | None] = {}
+        self.library_paths: set[str] = set()
+        # Calls being evaluated, innermost last: where library code was entered from.
+        self._call_sites: list[ast.AST] = []
+        # id(node in library code) -> (node, the analysed program's calls that reached it):
+        # the line a user changes for an error JAX raises inside the library.
+        self.library_sites: dict[int, tuple[ast.AST, list[LibrarySite]]] = {}
         self.module_envs: dict[str, Env] = {}
         # (file, ids of its nodes) for each imported module: which file a node is in.
         self._module_nodes: list[tuple[str, frozenset[int]]] = []
@@ -164,7 +182,9 @@ class Interpreter:
             frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
         elif isinstance(stmt, ast.If):
             if _is_main_guard(stmt.test):
-                self.exec_block(stmt.body, env, ctx, frame)
+                # An imported module's `__name__` is its own: its main guard does not run.
+                if _module_scope(env).names.get("__name__") == Const("__main__"):
+                    self.exec_block(stmt.body, env, ctx, frame)
             else:
                 # A condition the analysis can decide runs one branch, as Python does.
                 taken = pyflow.truth(self.ev(stmt.test, env, ctx))
@@ -199,7 +219,7 @@ class Interpreter:
                 # `from jax.experimental.pallas.mosaic_gpu import *`: a name found nowhere else
                 # in the module is that module's.
                 self._star_modules.setdefault(id(env), []).append(QualName(stmt.module))
-            if self.modules:
+            if self.modules or self.library is not None:
                 self.import_workspace(stmt, env, ctx)
         elif isinstance(stmt, ast.Match):
             self.exec_match(stmt, env, ctx, frame)
@@ -527,11 +547,48 @@ class Interpreter:
                 return path
         return None
 
+    def find_module(self, name: str) -> SourceModule | None:
+        """A module of the folder, else an installed one the library gives (once per run)."""
+        module = self.modules.get(name)
+        if module is not None or self.library is None or not name:
+            return module
+        if name in self.library_modules:
+            return self.library_modules[name]
+        found = None
+        head = names.canonical(name).split(".")[0]
+        followed = head not in _MODELLED_HEADS or names.canonical(name).startswith("pl.ops")
+        if followed and len(self.library_paths) < MAX_LIBRARY_MODULES:
+            located = self.library.source(name)
+            if located is not None:
+                found = SourceModule(name, located[0], located[1])
+                self.library_paths.add(found.path)
+        self.library_modules[name] = found
+        return found
+
+    def in_library(self, node: ast.AST) -> bool:
+        return bool(self.library_paths) and self.path_of(node) in self.library_paths
+
+    def library_site(self, node: ast.AST, ctx: Ctx | None = None) -> None:
+        """Remember which call of the analysed program reached ``node`` in library code
+        (its innermost call into the library), with the outermost jitted call and the
+        launch when ``node`` is a kernel op: JAX's traceback blames one or the other."""
+        if not self.in_library(node):
+            return
+        entry = next((call for call in reversed(self._call_sites) if not self.in_library(call)), None)
+        if entry is None:
+            return
+        jit_call = ctx.jit_call if ctx is not None else None
+        site = LibrarySite(entry, jit_call if jit_call is not None and not self.in_library(jit_call)
+                           else None, ctx.launch if ctx is not None else None)
+        sites = self.library_sites.setdefault(id(node), (node, []))[1]
+        if site not in sites:
+            sites.append(site)
+
     def run_module(self, name: str, ctx: Ctx) -> Env | None:
         """Execute a folder module once, as an import does (``__name__`` is not "__main__")."""
         if name in self.module_envs:
             return self.module_envs[name]
-        module = self.modules.get(name)
+        module = self.find_module(name)
         if module is None or module.path == self.path:
             return None
         env = Env({"__name__": Const(name)})
@@ -543,7 +600,7 @@ class Interpreter:
     def import_workspace(self, stmt: ast.Import | ast.ImportFrom, env: Env, ctx: Ctx) -> None:
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
-                if alias.name in self.modules:
+                if self.find_module(alias.name) is not None:
                     module_env = self.run_module(alias.name, ctx)
                     if module_env is not None and (alias.asname or "." not in alias.name):
                         env.names[alias.asname or alias.name] = ModuleVal(alias.name, module_env)
@@ -551,11 +608,11 @@ class Interpreter:
         base = self._resolve_from(stmt)
         if base is None:
             return
-        module_env = self.run_module(base, ctx) if base in self.modules else None
+        module_env = self.run_module(base, ctx) if self.find_module(base) is not None else None
         for alias in stmt.names:
             local = alias.asname or alias.name
             submodule = f"{base}.{alias.name}" if base else alias.name
-            if submodule in self.modules:
+            if self.find_module(submodule) is not None:
                 sub_env = self.run_module(submodule, ctx)
                 if sub_env is not None:
                     env.names[local] = ModuleVal(submodule, sub_env)
@@ -565,7 +622,9 @@ class Interpreter:
     def _resolve_from(self, stmt: ast.ImportFrom) -> str | None:
         if not stmt.level:
             return stmt.module
-        here = next((m.name for m in self.modules.values() if m.path == self._current_path(stmt)), None)
+        current = self._current_path(stmt)
+        known = [*self.modules.values(), *(m for m in self.library_modules.values() if m is not None)]
+        here = next((m.name for m in known if m.path == current), None)
         if here is None:
             return None
         parts = here.split(".")[: -stmt.level] if stmt.level <= len(here.split(".")) else []
@@ -826,6 +885,14 @@ class Interpreter:
 
     def call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
              arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
+        self._call_sites.append(node)
+        try:
+            return self._call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        finally:
+            self._call_sites.pop()
+
+    def _call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
+              arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
         if isinstance(func, QualName) and func.name == "builtins.super" and not args and self._frames:
             frame = self._frames[-1]
             if isinstance(frame.owner, ClassVal) and frame.first is not None:
@@ -1068,11 +1135,13 @@ class Interpreter:
         return UNKNOWN
 
     def record_host_query(self, query: HostAxisQuery) -> None:
+        self.library_site(query.node)
         self.host_queries.append(query)
 
     def record_op(self, name: str, node: ast.Call, args: dict[str, object],
                   arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:
         assert ctx.launch is not None
+        self.library_site(node, ctx)
         self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open))
 
 

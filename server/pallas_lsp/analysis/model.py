@@ -7,8 +7,10 @@ UTF-16 (LSP) or code-point (CLI) columns at the edge.
 
 from __future__ import annotations
 
+import ast
 import enum
 from dataclasses import dataclass, field
+from typing import Protocol
 
 # Re-exported: the faces name versions through the model.
 from .versions import NEWEST_KNOWN_JAX, JaxVersion, format_jax_version, parse_jax_version
@@ -104,6 +106,15 @@ class Analysis:
     stopped: str | None = None
 
 
+class ModuleLibrary(Protocol):
+    """Installed modules the program imports (JAX's ``pallas.ops``, third-party kernels):
+    the face finds and parses them; the core only asks by dotted name."""
+
+    def source(self, name: str) -> tuple[str, ast.Module] | None:
+        """(file, parsed tree) of the module ``name``, or None when it is not followed."""
+        ...
+
+
 @dataclass(frozen=True)
 class Options:
     """Everything the analysis depends on besides the source text."""
@@ -116,6 +127,8 @@ class Options:
     severity: dict[str, Severity] = field(default_factory=dict)
     # Seconds of analysis per file before it stops with a note (fuzzed input, huge files).
     budget_s: float = 5.0
+    # Where imports that are no module of the analysed folder are looked for (None: nowhere).
+    library: ModuleLibrary | None = field(default=None, compare=False, repr=False)
 
     def enabled(self, code: str) -> bool:
         if code in self.ignore:
@@ -124,6 +137,7 @@ class Options:
 
 
 __all__ = [
-    "NEWEST_KNOWN_JAX", "Analysis", "Finding", "Fix", "JaxVersion", "OpFacts", "Options", "Related",
+    "NEWEST_KNOWN_JAX", "Analysis", "Finding", "Fix", "JaxVersion", "ModuleLibrary", "OpFacts", "Options",
+    "Related",
     "Severity", "Span", "SyntaxProblem", "TextEdit", "format_jax_version", "parse_jax_version",
 ]

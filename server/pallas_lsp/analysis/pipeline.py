@@ -15,6 +15,7 @@ from pathlib import PurePath
 
 from .axis_symbols import AxisFacts, collect
 from .forms import judge_each_form
+from .library_sites import to_user_sites
 from .model import Analysis, Finding, OpFacts, Options, Span, SyntaxProblem
 from .noqa import is_suppressed, noqa_comments
 from .program import AnalysisStopped, Program, build_program
@@ -219,6 +220,7 @@ def _run(tree: ast.Module, source: str, options: Options,
         findings = judge_each_form(program, lambda world: _check(world, options, deadline, ran_out))
         if ran_out:
             stopped = stopped or "analysis stopped: the per-file time budget ran out"
+        findings = to_user_sites(findings, program)
     ops = program.op_facts() if program is not None else ()
     imported = frozenset(m.path for m in (modules or {}).values()
                          if program is not None and m.name in program.interp.module_envs)

@@ -253,7 +253,7 @@ def axes_set(value: object, *, string_is_one_name: bool) -> frozenset[str] | Non
 def build_program(tree: ast.Module, options: Options, deadline: float, source: str = "",
                   modules: dict[str, SourceModule] | None = None, path: str | None = None,
                   sources: dict[str, str] | None = None) -> Program:
-    interp = Interpreter(tree, options.jax_version, deadline, modules, path)
+    interp = Interpreter(tree, options.jax_version, deadline, modules, path, options.library)
     try:
         interp.run()
     except AnalysisStopped as exc:

@@ -70,6 +70,22 @@ class Op:
     names_open: bool = False  # axis names may be bound by an enclosing construct we do not model
 
 
+@dataclass(frozen=True, eq=False)
+class LibrarySite:
+    """How the analysed program reached a line of installed library code."""
+
+    entry: ast.AST  # the program's innermost call into the library
+    jit_call: ast.AST | None  # the program's outermost jitted call, when inside jit
+    launch: Launch | None  # the kernel launch, for an op of a kernel body
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, LibrarySite) and self.entry is other.entry
+                and self.jit_call is other.jit_call and self.launch is other.launch)
+
+    def __hash__(self) -> int:
+        return hash((id(self.entry), id(self.jit_call), id(self.launch)))
+
+
 @dataclass(eq=False)
 class HostAxisQuery:
     """``lax.axis_index`` / ``lax.axis_size`` in a jitted function, outside any kernel body."""

@@ -511,6 +511,34 @@ def _run_user_code(path: str, source: str, entry: str | None, check: _Check) -> 
         _forget_user_modules(modules_before, os.path.dirname(os.path.abspath(path)))
 
 
+# JAX's global mesh settings (jax._src.config before 0.12, jax._src.mesh from 0.12):
+# what `jax.set_mesh(mesh)` / `with mesh:` store outside any `with`.
+_MESH_STATE_NAMES = ("mesh_context_manager", "abstract_mesh_context_manager", "device_context")
+
+
+def _save_mesh_state(jax: types.ModuleType) -> list:
+    saved = []
+    seen: set[int] = set()
+    for module_name in ("jax._src.config", "jax._src.mesh"):
+        module = sys.modules.get(module_name)
+        for name in _MESH_STATE_NAMES:
+            state = getattr(module, name, None)
+            if state is None or id(state) in seen or not hasattr(state, "get_local"):
+                continue
+            seen.add(id(state))
+            try:
+                saved.append((state, state.get_local()))
+            except Exception:
+                continue
+    return saved
+
+
+def _restore_mesh_state(saved: list) -> None:
+    for state, value in saved:
+        with contextlib.suppress(Exception):
+            state.set_local(value)
+
+
 def _user_fatal(exc: BaseException, check: _Check) -> dict:
     message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     return {"kind": "user_code", "line": check.innermost_user_line(exc),
@@ -563,10 +591,15 @@ class Worker:
                 return result
         check = _Check(path)
         _CURRENT = check
+        saved_meshes = _save_mesh_state(self.jax)
         try:
             fatal = _run_user_code(path, source, request.get("entry"), check)
         finally:
             _CURRENT = None
+            # A plain `jax.set_mesh(mesh)` statement sets a process-global mesh: a warm
+            # worker would hand it to every later file ("The context mesh ... should
+            # match the mesh passed to shard_map").
+            _restore_mesh_state(saved_meshes)
         result.update(lowered=check.lowered, errors=check.errors, launches=check.launches,
                       stopped_at=check.stopped_at, fatal=fatal)
         return result

@@ -55,6 +55,7 @@ from pallas_lsp.project import (
     ConfigError,
     Resolved,
     ignored_codes,
+    library_for,
     resolve,
     selected_codes,
     set_max_file_mb,
@@ -167,12 +168,16 @@ class PallasServer(LanguageServer):
             shown = format_jax_version(version)
             logger.info("the rules follow JAX %s: %s", shown, source.removeprefix(f"JAX {shown} "))
             self.notify(JAX_VERSION, {"version": shown, "source": source})
+        # The configured interpreter's installed packages (its sys.path is asked once, in a thread).
+        library = await asyncio.get_running_loop().run_in_executor(
+            None, library_for, resolved.value("python") or sys.executable)
         return Options(
             jax_version=version,
             jax_version_source=source,
             select=selected_codes(resolved),
             ignore=ignored_codes(resolved),
             severity=dict(self.settings.severity),
+            library=library,
         )
 
     async def target_options(self, path: str | None = None) -> list[Options]:

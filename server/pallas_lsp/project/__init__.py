@@ -4,7 +4,8 @@
 workspace index (modules parsed once, the import graph, cached entry runs);
 ``locate``: where a finding's spans lie (file, line, column); ``notebook``: a Jupyter
 notebook's code cells as one module, and the map back to cells; ``config``: the
-project's `[tool.pallas-lsp]` settings, found by walking up from a file.
+project's `[tool.pallas-lsp]` settings, found by walking up from a file; ``installed``:
+the installed modules a program imports, through the configured interpreter's sys.path.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .files import (
     too_large,
 )
 from .index import MAX_FILES, TREE_BUDGET_BYTES, WorkspaceIndex
+from .installed import InstalledModules, SearchPath, cache_dir, interpreter_search_path, library_for
 from .locate import Locator, Place, disk_lines
 from .notebook import Cell, CellLines, NotebookModule, is_notebook
 
@@ -47,21 +49,26 @@ __all__ = [
     "Cell",
     "CellLines",
     "ConfigError",
+    "InstalledModules",
     "Locator",
     "NotebookModule",
     "Place",
     "ProjectConfig",
     "Resolved",
+    "SearchPath",
     "Setting",
     "UnreadableFile",
     "WorkspaceIndex",
+    "cache_dir",
     "describe",
     "disk_lines",
     "find_config",
     "ignored_codes",
     "in_program",
+    "interpreter_search_path",
     "is_notebook",
     "is_regular_file",
+    "library_for",
     "python_files",
     "read_notebook",
     "read_program",

@@ -87,17 +87,30 @@ def _host_queries(program: Program) -> Iterator[Finding]:
     """Axis queries in the jitted code around a launch: with no shard_map they fail first."""
     seen: set[int] = set()
     for query in program.interp.host_queries:
-        if query.ctx.manual is not None or id(query.node) in seen:
-            continue  # under a shard_map, or a transformation we cannot see that may bind names
+        if id(query.node) in seen or query.ctx.names_open:
+            continue  # a transformation we cannot see may bind names
         names = _names(query.axis_name)
         if not names:
             continue
+        manual = query.ctx.manual
+        if manual is None:
+            shown = short_repr(names[0])
+            message = (f"{short(query.name)}({shown}) runs in a jitted function outside any "
+                       f"jax.shard_map, so no mesh axis is bound: JAX fails while tracing with "
+                       f"\"unbound axis name: {names[0]}\", before any kernel is lowered. Call the "
+                       f"function inside jax.shard_map(..., mesh=mesh).")
+        elif isinstance(manual, MeshVal) and query.ctx.manual_axes is None:
+            # Under a shard_map over a known mesh every mesh axis is bound, and only those.
+            unbound = [name for name in names if name not in manual.axes]
+            if not unbound:
+                continue
+            message = (f"{short(query.name)}({short_repr(unbound[0])}) names no axis of the mesh "
+                       f"the enclosing jax.shard_map runs over (axes {manual.axes!r}): JAX fails while "
+                       f"tracing with \"unbound axis name: {unbound[0]}\", before any kernel is "
+                       f"lowered. Use one of the mesh's axis names.")
+        else:
+            continue  # a shard_map over an unknown mesh, or over some of its axes only
         seen.add(id(query.node))
-        shown = short_repr(names[0])
-        message = (f"{short(query.name)}({shown}) runs in a jitted function outside any "
-                   f"jax.shard_map, so no mesh axis is bound: JAX fails while tracing with "
-                   f"\"unbound axis name: {names[0]}\", before any kernel is lowered. Call the "
-                   f"function inside jax.shard_map(..., mesh=mesh).")
         related = []
         if query.ctx.jit_call is not None:
             related.append(Related(program.span(query.ctx.jit_call), "the jitted function is called here"))

@@ -1,0 +1,237 @@
+"""Installed modules the program imports, found through the configured interpreter.
+
+The analysis follows imports into installed packages (JAX's own
+``jax.experimental.pallas.ops.gpu`` collectives first of all) as it follows the
+folder's modules. This module gives it their text, never importing them:
+
+- the interpreter's ``sys.path`` is asked once, in a subprocess run with ``-I``
+  (no user site, no ``PYTHONPATH``, no script folder) from a neutral folder, and
+  cached per interpreter (its path and mtime) in memory and on disk;
+- a dotted name is located as Python's path finder would: the first
+  ``sys.path`` entry holding its top-level package, then the package's folders;
+  the standard library's folders are left out (the analysis models what it needs
+  of it by name);
+- only regular ``.py`` files up to ``MAX_FILE_BYTES`` are read, and only those
+  that import JAX (a module that does not cannot launch a kernel or name a mesh
+  axis the rules judge; leaving them out keeps test frameworks such as absl
+  unexecuted);
+- parsed trees are cached by file identity (path, size, mtime_ns) in memory and
+  on disk under ``$XDG_CACHE_HOME/pallas-lsp/<version>/`` (safe to delete).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import pickle
+import stat
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from pallas_lsp import __version__
+from pallas_lsp.analysis.pipeline import parse
+
+# Larger installed files are not followed (JAX's biggest kernel module is ~60 KB).
+MAX_FILE_BYTES = 512 * 1024
+_ASK = ("import json, sys, sysconfig\n"
+        "paths = sysconfig.get_paths()\n"
+        "print(json.dumps({'path': sys.path, 'stdlib': [paths['stdlib'], paths['platstdlib']]}))\n")
+_IMPORTS_JAX = (b"import jax", b"from jax")
+
+
+@dataclass(frozen=True)
+class SearchPath:
+    """Where an interpreter imports from: its sys.path without the standard library."""
+
+    entries: tuple[str, ...]
+
+    @classmethod
+    def of(cls, path: list[str], stdlib: list[str]) -> SearchPath:
+        skipped = {os.path.realpath(p) for p in stdlib if p}
+        kept = [p for p in path
+                if p and os.path.isdir(p) and os.path.realpath(p) not in skipped
+                and not p.endswith(".zip")]
+        return cls(tuple(kept))
+
+
+def cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/pallas-lsp/<version>`` (``~/.cache`` by default)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "pallas-lsp" / __version__
+
+
+_SEARCH_PATHS: dict[tuple[str, str, int], SearchPath | None] = {}
+
+
+def interpreter_search_path(python: str, cache: Path | None = None,
+                            timeout: float = 15.0) -> SearchPath | None:
+    """The interpreter's import path; None when it cannot run."""
+    python = os.path.abspath(python)  # asked from a neutral folder; a venv's link is kept
+    try:
+        real = os.path.realpath(python)
+        # Venvs share their base interpreter's binary: the venv's own path is part of the key.
+        key = (python, real, os.stat(real).st_mtime_ns)
+    except OSError:
+        return None
+    if key in _SEARCH_PATHS:
+        return _SEARCH_PATHS[key]
+    disk = _disk_file(cache, "sys-path", "|".join(map(str, key)), ".json")
+    found = _read_search_path(disk)
+    if found is None:
+        found = _ask_search_path(python, timeout)
+        if found is not None and disk is not None:
+            _write(disk, json.dumps(list(found.entries)).encode())
+    _SEARCH_PATHS[key] = found
+    return found
+
+
+def _ask_search_path(python: str, timeout: float) -> SearchPath | None:
+    try:
+        done = subprocess.run([python, "-I", "-c", _ASK], capture_output=True, text=True,
+                              timeout=timeout, check=False, cwd=tempfile.gettempdir())
+        answer = json.loads(done.stdout)
+        return SearchPath.of(list(answer["path"]), list(answer["stdlib"]))
+    except (OSError, subprocess.SubprocessError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _read_search_path(disk: Path | None) -> SearchPath | None:
+    if disk is None:
+        return None
+    try:
+        entries = json.loads(disk.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        return None
+    return SearchPath(tuple(entries))
+
+
+class InstalledModules:
+    """``analysis.ModuleLibrary`` over one interpreter's installed packages."""
+
+    def __init__(self, search_path: SearchPath, cache: Path | None = None) -> None:
+        self.search_path = search_path
+        self.cache = cache
+        self._trees: dict[tuple[str, int, int], ast.Module | None] = {}
+        self._located: dict[str, str | None] = {}
+        # What the caches did, for the benchmark and the tests.
+        self.parsed = 0
+        self.loaded_from_disk = 0
+
+    def source(self, name: str) -> tuple[str, ast.Module] | None:
+        path = self.locate(name)
+        if path is None:
+            return None
+        tree = self.tree(path)
+        return (path, tree) if tree is not None else None
+
+    def locate(self, name: str) -> str | None:
+        """The ``.py`` file of a dotted module name, as Python's path finder finds it."""
+        if name in self._located:
+            return self._located[name]
+        found = None
+        parts = name.split(".")
+        if all(part.isidentifier() for part in parts):
+            for entry in self.search_path.entries:
+                top = os.path.join(entry, parts[0])
+                if os.path.isdir(top) or os.path.isfile(top + ".py"):
+                    found = _module_file(entry, parts)
+                    break
+        self._located[name] = found
+        return found
+
+    def tree(self, path: str) -> ast.Module | None:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+            return None
+        key = (path, info.st_size, info.st_mtime_ns)
+        if key in self._trees:
+            return self._trees[key]
+        # The pickled tree's classes are those of the Python running pallas-lsp.
+        identity = f"{sys.version_info[:2]}|{key[0]}|{key[1]}|{key[2]}"
+        disk = _disk_file(self.cache, "trees", identity, ".pickle")
+        tree = _read_tree(disk)
+        if tree is not None:
+            self.loaded_from_disk += 1
+        else:
+            tree = self._parse(path)
+            if disk is not None:
+                # Not following a file is remembered too (as an empty module marker: None).
+                _write(disk, pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL))
+        tree = tree if isinstance(tree, ast.Module) else None
+        self._trees[key] = tree
+        return tree
+
+    def _parse(self, path: str) -> ast.Module | bool:
+        self.parsed += 1
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+            text = data.decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return False
+        if len(data) > MAX_FILE_BYTES or not any(marker in data for marker in _IMPORTS_JAX):
+            return False
+        tree = parse(text, path)
+        return tree if isinstance(tree, ast.Module) else False
+
+
+def _module_file(entry: str, parts: list[str]) -> str | None:
+    folder = os.path.join(entry, *parts[:-1])
+    for candidate in (os.path.join(folder, parts[-1], "__init__.py"),
+                      os.path.join(folder, parts[-1] + ".py")):
+        if os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+def _disk_file(cache: Path | None, kind: str, identity: str, suffix: str) -> Path | None:
+    if cache is None:
+        return None
+    digest = hashlib.sha256(identity.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    return cache / kind / (digest + suffix)
+
+
+def _read_tree(disk: Path | None) -> ast.Module | bool | None:
+    """A cached parse (a tree, or False: not followed); None when there is none."""
+    if disk is None:
+        return None
+    try:
+        value = pickle.loads(disk.read_bytes())
+    except Exception:  # a cache from another Python, truncated, or absent: parse again
+        return None
+    return value if isinstance(value, (ast.Module, bool)) else None
+
+
+def _write(disk: Path, data: bytes) -> None:
+    """Atomically, and silently on failure: the cache is safe to lose."""
+    try:
+        disk.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=disk.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, disk)
+    except OSError:
+        pass
+
+
+_LIBRARIES: dict[str, InstalledModules | None] = {}
+
+
+def library_for(python: str) -> InstalledModules | None:
+    """The installed modules of ``python`` (one instance per interpreter: its caches live on)."""
+    python = os.path.abspath(python)
+    if python not in _LIBRARIES:
+        cache = cache_dir()
+        search_path = interpreter_search_path(python, cache)
+        _LIBRARIES[python] = InstalledModules(search_path, cache) if search_path is not None else None
+    return _LIBRARIES[python]

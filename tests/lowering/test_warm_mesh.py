@@ -1,0 +1,27 @@
+"""A warm worker forgets the global mesh a checked file set with `jax.set_mesh(mesh)`."""
+
+from __future__ import annotations
+
+import pytest
+from lowering_env import CASES, jax_python
+from pallas_lsp.lowering.runner import WarmWorkerPool
+from support import FIXTURES
+
+pytestmark = pytest.mark.lowering
+
+# A clean file whose shard_map names its own 2x2 mesh ("a", "b"): with the setter's
+# ("x",) mesh left global it failed "The context mesh ... should match the mesh
+# passed to shard_map".
+LATER_FILE = FIXTURES / "single" / "clean" / "axes_from_mesh_helper_ok.py"
+
+
+@pytest.mark.parametrize("version", ["0.10.2", "0.12.0.1"])
+def test_global_mesh_does_not_leak_into_the_next_check(version: str) -> None:
+    python = jax_python(version)
+    with WarmWorkerPool() as pool:
+        setter = pool.check(str(CASES / "global_mesh_setter.py"), python=python)
+        assert setter.lowered >= 1 and not setter.errors and setter.fatal is None
+        later = pool.check(str(LATER_FILE), python=python)
+    assert later.fatal is None, later.fatal
+    assert later.lowered >= 1
+    assert not later.errors, later.errors
