@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 from lowering_env import jax_python
+from pallas_lsp.analysis import Options
 from pallas_lsp.lowering.report import LoweringReport
 from pallas_lsp.lowering.runner import WarmWorkerPool
+from pallas_lsp.project import library_for
 from rename_all import fixture_programs, program_texts, rename_all
 from support import JAX_PYTHONS
 
@@ -48,7 +50,8 @@ def test_renamed_program_lowers_as_before(pool: WarmWorkerPool, tmp_path: Path, 
                                           version: str) -> None:
     python = jax_python(version)
     texts = program_texts(program)
-    renamed = rename_all(texts)
+    # As the server analyses: the interpreter's installed packages are followed.
+    renamed = rename_all(texts, Options(library=library_for(python)))
     if not renamed.fresh_to_old:
         pytest.skip(f"no axis name here can be renamed: {sorted(renamed.refused)}")
     original_root, renamed_root = tmp_path / "original", tmp_path / "renamed"

@@ -167,6 +167,13 @@ class AxisGraph:
             if other.is_definition and other.owner in owners and other.name == new_name:
                 return RenamePlan(refusal=f"'{new_name}' is already an axis name at {_where(other.span)}, "
                                           "beside the one renamed; pick another name")
+        for tie in symbol.ties:
+            if tie.site is not None and tie.site.path and tie.site.path not in texts:
+                # Installed code (JAX's ops/gpu collectives) may read the name otherwise: they
+                # pass an axis_name to multimem ops as a bare string, read letter by letter.
+                return RenamePlan(refusal=f"'{symbol.name}' is used by code outside the workspace at "
+                                          f"{_where(tie.site)} (an installed library), which may read a "
+                                          "longer name letter by letter: rename by hand")
         edits: list[TextEdit] = []
         lines: dict[str, list[str]] = {}
         read_as_letters = {tie.use for tie in symbol.ties if tie.read_as_letters}
