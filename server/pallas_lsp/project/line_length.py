@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from pathlib import Path
 from typing import Any
-
-import tomllib
 
 from pallas_lsp.analysis.codegen import DEFAULT_LINE_LENGTH
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..codegen import CallCode, layout, line_indent
+from ..codegen import CallCode
 from ..model import Finding, Fix, Options, Span, TextEdit
 from ..ops import string_is_one_name
 from ..program import Program, axes_set, unique_launches
 from ..trace import Launch, Op
 from ..values import MeshVal
 from .base import LoweringError, Rule
-from .common import COLLECTIVE_OPS, dedupe, launch_related, lines, mesh_names_in_scope, short
+from .common import COLLECTIVE_OPS, dedupe, launch_related, lines, mesh_names_in_scope, placed, short
 
 RULE = Rule(
     code="PAL001",
@@ -108,8 +108,8 @@ def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
 
     Offered only when exactly one mesh in scope has the axes every collective op
     of the kernel names, so the fix cannot trade PAL001 for PAL002. A callable that is
-    already jitted (``jax.jit(call)(x)``, or launched while a jitted function is traced)
-    gets the shard_map inside that jit, not a second jit around it.
+    already jitted (``jax.jit(call)(x)``, a jitted function's value, or a launch inside a
+    jitted function) gets the shard_map under that jit, not a second jit around it.
     """
     jax_alias = program.alias_for("jax")
     if jax_alias is None:
@@ -141,11 +141,13 @@ def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
     jitted = _jitted_callee(program, func, jax_alias)
     if jitted is not None and isinstance(func, ast.Call):
         target, code = func, CallCode(program.text(func.func), (shard_map(program.text(jitted)),))
-    elif launch.ctx.jit_node is not None and launch.site is not launch.ctx.jit_call:
-        target, code = func, shard_map(program.text(func))  # traced under a jit already
+    elif launch.ctx.jit_node is not None:
+        # The callable is a jitted function, or the launch is traced inside one: the
+        # shard_map goes under that jit, with none of its own.
+        target, code = func, shard_map(program.text(func))
     else:
         target, code = func, CallCode(f"{jax_alias}.jit", (shard_map(program.text(func)),))
-    edits = [TextEdit(program.span(target), _placed(program, target, code))]
+    edits = [TextEdit(program.span(target), placed(program, target, code))]
     if import_edit is not None:
         edits.insert(0, import_edit)
     return Fix(f"Launch inside jax.shard_map over {mesh_name}", tuple(edits), safe=False, preferred=True)
@@ -157,18 +159,6 @@ def _jitted_callee(program: Program, func: ast.expr, jax_alias: str) -> ast.expr
             and program.text(func.func) == f"{jax_alias}.jit"):
         return func.args[0]
     return None
-
-
-def _placed(program: Program, node: ast.AST, code: CallCode) -> str:
-    """``code`` laid out to the file's line length where ``node`` stands."""
-    span = program.span(node)
-    source = program.sources.get(span.path, "") if span.path else program.source
-    lines = source.splitlines() or [""]
-    first = lines[span.line - 1] if span.line <= len(lines) else ""
-    last = lines[span.end_line - 1] if span.end_line <= len(lines) else ""
-    tail = last.encode("utf-8")[span.end_col:].decode("utf-8", errors="replace")
-    column = len(first.encode("utf-8")[:span.col].decode("utf-8", errors="replace"))
-    return layout(code, line_indent(first), column, tail.rstrip(), program.options.line_length)
 
 
 def _partition_spec(program: Program, jax_alias: str, path: str | None) -> tuple[str, TextEdit | None]:
