@@ -72,7 +72,11 @@ async def test_every_quick_fix_removes_its_error(
             for number, action in enumerate(fixes):
                 fixed_text = apply_edits(text, edits_of(action, uri))
                 written = set(fixed_text.splitlines()) - set(text.splitlines())
-                too_long = [line for line in written if len(line) > LINE_LENGTH]
+                # A line that was over the limit before (a keyword renamed in it) is not the fix's.
+                over_before = {line[:60] for line in text.splitlines() if len(line) > LINE_LENGTH}
+                too_long = [
+                    line for line in written if len(line) > LINE_LENGTH and line[:60] not in over_before
+                ]
                 assert not too_long, (example.name, action.title, too_long)
                 assert "`" not in action.title, action.title
                 fixed = tmp_path / f"{example.stem}_{diagnostic.code}_{number}.py"
