@@ -78,6 +78,7 @@ from .project import (
     selected_codes,
     set_max_file_mb,
 )
+from .project.line_length import line_length_for
 from .project.notebook import NotebookModule, is_notebook
 from .runtime import tune_gc
 
@@ -332,7 +333,8 @@ def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None
             if text is None:
                 unreadable.append(file_error(shown, why))
             else:
-                checked.append(Checked(shown, text, analyze(text, path_options, path=shown),
+                fitted = replace(path_options, line_length=line_length_for(shown))
+                checked.append(Checked(shown, text, analyze(text, fitted, path=shown),
                                        Locator(shown, text, cells=notebook), notebook))
     if not checked and not unreadable:
         problems.append(Notification("warning", NO_PYTHON_FILES))

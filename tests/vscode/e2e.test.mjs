@@ -352,6 +352,8 @@ session("the extension in real VS Code (code-server 4.100.3)", true, (step) => {
     console.log(`quick fixes offered: ${JSON.stringify(items)}`);
     const fixTitle = items.find((line) => !/^(Quick Fix|More Actions|Preview)/i.test(line)) ?? "";
     assert.ok(fixTitle !== "", "no quick fix was offered");
+    // Code action titles are plain text in VS Code: no markdown backticks.
+    assert.doesNotMatch(fixTitle, /`/);
     await vs.screenshot("quickfix");
     await vs.page.keyboard.press("Enter");
     await vs.squiggles().first().waitFor({ state: "detached", timeout: TIMEOUT.diagnostic });

@@ -129,6 +129,8 @@ class Options:
     budget_s: float = 5.0
     # Where imports that are no module of the analysed folder are looked for (None: nowhere).
     library: ModuleLibrary | None = field(default=None, compare=False, repr=False)
+    # The file's line length (ruff/black setting of its pyproject.toml): code a fix writes fits it.
+    line_length: int = 88
 
     def enabled(self, code: str) -> bool:
         if code in self.ignore:

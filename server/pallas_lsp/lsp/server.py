@@ -48,6 +48,7 @@ from pallas_lsp.analysis import (
     format_jax_version,
     parse_jax_version,
 )
+from pallas_lsp.analysis.codegen import DEFAULT_LINE_LENGTH
 from pallas_lsp.analysis.rules import catalog
 from pallas_lsp.analysis.upgrade import breaking, mechanical_fixes
 from pallas_lsp.analysis.versions import rules_release
@@ -61,6 +62,7 @@ from pallas_lsp.project import (
     set_max_file_mb,
     too_large,
 )
+from pallas_lsp.project.line_length import line_length_for
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing, notebooks
@@ -436,7 +438,8 @@ class PallasServer(LanguageServer):
 
 
 def _analyze(source: str, targets: list[Options], path: str) -> Analysis:
-    analyses = [analyze(source, options, path=path) for options in targets]
+    length = line_length_for(path) if os.path.isabs(path) else DEFAULT_LINE_LENGTH
+    analyses = [analyze(source, replace(options, line_length=length), path=path) for options in targets]
     return indexing.merged(targets, analyses)
 
 

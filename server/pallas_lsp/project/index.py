@@ -35,7 +35,7 @@ import logging
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pallas_lsp.analysis import (
     Analysis,
@@ -51,6 +51,7 @@ from pallas_lsp.analysis import (
 from pallas_lsp.analysis import parse as parse_source
 
 from .files import in_program, read_text
+from .line_length import line_length_for
 
 logger = logging.getLogger(__name__)
 
@@ -320,7 +321,8 @@ class WorkspaceIndex:
         texts = {path: self.files[path].text for path in reach}
         self.runs += 1
         try:
-            result = analyze_entry(entry, trees, texts, self.options)
+            result = analyze_entry(entry, trees, texts,
+                                    replace(self.options, line_length=line_length_for(entry)))
         except Exception:
             if entry == checking:
                 raise  # the server reports a failure of the document's own run

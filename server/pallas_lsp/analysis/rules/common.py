@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from ..codegen import CallCode, layout, line_indent
 from ..dtypes import DTYPE_BITS
 from ..model import Related, Span, TextEdit
 from ..ops import COLLECTIVE_OPS, WRAPS_STRINGS
@@ -107,3 +108,25 @@ def valid_vec_size(shape: tuple[int, ...], dtype: str) -> int | None:
         if vec >= 1 and count % vec == 0:
             return vec
     return None
+
+
+def placed(program: Program, node: ast.AST, code: CallCode) -> str:
+    """``code`` laid out to the file's line length where ``node`` stands (what follows
+    the node on its last line, a comment included, counts towards that line)."""
+    span = program.span(node)
+    source = program.sources.get(span.path, "") if span.path else program.source
+    lines = source.splitlines() or [""]
+    first = lines[span.line - 1] if span.line <= len(lines) else ""
+    last = lines[span.end_line - 1] if span.end_line <= len(lines) else ""
+    tail = last.encode("utf-8")[span.end_col:].decode("utf-8", errors="replace")
+    column = len(first.encode("utf-8")[:span.col].decode("utf-8", errors="replace"))
+    return layout(code, line_indent(first), column, tail.rstrip(), program.options.line_length)
+
+
+def call_code(program: Program, node: ast.Call) -> str | CallCode:
+    """A one-line call as a CallCode a layout may break; a call on several lines as it is written."""
+    if node.lineno != node.end_lineno:
+        return program.text(node)
+    args = [program.text(arg) for arg in node.args]
+    args += [program.text(kw) for kw in node.keywords]
+    return CallCode(program.text(node.func), tuple(args))

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
-from ..model import Finding, Fix, Options, TextEdit
+from ..codegen import CallCode
+from ..model import Finding, Fix, Options, Span, TextEdit
 from ..ops import string_is_one_name
 from ..program import Program, axes_set, unique_launches
 from ..trace import Launch, Op
 from ..values import MeshVal
 from .base import LoweringError, Rule
-from .common import COLLECTIVE_OPS, dedupe, launch_related, lines, mesh_names_in_scope, short
+from .common import COLLECTIVE_OPS, dedupe, launch_related, lines, mesh_names_in_scope, placed, short
 
 RULE = Rule(
     code="PAL001",
@@ -56,7 +58,8 @@ with jax.set_mesh(mesh):
     jax.jit(call)(x)  # no shard_map: the kernel sees no mesh
 ''',
     good_example='''
-P = jax.sharding.PartitionSpec
+from jax.sharding import PartitionSpec as P
+
 f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
 f(x)
 ''',
@@ -101,10 +104,12 @@ def _jax_words(op_name: str) -> str:
 
 
 def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
-    """Wrap the launched callable in jax.jit(jax.shard_map(..., mesh=<a mesh in scope>)).
+    """Run the launched callable under jax.shard_map(..., mesh=<a mesh in scope>), inside jax.jit.
 
     Offered only when exactly one mesh in scope has the axes every collective op
-    of the kernel names, so the fix cannot trade PAL001 for PAL002.
+    of the kernel names, so the fix cannot trade PAL001 for PAL002. A callable that is
+    already jitted (``jax.jit(call)(x)``, a jitted function's value, or a launch inside a
+    jitted function) gets the shard_map under that jit, not a second jit around it.
     """
     jax_alias = program.alias_for("jax")
     if jax_alias is None:
@@ -125,9 +130,68 @@ def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
     if len(candidates) != 1:
         return None
     (mesh_name,) = candidates
-    callee = program.text(launch.site.func)
-    spec = f"{jax_alias}.sharding.PartitionSpec()"
-    wrapped = (f"{jax_alias}.jit({jax_alias}.shard_map({callee}, mesh={mesh_name}, in_specs={spec}, "
-               f"out_specs={spec}, check_vma=False))")
-    return Fix(f"Launch inside jax.shard_map over `{mesh_name}`",
-               (TextEdit(program.span(launch.site.func), wrapped),), safe=False, preferred=True)
+    func = launch.site.func
+    span = program.span(func)
+    spec_name, import_edit = _partition_spec(program, jax_alias, span.path)
+
+    def shard_map(callee: str) -> CallCode:
+        return CallCode(f"{jax_alias}.shard_map", (callee, f"mesh={mesh_name}", f"in_specs={spec_name}()",
+                                                   f"out_specs={spec_name}()", "check_vma=False"))
+
+    jitted = _jitted_callee(program, func, jax_alias)
+    if jitted is not None and isinstance(func, ast.Call):
+        target, code = func, CallCode(program.text(func.func), (shard_map(program.text(jitted)),))
+    elif launch.ctx.jit_node is not None:
+        # The callable is a jitted function, or the launch is traced inside one: the
+        # shard_map goes under that jit, with none of its own.
+        target, code = func, shard_map(program.text(func))
+    else:
+        target, code = func, CallCode(f"{jax_alias}.jit", (shard_map(program.text(func)),))
+    edits = [TextEdit(program.span(target), placed(program, target, code))]
+    if import_edit is not None:
+        edits.insert(0, import_edit)
+    return Fix(f"Launch inside jax.shard_map over {mesh_name}", tuple(edits), safe=False, preferred=True)
+
+
+def _jitted_callee(program: Program, func: ast.expr, jax_alias: str) -> ast.expr | None:
+    """``call`` of ``jax.jit(call)`` when the launched callable is written that way."""
+    if (isinstance(func, ast.Call) and len(func.args) == 1 and not func.keywords
+            and program.text(func.func) == f"{jax_alias}.jit"):
+        return func.args[0]
+    return None
+
+
+def _partition_spec(program: Program, jax_alias: str, path: str | None) -> tuple[str, TextEdit | None]:
+    """The name to call for PartitionSpec: an alias the file binds already, else ``P``
+    (or ``PartitionSpec``) imported after the file's imports, else spelled out."""
+    alias = program.alias_for("jax.sharding.PartitionSpec")
+    if alias is not None:
+        return alias, None
+    spelled = f"{jax_alias}.sharding.PartitionSpec"
+    if path is not None:  # the launch is in another module of the folder: leave its imports alone
+        return spelled, None
+    taken = set(program.module_env.names)
+    free = next((name for name in ("P", "PartitionSpec")
+                 if name not in taken and not _assigned(program, name)), None)
+    if free is None:
+        return spelled, None
+    clause = "PartitionSpec" if free == "PartitionSpec" else "PartitionSpec as P"
+    line = _after_imports(program.tree) + 1
+    return free, TextEdit(Span(line, 0, line, 0), f"from jax.sharding import {clause}\n")
+
+
+def _assigned(program: Program, name: str) -> bool:
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(program.tree))
+
+
+def _after_imports(tree: ast.Module) -> int:
+    """The 0-based line after the module's leading imports (docstring and __future__ included)."""
+    line = 0
+    for statement in tree.body:
+        is_docstring = (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+                        and isinstance(statement.value.value, str))
+        if isinstance(statement, ast.Import | ast.ImportFrom) or (is_docstring and line == 0):
+            line = statement.end_lineno or statement.lineno
+        else:
+            break
+    return line

@@ -6,13 +6,14 @@ import ast
 from collections.abc import Iterator
 
 from ..casts import CastOutcome, cast_after
+from ..codegen import CallCode
 from ..model import Finding, Fix, Options, Span, TextEdit
 from ..ops import string_is_one_name
 from ..program import Program, axes_set
 from ..trace import Op
 from ..values import Const, MeshVal
 from .base import LoweringError, Rule
-from .common import dedupe, launch_related, result_type, valid_vec_size
+from .common import call_code, dedupe, launch_related, placed, result_type, valid_vec_size
 
 RULE = Rule(
     code="PAL003",
@@ -113,8 +114,9 @@ def _fixes(program: Program, node: ast.Call, op: Op, outcome: CastOutcome) -> tu
         shape, dtype = shape_dtype
         vec = valid_vec_size(shape, dtype)
         if vec is not None:
-            layout = f"{plgpu}.Layout.WG_STRIDED({shape!r}, vec_size={vec})"
-            wrapped = f"{plgpu}.layout_cast({program.text(node)}, {layout})"
+            layout = CallCode(f"{plgpu}.Layout.WG_STRIDED", (repr(shape), f"vec_size={vec}"))
+            cast = CallCode(f"{plgpu}.layout_cast", (call_code(program, node), layout))
+            wrapped = placed(program, node, cast)
             fixes.append(Fix(f"Apply layout_cast to WG_STRIDED{shape!r}, vec_size={vec}",
                              (TextEdit(program.span(node), wrapped),), safe=True, preferred=True))
     semantics_fix = _warpgroup_fix(program, op, plgpu)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..codegen import CallCode
 from ..model import Finding, Fix, Options, Related, TextEdit, format_jax_version
 from ..program import Program
 from ..versions import PALLAS_CALL_MOSAIC_GPU_GONE
 from .base import LoweringError, Rule
+from .common import placed
 
 RULE = Rule(
     code="PAL008",
@@ -106,7 +108,7 @@ def _rewrite_fix(program: Program, call: ast.AST) -> Fix | None:
         if new_name is None:
             return None
         parts.append(f"{new_name}={program.text(keyword.value)}")
-    text = f"{plgpu}.kernel({', '.join(parts)})"
+    text = placed(program, call, CallCode(f"{plgpu}.kernel", tuple(parts)))
     return Fix("Rewrite as plgpu.kernel (whole-array GMEM refs)",
                (TextEdit(program.span(call), text),), safe=False, preferred=True)
 
