@@ -64,7 +64,7 @@ from pallas_lsp.runtime import tune_gc  # noqa: E402
 LADDER = (100, 250, 500, 1000, 2000, 5000, 10000)
 TARGET_RATIO = 2.0  # analysis <= 2x ast.parse
 TARGET_EXPONENT = 1.15  # time ~ lines**k with k at most this: "linear"
-EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"  # ../shared beside the repo
 WORKSPACE_MODULES = 200
 # Budget for one analysis in the bench: big enough never to stop a real file.
 BUDGET_S = 120.0

@@ -31,7 +31,7 @@ from queue import Empty, Queue
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLES = Path(os.environ.get("PALLAS_LSP_EXAMPLES", "/work/shared/examples"))
+EXAMPLES = Path(os.environ.get("PALLAS_LSP_EXAMPLES", REPO.parent / "shared" / "examples"))
 TARGETS = {"p95_ms": 50.0, "start_s": 0.5, "rss_mb": 80.0}
 
 
