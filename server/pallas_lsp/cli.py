@@ -78,7 +78,7 @@ from .project import (
     selected_codes,
     set_max_file_mb,
 )
-from .project.line_length import line_length_for
+from .project.config import line_length_for
 from .project.notebook import NotebookModule, is_notebook
 from .runtime import tune_gc
 

@@ -62,7 +62,7 @@ from pallas_lsp.project import (
     set_max_file_mb,
     too_large,
 )
-from pallas_lsp.project.line_length import line_length_for
+from pallas_lsp.project.config import line_length_for
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing, notebooks

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from pallas_lsp.analysis.codegen import DEFAULT_LINE_LENGTH
 from pallas_lsp.analysis.rules import catalog
 
 if sys.version_info >= (3, 11):
@@ -135,15 +136,46 @@ def parse_table(table: Any, where: Path) -> ProjectConfig:
     )
 
 
-def _table(pyproject: Path) -> Any:
+@functools.lru_cache(maxsize=256)
+def _tool_tables(pyproject: str, mtime: float) -> dict[str, Any]:
+    """The `[tool]` tables of one pyproject.toml (cached until it changes); ConfigError when
+    it is not valid TOML, an empty dict when it cannot be read."""
+    del mtime  # part of the cache key only: an edited pyproject.toml is read again
     try:
-        with pyproject.open("rb") as handle:
+        with open(pyproject, "rb") as handle:
             data = tomllib.load(handle)
     except OSError:
-        return None
+        return {}
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{pyproject}: not valid TOML: {exc}") from exc
-    return data.get("tool", {}).get(TABLE)
+    tool = data.get("tool", {})
+    return tool if isinstance(tool, dict) else {}
+
+
+def _table(pyproject: Path) -> Any:
+    try:
+        mtime = pyproject.stat().st_mtime
+    except OSError:
+        return None
+    return _tool_tables(str(pyproject), mtime).get(TABLE)
+
+
+def line_length_for(path: str | os.PathLike[str]) -> int:
+    """The line length the file's own formatter uses, for the code quick fixes write: the
+    nearest pyproject.toml setting ``[tool.ruff]`` (first) or ``[tool.black]``
+    ``line-length``, else 88, both tools' default."""
+    folder = Path(os.path.abspath(path)).parent
+    for pyproject, mtime in _stamp(folder):
+        try:
+            tool = _tool_tables(pyproject, mtime)
+        except ConfigError:
+            continue  # reported by the [tool.pallas-lsp] lookup; it sets no line length
+        for name in ("ruff", "black"):
+            table = tool.get(name)
+            value = table.get("line-length") if isinstance(table, dict) else None
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                return value
+    return DEFAULT_LINE_LENGTH
 
 
 @functools.lru_cache(maxsize=256)

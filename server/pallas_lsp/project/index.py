@@ -50,8 +50,8 @@ from pallas_lsp.analysis import (
 )
 from pallas_lsp.analysis import parse as parse_source
 
+from .config import line_length_for
 from .files import in_program, read_text
-from .line_length import line_length_for
 
 logger = logging.getLogger(__name__)
 
