@@ -16,9 +16,9 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe } from "node:test";
 import { fileURLToPath } from "node:url";
-import { baseSettings, TIMEOUT, VSCodeSession } from "./session.mjs";
+import { TIMEOUT, VSCodeSession, baseSettings, stepper } from "./session.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const cache = process.env.PALLAS_VSCODE_CACHE || path.join(os.homedir(), ".cache", "pallas-lsp-vscode");
@@ -95,19 +95,7 @@ describe("axis names as symbols in real VS Code (code-server 4.100.3)", { skip }
   after(async () => {
     await state.vs?.stop({ keepLogs: state.failed, failureShot: state.failed ? "failure-axes" : undefined });
   });
-  const step = (name, fn) =>
-    it(name, async (t) => {
-      if (state.failed) {
-        t.skip("an earlier step failed");
-        return;
-      }
-      try {
-        await fn(state.vs);
-      } catch (error) {
-        state.failed = true;
-        throw error;
-      }
-    });
+  const step = stepper(state);
 
   step("shows a lens and the mesh hint at each launch of kernels.py", async (vs) => {
     await vs.openFile("main.py");

@@ -41,9 +41,9 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe } from "node:test";
 import { fileURLToPath } from "node:url";
-import { baseSettings, TIMEOUT, VSCodeSession } from "./session.mjs";
+import { TIMEOUT, VSCodeSession, baseSettings, stepper } from "./session.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const cache = process.env.PALLAS_VSCODE_CACHE || path.join(os.homedir(), ".cache", "pallas-lsp-vscode");
@@ -127,23 +127,7 @@ function session(title, trust, body) {
     after(async () => {
       await state.vs?.stop({ keepLogs: state.failed, failureShot: state.failed ? `failure-${trust ? "trusted" : "untrusted"}` : undefined });
     });
-    const step = (name, options, fn) =>
-      it(name, options, async (t) => {
-        if (only && !only.test(name)) {
-          t.skip(`not selected by PALLAS_E2E_ONLY`);
-          return;
-        }
-        if (state.failed) {
-          t.skip("an earlier step failed");
-          return;
-        }
-        try {
-          await fn(state.vs);
-        } catch (error) {
-          state.failed = true;
-          throw error;
-        }
-      });
+    const step = stepper(state, only);
     body(step);
   });
 }

@@ -20,9 +20,9 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe } from "node:test";
 import { fileURLToPath } from "node:url";
-import { baseSettings, TIMEOUT, VSCodeSession } from "./session.mjs";
+import { TIMEOUT, VSCodeSession, baseSettings, stepper } from "./session.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const cache = process.env.PALLAS_VSCODE_CACHE || path.join(os.homedir(), ".cache", "pallas-lsp-vscode");
@@ -83,19 +83,7 @@ describe("a Jupyter notebook in real VS Code (code-server 4.100.3)", { skip }, (
   after(async () => {
     await state.vs?.stop({ keepLogs: state.failed, failureShot: state.failed ? "failure-notebook" : undefined });
   });
-  const step = (name, fn) =>
-    it(name, async (t) => {
-      if (state.failed) {
-        t.skip("an earlier step failed");
-        return;
-      }
-      try {
-        await fn(state.vs);
-      } catch (error) {
-        state.failed = true;
-        throw error;
-      }
-    });
+  const step = stepper(state);
 
   /** The command palette from a notebook cell (Ctrl+Shift+P: F1 did not open it there). */
   async function runCommand(vs, title) {

@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
+import { it } from "node:test";
 
 export const TIMEOUT = {
   start: 90_000, // code-server up, the workbench drawn
@@ -63,6 +64,32 @@ async function waitForHealth(url, child, deadline) {
  * (the hover above the line, its default delay, the minimap): the screenshots
  * show what a user with a fresh VS Code sees.
  */
+/**
+ * Steps that run in order on one VS Code session: once a step fails, the later ones are
+ * skipped (they would fail for its reason). `only` (a RegExp) runs just the steps it names.
+ */
+export function stepper(state, only) {
+  return (name, options, fn) => {
+    if (typeof options === "function") [fn, options] = [options, {}];
+    return it(name, options, async (t) => {
+      if (only && !only.test(name)) {
+        t.skip("not selected by PALLAS_E2E_ONLY");
+        return;
+      }
+      if (state.failed) {
+        t.skip("an earlier step failed");
+        return;
+      }
+      try {
+        await fn(state.vs);
+      } catch (error) {
+        state.failed = true;
+        throw error;
+      }
+    });
+  };
+}
+
 export function baseSettings() {
   return {
     "telemetry.telemetryLevel": "off",
