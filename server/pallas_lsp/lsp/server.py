@@ -57,6 +57,7 @@ from pallas_lsp.project import (
     Resolved,
     ignored_codes,
     library_for,
+    library_known,
     resolve,
     selected_codes,
     set_max_file_mb,
@@ -171,8 +172,11 @@ class PallasServer(LanguageServer):
             logger.info("the rules follow JAX %s: %s", shown, source.removeprefix(f"JAX {shown} "))
             self.notify(JAX_VERSION, {"version": shown, "source": source})
         # The configured interpreter's installed packages (its sys.path is asked once, in a thread).
-        library = await asyncio.get_running_loop().run_in_executor(
-            None, library_for, resolved.value("python") or sys.executable)
+        python = resolved.value("python") or sys.executable
+        # Asked once per interpreter (a subprocess); afterwards a lookup, kept off the
+        # executor so a keystroke's analysis takes no thread hop for it.
+        library = (library_for(python) if library_known(python) else
+                   await asyncio.get_running_loop().run_in_executor(None, library_for, python))
         return Options(
             jax_version=version,
             jax_version_source=source,

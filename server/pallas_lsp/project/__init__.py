@@ -37,7 +37,14 @@ from .files import (
     too_large,
 )
 from .index import MAX_FILES, TREE_BUDGET_BYTES, WorkspaceIndex
-from .installed import InstalledModules, SearchPath, cache_dir, interpreter_search_path, library_for
+from .installed import (
+    InstalledModules,
+    SearchPath,
+    cache_dir,
+    interpreter_search_path,
+    library_for,
+    library_known,
+)
 from .locate import Locator, Place, disk_lines
 from .notebook import Cell, CellLines, NotebookModule, is_notebook
 
@@ -69,6 +76,7 @@ __all__ = [
     "is_notebook",
     "is_regular_file",
     "library_for",
+    "library_known",
     "python_files",
     "read_notebook",
     "read_program",

@@ -227,6 +227,11 @@ def _write(disk: Path, data: bytes) -> None:
 _LIBRARIES: dict[str, InstalledModules | None] = {}
 
 
+def library_known(python: str) -> bool:
+    """Whether ``library_for(python)`` answers from memory (no subprocess, no disk)."""
+    return os.path.abspath(python) in _LIBRARIES
+
+
 def library_for(python: str) -> InstalledModules | None:
     """The installed modules of ``python`` (one instance per interpreter: its caches live on)."""
     python = os.path.abspath(python)
