@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import math
 import shlex
+from collections.abc import Callable
 
 
 def remote_command(text: str) -> list[str]:
@@ -23,31 +24,27 @@ def remote_command(text: str) -> list[str]:
     return words
 
 
-def positive_seconds(text: str) -> float:
+def _number(text: str, convert: type[int] | type[float], what: str,
+            accepts: Callable[[float], bool], expected: str) -> float:
+    """``text`` as a number that ``accepts`` takes; otherwise a usage error naming what was expected."""
     try:
-        value = float(text)
+        value = convert(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+    if not accepts(value):
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
     return value
+
+
+def positive_seconds(text: str) -> float:
+    return _number(text, float, "seconds", lambda v: v > 0 and math.isfinite(v),
+                   "a positive number of seconds")
 
 
 def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {text!r}")
-    return value
+    return int(_number(text, int, "a whole number", lambda v: v >= 1, "1 or more"))
 
 
 def megabytes(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected megabytes, got {text!r}") from None
-    if not (0 < value <= 1000):
-        raise argparse.ArgumentTypeError(f"expected megabytes between 0 and 1000, got {text!r}")
-    return value
+    # nan fails both comparisons, so it is refused like any value out of range.
+    return _number(text, float, "megabytes", lambda v: 0 < v <= 1000, "megabytes between 0 and 1000")
