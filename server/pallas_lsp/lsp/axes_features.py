@@ -27,7 +27,7 @@ from pygls.workspace import TextDocument
 
 from pallas_lsp.analysis import EntryResult, Options, Span, SyntaxProblem, analyze_entry, format_jax_version
 from pallas_lsp.analysis import parse as parse_source
-from pallas_lsp.analysis.axis_graph import AxisGraph
+from pallas_lsp.analysis.axis_graph import AxisGraph, AxisSymbol
 from pallas_lsp.analysis.axis_symbols import AxisFacts, AxisSite
 from pallas_lsp.project import WorkspaceIndex
 
@@ -236,35 +236,38 @@ class AxisFeatures:
         site = snap.graph.site_at(snap.path, *where)
         return (snap, site) if site is not None else None
 
+    async def _symbol(self, uri: str, position: types.Position, **kwargs: Any
+                      ) -> tuple[Snapshot, AxisSymbol] | None:
+        """The axis symbol whose name is under the cursor (navigation's common first step)."""
+        found = await self._site(uri, position, **kwargs)
+        return (found[0], found[0].graph.symbol(found[1])) if found is not None else None
+
     # -- navigation ---------------------------------------------------------------------
 
     async def definition(self, params: types.DefinitionParams) -> list[types.Location] | None:
         uri = params.text_document.uri
-        found = await self._site(uri, params.position)
+        found = await self._symbol(uri, params.position)
         if found is None:
             return None
-        snap, site = found
-        symbol = snap.graph.symbol(site)
+        snap, symbol = found
         return [self._location(snap, d.span, uri) for d in symbol.definitions] or None
 
     async def references(self, params: types.ReferenceParams) -> list[types.Location] | None:
         uri = params.text_document.uri
         where = self._where(uri, params.position)
-        found = await self._site(uri, params.position, expand_at=where)
+        found = await self._symbol(uri, params.position, expand_at=where)
         if found is None:
             return None
-        snap, site = found
-        symbol = snap.graph.symbol(site)
+        snap, symbol = found
         chosen = [*(symbol.definitions if params.context.include_declaration else ()), *symbol.uses]
         return [self._location(snap, s.span, uri) for s in chosen] or None
 
     async def highlight(self, params: types.DocumentHighlightParams) -> list[types.DocumentHighlight] | None:
         uri = params.text_document.uri
-        found = await self._site(uri, params.position)
+        found = await self._symbol(uri, params.position)
         if found is None:
             return None
-        snap, site = found
-        symbol = snap.graph.symbol(site)
+        snap, symbol = found
         positions = self._positions(snap, snap.path)
         return [types.DocumentHighlight(
             range=positions.range(s.span),
