@@ -168,17 +168,21 @@ class _Check:
         return int(match.group(1)) if match else None
 
     def lowered_op_location(self, exc: BaseException) -> tuple[str, int] | None:
-        """The user-file location of the innermost MLIR op JAX was lowering when it raised.
+        """The user-file location of the innermost MLIR op Mosaic GPU was lowering when it raised.
 
-        Mosaic GPU's dialect lowering (``dialect_lowering.lower_op(self, op)`` and each
-        rule ``..._lowering_rule(ctx, op)``, JAX 0.10 to 0.12) holds that op in a local
-        named ``op``; its location is the kernel line that created it, e.g.
+        Only frames of JAX's Mosaic GPU package are read. Its dialect lowering
+        (``dialect_lowering.lower_op(self, op)`` and each rule ``..._lowering_rule(ctx, op)``,
+        JAX 0.10 to 0.12) holds that op in a local named ``op``; its location is the kernel
+        line that created it, e.g.
         ``loc("multimem_load_reduce:"("multimem_load_reduce"("kernel"("/k.py":16:16 to :93))))``,
         callee first for a call site.
         """
         found = None
         tb = exc.__traceback__
         while tb is not None:
+            if _MOSAIC_GPU_DIR not in tb.tb_frame.f_code.co_filename:
+                tb = tb.tb_next
+                continue
             op = tb.tb_frame.f_locals.get("op")
             location = str(getattr(getattr(op, "operation", op), "location", "")) if op is not None else ""
             if location.startswith("loc("):  # an MLIR location, not some other "op"
@@ -218,6 +222,8 @@ class _Check:
 
 
 _CURRENT: _Check | None = None
+# Where JAX's Mosaic GPU package (its dialect lowering) lives: jax/experimental/mosaic/gpu/.
+_MOSAIC_GPU_DIR = os.sep + os.path.join("mosaic", "gpu") + os.sep
 
 
 class _LineRecorder:
