@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from lowering_env import jax_python
-from support import EXAMPLES, server_env
+from support import EXAMPLES, FIXTURES, server_env
 
 pytestmark = pytest.mark.lowering
 
@@ -87,3 +87,17 @@ def test_a_file_whose_lowering_times_out_is_an_error_not_a_pass() -> None:
     assert str(error["message"]).startswith("the lowering check could not run: ")
     assert "give it more time with --timeout" in str(error["message"])
     assert str(error["message"]).endswith("Its findings are not confirmed.")
+
+
+@pytest.mark.parametrize("version", ["0.10.2", "0.12.0.1"])
+@pytest.mark.parametrize("name", ["strided_f32_vec8_warpgroup.py", "strided_f32_vec8_launcher.py"])
+def test_a_warpgroup_width_error_is_confirmed_on_the_op_line(version: str, name: str) -> None:
+    # Warpgroup finds the width after tracing (the traceback ends at the jitted call); the
+    # worker reads the op's MLIR location, so the static finding's line is confirmed and
+    # nothing is left over as an unpredicted error on the call line.
+    path = FIXTURES / "single" / "pal007" / name
+    op_line = next(number for number, text in enumerate(path.read_text().splitlines(), 1)
+                   if "multimem_load_reduce(" in text)
+    done = confirm(jax_python(version), str(path), form="json")
+    [row] = json.loads(done.stdout)
+    assert (row["code"], row["line"], row["lowering"]) == ("PAL007", op_line, "confirmed"), done.stdout

@@ -83,3 +83,15 @@ def test_explicit_lower_is_a_launch(pool: WarmWorkerPool, python: str) -> None:
     [error] = report.errors
     assert (error.cls, error.line, error.launch_line) == ("mesh_required", 10, 22)
     assert report.stopped_at == 22
+
+
+def test_warpgroup_width_errors_name_the_op_line(pool: WarmWorkerPool, python: str) -> None:
+    # Raised while Mosaic GPU lowers its dialect, after tracing: the traceback ends at
+    # the jitted call (the launch line), the op's MLIR location names the kernel line.
+    report = pool.check(str(CASES / "wg_width_in_helper.py"), python=python)
+    assert report.fatal is None, report.fatal
+    assert [(e.cls, e.line, e.launch_line) for e in report.errors] == [
+        ("vector_width", 17, 37),
+        ("other", 27, 38),
+    ]
+    assert "bit stores are supported" in report.errors[1].message

@@ -5,7 +5,8 @@ width"): under Lane semantics the lowering rule checks the mesh, the axes, the
 layout hint, the layout kind, then the load width, then the reduction op; under
 Warpgroup semantics an unknown op name is refused first, then the verifier
 refuses a bad op/dtype pair, and the load width is only checked when the
-kernel's IR is lowered after tracing.
+kernel's IR is lowered after tracing (still blamed on the op's line: JAX lowers
+the op there, and its MLIR location names that line).
 """
 
 from __future__ import annotations
@@ -77,6 +78,10 @@ def width_fault(facts: ReduceFacts) -> str | None:
             or facts.integer_unsupported:
         return None
     if facts.semantics == "Lane" and not lane_layout_ok(facts):
+        return None
+    # Warpgroup checks the width last, after tracing, but JAX blames the same op line:
+    # an op name or op/dtype pair it refuses first (or may refuse: not known) hides it.
+    if facts.semantics == "Warpgroup" and (facts.reduction is None or reduction_fault(facts)):
         return None
     if facts.semantics == "Lane" and facts.dtype in NARROW_INTS:
         return (f"under Lane semantics multimem_load_reduce loads {facts.dtype} one element at a "

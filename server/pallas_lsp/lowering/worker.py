@@ -146,11 +146,17 @@ class _Check:
         return found[1] if found and found[0] == self.path else None
 
     def error_location(self, exc: BaseException) -> tuple[str, int | None]:
-        # JAX attaches the user's stack at the failing primitive as the cause
-        # (JaxStackTraceBeforeTransformation); prefer it, then the exception's own,
-        # then the MLIR location a verifier names (0.10's raw MLIRError carries
-        # only '"file.py":10:17 to 13:5').
-        found = self.innermost_user_frame(exc.__cause__) or self.innermost_user_frame(exc)
+        # An error raised while Mosaic GPU lowers its own dialect (Warpgroup semantics:
+        # the vector width of multimem_load_reduce / multimem_store) comes after
+        # tracing: no frame of the kernel is left, and the cause names only the kernel
+        # launch. The op being lowered still carries the kernel line as its MLIR
+        # location, so that comes first. Otherwise JAX attaches the user's stack at the
+        # failing primitive as the cause (JaxStackTraceBeforeTransformation); then the
+        # exception's own frames (0.11+ VerificationError adds one for the verifier's
+        # location), then the MLIR location a verifier names (0.10's raw MLIRError
+        # carries only '"file.py":10:17 to 13:5').
+        found = (self.lowered_op_location(exc) or self.innermost_user_frame(exc.__cause__)
+                 or self.innermost_user_frame(exc))
         if found is not None:
             return found
         return self.path, self.mlir_location_line(str(exc))
@@ -160,6 +166,37 @@ class _Check:
 
         match = re.search(re.escape(json.dumps(self.path)) + r":(\d+):", message)
         return int(match.group(1)) if match else None
+
+    def lowered_op_location(self, exc: BaseException) -> tuple[str, int] | None:
+        """The user-file location of the innermost MLIR op Mosaic GPU was lowering when it raised.
+
+        Only frames of JAX's Mosaic GPU package are read. Its dialect lowering
+        (``dialect_lowering.lower_op(self, op)`` and each rule ``..._lowering_rule(ctx, op)``,
+        JAX 0.10 to 0.12) holds that op in a local named ``op``; its location is the kernel
+        line that created it, e.g.
+        ``loc("multimem_load_reduce:"("multimem_load_reduce"("kernel"("/k.py":16:16 to :93))))``,
+        callee first for a call site.
+        """
+        found = None
+        tb = exc.__traceback__
+        while tb is not None:
+            if _MOSAIC_GPU_DIR not in tb.tb_frame.f_code.co_filename:
+                tb = tb.tb_next
+                continue
+            op = tb.tb_frame.f_locals.get("op")
+            location = str(getattr(getattr(op, "operation", op), "location", "")) if op is not None else ""
+            if location.startswith("loc("):  # an MLIR location, not some other "op"
+                found = self.location_in_user_file(location) or found
+            tb = tb.tb_next
+        return found
+
+    def location_in_user_file(self, location: str) -> tuple[str, int] | None:
+        import re
+
+        for match in re.finditer(r'"((?:[^"\\]|\\.)+)":(\d+):', location):
+            if self.is_user_file(match.group(1)):
+                return match.group(1), int(match.group(2))
+        return None
 
     def user_location(self, frame: types.FrameType | None) -> tuple[str, int] | None:
         """The innermost frame in the user's files: where JAX blames an error with no kernel line."""
@@ -185,6 +222,8 @@ class _Check:
 
 
 _CURRENT: _Check | None = None
+# Where JAX's Mosaic GPU package (its dialect lowering) lives: jax/experimental/mosaic/gpu/.
+_MOSAIC_GPU_DIR = os.sep + os.path.join("mosaic", "gpu") + os.sep
 
 
 class _LineRecorder:

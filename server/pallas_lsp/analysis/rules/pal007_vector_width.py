@@ -5,10 +5,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..model import Finding, Fix, Options, TextEdit
+from ..model import Finding, Fix, Options, Related, TextEdit
 from ..program import Program
 from ..reduce_facts import ReduceFacts, reduce_facts, width_fault
-from ..trace import Op
 from .base import LoweringError, Rule
 from .common import dedupe, launch_related, valid_vec_size
 
@@ -25,8 +24,9 @@ RULE = Rule(
     when_it_happens=(
         "`plgpu.Layout.WG_STRIDED(shape, vec_size=v)` with `v × bits` not 32, 64 or 128 "
         "(f32/int32: v in 1, 2, 4; bf16/f16: v in 2, 4, 8), or any int8/int16 reduction under "
-        "Lane semantics. Under Lane JAX blames the multimem_load_reduce line; under Warpgroup "
-        "the width is checked after tracing, and the traceback names only the jitted call."
+        "Lane semantics. JAX blames the multimem_load_reduce line under both semantics; under "
+        "Warpgroup the width is checked after tracing, so the traceback ends at the jitted call "
+        "and the op's line is in the error's MLIR location."
     ),
     how_to_fix="Pick `vec_size = 128 // bits` (f32: 4, bf16: 8) or another width of 32/64 bits.",
     bad_example='''
@@ -41,25 +41,30 @@ plgpu.layout_cast(total, plgpu.Layout.WG_STRIDED((256, 128), vec_size=4))   # f3
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in program.ops_named("plgpu.multimem_load_reduce").items():
-        blamed: dict[ast.AST, list[tuple[Op, ReduceFacts, str]]] = {}
-        for op in ops:
-            facts = reduce_facts(program, op)
-            fault = width_fault(facts)
-            if fault is None:
-                continue
-            # Warpgroup checks widths when lowering the IR: JAX names only the jitted call.
-            where = node if facts.semantics == "Lane" else op.launch.ctx.jit_call
-            if where is not None:
-                blamed.setdefault(where, []).append((op, facts, fault))
-        for where, faults in blamed.items():
-            op, facts, fault = faults[0]
-            message = (f"multimem_load_reduce: {fault}; JAX fails with "
-                       f"\"Only 32-, 64- and 128-bit loads are supported\"")
-            if where is not node:
-                message += f" (raised for the kernel op at line {node.lineno})"
-            related = [r for o, _, _ in faults for r in launch_related(program, o.launch, failing=False)]
-            yield Finding(RULE.code, program.span(where), message + ".", related=dedupe(related),
-                          fixes=_fixes(program, facts))
+        faults = [(op, facts, fault) for op in ops
+                  if (fault := width_fault(facts := reduce_facts(program, op))) is not None]
+        if not faults:
+            continue
+        # Lane checks the width while tracing the op; Warpgroup when it lowers the op's
+        # IR after tracing. Both blame this line: the cause's frame under Lane, the op's
+        # MLIR location under Warpgroup (the traceback itself ends at the jitted call).
+        _op, facts, fault = faults[0]
+        message = (f"multimem_load_reduce: {fault}; JAX fails with "
+                   f"\"Only 32-, 64- and 128-bit loads are supported\".")
+        related: list[Related] = []
+        for op, op_facts, _fault in faults:
+            related.extend(launch_related(program, op.launch, failing=False))
+            jit_call = op.launch.ctx.jit_call
+            if op_facts.semantics == "Warpgroup" and jit_call is not None \
+                    and program.span(jit_call) != program.span(op.launch.site):
+                related.append(Related(program.span(jit_call), _RAISED_AT_JIT_CALL))
+        yield Finding(RULE.code, program.span(node), message, related=dedupe(related),
+                      fixes=_fixes(program, facts))
+
+
+# Why the traceback of a Warpgroup width error ends at a call that is not the launch.
+_RAISED_AT_JIT_CALL = ("lowering this jitted call raises it (Warpgroup semantics check "
+                       "the width after tracing)")
 
 
 def _fixes(program: Program, facts: ReduceFacts) -> tuple[Fix, ...]:
