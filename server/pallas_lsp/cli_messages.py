@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .lowering.outcome import Outcome
+    from .project.environments import Discovery
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,32 @@ def missing_python(python: str, *, confirming: bool) -> Notification:
                             "Python that has JAX installed (e.g. .venv/bin/python)")
     return Notification("warning", f"--python {python}: no such interpreter, so it does not choose "
                         "the JAX version; give an existing interpreter's path, or --jax-version X.Y.Z")
+
+
+def environment_note(found: Discovery, path: str) -> Notification:
+    """Which environment's installed packages the check follows without ``--python``, and why
+    (project.environments' order); none with JAX is said too: imports of JAX's own kernels
+    (``jax.experimental.pallas.ops.gpu``) then go unfollowed and their findings unreported."""
+    env = found.chosen
+    if env is None:
+        looked = ", ".join(found.looked_at) or "nowhere"
+        return Notification("note", "no Python environment with JAX was found (looked at: "
+                            f"{looked}), so imports of installed packages such as "
+                            "jax.experimental.pallas.ops.gpu are not followed; pass --python PATH "
+                            "of an interpreter that has JAX", path)
+    from .analysis import format_jax_version
+
+    head = f"installed packages are read from {env.python} (JAX {env.jax_version}): {env.where}"
+    if found.wanted is None:
+        why = ("the first environment with JAX found, so its JAX is the version the rules follow; "
+               "pass --python PATH or --jax-version X.Y.Z to choose")
+    elif found.matches_wanted():
+        why = f"its JAX is the {format_jax_version(found.wanted)} the rules follow"
+    else:
+        why = (f"no environment found has JAX {format_jax_version(found.wanted)}, the version the "
+               "rules follow, so JAX's own modules are read from another release; pass --python "
+               f"PATH of an interpreter with JAX {format_jax_version(found.wanted)} to read its own")
+    return Notification("note", f"{head}; {why}", path)
 
 
 def no_jax(python: str) -> Notification:

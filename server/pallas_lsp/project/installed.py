@@ -225,6 +225,7 @@ def _write(disk: Path, data: bytes) -> None:
 
 
 _LIBRARIES: dict[str, InstalledModules | None] = {}
+_BY_SEARCH_PATH: dict[SearchPath, InstalledModules] = {}
 
 
 def library_known(python: str) -> bool:
@@ -236,7 +237,15 @@ def library_for(python: str) -> InstalledModules | None:
     """The installed modules of ``python`` (one instance per interpreter: its caches live on)."""
     python = os.path.abspath(python)
     if python not in _LIBRARIES:
-        cache = cache_dir()
-        search_path = interpreter_search_path(python, cache)
-        _LIBRARIES[python] = InstalledModules(search_path, cache) if search_path is not None else None
+        search_path = interpreter_search_path(python, cache_dir())
+        _LIBRARIES[python] = library_on(search_path) if search_path is not None else None
     return _LIBRARIES[python]
+
+
+def library_on(search_path: SearchPath) -> InstalledModules:
+    """The installed modules on an import path (an environment found by its files,
+    ``project.environments``); shared with ``library_for`` of an interpreter that has
+    the same path, so each file is parsed once."""
+    if search_path not in _BY_SEARCH_PATH:
+        _BY_SEARCH_PATH[search_path] = InstalledModules(search_path, cache_dir())
+    return _BY_SEARCH_PATH[search_path]
