@@ -111,7 +111,7 @@ def test_check_follows_a_project_venv_it_never_runs(tmp_path: Path) -> None:
                                      cwd=tmp_path)
     assert [(f["code"], f["line"]) for f in findings] == [("PAL002", 12)], findings
     assert status == 1
-    assert any(f"installed packages are read from {venv}/bin/python (JAX 0.12.0.1)" in n["message"]
+    assert any(f"fake_allreduce_mgpu read from {venv}/bin/python (JAX 0.12.0.1)" in n["message"]
                and "its JAX is the 0.12.0.1 the rules follow" in n["message"] for n in notes), notes
     assert not (venv / "bin" / "RAN").exists()
 
@@ -196,7 +196,8 @@ def test_none_found_is_said_with_what_to_do(tmp_path: Path) -> None:
                           env={**server_env(XDG_CACHE_HOME=str(tmp_path / "cache")), "PATH": "/nonexistent"})
     notes = [json.loads(line)["message"] for line in done.stderr.splitlines() if line.startswith("{")]
     assert json.loads(done.stdout) == []
-    assert any(n.startswith("no Python environment with JAX was found (looked at: ") and
+    assert any(n.startswith("the installed module jax.experimental.pallas.ops.gpu.fake_allreduce_mgpu not "
+                            "followed: no Python environment with JAX was found (looked at: ") and
                "pass --python PATH" in n for n in notes), (notes, done.stderr)
 
 

@@ -82,6 +82,7 @@ from .project import (
 )
 from .project.config import line_length_for
 from .project.environments import Discovery, discover_environment
+from .project.installed import InstalledModules, SearchPath, forget_asked
 from .project.notebook import NotebookModule, is_notebook
 from .runtime import tune_gc
 
@@ -195,6 +196,11 @@ def _codes(text: str | None, parser_name: str) -> frozenset[str] | None:
     return frozenset(k for k in known if any(k.startswith(c) for c in codes))
 
 
+# A checked path without a configured interpreter: the environment discovered for it and
+# the installed modules its analysis read (what they followed is said after the run).
+Found = tuple[str, Discovery, InstalledModules]
+
+
 @dataclass(frozen=True)
 class Checked:
     """One analysed file, with the locator that places its findings' spans."""
@@ -280,7 +286,7 @@ def _overrides(args: argparse.Namespace) -> dict[str, Setting]:
 
 
 def _options(resolved: Resolved, python: str | None, problems: list[Notification],
-             shown: str, found: list[tuple[str, Discovery]]) -> Options:
+             shown: str, found: list[Found]) -> Options:
     """The analysis options for a path, from its resolved settings (codes checked here); a
     version outside the measured releases is said once, with the release the rules follow.
     Without a configured interpreter, the environment with JAX discovered for the path
@@ -290,7 +296,6 @@ def _options(resolved: Resolved, python: str | None, problems: list[Notification
     discovery = None
     if not python:
         discovery = discover_environment(shown, parse_jax_version(explicit) if explicit else None)
-        found.append((shown, discovery))
     env = discovery.chosen if discovery is not None else None
     version, version_source = resolve_jax_version(
         explicit, python,
@@ -302,7 +307,9 @@ def _options(resolved: Resolved, python: str | None, problems: list[Notification
     if python:
         library = library_for(python)
     else:
-        library = library_on(env.search_path) if env is not None else library_for(sys.executable)
+        library = (library_on(env.search_path) if env is not None
+                   else library_for(sys.executable) or library_on(SearchPath(())))
+        found.append((shown, discovery, library))
     return Options(jax_version=version, jax_version_source=version_source,
                    select=selected_codes(resolved), ignore=ignored_codes(resolved), library=library)
 
@@ -319,7 +326,7 @@ def _without_ignored(entry: Checked, config: ProjectConfig | None) -> Checked:
 
 def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None,
              problems: list[Notification], options: Options | None = None,
-             found: list[tuple[str, Discovery]] | None = None) -> tuple[list[Checked], list[Reported]]:
+             found: list[Found] | None = None) -> tuple[list[Checked], list[Reported]]:
     """Every path given, analysed under the settings that apply to it (or under ``options``
     for every path, `upgrade`'s fixed releases); a path that cannot be read is an error row
     (ruff's E902). ``found`` collects the environments discovered for the paths."""
@@ -373,14 +380,14 @@ def _interpreter(args: argparse.Namespace, problems: list[Notification]) -> str 
     return None
 
 
-def _say_environments(paths: list[str], found: list[tuple[str, Discovery]],
-                      problems: list[Notification]) -> None:
-    """Which environment the paths' installed packages came from, each message once (with
-    the path only when several were given)."""
+def _say_environments(paths: list[str], found: list[Found], problems: list[Notification]) -> None:
+    """Where the installed modules the analysis followed came from (or which it could not
+    follow), each message once, with the path only when several were given."""
     said: set[str] = set()
-    for path, discovery in found:
-        note = environment_note(discovery, path if len(paths) > 1 else None)
-        if note.message not in said:
+    for path, discovery, library in found:
+        note = environment_note(discovery, library.followed, library.not_found,
+                                path if len(paths) > 1 else None)
+        if note is not None and note.message not in said:
             said.add(note.message)
             problems.append(note)
 
@@ -409,6 +416,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.show_settings:
         return _show_settings(args.paths, overrides)
     problems: list[Notification] = []
+    forget_asked()
     try:
         _codes(args.select, "--select")
         _codes(args.ignore, "--ignore")
@@ -420,7 +428,7 @@ def _check(args: argparse.Namespace) -> int:
         if args.confirm and targets:
             raise ValueError("--confirm lowers under one interpreter's JAX: give one --jax-version "
                              "(or none, for the --python interpreter's)")
-        found: list[tuple[str, Discovery]] = []
+        found: list[Found] = []
         if not targets:
             checked, items = _analyse(args.paths, overrides, python, problems, found=found)
         else:
@@ -441,7 +449,7 @@ def _check(args: argparse.Namespace) -> int:
         return 2
     _say_environments(args.paths, found, problems)
     if python is None and found and found[0][1].chosen is not None:
-        # --confirm local lowers under the environment whose installed packages were read.
+        # --confirm local lowers under the environment whose installed packages are read.
         python = found[0][1].chosen.python
     notes: list[str] = []
     outcomes: dict[str, Outcome] = {}
@@ -477,11 +485,25 @@ def _check(args: argparse.Namespace) -> int:
 def _show_settings(paths: list[str], overrides: dict[str, Setting]) -> int:
     try:
         for path in paths:
-            print(describe(resolve(path, overrides)))
+            resolved = resolve(path, overrides)
+            print(describe(resolved))
+            if not resolved.value("python"):
+                print(_discovered_line(path, resolved.value("jax-version")))
     except ValueError as exc:
         print(f"pallas-lsp: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _discovered_line(path: str, jax_version: str | None) -> str:
+    """--show-settings: the environment whose installed packages (and, without a version, whose
+    JAX) a check of ``path`` uses, found as project.environments says."""
+    found = discover_environment(path, parse_jax_version(jax_version) if jax_version else None)
+    env = found.chosen
+    if env is None:
+        return (f"  {'environment':<17} none with JAX (looked at: {', '.join(found.looked_at)}); "
+                "installed packages are not followed    [discovered]")
+    return f"  {'environment':<17} {env.python} (JAX {env.jax_version}): {env.where}    [discovered]"
 
 
 def _judged(finding: Finding, locator: Locator, outcome: Outcome | None) -> Reported:
