@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from pallas_lsp.analysis import parse_jax_version
-from pallas_lsp.jaxenv import jax_version_in
 from pallas_lsp.project import environments
 from pallas_lsp.project.environments import discover_environment, static_search_path
+from pallas_lsp.project.metadata import jax_version_in
 from support import JAX_PYTHONS, cli_command, server_env
 
 # A JAX-importing module inside the fake JAX's ops/gpu: multimem with a caller's axis names.

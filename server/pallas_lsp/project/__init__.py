@@ -7,7 +7,8 @@ notebook's code cells as one module, and the map back to cells; ``config``: the
 project's `[tool.pallas-lsp]` settings, found by walking up from a file; ``installed``:
 the installed modules a program imports, through the configured interpreter's sys.path;
 ``environments``: the environment with JAX whose packages a check follows when no
-interpreter is configured (found by reading files, never running the folder's code).
+interpreter is configured (found by reading files, never running the folder's code);
+``metadata``: an import path's JAX version from its package metadata.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ that version wins, else the first with any JAX.
 Nothing found in a folder is run: an environment's import path is read from its files
 (``pyvenv.cfg``, ``lib/pythonX.Y/site-packages`` and the path lines of its ``.pth``
 files; ``import`` lines are code and are not run) and its JAX version from the package
-metadata (``jaxenv.jax_version_in``). A ``.venv/bin/python`` inside a checked folder is
+metadata (``project.metadata``). A ``.venv/bin/python`` inside a checked folder is
 code from that folder: jedi runs such a binary only when root owns it, VS Code's Python
 extension only in a trusted workspace; here it is never run to discover it (lowering
 runs it, but only when asked: ``--confirm local``). Only the interpreters the user
@@ -46,9 +46,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pallas_lsp.analysis import JaxVersion, parse_jax_version
-from pallas_lsp.jaxenv import jax_version_in
 
 from .installed import SearchPath, cache_dir, interpreter_search_path
+from .metadata import jax_version_in
 
 # Looked at first, in this order, in each folder; other environments follow by name.
 FIRST_NAMES = (".venv", "venv", "env")
