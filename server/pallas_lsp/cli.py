@@ -38,6 +38,7 @@ from .cli_messages import (
     NO_PYTHON_FILES,
     Notification,
     could_not_lower,
+    environment_note,
     lowering_line,
     missing_python,
     no_jax,
@@ -72,6 +73,7 @@ from .project import (
     find_config,
     ignored_codes,
     library_for,
+    library_on,
     python_files,
     read_program,
     resolve,
@@ -79,6 +81,8 @@ from .project import (
     set_max_file_mb,
 )
 from .project.config import line_length_for
+from .project.environments import Discovery, discover_environment
+from .project.installed import InstalledModules, SearchPath, forget_asked
 from .project.notebook import NotebookModule, is_notebook
 from .runtime import tune_gc
 
@@ -192,6 +196,11 @@ def _codes(text: str | None, parser_name: str) -> frozenset[str] | None:
     return frozenset(k for k in known if any(k.startswith(c) for c in codes))
 
 
+# A checked path without a configured interpreter: the environment discovered for it and
+# the installed modules its analysis read (what they followed is said after the run).
+Found = tuple[str, Discovery, InstalledModules]
+
+
 @dataclass(frozen=True)
 class Checked:
     """One analysed file, with the locator that places its findings' spans."""
@@ -276,19 +285,33 @@ def _overrides(args: argparse.Namespace) -> dict[str, Setting]:
             for key, v in given.items() if v is not None}
 
 
-def _options(resolved: Resolved, python: str | None, problems: list[Notification]) -> Options:
+def _options(resolved: Resolved, python: str | None, problems: list[Notification],
+             shown: str, found: list[Found]) -> Options:
     """The analysis options for a path, from its resolved settings (codes checked here); a
-    version outside the measured releases is said once, with the release the rules follow."""
+    version outside the measured releases is said once, with the release the rules follow.
+    Without a configured interpreter, the environment with JAX discovered for the path
+    (project.environments) gives the installed packages (and the version, when none is set)."""
     source = resolved.values["jax-version"].source
+    explicit = resolved.value("jax-version")
+    discovery = None
+    if not python:
+        discovery = discover_environment(shown, parse_jax_version(explicit) if explicit else None)
+    env = discovery.chosen if discovery is not None else None
     version, version_source = resolve_jax_version(
-        resolved.value("jax-version"), python,
-        explicit_label=source if source.startswith("--") else f"jax-version in {source}")
+        explicit, python,
+        explicit_label=source if source.startswith("--") else f"jax-version in {source}",
+        discovered=(env.jax_version, env.where) if env is not None and env.jax_version else None)
     _, note = rules_release(version)
     if note and all(problem.message != note for problem in problems):
         problems.append(Notification("warning", note))
+    if python:
+        library = library_for(python)
+    else:
+        library = (library_on(env.search_path) if env is not None
+                   else library_for(sys.executable) or library_on(SearchPath(())))
+        found.append((shown, discovery, library))
     return Options(jax_version=version, jax_version_source=version_source,
-                   select=selected_codes(resolved), ignore=ignored_codes(resolved),
-                   library=library_for(python or sys.executable))
+                   select=selected_codes(resolved), ignore=ignored_codes(resolved), library=library)
 
 
 def _without_ignored(entry: Checked, config: ProjectConfig | None) -> Checked:
@@ -302,11 +325,12 @@ def _without_ignored(entry: Checked, config: ProjectConfig | None) -> Checked:
 
 
 def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None,
-             problems: list[Notification], options: Options | None = None
-             ) -> tuple[list[Checked], list[Reported]]:
+             problems: list[Notification], options: Options | None = None,
+             found: list[Found] | None = None) -> tuple[list[Checked], list[Reported]]:
     """Every path given, analysed under the settings that apply to it (or under ``options``
     for every path, `upgrade`'s fixed releases); a path that cannot be read is an error row
-    (ruff's E902)."""
+    (ruff's E902). ``found`` collects the environments discovered for the paths."""
+    found = [] if found is None else found
     checked: list[Checked] = []
     unreadable: list[Reported] = []
     for shown, file, folder_files in _sources(paths):
@@ -316,7 +340,7 @@ def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None
         if options is None:
             resolved = resolve(shown, overrides)
             config = resolved.config
-            path_options = _options(resolved, python or resolved.value("python"), problems)
+            path_options = _options(resolved, python or resolved.value("python"), problems, shown, found)
         else:
             config, path_options = None, options
         if folder_files is not None:
@@ -356,6 +380,18 @@ def _interpreter(args: argparse.Namespace, problems: list[Notification]) -> str 
     return None
 
 
+def _say_environments(paths: list[str], found: list[Found], problems: list[Notification]) -> None:
+    """Where the installed modules the analysis followed came from (or which it could not
+    follow), each message once, with the path only when several were given."""
+    said: set[str] = set()
+    for path, discovery, library in found:
+        note = environment_note(discovery, library.followed, library.not_found,
+                                path if len(paths) > 1 else None)
+        if note is not None and note.message not in said:
+            said.add(note.message)
+            problems.append(note)
+
+
 def _confirm_ready(args: argparse.Namespace, python: str | None, problems: list[Notification]) -> bool:
     """Whether --confirm can run at all; each reason it cannot becomes an error notification."""
     # --timeout, --jobs and --remote-command were checked by the parser (cli_args).
@@ -380,6 +416,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.show_settings:
         return _show_settings(args.paths, overrides)
     problems: list[Notification] = []
+    forget_asked()
     try:
         _codes(args.select, "--select")
         _codes(args.ignore, "--ignore")
@@ -391,14 +428,16 @@ def _check(args: argparse.Namespace) -> int:
         if args.confirm and targets:
             raise ValueError("--confirm lowers under one interpreter's JAX: give one --jax-version "
                              "(or none, for the --python interpreter's)")
+        found: list[Found] = []
         if not targets:
-            checked, items = _analyse(args.paths, overrides, python, problems)
+            checked, items = _analyse(args.paths, overrides, python, problems, found=found)
         else:
             per_version = []
             for i, version in enumerate(targets):
                 pinned = {**overrides, "jax-version": Setting(format_jax_version(version), "--jax-version")}
                 # Reading problems are reported once, by the first target's pass.
-                per_version.append(_analyse(args.paths, pinned, python, problems if i == 0 else []))
+                per_version.append(_analyse(args.paths, pinned, python, problems if i == 0 else [],
+                                            found=found))
             checked, items = per_version[0]
             # Each finding once, naming the releases it fails on unless it fails on all.
             checked = [replace(entry, analysis=replace(entry.analysis, findings=merge_targets(
@@ -408,6 +447,10 @@ def _check(args: argparse.Namespace) -> int:
     except ValueError as exc:  # ConfigError too: a bad [tool.pallas-lsp] value names its file
         print(f"pallas-lsp: {exc}", file=sys.stderr)
         return 2
+    _say_environments(args.paths, found, problems)
+    if python is None and found and found[0][1].chosen is not None:
+        # --confirm local lowers under the environment whose installed packages are read.
+        python = found[0][1].chosen.python
     notes: list[str] = []
     outcomes: dict[str, Outcome] = {}
     with stop_on_signals() as stop:
@@ -442,11 +485,25 @@ def _check(args: argparse.Namespace) -> int:
 def _show_settings(paths: list[str], overrides: dict[str, Setting]) -> int:
     try:
         for path in paths:
-            print(describe(resolve(path, overrides)))
+            resolved = resolve(path, overrides)
+            print(describe(resolved))
+            if not resolved.value("python"):
+                print(_discovered_line(path, resolved.value("jax-version")))
     except ValueError as exc:
         print(f"pallas-lsp: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _discovered_line(path: str, jax_version: str | None) -> str:
+    """--show-settings: the environment whose installed packages (and, without a version, whose
+    JAX) a check of ``path`` uses, found as project.environments says."""
+    found = discover_environment(path, parse_jax_version(jax_version) if jax_version else None)
+    env = found.chosen
+    if env is None:
+        return (f"  {'environment':<17} none with JAX (looked at: {', '.join(found.looked_at)}); "
+                "installed packages are not followed    [discovered]")
+    return f"  {'environment':<17} {env.python} (JAX {env.jax_version}): {env.where}    [discovered]"
 
 
 def _judged(finding: Finding, locator: Locator, outcome: Outcome | None) -> Reported:

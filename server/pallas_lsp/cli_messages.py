@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .lowering.outcome import Outcome
+    from .project.environments import Discovery
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,48 @@ def missing_python(python: str, *, confirming: bool) -> Notification:
                             "Python that has JAX installed (e.g. .venv/bin/python)")
     return Notification("warning", f"--python {python}: no such interpreter, so it does not choose "
                         "the JAX version; give an existing interpreter's path, or --jax-version X.Y.Z")
+
+
+def environment_note(found: Discovery, followed: set[str], not_found: set[str],
+                     path: str | None) -> Notification | None:
+    """Which environment the installed modules a check followed came from, and why
+    (project.environments' order); without one that has JAX, the modules the program
+    imports that were not followed. None when the run read no installed module and
+    missed none (nothing to say)."""
+    from .analysis import format_jax_version
+
+    env = found.chosen
+    if env is None:
+        if not not_found:
+            return None
+        looked = ", ".join(found.looked_at) or "nowhere"
+        return Notification("note", f"{_names(not_found)} not followed: no Python environment with "
+                            f"JAX was found (looked at: {looked}); pass --python PATH of an "
+                            "interpreter that has JAX", path)
+    if not followed:
+        return None
+    head = f"{_names(followed)} read from {env.python} (JAX {env.jax_version}): {env.where}"
+    if found.wanted is None:
+        why = ("the first environment with JAX found, so its JAX is the version the rules follow; "
+               "pass --python PATH or --jax-version X.Y.Z to choose")
+    elif found.matches_wanted():
+        why = f"its JAX is the {format_jax_version(found.wanted)} the rules follow"
+    else:
+        wanted = format_jax_version(found.wanted)
+        why = (f"no environment found has JAX {wanted}, the version the rules follow, so JAX's "
+               f"own modules come from another release; pass --python PATH of an interpreter "
+               f"with JAX {wanted} to read its own")
+    return Notification("note", f"{head}; {why}", path)
+
+
+def _names(modules: set[str], shown: int = 3) -> str:
+    """"the installed module a.b" / "the installed modules a, b, c and 2 more"."""
+    # ``from a.b import c`` asks for ``a.b.c`` too (c may be a submodule): say ``a.b`` only.
+    ordered = sorted(m for m in modules if not any(m.startswith(other + ".") for other in modules))
+    if len(ordered) == 1:
+        return f"the installed module {ordered[0]}"
+    more = f" and {len(ordered) - shown} more" if len(ordered) > shown else ""
+    return f"the installed modules {', '.join(ordered[:shown])}{more}"
 
 
 def no_jax(python: str) -> Notification:

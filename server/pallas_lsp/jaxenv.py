@@ -2,8 +2,11 @@
 
 In order: an explicit version (--jax-version / the jaxVersion setting); the
 configured interpreter, asked in a subprocess (its metadata, never an import
-of jax); this process's own environment (metadata only); the newest JAX the
-product knows.
+of jax); where no interpreter is configured, the JAX of the environment the CLI
+discovered (``project.environments``: read from its files, nothing run); this
+process's own environment (metadata only); the newest JAX the product knows.
+(``project.metadata.jax_version_in`` reads a discovered environment's JAX version from
+its ``jax-<version>.dist-info``, as ``importlib.metadata`` would find it.)
 """
 
 from __future__ import annotations
@@ -52,10 +55,19 @@ def own_jax_version() -> str | None:
 
 
 def resolve_jax_version(explicit: str | None, interpreter: str | None,
-                        explicit_label: str = "--jax-version") -> tuple[JaxVersion, str]:
-    """(version, where it came from); raises ValueError for an explicit version that is no version."""
+                        explicit_label: str = "--jax-version",
+                        discovered: tuple[str, str] | None = None) -> tuple[JaxVersion, str]:
+    """(version, where it came from); raises ValueError for an explicit version that is no version.
+    ``discovered``: (JAX version, where) of the environment found for the file when no
+    interpreter is configured (``project.environments``)."""
     if explicit:
         return parse_jax_version(explicit), explicit_label
+    if discovered is not None and not interpreter:
+        found, where = discovered
+        try:
+            return parse_jax_version(found), f"JAX {found} installed in {where}"
+        except ValueError:
+            pass
     if interpreter:
         found = interpreter_jax_version(interpreter)
         if found:

@@ -5,7 +5,10 @@ workspace index (modules parsed once, the import graph, cached entry runs);
 ``locate``: where a finding's spans lie (file, line, column); ``notebook``: a Jupyter
 notebook's code cells as one module, and the map back to cells; ``config``: the
 project's `[tool.pallas-lsp]` settings, found by walking up from a file; ``installed``:
-the installed modules a program imports, through the configured interpreter's sys.path.
+the installed modules a program imports, through the configured interpreter's sys.path;
+``environments``: the environment with JAX whose packages a check follows when no
+interpreter is configured (found by reading files, never running the folder's code);
+``metadata``: an import path's JAX version from its package metadata.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from .installed import (
     interpreter_search_path,
     library_for,
     library_known,
+    library_on,
 )
 from .locate import Locator, Place, disk_lines
 from .notebook import Cell, CellLines, NotebookModule, is_notebook
@@ -77,6 +81,7 @@ __all__ = [
     "is_regular_file",
     "library_for",
     "library_known",
+    "library_on",
     "python_files",
     "read_notebook",
     "read_program",

@@ -280,8 +280,9 @@ def describe(resolved: Resolved) -> str:
         shown = ("all rules" if key == "select" else "none") if value in (None, ()) else (
             ", ".join(value) if isinstance(value, (tuple, list, frozenset)) else str(value))
         if key == "jax-version" and value is None:
-            shown = "from the interpreter (else the newest JAX pallas-lsp knows)"
+            shown = ("from the python interpreter, else the environment discovered (else the "
+                     "newest JAX pallas-lsp knows)")
         if key == "python" and value is None:
-            shown = "none (lowering uses the Python running pallas-lsp)"
+            shown = "none (the environment discovered below is used)"
         lines.append(f"  {key:<17} {shown}    [{setting.source}]")
     return "\n".join(lines)

@@ -123,13 +123,19 @@ class InstalledModules:
         # What the caches did, for the benchmark and the tests.
         self.parsed = 0
         self.loaded_from_disk = 0
+        # Module names the analysis asked for: given, and not found (for the CLI's note).
+        self.followed: set[str] = set()
+        self.not_found: set[str] = set()
 
     def source(self, name: str) -> tuple[str, ast.Module] | None:
         path = self.locate(name)
-        if path is None:
+        tree = self.tree(path) if path is not None else None
+        if path is None or tree is None:
+            if path is None:
+                self.not_found.add(name)
             return None
-        tree = self.tree(path)
-        return (path, tree) if tree is not None else None
+        self.followed.add(name)
+        return path, tree
 
     def locate(self, name: str) -> str | None:
         """The ``.py`` file of a dotted module name, as Python's path finder finds it."""
@@ -225,6 +231,7 @@ def _write(disk: Path, data: bytes) -> None:
 
 
 _LIBRARIES: dict[str, InstalledModules | None] = {}
+_BY_SEARCH_PATH: dict[SearchPath, InstalledModules] = {}
 
 
 def library_known(python: str) -> bool:
@@ -236,7 +243,23 @@ def library_for(python: str) -> InstalledModules | None:
     """The installed modules of ``python`` (one instance per interpreter: its caches live on)."""
     python = os.path.abspath(python)
     if python not in _LIBRARIES:
-        cache = cache_dir()
-        search_path = interpreter_search_path(python, cache)
-        _LIBRARIES[python] = InstalledModules(search_path, cache) if search_path is not None else None
+        search_path = interpreter_search_path(python, cache_dir())
+        _LIBRARIES[python] = library_on(search_path) if search_path is not None else None
     return _LIBRARIES[python]
+
+
+def library_on(search_path: SearchPath) -> InstalledModules:
+    """The installed modules on an import path (an environment found by its files,
+    ``project.environments``); shared with ``library_for`` of an interpreter that has
+    the same path, so each file is parsed once."""
+    if search_path not in _BY_SEARCH_PATH:
+        _BY_SEARCH_PATH[search_path] = InstalledModules(search_path, cache_dir())
+    return _BY_SEARCH_PATH[search_path]
+
+
+def forget_asked() -> None:
+    """Clear what every library was asked (a new ``check`` run in the same process)."""
+    for library in [*_BY_SEARCH_PATH.values(), *_LIBRARIES.values()]:
+        if library is not None:
+            library.followed.clear()
+            library.not_found.clear()

@@ -1,0 +1,312 @@
+"""The Python environment whose installed packages a check follows when none is configured.
+
+`pallas-lsp check FILE` without ``--python`` (and without ``python`` in the file's
+``[tool.pallas-lsp]``) still follows imports into installed packages (JAX's own
+``jax.experimental.pallas.ops.gpu`` collectives first of all, ``project.installed``).
+They are read from the first environment with JAX in this order, as jedi's
+``get_default_environment``/``find_virtualenvs`` and the VS Code Python extension
+look for one:
+
+1. the activated environment: ``$VIRTUAL_ENV``, then ``$CONDA_PREFIX``;
+2. environments in the checked path's folder and each parent up to the project root
+   (the nearest folder with ``pyproject.toml``, ``setup.py``, ``setup.cfg``, ``.git``
+   or ``.hg``; without one, only the path's own folder: a shared folder such as
+   ``/tmp`` is no project): ``.venv``, ``venv``, ``env``, then any other child folder
+   holding ``pyvenv.cfg`` (a venv or virtualenv: ``.venv-jax012``…) or ``conda-meta``
+   (a conda environment), the newest JAX first; the nearest folder first;
+3. the interpreter running pallas-lsp;
+4. environments beside pallas-lsp's own (the folders next to its venv, as
+   ``scripts/setup-and-check.sh`` lays out ``.venv``, ``.venv-jax010``, ``.venv-jax012``),
+   the newest JAX first;
+5. ``python3`` on ``PATH`` (absolute ``PATH`` entries only).
+
+When a JAX version is wanted (``--jax-version``), the first environment whose JAX is
+that version wins, else the first with any JAX.
+
+Nothing found in a folder is run: an environment's import path is read from its files
+(``pyvenv.cfg``, ``lib/pythonX.Y/site-packages`` and the path lines of its ``.pth``
+files; ``import`` lines are code and are not run) and its JAX version from the package
+metadata (``project.metadata``). A ``.venv/bin/python`` inside a checked folder is
+code from that folder: jedi runs such a binary only when root owns it, VS Code's Python
+extension only in a trusted workspace; here it is never run to discover it (lowering
+runs it, but only when asked: ``--confirm local``). Only the interpreters the user
+installed (3 and 5) are asked for their ``sys.path`` (``python -I`` from a neutral
+folder, cached per interpreter in memory and on disk: ``installed.interpreter_search_path``).
+Folder reads are cached per folder identity (path, mtime) in memory for the run.
+"""
+
+from __future__ import annotations
+
+import configparser
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pallas_lsp.analysis import JaxVersion, parse_jax_version
+
+from .installed import SearchPath, cache_dir, interpreter_search_path
+from .metadata import jax_version_in
+
+# Looked at first, in this order, in each folder; other environments follow by name.
+FIRST_NAMES = (".venv", "venv", "env")
+ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg")
+
+
+@dataclass(frozen=True)
+class Environment:
+    """A Python environment: its interpreter, import path and JAX version."""
+
+    python: str  # the interpreter (run only to lower, on request)
+    search_path: SearchPath
+    jax_version: str | None
+    where: str  # how it was found, for the user: "/p/.venv, in the checked path's folders"
+
+
+@dataclass(frozen=True)
+class Discovery:
+    """The environment chosen for a path (None: none has JAX) and the places looked at."""
+
+    chosen: Environment | None
+    wanted: JaxVersion | None
+    looked_at: tuple[str, ...]
+
+    def matches_wanted(self) -> bool:
+        return (self.chosen is not None and self.wanted is not None
+                and _parsed(self.chosen.jax_version) == self.wanted)
+
+
+_FOUND: dict[tuple[str, JaxVersion | None], Discovery] = {}
+_STATIC: dict[tuple[str, int], tuple[SearchPath, str] | None] = {}
+
+
+def discover_environment(path: str, wanted: JaxVersion | None = None) -> Discovery:
+    """The environment with JAX for the checked ``path`` (a file or folder), in the
+    module's order; cached per (folder, wanted version) for the process."""
+    start = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path)))
+    key = (start, wanted)
+    if key not in _FOUND:
+        _FOUND[key] = _choose(_candidates(start), wanted)
+    return _FOUND[key]
+
+
+def forget() -> None:
+    """Drop what was found (an environment was created or JAX installed meanwhile)."""
+    _FOUND.clear()
+    _STATIC.clear()
+
+
+def _choose(candidates: Iterator[tuple[str, Callable[[], Environment | None]]],
+            wanted: JaxVersion | None) -> Discovery:
+    first: Environment | None = None
+    looked: list[str] = []
+    seen: set[SearchPath] = set()
+    for place, find in candidates:
+        looked.append(place)
+        env = find()
+        if env is None or env.search_path in seen or env.jax_version is None:
+            continue
+        seen.add(env.search_path)
+        if wanted is None or _parsed(env.jax_version) == wanted:
+            return Discovery(env, wanted, tuple(looked))
+        first = first or env
+    return Discovery(first, wanted, tuple(looked))
+
+
+def _parsed(version: str | None) -> JaxVersion | None:
+    try:
+        return parse_jax_version(version) if version else None
+    except ValueError:
+        return None
+
+
+def _candidates(start: str) -> Iterator[tuple[str, Callable[[], Environment | None]]]:
+    """(a place, how to read the environment there), lazily: later ones cost more."""
+    for variable in ("VIRTUAL_ENV", "CONDA_PREFIX"):
+        prefix = os.environ.get(variable)
+        if prefix and os.path.isabs(prefix):
+            yield f"${variable}", _static(prefix, f"{prefix}, the activated environment (${variable})")
+    root = project_root(start)
+    folder = start
+    while True:
+        for prefix in environments_in(folder):
+            yield prefix, _static(prefix, f"{prefix}, an environment in the checked path's folders")
+        if folder == root or os.path.dirname(folder) == folder:
+            break
+        folder = os.path.dirname(folder)
+    yield "the Python running pallas-lsp", lambda: _asked(sys.executable, "the Python running pallas-lsp")
+    if sys.prefix != sys.base_prefix:  # pallas-lsp runs in an environment: look beside it
+        own = os.path.realpath(sys.prefix)
+        for prefix in environments_in(os.path.dirname(sys.prefix)):
+            if os.path.realpath(prefix) != own:
+                yield prefix, _static(prefix, f"{prefix}, beside pallas-lsp's own environment")
+    python3 = _python3_on_path()
+    if python3 is not None:
+        yield "python3 on PATH", lambda: _asked(python3, f"{python3}, python3 on PATH")
+
+
+def project_root(start: str) -> str:
+    """The nearest folder at or above ``start`` with a project marker, else ``start``."""
+    folder = start
+    while True:
+        if any(os.path.exists(os.path.join(folder, marker)) for marker in ROOT_MARKERS):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return start
+        folder = parent
+
+
+def environments_in(folder: str) -> list[str]:
+    """The child folders of ``folder`` that are environments: ``FIRST_NAMES`` in their order,
+    then the others, the newest JAX first (by name among equals; without JAX last)."""
+    try:
+        children = sorted(entry.name for entry in os.scandir(folder) if entry.is_dir())
+    except OSError:
+        return []
+    found = [os.path.join(folder, name) for name in children if is_environment(os.path.join(folder, name))]
+    first = [os.path.join(folder, name) for name in FIRST_NAMES]
+    others = [p for p in found if p not in first]
+    newest_first = sorted(others, key=lambda prefix: _newest_first(_static_version(prefix)))
+    return [p for p in first if p in found] + newest_first
+
+
+def _static_version(prefix: str) -> JaxVersion | None:
+    found = static_search_path(prefix) if environment_python(prefix) else None
+    return _parsed(found[1]) if found else None
+
+
+def _newest_first(version: JaxVersion | None) -> tuple[int, tuple[int, ...]]:
+    return (1, ()) if version is None else (0, tuple(-part for part in version))
+
+
+def is_environment(prefix: str) -> bool:
+    return (os.path.isfile(os.path.join(prefix, "pyvenv.cfg"))
+            or os.path.isdir(os.path.join(prefix, "conda-meta")))
+
+
+def _static(prefix: str, where: str) -> Callable[[], Environment | None]:
+    def read() -> Environment | None:
+        python = environment_python(prefix)
+        if python is None:
+            return None
+        found = static_search_path(prefix)
+        if found is None:
+            return None
+        search_path, version = found
+        return Environment(python, search_path, version or None, where)
+
+    return read
+
+
+def _asked(python: str, where: str) -> Environment | None:
+    search_path = interpreter_search_path(python, cache_dir())
+    if search_path is None:
+        return None
+    return Environment(python, search_path, jax_version_in(search_path.entries), where)
+
+
+def _python3_on_path() -> str | None:
+    # A relative PATH entry ("." or "bin") would name a folder of the one being checked.
+    entries = [p for p in os.environ.get("PATH", "").split(os.pathsep) if os.path.isabs(p)]
+    found = shutil.which("python3", path=os.pathsep.join(entries)) if entries else None
+    if found is None or os.path.abspath(found) == os.path.abspath(sys.executable):
+        return None
+    return found
+
+
+def environment_python(prefix: str) -> str | None:
+    """The environment's interpreter, by the layout venv and conda write (not run here)."""
+    names = (("Scripts", "python.exe"), ("python.exe",)) if os.name == "nt" else (
+        ("bin", "python"), ("bin", "python3"))
+    for parts in names:
+        candidate = os.path.join(prefix, *parts)
+        if os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+def static_search_path(prefix: str) -> tuple[SearchPath, str] | None:
+    """(the environment's import path without the standard library, its JAX version or '')
+    from its files alone; cached until ``prefix`` or its site-packages change."""
+    sites = _site_packages(prefix, _pyvenv_cfg(prefix).get("version", ""))
+    if not sites:
+        return None
+    try:
+        key = (os.path.realpath(prefix), max(os.stat(site).st_mtime_ns for site in sites))
+    except OSError:
+        return None
+    if key not in _STATIC:
+        entries: list[str] = []
+        for site in sites:
+            _add_site(entries, site)
+        config = _pyvenv_cfg(prefix)
+        home = config.get("home", "")
+        if config.get("include-system-site-packages", "").lower() == "true" and os.path.isabs(home):
+            # The base interpreter's site-packages follow the environment's own (site.py's order).
+            for site in _site_packages(os.path.dirname(home), config.get("version", "")):
+                _add_site(entries, site)
+        search_path = SearchPath(tuple(entries))
+        _STATIC[key] = (search_path, jax_version_in(search_path.entries) or "")
+    return _STATIC[key]
+
+
+def _pyvenv_cfg(prefix: str) -> dict[str, str]:
+    """``pyvenv.cfg``'s ``key = value`` lines (no sections, so read as one)."""
+    try:
+        text = Path(prefix, "pyvenv.cfg").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return {}
+    parser = configparser.ConfigParser(interpolation=None, strict=False)
+    try:
+        parser.read_string("[venv]\n" + text)
+    except configparser.Error:
+        return {}
+    return {key.strip().lower(): value.strip() for key, value in parser["venv"].items()}
+
+
+def _site_packages(prefix: str, version: str) -> list[str]:
+    """``lib/pythonX.Y/site-packages`` (``Lib/site-packages`` on Windows); with several
+    Python versions, the one ``pyvenv.cfg`` names, else the newest."""
+    if os.name == "nt":
+        site = os.path.join(prefix, "Lib", "site-packages")
+        return [site] if os.path.isdir(site) else []
+    lib = os.path.join(prefix, "lib")
+    try:
+        names = [n for n in os.listdir(lib) if n.startswith("python")
+                 and os.path.isdir(os.path.join(lib, n, "site-packages"))]
+    except OSError:
+        return []
+    short = ".".join(version.split(".")[:2])
+    chosen = [n for n in names if n == f"python{short}"] or sorted(names, key=_python_order)[-1:]
+    return [os.path.join(lib, n, "site-packages") for n in chosen]
+
+
+def _python_order(name: str) -> tuple[int, ...]:
+    digits = name.removeprefix("python").split(".")
+    return tuple(int(d) if d.isdigit() else 0 for d in digits)
+
+
+def _add_site(entries: list[str], site: str) -> None:
+    """A site folder and the existing folders its ``.pth`` files name, as ``site.addsitedir``
+    adds them (files by name; ``import`` lines are code: not run, not followed)."""
+    if site not in entries:
+        entries.append(site)
+    try:
+        pth_files = sorted(n for n in os.listdir(site) if n.endswith(".pth"))
+    except OSError:
+        return
+    for name in pth_files:
+        try:
+            lines = Path(site, name).read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            line = line.rstrip()
+            if not line or line.startswith("#") or line.startswith(("import ", "import\t")):
+                continue
+            folder = os.path.normpath(os.path.join(site, line))
+            if os.path.isdir(folder) and folder not in entries:
+                entries.append(folder)
