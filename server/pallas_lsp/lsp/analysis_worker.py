@@ -43,7 +43,7 @@ from pallas_lsp.project.config import line_length_for
 from pallas_lsp.project.installed import InstalledModules
 
 HEADER = struct.Struct(">I")
-NICENESS = 5
+NICENESS = 10
 
 
 @dataclass(frozen=True)
