@@ -127,3 +127,12 @@ async def test_a_newer_text_cancels_the_analysis_in_progress(client: LanguageCli
         await diagnostics_of(client, heavy_uri, 3)
         shown = await workers(client)
         assert [(w.pid, w.cancelledJobs) for w in shown] == [(pid, 1)]
+    # The last heavy document closed: its idle worker ends.
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=heavy_uri)))
+
+    async def no_workers() -> None:
+        while await workers(client):
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(no_workers(), SLOW_S)

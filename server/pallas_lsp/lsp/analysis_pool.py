@@ -40,7 +40,8 @@ from .analysis_worker import HEADER, Cancel, Job, write_frame
 
 logger = logging.getLogger("pallas_lsp.lsp")
 
-CANCEL_GRACE_S = 2.0
+# A cancel lands within milliseconds; on a busy machine a low-priority worker waits its turn.
+CANCEL_GRACE_S = 10.0
 # Past the analysis budget (analysis stops itself there): pickling, and a busy machine.
 HANG_GRACE_S = 10.0
 # A fresh worker imports the analysis core before it reads its first job.
@@ -173,6 +174,8 @@ class AnalysisPool:
         self._running: dict[int, Worker] = {}  # by pid
         self._closed = False
         self._next_job = 0
+        # False once no heavy document is open: a worker that finishes then is ended, not kept.
+        self._keep_warm = True
 
     def analyse(self, uri: str, source: str, targets: list[Options], path: str,
                 still_current: Callable[[], bool]) -> Outcome:
@@ -183,6 +186,7 @@ class AnalysisPool:
         with self._lock:
             if self._closed:
                 return Outcome()
+            self._keep_warm = True
             worker = self._idle.pop() if self._idle else None
             self._next_job += 1
             ident = self._next_job
@@ -219,7 +223,7 @@ class AnalysisPool:
             with self._lock:
                 self._running.pop(worker.pid, None)
                 worker.document = None
-                if alive and not self._closed:
+                if alive and not self._closed and self._keep_warm:
                     self._idle.append(worker)
                 else:
                     worker.kill()
@@ -230,6 +234,15 @@ class AnalysisPool:
             for worker in self._running.values():
                 if worker.document == uri:
                     worker.cancel()
+
+    def release_idle(self) -> None:
+        """No heavy document is open any more: end the idle workers (their memory with them),
+        and the busy ones when they finish."""
+        with self._lock:
+            self._keep_warm = False
+            idle, self._idle = self._idle, []
+        for worker in idle:
+            worker.kill()
 
     def describe(self) -> list[dict[str, object]]:
         """The workers (for the debug-info request): pid, the document analysed now, JAX imported."""

@@ -576,6 +576,8 @@ def did_close(ls: PallasServer, params: types.DidCloseTextDocumentParams) -> Non
     ls.lanes.cancel(uri)
     state = ls.docs.pop(uri, None)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    if state is not None and state.heavy and not any(other.heavy for other in ls.docs.values()):
+        ls.lanes.processes.release_idle()  # a warm worker holds what its last analysis used
     if state is not None and state.path and ls.indexer.index is not None:
         # Its file goes back to the disk's text, which the documents it reaches now see.
         work_progress.spawn(ls.indexer.close(state.path), "closing a document in the index")
