@@ -9,6 +9,9 @@ Each keystroke is a whole-text change (a comment line appended). Prints the ligh
 document's keystroke-to-diagnostics p50/p95 alone ("plain"), then with the heavy document
 edited 50 ms before every light keystroke ("with heavy"). Target: p95 <= 50 ms.
 ``--server-dir`` picks the server's source tree (another checkout's, for a before/after).
+The machine's load average is printed with the figures: on a shared machine compare the
+two rows' ratio, not the absolute numbers. The last line says where the heavy analyses
+ran (the server's analysis worker processes, lsp/analysis_pool.py, when it has them).
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ HEAVY = (
 
 def start(server_dir: Path) -> Client:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(server_dir)
+    # The server's tree first; the rest (pygls where sys.executable has none) kept.
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(server_dir), env.get("PYTHONPATH")]))
     client = Client([sys.executable, "-m", "pallas_lsp", "serve"], env)
     client.request("initialize", {
         "processId": os.getpid(), "rootUri": None,
@@ -44,6 +48,12 @@ def open_doc(client: Client, uri: str, text: str) -> None:
     client.notify("textDocument/didOpen", {"textDocument": {
         "uri": uri, "languageId": "python", "version": 1, "text": text}})
     client.wait_diagnostics(uri, 1, timeout=60)
+
+
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> int:
@@ -69,17 +79,32 @@ def main() -> int:
         version = edit(light_uri, light)
         return (client.wait_diagnostics(light_uri, version) - sent) * 1000
 
+    before = cpu_s(client.proc.pid)
     plain = [light_keystroke() for _ in range(args.edits)]
+    plain_cpu = cpu_s(client.proc.pid) - before
     open_doc(client, heavy_uri, HEAVY)
     loaded: list[float] = []
+    before = cpu_s(client.proc.pid)
     for _ in range(args.edits):
         edit(heavy_uri, HEAVY)
         time.sleep(0.05)  # the heavy analysis is under way
         loaded.append(light_keystroke())
+    loaded_cpu = cpu_s(client.proc.pid) - before
+    info = client.request("pallasLsp/debugInfo", None) or {}
     client.close()
     for name, samples in (("plain", plain), ("with heavy", loaded)):
         print(f"light keystroke -> diagnostics, {name:<10}: p50 {percentile(samples, 0.5):7.1f} ms"
               f"  p95 {percentile(samples, 0.95):7.1f} ms  (target p95 <= 50 ms, {len(samples)} edits)")
+    ratio = percentile(loaded, 0.95) / percentile(plain, 0.95)
+    print(f"p95 with heavy / plain: {ratio:.2f}; load average (1, 5, 15 min): "
+          + ", ".join(f"{load:.1f}" for load in os.getloadavg()) + f" on {os.cpu_count()} cores")
+    # Load-independent: what the server process itself spent (its heavy analyses included
+    # when it runs them itself), beside the light keystrokes' own cost.
+    print(f"server process CPU: {plain_cpu:.2f} s over the plain keystrokes, {loaded_cpu:.2f} s over"
+          " the keystrokes with heavy edits")
+    workers = info.get("analysisWorkers")
+    print("heavy analyses ran in the server process (no analysis workers)" if workers is None else
+          f"heavy analyses ran in worker process(es): {[w['pid'] for w in workers]}")
     return 0
 
 

@@ -93,3 +93,24 @@ def test_jax_really_is_importable_there() -> None:
         check=True,
     )
     assert out.stdout.strip() == "True"
+
+
+async def test_the_analysis_worker_never_imports_jax(jax_env_client: LanguageClient, tmp_path: Path) -> None:
+    """A heavy document is analysed in a worker process started with the server's
+    interpreter (jax importable there): after its analysis, the worker reports no jax module."""
+    from test_heavy_worker import HEAVY, SLOW_S, diagnostics_of, worker_on, workers
+
+    client = jax_env_client
+    await initialize(client)
+    uri = (tmp_path / "heavy.py").as_uri()
+    open_doc(client, uri, HEAVY)
+    await wait_for_diagnostics(client, uri, timeout=SLOW_S)  # the first analysis finds it heavy
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=HEAVY + "# edit\n")]))
+    pid = await worker_on(client, uri)
+    await diagnostics_of(client, uri, 2)
+    shown = await workers(client)
+    assert [(w.pid, w.jaxImported) for w in shown] == [(pid, False)]
+    interpreter = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+    assert Path(interpreter).parent == JAX_PYTHON.parent, interpreter  # jax is importable there

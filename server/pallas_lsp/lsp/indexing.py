@@ -21,7 +21,6 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor
-from dataclasses import replace
 from typing import Protocol
 
 from lsprotocol import types
@@ -29,10 +28,10 @@ from pygls.progress import Progress
 from pygls.uris import to_fs_path
 
 from pallas_lsp.analysis import Analysis, Options, SyntaxProblem
-from pallas_lsp.analysis.targets import merge_targets
 from pallas_lsp.project import MAX_FILES, WorkspaceIndex, python_files
 
 from . import progress as work_progress
+from .analysis_worker import merged
 from .protocol import WATCHER_ID
 
 logger = logging.getLogger(__name__)
@@ -88,15 +87,6 @@ def check_targets_in_index(
         analyses.append(analysis)
         affected |= more
     return merged(targets, analyses), affected
-
-
-def merged(targets: list[Options], analyses: list[Analysis]) -> Analysis:
-    """The first target's analysis, with every target's findings merged into one list."""
-    first = analyses[0]
-    if len(analyses) == 1 or first.syntax_error is not None:
-        return first
-    findings = merge_targets({o.jax_version: a.findings for o, a in zip(targets, analyses, strict=True)})
-    return replace(first, findings=findings)
 
 
 def apply_disk_changes(index: WorkspaceIndex, paths: list[str]) -> set[str]:

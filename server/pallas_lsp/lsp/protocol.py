@@ -20,6 +20,8 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.workspace import TextDocument, Workspace
 
+from .text_edits import apply_change
+
 logger = logging.getLogger("pallas_lsp.lsp")
 
 # pallas-lsp's own methods and command (client/src uses the same strings).
@@ -36,11 +38,21 @@ _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 class PythonTextDocument(TextDocument):
-    """A TextDocument whose lines end where LSP and Python say they do."""
+    """A TextDocument whose lines end where LSP and Python say they do, and whose
+    incremental changes are applied in place (text_edits.py), not by splitting the whole
+    text into lines on every keystroke."""
 
     @property
     def lines(self) -> Sequence[str]:
         return tuple(_LINE.findall(self.source))
+
+    def _apply_incremental_change(self, change: types.TextDocumentContentChangePartial) -> None:
+        codec = self._position_codec
+        encoding = str(getattr(codec.encoding, "value", codec.encoding))
+        utf32 = encoding == types.PositionEncodingKind.Utf32.value
+        start, end = change.range.start, change.range.end
+        self._source = apply_change(self.source, (start.line, start.character), (end.line, end.character),
+                                    change.text, None if utf32 else codec.impl.code_units_for_char)
 
 
 class PythonWorkspace(Workspace):

@@ -4,7 +4,8 @@ Model (pygls 2.x, push diagnostics as in jedi-language-server):
 - ``didOpen`` / ``didSave`` lint at once; ``didChange`` re-arms a per-document
   debounce (about 200 ms) and the lint runs when typing pauses.
 - The analysis is pure and CPU-bound: it runs on one worker thread (results
-  in order, the event loop free for hover and cancel), on a snapshot of the text
+  in order, the event loop free for hover and cancel), or, for a heavy document, in
+  a worker process (lanes.py, analysis_pool.py), on a snapshot of the text
   and its version. Before publishing, the version is compared with the
   document's current one; a result for an old version is dropped, never shown.
 - While the buffer does not parse (mid-typing), nothing is published: the
@@ -42,13 +43,11 @@ from pygls.workspace import TextDocument
 
 from pallas_lsp.analysis import (
     NEWEST_KNOWN_JAX,
-    Analysis,
     Options,
     analyze,
     format_jax_version,
     parse_jax_version,
 )
-from pallas_lsp.analysis.codegen import DEFAULT_LINE_LENGTH
 from pallas_lsp.analysis.rules import catalog
 from pallas_lsp.analysis.upgrade import breaking, mechanical_fixes
 from pallas_lsp.analysis.versions import rules_release
@@ -63,11 +62,11 @@ from pallas_lsp.project import (
     set_max_file_mb,
     too_large,
 )
-from pallas_lsp.project.config import line_length_for
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing, notebooks
 from . import progress as work_progress
+from .analysis_worker import analyse_alone
 from .axes_features import AxisFeatures
 from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
@@ -228,13 +227,22 @@ class PallasServer(LanguageServer):
         started = time.monotonic()
         try:
             if state.heavy:
-                analysis = await loop.run_in_executor(self.lanes.heavy, _analyze, source, targets, path)
+                outcome = await loop.run_in_executor(
+                    self.lanes.heavy, self.lanes.processes.analyse, uri, source, targets, path,
+                    lambda: self.docs.get(uri) is state and state.edits == edits)
+                if outcome.failure is not None and self.docs.get(uri) is state and state.edits == edits:
+                    self.publish_notice(uri, state, version, edits, outcome.failure,
+                                        types.DiagnosticSeverity.Warning)
+                if outcome.analysis is None:
+                    return  # cancelled (a newer text follows), or failed (said above)
+                analysis = outcome.analysis
             elif index is not None and state.path and index.covers(state.path):
                 analysis, affected = await loop.run_in_executor(
                     self.analysis_executor, indexing.check_targets_in_index, index, path, source, targets
                 )
             else:
-                analysis = await loop.run_in_executor(self.analysis_executor, _analyze, source, targets, path)
+                analysis = await loop.run_in_executor(self.analysis_executor, analyse_alone,
+                                                      source, targets, path)
         except Exception as exc:
             # A bug in a rule must not cost the user the server: log it, say it once,
             # and keep what is on screen.
@@ -288,6 +296,11 @@ class PallasServer(LanguageServer):
     def skip_too_large(self, uri: str, state: DocState, version: int | None, edits: int,
                        message: str) -> None:
         """One information diagnostic, no analysis: the document is over the size limit."""
+        self.publish_notice(uri, state, version, edits, message, types.DiagnosticSeverity.Information)
+
+    def publish_notice(self, uri: str, state: DocState, version: int | None, edits: int,
+                       message: str, severity: types.DiagnosticSeverity) -> None:
+        """One diagnostic on the first line instead of findings: why there are none."""
         state.analysis, state.findings, state.source, state.lowering = None, (), "", None
         state.version, state.analysed_edits = version, edits
         if state.stopped_note != message:
@@ -296,7 +309,7 @@ class PallasServer(LanguageServer):
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=version, diagnostics=[types.Diagnostic(
                 range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)),
-                message=message, severity=types.DiagnosticSeverity.Information, source="pallas-lsp")]))
+                message=message, severity=severity, source="pallas-lsp")]))
 
     def publish(self, uri: str, state: DocState, version: int | None) -> None:
         positions = self.positions(state)
@@ -441,12 +454,6 @@ class PallasServer(LanguageServer):
         self.notify_user(types.MessageType.Error, message + " (further errors go to the log)")
 
 
-def _analyze(source: str, targets: list[Options], path: str) -> Analysis:
-    length = line_length_for(path) if os.path.isabs(path) else DEFAULT_LINE_LENGTH
-    analyses = [analyze(source, replace(options, line_length=length), path=path) for options in targets]
-    return indexing.merged(targets, analyses)
-
-
 def _version() -> str:
     # The package's own constant: importlib.metadata costs ~60 ms of start-up (zipfile et al.).
     from pallas_lsp import __version__
@@ -517,6 +524,7 @@ def shutdown(ls: PallasServer, params: Any) -> None:
     """Stop pending lints and lowering checks, and the warm JAX workers (hundreds of MB each)."""
     ls.debouncer.cancel_all()
     ls.lowering.close()
+    ls.lanes.close()
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -539,6 +547,8 @@ def did_change(ls: PallasServer, params: types.DidChangeTextDocumentParams) -> N
         return
     state = ls.docs[uri]
     state.edits += 1
+    if state.heavy:
+        ls.lanes.cancel(uri)  # its analysis in progress is of an older text
     if state.lowering is not None:
         # Lowering results describe the text they ran on: gone with the first edit.
         state.lowering = None
@@ -563,8 +573,11 @@ def did_save(ls: PallasServer, params: types.DidSaveTextDocumentParams) -> None:
 def did_close(ls: PallasServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     ls.debouncer.cancel(uri)
+    ls.lanes.cancel(uri)
     state = ls.docs.pop(uri, None)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    if state is not None and state.heavy and not any(other.heavy for other in ls.docs.values()):
+        ls.lanes.processes.release_idle()  # a warm worker holds what its last analysis used
     if state is not None and state.path and ls.indexer.index is not None:
         # Its file goes back to the disk's text, which the documents it reaches now see.
         work_progress.spawn(ls.indexer.close(state.path), "closing a document in the index")
@@ -706,6 +719,8 @@ def debug_info(ls: PallasServer, params: Any) -> dict[str, Any]:
         "modules": len(sys.modules),
         "python": sys.executable,
         "encoding": ls.encoding,
+        # The heavy documents' analysis processes (analysis_pool.py): pid, document, JAX imported.
+        "analysisWorkers": ls.lanes.processes.describe(),
         "settings": {
             "jaxVersion": ls.settings.jax_version,
             "interpreter": list(ls.settings.interpreter or ()),
@@ -824,5 +839,5 @@ def serve() -> None:
     try:
         run_stdio(server)
     finally:
-        end_process(getattr(server.protocol, "exit_code", 0), (server.lowering.close,))
+        end_process(getattr(server.protocol, "exit_code", 0), (server.lowering.close, server.lanes.close))
 

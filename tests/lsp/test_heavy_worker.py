@@ -1,0 +1,138 @@
+"""A heavy document is analysed in a worker process (lsp/analysis_pool.py, issue 12).
+
+The heavy document's analysis runs into the per-file budget, so after its first
+analysis its keystrokes go to an analysis worker process. The worker is found through
+the hidden debug-info request and frozen with SIGSTOP while it analyses the heavy
+document: a light document's diagnostics must still arrive, which they could not if the
+heavy analysis held the server. Then the frozen worker is killed (the document says why,
+and the next edit is analysed by a fresh worker), or left frozen until the server gives
+up on it (it is killed and replaced, the document says why). No timed assertions: the
+waits are generous guards against hanging.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from lsp_helpers import change_doc, codes_by_line, example, initialize, open_doc, wait_for_diagnostics
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+# Three nested 64-step loops of calls: the analysis stops at the 5 s budget (bench/heavy_bench.py).
+HEAVY = (
+    "def f(a, b):\n    return g(a, b) + g(b, a)\n\n\ndef g(a, b):\n    return a * b\n\n\n"
+    "for i in range(64):\n    for j in range(64):\n        for k in range(64):\n            f(i, j * k)\n"
+)
+SLOW_S = 90.0  # a guard for a loaded machine, not a speed target
+
+
+async def workers(client: LanguageClient) -> list[Any]:
+    info = await client.protocol.send_request_async("pallasLsp/debugInfo", {})
+    return list(info.analysisWorkers)
+
+
+async def worker_on(client: LanguageClient, uri: str, other_than: int | None = None) -> int:
+    """The pid of the worker process analysing ``uri`` now."""
+
+    async def poll() -> int:
+        while True:
+            for worker in await workers(client):
+                if worker.document == uri and worker.pid != other_than:
+                    return int(worker.pid)
+            await asyncio.sleep(0.05)
+
+    return await asyncio.wait_for(poll(), SLOW_S)
+
+
+@asynccontextmanager
+async def heavy_in_worker(client: LanguageClient, folder: Path) -> AsyncIterator[tuple[str, int]]:
+    """A heavy document whose second text is being analysed by a frozen worker: (uri, pid)."""
+    await initialize(client)
+    uri = (folder / "heavy.py").as_uri()
+    open_doc(client, uri, HEAVY)
+    # Its first analysis (in the server) finds it heavy.
+    await wait_for_diagnostics(client, uri, timeout=SLOW_S)
+    change_doc(client, uri, HEAVY + "# edited\n", 2)
+    pid = await worker_on(client, uri)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield uri, pid
+    finally:
+        with suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGCONT)
+
+
+async def light_document_is_analysed(client: LanguageClient, folder: Path) -> None:
+    _, text = example("broadcast_axes_mismatch.py")
+    uri = (folder / "light.py").as_uri()
+    open_doc(client, uri, text)
+    await wait_for_diagnostics(client, uri, lambda d: ("PAL002", 19) in codes_by_line(d), timeout=SLOW_S)
+
+
+async def diagnostics_of(client: LanguageClient, uri: str, version: int) -> None:
+    async def wait() -> None:
+        while True:
+            params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+            if params.uri == uri and params.version == version:
+                return
+
+    await asyncio.wait_for(wait(), SLOW_S)
+
+
+def says(fragment: str) -> Any:
+    return lambda diagnostics: any(fragment in d.message for d in diagnostics)
+
+
+async def test_light_diagnostics_arrive_while_a_heavy_analysis_runs_in_a_worker(
+        client: LanguageClient, tmp_path: Path) -> None:
+    async with heavy_in_worker(client, tmp_path) as (heavy_uri, pid):
+        await light_document_is_analysed(client, tmp_path)
+        # The heavy analysis was in flight, in the other process, the whole time.
+        assert [(w.pid, w.document) for w in await workers(client)] == [(pid, heavy_uri)]
+        assert not any(w.jaxImported for w in await workers(client))
+        os.kill(pid, signal.SIGKILL)
+        shown = await wait_for_diagnostics(client, heavy_uri, says("killed by SIGKILL"), timeout=SLOW_S)
+        assert shown[0].severity == types.DiagnosticSeverity.Warning
+        assert "analysed again after your next edit" in shown[0].message
+        # The next edit goes to a fresh worker, whose analysis replaces the message.
+        change_doc(client, heavy_uri, HEAVY + "# edited again\n", 3)
+        assert await worker_on(client, heavy_uri) != pid
+        await wait_for_diagnostics(client, heavy_uri, lambda d: not says("pallas-lsp:")(d), timeout=SLOW_S)
+
+
+async def test_a_worker_that_stops_answering_is_replaced(client: LanguageClient, tmp_path: Path) -> None:
+    async with heavy_in_worker(client, tmp_path) as (heavy_uri, pid):
+        shown = await wait_for_diagnostics(client, heavy_uri, says("did not finish within"), timeout=SLOW_S)
+        assert "its process was stopped" in shown[0].message
+        assert pid not in [w.pid for w in await workers(client)]
+        change_doc(client, heavy_uri, HEAVY + "# edited again\n", 3)
+        assert await worker_on(client, heavy_uri) != pid
+        await light_document_is_analysed(client, tmp_path)
+
+
+async def test_a_newer_text_cancels_the_analysis_in_progress(client: LanguageClient, tmp_path: Path) -> None:
+    """A newer text sends the frozen worker a cancel of the job it holds; let go, it answers
+    "cancelled" instead of finishing the stale analysis, and the same worker (kept, not
+    replaced) analyses the newest text."""
+    async with heavy_in_worker(client, tmp_path) as (heavy_uri, pid):
+        change_doc(client, heavy_uri, HEAVY + "# newer\n", 3)
+        await asyncio.sleep(0.2)  # the cancel waits in the frozen worker's pipe
+        os.kill(pid, signal.SIGCONT)
+        await diagnostics_of(client, heavy_uri, 3)
+        shown = await workers(client)
+        assert [(w.pid, w.cancelledJobs) for w in shown] == [(pid, 1)]
+    # The last heavy document closed: its idle worker ends.
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=heavy_uri)))
+
+    async def no_workers() -> None:
+        while await workers(client):
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(no_workers(), SLOW_S)
