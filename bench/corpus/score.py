@@ -27,7 +27,8 @@ from pathlib import Path
 
 CODE = {"mesh_required": "PAL001", "axes_mismatch": "PAL002", "layout_missing": "PAL003",
         "layout_unsupported": "PAL004", "axis_unknown": "PAL005", "reduction_dtype": "PAL006",
-        "vector_width": "PAL007", "api_removed": "PAL008", "api_renamed": "PAL009"}
+        "vector_width": "PAL007", "api_removed": "PAL008", "api_renamed": "PAL009",
+        "kernel_args": "PAL010", "axes_unhashable": "PAL011"}
 DEFAULT_CLI = str(Path(__file__).resolve().parents[2] / ".venv" / "bin" / "pallas-lsp")
 
 

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from .interpreter import Interpreter
+from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import HOVERED_OPS, MULTIMEM_OPS, OPS
 from .trace import AnalysisStopped, Launch, Op, SourceModule
 from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
 from .versions import (
+    MULTICAST_COPY_HASHES_AXES,
     PALLAS_CALL_MOSAIC_GPU_GONE,
     WARPGROUP_MULTIMEM,
     default_semantics,
@@ -41,7 +43,16 @@ class Program:
         self.launches: list[Launch] = interp.launches
         # An op the release cannot lower at all under its kernel's semantics raises a
         # NotImplementedError of no rule class first: no rule judges it.
-        self.ops: list[Op] = [op for op in interp.ops if self.has_lowering(op)]
+        # A kernel whose plgpu.kernel arguments JAX's Mesh refuses (PAL010) is never
+        # traced: nothing of its body is reached.
+        reached = [op for op in interp.ops
+                   if self.has_lowering(op) and mesh_fault(op.launch.kernel) is None]
+        # An op given a list where JAX needs a hashable parameter fails while traced
+        # (PAL011): no later check of that op is reached, so no other rule judges it. A
+        # multicast copy given a list before 0.10 lowers (measured on 0.8.3 and 0.9.0.1,
+        # even over two axes, which a tuple is not): the other rules do not judge it either.
+        self.unhashable_ops: list[Op] = [op for op in reached if self.refuses_list(op)]
+        self.ops: list[Op] = [op for op in reached if "collective_axes" not in op.lists]
         self.kernels: list[KernelInfo] = interp.kernels
         self.callee_names = interp.callee_names
         self.module_env = interp.module_env
@@ -80,6 +91,14 @@ class Program:
         primitive in Pallas Mosaic GPU lowering", docs/jax-releases.md)."""
         return not (op.name in MULTIMEM_OPS and not holds(WARPGROUP_MULTIMEM, self.version)
                     and self.semantics(op.launch.kernel).name == "Warpgroup")
+
+    def refuses_list(self, op: Op) -> bool:
+        """collective_axes given as a list: "parameters to jaxpr equations must have __hash__"
+        on the op line; a multicast copy hashes its ref's axes only from 0.10 ("unhashable
+        type: 'list'" on the copy line; 0.9.0.1 lowers it)."""
+        if "collective_axes" not in op.lists:
+            return False
+        return op.name != "plgpu.copy_smem_to_gmem" or holds(MULTICAST_COPY_HASHES_AXES, self.version)
 
     def api_removed(self, kernel: KernelInfo) -> bool:
         """No Mosaic GPU lowering is registered for pl.pallas_call: a bare AssertionError.

@@ -68,6 +68,7 @@ class Op:
     arg_nodes: dict[str, ast.expr]
     launch: Launch
     names_open: bool = False  # axis names may be bound by an enclosing construct we do not model
+    lists: tuple[str, ...] = ()  # parameters passed a list (no hashable primitive parameter)
 
 
 @dataclass(frozen=True, eq=False)

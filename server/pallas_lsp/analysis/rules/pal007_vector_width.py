@@ -17,7 +17,9 @@ RULE = Rule(
     name="vector_width",
     title="WG_STRIDED vec_size × dtype bits must be 32, 64 or 128",
     jax_message="ValueError: Only 32-, 64- and 128-bit loads are supported",
-    lowering_errors=(LoweringError(r"Only 32-, 64- and 128-bit loads are supported"),),
+    # multimem_store has its own check, "... stores are supported" (an f16 WG_STRIDED value
+    # with vec_size=1, measured on 0.10.2 and 0.12.0.1); the analysis judges loads only.
+    lowering_errors=(LoweringError(r"Only 32-, 64- and 128-bit (loads|stores) are supported"),),
     what_it_means=(
         "`multimem_load_reduce` loads `vec_size` elements per instruction; the hardware has 32-, "
         "64- and 128-bit multimem loads only."
