@@ -258,6 +258,15 @@ def axes_set(value: object, *, string_is_one_name: bool) -> frozenset[str] | Non
     """
     from .values import Const
 
+    members = plain_enum_members(value)
+    if members:
+        # A plain Enum member is equal to no string (JAX prints it as <Axis.X: 'x'>); its repr
+        # stands for it. A bare one is wrapped in a tuple by the ops that wrap strings; the
+        # multimem ops call set() on it, which fails otherwise (not judged).
+        if isinstance(value, tuple):
+            names = [members.get(id(item)) or _axis_string(item) for item in value]
+            return None if any(n is None for n in names) else frozenset(names)  # type: ignore[arg-type]
+        return frozenset(members.values()) if string_is_one_name else None
     if not isinstance(value, Const):
         return None
     raw = value.value
@@ -267,6 +276,29 @@ def axes_set(value: object, *, string_is_one_name: bool) -> frozenset[str] | Non
     if strings is None:
         return None
     return frozenset(strings)
+
+
+def plain_enum_members(value: object) -> dict[int, str]:
+    """The members of a plain (not str-mixin) Enum in a collective_axes value, by id, each as
+    JAX prints it (``<Axis.X: 'x'>``); empty when there are none or one cannot be shown."""
+    from .values import Const, is_enum_member
+
+    items = value if isinstance(value, tuple) else (value,)
+    shown: dict[int, str] = {}
+    for item in items:
+        if is_enum_member(item) and not item.cls.enum_mixin:  # type: ignore[attr-defined]
+            member_value = item.attrs["value"]  # type: ignore[attr-defined]
+            name = item.attrs.get("name")  # type: ignore[attr-defined]
+            if not (isinstance(member_value, Const) and isinstance(name, Const)):
+                return {}
+            shown[id(item)] = f"<{item.cls.node.name}.{name.value}: {member_value.value!r}>"  # type: ignore[attr-defined]
+    return shown
+
+
+def _axis_string(item: object) -> str | None:
+    from .values import Const
+
+    return item.value if isinstance(item, Const) and isinstance(item.value, str) else None
 
 
 def build_program(tree: ast.Module, options: Options, deadline: float, source: str = "",
