@@ -436,7 +436,7 @@ class Interpreter:
             call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
             ast.copy_location(call_node, node)
             if isinstance(dec, OpaqueScope):
-                ctx = replace(ctx, names_open=True)
+                ctx = dec.inside(ctx)
             self.call_unknown_args(value, call_node, ctx)
             return UNKNOWN
         return value  # an unknown host decorator: assume it wraps and calls the function
@@ -950,7 +950,7 @@ class Interpreter:
         if isinstance(func, ClassVal):
             return self.instantiate(func, args, kwargs, ctx)
         if isinstance(func, OpaqueScope):
-            self.call_callbacks(args, kwargs, node, replace(ctx, names_open=True), same_context=True)
+            self.call_callbacks(args, kwargs, node, func.inside(ctx), same_context=True)
             return UNKNOWN
         if isinstance(func, ObjVal):
             method = func.get("__call__")
@@ -1147,7 +1147,8 @@ class Interpreter:
                   arg_nodes: dict[str, ast.expr], ctx: Ctx, lists: tuple[str, ...] = ()) -> None:
         assert ctx.launch is not None
         self.library_site(node, ctx)
-        self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open, lists))
+        self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open, lists,
+                           ctx.scope_names))
 
 
 class _UnknownRest:

@@ -18,7 +18,7 @@ from . import names, stdlib_calls
 from .dtypes import DTYPE_ALIASES
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
-from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope
+from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, WarpMeshVal
 from .values import (
     MISSING,
     UNKNOWN,
@@ -359,12 +359,20 @@ def _other(call: Call) -> object:
         # An unmodelled JAX construct inside a kernel may bind axis names for its body.
         call.tracer.call_callbacks(call.args, call.kwargs, call.node, replace(ctx, names_open=True),
                                    same_context=True)
+        mesh = call.arg(0, "mesh")
+        if name == "pl.core_map" and isinstance(mesh, WarpMeshVal) and mesh.names is not None:
+            return OpaqueScope(name, frozenset(mesh.names))
         return OpaqueScope(name)
     # Code outside JAX that takes a callback (absl's app.run(main), timeit) calls it as
     # it is; another JAX transformation might add a mesh, so there the context is unknown.
     same_context = ctx.launch is not None or name in _CALLS_ARGUMENTS or not names.is_jax_api(name)
     call.tracer.call_callbacks(call.args, call.kwargs, call.node, ctx, same_context=same_context)
     return UNKNOWN
+
+
+def _warp_mesh(call: Call) -> object:
+    names = const_strings(call.arg(0, "axis_name"))
+    return WarpMeshVal(names if names is not None and len(names) == 1 else None)
 
 
 def _multicast_ref(call: Call) -> object:
@@ -561,6 +569,7 @@ def _record_op(call: Call) -> object:
 
 HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
+    "plgpu.WarpMesh": _warp_mesh,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
     "jax.jit": _jit,
     "jax.shard_map": _shard_map,

@@ -40,7 +40,8 @@ RULE = Rule(
     ),
     how_to_fix=(
         "Use an axis name of the launching mesh (or of the kernel's `grid_names` / "
-        "`cluster_names` / `thread_name`), and launch the kernel inside "
+        "`cluster_names` / `thread_name`, or the `axis_name` of an enclosing "
+        "`pl.core_map(plgpu.WarpMesh(...))`), and launch the kernel inside "
         "`jax.shard_map(..., mesh=mesh)`."
     ),
     bad_example='''
@@ -78,6 +79,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         kernel_names = op.launch.kernel.bound_names
         if kernel_names:
             why += f", and the kernel's own axis names are {tuple(sorted(kernel_names))!r}"
+        if op.scope_names:
+            why += f"; the enclosing plgpu.WarpMesh binds {tuple(sorted(op.scope_names))!r}"
         shown = short_repr(name)
         called = (f"nd_loop(collective_axes={shown})" if op.name == "plgpu.nd_loop"
                   else f"{short(op.name)}({shown})")
@@ -140,7 +143,7 @@ def _unbound(op: Op, name: str) -> bool:
     kernel_names = op.launch.kernel.bound_names
     if kernel_names is UNKNOWN or op.names_open:
         return False
-    if name in kernel_names:  # type: ignore[operator]
+    if name in kernel_names or name in op.scope_names:  # type: ignore[operator]
         return False
     ctx = op.launch.ctx
     if ctx.manual is None:
