@@ -10,7 +10,7 @@ from pathlib import PurePath
 from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
-from .ops import HOVERED_OPS, MULTIMEM_OPS, OPS
+from .ops import COLLECTIVE_OPS, HOVERED_OPS, MULTIMEM_OPS, OPS
 from .trace import AnalysisStopped, Launch, Op, SourceModule
 from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
 from .versions import (
@@ -52,7 +52,8 @@ class Program:
         # multicast copy given a list before 0.10 lowers (measured on 0.8.3 and 0.9.0.1,
         # even over two axes, which a tuple is not): the other rules do not judge it either.
         self.unhashable_ops: list[Op] = [op for op in reached if self.refuses_list(op)]
-        self.ops: list[Op] = [op for op in reached if "collective_axes" not in op.lists]
+        self.ops: list[Op] = [op for op in reached if "collective_axes" not in op.lists
+                              or op.name not in COLLECTIVE_OPS]
         self.kernels: list[KernelInfo] = interp.kernels
         self.callee_names = interp.callee_names
         self.module_env = interp.module_env
@@ -96,8 +97,8 @@ class Program:
         """collective_axes given as a list: "parameters to jaxpr equations must have __hash__"
         on the op line; a multicast copy hashes its ref's axes only from 0.10 ("unhashable
         type: 'list'" on the copy line; 0.9.0.1 lowers it)."""
-        if "collective_axes" not in op.lists:
-            return False
+        if "collective_axes" not in op.lists or op.name not in COLLECTIVE_OPS:
+            return False  # nd_loop takes a list (it passes it to lax.axis_index; measured)
         return op.name != "plgpu.copy_smem_to_gmem" or holds(MULTICAST_COPY_HASHES_AXES, self.version)
 
     def api_removed(self, kernel: KernelInfo) -> bool:
