@@ -76,6 +76,27 @@ def kernel(x_ref, o_ref):
 
 '''
 
+_KERNEL_ARGS = '''def body(x_ref, y_ref):
+    plgpu.multimem_store(x_ref[...], y_ref, ("x",))
+
+
+out_type = jax.ShapeDtypeStruct((128, 128), jnp.float32)
+mesh = jax.make_mesh((2,), ("x",))
+{example}
+f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+f(jnp.ones((128, 128), jnp.float32))
+'''
+
+_TWO_AXIS_STORE = '''def kernel(x_ref, y_ref):
+    {example}
+
+
+mesh = jax.make_mesh((2, 2), ("x", "y"))
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128, 128), jnp.float32))
+f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+f(jnp.ones((128, 128), jnp.float32))
+'''
+
 SCAFFOLDS: dict[str, Scaffold] = {
     # The page's bad example is a whole program; the good one replaces its launch.
     "PAL001": Scaffold(
@@ -104,6 +125,8 @@ SCAFFOLDS: dict[str, Scaffold] = {
         good=_PALLAS_CALL_SETUP + "{example}\njax.jit(call)(x)\n",
         bad_versions=("0.12",),
     ),
+    "PAL010": Scaffold(bad=_KERNEL_ARGS, good=_KERNEL_ARGS),
+    "PAL011": Scaffold(bad=_TWO_AXIS_STORE, good=_TWO_AXIS_STORE),
     "PAL007": Scaffold(
         bad='''def kernel(x_ref, y_ref):
     total = plgpu.multimem_load_reduce(x_ref, collective_axes=("x",), reduction_op="add")

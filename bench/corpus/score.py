@@ -27,13 +27,32 @@ from pathlib import Path
 
 CODE = {"mesh_required": "PAL001", "axes_mismatch": "PAL002", "layout_missing": "PAL003",
         "layout_unsupported": "PAL004", "axis_unknown": "PAL005", "reduction_dtype": "PAL006",
-        "vector_width": "PAL007", "api_removed": "PAL008", "api_renamed": "PAL009"}
+        "vector_width": "PAL007", "api_removed": "PAL008", "api_renamed": "PAL009",
+        "kernel_args": "PAL010", "axes_unhashable": "PAL011"}
 DEFAULT_CLI = str(Path(__file__).resolve().parents[2] / ".venv" / "bin" / "pallas-lsp")
 
 
+def _catalog_classify():
+    """This repository's lowering classifier (pure Python), or None where it cannot be imported."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
+    try:
+        from pallas_lsp.lowering.classify import classify
+    except ImportError:
+        return None
+    return classify
+
+
+CLASSIFY = _catalog_classify()
+
+
 def rule_class(rec: dict, ver: str) -> str | None:
-    """score.py's cls_of: two bare-message errors that still have a rule class."""
+    """score.py's cls_of: two bare-message errors that still have a rule class. A label made
+    before a rule existed ("other") gets the class today's catalog gives its message."""
     cls = rec.get("class")
+    if rec.get("outcome") == "error" and cls in (None, "other") and CLASSIFY is not None:
+        cls = CLASSIFY(rec.get("exc_type") or "", rec.get("message") or "", ver)
     if rec.get("outcome") == "error" and cls in (None, "other") and rec.get("exc_type") == "AssertionError" \
             and tuple(int(x) for x in ver.split(".")[:2]) >= (0, 11):
         return "api_removed"

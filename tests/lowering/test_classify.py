@@ -72,6 +72,27 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'num_threads'",
          "0.12.0.1", "other"),
         ("ValueError", "module 'jax' has no attribute 'use_abstract_mesh'", "0.10.2", "other"),
+        ("ValueError", "Only 32-, 64- and 128-bit stores are supported", "0.12.0.1",
+         "vector_width"),
+        # PAL010, measured on 0.8.3, 0.10.2 and 0.12.0.1 (tests/fixtures/single/pal010/).
+        ("ValueError", "grid_names must have the same length as grid, got Mesh(grid=(4,), "
+         "grid_names=(), cluster=(), cluster_names=(), num_threads=None, thread_name=None, "
+         "kernel_name=None).", "0.12.0.1", "kernel_args"),
+        ("ValueError", "num_threads and thread_name must be either both set or both None, got "
+         "Mesh(grid=(2,), grid_names=('blocks',))", "0.8.3", "kernel_args"),
+        ("ValueError", "cluster_names must have the same length as cluster, got Mesh()", "0.10.2",
+         "kernel_args"),
+        ("ValueError", "cluster= must be at most 3D, got Mesh()", "0.10.2", "kernel_args"),
+        ("ValueError", "Requested too many CUDA threads per block. Each Mosaic thread corresponds "
+         "to 128 CUDA threads. At most 16 are supported, got Mesh()", "0.12.0.1", "kernel_args"),
+        # PAL011 (tests/fixtures/single/pal011/).
+        ("TypeError", "As of JAX v0.7, parameters to jaxpr equations must have __hash__ and __eq__ "
+         "methods. In a call to primitive multimem_store, the value of parameter collective_axes "
+         "was not hashable: ['x', 'y']", "0.10.2", "axes_unhashable"),
+        ("TypeError", "unhashable type: 'list'", "0.12.0.1", "axes_unhashable"),
+        ("TypeError", "As of JAX v0.7, parameters to jaxpr equations must have __hash__ and __eq__ "
+         "methods. In a call to primitive foo, the value of parameter shape was not hashable",
+         "0.12.0.1", "other"),
     ],
 )
 def test_classify(exc_type: str, message: str, version: str, cls: str) -> None:
@@ -89,6 +110,8 @@ def test_every_class_has_its_contract_code() -> None:
         "vector_width": "PAL007",
         "api_removed": "PAL008",
         "api_renamed": "PAL009",
+        "kernel_args": "PAL010",
+        "axes_unhashable": "PAL011",
     }
 
 

@@ -26,8 +26,11 @@ from support import EXAMPLES, FIXTURES, JAX_PYTHONS
 pytestmark = pytest.mark.lowering
 
 INTERPRETERS = JAX_PYTHONS
-# The shared examples and the fixtures whose PAL001 finding has a fix (code the fix writes).
-FILES = [*sorted(EXAMPLES.glob("*.py")), *sorted((FIXTURES / "single" / "pal001").glob("*.py"))]
+# The shared examples and the fixtures whose PAL001, PAL010 and PAL011 findings have a fix
+# (code the fix writes).
+FILES = [*sorted(EXAMPLES.glob("*.py")),
+         *(path for rule in ("pal001", "pal010", "pal011")
+           for path in sorted((FIXTURES / "single" / rule).glob("*.py")))]
 LINE_LENGTH = 88  # no pyproject.toml in tmp_path: the default
 
 

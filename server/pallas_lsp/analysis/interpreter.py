@@ -436,7 +436,7 @@ class Interpreter:
             call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
             ast.copy_location(call_node, node)
             if isinstance(dec, OpaqueScope):
-                ctx = replace(ctx, names_open=True)
+                ctx = dec.inside(ctx)
             self.call_unknown_args(value, call_node, ctx)
             return UNKNOWN
         return value  # an unknown host decorator: assume it wraps and calls the function
@@ -908,12 +908,17 @@ class Interpreter:
                     and isinstance(args[0].value, str) and not kwargs:
                 return stdlib_calls.str_method(func.name.rsplit(".", 1)[-1], args[0].value,
                                                [plain(a) for a in args[1:]])
+            # Which arguments are lists matters to JAX, also once read as tuples below: a list
+            # is no hashable primitive parameter (collective_axes=[...] fails while traced).
+            lists = frozenset([i for i, a in enumerate(args) if isinstance(a, ListVal)]
+                              + [k for k, v in kwargs.items() if isinstance(v, ListVal)])
             if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.", "builtins.str",
                                          "builtins.repr", "builtins.format")):
                 # A library call reads a list as it is now; it keeps no alias we follow.
                 args = [plain(a) for a in args]
                 kwargs = {k: plain(v) for k, v in kwargs.items()}
-            result = jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            result = jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx,
+                                        lists=lists)
             self.axis_trace.observe(func.name, args, kwargs, node, arg_nodes, ctx.launch, ctx.manual,
                                     ctx.ambient, ctx.names_open, result)
             return _new_list(result) if func.name == "builtins.list" else result
@@ -945,7 +950,7 @@ class Interpreter:
         if isinstance(func, ClassVal):
             return self.instantiate(func, args, kwargs, ctx)
         if isinstance(func, OpaqueScope):
-            self.call_callbacks(args, kwargs, node, replace(ctx, names_open=True), same_context=True)
+            self.call_callbacks(args, kwargs, node, func.inside(ctx), same_context=True)
             return UNKNOWN
         if isinstance(func, ObjVal):
             method = func.get("__call__")
@@ -1139,10 +1144,11 @@ class Interpreter:
         self.host_queries.append(query)
 
     def record_op(self, name: str, node: ast.Call, args: dict[str, object],
-                  arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:
+                  arg_nodes: dict[str, ast.expr], ctx: Ctx, lists: tuple[str, ...] = ()) -> None:
         assert ctx.launch is not None
         self.library_site(node, ctx)
-        self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open))
+        self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open, lists,
+                           ctx.scope_names))
 
 
 class _UnknownRest:

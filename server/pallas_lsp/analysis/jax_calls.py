@@ -18,7 +18,7 @@ from . import names, stdlib_calls
 from .dtypes import DTYPE_ALIASES
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
-from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope
+from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, WarpMeshVal
 from .values import (
     MISSING,
     UNKNOWN,
@@ -81,6 +81,8 @@ _ARRAY_MAKERS = {
 
 MAX_CONST_LENGTH = 4096
 HOST_AXIS_QUERIES = frozenset({"lax.axis_index", "lax.axis_size"})
+# plgpu.kernel's arguments that build its Mesh (checked by kernel_mesh.py).
+KERNEL_MESH_ARGS = ("grid", "grid_names", "cluster", "cluster_names", "num_threads", "thread_name")
 
 _SEMANTICS = {"Lane": "Lane", "Warpgroup": "Warpgroup"}
 
@@ -293,7 +295,7 @@ class Tracer(Protocol):
     def span(self, node: ast.AST) -> Span: ...
 
     def record_op(self, name: str, node: ast.Call, args: dict[str, object],
-                  arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None: ...
+                  arg_nodes: dict[str, ast.expr], ctx: Ctx, lists: tuple[str, ...] = ()) -> None: ...
 
     def call_callbacks(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
                        ctx: Ctx, *, same_context: bool) -> None: ...
@@ -315,6 +317,8 @@ class Call:
     arg_nodes: list[ast.expr]
     kw_nodes: dict[str, ast.expr]
     ctx: Ctx
+    # The positions and keywords whose argument was a list (the values above are plain tuples).
+    lists: frozenset[int | str] = frozenset()
 
     def arg(self, position: int | None, keyword: str) -> object:
         return _arg(self.args, self.kwargs, position, keyword)
@@ -322,15 +326,20 @@ class Call:
     def arg_node(self, position: int | None, keyword: str) -> ast.expr | None:
         return _arg_node(self.arg_nodes, self.kw_nodes, position, keyword)
 
+    def is_list(self, position: int | None, keyword: str) -> bool:
+        if keyword in self.kwargs:
+            return keyword in self.lists
+        return position is not None and position < len(self.args) and position in self.lists
+
 
 Handler = Callable[[Call], object]
 
 
 def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, object],
              node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
-             env: Env, ctx: Ctx) -> object:
+             env: Env, ctx: Ctx, lists: frozenset[int | str] = frozenset()) -> object:
     """The abstract value of calling the JAX API ``name`` (``env``: the caller's scope)."""
-    call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx)
+    call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx, lists)
     if ctx.launch is not None and name in RECORDED_BY_PARAMS:
         return _record_op(call)
     if ctx.launch is None and ctx.jit_node is not None and name in HOST_AXIS_QUERIES:
@@ -350,6 +359,9 @@ def _other(call: Call) -> object:
         # An unmodelled JAX construct inside a kernel may bind axis names for its body.
         call.tracer.call_callbacks(call.args, call.kwargs, call.node, replace(ctx, names_open=True),
                                    same_context=True)
+        mesh = call.arg(0, "mesh")
+        if name == "pl.core_map" and isinstance(mesh, WarpMeshVal) and mesh.names is not None:
+            return OpaqueScope(name, frozenset(mesh.names))
         return OpaqueScope(name)
     # Code outside JAX that takes a callback (absl's app.run(main), timeit) calls it as
     # it is; another JAX transformation might add a mesh, so there the context is unknown.
@@ -358,9 +370,14 @@ def _other(call: Call) -> object:
     return UNKNOWN
 
 
+def _warp_mesh(call: Call) -> object:
+    names = const_strings(call.arg(0, "axis_name"))
+    return WarpMeshVal(names if names is not None and len(names) == 1 else None)
+
+
 def _multicast_ref(call: Call) -> object:
     return MulticastRefVal(call.arg(1, "collective_axes"), call.arg_node(1, "collective_axes"),
-                           call.node)
+                           call.node, call.is_list(1, "collective_axes"))
 
 
 def _copy_smem_to_gmem(call: Call) -> object:
@@ -369,7 +386,8 @@ def _copy_smem_to_gmem(call: Call) -> object:
     if call.ctx.launch is not None and isinstance(destination, MulticastRefVal):
         nodes = {"collective_axes": destination.axes_node} if destination.axes_node else {}
         call.tracer.record_op(call.name, call.node,
-                              {"collective_axes": destination.collective_axes}, nodes, call.ctx)
+                              {"collective_axes": destination.collective_axes}, nodes, call.ctx,
+                              ("collective_axes",) if destination.is_list else ())
     return _other(call)
 
 
@@ -425,6 +443,8 @@ def _plgpu_kernel(call: Call) -> object:
         if new not in kwargs and old in kwargs:
             kwargs[new] = kwargs[old]
     info = _kernel_info(body, call.node, "kernel", kwargs, "out_type", "scratch_types")
+    if "**" not in kwargs:
+        info.mesh_args = {key: kwargs[key] for key in KERNEL_MESH_ARGS if key in kwargs}
     call.tracer.kernels.append(info)
     return KernelVal(info)
 
@@ -530,6 +550,8 @@ def _mesh_usable(mesh: MeshVal, interp: Tracer) -> bool:
 def _record_op(call: Call) -> object:
     values: dict[str, object] = {}
     nodes: dict[str, ast.expr] = {}
+    lists = tuple(param.keyword for param in OPS[call.name].params
+                  if call.is_list(param.position, param.keyword))
     for param in OPS[call.name].params:
         values[param.keyword] = call.arg(param.position, param.keyword)
         arg_node = call.arg_node(param.position, param.keyword)
@@ -538,7 +560,7 @@ def _record_op(call: Call) -> object:
     if call.name == "plgpu.layout_cast":
         layout = layout_of(values["new_layout"], nodes.get("new_layout"))
         values["new_layout"] = layout if layout is not None else UNKNOWN
-    call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
+    call.tracer.record_op(call.name, call.node, values, nodes, call.ctx, lists)
     for value in values.values():  # helper functions passed in are traced too
         if isinstance(value, (FuncVal, PartialVal)):
             call.tracer.call_unknown_args(value, call.node, call.ctx)
@@ -547,6 +569,7 @@ def _record_op(call: Call) -> object:
 
 HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
+    "plgpu.WarpMesh": _warp_mesh,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
     "jax.jit": _jit,
     "jax.shard_map": _shard_map,

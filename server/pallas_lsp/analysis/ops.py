@@ -64,6 +64,9 @@ OPS: dict[str, OpSpec] = {spec.name: spec for spec in (
            hover="the index of this device (or block) along axis_name"),
     OpSpec("lax.axis_size", OpKind.AXIS, _params(("axis_name", 0),),
            hover="the number of devices (or blocks) along axis_name"),
+    # nd_loop starts with lax.axis_index(collective_axes): an unbound name is a NameError
+    # ("Found an unbound axis name") blamed on the nd_loop line (measured, 0.8.3 - 0.12.0.1).
+    OpSpec("plgpu.nd_loop", OpKind.AXIS, _params(("grid", 0), ("collective_axes", None))),
     OpSpec("lax.broadcasted_iota", OpKind.IOTA,
            _params(("dtype", 0), ("shape", 1), ("dimension", 2))),
     OpSpec("lax.iota", OpKind.IOTA, _params(("dtype", 0), ("size", 1))),

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from .interpreter import Interpreter
+from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
-from .ops import HOVERED_OPS, MULTIMEM_OPS, OPS
+from .ops import COLLECTIVE_OPS, HOVERED_OPS, MULTIMEM_OPS, OPS
 from .trace import AnalysisStopped, Launch, Op, SourceModule
 from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
 from .versions import (
+    MULTICAST_COPY_HASHES_AXES,
     PALLAS_CALL_MOSAIC_GPU_GONE,
     WARPGROUP_MULTIMEM,
     default_semantics,
@@ -41,7 +43,17 @@ class Program:
         self.launches: list[Launch] = interp.launches
         # An op the release cannot lower at all under its kernel's semantics raises a
         # NotImplementedError of no rule class first: no rule judges it.
-        self.ops: list[Op] = [op for op in interp.ops if self.has_lowering(op)]
+        # A kernel whose plgpu.kernel arguments JAX's Mesh refuses (PAL010) is never
+        # traced: nothing of its body is reached.
+        reached = [op for op in interp.ops
+                   if self.has_lowering(op) and mesh_fault(op.launch.kernel) is None]
+        # An op given a list where JAX needs a hashable parameter fails while traced
+        # (PAL011): no later check of that op is reached, so no other rule judges it. A
+        # multicast copy given a list before 0.10 lowers (measured on 0.8.3 and 0.9.0.1,
+        # even over two axes, which a tuple is not): the other rules do not judge it either.
+        self.unhashable_ops: list[Op] = [op for op in reached if self.refuses_list(op)]
+        self.ops: list[Op] = [op for op in reached if "collective_axes" not in op.lists
+                              or op.name not in COLLECTIVE_OPS]
         self.kernels: list[KernelInfo] = interp.kernels
         self.callee_names = interp.callee_names
         self.module_env = interp.module_env
@@ -80,6 +92,14 @@ class Program:
         primitive in Pallas Mosaic GPU lowering", docs/jax-releases.md)."""
         return not (op.name in MULTIMEM_OPS and not holds(WARPGROUP_MULTIMEM, self.version)
                     and self.semantics(op.launch.kernel).name == "Warpgroup")
+
+    def refuses_list(self, op: Op) -> bool:
+        """collective_axes given as a list: "parameters to jaxpr equations must have __hash__"
+        on the op line; a multicast copy hashes its ref's axes only from 0.10 ("unhashable
+        type: 'list'" on the copy line; 0.9.0.1 lowers it)."""
+        if "collective_axes" not in op.lists or op.name not in COLLECTIVE_OPS:
+            return False  # nd_loop takes a list (it passes it to lax.axis_index; measured)
+        return op.name != "plgpu.copy_smem_to_gmem" or holds(MULTICAST_COPY_HASHES_AXES, self.version)
 
     def api_removed(self, kernel: KernelInfo) -> bool:
         """No Mosaic GPU lowering is registered for pl.pallas_call: a bare AssertionError.
@@ -239,6 +259,15 @@ def axes_set(value: object, *, string_is_one_name: bool) -> frozenset[str] | Non
     """
     from .values import Const
 
+    members = plain_enum_members(value)
+    if members:
+        # A plain Enum member is equal to no string (JAX prints it as <Axis.X: 'x'>); its repr
+        # stands for it. A bare one is wrapped in a tuple by the ops that wrap strings; the
+        # multimem ops call set() on it, which fails otherwise (not judged).
+        if isinstance(value, tuple):
+            names = [members.get(id(item)) or _axis_string(item) for item in value]
+            return None if any(n is None for n in names) else frozenset(names)  # type: ignore[arg-type]
+        return frozenset(members.values()) if string_is_one_name else None
     if not isinstance(value, Const):
         return None
     raw = value.value
@@ -248,6 +277,29 @@ def axes_set(value: object, *, string_is_one_name: bool) -> frozenset[str] | Non
     if strings is None:
         return None
     return frozenset(strings)
+
+
+def plain_enum_members(value: object) -> dict[int, str]:
+    """The members of a plain (not str-mixin) Enum in a collective_axes value, by id, each as
+    JAX prints it (``<Axis.X: 'x'>``); empty when there are none or one cannot be shown."""
+    from .values import Const, is_enum_member
+
+    items = value if isinstance(value, tuple) else (value,)
+    shown: dict[int, str] = {}
+    for item in items:
+        if is_enum_member(item) and not item.cls.enum_mixin:  # type: ignore[attr-defined]
+            member_value = item.attrs["value"]  # type: ignore[attr-defined]
+            name = item.attrs.get("name")  # type: ignore[attr-defined]
+            if not (isinstance(member_value, Const) and isinstance(name, Const)):
+                return {}
+            shown[id(item)] = f"<{item.cls.node.name}.{name.value}: {member_value.value!r}>"  # type: ignore[attr-defined]
+    return shown
+
+
+def _axis_string(item: object) -> str | None:
+    from .values import Const
+
+    return item.value if isinstance(item, Const) and isinstance(item.value, str) else None
 
 
 def build_program(tree: ast.Module, options: Options, deadline: float, source: str = "",

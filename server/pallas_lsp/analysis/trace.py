@@ -8,7 +8,7 @@ and the rules need not import the interpreter.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .values import Env, KernelInfo, fingerprint
 
@@ -36,6 +36,9 @@ class Ctx:
     # Inside a kernel, under a JAX construct we do not model (pl.core_map(plgpu.WarpMesh(
     # axis_name=...)), ...) that may bind axis names of its own.
     names_open: bool = False
+    # Inside a kernel, names an enclosing construct we model binds for its body
+    # (pl.core_map(plgpu.WarpMesh(axis_name="warp"))).
+    scope_names: frozenset[str] = frozenset()
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -44,6 +47,7 @@ class Ctx:
             fingerprint(self.ambient),
             id(self.launch) if self.launch else None,
             self.names_open,
+            self.scope_names,
         )
 
 
@@ -68,6 +72,8 @@ class Op:
     arg_nodes: dict[str, ast.expr]
     launch: Launch
     names_open: bool = False  # axis names may be bound by an enclosing construct we do not model
+    lists: tuple[str, ...] = ()  # parameters passed a list (no hashable primitive parameter)
+    scope_names: frozenset[str] = frozenset()  # axis names bound around it (a WarpMesh's)
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,11 +113,26 @@ class Frame:
 
 
 class OpaqueScope:
-    """What an unmodelled JAX call returns inside a kernel: as a decorator, it runs
-    the body under names we cannot see (pl.core_map(plgpu.WarpMesh(axis_name="warp")))."""
+    """What an unmodelled JAX call returns inside a kernel: as a decorator, it runs the body
+    under names we cannot see; ``bound`` holds them when known (``pl.core_map`` of a
+    ``plgpu.WarpMesh(axis_name="warp")`` binds exactly "warp")."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, bound: frozenset[str] | None = None) -> None:
         self.name = name
+        self.bound = bound
+
+    def inside(self, ctx: Ctx) -> Ctx:
+        """The context its body runs in."""
+        if self.bound is None:
+            return replace(ctx, names_open=True)
+        return replace(ctx, scope_names=ctx.scope_names | self.bound)
+
+
+class WarpMeshVal:
+    """``plgpu.WarpMesh(axis_name=...)``: the axis names it binds, or None when not known."""
+
+    def __init__(self, names: tuple[str, ...] | None) -> None:
+        self.names = names
 
 
 class MeshContext:

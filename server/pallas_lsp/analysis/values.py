@@ -101,6 +101,7 @@ class MulticastRefVal:
     collective_axes: object
     axes_node: ast.expr | None
     node: ast.Call
+    is_list: bool = False  # collective_axes given as a list (unhashable)
 
 
 @dataclass(eq=False)
@@ -406,6 +407,9 @@ class KernelInfo:
     bound_names: object
     out_types: object  # tuple of ShapeDtypeVal/UNKNOWN, or UNKNOWN
     n_scratch: object  # int or UNKNOWN
+    # plgpu.kernel's mesh arguments as passed (grid, grid_names, cluster, cluster_names,
+    # num_threads, thread_name; absent ones left out); None when a **kwargs hides some.
+    mesh_args: dict[str, object] | None = None
 
 
 @dataclass(eq=False)

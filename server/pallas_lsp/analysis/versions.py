@@ -71,6 +71,10 @@ LANE_INTEGER_VECTORS = Fact("Lane integer multimem_load_reduce takes vectors", (
 # mismatch before 0.9.1 (JAX's check sees one axis of the tuple).
 MULTICAST_COPY_SEVERAL_AXES = Fact("a multicast copy may span several mesh axes", (0, 9, 1), None,
                                    "multicast_copy_ok: PAL002 through 0.9.0.1")
+# A multicast copy hashes its plgpu.multicast_ref's collective_axes: a list is refused
+# ("unhashable type: 'list'", on the copy line).
+MULTICAST_COPY_HASHES_AXES = Fact("a multicast copy refuses a list as collective_axes", (0, 10), None,
+                                  "axes_list_multicast_copy: lowers on 0.9.0.1, TypeError from 0.10.0")
 # pl.pallas_call with Mosaic GPU params has no lowering rule: a bare AssertionError.
 PALLAS_CALL_MOSAIC_GPU_GONE = Fact("pl.pallas_call has no Mosaic GPU lowering", (0, 11, 2), None,
                                    "pallas_call_*: lowers through 0.11.1, PAL008 from 0.11.2")
@@ -83,6 +87,11 @@ KERNEL_OUT_SHAPE = Fact("plgpu.kernel takes out_shape= / scratch_shapes=", None,
                         "probes kernel_out_shape, kernel_scratch_shapes")
 KERNEL_OUT_TYPE = Fact("plgpu.kernel takes out_type= / scratch_types=", (0, 10, 2), None,
                        "probes kernel_out_type, kernel_scratch_types")
+# plgpu.kernel builds its Mesh (checking grid/grid_names, cluster/cluster_names,
+# num_threads/thread_name) when it is called; before, when the kernel is launched and
+# traced, so JAX blames the launch (read in each release's mosaic_gpu/core.py).
+KERNEL_MESH_AT_CALL = Fact("plgpu.kernel checks its mesh arguments when called", (0, 10, 2), None,
+                           "fixture kernel_grid_without_names: launch line through 0.10.1")
 # jax.use_abstract_mesh exists (jax.sharding.use_abstract_mesh exists in every release).
 USE_ABSTRACT_MESH = Fact("jax.use_abstract_mesh exists", (0, 11, 1), None,
                          "probes use_abstract_mesh, sharding_use_abstract_mesh")

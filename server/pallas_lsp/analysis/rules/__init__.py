@@ -18,6 +18,8 @@ from . import (
     pal007_vector_width,
     pal008_api_removed,
     pal009_api_renamed,
+    pal010_kernel_args,
+    pal011_axes_unhashable,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -43,6 +45,8 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal007_vector_width,
     pal008_api_removed,
     pal009_api_renamed,
+    pal010_kernel_args,
+    pal011_axes_unhashable,
 )}
 
 

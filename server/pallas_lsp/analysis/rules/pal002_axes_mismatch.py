@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options
 from ..ops import string_is_one_name
-from ..program import Program, axes_set, describe_mesh, short_repr
+from ..program import Program, axes_set, describe_mesh, plain_enum_members, short_repr
 from ..trace import Op
 from ..values import Const, MeshVal
 from ..versions import MULTICAST_COPY_SEVERAL_AXES, first_release, format_jax_version, holds
@@ -39,7 +39,9 @@ RULE = Rule(
         "tuple, so `collective_axes=\"data\"` is the set of letters {'d', 'a', 't'} and fails on a "
         "mesh axis named 'data' (a one-letter name like \"x\" happens to work, and \"xy\" is "
         "accepted on a mesh ('x', 'y')). `semaphore_signal_multicast` does wrap a string, so there "
-        "\"data\" works and \"xy\" fails. Measured on JAX 0.10.2 and 0.12.0.1."
+        "\"data\" works and \"xy\" fails. Members of a plain `enum.Enum` are not strings and "
+        "equal no axis name (`tuple(Axis)` fails; a `class Axis(str, Enum)` works). Measured on "
+        "JAX 0.10.2 and 0.12.0.1."
     ),
     how_to_fix=(
         "Pass a tuple of all the mesh's axis names: `collective_axes=(\"data\", \"model\")`, or "
@@ -111,6 +113,20 @@ def _message(program: Program, op: Op, mesh: MeshVal) -> str:
                 f"set({shown}) is {letters}, but {where}. JAX fails with \"Only collective_axes "
                 f"that include all JAX device mesh ({mesh.axes!r}) axes are supported\". "
                 f"Write a tuple: {tuple_literal(mesh.axes)}.")
+    members = plain_enum_members(value)
+    if members:
+        listed = ", ".join(dict.fromkeys(members.values()))
+        cls = next(iter(members.values())).split(".")[0].lstrip("<")
+        got = f"({listed},)" if not isinstance(value, tuple) or len(value) == 1 else f"({listed})"
+        got = got if len(got) <= 80 else got[:79] + "…"
+        return (f"{name} has collective_axes={got}: members of the plain Enum {cls}, which are not "
+                f"strings and equal no axis name ({where}). JAX fails with \"Only collective_axes "
+                f"that include all JAX device mesh ({mesh.axes!r}) axes are supported, but got "
+                f"{got}\"" if not string_is_one_name(op.name) else
+                f"{name} has collective_axes={got}: members of the plain Enum {cls}, which are not "
+                f"strings and equal no axis name ({where}). JAX fails with \"collective_axes "
+                f"{got} must equal entire mesh axes {mesh.axes!r}\"") + (
+                f". Pass their .value, or declare class {cls}(str, enum.Enum).")
     shown = short_repr(raw) if raw is not None else "this value"
     if string_is_one_name(op.name):
         jax_words = f"collective_axes (...) must equal entire mesh axes {mesh.axes!r}"

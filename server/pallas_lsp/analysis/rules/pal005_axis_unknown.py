@@ -33,12 +33,16 @@ RULE = Rule(
         "The name is not an axis of the mesh, or the kernel is launched with no shard_map at all "
         "(then JAX raises `NameError: unbound axis name` while tracing, before any lowering rule: "
         "this is the first error the user sees, even when a multimem op further down also lacks "
-        "its mesh). A name bound only by an outer `jax.vmap(axis_name=...)` gives a LookupError "
-        "at lowering."
+        "its mesh). `plgpu.nd_loop(..., collective_axes=name)` starts with "
+        "`lax.axis_index(name)`: a name that is none of the kernel's `grid_names` fails the same "
+        "way, on the nd_loop line. A name bound only by an outer `jax.vmap(axis_name=...)` gives "
+        "a LookupError at lowering."
     ),
     how_to_fix=(
         "Use an axis name of the launching mesh (or of the kernel's `grid_names` / "
-        "`cluster_names`), and launch the kernel inside `jax.shard_map(..., mesh=mesh)`."
+        "`cluster_names` / `thread_name`, or the `axis_name` of an enclosing "
+        "`pl.core_map(plgpu.WarpMesh(...))`), and launch the kernel inside "
+        "`jax.shard_map(..., mesh=mesh)`."
     ),
     bad_example='''
 def kernel(o_ref):
@@ -53,10 +57,10 @@ def kernel(o_ref):
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    for node, ops in program.ops_named("lax.axis_index", "lax.axis_size").items():
+    for node, ops in program.ops_named("lax.axis_index", "lax.axis_size", "plgpu.nd_loop").items():
         failing: list[tuple[Op, str]] = []
         for op in ops:
-            for name in _names(op.args.get("axis_name")):
+            for name in _names(_axis_names(op)):
                 if _unbound(op, name):
                     failing.append((op, name))
                     break
@@ -75,8 +79,12 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         kernel_names = op.launch.kernel.bound_names
         if kernel_names:
             why += f", and the kernel's own axis names are {tuple(sorted(kernel_names))!r}"
+        if op.scope_names:
+            why += f"; the enclosing plgpu.WarpMesh binds {tuple(sorted(op.scope_names))!r}"
         shown = short_repr(name)
-        message = (f"{short(op.name)}({shown}): no axis named {shown} reaches this kernel: {why}. "
+        called = (f"nd_loop(collective_axes={shown})" if op.name == "plgpu.nd_loop"
+                  else f"{short(op.name)}({shown})")
+        message = (f"{called}: no axis named {shown} reaches this kernel: {why}. "
                    f"JAX fails while tracing with \"{jax_words}\".")
         related = [r for launch in launches for r in launch_related(program, launch)]
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
@@ -117,6 +125,11 @@ def _host_queries(program: Program) -> Iterator[Finding]:
         yield Finding(RULE.code, program.span(query.node), message, related=tuple(related))
 
 
+def _axis_names(op: Op) -> object:
+    """The names the op asks for: nd_loop calls lax.axis_index(collective_axes) first."""
+    return op.args.get("collective_axes") if op.name == "plgpu.nd_loop" else op.args.get("axis_name")
+
+
 def _names(value: object) -> list[str]:
     if isinstance(value, Const):
         if isinstance(value.value, str):
@@ -130,7 +143,7 @@ def _unbound(op: Op, name: str) -> bool:
     kernel_names = op.launch.kernel.bound_names
     if kernel_names is UNKNOWN or op.names_open:
         return False
-    if name in kernel_names:  # type: ignore[operator]
+    if name in kernel_names or name in op.scope_names:  # type: ignore[operator]
         return False
     ctx = op.launch.ctx
     if ctx.manual is None:

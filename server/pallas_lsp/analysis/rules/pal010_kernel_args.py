@@ -1,0 +1,119 @@
+"""PAL010 kernel_args: plgpu.kernel grid / cluster / thread arguments that JAX's Mesh refuses."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..kernel_mesh import MeshFault, mesh_fault
+from ..model import Finding, Fix, Options, Related
+from ..program import Program
+from ..values import Const, KernelInfo
+from ..versions import KERNEL_MESH_AT_CALL, first_release, format_jax_version, holds
+from .base import LoweringError, Rule
+from .common import replace_node
+
+RULE = Rule(
+    code="PAL010",
+    name="kernel_args",
+    title="plgpu.kernel's grid / cluster / thread arguments do not fit together",
+    jax_message=(
+        "ValueError: grid_names must have the same length as grid, got Mesh(...)\n"
+        "ValueError: cluster_names must have the same length as cluster, got Mesh(...)\n"
+        "ValueError: num_threads and thread_name must be either both set or both None, got Mesh(...)\n"
+        "ValueError: cluster= must be at most 3D, got Mesh(...)\n"
+        "ValueError: Requested too many CUDA threads per block. Each Mosaic thread corresponds to "
+        "128 CUDA threads. At most 16 are supported, got Mesh(...)"
+    ),
+    lowering_errors=(
+        LoweringError(r"grid_names must have the same length as grid", exc_type="ValueError"),
+        LoweringError(r"cluster_names must have the same length as cluster", exc_type="ValueError"),
+        LoweringError(r"num_threads and thread_name must be either both set or both None",
+                      exc_type="ValueError"),
+        LoweringError(r"cluster= must be at most 3D", exc_type="ValueError"),
+        LoweringError(r"Requested too many CUDA threads per block", exc_type="ValueError"),
+    ),
+    what_it_means=(
+        "`plgpu.kernel` builds a Mosaic GPU `Mesh` from its `grid`, `grid_names`, `cluster`, "
+        "`cluster_names`, `num_threads` and `thread_name` arguments, and the Mesh checks them "
+        "before any kernel body is traced: every grid (cluster) dimension needs a name, "
+        "`num_threads` needs a `thread_name` (and the other way round), a cluster has at most 3 "
+        "dimensions and a block at most 16 Mosaic threads (warpgroups). Nothing in the kernel "
+        "body is reached, so its own errors come only after this one is fixed."
+    ),
+    when_it_happens=(
+        "`grid=(4,)` without `grid_names=`, names and sizes of different lengths (a string "
+        "`grid_names=\"blocks\"` counts as 6 names, one per letter), `num_threads=2` without "
+        "`thread_name=`, `cluster=` without `cluster_names=`. From JAX 0.10.2 the `plgpu.kernel` "
+        "call raises (JAX blames that call); before, the kernel's launch raises while it is "
+        "traced (JAX blames the launch). Measured on 0.8.3, 0.10.2 and 0.12.0.1."
+    ),
+    how_to_fix=(
+        "Give one name per dimension: `grid=(4,), grid_names=(\"blocks\",)` (a tuple, not a bare "
+        "string), `cluster=(2,), cluster_names=(\"cluster\",)`; pass `num_threads` and "
+        "`thread_name` together; keep `num_threads` at most 16. The names are the axis names "
+        "`lax.axis_index` and `plgpu.nd_loop(collective_axes=...)` use inside the kernel."
+    ),
+    bad_example='''
+call = plgpu.kernel(body, out_type=out_type, grid=(4,))
+''',
+    good_example='''
+call = plgpu.kernel(body, out_type=out_type, grid=(4,), grid_names=("blocks",))
+''',
+    fixable=True,
+)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    at_call = holds(KERNEL_MESH_AT_CALL, program.version)
+    for kernel in program.kernels:
+        fault = mesh_fault(kernel)
+        if fault is None or kernel.api != "kernel" or not isinstance(kernel.node, ast.Call):
+            continue
+        call = kernel.node
+        direct = program.callee_names.get(id(call)) == "plgpu.kernel"
+        message = (f"plgpu.kernel: {fault.why}. JAX's Mesh refuses it with "
+                   f"\"ValueError: {fault.jax_words}\" before the kernel body is traced. "
+                   f"{fault.todo}")
+        if at_call:
+            if direct:  # functools.partial(plgpu.kernel, ...) and the like: the line is not measured
+                yield Finding(RULE.code, program.span(call.func), message + ".",
+                              fixes=_fixes(program, kernel, fault))
+            continue
+        # Before 0.10.2 the Mesh is built while the launch is traced: JAX blames the launch.
+        since = first_release(KERNEL_MESH_AT_CALL)
+        version = format_jax_version(program.version)
+        for launch in program.launches:
+            if launch.kernel is kernel:
+                related = (Related(program.span(call), "the plgpu.kernel arguments are given here"),)
+                yield Finding(RULE.code, program.span(launch.site),
+                              f"{message} (JAX {version} builds the Mesh when this launch is "
+                              f"traced; from {since} on, at the plgpu.kernel call).",
+                              related=related,
+                              fixes=_fixes(program, kernel, fault) if direct else ())
+
+
+def _fixes(program: Program, kernel: KernelInfo, fault: MeshFault) -> tuple[Fix, ...]:
+    """A bare string as the one name of a one-dimensional grid or cluster: make it a tuple."""
+    call = kernel.node
+    args = kernel.mesh_args or {}
+    names = args.get(fault.argument)
+    sizes = args.get(fault.argument.removesuffix("_names"))
+    if not (fault.argument.endswith("_names") and isinstance(names, Const)
+            and isinstance(names.value, str) and _dimensions(sizes) == 1 and isinstance(call, ast.Call)):
+        return ()
+    for keyword in call.keywords:
+        if keyword.arg == fault.argument:
+            text = program.text(keyword.value)
+            return (Fix(f"Pass the name as a one-element tuple: ({text},)",
+                        (replace_node(program, keyword.value, f"({text},)"),), safe=True,
+                        preferred=True),)
+    return ()
+
+
+def _dimensions(value: object) -> int | None:
+    if isinstance(value, Const) and isinstance(value.value, tuple):
+        return len(value.value)
+    if isinstance(value, tuple):
+        return len(value)
+    return None

@@ -1,0 +1,159 @@
+"""What JAX checks on the value a multimem_store stores: its vector width.
+
+multimem_store has its own width check, "Only 32-, 64- and 128-bit stores are
+supported" (measured on 0.8.3, 0.10.2 and 0.12.0.1): a WG_STRIDED value stores
+``vec_size`` elements per instruction. The stored value's layout is known when it
+is a ``plgpu.layout_cast`` (inline, or the one assignment of the name stored), and
+its dtype when the cast's input is a load from a ref whose type the launch gives.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from .dtypes import DTYPE_BITS, LOAD_BITS
+from .ops import LAYOUT_CAST, string_is_one_name
+from .program import Program, axes_set
+from .refs import ref_types
+from .trace import Op
+from .values import LayoutVal, MeshVal
+
+# How many assignments deep a ref's name is followed (x3 = x_ref.reshape(...); x3[idx]).
+_MAX_ALIASES = 4
+
+
+@dataclass(frozen=True)
+class StoreFacts:
+    op: Op
+    semantics: str | None
+    reaches_width: bool  # the mesh and the axes are right, so JAX gets to the width check
+    cast: ast.Call | None  # the layout_cast that made the stored value
+    layout: LayoutVal | None
+    dtype: str | None
+
+
+def store_facts(program: Program, op: Op) -> StoreFacts:
+    mesh = op.launch.ctx.manual
+    axes = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
+    reaches = isinstance(mesh, MeshVal) and axes == frozenset(mesh.axes)
+    function = _enclosing_function(program, op.node)
+    cast = _source_cast(program, op, function)
+    layout = None
+    if cast is not None:
+        layouts = [o.args.get("new_layout") for o in program.ops_at(cast, LAYOUT_CAST)
+                   if o.launch is op.launch]
+        layout = layouts[0] if len(layouts) == 1 and isinstance(layouts[0], LayoutVal) else None
+    dtype = None
+    if cast is not None and function is not None:
+        types = ref_types(op.launch)
+        source = _ref_dtype(_cast_input(cast), function, types)
+        target = _ref_dtype(op.arg_nodes.get("ref"), function, types)
+        # Different dtypes fail another check first ("Value dtype ... does not match").
+        dtype = source if target in (None, source) else None
+    return StoreFacts(op, program.semantics(op.launch.kernel).name, reaches, cast, layout, dtype)
+
+
+def store_width_fault(facts: StoreFacts) -> str | None:
+    layout = facts.layout
+    if not facts.reaches_width or facts.semantics is None or facts.dtype is None or layout is None:
+        return None
+    if layout.name != "WG_STRIDED" or not isinstance(layout.vec_size, int):
+        return None
+    bits = DTYPE_BITS.get(facts.dtype)
+    if bits is None or layout.vec_size * bits in LOAD_BITS:
+        return None
+    return (f"WG_STRIDED(vec_size={layout.vec_size}) of {facts.dtype} stores "
+            f"{layout.vec_size} × {bits} = {layout.vec_size * bits} bits at a time, and only 32-, "
+            f"64- and 128-bit stores exist")
+
+
+def _enclosing_function(program: Program, node: ast.AST) -> ast.FunctionDef | None:
+    """The outermost function of the kernel body around the node (a body may nest the store
+    in an nd_loop or pl.when function and load from names the outer body binds)."""
+    outermost = None
+    current = program.parent(node)
+    while current is not None:
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            outermost = current
+        current = program.parent(current)
+    return outermost
+
+
+def _source_cast(program: Program, op: Op, function: ast.FunctionDef | None) -> ast.Call | None:
+    source = op.arg_nodes.get("source")
+    if isinstance(source, ast.Name) and function is not None:
+        source = _only_assignment(function, source.id)
+    if isinstance(source, ast.Call) and program.callee_names.get(id(source)) == LAYOUT_CAST:
+        return source
+    return None
+
+
+def _cast_input(cast: ast.Call) -> ast.expr | None:
+    if cast.args:
+        return cast.args[0]
+    return next((k.value for k in cast.keywords if k.arg == "x"), None)
+
+
+def _ref_dtype(node: ast.expr | None, function: ast.FunctionDef,
+               types: dict[str, tuple[object, str]]) -> str | None:
+    """The dtype of the ref a value is loaded from (``r[...]``, ``r.at[i]``, ``r.reshape(s)``),
+    following names assigned once in the function."""
+    for _ in range(_MAX_ALIASES):
+        while True:
+            if isinstance(node, ast.Subscript) or (isinstance(node, ast.Attribute) and node.attr == "at"):
+                node = node.value
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr == "reshape"):
+                node = node.func.value
+            else:
+                break
+        if not isinstance(node, ast.Name):
+            return None
+        if node.id in types and _only_assignment(function, node.id) is None \
+                and not _assigned(function, node.id):
+            return types[node.id][1]
+        node = _only_assignment(function, node.id)
+    return None
+
+
+def _assignments(function: ast.FunctionDef, name: str) -> list[ast.AST]:
+    found: list[ast.AST] = []
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For,
+                             ast.With, ast.comprehension)):
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if not isinstance(node, ast.With)
+                       else [item.optional_vars for item in node.items if item.optional_vars])
+            if any(name in _bound_names(target) for target in targets):
+                found.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not function \
+                and node.name == name:
+            found.append(node)
+    return found
+
+
+def _bound_names(target: ast.AST) -> set[str]:
+    """The names a target binds (``r[i] = v`` binds none: it stores into r)."""
+    if isinstance(target, ast.Name):
+        return {target.id}
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return {name for item in target.elts for name in _bound_names(item)}
+    if isinstance(target, ast.Starred):
+        return _bound_names(target.value)
+    return set()
+
+
+def _assigned(function: ast.FunctionDef, name: str) -> bool:
+    return bool(_assignments(function, name))
+
+
+def _only_assignment(function: ast.FunctionDef, name: str) -> ast.expr | None:
+    """The value of the one plain ``name = value`` in the function, else None."""
+    found = _assignments(function, name)
+    if len(found) != 1 or not isinstance(found[0], ast.Assign):
+        return None
+    assign = found[0]
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0], ast.Name):
+        return None
+    return assign.value
