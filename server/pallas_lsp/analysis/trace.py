@@ -36,6 +36,9 @@ class Ctx:
     # Inside a kernel, under a JAX construct we do not model (pl.core_map(plgpu.WarpMesh(
     # axis_name=...)), ...) that may bind axis names of its own.
     names_open: bool = False
+    # Inside jax.vmap(f, axis_name=...): jitted code around a kernel may name that axis
+    # (a kernel may not: JAX's LookupError, PAL005).
+    vmap_names: bool = False
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -44,6 +47,7 @@ class Ctx:
             fingerprint(self.ambient),
             id(self.launch) if self.launch else None,
             self.names_open,
+            self.vmap_names,
         )
 
 
@@ -88,7 +92,8 @@ class LibrarySite:
 
 @dataclass(eq=False)
 class HostAxisQuery:
-    """``lax.axis_index`` / ``lax.axis_size`` in a jitted function, outside any kernel body."""
+    """``lax.axis_index`` / ``lax.axis_size`` / a psum-family collective in a jitted function,
+    outside any kernel body."""
 
     name: str
     node: ast.Call
@@ -115,10 +120,18 @@ class OpaqueScope:
 
 
 class MeshContext:
-    """The value of ``jax.set_mesh(M)``: a context manager that sets the ambient mesh."""
+    """The value of ``jax.set_mesh(M)`` / ``jax.sharding.use_abstract_mesh(M)``: a context
+    manager that sets the context mesh a ``shard_map`` without ``mesh=`` takes.
 
-    def __init__(self, mesh: object) -> None:
+    ``jax.set_mesh`` installs its mesh when it is called (a plain statement sets it for the
+    rest of the program) and its ``with`` puts ``previous`` back on exit;
+    ``use_abstract_mesh`` is a generator context manager: it sets the mesh on entry only.
+    """
+
+    def __init__(self, mesh: object, previous: object = None, *, set_on_enter: bool = False) -> None:
         self.mesh = mesh
+        self.previous = previous
+        self.set_on_enter = set_on_enter
 
 
 @dataclass(frozen=True)
