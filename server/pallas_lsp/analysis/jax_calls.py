@@ -140,6 +140,8 @@ def _mesh_attribute(mesh: MeshVal, attr: str) -> object:
     dict name -> size: ``tuple(mesh.shape)`` is the names), ``axis_sizes``, ``size``."""
     if attr == "axis_names":
         return Const(mesh.axes, mesh.span, origins=(mesh,) * len(mesh.axes))
+    if attr == "abstract_mesh":
+        return replace(mesh, kind="AbstractMesh")
     sizes = mesh.sizes
     if attr == "shape":
         shape = DictVal()
@@ -487,6 +489,13 @@ def _use_abstract_mesh(call: Call) -> object:
     return MeshContext(mesh if isinstance(mesh, MeshVal) else UNKNOWN, set_on_enter=True)
 
 
+def _get_mesh(call: Call) -> object:
+    """``jax.sharding.get_mesh()``: the concrete context mesh (JAX refuses it inside jit)."""
+    mesh = call.tracer.context_mesh
+    usable = isinstance(mesh, MeshVal) and mesh.kind != "AbstractMesh" and call.ctx.jit_node is None
+    return mesh if usable else UNKNOWN
+
+
 def _get_abstract_mesh(call: Call) -> object:
     """The mesh of the enclosing shard_map, else the context mesh (jax.set_mesh,
     use_abstract_mesh). ``jax.get_abstract_mesh`` is missing before 0.11.1 (an AttributeError:
@@ -649,6 +658,7 @@ HANDLERS: dict[str, Handler] = {
     "jax.use_abstract_mesh": _use_abstract_mesh,
     "jax.sharding.get_abstract_mesh": _get_abstract_mesh,
     "jax.get_abstract_mesh": _get_abstract_mesh,
+    "jax.sharding.get_mesh": _get_mesh,
     "jax._src.test_util.create_mesh": _make_mesh,
     "plgpu.kernel": _plgpu_kernel,
     "pl.pallas_call": _pallas_call,
