@@ -121,6 +121,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return qual
     if isinstance(base, MeshVal):
         return _mesh_attribute(base, attr)
+    if isinstance(base, MulticastRefVal) and attr == "at":
+        return MulticastAt(base)
     if isinstance(base, ObjVal):
         return base.get(attr)
     if isinstance(base, ModuleVal):
@@ -190,7 +192,17 @@ def binary(left: object, op: ast.operator, right: object) -> object:
     return UNKNOWN
 
 
+@dataclass(frozen=True)
+class MulticastAt:
+    """``plgpu.multicast_ref(ref, axes).at``: indexing it is a window of the same multicast
+    ref (JAX's own tests copy into ``multicast_ref(y_ref, "x").at[pl.ds(...)]``)."""
+
+    ref: MulticastRefVal
+
+
 def subscript(base: object, index: object) -> object:
+    if isinstance(base, MulticastAt):
+        return base.ref
     if isinstance(base, DictVal):
         return base.load(index)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
