@@ -2,7 +2,7 @@
 
 Every fixture (single-file, version probe, multi-file package) is copied, moved
 with ``upgrade --from A --to B --fix``, and lowered for real under B: no
-PAL008 / PAL009 error is left, every rule error lowering raises is one the
+PAL008 / PAL009 error is left that A does not have too, every rule error lowering raises is one the
 analysis predicts for the fixed file, and where the fixture has a twin in B's
 spelling (fixture_markers.fixture_for_release, for releases before 0.10.2) the
 fixed file lowers exactly as that twin does. The moves are the newest release to
@@ -91,7 +91,10 @@ def test_upgrade_fix_lowers_on_the_target(entry: Path, source: str, target: str,
     # What is left of PAL008 / PAL009 is what the analysis offers no mechanical fix for
     # (a pallas_call whose rewrite is not known to be right).
     unfixable = {(name, code, line) for name, code, line, fixable in findings if not fixable}
-    assert {e for e in got if e[1] in ("PAL008", "PAL009")} <= unfixable, got
+    # `upgrade` fixes what the move breaks; a name no release of the two has (PAL009 on
+    # jax.sharding.use_mesh) is the source's error as much as the target's: it stays.
+    both = {f[:3] for f in findings} & {f[:3] for f in predicted(moved, source)}
+    assert {e for e in got if e[1] in ("PAL008", "PAL009")} <= unfixable | both, got
     rule_errors = {e for e in got if e[1].startswith("PAL")}
     assert rule_errors <= {f[:3] for f in findings}, f"{entry.name}: lowering {got}"
     twin = fixture_for_release(entry, target, tmp_path / "twin")

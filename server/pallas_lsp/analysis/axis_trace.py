@@ -22,7 +22,8 @@ from typing import Any
 from .trace import Launch
 from .values import MISSING, Const, KernelInfo, KernelVal, MeshVal, SpecVal, WrappedVal
 
-MESH_MAKERS = frozenset({"jax.sharding.Mesh", "jax.make_mesh", "jax.sharding.AbstractMesh"})
+MESH_MAKERS = frozenset({"jax.sharding.Mesh", "jax.make_mesh", "jax.sharding.AbstractMesh",
+                         "jax._src.test_util.create_mesh"})
 SPEC_MAKERS = frozenset({"jax.sharding.PartitionSpec", "jax.P"})
 # Host-side collectives of a shard_map body: (parameter, position) of their axis name.
 HOST_AXIS_CALLS: dict[str, tuple[str, int]] = {
@@ -116,7 +117,7 @@ class AxisTrace:
             return MISSING
 
         if name in MESH_MAKERS and isinstance(result, MeshVal):
-            self._mesh(result, arg(1, "axis_names"), arg(0, "axis_shapes"), node, arg_nodes, name)
+            self._mesh(result, arg(1, "axis_names"), node)
         elif isinstance(result, KernelVal):
             self._kernel(result.info, kwargs, node)
         elif name == "plgpu.WarpMesh" and ctx_launch is not None:
@@ -167,12 +168,11 @@ class AxisTrace:
         for item in items:
             self.uses.append(AxisUse(item.name, item.origin, role, node, **context))
 
-    def _mesh(self, mesh: MeshVal, names_value: object, shapes: object, node: ast.Call,
-              arg_nodes: list[ast.expr], maker: str) -> None:
+    def _mesh(self, mesh: MeshVal, names_value: object, node: ast.Call) -> None:
         items = named_strings(names_value)
-        if items is None and maker == "jax.sharding.AbstractMesh" and isinstance(shapes, Const):
-            return  # the older ((name, size), ...) form: no literal per name to point at
-        sizes = _mesh_sizes(shapes, arg_nodes, maker, len(mesh.axes))
+        if items is None and names_value is MISSING:
+            return  # AbstractMesh's older ((name, size), ...) form: no literal per name
+        sizes = mesh.sizes
         found = self.mesh_defs.setdefault(mesh, [])
         for index, item in enumerate(items or ()):
             literal = _literal(item.origin)
@@ -262,10 +262,12 @@ def _literal(origin: object) -> ast.Constant | None:
     return origin if isinstance(origin, ast.Constant) else None
 
 
-def _mesh_sizes(shapes: object, arg_nodes: list[ast.expr], maker: str,
-                count: int) -> tuple[int | None, ...] | None:
-    """Axis sizes when written: make_mesh((2, 4), …), or Mesh(devs.reshape(2, 4), …)."""
-    if maker == "jax.make_mesh" and isinstance(shapes, Const) and isinstance(shapes.value, tuple):
+def mesh_sizes(shapes: object, arg_nodes: list[ast.expr], maker: str,
+               count: int) -> tuple[int | None, ...] | None:
+    """Axis sizes when written: make_mesh((2, 4), …), AbstractMesh((2, 4), …), or
+    Mesh(devs.reshape(2, 4), …)."""
+    if (maker in ("jax.make_mesh", "jax.sharding.AbstractMesh") and isinstance(shapes, Const)
+            and isinstance(shapes.value, tuple)):
         if len(shapes.value) == count and all(isinstance(v, int) for v in shapes.value):
             return shapes.value  # type: ignore[return-value]
         return None

@@ -119,6 +119,10 @@ class Interpreter:
         # Where axis names are defined and used (analysis/axis_symbols reads it).
         self.axis_trace = AxisTrace()
         self._memo: dict[tuple[object, ...], object] = {}
+        # The context mesh JAX keeps per thread: what jax.set_mesh (a statement or a `with`)
+        # or use_abstract_mesh installed, read by a shard_map without mesh= when its
+        # function is traced. None: none (JAX: "The context mesh cannot be empty").
+        self.context_mesh: object = None
         self._launched: set[tuple[object, ...]] = set()
         self._stack: list[ast.AST] = []
         self._active: set[tuple[int, int]] = set()
@@ -140,6 +144,12 @@ class Interpreter:
 
     def run(self) -> None:
         self.exec_block(self.tree.body, self.module_env, Ctx(), Frame())
+
+    def set_context_mesh(self, mesh: object) -> None:
+        """Install the context mesh; on a path that may not run, what it will be is unknown."""
+        if self._uncertain and fingerprint(mesh) != fingerprint(self.context_mesh):
+            mesh = UNKNOWN
+        self.context_mesh = mesh
 
     def _tick(self) -> None:
         self._ticks += 1
@@ -201,14 +211,21 @@ class Interpreter:
             self.exec_block(stmt.orelse, env, ctx, frame)
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             inner = ctx
+            restore: list[object] = []
             for item in stmt.items:
+                before = self.context_mesh
                 manager = self.ev(item.context_expr, env, ctx)
                 if isinstance(manager, MeshContext):
                     inner = replace(inner, ambient=manager.mesh)
+                    if manager.set_on_enter:
+                        self.set_context_mesh(manager.mesh)
+                    restore.append(manager.previous if not manager.set_on_enter else before)
                 if item.optional_vars is not None:
                     bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
                     self.assign(item.optional_vars, bound, env, ctx)
             self.exec_block(stmt.body, env, inner, frame)
+            for previous in reversed(restore):  # each manager's __exit__ puts its mesh back
+                self.set_context_mesh(previous)
         elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
             self.exec_try(stmt, env, ctx, frame)  # type: ignore[arg-type]
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
@@ -968,11 +985,18 @@ class Interpreter:
                      env: Env, ctx: Ctx) -> object:
         if func.kind == "jit":
             inner_ctx = replace(ctx, jit_node=func.node, jit_call=ctx.jit_call or node)
+        elif func.kind == "named_axes":
+            inner_ctx = replace(ctx, vmap_names=True)
         else:
             mesh = func.mesh
             if mesh is MISSING:
-                # No mesh=: shard_map takes the context mesh of `with jax.set_mesh(M)`.
-                mesh = ctx.ambient if isinstance(ctx.ambient, MeshVal) else UNKNOWN
+                # No mesh=: shard_map takes the context mesh when its function is traced
+                # (jax.set_mesh as a statement or a `with`, use_abstract_mesh). With none, JAX
+                # stops here ("The context mesh cannot be empty", no rule's class): no kernel
+                # under it lowers, so nothing is known there.
+                current = self.context_mesh
+                usable = isinstance(current, MeshVal) and jax_calls.mesh_usable(current, self)
+                mesh = current if usable else UNKNOWN
             inner_ctx = replace(ctx, manual=mesh, manual_axes=func.manual_axes,
                                 shard_map_node=func.node)
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
@@ -982,7 +1006,7 @@ class Interpreter:
         node = func.node
         self._tick()
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
-               fingerprint(tuple(sorted(kwargs.items()))), ctx.key())
+               fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh))
         if key in self._memo:
             return self._memo[key]
         # Recursion is the same function in the same closure: one decorator's wrapper around

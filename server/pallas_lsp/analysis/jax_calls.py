@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from . import names, stdlib_calls
+from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .dtypes import DTYPE_ALIASES
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
@@ -48,7 +49,7 @@ from .values import (
     unpack,
     within_size,
 )
-from .versions import ABSTRACT_MESH_IN_SHARD_MAP, JaxVersion, holds
+from .versions import ABSTRACT_MESH_IN_SHARD_MAP, JAX_GET_ABSTRACT_MESH, JaxVersion, holds
 
 TRANSPARENT_DECORATORS = frozenset({
     "functools.cache", "functools.wraps", "functools.lru_cache", "functools.cached_property",
@@ -80,7 +81,9 @@ _ARRAY_MAKERS = {
 }
 
 MAX_CONST_LENGTH = 4096
-HOST_AXIS_QUERIES = frozenset({"lax.axis_index", "lax.axis_size"})
+# Named-axis calls of jitted code (axis_index, axis_size, the psum family): outside any
+# shard_map, or naming no axis of its mesh, each fails while traced ("unbound axis name").
+HOST_AXIS_QUERIES = frozenset(HOST_AXIS_CALLS)
 # plgpu.kernel's arguments that build its Mesh (checked by kernel_mesh.py).
 KERNEL_MESH_ARGS = ("grid", "grid_names", "cluster", "cluster_names", "num_threads", "thread_name")
 
@@ -119,9 +122,9 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
             return SemanticsVal(_SEMANTICS.get(attr, attr))
         return qual
     if isinstance(base, MeshVal):
-        if attr == "axis_names":
-            return Const(base.axes, base.span, origins=(base,) * len(base.axes))
-        return UNKNOWN
+        return _mesh_attribute(base, attr)
+    if isinstance(base, MulticastRefVal) and attr == "at":
+        return MulticastAt(base)
     if isinstance(base, ObjVal):
         return base.get(attr)
     if isinstance(base, ModuleVal):
@@ -133,6 +136,32 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return base.attrs.get(attr, UNKNOWN)
     if isinstance(base, (ShapeDtypeVal, ArrayVal)) and attr in ("dtype", "shape"):
         return base.dtype if attr == "dtype" else base.shape
+    return UNKNOWN
+
+
+def _mesh_attribute(mesh: MeshVal, attr: str) -> object:
+    """``mesh.axis_names`` and, where the program wrote the sizes, ``mesh.shape`` (an ordered
+    dict name -> size: ``tuple(mesh.shape)`` is the names), ``axis_sizes``, ``size``."""
+    if attr == "axis_names":
+        return Const(mesh.axes, mesh.span, origins=(mesh,) * len(mesh.axes))
+    if attr == "abstract_mesh":
+        return replace(mesh, kind="AbstractMesh")
+    sizes = mesh.sizes
+    if attr == "shape":
+        shape = DictVal()
+        for index, axis in enumerate(mesh.axes):
+            size = sizes[index] if sizes is not None else None
+            shape.store(Const(axis), Const(size) if size is not None else UNKNOWN)
+        return shape
+    if sizes is None or None in sizes:
+        return UNKNOWN
+    if attr == "axis_sizes":
+        return Const(sizes)
+    if attr == "size":
+        product = 1
+        for size in sizes:
+            product *= size  # type: ignore[operator]
+        return Const(product)
     return UNKNOWN
 
 
@@ -165,7 +194,17 @@ def binary(left: object, op: ast.operator, right: object) -> object:
     return UNKNOWN
 
 
+@dataclass(frozen=True)
+class MulticastAt:
+    """``plgpu.multicast_ref(ref, axes).at``: indexing it is a window of the same multicast
+    ref (JAX's own tests copy into ``multicast_ref(y_ref, "x").at[pl.ds(...)]``)."""
+
+    ref: MulticastRefVal
+
+
 def subscript(base: object, index: object) -> object:
+    if isinstance(base, MulticastAt):
+        return base.ref
     if isinstance(base, DictVal):
         return base.load(index)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
@@ -213,24 +252,29 @@ def _arg_node(arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], position
     return None
 
 
-def _mesh(interp: Tracer, names_value: object, node: ast.Call, kind: str) -> object:
+def _mesh(interp: Tracer, names_value: object, node: ast.Call, kind: str,
+          sizes: tuple[int | None, ...] | None = None) -> object:
     axes = const_strings(names_value)
     if axes is None:
         return UNKNOWN
-    return MeshVal(axes, interp.span(node), kind)
+    return MeshVal(axes, interp.span(node), kind, sizes)
 
 
 def _abstract_mesh(interp: Tracer, args: list[object], kwargs: dict[str, object],
                    node: ast.Call) -> object:
     axis_names = _arg(args, kwargs, 1, "axis_names")
     if axis_names is not MISSING:
-        return _mesh(interp, axis_names, node, "AbstractMesh")
+        axes = const_strings(axis_names)
+        sizes = mesh_sizes(_arg(args, kwargs, 0, "axis_sizes"), [], "jax.sharding.AbstractMesh",
+                           len(axes) if axes is not None else 0)
+        return _mesh(interp, axis_names, node, "AbstractMesh", sizes)
     # The older form: AbstractMesh(((name, size), ...)).
     pairs = _arg(args, kwargs, 0, "shape_tuple")
     if isinstance(pairs, Const) and isinstance(pairs.value, tuple) and all(
         isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) for p in pairs.value
     ):
-        return MeshVal(tuple(p[0] for p in pairs.value), interp.span(node), "AbstractMesh")
+        sizes = tuple(p[1] if type(p[1]) is int else None for p in pairs.value)
+        return MeshVal(tuple(p[0] for p in pairs.value), interp.span(node), "AbstractMesh", sizes)
     return UNKNOWN
 
 
@@ -291,6 +335,10 @@ class Tracer(Protocol):
 
     version: JaxVersion
     kernels: list[KernelInfo]
+    # The mesh jax.set_mesh / use_abstract_mesh installed (None: none; UNKNOWN: cannot tell).
+    context_mesh: object
+
+    def set_context_mesh(self, mesh: object) -> None: ...
 
     def span(self, node: ast.AST) -> Span: ...
 
@@ -345,7 +393,8 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
     if ctx.launch is None and ctx.jit_node is not None and name in HOST_AXIS_QUERIES:
         # Code around the launch asks for a named axis while it is traced (JAX's own
         # reduce_scatter calls lax.axis_size(axis_name) before building its kernel).
-        interp.record_host_query(HostAxisQuery(name, node, call.arg(0, "axis_name"), ctx))
+        keyword, position = HOST_AXIS_CALLS[name]
+        interp.record_host_query(HostAxisQuery(name, node, call.arg(position, keyword), ctx))
     handler = HANDLERS.get(name)
     if handler is None and name.startswith("plgpu.Layout."):
         handler = _layout
@@ -403,7 +452,7 @@ def _shard_map(call: Call) -> object:
     if fun is MISSING:
         return PartialVal(QualName(call.name), (), call.kwargs)
     mesh = call.arg(1, "mesh")
-    if mesh is not MISSING and not (isinstance(mesh, MeshVal) and _mesh_usable(mesh, call.tracer)):
+    if mesh is not MISSING and not (isinstance(mesh, MeshVal) and mesh_usable(mesh, call.tracer)):
         mesh = UNKNOWN
     manual_axes: object = None
     if "axis_names" in call.kwargs:
@@ -414,12 +463,34 @@ def _shard_map(call: Call) -> object:
     return WrappedVal("shard_map", fun, call.node, mesh, manual_axes)
 
 
+def _built_mesh(call: Call, kind: str) -> object:
+    """A concrete mesh: ``jax.sharding.Mesh(devices, names)``, ``jax.make_mesh(sizes, names)``
+    (any spelling of the sizes, ``axis_types=``, ``devices=``), JAX's test utility
+    ``jtu.create_mesh(shape, names)`` (a make_mesh, or a Mesh over the first devices)."""
+    names_value = call.arg(1, "axis_names")
+    axes = const_strings(names_value)
+    if axes is None:
+        return UNKNOWN
+    if call.name == "jax.sharding.Mesh":
+        shapes: object = call.arg(0, "devices")
+    else:
+        keyword = "mesh_shape" if call.name == "jax._src.test_util.create_mesh" else (
+            "axis_sizes" if "axis_sizes" in call.kwargs else "axis_shapes")
+        shapes = call.arg(0, keyword)
+    return _mesh(call.tracer, names_value, call.node, kind,
+                 mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes)))
+
+
+# The makers whose first argument gives the sizes the way jax.make_mesh's does.
+MESH_SIZE_FORM = {"jax._src.test_util.create_mesh": "jax.make_mesh"}
+
+
 def _sharding_mesh(call: Call) -> object:
-    return _mesh(call.tracer, call.arg(1, "axis_names"), call.node, "Mesh")
+    return _built_mesh(call, "Mesh")
 
 
 def _make_mesh(call: Call) -> object:
-    return _mesh(call.tracer, call.arg(1, "axis_names"), call.node, "make_mesh")
+    return _built_mesh(call, "make_mesh")
 
 
 def _abstract_mesh_call(call: Call) -> object:
@@ -427,7 +498,44 @@ def _abstract_mesh_call(call: Call) -> object:
 
 
 def _set_mesh(call: Call) -> object:
-    return MeshContext(call.arg(0, "mesh"))
+    """``jax.set_mesh(M)`` installs M as the context mesh when called (as a plain statement,
+    for the rest of the program; as a ``with``, until its block ends). JAX accepts only a
+    concrete Mesh or None, and only outside ``jax.jit``."""
+    mesh = call.arg(0, "mesh")
+    if isinstance(mesh, Const) and mesh.value is None:
+        installed: object = None
+    elif isinstance(mesh, MeshVal) and mesh.kind != "AbstractMesh" and call.ctx.jit_node is None:
+        installed = mesh
+    else:
+        installed = UNKNOWN
+    previous = call.tracer.context_mesh
+    call.tracer.set_context_mesh(installed)
+    return MeshContext(mesh, previous)
+
+
+def _use_abstract_mesh(call: Call) -> object:
+    """``with jax.sharding.use_abstract_mesh(M):`` sets the context mesh for its block."""
+    mesh = call.arg(0, "mesh")
+    return MeshContext(mesh if isinstance(mesh, MeshVal) else UNKNOWN, set_on_enter=True)
+
+
+def _get_mesh(call: Call) -> object:
+    """``jax.sharding.get_mesh()``: the concrete context mesh (JAX refuses it inside jit)."""
+    mesh = call.tracer.context_mesh
+    usable = isinstance(mesh, MeshVal) and mesh.kind != "AbstractMesh" and call.ctx.jit_node is None
+    return mesh if usable else UNKNOWN
+
+
+def _get_abstract_mesh(call: Call) -> object:
+    """The mesh of the enclosing shard_map, else the context mesh (jax.set_mesh,
+    use_abstract_mesh). ``jax.get_abstract_mesh`` is missing before 0.11.1 (an AttributeError:
+    nothing is known past it)."""
+    if call.name == "jax.get_abstract_mesh" and not holds(JAX_GET_ABSTRACT_MESH, call.tracer.version):
+        return UNKNOWN
+    manual = call.ctx.manual
+    if manual is None:
+        manual = call.tracer.context_mesh
+    return manual if isinstance(manual, MeshVal) else UNKNOWN
 
 
 def _plgpu_kernel(call: Call) -> object:
@@ -536,6 +644,10 @@ def _transparent_wrapper(call: Call) -> object:
     fun = call.arg(0, "fun")
     if fun is MISSING:
         return PartialVal(QualName("functools.identity"), (), {})
+    if call.name == "jax.vmap" and call.arg(3, "axis_name") not in (MISSING, Const(None)):
+        # vmap(f, axis_name="batch") binds a name of its own for f: axis queries there
+        # may name it (and a kernel's LookupError for it is not modelled).
+        return WrappedVal("named_axes", fun, call.node)
     return fun
 
 
@@ -543,7 +655,7 @@ def _identity(call: Call) -> object:
     return call.args[0] if call.args else UNKNOWN
 
 
-def _mesh_usable(mesh: MeshVal, interp: Tracer) -> bool:
+def mesh_usable(mesh: MeshVal, interp: Tracer) -> bool:
     return mesh.kind != "AbstractMesh" or holds(ABSTRACT_MESH_IN_SHARD_MAP, interp.version)
 
 
@@ -577,6 +689,12 @@ HANDLERS: dict[str, Handler] = {
     "jax.make_mesh": _make_mesh,
     "jax.sharding.AbstractMesh": _abstract_mesh_call,
     "jax.set_mesh": _set_mesh,
+    "jax.sharding.use_abstract_mesh": _use_abstract_mesh,
+    "jax.use_abstract_mesh": _use_abstract_mesh,
+    "jax.sharding.get_abstract_mesh": _get_abstract_mesh,
+    "jax.get_abstract_mesh": _get_abstract_mesh,
+    "jax.sharding.get_mesh": _get_mesh,
+    "jax._src.test_util.create_mesh": _make_mesh,
     "plgpu.kernel": _plgpu_kernel,
     "pl.pallas_call": _pallas_call,
     "plgpu.CompilerParams": _compiler_params,

@@ -24,7 +24,6 @@ _PREFIXES: tuple[tuple[str, str], ...] = (
     ("jax.experimental.mosaic.gpu", "mgpu"),
     ("jax.experimental.shard_map.shard_map", "jax.shard_map"),
     ("jax.experimental.pjit.pjit", "jax.jit"),
-    ("jax.sharding.use_mesh", "jax.set_mesh"),
     ("jax.sharding.set_mesh", "jax.set_mesh"),
     ("jax.numpy", "jnp"),
     ("jax.lax", "lax"),

@@ -39,6 +39,9 @@ class Ctx:
     # Inside a kernel, names an enclosing construct we model binds for its body
     # (pl.core_map(plgpu.WarpMesh(axis_name="warp"))).
     scope_names: frozenset[str] = frozenset()
+    # Inside jax.vmap(f, axis_name=...): jitted code around a kernel may name that axis
+    # (a kernel may not: JAX's LookupError, PAL005).
+    vmap_names: bool = False
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -48,6 +51,7 @@ class Ctx:
             id(self.launch) if self.launch else None,
             self.names_open,
             self.scope_names,
+            self.vmap_names,
         )
 
 
@@ -94,7 +98,8 @@ class LibrarySite:
 
 @dataclass(eq=False)
 class HostAxisQuery:
-    """``lax.axis_index`` / ``lax.axis_size`` in a jitted function, outside any kernel body."""
+    """``lax.axis_index`` / ``lax.axis_size`` / a psum-family collective in a jitted function,
+    outside any kernel body."""
 
     name: str
     node: ast.Call
@@ -136,10 +141,18 @@ class WarpMeshVal:
 
 
 class MeshContext:
-    """The value of ``jax.set_mesh(M)``: a context manager that sets the ambient mesh."""
+    """The value of ``jax.set_mesh(M)`` / ``jax.sharding.use_abstract_mesh(M)``: a context
+    manager that sets the context mesh a ``shard_map`` without ``mesh=`` takes.
 
-    def __init__(self, mesh: object) -> None:
+    ``jax.set_mesh`` installs its mesh when it is called (a plain statement sets it for the
+    rest of the program) and its ``with`` puts ``previous`` back on exit;
+    ``use_abstract_mesh`` is a generator context manager: it sets the mesh on entry only.
+    """
+
+    def __init__(self, mesh: object, previous: object = None, *, set_on_enter: bool = False) -> None:
         self.mesh = mesh
+        self.previous = previous
+        self.set_on_enter = set_on_enter
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,9 @@ class MeshVal:
     span: Span
     # "Mesh", "make_mesh" or "AbstractMesh": AbstractMesh stops working in shard_map on 0.12.
     kind: str = "Mesh"
+    # The size of each axis where the program writes it (None for one it does not): what
+    # ``mesh.shape`` / ``mesh.axis_sizes`` read. Not part of the mesh's identity.
+    sizes: tuple[int | None, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -421,7 +424,7 @@ class KernelVal:
 class WrappedVal:
     """``jax.jit(f)`` or ``jax.shard_map(f, mesh=...)``: calling it calls ``inner``."""
 
-    kind: str  # "jit" or "shard_map"
+    kind: str  # "jit", "shard_map", or "named_axes" (jax.vmap(f, axis_name=...))
     inner: object
     node: ast.AST
     mesh: object = None  # shard_map: MeshVal, UNKNOWN, or MISSING when no mesh= was given

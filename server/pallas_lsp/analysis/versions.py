@@ -95,6 +95,12 @@ KERNEL_MESH_AT_CALL = Fact("plgpu.kernel checks its mesh arguments when called",
 # jax.use_abstract_mesh exists (jax.sharding.use_abstract_mesh exists in every release).
 USE_ABSTRACT_MESH = Fact("jax.use_abstract_mesh exists", (0, 11, 1), None,
                          "probes use_abstract_mesh, sharding_use_abstract_mesh")
+# jax.get_abstract_mesh exists (jax.sharding.get_abstract_mesh exists in every release).
+JAX_GET_ABSTRACT_MESH = Fact("jax.get_abstract_mesh exists", (0, 11, 1), None,
+                             "probe get_abstract_mesh_new_name")
+# jax.sharding.use_mesh (the older name of jax.set_mesh) exists in no measured release:
+# "module 'jax.sharding' has no attribute 'use_mesh'" from 0.8.3 to 0.12.0.1.
+SHARDING_USE_MESH = Fact("jax.sharding.use_mesh exists", None, (0, 8, 3), "probe sharding_use_mesh")
 # jax.make_mesh's first parameter is called axis_sizes (axis_shapes before).
 MAKE_MESH_AXIS_SIZES = Fact("jax.make_mesh calls its first parameter axis_sizes", (0, 11, 1), None,
                             "probes make_mesh_axis_shapes, make_mesh_axis_sizes")

@@ -95,8 +95,8 @@ def _host_queries(program: Program) -> Iterator[Finding]:
     """Axis queries in the jitted code around a launch: with no shard_map they fail first."""
     seen: set[int] = set()
     for query in program.interp.host_queries:
-        if id(query.node) in seen or query.ctx.names_open:
-            continue  # a transformation we cannot see may bind names
+        if id(query.node) in seen or query.ctx.names_open or query.ctx.vmap_names:
+            continue  # a transformation we cannot see, or a vmap, may bind names
         names = _names(query.axis_name)
         if not names:
             continue

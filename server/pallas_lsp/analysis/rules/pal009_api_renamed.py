@@ -8,10 +8,13 @@ from collections.abc import Iterator
 from ..model import Finding, Fix, Options, Related, Span, TextEdit
 from ..program import Program
 from ..versions import (
+    JAX_GET_ABSTRACT_MESH,
     KERNEL_OUT_SHAPE,
     KERNEL_OUT_TYPE,
     MAKE_MESH_AXIS_SIZES,
+    SHARDING_USE_MESH,
     USE_ABSTRACT_MESH,
+    Fact,
     first_release,
     format_jax_version,
     holds,
@@ -28,6 +31,8 @@ RULE = Rule(
         "TypeError: kernel() takes from 0 to 1 positional arguments but 2 were given   (JAX >= 0.11.2)\n"
         "TypeError: kernel() missing 1 required positional argument: 'out_shape'   (JAX < 0.10.2)\n"
         "AttributeError: module 'jax' has no attribute 'use_abstract_mesh'   (JAX < 0.11.1)\n"
+        "AttributeError: module 'jax' has no attribute 'get_abstract_mesh'   (JAX < 0.11.1)\n"
+        "AttributeError: module 'jax.sharding' has no attribute 'use_mesh'   (JAX 0.8.3 - 0.12)\n"
         "TypeError: make_mesh() got an unexpected keyword argument 'axis_shapes'   (JAX >= 0.11.1)"
     ),
     lowering_errors=(
@@ -36,7 +41,8 @@ RULE = Rule(
         LoweringError(r"kernel\(\) takes from 0 to 1 positional arguments", exc_type="TypeError"),
         LoweringError(r"kernel\(\) missing 1 required positional argument: 'out_shape'",
                       exc_type="TypeError"),
-        LoweringError(r"has no attribute 'use_abstract_mesh'", exc_type="AttributeError"),
+        LoweringError(r"has no attribute '(use_abstract_mesh|get_abstract_mesh|use_mesh)'",
+                      exc_type="AttributeError"),
         LoweringError(r"make_mesh\(\) got an unexpected keyword argument 'axis_(shapes|sizes)'",
                       exc_type="TypeError"),
     ),
@@ -44,8 +50,10 @@ RULE = Rule(
         "Mosaic GPU's API moves between JAX releases (measured release by release in "
         "docs/jax-releases.md). `plgpu.kernel` takes `kernel(body, out_shape, *, "
         "scratch_shapes=...)` up to JAX 0.10.1, accepts both spellings from 0.10.2 to 0.11.1, and "
-        "takes only `out_type=` / `scratch_types=` from 0.11.2 on. `jax.use_abstract_mesh` exists "
-        "from 0.11.1 (every release has `jax.sharding.use_abstract_mesh`), and `jax.make_mesh` "
+        "takes only `out_type=` / `scratch_types=` from 0.11.2 on. `jax.use_abstract_mesh` and "
+        "`jax.get_abstract_mesh` exist from 0.11.1 (every release has them under `jax.sharding`), "
+        "`jax.sharding.use_mesh` (the older `jax.set_mesh`) is gone from every release since "
+        "0.8.3, and `jax.make_mesh` "
         "calls its first parameter `axis_shapes` before 0.11.1 and `axis_sizes` from it. Code "
         "written for one release fails on another with an error that does not say the name was "
         "renamed (from 0.11.2, an `out_shape=` reaches `Mesh.__init__`)."
@@ -55,14 +63,17 @@ RULE = Rule(
         "JAX 0.11.2 or newer (JAX blames the `plgpu.kernel` call); `plgpu.kernel(..., "
         "out_type=...)` without a positional output type before 0.10.2 (JAX blames the "
         "`plgpu.kernel` call), or `scratch_types=` there (JAX blames the launch); "
-        "`jax.use_abstract_mesh` before 0.11.1, `jax.make_mesh(axis_sizes=...)` before 0.11.1 and "
+        "`jax.use_abstract_mesh` or `jax.get_abstract_mesh` before 0.11.1, "
+        "`jax.sharding.use_mesh` on any release from 0.8.3, `jax.make_mesh(axis_sizes=...)` "
+        "before 0.11.1 and "
         "`jax.make_mesh(axis_shapes=...)` from it (JAX blames the call). Measured on every release "
         "from 0.8.3 to 0.12.0.1."
     ),
     how_to_fix=(
         "Spell the argument as the target release does: `out_type=` / `scratch_types=` from JAX "
         "0.10.2, `out_shape=` / `scratch_shapes=` up to 0.11.1 (0.10.2 to 0.11.1 take both); "
-        "`jax.sharding.use_abstract_mesh` before 0.11.1; `axis_shapes=` / `axis_sizes=` for "
+        "`jax.sharding.use_abstract_mesh` / `jax.sharding.get_abstract_mesh` before 0.11.1; "
+        "`jax.set_mesh` for `jax.sharding.use_mesh`; `axis_shapes=` / `axis_sizes=` for "
         "`jax.make_mesh` before / from 0.11.1 (or pass the sizes positionally). The quick fix "
         "renames it, and `pallas-lsp upgrade --from A --to B --fix` renames every one."
     ),
@@ -93,8 +104,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             yield from _old_spelling(program, call)
         if not holds(KERNEL_OUT_TYPE, version):
             yield from _new_spelling(program, kernel, call)
-    if not holds(USE_ABSTRACT_MESH, version):
-        yield from _use_abstract_mesh(program)
+    yield from _missing_names(program)
     yield from _make_mesh(program)
 
 
@@ -152,21 +162,39 @@ def _new_spelling(program: Program, kernel: object, call: ast.Call) -> Iterator[
                               f"Write scratch_shapes=.", related=related, fixes=(fix,))
 
 
-def _use_abstract_mesh(program: Program) -> Iterator[Finding]:
+# Names a release may lack: (the canonical name called, the fact that it exists, the module
+# JAX's AttributeError names, the name to write instead, as an attribute path of jax).
+_MISSING_NAMES: tuple[tuple[str, Fact, str, str], ...] = (
+    ("jax.use_abstract_mesh", USE_ABSTRACT_MESH, "jax", "sharding.use_abstract_mesh"),
+    ("jax.get_abstract_mesh", JAX_GET_ABSTRACT_MESH, "jax", "sharding.get_abstract_mesh"),
+    ("jax.sharding.use_mesh", SHARDING_USE_MESH, "jax.sharding", "set_mesh"),
+)
+
+
+def _missing_names(program: Program) -> Iterator[Finding]:
     version = format_jax_version(program.version)
-    words = "AttributeError: module 'jax' has no attribute 'use_abstract_mesh'"
-    for call in _calls_named(program, "jax.use_abstract_mesh"):
-        func = call.func
-        fix = None
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            # jax.use_abstract_mesh -> jax.sharding.use_abstract_mesh (same alias of jax).
-            text = f"{func.value.id}.sharding.use_abstract_mesh"
-            fix = Fix("Use jax.sharding.use_abstract_mesh", (TextEdit(program.span(func), text),),
-                      safe=True, preferred=True)
-        message = (f"jax.use_abstract_mesh does not exist on JAX {version} (it came in "
-                   f"{first_release(USE_ABSTRACT_MESH)}): this fails with \"{words}\". "
-                   f"Use jax.sharding.use_abstract_mesh.")
-        yield Finding(RULE.code, program.span(func), message, fixes=(fix,) if fix else ())
+    for name, fact, module, instead in _MISSING_NAMES:
+        if holds(fact, program.version):
+            continue
+        attribute = name.rsplit(".", 1)[1]
+        words = f"AttributeError: module '{module}' has no attribute '{attribute}'"
+        when = (f"it came in {first_release(fact)}" if fact.since is not None
+                else f"no release from {last_release(fact)} on has it")
+        for call in _calls_named(program, name):
+            func = call.func
+            root = func
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            fix = None
+            if isinstance(func, ast.Attribute) and isinstance(root, ast.Name) and (
+                    ast.unparse(func) == f"{root.id}.{name.split('.', 1)[1]}"):
+                # jax.use_abstract_mesh -> jax.sharding.use_abstract_mesh (same alias of jax).
+                text = f"{root.id}.{instead}"
+                fix = Fix(f"Use jax.{instead}", (TextEdit(program.span(func), text),),
+                          safe=True, preferred=True)
+            message = (f"{name} does not exist on JAX {version} ({when}): this fails with "
+                       f"\"{words}\". Use jax.{instead}.")
+            yield Finding(RULE.code, program.span(func), message, fixes=(fix,) if fix else ())
 
 
 def _make_mesh(program: Program) -> Iterator[Finding]:
