@@ -52,9 +52,21 @@ def to_user_sites(findings: list[Finding], program: Program) -> list[Finding]:
     # A library call that fails while the code around its kernel is traced (lax.axis_size
     # with no shard_map) never builds the kernel: its kernel's findings are not the user's.
     failing_first = {entry for _, entry, before_kernel in moved if before_kernel}
-    kept.extend(finding for finding, entry, before_kernel in moved
-                if before_kernel or entry not in failing_first)
-    return kept
+    placed = [finding for finding, entry, before_kernel in moved
+              if before_kernel or entry not in failing_first]
+    # Lowering stops at its first error: where a finding placed from the library shares a
+    # line of the program with others (a Warpgroup width error is blamed on the same jitted
+    # call), only the first in JAX's check order (the rules' code order, reduce_facts.py:
+    # the op/dtype pair before the width) is that line's error.
+    first_code: dict[int, str] = {}
+    for finding in placed:
+        first_code[finding.span.line] = min(finding.code, first_code.get(finding.span.line, finding.code))
+    for finding in kept:
+        if finding.span.path is None and finding.span.line in first_code:
+            first_code[finding.span.line] = min(finding.code, first_code[finding.span.line])
+    return [finding for finding in [*kept, *placed]
+            if finding.span.path is not None or finding.span.line not in first_code
+            or finding.code == first_code[finding.span.line]]
 
 
 def _placed(finding: Finding, blamed: Span, entry: Span, module: str, library: set[str]) -> Finding:

@@ -99,8 +99,14 @@ class HostAxisQuery:
 @dataclass(eq=False)
 class Frame:
     returns: list[object] = field(default_factory=list)
-    # Set when the body evaluates a yield: calling it makes a generator, not its return value.
-    yields: bool = False
+    # A generator's yielded values so far, in order; None once a yield ran on a path the
+    # analysis is not sure of (an undecided branch, a loop of unknown count, after a
+    # `return`, `break`, `continue` or `raise` that the interpreter runs past).
+    yielded: list[object] | None = field(default_factory=list)
+    # How many undecided branches enclosed the call: a yield under more is not sure.
+    uncertain_base: int = 0
+    # A `return`, `break`, `continue` or `raise` ran: the interpreter goes on past it.
+    stopped: bool = False
     # For a zero-argument super(): the class defining the method, and its first argument.
     owner: object = None
     first: object = None
