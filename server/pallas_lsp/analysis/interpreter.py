@@ -33,6 +33,7 @@ from .trace import (
     MeshContext,
     Op,
     OpaqueScope,
+    PatchContext,
     SourceModule,
 )
 from .values import (
@@ -211,6 +212,8 @@ class Interpreter:
                 manager = self.ev(item.context_expr, env, ctx)
                 if isinstance(manager, MeshContext):
                     inner = replace(inner, ambient=manager.mesh)
+                elif isinstance(manager, PatchContext):
+                    inner = self.patched(inner, manager)
                 if item.optional_vars is not None:
                     bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
                     self.assign(item.optional_vars, bound, env, ctx)
@@ -542,6 +545,26 @@ class Interpreter:
             return cls  # a library base takes the keywords: the class is still this one
         return cls
 
+    def patched(self, ctx: Ctx, patch: PatchContext) -> Ctx:
+        """The context inside `with mock.patch.object(target, "name", new):`. A library
+        module's attribute is patched on the module object it names (`ops_module.plgpu` is
+        the plgpu module itself, so `plgpu.kernel` is replaced everywhere, JAX's own
+        collectives included). A target the analysis cannot name is not followed (as
+        before patches were modelled)."""
+        target = patch.target
+        if isinstance(target, QualName):
+            head, _, last = target.name.rpartition(".")
+            module = next((env for name, env in self.module_envs.items()
+                           if names.canonical(name) == head), None)
+            bound = module.names.get(last) if module is not None else None
+            if isinstance(bound, QualName):
+                target = bound
+        if not (isinstance(target, QualName) and isinstance(patch.name, Const)
+                and isinstance(patch.name.value, str)):
+            return ctx
+        name = names.attribute(target, patch.name.value).name
+        return replace(ctx, patches=(*ctx.patches, (name, patch.new)))
+
     # ---- modules of the analysed folder ---------------------------------------------------
 
     def span(self, node: ast.AST) -> Span:
@@ -751,6 +774,8 @@ class Interpreter:
         if isinstance(base, SuperVal):
             return self.super_attribute(base, node.attr)
         value = jax_calls.get_attribute(base, node.attr, node)
+        if ctx.patches and isinstance(value, QualName):
+            value = next((new for name, new in ctx.patches if name == value.name), value)
         if isinstance(value, PropertyVal):
             return self.call_function(value.getter, [], {}, ctx)
         return value

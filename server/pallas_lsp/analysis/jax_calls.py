@@ -18,7 +18,7 @@ from . import arrays, names, stdlib_calls
 from .arrays import dtype_of
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
-from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope
+from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, PatchContext
 from .values import (
     MISSING,
     UNKNOWN,
@@ -422,6 +422,19 @@ def _set_mesh(call: Call) -> object:
     return MeshContext(call.arg(0, "mesh"))
 
 
+def _patch_object(call: Call) -> object:
+    new = call.arg(2, "new")
+    return PatchContext(call.arg(0, "target"), call.arg(1, "attribute"), UNKNOWN if new is MISSING else new)
+
+
+def _patch(call: Call) -> object:
+    target, new = call.arg(0, "target"), call.arg(1, "new")
+    if not (isinstance(target, Const) and isinstance(target.value, str) and "." in target.value):
+        return PatchContext(UNKNOWN, UNKNOWN, UNKNOWN)
+    module, _, name = target.value.rpartition(".")
+    return PatchContext(QualName(names.canonical(module)), Const(name), UNKNOWN if new is MISSING else new)
+
+
 def _plgpu_kernel(call: Call) -> object:
     body = call.arg(0, "body")
     if body is MISSING:
@@ -550,6 +563,8 @@ HANDLERS: dict[str, Handler] = {
     "jax.make_mesh": _make_mesh,
     "jax.sharding.AbstractMesh": _abstract_mesh_call,
     "jax.set_mesh": _set_mesh,
+    "unittest.mock.patch.object": _patch_object,
+    "unittest.mock.patch": _patch,
     "plgpu.kernel": _plgpu_kernel,
     "pl.pallas_call": _pallas_call,
     "plgpu.CompilerParams": _compiler_params,

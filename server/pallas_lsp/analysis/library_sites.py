@@ -19,6 +19,7 @@ from pathlib import PurePath
 from .model import Finding, Related, Span
 from .program import Program
 from .trace import LibrarySite
+from .versions import LANE_LIBRARY_OPS_AT_JIT, holds
 
 
 def to_user_sites(findings: list[Finding], program: Program) -> list[Finding]:
@@ -86,17 +87,17 @@ def _placed(finding: Finding, blamed: Span, entry: Span, module: str, library: s
 
 
 def _blamed(program: Program, site: LibrarySite) -> ast.AST | None:
-    """The program's line in JAX's traceback. Trace-time errors (code around a launch, and
-    kernel ops under Lane semantics, whose kernel lowers while it is traced) have the
-    program's call into the library as innermost frame; under Warpgroup a kernel op fails
-    after tracing, and the kernel's stack holds no frame of the program: the outermost
-    jitted call is blamed."""
+    """The program's line in JAX's traceback. Trace-time errors (code around a launch) have
+    the program's call into the library as innermost frame; a kernel op of library code fails
+    when the kernel is lowered, after tracing, and the kernel's stack holds no frame of the
+    program: the outermost jitted call is blamed (under Lane from 0.10: versions.py
+    LANE_LIBRARY_OPS_AT_JIT; before, a Lane op failed at the program's call)."""
     if site.launch is None:
         return site.entry
     semantics = program.semantics(site.launch.kernel).name
-    if semantics == "Lane":
+    if semantics == "Lane" and not holds(LANE_LIBRARY_OPS_AT_JIT, program.version):
         return site.entry
-    if semantics == "Warpgroup":
+    if semantics in ("Lane", "Warpgroup"):
         return site.jit_call or site.entry
     return None
 

@@ -36,6 +36,10 @@ class Ctx:
     # Inside a kernel, under a JAX construct we do not model (pl.core_map(plgpu.WarpMesh(
     # axis_name=...)), ...) that may bind axis names of its own.
     names_open: bool = False
+    # Attributes of library modules replaced for the duration of a `with mock.patch.object(
+    # module, "name", new):` block, by canonical name ("plgpu.kernel"): a test harness routes
+    # JAX's own collectives through its `self.kernel` this way.
+    patches: tuple[tuple[str, object], ...] = ()
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -44,6 +48,7 @@ class Ctx:
             fingerprint(self.ambient),
             id(self.launch) if self.launch else None,
             self.names_open,
+            tuple((name, fingerprint(value)) for name, value in self.patches),
         )
 
 
@@ -125,6 +130,16 @@ class MeshContext:
 
     def __init__(self, mesh: object) -> None:
         self.mesh = mesh
+
+
+class PatchContext:
+    """``mock.patch.object(target, name, new)`` / ``mock.patch("pkg.mod.name", new)``: a
+    context manager that replaces ``target.name`` with ``new`` (UNKNOWN: a MagicMock)."""
+
+    def __init__(self, target: object, name: object, new: object) -> None:
+        self.target = target
+        self.name = name
+        self.new = new
 
 
 @dataclass(frozen=True)
