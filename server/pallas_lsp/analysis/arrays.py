@@ -197,6 +197,20 @@ def _maker(dtype_position: int | None, default: str | None, shape_from: str = "s
     return make
 
 
+def _full(call: Call) -> object:
+    """jnp.full(shape, fill_value, dtype=None): without a dtype, the fill value's (an int
+    fills an int32 array, a float a float32 one, with x64 off)."""
+    dtype_value = call.arg(2, "dtype")
+    if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
+        fill = call.arg(1, "fill_value")
+        kind = type(fill.value) if isinstance(fill, Const) else None
+        dtype: object = DtypeVal({int: "int32", float: "float32"}[kind]) if kind in (int, float) \
+            else UNKNOWN
+    else:
+        dtype = array_dtype(dtype_value)
+    return ArrayVal(_shape(call.arg(0, "shape")), dtype)
+
+
 def _numpy_maker(dtype_position: int) -> Handler:
     # numpy's own arrays are float64 by default: what JAX makes of them depends on x64.
     def make(call: Call) -> object:
@@ -317,7 +331,7 @@ Handler = Callable[["Call"], object]
 
 HANDLERS: dict[str, Handler] = {
     **{f"jnp.{name}": _maker(1, "float32") for name in ("ones", "zeros", "empty")},
-    "jnp.full": _maker(2, "float32"),
+    "jnp.full": _full,
     **{f"np.{name}": _numpy_maker(1) for name in ("ones", "zeros", "empty")},
     "np.full": _numpy_maker(2),
     **{f"jnp.{name}_like": _like(1) for name in ("ones", "zeros", "empty")},
