@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from . import jax_calls, names, pyflow, stdlib_calls
 from .axis_trace import AxisTrace, element_origins
@@ -33,17 +33,21 @@ from .trace import (
     MeshContext,
     Op,
     OpaqueScope,
+    PatchContext,
     SourceModule,
 )
 from .values import (
     MAX_FORMS,
     MISSING,
     UNKNOWN,
+    ArrayVal,
     ClassVal,
     Const,
     DictVal,
+    DtypeVal,
     Env,
     FuncVal,
+    GeneratorVal,
     KernelInfo,
     KernelVal,
     ListVal,
@@ -55,6 +59,9 @@ from .values import (
     PartialVal,
     PropertyVal,
     QualName,
+    RefVal,
+    ShapeDtypeVal,
+    SpecVal,
     SuperVal,
     WrappedVal,
     fingerprint,
@@ -220,6 +227,8 @@ class Interpreter:
                     if manager.set_on_enter:
                         self.set_context_mesh(manager.mesh)
                     restore.append(manager.previous if not manager.set_on_enter else before)
+                elif isinstance(manager, PatchContext):
+                    inner = self.patched(inner, manager)
                 if item.optional_vars is not None:
                     bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
                     self.assign(item.optional_vars, bound, env, ctx)
@@ -251,9 +260,11 @@ class Interpreter:
             for target in stmt.targets:
                 if isinstance(target, ast.Name):
                     env.names.pop(target.id, None)
-        elif isinstance(stmt, (ast.Raise, ast.Assert)):
-            pass  # the file stops here only at run time; keep going to see the rest
-        # Pass, Break, Continue: nothing to track.
+        elif isinstance(stmt, (ast.Raise, ast.Break, ast.Continue)):
+            # The file stops (or the loop moves on) here only at run time; the analysis keeps
+            # going to see the rest, so what a generator yields after this is not sure.
+            frame.stopped = True
+        # Pass, Assert: nothing to track.
 
     def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame) -> None:
         """Run each branch from the same state; a name the branches disagree on becomes UNKNOWN."""
@@ -551,6 +562,26 @@ class Interpreter:
             return cls  # a library base takes the keywords: the class is still this one
         return cls
 
+    def patched(self, ctx: Ctx, patch: PatchContext) -> Ctx:
+        """The context inside `with mock.patch.object(target, "name", new):`. A library
+        module's attribute is patched on the module object it names (`ops_module.plgpu` is
+        the plgpu module itself, so `plgpu.kernel` is replaced everywhere, JAX's own
+        collectives included). A target the analysis cannot name is not followed (as
+        before patches were modelled)."""
+        target = patch.target
+        if isinstance(target, QualName):
+            head, _, last = target.name.rpartition(".")
+            module = next((env for name, env in self.module_envs.items()
+                           if names.canonical(name) == head), None)
+            bound = module.names.get(last) if module is not None else None
+            if isinstance(bound, QualName):
+                target = bound
+        if not (isinstance(target, QualName) and isinstance(patch.name, Const)
+                and isinstance(patch.name.value, str)):
+            return ctx
+        name = names.attribute(target, patch.name.value).name
+        return replace(ctx, patches=(*ctx.patches, (name, patch.new)))
+
     # ---- modules of the analysed folder ---------------------------------------------------
 
     def span(self, node: ast.AST) -> Span:
@@ -724,10 +755,13 @@ class Interpreter:
             children = node.values
         elif isinstance(node, ast.UnaryOp):
             children = [node.operand]
-        elif isinstance(node, (ast.Yield, ast.YieldFrom, ast.Await)):
-            if not isinstance(node, ast.Await) and self._frames:
-                self._frames[-1].yields = True
-            children = [node.value] if node.value is not None else []
+        elif isinstance(node, (ast.Yield, ast.YieldFrom)):
+            value = self.ev(node.value, env, ctx) if node.value is not None else Const(None)
+            if self._frames:
+                self.record_yield(self._frames[-1], node, value)
+            return UNKNOWN  # what `send` passes in, or the sub-generator's return value
+        elif isinstance(node, ast.Await):
+            children = [node.value]
         elif isinstance(node, ast.Dict):
             children = [*(k for k in node.keys if k is not None), *node.values]
         elif isinstance(node, ast.Set):
@@ -757,6 +791,8 @@ class Interpreter:
         if isinstance(base, SuperVal):
             return self.super_attribute(base, node.attr)
         value = jax_calls.get_attribute(base, node.attr, node)
+        if ctx.patches and isinstance(value, QualName):
+            value = next((new for name, new in ctx.patches if name == value.name), value)
         if isinstance(value, PropertyVal):
             return self.call_function(value.getter, [], {}, ctx)
         return value
@@ -999,6 +1035,7 @@ class Interpreter:
                 mesh = current if usable else UNKNOWN
             inner_ctx = replace(ctx, manual=mesh, manual_axes=func.manual_axes,
                                 shard_map_node=func.node)
+            args = [_shard_of(arg, _spec_for(func.in_specs, index)) for index, arg in enumerate(args)]
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
         return UNKNOWN
 
@@ -1008,13 +1045,13 @@ class Interpreter:
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
                fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh))
         if key in self._memo:
-            return self._memo[key]
+            return _fresh(self._memo[key])
         # Recursion is the same function in the same closure: one decorator's wrapper around
         # two functions is two functions.
         activation = (id(node), id(func.closure))
         if activation in self._active or len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
-        frame = Frame()
+        frame = Frame(uncertain_base=self._uncertain)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
         local = Env({}, parent=func.closure)
@@ -1032,14 +1069,27 @@ class Interpreter:
             else:
                 self.exec_block(node.body, local, ctx, frame)
                 result = _join(frame.returns) if frame.returns else Const(None)
-            if frame.yields:
-                result = UNKNOWN
+            if _is_generator(node):
+                result = _Yielded(tuple(frame.yielded) if frame.yielded is not None else None)
         finally:
             self._stack.pop()
             self._active.discard(activation)
             self._frames.pop()
         self._memo[key] = result
-        return result
+        return _fresh(result)
+
+    def record_yield(self, frame: Frame, node: ast.Yield | ast.YieldFrom, value: object) -> None:
+        """One more value of the generator being run, when the analysis is sure it is the next."""
+        if frame.yielded is None:
+            return
+        if frame.stopped or frame.returns or self._uncertain > frame.uncertain_base:
+            frame.yielded = None
+            return
+        items = [value] if isinstance(node, ast.Yield) else unpack(value)
+        if items is None or len(frame.yielded) + len(items) > MAX_COMPREHENSION:
+            frame.yielded = None
+        else:
+            frame.yielded.extend(items)
 
     def bind_parameters(self, func: FuncVal, args: list[object], kwargs: dict[str, object],
                         local: Env, ctx: Ctx) -> None:
@@ -1158,7 +1208,7 @@ class Interpreter:
             # JAX passes one ref per input, output and scratch buffer, nothing more: the
             # body's other parameters keep their defaults (`functools.partial(kernel, **knobs)`,
             # `def kernel(x_ref, y_ref, axes=("x",))`).
-            self.call(info.body, [UNKNOWN] * refs, {}, site, [], {}, self.module_env, kernel_ctx)
+            self.call(info.body, _refs(info, args, refs), {}, site, [], {}, self.module_env, kernel_ctx)
         else:
             self.call_unknown_args(info.body, site, kernel_ctx)
         return UNKNOWN
@@ -1173,6 +1223,35 @@ class Interpreter:
         self.library_site(node, ctx)
         self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open, lists,
                            ctx.scope_names))
+
+
+@dataclass(frozen=True)
+class _Yielded:
+    """A generator call's result as memoised: a fresh generator is made from it per call."""
+
+    items: tuple[object, ...] | None
+
+
+def _fresh(result: object) -> object:
+    if isinstance(result, _Yielded):
+        return GeneratorVal(list(result.items) if result.items is not None else None)
+    return result
+
+
+def _is_generator(node: ast.AST) -> bool:
+    """A function whose own body holds a yield (Python decides it from the text)."""
+    cached = getattr(node, "_pallas_generator", None)
+    if cached is None:
+        pending = list(ast.iter_child_nodes(node))
+        cached = False
+        while pending and not cached:
+            child = pending.pop()
+            if isinstance(child, (ast.Yield, ast.YieldFrom)):
+                cached = True
+            elif not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                pending.extend(ast.iter_child_nodes(child))
+        node._pallas_generator = cached  # type: ignore[attr-defined]
+    return cached
 
 
 class _UnknownRest:
@@ -1227,6 +1306,43 @@ def _ref_count(info: KernelInfo, args: tuple[object, ...]) -> int | None:
             or type(info.n_scratch) is not int:
         return None
     return len(args) + len(info.out_types) + info.n_scratch
+
+
+def _spec_for(in_specs: object, index: int) -> object:
+    """The PartitionSpec of a shard_map's positional argument ``index`` (one spec is a prefix
+    for all of them)."""
+    if isinstance(in_specs, SpecVal):
+        return in_specs
+    if isinstance(in_specs, tuple) and index < len(in_specs):
+        return in_specs[index]
+    return UNKNOWN
+
+
+def _shard_of(arg: object, spec: object) -> object:
+    """An array as the shard_mapped function sees it: its dtype, and its shape only when the
+    spec replicates it (a split dimension's size depends on the mesh's, not known here)."""
+    if not isinstance(arg, ArrayVal):
+        return arg
+    replicated = isinstance(spec, SpecVal) and all(
+        isinstance(entry, Const) and entry.value is None for entry in spec.entries)
+    return arg if replicated else ArrayVal(UNKNOWN, arg.dtype)
+
+
+def _refs(info: KernelInfo, args: tuple[object, ...], count: int) -> list[object]:
+    """The refs JAX hands the body, in order: one per input array, per output type and per
+    scratch buffer, each with the dtype its array or type has (scratch refs: unknown)."""
+    made: list[object] = []
+    for source in (*args, *info.out_types):  # type: ignore[misc]
+        if isinstance(source, (ArrayVal, ShapeDtypeVal, RefVal)):
+            made.append(RefVal(source.shape, source.dtype if isinstance(source.dtype, DtypeVal)
+                               and source.dtype.name not in _WIDE_DTYPES else UNKNOWN))
+        else:
+            made.append(UNKNOWN)
+    return (made + [UNKNOWN] * count)[:count]
+
+
+# JAX turns a 64-bit array into a 32-bit one unless x64 is on: which it is, is not known.
+_WIDE_DTYPES = frozenset({"float64", "int64", "uint64"})
 
 
 def _new_list(items: object) -> ListVal:

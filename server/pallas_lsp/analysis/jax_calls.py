@@ -14,12 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import names, stdlib_calls
+from . import arrays, names, stdlib_calls
+from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
-from .dtypes import DTYPE_ALIASES
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
-from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, WarpMeshVal
+from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
 from .values import (
     MISSING,
     UNKNOWN,
@@ -28,7 +28,6 @@ from .values import (
     CompilerParamsVal,
     Const,
     DictVal,
-    DtypeVal,
     Env,
     FuncVal,
     KernelInfo,
@@ -40,9 +39,11 @@ from .values import (
     ObjVal,
     PartialVal,
     QualName,
+    RefVal,
     SemanticsVal,
     ShapeDtypeVal,
     SpecVal,
+    ViewIndexer,
     WrappedVal,
     const_strings,
     pack,
@@ -72,14 +73,6 @@ _CALLS_ARGUMENTS = frozenset({
     "pl.run_state", "jax.lax.cond",
 })
 
-# Array constructors: (position of dtype, default dtype). jnp's default float is float32
-# (x64 off), numpy's float64.
-_ARRAY_MAKERS = {
-    "jnp.ones": (1, "float32"), "jnp.zeros": (1, "float32"), "jnp.empty": (1, "float32"),
-    "jnp.full": (2, "float32"), "np.ones": (1, "float64"), "np.zeros": (1, "float64"),
-    "np.empty": (1, "float64"), "np.full": (2, "float64"),
-}
-
 MAX_CONST_LENGTH = 4096
 # Named-axis calls of jitted code (axis_index, axis_size, the psum family): outside any
 # shard_map, or naming no axis of its mesh, each fails while traced ("unbound axis name").
@@ -88,18 +81,6 @@ HOST_AXIS_QUERIES = frozenset(HOST_AXIS_CALLS)
 KERNEL_MESH_ARGS = ("grid", "grid_names", "cluster", "cluster_names", "num_threads", "thread_name")
 
 _SEMANTICS = {"Lane": "Lane", "Warpgroup": "Warpgroup"}
-
-def dtype_of(value: object) -> DtypeVal | None:
-    if isinstance(value, DtypeVal):
-        return value
-    if isinstance(value, QualName):
-        last = value.name.rsplit(".", 1)[-1]
-        if value.name.split(".")[0] in {"jnp", "np"} and last in DTYPE_ALIASES:
-            return DtypeVal(DTYPE_ALIASES[last])
-    if isinstance(value, Const) and isinstance(value.value, str) and value.value in DTYPE_ALIASES:
-        return DtypeVal(DTYPE_ALIASES[value.value])
-    return None
-
 
 def layout_of(value: object, node: ast.AST | None = None) -> LayoutVal | None:
     if isinstance(value, LayoutVal):
@@ -112,6 +93,8 @@ def layout_of(value: object, node: ast.AST | None = None) -> LayoutVal | None:
 
 def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
     modelled = stdlib_calls.attribute(base, attr)
+    if modelled is MISSING:
+        modelled = arrays.attribute(base, attr)
     if modelled is not MISSING:
         return modelled
     if isinstance(base, QualName):
@@ -134,8 +117,6 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return PartialVal(base, (), {})
     if isinstance(base, ClassVal):
         return base.attrs.get(attr, UNKNOWN)
-    if isinstance(base, (ShapeDtypeVal, ArrayVal)) and attr in ("dtype", "shape"):
-        return base.dtype if attr == "dtype" else base.shape
     return UNKNOWN
 
 
@@ -163,9 +144,26 @@ def _mesh_attribute(mesh: MeshVal, attr: str) -> object:
             product *= size  # type: ignore[operator]
         return Const(product)
     return UNKNOWN
+# Integer and float operators on known numbers; a result past these bounds is not a size
+# or a width: leave it unknown rather than compute it.
+_NUMBER_OPS: dict[type, Callable[[object, object], object]] = {
+    ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,  # type: ignore[operator]
+    ast.Mult: lambda a, b: a * b, ast.FloorDiv: lambda a, b: a // b,  # type: ignore[operator]
+    ast.Mod: lambda a, b: a % b, ast.Div: lambda a, b: a / b,  # type: ignore[operator]
+    ast.BitAnd: lambda a, b: a & b, ast.BitOr: lambda a, b: a | b,  # type: ignore[operator]
+    ast.BitXor: lambda a, b: a ^ b,  # type: ignore[operator]
+    ast.LShift: lambda a, b: a << b if 0 <= b <= 64 else None,  # type: ignore[operator]
+    ast.RShift: lambda a, b: a >> b if 0 <= b <= 64 else None,  # type: ignore[operator]
+    ast.Pow: lambda a, b: a ** b if type(b) is int and 0 <= b <= 64 and abs(a) <= 1 << 16 else None,  # type: ignore[operator]
+}
+_INT_ONLY = (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)
+MAX_NUMBER = 1 << 62
 
 
 def binary(left: object, op: ast.operator, right: object) -> object:
+    with_array = arrays.binary(left, op, right)
+    if with_array is not MISSING:
+        return with_array
     if isinstance(left, Const) and isinstance(right, Const):
         try:
             if isinstance(op, ast.Add) and type(left.value) is type(right.value) and isinstance(
@@ -177,19 +175,8 @@ def binary(left: object, op: ast.operator, right: object) -> object:
                         (left, right)):
                     return UNKNOWN
                 return Const(left.value + right.value)  # type: ignore[operator]
-            if isinstance(op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)) and all(
-                type(v) is int for v in (left.value, right.value)
-            ):
-                a, b = left.value, right.value
-                if isinstance(op, ast.Add):
-                    return Const(a + b)  # type: ignore[operator]
-                if isinstance(op, ast.Sub):
-                    return Const(a - b)  # type: ignore[operator]
-                if isinstance(op, ast.Mult) and abs(a) < 1 << 20 and abs(b) < 1 << 20:  # type: ignore[arg-type]
-                    return Const(a * b)  # type: ignore[operator]
-                if isinstance(op, ast.FloorDiv) and b:
-                    return Const(a // b)  # type: ignore[operator]
-        except (TypeError, OverflowError):
+            return _number(left.value, op, right.value)
+        except (TypeError, OverflowError, ZeroDivisionError, ValueError):
             return UNKNOWN
     return UNKNOWN
 
@@ -200,6 +187,19 @@ class MulticastAt:
     ref (JAX's own tests copy into ``multicast_ref(y_ref, "x").at[pl.ds(...)]``)."""
 
     ref: MulticastRefVal
+def _number(a: object, op: ast.operator, b: object) -> object:
+    kinds = (type(a), type(b))
+    if not all(kind in (int, float) for kind in kinds):
+        return UNKNOWN
+    if float in kinds and isinstance(op, _INT_ONLY):
+        return UNKNOWN
+    function = _NUMBER_OPS.get(type(op))
+    if function is None or (isinstance(op, ast.Mult) and (abs(a) >= 1 << 31 or abs(b) >= 1 << 31)):  # type: ignore[arg-type]
+        return UNKNOWN
+    result = function(a, b)
+    if type(result) not in (int, float) or abs(result) > MAX_NUMBER:  # type: ignore[arg-type]
+        return UNKNOWN
+    return Const(result)
 
 
 def subscript(base: object, index: object) -> object:
@@ -207,6 +207,12 @@ def subscript(base: object, index: object) -> object:
         return base.ref
     if isinstance(base, DictVal):
         return base.load(index)
+    if isinstance(base, ViewIndexer):
+        return arrays.view(base.base)
+    if isinstance(base, (RefVal, ArrayVal)):
+        # A load from a ref, or an element / slice of an array: the same dtype.
+        whole = isinstance(index, Const) and index.value is Ellipsis
+        return ArrayVal(base.shape if whole else UNKNOWN, base.dtype)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
             and type(index.value) is int):
         try:
@@ -460,7 +466,7 @@ def _shard_map(call: Call) -> object:
         manual_axes = const_strings(manual) if isinstance(manual, Const) else UNKNOWN
         if manual_axes is None:
             manual_axes = UNKNOWN
-    return WrappedVal("shard_map", fun, call.node, mesh, manual_axes)
+    return WrappedVal("shard_map", fun, call.node, mesh, manual_axes, call.arg(None, "in_specs"))
 
 
 def _built_mesh(call: Call, kind: str) -> object:
@@ -536,6 +542,19 @@ def _get_abstract_mesh(call: Call) -> object:
     if manual is None:
         manual = call.tracer.context_mesh
     return manual if isinstance(manual, MeshVal) else UNKNOWN
+
+
+def _patch_object(call: Call) -> object:
+    new = call.arg(2, "new")
+    return PatchContext(call.arg(0, "target"), call.arg(1, "attribute"), UNKNOWN if new is MISSING else new)
+
+
+def _patch(call: Call) -> object:
+    target, new = call.arg(0, "target"), call.arg(1, "new")
+    if not (isinstance(target, Const) and isinstance(target.value, str) and "." in target.value):
+        return PatchContext(UNKNOWN, UNKNOWN, UNKNOWN)
+    module, _, name = target.value.rpartition(".")
+    return PatchContext(QualName(names.canonical(module)), Const(name), UNKNOWN if new is MISSING else new)
 
 
 def _plgpu_kernel(call: Call) -> object:
@@ -626,20 +645,6 @@ def _partition_spec(call: Call) -> object:
     return SpecVal(tuple(call.args))
 
 
-def _array_maker(dtype_position: int, default: str) -> Handler:
-    def make(call: Call) -> object:
-        shape = call.arg(0, "shape")
-        dtype_value = call.arg(dtype_position, "dtype")
-        dtype = dtype_of(dtype_value) if dtype_value is not MISSING else DtypeVal(default)
-        return ArrayVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
-
-    return make
-
-
-def _dtype(call: Call) -> object:
-    return dtype_of(call.arg(0, "dtype")) or UNKNOWN
-
-
 def _transparent_wrapper(call: Call) -> object:
     fun = call.arg(0, "fun")
     if fun is MISSING:
@@ -695,6 +700,8 @@ HANDLERS: dict[str, Handler] = {
     "jax.get_abstract_mesh": _get_abstract_mesh,
     "jax.sharding.get_mesh": _get_mesh,
     "jax._src.test_util.create_mesh": _make_mesh,
+    "unittest.mock.patch.object": _patch_object,
+    "unittest.mock.patch": _patch,
     "plgpu.kernel": _plgpu_kernel,
     "pl.pallas_call": _pallas_call,
     "plgpu.CompilerParams": _compiler_params,
@@ -705,9 +712,7 @@ HANDLERS: dict[str, Handler] = {
     "builtins.list": _sequence,
     "jax.sharding.PartitionSpec": _partition_spec,
     "jax.P": _partition_spec,
-    "jnp.dtype": _dtype,
-    "np.dtype": _dtype,
-    **{maker: _array_maker(*spec) for maker, spec in _ARRAY_MAKERS.items()},
+    **arrays.HANDLERS,
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
     **stdlib_calls.HANDLERS,

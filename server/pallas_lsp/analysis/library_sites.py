@@ -19,6 +19,7 @@ from pathlib import PurePath
 from .model import Finding, Related, Span
 from .program import Program
 from .trace import LibrarySite
+from .versions import LANE_LIBRARY_OPS_AT_JIT, holds
 
 
 def to_user_sites(findings: list[Finding], program: Program) -> list[Finding]:
@@ -52,9 +53,21 @@ def to_user_sites(findings: list[Finding], program: Program) -> list[Finding]:
     # A library call that fails while the code around its kernel is traced (lax.axis_size
     # with no shard_map) never builds the kernel: its kernel's findings are not the user's.
     failing_first = {entry for _, entry, before_kernel in moved if before_kernel}
-    kept.extend(finding for finding, entry, before_kernel in moved
-                if before_kernel or entry not in failing_first)
-    return kept
+    placed = [finding for finding, entry, before_kernel in moved
+              if before_kernel or entry not in failing_first]
+    # Lowering stops at its first error: where a finding placed from the library shares a
+    # line of the program with others (a Warpgroup width error is blamed on the same jitted
+    # call), only the first in JAX's check order (the rules' code order, reduce_facts.py:
+    # the op/dtype pair before the width) is that line's error.
+    first_code: dict[int, str] = {}
+    for finding in placed:
+        first_code[finding.span.line] = min(finding.code, first_code.get(finding.span.line, finding.code))
+    for finding in kept:
+        if finding.span.path is None and finding.span.line in first_code:
+            first_code[finding.span.line] = min(finding.code, first_code[finding.span.line])
+    return [finding for finding in [*kept, *placed]
+            if finding.span.path is not None or finding.span.line not in first_code
+            or finding.code == first_code[finding.span.line]]
 
 
 def _placed(finding: Finding, blamed: Span, entry: Span, module: str, library: set[str]) -> Finding:
@@ -74,17 +87,17 @@ def _placed(finding: Finding, blamed: Span, entry: Span, module: str, library: s
 
 
 def _blamed(program: Program, site: LibrarySite) -> ast.AST | None:
-    """The program's line in JAX's traceback. Trace-time errors (code around a launch, and
-    kernel ops under Lane semantics, whose kernel lowers while it is traced) have the
-    program's call into the library as innermost frame; under Warpgroup a kernel op fails
-    after tracing, and the kernel's stack holds no frame of the program: the outermost
-    jitted call is blamed."""
+    """The program's line in JAX's traceback. Trace-time errors (code around a launch) have
+    the program's call into the library as innermost frame; a kernel op of library code fails
+    when the kernel is lowered, after tracing, and the kernel's stack holds no frame of the
+    program: the outermost jitted call is blamed (under Lane from 0.10: versions.py
+    LANE_LIBRARY_OPS_AT_JIT; before, a Lane op failed at the program's call)."""
     if site.launch is None:
         return site.entry
     semantics = program.semantics(site.launch.kernel).name
-    if semantics == "Lane":
+    if semantics == "Lane" and not holds(LANE_LIBRARY_OPS_AT_JIT, program.version):
         return site.entry
-    if semantics == "Warpgroup":
+    if semantics in ("Lane", "Warpgroup"):
         return site.jit_call or site.entry
     return None
 

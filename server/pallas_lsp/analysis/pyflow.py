@@ -12,10 +12,10 @@ from __future__ import annotations
 import ast
 import operator
 
+from .arrays import dtype_of
 from .values import (
     MISSING,
     UNKNOWN,
-    ArrayVal,
     ClassVal,
     Const,
     DictVal,
@@ -27,6 +27,7 @@ from .values import (
     ObjVal,
     OneOf,
     QualName,
+    RefVal,
     SemanticsVal,
     ShapeDtypeVal,
     WrappedVal,
@@ -34,7 +35,7 @@ from .values import (
 )
 
 _ALWAYS_TRUE = (FuncVal, ClassVal, KernelVal, WrappedVal, MeshVal, DtypeVal, SemanticsVal,
-                ArrayVal, ShapeDtypeVal)
+                ShapeDtypeVal, RefVal)
 
 _COMPARE = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -77,9 +78,25 @@ def _comparable(value: object) -> object:
     if isinstance(value, SemanticsVal):
         return ("semantics", value.name)
     if isinstance(value, QualName) and value.name.startswith(("jnp.", "np.")):
-        # jnp.float32 == jnp.dtype("float32") is handled by the caller through dtype_of.
+        # A scalar type: compared with a dtype it is read as one (_dtypes_compared).
         return UNKNOWN
     return UNKNOWN
+
+
+def _dtype_or_value(value: object) -> object:
+    return dtype_of(value) or value
+
+
+def _dtypes_compared(left: object, right: object) -> tuple[object, object]:
+    """A numpy dtype compares equal to whatever names the same dtype (``x.dtype ==
+    jnp.float32``, ``== "float32"``): both sides read as dtypes when one is."""
+    if isinstance(left, DtypeVal):
+        if isinstance(right, tuple):
+            return left, tuple(_dtype_or_value(item) for item in right)
+        return left, _dtype_or_value(right)
+    if isinstance(right, DtypeVal):
+        return _dtype_or_value(left), right
+    return left, right
 
 
 def compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object:
@@ -93,6 +110,7 @@ def compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object:
                 return Const(False)
             current = right
             continue
+        current, right = _dtypes_compared(current, right)
         a, b = _comparable(current), _comparable(right)
         if isinstance(op, (ast.Is, ast.IsNot)):
             if not (isinstance(current, Const) and isinstance(right, Const)

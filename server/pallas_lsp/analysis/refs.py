@@ -7,7 +7,7 @@ import ast
 from .interpreter import UNKNOWN_REST
 from .program import Program
 from .trace import Launch, Op
-from .values import ArrayVal, DtypeVal, FuncVal, PartialVal, ShapeDtypeVal
+from .values import ArrayVal, DtypeVal, FuncVal, PartialVal, RefVal, ShapeDtypeVal
 
 
 def ref_types(launch: Launch) -> dict[str, tuple[object, str]]:
@@ -48,6 +48,9 @@ def ref_types(launch: Launch) -> dict[str, tuple[object, str]]:
 
 def result_type(program: Program, op: Op, cast: ast.Call | None) -> tuple[object, str] | None:
     """(shape, dtype) of a multimem_load_reduce result: its ref's, or the output ref it is stored to."""
+    value = op.args.get("ref")
+    if isinstance(value, RefVal) and isinstance(value.dtype, DtypeVal):
+        return value.shape, value.dtype.name  # the ref, or a view of it, as the body made it
     types = ref_types(op.launch)
     ref = op.arg_nodes.get("ref")
     if isinstance(ref, ast.Name) and ref.id in types:

@@ -8,6 +8,7 @@ no command-line arguments in a clean environment (``argparse`` defaults,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -19,7 +20,6 @@ from .values import (
     CompilerParamsVal,
     Const,
     DictVal,
-    DtypeVal,
     ListVal,
     NamespaceDict,
     NamespaceVal,
@@ -36,9 +36,6 @@ if TYPE_CHECKING:
 
 # Beyond this a range / zip is not a sweep of settings: leave it unknown.
 MAX_RANGE = 256
-_DTYPE_BITS = {"float64": 64, "float32": 32, "int32": 32, "uint32": 32, "int64": 64, "bfloat16": 16,
-               "float16": 16, "int16": 16, "uint16": 16, "int8": 8, "uint8": 8, "bool": 8,
-               "float8_e5m2": 8, "float8_e4m3fn": 8}
 
 
 @dataclass(eq=False)
@@ -99,13 +96,6 @@ def attribute(base: object, attr: str) -> object:
         return PartialVal(QualName("builtins.namespace_dict.update"), (base,), {})
     if isinstance(base, QualName) and attr == "__dict__":
         return NamespaceDictOf(base)
-    if isinstance(base, DtypeVal):
-        bits = _DTYPE_BITS.get(base.name)
-        if attr == "itemsize" and bits:
-            return Const(bits // 8)
-        if attr == "name":
-            return Const(base.name)
-        return UNKNOWN
     if isinstance(base, ObjVal) and attr == "_replace" and base.cls.is_dataclass:
         return PartialVal(QualName("dataclasses.replace"), (base,), {})
     return MISSING
@@ -418,6 +408,63 @@ def _replace(call: Call) -> object:
     return UNKNOWN
 
 
+def _numbers(call: Call) -> list[int | float] | None:
+    """The numbers a numeric builtin reads: its arguments, or the items of its one iterable."""
+    values = call.args
+    if len(values) == 1 and not (isinstance(values[0], Const) and type(values[0].value) in (int, float)):
+        values = unpack(values[0])  # type: ignore[assignment]
+    if values is None or not all(isinstance(v, Const) and type(v.value) in (int, float) for v in values):
+        return None
+    return [v.value for v in values]  # type: ignore[union-attr]
+
+
+def _numeric(function: Callable[[list[int | float]], object], *,
+             empty_ok: bool = False) -> Callable[[Call], object]:
+    """min, max, sum, math.prod, math.gcd ... of known numbers (no key=, no default=)."""
+    def evaluate(call: Call) -> object:
+        numbers = _numbers(call)
+        if numbers is None or (not numbers and not empty_ok) or call.kwargs:
+            return UNKNOWN
+        try:
+            result = function(numbers)
+        except (ValueError, OverflowError, TypeError):
+            return UNKNOWN
+        if type(result) not in (int, float) or abs(result) > 1 << 62:  # type: ignore[arg-type]
+            return UNKNOWN
+        return Const(result)
+
+    return evaluate
+
+
+def _one_number(function: Callable[[int | float], object]) -> Callable[[list[int | float]], object]:
+    return lambda numbers: function(numbers[0]) if len(numbers) == 1 else None
+
+
+def _product(call: Call) -> object:
+    """itertools.product of known sequences: a sweep of settings, row by row."""
+    columns = [unpack(a) for a in call.args]
+    repeat = call.kwargs.get("repeat", Const(1))
+    if any(c is None for c in columns) or not (isinstance(repeat, Const) and type(repeat.value) is int) \
+            or set(call.kwargs) - {"repeat"}:
+        return UNKNOWN
+    rows = [()]
+    for column in columns * repeat.value:  # type: ignore[operator]
+        rows = [(*row, item) for row in rows for item in column]  # type: ignore[union-attr]
+        if len(rows) > MAX_RANGE:
+            return UNKNOWN
+    return tuple(pack(list(row)) for row in rows)
+
+
+def _chain(call: Call) -> object:
+    items: list[object] = []
+    for arg in call.args:
+        part = unpack(arg)
+        if part is None or len(items) + len(part) > MAX_RANGE:
+            return UNKNOWN
+        items.extend(part)
+    return pack(items)
+
+
 def _noop(call: Call) -> object:
     return Const(None)
 
@@ -446,5 +493,17 @@ HANDLERS: dict[str, Callable[[Call], object]] = {
     "os.getenv": _environ_get,
     "functools.wraps": _wraps,
     "dataclasses.replace": _replace,
+    "itertools.product": _product,
+    "itertools.chain": _chain,
+    "builtins.min": _numeric(min),
+    "builtins.max": _numeric(max),
+    "builtins.sum": _numeric(sum, empty_ok=True),
+    "builtins.abs": _numeric(_one_number(abs)),
+    "math.prod": _numeric(math.prod, empty_ok=True),
+    "math.gcd": _numeric(lambda numbers: math.gcd(*numbers), empty_ok=True),  # type: ignore[arg-type]
+    "math.lcm": _numeric(lambda numbers: math.lcm(*numbers), empty_ok=True),  # type: ignore[arg-type]
+    "math.ceil": _numeric(_one_number(math.ceil)),
+    "math.floor": _numeric(_one_number(math.floor)),
+    "math.log2": _numeric(_one_number(math.log2)),
 }
 

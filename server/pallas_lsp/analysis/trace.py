@@ -42,6 +42,10 @@ class Ctx:
     # Inside jax.vmap(f, axis_name=...): jitted code around a kernel may name that axis
     # (a kernel may not: JAX's LookupError, PAL005).
     vmap_names: bool = False
+    # Attributes of library modules replaced for the duration of a `with mock.patch.object(
+    # module, "name", new):` block, by canonical name ("plgpu.kernel"): a test harness routes
+    # JAX's own collectives through its `self.kernel` this way.
+    patches: tuple[tuple[str, object], ...] = ()
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -52,6 +56,7 @@ class Ctx:
             self.names_open,
             self.scope_names,
             self.vmap_names,
+            tuple((name, fingerprint(value)) for name, value in self.patches),
         )
 
 
@@ -110,8 +115,14 @@ class HostAxisQuery:
 @dataclass(eq=False)
 class Frame:
     returns: list[object] = field(default_factory=list)
-    # Set when the body evaluates a yield: calling it makes a generator, not its return value.
-    yields: bool = False
+    # A generator's yielded values so far, in order; None once a yield ran on a path the
+    # analysis is not sure of (an undecided branch, a loop of unknown count, after a
+    # `return`, `break`, `continue` or `raise` that the interpreter runs past).
+    yielded: list[object] | None = field(default_factory=list)
+    # How many undecided branches enclosed the call: a yield under more is not sure.
+    uncertain_base: int = 0
+    # A `return`, `break`, `continue` or `raise` ran: the interpreter goes on past it.
+    stopped: bool = False
     # For a zero-argument super(): the class defining the method, and its first argument.
     owner: object = None
     first: object = None
@@ -153,6 +164,16 @@ class MeshContext:
         self.mesh = mesh
         self.previous = previous
         self.set_on_enter = set_on_enter
+
+
+class PatchContext:
+    """``mock.patch.object(target, name, new)`` / ``mock.patch("pkg.mod.name", new)``: a
+    context manager that replaces ``target.name`` with ``new`` (UNKNOWN: a MagicMock)."""
+
+    def __init__(self, target: object, name: object, new: object) -> None:
+        self.target = target
+        self.name = name
+        self.new = new
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,31 @@ class ShapeDtypeVal:
     dtype: object  # DtypeVal or UNKNOWN
 
 
+@dataclass(frozen=True)
+class RefVal:
+    """A kernel body's ref (one per input, output and scratch buffer), as its launch makes it:
+    views of it (``.at[...]``, ``.reshape(...)``) keep the dtype (analysis/arrays.py)."""
+
+    shape: object  # Const tuple or UNKNOWN
+    dtype: object  # DtypeVal or UNKNOWN
+
+
+@dataclass(frozen=True)
+class ViewIndexer:
+    """``ref.at``: subscripting it gives a view of ``base`` (a RefVal or a MulticastRefVal)."""
+
+    base: object
+
+
+@dataclass(eq=False)
+class GeneratorVal:
+    """What calling a generator function gives: the values its body yields, in order, when
+    every yield ran on a path the analysis is sure of; iterating it uses them up (after
+    that its items are unknown)."""
+
+    items: list[object] | None  # None: not known
+
+
 @dataclass(eq=False)
 class Env:
     """A scope: names to values, with the enclosing scope for closures."""
@@ -257,7 +282,7 @@ class ObjVal:
             # A jitted method (`@functools.partial(jax.jit, static_argnums=0)` on `__call__`):
             # the wrapper calls the method bound to this instance.
             return WrappedVal(value.kind, value.inner.bound(self), value.node, value.mesh,
-                              value.manual_axes)
+                              value.manual_axes, value.in_specs)
         return value
 
 
@@ -429,6 +454,7 @@ class WrappedVal:
     node: ast.AST
     mesh: object = None  # shard_map: MeshVal, UNKNOWN, or MISSING when no mesh= was given
     manual_axes: object = None  # shard_map(axis_names=...): tuple, None when absent, UNKNOWN
+    in_specs: object = None  # shard_map(in_specs=...): a SpecVal, a tuple of them, or else
 
 
 
@@ -536,12 +562,18 @@ def unpack(value: object) -> list[object] | None:
         return list(value.items)
     if isinstance(value, ClassVal) and value.enum_members is not None:
         return list(value.enum_members.values())  # `tuple(Axis)`, `for a in Axis`
+    if isinstance(value, GeneratorVal):
+        # A generator is iterated once: read again, it is empty or part-read (a zip, a
+        # branch that may not have run): unknown either way.
+        items, value.items = value.items, None
+        return list(items) if items is not None else None
     return None
 
 
 def fingerprint(value: object) -> object:
     """A hashable key standing for ``value`` in memo tables."""
-    if isinstance(value, (Const, QualName, MeshVal, SemanticsVal, DtypeVal, LayoutVal, ArrayVal)):
+    if isinstance(value, (Const, QualName, MeshVal, SemanticsVal, DtypeVal, LayoutVal, ArrayVal, RefVal,
+                          ShapeDtypeVal, ViewIndexer)):
         return value
     if isinstance(value, tuple):
         return tuple(fingerprint(item) for item in value)

@@ -75,6 +75,13 @@ MULTICAST_COPY_SEVERAL_AXES = Fact("a multicast copy may span several mesh axes"
 # ("unhashable type: 'list'", on the copy line).
 MULTICAST_COPY_HASHES_AXES = Fact("a multicast copy refuses a list as collective_axes", (0, 10), None,
                                   "axes_list_multicast_copy: lowers on 0.9.0.1, TypeError from 0.10.0")
+# A Lane kernel's op in installed library code fails when the jitted function is lowered
+# (JAX's traceback names the jitted call); on 0.8.3 it failed at the program's call into the
+# library. Measured: installed_reduce_scatter_axis_name (0.8.3, the call of reduce_scatter)
+# and the corpus labels of JAX's distributed tests under Lane (docs/corpus.md: PAL006 / PAL007
+# on the `jax.jit(...)(x)` line on 0.10.2, 0.11.2, 0.12.0.1). 0.9.x cannot lower these ops.
+LANE_LIBRARY_OPS_AT_JIT = Fact("a Lane kernel op of library code is blamed on the jitted call",
+                               (0, 10), None, "corpus labels of jax/tests reduce_scatter (Lane)")
 # pl.pallas_call with Mosaic GPU params has no lowering rule: a bare AssertionError.
 PALLAS_CALL_MOSAIC_GPU_GONE = Fact("pl.pallas_call has no Mosaic GPU lowering", (0, 11, 2), None,
                                    "pallas_call_*: lowers through 0.11.1, PAL008 from 0.11.2")

@@ -1,0 +1,364 @@
+"""Arrays, refs and dtypes as values: what ``x.dtype``, ``jnp.finfo(d).bits`` or
+``x_ref.at[...]`` evaluate to, so that a dtype or a width computed in ordinary code
+(JAX's own ``reduce_scatter`` derives ``vec_size`` from ``jnp.finfo(x.dtype).bits``)
+reaches the multimem op it decides.
+
+Only what is sure is modelled. JAX runs with 64-bit types off unless the program
+turns them on, and then ``jnp.ones(n, jnp.float64)`` is float32: a 64-bit dtype
+reaching an array is left unknown. Default dtypes follow the same x64-off
+reading as ``jnp.ones`` (float32, int32). A shape computed under ``shard_map``
+is the shard's, which the analysis does not know: arrays keep their dtype there
+and lose their shape (``Interpreter.call_wrapped``).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .dtypes import DTYPE_ALIASES, DTYPE_BITS, FLOATS
+from .values import (
+    MISSING,
+    UNKNOWN,
+    ArrayVal,
+    Const,
+    DtypeVal,
+    MulticastRefVal,
+    NamespaceVal,
+    PartialVal,
+    QualName,
+    RefVal,
+    ShapeDtypeVal,
+    ViewIndexer,
+)
+
+if TYPE_CHECKING:
+    from .jax_calls import Call
+
+# Canonical dtype names that `dtype_of` may read from a string: numpy's own spellings
+# only (np.dtype("f32") is an error, np.dtype("float") is float64).
+_DTYPE_STRINGS = frozenset(DTYPE_BITS) | {"bool"}
+_WIDE = frozenset({"float64", "int64", "uint64"})
+_INTEGERS = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+_UNSIGNED = frozenset(name for name in _INTEGERS if name.startswith("u"))
+
+# jnp.issubdtype(d, category): the dtypes each abstract category holds (jnp's own
+# answers: its extended floats bfloat16 and float8 are `floating`).
+_CATEGORIES: dict[str, frozenset[str]] = {
+    "integer": _INTEGERS,
+    "signedinteger": _INTEGERS - _UNSIGNED,
+    "unsignedinteger": _UNSIGNED,
+    "floating": FLOATS,
+    "inexact": FLOATS,
+    "number": _INTEGERS | FLOATS,
+    "generic": _INTEGERS | FLOATS | {"bool"},
+}
+# numpy's issubdtype does not know ml_dtypes' extended floats as `floating`.
+_NUMPY_UNSURE = frozenset({"bfloat16", "float8_e5m2", "float8_e4m3fn"})
+
+
+def dtype_of(value: object) -> DtypeVal | None:
+    """The dtype a dtype-like value names: a DtypeVal, ``jnp.float16``, ``"bfloat16"``."""
+    if isinstance(value, DtypeVal):
+        return value
+    if isinstance(value, QualName):
+        head, _, last = value.name.rpartition(".")
+        if head in {"jnp", "np"} and last in DTYPE_ALIASES:
+            return DtypeVal(DTYPE_ALIASES[last])
+    if isinstance(value, Const) and isinstance(value.value, str) and value.value in _DTYPE_STRINGS:
+        return DtypeVal(value.value)
+    return None
+
+
+def array_dtype(value: object) -> object:
+    """The dtype an array made with ``dtype=value`` has: unknown for a 64-bit type (x64 may
+    be off, making it 32-bit) and for anything that names no dtype."""
+    dtype = dtype_of(value)
+    return dtype if dtype is not None and dtype.name not in _WIDE else UNKNOWN
+
+
+def _dtype_like(value: object) -> DtypeVal | None:
+    """``jnp.dtype(x)`` reads an array's dtype too."""
+    if isinstance(value, (ArrayVal, RefVal, ShapeDtypeVal)):
+        return value.dtype if isinstance(value.dtype, DtypeVal) else None
+    return dtype_of(value)
+
+
+def _shape(value: object) -> object:
+    """A shape argument as a Const tuple of ints (an int is a 1-D shape), else UNKNOWN."""
+    if isinstance(value, Const) and type(value.value) is int:
+        return Const((value.value,))
+    if isinstance(value, Const) and isinstance(value.value, tuple) \
+            and all(type(v) is int for v in value.value):
+        return value
+    return UNKNOWN
+
+
+# ---------------------------------------------------------------- attributes
+
+def attribute(base: object, attr: str) -> object:
+    """Attributes of arrays, refs, dtypes and finfo/iinfo; MISSING when ``base`` is none."""
+    if isinstance(base, (ArrayVal, RefVal, ShapeDtypeVal)):
+        return _array_attribute(base, attr)
+    if isinstance(base, ViewIndexer):
+        return MISSING
+    if isinstance(base, MulticastRefVal) and attr == "at":
+        return ViewIndexer(base)
+    if isinstance(base, DtypeVal):
+        bits = DTYPE_BITS.get(base.name) or (8 if base.name == "bool" else None)
+        if attr == "itemsize" and bits:
+            return Const(bits // 8)
+        if attr == "name":
+            return Const(base.name)
+        if attr == "dtype":
+            return base
+        return UNKNOWN
+    return MISSING
+
+
+def _array_attribute(base: ArrayVal | RefVal | ShapeDtypeVal, attr: str) -> object:
+    shape = base.shape.value if isinstance(base.shape, Const) else None
+    if attr == "dtype":
+        return base.dtype
+    if attr == "shape":
+        return base.shape
+    if attr == "ndim":
+        return Const(len(shape)) if shape is not None else UNKNOWN  # type: ignore[arg-type]
+    if attr == "size":
+        return Const(math.prod(shape)) if shape is not None else UNKNOWN  # type: ignore[arg-type]
+    if attr == "itemsize":
+        return attribute(base.dtype, "itemsize") if isinstance(base.dtype, DtypeVal) else UNKNOWN
+    if isinstance(base, ShapeDtypeVal):
+        return UNKNOWN
+    if attr == "at":
+        return ViewIndexer(base) if isinstance(base, RefVal) else UNKNOWN
+    if attr in ("astype", "reshape", "view", "bitcast"):
+        return PartialVal(QualName(f"jax.Array.{attr}"), (base,), {})
+    if attr == "T" and isinstance(base, ArrayVal):
+        return ArrayVal(Const(shape[::-1]) if shape is not None else UNKNOWN, base.dtype)
+    return UNKNOWN
+
+
+def view(base: object) -> object:
+    """``ref.at[index]``: a view of the same buffer; a multicast ref stays one, a ref keeps
+    its dtype (its shape depends on the index)."""
+    if isinstance(base, RefVal):
+        return RefVal(UNKNOWN, base.dtype)
+    return base
+
+
+# ---------------------------------------------------------------- operators
+
+def binary(left: object, op: ast.operator, right: object) -> object:
+    """Arithmetic with an array: the array's dtype when both sides agree on it (two arrays of
+    one dtype, or an array and a Python scalar that does not promote it); else unknown."""
+    arrays = [side for side in (left, right) if isinstance(side, ArrayVal)]
+    if not arrays:
+        return MISSING
+    dtypes = {a.dtype for a in arrays}
+    dtype = dtypes.pop() if len(dtypes) == 1 else UNKNOWN
+    for side in (left, right):
+        if isinstance(side, ArrayVal):
+            continue
+        # A Python scalar is weakly typed: an int keeps the array's dtype, a float keeps a
+        # float array's; anything else (another kind of value) is not modelled.
+        if not (isinstance(side, Const) and type(side.value) in (int, float)):
+            return UNKNOWN
+        if type(side.value) is float and not (isinstance(dtype, DtypeVal) and dtype.name in FLOATS):
+            dtype = UNKNOWN
+    if isinstance(op, (ast.Div, ast.Pow)) and not (isinstance(dtype, DtypeVal) and dtype.name in FLOATS):
+        dtype = UNKNOWN  # true division and powers of integers promote
+    if isinstance(op, ast.MatMult):
+        return ArrayVal(UNKNOWN, dtype)
+    shapes = {fingerprint_shape(a.shape) for a in arrays}
+    shape = arrays[0].shape if len(shapes) == 1 else UNKNOWN
+    return ArrayVal(shape, dtype)
+
+
+def fingerprint_shape(shape: object) -> object:
+    return shape.value if isinstance(shape, Const) else id(shape)
+
+
+# ---------------------------------------------------------------- calls
+
+def _maker(dtype_position: int | None, default: str | None, shape_from: str = "shape") -> Handler:
+    """jnp.zeros(shape, dtype) and the other constructors whose dtype is an argument."""
+    def make(call: Call) -> object:
+        dtype_value = call.arg(dtype_position, "dtype")
+        if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
+            dtype: object = DtypeVal(default) if default else UNKNOWN
+        else:
+            dtype = array_dtype(dtype_value)
+        shape = _shape(call.arg(1 if shape_from == "key" else 0, "shape"))
+        return ArrayVal(shape, dtype)
+
+    return make
+
+
+def _full(call: Call) -> object:
+    """jnp.full(shape, fill_value, dtype=None): without a dtype, the fill value's (an int
+    fills an int32 array, a float a float32 one, with x64 off)."""
+    dtype_value = call.arg(2, "dtype")
+    if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
+        fill = call.arg(1, "fill_value")
+        kind = type(fill.value) if isinstance(fill, Const) else None
+        dtype: object = DtypeVal({int: "int32", float: "float32"}[kind]) if kind in (int, float) \
+            else UNKNOWN
+    else:
+        dtype = array_dtype(dtype_value)
+    return ArrayVal(_shape(call.arg(0, "shape")), dtype)
+
+
+def _numpy_maker(dtype_position: int) -> Handler:
+    # numpy's own arrays are float64 by default: what JAX makes of them depends on x64.
+    def make(call: Call) -> object:
+        dtype_value = call.arg(dtype_position, "dtype")
+        dtype = array_dtype(dtype_value) if dtype_value is not MISSING else UNKNOWN
+        return ArrayVal(_shape(call.arg(0, "shape")), dtype)
+
+    return make
+
+
+def _like(dtype_position: int) -> Handler:
+    """jnp.zeros_like(x, dtype=None): x's shape, the given dtype or x's."""
+    def make(call: Call) -> object:
+        source = call.arg(0, "a")
+        dtype_value = call.arg(dtype_position, "dtype")
+        shape = source.shape if isinstance(source, (ArrayVal, RefVal, ShapeDtypeVal)) else UNKNOWN
+        if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
+            dtype = source.dtype if isinstance(source, (ArrayVal, RefVal, ShapeDtypeVal)) else UNKNOWN
+        else:
+            dtype = array_dtype(dtype_value)
+        return ArrayVal(shape, dtype)
+
+    return make
+
+
+def _asarray(call: Call) -> object:
+    """jnp.asarray(x, dtype=None) / jnp.array: an array's own dtype, or the one given."""
+    source = call.arg(0, "a" if call.name.endswith("asarray") else "object")
+    dtype_value = call.arg(1, "dtype")
+    shape = source.shape if isinstance(source, ArrayVal) else UNKNOWN
+    if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
+        return source if isinstance(source, ArrayVal) else UNKNOWN
+    return ArrayVal(shape, array_dtype(dtype_value))
+
+
+def _arange(call: Call) -> object:
+    dtype_value = call.arg(None, "dtype")
+    bounds = call.args[:3]
+    shape: object = UNKNOWN
+    if bounds and all(isinstance(b, Const) and type(b.value) is int for b in bounds):
+        shape = Const((len(range(*(b.value for b in bounds))),))  # type: ignore[union-attr, misc]
+    dtype = array_dtype(dtype_value) if dtype_value is not MISSING else UNKNOWN
+    return ArrayVal(shape, dtype)
+
+
+def _astype(call: Call) -> object:
+    base, dtype_value = call.args[0], call.arg(1, "dtype")
+    if not isinstance(base, ArrayVal):
+        return UNKNOWN
+    return ArrayVal(base.shape, array_dtype(dtype_value))
+
+
+def _reshape(call: Call) -> object:
+    """x.reshape(shape) / x.reshape(a, b): same dtype; the shape when written out in full."""
+    base = call.args[0]
+    dims = call.args[1:]
+    if len(dims) == 1:
+        shape = _shape(dims[0])
+    elif dims and all(isinstance(d, Const) for d in dims):
+        shape = _shape(Const(tuple(d.value for d in dims)))  # type: ignore[attr-defined]
+    else:
+        shape = UNKNOWN
+    if isinstance(shape, Const) and any(d < 0 for d in shape.value):  # type: ignore[union-attr]
+        shape = UNKNOWN  # -1: inferred from the size
+    if isinstance(base, RefVal):
+        return RefVal(shape, base.dtype)
+    if isinstance(base, ArrayVal):
+        return ArrayVal(shape, base.dtype)
+    return UNKNOWN
+
+
+def _unknown_view(call: Call) -> object:
+    # view/bitcast change the dtype in ways this model does not follow.
+    return UNKNOWN
+
+
+def _same_array(call: Call) -> object:
+    """jax.device_put(x, ...), reshard, sharding constraints: the same array, placed."""
+    value = call.args[0] if call.args else MISSING
+    return value if isinstance(value, ArrayVal) else UNKNOWN
+
+
+def _dtype(call: Call) -> object:
+    return _dtype_like(call.arg(0, "dtype")) or UNKNOWN
+
+
+def _type_info(call: Call) -> object:
+    """jnp.finfo(d) / jnp.iinfo(d): ``bits`` and ``dtype`` of a float / integer type."""
+    dtype = _dtype_like(call.arg(0, "dtype"))
+    wanted = FLOATS if call.name.endswith("finfo") else _INTEGERS
+    if call.name.startswith("np.") and dtype is not None and dtype.name in _NUMPY_UNSURE:
+        return UNKNOWN
+    if dtype is None or dtype.name not in wanted:
+        return UNKNOWN
+    return NamespaceVal({"bits": Const(DTYPE_BITS[dtype.name]), "dtype": dtype})
+
+
+def _issubdtype(call: Call) -> object:
+    dtype = _dtype_like(call.arg(0, "arg1"))
+    category = call.arg(1, "arg2")
+    if dtype is None or not isinstance(category, QualName):
+        return UNKNOWN
+    if call.name.startswith("np.") and dtype.name in _NUMPY_UNSURE:
+        return UNKNOWN
+    head, _, last = category.name.rpartition(".")
+    if head in {"jnp", "np"} and last in _CATEGORIES:
+        return Const(dtype.name in _CATEGORIES[last])
+    other = dtype_of(category)
+    return Const(other == dtype) if other is not None else UNKNOWN
+
+
+def _scalar(call: Call) -> object:
+    """jnp.float32(x): a 0-d array of that dtype."""
+    return ArrayVal(Const(()), array_dtype(QualName(call.name)))
+
+
+Handler = Callable[["Call"], object]
+
+HANDLERS: dict[str, Handler] = {
+    **{f"jnp.{name}": _maker(1, "float32") for name in ("ones", "zeros", "empty")},
+    "jnp.full": _full,
+    **{f"np.{name}": _numpy_maker(1) for name in ("ones", "zeros", "empty")},
+    "np.full": _numpy_maker(2),
+    **{f"jnp.{name}_like": _like(1) for name in ("ones", "zeros", "empty")},
+    "jnp.full_like": _like(2),
+    "jnp.asarray": _asarray,
+    "jnp.array": _asarray,
+    "jnp.arange": _arange,
+    # jax.random.normal(key, shape=(), dtype=float): x64 off reads float as float32.
+    "jax.random.normal": _maker(2, "float32", shape_from="key"),
+    "jax.random.uniform": _maker(2, "float32", shape_from="key"),
+    "jax.random.bits": _maker(2, "uint32", shape_from="key"),
+    "jax.random.randint": _maker(4, "int32", shape_from="key"),
+    "jax.Array.astype": _astype,
+    "jax.Array.reshape": _reshape,
+    "jax.Array.view": _unknown_view,
+    "jax.Array.bitcast": _unknown_view,
+    "jax.device_put": _same_array,
+    "jax.sharding.reshard": _same_array,
+    "jax.reshard": _same_array,
+    "lax.with_sharding_constraint": _same_array,
+    "jnp.dtype": _dtype,
+    "np.dtype": _dtype,
+    "jnp.finfo": _type_info,
+    "jnp.iinfo": _type_info,
+    "np.finfo": _type_info,
+    "np.iinfo": _type_info,
+    "jnp.issubdtype": _issubdtype,
+    "np.issubdtype": _issubdtype,
+    **{f"jnp.{name}": _scalar for name in DTYPE_BITS if name not in _WIDE},
+}
