@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from . import jax_calls, names, pyflow, stdlib_calls
 from .axis_trace import AxisTrace, element_origins
+from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
 from .trace import (
@@ -127,6 +128,8 @@ class Interpreter:
         # >0 while running code that may or may not run (a branch whose condition is
         # unknown): a store into a container there makes the entry unknown.
         self._uncertain = 0
+        # Loops being run, innermost last: where a break / continue is sure (flow_exits.py).
+        self._loops: list[LoopState] = []
         # Classes being created by a metaclass's __new__: what its super().__new__ returns.
         self._new_classes: list[ClassVal] = []
         # Scope -> the library modules star-imported into it.
@@ -180,6 +183,10 @@ class Interpreter:
             env.names[stmt.name] = self.define_class(stmt, env, ctx)
         elif isinstance(stmt, ast.Return):
             frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
+            if self._uncertain == frame.level:
+                raise ReturnExit  # a sure return: the rest of the function never runs
+        elif isinstance(stmt, (ast.Break, ast.Continue)):
+            self.exit_loop(stmt)
         elif isinstance(stmt, ast.If):
             if _is_main_guard(stmt.test):
                 # An imported module's `__name__` is its own: its main guard does not run.
@@ -196,9 +203,7 @@ class Interpreter:
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self.exec_for(stmt, env, ctx, frame)
         elif isinstance(stmt, ast.While):
-            self.ev(stmt.test, env, ctx)
-            self.exec_loop_body(stmt.body, env, ctx, frame)
-            self.exec_block(stmt.orelse, env, ctx, frame)
+            self.exec_while(stmt, env, ctx, frame)
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             inner = ctx
             for item in stmt.items:
@@ -263,6 +268,13 @@ class Interpreter:
         """A body that runs an unknown number of times: each name ends as one of the values
         it has after 0, 1, 2, ... runs, computed until no new value appears (a name that
         keeps changing, `x = x + 1`, grows past MAX_FORMS and becomes unknown)."""
+        self._loops.append(LoopState(-1))  # its break / continue are never sure
+        try:
+            self._settle_loop_body(body, env, ctx, frame)
+        finally:
+            self._loops.pop()
+
+    def _settle_loop_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
         for _ in range(MAX_LOOP_PASSES):
             before = {name: fingerprint(value) for name, value in env.names.items()}
             self.exec_branches([body, []], env, ctx, frame)
@@ -274,16 +286,19 @@ class Interpreter:
 
     def exec_try(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame) -> None:
         """The body then `else` when nothing raises, or the body then a handler: where the two
-        paths disagree on a name it is unknown (an optional import may or may not fail)."""
-        self.exec_block(stmt.body, env, ctx, frame)
-        if stmt.handlers:
-            for handler in stmt.handlers:
-                if handler.name:
-                    env.names[handler.name] = UNKNOWN
-            self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
-        else:
-            self.exec_block(stmt.orelse, env, ctx, frame)
-        self.exec_block(stmt.finalbody, env, ctx, frame)
+        paths disagree on a name it is unknown (an optional import may or may not fail).
+        `finally` runs also when a sure return or break leaves the body."""
+        try:
+            self.exec_block(stmt.body, env, ctx, frame)
+            if stmt.handlers:
+                for handler in stmt.handlers:
+                    if handler.name:
+                        env.names[handler.name] = UNKNOWN
+                self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
+            else:
+                self.exec_block(stmt.orelse, env, ctx, frame)
+        finally:
+            self.exec_block(stmt.finalbody, env, ctx, frame)
 
     def exec_match(self, stmt: ast.Match, env: Env, ctx: Ctx, frame: Frame) -> None:
         """Cases tried in order against a known subject; the first sure match runs alone."""
@@ -330,13 +345,88 @@ class Interpreter:
         items = unpack(iterable) if not (isinstance(iterable, Const) and isinstance(iterable.value, str)) \
             else None
         if items is not None and 0 < len(items) <= MAX_LOOP_UNROLL:
-            for item in items:
-                self.assign(stmt.target, item, env, ctx)
-                self.exec_block(stmt.body, env, ctx, frame)
-        else:
-            self.assign(stmt.target, UNKNOWN, env, ctx)
+            loop = LoopState(self._uncertain)
+            self._loops.append(loop)
+            try:
+                for item in items:
+                    self.assign(stmt.target, item, env, ctx)
+                    if self.run_pass(stmt.body, env, ctx, frame):
+                        return  # a sure break: the loop's else does not run
+            finally:
+                self._loops.pop()
+            self.exec_loop_else(stmt.orelse, loop, env, ctx, frame)
+            return
+        self.assign(stmt.target, UNKNOWN, env, ctx)
+        self.exec_loop_body(stmt.body, env, ctx, frame)
+        self.exec_branches([stmt.orelse, []], env, ctx, frame) if self._has_break(stmt.body) \
+            else self.exec_block(stmt.orelse, env, ctx, frame)
+
+    def exec_while(self, stmt: ast.While, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """Passes run while the condition is known to hold (up to the unroll cap); from the
+        first pass whose condition is unknown, the rest runs an unknown number of times."""
+        loop = LoopState(self._uncertain)
+        ended: bool | None = None  # True: the condition became false; False: a sure break
+        self._loops.append(loop)
+        try:
+            for _ in range(MAX_LOOP_UNROLL):
+                taken = pyflow.truth(self.ev(stmt.test, env, ctx))
+                if taken is None:
+                    break
+                if not taken:
+                    ended = True
+                    break
+                if self.run_pass(stmt.body, env, ctx, frame):
+                    ended = False
+                    break
+        finally:
+            self._loops.pop()
+        if ended is True:
+            self.exec_loop_else(stmt.orelse, loop, env, ctx, frame)
+        elif ended is None:
             self.exec_loop_body(stmt.body, env, ctx, frame)
-        self.exec_block(stmt.orelse, env, ctx, frame)
+            self.exec_branches([stmt.orelse, []], env, ctx, frame)
+
+    def run_pass(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> bool:
+        """One pass of a loop body whose exits are sure; True when it ends with a break."""
+        try:
+            self.exec_block(body, env, ctx, frame)
+        except ContinueExit:
+            pass
+        except BreakExit:
+            return True
+        return False
+
+    def exec_loop_else(self, orelse: list[ast.stmt], loop: LoopState, env: Env, ctx: Ctx,
+                       frame: Frame) -> None:
+        """A loop's `else`, after it ran out: it may not run if a break was possible."""
+        if loop.maybe_broke:
+            self.exec_branches([orelse, []], env, ctx, frame)
+        else:
+            self.exec_block(orelse, env, ctx, frame)
+
+    def exit_loop(self, stmt: ast.Break | ast.Continue) -> None:
+        if not self._loops:
+            return
+        loop = self._loops[-1]
+        if loop.level == self._uncertain:
+            raise BreakExit if isinstance(stmt, ast.Break) else ContinueExit
+        if isinstance(stmt, ast.Break):
+            loop.maybe_broke = True
+
+    @staticmethod
+    def _has_break(body: list[ast.stmt]) -> bool:
+        """Does a break of this loop (not of a loop nested in it) appear in the body?"""
+        pending: list[ast.AST] = list(body)
+        while pending:
+            node = pending.pop()
+            if isinstance(node, ast.Break):
+                return True
+            if not isinstance(node, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef,
+                                     ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                pending.extend(ast.iter_child_nodes(node))
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+                pending.extend(node.orelse)
+        return False
 
     def assign(self, target: ast.expr, value: object, env: Env, ctx: Ctx) -> None:
         if isinstance(target, ast.Name):
@@ -985,7 +1075,7 @@ class Interpreter:
         activation = (id(node), id(func.closure))
         if activation in self._active or len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
-        frame = Frame()
+        frame = Frame(level=self._uncertain)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
         local = Env({}, parent=func.closure)
@@ -1001,7 +1091,7 @@ class Interpreter:
             if isinstance(node, ast.Lambda):
                 result = self.ev(node.body, local, ctx)
             else:
-                self.exec_block(node.body, local, ctx, frame)
+                self.exec_function_body(node.body, local, ctx, frame)
                 result = _join(frame.returns) if frame.returns else Const(None)
             if frame.yields:
                 result = UNKNOWN
@@ -1011,6 +1101,16 @@ class Interpreter:
             self._frames.pop()
         self._memo[key] = result
         return result
+
+    def exec_function_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A function's statements, up to a sure return; its loops are its own."""
+        outer_loops, self._loops = self._loops, []
+        try:
+            self.exec_block(body, env, ctx, frame)
+        except ReturnExit:
+            pass
+        finally:
+            self._loops = outer_loops
 
     def bind_parameters(self, func: FuncVal, args: list[object], kwargs: dict[str, object],
                         local: Env, ctx: Ctx) -> None:
