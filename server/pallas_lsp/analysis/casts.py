@@ -160,12 +160,18 @@ def _describes(program: Program, stmt: ast.stmt, name: str) -> bool:
     for node in ast.walk(stmt.value):
         if isinstance(node, ast.Call):
             callee = _calls(program, node)
+            if callee in NAME_LOOKUPS:
+                continue  # `getattr(plgpu.Layout, name)`: Python looking a name up traces nothing
             if callee is None or callee == "user" or not is_jax_api(callee) or _traced(program, node):
                 return False
         elif not isinstance(node, (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.keyword,
                                    ast.expr_context)) or (isinstance(node, ast.Name) and node.id == name):
             return False
     return True
+
+
+# Builtins that look a value up by name and call nothing of the program's.
+NAME_LOOKUPS = frozenset({"builtins.getattr", "builtins.globals", "builtins.vars"})
 
 
 def _inside_any(program: Program, node: ast.AST, containers: list[ast.Call]) -> bool:

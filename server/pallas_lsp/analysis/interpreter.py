@@ -19,7 +19,7 @@ import ast
 import time
 from dataclasses import replace
 
-from . import jax_calls, names, pyflow, stdlib_calls
+from . import introspection, jax_calls, names, patterns, pyflow, stdlib_calls
 from .axis_trace import AxisTrace, element_origins
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
@@ -83,7 +83,8 @@ _MODELLED_HEADS = frozenset({"jax", "jnp", "lax", "pl", "plgpu", "mgpu", "np"})
 _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "isinstance",
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
-             "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool"}
+             "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
+             "vars"}
 
 
 class Interpreter:
@@ -243,14 +244,18 @@ class Interpreter:
             pass  # the file stops here only at run time; keep going to see the rest
         # Pass, Break, Continue: nothing to track.
 
-    def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame) -> None:
-        """Run each branch from the same state; a name the branches disagree on becomes UNKNOWN."""
+    def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame,
+                      preludes: list[dict[str, object]] | None = None) -> None:
+        """Run each branch from the same state; a name the branches disagree on becomes UNKNOWN.
+        ``preludes``: names each branch binds before its statements (a case's captures)."""
         base = dict(env.names)
         outcomes: list[dict[str, object]] = []
         self._uncertain += 1
         try:
-            for body in branches:
+            for index, body in enumerate(branches):
                 env.names = dict(base)
+                if preludes is not None:
+                    self.bind_all(preludes[index], env, ctx)
                 self.exec_block(body, env, ctx, frame)
                 outcomes.append(env.names)
         finally:
@@ -301,44 +306,32 @@ class Interpreter:
             self.exec_block(stmt.finalbody, env, ctx, frame)
 
     def exec_match(self, stmt: ast.Match, env: Env, ctx: Ctx, frame: Frame) -> None:
-        """Cases tried in order against a known subject; the first sure match runs alone."""
+        """Cases tried in order against a known subject (patterns.py); the first sure match
+        runs alone, with the names its pattern binds."""
         subject = self.ev(stmt.subject, env, ctx)
-        possible: list[list[ast.stmt]] = []
+        possible: list[tuple[dict[str, object], list[ast.stmt]]] = []
         for case in stmt.cases:
-            verdict = self.match_pattern(case.pattern, subject)
+            binds: dict[str, object] = {}
+            verdict = patterns.match(case.pattern, subject, lambda node: self.ev(node, env, ctx), binds)
             if verdict is False:
                 continue
-            body = list(case.body)
-            capture = _capture_name(case.pattern)
-            if capture is not None:
-                body = [ast.copy_location(ast.Assign(targets=[ast.Name(capture, ast.Store())],
-                                                     value=stmt.subject), case), *body]
             if case.guard is not None:
                 verdict = None
-            possible.append(body)
+            possible.append((binds, list(case.body)))
             if verdict is True:
                 break
         else:
-            possible.append([])  # no case matched
+            possible.append(({}, []))  # no case matched
         if len(possible) == 1:
-            self.exec_block(possible[0], env, ctx, frame)
+            self.bind_all(possible[0][0], env, ctx)
+            self.exec_block(possible[0][1], env, ctx, frame)
         else:
-            self.exec_branches(possible, env, ctx, frame)
+            self.exec_branches([body for _, body in possible], env, ctx, frame,
+                               preludes=[binds for binds, _ in possible])
 
-    def match_pattern(self, pattern: ast.pattern, subject: object) -> bool | None:
-        if isinstance(pattern, ast.MatchAs) and pattern.pattern is None:
-            return True  # `case _:` / `case name:`
-        if isinstance(pattern, ast.MatchValue):
-            value = self.ev(pattern.value, self.module_env, Ctx())
-            return pyflow.truth(pyflow.compare(subject, [ast.Eq()], [value]))
-        if isinstance(pattern, ast.MatchSingleton):
-            return pyflow.truth(pyflow.compare(subject, [ast.Is()], [Const(pattern.value)]))
-        if isinstance(pattern, ast.MatchOr):
-            verdicts = [self.match_pattern(p, subject) for p in pattern.patterns]
-            if any(v is True for v in verdicts):
-                return True
-            return False if all(v is False for v in verdicts) else None
-        return None
+    def bind_all(self, binds: dict[str, object], env: Env, ctx: Ctx) -> None:
+        for name, value in binds.items():
+            self.assign(ast.Name(name, ast.Store()), value, env, ctx)
 
     def exec_for(self, stmt: ast.For | ast.AsyncFor, env: Env, ctx: Ctx, frame: Frame) -> None:
         iterable = self.ev(stmt.iter, env, ctx)
@@ -432,19 +425,7 @@ class Interpreter:
         if isinstance(target, ast.Name):
             env.redirects.get(target.id, env).names[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
-            parts: list[object] | None = None
-            value = plain(value)
-            if isinstance(value, Const) and isinstance(value.value, tuple):
-                parts = [Const(v) for v in value.value]
-            elif isinstance(value, tuple):
-                parts = list(value)
-            starred = any(isinstance(e, ast.Starred) for e in target.elts)
-            for index, element in enumerate(target.elts):
-                if parts is not None and not starred and len(parts) == len(target.elts):
-                    self.assign(element, parts[index], env, ctx)
-                else:
-                    inner = element.value if isinstance(element, ast.Starred) else element
-                    self.assign(inner, UNKNOWN, env, ctx)
+            self.assign_sequence(target, value, env, ctx)
         elif isinstance(target, ast.Attribute):
             owner = self.ev(target.value, env, ctx)
             if isinstance(owner, (ObjVal, ClassVal, NamespaceVal)):
@@ -458,6 +439,30 @@ class Interpreter:
                 self.mutate(container, lambda: self._set_item(container, key, value))
         elif isinstance(target, ast.Starred):
             self.assign(target.value, UNKNOWN, env, ctx)
+
+    def assign_sequence(self, target: ast.Tuple | ast.List, value: object, env: Env, ctx: Ctx) -> None:
+        """`a, b = v` and `first, *rest = v`: the starred name takes the middle items, as a
+        new list; a value whose items are unknown, or too few, binds every name unknown."""
+        parts: list[object] | None = None
+        value = plain(value)
+        if isinstance(value, Const) and isinstance(value.value, tuple):
+            parts = [Const(v) for v in value.value]
+        elif not (isinstance(value, Const) and isinstance(value.value, str)):
+            parts = unpack(value)
+        stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
+        after = len(target.elts) - stars[0] - 1 if stars else 0
+        fits = parts is not None and len(stars) <= 1 and (
+            len(parts) >= len(target.elts) - 1 if stars else len(parts) == len(target.elts))
+        for index, element in enumerate(target.elts):
+            if not fits or parts is None:
+                inner = element.value if isinstance(element, ast.Starred) else element
+                self.assign(inner, UNKNOWN, env, ctx)
+            elif isinstance(element, ast.Starred):
+                self.assign(element.value, _new_list(pack(parts[index:len(parts) - after])), env, ctx)
+            elif stars and index > stars[0]:
+                self.assign(element, parts[len(parts) - (len(target.elts) - index)], env, ctx)
+            else:
+                self.assign(element, parts[index], env, ctx)
 
     def mutate(self, target: ListVal, change) -> None:  # type: ignore[no-untyped-def]
         """A store into a list; one on a path that may not run leaves its contents unknown."""
@@ -760,7 +765,7 @@ class Interpreter:
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
                 return self.each(lambda base, *bounds: jax_calls.slice_of(base, list(bounds)),
                                  base, *bounds)
-            return self.each(_subscript, base, self.ev(node.slice, env, ctx))
+            return self.each(self.subscript, base, self.ev(node.slice, env, ctx))
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
@@ -827,12 +832,20 @@ class Interpreter:
         return one_of([operation(*combination) for combination in combinations])
 
     def attribute(self, base: object, node: ast.Attribute, ctx: Ctx) -> object:
+        return self.attribute_named(base, node.attr, ctx)
+
+    def attribute_named(self, base: object, attr: str, ctx: Ctx) -> object:
+        """``base.attr``, also when the name is computed (``getattr(base, name)``)."""
         if isinstance(base, SuperVal):
-            return self.super_attribute(base, node.attr)
-        value = jax_calls.get_attribute(base, node.attr, node)
+            return self.super_attribute(base, attr)
+        value = jax_calls.get_attribute(base, attr, None)  # type: ignore[arg-type]
         if isinstance(value, PropertyVal):
             return self.call_function(value.getter, [], {}, ctx)
-        return value
+        return introspection.program_input(value)
+
+    def subscript(self, base: object, index: object) -> object:
+        loaded = introspection.loaded_module(self, base, index)
+        return loaded if loaded is not MISSING else _subscript(base, index)
 
     def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:
         if isinstance(part, ast.FormattedValue):
@@ -998,6 +1011,9 @@ class Interpreter:
                     and isinstance(args[0].value, str) and not kwargs:
                 return stdlib_calls.str_method(func.name.rsplit(".", 1)[-1], args[0].value,
                                                [plain(a) for a in args[1:]])
+            found = introspection.builtin_call(self, func.name, args, kwargs, env, ctx)
+            if found is not MISSING:
+                return found
             if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.", "builtins.str",
                                          "builtins.repr", "builtins.format")):
                 # A library call reads a list as it is now; it keeps no alias we follow.
@@ -1180,7 +1196,7 @@ class Interpreter:
                                                         ambient=UNKNOWN)
         for value in [*args, *kwargs.values()]:
             candidates = value if isinstance(value, tuple) else (value,)
-            for candidate in candidates:
+            for candidate in map(callable_of, candidates):
                 if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
                     self.call_unknown_args(candidate, node, callback_ctx)
 
@@ -1225,13 +1241,14 @@ class Interpreter:
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)
         refs = _ref_count(info, args)
-        if refs is not None and isinstance(info.body, (FuncVal, PartialVal)):
+        body = callable_of(info.body)
+        if refs is not None and isinstance(body, (FuncVal, PartialVal)):
             # JAX passes one ref per input, output and scratch buffer, nothing more: the
             # body's other parameters keep their defaults (`functools.partial(kernel, **knobs)`,
             # `def kernel(x_ref, y_ref, axes=("x",))`).
-            self.call(info.body, [UNKNOWN] * refs, {}, site, [], {}, self.module_env, kernel_ctx)
+            self.call(body, [UNKNOWN] * refs, {}, site, [], {}, self.module_env, kernel_ctx)
         else:
-            self.call_unknown_args(info.body, site, kernel_ctx)
+            self.call_unknown_args(body, site, kernel_ctx)
         return UNKNOWN
 
     def record_host_query(self, query: HostAxisQuery) -> None:
@@ -1254,6 +1271,16 @@ class _UnknownRest:
 
 _UNKNOWN_REST = _UnknownRest()
 UNKNOWN_REST = _UNKNOWN_REST  # what refs.py tells apart from a known argument count
+
+
+def callable_of(value: object) -> object:
+    """What calling ``value`` runs: an instance of a class with ``__call__`` is that method,
+    bound to the instance (a kernel body, or a callback, may be such an object)."""
+    if isinstance(value, ObjVal) and value.cls.enum_members is None:
+        method = value.get("__call__")
+        if isinstance(method, (FuncVal, WrappedVal, PartialVal)):
+            return method
+    return value
 
 
 def _node_ids(tree: ast.Module) -> frozenset[int]:
@@ -1316,10 +1343,6 @@ def _module_scope(env: Env) -> Env:
     while env.parent is not None:
         env = env.parent
     return env
-
-
-def _capture_name(pattern: ast.pattern) -> str | None:
-    return pattern.name if isinstance(pattern, ast.MatchAs) and pattern.pattern is None else None
 
 
 def _is_main_guard(test: ast.expr) -> bool:

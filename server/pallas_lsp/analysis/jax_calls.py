@@ -181,8 +181,9 @@ def subscript(base: object, index: object) -> object:
 
 
 def slice_of(base: object, bounds: list[object]) -> object:
-    """``axes[:1]`` of a constant tuple or string, with constant int bounds."""
-    if not (isinstance(base, Const) and isinstance(base.value, (tuple, str))):
+    """``axes[:1]`` of a constant tuple or string, or of a known sequence of other values
+    (``sys.argv[1:]``), with constant int bounds."""
+    if not (isinstance(base, Const) and isinstance(base.value, (tuple, str))) and not isinstance(base, tuple):
         return UNKNOWN
     values = []
     for bound in bounds:
@@ -191,6 +192,8 @@ def slice_of(base: object, bounds: list[object]) -> object:
         values.append(bound.value)
     if values[2] == 0:
         return UNKNOWN
+    if isinstance(base, tuple):
+        return pack(list(base[slice(*values)]))
     return Const(base.value[slice(*values)])
 
 
