@@ -21,9 +21,11 @@ from dataclasses import replace
 
 from . import introspection, jax_calls, names, patterns, pyflow, stdlib_calls
 from .axis_trace import AxisTrace, element_origins
+from .class_access import class_attribute
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
+from .stdlib_values import FieldVal
 from .trace import (
     AnalysisStopped,
     Ctx,
@@ -181,7 +183,7 @@ class Interpreter:
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             env.names[stmt.name] = self.define_function(stmt, env, ctx)
         elif isinstance(stmt, ast.ClassDef):
-            env.names[stmt.name] = self.define_class(stmt, env, ctx)
+            env.names[stmt.name] = self.decorate_class(stmt, self.define_class(stmt, env, ctx), env, ctx)
         elif isinstance(stmt, ast.Return):
             frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
             if self._uncertain == frame.level:
@@ -518,6 +520,16 @@ class Interpreter:
             value = self.apply_decorator(dec, value, decorator, env, ctx)
         return value
 
+    def decorate_class(self, node: ast.ClassDef, cls: object, env: Env, ctx: Ctx) -> object:
+        """The class decorators of the file's own (`@register` filling a registry), innermost
+        first, each given what the one below returned; a library decorator (dataclass,
+        total_ordering, ...) is taken to hand the class back."""
+        for decorator in reversed(node.decorator_list):
+            dec = self.ev(decorator, env, ctx)
+            if isinstance(dec, FuncVal) or (isinstance(dec, PartialVal) and isinstance(dec.func, FuncVal)):
+                cls = self.apply_decorator(dec, cls, decorator, env, ctx)
+        return cls
+
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
         if isinstance(dec, QualName) and dec.name in jax_calls.TRANSPARENT_DECORATORS:
             return value
@@ -838,7 +850,11 @@ class Interpreter:
         """``base.attr``, also when the name is computed (``getattr(base, name)``)."""
         if isinstance(base, SuperVal):
             return self.super_attribute(base, attr)
-        value = jax_calls.get_attribute(base, attr, None)  # type: ignore[arg-type]
+        value = MISSING
+        if isinstance(base, ClassVal) and base.enum_members is None:
+            value = class_attribute(base, attr)
+        if value is MISSING:
+            value = jax_calls.get_attribute(base, attr, None)  # type: ignore[arg-type]
         if isinstance(value, PropertyVal):
             return self.call_function(value.getter, [], {}, ctx)
         return introspection.program_input(value)
@@ -1164,7 +1180,8 @@ class Interpreter:
         if spec.vararg:
             extra = supplied[len(positional):]
             known = not unknown_rest and all(a is not _UNKNOWN_REST for a in extra)
-            local.names[spec.vararg.arg] = tuple(extra) if known else UNKNOWN
+            # `*axes` is a tuple: of constants, a constant tuple (an axis-name tuple).
+            local.names[spec.vararg.arg] = pack(extra) if known else UNKNOWN
         if spec.kwarg:
             named = {p.arg for p in [*spec.args, *spec.kwonlyargs]}
             extra = DictVal()
@@ -1212,10 +1229,27 @@ class Interpreter:
             for name, value in kwargs.items():
                 if name in fields:
                     obj.attrs[name] = value
+            self.field_defaults(cls, fields, obj, ctx)
         post_init = cls.lookup("__post_init__")
         if isinstance(post_init, FuncVal):
             self.call_function(post_init.bound(obj), [], {}, ctx)
         return obj
+
+    def field_defaults(self, cls: ClassVal, fields: list[str], obj: ObjVal, ctx: Ctx) -> None:
+        """Fields the constructor was not given, declared with ``dataclasses.field``: the
+        default, or a fresh value from the default factory (called once per instance)."""
+        for name in fields:
+            declared = cls.lookup(name)
+            if name in obj.attrs or not isinstance(declared, FieldVal):
+                continue
+            if declared.default is not MISSING:
+                obj.attrs[name] = declared.default
+            elif declared.factory is not MISSING:
+                site = ast.copy_location(ast.Call(func=ast.Name(name, ast.Load()), args=[], keywords=[]),
+                                         cls.node)
+                obj.attrs[name] = self.call(declared.factory, [], {}, site, [], {}, self.module_env, ctx)
+            else:
+                obj.attrs[name] = UNKNOWN
 
     def super_attribute(self, sup: SuperVal, attr: str) -> object:
         """`super().name`: looked up after the defining class, bound to the same object."""

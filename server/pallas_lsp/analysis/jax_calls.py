@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import names, stdlib_calls
+from . import names, stdlib_calls, stdlib_values
 from .dtypes import DTYPE_ALIASES
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
@@ -573,4 +573,5 @@ HANDLERS: dict[str, Handler] = {
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
     **stdlib_calls.HANDLERS,
+    **stdlib_values.HANDLERS,
 }

@@ -1,0 +1,201 @@
+"""Pure library functions of Python's standard library, evaluated on known arguments.
+
+Kernel scripts compute their settings with the standard library: ``functools.reduce``
+with an ``operator`` function over axis tuples, ``itertools.product`` sweeps,
+``json.loads`` of a literal config, ``types.MappingProxyType`` around a settings dict,
+``collections.namedtuple`` records with defaults, ``dataclasses.field`` defaults. Each
+handler computes what Python would from known arguments, and nothing (UNKNOWN) from
+unknown ones; none reads a file or the environment.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from .values import (
+    MAX_DICT_ITEMS,
+    MISSING,
+    UNKNOWN,
+    ClassVal,
+    Const,
+    DictVal,
+    Env,
+    ListVal,
+    QualName,
+    pack,
+    plain,
+    unpack,
+)
+
+if TYPE_CHECKING:
+    from .jax_calls import Call
+
+# Past these a computation is no settings table: leave it unknown.
+MAX_ITEMS = 256
+MAX_JSON_CHARS = 65536
+
+_BINARY = {
+    "operator.add": ast.Add(), "operator.sub": ast.Sub(), "operator.mul": ast.Mult(),
+    "operator.floordiv": ast.FloorDiv(), "operator.concat": ast.Add(),
+    "operator.iadd": ast.Add(), "operator.imul": ast.Mult(),
+}
+
+
+class Caller(Protocol):
+    module_env: Env
+
+    def call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
+             arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: object) -> object: ...
+
+
+@dataclass(frozen=True)
+class FieldVal:
+    """``dataclasses.field(default=..., default_factory=...)`` in a dataclass body: what an
+    instance gets for the field when the constructor is not given it."""
+
+    default: object
+    factory: object
+
+
+def _operator(call: Call) -> object:
+    from .jax_calls import binary  # the one model of Python's arithmetic on constants
+
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    return binary(plain(call.args[0]), _BINARY[call.name], plain(call.args[1]))
+
+
+def _getitem(call: Call) -> object:
+    from .jax_calls import subscript
+
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    return subscript(plain(call.args[0]), plain(call.args[1]))
+
+
+def _reduce(call: Call) -> object:
+    """``functools.reduce(f, items[, initial])``: f called on each item, left to right."""
+    if len(call.args) not in (2, 3) or call.kwargs:
+        return UNKNOWN
+    items = unpack(plain(call.args[1]))
+    if items is None or len(items) > MAX_ITEMS:
+        return UNKNOWN
+    if len(call.args) == 3:
+        items = [call.args[2], *items]
+    if not items:
+        return UNKNOWN  # Python raises TypeError: nothing to reduce
+    caller: Caller = call.tracer  # type: ignore[assignment]
+    result = items[0]
+    for item in items[1:]:
+        result = caller.call(call.args[0], [result, item], {}, call.node, [], {}, caller.module_env, call.ctx)
+    return result
+
+
+def _product(call: Call) -> object:
+    """``itertools.product(*iterables, repeat=n)`` of known sequences, as a tuple of tuples."""
+    repeat = call.kwargs.get("repeat", Const(1))
+    if set(call.kwargs) - {"repeat"} or not (isinstance(repeat, Const) and type(repeat.value) is int):
+        return UNKNOWN
+    pools = [unpack(plain(a)) if not (isinstance(a, Const) and isinstance(a.value, str)) else None
+             for a in call.args]
+    if any(pool is None for pool in pools):
+        return UNKNOWN
+    size = 1
+    for pool in pools:
+        size *= len(pool)  # type: ignore[arg-type]
+    if size ** max(repeat.value, 0) > MAX_ITEMS:  # type: ignore[operator]
+        return UNKNOWN
+    return pack([pack(list(combo)) for combo in itertools.product(*pools, repeat=repeat.value)])  # type: ignore[arg-type]
+
+
+def _json_loads(call: Call) -> object:
+    text = call.arg(0, "s")
+    if not (isinstance(text, Const) and isinstance(text.value, str)) or len(call.args) > 1 \
+            or call.kwargs or len(text.value) > MAX_JSON_CHARS:
+        return UNKNOWN
+    try:
+        return _from_json(json.loads(text.value))
+    except (ValueError, RecursionError):
+        return UNKNOWN  # Python raises: the file stops here
+
+
+def _from_json(value: object) -> object:
+    if isinstance(value, dict):
+        if len(value) > MAX_DICT_ITEMS:
+            return UNKNOWN
+        return DictVal({k: _from_json(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return ListVal([_from_json(v) for v in value]) if len(value) <= MAX_ITEMS else UNKNOWN
+    return Const(value)
+
+
+def _mapping_proxy(call: Call) -> object:
+    """A read-only view of the dict: reading it reads the dict."""
+    mapping = call.arg(0, "mapping")
+    return mapping if isinstance(mapping, DictVal) else UNKNOWN
+
+
+def _field(call: Call) -> object:
+    if call.args:
+        return UNKNOWN
+    return FieldVal(call.kwargs.get("default", MISSING), call.kwargs.get("default_factory", MISSING))
+
+
+def _namedtuple(call: Call) -> object:
+    """``collections.namedtuple("P", "a b c", defaults=(...))`` and ``typing.NamedTuple("P",
+    [("a", T), ...])``: a record class like the class-statement form."""
+    type_name = call.arg(0, "typename")
+    spec = plain(call.arg(1, "field_names"))
+    if not (isinstance(type_name, Const) and isinstance(type_name.value, str)):
+        return UNKNOWN
+    field_names: list[str] | None = None
+    if isinstance(spec, Const) and isinstance(spec.value, str):
+        field_names = spec.value.replace(",", " ").split()
+    else:
+        items = unpack(spec)
+        if items is not None:
+            field_names = []
+            for item in items:
+                item = plain(item)
+                if isinstance(item, Const) and isinstance(item.value, str):
+                    field_names.append(item.value)
+                elif isinstance(item, Const) and isinstance(item.value, tuple) and item.value \
+                        and isinstance(item.value[0], str):
+                    field_names.append(item.value[0])
+                elif isinstance(item, tuple) and item and isinstance(item[0], Const) \
+                        and isinstance(item[0].value, str):
+                    field_names.append(item[0].value)
+                else:
+                    return UNKNOWN
+    if field_names is None or not all(n.isidentifier() for n in field_names):
+        return UNKNOWN
+    defaults = call.kwargs.get("defaults", Const(None))
+    default_items = [] if isinstance(defaults, Const) and defaults.value is None else unpack(plain(defaults))
+    if default_items is None or len(default_items) > len(field_names) or set(call.kwargs) - {"defaults"}:
+        return UNKNOWN
+    node = ast.ClassDef(name=type_name.value, bases=[], keywords=[], decorator_list=[], type_params=[],
+                        body=[ast.AnnAssign(target=ast.Name(n, ast.Store()), annotation=ast.Name("object"),
+                                            value=None, simple=1) for n in field_names])
+    ast.copy_location(node, call.node)
+    ast.fix_missing_locations(node)
+    attrs: dict[str, object] = dict(zip(field_names[len(field_names) - len(default_items):], default_items,
+                                        strict=True))
+    attrs["_fields"] = Const(tuple(field_names))
+    return ClassVal(node, attrs, True, (QualName("typing.NamedTuple"),))
+
+
+HANDLERS = {
+    **dict.fromkeys(_BINARY, _operator),
+    "operator.getitem": _getitem,
+    "functools.reduce": _reduce,
+    "itertools.product": _product,
+    "json.loads": _json_loads,
+    "types.MappingProxyType": _mapping_proxy,
+    "dataclasses.field": _field,
+    "collections.namedtuple": _namedtuple,
+    "typing.NamedTuple": _namedtuple,
+}
