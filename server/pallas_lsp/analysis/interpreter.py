@@ -435,7 +435,10 @@ class Interpreter:
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)
             key = self.ev(target.slice, env, ctx)
-            if isinstance(container, DictVal):
+            if isinstance(container, introspection.ScopeView) and container.scope is not None \
+                    and isinstance(key, Const) and isinstance(key.value, str):
+                self.assign(ast.Name(key.value, ast.Store()), value, container.scope, ctx)
+            elif isinstance(container, DictVal):
                 container.store(key, UNKNOWN if self._uncertain else value)
             elif isinstance(container, ListVal):
                 self.mutate(container, lambda: self._set_item(container, key, value))

@@ -11,6 +11,7 @@ names, so a missing key is unknown rather than absent.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from .trace import Ctx
@@ -51,10 +52,16 @@ def module_scope(env: Env) -> Env:
     return env
 
 
+@dataclass(eq=False)
+class ScopeView(DictVal):
+    """``globals()`` / ``vars()`` of a scope: read as a snapshot, but a store through it
+    (``globals()[name] = v``) binds the name in the scope, as in Python."""
+
+    scope: Env | None = None
+
+
 def scope_dict(env: Env) -> DictVal:
-    snapshot = DictVal({name: value for name, value in env.names.items()})
-    snapshot.complete = False
-    return snapshot
+    return ScopeView(dict(env.names), complete=False, scope=env)
 
 
 def vars_of(value: object) -> object:
