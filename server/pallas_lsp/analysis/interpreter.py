@@ -19,7 +19,7 @@ import ast
 import time
 from dataclasses import replace
 
-from . import introspection, jax_calls, names, patterns, pyflow, stdlib_calls
+from . import introspection, jax_calls, names, patterns, pyflow, stdlib_calls, stdlib_values
 from .axis_trace import AxisTrace, element_origins
 from .class_access import class_attribute
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
@@ -864,6 +864,8 @@ class Interpreter:
 
     def subscript(self, base: object, index: object) -> object:
         loaded = introspection.loaded_module(self, base, index)
+        if loaded is MISSING:
+            loaded = stdlib_values.subscript(base, index)
         return loaded if loaded is not MISSING else _subscript(base, index)
 
     def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:

@@ -11,9 +11,10 @@ unknown ones; none reads a file or the environment.
 from __future__ import annotations
 
 import ast
+import configparser
 import itertools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from .values import (
@@ -25,6 +26,7 @@ from .values import (
     DictVal,
     Env,
     ListVal,
+    PartialVal,
     QualName,
     pack,
     plain,
@@ -188,7 +190,110 @@ def _namedtuple(call: Call) -> object:
     return ClassVal(node, attrs, True, (QualName("typing.NamedTuple"),))
 
 
+@dataclass(eq=False)
+class ConfigVal:
+    """A ``configparser.ConfigParser`` fed literal text (``read_string``, ``read_dict``):
+    its sections as Python's own parser reads them (in memory: no file is opened).
+    ``known`` is False once something it cannot see was read (a file, unknown text)."""
+
+    texts: list[str] = field(default_factory=list)
+    known: bool = True
+
+    def parsed(self) -> configparser.ConfigParser | None:
+        if not self.known:
+            return None
+        parser = configparser.ConfigParser()
+        try:
+            for text in self.texts:
+                parser.read_string(text)
+        except configparser.Error:
+            return None
+        return parser
+
+
+@dataclass(frozen=True)
+class SectionVal:
+    config: ConfigVal
+    name: str
+
+
+_CONFIG_METHODS = ("read_string", "read", "read_file", "read_dict", "get", "getint", "getfloat",
+                   "getboolean", "sections", "has_section", "has_option")
+_SECTION_METHODS = ("get", "getint", "getfloat", "getboolean")
+
+
+def attribute(base: object, attr: str) -> object:
+    """Methods of the configparser values; MISSING for anything else."""
+    if isinstance(base, ConfigVal) and attr in _CONFIG_METHODS:
+        return PartialVal(QualName(f"configparser.ConfigParser.{attr}"), (base,), {})
+    if isinstance(base, SectionVal) and attr in _SECTION_METHODS:
+        return PartialVal(QualName(f"configparser.SectionProxy.{attr}"), (base,), {})
+    return MISSING
+
+
+def subscript(base: object, key: object) -> object:
+    """``parser["section"]`` and ``section["option"]``; MISSING for other containers."""
+    if isinstance(base, ConfigVal):
+        parser = base.parsed()
+        if parser is None or not (isinstance(key, Const) and isinstance(key.value, str)):
+            return UNKNOWN
+        return SectionVal(base, key.value) if parser.has_section(key.value) or key.value == "DEFAULT" \
+            else UNKNOWN
+    if isinstance(base, SectionVal):
+        return _option(base.config, base.name, key, "get", MISSING)
+    return MISSING
+
+
+def _config_parser(call: Call) -> object:
+    return ConfigVal() if not call.args and not call.kwargs else UNKNOWN
+
+
+def _config_method(call: Call) -> object:
+    config, method = call.args[0], call.name.rsplit(".", 1)[-1]
+    args = [plain(a) for a in call.args[1:]]
+    if not isinstance(config, ConfigVal):
+        return UNKNOWN
+    if method == "read_string":
+        text = args[0] if args else MISSING
+        if isinstance(text, Const) and isinstance(text.value, str) and len(text.value) <= MAX_JSON_CHARS:
+            config.texts.append(text.value)
+        else:
+            config.known = False
+        return Const(None)
+    if method in ("read", "read_file", "read_dict"):
+        config.known = False  # a file or a mapping we do not turn into text: unknown from here
+        return UNKNOWN
+    if method in ("get", "getint", "getfloat", "getboolean") and len(args) == 2 \
+            and isinstance(args[0], Const) and isinstance(args[0].value, str):
+        return _option(config, args[0].value, args[1], method, call.kwargs.get("fallback", MISSING))
+    return UNKNOWN
+
+
+def _section_method(call: Call) -> object:
+    section, method = call.args[0], call.name.rsplit(".", 1)[-1]
+    if not isinstance(section, SectionVal) or len(call.args) not in (2, 3):
+        return UNKNOWN
+    fallback = call.args[2] if len(call.args) == 3 else call.kwargs.get("fallback", Const(None))
+    return _option(section.config, section.name, plain(call.args[1]), method, fallback)
+
+
+def _option(config: ConfigVal, section: str, key: object, method: str, fallback: object) -> object:
+    parser = config.parsed()
+    if parser is None or not (isinstance(key, Const) and isinstance(key.value, str)):
+        return UNKNOWN
+    if not parser.has_option(section, key.value):
+        return fallback if fallback is not MISSING else UNKNOWN
+    try:
+        return Const(getattr(parser, method)(section, key.value))
+    except (ValueError, configparser.Error):
+        return UNKNOWN
+
+
 HANDLERS = {
+    "configparser.ConfigParser": _config_parser,
+    "configparser.RawConfigParser": _config_parser,
+    **{f"configparser.ConfigParser.{m}": _config_method for m in _CONFIG_METHODS},
+    **{f"configparser.SectionProxy.{m}": _section_method for m in _SECTION_METHODS},
     **dict.fromkeys(_BINARY, _operator),
     "operator.getitem": _getitem,
     "functools.reduce": _reduce,
