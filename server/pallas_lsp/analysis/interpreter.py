@@ -19,7 +19,7 @@ import ast
 import time
 from dataclasses import replace
 
-from . import introspection, jax_calls, names, patterns, pyflow, stdlib_calls, stdlib_values
+from . import descriptors, introspection, jax_calls, names, patterns, pyflow, stdlib_calls, stdlib_values
 from .axis_trace import AxisTrace, element_origins
 from .class_access import class_attribute
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
@@ -430,7 +430,13 @@ class Interpreter:
             self.assign_sequence(target, value, env, ctx)
         elif isinstance(target, ast.Attribute):
             owner = self.ev(target.value, env, ctx)
-            if isinstance(owner, (ObjVal, ClassVal, NamespaceVal)):
+            prop = descriptors.declared_property(owner.cls, target.attr) \
+                if isinstance(owner, ObjVal) else None
+            if prop is not None:
+                # A property owns the name: the store runs its setter (none: Python raises).
+                if isinstance(prop.setter, FuncVal):
+                    self.call_function(prop.setter.bound(owner), [value], {}, ctx)
+            elif isinstance(owner, (ObjVal, ClassVal, NamespaceVal)):
                 owner.attrs[target.attr] = value
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)
@@ -534,6 +540,8 @@ class Interpreter:
         return cls
 
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        if isinstance(dec, descriptors.PropertyPart):
+            return descriptors.build(dec, value)
         if isinstance(dec, QualName) and dec.name in jax_calls.TRANSPARENT_DECORATORS:
             return value
         if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal)):
@@ -854,6 +862,13 @@ class Interpreter:
         if isinstance(base, SuperVal):
             return self.super_attribute(base, attr)
         value = MISSING
+        part = descriptors.part_of(base, attr)
+        if part is not None:
+            return part
+        if isinstance(base, ObjVal) and attr not in base.attrs:
+            prop = descriptors.declared_property(base.cls, attr)
+            if prop is not None and isinstance(prop.getter, FuncVal) and prop.setter is not None:
+                return self.call_function(prop.getter.bound(base), [], {}, ctx)
         if isinstance(base, ClassVal) and base.enum_members is None:
             value = class_attribute(base, attr)
         if value is MISSING:
