@@ -296,7 +296,10 @@ class Interpreter:
         paths disagree on a name it is unknown (an optional import may or may not fail).
         `finally` runs also when a sure return or break leaves the body."""
         try:
-            self.exec_block(stmt.body, env, ctx, frame)
+            if stmt.handlers:
+                self.exec_guarded_body(stmt.body, env, ctx, frame)
+            else:
+                self.exec_block(stmt.body, env, ctx, frame)
             if stmt.handlers:
                 for handler in stmt.handlers:
                     if handler.name:
@@ -306,6 +309,20 @@ class Interpreter:
                 self.exec_block(stmt.orelse, env, ctx, frame)
         finally:
             self.exec_block(stmt.finalbody, env, ctx, frame)
+
+    def exec_guarded_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A try body with handlers: any statement in it may raise into a handler, so an exit
+        in it is not sure (`try: return fast() except ImportError: return slow()`)."""
+        level, loop_level = frame.level, self._loops[-1].level if self._loops else None
+        frame.level = -1
+        if self._loops:
+            self._loops[-1].level = -1
+        try:
+            self.exec_block(body, env, ctx, frame)
+        finally:
+            frame.level = level
+            if self._loops and loop_level is not None:
+                self._loops[-1].level = loop_level
 
     def exec_match(self, stmt: ast.Match, env: Env, ctx: Ctx, frame: Frame) -> None:
         """Cases tried in order against a known subject (patterns.py); the first sure match
@@ -788,7 +805,8 @@ class Interpreter:
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
                 return self.each(lambda base, *bounds: jax_calls.slice_of(base, list(bounds)),
                                  base, *bounds)
-            return self.each(self.subscript, base, self.ev(node.slice, env, ctx))
+            return self.each(lambda base, index: self.subscript(base, index, ctx), base,
+                             self.ev(node.slice, env, ctx))
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
@@ -871,13 +889,20 @@ class Interpreter:
                 return self.call_function(prop.getter.bound(base), [], {}, ctx)
         if isinstance(base, ClassVal) and base.enum_members is None:
             value = class_attribute(base, attr)
+        fallback = _dunder(base, "__getattr__")
+        if fallback is not None and attr not in base.attrs and base.cls.lookup(attr) is MISSING:  # type: ignore[attr-defined]
+            # Python calls __getattr__ only for a name found nowhere else.
+            return self.call_function(fallback, [Const(attr)], {}, ctx)
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, None)  # type: ignore[arg-type]
         if isinstance(value, PropertyVal):
             return self.call_function(value.getter, [], {}, ctx)
         return introspection.program_input(value)
 
-    def subscript(self, base: object, index: object) -> object:
+    def subscript(self, base: object, index: object, ctx: Ctx | None = None) -> object:
+        method = _dunder(base, "__getitem__")
+        if method is not None:
+            return self.call_function(method, [index], {}, ctx or Ctx())
         loaded = introspection.loaded_module(self, base, index)
         if loaded is MISSING:
             loaded = stdlib_values.subscript(base, index)
@@ -1325,6 +1350,15 @@ class _UnknownRest:
 
 _UNKNOWN_REST = _UnknownRest()
 UNKNOWN_REST = _UNKNOWN_REST  # what refs.py tells apart from a known argument count
+
+
+def _dunder(value: object, name: str) -> FuncVal | None:
+    """The file's own special method of an instance (``__getitem__``, ``__getattr__``), bound."""
+    if isinstance(value, ObjVal) and value.cls.enum_members is None:
+        method = value.cls.lookup(name)
+        if isinstance(method, FuncVal):
+            return method.bound(value)
+    return None
 
 
 def callable_of(value: object) -> object:

@@ -2,7 +2,8 @@
 
 Kernel scripts compute their settings with the standard library: ``functools.reduce``
 with an ``operator`` function over axis tuples, ``itertools.product`` sweeps,
-``json.loads`` of a literal config, ``types.MappingProxyType`` around a settings dict,
+``json.loads`` / ``tomllib.loads`` of a literal config, ``copy.deepcopy`` of one,
+``types.MappingProxyType`` around a settings dict,
 ``collections.namedtuple`` records with defaults, ``dataclasses.field`` defaults. Each
 handler computes what Python would from known arguments, and nothing (UNKNOWN) from
 unknown ones; none reads a file or the environment.
@@ -133,6 +134,40 @@ def _from_json(value: object) -> object:
     if isinstance(value, list):
         return ListVal([_from_json(v) for v in value]) if len(value) <= MAX_ITEMS else UNKNOWN
     return Const(value)
+
+
+def _toml_loads(call: Call) -> object:
+    text = call.arg(0, "s")
+    if not (isinstance(text, Const) and isinstance(text.value, str)) or len(call.args) > 1 \
+            or call.kwargs or len(text.value) > MAX_JSON_CHARS:
+        return UNKNOWN
+    try:
+        import tomllib  # Python 3.11+: the interpreter running the analysis may be older
+    except ImportError:
+        return UNKNOWN
+    try:
+        return _from_json(tomllib.loads(text.value))
+    except (ValueError, RecursionError):
+        return UNKNOWN
+
+
+def _copy(call: Call) -> object:
+    """``copy.copy`` / ``copy.deepcopy``: a new dict or list (nested ones too when deep);
+    other values are immutable here, so the copy is the value."""
+    if len(call.args) != 1 or call.kwargs:
+        return UNKNOWN
+    return _copied(call.args[0], deep=call.name == "copy.deepcopy", depth=0)
+
+
+def _copied(value: object, *, deep: bool, depth: int) -> object:
+    if depth > 16:
+        return UNKNOWN
+    inner = (lambda v: _copied(v, deep=True, depth=depth + 1)) if deep else (lambda v: v)
+    if isinstance(value, DictVal):
+        return DictVal({k: inner(v) for k, v in value.items.items()}, value.complete)
+    if isinstance(value, ListVal):
+        return ListVal([inner(v) for v in value.items], value.complete)
+    return value
 
 
 def _mapping_proxy(call: Call) -> object:
@@ -299,6 +334,9 @@ HANDLERS = {
     "functools.reduce": _reduce,
     "itertools.product": _product,
     "json.loads": _json_loads,
+    "tomllib.loads": _toml_loads,
+    "copy.copy": _copy,
+    "copy.deepcopy": _copy,
     "types.MappingProxyType": _mapping_proxy,
     "dataclasses.field": _field,
     "collections.namedtuple": _namedtuple,
