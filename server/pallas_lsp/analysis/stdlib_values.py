@@ -342,3 +342,7 @@ HANDLERS = {
     "collections.namedtuple": _namedtuple,
     "typing.NamedTuple": _namedtuple,
 }
+
+# Calls of these trace no JAX operation (they call nothing of the program's): a statement
+# made of them between an op and its layout_cast leaves the cast "right after" it.
+TRACES_NOTHING = frozenset(name for name in HANDLERS if name != "functools.reduce")
