@@ -548,6 +548,19 @@ def _record_op(call: Call) -> object:
     return UNKNOWN
 
 
+def _operator(call: Call) -> object:
+    """``operator.add(a, b)`` and the like (``functools.reduce(operator.mul, sizes)``)."""
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    return binary(call.args[0], stdlib_values.BINARY_OPERATORS[call.name], call.args[1])
+
+
+def _getitem(call: Call) -> object:
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    return subscript(call.args[0], call.args[1])
+
+
 HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
@@ -574,4 +587,6 @@ HANDLERS: dict[str, Handler] = {
     "functools.identity": _identity,
     **stdlib_calls.HANDLERS,
     **stdlib_values.HANDLERS,
+    **dict.fromkeys(stdlib_values.BINARY_OPERATORS, _operator),
+    "operator.getitem": _getitem,
 }

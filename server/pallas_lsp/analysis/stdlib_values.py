@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 MAX_ITEMS = 256
 MAX_JSON_CHARS = 65536
 
-_BINARY = {
+# `operator` functions as the Python operators they stand for; jax_calls evaluates them with
+# its model of Python arithmetic on constants (jax_calls.binary / subscript).
+BINARY_OPERATORS = {
     "operator.add": ast.Add(), "operator.sub": ast.Sub(), "operator.mul": ast.Mult(),
     "operator.floordiv": ast.FloorDiv(), "operator.concat": ast.Add(),
     "operator.iadd": ast.Add(), "operator.imul": ast.Mult(),
@@ -62,22 +64,6 @@ class FieldVal:
 
     default: object
     factory: object
-
-
-def _operator(call: Call) -> object:
-    from .jax_calls import binary  # the one model of Python's arithmetic on constants
-
-    if len(call.args) != 2 or call.kwargs:
-        return UNKNOWN
-    return binary(plain(call.args[0]), _BINARY[call.name], plain(call.args[1]))
-
-
-def _getitem(call: Call) -> object:
-    from .jax_calls import subscript
-
-    if len(call.args) != 2 or call.kwargs:
-        return UNKNOWN
-    return subscript(plain(call.args[0]), plain(call.args[1]))
 
 
 def _reduce(call: Call) -> object:
@@ -329,8 +315,6 @@ HANDLERS = {
     "configparser.RawConfigParser": _config_parser,
     **{f"configparser.ConfigParser.{m}": _config_method for m in _CONFIG_METHODS},
     **{f"configparser.SectionProxy.{m}": _section_method for m in _SECTION_METHODS},
-    **dict.fromkeys(_BINARY, _operator),
-    "operator.getitem": _getitem,
     "functools.reduce": _reduce,
     "itertools.product": _product,
     "json.loads": _json_loads,
@@ -345,4 +329,5 @@ HANDLERS = {
 
 # Calls of these trace no JAX operation (they call nothing of the program's): a statement
 # made of them between an op and its layout_cast leaves the cast "right after" it.
-TRACES_NOTHING = frozenset(name for name in HANDLERS if name != "functools.reduce")
+TRACES_NOTHING = frozenset({*(name for name in HANDLERS if name != "functools.reduce"), *BINARY_OPERATORS,
+                            "operator.getitem"})
