@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .names import is_jax_api
 from .ops import LAYOUT_CAST
+from .stdlib_values import TRACES_NOTHING
 
 if TYPE_CHECKING:
     from .program import Program
@@ -160,12 +161,21 @@ def _describes(program: Program, stmt: ast.stmt, name: str) -> bool:
     for node in ast.walk(stmt.value):
         if isinstance(node, ast.Call):
             callee = _calls(program, node)
+            if callee in NAME_LOOKUPS or callee in TRACES_NOTHING or (callee or "").startswith(PURE_METHODS):
+                continue  # `getattr(plgpu.Layout, name)`, `cfg.get("op")`: plain Python traces nothing
             if callee is None or callee == "user" or not is_jax_api(callee) or _traced(program, node):
                 return False
         elif not isinstance(node, (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.keyword,
                                    ast.expr_context)) or (isinstance(node, ast.Name) and node.id == name):
             return False
     return True
+
+
+# Builtins that look a value up by name and call nothing of the program's.
+NAME_LOOKUPS = frozenset({"builtins.getattr", "builtins.globals", "builtins.vars", "builtins.len",
+                          "builtins.int", "builtins.str"})
+# Methods of dicts and strings (`cfg.get("op")`, `name.lower()`).
+PURE_METHODS = ("builtins.dict.", "builtins.str.")
 
 
 def _inside_any(program: Program, node: ast.AST, containers: list[ast.Call]) -> bool:

@@ -19,10 +19,13 @@ import ast
 import time
 from dataclasses import dataclass, replace
 
-from . import jax_calls, names, pyflow, stdlib_calls
+from . import descriptors, introspection, jax_calls, names, patterns, pyflow, stdlib_calls, stdlib_values
 from .axis_trace import AxisTrace, element_origins
+from .class_access import class_attribute
+from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
+from .stdlib_values import FieldVal
 from .trace import (
     AnalysisStopped,
     Ctx,
@@ -89,7 +92,8 @@ _MODELLED_HEADS = frozenset({"jax", "jnp", "lax", "pl", "plgpu", "mgpu", "np"})
 _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "isinstance",
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
-             "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool"}
+             "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
+             "vars"}
 
 
 class Interpreter:
@@ -138,6 +142,8 @@ class Interpreter:
         # >0 while running code that may or may not run (a branch whose condition is
         # unknown): a store into a container there makes the entry unknown.
         self._uncertain = 0
+        # Loops being run, innermost last: where a break / continue is sure (flow_exits.py).
+        self._loops: list[LoopState] = []
         # Classes being created by a metaclass's __new__: what its super().__new__ returns.
         self._new_classes: list[ClassVal] = []
         # Scope -> the library modules star-imported into it.
@@ -194,9 +200,14 @@ class Interpreter:
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             env.names[stmt.name] = self.define_function(stmt, env, ctx)
         elif isinstance(stmt, ast.ClassDef):
-            env.names[stmt.name] = self.define_class(stmt, env, ctx)
+            env.names[stmt.name] = self.decorate_class(stmt, self.define_class(stmt, env, ctx), env, ctx)
         elif isinstance(stmt, ast.Return):
             frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
+            if self._uncertain == frame.level:
+                raise ReturnExit  # a sure return: the rest of the function never runs
+        elif isinstance(stmt, (ast.Break, ast.Continue)):
+            self.exit_loop(stmt)  # a sure one raises; past one that may not run, yields are unsure
+            frame.stopped = True
         elif isinstance(stmt, ast.If):
             if _is_main_guard(stmt.test):
                 # An imported module's `__name__` is its own: its main guard does not run.
@@ -213,9 +224,7 @@ class Interpreter:
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self.exec_for(stmt, env, ctx, frame)
         elif isinstance(stmt, ast.While):
-            self.ev(stmt.test, env, ctx)
-            self.exec_loop_body(stmt.body, env, ctx, frame)
-            self.exec_block(stmt.orelse, env, ctx, frame)
+            self.exec_while(stmt, env, ctx, frame)
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             inner = ctx
             restore: list[object] = []
@@ -260,20 +269,24 @@ class Interpreter:
             for target in stmt.targets:
                 if isinstance(target, ast.Name):
                     env.names.pop(target.id, None)
-        elif isinstance(stmt, (ast.Raise, ast.Break, ast.Continue)):
-            # The file stops (or the loop moves on) here only at run time; the analysis keeps
-            # going to see the rest, so what a generator yields after this is not sure.
+        elif isinstance(stmt, ast.Raise):
+            # The file stops here only at run time; the analysis keeps going to see the
+            # rest, so what a generator yields after this is not sure.
             frame.stopped = True
         # Pass, Assert: nothing to track.
 
-    def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame) -> None:
-        """Run each branch from the same state; a name the branches disagree on becomes UNKNOWN."""
+    def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame,
+                      preludes: list[dict[str, object]] | None = None) -> None:
+        """Run each branch from the same state; a name the branches disagree on becomes UNKNOWN.
+        ``preludes``: names each branch binds before its statements (a case's captures)."""
         base = dict(env.names)
         outcomes: list[dict[str, object]] = []
         self._uncertain += 1
         try:
-            for body in branches:
+            for index, body in enumerate(branches):
                 env.names = dict(base)
+                if preludes is not None:
+                    self.bind_all(preludes[index], env, ctx)
                 self.exec_block(body, env, ctx, frame)
                 outcomes.append(env.names)
         finally:
@@ -291,6 +304,13 @@ class Interpreter:
         """A body that runs an unknown number of times: each name ends as one of the values
         it has after 0, 1, 2, ... runs, computed until no new value appears (a name that
         keeps changing, `x = x + 1`, grows past MAX_FORMS and becomes unknown)."""
+        self._loops.append(LoopState(-1))  # its break / continue are never sure
+        try:
+            self._settle_loop_body(body, env, ctx, frame)
+        finally:
+            self._loops.pop()
+
+    def _settle_loop_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
         for _ in range(MAX_LOOP_PASSES):
             before = {name: fingerprint(value) for name, value in env.names.items()}
             self.exec_branches([body, []], env, ctx, frame)
@@ -302,100 +322,204 @@ class Interpreter:
 
     def exec_try(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame) -> None:
         """The body then `else` when nothing raises, or the body then a handler: where the two
-        paths disagree on a name it is unknown (an optional import may or may not fail)."""
-        self.exec_block(stmt.body, env, ctx, frame)
-        if stmt.handlers:
-            for handler in stmt.handlers:
-                if handler.name:
-                    env.names[handler.name] = UNKNOWN
-            self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
-        else:
-            self.exec_block(stmt.orelse, env, ctx, frame)
-        self.exec_block(stmt.finalbody, env, ctx, frame)
+        paths disagree on a name it is unknown (an optional import may or may not fail).
+        `finally` runs also when a sure return or break leaves the body."""
+        try:
+            if stmt.handlers:
+                self.exec_guarded_body(stmt.body, env, ctx, frame)
+            else:
+                self.exec_block(stmt.body, env, ctx, frame)
+            if stmt.handlers:
+                for handler in stmt.handlers:
+                    if handler.name:
+                        env.names[handler.name] = UNKNOWN
+                self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
+            else:
+                self.exec_block(stmt.orelse, env, ctx, frame)
+        finally:
+            self.exec_block(stmt.finalbody, env, ctx, frame)
+
+    def exec_guarded_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A try body with handlers: any statement in it may raise into a handler, so an exit
+        in it is not sure (`try: return fast() except ImportError: return slow()`)."""
+        level, loop_level = frame.level, self._loops[-1].level if self._loops else None
+        frame.level = -1
+        if self._loops:
+            self._loops[-1].level = -1
+        try:
+            self.exec_block(body, env, ctx, frame)
+        finally:
+            frame.level = level
+            if self._loops and loop_level is not None:
+                self._loops[-1].level = loop_level
 
     def exec_match(self, stmt: ast.Match, env: Env, ctx: Ctx, frame: Frame) -> None:
-        """Cases tried in order against a known subject; the first sure match runs alone."""
+        """Cases tried in order against a known subject (patterns.py); the first sure match
+        runs alone, with the names its pattern binds."""
         subject = self.ev(stmt.subject, env, ctx)
-        possible: list[list[ast.stmt]] = []
+        possible: list[tuple[dict[str, object], list[ast.stmt]]] = []
         for case in stmt.cases:
-            verdict = self.match_pattern(case.pattern, subject)
+            binds: dict[str, object] = {}
+            verdict = patterns.match(case.pattern, subject, lambda node: self.ev(node, env, ctx), binds)
             if verdict is False:
                 continue
-            body = list(case.body)
-            capture = _capture_name(case.pattern)
-            if capture is not None:
-                body = [ast.copy_location(ast.Assign(targets=[ast.Name(capture, ast.Store())],
-                                                     value=stmt.subject), case), *body]
             if case.guard is not None:
                 verdict = None
-            possible.append(body)
+            possible.append((binds, list(case.body)))
             if verdict is True:
                 break
         else:
-            possible.append([])  # no case matched
+            possible.append(({}, []))  # no case matched
         if len(possible) == 1:
-            self.exec_block(possible[0], env, ctx, frame)
+            self.bind_all(possible[0][0], env, ctx)
+            self.exec_block(possible[0][1], env, ctx, frame)
         else:
-            self.exec_branches(possible, env, ctx, frame)
+            self.exec_branches([body for _, body in possible], env, ctx, frame,
+                               preludes=[binds for binds, _ in possible])
 
-    def match_pattern(self, pattern: ast.pattern, subject: object) -> bool | None:
-        if isinstance(pattern, ast.MatchAs) and pattern.pattern is None:
-            return True  # `case _:` / `case name:`
-        if isinstance(pattern, ast.MatchValue):
-            value = self.ev(pattern.value, self.module_env, Ctx())
-            return pyflow.truth(pyflow.compare(subject, [ast.Eq()], [value]))
-        if isinstance(pattern, ast.MatchSingleton):
-            return pyflow.truth(pyflow.compare(subject, [ast.Is()], [Const(pattern.value)]))
-        if isinstance(pattern, ast.MatchOr):
-            verdicts = [self.match_pattern(p, subject) for p in pattern.patterns]
-            if any(v is True for v in verdicts):
-                return True
-            return False if all(v is False for v in verdicts) else None
-        return None
+    def bind_all(self, binds: dict[str, object], env: Env, ctx: Ctx) -> None:
+        for name, value in binds.items():
+            self.assign(ast.Name(name, ast.Store()), value, env, ctx)
 
     def exec_for(self, stmt: ast.For | ast.AsyncFor, env: Env, ctx: Ctx, frame: Frame) -> None:
         iterable = self.ev(stmt.iter, env, ctx)
         items = unpack(iterable) if not (isinstance(iterable, Const) and isinstance(iterable.value, str)) \
             else None
         if items is not None and 0 < len(items) <= MAX_LOOP_UNROLL:
-            for item in items:
-                self.assign(stmt.target, item, env, ctx)
-                self.exec_block(stmt.body, env, ctx, frame)
-        else:
-            self.assign(stmt.target, UNKNOWN, env, ctx)
+            loop = LoopState(self._uncertain)
+            self._loops.append(loop)
+            try:
+                for item in items:
+                    self.assign(stmt.target, item, env, ctx)
+                    if self.run_pass(stmt.body, env, ctx, frame):
+                        return  # a sure break: the loop's else does not run
+            finally:
+                self._loops.pop()
+            self.exec_loop_else(stmt.orelse, loop, env, ctx, frame)
+            return
+        self.assign(stmt.target, UNKNOWN, env, ctx)
+        self.exec_loop_body(stmt.body, env, ctx, frame)
+        self.exec_branches([stmt.orelse, []], env, ctx, frame) if self._has_break(stmt.body) \
+            else self.exec_block(stmt.orelse, env, ctx, frame)
+
+    def exec_while(self, stmt: ast.While, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """Passes run while the condition is known to hold (up to the unroll cap); from the
+        first pass whose condition is unknown, the rest runs an unknown number of times."""
+        loop = LoopState(self._uncertain)
+        ended: bool | None = None  # True: the condition became false; False: a sure break
+        self._loops.append(loop)
+        try:
+            for _ in range(MAX_LOOP_UNROLL):
+                taken = pyflow.truth(self.ev(stmt.test, env, ctx))
+                if taken is None:
+                    break
+                if not taken:
+                    ended = True
+                    break
+                if self.run_pass(stmt.body, env, ctx, frame):
+                    ended = False
+                    break
+        finally:
+            self._loops.pop()
+        if ended is True:
+            self.exec_loop_else(stmt.orelse, loop, env, ctx, frame)
+        elif ended is None:
             self.exec_loop_body(stmt.body, env, ctx, frame)
-        self.exec_block(stmt.orelse, env, ctx, frame)
+            self.exec_branches([stmt.orelse, []], env, ctx, frame)
+
+    def run_pass(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> bool:
+        """One pass of a loop body whose exits are sure; True when it ends with a break."""
+        try:
+            self.exec_block(body, env, ctx, frame)
+        except ContinueExit:
+            pass
+        except BreakExit:
+            return True
+        return False
+
+    def exec_loop_else(self, orelse: list[ast.stmt], loop: LoopState, env: Env, ctx: Ctx,
+                       frame: Frame) -> None:
+        """A loop's `else`, after it ran out: it may not run if a break was possible."""
+        if loop.maybe_broke:
+            self.exec_branches([orelse, []], env, ctx, frame)
+        else:
+            self.exec_block(orelse, env, ctx, frame)
+
+    def exit_loop(self, stmt: ast.Break | ast.Continue) -> None:
+        if not self._loops:
+            return
+        loop = self._loops[-1]
+        if loop.level == self._uncertain:
+            raise BreakExit if isinstance(stmt, ast.Break) else ContinueExit
+        if isinstance(stmt, ast.Break):
+            loop.maybe_broke = True
+
+    @staticmethod
+    def _has_break(body: list[ast.stmt]) -> bool:
+        """Does a break of this loop (not of a loop nested in it) appear in the body?"""
+        pending: list[ast.AST] = list(body)
+        while pending:
+            node = pending.pop()
+            if isinstance(node, ast.Break):
+                return True
+            if not isinstance(node, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef,
+                                     ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                pending.extend(ast.iter_child_nodes(node))
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+                pending.extend(node.orelse)
+        return False
 
     def assign(self, target: ast.expr, value: object, env: Env, ctx: Ctx) -> None:
         if isinstance(target, ast.Name):
             env.redirects.get(target.id, env).names[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
-            parts: list[object] | None = None
-            value = plain(value)
-            if isinstance(value, Const) and isinstance(value.value, tuple):
-                parts = [Const(v) for v in value.value]
-            elif isinstance(value, tuple):
-                parts = list(value)
-            starred = any(isinstance(e, ast.Starred) for e in target.elts)
-            for index, element in enumerate(target.elts):
-                if parts is not None and not starred and len(parts) == len(target.elts):
-                    self.assign(element, parts[index], env, ctx)
-                else:
-                    inner = element.value if isinstance(element, ast.Starred) else element
-                    self.assign(inner, UNKNOWN, env, ctx)
+            self.assign_sequence(target, value, env, ctx)
         elif isinstance(target, ast.Attribute):
             owner = self.ev(target.value, env, ctx)
-            if isinstance(owner, (ObjVal, ClassVal, NamespaceVal)):
+            prop = descriptors.declared_property(owner.cls, target.attr) \
+                if isinstance(owner, ObjVal) else None
+            if prop is not None:
+                # A property owns the name: the store runs its setter (none: Python raises).
+                if isinstance(prop.setter, FuncVal):
+                    self.call_function(prop.setter.bound(owner), [value], {}, ctx)
+            elif isinstance(owner, (ObjVal, ClassVal, NamespaceVal)):
                 owner.attrs[target.attr] = value
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)
             key = self.ev(target.slice, env, ctx)
-            if isinstance(container, DictVal):
+            if isinstance(container, introspection.ScopeView) and container.scope is not None \
+                    and isinstance(key, Const) and isinstance(key.value, str):
+                self.assign(ast.Name(key.value, ast.Store()), value, container.scope, ctx)
+            elif isinstance(container, DictVal):
                 container.store(key, UNKNOWN if self._uncertain else value)
             elif isinstance(container, ListVal):
                 self.mutate(container, lambda: self._set_item(container, key, value))
         elif isinstance(target, ast.Starred):
             self.assign(target.value, UNKNOWN, env, ctx)
+
+    def assign_sequence(self, target: ast.Tuple | ast.List, value: object, env: Env, ctx: Ctx) -> None:
+        """`a, b = v` and `first, *rest = v`: the starred name takes the middle items, as a
+        new list; a value whose items are unknown, or too few, binds every name unknown."""
+        parts: list[object] | None = None
+        value = plain(value)
+        if isinstance(value, Const) and isinstance(value.value, tuple):
+            parts = [Const(v) for v in value.value]
+        elif not (isinstance(value, Const) and isinstance(value.value, str)):
+            parts = unpack(value)
+        stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
+        after = len(target.elts) - stars[0] - 1 if stars else 0
+        fits = parts is not None and len(stars) <= 1 and (
+            len(parts) >= len(target.elts) - 1 if stars else len(parts) == len(target.elts))
+        for index, element in enumerate(target.elts):
+            if not fits or parts is None:
+                inner = element.value if isinstance(element, ast.Starred) else element
+                self.assign(inner, UNKNOWN, env, ctx)
+            elif isinstance(element, ast.Starred):
+                self.assign(element.value, _new_list(pack(parts[index:len(parts) - after])), env, ctx)
+            elif stars and index > stars[0]:
+                self.assign(element, parts[len(parts) - (len(target.elts) - index)], env, ctx)
+            else:
+                self.assign(element, parts[index], env, ctx)
 
     def mutate(self, target: ListVal, change) -> None:  # type: ignore[no-untyped-def]
         """A store into a list; one on a path that may not run leaves its contents unknown."""
@@ -451,7 +575,19 @@ class Interpreter:
             value = self.apply_decorator(dec, value, decorator, env, ctx)
         return value
 
+    def decorate_class(self, node: ast.ClassDef, cls: object, env: Env, ctx: Ctx) -> object:
+        """The class decorators of the file's own (`@register` filling a registry), innermost
+        first, each given what the one below returned; a library decorator (dataclass,
+        total_ordering, ...) is taken to hand the class back."""
+        for decorator in reversed(node.decorator_list):
+            dec = self.ev(decorator, env, ctx)
+            if isinstance(dec, FuncVal) or (isinstance(dec, PartialVal) and isinstance(dec.func, FuncVal)):
+                cls = self.apply_decorator(dec, cls, decorator, env, ctx)
+        return cls
+
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        if isinstance(dec, descriptors.PropertyPart):
+            return descriptors.build(dec, value)
         if isinstance(dec, QualName) and dec.name in jax_calls.TRANSPARENT_DECORATORS:
             return value
         if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal)):
@@ -718,7 +854,8 @@ class Interpreter:
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
                 return self.each(lambda base, *bounds: jax_calls.slice_of(base, list(bounds)),
                                  base, *bounds)
-            return self.each(_subscript, base, self.ev(node.slice, env, ctx))
+            return self.each(lambda base, index: self.subscript(base, index, ctx), base,
+                             self.ev(node.slice, env, ctx))
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
@@ -788,14 +925,42 @@ class Interpreter:
         return one_of([operation(*combination) for combination in combinations])
 
     def attribute(self, base: object, node: ast.Attribute, ctx: Ctx) -> object:
+        return self.attribute_named(base, node.attr, ctx, node)
+
+    def attribute_named(self, base: object, attr: str, ctx: Ctx, node: ast.Attribute | None = None) -> object:
+        """``base.attr``, also when the name is computed (``getattr(base, name)``)."""
         if isinstance(base, SuperVal):
-            return self.super_attribute(base, node.attr)
-        value = jax_calls.get_attribute(base, node.attr, node)
+            return self.super_attribute(base, attr)
+        value = MISSING
+        part = descriptors.part_of(base, attr)
+        if part is not None:
+            return part
+        if isinstance(base, ObjVal) and attr not in base.attrs:
+            prop = descriptors.declared_property(base.cls, attr)
+            if prop is not None and isinstance(prop.getter, FuncVal) and prop.setter is not None:
+                return self.call_function(prop.getter.bound(base), [], {}, ctx)
+        if isinstance(base, ClassVal) and base.enum_members is None:
+            value = class_attribute(base, attr)
+        fallback = _dunder(base, "__getattr__")
+        if fallback is not None and attr not in base.attrs and base.cls.lookup(attr) is MISSING:  # type: ignore[attr-defined]
+            # Python calls __getattr__ only for a name found nowhere else.
+            return self.call_function(fallback, [Const(attr)], {}, ctx)
+        if value is MISSING:
+            value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
         if ctx.patches and isinstance(value, QualName):
             value = next((new for name, new in ctx.patches if name == value.name), value)
         if isinstance(value, PropertyVal):
             return self.call_function(value.getter, [], {}, ctx)
-        return value
+        return introspection.program_input(value)
+
+    def subscript(self, base: object, index: object, ctx: Ctx | None = None) -> object:
+        method = _dunder(base, "__getitem__")
+        if method is not None:
+            return self.call_function(method, [index], {}, ctx or Ctx())
+        loaded = introspection.loaded_module(self, base, index)
+        if loaded is MISSING:
+            loaded = stdlib_values.subscript(base, index)
+        return loaded if loaded is not MISSING else _subscript(base, index)
 
     def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:
         if isinstance(part, ast.FormattedValue):
@@ -961,6 +1126,9 @@ class Interpreter:
                     and isinstance(args[0].value, str) and not kwargs:
                 return stdlib_calls.str_method(func.name.rsplit(".", 1)[-1], args[0].value,
                                                [plain(a) for a in args[1:]])
+            found = introspection.builtin_call(self, func.name, args, kwargs, env, ctx)
+            if found is not MISSING:
+                return found
             # Which arguments are lists matters to JAX, also once read as tuples below: a list
             # is no hashable primitive parameter (collective_axes=[...] fails while traced).
             lists = frozenset([i for i, a in enumerate(args) if isinstance(a, ListVal)]
@@ -1051,7 +1219,7 @@ class Interpreter:
         activation = (id(node), id(func.closure))
         if activation in self._active or len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
-        frame = Frame(uncertain_base=self._uncertain)
+        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
         local = Env({}, parent=func.closure)
@@ -1067,7 +1235,7 @@ class Interpreter:
             if isinstance(node, ast.Lambda):
                 result = self.ev(node.body, local, ctx)
             else:
-                self.exec_block(node.body, local, ctx, frame)
+                self.exec_function_body(node.body, local, ctx, frame)
                 result = _join(frame.returns) if frame.returns else Const(None)
             if _is_generator(node):
                 result = _Yielded(tuple(frame.yielded) if frame.yielded is not None else None)
@@ -1090,6 +1258,16 @@ class Interpreter:
             frame.yielded = None
         else:
             frame.yielded.extend(items)
+
+    def exec_function_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A function's statements, up to a sure return; its loops are its own."""
+        outer_loops, self._loops = self._loops, []
+        try:
+            self.exec_block(body, env, ctx, frame)
+        except ReturnExit:
+            pass
+        finally:
+            self._loops = outer_loops
 
     def bind_parameters(self, func: FuncVal, args: list[object], kwargs: dict[str, object],
                         local: Env, ctx: Ctx) -> None:
@@ -1127,7 +1305,8 @@ class Interpreter:
         if spec.vararg:
             extra = supplied[len(positional):]
             known = not unknown_rest and all(a is not _UNKNOWN_REST for a in extra)
-            local.names[spec.vararg.arg] = tuple(extra) if known else UNKNOWN
+            # `*axes` is a tuple: of constants, a constant tuple (an axis-name tuple).
+            local.names[spec.vararg.arg] = pack(extra) if known else UNKNOWN
         if spec.kwarg:
             named = {p.arg for p in [*spec.args, *spec.kwonlyargs]}
             extra = DictVal()
@@ -1159,7 +1338,7 @@ class Interpreter:
                                                         ambient=UNKNOWN)
         for value in [*args, *kwargs.values()]:
             candidates = value if isinstance(value, tuple) else (value,)
-            for candidate in candidates:
+            for candidate in map(callable_of, candidates):
                 if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
                     self.call_unknown_args(candidate, node, callback_ctx)
 
@@ -1175,10 +1354,27 @@ class Interpreter:
             for name, value in kwargs.items():
                 if name in fields:
                     obj.attrs[name] = value
+            self.field_defaults(cls, fields, obj, ctx)
         post_init = cls.lookup("__post_init__")
         if isinstance(post_init, FuncVal):
             self.call_function(post_init.bound(obj), [], {}, ctx)
         return obj
+
+    def field_defaults(self, cls: ClassVal, fields: list[str], obj: ObjVal, ctx: Ctx) -> None:
+        """Fields the constructor was not given, declared with ``dataclasses.field``: the
+        default, or a fresh value from the default factory (called once per instance)."""
+        for name in fields:
+            declared = cls.lookup(name)
+            if name in obj.attrs or not isinstance(declared, FieldVal):
+                continue
+            if declared.default is not MISSING:
+                obj.attrs[name] = declared.default
+            elif declared.factory is not MISSING:
+                site = ast.copy_location(ast.Call(func=ast.Name(name, ast.Load()), args=[], keywords=[]),
+                                         cls.node)
+                obj.attrs[name] = self.call(declared.factory, [], {}, site, [], {}, self.module_env, ctx)
+            else:
+                obj.attrs[name] = UNKNOWN
 
     def super_attribute(self, sup: SuperVal, attr: str) -> object:
         """`super().name`: looked up after the defining class, bound to the same object."""
@@ -1204,13 +1400,14 @@ class Interpreter:
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)
         refs = _ref_count(info, args)
-        if refs is not None and isinstance(info.body, (FuncVal, PartialVal)):
+        body = callable_of(info.body)
+        if refs is not None and isinstance(body, (FuncVal, PartialVal)):
             # JAX passes one ref per input, output and scratch buffer, nothing more: the
             # body's other parameters keep their defaults (`functools.partial(kernel, **knobs)`,
             # `def kernel(x_ref, y_ref, axes=("x",))`).
-            self.call(info.body, _refs(info, args, refs), {}, site, [], {}, self.module_env, kernel_ctx)
+            self.call(body, _refs(info, args, refs), {}, site, [], {}, self.module_env, kernel_ctx)
         else:
-            self.call_unknown_args(info.body, site, kernel_ctx)
+            self.call_unknown_args(body, site, kernel_ctx)
         return UNKNOWN
 
     def record_host_query(self, query: HostAxisQuery) -> None:
@@ -1263,6 +1460,25 @@ class _UnknownRest:
 
 _UNKNOWN_REST = _UnknownRest()
 UNKNOWN_REST = _UNKNOWN_REST  # what refs.py tells apart from a known argument count
+
+
+def _dunder(value: object, name: str) -> FuncVal | None:
+    """The file's own special method of an instance (``__getitem__``, ``__getattr__``), bound."""
+    if isinstance(value, ObjVal) and value.cls.enum_members is None:
+        method = value.cls.lookup(name)
+        if isinstance(method, FuncVal):
+            return method.bound(value)
+    return None
+
+
+def callable_of(value: object) -> object:
+    """What calling ``value`` runs: an instance of a class with ``__call__`` is that method,
+    bound to the instance (a kernel body, or a callback, may be such an object)."""
+    if isinstance(value, ObjVal) and value.cls.enum_members is None:
+        method = value.get("__call__")
+        if isinstance(method, (FuncVal, WrappedVal, PartialVal)):
+            return method
+    return value
 
 
 def _node_ids(tree: ast.Module) -> frozenset[int]:
@@ -1362,10 +1578,6 @@ def _module_scope(env: Env) -> Env:
     while env.parent is not None:
         env = env.parent
     return env
-
-
-def _capture_name(pattern: ast.pattern) -> str | None:
-    return pattern.name if isinstance(pattern, ast.MatchAs) and pattern.pattern is None else None
 
 
 def _is_main_guard(test: ast.expr) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import arrays, names, stdlib_calls
+from . import arrays, names, stdlib_calls, stdlib_values
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
@@ -228,8 +228,9 @@ def subscript(base: object, index: object) -> object:
 
 
 def slice_of(base: object, bounds: list[object]) -> object:
-    """``axes[:1]`` of a constant tuple or string, with constant int bounds."""
-    if not (isinstance(base, Const) and isinstance(base.value, (tuple, str))):
+    """``axes[:1]`` of a constant tuple or string, or of a known sequence of other values
+    (``sys.argv[1:]``), with constant int bounds."""
+    if not (isinstance(base, Const) and isinstance(base.value, (tuple, str))) and not isinstance(base, tuple):
         return UNKNOWN
     values = []
     for bound in bounds:
@@ -238,6 +239,8 @@ def slice_of(base: object, bounds: list[object]) -> object:
         values.append(bound.value)
     if values[2] == 0:
         return UNKNOWN
+    if isinstance(base, tuple):
+        return pack(list(base[slice(*values)]))
     return Const(base.value[slice(*values)])
 
 
@@ -684,6 +687,19 @@ def _record_op(call: Call) -> object:
     return UNKNOWN
 
 
+def _operator(call: Call) -> object:
+    """``operator.add(a, b)`` and the like (``functools.reduce(operator.mul, sizes)``)."""
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    return binary(call.args[0], stdlib_values.BINARY_OPERATORS[call.name], call.args[1])
+
+
+def _getitem(call: Call) -> object:
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    return subscript(call.args[0], call.args[1])
+
+
 HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
     "plgpu.WarpMesh": _warp_mesh,
@@ -716,4 +732,7 @@ HANDLERS: dict[str, Handler] = {
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
     **stdlib_calls.HANDLERS,
+    **stdlib_values.HANDLERS,
+    **dict.fromkeys(stdlib_values.BINARY_OPERATORS, _operator),
+    "operator.getitem": _getitem,
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from .interpreter import UNKNOWN_REST
+from .interpreter import UNKNOWN_REST, callable_of
 from .program import Program
 from .trace import Launch, Op
 from .values import ArrayVal, DtypeVal, FuncVal, PartialVal, RefVal, ShapeDtypeVal
@@ -16,12 +16,14 @@ def ref_types(launch: Launch) -> dict[str, tuple[object, str]]:
     JAX calls the body with one ref per input, output and scratch buffer, after the
     arguments a ``functools.partial`` bound; parameters past those keep their defaults."""
     kernel = launch.kernel
-    body, bound = kernel.body, 0
+    body, bound = callable_of(kernel.body), 0
     while isinstance(body, PartialVal):
         bound += len(body.args)
         body = body.func
     if not isinstance(body, FuncVal) or isinstance(body.node, ast.Lambda):
         return {}
+    if body.self_value is not None:
+        bound += 1  # a bound method (`self.kernel`, an object's __call__): `self` is no ref
     if not isinstance(kernel.out_types, tuple) or not isinstance(kernel.n_scratch, int):
         return {}
     params = [a.arg for a in (*body.node.args.posonlyargs, *body.node.args.args)][bound:]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from . import names
+from . import names, stdlib_values
 from .values import (
     MISSING,
     UNKNOWN,
@@ -80,6 +80,9 @@ def str_method(method: str, text: str, args: list[object]) -> object:
 
 def attribute(base: object, attr: str) -> object:
     """Attributes of the values this module models; MISSING when it does not model ``base``."""
+    modelled = stdlib_values.attribute(base, attr)
+    if modelled is not MISSING:
+        return modelled
     if isinstance(base, DictVal) and attr in _DICT_METHODS:
         return PartialVal(QualName(f"builtins.dict.{attr}"), (base,), {})
     if isinstance(base, Const) and isinstance(base.value, str) and attr in STR_METHODS:

@@ -126,6 +126,9 @@ class Frame:
     # For a zero-argument super(): the class defining the method, and its first argument.
     owner: object = None
     first: object = None
+    # The undecided-branch count where the function was entered: a return reached at
+    # this count is sure to run (flow_exits.py).
+    level: int = 0
 
 
 class OpaqueScope:

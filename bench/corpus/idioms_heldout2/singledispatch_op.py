@@ -1,0 +1,31 @@
+"""The reduction picked by functools.singledispatch on the type of a setting."""
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (256, 128)
+
+
+@functools.singledispatch
+def reduction_for(setting):
+    return "add"
+
+
+@reduction_for.register
+def _(setting: str):
+    return setting
+
+
+def kernel(x_ref, y_ref):
+    total = plgpu.multimem_load_reduce(x_ref, collective_axes=("x",), reduction_op=reduction_for("add"))
+    y_ref[...] = plgpu.layout_cast(total, plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4))
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2,), ("x",))
+    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.float32)))

@@ -1,0 +1,93 @@
+"""Python's name-based lookups: ``getattr(obj, "name")``, ``globals()[name]``, ``vars(obj)``,
+``sys.modules[__name__]``, and ``sys.argv`` as the program sees it when run plainly.
+
+Kernel scripts pick a dtype, a layout or a kernel by a name held in a string
+(``getattr(jnp, DTYPE_NAME)``, ``globals()[KERNEL_NAME]``). With the name known these
+are the same lookups as the attribute or the variable written out; with it unknown
+they are unknown. A scope read as a dict is a snapshot taken at the call (what the
+program reads right then) and never complete: star imports and later stores may add
+names, so a missing key is unknown rather than absent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from .trace import Ctx
+from .values import MISSING, UNKNOWN, Const, DictVal, Env, ListVal, ModuleVal, NamespaceVal, ObjVal, QualName
+
+
+class Scopes(Protocol):
+    """What these lookups need of the interpreter."""
+
+    module_env: Env
+    module_envs: dict[str, Env]
+
+    def attribute_named(self, base: object, attr: str, ctx: Ctx) -> object: ...
+
+
+def builtin_call(interp: Scopes, name: str, args: list[object], kwargs: dict[str, object],
+                 env: Env, ctx: Ctx) -> object:
+    """The value of a name-based lookup call, or MISSING when ``name`` is none of them."""
+    if name == "builtins.getattr" and len(args) in (2, 3) and not kwargs:
+        attr = args[1]
+        if not (isinstance(attr, Const) and isinstance(attr.value, str)):
+            return UNKNOWN
+        value = interp.attribute_named(args[0], attr.value, ctx)
+        return UNKNOWN if value is MISSING else value
+    if name == "builtins.globals" and not args and not kwargs:
+        return scope_dict(module_scope(env))
+    if name == "builtins.vars" and not kwargs:
+        if not args:
+            return scope_dict(env)
+        if len(args) == 1:
+            return vars_of(args[0])
+    return MISSING
+
+
+def module_scope(env: Env) -> Env:
+    while env.parent is not None:
+        env = env.parent
+    return env
+
+
+@dataclass(eq=False)
+class ScopeView(DictVal):
+    """``globals()`` / ``vars()`` of a scope: read as a snapshot, but a store through it
+    (``globals()[name] = v``) binds the name in the scope, as in Python."""
+
+    scope: Env | None = None
+
+
+def scope_dict(env: Env) -> DictVal:
+    return ScopeView(dict(env.names), complete=False, scope=env)
+
+
+def vars_of(value: object) -> object:
+    if isinstance(value, ModuleVal):
+        return scope_dict(value.env)
+    if isinstance(value, (ObjVal, NamespaceVal)):
+        snapshot = DictVal(dict(value.attrs))
+        snapshot.complete = False
+        return snapshot
+    return UNKNOWN
+
+
+def loaded_module(interp: Scopes, base: object, key: object) -> object:
+    """``sys.modules[name]`` for the running file ("__main__") or a folder module it ran;
+    MISSING when ``base`` is not ``sys.modules``."""
+    if not (isinstance(base, QualName) and base.name == "sys.modules"):
+        return MISSING
+    if isinstance(key, Const) and key.value == "__main__":
+        return ModuleVal("__main__", interp.module_env)
+    if isinstance(key, Const) and isinstance(key.value, str) and key.value in interp.module_envs:
+        return ModuleVal(key.value, interp.module_envs[key.value])
+    return UNKNOWN
+
+
+def program_input(value: object) -> object:
+    """``sys.argv`` of the file run with no arguments: one item, the script's path."""
+    if isinstance(value, QualName) and value.name == "sys.argv":
+        return ListVal([UNKNOWN])
+    return value

@@ -1,0 +1,122 @@
+"""`match` patterns against known subjects: does a case match, and what does it bind.
+
+Value, singleton and or-patterns compare the subject; class patterns
+(``case AllReduce(axes=axes, op=op):``, ``case Broadcast(axes):``) test the class of an
+instance of the file's own classes through its MRO, then match sub-patterns against its
+attributes (positional ones through ``__match_args__``, which dataclasses and NamedTuples
+define from their fields); sequence patterns match known tuples element by element.
+A verdict is True (surely matches), False (surely not) or None (unknown: the case may
+run); names captured are bound either way, to what they would hold if it matched.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from . import pyflow
+from .values import MISSING, UNKNOWN, ClassVal, Const, ObjVal, plain, unpack
+
+Evaluate = Callable[[ast.expr], object]
+
+
+def match(pattern: ast.pattern, subject: object, evaluate: Evaluate, binds: dict[str, object]) -> bool | None:
+    if isinstance(pattern, ast.MatchAs):
+        verdict = True if pattern.pattern is None else match(pattern.pattern, subject, evaluate, binds)
+        if pattern.name is not None:
+            binds[pattern.name] = subject
+        return verdict
+    if isinstance(pattern, ast.MatchValue):
+        return pyflow.truth(pyflow.compare(plain(subject), [ast.Eq()], [plain(evaluate(pattern.value))]))
+    if isinstance(pattern, ast.MatchSingleton):
+        return pyflow.truth(pyflow.compare(plain(subject), [ast.Is()], [Const(pattern.value)]))
+    if isinstance(pattern, ast.MatchOr):
+        verdicts = [match(p, subject, evaluate, binds) for p in pattern.patterns]
+        if any(v is True for v in verdicts):
+            return True
+        return False if all(v is False for v in verdicts) else None
+    if isinstance(pattern, ast.MatchClass):
+        return _match_class(pattern, subject, evaluate, binds)
+    if isinstance(pattern, ast.MatchSequence):
+        return _match_sequence(pattern, subject, evaluate, binds)
+    _bind_unknown(pattern, binds)
+    return None
+
+
+def _match_class(pattern: ast.MatchClass, subject: object, evaluate: Evaluate,
+                 binds: dict[str, object]) -> bool | None:
+    cls = evaluate(pattern.cls)
+    verdict = _is_instance(subject, cls)
+    if verdict is False:
+        return False
+    if verdict is None or not isinstance(subject, ObjVal) or not isinstance(cls, ClassVal):
+        for sub in [*pattern.patterns, *pattern.kwd_patterns]:
+            _bind_unknown(sub, binds)
+        return None
+    names = _match_args(cls)
+    verdicts: list[bool | None] = []
+    for index, sub in enumerate(pattern.patterns):
+        if names is None or index >= len(names):
+            _bind_unknown(sub, binds)
+            verdicts.append(None)
+        else:
+            verdicts.append(match(sub, subject.get(names[index]), evaluate, binds))
+    for attr, sub in zip(pattern.kwd_attrs, pattern.kwd_patterns, strict=True):
+        verdicts.append(match(sub, subject.get(attr), evaluate, binds))
+    if any(v is False for v in verdicts):
+        return False
+    return True if all(v is True for v in verdicts) else None
+
+
+def _is_instance(subject: object, cls: object) -> bool | None:
+    """Is ``subject`` an instance of the file's class ``cls``? None when it cannot be told."""
+    if not isinstance(cls, ClassVal) or not isinstance(subject, ObjVal):
+        return None
+    order = subject.cls.mro()
+    if any(c is cls for c in order):
+        return True
+    # A base we cannot see might still be `cls`'s subclass... only the file's own classes
+    # all the way up tell a sure "no".
+    return False if all(isinstance(c, ClassVal) for c in order) and _ends_in_object(order) else None
+
+
+def _ends_in_object(order: list[object]) -> bool:
+    last = order[-1]
+    return isinstance(last, ClassVal) and all(isinstance(b, ClassVal) for b in last.bases)
+
+
+def _match_args(cls: ClassVal) -> list[str] | None:
+    declared = cls.lookup("__match_args__")
+    if isinstance(declared, Const) and isinstance(declared.value, tuple) \
+            and all(isinstance(n, str) for n in declared.value):
+        return list(declared.value)
+    if declared is MISSING and any(isinstance(c, ClassVal) and c.is_dataclass for c in cls.mro()):
+        return cls.fields()
+    return None
+
+
+def _match_sequence(pattern: ast.MatchSequence, subject: object, evaluate: Evaluate,
+                    binds: dict[str, object]) -> bool | None:
+    items = unpack(plain(subject)) if not (isinstance(subject, Const) and isinstance(subject.value, str)) \
+        else None
+    if items is None or any(isinstance(p, ast.MatchStar) for p in pattern.patterns):
+        for sub in pattern.patterns:
+            _bind_unknown(sub, binds)
+        return None
+    if len(items) != len(pattern.patterns):
+        for sub in pattern.patterns:
+            _bind_unknown(sub, binds)
+        return False
+    verdicts = [match(p, item, evaluate, binds) for p, item in zip(pattern.patterns, items, strict=True)]
+    if any(v is False for v in verdicts):
+        return False
+    return True if all(v is True for v in verdicts) else None
+
+
+def _bind_unknown(pattern: ast.pattern, binds: dict[str, object]) -> None:
+    for node in ast.walk(pattern):
+        name = getattr(node, "name", None)
+        if isinstance(node, (ast.MatchAs, ast.MatchStar)) and name:
+            binds[name] = UNKNOWN
+        if isinstance(node, ast.MatchMapping) and node.rest:
+            binds[node.rest] = UNKNOWN

@@ -1,0 +1,333 @@
+"""Pure library functions of Python's standard library, evaluated on known arguments.
+
+Kernel scripts compute their settings with the standard library: ``functools.reduce``
+with an ``operator`` function over axis tuples, ``itertools.product`` sweeps,
+``json.loads`` / ``tomllib.loads`` of a literal config, ``copy.deepcopy`` of one,
+``types.MappingProxyType`` around a settings dict,
+``collections.namedtuple`` records with defaults, ``dataclasses.field`` defaults. Each
+handler computes what Python would from known arguments, and nothing (UNKNOWN) from
+unknown ones; none reads a file or the environment.
+"""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from .values import (
+    MAX_DICT_ITEMS,
+    MISSING,
+    UNKNOWN,
+    ClassVal,
+    Const,
+    DictVal,
+    Env,
+    ListVal,
+    PartialVal,
+    QualName,
+    pack,
+    plain,
+    unpack,
+)
+
+if TYPE_CHECKING:
+    from .jax_calls import Call
+
+# Past these a computation is no settings table: leave it unknown.
+MAX_ITEMS = 256
+MAX_JSON_CHARS = 65536
+
+# `operator` functions as the Python operators they stand for; jax_calls evaluates them with
+# its model of Python arithmetic on constants (jax_calls.binary / subscript).
+BINARY_OPERATORS = {
+    "operator.add": ast.Add(), "operator.sub": ast.Sub(), "operator.mul": ast.Mult(),
+    "operator.floordiv": ast.FloorDiv(), "operator.concat": ast.Add(),
+    "operator.iadd": ast.Add(), "operator.imul": ast.Mult(),
+}
+
+
+class Caller(Protocol):
+    module_env: Env
+
+    def call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
+             arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: object) -> object: ...
+
+
+@dataclass(frozen=True)
+class FieldVal:
+    """``dataclasses.field(default=..., default_factory=...)`` in a dataclass body: what an
+    instance gets for the field when the constructor is not given it."""
+
+    default: object
+    factory: object
+
+
+def _reduce(call: Call) -> object:
+    """``functools.reduce(f, items[, initial])``: f called on each item, left to right."""
+    if len(call.args) not in (2, 3) or call.kwargs:
+        return UNKNOWN
+    items = unpack(plain(call.args[1]))
+    if items is None or len(items) > MAX_ITEMS:
+        return UNKNOWN
+    if len(call.args) == 3:
+        items = [call.args[2], *items]
+    if not items:
+        return UNKNOWN  # Python raises TypeError: nothing to reduce
+    caller: Caller = call.tracer  # type: ignore[assignment]
+    result = items[0]
+    for item in items[1:]:
+        result = caller.call(call.args[0], [result, item], {}, call.node, [], {}, caller.module_env, call.ctx)
+    return result
+
+
+def _product(call: Call) -> object:
+    """``itertools.product(*iterables, repeat=n)`` of known sequences, as a tuple of tuples."""
+    repeat = call.kwargs.get("repeat", Const(1))
+    if set(call.kwargs) - {"repeat"} or not (isinstance(repeat, Const) and type(repeat.value) is int):
+        return UNKNOWN
+    pools = [unpack(plain(a)) if not (isinstance(a, Const) and isinstance(a.value, str)) else None
+             for a in call.args]
+    if any(pool is None for pool in pools):
+        return UNKNOWN
+    size = 1
+    for pool in pools:
+        size *= len(pool)  # type: ignore[arg-type]
+    if size ** max(repeat.value, 0) > MAX_ITEMS:  # type: ignore[operator]
+        return UNKNOWN
+    return pack([pack(list(combo)) for combo in itertools.product(*pools, repeat=repeat.value)])  # type: ignore[arg-type]
+
+
+def _json_loads(call: Call) -> object:
+    text = call.arg(0, "s")
+    if not (isinstance(text, Const) and isinstance(text.value, str)) or len(call.args) > 1 \
+            or call.kwargs or len(text.value) > MAX_JSON_CHARS:
+        return UNKNOWN
+    try:
+        return _from_json(json.loads(text.value))
+    except (ValueError, RecursionError):
+        return UNKNOWN  # Python raises: the file stops here
+
+
+def _from_json(value: object) -> object:
+    if isinstance(value, dict):
+        if len(value) > MAX_DICT_ITEMS:
+            return UNKNOWN
+        return DictVal({k: _from_json(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return ListVal([_from_json(v) for v in value]) if len(value) <= MAX_ITEMS else UNKNOWN
+    return Const(value)
+
+
+def _toml_loads(call: Call) -> object:
+    text = call.arg(0, "s")
+    if not (isinstance(text, Const) and isinstance(text.value, str)) or len(call.args) > 1 \
+            or call.kwargs or len(text.value) > MAX_JSON_CHARS:
+        return UNKNOWN
+    try:
+        import tomllib  # Python 3.11+: the interpreter running the analysis may be older
+    except ImportError:
+        return UNKNOWN
+    try:
+        return _from_json(tomllib.loads(text.value))
+    except (ValueError, RecursionError):
+        return UNKNOWN
+
+
+def _copy(call: Call) -> object:
+    """``copy.copy`` / ``copy.deepcopy``: a new dict or list (nested ones too when deep);
+    other values are immutable here, so the copy is the value."""
+    if len(call.args) != 1 or call.kwargs:
+        return UNKNOWN
+    return _copied(call.args[0], deep=call.name == "copy.deepcopy", depth=0)
+
+
+def _copied(value: object, *, deep: bool, depth: int) -> object:
+    if depth > 16:
+        return UNKNOWN
+    inner = (lambda v: _copied(v, deep=True, depth=depth + 1)) if deep else (lambda v: v)
+    if isinstance(value, DictVal):
+        return DictVal({k: inner(v) for k, v in value.items.items()}, value.complete)
+    if isinstance(value, ListVal):
+        return ListVal([inner(v) for v in value.items], value.complete)
+    return value
+
+
+def _mapping_proxy(call: Call) -> object:
+    """A read-only view of the dict: reading it reads the dict."""
+    mapping = call.arg(0, "mapping")
+    return mapping if isinstance(mapping, DictVal) else UNKNOWN
+
+
+def _field(call: Call) -> object:
+    if call.args:
+        return UNKNOWN
+    return FieldVal(call.kwargs.get("default", MISSING), call.kwargs.get("default_factory", MISSING))
+
+
+def _namedtuple(call: Call) -> object:
+    """``collections.namedtuple("P", "a b c", defaults=(...))`` and ``typing.NamedTuple("P",
+    [("a", T), ...])``: a record class like the class-statement form."""
+    type_name = call.arg(0, "typename")
+    spec = plain(call.arg(1, "field_names"))
+    if not (isinstance(type_name, Const) and isinstance(type_name.value, str)):
+        return UNKNOWN
+    field_names: list[str] | None = None
+    if isinstance(spec, Const) and isinstance(spec.value, str):
+        field_names = spec.value.replace(",", " ").split()
+    else:
+        items = unpack(spec)
+        if items is not None:
+            field_names = []
+            for item in items:
+                item = plain(item)
+                if isinstance(item, Const) and isinstance(item.value, str):
+                    field_names.append(item.value)
+                elif isinstance(item, Const) and isinstance(item.value, tuple) and item.value \
+                        and isinstance(item.value[0], str):
+                    field_names.append(item.value[0])
+                elif isinstance(item, tuple) and item and isinstance(item[0], Const) \
+                        and isinstance(item[0].value, str):
+                    field_names.append(item[0].value)
+                else:
+                    return UNKNOWN
+    if field_names is None or not all(n.isidentifier() for n in field_names):
+        return UNKNOWN
+    defaults = call.kwargs.get("defaults", Const(None))
+    default_items = [] if isinstance(defaults, Const) and defaults.value is None else unpack(plain(defaults))
+    if default_items is None or len(default_items) > len(field_names) or set(call.kwargs) - {"defaults"}:
+        return UNKNOWN
+    node = ast.ClassDef(name=type_name.value, bases=[], keywords=[], decorator_list=[], type_params=[],
+                        body=[ast.AnnAssign(target=ast.Name(n, ast.Store()), annotation=ast.Name("object"),
+                                            value=None, simple=1) for n in field_names])
+    ast.copy_location(node, call.node)
+    ast.fix_missing_locations(node)
+    attrs: dict[str, object] = dict(zip(field_names[len(field_names) - len(default_items):], default_items,
+                                        strict=True))
+    attrs["_fields"] = Const(tuple(field_names))
+    return ClassVal(node, attrs, True, (QualName("typing.NamedTuple"),))
+
+
+@dataclass(eq=False)
+class ConfigVal:
+    """A ``configparser.ConfigParser`` fed literal text (``read_string``, ``read_dict``):
+    its sections as Python's own parser reads them (in memory: no file is opened).
+    ``known`` is False once something it cannot see was read (a file, unknown text)."""
+
+    texts: list[str] = field(default_factory=list)
+    known: bool = True
+
+    def parsed(self) -> configparser.ConfigParser | None:
+        if not self.known:
+            return None
+        parser = configparser.ConfigParser()
+        try:
+            for text in self.texts:
+                parser.read_string(text)
+        except configparser.Error:
+            return None
+        return parser
+
+
+@dataclass(frozen=True)
+class SectionVal:
+    config: ConfigVal
+    name: str
+
+
+_CONFIG_METHODS = ("read_string", "read", "read_file", "read_dict", "get", "getint", "getfloat",
+                   "getboolean", "sections", "has_section", "has_option")
+_SECTION_METHODS = ("get", "getint", "getfloat", "getboolean")
+
+
+def attribute(base: object, attr: str) -> object:
+    """Methods of the configparser values; MISSING for anything else."""
+    if isinstance(base, ConfigVal) and attr in _CONFIG_METHODS:
+        return PartialVal(QualName(f"configparser.ConfigParser.{attr}"), (base,), {})
+    if isinstance(base, SectionVal) and attr in _SECTION_METHODS:
+        return PartialVal(QualName(f"configparser.SectionProxy.{attr}"), (base,), {})
+    return MISSING
+
+
+def subscript(base: object, key: object) -> object:
+    """``parser["section"]`` and ``section["option"]``; MISSING for other containers."""
+    if isinstance(base, ConfigVal):
+        parser = base.parsed()
+        if parser is None or not (isinstance(key, Const) and isinstance(key.value, str)):
+            return UNKNOWN
+        return SectionVal(base, key.value) if parser.has_section(key.value) or key.value == "DEFAULT" \
+            else UNKNOWN
+    if isinstance(base, SectionVal):
+        return _option(base.config, base.name, key, "get", MISSING)
+    return MISSING
+
+
+def _config_parser(call: Call) -> object:
+    return ConfigVal() if not call.args and not call.kwargs else UNKNOWN
+
+
+def _config_method(call: Call) -> object:
+    config, method = call.args[0], call.name.rsplit(".", 1)[-1]
+    args = [plain(a) for a in call.args[1:]]
+    if not isinstance(config, ConfigVal):
+        return UNKNOWN
+    if method == "read_string":
+        text = args[0] if args else MISSING
+        if isinstance(text, Const) and isinstance(text.value, str) and len(text.value) <= MAX_JSON_CHARS:
+            config.texts.append(text.value)
+        else:
+            config.known = False
+        return Const(None)
+    if method in ("read", "read_file", "read_dict"):
+        config.known = False  # a file or a mapping we do not turn into text: unknown from here
+        return UNKNOWN
+    if method in ("get", "getint", "getfloat", "getboolean") and len(args) == 2 \
+            and isinstance(args[0], Const) and isinstance(args[0].value, str):
+        return _option(config, args[0].value, args[1], method, call.kwargs.get("fallback", MISSING))
+    return UNKNOWN
+
+
+def _section_method(call: Call) -> object:
+    section, method = call.args[0], call.name.rsplit(".", 1)[-1]
+    if not isinstance(section, SectionVal) or len(call.args) not in (2, 3):
+        return UNKNOWN
+    fallback = call.args[2] if len(call.args) == 3 else call.kwargs.get("fallback", Const(None))
+    return _option(section.config, section.name, plain(call.args[1]), method, fallback)
+
+
+def _option(config: ConfigVal, section: str, key: object, method: str, fallback: object) -> object:
+    parser = config.parsed()
+    if parser is None or not (isinstance(key, Const) and isinstance(key.value, str)):
+        return UNKNOWN
+    if not parser.has_option(section, key.value):
+        return fallback if fallback is not MISSING else UNKNOWN
+    try:
+        return Const(getattr(parser, method)(section, key.value))
+    except (ValueError, configparser.Error):
+        return UNKNOWN
+
+
+HANDLERS = {
+    "configparser.ConfigParser": _config_parser,
+    "configparser.RawConfigParser": _config_parser,
+    **{f"configparser.ConfigParser.{m}": _config_method for m in _CONFIG_METHODS},
+    **{f"configparser.SectionProxy.{m}": _section_method for m in _SECTION_METHODS},
+    "functools.reduce": _reduce,
+    "itertools.product": _product,
+    "json.loads": _json_loads,
+    "tomllib.loads": _toml_loads,
+    "copy.copy": _copy,
+    "copy.deepcopy": _copy,
+    "types.MappingProxyType": _mapping_proxy,
+    "dataclasses.field": _field,
+    "collections.namedtuple": _namedtuple,
+    "typing.NamedTuple": _namedtuple,
+}
+
+# Calls of these trace no JAX operation (they call nothing of the program's): a statement
+# made of them between an op and its layout_cast leaves the cast "right after" it.
+TRACES_NOTHING = frozenset({*(name for name in HANDLERS if name != "functools.reduce"), *BINARY_OPERATORS,
+                            "operator.getitem"})
