@@ -93,9 +93,9 @@ def check_in_process(cli: str, ver: str, target: Path) -> tuple[list[dict] | Non
     from pallas_lsp.cli import main as cli_main
 
     out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        with contextlib.suppress(SystemExit):
-            cli_main(["check", "--format", "json", "--jax-version", ver, str(target)])
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()), \
+            contextlib.suppress(SystemExit):
+        cli_main(["check", "--format", "json", "--jax-version", ver, str(target)])
     try:
         found = json.loads(out.getvalue() or "[]")
     except json.JSONDecodeError:
