@@ -92,6 +92,6 @@ def test_warpgroup_width_errors_name_the_op_line(pool: WarmWorkerPool, python: s
     assert report.fatal is None, report.fatal
     assert [(e.cls, e.line, e.launch_line) for e in report.errors] == [
         ("vector_width", 17, 37),
-        ("other", 27, 38),
+        ("vector_width", 27, 38),  # multimem_store's own width error: PAL007 too
     ]
     assert "bit stores are supported" in report.errors[1].message
