@@ -96,12 +96,19 @@ class ClientFeatures:
     inlay_hint_refresh: bool = False
 
 
+# How long analyses wait for the first workspace/configuration answer.
+_FIRST_PULL_WAIT_S = 2.0
+
 class PallasServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__(NAME, _version(), protocol_cls=PallasProtocol,
                          notebook_document_sync=notebooks.NOTEBOOK_SYNC)
         self.settings = Settings()
         self.client = ClientFeatures()
+        # Set once the client's settings were pulled after `initialized` (or could not be): a
+        # document opened before that waits, so it is never published under default settings
+        # and then republished (a visible flicker of findings the user turned off).
+        self._settings_pulled: asyncio.Event | None = None
         self.docs: dict[str, DocState] = {}
         self.debouncer = Debouncer()
         # One thread for the index and light documents; heavy documents run on their own (lanes.py).
@@ -157,7 +164,18 @@ class PallasServer(LanguageServer):
         """The interpreter that lowers ``path`` (and whose JAX the rules follow)."""
         return self.project_settings(path).value("python")
 
+    def settings_pulled(self) -> asyncio.Event:
+        if self._settings_pulled is None:
+            self._settings_pulled = asyncio.Event()
+        return self._settings_pulled
+
     async def options(self, path: str | None = None) -> Options:
+        pulled = self.settings_pulled()
+        if not pulled.is_set():
+            try:
+                await asyncio.wait_for(pulled.wait(), _FIRST_PULL_WAIT_S)
+            except TimeoutError:
+                pulled.set()  # a client that never sends `initialized`: go on with what we have
         resolved = self.project_settings(path)
         version, source = await self.jax_versions.get(resolved.value("jax-version"),
                                                       resolved.value("python"))
@@ -484,7 +502,10 @@ def initialize(ls: PallasServer, params: types.InitializeParams) -> None:
 
 @server.feature(types.INITIALIZED)
 async def initialized(ls: PallasServer, params: types.InitializedParams) -> None:
-    await ls.pull_settings()
+    try:
+        await ls.pull_settings()
+    finally:
+        ls.settings_pulled().set()
     if ls.client.watch_files:
         work_progress.spawn(indexing.watch_files(ls.client_register_capability_async), "the file watcher")
     _index_workspace(ls)
