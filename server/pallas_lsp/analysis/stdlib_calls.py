@@ -443,21 +443,6 @@ def _one_number(function: Callable[[int | float], object]) -> Callable[[list[int
     return lambda numbers: function(numbers[0]) if len(numbers) == 1 else None
 
 
-def _product(call: Call) -> object:
-    """itertools.product of known sequences: a sweep of settings, row by row."""
-    columns = [unpack(a) for a in call.args]
-    repeat = call.kwargs.get("repeat", Const(1))
-    if any(c is None for c in columns) or not (isinstance(repeat, Const) and type(repeat.value) is int) \
-            or set(call.kwargs) - {"repeat"}:
-        return UNKNOWN
-    rows = [()]
-    for column in columns * repeat.value:  # type: ignore[operator]
-        rows = [(*row, item) for row in rows for item in column]  # type: ignore[union-attr]
-        if len(rows) > MAX_RANGE:
-            return UNKNOWN
-    return tuple(pack(list(row)) for row in rows)
-
-
 def _chain(call: Call) -> object:
     items: list[object] = []
     for arg in call.args:
@@ -496,7 +481,6 @@ HANDLERS: dict[str, Callable[[Call], object]] = {
     "os.getenv": _environ_get,
     "functools.wraps": _wraps,
     "dataclasses.replace": _replace,
-    "itertools.product": _product,
     "itertools.chain": _chain,
     "builtins.min": _numeric(min),
     "builtins.max": _numeric(max),
