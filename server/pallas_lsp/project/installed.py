@@ -1,12 +1,11 @@
-"""Installed modules the program imports, found through the configured interpreter.
+"""Installed modules the program imports, found on an environment's import path.
 
 The analysis follows imports into installed packages (JAX's own
 ``jax.experimental.pallas.ops.gpu`` collectives first of all) as it follows the
 folder's modules. This module gives it their text, never importing them:
 
-- the interpreter's ``sys.path`` is asked once, in a subprocess run with ``-I``
-  (no user site, no ``PYTHONPATH``, no script folder) from a neutral folder, and
-  cached per interpreter (its path and mtime) in memory and on disk;
+- the import path is read from the environment's files (``project.environments``:
+  nothing is run to learn it);
 - a dotted name is located as Python's path finder would: the first
   ``sys.path`` entry holding its top-level package, then the package's folders;
   the standard library's folders are left out (the analysis models what it needs
@@ -23,11 +22,9 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import json
 import os
 import pickle
 import stat
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -63,53 +60,6 @@ def cache_dir() -> Path:
     """``$XDG_CACHE_HOME/pallas-lsp/<version>`` (``~/.cache`` by default)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "pallas-lsp" / __version__
-
-
-_SEARCH_PATHS: dict[tuple[str, str, int], SearchPath | None] = {}
-
-
-def interpreter_search_path(python: str, cache: Path | None = None,
-                            timeout: float = 15.0) -> SearchPath | None:
-    """The interpreter's import path; None when it cannot run."""
-    python = os.path.abspath(python)  # asked from a neutral folder; a venv's link is kept
-    try:
-        real = os.path.realpath(python)
-        # Venvs share their base interpreter's binary: the venv's own path is part of the key.
-        key = (python, real, os.stat(real).st_mtime_ns)
-    except OSError:
-        return None
-    if key in _SEARCH_PATHS:
-        return _SEARCH_PATHS[key]
-    disk = _disk_file(cache, "sys-path", "|".join(map(str, key)), ".json")
-    found = _read_search_path(disk)
-    if found is None:
-        found = _ask_search_path(python, timeout)
-        if found is not None and disk is not None:
-            _write(disk, json.dumps(list(found.entries)).encode())
-    _SEARCH_PATHS[key] = found
-    return found
-
-
-def _ask_search_path(python: str, timeout: float) -> SearchPath | None:
-    try:
-        done = subprocess.run([python, "-I", "-c", _ASK], capture_output=True, text=True,
-                              timeout=timeout, check=False, cwd=tempfile.gettempdir())
-        answer = json.loads(done.stdout)
-        return SearchPath.of(list(answer["path"]), list(answer["stdlib"]))
-    except (OSError, subprocess.SubprocessError, ValueError, KeyError, TypeError):
-        return None
-
-
-def _read_search_path(disk: Path | None) -> SearchPath | None:
-    if disk is None:
-        return None
-    try:
-        entries = json.loads(disk.read_bytes())
-    except (OSError, ValueError):
-        return None
-    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
-        return None
-    return SearchPath(tuple(entries))
 
 
 class InstalledModules:
@@ -230,28 +180,13 @@ def _write(disk: Path, data: bytes) -> None:
         pass
 
 
-_LIBRARIES: dict[str, InstalledModules | None] = {}
 _BY_SEARCH_PATH: dict[SearchPath, InstalledModules] = {}
-
-
-def library_known(python: str) -> bool:
-    """Whether ``library_for(python)`` answers from memory (no subprocess, no disk)."""
-    return os.path.abspath(python) in _LIBRARIES
-
-
-def library_for(python: str) -> InstalledModules | None:
-    """The installed modules of ``python`` (one instance per interpreter: its caches live on)."""
-    python = os.path.abspath(python)
-    if python not in _LIBRARIES:
-        search_path = interpreter_search_path(python, cache_dir())
-        _LIBRARIES[python] = library_on(search_path) if search_path is not None else None
-    return _LIBRARIES[python]
 
 
 def library_on(search_path: SearchPath) -> InstalledModules:
     """The installed modules on an import path (an environment found by its files,
-    ``project.environments``); shared with ``library_for`` of an interpreter that has
-    the same path, so each file is parsed once."""
+    ``project.environments``); shared by every interpreter and environment on the same
+    path, so each file is parsed once."""
     if search_path not in _BY_SEARCH_PATH:
         _BY_SEARCH_PATH[search_path] = InstalledModules(search_path, cache_dir())
     return _BY_SEARCH_PATH[search_path]
@@ -259,7 +194,6 @@ def library_on(search_path: SearchPath) -> InstalledModules:
 
 def forget_asked() -> None:
     """Clear what every library was asked (a new ``check`` run in the same process)."""
-    for library in [*_BY_SEARCH_PATH.values(), *_LIBRARIES.values()]:
-        if library is not None:
-            library.followed.clear()
-            library.not_found.clear()
+    for library in _BY_SEARCH_PATH.values():
+        library.followed.clear()
+        library.not_found.clear()
