@@ -1,6 +1,6 @@
 """Installed packages the program imports: found on the interpreter's import path (read from
-its files, never by running it), parsed once per file identity (memory and disk), and
-analysed like folder modules."""
+its files, never by running it), parsed once per file identity (in memory), and analysed
+like folder modules."""
 
 from __future__ import annotations
 
@@ -67,20 +67,19 @@ def test_locates_like_the_path_finder_and_reads_only_jax_importing_regular_files
     assert library.source("fifo") is None
 
 
-def test_parse_cached_in_memory_and_on_disk_by_file_identity(tmp_path: Path) -> None:
-    site, cache = _site(tmp_path), tmp_path / "cache"
-    first = InstalledModules(SearchPath((str(site),)), cache)
+def test_parse_cached_in_memory_by_file_identity(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    first = InstalledModules(SearchPath((str(site),)))
     first.source("fastkernels.collectives")
     first.source("fastkernels.collectives")
-    assert (first.parsed, first.loaded_from_disk) == (1, 0)
-    restarted = InstalledModules(SearchPath((str(site),)), cache)  # a new server process
-    restarted.source("fastkernels.collectives")
-    assert (restarted.parsed, restarted.loaded_from_disk) == (0, 1)
+    assert first.parsed == 1
     changed = site / "fastkernels" / "collectives.py"
     changed.write_text(KERNELS + "\n# edited\n")
-    after_edit = InstalledModules(SearchPath((str(site),)), cache)
-    after_edit.source("fastkernels.collectives")
-    assert after_edit.parsed == 1
+    first.source("fastkernels.collectives")
+    assert first.parsed == 2  # a new identity (size, mtime): parsed again
+    restarted = InstalledModules(SearchPath((str(site),)))  # a new process: nothing on disk
+    restarted.source("fastkernels.collectives")
+    assert restarted.parsed == 1
 
 
 def test_a_finding_inside_an_installed_module_lands_on_the_programs_line(tmp_path: Path) -> None:

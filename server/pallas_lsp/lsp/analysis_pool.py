@@ -198,8 +198,7 @@ class AnalysisPool:
         with self._lock:
             self._running[worker.pid] = worker
         job = Job(ident, source, tuple(replace(o, library=None) for o in targets), path,
-                  search_path=library.search_path if isinstance(library, InstalledModules) else None,
-                  cache=library.cache if isinstance(library, InstalledModules) else None)
+                  search_path=library.search_path if isinstance(library, InstalledModules) else None)
         budget = sum(o.budget_s for o in targets)
         alive = False
         try:

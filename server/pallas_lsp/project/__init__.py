@@ -44,7 +44,6 @@ from .index import MAX_FILES, TREE_BUDGET_BYTES, WorkspaceIndex
 from .installed import (
     InstalledModules,
     SearchPath,
-    cache_dir,
     library_on,
 )
 from .locate import Locator, Place, disk_lines
@@ -68,7 +67,6 @@ __all__ = [
     "Setting",
     "UnreadableFile",
     "WorkspaceIndex",
-    "cache_dir",
     "describe",
     "disk_lines",
     "environment_of",
