@@ -1,5 +1,6 @@
-"""Installed packages the program imports: found through the interpreter's sys.path, parsed
-once per file identity (memory and disk), and analysed like folder modules."""
+"""Installed packages the program imports: found on the interpreter's import path (read from
+its files, never by running it), parsed once per file identity (in memory), and analysed
+like folder modules."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 from pathlib import Path
 
 from pallas_lsp.analysis import Options, analyze
-from pallas_lsp.project import InstalledModules, SearchPath, interpreter_search_path
+from pallas_lsp.project import InstalledModules, SearchPath, environment_of
 
 KERNELS = '''\
 import jax
@@ -66,20 +67,19 @@ def test_locates_like_the_path_finder_and_reads_only_jax_importing_regular_files
     assert library.source("fifo") is None
 
 
-def test_parse_cached_in_memory_and_on_disk_by_file_identity(tmp_path: Path) -> None:
-    site, cache = _site(tmp_path), tmp_path / "cache"
-    first = InstalledModules(SearchPath((str(site),)), cache)
+def test_parse_cached_in_memory_by_file_identity(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    first = InstalledModules(SearchPath((str(site),)))
     first.source("fastkernels.collectives")
     first.source("fastkernels.collectives")
-    assert (first.parsed, first.loaded_from_disk) == (1, 0)
-    restarted = InstalledModules(SearchPath((str(site),)), cache)  # a new server process
-    restarted.source("fastkernels.collectives")
-    assert (restarted.parsed, restarted.loaded_from_disk) == (0, 1)
+    assert first.parsed == 1
     changed = site / "fastkernels" / "collectives.py"
     changed.write_text(KERNELS + "\n# edited\n")
-    after_edit = InstalledModules(SearchPath((str(site),)), cache)
-    after_edit.source("fastkernels.collectives")
-    assert after_edit.parsed == 1
+    first.source("fastkernels.collectives")
+    assert first.parsed == 2  # a new identity (size, mtime): parsed again
+    restarted = InstalledModules(SearchPath((str(site),)))  # a new process: nothing on disk
+    restarted.source("fastkernels.collectives")
+    assert restarted.parsed == 1
 
 
 def test_a_finding_inside_an_installed_module_lands_on_the_programs_line(tmp_path: Path) -> None:
@@ -96,9 +96,57 @@ def test_a_finding_inside_an_installed_module_lands_on_the_programs_line(tmp_pat
     assert analyze(USER.format(axis="devices"), Options()).findings == ()
 
 
-def test_search_path_is_asked_isolated_and_skips_the_standard_library(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
-    found = interpreter_search_path(sys.executable, tmp_path / "cache")
+def test_own_search_path_skips_the_standard_library_and_the_working_folder(
+        tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = environment_of(sys.executable, "own")
     assert found is not None
-    assert str(tmp_path) not in found.entries  # -I: PYTHONPATH is ignored
-    assert not any(Path(entry, "os.py").exists() for entry in found.entries)
+    assert str(tmp_path) not in found.search_path.entries  # the folder it was started in
+    assert not any(Path(entry, "os.py").exists() for entry in found.search_path.entries)
+
+
+def _planted_python(path: Path, marker: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"#!/bin/sh\necho ran >> {str(marker)!r}\n")
+    path.chmod(0o755)
+
+
+def _jax_metadata(site: Path, version: str) -> None:
+    info = site / f"jax-{version}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: jax\nVersion: {version}\n\n")
+
+
+def test_an_installation_that_is_no_venv_is_read_from_its_files(tmp_path: Path) -> None:
+    """/usr/bin/python3.11 -> /usr/local/lib/python3.11/dist-packages, /usr/lib/python3/
+    dist-packages, /usr/lib/python3.11/site-packages (site.py's order), the binary never run."""
+    marker = tmp_path / "ran"
+    prefix = tmp_path / "usr"
+    _planted_python(prefix / "bin" / "python3.11", marker)
+    (prefix / "bin" / "python3").symlink_to("python3.11")
+    local = prefix / "local" / "lib" / "python3.11" / "dist-packages"
+    debian = prefix / "lib" / "python3" / "dist-packages"
+    plain = prefix / "lib" / "python3.11" / "site-packages"
+    for site in (local, debian, plain):
+        site.mkdir(parents=True)
+    _jax_metadata(debian, "0.10.2")
+    found = environment_of(str(prefix / "bin" / "python3"), "a test installation")
+    assert found is not None
+    assert found.search_path.entries == (str(local), str(debian), str(plain))
+    assert found.jax_version == "0.10.2"
+    assert not marker.exists()
+
+
+def test_a_configured_venv_is_read_from_its_files(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    venv = tmp_path / "venv"
+    _planted_python(venv / "bin" / "python", marker)
+    (venv / "pyvenv.cfg").write_text("home = /usr/bin\nversion = 3.12.1\n")
+    site = venv / "lib" / "python3.12" / "site-packages"
+    _jax_metadata(site, "0.12.0.1")
+    found = environment_of(str(venv / "bin" / "python"), "a test venv")
+    assert found is not None and found.search_path.entries[0] == str(site)
+    assert found.jax_version == "0.12.0.1"
+    assert not marker.exists()
+    assert environment_of(str(tmp_path / "nothing" / "python"), "missing") is None

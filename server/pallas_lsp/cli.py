@@ -46,8 +46,9 @@ from .cli_messages import (
     progress_line,
     unreachable_remote,
 )
+from .interpreters import Consent, Interpreter, Origin, Permit, Purpose, Refused, own_interpreter, permit
 from .interrupt import Stop, stop_on_signals
-from .jaxenv import interpreter_jax_version, resolve_jax_version
+from .jaxenv import resolve_jax_version
 from .lowering.outcome import NOT_REACHED, verdict
 from .lowering.report import DEFAULT_TIMEOUT_S
 from .output import (
@@ -81,7 +82,7 @@ from .project import (
     set_max_file_mb,
 )
 from .project.config import line_length_for
-from .project.environments import Discovery, discover_environment
+from .project.environments import Discovery, discover_environment, environment_of
 from .project.installed import InstalledModules, SearchPath, forget_asked
 from .project.notebook import NotebookModule, is_notebook
 from .runtime import tune_gc
@@ -157,7 +158,9 @@ def _parser() -> argparse.ArgumentParser:
 
     lower = sub.add_parser("lower", help="only the real-lowering check of one file, JSON out")
     lower.add_argument("file")
-    lower.add_argument("--python", metavar="PATH", help="the interpreter with JAX (default: this one)")
+    lower.add_argument("--python", metavar="PATH", help=(
+        "the interpreter with JAX (default: [tool.pallas-lsp] python, else the environment with "
+        "JAX found for the file, as `check` finds it, else this one)"))
     lower.add_argument("--remote-command", metavar="CMD", type=cli_args.remote_command,
                        help="lower through this command instead")
     lower.add_argument("--entry", help="a function name or pytest node id to run instead of __main__")
@@ -365,19 +368,30 @@ def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None
     return checked, unreadable
 
 
-def _interpreter(args: argparse.Namespace, problems: list[Notification]) -> str | None:
+def _interpreter(args: argparse.Namespace, problems: list[Notification]) -> Interpreter | None:
     """``--python`` (else the first path's `[tool.pallas-lsp]` python) when it names an
-    interpreter; a notification when it names nothing."""
-    python = args.python
-    if python is None and args.paths:
+    interpreter, with who named it; a notification when it names nothing. A static check
+    only reads its environment's files; ``--confirm`` runs it (``pallas_lsp.interpreters``)."""
+    chosen = None
+    if args.python is not None:
+        chosen = Interpreter(args.python, Origin.FLAG, "--python")
+    elif args.paths:
         config = find_config(args.paths[0]) if Path(args.paths[0]).exists() else None
-        python = config.python if config else None
-    if not python:
+        if config is not None and config.python:
+            chosen = _named_by_pyproject(config)
+    if chosen is None or not chosen.program:
         return None
+    python = chosen.program
     if Path(python).is_file() or (os.sep not in python and shutil.which(python)):
-        return python
+        return chosen
     problems.append(missing_python(python, confirming=args.confirm == "local"))
     return None
+
+
+def _named_by_pyproject(config: ProjectConfig) -> Interpreter:
+    assert config.python is not None
+    return Interpreter(config.python, Origin.PYPROJECT,
+                       f"pyproject.toml ({config.path}) [tool.pallas-lsp] python", named_in=str(config.path))
 
 
 def _say_environments(paths: list[str], found: list[Found], problems: list[Notification]) -> None:
@@ -392,8 +406,10 @@ def _say_environments(paths: list[str], found: list[Found], problems: list[Notif
             problems.append(note)
 
 
-def _confirm_ready(args: argparse.Namespace, python: str | None, problems: list[Notification]) -> bool:
-    """Whether --confirm can run at all; each reason it cannot becomes an error notification."""
+def _confirm_ready(args: argparse.Namespace, interpreter: Interpreter,
+                   problems: list[Notification]) -> Permit | None:
+    """The permit to lower (``pallas_lsp.interpreters``), or None: each reason it cannot
+    becomes an error notification. The interpreter that will run is named either way."""
     # --timeout, --jobs and --remote-command were checked by the parser (cli_args).
     ready = not any(p.level == "error" for p in problems)
     if args.confirm == "remote":
@@ -401,12 +417,25 @@ def _confirm_ready(args: argparse.Namespace, python: str | None, problems: list[
         if unreachable is not None:
             problems.append(unreachable)
             ready = False
-    elif ready:
-        interpreter = python or sys.executable
-        if interpreter_jax_version(interpreter) is None:
-            problems.append(no_jax(interpreter))
+        command = args.remote_command
+        interpreter = Interpreter(command[0], Origin.FLAG, "--remote-command", leading=tuple(command[1:]))
+        purpose = Purpose.REMOTE_LOWERING
+    else:
+        purpose = Purpose.LOWERING
+        # Read from its files; an environment that cannot be read is asked by the worker itself.
+        env = environment_of(interpreter.program, interpreter.named_by) if ready else None
+        if env is not None and env.jax_version is None:
+            problems.append(no_jax(interpreter.program))
             ready = False
-    return ready
+    if not ready:
+        return None
+    try:
+        granted = permit(interpreter, purpose, Consent.asked(f"--confirm {args.confirm}"))
+    except Refused as exc:
+        problems.append(Notification("error", f"--confirm {args.confirm}: {exc}"))
+        return None
+    problems.append(Notification("note", f"lowering with {interpreter.described}"))
+    return granted
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -420,7 +449,8 @@ def _check(args: argparse.Namespace) -> int:
     try:
         _codes(args.select, "--select")
         _codes(args.ignore, "--ignore")
-        python = _interpreter(args, problems)
+        chosen = _interpreter(args, problems)
+        python = chosen.program if chosen is not None else None
         targets = _target_versions(args)
         if args.confirm == "remote" and not args.remote_command:
             raise ValueError('--confirm remote needs --remote-command, e.g. '
@@ -448,14 +478,18 @@ def _check(args: argparse.Namespace) -> int:
         print(f"pallas-lsp: {exc}", file=sys.stderr)
         return 2
     _say_environments(args.paths, found, problems)
-    if python is None and found and found[0][1].chosen is not None:
+    if chosen is None and found and found[0][1].chosen is not None:
         # --confirm local lowers under the environment whose installed packages are read.
-        python = found[0][1].chosen.python
+        env = found[0][1].chosen
+        chosen = Interpreter(env.python, Origin.DISCOVERED, env.where)
     notes: list[str] = []
     outcomes: dict[str, Outcome] = {}
     with stop_on_signals() as stop:
-        if args.confirm and checked and _confirm_ready(args, python, problems):
-            outcomes = _confirm(args, python, checked, notes, problems, stop)
+        granted = None
+        if args.confirm and checked:
+            granted = _confirm_ready(args, chosen or own_interpreter(), problems)
+        if granted is not None:
+            outcomes = _confirm(args, granted, checked, notes, problems, stop)
     for entry in checked:
         analysis, locator = entry.analysis, entry.locator
         if analysis.syntax_error is not None:
@@ -552,7 +586,7 @@ def _failure_item(failure: Failure, locator: Locator, jax_version: str) -> Repor
                     confirmed=True, related=related, cell=place.cell)
 
 
-def _confirm(args: argparse.Namespace, python: str | None, checked: list[Checked], notes: list[str],
+def _confirm(args: argparse.Namespace, granted: Permit, checked: list[Checked], notes: list[str],
              problems: list[Notification], stop: Stop) -> dict[str, Outcome]:
     """Lower each file for real; its outcome (``lowering.outcome``, as the server's) by path.
     Each file's result is streamed on stderr as it completes (text format). A SIGINT/SIGTERM
@@ -561,18 +595,15 @@ def _confirm(args: argparse.Namespace, python: str | None, checked: list[Checked
     from .lowering.report import fatal_report
     from .lowering.runner import lower_local, lower_remote
 
-    interpreter = python or sys.executable
-    command = args.remote_command  # already an argument list (cli_args.remote_command)
-
     def lower(entry: Checked) -> tuple[Checked, LoweringReport, float]:
         started = time.monotonic()
         if stop.event.is_set():
             report = fatal_report("cancelled", "The lowering check was not run: pallas-lsp was interrupted")
-        elif args.confirm == "remote" and command:
-            report = lower_remote(entry.path, command=command, timeout=args.timeout, source=entry.text,
+        elif granted.purpose is Purpose.REMOTE_LOWERING:
+            report = lower_remote(entry.path, command=granted, timeout=args.timeout, source=entry.text,
                                   cancel=stop.event)
         else:
-            report = lower_local(entry.path, python=interpreter, timeout=args.timeout, source=entry.text,
+            report = lower_local(entry.path, python=granted, timeout=args.timeout, source=entry.text,
                                  cancel=stop.event)
         return entry, report, time.monotonic() - started
 
@@ -622,15 +653,40 @@ def _lower(args: argparse.Namespace) -> int:
         print(f"pallas-lsp: {args.file}: no such file", file=sys.stderr)
         return 2
     if args.remote_command:
-        report = lower_remote(args.file, command=args.remote_command,
-                              timeout=args.timeout, entry=args.entry)
+        command = args.remote_command
+        chosen = Interpreter(command[0], Origin.FLAG, "--remote-command", leading=tuple(command[1:]))
+        purpose = Purpose.REMOTE_LOWERING
     else:
-        report = lower_local(args.file, python=args.python or sys.executable,
-                             timeout=args.timeout, entry=args.entry)
-    print(json.dumps({**report.as_json(), "path": args.file}, indent=2))
+        chosen, purpose = _lowering_interpreter(args.file, args.python), Purpose.LOWERING
+    try:
+        # `lower FILE` is the user's request to run FILE's code, as --confirm is.
+        granted = permit(chosen, purpose, Consent.asked("pallas-lsp lower"))
+    except Refused as exc:
+        print(f"pallas-lsp: error: {exc}", file=sys.stderr)
+        return 2
+    print(Notification("note", f"lowering with {chosen.described}").as_text(), file=sys.stderr)
+    if purpose is Purpose.REMOTE_LOWERING:
+        report = lower_remote(args.file, command=granted, timeout=args.timeout, entry=args.entry)
+    else:
+        report = lower_local(args.file, python=granted, timeout=args.timeout, entry=args.entry)
+    print(json.dumps({**report.as_json(), "path": args.file, "interpreter": chosen.described}, indent=2))
     if report.fatal and report.fatal_kind != "user_code":
         return 2
     return 1 if report.errors else 0
+
+
+def _lowering_interpreter(path: str, flag: str | None) -> Interpreter:
+    """`lower`'s interpreter: --python, else the file's `[tool.pallas-lsp]` python, else the
+    environment with JAX discovered for it (as `check` discovers one), else pallas-lsp's own."""
+    if flag:
+        return Interpreter(flag, Origin.FLAG, "--python")
+    config = find_config(path)
+    if config is not None and config.python:
+        return _named_by_pyproject(config)
+    env = discover_environment(path).chosen
+    if env is not None:
+        return Interpreter(env.python, Origin.DISCOVERED, env.where)
+    return own_interpreter("pallas-lsp's own Python (no interpreter with JAX was configured or found)")
 
 
 # How many times `upgrade --fix` re-analyses after applying fixes: a rewrite can bring

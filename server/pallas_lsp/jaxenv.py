@@ -1,48 +1,26 @@
 """Which JAX version the rules follow (DESIGN.md "JAX version", a contract).
 
 In order: an explicit version (--jax-version / the jaxVersion setting); the
-configured interpreter, asked in a subprocess (its metadata, never an import
-of jax); where no interpreter is configured, the JAX of the environment the CLI
-discovered (``project.environments``: read from its files, nothing run); this
-process's own environment (metadata only); the newest JAX the product knows.
-(``project.metadata.jax_version_in`` reads a discovered environment's JAX version from
-its ``jax-<version>.dist-info``, as ``importlib.metadata`` would find it.)
+configured interpreter's JAX, read from its environment's package metadata
+(``project.environments.environment_of``: nothing is run, whoever configured it);
+where no interpreter is configured, the JAX of the environment the CLI discovered
+(``project.environments``: read from its files, nothing run); this process's own
+environment (metadata only); the newest JAX the product knows.
+(``project.metadata.jax_version_in`` reads an environment's JAX version from its
+``jax-<version>.dist-info``, as ``importlib.metadata`` would find it.)
 """
 
 from __future__ import annotations
 
-import functools
-import os
-import shutil
-import subprocess
-
 from .analysis.model import NEWEST_KNOWN_JAX, JaxVersion, parse_jax_version
-
-# '' (the working directory) leaves the probe's import path before anything is imported:
-# a workspace's ``importlib``/``email``/``csv``… must not run (issue 12). The interpreter
-# starts with ``-c``, which puts '' there; ``sys`` and ``os`` are loaded already.
-_ASK = (
-    "import os, sys\n"
-    "sys.path[:] = [p for p in sys.path if p not in ('', '.', os.getcwd())]\n"
-    "import importlib.metadata as m\n"
-    "try:\n    print(m.version('jax'))\n"
-    "except m.PackageNotFoundError:\n    print('')\n"
-)
+from .project.environments import environment_of
 
 
-@functools.lru_cache(maxsize=32)
-def interpreter_jax_version(interpreter: str, timeout: float = 15.0) -> str | None:
-    """The JAX version installed for ``interpreter``; None when it has none or cannot run."""
-    # Started in the root folder: a relative PYTHONPATH entry (".") must not name the
-    # user's folder either, or Python would import a sitecustomize.py from it at start.
-    program = shutil.which(interpreter) or interpreter
-    try:
-        done = subprocess.run([os.path.abspath(program), "-c", _ASK], capture_output=True, text=True,
-                              timeout=timeout, check=False, cwd=os.path.abspath(os.sep))
-    except (OSError, subprocess.SubprocessError):
-        return None
-    text = done.stdout.strip()
-    return text or None
+def interpreter_jax_version(interpreter: str) -> str | None:
+    """The JAX version installed for ``interpreter``, read from its files; None when it has
+    none or its environment cannot be read."""
+    env = environment_of(interpreter, interpreter)
+    return env.jax_version if env is not None else None
 
 
 def own_jax_version() -> str | None:

@@ -17,7 +17,8 @@ import contextlib
 import os
 import secrets
 import signal
-import subprocess
+
+from pallas_lsp.interpreters import Process
 
 RUN_VARIABLE = "PALLAS_LSP_RUN"
 PARENT_VARIABLE = "PALLAS_LSP_PARENT"  # the worker watches it (worker.py, _watch_parent)
@@ -52,7 +53,7 @@ def processes_of(token: str) -> list[int]:
     return found
 
 
-def end_run(proc: subprocess.Popen | None, token: str) -> None:
+def end_run(proc: Process | None, token: str) -> None:
     """Kill the worker's process group, then every process left that carries the token."""
     if proc is not None:
         if hasattr(os, "killpg"):

@@ -7,6 +7,9 @@ Three ways, one protocol (worker.py's docstring):
     needs nothing but JAX; no shell is involved and no path is put into a command;
   * ``WarmWorkerPool``: one long-lived worker per interpreter keeps JAX imported.
 
+Every child is started through ``pallas_lsp.interpreters`` (the one door), with the
+permit its caller got for it; a plain interpreter path or command list (a program calling
+these functions directly) is its caller's own choice and is permitted as such.
 Every child starts in its own session, so a timeout or a cancellation kills the
 whole process group (the interpreter and anything the user's code started).
 Nothing is written to disk: the payload travels on stdin.
@@ -20,12 +23,13 @@ import json
 import os
 import queue
 import re
-import subprocess
 import threading
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pallas_lsp import interpreters
+from pallas_lsp.interpreters import PIPE, Consent, Interpreter, Origin, Permit, Process, Purpose
 from pallas_lsp.lowering.classify import classify
 from pallas_lsp.lowering.reaper import end_run, new_run
 from pallas_lsp.lowering.report import (
@@ -155,8 +159,19 @@ class _Finished:
     stopped: str | None  # 'timeout' | 'cancelled' | None
 
 
+def _permitted(chosen: str | Permit, purpose: Purpose, leading: tuple[str, ...] = ()) -> Permit:
+    """The caller's permit, or one for an interpreter a program passed to these functions."""
+    if isinstance(chosen, Permit):
+        if chosen.purpose is not purpose:
+            raise interpreters.Refused(f"a permit for {chosen.purpose.value} cannot start {purpose.value}")
+        return chosen
+    direct = Interpreter(chosen, Origin.CALLER, "the program calling pallas_lsp.lowering", leading=leading)
+    return interpreters.permit(direct, purpose, Consent.asked("a direct call of pallas_lsp.lowering"))
+
+
 def _run_with_payload(
-    command: list[str],
+    granted: Permit,
+    args: list[str],
     payload: bytes,
     *,
     timeout: float,
@@ -164,11 +179,11 @@ def _run_with_payload(
     cwd: str | None,
 ) -> _Finished:
     token, env = new_run()
-    proc = subprocess.Popen(
-        command,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+    proc = interpreters.start(
+        granted, args,
+        stdin=PIPE,
+        stdout=PIPE,
+        stderr=PIPE,
         cwd=cwd,
         env=env,
         start_new_session=True,
@@ -181,7 +196,7 @@ def _run_with_payload(
         end_run(proc, token)
 
 
-def _talk(proc: subprocess.Popen, token: str, payload: bytes, *, timeout: float,
+def _talk(proc: Process, token: str, payload: bytes, *, timeout: float,
           cancel: threading.Event | None) -> _Finished:
     result: dict[str, tuple[bytes, bytes]] = {}
 
@@ -245,31 +260,30 @@ def _stopped_report(stopped: str, timeout: float) -> LoweringReport:
 def lower_local(
     path: str,
     *,
-    python: str,
+    python: str | Permit,
     timeout: float = DEFAULT_TIMEOUT_S,
     entry: str | None = None,
     source: str | None = None,
     cancel: threading.Event | None = None,
     devices: str = "auto",
 ) -> LoweringReport:
-    """Lower every jitted launch of ``path`` under the user's interpreter ``python``.
+    """Lower every jitted launch of ``path`` under the user's interpreter ``python`` (a permit
+    from ``interpreters.permit``, or a path this function's caller chose).
 
     ``devices``: "auto" lowers natively on a GPU host and cross-lowers elsewhere;
     "cpu" always cross-lowers (forced host devices). With "auto", a GPU host with
     too few GPUs for the file's mesh is checked again with "cpu" (see ``note``).
     """
     deadline = time.monotonic() + timeout
-    if os.sep in python:
-        # The child starts in the file's folder: a relative interpreter path would
-        # then name another file. abspath keeps a venv's symlink (no resolve()).
-        python = os.path.abspath(python)
+    granted = _permitted(python, Purpose.LOWERING)
+    python = interpreters.program_path(granted.interpreter.program)
 
     def once(devices: str) -> LoweringReport:
         request = build_request(path, entry=entry, source=source, devices=devices)
         cwd = os.path.dirname(request["path"])
         try:
             finished = _run_with_payload(
-                [python, "-"], build_payload(request), timeout=deadline - time.monotonic(),
+                granted, ["-"], build_payload(request), timeout=deadline - time.monotonic(),
                 cancel=cancel, cwd=cwd if os.path.isdir(cwd) else None,
             )
         except OSError as exc:
@@ -295,16 +309,21 @@ def _with_fallback(once, devices: str) -> LoweringReport:
 def lower_remote(
     path: str,
     *,
-    command: list[str],
+    command: list[str] | Permit,
     timeout: float = DEFAULT_TIMEOUT_S,
     entry: str | None = None,
     source: str | None = None,
     cancel: threading.Event | None = None,
     devices: str = "auto",
 ) -> LoweringReport:
-    """Lower through ``command`` (an argument list ending in a ``python -``)."""
-    if not command or not all(isinstance(part, str) for part in command):
+    """Lower through ``command`` (an argument list ending in a ``python -``; or a permit for it)."""
+    if isinstance(command, Permit):
+        granted = _permitted(command, Purpose.REMOTE_LOWERING)
+    elif not command or not all(isinstance(part, str) for part in command):
         return _fatal("remote_failed", "The remote command must be a non-empty list of strings")
+    else:
+        granted = _permitted(command[0], Purpose.REMOTE_LOWERING, tuple(command[1:]))
+    program = granted.interpreter.program
     if source is None:
         try:
             source = Path(path).read_text(encoding="utf-8")
@@ -316,16 +335,16 @@ def lower_remote(
         request = build_request(path, entry=entry, source=source, devices=devices)
         try:
             finished = _run_with_payload(
-                list(command), build_payload(request), timeout=deadline - time.monotonic(),
+                granted, [], build_payload(request), timeout=deadline - time.monotonic(),
                 cancel=cancel, cwd=None,
             )
         except OSError as exc:
-            return _fatal("remote_failed", f"Cannot start {command[0]}: {exc.strerror}")
+            return _fatal("remote_failed", f"Cannot start {program}: {exc.strerror}")
         if finished.stopped:
             return _stopped_report(finished.stopped, timeout)
         reply = _last_reply(finished.stdout)
         if reply is None:
-            return _fatal("remote_failed", f"{command[0]} failed (exit status "
+            return _fatal("remote_failed", f"{program} failed (exit status "
                           f"{finished.returncode}): {_tail(finished.stderr)}")
         return parse_reply(reply)
 
@@ -337,14 +356,14 @@ def lower_remote(
 class _WarmProcess:
     """One ``worker.py --serve`` child: JAX imported once, one check per request line."""
 
-    def __init__(self, python: str, devices: str) -> None:
-        self.python = python
+    def __init__(self, granted: Permit, devices: str) -> None:
+        self.python = granted.interpreter.program
         self.token, env = new_run()
-        self.proc = subprocess.Popen(
-            [python, str(WORKER_PATH), "--serve", "--devices", devices],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+        self.proc = interpreters.start(
+            granted, [str(WORKER_PATH), "--serve", "--devices", devices],
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
             env=env,
             start_new_session=True,
         )
@@ -400,7 +419,7 @@ class _WarmProcess:
 
     def kill(self) -> None:
         end_run(self.proc, self.token)
-        with contextlib.suppress(subprocess.TimeoutExpired):
+        with contextlib.suppress(interpreters.TimeoutExpired):
             self.proc.wait(5)
 
     def stderr_tail(self) -> str:
@@ -430,23 +449,26 @@ class WarmWorkerPool:
         self,
         path: str,
         *,
-        python: str,
+        python: str | Permit,
         source: str | None = None,
         timeout: float = DEFAULT_TIMEOUT_S,
         cancel: threading.Event | None = None,
         entry: str | None = None,
     ) -> LoweringReport:
+        """``python``: a permit from ``interpreters.permit``, or a path the caller chose."""
         deadline = time.monotonic() + timeout
         request = build_request(path, entry=entry, source=source)
-        with self._lock_for(python):
-            report = self._check_on((python, self._devices), request, deadline, cancel, timeout)
+        granted = _permitted(python, Purpose.LOWERING)
+        program = granted.interpreter.program
+        with self._lock_for(program):
+            report = self._check_on((program, self._devices), granted, request, deadline, cancel, timeout)
             if self._devices == "auto" and needs_more_devices(report):
                 report = _with_note(
-                    self._check_on((python, "cpu"), request, deadline, cancel, timeout),
+                    self._check_on((program, "cpu"), granted, request, deadline, cancel, timeout),
                     FEW_GPUS_NOTE)
             return report
 
-    def _check_on(self, key: tuple[str, str], request: dict, deadline: float,
+    def _check_on(self, key: tuple[str, str], granted: Permit, request: dict, deadline: float,
                   cancel: threading.Event | None, timeout: float) -> LoweringReport:
         python, devices = key
         worker = self._workers.get(key)
@@ -454,7 +476,7 @@ class WarmWorkerPool:
             if worker is not None:
                 worker.kill()
             try:
-                worker = _WarmProcess(python, devices)
+                worker = _WarmProcess(granted, devices)
             except OSError as exc:
                 return _fatal("no_jax", f"Cannot start the interpreter {python}: "
                                         f"{exc.strerror}")

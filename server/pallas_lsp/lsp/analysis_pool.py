@@ -25,7 +25,6 @@ import os
 import pickle
 import select
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -33,7 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pallas_lsp import interpreters
 from pallas_lsp.analysis import Analysis, Options
+from pallas_lsp.interpreters import PIPE, Consent, Purpose
 from pallas_lsp.project.installed import InstalledModules
 
 from .analysis_worker import HEADER, Cancel, Job, write_frame
@@ -72,8 +73,9 @@ class Worker:
         bootstrap = (f"import sys; sys.path[:] = {[p for p in sys.path if p not in ('', '.')]!r}; "
                      f"from pallas_lsp.lsp.analysis_worker import main; main({os.getpid()})")
         # In "/", with an explicit sys.path: nothing of the user's folder is importable.
-        self.proc = subprocess.Popen([sys.executable, "-c", bootstrap], cwd="/",
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        own = interpreters.permit(interpreters.own_interpreter(), Purpose.ANALYSIS_WORKER,
+                                  Consent(False, "the analysis worker runs no code of the user's"))
+        self.proc = interpreters.start(own, ["-c", bootstrap], cwd="/", stdin=PIPE, stdout=PIPE)
         self.fresh = True
         self.waited_s = 0.0  # how long the last job was given
         self.document: str | None = None  # the URI whose job runs now
@@ -155,7 +157,7 @@ class Worker:
                 stream.close()  # type: ignore[union-attr]
 
     def how_it_ended(self) -> str:
-        with contextlib.suppress(subprocess.TimeoutExpired):
+        with contextlib.suppress(interpreters.TimeoutExpired):
             self.proc.wait(timeout=2)
         code = self.proc.returncode
         if code is None:
@@ -196,8 +198,7 @@ class AnalysisPool:
         with self._lock:
             self._running[worker.pid] = worker
         job = Job(ident, source, tuple(replace(o, library=None) for o in targets), path,
-                  search_path=library.search_path if isinstance(library, InstalledModules) else None,
-                  cache=library.cache if isinstance(library, InstalledModules) else None)
+                  search_path=library.search_path if isinstance(library, InstalledModules) else None)
         budget = sum(o.budget_s for o in targets)
         alive = False
         try:

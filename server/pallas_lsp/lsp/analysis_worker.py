@@ -54,9 +54,8 @@ class Job:
     targets: tuple[Any, ...]
     path: str
     # The installed-module search path of the configured interpreter (project.installed
-    # SearchPath) and its parse cache folder, or None: the worker builds its own reader.
+    # SearchPath), or None: the worker builds its own reader (and parses what it follows).
     search_path: Any = None
-    cache: Any = None
 
 
 @dataclass(frozen=True)
@@ -131,15 +130,15 @@ class Analyser:
         self.libraries: dict[Any, InstalledModules] = {}
 
     def run(self, job: Job) -> Analysis:
-        library = self.library(job.search_path, job.cache)
+        library = self.library(job.search_path)
         targets = [replace(options, library=library) for options in job.targets]
         return analyse_alone(job.source, targets, job.path)
 
-    def library(self, search_path: Any, cache: Any) -> InstalledModules | None:
+    def library(self, search_path: Any) -> InstalledModules | None:
         if search_path is None:
             return None
         if search_path not in self.libraries:
-            self.libraries[search_path] = InstalledModules(search_path, cache)
+            self.libraries[search_path] = InstalledModules(search_path)
         return self.libraries[search_path]
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import sys
 import threading
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -39,7 +38,9 @@ from lsprotocol import types
 from pygls.progress import Progress
 from pygls.workspace import TextDocument
 
+from pallas_lsp import interpreters
 from pallas_lsp.analysis import Finding
+from pallas_lsp.interpreters import Consent, Interpreter, Origin, Purpose, Refused
 from pallas_lsp.lowering import outcome, runner
 from pallas_lsp.lowering.outcome import Failure
 from pallas_lsp.lowering.report import LoweringReport, fatal_report
@@ -74,7 +75,7 @@ class LoweringHost(Protocol):
 
     def publish(self, uri: str, state: DocState, version: int | None) -> None: ...
 
-    def interpreter_for(self, path: str | None) -> str | None: ...
+    def interpreter_for(self, path: str | None) -> Interpreter: ...
 
     def progress(self) -> Progress | None:
         """Work-done progress, or None when the client cannot show it."""
@@ -172,26 +173,31 @@ class LoweringService:
     def _status(self, uri: str, state: str, message: str) -> None:
         self.host.notify(LOWERING_STATUS, {"uri": uri, "state": state, "message": message})
 
-    def run(self, path: str, source: str, cancel: threading.Event) -> LoweringReport:
+    def run(self, path: str, source: str, cancel: threading.Event) -> tuple[LoweringReport, str]:
+        """The report, and which interpreter lowered (or would have), named by who chose it."""
         settings = self.host.settings
         if settings.lowering.mode == "remote":
             if not settings.lowering.remote_command:
                 return fatal_report(
                     "remote_failed",
                     "pallasLsp.lowering.mode is 'remote' but pallasLsp.lowering.remoteCommand is empty",
-                )
-            return runner.lower_remote(
-                path,
-                command=list(settings.lowering.remote_command),
-                timeout=settings.lowering.timeout,
-                source=source,
-                cancel=cancel,
-            )
-        # The server's own python is the last resort: it usually has no JAX, and says so.
-        # The user-set interpreter, else [tool.pallas-lsp] python (project.config).
-        python = self.host.interpreter_for(path) or sys.executable
-        return self.pool.check(path, python=python, source=source, timeout=settings.lowering.timeout,
-                               cancel=cancel)
+                ), ""
+            command = settings.lowering.remote_command
+            chosen = Interpreter(command[0], Origin.USER_SETTING, "pallasLsp.lowering.remoteCommand",
+                                 leading=tuple(command[1:]))
+            purpose = Purpose.REMOTE_LOWERING
+        else:
+            chosen, purpose = self.host.interpreter_for(path), Purpose.LOWERING
+        try:
+            granted = interpreters.permit(chosen, purpose, Consent.workspace(settings.workspace_trusted))
+        except Refused as exc:
+            return fatal_report("untrusted", str(exc)), chosen.described
+        logger.info("lowering %s with %s", path, chosen.described)
+        if purpose is Purpose.REMOTE_LOWERING:
+            return runner.lower_remote(path, command=granted, timeout=settings.lowering.timeout,
+                                       source=source, cancel=cancel), chosen.described
+        return self.pool.check(path, python=granted, source=source, timeout=settings.lowering.timeout,
+                               cancel=cancel), chosen.described
 
     async def confirm(self, uri: str, *, version: int | None = None) -> dict[str, Any]:
         """Lower the open document ``uri`` (``version``: the one the client means, if it says)."""
@@ -226,8 +232,9 @@ class LoweringService:
         self._status(uri, "running", "lowering with JAX")
         path = document.path or uri
         loop = asyncio.get_running_loop()
+        described = ""
         try:
-            report = await loop.run_in_executor(self.executor, self.run, path, source, cancel)
+            report, described = await loop.run_in_executor(self.executor, self.run, path, source, cancel)
         except asyncio.CancelledError:
             cancel.set()
             raise
@@ -240,6 +247,8 @@ class LoweringService:
         if cancel.is_set() and report.fatal_kind is None:
             report = fatal_report("cancelled", "The lowering check was cancelled")
         shown, result = build_outcome(version, source, findings, report, host.encoding, edits, path)
+        if described:
+            result["message"] += f" (lowering with {described})"
         work_progress.end(progress, token, result["message"])
 
         if result["state"] == "cancelled":

@@ -51,17 +51,20 @@ from pallas_lsp.analysis import (
 from pallas_lsp.analysis.rules import catalog
 from pallas_lsp.analysis.upgrade import breaking, mechanical_fixes
 from pallas_lsp.analysis.versions import rules_release
+from pallas_lsp.interpreters import Interpreter, Origin, own_interpreter
 from pallas_lsp.project import (
     ConfigError,
     Resolved,
     ignored_codes,
     library_for,
     library_known,
+    library_on,
     resolve,
     selected_codes,
     set_max_file_mb,
     too_large,
 )
+from pallas_lsp.project.environments import Environment, discover_environment
 from pallas_lsp.runtime import tune_gc
 
 from . import actions, hover, indexing, notebooks
@@ -119,6 +122,7 @@ class PallasServer(LanguageServer):
         self.lowering = LoweringService(self)
         self.analysis_failure_shown = False
         self.version_notes: set[str] = set()
+        self.environments_logged: set[str] = set()  # each discovered environment is logged once
         # The options of the last lint: where "Upgrade this file for JAX X" moves from.
         self.base_options: Options | None = None
         self._error_shown = False  # one internal-error popup per session; the rest are logged
@@ -160,9 +164,41 @@ class PallasServer(LanguageServer):
                 self.notify_user(types.MessageType.Warning, f"pallas-lsp: {exc}; it is not used")
             return resolve(path, overrides, search=False, fallbacks=fallbacks)
 
-    def interpreter_for(self, path: str | None) -> str | None:
-        """The interpreter that lowers ``path`` (and whose JAX the rules follow)."""
-        return self.project_settings(path).value("python")
+    def interpreter_for(self, path: str | None) -> Interpreter:
+        """The interpreter that lowers ``path``, named by who chose it: the configured one
+        (an editor setting, the project's `[tool.pallas-lsp]` python, the editor's own pick),
+        else the environment with JAX discovered for the file (as the CLI discovers it), else
+        pallas-lsp's own. Lowering starts it only in a trusted workspace (interpreters.permit)."""
+        resolved = self.project_settings(path)
+        setting = resolved.values["python"]
+        if setting.value:
+            if setting.source.startswith("pyproject.toml") and resolved.config is not None:
+                return Interpreter(setting.value, Origin.PYPROJECT,
+                                   f"{setting.source} [tool.pallas-lsp] python",
+                                   named_in=str(resolved.config.path))
+            origin = Origin.USER_SETTING if setting.source.startswith("editor setting") else Origin.EDITOR
+            return Interpreter(setting.value, origin, setting.source)
+        env = self.environment_for(path, resolved.value("jax-version"))
+        if env is not None:
+            return Interpreter(env.python, Origin.DISCOVERED, env.where)
+        return own_interpreter("pallas-lsp's own Python (no interpreter with JAX was configured or found)")
+
+    def environment_for(self, path: str | None, jax_version: str | None) -> Environment | None:
+        """The environment with JAX discovered for ``path`` when no interpreter is configured
+        (project.environments, the CLI's discovery: read from files, nothing run); logged
+        the first time each one is used."""
+        if not path or not os.path.isabs(path):
+            return None
+        try:
+            wanted = parse_jax_version(jax_version) if jax_version else None
+        except ValueError:
+            wanted = None
+        env = discover_environment(path, wanted).chosen
+        if env is not None and env.python not in self.environments_logged:
+            self.environments_logged.add(env.python)
+            logger.info("using the environment %s (JAX %s) for installed packages and lowering: %s",
+                        env.python, env.jax_version, env.where)
+        return env
 
     def settings_pulled(self) -> asyncio.Event:
         if self._settings_pulled is None:
@@ -177,8 +213,15 @@ class PallasServer(LanguageServer):
             except TimeoutError:
                 pulled.set()  # a client that never sends `initialized`: go on with what we have
         resolved = self.project_settings(path)
-        version, source = await self.jax_versions.get(resolved.value("jax-version"),
-                                                      resolved.value("python"))
+        python = resolved.value("python")
+        loop = asyncio.get_running_loop()
+        # Without a configured interpreter, the environment discovered for the file (read from
+        # its files in a thread the first time; cached per folder afterwards).
+        env = None if python else await loop.run_in_executor(
+            None, self.environment_for, path, resolved.value("jax-version"))
+        version, source = await self.jax_versions.get(
+            resolved.value("jax-version"), python,
+            (env.jax_version, env.where) if env is not None and env.jax_version else None)
         chosen = resolved.values["jax-version"]
         if chosen.value is not None and chosen.source.startswith("pyproject.toml"):
             source = f"jax-version in {chosen.source}"
@@ -188,12 +231,16 @@ class PallasServer(LanguageServer):
             shown = format_jax_version(version)
             logger.info("the rules follow JAX %s: %s", shown, source.removeprefix(f"JAX {shown} "))
             self.notify(JAX_VERSION, {"version": shown, "source": source})
-        # The configured interpreter's installed packages (its sys.path is asked once, in a thread).
-        python = resolved.value("python") or sys.executable
-        # Asked once per interpreter (a subprocess); afterwards a lookup, kept off the
-        # executor so a keystroke's analysis takes no thread hop for it.
-        library = (library_for(python) if library_known(python) else
-                   await asyncio.get_running_loop().run_in_executor(None, library_for, python))
+        # The installed packages of the configured interpreter, else of the discovered
+        # environment, else of pallas-lsp's own: read from their files, never run. Read once
+        # per interpreter (in a thread); afterwards a lookup, kept off the executor so a
+        # keystroke's analysis takes no thread hop for it.
+        if env is not None:
+            library = library_on(env.search_path)
+        else:
+            python = python or sys.executable
+            library = (library_for(python) if library_known(python) else
+                       await loop.run_in_executor(None, library_for, python))
         return Options(
             jax_version=version,
             jax_version_source=source,

@@ -5,7 +5,7 @@ workspace index (modules parsed once, the import graph, cached entry runs);
 ``locate``: where a finding's spans lie (file, line, column); ``notebook``: a Jupyter
 notebook's code cells as one module, and the map back to cells; ``config``: the
 project's `[tool.pallas-lsp]` settings, found by walking up from a file; ``installed``:
-the installed modules a program imports, through the configured interpreter's sys.path;
+the installed modules a program imports, on an environment's import path;
 ``environments``: the environment with JAX whose packages a check follows when no
 interpreter is configured (found by reading files, never running the folder's code);
 ``metadata``: an import path's JAX version from its package metadata.
@@ -24,6 +24,7 @@ from .config import (
     resolve,
     selected_codes,
 )
+from .environments import environment_of, library_for, library_known
 from .files import (
     DEFAULT_MAX_FILE_MB,
     SKIPPED_DIRS,
@@ -43,10 +44,6 @@ from .index import MAX_FILES, TREE_BUDGET_BYTES, WorkspaceIndex
 from .installed import (
     InstalledModules,
     SearchPath,
-    cache_dir,
-    interpreter_search_path,
-    library_for,
-    library_known,
     library_on,
 )
 from .locate import Locator, Place, disk_lines
@@ -70,13 +67,12 @@ __all__ = [
     "Setting",
     "UnreadableFile",
     "WorkspaceIndex",
-    "cache_dir",
     "describe",
     "disk_lines",
+    "environment_of",
     "find_config",
     "ignored_codes",
     "in_program",
-    "interpreter_search_path",
     "is_notebook",
     "is_regular_file",
     "library_for",

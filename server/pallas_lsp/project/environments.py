@@ -23,15 +23,17 @@ look for one:
 When a JAX version is wanted (``--jax-version``), the first environment whose JAX is
 that version wins, else the first with any JAX.
 
-Nothing found in a folder is run: an environment's import path is read from its files
+Nothing is run to discover an environment or to read a configured interpreter's
+(``environment_of``): an environment's import path is read from its files
 (``pyvenv.cfg``, ``lib/pythonX.Y/site-packages`` and the path lines of its ``.pth``
 files; ``import`` lines are code and are not run) and its JAX version from the package
-metadata (``project.metadata``). A ``.venv/bin/python`` inside a checked folder is
-code from that folder: jedi runs such a binary only when root owns it, VS Code's Python
-extension only in a trusted workspace; here it is never run to discover it (lowering
-runs it, but only when asked: ``--confirm local``). Only the interpreters the user
-installed (3 and 5) are asked for their ``sys.path`` (``python -I`` from a neutral
-folder, cached per interpreter in memory and on disk: ``installed.interpreter_search_path``).
+metadata (``project.metadata``). An interpreter that is no environment (``/usr/bin/python3``)
+is read the same way from the installation its binary lies in (``<prefix>/lib/pythonX.Y/
+site-packages``, Debian's ``dist-packages``); the interpreter running pallas-lsp is read
+from its own ``sys.path``, in this process. A ``.venv/bin/python`` inside a checked folder
+is code from that folder: jedi runs such a binary only when root owns it, VS Code's Python
+extension only in a trusted workspace; here it is never run to discover it (lowering runs
+it, but only when the user asked to run the project's code: ``pallas_lsp.interpreters``).
 Folder reads are cached per folder identity (path, mtime) in memory for the run.
 """
 
@@ -47,7 +49,7 @@ from pathlib import Path
 
 from pallas_lsp.analysis import JaxVersion, parse_jax_version
 
-from .installed import SearchPath, cache_dir, interpreter_search_path
+from .installed import InstalledModules, SearchPath, library_on
 from .metadata import jax_version_in
 
 # Looked at first, in this order, in each folder; other environments follow by name.
@@ -96,6 +98,7 @@ def forget() -> None:
     """Drop what was found (an environment was created or JAX installed meanwhile)."""
     _FOUND.clear()
     _STATIC.clear()
+    _LIBRARIES.clear()
 
 
 def _choose(candidates: Iterator[tuple[str, Callable[[], Environment | None]]],
@@ -136,7 +139,8 @@ def _candidates(start: str) -> Iterator[tuple[str, Callable[[], Environment | No
         if folder == root or os.path.dirname(folder) == folder:
             break
         folder = os.path.dirname(folder)
-    yield "the Python running pallas-lsp", lambda: _asked(sys.executable, "the Python running pallas-lsp")
+    own_python = "the Python running pallas-lsp"
+    yield own_python, lambda: environment_of(sys.executable, own_python)
     if sys.prefix != sys.base_prefix:  # pallas-lsp runs in an environment: look beside it
         own = os.path.realpath(sys.prefix)
         for prefix in environments_in(os.path.dirname(sys.prefix)):
@@ -144,7 +148,7 @@ def _candidates(start: str) -> Iterator[tuple[str, Callable[[], Environment | No
                 yield prefix, _static(prefix, f"{prefix}, beside pallas-lsp's own environment")
     python3 = _python3_on_path()
     if python3 is not None:
-        yield "python3 on PATH", lambda: _asked(python3, f"{python3}, python3 on PATH")
+        yield "python3 on PATH", lambda: environment_of(python3, f"{python3}, python3 on PATH")
 
 
 def project_root(start: str) -> str:
@@ -201,11 +205,79 @@ def _static(prefix: str, where: str) -> Callable[[], Environment | None]:
     return read
 
 
-def _asked(python: str, where: str) -> Environment | None:
-    search_path = interpreter_search_path(python, cache_dir())
-    if search_path is None:
+def environment_of(python: str, where: str) -> Environment | None:
+    """The environment of a configured or found interpreter, from its files alone (never run):
+    its venv or conda prefix, else the installation its binary lies in; pallas-lsp's own
+    interpreter from this process's ``sys.path``. None when no import path can be read."""
+    program = python if os.sep in python or "/" in python else (shutil.which(python) or python)
+    absolute = os.path.abspath(program)
+    if not os.path.isfile(absolute):
         return None
-    return Environment(python, search_path, jax_version_in(search_path.entries), where)
+    if absolute == os.path.abspath(sys.executable):
+        search_path = _own_search_path()
+        return Environment(python, search_path, jax_version_in(search_path.entries), where)
+    prefix = os.path.dirname(os.path.dirname(absolute))  # <prefix>/bin/python
+    found = (static_search_path(prefix) if is_environment(prefix)
+             else _installation_search_path(os.path.realpath(absolute)))
+    if found is None:
+        return None
+    search_path, version = found
+    return Environment(python, search_path, version or None, where)
+
+
+def _own_search_path() -> SearchPath:
+    """This process's import path without the standard library, the working folder and the
+    script's folder (the user's folder when started there: Neovim starts the server in it)."""
+    import sysconfig  # only here: a check that never asks about its own interpreter skips it
+
+    paths = sysconfig.get_paths()
+    here = {"", ".", os.getcwd()}
+    return SearchPath.of([p for p in sys.path if p not in here],
+                         [paths["stdlib"], paths["platstdlib"]])
+
+
+def _installation_search_path(real: str) -> tuple[SearchPath, str] | None:
+    """A Python installation's site folders (``/usr/bin/python3.11`` ->
+    ``/usr/local/lib/python3.11/dist-packages``, ``/usr/lib/python3/dist-packages``,
+    ``/usr/lib/python3.11/site-packages``) in the order its ``site.py`` adds them."""
+    prefix = os.path.dirname(os.path.dirname(real))
+    name = os.path.basename(real)
+    short = name.removeprefix("python") if name.startswith("python3.") else ""
+    if not short:
+        sites = _site_packages(prefix, "")
+        short = os.path.basename(os.path.dirname(sites[0])).removeprefix("python") if sites else ""
+    if not short:
+        return None
+    candidates = (os.path.join(prefix, "local", "lib", f"python{short}", "dist-packages"),
+                  os.path.join(prefix, "lib", "python3", "dist-packages"),
+                  os.path.join(prefix, "lib", f"python{short}", "dist-packages"),
+                  os.path.join(prefix, "lib", f"python{short}", "site-packages"))
+    entries: list[str] = []
+    for site in candidates:
+        if os.path.isdir(site):
+            _add_site(entries, site)
+    if not entries:
+        return None
+    search_path = SearchPath(tuple(entries))
+    return search_path, jax_version_in(search_path.entries) or ""
+
+
+_LIBRARIES: dict[str, InstalledModules | None] = {}
+
+
+def library_known(python: str) -> bool:
+    """Whether ``library_for(python)`` answers from memory (no file read)."""
+    return os.path.abspath(python) in _LIBRARIES
+
+
+def library_for(python: str) -> InstalledModules | None:
+    """The installed modules of a configured interpreter, read from its files (nothing run);
+    shared with every interpreter and environment on the same import path."""
+    key = os.path.abspath(python)
+    if key not in _LIBRARIES:
+        env = environment_of(python, python)
+        _LIBRARIES[key] = library_on(env.search_path) if env is not None else None
+    return _LIBRARIES[key]
 
 
 def _python3_on_path() -> str | None:

@@ -1,12 +1,11 @@
-"""Installed modules the program imports, found through the configured interpreter.
+"""Installed modules the program imports, found on an environment's import path.
 
 The analysis follows imports into installed packages (JAX's own
 ``jax.experimental.pallas.ops.gpu`` collectives first of all) as it follows the
 folder's modules. This module gives it their text, never importing them:
 
-- the interpreter's ``sys.path`` is asked once, in a subprocess run with ``-I``
-  (no user site, no ``PYTHONPATH``, no script folder) from a neutral folder, and
-  cached per interpreter (its path and mtime) in memory and on disk;
+- the import path is read from the environment's files (``project.environments``:
+  nothing is run to learn it);
 - a dotted name is located as Python's path finder would: the first
   ``sys.path`` entry holding its top-level package, then the package's folders;
   the standard library's folders are left out (the analysis models what it needs
@@ -15,25 +14,19 @@ folder's modules. This module gives it their text, never importing them:
   that import JAX (a module that does not cannot launch a kernel or name a mesh
   axis the rules judge; leaving them out keeps test frameworks such as absl
   unexecuted);
-- parsed trees are cached by file identity (path, size, mtime_ns) in memory and
-  on disk under ``$XDG_CACHE_HOME/pallas-lsp/<version>/`` (safe to delete).
+- parsed trees are cached by file identity (path, size, mtime_ns) in memory, for the
+  life of the process. Never on disk: parsing a file is as fast as unpickling its tree
+  (bench/results.md, "Installed packages followed"), and a deserializer that can run
+  code must not read a file another user or a repository could plant (issue 23 item 2).
 """
 
 from __future__ import annotations
 
 import ast
-import hashlib
-import json
 import os
-import pickle
 import stat
-import subprocess
-import sys
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
-from pallas_lsp import __version__
 from pallas_lsp.analysis.pipeline import parse
 
 # Larger installed files are not followed (JAX's biggest kernel module is ~60 KB).
@@ -59,70 +52,15 @@ class SearchPath:
         return cls(tuple(kept))
 
 
-def cache_dir() -> Path:
-    """``$XDG_CACHE_HOME/pallas-lsp/<version>`` (``~/.cache`` by default)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "pallas-lsp" / __version__
-
-
-_SEARCH_PATHS: dict[tuple[str, str, int], SearchPath | None] = {}
-
-
-def interpreter_search_path(python: str, cache: Path | None = None,
-                            timeout: float = 15.0) -> SearchPath | None:
-    """The interpreter's import path; None when it cannot run."""
-    python = os.path.abspath(python)  # asked from a neutral folder; a venv's link is kept
-    try:
-        real = os.path.realpath(python)
-        # Venvs share their base interpreter's binary: the venv's own path is part of the key.
-        key = (python, real, os.stat(real).st_mtime_ns)
-    except OSError:
-        return None
-    if key in _SEARCH_PATHS:
-        return _SEARCH_PATHS[key]
-    disk = _disk_file(cache, "sys-path", "|".join(map(str, key)), ".json")
-    found = _read_search_path(disk)
-    if found is None:
-        found = _ask_search_path(python, timeout)
-        if found is not None and disk is not None:
-            _write(disk, json.dumps(list(found.entries)).encode())
-    _SEARCH_PATHS[key] = found
-    return found
-
-
-def _ask_search_path(python: str, timeout: float) -> SearchPath | None:
-    try:
-        done = subprocess.run([python, "-I", "-c", _ASK], capture_output=True, text=True,
-                              timeout=timeout, check=False, cwd=tempfile.gettempdir())
-        answer = json.loads(done.stdout)
-        return SearchPath.of(list(answer["path"]), list(answer["stdlib"]))
-    except (OSError, subprocess.SubprocessError, ValueError, KeyError, TypeError):
-        return None
-
-
-def _read_search_path(disk: Path | None) -> SearchPath | None:
-    if disk is None:
-        return None
-    try:
-        entries = json.loads(disk.read_bytes())
-    except (OSError, ValueError):
-        return None
-    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
-        return None
-    return SearchPath(tuple(entries))
-
-
 class InstalledModules:
     """``analysis.ModuleLibrary`` over one interpreter's installed packages."""
 
-    def __init__(self, search_path: SearchPath, cache: Path | None = None) -> None:
+    def __init__(self, search_path: SearchPath) -> None:
         self.search_path = search_path
-        self.cache = cache
         self._trees: dict[tuple[str, int, int], ast.Module | None] = {}
         self._located: dict[str, str | None] = {}
-        # What the caches did, for the benchmark and the tests.
+        # What the cache did, for the benchmark and the tests.
         self.parsed = 0
-        self.loaded_from_disk = 0
         # Module names the analysis asked for: given, and not found (for the CLI's note).
         self.followed: set[str] = set()
         self.not_found: set[str] = set()
@@ -162,18 +100,9 @@ class InstalledModules:
         key = (path, info.st_size, info.st_mtime_ns)
         if key in self._trees:
             return self._trees[key]
-        # The pickled tree's classes are those of the Python running pallas-lsp.
-        identity = f"{sys.version_info[:2]}|{key[0]}|{key[1]}|{key[2]}"
-        disk = _disk_file(self.cache, "trees", identity, ".pickle")
-        tree = _read_tree(disk)
-        if tree is not None:
-            self.loaded_from_disk += 1
-        else:
-            tree = self._parse(path)
-            if disk is not None:
-                # Not following a file is remembered too (as an empty module marker: None).
-                _write(disk, pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL))
-        tree = tree if isinstance(tree, ast.Module) else None
+        # Not following a file is remembered too (None).
+        parsed = self._parse(path)
+        tree = parsed if isinstance(parsed, ast.Module) else None
         self._trees[key] = tree
         return tree
 
@@ -200,66 +129,20 @@ def _module_file(entry: str, parts: list[str]) -> str | None:
     return None
 
 
-def _disk_file(cache: Path | None, kind: str, identity: str, suffix: str) -> Path | None:
-    if cache is None:
-        return None
-    digest = hashlib.sha256(identity.encode("utf-8", "surrogateescape")).hexdigest()[:32]
-    return cache / kind / (digest + suffix)
-
-
-def _read_tree(disk: Path | None) -> ast.Module | bool | None:
-    """A cached parse (a tree, or False: not followed); None when there is none."""
-    if disk is None:
-        return None
-    try:
-        value = pickle.loads(disk.read_bytes())
-    except Exception:  # a cache from another Python, truncated, or absent: parse again
-        return None
-    return value if isinstance(value, (ast.Module, bool)) else None
-
-
-def _write(disk: Path, data: bytes) -> None:
-    """Atomically, and silently on failure: the cache is safe to lose."""
-    try:
-        disk.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=disk.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temp, disk)
-    except OSError:
-        pass
-
-
-_LIBRARIES: dict[str, InstalledModules | None] = {}
 _BY_SEARCH_PATH: dict[SearchPath, InstalledModules] = {}
-
-
-def library_known(python: str) -> bool:
-    """Whether ``library_for(python)`` answers from memory (no subprocess, no disk)."""
-    return os.path.abspath(python) in _LIBRARIES
-
-
-def library_for(python: str) -> InstalledModules | None:
-    """The installed modules of ``python`` (one instance per interpreter: its caches live on)."""
-    python = os.path.abspath(python)
-    if python not in _LIBRARIES:
-        search_path = interpreter_search_path(python, cache_dir())
-        _LIBRARIES[python] = library_on(search_path) if search_path is not None else None
-    return _LIBRARIES[python]
 
 
 def library_on(search_path: SearchPath) -> InstalledModules:
     """The installed modules on an import path (an environment found by its files,
-    ``project.environments``); shared with ``library_for`` of an interpreter that has
-    the same path, so each file is parsed once."""
+    ``project.environments``); shared by every interpreter and environment on the same
+    path, so each file is parsed once."""
     if search_path not in _BY_SEARCH_PATH:
-        _BY_SEARCH_PATH[search_path] = InstalledModules(search_path, cache_dir())
+        _BY_SEARCH_PATH[search_path] = InstalledModules(search_path)
     return _BY_SEARCH_PATH[search_path]
 
 
 def forget_asked() -> None:
     """Clear what every library was asked (a new ``check`` run in the same process)."""
-    for library in [*_BY_SEARCH_PATH.values(), *_LIBRARIES.values()]:
-        if library is not None:
-            library.followed.clear()
-            library.not_found.clear()
+    for library in _BY_SEARCH_PATH.values():
+        library.followed.clear()
+        library.not_found.clear()
