@@ -153,16 +153,31 @@ def finish(findings: list[Finding], source: str, options: Options) -> tuple[Find
 
 
 def imported_names(tree: ast.Module) -> set[str]:
-    """Dotted module names a file imports anywhere (absolute imports; relative ones as '.x')."""
+    """Dotted module names a file imports anywhere (absolute imports; relative ones as '.x').
+
+    An import is a statement, and statements only sit in other statements' bodies: the
+    walk visits statement lists, never expressions (a tenth of a module's nodes; a walk
+    of every node of every file was a fifth of ``check`` on JAX's own tree)."""
     found: set[str] = set()
-    for node in ast.walk(tree):
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = "." * node.level + (node.module or "")
             found.add(base)
             found.update(f"{base}.{alias.name}" if base else alias.name for alias in node.names)
+        else:
+            for name in _STATEMENT_LISTS:
+                block = getattr(node, name, None)
+                if block:
+                    pending.extend(block)
     return found
+
+
+# The fields that hold statements (or an except handler / a match case, which hold them).
+_STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def module_table(entry: str, trees: dict[str, ast.Module]) -> dict[str, SourceModule]:

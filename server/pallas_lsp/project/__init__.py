@@ -25,6 +25,7 @@ from .config import (
     selected_codes,
 )
 from .files import (
+    DEFAULT_CLI_MAX_FILE_MB,
     DEFAULT_MAX_FILE_MB,
     SKIPPED_DIRS,
     UnreadableFile,
@@ -53,6 +54,7 @@ from .locate import Locator, Place, disk_lines
 from .notebook import Cell, CellLines, NotebookModule, is_notebook
 
 __all__ = [
+    "DEFAULT_CLI_MAX_FILE_MB",
     "DEFAULT_MAX_FILE_MB",
     "MAX_FILES",
     "SKIPPED_DIRS",
