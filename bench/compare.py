@@ -40,7 +40,8 @@ sys.path.insert(0, str(BENCH))
 
 from lsp_bench import EXAMPLES, Client, generated_file, keystrokes, percentile  # noqa: E402
 
-JAX_ROOT = REPO / ".venv-jax012" / "lib" / "python3.12" / "site-packages" / "jax"
+JAX_ROOT = Path(os.environ.get(
+    "PALLAS_LSP_JAX_ROOT", REPO / ".venv-jax012" / "lib" / "python3.12" / "site-packages" / "jax"))
 REAL_FILES = (
     "_src/pallas/mosaic_gpu/primitives.py",
     "_src/pallas/mosaic_gpu/core.py",
@@ -92,7 +93,7 @@ class Tree:
         self.root = root
         self.pycache = pycache
         base = dict(os.environ)
-        base["PYTHONPATH"] = str(root / "server")
+        base["PYTHONPATH"] = os.pathsep.join(p for p in (str(root / "server"), base.get("PYTHONPATH")) if p)
         base.pop("PYTHONPYCACHEPREFIX", None)
         self.cached = {**base, "PYTHONPYCACHEPREFIX": str(pycache)}
         self.cached.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -235,27 +236,32 @@ def analysis_ratios(trees: list[Tree], rounds: int) -> dict[str, dict[str, list[
     return out
 
 
+def _git(*words: str) -> str:
+    done = subprocess.run(["git", "-C", str(REPO), *words], capture_output=True, text=True, check=False)
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("ref", help="the earlier commit (any git revision)")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per measure")
     parser.add_argument("--edits", type=int, default=40, help="keystrokes per file per tree")
+    parser.add_argument("--ref-tree", type=Path, metavar="DIR",
+                        help="a checkout of REF already made (a machine without the git history): "
+                             "REF then only names it")
     parser.add_argument("--current", metavar="REV",
                         help="measure this revision as the current side (default: the working tree)")
     parser.add_argument("--json", type=Path, help="also write every sample here")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     args = parser.parse_args(argv)
 
-    head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", args.current or "HEAD"],
-                          capture_output=True, text=True, check=True).stdout.strip()
-    ref_label = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", args.ref],
-                               capture_output=True, text=True, check=True).stdout.strip()
-    status = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "server"],
-                            capture_output=True, text=True).stdout.strip()
-    dirty = args.current is None and bool(status)
+    head = _git("rev-parse", "--short", args.current or "HEAD") or "working tree"
+    ref_label = args.ref if args.ref_tree else _git("rev-parse", "--short", args.ref)
+    dirty = args.current is None and bool(_git("status", "--porcelain", "server"))
     started = time.perf_counter()
     load_before = os.getloadavg()
-    with ref_worktree(args.ref) as ref_root, tempfile.TemporaryDirectory() as scratch, \
+    ref_tree = nullcontext(args.ref_tree.resolve()) if args.ref_tree else ref_worktree(args.ref)
+    with ref_tree as ref_root, tempfile.TemporaryDirectory() as scratch, \
             (ref_worktree(args.current) if args.current else nullcontext(REPO)) as current_root:
         trees = [Tree(f"current ({head}{'+' if dirty else ''})", current_root, Path(scratch) / "current"),
                  Tree(f"REF ({ref_label})", ref_root, Path(scratch) / "ref")]

@@ -56,9 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dir", nargs="?", type=Path, default=DEFAULT_DIR)
     parser.add_argument("--python", default=str(JAX012 / "bin" / "python"))
+    parser.add_argument("--server", type=Path, default=REPO / "server",
+                        help="the pallas_lsp package's folder to run (another checkout's, to compare)")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
     args = parser.parse_args(argv)
-    env = {**os.environ, "PYTHONPATH": str(REPO / "server")}
+    env = {**os.environ, "PYTHONPATH": str(args.server.resolve())}
 
     parsed, parse_cpu, parse_wall = child_run([args.python, "-c", _PARSE_SCRIPT, str(args.dir)], env)
     if parsed.returncode != 0:
