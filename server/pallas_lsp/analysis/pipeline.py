@@ -62,9 +62,13 @@ def _shift_first_line(tree: ast.Module, offset: int) -> None:
             node.end_col_offset += offset  # type: ignore[attr-defined]
 
 
-def analyze(source: str, options: Options | None = None, *, path: str = "<string>") -> Analysis:
+def analyze(source: str, options: Options | None = None, *, path: str = "<string>",
+            tree: ast.Module | SyntaxProblem | None = None) -> Analysis:
+    """``tree``: what ``parse(source, path)`` gives, when the caller has it already (the
+    server's incremental parse, analysis/reparse.py); the analysis changes no tree."""
     options = options or Options()
-    tree = parse(source, path)
+    if tree is None:
+        tree = parse(source, path)
     if isinstance(tree, SyntaxProblem):
         return Analysis(syntax_error=tree)
     findings, ops, stopped, _, _ = _run(tree, source, options)

@@ -279,7 +279,7 @@ class PallasServer(LanguageServer):
                 )
             else:
                 analysis = await loop.run_in_executor(self.analysis_executor, analyse_alone,
-                                                      source, targets, path)
+                                                      source, targets, path, state.reparser)
         except Exception as exc:
             # A bug in a rule must not cost the user the server: log it, say it once,
             # and keep what is on screen.
