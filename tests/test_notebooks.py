@@ -161,11 +161,11 @@ def test_the_size_limit_is_for_the_code_not_the_outputs(tmp_path: Path) -> None:
     assert "PAL002" in {r["code"] for r in rows}, rows
 
     big_code = tmp_path / "big_code.ipynb"
-    big_code.write_text(notebook_json([("code", "x = 1\n" * 60_000)]), encoding="utf-8")
+    big_code.write_text(notebook_json([("code", "x = 1\n" * 200_000)]), encoding="utf-8")
     result = check(str(big_code))
     assert result.returncode == 2
     # An io-error row of the report (issue 13).
-    assert "io-error cannot read: notebook code too large for pallas-lsp (0.4 MB > 0.25 MB limit)" \
+    assert "io-error cannot read: notebook code too large for pallas-lsp (1.2 MB > 1 MB limit)" \
         in result.stdout
 
 

@@ -63,7 +63,7 @@ from .output import (
     reported,
 )
 from .project import (
-    DEFAULT_MAX_FILE_MB,
+    DEFAULT_CLI_MAX_FILE_MB,
     Locator,
     ProjectConfig,
     Resolved,
@@ -99,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    set_max_file_mb(DEFAULT_CLI_MAX_FILE_MB)  # every command's; check --max-file-size overrides it
     try:
         return int(args.handler(args))
     except BrokenPipeError:
@@ -145,9 +146,9 @@ def _parser() -> argparse.ArgumentParser:
                             "the editor)")
     check.add_argument("--jobs", type=cli_args.positive_int, default=1, metavar="N",
                        help="lowering checks to run at once for --confirm (default 1)")
-    check.add_argument("--max-file-size", type=cli_args.megabytes, default=DEFAULT_MAX_FILE_MB,
-                       metavar="MB", help="files larger than this are not analysed "
-                                          f"(default {DEFAULT_MAX_FILE_MB:g})")
+    check.add_argument("--max-file-size", type=cli_args.megabytes, default=DEFAULT_CLI_MAX_FILE_MB,
+                       metavar="MB", help="files larger than this are not analysed (default "
+                                          f"{DEFAULT_CLI_MAX_FILE_MB:g}; the editor's is 0.25)")
     check.set_defaults(handler=_check)
 
     explain = sub.add_parser("explain", help="rules' documentation, e.g. `explain PAL002 mesh_required`")

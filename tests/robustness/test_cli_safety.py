@@ -60,7 +60,7 @@ def test_hostile_files_are_skipped_and_the_hash_bomb_is_bounded(tmp_path: Path) 
     (tmp_path / "bomb.py").write_text(HASH_BOMB)
     done = run("check", ".", cwd=tmp_path, timeout=60)
     # A path that cannot be checked is an io-error row of the report (issue 13).
-    assert "big.py:1:1: io-error cannot read: file too large for pallas-lsp (2.4 MB > 0.25 MB limit)" \
+    assert "big.py:1:1: io-error cannot read: file too large for pallas-lsp (2.4 MB > 1 MB limit)" \
         in done.stdout
     assert done.returncode == 2, done
     assert "Traceback" not in done.stderr

@@ -127,6 +127,8 @@ class Interpreter:
         self.kernels: list[KernelInfo] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}
+        # id -> every call node evaluated: the rules read calls by name from here, never the tree.
+        self.call_nodes: dict[int, ast.Call] = {}
         # Where axis names are defined and used (analysis/axis_symbols reads it).
         self.axis_trace = AxisTrace()
         self._memo: dict[tuple[object, ...], object] = {}
@@ -1104,6 +1106,7 @@ class Interpreter:
     def call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
              arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
         self._call_sites.append(node)
+        self.call_nodes[id(node)] = node
         try:
             return self._call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         finally:

@@ -62,9 +62,13 @@ def _shift_first_line(tree: ast.Module, offset: int) -> None:
             node.end_col_offset += offset  # type: ignore[attr-defined]
 
 
-def analyze(source: str, options: Options | None = None, *, path: str = "<string>") -> Analysis:
+def analyze(source: str, options: Options | None = None, *, path: str = "<string>",
+            tree: ast.Module | SyntaxProblem | None = None) -> Analysis:
+    """``tree``: what ``parse(source, path)`` gives, when the caller has it already (the
+    server's incremental parse, analysis/reparse.py); the analysis changes no tree."""
     options = options or Options()
-    tree = parse(source, path)
+    if tree is None:
+        tree = parse(source, path)
     if isinstance(tree, SyntaxProblem):
         return Analysis(syntax_error=tree)
     findings, ops, stopped, _, _ = _run(tree, source, options)
@@ -153,16 +157,31 @@ def finish(findings: list[Finding], source: str, options: Options) -> tuple[Find
 
 
 def imported_names(tree: ast.Module) -> set[str]:
-    """Dotted module names a file imports anywhere (absolute imports; relative ones as '.x')."""
+    """Dotted module names a file imports anywhere (absolute imports; relative ones as '.x').
+
+    An import is a statement, and statements only sit in other statements' bodies: the
+    walk visits statement lists, never expressions (a tenth of a module's nodes; a walk
+    of every node of every file was a fifth of ``check`` on JAX's own tree)."""
     found: set[str] = set()
-    for node in ast.walk(tree):
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = "." * node.level + (node.module or "")
             found.add(base)
             found.update(f"{base}.{alias.name}" if base else alias.name for alias in node.names)
+        else:
+            for name in _STATEMENT_LISTS:
+                block = getattr(node, name, None)
+                if block:
+                    pending.extend(block)
     return found
+
+
+# The fields that hold statements (or an except handler / a match case, which hold them).
+_STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def module_table(entry: str, trees: dict[str, ast.Module]) -> dict[str, SourceModule]:

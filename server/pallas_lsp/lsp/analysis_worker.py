@@ -36,8 +36,9 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, BinaryIO
 
-from pallas_lsp.analysis import Analysis, Options, analyze
+from pallas_lsp.analysis import Analysis, Options, analyze, parse
 from pallas_lsp.analysis.codegen import DEFAULT_LINE_LENGTH
+from pallas_lsp.analysis.reparse import Reparser
 from pallas_lsp.analysis.targets import merge_targets
 from pallas_lsp.project.config import line_length_for
 from pallas_lsp.project.installed import InstalledModules
@@ -142,10 +143,14 @@ class Analyser:
         return self.libraries[search_path]
 
 
-def analyse_alone(source: str, targets: list[Options], path: str) -> Analysis:
-    """The document alone (no workspace index), once per target release, merged."""
+def analyse_alone(source: str, targets: list[Options], path: str,
+                  reparser: Reparser | None = None) -> Analysis:
+    """The document alone (no workspace index), once per target release, merged. With the
+    document's ``reparser``, only the statements its last edit touched are parsed again."""
     length = line_length_for(path) if os.path.isabs(path) else DEFAULT_LINE_LENGTH
-    analyses = [analyze(source, replace(options, line_length=length), path=path) for options in targets]
+    tree = reparser.parse(source, path) if reparser is not None else parse(source, path)
+    analyses = [analyze(source, replace(options, line_length=length), path=path, tree=tree)
+                for options in targets]
     return merged(targets, analyses)
 
 

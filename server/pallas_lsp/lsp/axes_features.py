@@ -440,14 +440,6 @@ class AxisFeatures:
         return types.Command(title=title, command=CONFIRM_LOWERING,
                              arguments=[{"uri": uri, "version": document.version}])
 
-    def analysed(self, hints_refresh: bool, lenses_refresh: bool) -> None:
-        """A document's text was analysed: hints and lenses asked for meanwhile were
-        refused as stale (``snapshot``), so the editor is asked to request them again."""
-        if hints_refresh and self.host.settings.inlay_hints:
-            self.host.workspace_inlay_hint_refresh(None)
-        if lenses_refresh and self.host.settings.workspace_trusted:
-            self.host.workspace_code_lens_refresh(None)
-
     def lowering_done(self, uri: str, result: dict[str, Any]) -> None:
         state = self.host.docs.get(uri)
         if state is not None and result.get("state") not in ("cancelled",):

@@ -31,7 +31,8 @@ import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from lsprotocol import types
@@ -49,7 +50,6 @@ from pallas_lsp.analysis import (
     parse_jax_version,
 )
 from pallas_lsp.analysis.rules import catalog
-from pallas_lsp.analysis.upgrade import breaking, mechanical_fixes
 from pallas_lsp.analysis.versions import rules_release
 from pallas_lsp.interpreters import Interpreter, Origin, own_interpreter
 from pallas_lsp.project import (
@@ -70,19 +70,23 @@ from pallas_lsp.runtime import tune_gc
 from . import actions, hover, indexing, notebooks
 from . import progress as work_progress
 from .analysis_worker import analyse_alone
-from .axes_features import AxisFeatures
 from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
 from .indexing import WorkspaceIndexer
 from .jax_version import JaxVersionCache
 from .lanes import AnalysisLanes
 from .lifecycle import end_process
-from .lowering_command import LoweringService, bad_arguments, command_target
 from .notebooks import NotebookText
 from .protocol import CONFIRM_LOWERING, DEBUG_INFO, JAX_VERSION, WORKSPACE_TRUST, PallasProtocol, plain
 from .settings import SECTION, Settings, parse_settings, project_overrides, unwrap
 from .state import DocState
 from .stdio import run_stdio
+
+if TYPE_CHECKING:
+    # Built on first use (cached properties below): an editor's start, and the first
+    # diagnostics, need neither the axis-symbol features nor the lowering service.
+    from .axes_features import AxisFeatures
+    from .lowering_command import LoweringService
 
 logger = logging.getLogger("pallas_lsp.lsp")
 
@@ -119,7 +123,6 @@ class PallasServer(LanguageServer):
         self.analysis_executor = self.lanes.light
         self.jax_versions = JaxVersionCache()
         self.rules = catalog()
-        self.lowering = LoweringService(self)
         self.analysis_failure_shown = False
         self.version_notes: set[str] = set()
         self.environments_logged: set[str] = set()  # each discovered environment is logged once
@@ -130,8 +133,24 @@ class PallasServer(LanguageServer):
         self.config_errors_shown: set[str] = set()  # each bad [tool.pallas-lsp] said once
         # The workspace program (project.WorkspaceIndex), built in the background.
         self.indexer = WorkspaceIndexer(self)
-        # Axis names as symbols: navigation, rename, completion, hints, lenses, outline.
-        self.axes = AxisFeatures(self, lambda: self.indexer.index)
+
+    @cached_property
+    def axes(self) -> AxisFeatures:
+        """Axis names as symbols: navigation, rename, completion, hints, lenses, outline."""
+        from .axes_features import AxisFeatures
+
+        return AxisFeatures(self, lambda: self.indexer.index)
+
+    @cached_property
+    def lowering(self) -> LoweringService:
+        """The real-lowering check (worker processes that import JAX), started when asked."""
+        from .lowering_command import LoweringService
+
+        return LoweringService(self)
+
+    def close_lowering(self) -> None:
+        if "lowering" in self.__dict__:  # never built: nothing runs
+            self.lowering.close()
 
     # -- documents ----------------------------------------------------------------------
 
@@ -307,7 +326,7 @@ class PallasServer(LanguageServer):
                 )
             else:
                 analysis = await loop.run_in_executor(self.analysis_executor, analyse_alone,
-                                                      source, targets, path)
+                                                      source, targets, path, state.reparser)
         except Exception as exc:
             # A bug in a rule must not cost the user the server: log it, say it once,
             # and keep what is on screen.
@@ -353,7 +372,12 @@ class PallasServer(LanguageServer):
             self.window_log_message(
                 types.LogMessageParams(type=types.MessageType.Warning, message=f"{uri}: {analysis.stopped}")
             )
-        self.axes.analysed(self.client.inlay_hint_refresh, self.client.code_lens_refresh)
+        # Hints and lenses asked for meanwhile were refused as stale (axes_features'
+        # snapshot): the editor is asked to request them again.
+        if self.client.inlay_hint_refresh and self.settings.inlay_hints:
+            self.workspace_inlay_hint_refresh(None)
+        if self.client.code_lens_refresh and self.settings.workspace_trusted:
+            self.workspace_code_lens_refresh(None)
         if unchanged:
             return  # a dependent re-checked with the same result: the client already shows it
         self.publish(uri, state, version)
@@ -591,7 +615,7 @@ def workspace_trust(ls: PallasServer, params: Any) -> None:
 def shutdown(ls: PallasServer, params: Any) -> None:
     """Stop pending lints and lowering checks, and the warm JAX workers (hundreds of MB each)."""
     ls.debouncer.cancel_all()
-    ls.lowering.close()
+    ls.close_lowering()
     ls.lanes.close()
 
 
@@ -765,12 +789,14 @@ def _upgrade_actions(ls: PallasServer, uri: str, state: DocState, positions: Pos
     if not only or not any(actions.UPGRADE_KIND.startswith(str(kind)) for kind in only) \
             or base is None or state.source is None:
         return []
+    from pallas_lsp.analysis import upgrade
+
     found = []
     targets = {parse_jax_version(v) for v in ls.settings.jax_versions} | {NEWEST_KNOWN_JAX}
     before = analyze(state.source, base, path=state.path or uri).findings
     for target in sorted(targets - {base.jax_version}):
         after = analyze(state.source, replace(base, jax_version=target), path=state.path or uri)
-        fixes = mechanical_fixes(breaking(before, after.findings))
+        fixes = upgrade.mechanical_fixes(upgrade.breaking(before, after.findings))
         action = actions.upgrade_action(uri=uri, version=state.version,
                                         target=format_jax_version(target), fixes=fixes,
                                         positions=positions, versioned_edits=ls.client.document_changes)
@@ -815,6 +841,8 @@ def did_change_workspace_folders(ls: PallasServer, params: types.DidChangeWorksp
 
 @server.command(CONFIRM_LOWERING)
 async def confirm_lowering(ls: PallasServer, *args: Any) -> dict[str, Any]:
+    from .lowering_command import bad_arguments, command_target
+
     target = command_target(tuple(plain(list(args))))
     if isinstance(target, str):
         return bad_arguments(target)
@@ -907,5 +935,5 @@ def serve() -> None:
     try:
         run_stdio(server)
     finally:
-        end_process(getattr(server.protocol, "exit_code", 0), (server.lowering.close, server.lanes.close))
+        end_process(getattr(server.protocol, "exit_code", 0), (server.close_lowering, server.lanes.close))
 

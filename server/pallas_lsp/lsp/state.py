@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from pallas_lsp.analysis import Analysis, Finding, Span
+from pallas_lsp.analysis.reparse import Reparser
 
 if TYPE_CHECKING:
     from .notebooks import NotebookText
@@ -55,3 +56,6 @@ class DocState:
     # what each cell was last sent: (its version, its diagnostics).
     notebook: NotebookText | None = None
     shown_cells: dict[str, tuple[int | None, list[types.Diagnostic]]] = field(default_factory=dict)
+    # The last text parsed and its tree: a keystroke re-parses only the statements it
+    # touched (analysis/reparse.py). Used on the light lane's one thread only.
+    reparser: Reparser = field(default_factory=Reparser)

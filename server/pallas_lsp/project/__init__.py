@@ -26,6 +26,7 @@ from .config import (
 )
 from .environments import environment_of, library_for, library_known
 from .files import (
+    DEFAULT_CLI_MAX_FILE_MB,
     DEFAULT_MAX_FILE_MB,
     SKIPPED_DIRS,
     UnreadableFile,
@@ -50,6 +51,7 @@ from .locate import Locator, Place, disk_lines
 from .notebook import Cell, CellLines, NotebookModule, is_notebook
 
 __all__ = [
+    "DEFAULT_CLI_MAX_FILE_MB",
     "DEFAULT_MAX_FILE_MB",
     "MAX_FILES",
     "SKIPPED_DIRS",

@@ -15,14 +15,16 @@ The rules (docs/design.md, "Project"):
   a device or a socket named ``x.py`` is skipped with a log line (reading a FIFO
   would block forever);
 - text is UTF-8; a byte-order mark is dropped as Python and editors drop it;
-- a file larger than the size limit (0.25 MB unless ``--max-file-size`` or the
-  ``pallasLsp.maxFileSize`` setting says otherwise) is not read: "file too large for
+- a file larger than the size limit (in the editor 0.25 MB unless the
+  ``pallasLsp.maxFileSize`` setting says otherwise; for ``check`` 1 MB unless
+  ``--max-file-size`` does, so that every file of JAX itself is analysed) is not read: "file too large for
   pallas-lsp (N MB > limit), not analysed". Kernel files are far smaller (the largest
   fixture or shared example is under 20 kB). Python's parser holds the GIL for the
   whole file (a 0.9 MB list literal: 2.7 s on the loaded CI machine, the server deaf
   meanwhile), and parsing and interpreting cost memory many times a file's size; the
-  same limit holds for an editor's open document. A file is opened without blocking and judged on its open
-  descriptor, so a FIFO, a device or a file swapped for one after the walk is never read.
+  editor's limit holds for its open documents, the keystroke path. A file is opened
+  without blocking and judged on its open descriptor, so a FIFO, a device or a file
+  swapped for one after the walk is never read.
 - the program text of a notebook (``.ipynb``) is the module its code cells make
   (``notebook.py``); the size limit applies to the ``.ipynb`` file as stored, outputs
   included.
@@ -45,6 +47,9 @@ SKIPPED_DIRS = frozenset({"__pycache__", "node_modules", "site-packages", "build
 
 
 DEFAULT_MAX_FILE_MB = 0.25
+# A batch check (``pallas-lsp check``) holds no editor's keystrokes: its limit only guards
+# against data files named .py. JAX's own largest module (lax/lax.py) is 0.43 MB.
+DEFAULT_CLI_MAX_FILE_MB = 1.0
 _limit_bytes = [int(DEFAULT_MAX_FILE_MB * 1_000_000)]  # this process's limit (one face each)
 
 

@@ -181,7 +181,7 @@ def _partition_spec(program: Program, jax_alias: str, path: str | None) -> tuple
 
 
 def _assigned(program: Program, name: str) -> bool:
-    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(program.tree))
+    return name in program.names_in_file()
 
 
 def _after_imports(tree: ast.Module) -> int:

@@ -180,7 +180,7 @@ def _missing_names(program: Program) -> Iterator[Finding]:
         words = f"AttributeError: module '{module}' has no attribute '{attribute}'"
         when = (f"it came in {first_release(fact)}" if fact.since is not None
                 else f"no release from {last_release(fact)} on has it")
-        for call in _calls_named(program, name):
+        for call in program.calls_named(name):
             func = call.func
             root = func
             while isinstance(root, ast.Attribute):
@@ -204,7 +204,7 @@ def _make_mesh(program: Program) -> Iterator[Finding]:
     version = format_jax_version(program.version)
     when = (f"renamed {right}= in {first_release(MAKE_MESH_AXIS_SIZES)}" if sizes
             else f"{wrong}= came in {first_release(MAKE_MESH_AXIS_SIZES)}")
-    for call in _calls_named(program, "jax.make_mesh"):
+    for call in program.calls_named("jax.make_mesh"):
         for keyword in call.keywords:
             if keyword.arg == wrong:
                 words = f"TypeError: make_mesh() got an unexpected keyword argument '{wrong}'"
@@ -212,15 +212,6 @@ def _make_mesh(program: Program) -> Iterator[Finding]:
                                f"jax.make_mesh has no {wrong}= on JAX {version} ({when}): this call "
                                f"fails with \"{words}\". Write {right}=.",
                                _rename(program, keyword, right))
-
-
-def _calls_named(program: Program, name: str) -> list[ast.Call]:
-    """The calls of ``name`` that the run reached, in every module it imported."""
-    trees = [program.tree, *(m.tree for m in program.interp.modules.values())]
-    names = program.callee_names
-    found = [node for tree in trees for node in ast.walk(tree)
-             if isinstance(node, ast.Call) and names.get(id(node)) == name]
-    return sorted(found, key=lambda n: (program.span(n).path or "", n.lineno, n.col_offset))
 
 
 def _finding(program: Program, call: ast.Call, message: str, fix: Fix | None) -> Finding:

@@ -1,0 +1,123 @@
+"""Parsing a document again after an edit: only the top-level statements the edit touched.
+
+An editor sends a keystroke's new text; most of it is the text parsed a moment ago.
+``Reparser.parse`` keeps the last text and its tree, and for a new text with the same
+number of lines re-parses only the lines from the end of the last untouched top-level
+statement before the edit to the start of the first untouched one after it, and puts
+that slice's statements between the kept ones. The result is the tree ``parse`` gives
+(``ast.dump`` with positions equal: tests/test_reparse.py replays random edits on real
+files), because:
+
+- the kept statements before the edit lie on lines whose text did not change, and the
+  tokenizer's state after them depends on that text only;
+- the slice is parsed as a module of its own, preceded by as many empty lines as lines
+  before it (so positions need no shifting). It parses only if its brackets and strings
+  close, it ends in no line continuation and its first statement starts in column 0: the
+  tokenizer is then at a fresh line after it, in the full text too, and the first kept
+  statement after it (unchanged text, in column 0, on the same line as before) starts a
+  statement there, as it did before (unless the line before the slice ends in a
+  backslash, which may join it to the slice: parsed in full then). A slice that
+  continues the statement before it (an indented line, ``else:``, ``except:``) or is
+  continued by the one after it (a lone decorator) does not parse alone;
+- anything else (a slice that does not parse, a changed number of lines, ``\\r`` line
+  ends, a byte-order mark) is parsed in full, so syntax errors are always the full
+  parse's.
+
+Nothing of a tree is changed here; the kept statements are shared between the old tree
+and the new one (the analysis changes no tree either).
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from dataclasses import dataclass
+
+from .model import SyntaxProblem
+from .pipeline import parse
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    source: str
+    lines: list[str]
+    tree: ast.Module
+    starts: list[int]  # first line of each top-level statement (its first decorator's)
+    ends: list[int]  # last line of each
+
+
+class Reparser:
+    """One document's parser: the last text and its tree, for the next edit."""
+
+    def __init__(self) -> None:
+        self._last: _Parsed | None = None
+        self.reused_statements = 0  # of the last parse: kept from the tree before (0: parsed in full)
+
+    def parse(self, source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
+        last = self._last
+        if last is not None and source == last.source:
+            return last.tree
+        self.reused_statements = 0
+        tree = self._splice(last, source) if last is not None else None
+        if tree is None:
+            parsed = parse(source, path)
+            if isinstance(parsed, SyntaxProblem):
+                return parsed  # the last good tree stays the base for the next edit
+            tree = parsed
+        self._last = _remember(source, tree)
+        return tree
+
+    def _splice(self, last: _Parsed, source: str) -> ast.Module | None:
+        if "\r" in source or source.startswith("\ufeff") or "\x00" in source:
+            return None
+        lines = source.split("\n")
+        old = last.lines
+        if len(lines) != len(old):
+            return None
+        first = 0
+        while first < len(lines) and lines[first] == old[first]:
+            first += 1
+        if first == len(lines):
+            return None
+        last_changed = len(lines) - 1
+        while lines[last_changed] == old[last_changed]:
+            last_changed -= 1
+        edit_from, edit_to = first + 1, last_changed + 1  # 1-based lines
+        starts, ends, body = last.starts, last.ends, last.tree.body
+        count = len(body)
+        keep_before = 0
+        while keep_before < count and ends[keep_before] < edit_from:
+            keep_before += 1
+        # A statement sharing its last line with the next one's first (``a = 1; b = (``)
+        # is not kept apart from it.
+        while 0 < keep_before < count and starts[keep_before] <= ends[keep_before - 1]:
+            keep_before -= 1
+        keep_after = keep_before
+        while keep_after < count and starts[keep_after] <= edit_to:
+            keep_after += 1
+        while keep_before < keep_after < count and (
+                starts[keep_after] <= ends[keep_after - 1] or body[keep_after].col_offset != 0):
+            keep_after += 1
+        slice_from = ends[keep_before - 1] + 1 if keep_before else 1
+        slice_to = starts[keep_after] - 1 if keep_after < count else len(lines)
+        if slice_from > 1 and lines[slice_from - 2].endswith("\\"):
+            return None  # the line before may continue into the slice (a backslash)
+        text = "\n" * (slice_from - 1) + "\n".join(lines[slice_from - 1:slice_to])
+        if keep_after < count:
+            text += "\n"
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                middle = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        if middle.body and middle.body[0].col_offset != 0:
+            return None
+        self.reused_statements = keep_before + count - keep_after
+        return ast.Module(body=[*body[:keep_before], *middle.body, *body[keep_after:]], type_ignores=[])
+
+
+def _remember(source: str, tree: ast.Module) -> _Parsed:
+    starts = [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in tree.body]
+    ends = [s.end_lineno or s.lineno for s in tree.body]
+    return _Parsed(source, source.split("\n"), tree, starts, ends)
