@@ -32,7 +32,7 @@ from .analysis import (
 )
 from .analysis.rules import catalog
 from .analysis.targets import merge_targets
-from .analysis.upgrade import apply_edits, breaking, mechanical_fixes
+from .analysis.upgrade import breaking
 from .analysis.versions import rules_release
 from .cli_messages import (
     NO_PYTHON_FILES,
@@ -46,6 +46,7 @@ from .cli_messages import (
     progress_line,
     unreachable_remote,
 )
+from .fix_files import FixRun, fix_round
 from .interrupt import Stop, stop_on_signals
 from .jaxenv import interpreter_jax_version, resolve_jax_version
 from .lowering.outcome import NOT_REACHED, verdict
@@ -83,8 +84,9 @@ from .project import (
 from .project.config import line_length_for
 from .project.environments import Discovery, discover_environment
 from .project.installed import InstalledModules, SearchPath, forget_asked
-from .project.notebook import NotebookModule, is_notebook
+from .project.notebook import NotebookModule
 from .runtime import tune_gc
+from .safe_text import for_json, for_terminal
 
 if TYPE_CHECKING:
     # Imported where used at run time: a plain `check` never loads the lowering package.
@@ -93,6 +95,7 @@ if TYPE_CHECKING:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _printable_streams()
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -104,6 +107,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+
+
+def _printable_streams() -> None:
+    """A character the terminal's encoding lacks is written as an escape, never a
+    UnicodeEncodeError that loses the rest of the report."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -445,7 +457,7 @@ def _check(args: argparse.Namespace) -> int:
                  for version, (other, _) in zip(targets, per_version, strict=True)})))
                 for i, entry in enumerate(checked)]
     except ValueError as exc:  # ConfigError too: a bad [tool.pallas-lsp] value names its file
-        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {exc}"), file=sys.stderr)
         return 2
     _say_environments(args.paths, found, problems)
     if python is None and found and found[0][1].chosen is not None:
@@ -486,11 +498,11 @@ def _show_settings(paths: list[str], overrides: dict[str, Setting]) -> int:
     try:
         for path in paths:
             resolved = resolve(path, overrides)
-            print(describe(resolved))
+            print("\n".join(for_terminal(line) for line in describe(resolved).split("\n")))
             if not resolved.value("python"):
-                print(_discovered_line(path, resolved.value("jax-version")))
+                print(for_terminal(_discovered_line(path, resolved.value("jax-version"))))
     except ValueError as exc:
-        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {exc}"), file=sys.stderr)
         return 2
     return 0
 
@@ -619,7 +631,7 @@ def _lower(args: argparse.Namespace) -> int:
     from .lowering.runner import lower_local, lower_remote
 
     if not Path(args.file).is_file():
-        print(f"pallas-lsp: {args.file}: no such file", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {args.file}: no such file"), file=sys.stderr)
         return 2
     if args.remote_command:
         report = lower_remote(args.file, command=args.remote_command,
@@ -627,7 +639,7 @@ def _lower(args: argparse.Namespace) -> int:
     else:
         report = lower_local(args.file, python=args.python or sys.executable,
                              timeout=args.timeout, entry=args.entry)
-    print(json.dumps({**report.as_json(), "path": args.file}, indent=2))
+    print(json.dumps(for_json({**report.as_json(), "path": args.file}), indent=2))
     if report.fatal and report.fatal_kind != "user_code":
         return 2
     return 1 if report.errors else 0
@@ -644,7 +656,7 @@ def _upgrade(args: argparse.Namespace) -> int:
     try:
         source, target = parse_jax_version(args.source), parse_jax_version(args.target)
     except ValueError as exc:
-        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {exc}"), file=sys.stderr)
         return 2
     for version in (source, target):
         _, note = rules_release(version)
@@ -652,42 +664,29 @@ def _upgrade(args: argparse.Namespace) -> int:
             print(Notification("warning", note).as_text(), file=sys.stderr)
     before = Options(jax_version=source, jax_version_source="--from")
     after = Options(jax_version=target, jax_version_source="--to")
-    fixed_files: set[str] = set()
-    left_notebooks: set[str] = set()
-    fixed = 0
+    run = FixRun()
     for _ in range(UPGRADE_ROUNDS if args.fix else 1):
         breaks, status = _breaking(args.paths, before, after)
         if status == 2 or not args.fix:
             break
-        edits: dict[str, list] = {}
-        for entry, findings in breaks:
-            for fix in mechanical_fixes(findings):
-                for edit in fix.edits:
-                    edits.setdefault(edit.span.path or entry.path, []).append(edit)
-        if not edits:
+        if not fix_round([(entry.path, entry.text, findings) for entry, findings in breaks], run):
             break
-        for path, file_edits in edits.items():
-            if is_notebook(path):
-                # The edits are of the cells' module, not of the .ipynb JSON: never write them there.
-                left_notebooks.add(path)
-                continue
-            text = Path(path).read_text(encoding="utf-8")
-            new_text, applied = apply_edits(text, file_edits)
-            if applied:
-                Path(path).write_text(new_text, encoding="utf-8")
-                fixed, fixed_files = fixed + applied, fixed_files | {path}
     items = [reported(f, entry.locator, None) for entry, findings in breaks for f in findings]
+    items.extend(file_error(path, why) for path, why in sorted(run.not_written.items()))
     if args.format == "json":
         print(as_json(items))
     else:
         moving = f"JAX {args.source} -> {args.target}"
         if args.fix:
-            print(f"Applied {fixed} fix(es) in {len(fixed_files)} file(s) for {moving}.")
-            for path in sorted(left_notebooks):
-                print(f"{path}: notebooks are not rewritten: apply these fixes in the editor "
+            print(f"Applied {run.applied} fix(es) in {len(run.fixed_files)} file(s) for {moving}.")
+            for path in sorted(run.left_notebooks):
+                print(f"{for_terminal(path)}: notebooks are not rewritten: apply these fixes in the editor "
                       "(the quick fixes of each cell)")
-        print(as_text(items, notes=[]) if items else f"Nothing breaks for {moving}.")
-    if status == 2:
+        if items:
+            print(as_text(items, notes=[]))
+        else:
+            print(f"Nothing breaks for {moving}.")
+    if status == 2 or run.not_written:
         return 2
     return 1 if any(item.severity == Severity.ERROR.value for item in items) else 0
 
@@ -700,7 +699,7 @@ def _breaking(paths: list[str], before: Options, after: Options) -> tuple[list, 
     for problem in problems:
         print(problem.as_text(), file=sys.stderr)
     for row in unreadable:
-        print(f"pallas-lsp: {row.path}: {row.message}", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {row.path}: {row.message}"), file=sys.stderr)
     return [(entry, breaking(then.analysis.findings, entry.analysis.findings))
             for then, entry in zip(old, new, strict=True)], 2 if unreadable else 0
 
