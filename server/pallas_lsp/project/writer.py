@@ -15,7 +15,9 @@ then writes the new text:
 - through a temporary file in the file's own folder, given the file's mode, then
   ``os.replace``-d over it: a failure at any step leaves the file as it was, never
   half-written or empty;
-- at the symlink's target: a link stays a link.
+- at the symlink's target: a link stays a link;
+- never over a file the user may not write (read-only): the replace would be allowed by
+  the folder's permission, but the file's says no.
 
 Every refusal or failure is a ``WriteFailed`` whose reason says what to do next; the
 caller reports the file and goes on with the others. ``same_file_key`` lets a caller
@@ -121,6 +123,10 @@ def in_file_style(file: EditableFile, inserted: str) -> str:
 def write_edited(file: EditableFile, new_text: str, expected: str | None = None) -> None:
     """Replace ``file`` on disk by ``new_text`` (see the module's docstring); raises
     WriteFailed and leaves the file untouched when it cannot."""
+    if not os.access(file.target, os.W_OK):
+        # A read-only file says "do not change me": replacing it would go around that.
+        raise WriteFailed(file.path, "not written: the file is read-only for you; make it writable "
+                                     "and run again")
     if expected is not None and file.text != expected:
         raise WriteFailed(file.path, "not written: it changed since it was analysed; run the command "
                                      "again to fix it as it is now")
