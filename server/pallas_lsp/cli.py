@@ -249,6 +249,14 @@ def _read(shown: str) -> tuple[str | None, NotebookModule | None, str]:
     except UnreadableFile as exc:
         why = exc.reason if exc.reason == "not a regular file" else f"cannot read: {exc.reason}"
         return None, None, why
+    except Exception as exc:  # a reader bug costs this file, never the other files' results
+        return None, None, _failed_on(exc)
+
+
+def _failed_on(exc: Exception) -> str:
+    """The row of a file pallas-lsp itself failed on (a bug: the row says to report it)."""
+    return (f"pallas-lsp failed on this file ({type(exc).__name__}: {exc}); the other files' results "
+            "stand; please report this with the file")
 
 
 def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list[Checked], list[Reported]]:
@@ -275,7 +283,11 @@ def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list
     checked = []
     for shown, text in texts.items():
         problem = index.unparsed.get(shown)
-        analysis = Analysis(syntax_error=problem) if problem is not None else index.check(shown)
+        try:
+            analysis = Analysis(syntax_error=problem) if problem is not None else index.check(shown)
+        except Exception as exc:  # one file's analysis bug is one error row
+            unreadable.append(file_error(shown, _failed_on(exc)))
+            continue
         notebook = cells.get(shown)
         checked.append(Checked(shown, text, analysis, Locator(shown, text, text_of, notebook), notebook))
     return checked, unreadable
@@ -370,8 +382,12 @@ def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None
                 unreadable.append(file_error(shown, why))
             else:
                 fitted = replace(path_options, line_length=line_length_for(shown))
-                checked.append(Checked(shown, text, analyze(text, fitted, path=shown),
-                                       Locator(shown, text, cells=notebook), notebook))
+                try:
+                    analysis = analyze(text, fitted, path=shown)
+                except Exception as exc:  # one file's analysis bug is one error row
+                    unreadable.append(file_error(shown, _failed_on(exc)))
+                    continue
+                checked.append(Checked(shown, text, analysis, Locator(shown, text, cells=notebook), notebook))
     if not checked and not unreadable:
         problems.append(Notification("warning", NO_PYTHON_FILES))
     return checked, unreadable

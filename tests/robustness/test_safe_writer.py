@@ -23,9 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import FIXTURES, cli_command, server_env
-
 from pallas_lsp import cli
+from support import FIXTURES, cli_command, server_env
 
 KERNEL = FIXTURES / "single" / "pal009" / "kernel_out_shape_keyword.py"
 MOVE = ("--from", "0.8.3", "--to", "0.12.0")
