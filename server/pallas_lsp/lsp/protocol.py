@@ -16,6 +16,7 @@ names of pallas-lsp's own LSP methods and commands (one place; the client uses t
 
 from __future__ import annotations
 
+import collections
 import logging
 import re
 from collections.abc import Sequence
@@ -100,15 +101,23 @@ class PallasProtocol(LanguageServerProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._request_methods: dict[Any, str] = {}  # a request's id -> its method, until answered
+        # Handlers that are done, forgotten at the next message: a done callback may run on a
+        # worker thread, or while pygls iterates the table (shutdown cancels every future).
+        self._done: collections.deque[tuple[Any, Any]] = collections.deque()
 
     def _execute_handler(self, msg_id: Any, handler: Any, callback: Any,
                          args: tuple[Any, ...] | None = None, kwargs: dict[str, Any] | None = None) -> None:
-        super()._execute_handler(msg_id, handler, partial(self._forget, msg_id, callback), args, kwargs)
+        super()._execute_handler(msg_id, handler, partial(self._note_done, msg_id, callback), args, kwargs)
 
-    def _forget(self, msg_id: Any, callback: Any, future: Any) -> None:
+    def _note_done(self, msg_id: Any, callback: Any, future: Any) -> None:
         try:
             callback(future)
         finally:
+            self._done.append((msg_id, future))
+
+    def _forget_done(self) -> None:
+        while self._done:
+            msg_id, future = self._done.popleft()
             if self._request_futures.get(msg_id) is future:
                 del self._request_futures[msg_id]
 
@@ -158,6 +167,7 @@ class PallasProtocol(LanguageServerProtocol):
             raise
 
     def handle_message(self, message: Any) -> None:
+        self._forget_done()
         if message is _ANSWERED:
             return
         method = getattr(message, "method", None)
