@@ -20,6 +20,7 @@ from support import server_command, server_env
 URI = "file:///robustness/answers/k.py"
 TEXT = 'import jax\n\nmesh = jax.make_mesh((2,), ("x",))\nprint(jax.lax.axis_index("x"))\n'
 INVALID_PARAMS = -32602
+INVALID_REQUEST = -32600
 REQUEST_FAILED = -32803
 
 
@@ -130,6 +131,18 @@ def test_too_deep_and_too_long_params_get_an_error(server: RawServer) -> None:
     server.send(hover(10))
     assert "error" not in server.response(10)
     assert b"a message was ignored: the message is nested too deeply" in server.stderr  # the notification
+    end(server)
+
+
+def test_bodies_that_are_no_message_are_answered_or_logged(server: RawServer) -> None:
+    for body in (b"[" + _body(17) + b"]", b'"hello"', b"42", b"null", b'{"id": 18, "method": "x"}'):
+        server.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    assert server.response(17)["error"] == {
+        "code": INVALID_REQUEST, "message": "LSP has no JSON-RPC batches: send each message in its own frame"}
+    assert server.response(18)["error"]["code"] == INVALID_REQUEST  # no "jsonrpc": "2.0"
+    server.send(hover(19))
+    assert "error" not in server.response(19)
+    assert server.stderr.count(b"a message was ignored: not a JSON-RPC 2.0 message") == 3
     end(server)
 
 

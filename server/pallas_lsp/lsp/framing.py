@@ -240,7 +240,26 @@ def handle_body(body: bytes, protocol: JsonRPCProtocol, reader: FrameReader) -> 
         reader.give_back(body[header.start():])
         handle_body(body[:header.start()], protocol, reader)
         return
+    if message is None or isinstance(message, (dict, list, str, int, float)):
+        _answer_not_a_message(message, protocol)  # structure_message made no message of it
+        return
     protocol.handle_message(message)
+
+
+def _answer_not_a_message(value: object, protocol: JsonRPCProtocol) -> None:
+    """A body that decodes to no JSON-RPC message: a batch (LSP has none), a string, a
+    number, an object without "jsonrpc"; each request in it with an id is answered."""
+    items = value if isinstance(value, list) else [value]
+    why = ("LSP has no JSON-RPC batches: send each message in its own frame" if isinstance(value, list)
+           else "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")")
+    answered = False
+    for item in items:
+        ident = item.get("id") if isinstance(item, dict) else getattr(item, "id", None)
+        if isinstance(ident, (int, str)) and not isinstance(ident, bool):
+            protocol._send_response(ident, error=types.ResponseError(
+                code=types.ErrorCodes.InvalidRequest, message=why))
+            answered = True
+    logger.warning("a message was %s: %s", "answered" if answered else "ignored", why)
 
 
 def _answer_undecodable(body: bytes, exc: Exception, protocol: JsonRPCProtocol) -> None:
