@@ -32,7 +32,7 @@ from .analysis import (
 )
 from .analysis.rules import catalog
 from .analysis.targets import merge_targets
-from .analysis.upgrade import apply_edits, breaking, mechanical_fixes
+from .analysis.upgrade import breaking
 from .analysis.versions import rules_release
 from .cli_messages import (
     NO_PYTHON_FILES,
@@ -46,6 +46,7 @@ from .cli_messages import (
     progress_line,
     unreachable_remote,
 )
+from .fix_files import FixRun, fix_round
 from .interpreters import Consent, Interpreter, Origin, Permit, Purpose, Refused, own_interpreter, permit
 from .interrupt import Stop, stop_on_signals
 from .jaxenv import resolve_jax_version
@@ -84,8 +85,9 @@ from .project import (
 from .project.config import line_length_for
 from .project.environments import Discovery, discover_environment, environment_of
 from .project.installed import InstalledModules, SearchPath, forget_asked
-from .project.notebook import NotebookModule, is_notebook
+from .project.notebook import NotebookModule
 from .runtime import tune_gc
+from .safe_text import for_json, for_terminal
 
 if TYPE_CHECKING:
     # Imported where used at run time: a plain `check` never loads the lowering package.
@@ -94,6 +96,7 @@ if TYPE_CHECKING:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _printable_streams()
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -106,6 +109,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+
+
+def _printable_streams() -> None:
+    """A character the terminal's encoding lacks is written as an escape, never a
+    UnicodeEncodeError that loses the rest of the report."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -241,6 +253,14 @@ def _read(shown: str) -> tuple[str | None, NotebookModule | None, str]:
     except UnreadableFile as exc:
         why = exc.reason if exc.reason == "not a regular file" else f"cannot read: {exc.reason}"
         return None, None, why
+    except Exception as exc:  # a reader bug costs this file, never the other files' results
+        return None, None, _failed_on(exc)
+
+
+def _failed_on(exc: Exception) -> str:
+    """The row of a file pallas-lsp itself failed on (a bug: the row says to report it)."""
+    return (f"pallas-lsp failed on this file ({type(exc).__name__}: {exc}); the other files' results "
+            "stand; please report this with the file")
 
 
 def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list[Checked], list[Reported]]:
@@ -267,7 +287,11 @@ def _check_folder(folder: str, files: list[str], options: Options) -> tuple[list
     checked = []
     for shown, text in texts.items():
         problem = index.unparsed.get(shown)
-        analysis = Analysis(syntax_error=problem) if problem is not None else index.check(shown)
+        try:
+            analysis = Analysis(syntax_error=problem) if problem is not None else index.check(shown)
+        except Exception as exc:  # one file's analysis bug is one error row
+            unreadable.append(file_error(shown, _failed_on(exc)))
+            continue
         notebook = cells.get(shown)
         checked.append(Checked(shown, text, analysis, Locator(shown, text, text_of, notebook), notebook))
     return checked, unreadable
@@ -362,8 +386,12 @@ def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None
                 unreadable.append(file_error(shown, why))
             else:
                 fitted = replace(path_options, line_length=line_length_for(shown))
-                checked.append(Checked(shown, text, analyze(text, fitted, path=shown),
-                                       Locator(shown, text, cells=notebook), notebook))
+                try:
+                    analysis = analyze(text, fitted, path=shown)
+                except Exception as exc:  # one file's analysis bug is one error row
+                    unreadable.append(file_error(shown, _failed_on(exc)))
+                    continue
+                checked.append(Checked(shown, text, analysis, Locator(shown, text, cells=notebook), notebook))
     if not checked and not unreadable:
         problems.append(Notification("warning", NO_PYTHON_FILES))
     return checked, unreadable
@@ -476,7 +504,7 @@ def _check(args: argparse.Namespace) -> int:
                  for version, (other, _) in zip(targets, per_version, strict=True)})))
                 for i, entry in enumerate(checked)]
     except ValueError as exc:  # ConfigError too: a bad [tool.pallas-lsp] value names its file
-        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {exc}"), file=sys.stderr)
         return 2
     _say_environments(args.paths, found, problems)
     if chosen is None and found and found[0][1].chosen is not None:
@@ -521,11 +549,11 @@ def _show_settings(paths: list[str], overrides: dict[str, Setting]) -> int:
     try:
         for path in paths:
             resolved = resolve(path, overrides)
-            print(describe(resolved))
+            print("\n".join(for_terminal(line) for line in describe(resolved).split("\n")))
             if not resolved.value("python"):
-                print(_discovered_line(path, resolved.value("jax-version")))
+                print(for_terminal(_discovered_line(path, resolved.value("jax-version"))))
     except ValueError as exc:
-        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {exc}"), file=sys.stderr)
         return 2
     return 0
 
@@ -651,7 +679,7 @@ def _lower(args: argparse.Namespace) -> int:
     from .lowering.runner import lower_local, lower_remote
 
     if not Path(args.file).is_file():
-        print(f"pallas-lsp: {args.file}: no such file", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {args.file}: no such file"), file=sys.stderr)
         return 2
     if args.remote_command:
         command = args.remote_command
@@ -663,14 +691,15 @@ def _lower(args: argparse.Namespace) -> int:
         # `lower FILE` is the user's request to run FILE's code, as --confirm is.
         granted = permit(chosen, purpose, Consent.asked("pallas-lsp lower"))
     except Refused as exc:
-        print(f"pallas-lsp: error: {exc}", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: error: {exc}"), file=sys.stderr)
         return 2
     print(Notification("note", f"lowering with {chosen.described}").as_text(), file=sys.stderr)
     if purpose is Purpose.REMOTE_LOWERING:
         report = lower_remote(args.file, command=granted, timeout=args.timeout, entry=args.entry)
     else:
         report = lower_local(args.file, python=granted, timeout=args.timeout, entry=args.entry)
-    print(json.dumps({**report.as_json(), "path": args.file, "interpreter": chosen.described}, indent=2))
+    answer = {**report.as_json(), "path": args.file, "interpreter": chosen.described}
+    print(json.dumps(for_json(answer), indent=2))
     if report.fatal and report.fatal_kind != "user_code":
         return 2
     return 1 if report.errors else 0
@@ -701,7 +730,7 @@ def _upgrade(args: argparse.Namespace) -> int:
     try:
         source, target = parse_jax_version(args.source), parse_jax_version(args.target)
     except ValueError as exc:
-        print(f"pallas-lsp: {exc}", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {exc}"), file=sys.stderr)
         return 2
     for version in (source, target):
         _, note = rules_release(version)
@@ -709,42 +738,29 @@ def _upgrade(args: argparse.Namespace) -> int:
             print(Notification("warning", note).as_text(), file=sys.stderr)
     before = Options(jax_version=source, jax_version_source="--from")
     after = Options(jax_version=target, jax_version_source="--to")
-    fixed_files: set[str] = set()
-    left_notebooks: set[str] = set()
-    fixed = 0
+    run = FixRun()
     for _ in range(UPGRADE_ROUNDS if args.fix else 1):
         breaks, status = _breaking(args.paths, before, after)
         if status == 2 or not args.fix:
             break
-        edits: dict[str, list] = {}
-        for entry, findings in breaks:
-            for fix in mechanical_fixes(findings):
-                for edit in fix.edits:
-                    edits.setdefault(edit.span.path or entry.path, []).append(edit)
-        if not edits:
+        if not fix_round([(entry.path, entry.text, findings) for entry, findings in breaks], run):
             break
-        for path, file_edits in edits.items():
-            if is_notebook(path):
-                # The edits are of the cells' module, not of the .ipynb JSON: never write them there.
-                left_notebooks.add(path)
-                continue
-            text = Path(path).read_text(encoding="utf-8")
-            new_text, applied = apply_edits(text, file_edits)
-            if applied:
-                Path(path).write_text(new_text, encoding="utf-8")
-                fixed, fixed_files = fixed + applied, fixed_files | {path}
     items = [reported(f, entry.locator, None) for entry, findings in breaks for f in findings]
+    items.extend(file_error(path, why) for path, why in sorted(run.not_written.items()))
     if args.format == "json":
         print(as_json(items))
     else:
         moving = f"JAX {args.source} -> {args.target}"
         if args.fix:
-            print(f"Applied {fixed} fix(es) in {len(fixed_files)} file(s) for {moving}.")
-            for path in sorted(left_notebooks):
-                print(f"{path}: notebooks are not rewritten: apply these fixes in the editor "
+            print(f"Applied {run.applied} fix(es) in {len(run.fixed_files)} file(s) for {moving}.")
+            for path in sorted(run.left_notebooks):
+                print(f"{for_terminal(path)}: notebooks are not rewritten: apply these fixes in the editor "
                       "(the quick fixes of each cell)")
-        print(as_text(items, notes=[]) if items else f"Nothing breaks for {moving}.")
-    if status == 2:
+        if items:
+            print(as_text(items, notes=[]))
+        else:
+            print(f"Nothing breaks for {moving}.")
+    if status == 2 or run.not_written:
         return 2
     return 1 if any(item.severity == Severity.ERROR.value for item in items) else 0
 
@@ -757,7 +773,7 @@ def _breaking(paths: list[str], before: Options, after: Options) -> tuple[list, 
     for problem in problems:
         print(problem.as_text(), file=sys.stderr)
     for row in unreadable:
-        print(f"pallas-lsp: {row.path}: {row.message}", file=sys.stderr)
+        print(for_terminal(f"pallas-lsp: {row.path}: {row.message}"), file=sys.stderr)
     return [(entry, breaking(then.analysis.findings, entry.analysis.findings))
             for then, entry in zip(old, new, strict=True)], 2 if unreadable else 0
 

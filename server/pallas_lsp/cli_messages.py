@@ -15,6 +15,8 @@ import shutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .safe_text import for_json, for_terminal
+
 if TYPE_CHECKING:
     from .lowering.outcome import Outcome
     from .project.environments import Discovery
@@ -30,10 +32,10 @@ class Notification:
 
     def as_text(self) -> str:
         where = f"{self.path}: " if self.path else ""
-        return f"pallas-lsp: {self.level}: {where}{self.message}"
+        return for_terminal(f"pallas-lsp: {self.level}: {where}{self.message}")
 
     def as_json_line(self) -> str:
-        return json.dumps({"level": self.level, "message": self.message, "path": self.path})
+        return json.dumps(for_json({"level": self.level, "message": self.message, "path": self.path}))
 
 
 NO_PYTHON_FILES = "No Python files found under the given path(s)"
@@ -155,7 +157,8 @@ def progress_line(done: int, total: int, path: str, outcome: Outcome, errors: in
     name = os.path.basename(path) or path
     counted = f"{errors} error{'s' if errors != 1 else ''}" if errors else "no errors"
     if not outcome.ran:
-        return f"[{done}/{total}] {name}: {counted}, lowering could not run ({seconds:.1f} s)"
+        return for_terminal(f"[{done}/{total}] {name}: {counted}, lowering could not run "
+                            f"({seconds:.1f} s)")
     verdicts = list(outcome.verdicts().values())
     states = [word for state, word in (("confirmed", "confirmed"), ("refuted", "refuted"),
                                        ("not_reached", "not reached")) if state in verdicts]
@@ -165,8 +168,8 @@ def progress_line(done: int, total: int, path: str, outcome: Outcome, errors: in
                   if state in verdicts]
     if not states:
         states = ["lowering failed" if outcome.errors else "lowered cleanly"]
-    return (f"[{done}/{total}] {name}: {counted}, {', '.join(states)} "
-            f"(JAX {outcome.jax_version}, {seconds:.1f} s)")
+    return for_terminal(f"[{done}/{total}] {name}: {counted}, {', '.join(states)} "
+                        f"(JAX {outcome.jax_version}, {seconds:.1f} s)")
 
 
 def summary(severities: list[str], lowering_states: list[str | None],

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 
 from . import __version__
 from .analysis import Finding, Span
 from .analysis.rules import REPOSITORY_URL, catalog
 from .cli_messages import Notification, summary
 from .project import Locator
+from .safe_text import for_json, for_terminal, sarif_uri
 
 SYNTAX_CODE = "syntax-error"
 # A path given on the command line that cannot be read (ruff's E902 io-error).
@@ -89,8 +89,10 @@ def reported(finding: Finding, locator: Locator, confirmed: bool | None = None,
 
 
 def where(path: str, line: int, column: int, cell: int | None) -> str:
-    """``path:line:col``, or ``path:cell N:line:col`` in a notebook (as ruff prints it)."""
-    return f"{path}:{line}:{column}" if cell is None else f"{path}:cell {cell}:{line}:{column}"
+    """``path:line:col``, or ``path:cell N:line:col`` in a notebook (as ruff prints it);
+    the path as safe to print (safe_text: a newline in a file name forges no line)."""
+    shown = for_terminal(path)
+    return f"{shown}:{line}:{column}" if cell is None else f"{shown}:cell {cell}:{line}:{column}"
 
 
 def file_error(path: str, reason: str) -> Reported:
@@ -114,7 +116,7 @@ def as_json(items: list[Reported]) -> str:
         }
         for item in items
     ]
-    return json.dumps(rows, indent=2)
+    return json.dumps(for_json(rows), indent=2)
 
 
 def _lowering_mark(item: Reported) -> str:
@@ -131,10 +133,11 @@ def as_text(items: list[Reported], *, notes: list[str],
             problems: list[Notification] | None = None) -> str:
     out: list[str] = []
     for item in items:
-        out.append(f"{where(item.path, item.line, item.column, item.cell)}: {item.code} {item.message}"
-                   f"{_lowering_mark(item)}")
-        out.extend(f"  {where(r.path, r.line, r.column, r.cell)}: related: {r.message}" for r in item.related)
-    out.extend(notes)
+        out.append(f"{where(item.path, item.line, item.column, item.cell)}: {item.code} "
+                   f"{for_terminal(item.message)}{for_terminal(_lowering_mark(item))}")
+        out.extend(f"  {where(r.path, r.line, r.column, r.cell)}: related: {for_terminal(r.message)}"
+                   for r in item.related)
+    out.extend(for_terminal(note) for note in notes)
     out.append(summary([item.severity for item in items], [item.lowering for item in items],
                        problems or []))
     return "\n".join(out)
@@ -156,7 +159,7 @@ def _sarif_notification(problem: Notification) -> dict[str, object]:
     notification: dict[str, object] = {"level": problem.level, "message": {"text": problem.message}}
     if problem.path:
         notification["locations"] = [{"physicalLocation": {
-            "artifactLocation": {"uri": Path(problem.path).as_posix()}}}]
+            "artifactLocation": {"uri": sarif_uri(problem.path)}}}]
     return notification
 
 
@@ -177,7 +180,7 @@ def as_sarif(items: list[Reported], problems: list[Notification] | None = None) 
                  for code, (title, meaning) in _NON_RULE_CODES.items())
     results = []
     for item in items:
-        uri = Path(item.path).as_posix()
+        uri = sarif_uri(item.path)
         result: dict[str, object] = {
             "ruleId": item.code,
             "level": _SARIF_LEVEL.get(item.severity, "warning"),
@@ -194,7 +197,7 @@ def as_sarif(items: list[Reported], problems: list[Notification] | None = None) 
             result["relatedLocations"] = [
                 _cell_location(related.cell, {
                     "id": n, "message": {"text": related.message},
-                    "physicalLocation": {"artifactLocation": {"uri": Path(related.path).as_posix()},
+                    "physicalLocation": {"artifactLocation": {"uri": sarif_uri(related.path)},
                                          "region": {"startLine": related.line,
                                                     "startColumn": related.column}}})
                 for n, related in enumerate(item.related)
@@ -221,4 +224,4 @@ def as_sarif(items: list[Reported], problems: list[Notification] | None = None) 
             "results": results,
         }],
     }
-    return json.dumps(sarif, indent=2)
+    return json.dumps(for_json(sarif), indent=2)

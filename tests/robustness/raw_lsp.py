@@ -65,6 +65,16 @@ class RawServer:
         for line in self.proc.stderr:
             self.stderr += line
 
+    def send_raw(self, data: bytes) -> None:
+        """Bytes as they are: frames a library client would never write."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def close_stdin(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+
     def send(self, *messages: dict[str, Any]) -> None:
         assert self.proc.stdin is not None
         self.proc.stdin.write(b"".join(frame(m) for m in messages))

@@ -28,7 +28,11 @@ from .model import Span, TextEdit
 
 # The literal forms rename rewrites: one quoted string, no prefix, escapes or newlines.
 _SIMPLE_LITERAL = re.compile(r"""^(['"])([^'"\\\n]*)\1$""")
-_VALID_NEW_NAME = re.compile(r"""^[^'"\\\n\r]+$""")
+# A new axis name is written between the quotes of the string literals it replaces: no
+# quote or backslash (they would end or change the literal), no control character (a
+# newline ends the line, a NUL cannot be in a source file), no line separator and no
+# bidirectional control (they make the code read otherwise than it runs). Matched whole.
+_VALID_NEW_NAME = re.compile("[^'\"\\\\\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]+")
 
 
 @dataclass(frozen=True)
@@ -157,9 +161,10 @@ class AxisGraph:
         refusal = self.why_not_renamable(symbol)
         if refusal is not None:
             return RenamePlan(refusal=refusal)
-        if not _VALID_NEW_NAME.match(new_name):
+        if not _VALID_NEW_NAME.fullmatch(new_name):
             return RenamePlan(refusal="an axis name here must be a non-empty string without quotes, "
-                                      "backslashes or line breaks")
+                                      "backslashes, line breaks or other control characters: type "
+                                      "another name")
         if new_name == symbol.name:
             return RenamePlan()
         owners = set(symbol.owners)

@@ -90,7 +90,7 @@ def enclosing_functions(lines: list[str], line: int) -> list[str]:
     names: list[str] = []
     text = lines[line] if line < len(lines) else ""
     indent = len(text) - len(text.lstrip()) if text.strip() else 10**6
-    for number in range(line - 1, -1, -1):
+    for number in range(min(line, len(lines)) - 1, -1, -1):
         candidate = lines[number]
         if not candidate.strip():
             continue

@@ -46,9 +46,11 @@ class CursorContext:
 
 def cursor_context(lines: list[str], line: int, column: int) -> CursorContext | None:
     """``line`` 0-based, ``column`` in code points; None inside a comment or triple string."""
-    start = line
+    # The cursor may sit past the last line (the empty line after a final newline).
+    start = min(line, len(lines) - 1)
     while start > 0 and line - start < MAX_LINES and not _BLOCK_START.match(lines[start]):
         start -= 1
+    start = max(start, 0)
     stack: list[list[object]] = []  # [char, callee, keyword, position]
     string: tuple[int, str] | None = None
     for number in range(start, line + 1):

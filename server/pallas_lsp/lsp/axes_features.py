@@ -338,6 +338,8 @@ class AxisFeatures:
             return None
         lines = document.source.splitlines()
         line = params.position.line
+        if line > len(lines):
+            return None  # past the document's end (its empty last line is len(lines)): nothing to offer
         text = lines[line] if line < len(lines) else ""
         column = _codepoint_column(text, params.position.character, self.host.encoding)
         slot = axes_completion.slot_at(lines, line, column)

@@ -815,6 +815,9 @@ def debug_info(ls: PallasServer, params: Any) -> dict[str, Any]:
         "encoding": ls.encoding,
         # The heavy documents' analysis processes (analysis_pool.py): pid, document, JAX imported.
         "analysisWorkers": ls.lanes.processes.describe(),
+        # What open documents and handled messages leave behind (a closed document: nothing).
+        "held": {"documents": len(ls.workspace.text_documents), "states": len(ls.docs),
+                 "futures": len(ls.protocol._request_futures)},
         "settings": {
             "jaxVersion": ls.settings.jax_version,
             "interpreter": list(ls.settings.interpreter or ()),

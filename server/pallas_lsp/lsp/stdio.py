@@ -6,7 +6,8 @@ runs between any two messages: a hover's task starts before the ``$/cancelReques
 sent right behind it is read, and the cancel can never cancel anything. This reader
 takes whatever the pipe holds at once and serves lines and bodies from its buffer
 without yielding to the loop; the cancel is then read before the cancelled request's
-task first runs, and pygls answers it RequestCancelled (-32800), as LSP asks.
+task first runs, and pygls answers it RequestCancelled (-32800), as LSP asks. Framing
+(headers, bodies, what is done with a malformed one) is framing.py's.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import BinaryIO
 
-from pygls.io_ import StdoutWriter, run_async
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
+
+from .framing import FrameReader, StreamCut, serve_frames
 
 logger = logging.getLogger("pallas_lsp.lsp")
 
@@ -28,50 +31,30 @@ CHUNK = 1 << 16
 
 
 class ChunkedReader:
-    """pygls's AsyncReader (readline, readexactly) over a file descriptor."""
+    """Whatever the pipe holds at once, read on a thread of its own (it may stay blocked
+    in read() until the process ends); framing.FrameReader cuts it into messages."""
 
     def __init__(self, stream: BinaryIO) -> None:
         self.fd = stream.fileno()
-        self.buffer = bytearray()
-        self.eof = False
-        # One thread of its own: it may stay blocked in read() until the process ends.
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pallas-lsp-stdin")
 
-    async def _fill(self) -> None:
-        chunk = await asyncio.get_running_loop().run_in_executor(self.executor, os.read, self.fd, CHUNK)
-        if chunk:
-            self.buffer += chunk
-        else:
-            self.eof = True
-
-    def _take(self, n: int) -> bytes:
-        data = bytes(self.buffer[:n])
-        del self.buffer[:n]
-        return data
-
-    async def readline(self) -> bytes:
-        while True:
-            end = self.buffer.find(b"\n")
-            if end >= 0:
-                return self._take(end + 1)
-            if self.eof:
-                return self._take(len(self.buffer))
-            await self._fill()
-
-    async def readexactly(self, n: int) -> bytes:
-        while len(self.buffer) < n and not self.eof:
-            await self._fill()
-        return self._take(min(n, len(self.buffer)))
+    async def read(self) -> bytes:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, os.read, self.fd, CHUNK)
 
 
 def run_stdio(server: LanguageServer) -> None:
-    """``server.start_io()`` with the chunked reader; returns when the client exits or leaves."""
+    """``server.start_io()`` with the chunked reader and framing.py's loop; returns when the
+    client exits or leaves. A stream cut inside a message ends the server with exit status 1
+    and a line on stderr, so the client restarts it."""
     server._stop_event = stop_event = threading.Event()
     server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
+    reader = FrameReader(ChunkedReader(sys.stdin.buffer).read)
     try:
-        asyncio.run(run_async(stop_event=stop_event, reader=ChunkedReader(sys.stdin.buffer),
-                              protocol=server.protocol, logger=logger,
-                              error_handler=server.report_server_error))
+        asyncio.run(serve_frames(stop_event, reader, server.protocol, server.report_server_error))
+    except StreamCut as exc:
+        print(f"pallas-lsp: {exc}: the server stops (the editor starts a new one)", file=sys.stderr,
+              flush=True)
+        server.protocol.exit_code = 1  # type: ignore[attr-defined]
     except BrokenPipeError:
         logger.error("the connection to the client is lost: the server stops")
     except (KeyboardInterrupt, SystemExit):

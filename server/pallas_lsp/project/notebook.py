@@ -37,6 +37,7 @@ PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
 # assignment forms ``x = %magic`` / ``x = !cmd``.
 _ESCAPE = re.compile(r"^(?P<indent>[ \t]*)(?P<target>[A-Za-z_][\w.]*\s*=\s*)?(?P<escape>[%!?])")
 _LINE_END = re.compile(r"\r\n|\r|\n")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _LINE_REF = re.compile(r"\bline (\d+)\b(?! of )")
 
 
@@ -159,15 +160,26 @@ class NotANotebook(ValueError):
 
 
 def parse_ipynb(raw: str) -> NotebookModule:
-    """An ``.ipynb`` file's JSON (nbformat 4) as a module; raises NotANotebook."""
+    """An ``.ipynb`` file's JSON (nbformat 4) as a module; raises NotANotebook, for any
+    JSON at all (a caller reports one file, never loses the others)."""
     try:
         data = json.loads(raw)
+    except RecursionError as exc:  # json's C decoder recurses once per nested [ or {
+        raise NotANotebook("not a notebook: its JSON is nested too deeply to read") from exc
     except ValueError as exc:
         raise NotANotebook(f"not a notebook: invalid JSON ({exc})") from exc
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
         raise NotANotebook("not a notebook: no list of cells (nbformat 4 expected)")
     metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
-    return build(list(_cells(data["cells"])), _language(metadata))
+    module = build(list(_cells(data["cells"])), _language(metadata))
+    surrogate = _LONE_SURROGATE.search(module.text)
+    if surrogate is not None:
+        cell = module.cell_at(module.text.count("\n", 0, surrogate.start()) + 1)
+        where = f"cell {cell.number}" if cell is not None else "a cell"
+        raise NotANotebook(f"not a notebook Python can run: {where} holds a lone surrogate "
+                           f"(\\u{ord(surrogate[0]):04x}), which no text file can; remove it from "
+                           "the cell's source")
+    return module
 
 
 def _language(metadata: dict) -> str:
@@ -181,12 +193,18 @@ def _language(metadata: dict) -> str:
 
 
 def _cells(raw: Iterable[object]) -> Iterable[Cell]:
-    for item in raw:
+    for number, item in enumerate(raw, 1):
         if not isinstance(item, dict):
             yield Cell("raw", "")
             continue
         source = item.get("source", "")
-        text = "".join(source) if isinstance(source, list) else str(source)
+        if isinstance(source, list) and all(isinstance(line, str) for line in source):
+            text = "".join(source)
+        elif isinstance(source, str):
+            text = source
+        else:
+            raise NotANotebook(f"not a notebook: the source of cell {number} is not text (nbformat "
+                               "wants a string or a list of strings); fix the cell in Jupyter")
         metadata = item.get("metadata") if isinstance(item.get("metadata"), dict) else {}
         vscode = metadata.get("vscode") if isinstance(metadata.get("vscode"), dict) else {}
         language = vscode.get("languageId") if isinstance(vscode.get("languageId"), str) else "python"
