@@ -160,6 +160,8 @@ describe("resultMessage", () => {
 
   it("levels the outcomes", () => {
     assert.equal(resultMessage(result({ state: "clean" })).level, "information");
+    // Confirmed findings are the check working: an information toast, an info log line.
+    assert.equal(resultMessage(result({ state: "confirmed", errors: 1, confirmed: 1 })).level, "information");
     assert.equal(resultMessage(result({ state: "failed", errors: 1 })).level, "warning");
     assert.equal(resultMessage(result({ state: "cancelled" })).level, "information");
   });
