@@ -158,6 +158,29 @@ async def test_rename_refuses_what_it_cannot_prove(client: LanguageClient, tmp_p
     assert "Traceback" not in log and "ERROR " not in log, log
 
 
+async def test_each_code_lens_shows_its_own_launch_result(client: LanguageClient, tmp_path: Path) -> None:
+    python = JAX_PYTHONS["0.12.0.1"]
+    if not python.exists():
+        pytest.skip(f"{python} is missing")
+    # Line 36 launches under jax.shard_map (lowers), line 37 through jax.jit alone (PAL001).
+    example = tmp_path / "signal_barrier.py"
+    shutil.copy(EXAMPLES / "signal_barrier.py", example)
+    await initialize(client, {"workspaceTrusted": True, "interpreter": [str(python)]}, root=tmp_path)
+    open_doc(client, example.as_uri(), example.read_text(encoding="utf-8"))
+    await wait_for_diagnostics(client, example.as_uri())
+    lens_params = types.CodeLensParams(text_document=doc(example.as_uri()))
+    lenses = await client.text_document_code_lens_async(lens_params)
+    command = lenses[0].command  # type: ignore[index]
+    assert command is not None
+    result = await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command=command.command, arguments=command.arguments)), 300)
+    assert result["state"] == "confirmed", result
+    lenses = await client.text_document_code_lens_async(lens_params)
+    assert [(lens.range.start.line + 1, lens.command.title) for lens in lenses or ()] == [  # type: ignore[union-attr]
+        (36, "JAX 0.12.0.1: lowers cleanly · lower again"),
+        (37, "JAX 0.12.0.1: PAL001 confirmed · lower again")]
+
+
 async def test_rename_on_the_seed_example_edits_the_mesh_and_every_use(client: LanguageClient,
                                                                        tmp_path: Path) -> None:
     # shard_map(..., in_specs=(), out_specs=P()): specs that name no axis, which rename once
