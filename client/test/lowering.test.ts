@@ -135,7 +135,7 @@ function result(fields: Partial<LoweringResult> & Pick<LoweringResult, "state">)
 describe("resultMessage", () => {
   it("is one sentence that counts confirmed, refuted and not reached", () => {
     assert.deepEqual(resultMessage(result({ state: "confirmed", errors: 2, confirmed: 5, notReached: 2, jaxVersion: "0.12.0.1" })), {
-      level: "error",
+      level: "information",
       text: "Pallas lowering with JAX 0.12.0.1: 7 findings, 5 confirmed and 2 not reached.",
       actions: [],
     });

@@ -401,9 +401,12 @@ session("the extension in real VS Code (code-server 4.100.3)", true, (step) => {
 
   step("gives a lowering check that cannot run (no JAX) a way forward", { skip: noJax || !noJaxInterpreter }, async (vs) => {
     assert.ok(!hasJax(noJaxInterpreter), `${noJaxInterpreter} has JAX: set PALLAS_E2E_NOJAX_PYTHON`);
+    const linesBefore = vs.outputLog().length;
     await vs.editUserSettings({ ...vs.settings, "pallasLsp.interpreter": [noJaxInterpreter] });
+    // The restart has begun (VS Code told the extension of the change); the command run
+    // during it waits for the new server rather than answer "server is not running".
+    await vs.waitForLog(/starting the server \(the interpreter settings changed\)/, linesBefore, TIMEOUT.diagnostic);
     await vs.openFile("broadcast_axes_mismatch.py");
-    await vs.squiggles().first().waitFor({ timeout: TIMEOUT.diagnostic });
     await vs.runCommand("Pallas: Confirm with Real Lowering");
     const { toast, text } = await vs.toast(/Pallas lowering could not run/, TIMEOUT.lowering);
     console.log(`notification: ${text}`);
