@@ -6,15 +6,22 @@
 #
 #   bash scripts/setup-and-check.sh [PATH ...]     (default: ../shared/examples)
 #
-# Installs only into this folder (.venv, .venv-jax010, .venv-jax012); no root needed.
+# Installs only into this folder; no root needed. What it builds (about 1.8 GB in all):
+#   .venv         pallas-lsp, editable (needed)
+#   .venv-jax010  Python 3.11 + JAX 0.10.2   (needed for the check below)
+#   .venv-jax012  Python 3.12 + JAX 0.12.0.1 (needed for the check below)
+#   .venv-jax083  Python 3.12 + JAX 0.8.3    (optional: the tests of the oldest measured
+#                 release; PALLAS_LSP_NO_JAX083=1 leaves it out)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "[1/3] pallas-lsp into .venv (pip install -e . with pygls, lsprotocol, jedi)"
 bash scripts/install.sh
 echo "      installed: $(.venv/bin/pallas-lsp --version 2>/dev/null || echo pallas-lsp) in $PWD/.venv/bin"
-echo "[2/3] JAX for the lowering check, from PyPI (about 1.5 GB the first time; kept when present):"
-echo "      .venv-jax010 (Python 3.11, JAX 0.10.2) and .venv-jax012 (Python 3.12, JAX 0.12.0.1)"
+echo "[2/3] JAX for the lowering check, from PyPI (about 1.8 GB the first time; kept when present):"
+echo "      .venv-jax010 (Python 3.11, JAX 0.10.2) and .venv-jax012 (Python 3.12, JAX 0.12.0.1), used below;"
+echo "      .venv-jax083 (Python 3.12, JAX 0.8.3), optional: only the tests of the oldest release use it"
+echo "      (PALLAS_LSP_NO_JAX083=1 leaves it out)"
 .ci/jax-envs.sh | sed 's/^/      /'
 
 targets=("$@")

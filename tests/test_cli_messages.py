@@ -56,6 +56,8 @@ def test_missing_path_is_an_error_row_like_ruff(tmp_path: Path) -> None:
     [result] = sarif["runs"][0]["results"]
     rule_ids = {rule["id"] for rule in sarif["runs"][0]["tool"]["driver"]["rules"]}
     assert result["ruleId"] == "io-error" and "io-error" in rule_ids
+    # The check could not finish (exit status 2): SARIF says so too.
+    assert sarif["runs"][0]["invocations"][0]["executionSuccessful"] is False
 
 
 def test_missing_path_beside_a_good_one_still_checks_the_good_one(tmp_path: Path) -> None:

@@ -75,6 +75,22 @@ def test_flags_beat_the_project(tmp_path: Path) -> None:
     assert not any(code == "PAL002" for _, code in found)
 
 
+def test_select_by_rule_name_and_a_selected_rule_the_project_ignores(tmp_path: Path) -> None:
+    root = project(tmp_path, 'ignore = ["PAL002"]')
+    # A rule's name selects it, as explain takes it; the project's ignore still drops it,
+    # and that is said instead of an empty, silent result.
+    done = check("--format", "json", "--select", "axes_mismatch", cwd=root)
+    assert done.returncode == 0 and json.loads(done.stdout) == []
+    [note] = [json.loads(line) for line in done.stderr.splitlines()]
+    assert note["level"] == "warning"
+    assert str(note["message"]).startswith("--select PAL002: it is ignored by [tool.pallas-lsp] ignore")
+    assert "give --ignore with the rules to skip instead" in str(note["message"])
+    # As the note says: the flag's list replaces the project's.
+    done = check("--format", "json", "--select", "axes_mismatch", "--ignore", "", cwd=root)
+    assert done.returncode == 1 and {code for _, code in codes(done.stdout)} == {"PAL002"}
+    assert done.stderr == ""
+
+
 def test_show_settings_says_where_each_value_came_from(tmp_path: Path) -> None:
     root = project(tmp_path, 'ignore = ["PAL004"]\njax-version = "0.10.2"\npython = ".venv/bin/python"')
     done = check("--show-settings", "sub/signal_barrier.py", "--select", "PAL001,PAL002", cwd=root)

@@ -11,11 +11,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pallas_lsp.analysis import Span, TextEdit
-from pallas_lsp.analysis.targets import fails_on
+from pallas_lsp.analysis import Options, Span, TextEdit, analyze
+from pallas_lsp.analysis.targets import fails_on, merge_targets
 from pallas_lsp.analysis.upgrade import apply_edits
+from pallas_lsp.analysis.versions import parse_jax_version
 from pallas_lsp.cli import main
-from support import FIXTURES
+from support import EXAMPLES, FIXTURES
 
 OUT_SHAPE = FIXTURES / "single" / "pal009" / "kernel_out_shape_keyword.py"  # fails from 0.11.2
 AXES = FIXTURES / "single" / "pal002" / "store_axes_mismatch_2d.py"  # fails on every release
@@ -61,6 +62,21 @@ def test_fails_on_wording() -> None:
     assert fails_on([(0, 8, 3)], targets) == "fails on JAX 0.8.3 only (not on 0.10.2, 0.12.0.1)"
 
 
+def test_a_rule_blamed_on_two_lines_across_releases_is_one_finding() -> None:
+    program = EXAMPLES / "reduce_splat_layout.py"
+    source = program.read_text(encoding="utf-8")
+    releases = [parse_jax_version(v) for v in ("0.8.3", "0.10.2", "0.12.0.1")]
+    per_version = {v: analyze(source, Options(jax_version=v), path=str(program)).findings for v in releases}
+    merged = merge_targets(per_version)
+    [layout] = [f for f in merged if f.code == "PAL004"]
+    # Warpgroup (0.12.0.1) blames the layout_cast of line 10, Lane (0.10.2) the reduce of
+    # line 11; 0.8.3 stops at the kernel's creation (PAL009, line 18) before either.
+    assert layout.span.line == 10
+    assert layout.message.startswith(
+        "fails on JAX ≥ 0.10.2 only (not reached on 0.8.3: stopped earlier at line 18): ")
+    assert "On JAX 0.10.2 JAX blames line 11 for it instead." in layout.message
+
+
 def test_upgrade_lists_what_breaks_and_fixes_it(capsys, tmp_path: Path) -> None:
     copy = tmp_path / OUT_SHAPE.name
     shutil.copy(OUT_SHAPE, copy)
@@ -76,6 +92,17 @@ def test_upgrade_lists_what_breaks_and_fixes_it(capsys, tmp_path: Path) -> None:
     assert (status, items) == (0, [])
     assert "out_type=jax.ShapeDtypeStruct" in copy.read_text()
     assert "out_shape=jax.ShapeDtypeStruct" not in copy.read_text()
+
+
+
+def test_upgrade_lists_a_finding_the_source_release_never_reached(capsys) -> None:
+    # On 0.8.3 plgpu.kernel(out_type=...) fails where the kernel is made (line 35), so the
+    # PAL002 of its body is not reached there: moving to 0.10.2 is when it starts to fail.
+    status, items, _ = run(capsys, "upgrade", "--from", "0.8.3", "--to", "0.10.2", "--format", "json",
+                           str(EXAMPLES / "broadcast_axes_mismatch.py"))
+    assert status == 1 and [(i["code"], i["line"]) for i in items] == [("PAL002", 19)]
+    assert items[0]["message"].startswith(
+        "reached after the move (before it, the error at line 35 stopped it first): ")
 
 
 @pytest.mark.parametrize(("edits", "want"), [

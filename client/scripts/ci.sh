@@ -11,6 +11,27 @@ npm ci --no-audit --no-fund
 npm run compile
 npm test
 npm run package
-node tests/vscode/e2e.test.mjs
-node --test tests/vscode/notebook.e2e.test.mjs
-node tests/vscode/axes.test.mjs
+# Every end-to-end file runs, whatever the one before it did, and every failure is
+# listed at the end: one failing file must not hide the others.
+failed=()
+run_e2e() {  # name, command...
+  local name=$1
+  shift
+  echo "== $name"
+  if "$@"; then
+    echo "== $name: passed"
+  else
+    local status=$?
+    echo "== $name: FAILED (exit status $status)"
+    failed+=("$name (exit status $status)")
+  fi
+}
+run_e2e tests/vscode/e2e.test.mjs node tests/vscode/e2e.test.mjs
+run_e2e tests/vscode/notebook.e2e.test.mjs node --test tests/vscode/notebook.e2e.test.mjs
+run_e2e tests/vscode/axes.test.mjs node tests/vscode/axes.test.mjs
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "${#failed[@]} end-to-end file(s) failed (their output above says which step and why):"
+  printf '  %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "every end-to-end file passed"

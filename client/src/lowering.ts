@@ -198,7 +198,9 @@ export function resultMessage(
     case "confirmed":
     case "failed":
     case "clean": {
-      const level: MessageLevel = result.state === "confirmed" ? "error" : result.state === "failed" ? "warning" : "information";
+      // A confirmed finding is the check doing its job (the prediction held): news, not a
+      // failure of the extension. Only a lowering error no rule explains is a warning.
+      const level: MessageLevel = result.state === "failed" ? "warning" : "information";
       const by = result.jaxVersion ? ` with JAX ${result.jaxVersion}` : "";
       return { level, text: `Pallas lowering${by}: ${countSentence(result)}`, actions: [] };
     }

@@ -2,8 +2,11 @@
  * Starts, restarts and talks to the language server.
  *
  * One server per window. Starts and stops are queued, so a burst of setting
- * changes cannot run two servers at once. Before each start the interpreter is
- * checked (preflight), so that what is wrong is said in words.
+ * changes cannot run two servers at once; whatever needs the server while a
+ * restart is queued or running (the lowering command, settings and trust
+ * notifications) waits for it, with a status-bar message, instead of failing or
+ * being dropped (restarts.ts). Before each start the interpreter is checked
+ * (preflight), so that what is wrong is said in words.
  */
 import { ChildProcess, spawn } from "child_process";
 import * as vscode from "vscode";
@@ -35,6 +38,7 @@ import {
 import { loweringTarget, NOTEBOOK_CELLS } from "./notebook";
 import { pythonExtensionInterpreter } from "./python-extension";
 import { rewriteRuleLinks, ruleCodeOfLink, ruleCommandUri } from "./rule-links";
+import { RestartQueue } from "./restarts";
 import { exitLine, LogLine, ServerLogParser } from "./server-log";
 import {
   ExtensionSettings,
@@ -51,10 +55,16 @@ const CLIENT_ID = "pallasLsp";
 
 const CLIENT_NAME = "Pallas LSP";
 
+// How long a command waits for a restart: the preflight, the start and the
+// initialize handshake, plus a stop that may wait 5 s + 2 s for the old server.
+const RESTART_WAIT_MS = 60_000;
+
 export class ServerController implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private interpreterPath: string | null = null;
-  private queue: Promise<void> = Promise.resolve();
+  private readonly restarts = new RestartQueue((error) =>
+    this.reportStartFailure(`the server did not start: ${errorText(error)}`),
+  );
 
   constructor(
     private readonly extensionPath: string,
@@ -73,34 +83,48 @@ export class ServerController implements vscode.Disposable {
 
   /** Stops the running server, if any, and starts a new one with the current settings. */
   restart(reason: string): Promise<void> {
-    // Never leave the queue rejected: one failed start must not block every later restart.
-    this.queue = this.queue
-      .then(async () => {
-        await this.stop();
-        await this.start(reason);
-      })
-      .catch((error: unknown) => this.reportStartFailure(`the server did not start: ${errorText(error)}`));
-    return this.queue;
-  }
-
-  /** Sends the current settings to the running server (changes that need no restart). */
-  pushConfiguration(): void {
-    const client = this.client;
-    if (!client?.isRunning()) {
-      return;
-    }
-    this.output.info("settings changed: sending them to the server");
-    void client.sendNotification(DidChangeConfigurationNotification.type, {
-      settings: { [SECTION]: this.currentOptions() },
+    return this.restarts.run(async () => {
+      await this.stop();
+      await this.start(reason);
     });
   }
 
-  /** Tells the server that the user now trusts the workspace. */
+  /**
+   * The running client once no restart is queued or running; undefined when the
+   * server did not come up. While it waits, the status bar says so.
+   */
+  private async readyClient(): Promise<LanguageClient | undefined> {
+    if (this.restarts.busy) {
+      this.output.info("waiting for the server to restart");
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: "Pallas: waiting for the server to restart" },
+        () => this.restarts.settled(RESTART_WAIT_MS),
+      );
+    }
+    return this.client?.isRunning() ? this.client : undefined;
+  }
+
+  /** Sends the current settings to the server (changes that need no restart), once it runs. */
+  pushConfiguration(): void {
+    void this.readyClient().then((client) => {
+      if (!client) {
+        return;
+      }
+      this.output.info("settings changed: sending them to the server");
+      void client.sendNotification(DidChangeConfigurationNotification.type, {
+        settings: { [SECTION]: this.currentOptions() },
+      });
+    });
+  }
+
+  /** Tells the server that the user now trusts the workspace (after a restart in progress). */
   sendTrust(trusted: boolean): void {
     this.output.info(`workspace trust: ${trusted}`);
-    if (this.client?.isRunning()) {
-      void this.client.sendNotification(TRUST_NOTIFICATION, { trusted });
-    }
+    void this.readyClient().then((client) => {
+      if (client) {
+        void client.sendNotification(TRUST_NOTIFICATION, { trusted });
+      }
+    });
   }
 
   /** "Pallas: Confirm with real lowering" on `target` (from the context menu) or the active editor. */
@@ -127,8 +151,9 @@ export class ServerController implements vscode.Disposable {
       }
       return undefined;
     }
-    const client = this.client;
-    if (!client?.isRunning()) {
+    // A restart in progress (the interpreter just changed) is waited for, not an error.
+    const client = await this.readyClient();
+    if (!client) {
       this.reportStartFailure("the Pallas server is not running, so the lowering check cannot run.");
       return undefined;
     }
@@ -149,7 +174,21 @@ export class ServerController implements vscode.Disposable {
         await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [argument] }),
       );
     } catch (error) {
-      result = clientError(errorText(error));
+      // The server was restarted under the request (a setting changed meanwhile): ask the
+      // new one, once, rather than report the dropped connection as the check's result.
+      const again = this.client !== client || this.restarts.busy ? await this.readyClient() : undefined;
+      if (again) {
+        this.output.info(`the server restarted during the check: asking the new one (${errorText(error)})`);
+        try {
+          result = parseResult(
+            await again.sendRequest(ExecuteCommandRequest.type, { command, arguments: [argument] }),
+          );
+        } catch (retried) {
+          result = clientError(errorText(retried));
+        }
+      } else {
+        result = clientError(errorText(error));
+      }
     }
     const message = resultMessage(result, { interpreter: this.interpreterPath, jax: this.jax });
     const log = message.level === "error" ? this.output.error : message.level === "warning" ? this.output.warn : this.output.info;
@@ -379,7 +418,7 @@ export class ServerController implements vscode.Disposable {
   }
 
   async dispose(): Promise<void> {
-    await this.queue.catch(() => undefined);
+    await this.restarts.settled(RESTART_WAIT_MS);
     await this.stop();
   }
 }

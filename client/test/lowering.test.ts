@@ -135,7 +135,7 @@ function result(fields: Partial<LoweringResult> & Pick<LoweringResult, "state">)
 describe("resultMessage", () => {
   it("is one sentence that counts confirmed, refuted and not reached", () => {
     assert.deepEqual(resultMessage(result({ state: "confirmed", errors: 2, confirmed: 5, notReached: 2, jaxVersion: "0.12.0.1" })), {
-      level: "error",
+      level: "information",
       text: "Pallas lowering with JAX 0.12.0.1: 7 findings, 5 confirmed and 2 not reached.",
       actions: [],
     });
@@ -160,6 +160,8 @@ describe("resultMessage", () => {
 
   it("levels the outcomes", () => {
     assert.equal(resultMessage(result({ state: "clean" })).level, "information");
+    // Confirmed findings are the check working: an information toast, an info log line.
+    assert.equal(resultMessage(result({ state: "confirmed", errors: 1, confirmed: 1 })).level, "information");
     assert.equal(resultMessage(result({ state: "failed", errors: 1 })).level, "warning");
     assert.equal(resultMessage(result({ state: "cancelled" })).level, "information");
   });

@@ -82,7 +82,7 @@ from .project import (
     selected_codes,
     set_max_file_mb,
 )
-from .project.config import line_length_for
+from .project.config import expand_codes, line_length_for
 from .project.environments import Discovery, discover_environment, environment_of
 from .project.installed import InstalledModules, SearchPath, forget_asked
 from .project.notebook import NotebookModule
@@ -132,8 +132,8 @@ def _parser() -> argparse.ArgumentParser:
                     "errors the rules predict. Exit status: 0 no error finding, 1 error findings, "
                     "2 a path or an asked-for lowering check that could not be done.")
     check.add_argument("paths", nargs="*", default=["."], metavar="PATH",
-                       help="Python files (.py, .pyi) and folders to check; with none, the current "
-                            "folder")
+                       help="Python files (.py, .pyi), Jupyter notebooks (.ipynb) and folders to "
+                            "check; with none, the current folder")
     check.add_argument("--format", choices=("text", "json", "sarif"), default="text",
                        help="text (default: one line per finding, then a summary), json (an array "
                             "of findings on stdout; notifications as JSON lines on stderr), or sarif "
@@ -143,8 +143,11 @@ def _parser() -> argparse.ArgumentParser:
                             "each finding once with the versions it fails on")
     check.add_argument("--python", metavar="PATH",
                        help="the interpreter whose JAX version (and lowering) to use")
-    check.add_argument("--select", metavar="CODES", help="only these rules, e.g. PAL001,PAL002")
-    check.add_argument("--ignore", metavar="CODES", help="skip these rules")
+    check.add_argument("--select", metavar="CODES",
+                       help="only these rules: codes, prefixes or names, e.g. PAL001,axes_mismatch "
+                            "(a rule the project's ignore drops is said, not checked)")
+    check.add_argument("--ignore", metavar="CODES",
+                       help="skip these rules (replaces the [tool.pallas-lsp] ignore list)")
     check.add_argument("--show-settings", action="store_true",
                        help="print the settings that apply to the PATH given (flags, the "
                             "[tool.pallas-lsp] table of its pyproject.toml, defaults) and where "
@@ -163,13 +166,20 @@ def _parser() -> argparse.ArgumentParser:
                                           f"{DEFAULT_CLI_MAX_FILE_MB:g}; the editor's is 0.25)")
     check.set_defaults(handler=_check)
 
-    explain = sub.add_parser("explain", help="rules' documentation, e.g. `explain PAL002 mesh_required`")
+    explain = sub.add_parser(
+        "explain", help="rules' documentation, e.g. `explain PAL002 mesh_required`",
+        description="Print each rule's page (what it means, when it happens, the JAX error it "
+                    "predicts, how to fix it, an example): the text of the editor's hover and "
+                    "docs/rules/.")
     explain.add_argument("codes", nargs="*", metavar="RULE",
                          help="rule codes or names (PAL002, axes_mismatch); all rules are listed "
                               "without one")
     explain.set_defaults(handler=_explain)
 
-    lower = sub.add_parser("lower", help="only the real-lowering check of one file, JSON out")
+    lower = sub.add_parser(
+        "lower", help="only the real-lowering check of one file, JSON out",
+        description="Run FILE under an interpreter with JAX, lowering every jitted call for CUDA "
+                    "(never compiled or executed), and print the lowering report as JSON.")
     lower.add_argument("file")
     lower.add_argument("--python", metavar="PATH", help=(
         "the interpreter with JAX (default: [tool.pallas-lsp] python, else the environment with "
@@ -182,8 +192,14 @@ def _parser() -> argparse.ArgumentParser:
     lower.set_defaults(handler=_lower)
 
     upgrade = sub.add_parser(
-        "upgrade", help="what breaks when moving from one JAX release to another (--fix: rename)")
-    upgrade.add_argument("paths", nargs="*", default=["."], metavar="PATH")
+        "upgrade", help="what breaks when moving from one JAX release to another (--fix: rename)",
+        description="List the findings the --to release has that the --from release does not "
+                    "(or never reached, because an earlier error stopped the launch there): what "
+                    "breaks when the code moves. --fix applies the mechanical fixes in place "
+                    "(.py files; a notebook's are listed for the editor). Exit status: 0 nothing "
+                    "breaks, 1 something does, 2 a path could not be read.")
+    upgrade.add_argument("paths", nargs="*", default=["."], metavar="PATH",
+                         help="Python files, notebooks and folders; with none, the current folder")
     upgrade.add_argument("--from", dest="source", required=True, metavar="X.Y.Z",
                          help="the JAX release the code runs on now")
     upgrade.add_argument("--to", dest="target", required=True, metavar="X.Y.Z",
@@ -191,7 +207,8 @@ def _parser() -> argparse.ArgumentParser:
     upgrade.add_argument("--fix", action="store_true",
                          help="apply the mechanical fixes (renamed arguments, pl.pallas_call -> "
                               "plgpu.kernel where the PAL008 rewrite applies) in place")
-    upgrade.add_argument("--format", choices=("text", "json"), default="text")
+    upgrade.add_argument("--format", choices=("text", "json"), default="text",
+                         help="text (default) or json (an array of findings, as check's)")
     upgrade.set_defaults(handler=_upgrade)
 
     serve = sub.add_parser("serve", help="the language server on stdio")
@@ -200,16 +217,16 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _codes(text: str | None, parser_name: str) -> frozenset[str] | None:
+    """The rules ``text`` names: codes, prefixes (PAL00: every rule it starts) or names."""
     if text is None:
         return None
-    codes = frozenset(c.strip().upper() for c in text.split(",") if c.strip())
-    known = set(catalog())
-    unknown = sorted(c for c in codes if c not in known and not any(k.startswith(c) for k in known))
+    given = [c.strip() for c in text.split(",") if c.strip()]
+    unknown = sorted(c for c in given if not expand_codes((c,)))
     if unknown:
-        raise ValueError(f"{parser_name}: unknown rule code(s) {', '.join(unknown)} "
-                         f"(known: {', '.join(sorted(known))})")
-    # A prefix such as PAL00 selects every rule it starts.
-    return frozenset(k for k in known if any(k.startswith(c) for c in codes))
+        rules = catalog()
+        raise ValueError(f"{parser_name}: unknown rule code(s) or name(s) {', '.join(unknown)} (known: "
+                         f"{', '.join(f'{code} {rule.name}' for code, rule in sorted(rules.items()))})")
+    return expand_codes(given)
 
 
 # A checked path without a configured interpreter: the environment discovered for it and
@@ -338,8 +355,30 @@ def _options(resolved: Resolved, python: str | None, problems: list[Notification
         library = (library_on(env.search_path) if env is not None
                    else library_for(sys.executable) or library_on(SearchPath(())))
         found.append((shown, discovery, library))
+    select, ignore = selected_codes(resolved), ignored_codes(resolved)
+    _say_select_conflicts(resolved, select, ignore, problems)
     return Options(jax_version=version, jax_version_source=version_source,
-                   select=selected_codes(resolved), ignore=ignored_codes(resolved), library=library)
+                   select=select, ignore=ignore, library=library)
+
+
+def _say_select_conflicts(resolved: Resolved, select: frozenset[str] | None, ignore: frozenset[str],
+                          problems: list[Notification]) -> None:
+    """A rule --select asks for that the project's ignore (or per-file-ignores) drops would
+    vanish without a word: say so once, with the way to check it anyway."""
+    selected = resolved.values["select"]
+    if select is None or not selected.source.startswith("--"):
+        return
+    conflict = sorted(select & ignore)
+    if not conflict:
+        return
+    where = (f"[tool.pallas-lsp] ignore / per-file-ignores of {resolved.config.path}"
+             if resolved.config is not None else "--ignore")
+    they = "it is" if len(conflict) == 1 else "they are"
+    message = (f"--select {', '.join(conflict)}: {they} ignored by {where}, so {they} not checked; "
+               "give --ignore with the rules to skip instead (the flag replaces the project's "
+               "ignore list; --ignore '' skips none)")
+    if all(problem.message != message for problem in problems):
+        problems.append(Notification("warning", message))
 
 
 def _without_ignored(entry: Checked, config: ProjectConfig | None) -> Checked:
@@ -533,14 +572,21 @@ def _check(args: argparse.Namespace) -> int:
             items.append(_judged(finding, locator, outcome))
         if outcome is not None:
             items.extend(_failure_item(failure, locator, outcome.jax_version) for failure in outcome.failures)
-    _print_report(args.format, items, notes, problems)
+    status = _check_status(args, items, problems, outcomes)
     if stop.exit_status is not None:
-        return stop.exit_status  # interrupted: what was done is printed above
+        status = stop.exit_status  # interrupted: what was done is printed
+    # SARIF's executionSuccessful says what the exit status says (2, or interrupted: no).
+    _print_report(args.format, items, notes, problems, successful=status in (0, 1))
+    return status
+
+
+def _check_status(args: argparse.Namespace, items: list[Reported], problems: list[Notification],
+                  outcomes: dict[str, Outcome]) -> int:
     if any(item.code == FILE_ERROR_CODE for item in items) or any(p.level == "error" for p in problems):
         return 2
     if args.confirm and any(outcome.state in ("error", "cancelled") for outcome in outcomes.values()):
         # Confirmation was asked for and did not happen (no JAX, no interpreter, a timeout):
-        # never a success status (the notes above say why, per file).
+        # never a success status (the notes say why, per file).
         return 2
     return 1 if any(item.severity == Severity.ERROR.value for item in items) else 0
 
@@ -583,7 +629,8 @@ def _errors(findings: tuple[Finding, ...]) -> int:
     return sum(finding.severity == Severity.ERROR for finding in findings)
 
 
-def _print_report(form: str, items: list[Reported], notes: list[str], problems: list[Notification]) -> None:
+def _print_report(form: str, items: list[Reported], notes: list[str], problems: list[Notification],
+                  successful: bool | None = None) -> None:
     """stdout keeps each format's shape; notifications go to stderr (and into SARIF)."""
     if form == "json":
         print(as_json(items))
@@ -595,7 +642,7 @@ def _print_report(form: str, items: list[Reported], notes: list[str], problems: 
     for problem in problems:
         print(problem.as_text(), file=sys.stderr)
     if form == "sarif":
-        print(as_sarif(items, problems + [Notification("note", note) for note in notes]))
+        print(as_sarif(items, problems + [Notification("note", note) for note in notes], successful))
     else:
         print(as_text(items, notes=notes, problems=problems))
 

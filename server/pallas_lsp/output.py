@@ -163,7 +163,11 @@ def _sarif_notification(problem: Notification) -> dict[str, object]:
     return notification
 
 
-def as_sarif(items: list[Reported], problems: list[Notification] | None = None) -> str:
+def as_sarif(items: list[Reported], problems: list[Notification] | None = None,
+             successful: bool | None = None) -> str:
+    """SARIF 2.1.0. ``successful``: whether the check did all it was asked (exit status not
+    2: every path read, every asked-for lowering check run); by default, no error
+    notification."""
     rules = [
         {
             "id": rule.code,
@@ -218,7 +222,8 @@ def as_sarif(items: list[Reported], problems: list[Notification] | None = None) 
                                 "rules": rules}},
             "columnKind": "unicodeCodePoints",
             "invocations": [{
-                "executionSuccessful": not any(p.level == "error" for p in problems),
+                "executionSuccessful": (not any(p.level == "error" for p in problems)
+                                        if successful is None else successful),
                 "toolExecutionNotifications": [_sarif_notification(p) for p in problems],
             }],
             "results": results,

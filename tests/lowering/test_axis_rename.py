@@ -18,11 +18,13 @@ from pallas_lsp.lowering.report import LoweringReport
 from pallas_lsp.lowering.runner import WarmWorkerPool
 from pallas_lsp.project import library_for
 from rename_all import fixture_programs, program_texts, rename_all
-from support import JAX_PYTHONS
+from support import EXAMPLES, JAX_PYTHONS
 
 pytestmark = pytest.mark.lowering
 
-PROGRAMS = [p for p in fixture_programs() if p.is_dir() or "__main__" in p.read_text(encoding="utf-8")]
+# The seed example a new user renames first (its shard_map's specs name no axis).
+PROGRAMS = [p for p in fixture_programs() if p.is_dir() or "__main__" in p.read_text(encoding="utf-8")] + [
+    EXAMPLES / "broadcast_axes_mismatch.py"]
 
 
 def _summary(report: LoweringReport, fresh_to_old: dict[str, str], root: str) -> tuple[object, ...]:

@@ -115,9 +115,10 @@ async def test_hover_is_short_facts_and_a_rule_line_that_links_to_the_page(clien
     # (issue 24/25 item 4): here the checkout's .venv-jax012 beside pallas-lsp's own, if any.
     assert re.search(r" · JAX 0\.12\.0\.1 — (the newest JAX pallas-lsp knows|installed in \S+, "
                      r"beside pallas-lsp's own environment)", value), value
-    # One line for the rule, linking to its page; the page itself is not in the hover.
-    rule_line = r"^\*\*PAL001\*\* mesh_required: .+ · \[rule page\]\(\S+/docs/rules/PAL001\.md\)$"
-    assert re.search(rule_line, value, re.M), value
+    # The first line: the rule, its fix, a link to its page; the page itself is not in the hover.
+    rule_line = (r"^\*\*PAL001\*\* mesh_required: .+ — fix: Launch inside jax\.shard_map over mesh"
+                 r" · \[rule page\]\(\S+/docs/rules/PAL001\.md\)$")
+    assert re.match(rule_line, value.splitlines()[0]), value
     assert "## What it means" not in value and "## How to fix" not in value
     # The editor shows the diagnostic's message beside the hover: not repeated here.
     assert target.message not in value and "needs a JAX device mesh" not in value

@@ -13,7 +13,7 @@ from lsp_helpers import apply_edits, initialize, open_doc, wait_for_diagnostics,
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
-from support import FIXTURES, JAX_PYTHONS
+from support import EXAMPLES, FIXTURES, JAX_PYTHONS
 
 TWO_FILES = FIXTURES / "axes" / "two_files"
 SINGLE = FIXTURES / "single"
@@ -116,7 +116,8 @@ async def test_rename_edits_both_files_and_leaves_the_other_mesh(client: Languag
     assert new_main.count("batch") == 1 and new_kernels.count("batch") == 1
 
 
-async def test_rename_refuses_what_it_cannot_prove(client: LanguageClient, tmp_path: Path) -> None:
+async def test_rename_refuses_what_it_cannot_prove(client: LanguageClient, tmp_path: Path,
+                                                   capfd: pytest.CaptureFixture[str]) -> None:
     root, texts = await open_workspace(client, tmp_path)
     kernels = (root / "kernels.py").as_uri()
     # A name that collides with the mesh's other axis.
@@ -149,6 +150,56 @@ async def test_rename_refuses_what_it_cannot_prove(client: LanguageClient, tmp_p
     with pytest.raises(JsonRpcException, match=r"(computed|built) at run time"):
         await client.text_document_rename_async(types.RenameParams(
             text_document=doc(runtime.as_uri()), position=at(text, '("x", "y")'), new_name="rows"))
+    # A refusal is an answer, not a fault: one info line in the server's log (its stderr,
+    # which pytest-lsp forwards), no traceback, nothing at error level.
+    await asyncio.sleep(0.2)
+    log = capfd.readouterr().err
+    assert "INFO pygls.protocol.json_rpc: rename refused: " in log
+    assert "Traceback" not in log and "ERROR " not in log, log
+
+
+async def test_each_code_lens_shows_its_own_launch_result(client: LanguageClient, tmp_path: Path) -> None:
+    python = JAX_PYTHONS["0.12.0.1"]
+    if not python.exists():
+        pytest.skip(f"{python} is missing")
+    # Line 36 launches under jax.shard_map (lowers), line 37 through jax.jit alone (PAL001).
+    example = tmp_path / "signal_barrier.py"
+    shutil.copy(EXAMPLES / "signal_barrier.py", example)
+    await initialize(client, {"workspaceTrusted": True, "interpreter": [str(python)]}, root=tmp_path)
+    open_doc(client, example.as_uri(), example.read_text(encoding="utf-8"))
+    await wait_for_diagnostics(client, example.as_uri())
+    lens_params = types.CodeLensParams(text_document=doc(example.as_uri()))
+    lenses = await client.text_document_code_lens_async(lens_params)
+    command = lenses[0].command  # type: ignore[index]
+    assert command is not None
+    result = await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command=command.command, arguments=command.arguments)), 300)
+    assert result["state"] == "confirmed", result
+    lenses = await client.text_document_code_lens_async(lens_params)
+    assert [(lens.range.start.line + 1, lens.command.title) for lens in lenses or ()] == [  # type: ignore[union-attr]
+        (36, "JAX 0.12.0.1: lowers cleanly · lower again"),
+        (37, "JAX 0.12.0.1: PAL001 confirmed · lower again")]
+
+
+async def test_rename_on_the_seed_example_edits_the_mesh_and_every_use(client: LanguageClient,
+                                                                       tmp_path: Path) -> None:
+    # shard_map(..., in_specs=(), out_specs=P()): specs that name no axis, which rename once
+    # took for axis names computed at run time (and refused, blaming the shard_map line).
+    example = tmp_path / "k.py"
+    shutil.copy(EXAMPLES / "broadcast_axes_mismatch.py", example)
+    text = example.read_text(encoding="utf-8")
+    await initialize(client, {}, root=tmp_path)
+    open_doc(client, example.as_uri(), text)
+    await wait_for_diagnostics(client, example.as_uri())
+    edit = await client.text_document_rename_async(types.RenameParams(
+        text_document=doc(example.as_uri()), position=at(text, '("data", "model")'), new_name="rows"))
+    assert edit is not None and edit.document_changes is not None
+    edits = [e for change in edit.document_changes for e in change.edits]  # type: ignore[union-attr]
+    renamed = apply_edits(text, edits)  # type: ignore[arg-type]
+    # The mesh's axis, the multimem_store's collective_axes and the leader's axis_index.
+    assert len(edits) == 3
+    assert '("rows", "model")' in renamed and 'y_ref, ("rows",))' in renamed
+    assert 'axis_index("rows") == 0' in renamed and '"data"' not in renamed
 
 
 async def test_completion_offers_the_whole_mesh_first_and_no_bare_string(client: LanguageClient,

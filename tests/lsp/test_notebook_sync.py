@@ -124,13 +124,15 @@ def pal(diagnostics: list[types.Diagnostic]) -> list[tuple[str, int, int]]:
     return [(str(d.code), d.range.start.line, d.range.start.character) for d in diagnostics]
 
 
-async def test_server_declares_notebook_sync_for_python_cells(client: LanguageClient, tmp_path: Path) -> None:
+async def test_server_declares_notebook_sync_for_every_cell(client: LanguageClient, tmp_path: Path) -> None:
+    # Every cell, markdown too (no cell filter): cell numbers then count every cell, as
+    # VS Code's "Cell 3 of 7" and the CLI do.
     result = await start(client, tmp_path)
     sync = result.capabilities.notebook_document_sync
     assert isinstance(sync, types.NotebookDocumentSyncOptions)
-    (selector,) = sync.notebook_selector  # {notebook, cells}: lsprotocol reads it as either filter
+    (selector,) = sync.notebook_selector
     assert selector.notebook == "jupyter-notebook"
-    assert [c.language for c in selector.cells] == ["python"]
+    assert selector.cells is None
 
 
 async def test_diagnostics_land_in_their_cell(client: LanguageClient, notebook_path: Path) -> None:
@@ -144,8 +146,9 @@ async def test_diagnostics_land_in_their_cell(client: LanguageClient, notebook_p
     assert "the mesh built at cell 5, line 2 has axes" in finding.message
     related = {(r.location.uri, r.location.range.start.line, r.message)
                for r in finding.related_information or []}
-    assert (notebook.uri_of(5), 1, "this mesh has axes ('rows', 'cols')") in related
-    assert (notebook.uri_of(8), 3, "the kernel is launched here") in related
+    # Each related place names its cell: the editor shows only "Ln 2" for either.
+    assert (notebook.uri_of(5), 1, "this mesh has axes ('rows', 'cols') (cell 5)") in related
+    assert (notebook.uri_of(8), 3, "the kernel is launched here (cell 8)") in related
     # Every other Python cell is published too, empty; the %%bash cell and markdown are not.
     for number in (2, 4, 5, 8):
         assert list(client.diagnostics[notebook.uri_of(number)]) == []

@@ -339,6 +339,19 @@ export class VSCodeSession {
     return found.flatMap((file) => fs.readFileSync(file, "utf8").split("\n")).filter((line) => line.trim() !== "");
   }
 
+  /** Waits until a line after the first ``since`` lines of the output channel matches. */
+  async waitForLog(pattern, since, timeout = TIMEOUT.ui) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const line = this.outputLog().slice(since).find((text) => pattern.test(text));
+      if (line) {
+        return line;
+      }
+      assert.ok(Date.now() < deadline, `no output line matched ${pattern} within ${timeout} ms`);
+      await this.page.waitForTimeout(200);
+    }
+  }
+
   statusItem() {
     return this.page.locator(".statusbar-item", { hasText: /^\s*Pallas/ }).first();
   }

@@ -145,8 +145,10 @@ class AxisGraph:
                         f"(JAX compares set() of it), so '{symbol.name}' is one of its letters: write "
                         "it as a tuple of names first (the PAL002 quick fix), then rename")
             if tie.unreadable:
-                return (f"the axis names at {_where(tie.site)} are computed at run time and may "
-                        f"include '{symbol.name}'; the analysis cannot rewrite them: rename by hand")
+                argument = f"the {tie.role} of the call" if tie.role else "the axis names"
+                return (f"{argument} at {_where(tie.site)} cannot be read by the analysis (computed "
+                        f"at run time) and may include '{symbol.name}'; the analysis cannot rewrite "
+                        "it: rename by hand")
             if tie.built_at_run_time:
                 return (f"the axis name used at {_where(tie.site)} is built at run time; the "
                         f"analysis cannot rewrite it: rename '{symbol.name}' by hand")

@@ -47,6 +47,9 @@ class AxisTie:
     spelled_by_letters: bool = False
     # ``use`` is a one-letter string that is a multimem op's whole collective_axes.
     read_as_letters: bool = False
+    # What the use is ("in_specs", "collective_axes", "axis_name"...), for refusals that
+    # name the argument they blame.
+    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -189,7 +192,7 @@ def collect(program: Program, home: str) -> AxisFacts:
         ties[key] = AxisTie(use.name or "", use_span, site, use.origin is None, def_spans, owners,
                             unreadable=use.name is UNKNOWN_NAME,
                             spelled_by_letters=use.origin is SPELLED_BY_LETTERS,
-                            read_as_letters=use.read_as_letters)
+                            read_as_letters=use.read_as_letters, role=use.role)
 
     return AxisFacts(
         sites=tuple(sorted(sites.values(), key=lambda s: s.span)),

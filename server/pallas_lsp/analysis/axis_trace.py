@@ -239,6 +239,10 @@ def _spec_strings(value: object) -> list[NamedString] | None:
     if value is MISSING or (isinstance(value, Const) and value.value is None):
         return []
     found: list[NamedString] = []
+    if isinstance(value, Const) and isinstance(value.value, tuple):
+        # A tuple the interpreter folded to one constant (``in_specs=()``, ``(None, None)``)
+        # holds no PartitionSpec, so no axis name: only None leaves (replicated) are specs.
+        return [] if all(item is None for item in _leaves(value.value)) else None
     if isinstance(value, SpecVal):
         for entry in value.entries:
             if isinstance(entry, Const) and entry.value is None:
@@ -256,6 +260,14 @@ def _spec_strings(value: object) -> list[NamedString] | None:
             found.extend(names)
         return found
     return None
+
+
+def _leaves(value: tuple[object, ...]) -> list[object]:
+    """The non-tuple items of a nested tuple constant."""
+    found: list[object] = []
+    for item in value:
+        found.extend(_leaves(item) if isinstance(item, tuple) else [item])
+    return found
 
 
 def _literal(origin: object) -> ast.Constant | None:

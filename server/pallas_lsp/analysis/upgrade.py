@@ -11,19 +11,39 @@ right). ``apply_edits`` applies edits to one file's text.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from .model import Finding, Fix, TextEdit
+from .targets import NOT_REACHED, verdict
 
 # Rules whose preferred fix is mechanical: a rename, or the PAL008 rewrite.
 MECHANICAL_CODES = frozenset({"PAL008", "PAL009"})
 
 
 def breaking(on_source: Iterable[Finding], on_target: Iterable[Finding]) -> tuple[Finding, ...]:
-    """The target's findings that the source release does not have. Two findings are the
-    same when code, place and fixes agree: one call can break one way on each release
-    (out_type= before 0.10.2, scratch_shapes= from 0.11.2), and those fix differently."""
-    before = {_identity(f) for f in on_source}
-    return tuple(f for f in on_target if _identity(f) not in before)
+    """The target's findings that fail on the target and did not fail on the source. Two
+    findings are the same when code, place and fixes agree: one call can break one way on
+    each release (out_type= before 0.10.2, scratch_shapes= from 0.11.2), and those fix
+    differently. A finding both releases have breaks too when the source never reached it
+    (an earlier error stopped its launch there, analysis/targets.py); one the target does
+    not reach yet is listed, saying which line stops it first."""
+    source, target = tuple(on_source), tuple(on_target)
+    before = {_identity(f) for f in source}
+    found = []
+    for finding in target:
+        on_target = verdict(finding, target)
+        if _identity(finding) in before:
+            on_source = verdict(finding, source)
+            if on_source.state != NOT_REACHED or on_target.state == NOT_REACHED:
+                continue
+            finding = replace(finding, message=(
+                f"reached after the move (before it, the error at line {on_source.stopped_at} "
+                f"stopped it first): {finding.message}"))
+        elif on_target.state == NOT_REACHED:
+            finding = replace(finding, message=(
+                f"not reached until the error at line {on_target.stopped_at} is fixed: {finding.message}"))
+        found.append(finding)
+    return tuple(found)
 
 
 def _identity(finding: Finding) -> tuple:

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
 from pygls.workspace import TextDocument
 
 from pallas_lsp.analysis import EntryResult, Options, Span, SyntaxProblem, analyze_entry, format_jax_version
@@ -34,6 +33,7 @@ from pallas_lsp.project import WorkspaceIndex
 from . import axes_completion
 from .convert import Positions
 from .protocol import CONFIRM_LOWERING
+from .refusals import RenameRefused
 from .settings import Settings
 from .state import DocState
 
@@ -78,12 +78,6 @@ class Snapshot:
     positions: dict[str, Positions] = field(default_factory=dict)
     # Open documents whose current text does not parse: the index holds an older text.
     unparsed: set[str] = field(default_factory=set)
-
-
-class RenameRefused(JsonRpcException):
-    """Rename cannot be done safely; the message says why and what to do (LSP RequestFailed)."""
-
-    CODE = -32803
 
 
 class AxisFeatures:
@@ -415,9 +409,11 @@ class AxisFeatures:
                 if launch.site.path != snap.path or (launch.site.line, entry_uri) in lenses:
                     continue
                 start = positions.to_lsp(launch.site.line, 0)
+                here = entry == snap.path
                 lenses[(launch.site.line, entry_uri)] = types.CodeLens(
                     range=types.Range(start=start, end=start),
-                    command=self._lens_command(entry_uri, entry, entry == snap.path, version))
+                    command=self._lens_command(entry_uri, entry, here, version,
+                                               launch.site.line if here else None))
         return [lenses[k] for k in sorted(lenses)] or None
 
     def _uri_of(self, path: str) -> str:
@@ -426,7 +422,10 @@ class AxisFeatures:
                 return uri
         return Path(path).as_uri()
 
-    def _lens_command(self, uri: str, path: str, here: bool, version: str) -> types.Command:
+    def _lens_command(self, uri: str, path: str, here: bool, version: str,
+                      line: int | None = None) -> types.Command:
+        """``line``: the launch's line in the entry file itself (its own result is shown);
+        None for a launch the entry reaches in another module (the entry's result is)."""
         name = "" if here else f"{os.path.basename(path)} "
         state = self.host.docs.get(uri)
         document = self.host.open_document(uri)
@@ -438,7 +437,8 @@ class AxisFeatures:
         if lowered is not None and lowered[0] == state.edits:
             confirmed = sorted({code for code, _ in state.lowering.confirmed}) if (
                 state.lowering is not None and state.lowering.edits == state.edits) else []
-            title = f"JAX {version}: {name}{_lens_outcome(lowered[1], confirmed)} · lower again"
+            outcome = _launch_outcome(lowered[1], line, confirmed) if line is not None else None
+            title = f"JAX {version}: {name}{outcome or _lens_outcome(lowered[1], confirmed)} · lower again"
         return types.Command(title=title, command=CONFIRM_LOWERING,
                              arguments=[{"uri": uri, "version": document.version}])
 
@@ -506,6 +506,29 @@ def _lens_outcome(result: dict[str, Any], confirmed_codes: list[str]) -> str:
     if state == "confirmed" and confirmed_codes:
         return f"{', '.join(confirmed_codes)} confirmed"
     return message if len(message) <= 60 else message[:57] + "..."
+
+
+def _launch_outcome(result: dict[str, Any], line: int, confirmed_codes: list[str]) -> str | None:
+    """The result of the launch at ``line`` alone, in a few words; None when the result has
+    no per-launch part (the check could not run, or an older result)."""
+    launches = result.get("launches")
+    if not isinstance(launches, list):
+        return None
+    mine = [launch for launch in launches if isinstance(launch, dict) and launch.get("line") == line]
+    if not mine:
+        stopped = result.get("stoppedAt")
+        return (f"not reached (stopped earlier at line {stopped})" if isinstance(stopped, int)
+                else "not reached")
+    if all(launch.get("ok") for launch in mine):
+        return "lowers cleanly"
+    codes = sorted({code for launch in mine for code in launch.get("codes") or ()})
+    if not codes:
+        return "fails (no rule predicted it)"
+    held = [code for code in codes if code in confirmed_codes]
+    others = [code for code in codes if code not in confirmed_codes]
+    words = [f"{', '.join(held)} confirmed"] if held else []
+    words += [f"fails with {', '.join(others)}"] if others else []
+    return "; ".join(words)
 
 
 def _short(span: Span, home: str) -> str:

@@ -8,9 +8,11 @@ diagnostic's message in the same hover:
   rules follow with where that came from. This is what a user needs to see to trust
   (or doubt) a diagnostic, and it answers "what does the tool think?" on correct
   code too;
-- where a diagnostic sits, one line: the rule's code, name and title, and a link to
-  its page (docs/rules/, the same text as ``pallas-lsp explain``). The diagnostic's
-  message is not repeated: the editor shows it.
+- where a diagnostic sits, one line, first: the rule's code, name and title, the fix
+  (the finding's preferred quick fix, else the rule's how-to-fix), and a link to its
+  page (docs/rules/, the same text as ``pallas-lsp explain``). First, because another
+  Python extension's hover may sit above ours: the first line must say what is wrong
+  and what to do. The diagnostic's message is not repeated: the editor shows it.
 """
 
 from __future__ import annotations
@@ -51,10 +53,23 @@ _SHORT_LABELS = {"lowering semantics": "semantics"}
 _LEFT_OUT = {"what it does"}
 
 
-def rule_line(code: str, rule: Rule | None) -> str:
+def rule_line(code: str, rule: Rule | None, finding: Finding | None = None) -> str:
+    """'**PAL001** mesh_required: <title> — fix: <what to do> · [rule page](…)'."""
     if rule is None:
         return f"**{code}**"
-    return f"**{code}** {rule.name}: {_escape(rule.title)} · [rule page]({rule.doc_url()})"
+    fix = _fix_words(rule, finding)
+    return (f"**{code}** {rule.name}: {_escape(rule.title)}{f' — fix: {_escape(fix)}' if fix else ''}"
+            f" · [rule page]({rule.doc_url()})")
+
+
+def _fix_words(rule: Rule, finding: Finding | None) -> str:
+    """The finding's preferred quick fix, else the first sentence of the rule's how-to-fix."""
+    fixes = finding.fixes if finding is not None else ()
+    chosen = next((fix for fix in fixes if fix.preferred), fixes[0] if fixes else None)
+    if chosen is not None:
+        return chosen.title
+    first = " ".join(rule.how_to_fix.split()).split(". ")[0].rstrip(".")
+    return first if len(first) <= 100 else ""
 
 
 def _flat(value: str) -> str:
@@ -95,6 +110,14 @@ def hover(
     """Hover content at (1-based line, UTF-8 col), or None when there is nothing to say."""
     parts: list[str] = []
     spans: list[Span] = []
+    seen: set[str] = set()
+    # The finding and its fix first; what was inferred after it.
+    for finding in findings:
+        if not span_contains(finding.span, line, col) or finding.code in seen:
+            continue
+        seen.add(finding.code)
+        parts.append(rule_line(finding.code, rules.get(finding.code), finding))
+        spans.append(finding.span)
     hit_ops = [op for op in ops if span_contains(op.span, line, col)]
     if hit_ops:
         inner = _smallest([op.span for op in hit_ops])
@@ -102,13 +125,6 @@ def hover(
             if op.span == inner:
                 parts.append(facts_markdown(op))
         spans.append(inner)
-    seen: set[str] = set()
-    for finding in findings:
-        if not span_contains(finding.span, line, col) or finding.code in seen:
-            continue
-        seen.add(finding.code)
-        parts.append(rule_line(finding.code, rules.get(finding.code)))
-        spans.append(finding.span)
     if not parts:
         return None
     target = _smallest(spans)

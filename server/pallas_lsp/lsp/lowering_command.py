@@ -95,6 +95,18 @@ def _result(state: str, message: str, *, errors: int = 0, confirmed: int = 0, re
             "jaxVersion": jax_version, "reason": reason}
 
 
+def launch_results(report: LoweringReport) -> dict[str, Any]:
+    """Each launch's own result, for the code lens on its line: whether it lowered, the rule
+    codes of its errors; and the line of the first error no launch owns (a kernel that
+    fails where it is created, so no launch after it is reached)."""
+    launches = [{"line": launch.line, "ok": launch.ok,
+                 "codes": sorted({e.code for e in report.errors if e.launch_line == launch.line and e.code})}
+                for launch in report.launches if launch.line is not None]
+    unowned = [e.line for e in report.errors if e.launch_line is None and e.line is not None]
+    stopped = report.stopped_at if report.stopped_at is not None else (unowned[0] if unowned else None)
+    return {"launches": launches, "stoppedAt": stopped}
+
+
 def _failure_diagnostic(failure: Failure, uri: str, positions: Positions) -> types.Diagnostic:
     if failure.user_code:
         return types.Diagnostic(
@@ -144,6 +156,8 @@ def build_outcome(
         jax_version=judged.jax_version if judged.jax_version != "?" else "",
         reason="" if ran else str(report.fatal_kind or ""),
     )
+    if ran:
+        result.update(launch_results(report))
     if not ran and not judged.failures:
         return shown, result
     positions = Positions(source, encoding)

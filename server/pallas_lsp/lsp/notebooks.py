@@ -1,7 +1,7 @@
 """Jupyter notebooks over LSP 3.17 notebook document sync: one analysed module, per-cell results.
 
 The client sends ``notebookDocument/didOpen|didChange|didSave|didClose`` for
-notebooks matching ``NOTEBOOK_SYNC`` (Python cells of ``jupyter-notebook``s); pygls
+notebooks matching ``NOTEBOOK_SYNC`` (every cell of ``jupyter-notebook``s); pygls
 keeps the notebook and each cell's text document. The server treats an open
 notebook as one document keyed by the notebook's URI: its text is the module the
 code cells make (``project.notebook``), analysed like a file of the same size
@@ -33,13 +33,11 @@ from pygls.workspace import Workspace
 from pallas_lsp.project import Cell, CellLines, NotebookModule
 from pallas_lsp.project.notebook import build
 
-# Python cells of Jupyter notebooks (VS Code's notebook type for .ipynb files).
+# Every cell of Jupyter notebooks (VS Code's notebook type for .ipynb files), markdown
+# too: only the Python cells are analysed, but the others count, so "cell 3" is the cell
+# VS Code calls Cell 3 (its "Cell 3 of 7" counts every cell) and the CLI calls cell 3.
 NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
-    notebook_selector=[
-        types.NotebookDocumentFilterWithCells(
-            notebook="jupyter-notebook", cells=[types.NotebookCellLanguage(language="python")]
-        )
-    ],
+    notebook_selector=[types.NotebookDocumentFilterWithNotebook(notebook="jupyter-notebook")],
     save=True,
 )
 
@@ -156,6 +154,11 @@ def _related_to_cell(info: types.DiagnosticRelatedInformation, cells: NotebookMo
     placed = range_to_cell(cells, info.location.range)
     if placed is None:
         return types.DiagnosticRelatedInformation(location=info.location, message=message)
+    # An editor names a cell's location by the notebook and the line in the cell ("Ln 1"),
+    # so two related places in two cells would read alike: the message says which cell.
+    cell = _cell_of(cells, placed[0])
+    if cell is not None:
+        message = f"{message} ({cells.cell_label} {cell.number})"
     return types.DiagnosticRelatedInformation(location=types.Location(uri=placed[0], range=placed[1]),
                                               message=message)
 

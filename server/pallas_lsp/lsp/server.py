@@ -78,6 +78,7 @@ from .lanes import AnalysisLanes
 from .lifecycle import end_process
 from .notebooks import NotebookText
 from .protocol import CONFIRM_LOWERING, DEBUG_INFO, JAX_VERSION, WORKSPACE_TRUST, PallasProtocol, plain
+from .refusals import RenameRefused
 from .settings import SECTION, Settings, parse_settings, project_overrides, unwrap
 from .state import DocState
 from .stdio import run_stdio
@@ -528,6 +529,8 @@ class PallasServer(LanguageServer):
             self.window_log_message(types.LogMessageParams(type=level, message=message))
 
     def report_server_error(self, error: Exception, source: Any) -> None:
+        if isinstance(error, RenameRefused):
+            return  # an answer, not a fault: _refusals_at_info logged it at info level
         # Request errors already go back in the response; others are logged and shown
         # according to showNotifications instead of pygls' unconditional popup.
         logger.error("server error (%s): %s", getattr(source, "__name__", source), error)
@@ -923,6 +926,17 @@ def _routine_cancel(record: logging.LogRecord) -> bool:
     return not record.getMessage().startswith("Cancel notification for unknown message id")
 
 
+def _refusals_at_info(record: logging.LogRecord) -> bool:
+    """pygls logs every exception a handler raises with its traceback at error level. A
+    refused rename is an answer the user reads in the editor: one info line, no traceback."""
+    refused = record.exc_info[1] if record.exc_info else None
+    if isinstance(refused, RenameRefused):
+        record.levelno, record.levelname = logging.INFO, "INFO"
+        record.msg, record.args = "rename refused: %s", (refused,)
+        record.exc_info = record.exc_text = None
+    return True
+
+
 def serve() -> None:
     """Run the server on stdin/stdout until the client says exit."""
     logging.basicConfig(
@@ -934,6 +948,7 @@ def serve() -> None:
     # pygls logs every message at INFO: on stderr that is noise, and it costs time per keystroke.
     logging.getLogger("pallas_lsp").setLevel(logging.INFO)
     logging.getLogger("pygls.protocol.json_rpc").addFilter(_routine_cancel)
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(_refusals_at_info)
     tune_gc()
     try:
         run_stdio(server)

@@ -92,9 +92,13 @@ def _strings(value: Any, key: str, where: Path) -> tuple[str, ...]:
 
 
 def expand_codes(codes: tuple[str, ...] | list[str] | frozenset[str]) -> frozenset[str]:
-    """Rule codes, a prefix (``PAL00``) standing for every rule it starts."""
+    """Rule codes, a prefix (``PAL00``) standing for every rule it starts, and rule names
+    (``axes_mismatch``, as ``explain`` takes them) standing for their code."""
+    rules = catalog()
+    by_name = {rule.name: code for code, rule in rules.items()}
     wanted = {code.strip().upper() for code in codes if code.strip()}
-    return frozenset(known for known in catalog() if any(known.startswith(c) for c in wanted))
+    named = {by_name[code.strip().lower()] for code in codes if code.strip().lower() in by_name}
+    return frozenset(known for known in rules if known in named or any(known.startswith(c) for c in wanted))
 
 
 def _rule_codes(value: Any, key: str, where: Path) -> tuple[str, ...]:
