@@ -154,7 +154,7 @@ async def test_rename_refuses_what_it_cannot_prove(client: LanguageClient, tmp_p
     # which pytest-lsp forwards), no traceback, nothing at error level.
     await asyncio.sleep(0.2)
     log = capfd.readouterr().err
-    assert "INFO pygls.protocol.json_rpc: rename refused: " in log
+    assert "INFO pallas_lsp.lsp: textDocument/rename answered error -32803: " in log, log
     assert "Traceback" not in log and "ERROR " not in log, log
 
 

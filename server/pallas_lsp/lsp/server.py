@@ -530,7 +530,7 @@ class PallasServer(LanguageServer):
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         if isinstance(error, RenameRefused):
-            return  # an answer, not a fault: _refusals_at_info logged it at info level
+            return  # an answer, not a fault: PallasProtocol logged it at info level
         # Request errors already go back in the response; others are logged and shown
         # according to showNotifications instead of pygls' unconditional popup.
         logger.error("server error (%s): %s", getattr(source, "__name__", source), error)
@@ -926,17 +926,6 @@ def _routine_cancel(record: logging.LogRecord) -> bool:
     return not record.getMessage().startswith("Cancel notification for unknown message id")
 
 
-def _refusals_at_info(record: logging.LogRecord) -> bool:
-    """pygls logs every exception a handler raises with its traceback at error level. A
-    refused rename is an answer the user reads in the editor: one info line, no traceback."""
-    refused = record.exc_info[1] if record.exc_info else None
-    if isinstance(refused, RenameRefused):
-        record.levelno, record.levelname = logging.INFO, "INFO"
-        record.msg, record.args = "rename refused: %s", (refused,)
-        record.exc_info = record.exc_text = None
-    return True
-
-
 def serve() -> None:
     """Run the server on stdin/stdout until the client says exit."""
     logging.basicConfig(
@@ -948,7 +937,6 @@ def serve() -> None:
     # pygls logs every message at INFO: on stderr that is noise, and it costs time per keystroke.
     logging.getLogger("pallas_lsp").setLevel(logging.INFO)
     logging.getLogger("pygls.protocol.json_rpc").addFilter(_routine_cancel)
-    logging.getLogger("pygls.protocol.json_rpc").addFilter(_refusals_at_info)
     tune_gc()
     try:
         run_stdio(server)
