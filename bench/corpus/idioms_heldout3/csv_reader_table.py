@@ -23,7 +23,8 @@ def kernel(x_ref, y_ref):
 
 if __name__ == "__main__":
     mesh = jax.make_mesh(SIZES, NAMES)
-    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32),
+    out_type = jax.ShapeDtypeStruct(SHAPE, jnp.int32)
+    call = plgpu.kernel(kernel, out_type=out_type,
                         num_threads=1, thread_name="wg")
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.int32)))
+    print(run(jnp.ones(out_type.shape, out_type.dtype)))

@@ -33,6 +33,7 @@ def kernel(x_ref, y_ref):
 
 if __name__ == "__main__":
     mesh = jax.make_mesh((2,), ("model",))
-    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.bfloat16))
+    out_type = jax.ShapeDtypeStruct(SHAPE, jnp.bfloat16)
+    call = plgpu.kernel(kernel, out_type=out_type)
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.bfloat16)))
+    print(run(jnp.ones(out_type.shape, out_type.dtype)))

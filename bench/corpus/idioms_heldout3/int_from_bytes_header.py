@@ -20,6 +20,7 @@ def kernel(x_ref, y_ref):
 
 if __name__ == "__main__":
     mesh = jax.make_mesh((DEVICES,), (AXIS,))
-    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    out_type = jax.ShapeDtypeStruct(SHAPE, jnp.float32)
+    call = plgpu.kernel(kernel, out_type=out_type)
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.float32)))
+    print(run(jnp.ones(out_type.shape, out_type.dtype)))

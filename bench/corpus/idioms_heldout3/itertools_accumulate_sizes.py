@@ -25,6 +25,7 @@ if __name__ == "__main__":
     total = running[-1]
     assert total <= jax.device_count()
     mesh = jax.make_mesh(tuple(FACTORS), AXES, devices=jax.devices()[:total])
-    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    out_type = jax.ShapeDtypeStruct(SHAPE, jnp.float32)
+    call = plgpu.kernel(kernel, out_type=out_type)
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.float32)))
+    print(run(jnp.ones(out_type.shape, out_type.dtype)))

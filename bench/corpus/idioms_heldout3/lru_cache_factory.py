@@ -25,7 +25,8 @@ def reduce_call(dtype_name, reduction, axes):
 
 if __name__ == "__main__":
     mesh = jax.make_mesh((4,), ("gpus",))
-    call = reduce_call("int32", "xor", ("gpus",))
-    assert call is reduce_call("int32", "xor", ("gpus",))
+    request = ("int32", "xor", ("gpus",))
+    call = reduce_call(*request)
+    assert reduce_call(*request) is call  # the second request is served from the cache
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.int32)))
+    print(run(jnp.ones(SHAPE, request[0])))

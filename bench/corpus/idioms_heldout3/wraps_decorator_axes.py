@@ -25,6 +25,7 @@ def broadcast(x_ref, y_ref, axes):
 
 if __name__ == "__main__":
     mesh = jax.make_mesh((2, 2), ("rows", "cols"))
-    call = plgpu.kernel(broadcast, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    out_type = jax.ShapeDtypeStruct(SHAPE, jnp.float32)
+    call = plgpu.kernel(broadcast, out_type=out_type)
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.float32)))
+    print(run(jnp.ones(out_type.shape, out_type.dtype)))

@@ -23,6 +23,7 @@ def kernel(x_ref, y_ref):
 if __name__ == "__main__":
     names, sizes = zip(*PAIRS)
     mesh = jax.make_mesh(sizes, names)
-    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.uint32))
+    out_type = jax.ShapeDtypeStruct(SHAPE, jnp.uint32)
+    call = plgpu.kernel(kernel, out_type=out_type)
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.uint32)))
+    print(run(jnp.ones(out_type.shape, out_type.dtype)))
