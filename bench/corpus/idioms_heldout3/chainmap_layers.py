@@ -15,7 +15,8 @@ SETTINGS = collections.ChainMap(COMMAND_LINE, USER_FILE, DEFAULTS)
 
 def kernel(x_ref, y_ref):
     y_ref[...] = plgpu.layout_cast(
-        plgpu.multimem_load_reduce(x_ref, collective_axes=SETTINGS["axes"], reduction_op=SETTINGS["reduction"]),
+        plgpu.multimem_load_reduce(x_ref, collective_axes=SETTINGS["axes"],
+                                   reduction_op=SETTINGS["reduction"]),
         plgpu.Layout.WG_STRIDED(SHAPE, vec_size=SETTINGS["vec"]),
     )
 

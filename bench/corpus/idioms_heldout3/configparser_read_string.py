@@ -20,7 +20,8 @@ SECTION = PARSER["collective"]
 
 def kernel(x_ref, y_ref):
     y_ref[...] = plgpu.layout_cast(
-        plgpu.multimem_load_reduce(x_ref, collective_axes=(SECTION["axis"],), reduction_op=SECTION["reduction"]),
+        plgpu.multimem_load_reduce(x_ref, collective_axes=(SECTION["axis"],),
+                                   reduction_op=SECTION["reduction"]),
         plgpu.Layout.WG_STRIDED(SHAPE, vec_size=SECTION.getint("vec")),
     )
 

@@ -19,7 +19,8 @@ SHAPE = (128, 128)
 
 def kernel(x_ref, y_ref):
     y_ref[...] = plgpu.layout_cast(
-        plgpu.multimem_load_reduce(x_ref, collective_axes=(DEFAULTS["axis"],), reduction_op=DEFAULTS["reduction"]),
+        plgpu.multimem_load_reduce(x_ref, collective_axes=(DEFAULTS["axis"],),
+                                   reduction_op=DEFAULTS["reduction"]),
         plgpu.Layout.WG_STRIDED(SHAPE, vec_size=DEFAULTS["vec"]),
     )
 

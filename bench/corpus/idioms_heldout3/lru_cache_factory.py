@@ -20,7 +20,8 @@ def reduce_call(dtype_name, reduction, axes):
             plgpu.Layout.WG_STRIDED(SHAPE, vec_size=VEC_BY_DTYPE[dtype_name]),
         )
 
-    return plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, dtype), compiler_params=plgpu.CompilerParams())
+    return plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, dtype),
+                        compiler_params=plgpu.CompilerParams())
 
 
 if __name__ == "__main__":

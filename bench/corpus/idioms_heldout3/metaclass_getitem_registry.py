@@ -1,4 +1,6 @@
 """A dtype registry class indexed like a mapping through its metaclass's __getitem__."""
+import typing
+
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu
@@ -13,7 +15,7 @@ class RegistryMeta(type):
 
 
 class Precisions(metaclass=RegistryMeta):
-    entries = {"half": (jnp.bfloat16, 4), "full": (jnp.float32, 4)}
+    entries: typing.ClassVar[dict] = {"half": (jnp.bfloat16, 4), "full": (jnp.float32, 4)}
 
 
 DTYPE, VEC = Precisions["half"]

@@ -39,5 +39,6 @@ def broadcast_call(topology: HasAxes):
 if __name__ == "__main__":
     topology = Topology(Box[tuple](("ici",)))
     mesh = jax.make_mesh((2,), ("ici",))
-    run = jax.jit(jax.shard_map(broadcast_call(topology), mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    call = broadcast_call(topology)
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
     print(run(jnp.ones(SHAPE, jnp.float32)))

@@ -1,4 +1,4 @@
-"""Axis names taken from environment-style keys with str.removeprefix; an SMEM tile is multicast-copied over them."""
+"""Axis names from environment-style keys with str.removeprefix; an SMEM tile multicast-copied over them."""
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu

@@ -1,4 +1,4 @@
-"""A plain config object filled by a setattr loop over (name, value) pairs, then patched via __dict__.update."""
+"""A plain config object filled by a setattr loop over (name, value) pairs, patched via __dict__.update."""
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu

@@ -1,8 +1,7 @@
 """Launch settings written in TOML inside the file and read with tomllib.loads."""
-import tomllib
-
 import jax
 import jax.numpy as jnp
+import tomllib
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 P = jax.sharding.PartitionSpec

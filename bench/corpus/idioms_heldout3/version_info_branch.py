@@ -7,7 +7,7 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 P = jax.sharding.PartitionSpec
 SHAPE = (128, 128)
-if sys.version_info >= (3, 10):
+if sys.version_info >= (3, 11):
     DTYPE, REDUCTION, VEC = jnp.bfloat16, "max", 8
 else:
     DTYPE, REDUCTION, VEC = jnp.float32, "add", 4

@@ -21,7 +21,7 @@ def kernel(x_ref, y_ref):
 
 
 if __name__ == "__main__":
-    names, sizes = zip(*PAIRS)
+    names, sizes = zip(*PAIRS, strict=True)
     mesh = jax.make_mesh(sizes, names)
     out_type = jax.ShapeDtypeStruct(SHAPE, jnp.uint32)
     call = plgpu.kernel(kernel, out_type=out_type)
