@@ -1,4 +1,4 @@
-"""A qualified op name "Collective.ADD" reduced with str.rpartition and str.casefold."""
+"""A qualified op name "Collective.MAX" reduced with str.rpartition and str.casefold."""
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu

@@ -20,5 +20,6 @@ if __name__ == "__main__":
     mesh = jax.make_mesh(MESH_SHAPE, LETTERS)
     out = jax.ShapeDtypeStruct(SHAPE, jnp.float32)
     call = plgpu.kernel(kernel, out_type=out)
-    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(out.shape, out.dtype)))
+    with jax.set_mesh(mesh):
+        run = jax.jit(jax.shard_map(call, in_specs=P(), out_specs=P(), check_vma=False))
+        print(run(jnp.ones(out.shape, out.dtype)))

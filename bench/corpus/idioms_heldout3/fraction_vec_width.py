@@ -1,4 +1,4 @@
-"""The vector width as a fractions.Fraction of the 128-bit transaction over the element width."""
+"""The vector width as a fractions.Fraction of a 64-bit transaction over the element width."""
 from fractions import Fraction
 
 import jax

@@ -1,4 +1,4 @@
-"""Kernels built by an functools.lru_cache factory keyed on (dtype name, reduction, axes)."""
+"""Kernels built by a functools.lru_cache factory keyed on (dtype name, reduction, axes)."""
 import functools
 
 import jax

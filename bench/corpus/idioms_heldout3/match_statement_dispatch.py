@@ -1,4 +1,4 @@
-"""Structural pattern matching (match/case with class and mapping patterns) picks the kernel settings."""
+"""Structural pattern matching (mapping patterns, a starred sequence capture) picks the kernel settings."""
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu

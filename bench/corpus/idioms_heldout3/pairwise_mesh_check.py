@@ -21,9 +21,12 @@ def kernel(x_ref, y_ref):
     )
 
 
+def build(mesh, x):
+    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(x.shape, x.dtype))
+    return jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+
+
 if __name__ == "__main__":
     mesh = jax.make_mesh(tuple(size for _, size in LEVELS), NAMES)
     x = jnp.ones(SHAPE, jnp.int32)
-    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(x.shape, x.dtype))
-    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(x))
+    print(build(mesh, x)(x))

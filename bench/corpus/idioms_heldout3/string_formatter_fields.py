@@ -1,4 +1,4 @@
-"""A string.Formatter subclass resolves "{axis!u}" fields with a custom conversion (upper-casing)."""
+"""A string.Formatter subclass renders "{kind!u}{index}" with a custom conversion (upper-casing)."""
 import string
 
 import jax
