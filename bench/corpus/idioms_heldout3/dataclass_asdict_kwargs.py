@@ -13,10 +13,11 @@ class Options:
     axes: tuple = ("dp",)
     reduction_op: str = "max"
     vec: int = 8
+    dtype: object = jnp.bfloat16
     shape: tuple = field(default_factory=lambda: (128, 256))
 
 
-def make_kernel(axes, reduction_op, vec, shape):
+def make_kernel(axes, reduction_op, vec, shape, dtype):
     def kernel(x_ref, y_ref):
         y_ref[...] = plgpu.layout_cast(
             plgpu.multimem_load_reduce(x_ref, collective_axes=axes, reduction_op=reduction_op),
@@ -29,6 +30,6 @@ if __name__ == "__main__":
     opts = Options()
     mesh = jax.make_mesh((2,), ("dp",))
     call = plgpu.kernel(make_kernel(**asdict(opts)),
-                        out_type=jax.ShapeDtypeStruct(opts.shape, jnp.bfloat16))
+                        out_type=jax.ShapeDtypeStruct(opts.shape, opts.dtype))
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(opts.shape, jnp.bfloat16)))
+    print(run(jnp.ones(opts.shape, opts.dtype)))

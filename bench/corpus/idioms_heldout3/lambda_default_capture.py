@@ -12,6 +12,7 @@ STORES = [lambda x_ref, y_ref, axis=axis: plgpu.multimem_store(x_ref[...], y_ref
 
 if __name__ == "__main__":
     mesh = jax.make_mesh((2,), ("right",))
-    call = plgpu.kernel(STORES[1], out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    x = jnp.ones(SHAPE, jnp.float32)
+    call = plgpu.kernel(STORES[1], out_type=jax.ShapeDtypeStruct(x.shape, x.dtype))
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.float32)))
+    print(run(x))

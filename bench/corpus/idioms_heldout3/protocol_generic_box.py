@@ -30,15 +30,16 @@ class Topology:
         return self.names.get()
 
 
-def broadcast_call(topology: HasAxes):
+def broadcast_call(topology: HasAxes, dtype):
     def kernel(x_ref, y_ref):
         plgpu.multimem_store(x_ref[...], y_ref, collective_axes=topology.collective_axes())
-    return plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    return plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, dtype))
 
 
 if __name__ == "__main__":
     topology = Topology(Box[tuple](("ici",)))
     mesh = jax.make_mesh((2,), ("ici",))
-    call = broadcast_call(topology)
+    x = jnp.ones(SHAPE, jnp.float32)
+    call = broadcast_call(topology, x.dtype)
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.float32)))
+    print(run(x))

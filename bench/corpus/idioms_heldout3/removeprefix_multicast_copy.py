@@ -21,6 +21,6 @@ def kernel(x_ref, o_ref, smem):
 if __name__ == "__main__":
     mesh = jax.make_mesh(tuple(AXES.values()), NAMES)
     out_type = jax.ShapeDtypeStruct(SHAPE, jnp.float32)
-    call = plgpu.kernel(kernel, out_type=out_type, scratch_types=[plgpu.SMEM(SHAPE, jnp.float32)])
+    call = plgpu.kernel(kernel, out_type=out_type, scratch_types=[plgpu.SMEM(out_type.shape, out_type.dtype)])
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
     print(run(jnp.ones(out_type.shape, out_type.dtype)))
