@@ -2,7 +2,7 @@
 
 usage: build.py OUT [--jax-src PATH] [--site-packages PATH] [--per-op N] [--seed S]
 
-Three corpora, each a folder of OUT:
+Corpora, each a folder of OUT:
   idioms/  from bench/corpus/idioms/ (ours, committed): new-user idioms, each a
            runnable kernel file (a folder under idioms/multifile/ is one program);
   heldout/ from bench/corpus/idioms_heldout/ (ours, committed): the same kind of
@@ -11,6 +11,10 @@ Three corpora, each a folder of OUT:
   heldout2/ from bench/corpus/idioms_heldout2/: a second such set, written after the
            interpreter was fixed on heldout/'s misses and scored without further
            changes (score.py --only heldout2/): the generalisation check of those fixes;
+  heldout3/ from bench/corpus/idioms_heldout3/: a third such set, written for issue 20
+           by a helper that never read the analyser, each file passing the values the
+           rules depend on through a Python feature the issue text does not name
+           (score.py --only heldout3/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -279,6 +283,7 @@ def main() -> None:
     # Built last, so that adding it leaves the other corpora's sampled mutants as they were.
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout", corpus="heldout")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout2", corpus="heldout2")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout3", corpus="heldout3")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}
