@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import time
 from dataclasses import dataclass, replace
+from pathlib import PurePath
 
 from . import introspection, jax_calls, names, patterns, pyflow, stdlib_calls, stdlib_values
 from .axis_trace import AxisTrace, element_origins
@@ -873,10 +874,15 @@ class Interpreter:
             return stmt.module
         current = self._current_path(stmt)
         known = [*self.modules.values(), *(m for m in self.library_modules.values() if m is not None)]
-        here = next((m.name for m in known if m.path == current), None)
+        here = next((m for m in known if m.path == current), None)
         if here is None:
             return None
-        parts = here.split(".")[: -stmt.level] if stmt.level <= len(here.split(".")) else []
+        # Level 1 is the package the module is in: a package's own __init__ is that package.
+        is_package = PurePath(here.path).stem == "__init__"
+        package = here.name.split(".") if is_package else here.name.split(".")[:-1]
+        if stmt.level - 1 > len(package):
+            return None  # beyond the top-level package: Python raises ImportError
+        parts = package[: len(package) - (stmt.level - 1)]
         if stmt.module:
             parts.append(stmt.module)
         return ".".join(parts)
