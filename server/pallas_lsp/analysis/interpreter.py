@@ -1511,6 +1511,10 @@ class Interpreter:
             for candidate in map(callable_of, candidates):
                 if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
                     self.call_unknown_args(candidate, node, callback_ctx)
+                elif isinstance(candidate, (CoroutineVal, GatheredVal)):
+                    # A coroutine handed to code we cannot see (an event loop's
+                    # run_until_complete, trio, anyio) is assumed driven there.
+                    self.await_value(candidate, callback_ctx)
 
     def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> ObjVal:
         obj = ObjVal(cls, {})
