@@ -135,6 +135,25 @@ class Job(metaclass=Cached):
         self.op = op
 launch(Job("max").op)
 """, ["PAL006"]),
+    "__new__ hands back a cached instance and __init__ does not run again": ("""
+class Settings:
+    _instance = None
+    def __new__(cls, op):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+            cls._instance.op = op
+        return cls._instance
+first = Settings("max")
+launch(first.op)
+""", ["PAL006"]),
+    "object.__new__ then __init__": ("""
+class Settings:
+    def __new__(cls, *args):
+        return object.__new__(cls)
+    def __init__(self, op):
+        self.op = op
+launch(Settings("add").op)
+""", []),
     "setattr goes through a property setter": ("""
 class R:
     def __init__(self):

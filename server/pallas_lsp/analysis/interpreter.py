@@ -1289,6 +1289,8 @@ class Interpreter:
             if isinstance(args[1], Const) and isinstance(args[1].value, str):
                 return datamodel.generic_getattr(self, args[0], args[1].value, ctx)
             return UNKNOWN
+        if name == "builtins.object.__new__" and args and isinstance(args[0], ClassVal):
+            return ObjVal(args[0], {})  # a bare instance: its class's __init__ runs after
         if name == "builtins.type.__call__" and args and isinstance(args[0], ClassVal):
             return self.instantiate(args[0], list(args[1:]), kwargs, ctx)
         if name == "importlib.import_module":
@@ -1516,8 +1518,23 @@ class Interpreter:
                     # run_until_complete, trio, anyio) is assumed driven there.
                     self.await_value(candidate, callback_ctx)
 
-    def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> ObjVal:
-        obj = ObjVal(cls, {})
+    def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+        """``type.__call__``: the class's own ``__new__`` (an implicit staticmethod) makes the
+        object when it defines one; ``__init__`` runs only on an instance of ``cls`` it made."""
+        new = cls.lookup("__new__")
+        if isinstance(new, StaticMethodVal):
+            new = new.func
+        if isinstance(new, FuncVal):
+            made = self.call_function(new, [cls, *args], kwargs, ctx)
+            if not (isinstance(made, ObjVal) and any(c is cls for c in made.cls.mro())):
+                return made  # Python skips __init__ for anything else (a cached instance too)
+            obj = made
+        else:
+            obj = ObjVal(cls, {})  # object.__new__ (a library base's is taken to do the same)
+        return self.initialise(cls, obj, args, kwargs, ctx)
+
+    def initialise(self, cls: ClassVal, obj: ObjVal, args: list[object], kwargs: dict[str, object],
+                   ctx: Ctx) -> ObjVal:
         init = cls.lookup("__init__")
         if isinstance(init, FuncVal):
             self.call_function(init.bound(obj), args, kwargs, ctx)
@@ -1564,6 +1581,8 @@ class Interpreter:
             return datamodel.bind(value, sup.obj if isinstance(sup.obj, ObjVal) else None, cls, self)
         if attr == "__new__" and self._new_classes:
             return QualName("builtins.type.__new__")  # type.__new__ makes the pending class
+        if attr == "__new__" and value is MISSING:
+            return QualName("builtins.object.__new__")
         if value is MISSING and attr in ("__init__", "__init_subclass__", "__post_init__"):
             return QualName("builtins.object.noop")
         return UNKNOWN if value is MISSING else value
