@@ -267,6 +267,39 @@ r = R()
 if r is None:
     launch("max")
 """, []),
+    "__bool__ decides a branch": ("""
+class Profile:
+    def __init__(self, ops):
+        self.ops = ops
+    def __bool__(self):
+        return len(self.ops) > 0
+if Profile(()):
+    launch("max")
+""", []),
+    "__len__ decides truth and len()": ("""
+class Sweep:
+    def __init__(self, *ops):
+        self.ops = ops
+    def __len__(self):
+        return len(self.ops)
+s = Sweep("max")
+if s and len(s) == 1:
+    launch(s.ops[0])
+""", ["PAL006"]),
+    "__contains__ decides `in`": ("""
+class Allowed:
+    def __contains__(self, op):
+        return op == "add"
+if "max" in Allowed():
+    launch("max")
+""", []),
+    "an instance of a library class has unknown truth": ("""
+import collections
+class Ops(collections.UserList):
+    pass
+if Ops():
+    launch("max")
+""", ["PAL006"]),
     # Module semantics.
     "importlib.import_module of a library module": ("""
 numpy_api = importlib.import_module("jax.numpy")

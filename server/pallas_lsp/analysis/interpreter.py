@@ -185,7 +185,35 @@ class Interpreter:
             verdicts = {self.truth(form) for form in value.forms}
             return verdicts.pop() if len(verdicts) == 1 else None
         found = flags.truth(value)
-        return found if found is not None else pyflow.truth(value)
+        if found is not None:
+            return found
+        if isinstance(value, ObjVal) and value.cls.enum_members is None:
+            return self.instance_truth(value)
+        return pyflow.truth(value)
+
+    def instance_truth(self, obj: ObjVal) -> bool | None:
+        """``bool(obj)``: its class's ``__bool__``, else ``__len__`` (non-zero), else True;
+        unknown when a base the analysis cannot see may define them."""
+        for hook in ("__bool__", "__len__"):
+            found = obj.cls.lookup(hook)
+            if found is UNKNOWN:
+                return None
+            if found is not MISSING:
+                result = self.call_value(datamodel.bind(found, obj, obj.cls), [], {}, Ctx())
+                return pyflow.truth(result) if hook == "__bool__" else pyflow.truth(
+                    pyflow.compare(plain(result), [ast.NotEq()], [Const(0)]))
+        return True
+
+    def compare(self, left: object, ops: list[ast.cmpop], rights: list[object], ctx: Ctx) -> object:
+        """A comparison; ``x in obj`` runs ``type(obj).__contains__`` when the class has one."""
+        if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)):
+            contains = datamodel.special_method(rights[0], "__contains__")
+            if contains is not MISSING:
+                inside = self.truth(self.call_value(contains, [left], {}, ctx))
+                if inside is None:
+                    return UNKNOWN
+                return Const(inside if isinstance(ops[0], ast.In) else not inside)
+        return _compare(left, ops, rights)
 
     def import_module_named(self, name: str, ctx: Ctx) -> Env | None:
         """Run a module of the folder (or a followed installed one) by name, its packages first."""
@@ -939,7 +967,7 @@ class Interpreter:
         if isinstance(node, ast.Compare):
             left = self.ev(node.left, env, ctx)
             return self.each(
-                lambda left, *rights: _compare(left, node.ops, list(rights)),
+                lambda left, *rights: self.compare(left, node.ops, list(rights), ctx),
                 left, *(self.ev(c, env, ctx) for c in node.comparators))
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
@@ -1301,6 +1329,10 @@ class Interpreter:
             return args[0] if args else UNKNOWN
         if name == "asyncio.gather":
             return GatheredVal(tuple(args))
+        if name == "builtins.len" and len(args) == 1 and not kwargs:
+            length = datamodel.special_method(args[0], "__len__")
+            if length is not MISSING:
+                return self.call_value(length, [], {}, ctx)
         if name == "builtins.iter" and len(args) == 1 and not kwargs:
             items = unpack(plain(self.iterable_of(args[0], ctx)))
             return GeneratorVal(list(items)) if items is not None else UNKNOWN
