@@ -323,3 +323,10 @@ if __name__ == "__main__":
 def test_data_model(name: str) -> None:
     body, want = CASES[name]
     assert codes(body) == want, name
+
+
+@pytest.mark.parametrize("source", ["class A:\n    return 1\nx = 1\n", "return 1\n", "x = 1\nreturn\n"])
+def test_return_outside_a_function_stops_the_body(source: str) -> None:
+    # CPython's compiler refuses these ("'return' outside function"); ast.parse does not.
+    analysis = analyze(source)
+    assert analysis.findings == [] and analysis.stopped is None

@@ -165,7 +165,15 @@ class Interpreter:
     # ---- driving -------------------------------------------------------------------------
 
     def run(self) -> None:
-        self.exec_block(self.tree.body, self.module_env, Ctx(), Frame())
+        self.exec_body(self.tree.body, self.module_env, Ctx())
+
+    def exec_body(self, body: list[ast.stmt], env: Env, ctx: Ctx) -> None:
+        """A module's or a class's body. A `return` there is a SyntaxError to CPython's compiler
+        (ast.parse accepts it): the file never runs, so the analysis just stops the body."""
+        try:
+            self.exec_block(body, env, ctx, Frame())
+        except ReturnExit:
+            pass
 
     def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
         """Call any value from the data model's hooks (a getter, ``__getitem__``, a
@@ -699,7 +707,7 @@ class Interpreter:
         bases = tuple(self.ev(base, env, ctx) for base in node.bases)
         keywords = {k.arg: self.ev(k.value, env, ctx) for k in node.keywords if k.arg}
         class_env = Env({}, parent=env)
-        self.exec_block(node.body, class_env, ctx, Frame())
+        self.exec_body(node.body, class_env, ctx)
         attrs = class_env.names
         record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
             isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
@@ -856,7 +864,7 @@ class Interpreter:
         env = Env({"__name__": Const(name)})
         self.module_envs[name] = env  # a circular import sees the partial module, as in Python
         self._module_nodes.append((module.path, _node_ids(module.tree)))
-        self.exec_block(module.tree.body, env, Ctx(), Frame())
+        self.exec_body(module.tree.body, env, Ctx())
         parent, _, last = name.rpartition(".")
         if parent and parent in self.module_envs:
             self.module_envs[parent].names.setdefault(last, ModuleVal(name, env))

@@ -220,7 +220,8 @@ def store_attribute(caller: Caller, owner: object, name: str, value: object, ctx
             return True
         if is_data_descriptor(found):
             setter = found.cls.lookup("__set__")  # type: ignore[attr-defined]
-            caller.call_value(setter.bound(found), [owner, value], {}, ctx)  # type: ignore[attr-defined]
+            if isinstance(setter, FuncVal):  # only __delete__: Python refuses the store
+                caller.call_value(setter.bound(found), [owner, value], {}, ctx)
             return True
         custom = owner.cls.lookup("__setattr__")
         if isinstance(custom, FuncVal):
