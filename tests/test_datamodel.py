@@ -329,4 +329,4 @@ def test_data_model(name: str) -> None:
 def test_return_outside_a_function_stops_the_body(source: str) -> None:
     # CPython's compiler refuses these ("'return' outside function"); ast.parse does not.
     analysis = analyze(source)
-    assert analysis.findings == [] and analysis.stopped is None
+    assert not analysis.findings and analysis.stopped is None

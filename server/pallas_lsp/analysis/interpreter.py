@@ -16,6 +16,7 @@ context belongs to callers elsewhere.
 from __future__ import annotations
 
 import ast
+import contextlib
 import time
 from dataclasses import dataclass, replace
 from pathlib import PurePath
@@ -170,10 +171,8 @@ class Interpreter:
     def exec_body(self, body: list[ast.stmt], env: Env, ctx: Ctx) -> None:
         """A module's or a class's body. A `return` there is a SyntaxError to CPython's compiler
         (ast.parse accepts it): the file never runs, so the analysis just stops the body."""
-        try:
+        with contextlib.suppress(ReturnExit):
             self.exec_block(body, env, ctx, Frame())
-        except ReturnExit:
-            pass
 
     def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
         """Call any value from the data model's hooks (a getter, ``__getitem__``, a
