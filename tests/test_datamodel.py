@@ -300,6 +300,35 @@ class Ops(collections.UserList):
 if Ops():
     launch("max")
 """, ["PAL006"]),
+    "isinstance of the program's classes decides a branch": ("""
+class Lane:
+    pass
+class Warpgroup(Lane):
+    OP = "max"
+class Other:
+    OP = "max"
+for mode in (Warpgroup(), Other()):
+    if isinstance(mode, Lane) and type(mode) is not Warpgroup:
+        launch(mode.OP)
+if isinstance("add", Lane) or not isinstance(Other(), (Lane, object)):
+    launch("max")
+""", []),
+    "isinstance through a builtin base and issubclass": ("""
+class Op(str):
+    pass
+if isinstance(Op(), str) and issubclass(Op, str):
+    launch("max")
+""", ["PAL006"]),
+    "isinstance against a library ABC stays unknown": ("""
+import collections.abc
+class Sweep:
+    def __iter__(self):
+        return iter(("max",))
+if not isinstance(Sweep(), collections.abc.Iterable):
+    launch("add")
+else:
+    launch("max")
+""", ["PAL006"]),
     # Module semantics.
     "importlib.import_module of a library module": ("""
 numpy_api = importlib.import_module("jax.numpy")

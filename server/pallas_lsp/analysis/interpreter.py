@@ -1336,6 +1336,14 @@ class Interpreter:
             return args[0] if args else UNKNOWN
         if name == "asyncio.gather":
             return GatheredVal(tuple(args))
+        if name == "builtins.type" and len(args) == 1 and not kwargs:
+            return datamodel.type_of(args[0])
+        if name in ("builtins.isinstance", "builtins.issubclass") and len(args) == 2 and not kwargs:
+            if name == "builtins.isinstance":
+                verdict = datamodel.is_instance(args[0], args[1])
+            else:
+                verdict = datamodel.is_subclass(args[0], args[1]) if isinstance(args[0], ClassVal) else None
+            return Const(verdict) if verdict is not None else UNKNOWN
         if name == "builtins.len" and len(args) == 1 and not kwargs:
             length = datamodel.special_method(args[0], "__len__")
             if length is not MISSING:
@@ -1823,6 +1831,9 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
         if any(isinstance(v, Const) and v.value is None for v in sides) \
                 and any(isinstance(v, _NEVER_NONE) for v in sides):
             return Const(isinstance(ops[0], ast.IsNot))
+        if all(isinstance(v, ClassVal) for v in sides):
+            # Classes are singletons: `type(mode) is Warpgroup`.
+            return Const((sides[0] is sides[1]) == isinstance(ops[0], ast.Is))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
 
 

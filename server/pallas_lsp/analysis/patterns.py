@@ -15,6 +15,7 @@ import ast
 from collections.abc import Callable
 
 from . import pyflow
+from .python.datamodel import is_instance
 from .values import MISSING, UNKNOWN, ClassVal, Const, ObjVal, plain, unpack
 
 Evaluate = Callable[[ast.expr], object]
@@ -50,7 +51,7 @@ def match(pattern: ast.pattern, subject: object, evaluate: Evaluate, binds: dict
 def _match_class(pattern: ast.MatchClass, subject: object, evaluate: Evaluate,
                  binds: dict[str, object], attribute: Attribute) -> bool | None:
     cls = evaluate(pattern.cls)
-    verdict = _is_instance(subject, cls)
+    verdict = is_instance(subject, cls) if isinstance(cls, ClassVal) else None
     if verdict is False:
         return False
     if verdict is None or not isinstance(subject, ObjVal) or not isinstance(cls, ClassVal):
@@ -70,23 +71,6 @@ def _match_class(pattern: ast.MatchClass, subject: object, evaluate: Evaluate,
     if any(v is False for v in verdicts):
         return False
     return True if all(v is True for v in verdicts) else None
-
-
-def _is_instance(subject: object, cls: object) -> bool | None:
-    """Is ``subject`` an instance of the file's class ``cls``? None when it cannot be told."""
-    if not isinstance(cls, ClassVal) or not isinstance(subject, ObjVal):
-        return None
-    order = subject.cls.mro()
-    if any(c is cls for c in order):
-        return True
-    # A base we cannot see might still be `cls`'s subclass... only the file's own classes
-    # all the way up tell a sure "no".
-    return False if all(isinstance(c, ClassVal) for c in order) and _ends_in_object(order) else None
-
-
-def _ends_in_object(order: list[object]) -> bool:
-    last = order[-1]
-    return isinstance(last, ClassVal) and all(isinstance(b, ClassVal) for b in last.bases)
 
 
 def _match_args(cls: ClassVal) -> list[str] | None:

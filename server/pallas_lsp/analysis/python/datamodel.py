@@ -377,3 +377,53 @@ def first_annotation(func: object, position: int) -> ast.expr | None:
     if position >= len(params):
         return None
     return params[position].annotation
+
+
+# ---- type(), isinstance(), issubclass() -------------------------------------------------
+
+_BUILTIN_TYPES = {f"builtins.{t.__name__}": t for t in (
+    bool, int, float, complex, str, bytes, tuple, list, dict, set, frozenset, object, type(None))}
+
+
+def type_of(value: object) -> object:
+    """``type(value)``: the program's class of an instance, a builtin type's qualified name
+    for a known constant, list or dict; UNKNOWN otherwise."""
+    if isinstance(value, ObjVal):
+        return value.cls
+    chain = _type_chain(value)
+    return chain[0] if chain else UNKNOWN
+
+
+def is_instance(subject: object, kinds: object) -> bool | None:
+    """``isinstance(subject, kinds)`` (a class or a tuple of them); None when it cannot be told."""
+    if isinstance(kinds, tuple) or (isinstance(kinds, Const) and isinstance(kinds.value, tuple)):
+        parts = kinds if isinstance(kinds, tuple) else tuple(Const(v) for v in kinds.value)  # type: ignore[union-attr]
+        verdicts = [is_instance(subject, kind) for kind in parts]
+        return True if True in verdicts else (False if all(v is False for v in verdicts) else None)
+    if isinstance(subject, ObjVal):
+        return is_subclass(subject.cls, kinds)
+    if isinstance(kinds, ClassVal):
+        # A constant, list or dict is never an instance of the program's classes.
+        return False if _type_chain(subject) is not None else None
+    chain = _type_chain(subject)
+    if chain is None or not (isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES):
+        return None
+    return kinds in chain
+
+
+def is_subclass(cls: ClassVal, kinds: object) -> bool | None:
+    """``issubclass(cls, kinds)`` for one of the program's classes."""
+    order = cls.mro()
+    if any(c is kinds or (isinstance(c, QualName) and c == kinds) for c in order):
+        return True
+    if isinstance(kinds, QualName) and kinds.name == "builtins.object":
+        return True
+    # A base the analysis cannot see might still derive from ``kinds``: only the program's
+    # classes all the way up tell a sure "no". An ABC of the library (collections.abc.
+    # Iterable) may claim any class through __subclasshook__: only builtin types are sure.
+    sure = all(isinstance(c, ClassVal) or c == _OBJECT for c in order)
+    known_kind = isinstance(kinds, ClassVal) or (isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES)
+    return False if sure and known_kind else None
+
+
+_OBJECT = QualName("builtins.object")
