@@ -329,6 +329,21 @@ if not isinstance(Sweep(), collections.abc.Iterable):
 else:
     launch("max")
 """, ["PAL006"]),
+    "hasattr of an attribute never set": ("""
+class Job:
+    def __init__(self):
+        self.op = "add"
+job = Job()
+launch(job.override if hasattr(job, "override") else job.op)
+""", []),
+    "hasattr with __getattr__ stays unknown": ("""
+class Job:
+    def __getattr__(self, name):
+        return "max"
+job = Job()
+if hasattr(job, "override"):
+    launch(job.override)
+""", ["PAL006"]),
     # Module semantics.
     "importlib.import_module of a library module": ("""
 numpy_api = importlib.import_module("jax.numpy")

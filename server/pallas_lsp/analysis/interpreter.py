@@ -1344,6 +1344,11 @@ class Interpreter:
             else:
                 verdict = datamodel.is_subclass(args[0], args[1]) if isinstance(args[0], ClassVal) else None
             return Const(verdict) if verdict is not None else UNKNOWN
+        if name == "builtins.hasattr" and len(args) == 2 and isinstance(args[0], ObjVal) \
+                and args[0].cls.enum_members is None and isinstance(args[1], Const) \
+                and isinstance(args[1].value, str):
+            present = datamodel.has_attribute(args[0], args[1].value)
+            return Const(present) if present is not None else UNKNOWN
         if name == "builtins.len" and len(args) == 1 and not kwargs:
             length = datamodel.special_method(args[0], "__len__")
             if length is not MISSING:

@@ -167,6 +167,17 @@ def generic_getattr(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> object:
     return UNKNOWN
 
 
+def has_attribute(obj: ObjVal, name: str) -> bool | None:
+    """``hasattr(obj, name)`` without running a getter; None when a hook or an unseen base
+    may answer (``__getattr__``, ``__getattribute__``, a descriptor's ``__get__`` may raise)."""
+    found = obj.cls.lookup(name)
+    if found is UNKNOWN or any(obj.cls.lookup(h) is not MISSING for h in ("__getattr__", "__getattribute__")):
+        return None
+    if name in obj.attrs or isinstance(found, (FuncVal, Const)):
+        return True
+    return False if found is MISSING else None
+
+
 def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> object:
     """``cls.name`` (``type.__getattribute__``); MISSING when neither the class's MRO nor
     its metaclass holds it (a library's model of the name may still know it)."""
