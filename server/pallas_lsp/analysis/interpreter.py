@@ -26,7 +26,7 @@ from .axis_trace import AxisTrace, element_origins
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
-from .python import coroutines, datamodel, flags, modules
+from .python import calls, coroutines, datamodel, flags, modules
 from .python.coroutines import CoroutineVal, GatheredVal
 from .python.descriptor_values import (
     DESCRIPTOR_TYPES,
@@ -34,7 +34,6 @@ from .python.descriptor_values import (
     RegisterVal,
     SingleDispatchVal,
     StaticMethodVal,
-    construct,
 )
 from .stdlib_values import FieldVal
 from .trace import (
@@ -195,21 +194,8 @@ class Interpreter:
         if found is not None:
             return found
         if isinstance(value, ObjVal) and value.cls.enum_members is None:
-            return self.instance_truth(value)
+            return calls.instance_truth(self, value)
         return pyflow.truth(value)
-
-    def instance_truth(self, obj: ObjVal) -> bool | None:
-        """``bool(obj)``: its class's ``__bool__``, else ``__len__`` (non-zero), else True;
-        unknown when a base the analysis cannot see may define them."""
-        for hook in ("__bool__", "__len__"):
-            found = obj.cls.lookup(hook)
-            if found is UNKNOWN:
-                return None
-            if found is not MISSING:
-                result = self.call_value(datamodel.bind(found, obj, obj.cls), [], {}, Ctx())
-                return pyflow.truth(result) if hook == "__bool__" else pyflow.truth(
-                    pyflow.compare(plain(result), [ast.NotEq()], [Const(0)]))
-        return True
 
     def compare(self, left: object, ops: list[ast.cmpop], rights: list[object], ctx: Ctx) -> object:
         """A comparison; ``x in obj`` runs ``type(obj).__contains__`` when the class has one."""
@@ -1224,7 +1210,7 @@ class Interpreter:
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
-            hooked = self.python_call(func.name, args, kwargs, ctx)
+            hooked = calls.builtin_hook(self, func.name, args, kwargs, ctx)
             if hooked is not MISSING:
                 return hooked
             if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
@@ -1304,67 +1290,6 @@ class Interpreter:
         # function) calls the callbacks it is given as they are.
         self.call_callbacks(args, kwargs, node, ctx, same_context=True)
         return UNKNOWN
-
-    def python_call(self, name: str, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
-        """Calls of Python's own machinery the data model and module semantics answer:
-        descriptor types, ``setattr``, ``object.__setattr__`` / ``__getattribute__``,
-        ``type.__call__``, ``importlib.import_module``, asyncio's drivers; MISSING otherwise."""
-        made = construct(name, args, kwargs)
-        if made is not MISSING:
-            return made
-        if name == "builtins.setattr" and len(args) == 3 and not kwargs:
-            if isinstance(args[1], Const) and isinstance(args[1].value, str):
-                datamodel.store_attribute(self, args[0], args[1].value, args[2], ctx)
-            return Const(None)
-        if name == "builtins.object.__setattr__" and len(args) == 3 and isinstance(args[0], ObjVal):
-            if isinstance(args[1], Const) and isinstance(args[1].value, str):
-                args[0].attrs[args[1].value] = args[2]
-            return Const(None)
-        if name == "builtins.object.__getattribute__" and len(args) == 2 and isinstance(args[0], ObjVal):
-            if isinstance(args[1], Const) and isinstance(args[1].value, str):
-                return datamodel.generic_getattr(self, args[0], args[1].value, ctx)
-            return UNKNOWN
-        if name == "builtins.object.__new__" and args and isinstance(args[0], ClassVal):
-            return ObjVal(args[0], {})  # a bare instance: its class's __init__ runs after
-        if name == "builtins.type.__call__" and args and isinstance(args[0], ClassVal):
-            return self.instantiate(args[0], list(args[1:]), kwargs, ctx)
-        if name == "importlib.import_module":
-            return modules.import_module(self, args, kwargs, ctx)
-        if name in coroutines.DRIVERS or name.endswith(".run_until_complete"):
-            return self.await_value(args[0], ctx) if args else UNKNOWN
-        if name in coroutines.WRAPPERS:
-            return args[0] if args else UNKNOWN
-        if name == "asyncio.gather":
-            return GatheredVal(tuple(args))
-        if name == "builtins.type" and len(args) == 1 and not kwargs:
-            return datamodel.type_of(args[0])
-        if name in ("builtins.isinstance", "builtins.issubclass") and len(args) == 2 and not kwargs:
-            if name == "builtins.isinstance":
-                verdict = datamodel.is_instance(args[0], args[1])
-            else:
-                verdict = datamodel.is_subclass(args[0], args[1]) if isinstance(args[0], ClassVal) else None
-            return Const(verdict) if verdict is not None else UNKNOWN
-        if name == "builtins.hasattr" and len(args) == 2 and isinstance(args[0], ObjVal) \
-                and args[0].cls.enum_members is None and isinstance(args[1], Const) \
-                and isinstance(args[1].value, str):
-            present = datamodel.has_attribute(args[0], args[1].value)
-            return Const(present) if present is not None else UNKNOWN
-        if name == "builtins.len" and len(args) == 1 and not kwargs:
-            length = datamodel.special_method(args[0], "__len__")
-            if length is not MISSING:
-                return self.call_value(length, [], {}, ctx)
-        if name == "builtins.iter" and len(args) == 1 and not kwargs:
-            items = unpack(plain(self.iterable_of(args[0], ctx)))
-            return GeneratorVal(list(items)) if items is not None else UNKNOWN
-        if name == "builtins.callable" and len(args) == 1:
-            value = args[0]
-            if isinstance(value, (FuncVal, ClassVal, PartialVal, KernelVal, WrappedVal)):
-                return Const(True)
-            if isinstance(value, ObjVal) and value.cls.enum_members is None:
-                found = value.cls.lookup("__call__")
-                return UNKNOWN if found is UNKNOWN else Const(found is not MISSING)
-            return Const(False) if isinstance(value, Const) else UNKNOWN
-        return MISSING
 
     def await_value(self, value: object, ctx: Ctx) -> object:
         """``await value``: a known coroutine runs now, in this context, once; a gather runs
