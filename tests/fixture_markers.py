@@ -94,7 +94,9 @@ def other(path: str | Path, jax_version: str) -> set[tuple[str, int]]:
 
 
 def package_modules(package: str | Path) -> list[Path]:
-    return sorted(Path(package).glob("*.py"))
+    """Every module of a multi-file fixture, its sub-packages' too (file names are unique
+    within one fixture: markers are matched by file name)."""
+    return sorted(p for p in Path(package).rglob("*.py") if "__pycache__" not in p.parts)
 
 
 def package_expected(package: str | Path, jax_version: str) -> set[tuple[str, str, int]]:
@@ -195,7 +197,9 @@ def fixture_for_release(path: Path, jax_version: str, workdir: Path) -> Path:
     target.mkdir(parents=True, exist_ok=True)
     for source in sources:
         text = source.read_text(encoding="utf-8")
-        (target / source.name).write_text(in_release_spelling(text, jax_version), encoding="utf-8")
+        copy = target / source.relative_to(path.parent)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(in_release_spelling(text, jax_version), encoding="utf-8")
     return target / path.name
 
 

@@ -58,7 +58,7 @@ def lowered(pool, path: Path, version: str) -> set[tuple[str, str, int]]:
 
 def predicted(folder: Path, version: str) -> set[tuple[str, str, int, bool]]:
     """(file, code, line, whether a mechanical fix is offered) of every finding."""
-    files = {str(p): p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py"))}
+    files = {str(p): p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*.py"))}  # sub-packages too
     # The target's venv: imports of its installed packages are followed as they are there.
     python = JAX_VENVS.get(version)
     library = library_for(str(python)) if python is not None and python.exists() else None

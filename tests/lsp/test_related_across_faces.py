@@ -42,7 +42,7 @@ async def test_related_locations_match_the_cli(client: LanguageClient, package: 
     for module in package_modules(package):
         uri = module.as_uri()
         open_doc(client, uri, module.read_text(encoding="utf-8"))
-        uris[uri] = module.name
+        uris[uri] = module.relative_to(package).as_posix()  # a sub-package's module: reducers/kernels.py
     await wait_for_index(client)
     got: list[str] = []
     for uri, name in uris.items():

@@ -16,15 +16,25 @@ context belongs to callers elsewhere.
 from __future__ import annotations
 
 import ast
+import contextlib
 import time
 from dataclasses import dataclass, replace
+from pathlib import PurePath
 
-from . import descriptors, introspection, jax_calls, names, patterns, pyflow, stdlib_calls, stdlib_values
+from . import introspection, jax_calls, names, patterns, pyflow, stdlib_calls, stdlib_values
 from .axis_trace import AxisTrace, element_origins
-from .class_access import class_attribute
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
+from .python import calls, coroutines, datamodel, flags, modules
+from .python.coroutines import CoroutineVal, GatheredVal
+from .python.descriptor_values import (
+    DESCRIPTOR_TYPES,
+    PropertyPart,
+    RegisterVal,
+    SingleDispatchVal,
+    StaticMethodVal,
+)
 from .stdlib_values import FieldVal
 from .trace import (
     AnalysisStopped,
@@ -60,7 +70,6 @@ from .values import (
     ObjVal,
     OneOf,
     PartialVal,
-    PropertyVal,
     QualName,
     RefVal,
     ShapeDtypeVal,
@@ -93,7 +102,7 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
-             "vars"}
+             "vars", "setattr", "callable"}
 
 
 class Interpreter:
@@ -158,7 +167,58 @@ class Interpreter:
     # ---- driving -------------------------------------------------------------------------
 
     def run(self) -> None:
-        self.exec_block(self.tree.body, self.module_env, Ctx(), Frame())
+        self.exec_body(self.tree.body, self.module_env, Ctx())
+
+    def exec_body(self, body: list[ast.stmt], env: Env, ctx: Ctx) -> None:
+        """A module's or a class's body. A `return` there is a SyntaxError to CPython's compiler
+        (ast.parse accepts it): the file never runs, so the analysis just stops the body."""
+        with contextlib.suppress(ReturnExit):
+            self.exec_block(body, env, ctx, Frame())
+
+    def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+        """Call any value from the data model's hooks (a getter, ``__getitem__``, a
+        descriptor's ``__get__``): at the call being evaluated, as Python's own frames are."""
+        if isinstance(func, FuncVal) and not coroutines.is_coroutine_function(func):
+            return self.call_function(func, args, kwargs, ctx)
+        site = self._call_sites[-1] if self._call_sites else None
+        if not isinstance(site, ast.Call):
+            anchor = self.tree.body[0] if self.tree.body else ast.Pass(lineno=1, col_offset=0)
+            site = ast.copy_location(ast.Call(func=ast.Name("<hook>", ast.Load()), args=[], keywords=[]),
+                                     anchor)
+        return self.call(func, args, kwargs, site, [], {}, self.module_env, ctx)
+
+    def truth(self, value: object) -> bool | None:
+        """``bool(value)``: Flag values by their bits, the rest as pyflow decides."""
+        if isinstance(value, OneOf):
+            verdicts = {self.truth(form) for form in value.forms}
+            return verdicts.pop() if len(verdicts) == 1 else None
+        found = flags.truth(value)
+        if found is not None:
+            return found
+        if isinstance(value, ObjVal) and value.cls.enum_members is None:
+            return calls.instance_truth(self, value)
+        return pyflow.truth(value)
+
+    def compare(self, left: object, ops: list[ast.cmpop], rights: list[object], ctx: Ctx) -> object:
+        """A comparison; ``x in obj`` runs ``type(obj).__contains__`` when the class has one."""
+        if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)):
+            contains = datamodel.special_method(rights[0], "__contains__")
+            if contains is not MISSING:
+                inside = self.truth(self.call_value(contains, [left], {}, ctx))
+                if inside is None:
+                    return UNKNOWN
+                return Const(inside if isinstance(ops[0], ast.In) else not inside)
+        return _compare(left, ops, rights)
+
+    def import_module_named(self, name: str, ctx: Ctx) -> Env | None:
+        """Run a module of the folder (or a followed installed one) by name, its packages first."""
+        if self.find_module(name) is None:
+            return None
+        parts = name.split(".")
+        for end in range(1, len(parts)):
+            if self.find_module(".".join(parts[:end])) is not None:
+                self.run_module(".".join(parts[:end]), ctx)
+        return self.run_module(name, ctx)
 
     def set_context_mesh(self, mesh: object) -> None:
         """Install the context mesh; on a path that may not run, what it will be is unknown."""
@@ -217,7 +277,7 @@ class Interpreter:
                     self.exec_block(stmt.body, env, ctx, frame)
             else:
                 # A condition the analysis can decide runs one branch, as Python does.
-                taken = pyflow.truth(self.ev(stmt.test, env, ctx))
+                taken = self.truth(self.ev(stmt.test, env, ctx))
                 self.if_outcomes.setdefault(id(stmt), set()).add(taken)
                 if taken is None:
                     self.exec_branches([stmt.body, stmt.orelse], env, ctx, frame)
@@ -230,6 +290,7 @@ class Interpreter:
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             inner = ctx
             restore: list[object] = []
+            exits: list[object] = []
             for item in stmt.items:
                 before = self.context_mesh
                 manager = self.ev(item.context_expr, env, ctx)
@@ -240,10 +301,24 @@ class Interpreter:
                     restore.append(manager.previous if not manager.set_on_enter else before)
                 elif isinstance(manager, PatchContext):
                     inner = self.patched(inner, manager)
+                bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
+                enter = datamodel.special_method(manager, "__aenter__" if isinstance(stmt, ast.AsyncWith)
+                                                 else "__enter__")
+                if enter is not MISSING:
+                    bound = self.call_value(enter, [], {}, ctx)
+                    if isinstance(stmt, ast.AsyncWith):
+                        bound = self.await_value(bound, ctx)
+                    exits.append(manager)
                 if item.optional_vars is not None:
-                    bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
                     self.assign(item.optional_vars, bound, env, ctx)
             self.exec_block(stmt.body, env, inner, frame)
+            for manager in reversed(exits):  # __exit__(None, None, None): the body ran to its end
+                leave = datamodel.special_method(manager, "__aexit__" if isinstance(stmt, ast.AsyncWith)
+                                                 else "__exit__")
+                if leave is not MISSING:
+                    left = self.call_value(leave, [Const(None)] * 3, {}, ctx)
+                    if isinstance(stmt, ast.AsyncWith):
+                        self.await_value(left, ctx)
             for previous in reversed(restore):  # each manager's __exit__ puts its mesh back
                 self.set_context_mesh(previous)
         elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
@@ -362,7 +437,8 @@ class Interpreter:
         possible: list[tuple[dict[str, object], list[ast.stmt]]] = []
         for case in stmt.cases:
             binds: dict[str, object] = {}
-            verdict = patterns.match(case.pattern, subject, lambda node: self.ev(node, env, ctx), binds)
+            verdict = patterns.match(case.pattern, subject, lambda node: self.ev(node, env, ctx), binds,
+                                     lambda obj, name: self.attribute_named(obj, name, ctx))
             if verdict is False:
                 continue
             if case.guard is not None:
@@ -384,7 +460,7 @@ class Interpreter:
             self.assign(ast.Name(name, ast.Store()), value, env, ctx)
 
     def exec_for(self, stmt: ast.For | ast.AsyncFor, env: Env, ctx: Ctx, frame: Frame) -> None:
-        iterable = self.ev(stmt.iter, env, ctx)
+        iterable = self.iterable_of(self.ev(stmt.iter, env, ctx), ctx)
         items = unpack(iterable) if not (isinstance(iterable, Const) and isinstance(iterable.value, str)) \
             else None
         if items is not None and 0 < len(items) <= MAX_LOOP_UNROLL:
@@ -412,7 +488,7 @@ class Interpreter:
         self._loops.append(loop)
         try:
             for _ in range(MAX_LOOP_UNROLL):
-                taken = pyflow.truth(self.ev(stmt.test, env, ctx))
+                taken = self.truth(self.ev(stmt.test, env, ctx))
                 if taken is None:
                     break
                 if not taken:
@@ -478,13 +554,8 @@ class Interpreter:
             self.assign_sequence(target, value, env, ctx)
         elif isinstance(target, ast.Attribute):
             owner = self.ev(target.value, env, ctx)
-            prop = descriptors.declared_property(owner.cls, target.attr) \
-                if isinstance(owner, ObjVal) else None
-            if prop is not None:
-                # A property owns the name: the store runs its setter (none: Python raises).
-                if isinstance(prop.setter, FuncVal):
-                    self.call_function(prop.setter.bound(owner), [value], {}, ctx)
-            elif isinstance(owner, (ObjVal, ClassVal, NamespaceVal)):
+            if not datamodel.store_attribute(self, owner, target.attr, value, ctx) \
+                    and isinstance(owner, NamespaceVal):
                 owner.attrs[target.attr] = value
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)
@@ -588,11 +659,11 @@ class Interpreter:
         return cls
 
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
-        if isinstance(dec, descriptors.PropertyPart):
-            return descriptors.build(dec, value)
+        if isinstance(dec, PropertyPart):
+            return dec.build(value)
         if isinstance(dec, QualName) and dec.name in jax_calls.TRANSPARENT_DECORATORS:
             return value
-        if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal)):
+        if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal, RegisterVal, ObjVal)):
             call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
             ast.copy_location(call_node, node)
             return self.call(dec, [value], {}, call_node, [], {}, env, ctx)
@@ -623,20 +694,14 @@ class Interpreter:
         bases = tuple(self.ev(base, env, ctx) for base in node.bases)
         keywords = {k.arg: self.ev(k.value, env, ctx) for k in node.keywords if k.arg}
         class_env = Env({}, parent=env)
-        self.exec_block(node.body, class_env, ctx, Frame())
+        self.exec_body(node.body, class_env, ctx)
         attrs = class_env.names
         record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
             isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
         cls = ClassVal(node, attrs, record, bases)
         if _is_enum(bases):
             self.make_enum(cls, node, bases)
-        for name, value in list(attrs.items()):
-            if isinstance(value, FuncVal) and value.closure is class_env:
-                # Methods do not see the class scope; super() inside them starts after `cls`.
-                attrs[name] = FuncVal(value.node, env, defaults=value.defaults, owner=cls)
-            elif isinstance(value, WrappedVal) and isinstance(value.inner, FuncVal) \
-                    and value.inner.closure is class_env:  # a jitted method
-                value.inner = FuncVal(value.inner.node, env, defaults=value.inner.defaults, owner=cls)
+        datamodel.rebind_methods(cls, class_env, env)
         metaclass = keywords.pop("metaclass", None)
         if metaclass is None:
             metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
@@ -650,6 +715,8 @@ class Interpreter:
             (isinstance(b, QualName) and b.name in _ENUM_MIXINS)
             or (isinstance(b, ClassVal) and b.enum_mixin) for b in bases)
         is_str_enum = any(isinstance(b, QualName) and b.name == "enum.StrEnum" for b in bases)
+        is_flag = any((isinstance(b, QualName) and b.name in ("enum.Flag", "enum.IntFlag"))
+                      or (isinstance(b, ClassVal) and b.enum_flags is not None) for b in bases)
         automatic = {t.id for stmt in node.body if isinstance(stmt, ast.Assign)
                      and isinstance(stmt.value, ast.Call) and _decorator_name(stmt.value) == "auto"
                      for t in stmt.targets if isinstance(t, ast.Name)}
@@ -657,10 +724,10 @@ class Interpreter:
         by_value: dict[object, ObjVal] = {}
         last = 0
         for name, value in list(cls.attrs.items()):
-            if name.startswith("_") or isinstance(value, (FuncVal, ClassVal, WrappedVal, PropertyVal)):
+            if name.startswith("_") or isinstance(value, (FuncVal, ClassVal, WrappedVal, *DESCRIPTOR_TYPES)):
                 continue
             if name in automatic:
-                value = Const(name.lower()) if is_str_enum else Const(last + 1)
+                value = Const(name.lower()) if is_str_enum else Const(flags.next_auto(is_flag, last))
             if isinstance(value, Const) and type(value.value) is int:
                 last = value.value
             key = fingerprint(value)
@@ -673,6 +740,9 @@ class Interpreter:
             if value is not UNKNOWN:
                 by_value[key] = member
         cls.enum_members = members
+        if is_flag:
+            cls.enum_flags = {m.attrs["value"].value: m for m in members.values()  # type: ignore[attr-defined]
+                              if isinstance(m.attrs["value"], Const) and type(m.attrs["value"].value) is int}
 
     def create_class(self, cls: ClassVal, metaclass: object, keywords: dict[str, object],
                      node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
@@ -693,9 +763,10 @@ class Interpreter:
                 return UNKNOWN
         elif metaclass is not None:
             return cls if not keywords else UNKNOWN
-        hook = cls.lookup("__init_subclass__", after=cls)
+        datamodel.set_names(self, cls, ctx)
+        hook = datamodel.init_subclass_hook(cls)
         if isinstance(hook, FuncVal):
-            self.call_function(hook.bound(cls), [], keywords, ctx)
+            self.call_function(hook, [], keywords, ctx)
         elif keywords and hook is not MISSING:
             return cls  # a library base takes the keywords: the class is still this one
         return cls
@@ -780,16 +851,27 @@ class Interpreter:
         env = Env({"__name__": Const(name)})
         self.module_envs[name] = env  # a circular import sees the partial module, as in Python
         self._module_nodes.append((module.path, _node_ids(module.tree)))
-        self.exec_block(module.tree.body, env, Ctx(), Frame())
+        self.exec_body(module.tree.body, env, Ctx())
+        parent, _, last = name.rpartition(".")
+        if parent and parent in self.module_envs:
+            self.module_envs[parent].names.setdefault(last, ModuleVal(name, env))
         return env
 
     def import_workspace(self, stmt: ast.Import | ast.ImportFrom, env: Env, ctx: Ctx) -> None:
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
                 if self.find_module(alias.name) is not None:
-                    module_env = self.run_module(alias.name, ctx)
-                    if module_env is not None and (alias.asname or "." not in alias.name):
+                    module_env = self.import_module_named(alias.name, ctx)
+                    if module_env is None:
+                        continue
+                    if alias.asname or "." not in alias.name:
                         env.names[alias.asname or alias.name] = ModuleVal(alias.name, module_env)
+                    else:
+                        # `import pkg.sub` binds `pkg`, whose `sub` is the submodule (set by the import).
+                        top = alias.name.split(".")[0]
+                        top_env = self.module_envs.get(top)
+                        if top_env is not None:
+                            env.names[top] = ModuleVal(top, top_env)
             return
         base = self._resolve_from(stmt)
         if base is None:
@@ -804,16 +886,26 @@ class Interpreter:
                     env.names[local] = ModuleVal(submodule, sub_env)
             elif module_env is not None and alias.name in module_env.names:
                 env.names[local] = module_env.names[alias.name]
+            elif module_env is not None and alias.name != "*":
+                # A name the module lacks: its PEP 562 __getattr__, if it has one.
+                lazy = modules.module_attribute(self, ModuleVal(base, module_env), alias.name, ctx)
+                if lazy is not UNKNOWN and lazy is not MISSING:
+                    env.names[local] = lazy
 
     def _resolve_from(self, stmt: ast.ImportFrom) -> str | None:
         if not stmt.level:
             return stmt.module
         current = self._current_path(stmt)
         known = [*self.modules.values(), *(m for m in self.library_modules.values() if m is not None)]
-        here = next((m.name for m in known if m.path == current), None)
+        here = next((m for m in known if m.path == current), None)
         if here is None:
             return None
-        parts = here.split(".")[: -stmt.level] if stmt.level <= len(here.split(".")) else []
+        # Level 1 is the package the module is in: a package's own __init__ is that package.
+        is_package = PurePath(here.path).stem == "__init__"
+        package = here.name.split(".") if is_package else here.name.split(".")[:-1]
+        if stmt.level - 1 > len(package):
+            return None  # beyond the top-level package: Python raises ImportError
+        parts = package[: len(package) - (stmt.level - 1)]
         if stmt.module:
             parts.append(stmt.module)
         return ".".join(parts)
@@ -847,7 +939,7 @@ class Interpreter:
         if isinstance(node, ast.List):
             return _new_list(self.ev_sequence(node.elts, env, ctx))
         if isinstance(node, ast.BinOp):
-            return self.each(lambda left, right: _binary(left, node.op, right),
+            return self.each(lambda left, right: _flag_or_binary(left, node.op, right),
                              self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
             base = plain(self.ev(node.value, env, ctx))
@@ -861,7 +953,7 @@ class Interpreter:
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
-            taken = pyflow.truth(self.ev(node.test, env, ctx))
+            taken = self.truth(self.ev(node.test, env, ctx))
             if taken is not None:
                 return self.ev(node.body if taken else node.orelse, env, ctx)
             return one_of([self.ev(node.body, env, ctx), self.ev(node.orelse, env, ctx)])
@@ -870,12 +962,12 @@ class Interpreter:
         if isinstance(node, ast.Compare):
             left = self.ev(node.left, env, ctx)
             return self.each(
-                lambda left, *rights: pyflow.compare(plain(left), node.ops, [plain(r) for r in rights]),
+                lambda left, *rights: self.compare(left, node.ops, list(rights), ctx),
                 left, *(self.ev(c, env, ctx) for c in node.comparators))
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
         if isinstance(node, ast.UnaryOp):
-            return self.each(lambda operand: pyflow.unary(node.op, operand), self.ev(node.operand, env, ctx))
+            return self.each(lambda operand: _unary(node.op, operand), self.ev(node.operand, env, ctx))
         if isinstance(node, ast.JoinedStr):
             return self.each(lambda *parts: pyflow.formatted(list(parts)),
                              *(self.ev_fstring_part(v, env, ctx) for v in node.values))
@@ -900,7 +992,7 @@ class Interpreter:
                 self.record_yield(self._frames[-1], node, value)
             return UNKNOWN  # what `send` passes in, or the sub-generator's return value
         elif isinstance(node, ast.Await):
-            children = [node.value]
+            return self.await_value(self.ev(node.value, env, ctx), ctx)
         elif isinstance(node, ast.Dict):
             children = [*(k for k in node.keys if k is not None), *node.values]
         elif isinstance(node, ast.Set):
@@ -933,32 +1025,30 @@ class Interpreter:
         """``base.attr``, also when the name is computed (``getattr(base, name)``)."""
         if isinstance(base, SuperVal):
             return self.super_attribute(base, attr)
-        value = MISSING
-        part = descriptors.part_of(base, attr)
-        if part is not None:
-            return part
-        if isinstance(base, ObjVal) and attr not in base.attrs:
-            prop = descriptors.declared_property(base.cls, attr)
-            if prop is not None and isinstance(prop.getter, FuncVal) and prop.setter is not None:
-                return self.call_function(prop.getter.bound(base), [], {}, ctx)
-        if isinstance(base, ClassVal) and base.enum_members is None:
-            value = class_attribute(base, attr)
-        fallback = _dunder(base, "__getattr__")
-        if fallback is not None and attr not in base.attrs and base.cls.lookup(attr) is MISSING:  # type: ignore[attr-defined]
-            # Python calls __getattr__ only for a name found nowhere else.
-            return self.call_function(fallback, [Const(attr)], {}, ctx)
+        value = datamodel.descriptor_attribute(base, attr)
+        if value is MISSING:
+            if isinstance(base, ObjVal):
+                value = datamodel.instance_attribute(self, base, attr, ctx)
+            elif isinstance(base, ClassVal):
+                value = datamodel.class_attribute(self, base, attr, ctx)
+            elif isinstance(base, ModuleVal):
+                value = modules.module_attribute(self, base, attr, ctx)
+            elif isinstance(base, (CoroutineVal, GatheredVal)):
+                return UNKNOWN  # send / close / cancel: none of them runs the body here
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
         if ctx.patches and isinstance(value, QualName):
             value = next((new for name, new in ctx.patches if name == value.name), value)
-        if isinstance(value, PropertyVal):
-            return self.call_function(value.getter, [], {}, ctx)
         return introspection.program_input(value)
 
     def subscript(self, base: object, index: object, ctx: Ctx | None = None) -> object:
-        method = _dunder(base, "__getitem__")
-        if method is not None:
-            return self.call_function(method, [index], {}, ctx or Ctx())
+        method = datamodel.special_method(base, "__getitem__")
+        if method is not MISSING:
+            return self.call_value(method, [index], {}, ctx or Ctx())
+        if isinstance(base, ClassVal) and base.enum_members is None:
+            made = datamodel.class_getitem(self, base, index, ctx or Ctx())
+            if made is not MISSING:
+                return made
         loaded = introspection.loaded_module(self, base, index)
         if loaded is MISSING:
             loaded = stdlib_values.subscript(base, index)
@@ -975,7 +1065,7 @@ class Interpreter:
         result: object = UNKNOWN
         for index, operand in enumerate(node.values):
             result = self.ev(operand, env, ctx)
-            known = pyflow.truth(result)
+            known = self.truth(result)
             if known is None:
                 for rest in node.values[index + 1:]:
                     self.ev(rest, env, ctx)
@@ -1053,13 +1143,13 @@ class Interpreter:
                 results.append((None, self.ev(node.elt, env, ctx)))  # type: ignore[attr-defined]
             return len(results) <= MAX_COMPREHENSION
         first, rest = generators[0], generators[1:]
-        iterable = self.ev(first.iter, env, ctx)
+        iterable = self.iterable_of(self.ev(first.iter, env, ctx), ctx)
         items = unpack(iterable)
         if items is None or len(items) > MAX_COMPREHENSION:
             return False
         for item in items:
             self.assign(first.target, item, env, ctx)
-            verdicts = [pyflow.truth(self.ev(c, env, ctx)) for c in first.ifs]
+            verdicts = [self.truth(self.ev(c, env, ctx)) for c in first.ifs]
             if any(v is None for v in verdicts):
                 return False
             if all(verdicts) and not self._comprehend(node, rest, env, ctx, results):
@@ -1123,6 +1213,9 @@ class Interpreter:
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
+            hooked = calls.builtin_hook(self, func.name, args, kwargs, ctx)
+            if hooked is not MISSING:
+                return hooked
             if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
                 return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:])
             if func.name.startswith("builtins.str.") and args and isinstance(args[0], Const) \
@@ -1156,7 +1249,20 @@ class Interpreter:
             finally:
                 self._uncertain -= 1
         if isinstance(func, FuncVal):
+            if coroutines.is_coroutine_function(func):
+                return CoroutineVal(func, list(args), dict(kwargs))  # its body runs when driven
             return self.call_function(func, args, kwargs, ctx)
+        if isinstance(func, StaticMethodVal):
+            return self.call(func.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, RegisterVal):
+            return datamodel.register(func, args, self.annotation_type)
+        if isinstance(func, SingleDispatchVal):
+            impl = datamodel.dispatch_target(func, args)
+            if impl is MISSING:
+                return UNKNOWN  # the argument's type is not known: which one runs is not either
+            if func.self_value is not None:
+                impl = datamodel.bind(impl, func.self_value, None)
+            return self.call(impl, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, PartialVal):
             merged = {**func.kwargs, **kwargs}
             return self.call(func.func, [*func.args, *args], merged, node, arg_nodes, kw_nodes, env, ctx)
@@ -1172,20 +1278,63 @@ class Interpreter:
                              if fingerprint(plain(m.attrs["value"])) == wanted), UNKNOWN)
             return UNKNOWN
         if isinstance(func, ClassVal):
+            custom = datamodel.metaclass_call(func)
+            if custom is not MISSING:
+                return self.call(custom, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
             return self.instantiate(func, args, kwargs, ctx)
         if isinstance(func, OpaqueScope):
             self.call_callbacks(args, kwargs, node, func.inside(ctx), same_context=True)
             return UNKNOWN
         if isinstance(func, ObjVal):
-            method = func.get("__call__")
-            if isinstance(method, FuncVal):
-                return self.call_function(method, args, kwargs, ctx)
-            if isinstance(method, WrappedVal):
-                return self.call_wrapped(method, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            method = datamodel.special_method(func, "__call__")
+            if method is not MISSING:
+                return self.call(method, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         # An unknown callee (a method of an object we do not model, a library
         # function) calls the callbacks it is given as they are.
         self.call_callbacks(args, kwargs, node, ctx, same_context=True)
         return UNKNOWN
+
+    def await_value(self, value: object, ctx: Ctx) -> object:
+        """``await value``: a known coroutine runs now, in this context, once; a gather runs
+        each of its awaitables in order; anything else is unknown."""
+        if isinstance(value, OneOf):
+            self._uncertain += 1
+            try:
+                return one_of([self.await_value(form, ctx) for form in value.forms])
+            finally:
+                self._uncertain -= 1
+        if isinstance(value, CoroutineVal):
+            if value.done:
+                return UNKNOWN  # Python raises: a coroutine is awaited once
+            value.done = True
+            return self.call_function(value.func, value.args, value.kwargs, ctx)
+        if isinstance(value, GatheredVal):
+            return _new_list(pack([self.await_value(item, ctx) for item in value.awaitables]))
+        awaiter = datamodel.special_method(value, "__await__")
+        if awaiter is not MISSING:
+            self.call_value(awaiter, [], {}, ctx)
+        return UNKNOWN
+
+    def annotation_type(self, func: object, position: int) -> object:
+        """The type a parameter's annotation names (``singledispatch``'s ``register``),
+        evaluated where the function was defined; a string annotation is parsed first."""
+        annotation = datamodel.first_annotation(func, position)
+        if annotation is None or not isinstance(func, FuncVal):
+            return UNKNOWN
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            try:
+                annotation = ast.parse(annotation.value, mode="eval").body
+            except SyntaxError:
+                return UNKNOWN
+        return self.ev(annotation, func.closure, Ctx())
+
+    def iterable_of(self, value: object, ctx: Ctx) -> object:
+        """What iterating ``value`` goes over: ``type(value).__iter__(value)`` for an instance
+        of the program's classes that defines it (read as the items that returns)."""
+        method = datamodel.special_method(value, "__iter__")
+        if method is MISSING:
+            return value
+        return self.call_value(method, [], {}, ctx)
 
     def call_wrapped(self, func: WrappedVal, args: list[object], kwargs: dict[str, object],
                      node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
@@ -1344,9 +1493,28 @@ class Interpreter:
             for candidate in map(callable_of, candidates):
                 if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
                     self.call_unknown_args(candidate, node, callback_ctx)
+                elif isinstance(candidate, (CoroutineVal, GatheredVal)):
+                    # A coroutine handed to code we cannot see (an event loop's
+                    # run_until_complete, trio, anyio) is assumed driven there.
+                    self.await_value(candidate, callback_ctx)
 
-    def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> ObjVal:
-        obj = ObjVal(cls, {})
+    def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+        """``type.__call__``: the class's own ``__new__`` (an implicit staticmethod) makes the
+        object when it defines one; ``__init__`` runs only on an instance of ``cls`` it made."""
+        new = cls.lookup("__new__")
+        if isinstance(new, StaticMethodVal):
+            new = new.func
+        if isinstance(new, FuncVal):
+            made = self.call_function(new, [cls, *args], kwargs, ctx)
+            if not (isinstance(made, ObjVal) and any(c is cls for c in made.cls.mro())):
+                return made  # Python skips __init__ for anything else (a cached instance too)
+            obj = made
+        else:
+            obj = ObjVal(cls, {})  # object.__new__ (a library base's is taken to do the same)
+        return self.initialise(cls, obj, args, kwargs, ctx)
+
+    def initialise(self, cls: ClassVal, obj: ObjVal, args: list[object], kwargs: dict[str, object],
+                   ctx: Ctx) -> ObjVal:
         init = cls.lookup("__init__")
         if isinstance(init, FuncVal):
             self.call_function(init.bound(obj), args, kwargs, ctx)
@@ -1385,8 +1553,16 @@ class Interpreter:
         value = cls.lookup(attr, after=sup.owner) if isinstance(cls, ClassVal) else UNKNOWN
         if isinstance(value, FuncVal):
             return value.bound(sup.obj)
+        if value is MISSING and attr in ("__setattr__", "__getattribute__") and isinstance(sup.obj, ObjVal):
+            return PartialVal(QualName(f"builtins.object.{attr}"), (sup.obj,), {})
+        if value is MISSING and attr == "__call__" and isinstance(sup.obj, ClassVal):
+            return PartialVal(QualName("builtins.type.__call__"), (sup.obj,), {})  # a metaclass's
+        if value is not MISSING and value is not UNKNOWN:
+            return datamodel.bind(value, sup.obj if isinstance(sup.obj, ObjVal) else None, cls, self)
         if attr == "__new__" and self._new_classes:
             return QualName("builtins.type.__new__")  # type.__new__ makes the pending class
+        if attr == "__new__" and value is MISSING:
+            return QualName("builtins.object.__new__")
         if value is MISSING and attr in ("__init__", "__init_subclass__", "__post_init__"):
             return QualName("builtins.object.noop")
         return UNKNOWN if value is MISSING else value
@@ -1465,22 +1641,12 @@ _UNKNOWN_REST = _UnknownRest()
 UNKNOWN_REST = _UNKNOWN_REST  # what refs.py tells apart from a known argument count
 
 
-def _dunder(value: object, name: str) -> FuncVal | None:
-    """The file's own special method of an instance (``__getitem__``, ``__getattr__``), bound."""
-    if isinstance(value, ObjVal) and value.cls.enum_members is None:
-        method = value.cls.lookup(name)
-        if isinstance(method, FuncVal):
-            return method.bound(value)
-    return None
-
-
 def callable_of(value: object) -> object:
     """What calling ``value`` runs: an instance of a class with ``__call__`` is that method,
     bound to the instance (a kernel body, or a callback, may be such an object)."""
-    if isinstance(value, ObjVal) and value.cls.enum_members is None:
-        method = value.get("__call__")
-        if isinstance(method, (FuncVal, WrappedVal, PartialVal)):
-            return method
+    method = datamodel.special_method(value, "__call__")
+    if isinstance(method, (FuncVal, WrappedVal, PartialVal)):
+        return method
     return value
 
 
@@ -1567,6 +1733,44 @@ _WIDE_DTYPES = frozenset({"float64", "int64", "uint64"})
 def _new_list(items: object) -> ListVal:
     known = unpack(items) if not (isinstance(items, Const) and isinstance(items.value, str)) else None
     return ListVal(known or [], complete=known is not None)
+
+
+def _flag_or_binary(left: object, op: ast.operator, right: object) -> object:
+    combined = flags.binary(left, op, right)
+    return combined if combined is not MISSING else _binary(left, op, right)
+
+
+def _unary(op: ast.unaryop, operand: object) -> object:
+    if isinstance(op, ast.Invert):
+        inverted = flags.invert(operand)
+        if inverted is not MISSING:
+            return inverted
+    if isinstance(op, ast.Not):
+        known = flags.truth(operand)
+        if known is not None:
+            return Const(not known)
+    return pyflow.unary(op, operand)
+
+
+def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object:
+    """Comparisons; ``in`` / ``not in`` of Flag values by their bits."""
+    if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)):
+        inside = flags.contains(left, rights[0])
+        if inside is not None:
+            return Const(inside if isinstance(ops[0], ast.In) else not inside)
+    if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)):
+        # An object of the program's is never None (`if obj is None:` in a descriptor's __get__).
+        sides = (left, rights[0])
+        if any(isinstance(v, Const) and v.value is None for v in sides) \
+                and any(isinstance(v, _NEVER_NONE) for v in sides):
+            return Const(isinstance(ops[0], ast.IsNot))
+        if all(isinstance(v, ClassVal) for v in sides):
+            # Classes are singletons: `type(mode) is Warpgroup`.
+            return Const((sides[0] is sides[1]) == isinstance(ops[0], ast.Is))
+    return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
+
+
+_NEVER_NONE = (ObjVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal, PartialVal, KernelVal, WrappedVal)
 
 
 def _binary(left: object, op: ast.operator, right: object) -> object:

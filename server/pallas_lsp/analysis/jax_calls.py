@@ -53,8 +53,7 @@ from .values import (
 from .versions import ABSTRACT_MESH_IN_SHARD_MAP, JAX_GET_ABSTRACT_MESH, JaxVersion, holds
 
 TRANSPARENT_DECORATORS = frozenset({
-    "functools.cache", "functools.wraps", "functools.lru_cache", "functools.cached_property",
-    "builtins.staticmethod", "builtins.classmethod", "builtins.property", "dataclasses.dataclass",
+    "functools.cache", "functools.wraps", "functools.lru_cache", "dataclasses.dataclass",
     "typing.overload", "typing.final",
 })
 
@@ -109,7 +108,7 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
     if isinstance(base, MulticastRefVal) and attr == "at":
         return MulticastAt(base)
     if isinstance(base, ObjVal):
-        return base.get(attr)
+        return base.attrs.get(attr, UNKNOWN)  # the interpreter's data model asked first
     if isinstance(base, ModuleVal):
         return base.env.names.get(attr, UNKNOWN)
     if isinstance(base, WrappedVal) and base.kind == "jit" and attr in ("lower", "trace", "eval_shape"):

@@ -15,14 +15,19 @@ import ast
 from collections.abc import Callable
 
 from . import pyflow
+from .python.datamodel import is_instance
 from .values import MISSING, UNKNOWN, ClassVal, Const, ObjVal, plain, unpack
 
 Evaluate = Callable[[ast.expr], object]
+# ``getattr(subject, name)`` as the data model reads it (python/datamodel.py).
+Attribute = Callable[[object, str], object]
 
 
-def match(pattern: ast.pattern, subject: object, evaluate: Evaluate, binds: dict[str, object]) -> bool | None:
+def match(pattern: ast.pattern, subject: object, evaluate: Evaluate, binds: dict[str, object],
+          attribute: Attribute) -> bool | None:
     if isinstance(pattern, ast.MatchAs):
-        verdict = True if pattern.pattern is None else match(pattern.pattern, subject, evaluate, binds)
+        verdict = True if pattern.pattern is None else match(pattern.pattern, subject, evaluate, binds,
+                                                             attribute)
         if pattern.name is not None:
             binds[pattern.name] = subject
         return verdict
@@ -31,22 +36,22 @@ def match(pattern: ast.pattern, subject: object, evaluate: Evaluate, binds: dict
     if isinstance(pattern, ast.MatchSingleton):
         return pyflow.truth(pyflow.compare(plain(subject), [ast.Is()], [Const(pattern.value)]))
     if isinstance(pattern, ast.MatchOr):
-        verdicts = [match(p, subject, evaluate, binds) for p in pattern.patterns]
+        verdicts = [match(p, subject, evaluate, binds, attribute) for p in pattern.patterns]
         if any(v is True for v in verdicts):
             return True
         return False if all(v is False for v in verdicts) else None
     if isinstance(pattern, ast.MatchClass):
-        return _match_class(pattern, subject, evaluate, binds)
+        return _match_class(pattern, subject, evaluate, binds, attribute)
     if isinstance(pattern, ast.MatchSequence):
-        return _match_sequence(pattern, subject, evaluate, binds)
+        return _match_sequence(pattern, subject, evaluate, binds, attribute)
     _bind_unknown(pattern, binds)
     return None
 
 
 def _match_class(pattern: ast.MatchClass, subject: object, evaluate: Evaluate,
-                 binds: dict[str, object]) -> bool | None:
+                 binds: dict[str, object], attribute: Attribute) -> bool | None:
     cls = evaluate(pattern.cls)
-    verdict = _is_instance(subject, cls)
+    verdict = is_instance(subject, cls) if isinstance(cls, ClassVal) else None
     if verdict is False:
         return False
     if verdict is None or not isinstance(subject, ObjVal) or not isinstance(cls, ClassVal):
@@ -60,29 +65,12 @@ def _match_class(pattern: ast.MatchClass, subject: object, evaluate: Evaluate,
             _bind_unknown(sub, binds)
             verdicts.append(None)
         else:
-            verdicts.append(match(sub, subject.get(names[index]), evaluate, binds))
+            verdicts.append(match(sub, attribute(subject, names[index]), evaluate, binds, attribute))
     for attr, sub in zip(pattern.kwd_attrs, pattern.kwd_patterns, strict=True):
-        verdicts.append(match(sub, subject.get(attr), evaluate, binds))
+        verdicts.append(match(sub, attribute(subject, attr), evaluate, binds, attribute))
     if any(v is False for v in verdicts):
         return False
     return True if all(v is True for v in verdicts) else None
-
-
-def _is_instance(subject: object, cls: object) -> bool | None:
-    """Is ``subject`` an instance of the file's class ``cls``? None when it cannot be told."""
-    if not isinstance(cls, ClassVal) or not isinstance(subject, ObjVal):
-        return None
-    order = subject.cls.mro()
-    if any(c is cls for c in order):
-        return True
-    # A base we cannot see might still be `cls`'s subclass... only the file's own classes
-    # all the way up tell a sure "no".
-    return False if all(isinstance(c, ClassVal) for c in order) and _ends_in_object(order) else None
-
-
-def _ends_in_object(order: list[object]) -> bool:
-    last = order[-1]
-    return isinstance(last, ClassVal) and all(isinstance(b, ClassVal) for b in last.bases)
 
 
 def _match_args(cls: ClassVal) -> list[str] | None:
@@ -96,7 +84,7 @@ def _match_args(cls: ClassVal) -> list[str] | None:
 
 
 def _match_sequence(pattern: ast.MatchSequence, subject: object, evaluate: Evaluate,
-                    binds: dict[str, object]) -> bool | None:
+                    binds: dict[str, object], attribute: Attribute) -> bool | None:
     items = unpack(plain(subject)) if not (isinstance(subject, Const) and isinstance(subject.value, str)) \
         else None
     if items is None or any(isinstance(p, ast.MatchStar) for p in pattern.patterns):
@@ -107,7 +95,8 @@ def _match_sequence(pattern: ast.MatchSequence, subject: object, evaluate: Evalu
         for sub in pattern.patterns:
             _bind_unknown(sub, binds)
         return False
-    verdicts = [match(p, item, evaluate, binds) for p, item in zip(pattern.patterns, items, strict=True)]
+    verdicts = [match(p, item, evaluate, binds, attribute)
+                for p, item in zip(pattern.patterns, items, strict=True)]
     if any(v is False for v in verdicts):
         return False
     return True if all(v is True for v in verdicts) else None

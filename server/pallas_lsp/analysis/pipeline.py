@@ -171,8 +171,18 @@ def imported_names(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = "." * node.level + (node.module or "")
             found.add(base)
-            found.update(f"{base}.{alias.name}" if base else alias.name for alias in node.names)
+            # `from . import config` names ".config" (the dots are the base's, no extra one).
+            found.update(alias.name if not base else f"{base}{alias.name}" if base.endswith(".")
+                         else f"{base}.{alias.name}" for alias in node.names)
         else:
+            # `mod = importlib.import_module("pkg.config")` as a statement of its own (the run
+            # imports it: python/modules.py); a call nested deeper in an expression is not
+            # looked for, so the walk stays on statements.
+            value = getattr(node, "value", None)
+            if isinstance(value, ast.Call):
+                named = _import_module_name(value)
+                if named is not None:
+                    found.add(named)
             for name in _STATEMENT_LISTS:
                 block = getattr(node, name, None)
                 if block:
@@ -182,6 +192,29 @@ def imported_names(tree: ast.Module) -> set[str]:
 
 # The fields that hold statements (or an except handler / a match case, which hold them).
 _STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _import_module_name(call: ast.Call) -> str | None:
+    """The module ``importlib.import_module("name", package="pkg")`` names, when written as
+    constants (the run imports it: python/modules.py)."""
+    func = call.func
+    called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if called != "import_module" or not call.args:
+        return None
+    name = call.args[0]
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str)) or not name.value.strip("."):
+        return None
+    if not name.value.startswith("."):
+        return name.value
+    package = call.args[1] if len(call.args) > 1 else next(
+        (k.value for k in call.keywords if k.arg == "package"), None)
+    if not (isinstance(package, ast.Constant) and isinstance(package.value, str)):
+        return None
+    level = len(name.value) - len(name.value.lstrip("."))
+    parts = package.value.split(".")
+    if level > len(parts):
+        return None
+    return ".".join([*parts[: len(parts) - level + 1], name.value.lstrip(".")])
 
 
 def module_table(entry: str, trees: dict[str, ast.Module]) -> dict[str, SourceModule]:

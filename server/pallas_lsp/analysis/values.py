@@ -215,6 +215,9 @@ class ClassVal:
     # A str / int mixin (`class A(str, Enum)`, StrEnum, IntEnum): a member *is* its value
     # wherever a str or int is used (an axis name, a dict key); a plain member is not.
     enum_mixin: bool = False
+    # An enum.Flag: its values by their bits, members and the combinations made so far
+    # (python/flags.py); None for any other class.
+    enum_flags: dict[int, ObjVal] | None = None
 
     def mro(self) -> list[object]:
         """The class and its bases, depth first left to right without repeats (C3 for the
@@ -263,35 +266,6 @@ class ObjVal:
     cls: ClassVal
     attrs: dict[str, object]
 
-    def get(self, name: str) -> object:
-        if name in self.attrs:
-            return self.attrs[name]
-        value = self.cls.lookup(name)
-        if value is MISSING:
-            return UNKNOWN
-        if isinstance(value, FuncVal) and isinstance(value.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if _is_property(value.node):
-                return PropertyVal(value.bound(self))
-            if any(_decorator_id(d) == "staticmethod" for d in value.node.decorator_list):
-                return value
-            if any(_decorator_id(d) == "classmethod" for d in value.node.decorator_list):
-                return value.bound(self.cls)
-            return value.bound(self)
-        if isinstance(value, WrappedVal) and isinstance(value.inner, FuncVal) \
-                and value.inner.owner is not None and value.inner.self_value is None:
-            # A jitted method (`@functools.partial(jax.jit, static_argnums=0)` on `__call__`):
-            # the wrapper calls the method bound to this instance.
-            return WrappedVal(value.kind, value.inner.bound(self), value.node, value.mesh,
-                              value.manual_axes, value.in_specs)
-        return value
-
-
-@dataclass(eq=False)
-class PropertyVal:
-    """A @property read: the interpreter calls the getter (bound to the instance)."""
-
-    getter: FuncVal
-
 
 @dataclass(eq=False)
 class SuperVal:
@@ -299,18 +273,6 @@ class SuperVal:
 
     owner: ClassVal
     obj: object  # the instance, or the class for class methods and __new__
-
-
-def _decorator_id(node: ast.expr) -> str:
-    if isinstance(node, ast.Call):
-        node = node.func
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return node.id if isinstance(node, ast.Name) else ""
-
-
-def _is_property(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(_decorator_id(d) in ("property", "cached_property") for d in node.decorator_list)
 
 
 MAX_DICT_ITEMS = 256

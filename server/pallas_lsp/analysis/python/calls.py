@@ -1,0 +1,126 @@
+"""Calls of Python's own machinery that the data model and module semantics answer.
+
+Descriptor types, ``setattr`` / ``hasattr`` / ``type`` / ``isinstance`` / ``issubclass`` /
+``callable`` / ``len`` / ``iter``, ``object.__setattr__`` / ``__getattribute__`` /
+``__new__``, ``type.__call__``, ``importlib.import_module``, asyncio's drivers, and an
+instance's truth (``__bool__``, ``__len__``): what the interpreter asks before it hands a
+library name to the models of JAX and the standard library.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Protocol
+
+from .. import pyflow
+from ..trace import Ctx
+from ..values import (
+    MISSING,
+    UNKNOWN,
+    ClassVal,
+    Const,
+    Env,
+    FuncVal,
+    GeneratorVal,
+    KernelVal,
+    ObjVal,
+    PartialVal,
+    WrappedVal,
+    plain,
+    unpack,
+)
+from . import coroutines, datamodel, modules
+from .coroutines import GatheredVal
+from .descriptor_values import construct
+
+
+class Runner(Protocol):
+    """What these hooks need of the interpreter."""
+
+    def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object: ...
+
+    def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object],
+                    ctx: Ctx) -> object: ...
+
+    def import_module_named(self, name: str, ctx: Ctx) -> Env | None: ...
+
+    def await_value(self, value: object, ctx: Ctx) -> object: ...
+
+    def iterable_of(self, value: object, ctx: Ctx) -> object: ...
+
+
+def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str, object],
+                 ctx: Ctx) -> object:
+    """Calls of Python's own machinery the data model and module semantics answer:
+    descriptor types, ``setattr``, ``object.__setattr__`` / ``__getattribute__``,
+    ``type.__call__``, ``importlib.import_module``, asyncio's drivers; MISSING otherwise."""
+    made = construct(name, args, kwargs)
+    if made is not MISSING:
+        return made
+    if name == "builtins.setattr" and len(args) == 3 and not kwargs:
+        if isinstance(args[1], Const) and isinstance(args[1].value, str):
+            datamodel.store_attribute(runner, args[0], args[1].value, args[2], ctx)
+        return Const(None)
+    if name == "builtins.object.__setattr__" and len(args) == 3 and isinstance(args[0], ObjVal):
+        if isinstance(args[1], Const) and isinstance(args[1].value, str):
+            args[0].attrs[args[1].value] = args[2]
+        return Const(None)
+    if name == "builtins.object.__getattribute__" and len(args) == 2 and isinstance(args[0], ObjVal):
+        if isinstance(args[1], Const) and isinstance(args[1].value, str):
+            return datamodel.generic_getattr(runner, args[0], args[1].value, ctx)
+        return UNKNOWN
+    if name == "builtins.object.__new__" and args and isinstance(args[0], ClassVal):
+        return ObjVal(args[0], {})  # a bare instance: its class's __init__ runs after
+    if name == "builtins.type.__call__" and args and isinstance(args[0], ClassVal):
+        return runner.instantiate(args[0], list(args[1:]), kwargs, ctx)
+    if name == "importlib.import_module":
+        return modules.import_module(runner, args, kwargs, ctx)
+    if name in coroutines.DRIVERS or name.endswith(".run_until_complete"):
+        return runner.await_value(args[0], ctx) if args else UNKNOWN
+    if name in coroutines.WRAPPERS:
+        return args[0] if args else UNKNOWN
+    if name == "asyncio.gather":
+        return GatheredVal(tuple(args))
+    if name == "builtins.type" and len(args) == 1 and not kwargs:
+        return datamodel.type_of(args[0])
+    if name in ("builtins.isinstance", "builtins.issubclass") and len(args) == 2 and not kwargs:
+        if name == "builtins.isinstance":
+            verdict = datamodel.is_instance(args[0], args[1])
+        else:
+            verdict = datamodel.is_subclass(args[0], args[1]) if isinstance(args[0], ClassVal) else None
+        return Const(verdict) if verdict is not None else UNKNOWN
+    if name == "builtins.hasattr" and len(args) == 2 and isinstance(args[0], ObjVal) \
+            and args[0].cls.enum_members is None and isinstance(args[1], Const) \
+            and isinstance(args[1].value, str):
+        present = datamodel.has_attribute(args[0], args[1].value)
+        return Const(present) if present is not None else UNKNOWN
+    if name == "builtins.len" and len(args) == 1 and not kwargs:
+        length = datamodel.special_method(args[0], "__len__")
+        if length is not MISSING:
+            return runner.call_value(length, [], {}, ctx)
+    if name == "builtins.iter" and len(args) == 1 and not kwargs:
+        items = unpack(plain(runner.iterable_of(args[0], ctx)))
+        return GeneratorVal(list(items)) if items is not None else UNKNOWN
+    if name == "builtins.callable" and len(args) == 1:
+        value = args[0]
+        if isinstance(value, (FuncVal, ClassVal, PartialVal, KernelVal, WrappedVal)):
+            return Const(True)
+        if isinstance(value, ObjVal) and value.cls.enum_members is None:
+            found = value.cls.lookup("__call__")
+            return UNKNOWN if found is UNKNOWN else Const(found is not MISSING)
+        return Const(False) if isinstance(value, Const) else UNKNOWN
+    return MISSING
+
+
+def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
+    """``bool(obj)``: its class's ``__bool__``, else ``__len__`` (non-zero), else True;
+    unknown when a base the analysis cannot see may define them."""
+    for hook in ("__bool__", "__len__"):
+        found = obj.cls.lookup(hook)
+        if found is UNKNOWN:
+            return None
+        if found is not MISSING:
+            result = runner.call_value(datamodel.bind(found, obj, obj.cls), [], {}, Ctx())
+            return pyflow.truth(result) if hook == "__bool__" else pyflow.truth(
+                pyflow.compare(plain(result), [ast.NotEq()], [Const(0)]))
+    return True

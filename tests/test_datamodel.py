@@ -1,0 +1,376 @@
+"""Python's data model and paths never taken, judged through findings (docs/design.md
+change 23): each mechanism next to its limit, so a test fails if the mechanism is lost
+or over-reaches. The bad twins are functional fixtures proven by real lowering
+(pal006/*_reduction_op.py, multifile/lazy_package_reduce); these are the cases around
+them. A float32 reduction other than add is refused by JAX: "max" fires, "add" does not.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pallas_lsp.analysis import Options, analyze, parse_jax_version
+
+HEADER = '''
+import asyncio
+import enum
+import functools
+import importlib
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (256, 128)
+
+
+def launch(op, dtype=jnp.float32):
+    def kernel(x_ref, y_ref):
+        total = plgpu.multimem_load_reduce(x_ref, collective_axes=("x",), reduction_op=op)
+        y_ref[...] = plgpu.layout_cast(total, plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4))
+
+    call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct(SHAPE, dtype))
+    mesh = jax.make_mesh((2,), ("x",))
+    return jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))(
+        jnp.ones(SHAPE, dtype))
+'''
+
+
+def codes(body: str) -> list[str]:
+    analysis = analyze(HEADER + body, Options(jax_version=parse_jax_version("0.12.0.1")))
+    return sorted(f.code for f in analysis.findings)
+
+
+CASES = {
+    # Attribute lookup order (object.__getattribute__).
+    "instance dict shadows a method (non-data descriptor)": ("""
+class R:
+    def op(self):
+        return "max"
+r = R()
+r.op = "add"
+launch(r.op)
+""", []),
+    "a property wins over the instance dict (data descriptor)": ("""
+class R:
+    @property
+    def op(self):
+        return "max"
+r = R()
+r.__dict__["op"] = "add"
+launch(r.op)
+""", ["PAL006"]),
+    "__getattr__ only for a name found nowhere else": ("""
+class R:
+    op = "add"
+    def __getattr__(self, name):
+        return "max"
+launch(R().op)
+""", []),
+    "__getattr__ for a missing name": ("""
+class R:
+    def __getattr__(self, name):
+        return "max"
+launch(R().op)
+""", ["PAL006"]),
+    "__getattribute__ answers every read": ("""
+class R:
+    op = "add"
+    def __getattribute__(self, name):
+        return "max"
+launch(R().op)
+""", ["PAL006"]),
+    "object.__getattribute__ inside __getattribute__": ("""
+class R:
+    def __init__(self):
+        self.op = "add"
+    def __getattribute__(self, name):
+        return object.__getattribute__(self, name)
+launch(R().op)
+""", []),
+    # staticmethod / classmethod as descriptor values, not decorator names.
+    "staticmethod called on the value": ("""
+def pick():
+    return "max"
+class R:
+    choose = staticmethod(pick)
+launch(R().choose())
+""", ["PAL006"]),
+    "classmethod reads the subclass it is called through": ("""
+class Base:
+    OP = "add"
+    def _op(cls):
+        return cls.OP
+    op = classmethod(_op)
+class Max(Base):
+    OP = "max"
+launch(Max.op())
+""", ["PAL006"]),
+    "classmethod through the base stays the base's": ("""
+class Base:
+    OP = "add"
+    @classmethod
+    def op(cls):
+        return cls.OP
+class Max(Base):
+    OP = "max"
+launch(Base.op())
+""", []),
+    "explicit classmethod __init_subclass__ with keywords": ("""
+REGISTRY = {}
+class Base:
+    @classmethod
+    def __init_subclass__(cls, op="add", **kwargs):
+        REGISTRY[cls.__name__] = op
+class Max(Base, op="max"):
+    pass
+launch(REGISTRY["Max"])
+""", ["PAL006"]),
+    "a metaclass __call__ decides what calling the class gives": ("""
+class Cached(type):
+    def __call__(cls, *args):
+        return super().__call__(*args)
+class Job(metaclass=Cached):
+    def __init__(self, op):
+        self.op = op
+launch(Job("max").op)
+""", ["PAL006"]),
+    "__new__ hands back a cached instance and __init__ does not run again": ("""
+class Settings:
+    _instance = None
+    def __new__(cls, op):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+            cls._instance.op = op
+        return cls._instance
+first = Settings("max")
+launch(first.op)
+""", ["PAL006"]),
+    "object.__new__ then __init__": ("""
+class Settings:
+    def __new__(cls, *args):
+        return object.__new__(cls)
+    def __init__(self, op):
+        self.op = op
+launch(Settings("add").op)
+""", []),
+    "setattr goes through a property setter": ("""
+class R:
+    def __init__(self):
+        self._op = "add"
+    @property
+    def op(self):
+        return self._op
+    @op.setter
+    def op(self, value):
+        self._op = value.lower()
+r = R()
+setattr(r, "op", "MAX")
+launch(r.op)
+""", ["PAL006"]),
+    # Single dispatch: an argument of unknown type picks no implementation.
+    "singledispatch on a known type": ("""
+@functools.singledispatch
+def pick(setting):
+    return "add"
+@pick.register(int)
+def _(setting):
+    return ("add", "max")[setting]
+launch(pick(1))
+""", ["PAL006"]),
+    "singledispatch on an unknown type is silent": ("""
+import sys
+@functools.singledispatch
+def pick(setting):
+    return "add"
+@pick.register
+def _(setting: str):
+    return "max"
+launch(pick(sys.argv))
+""", []),
+    # Coroutines run only when driven.
+    "a coroutine never awaited runs nothing": ("""
+async def main():
+    launch("max")
+main()
+""", []),
+    "asyncio.run drives the coroutine": ("""
+async def main():
+    launch("max")
+asyncio.run(main())
+""", ["PAL006"]),
+    "a task awaited runs its coroutine": ("""
+async def work():
+    launch("max")
+async def main():
+    task = asyncio.create_task(work())
+    await task
+asyncio.run(main())
+""", ["PAL006"]),
+    "a coroutine awaited twice runs once": ("""
+STATE = {"op": "add"}
+async def step():
+    launch(STATE["op"])
+async def main():
+    coro = step()
+    await coro
+    STATE["op"] = "max"
+    await coro
+asyncio.run(main())
+""", []),
+    "a coroutine handed to an unknown driver is assumed driven": ("""
+import trio
+async def main():
+    launch("max")
+trio.run(main)
+""", ["PAL006"]),
+    "a coroutine handed to an event loop we cannot see is assumed driven": ("""
+async def main():
+    launch("max")
+loop = asyncio.new_event_loop()
+loop.run_until_complete(main())
+""", ["PAL006"]),
+    # enum.Flag values: auto() bits, |, &, ~, in, truth.
+    "a Flag stage not set is a path never taken": ("""
+class Stage(enum.Flag):
+    A = enum.auto()
+    B = enum.auto()
+    C = enum.auto()
+ON = Stage.A | Stage.C
+if Stage.B in ON:
+    launch("max")
+if ON & Stage.B:
+    launch("max")
+if not (ON & Stage.A):
+    launch("max")
+""", []),
+    "a Flag stage set runs": ("""
+class Stage(enum.Flag):
+    A = enum.auto()
+    B = enum.auto()
+ON = ~Stage.A
+if Stage.B in ON:
+    launch("max")
+""", ["PAL006"]),
+    "Flag combinations compare equal": ("""
+class Stage(enum.Flag):
+    A = enum.auto()
+    B = enum.auto()
+if (Stage.A | Stage.B) == (Stage.B | Stage.A):
+    launch("max")
+""", ["PAL006"]),
+    # `obj is None` of an object the program made is decided.
+    "an object is never None": ("""
+class R:
+    pass
+r = R()
+if r is None:
+    launch("max")
+""", []),
+    "__bool__ decides a branch": ("""
+class Profile:
+    def __init__(self, ops):
+        self.ops = ops
+    def __bool__(self):
+        return len(self.ops) > 0
+if Profile(()):
+    launch("max")
+""", []),
+    "__len__ decides truth and len()": ("""
+class Sweep:
+    def __init__(self, *ops):
+        self.ops = ops
+    def __len__(self):
+        return len(self.ops)
+s = Sweep("max")
+if s and len(s) == 1:
+    launch(s.ops[0])
+""", ["PAL006"]),
+    "__contains__ decides `in`": ("""
+class Allowed:
+    def __contains__(self, op):
+        return op == "add"
+if "max" in Allowed():
+    launch("max")
+""", []),
+    "an instance of a library class has unknown truth": ("""
+import collections
+class Ops(collections.UserList):
+    pass
+if Ops():
+    launch("max")
+""", ["PAL006"]),
+    "isinstance of the program's classes decides a branch": ("""
+class Lane:
+    pass
+class Warpgroup(Lane):
+    OP = "max"
+class Other:
+    OP = "max"
+for mode in (Warpgroup(), Other()):
+    if isinstance(mode, Lane) and type(mode) is not Warpgroup:
+        launch(mode.OP)
+if isinstance("add", Lane) or not isinstance(Other(), (Lane, object)):
+    launch("max")
+""", []),
+    "isinstance through a builtin base and issubclass": ("""
+class Op(str):
+    pass
+if isinstance(Op(), str) and issubclass(Op, str):
+    launch("max")
+""", ["PAL006"]),
+    "isinstance against a library ABC stays unknown": ("""
+import collections.abc
+class Sweep:
+    def __iter__(self):
+        return iter(("max",))
+if not isinstance(Sweep(), collections.abc.Iterable):
+    launch("add")
+else:
+    launch("max")
+""", ["PAL006"]),
+    "hasattr of an attribute never set": ("""
+class Job:
+    def __init__(self):
+        self.op = "add"
+job = Job()
+launch(job.override if hasattr(job, "override") else job.op)
+""", []),
+    "hasattr with __getattr__ stays unknown": ("""
+class Job:
+    def __getattr__(self, name):
+        return "max"
+job = Job()
+if hasattr(job, "override"):
+    launch(job.override)
+""", ["PAL006"]),
+    # Module semantics.
+    "importlib.import_module of a library module": ("""
+numpy_api = importlib.import_module("jax.numpy")
+launch("min", numpy_api.float32)
+""", ["PAL006"]),
+    # A pytest module driven from __main__: pytest decides which cases run (an xfail case
+    # among them); the analysis runs none of the test functions, so it says nothing.
+    "pytest parametrize module run through pytest.main": ("""
+import sys
+import pytest
+@pytest.mark.parametrize("op", ["add", pytest.param("max", marks=pytest.mark.xfail(strict=True))])
+def test_reduce(op):
+    launch(op)
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q"]))
+""", []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_data_model(name: str) -> None:
+    body, want = CASES[name]
+    assert codes(body) == want, name
+
+
+@pytest.mark.parametrize("source", ["class A:\n    return 1\nx = 1\n", "return 1\n", "x = 1\nreturn\n"])
+def test_return_outside_a_function_stops_the_body(source: str) -> None:
+    # CPython's compiler refuses these ("'return' outside function"); ast.parse does not.
+    analysis = analyze(source)
+    assert not analysis.findings and analysis.stopped is None
