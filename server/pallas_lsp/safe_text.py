@@ -13,7 +13,7 @@ no UTF-8 stream can carry it, and printing it raises). One function per sink:
   characters itself, so only lone surrogates are replaced (by the same visible
   escapes: a strict JSON parser refuses an unpaired ``\\ud800``);
 - ``sarif_uri``: a path as a SARIF ``artifactLocation.uri``, percent-encoded from the
-  path's bytes.
+  path's bytes (a relative reference; a ``file:`` URI for a Windows drive path).
 """
 
 from __future__ import annotations
@@ -58,9 +58,10 @@ def for_json(value: Any) -> Any:
 
 
 def sarif_uri(path: str) -> str:
-    """A path as a URI reference: an absolute path as a ``file:`` URI, a relative one as a
-    relative reference; either percent-encoded from the path's own bytes."""
+    """A path as a URI reference, percent-encoded from the path's own bytes: a path with a
+    drive (Windows) as a ``file:`` URI, any other as the reference it already is
+    (``/abs/k.py``, ``pkg/k.py``: unchanged unless a character needs encoding)."""
     pure = PurePath(path)
-    if pure.is_absolute():
+    if pure.drive:
         return pure.as_uri()
     return quote(os.fsencode(pure.as_posix()), safe="/")

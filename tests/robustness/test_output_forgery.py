@@ -126,5 +126,5 @@ def test_escapes_are_visible() -> None:
     assert for_terminal("a\nb\x1b[2J\u202e\udcff\ud800\t") == "a\\nb\\x1b[2J\\u202e\\xff\\ud800\\t"
     assert for_terminal("C:\\path\\ok.py") == "C:\\path\\ok.py"  # a backslash is no control
     assert for_json({"k\ud800": ["\udcff", 1, None]}) == {"k\\ud800": ["\\xff", 1, None]}
-    assert sarif_uri("/tmp/a b%.py") == "file:///tmp/a%20b%25.py"
+    assert sarif_uri("/tmp/a b%.py") == "/tmp/a%20b%25.py"
     assert sarif_uri("dir/x:y.py") == "dir/x%3Ay.py"
