@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pallas_lsp.analysis import imported_names
+from pallas_lsp.analysis.pipeline import _import_module_name
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = f"python{sys.version_info[0]}.{sys.version_info[1]}"
@@ -69,14 +70,20 @@ def walked(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = "." * node.level + (node.module or "")
             found.add(base)
-            found.update(f"{base}.{alias.name}" if base else alias.name for alias in node.names)
+            found.update(alias.name if not base else f"{base}{alias.name}" if base.endswith(".")
+                         else f"{base}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.stmt) and isinstance(getattr(node, "value", None), ast.Call):
+            # importlib.import_module("name") as a statement's own value (wip-datamodel)
+            named = _import_module_name(node.value)  # type: ignore[attr-defined]
+            if named is not None:
+                found.add(named)
     return found
 
 
 def test_imports_nested_in_every_statement_kind() -> None:
     tree = ast.parse(NESTED)
     assert imported_names(tree) == walked(tree)
-    assert {"i", "k.l", "o", "r", "s", "u", "w", "z", "ee", "ii", "jj.kk", "nn"} <= imported_names(tree)
+    assert {".e", "..f.g", "i", "k.l", "o", "r", "s", "u", "w", "z", "ee", "ii", "jj.kk", "nn"} <= imported_names(tree)
 
 
 def _real_files() -> list[Path]:
