@@ -19,12 +19,14 @@ import ast
 import time
 from dataclasses import dataclass, replace
 
-from . import descriptors, introspection, jax_calls, names, patterns, pyflow, stdlib_calls, stdlib_values
+from . import descriptors, introspection, jax_calls, names, patterns, pyflow, stdlib_values
 from .axis_trace import AxisTrace, element_origins
 from .class_access import class_attribute
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
+from .python import allow, bridge
+from .python.real import RealVal
 from .stdlib_values import FieldVal
 from .trace import (
     AnalysisStopped,
@@ -163,6 +165,11 @@ class Interpreter:
         if self._uncertain and fingerprint(mesh) != fingerprint(self.context_mesh):
             mesh = UNKNOWN
         self.context_mesh = mesh
+
+    @property
+    def on_uncertain_path(self) -> bool:
+        """Whether the code being run is on a path that may not run (python/bridge.py)."""
+        return self._uncertain > 0
 
     def _tick(self) -> None:
         self._ticks += 1
@@ -540,8 +547,12 @@ class Interpreter:
         """``xs.append(v)`` and the other list methods, on the list object itself."""
         if method == "copy":
             return ListVal(list(target.items), target.complete)
-        if method in ("index", "count"):
-            return UNKNOWN
+        if method in ("index", "count", "sort", "remove") and target.complete:
+            # Run for real on the list's items; a change is written back (python/bridge.py).
+            result = bridge.list_method(method, target, args, bool(self._uncertain))
+            if result is UNKNOWN and method in ("sort", "remove"):
+                target.forget()
+            return result
         result: object = Const(None)
         if method == "pop" and target.complete and target.items and len(args) <= 1 and all(
                 isinstance(a, Const) and type(a.value) is int for a in args) and not self._uncertain:
@@ -1122,10 +1133,6 @@ class Interpreter:
             self.callee_names[id(node)] = func.name
             if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
                 return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:])
-            if func.name.startswith("builtins.str.") and args and isinstance(args[0], Const) \
-                    and isinstance(args[0].value, str) and not kwargs:
-                return stdlib_calls.str_method(func.name.rsplit(".", 1)[-1], args[0].value,
-                                               [plain(a) for a in args[1:]])
             found = introspection.builtin_call(self, func.name, args, kwargs, env, ctx)
             if found is not MISSING:
                 return found
@@ -1134,7 +1141,8 @@ class Interpreter:
             lists = frozenset([i for i, a in enumerate(args) if isinstance(a, ListVal)]
                               + [k for k, v in kwargs.items() if isinstance(v, ListVal)])
             if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.", "builtins.str",
-                                         "builtins.repr", "builtins.format")):
+                                         "builtins.repr", "builtins.format", "python.")) \
+                    and not allow.serves(func.name):  # the bridge writes changes back to lists
                 # A library call reads a list as it is now; it keeps no alias we follow.
                 args = [plain(a) for a in args]
                 kwargs = {k: plain(v) for k, v in kwargs.items()}
@@ -1179,6 +1187,10 @@ class Interpreter:
                 return self.call_function(method, args, kwargs, ctx)
             if isinstance(method, WrappedVal):
                 return self.call_wrapped(method, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, RealVal):
+            # A real object a bridged call made (`operator.itemgetter(1)`): called for real.
+            return self.call(QualName("python.call"), [func, *args], kwargs, node, arg_nodes, kw_nodes,
+                             env, ctx)
         # An unknown callee (a method of an object we do not model, a library
         # function) calls the callbacks it is given as they are.
         self.call_callbacks(args, kwargs, node, ctx, same_context=True)
