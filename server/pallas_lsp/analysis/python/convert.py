@@ -40,6 +40,8 @@ MAX_STRING = 4096  # jax_calls.MAX_CONST_LENGTH: axis names are short
 MAX_INT_BITS = 4096
 MAX_DEPTH = 32
 MAX_CALLBACKS = 512  # calls back into the interpreter from one bridged call
+# The attribute of a real function the bridge made that names the abstract value it stands for.
+STANDS_FOR = "_pallas_lsp_stands_for"
 
 _PRIMITIVES = (int, float, complex, bool, type(None), type(Ellipsis))
 _MUTABLE_REAL = (list, dict, set, bytearray)
@@ -166,6 +168,7 @@ class Conversion:
             guards.check_call(name, list(args), dict(kwargs))
             return target(*args, **kwargs)
 
+        setattr(guarded, STANDS_FOR, QualName(name))
         return guarded
 
     def _callback(self, func: object) -> Callable[..., object]:
@@ -193,6 +196,7 @@ class Conversion:
             self._sync_from_abstract()
             return self.to_real(result)
 
+        setattr(callback, STANDS_FOR, func)
         self._pair(func, callback)
         return callback
 
@@ -225,6 +229,11 @@ class Conversion:
         known = self._to_abstract.get(id(value))
         if known is not None:
             return known
+        if isinstance(value, Opaque):
+            return value.value
+        stands_for = getattr(value, STANDS_FOR, None) if callable(value) else None
+        if stands_for is not None:
+            return stands_for  # a callback or a guarded callable made by any conversion
         if isinstance(value, tuple):
             if len(value) > MAX_LIST_ITEMS * 16:
                 return UNKNOWN
@@ -246,7 +255,7 @@ class Conversion:
             size = len(value) if hasattr(value, "__len__") and not isinstance(value, range) else 0  # type: ignore[arg-type]
             if size > MAX_LIST_ITEMS:
                 return UNKNOWN
-            made = RealVal(value, to_abstract)
+            made = RealVal(value, self.to_abstract)
             self._to_abstract[id(value)] = made
             self._keep.append(value)
             return made
