@@ -86,7 +86,7 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
 def call_named(call: Call) -> object:
     """A call of an allow-listed canonical name (``math.gcd``, ``builtins.sorted``,
     ``builtins.str.zfill`` with the string first)."""
-    target = allow.resolve(call.name)
+    target = guards.SUBSTITUTES.get(call.name, allow.resolve(call.name))
     if not callable(target):
         return UNKNOWN
     return run_call(call.name, target, list(call.args), dict(call.kwargs), call)

@@ -116,7 +116,7 @@ class Conversion:
         if isinstance(value, RealVal):
             return self._real(value)
         if isinstance(value, QualName):
-            target = allow.resolve(value.name)
+            target = guards.SUBSTITUTES.get(value.name, allow.resolve(value.name))
             if callable(target):
                 made = self._guarded(value.name, target)
                 self._pair(value, made)

@@ -17,8 +17,8 @@ import re
 import string
 from collections.abc import Callable
 
-from . import allow
-from .real import Opaque, Refused
+from . import allow, real
+from .real import Refused
 
 # The most characters / items / digits-in-bits one call may build before it is converted
 # back (where MAX_CONST_LENGTH and the container caps then apply).
@@ -317,14 +317,26 @@ def _re_call(subject_at: int, replacement_at: int | None = None) -> Estimator:
                                              replacement_at=replacement_at)
 
 
-def _attribute_names(args: list[object], kwargs: dict[str, object]) -> None:
-    """attrgetter / methodcaller of a private name could reach a real object's insides."""
-    for value in args[:1] if args and not isinstance(args[0], Opaque) else []:
-        if isinstance(value, str) and (value[:1] == "_" or "._" in value):
-            refuse("a private attribute name")
-    for value in args[1:] if args else []:
-        if isinstance(value, str) and value.startswith("_"):
-            refuse("a private attribute name")
+class MethodCaller:
+    """``operator.methodcaller(name, *args)`` whose call is guarded like the method called
+    directly: ``methodcaller("zfill", 10**11)("x")`` is refused as ``"x".zfill(10**11)`` is.
+    No private name: it could reach a real object's insides."""
+
+    __slots__ = ("args", "kwargs", "name")
+
+    def __init__(self, name: str, /, *args: object, **kwargs: object) -> None:
+        if not isinstance(name, str) or name.startswith("_"):
+            refuse("a private method name")
+        self.name, self.args, self.kwargs = name, args, kwargs
+
+    def __call__(self, target: object) -> object:
+        check_call(f"{type(target).__name__}.{self.name}", [target, *self.args], dict(self.kwargs))
+        return getattr(target, self.name)(*self.args, **self.kwargs)
+
+
+# Allow-listed callables replaced by a guarded equivalent when the bridge runs them.
+SUBSTITUTES: dict[str, object] = {"operator.methodcaller": MethodCaller}
+real.EXTRA_KEPT.add(MethodCaller)
 
 
 def _attrgetter(args: list[object], kwargs: dict[str, object]) -> None:
@@ -377,7 +389,6 @@ ESTIMATORS: dict[str, Estimator] = {
                      "Pattern.findall", "Pattern.finditer"), _re_call(1)),
     **dict.fromkeys(("Pattern.sub", "Pattern.subn"), _re_call(2, 1)),
     "operator.attrgetter": _attrgetter,
-    "operator.methodcaller": _attribute_names,
     "itertools.product": _product,
     **dict.fromkeys(("builtins.bytes", "builtins.bytearray"), _bytes_of_size),
     "int.to_bytes": _to_bytes,

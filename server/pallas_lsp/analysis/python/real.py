@@ -104,7 +104,14 @@ class RealVal(ForeignVal):
             if self._read:
                 return None  # used up, or read in part by an earlier loop: not known
             self._read = True
-            taken = list(itertools.islice(self.real, MAX_ITERATED + 1))  # type: ignore[call-overload]
+            try:
+                taken = list(itertools.islice(self.real, MAX_ITERATED + 1))  # type: ignore[call-overload]
+            except (Exception, Refused):  # noqa: BLE001 - real code raised or a callback gave up
+                self.known = False
+                stop = getattr(getattr(self._convert, "__self__", None), "pending", None)
+                if stop is not None:
+                    raise stop from None  # the interpreter's own stop (its time budget)
+                return None
             if len(taken) > MAX_ITERATED:
                 self.known = False
                 return None
