@@ -188,7 +188,7 @@ HOSTILE = {
     "literal_eval deep": lambda: bridged("ast.literal_eval", c("(" * 4000 + ")" * 4000)),
     "json deep": lambda: bridged("json.loads", c("[" * 4000 + "]" * 4000)),
     "methodcaller zfill": lambda: bridge.run(
-        "MethodCaller.__call__", bridge._call_first,  # noqa: SLF001 - the handler's own runner
+        "MethodCaller.__call__", bridge._call_first,
         [bridged("operator.methodcaller", c("zfill"), c(60000)), c("x" * 4000)], {}),
     "template blow-up": lambda: bridge.run(
         "Template.substitute", lambda t, **k: t.substitute(**k),
@@ -262,7 +262,7 @@ def test_real_implementations_match_python() -> None:
     """A sample of bridged calls agrees with Python itself (the bridge adds no model)."""
     samples = [
         ("builtins.str.title", ("ab cd",), "ab cd".title()),
-        ("builtins.str.rsplit", ("a.b.c", ".", 1), tuple("a.b.c".rsplit(".", 1))),
+        ("builtins.str.rsplit", ("a.b.c", ".", 1), tuple(["a.b", "c"])),
         ("builtins.sum", ((1, 2, 3),), 6),
         ("itertools.accumulate", ((1, 2, 3),), (1, 3, 6)),
         ("operator.itemgetter", (1,), None),

@@ -95,7 +95,7 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
-             "vars"}
+             "vars"} | allow.PURE_BUILTINS  # the rest of the pure builtins: run by the bridge
 
 
 class Interpreter:
@@ -210,7 +210,7 @@ class Interpreter:
             env.names[stmt.name] = self.decorate_class(stmt, self.define_class(stmt, env, ctx), env, ctx)
         elif isinstance(stmt, ast.Return):
             frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
-            if self._uncertain == frame.level:
+            if self._uncertain == frame.level and self._frames:  # (a module-level return is a SyntaxError)
                 raise ReturnExit  # a sure return: the rest of the function never runs
         elif isinstance(stmt, (ast.Break, ast.Continue)):
             self.exit_loop(stmt)  # a sure one raises; past one that may not run, yields are unsure

@@ -53,7 +53,7 @@ PURE_BUILTINS = frozenset({
 BUILTINS_EXCLUDED = {
     "hash": "str / bytes hashes are salted per process (PYTHONHASHSEED): the real run's differ",
     "id": "an address in this process, not the program's",
-    "open": "file I/O", "input": "reads stdin", "print": "writes stdout (evaluated: returns None)",
+    "open": "file I/O", "input": "reads stdin", "print": "writes stdout: not run (its value unknown)",
     "breakpoint": "starts a debugger", "help": "interactive", "exit": "ends the process",
     "quit": "ends the process", "eval": "runs code", "exec": "runs code", "compile": "builds code",
     "__import__": "imports modules", "globals": "modelled: a view of the module scope (introspection.py)",
@@ -61,7 +61,7 @@ BUILTINS_EXCLUDED = {
     "dir": "lists attributes of real objects the program cannot see",
     "getattr": "modelled (introspection.py): on real objects it could reach past the guards",
     "setattr": "changes objects of the interpreter's own model", "delattr": "changes objects",
-    "hasattr": "modelled by the interpreter's attribute lookup",
+    "hasattr": "on real objects it could reach past the guards; not modelled yet",
     "isinstance": "needs the program's own classes, which real code cannot see",
     "issubclass": "needs the program's own classes", "callable": "needs the program's own classes",
     "type": "modelled: the program's classes and metaclasses (interpreter)",

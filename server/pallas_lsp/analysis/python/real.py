@@ -106,7 +106,7 @@ class RealVal(ForeignVal):
             self._read = True
             try:
                 taken = list(itertools.islice(self.real, MAX_ITERATED + 1))  # type: ignore[call-overload]
-            except (Exception, Refused):  # noqa: BLE001 - real code raised or a callback gave up
+            except (Exception, Refused):
                 self.known = False
                 stop = getattr(getattr(self._convert, "__self__", None), "pending", None)
                 if stop is not None:
