@@ -51,7 +51,8 @@ _EVALUATED_STATEMENTS = {
     "ClassDef": "bases, metaclass, body, decorators", "With": "context meshes, mock.patch",
     "AsyncWith": "as With", "Try": "joined with its handlers", "TryStar": "as Try",
     "ExceptHandler": "a handler of Try", "excepthandler": "a handler of Try",
-    "Match": "the case taken (patterns.py)", "match_case": "one case", "Import": "folder and installed modules",
+    "Match": "the case taken (patterns.py)", "match_case": "one case",
+    "Import": "folder and installed modules",
     "ImportFrom": "folder, relative and installed modules", "Global": "stores go to the module",
     "Nonlocal": "stores go to the enclosing function", "Raise": "ends the sure part of the path",
     "Pass": "nothing to do", "Assert": "nothing tracked (a failing assert stops the real run: unknown)",
@@ -113,7 +114,8 @@ _MODELLED_BUILTINS = {
     "dict": "a DictVal with its stores (stdlib_calls)", "len": "of the interpreter's sequences "
     "(enum classes, generators) too (stdlib_calls)", "getattr": "introspection.py",
     "globals": "introspection.py: a view whose stores bind names", "vars": "introspection.py",
-    "super": "the interpreter (the MRO after the method's class)", "type": "type.__new__ inside a metaclass (type(x) is unknown)",
+    "super": "the interpreter (the MRO after the method's class)",
+    "type": "type.__new__ inside a metaclass (type(x) is unknown)",
     "object": "the base of the file's classes", "property": "descriptors.py",
     "staticmethod": "the interpreter binds methods", "classmethod": "class_access.py",
 }
