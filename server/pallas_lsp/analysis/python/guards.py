@@ -13,6 +13,7 @@ time a call may take follows from its bounded inputs, callbacks are counted
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 from collections.abc import Callable
@@ -413,11 +414,13 @@ _NUMERIC_TYPES = frozenset({"int", "float", "complex", "bool"})
 MATERIALISED = frozenset({"str.join", "bytes.join"})
 
 
+@functools.lru_cache(maxsize=4096)
 def guard_key(name: str) -> str:
     """``builtins.str.zfill`` -> ``str.zfill``; ``math.factorial`` stays."""
     return name[len("builtins."):] if name.startswith("builtins.") and name.count(".") == 2 else name
 
 
+@functools.lru_cache(maxsize=4096)
 def is_numeric(name: str) -> bool:
     if name.startswith("builtins."):
         parts = name.split(".")
