@@ -232,6 +232,10 @@ def markdown(modelled: frozenset[str] = frozenset()) -> str:
         "model of its own; `unknown`: by design, the value stays unknown (no finding from it). "
         "The bridge runs in the analysing Python, so a bridged result is this Python's.",
         "",
+        "## Allow-list policy",
+        "",
+        " ".join(line.strip() for line in (allow.__doc__ or "").strip().splitlines()),
+        "",
         "| status | count |",
         "| --- | --- |",
     ]
