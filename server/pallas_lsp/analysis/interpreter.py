@@ -998,6 +998,8 @@ class Interpreter:
         for key, item in zip(node.keys, node.values, strict=True):
             if key is None:  # {**other}
                 spread = self.ev(item, env, ctx)
+                if isinstance(spread, RealVal):  # an OrderedDict, a Counter...: its items, for real
+                    spread = bridge.run("builtins.dict", dict, [spread], {})
                 if isinstance(spread, DictVal):
                     for k, v in spread.items.items():
                         value.store(Const(k), v)

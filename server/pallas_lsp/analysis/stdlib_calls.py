@@ -17,12 +17,14 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from . import names, stdlib_values
+from .python import bridge
 from .values import (
     MISSING,
     UNKNOWN,
     CompilerParamsVal,
     Const,
     DictVal,
+    ForeignVal,
     ListVal,
     NamespaceDict,
     NamespaceVal,
@@ -178,6 +180,8 @@ def _dict(call: Call) -> object:
     made = DictVal()
     if call.args:
         source = call.args[0]
+        if isinstance(source, ForeignVal):  # dict(OrderedDict(...)), dict(Counter(...)): for real
+            return bridge.call_named(call)
         if isinstance(source, DictVal):
             made = DictVal(dict(source.items), source.complete)
         else:
