@@ -185,6 +185,13 @@ HOSTILE = {
     "regex nested": lambda: bridged("re.match", c("(a+)+$"), c("a" * 40 + "b")),
     "regex polynomial": lambda: bridged("re.search", c("a*a*a*a*a*b"), c("a" * 4000)),
     "regex backreference": lambda: bridged("re.match", c(r"(a*)*\1$"), c("a" * 40)),
+    "regex alternation in a repeat": lambda: bridged("re.match", c("(a|aa)*c"), c("a" * 40)),
+    "regex fixed repeat of optional": lambda: bridged("re.match", c("(a?){30}a{30}"), c("a" * 30)),
+    "translate blow-up": lambda: bridged("builtins.str.translate", c("a" * 4096),
+                                         DictVal({97: c("b" * 4096)})),
+    "wrap indents": lambda: bridged("textwrap.fill", c("a " * 2000), c(1), initial_indent=c("x" * 4000),
+                                    subsequent_indent=c("x" * 4000)),
+    "json separators": lambda: bridged("json.dumps", c(tuple(range(4000))), separators=c(("," * 4000, ":"))),
     "literal_eval deep": lambda: bridged("ast.literal_eval", c("(" * 4000 + ")" * 4000)),
     "json deep": lambda: bridged("json.loads", c("[" * 4000 + "]" * 4000)),
     "methodcaller zfill": lambda: bridge.run(

@@ -157,6 +157,27 @@ def _json_dumps(args: list[object], kwargs: dict[str, object]) -> None:
     indent = kwargs.get("indent")
     if (_int(indent) is not None and indent > 16) or (isinstance(indent, str) and len(indent) > 16):  # type: ignore[operator]
         refuse("a JSON indent past the bridge's bound")
+    separators = kwargs.get("separators")
+    if isinstance(separators, tuple) and sum(size_of(part) for part in separators) > 16:
+        refuse("JSON separators past the bridge's bound")
+
+
+def _translate(args: list[object], kwargs: dict[str, object]) -> None:
+    """``s.translate(table)``: each character may become the longest string of the table."""
+    if len(args) == 2 and isinstance(args[0], str) and isinstance(args[1], dict):
+        longest = max((size_of(value) for value in args[1].values()), default=1)
+        if len(args[0]) * max(longest, 1) > MAX_RESULT:
+            refuse("a translation past the bridge's bound")
+
+
+def _wrap(args: list[object], kwargs: dict[str, object]) -> None:
+    """``textwrap.wrap`` / ``fill``: each line may start with the indents."""
+    text = args[0] if args and isinstance(args[0], str) else ""
+    indents = sum(size_of(kwargs.get(key, "")) for key in ("initial_indent", "subsequent_indent",
+                                                             "placeholder"))
+    if len(text) * (1 + indents) > MAX_RESULT:
+        refuse("wrapped text past the bridge's bound")
+    check_counts(args[1:], {})
 
 
 # ---------------------------------------------------------------- formatting
@@ -287,18 +308,24 @@ def _children(argument: object) -> list[object]:
 
 
 def _repeats(sub: object, *, inside: bool) -> int:
-    """Variable repeats in a parsed pattern; refuses nesting and back references."""
+    """Variable repeats in a parsed pattern, a fixed repeat counting its inner ones as many
+    times as it repeats them (``(a?){30}`` backtracks like 30 of them); refuses a variable
+    repeat inside another, an alternation inside a variable repeat (``(a|aa)*``) and back
+    references."""
     count = 0
     for op, argument in sub.data:  # type: ignore[attr-defined]
         name = str(op)
         if name.startswith("GROUPREF"):
             refuse("a back reference")
+        if name == "BRANCH" and inside:
+            refuse("an alternation inside a repeat")
         if name in _REPEATS:
             low, high, inner = argument
             variable = high != low
             if inside and variable:
                 refuse("a repeat inside a repeat")
-            count += int(variable) + _repeats(inner, inside=inside or variable)
+            inner_count = _repeats(inner, inside=inside or variable)
+            count += int(variable) + (inner_count if variable else inner_count * min(low, 1 << 16))
             continue
         for child in _children(argument):
             count += _repeats(child, inside=inside)
@@ -377,6 +404,8 @@ ESTIMATORS: dict[str, Estimator] = {
     **dict.fromkeys(("str.join", "bytes.join"), _join),
     **dict.fromkeys(("str.expandtabs", "bytes.expandtabs"), _expandtabs),
     "textwrap.indent": _indent,
+    **dict.fromkeys(("textwrap.wrap", "textwrap.fill", "textwrap.shorten"), _wrap),
+    "str.translate": _translate,
     "json.dumps": _json_dumps,
     **dict.fromkeys(("str.format", "str.format_map"), _format_method),
     "builtins.format": _format_builtin,
