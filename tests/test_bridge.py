@@ -287,3 +287,15 @@ def test_real_implementations_match_python() -> None:
         assert value == want, name
     assert list(itertools.islice(itertools.count(), 2)) == [0, 1]
     assert operator.add(1, 2) == 3
+
+
+def test_deepcopy_keeps_axis_names_with_their_origins() -> None:
+    """copy.deepcopy of a config holding axis-name literals (heldout2/deepcopy_config: the
+    origin-carrying str could not be rebuilt by copyreg, and the copy was unknown)."""
+    node = ast.Constant("x")
+    config = DictVal({"axes": ListVal([Const("x", origins=(node,))]), "op": Const("max")})
+    copied = bridged("copy.deepcopy", config)
+    assert isinstance(copied, DictVal) and copied is not config
+    assert copied.items["axes"].items == [Const("x")]  # type: ignore[attr-defined]
+    assert copied.items["axes"].items[0].origins == (node,)  # type: ignore[attr-defined]
+    assert copied.items["axes"] is not config.items["axes"]

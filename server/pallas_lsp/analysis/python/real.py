@@ -60,6 +60,12 @@ class Tagged(str):
         made.origin = origin
         return made
 
+    def __copy__(self) -> Tagged:
+        return self  # a str is immutable: copy.copy / deepcopy give it back
+
+    def __deepcopy__(self, memo: object) -> Tagged:
+        return self
+
 
 # Real types whose instances may be kept as values (the bridge hands back no module, class,
 # function or frame). Iterators are kept too (``is_iterator``).
