@@ -299,3 +299,38 @@ def test_deepcopy_keeps_axis_names_with_their_origins() -> None:
     assert copied.items["axes"].items == [Const("x")]  # type: ignore[attr-defined]
     assert copied.items["axes"].items[0].origins == (node,)  # type: ignore[attr-defined]
     assert copied.items["axes"] is not config.items["axes"]
+
+
+# ---------------------------------------------------------------- through the interpreter
+
+END_TO_END = {
+    # Fires where the bridged value is sure ...
+    "set display membership": ('OP = "max" if "x" in {"x", "y"} else "add"\n', ["PAL006"]),
+    "deque mutated on a sure path": (
+        "import collections\nq = collections.deque(['add'])\nq.appendleft('max')\nOP = q[0]\n", ["PAL006"]),
+    "heapq on the program's list": (
+        "import heapq\nh = []\nheapq.heappush(h, (2, 'add'))\nheapq.heappush(h, (1, 'max'))\nOP = h[0][1]\n",
+        ["PAL006"]),
+    "sorted with a key callback": ("OP = sorted(['add', 'max'], key=lambda s: s != 'max')[0]\n", ["PAL006"]),
+    # ... and is silent where it is not.
+    "set display, not a member": ('OP = "max" if "z" in {"x", "y"} else "add"\n', []),
+    "deque mutated on an undecided path": (
+        "import collections, sys\nq = collections.deque(['add'])\nif len(sys.argv) > 3:\n"
+        "    q.appendleft('max')\nOP = q[0]\n", []),
+    "heappush on an undecided path": (
+        "import heapq, sys\nh = [(2, 'add')]\nif len(sys.argv) > 3:\n    heapq.heappush(h, (1, 'max'))\n"
+        "OP = h[0][1]\n", []),
+    "key callback of unknown result": (
+        "import sys\nOP = sorted(['add', 'max'], key=lambda s: sys.argv[-1])[0]\n", []),
+    "a set of strings iterated (order is the real run's hash seed)": (
+        "OP = [s for s in {'max', 'add'}][0]\n", []),
+    "a refused call": ('OP = "max" if len("x".zfill(10**11)) else "add"\n', []),
+}
+
+
+@pytest.mark.parametrize("name", list(END_TO_END))
+def test_bridged_values_through_the_interpreter(name: str) -> None:
+    from test_value_model import codes
+
+    body, want = END_TO_END[name]
+    assert codes(body + "launch(jnp.float32, OP, 4, mesh)\n") == want, name

@@ -896,6 +896,8 @@ class Interpreter:
             return self.ev_comprehension(node, env, ctx)
         if isinstance(node, ast.Starred):
             return self.ev(node.value, env, ctx)
+        if isinstance(node, ast.Set):  # a real set of its items (`axis in {"x", "y"}`)
+            return bridge.run("builtins.set", set, [self.ev_sequence(node.elts, env, ctx)], {})
         # The rest only matter for the calls inside them: evaluate the children.
         if isinstance(node, ast.Compare):
             children: list[ast.expr] = [node.left, *node.comparators]

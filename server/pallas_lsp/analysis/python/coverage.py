@@ -27,7 +27,7 @@ _EVALUATED_EXPRESSIONS = {
     "Attribute": "the data model's lookup; JAX, NumPy and dtype attributes by name",
     "Call": "the program's functions and classes; JAX models; the bridge; the rest: callbacks followed",
     "Tuple": "its items", "List": "a mutable list seen through every alias",
-    "Dict": "a dict with its stores, `**` spread", "Set": "its items' calls (the set itself unknown)",
+    "Dict": "a dict with its stores, `**` spread", "Set": "a real set of its items (bridged)",
     "BinOp": "numbers computed; other operands through the bridge (`\"%s\" % x`, `seq * n`)",
     "UnaryOp": "`not`, `-`, `+` of known values", "BoolOp": "`and` / `or` returning the operand",
     "Compare": "chained comparisons of known values, `in`, `is None`",

@@ -149,7 +149,7 @@ class RealVal(ForeignVal):
     def plain(self) -> object:
         """As a library call outside the bridge reads it: an iterator or a container as
         the tuple of its items (JAX reads ``reversed(axes)`` as those names), else itself."""
-        if isinstance(self.real, (Iterator, range, collections.deque, set, frozenset)):
+        if isinstance(self.real, (Iterator, range, collections.deque)):
             items = self.items()
             return pack(items) if items is not None else UNKNOWN
         return self
