@@ -192,6 +192,7 @@ HOSTILE = {
     "wrap indents": lambda: bridged("textwrap.fill", c("a " * 2000), c(1), initial_indent=c("x" * 4000),
                                     subsequent_indent=c("x" * 4000)),
     "json separators": lambda: bridged("json.dumps", c(tuple(range(4000))), separators=c(("," * 4000, ":"))),
+    "statistics count": lambda: bridged("statistics.quantiles", c((1, 2, 3)), n=c(10**9)),
     "literal_eval deep": lambda: bridged("ast.literal_eval", c("(" * 4000 + ")" * 4000)),
     "json deep": lambda: bridged("json.loads", c("[" * 4000 + "]" * 4000)),
     "methodcaller zfill": lambda: bridge.run(

@@ -114,7 +114,8 @@ MODULES: dict[str, Policy] = {
     "heapq": Policy("heap operations on a list (changes written back)"),
     "copy": Policy("shallow and deep copies of values", frozenset({"copy", "deepcopy"})),
     "fractions": Policy("exact rational numbers", frozenset({"Fraction"}), numeric=True),
-    "statistics": Policy("statistics of known numbers", numeric=True),
+    # Not `numeric`: an int argument may be a count (quantiles(data, n=...)).
+    "statistics": Policy("statistics of known numbers"),
     "datetime": Policy("dates and durations built from numbers (never the clock)",
                        frozenset({"date", "time", "datetime", "timedelta", "timezone"}),
                        {"datetime.now": "the clock", "datetime.today": "the clock",
