@@ -312,6 +312,8 @@ END_TO_END = {
     "heapq on the program's list": (
         "import heapq\nh = []\nheapq.heappush(h, (2, 'add'))\nheapq.heappush(h, (1, 'max'))\nOP = h[0][1]\n",
         ["PAL006"]),
+    "list.sort(reverse=True)": ("OPS = ['max', 'add']\nOPS.sort(reverse=True)\nOP = OPS[0]\n", ["PAL006"]),
+    "list.index": ("OPS = ['add', 'max']\nOP = OPS[OPS.index('max')]\n", ["PAL006"]),
     "sorted with a key callback": ("OP = sorted(['add', 'max'], key=lambda s: s != 'max')[0]\n", ["PAL006"]),
     # ... and is silent where it is not.
     "set display, not a member": ('OP = "max" if "z" in {"x", "y"} else "add"\n', []),
@@ -325,6 +327,9 @@ END_TO_END = {
         "import sys\nOP = sorted(['add', 'max'], key=lambda s: sys.argv[-1])[0]\n", []),
     "a set of strings iterated (order is the real run's hash seed)": (
         "OP = [s for s in {'max', 'add'}][0]\n", []),
+    # Sorted without its key the last would be 'max'; with it, 'add' (clean): unknown here.
+    "list.sort(key=...) here: the order is unknown": (
+        "OPS = ['max', 'add']\nOPS.sort(key=lambda s: s == 'add')\nOP = OPS[-1]\n", []),
     "a refused call": ('OP = "max" if len("x".zfill(10**11)) else "add"\n', []),
 }
 

@@ -543,17 +543,21 @@ class Interpreter:
         else:
             target.forget()
 
-    def list_method(self, method: str, target: ListVal, args: list[object]) -> object:
+    def list_method(self, method: str, target: ListVal, args: list[object],
+                    kwargs: dict[str, object] | None = None) -> object:
         """``xs.append(v)`` and the other list methods, on the list object itself."""
         if method == "copy":
             return ListVal(list(target.items), target.complete)
         if method in ("index", "count", "sort", "remove") and target.complete:
             # Run for real on the list's items; a change is written back (python/bridge.py).
-            result = bridge.list_method(method, target, args, bool(self._uncertain))
+            result = bridge.list_method(method, target, args, kwargs or {}, bool(self._uncertain))
             if result is UNKNOWN and method in ("sort", "remove"):
                 target.forget()
             return result
         result: object = Const(None)
+        if kwargs:
+            target.forget()  # no other list method takes keywords
+            return UNKNOWN
         if method == "pop" and target.complete and target.items and len(args) <= 1 and all(
                 isinstance(a, Const) and type(a.value) is int for a in args) and not self._uncertain:
             index = args[0].value if args else -1  # type: ignore[attr-defined]
@@ -1136,7 +1140,7 @@ class Interpreter:
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
             if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
-                return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:])
+                return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:], kwargs)
             found = introspection.builtin_call(self, func.name, args, kwargs, env, ctx)
             if found is not MISSING:
                 return found

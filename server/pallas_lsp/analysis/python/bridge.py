@@ -188,14 +188,15 @@ def binary(left: object, op: ast.operator, right: object) -> object:
     return run(f"operator.{name}", target, [left, right], {})
 
 
-def list_method(method: str, items: object, args: list[object], uncertain: bool) -> object:
+def list_method(method: str, items: object, args: list[object], kwargs: dict[str, object],
+                uncertain: bool) -> object:
     """``xs.index(v)`` / ``xs.count(v)`` / ``xs.sort()`` / ``xs.remove(v)`` of the interpreter's
     list, the change written back to it; a change that cannot be computed (``sort(key=)``
     here, with no callback to run) leaves the list unknown."""
     target = allow.resolve(f"builtins.list.{method}")
     if not callable(target):
         return UNKNOWN
-    return run(f"builtins.list.{method}", target, [items, *args], {}, uncertain=uncertain)
+    return run(f"builtins.list.{method}", target, [items, *args], kwargs, uncertain=uncertain)
 
 
 HANDLERS = {"python.method": call_method, "python.call": call_object}
