@@ -215,6 +215,25 @@ def serves(name: str) -> bool:
     return callable(resolve(name))
 
 
+# Allow-listed callables that call what they are given (a program's function may trace
+# JAX operations from inside them).
+HIGHER_ORDER = frozenset({
+    "functools.reduce", "functools.cmp_to_key", "builtins.map", "builtins.filter", "builtins.sorted",
+    "builtins.min", "builtins.max", "builtins.iter", "builtins.next", "builtins.list.sort",
+    "collections.defaultdict", "re.sub", "re.subn", "json.loads", "json.dumps",
+    "itertools.starmap", "itertools.accumulate", "itertools.groupby", "itertools.takewhile",
+    "itertools.dropwhile", "itertools.filterfalse", "heapq.nlargest", "heapq.nsmallest", "heapq.merge",
+    "bisect.bisect", "bisect.bisect_left", "bisect.bisect_right", "bisect.insort", "bisect.insort_left",
+    "bisect.insort_right", "operator.methodcaller",
+})
+
+
+def traces_nothing(name: str) -> bool:
+    """A bridged call that calls none of the program's functions, so it traces no JAX
+    operation (casts.py: a statement of them between an op and its cast)."""
+    return name not in HIGHER_ORDER and serves(name)
+
+
 def numeric(name: str) -> bool:
     head = name.partition(".")[0]
     policy = MODULES.get(head)
