@@ -27,7 +27,7 @@ from pallas_lsp.analysis.values import MISSING, UNKNOWN, Const, DictVal, ListVal
 
 OPTIONS = Options(jax_version=parse_jax_version("0.12.0.1"))
 # Past these a hostile input was computed rather than refused.
-MAX_SECONDS = 0.5
+MAX_SECONDS = 2.0  # on a loaded shared machine; unguarded, these take minutes or run out of memory
 MAX_PEAK_BYTES = 8 << 20
 
 
@@ -330,6 +330,10 @@ END_TO_END = {
     # Sorted without its key the last would be 'max'; with it, 'add' (clean): unknown here.
     "list.sort(key=...) here: the order is unknown": (
         "OPS = ['max', 'add']\nOPS.sort(key=lambda s: s == 'add')\nOP = OPS[-1]\n", []),
+    "clear() of a dict with an unknown key": (
+        "import sys\nD = {'op': 'max'}\nD[sys.argv[-1]] = 1\nD.clear()\nOP = D.get('op', 'add')\n", []),
+    "heappush of an unknown item": (
+        "import heapq, sys\nH = [(2, 'max')]\nheapq.heappush(H, (sys.argv[-1], 'add'))\nOP = H[0][1]\n", []),
     "a refused call": ('OP = "max" if len("x".zfill(10**11)) else "add"\n', []),
 }
 

@@ -228,6 +228,20 @@ HIGHER_ORDER = frozenset({
 })
 
 
+# Calls that change their first argument in place: refused (a guard, an unknown key), that
+# argument's contents become unknown, since the real program did change it.
+_MUTATING_METHODS = {
+    "list": {"append", "extend", "insert", "pop", "remove", "reverse", "sort", "clear", "__setitem__"},
+    "dict": {"clear", "pop", "popitem", "setdefault", "update", "__setitem__"},
+}
+MUTATES_FIRST = frozenset({
+    *(f"builtins.{kind}.{name}" for kind, names in _MUTATING_METHODS.items() for name in names),
+    "heapq.heappush", "heapq.heappop", "heapq.heapify", "heapq.heapreplace", "heapq.heappushpop",
+    "bisect.insort", "bisect.insort_left", "bisect.insort_right", "operator.setitem", "operator.delitem",
+    "operator.iadd", "operator.iconcat", "operator.imul", "operator.ior", "operator.iand", "operator.ixor",
+})
+
+
 def traces_nothing(name: str) -> bool:
     """A bridged call that calls none of the program's functions, so it traces no JAX
     operation (casts.py: a statement of them between an op and its cast)."""

@@ -16,7 +16,7 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..values import MISSING, UNKNOWN, Const, DictVal, OneOf, PartialVal, QualName
+from ..values import MISSING, UNKNOWN, Const, DictVal, ListVal, OneOf, PartialVal, QualName
 from . import allow, guards
 from .convert import Conversion
 from .real import Opaque, RealVal, Refused
@@ -70,15 +70,27 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
         result = target(*real_args, **real_kwargs)
         value = conversion.to_abstract(result)
         conversion.write_back(uncertain)
-    except Refused:
+    except (Refused, Exception, RecursionError):  # refused, or real code raised: the program stops there
         conversion.give_up()
-        value = UNKNOWN
-    except (Exception, RecursionError):
-        conversion.give_up()
+        _forget_changed(name, args)
         value = UNKNOWN
     if conversion.pending is not None:
         raise conversion.pending
     return value
+
+
+def _forget_changed(name: str, args: list[object]) -> None:
+    """A refused call that changes its first argument (``d.clear()`` of a dict with unknown
+    keys, ``heapq.heappush`` of an unknown item): that argument's contents are unknown."""
+    if name in allow.MUTATES_FIRST and args:
+        target = args[0]
+        if isinstance(target, ListVal):
+            target.forget()
+        elif isinstance(target, DictVal):
+            target.items.clear()
+            target.complete = False
+        elif isinstance(target, RealVal):
+            target.known = False
 
 
 # ---------------------------------------------------------------- handlers (jax_calls)
