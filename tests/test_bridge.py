@@ -315,6 +315,9 @@ END_TO_END = {
     "list.sort(reverse=True)": ("OPS = ['max', 'add']\nOPS.sort(reverse=True)\nOP = OPS[0]\n", ["PAL006"]),
     "list.index": ("OPS = ['add', 'max']\nOP = OPS[OPS.index('max')]\n", ["PAL006"]),
     "sorted with a key callback": ("OP = sorted(['add', 'max'], key=lambda s: s != 'max')[0]\n", ["PAL006"]),
+    "methodcaller of a method of the program's class": (
+        "import operator\nclass Plan:\n    def op(self, kind):\n        return kind + 'x'\n"
+        "OP = operator.methodcaller('op', 'ma')(Plan())\n", ["PAL006"]),
     # ... and is silent where it is not.
     "set display, not a member": ('OP = "max" if "z" in {"x", "y"} else "add"\n', []),
     "deque mutated on an undecided path": (

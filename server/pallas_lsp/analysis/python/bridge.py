@@ -16,7 +16,7 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..values import MISSING, UNKNOWN, Const, DictVal, ListVal, OneOf, PartialVal, QualName
+from ..values import MISSING, UNKNOWN, Const, DictVal, ListVal, ObjVal, OneOf, PartialVal, QualName
 from . import allow, guards
 from .convert import Conversion
 from .real import Opaque, RealVal, Refused
@@ -122,8 +122,22 @@ def call_object(call: Call) -> object:
     """Calling a kept real object (``operator.itemgetter(1)(row)``, ``functools.cmp_to_key``)."""
     if not call.args or not isinstance(call.args[0], RealVal) or not callable(call.args[0].real):
         return UNKNOWN
+    caller = call.args[0].real
+    if isinstance(caller, guards.MethodCaller) and len(call.args) == 2 and isinstance(call.args[1], ObjVal):
+        return _call_program_method(call, caller, call.args[1])
     name = f"{type(call.args[0].real).__name__}.__call__"
     return run_call(name, _call_first, list(call.args), dict(call.kwargs), call)
+
+
+def _call_program_method(call: Call, caller: guards.MethodCaller, target: ObjVal) -> object:
+    """``operator.methodcaller("name", *args)(obj)`` of an object of the program's own
+    classes: the interpreter looks the method up and runs it (real code cannot see it)."""
+    conversion = Conversion(None)
+    args = [conversion.to_abstract(arg) for arg in caller.args]
+    kwargs = {key: conversion.to_abstract(arg) for key, arg in caller.kwargs.items()}
+    tracer = call.tracer
+    method = tracer.attribute_named(target, caller.name, call.ctx)  # type: ignore[attr-defined]
+    return tracer.call(method, args, kwargs, call.node, [], {}, tracer.module_env, call.ctx)  # type: ignore[attr-defined]
 
 
 def _call_first(target: Callable[..., object], *args: object, **kwargs: object) -> object:
