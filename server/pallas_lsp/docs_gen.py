@@ -11,6 +11,8 @@ with the release boundaries its module reads (the ``versions.Fact`` values it
 uses), so README and rule cannot disagree about where a rule starts to apply.
 ``--check`` exits 1 when a page or the table is missing or out of date (for
 tests and CI).
+``--coverage docs/python-coverage.md`` writes (or checks) the table of how much of Python
+the analysis covers, read from the running Python (analysis/python/coverage.py).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from pallas_lsp.analysis.jax_calls import HANDLERS
+from pallas_lsp.analysis.python import coverage
 from pallas_lsp.analysis.rules import RULES, catalog
 from pallas_lsp.analysis.versions import MEASURED, Fact, format_jax_version
 
@@ -89,9 +93,14 @@ def readme_with_table(text: str) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="write docs/rules/ from the rule catalog")
-    parser.add_argument("folder", type=Path)
+    parser.add_argument("folder", type=Path, nargs="?")
     parser.add_argument("--check", action="store_true", help="fail if a page is out of date")
+    parser.add_argument("--coverage", type=Path, help="write (or --check) the Python coverage table")
     args = parser.parse_args(argv)
+    if args.coverage is not None:
+        return _coverage(args.coverage, check=args.check)
+    if args.folder is None:
+        parser.error("give the rules folder (docs/rules) or --coverage FILE")
     stale = []
     for name, text in pages().items():
         path = args.folder / name
@@ -120,6 +129,22 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+    return 0
+
+
+def coverage_text() -> str:
+    return coverage.markdown(frozenset(HANDLERS))
+
+
+def _coverage(path: Path, *, check: bool) -> int:
+    text = coverage_text()
+    current = path.read_text(encoding="utf-8") if path.exists() else None
+    if current == text:
+        return 0
+    if check:
+        print(f"out of date: {path} (run python -m pallas_lsp.docs_gen --coverage {path})", file=sys.stderr)
+        return 1
+    path.write_text(text, encoding="utf-8")
     return 0
 
 

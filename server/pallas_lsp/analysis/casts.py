@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .names import is_jax_api
 from .ops import LAYOUT_CAST
+from .python import allow
 from .stdlib_values import TRACES_NOTHING
 
 if TYPE_CHECKING:
@@ -161,7 +162,8 @@ def _describes(program: Program, stmt: ast.stmt, name: str) -> bool:
     for node in ast.walk(stmt.value):
         if isinstance(node, ast.Call):
             callee = _calls(program, node)
-            if callee in NAME_LOOKUPS or callee in TRACES_NOTHING or (callee or "").startswith(PURE_METHODS):
+            if callee in NAME_LOOKUPS or callee in TRACES_NOTHING or (callee or "").startswith(PURE_METHODS) \
+                    or allow.traces_nothing(callee or ""):
                 continue  # `getattr(plgpu.Layout, name)`, `cfg.get("op")`: plain Python traces nothing
             if callee is None or callee == "user" or not is_jax_api(callee) or _traced(program, node):
                 return False

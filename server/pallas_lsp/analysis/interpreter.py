@@ -21,12 +21,12 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
-from . import introspection, jax_calls, names, patterns, pyflow, stdlib_calls, stdlib_values
+from . import introspection, jax_calls, names, patterns, pyflow, stdlib_values
 from .axis_trace import AxisTrace, element_origins
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
-from .python import calls, coroutines, datamodel, flags, modules
+from .python import allow, bridge, calls, coroutines, datamodel, flags, modules
 from .python.coroutines import CoroutineVal, GatheredVal
 from .python.descriptor_values import (
     DESCRIPTOR_TYPES,
@@ -35,6 +35,7 @@ from .python.descriptor_values import (
     SingleDispatchVal,
     StaticMethodVal,
 )
+from .python.real import RealVal
 from .stdlib_values import FieldVal
 from .trace import (
     AnalysisStopped,
@@ -102,7 +103,7 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
-             "vars", "setattr", "callable"}
+             "vars", "setattr", "callable"} | allow.PURE_BUILTINS  # the rest: run by the bridge
 
 
 class Interpreter:
@@ -226,6 +227,11 @@ class Interpreter:
             mesh = UNKNOWN
         self.context_mesh = mesh
 
+    @property
+    def on_uncertain_path(self) -> bool:
+        """Whether the code being run is on a path that may not run (python/bridge.py)."""
+        return self._uncertain > 0
+
     def _tick(self) -> None:
         self._ticks += 1
         if self._ticks % 64 == 0 and time.monotonic() > self.deadline:
@@ -265,7 +271,7 @@ class Interpreter:
             env.names[stmt.name] = self.decorate_class(stmt, self.define_class(stmt, env, ctx), env, ctx)
         elif isinstance(stmt, ast.Return):
             frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
-            if self._uncertain == frame.level:
+            if self._uncertain == frame.level and self._frames:  # (a module-level return is a SyntaxError)
                 raise ReturnExit  # a sure return: the rest of the function never runs
         elif isinstance(stmt, (ast.Break, ast.Continue)):
             self.exit_loop(stmt)  # a sure one raises; past one that may not run, yields are unsure
@@ -609,13 +615,21 @@ class Interpreter:
         else:
             target.forget()
 
-    def list_method(self, method: str, target: ListVal, args: list[object]) -> object:
+    def list_method(self, method: str, target: ListVal, args: list[object],
+                    kwargs: dict[str, object] | None = None) -> object:
         """``xs.append(v)`` and the other list methods, on the list object itself."""
         if method == "copy":
             return ListVal(list(target.items), target.complete)
-        if method in ("index", "count"):
-            return UNKNOWN
+        if method in ("index", "count", "sort", "remove") and target.complete:
+            # Run for real on the list's items; a change is written back (python/bridge.py).
+            result = bridge.list_method(method, target, args, kwargs or {}, bool(self._uncertain))
+            if result is UNKNOWN and method in ("sort", "remove"):
+                target.forget()
+            return result
         result: object = Const(None)
+        if kwargs:
+            target.forget()  # no other list method takes keywords
+            return UNKNOWN
         if method == "pop" and target.complete and target.items and len(args) <= 1 and all(
                 isinstance(a, Const) and type(a.value) is int for a in args) and not self._uncertain:
             index = args[0].value if args else -1  # type: ignore[attr-defined]
@@ -979,6 +993,8 @@ class Interpreter:
             return self.ev_comprehension(node, env, ctx)
         if isinstance(node, ast.Starred):
             return self.ev(node.value, env, ctx)
+        if isinstance(node, ast.Set):  # a real set of its items (`axis in {"x", "y"}`)
+            return bridge.run("builtins.set", set, [self.ev_sequence(node.elts, env, ctx)], {})
         # The rest only matter for the calls inside them: evaluate the children.
         if isinstance(node, ast.Compare):
             children: list[ast.expr] = [node.left, *node.comparators]
@@ -1079,6 +1095,8 @@ class Interpreter:
         for key, item in zip(node.keys, node.values, strict=True):
             if key is None:  # {**other}
                 spread = self.ev(item, env, ctx)
+                if isinstance(spread, RealVal):  # an OrderedDict, a Counter...: its items, for real
+                    spread = bridge.run("builtins.dict", dict, [spread], {})
                 if isinstance(spread, DictVal):
                     for k, v in spread.items.items():
                         value.store(Const(k), v)
@@ -1217,11 +1235,7 @@ class Interpreter:
             if hooked is not MISSING:
                 return hooked
             if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
-                return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:])
-            if func.name.startswith("builtins.str.") and args and isinstance(args[0], Const) \
-                    and isinstance(args[0].value, str) and not kwargs:
-                return stdlib_calls.str_method(func.name.rsplit(".", 1)[-1], args[0].value,
-                                               [plain(a) for a in args[1:]])
+                return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:], kwargs)
             found = introspection.builtin_call(self, func.name, args, kwargs, env, ctx)
             if found is not MISSING:
                 return found
@@ -1230,7 +1244,8 @@ class Interpreter:
             lists = frozenset([i for i, a in enumerate(args) if isinstance(a, ListVal)]
                               + [k for k, v in kwargs.items() if isinstance(v, ListVal)])
             if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.", "builtins.str",
-                                         "builtins.repr", "builtins.format")):
+                                         "builtins.repr", "builtins.format", "python.")) \
+                    and not allow.serves(func.name):  # the bridge writes changes back to lists
                 # A library call reads a list as it is now; it keeps no alias we follow.
                 args = [plain(a) for a in args]
                 kwargs = {k: plain(v) for k, v in kwargs.items()}
@@ -1289,6 +1304,10 @@ class Interpreter:
             method = datamodel.special_method(func, "__call__")
             if method is not MISSING:
                 return self.call(method, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, RealVal):
+            # A real object a bridged call made (`operator.itemgetter(1)`): called for real.
+            return self.call(QualName("python.call"), [func, *args], kwargs, node, arg_nodes, kw_nodes,
+                             env, ctx)
         # An unknown callee (a method of an object we do not model, a library
         # function) calls the callbacks it is given as they are.
         self.call_callbacks(args, kwargs, node, ctx, same_context=True)

@@ -19,6 +19,8 @@ from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
+from .python import allow, bridge
+from .python.real import RealVal
 from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
 from .values import (
     MISSING,
@@ -94,6 +96,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
     modelled = stdlib_calls.attribute(base, attr)
     if modelled is MISSING:
         modelled = arrays.attribute(base, attr)
+    if modelled is MISSING:
+        modelled = bridge.attribute(base, attr)
     if modelled is not MISSING:
         return modelled
     if isinstance(base, QualName):
@@ -174,10 +178,18 @@ def binary(left: object, op: ast.operator, right: object) -> object:
                         (left, right)):
                     return UNKNOWN
                 return Const(left.value + right.value)  # type: ignore[operator]
+            if not _is_number(left.value) or not _is_number(right.value):
+                return bridge.binary(left, op, right)  # `"%s" % x`, `"ab" * 2`, `(x,) * n`
             return _number(left.value, op, right.value)
         except (TypeError, OverflowError, ZeroDivisionError, ValueError):
             return UNKNOWN
+    if isinstance(left, Const) and isinstance(left.value, (str, bytes)) and isinstance(op, ast.Mod):
+        return bridge.binary(left, op, right)  # `"%(op)s" % config`, `"%s_%s" % (a, b)`
     return UNKNOWN
+
+
+def _is_number(value: object) -> bool:
+    return type(value) in (int, float)
 
 
 @dataclass(frozen=True)
@@ -223,6 +235,8 @@ def subscript(base: object, index: object) -> object:
             return base[index.value]
         except IndexError:
             return UNKNOWN
+    if isinstance(base, RealVal):
+        return bridge.run("operator.getitem", allow.resolve("operator.getitem"), [base, index], {})  # type: ignore[arg-type]
     return UNKNOWN
 
 
@@ -406,6 +420,8 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
     handler = HANDLERS.get(name)
     if handler is None and name.startswith("plgpu.Layout."):
         handler = _layout
+    elif handler is None and allow.serves(name):
+        handler = bridge.call_named
     return handler(call) if handler is not None else _other(call)
 
 
@@ -686,19 +702,6 @@ def _record_op(call: Call) -> object:
     return UNKNOWN
 
 
-def _operator(call: Call) -> object:
-    """``operator.add(a, b)`` and the like (``functools.reduce(operator.mul, sizes)``)."""
-    if len(call.args) != 2 or call.kwargs:
-        return UNKNOWN
-    return binary(call.args[0], stdlib_values.BINARY_OPERATORS[call.name], call.args[1])
-
-
-def _getitem(call: Call) -> object:
-    if len(call.args) != 2 or call.kwargs:
-        return UNKNOWN
-    return subscript(call.args[0], call.args[1])
-
-
 HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
     "plgpu.WarpMesh": _warp_mesh,
@@ -732,6 +735,5 @@ HANDLERS: dict[str, Handler] = {
     "functools.identity": _identity,
     **stdlib_calls.HANDLERS,
     **stdlib_values.HANDLERS,
-    **dict.fromkeys(stdlib_values.BINARY_OPERATORS, _operator),
-    "operator.getitem": _getitem,
+    **bridge.HANDLERS,
 }

@@ -20,6 +20,7 @@ from .values import (
     Const,
     DictVal,
     DtypeVal,
+    ForeignVal,
     FuncVal,
     KernelVal,
     ListVal,
@@ -55,6 +56,8 @@ def truth(value: object) -> bool | None:
             return None
     if isinstance(value, tuple):
         return bool(value)
+    if isinstance(value, ForeignVal):
+        return value.truth()
     if isinstance(value, (DictVal, ListVal)):
         return True if value.items else (False if value.complete else None)
     if isinstance(value, _ALWAYS_TRUE):
@@ -73,6 +76,8 @@ def _comparable(value: object) -> object:
         value = value.snapshot()
     if isinstance(value, Const):
         return value.value
+    if isinstance(value, ForeignVal):
+        return value.comparable()
     if isinstance(value, DtypeVal):
         return ("dtype", value.name)
     if isinstance(value, SemanticsVal):

@@ -1,25 +1,30 @@
-"""Python's library as kernel scripts use it: dict methods, builtins, argparse, os.environ.
+"""What of Python's library must stay modelled rather than run: program inputs, the
+interpreter's own mutable dicts, namespaces, ``len`` of its sequences.
 
 Handlers keyed by canonical name, like ``jax_calls.HANDLERS`` (which includes
 these). Program inputs take their defaults: the file is judged as it runs with
 no command-line arguments in a clean environment (``argparse`` defaults,
 ``os.environ.get(key, default)``), which is how real lowering of the file runs.
+A dict's ``get`` / ``setdefault`` / ``pop`` / ``update`` work on a ``DictVal`` that may
+be incomplete (a key stored that the analysis cannot compute), which real code cannot
+see; every other pure builtin and method runs through the bridge (python/bridge.py).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from . import names, stdlib_values
+from .python import bridge
 from .values import (
     MISSING,
     UNKNOWN,
     CompilerParamsVal,
     Const,
     DictVal,
+    ForeignVal,
     ListVal,
     NamespaceDict,
     NamespaceVal,
@@ -34,48 +39,12 @@ from .values import (
 if TYPE_CHECKING:
     from .jax_calls import Call
 
-# Beyond this a range / zip is not a sweep of settings: leave it unknown.
-MAX_RANGE = 256
-
-
 @dataclass(eq=False)
 class ArgParserVal:
     """An ``argparse.ArgumentParser``: the defaults of the options added so far."""
 
     defaults: dict[str, object] = field(default_factory=dict)
     complete: bool = True
-
-
-# Methods of str that compute a value from known arguments and touch nothing else.
-STR_METHODS = frozenset({
-    "lower", "upper", "strip", "lstrip", "rstrip", "replace", "split", "rsplit", "join",
-    "startswith", "endswith", "removeprefix", "removesuffix", "capitalize", "title",
-    "casefold", "partition", "rpartition", "zfill", "format", "isidentifier", "isdigit",
-})
-
-
-def str_method(method: str, text: str, args: list[object]) -> object:
-    """``"MAX".lower()`` and the other STR_METHODS of a known string with known arguments."""
-    raw: list[object] = []
-    for arg in args:
-        if isinstance(arg, Const) and isinstance(arg.value, (str, int, type(None))):
-            raw.append(arg.value)
-        elif method == "join":
-            items = unpack(arg)
-            if items is None or not all(isinstance(i, Const) and isinstance(i.value, str) for i in items):
-                return UNKNOWN
-            raw.append([i.value for i in items])  # type: ignore[union-attr]
-        else:
-            return UNKNOWN
-    try:
-        result = getattr(text, method)(*raw)
-    except (TypeError, ValueError, IndexError, KeyError):
-        return UNKNOWN
-    if isinstance(result, list):
-        result = tuple(result)
-    if isinstance(result, (str, tuple)) and len(result) > 4096:
-        return UNKNOWN
-    return Const(result)
 
 
 def attribute(base: object, attr: str) -> object:
@@ -85,8 +54,6 @@ def attribute(base: object, attr: str) -> object:
         return modelled
     if isinstance(base, DictVal) and attr in _DICT_METHODS:
         return PartialVal(QualName(f"builtins.dict.{attr}"), (base,), {})
-    if isinstance(base, Const) and isinstance(base.value, str) and attr in STR_METHODS:
-        return PartialVal(QualName(f"builtins.str.{attr}"), (base,), {})
     if isinstance(base, ListVal):
         # Run by the interpreter on the list object (Interpreter.list_method).
         return PartialVal(QualName(f"builtins.list.{attr}"), (base,), {})
@@ -213,6 +180,8 @@ def _dict(call: Call) -> object:
     made = DictVal()
     if call.args:
         source = call.args[0]
+        if isinstance(source, ForeignVal):  # dict(OrderedDict(...)), dict(Counter(...)): for real
+            return bridge.call_named(call)
         if isinstance(source, DictVal):
             made = DictVal(dict(source.items), source.complete)
         else:
@@ -236,74 +205,10 @@ _DICT_METHODS = {"get": _dict_get, "items": _dict_items, "keys": _dict_items, "v
 
 # ---------------------------------------------------------------- builtins
 
-def _sorted(call: Call) -> object:
-    items = unpack(call.arg(0, "iterable"))
-    if items is None or call.kwargs.get("key", MISSING) is not MISSING:
-        return UNKNOWN
-    if not all(isinstance(i, Const) for i in items):
-        return UNKNOWN
-    try:
-        ordered = sorted(items, key=lambda c: c.value,  # type: ignore[union-attr]
-                         reverse=_truthy(call.kwargs.get("reverse", Const(False))))
-    except TypeError:
-        return UNKNOWN
-    return pack(ordered)
-
-
-def _reversed(call: Call) -> object:
-    # An iterator; JAX accepts one as collective_axes (measured): the same names.
-    items = unpack(call.arg(0, "sequence"))
-    return UNKNOWN if items is None else pack(list(reversed(items)))
-
-
-def _truthy(value: object) -> bool:
-    return isinstance(value, Const) and bool(value.value)
-
-
-def _int(call: Call) -> object:
-    value = call.arg(0, "x")
-    if isinstance(value, Const) and type(value.value) in (int, str, bool, float):
-        try:
-            return Const(int(value.value))  # type: ignore[arg-type]
-        except ValueError:
-            return UNKNOWN
-    return Const(0) if value is MISSING else UNKNOWN
-
-
-def _str(call: Call) -> object:
-    value = call.arg(0, "object")
-    if isinstance(value, Const) and type(value.value) in (int, str, bool):
-        return Const(str(value.value))
-    return UNKNOWN
-
-
 def _len(call: Call) -> object:
     value = call.arg(0, "obj")
     items = unpack(value)
     return UNKNOWN if items is None else Const(len(items))
-
-
-def _range(call: Call) -> object:
-    bounds = [a.value if isinstance(a, Const) and type(a.value) is int else None for a in call.args]
-    if not bounds or None in bounds or len(bounds) > 3:
-        return UNKNOWN
-    values = range(*bounds)  # type: ignore[misc]
-    return Const(tuple(values)) if len(values) <= MAX_RANGE else UNKNOWN
-
-
-def _zip(call: Call) -> object:
-    columns = [unpack(a) for a in call.args]
-    if not columns or any(c is None for c in columns):
-        return UNKNOWN
-    rows = list(zip(*columns, strict=False))  # type: ignore[misc]
-    return tuple(pack(list(row)) for row in rows) if len(rows) <= MAX_RANGE else UNKNOWN
-
-
-def _enumerate(call: Call) -> object:
-    items = unpack(call.arg(0, "iterable"))
-    if items is None or len(items) > MAX_RANGE:
-        return UNKNOWN
-    return tuple(pack([Const(i), item]) for i, item in enumerate(items))
 
 
 # ---------------------------------------------------------------- program inputs
@@ -411,48 +316,6 @@ def _replace(call: Call) -> object:
     return UNKNOWN
 
 
-def _numbers(call: Call) -> list[int | float] | None:
-    """The numbers a numeric builtin reads: its arguments, or the items of its one iterable."""
-    values = call.args
-    if len(values) == 1 and not (isinstance(values[0], Const) and type(values[0].value) in (int, float)):
-        values = unpack(values[0])  # type: ignore[assignment]
-    if values is None or not all(isinstance(v, Const) and type(v.value) in (int, float) for v in values):
-        return None
-    return [v.value for v in values]  # type: ignore[union-attr]
-
-
-def _numeric(function: Callable[[list[int | float]], object], *,
-             empty_ok: bool = False) -> Callable[[Call], object]:
-    """min, max, sum, math.prod, math.gcd ... of known numbers (no key=, no default=)."""
-    def evaluate(call: Call) -> object:
-        numbers = _numbers(call)
-        if numbers is None or (not numbers and not empty_ok) or call.kwargs:
-            return UNKNOWN
-        try:
-            result = function(numbers)
-        except (ValueError, OverflowError, TypeError):
-            return UNKNOWN
-        if type(result) not in (int, float) or abs(result) > 1 << 62:  # type: ignore[arg-type]
-            return UNKNOWN
-        return Const(result)
-
-    return evaluate
-
-
-def _one_number(function: Callable[[int | float], object]) -> Callable[[list[int | float]], object]:
-    return lambda numbers: function(numbers[0]) if len(numbers) == 1 else None
-
-
-def _chain(call: Call) -> object:
-    items: list[object] = []
-    for arg in call.args:
-        part = unpack(arg)
-        if part is None or len(items) + len(part) > MAX_RANGE:
-            return UNKNOWN
-        items.extend(part)
-    return pack(items)
-
-
 def _noop(call: Call) -> object:
     return Const(None)
 
@@ -460,14 +323,7 @@ def _noop(call: Call) -> object:
 HANDLERS: dict[str, Callable[[Call], object]] = {
     **{f"builtins.dict.{name}": handler for name, handler in _DICT_METHODS.items()},
     "builtins.dict": _dict,
-    "builtins.sorted": _sorted,
-    "builtins.reversed": _reversed,
-    "builtins.int": _int,
-    "builtins.str": _str,
     "builtins.len": _len,
-    "builtins.range": _range,
-    "builtins.zip": _zip,
-    "builtins.enumerate": _enumerate,
     "builtins.object.noop": _noop,
     "builtins.namespace_dict.update": _namespace_update,
     "types.ModuleType": _namespace,
@@ -481,16 +337,5 @@ HANDLERS: dict[str, Callable[[Call], object]] = {
     "os.getenv": _environ_get,
     "functools.wraps": _wraps,
     "dataclasses.replace": _replace,
-    "itertools.chain": _chain,
-    "builtins.min": _numeric(min),
-    "builtins.max": _numeric(max),
-    "builtins.sum": _numeric(sum, empty_ok=True),
-    "builtins.abs": _numeric(_one_number(abs)),
-    "math.prod": _numeric(math.prod, empty_ok=True),
-    "math.gcd": _numeric(lambda numbers: math.gcd(*numbers), empty_ok=True),  # type: ignore[arg-type]
-    "math.lcm": _numeric(lambda numbers: math.lcm(*numbers), empty_ok=True),  # type: ignore[arg-type]
-    "math.ceil": _numeric(_one_number(math.ceil)),
-    "math.floor": _numeric(_one_number(math.floor)),
-    "math.log2": _numeric(_one_number(math.log2)),
 }
 

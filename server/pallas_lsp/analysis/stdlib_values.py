@@ -1,35 +1,29 @@
-"""Pure library functions of Python's standard library, evaluated on known arguments.
+"""Standard-library calls that make values of the interpreter's own model, so they stay
+modelled rather than bridged (python/bridge.py runs the rest for real).
 
-Kernel scripts compute their settings with the standard library: ``functools.reduce``
-with an ``operator`` function over axis tuples, ``itertools.product`` sweeps,
-``json.loads`` / ``tomllib.loads`` of a literal config, ``copy.deepcopy`` of one,
-``types.MappingProxyType`` around a settings dict,
-``collections.namedtuple`` records with defaults, ``dataclasses.field`` defaults. Each
-handler computes what Python would from known arguments, and nothing (UNKNOWN) from
-unknown ones; none reads a file or the environment.
+``types.MappingProxyType`` around a settings dict (a view of the interpreter's DictVal),
+``collections.namedtuple`` / ``typing.NamedTuple`` records (classes of the program),
+``dataclasses.field`` defaults (read by the dataclass model), ``configparser`` fed literal
+text (a parser object whose sections are subscripted). Each computes what Python would
+from known arguments, and nothing (UNKNOWN) from unknown ones; none reads a file or the
+environment.
 """
 
 from __future__ import annotations
 
 import ast
 import configparser
-import itertools
-import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from .values import (
-    MAX_DICT_ITEMS,
     MISSING,
     UNKNOWN,
     ClassVal,
     Const,
     DictVal,
-    Env,
-    ListVal,
     PartialVal,
     QualName,
-    pack,
     plain,
     unpack,
 )
@@ -37,24 +31,8 @@ from .values import (
 if TYPE_CHECKING:
     from .jax_calls import Call
 
-# Past these a computation is no settings table: leave it unknown.
-MAX_ITEMS = 256
+# Past this a configuration text is no settings table: leave it unknown.
 MAX_JSON_CHARS = 65536
-
-# `operator` functions as the Python operators they stand for; jax_calls evaluates them with
-# its model of Python arithmetic on constants (jax_calls.binary / subscript).
-BINARY_OPERATORS = {
-    "operator.add": ast.Add(), "operator.sub": ast.Sub(), "operator.mul": ast.Mult(),
-    "operator.floordiv": ast.FloorDiv(), "operator.concat": ast.Add(),
-    "operator.iadd": ast.Add(), "operator.imul": ast.Mult(),
-}
-
-
-class Caller(Protocol):
-    module_env: Env
-
-    def call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
-             arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: object) -> object: ...
 
 
 @dataclass(frozen=True)
@@ -64,96 +42,6 @@ class FieldVal:
 
     default: object
     factory: object
-
-
-def _reduce(call: Call) -> object:
-    """``functools.reduce(f, items[, initial])``: f called on each item, left to right."""
-    if len(call.args) not in (2, 3) or call.kwargs:
-        return UNKNOWN
-    items = unpack(plain(call.args[1]))
-    if items is None or len(items) > MAX_ITEMS:
-        return UNKNOWN
-    if len(call.args) == 3:
-        items = [call.args[2], *items]
-    if not items:
-        return UNKNOWN  # Python raises TypeError: nothing to reduce
-    caller: Caller = call.tracer  # type: ignore[assignment]
-    result = items[0]
-    for item in items[1:]:
-        result = caller.call(call.args[0], [result, item], {}, call.node, [], {}, caller.module_env, call.ctx)
-    return result
-
-
-def _product(call: Call) -> object:
-    """``itertools.product(*iterables, repeat=n)`` of known sequences, as a tuple of tuples."""
-    repeat = call.kwargs.get("repeat", Const(1))
-    if set(call.kwargs) - {"repeat"} or not (isinstance(repeat, Const) and type(repeat.value) is int):
-        return UNKNOWN
-    pools = [unpack(plain(a)) if not (isinstance(a, Const) and isinstance(a.value, str)) else None
-             for a in call.args]
-    if any(pool is None for pool in pools):
-        return UNKNOWN
-    size = 1
-    for pool in pools:
-        size *= len(pool)  # type: ignore[arg-type]
-    if size ** max(repeat.value, 0) > MAX_ITEMS:  # type: ignore[operator]
-        return UNKNOWN
-    return pack([pack(list(combo)) for combo in itertools.product(*pools, repeat=repeat.value)])  # type: ignore[arg-type]
-
-
-def _json_loads(call: Call) -> object:
-    text = call.arg(0, "s")
-    if not (isinstance(text, Const) and isinstance(text.value, str)) or len(call.args) > 1 \
-            or call.kwargs or len(text.value) > MAX_JSON_CHARS:
-        return UNKNOWN
-    try:
-        return _from_json(json.loads(text.value))
-    except (ValueError, RecursionError):
-        return UNKNOWN  # Python raises: the file stops here
-
-
-def _from_json(value: object) -> object:
-    if isinstance(value, dict):
-        if len(value) > MAX_DICT_ITEMS:
-            return UNKNOWN
-        return DictVal({k: _from_json(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return ListVal([_from_json(v) for v in value]) if len(value) <= MAX_ITEMS else UNKNOWN
-    return Const(value)
-
-
-def _toml_loads(call: Call) -> object:
-    text = call.arg(0, "s")
-    if not (isinstance(text, Const) and isinstance(text.value, str)) or len(call.args) > 1 \
-            or call.kwargs or len(text.value) > MAX_JSON_CHARS:
-        return UNKNOWN
-    try:
-        import tomllib  # Python 3.11+: the interpreter running the analysis may be older
-    except ImportError:
-        return UNKNOWN
-    try:
-        return _from_json(tomllib.loads(text.value))
-    except (ValueError, RecursionError):
-        return UNKNOWN
-
-
-def _copy(call: Call) -> object:
-    """``copy.copy`` / ``copy.deepcopy``: a new dict or list (nested ones too when deep);
-    other values are immutable here, so the copy is the value."""
-    if len(call.args) != 1 or call.kwargs:
-        return UNKNOWN
-    return _copied(call.args[0], deep=call.name == "copy.deepcopy", depth=0)
-
-
-def _copied(value: object, *, deep: bool, depth: int) -> object:
-    if depth > 16:
-        return UNKNOWN
-    inner = (lambda v: _copied(v, deep=True, depth=depth + 1)) if deep else (lambda v: v)
-    if isinstance(value, DictVal):
-        return DictVal({k: inner(v) for k, v in value.items.items()}, value.complete)
-    if isinstance(value, ListVal):
-        return ListVal([inner(v) for v in value.items], value.complete)
-    return value
 
 
 def _mapping_proxy(call: Call) -> object:
@@ -315,12 +203,6 @@ HANDLERS = {
     "configparser.RawConfigParser": _config_parser,
     **{f"configparser.ConfigParser.{m}": _config_method for m in _CONFIG_METHODS},
     **{f"configparser.SectionProxy.{m}": _section_method for m in _SECTION_METHODS},
-    "functools.reduce": _reduce,
-    "itertools.product": _product,
-    "json.loads": _json_loads,
-    "tomllib.loads": _toml_loads,
-    "copy.copy": _copy,
-    "copy.deepcopy": _copy,
     "types.MappingProxyType": _mapping_proxy,
     "dataclasses.field": _field,
     "collections.namedtuple": _namedtuple,
@@ -329,5 +211,4 @@ HANDLERS = {
 
 # Calls of these trace no JAX operation (they call nothing of the program's): a statement
 # made of them between an op and its layout_cast leaves the cast "right after" it.
-TRACES_NOTHING = frozenset({*(name for name in HANDLERS if name != "functools.reduce"), *BINARY_OPERATORS,
-                            "operator.getitem"})
+TRACES_NOTHING = frozenset(HANDLERS)

@@ -52,6 +52,30 @@ class Const:
     origins: tuple[object, ...] | None = field(default=None, compare=False)
 
 
+class ForeignVal:
+    """A value whose model lives in another package (``analysis/python/``: a real Python
+    object the bridge made). It answers the questions this module asks of any value."""
+
+    def memo_key(self) -> object:
+        return id(self)
+
+    def items(self) -> list[object] | None:
+        """Its items as abstract values when iterated, or None when not known."""
+        return None
+
+    def truth(self) -> bool | None:
+        """``bool(value)`` when known, else None."""
+        return None
+
+    def comparable(self) -> object:
+        """The Python object a comparison (``==``, ``<``, ``in``) sees, or UNKNOWN."""
+        return UNKNOWN
+
+    def plain(self) -> object:
+        """The value as a library call outside the bridge sees it."""
+        return self
+
+
 @dataclass(frozen=True)
 class QualName:
     """A module or an attribute of one, e.g. ``plgpu.multimem_store``, canonicalised."""
@@ -340,6 +364,8 @@ def plain(value: object) -> object:
     Enum member as its value (it is a str / int subclass instance equal to it)."""
     if isinstance(value, ListVal):
         return value.snapshot()
+    if isinstance(value, ForeignVal):
+        return value.plain()
     if is_enum_member(value) and value.cls.enum_mixin:  # type: ignore[attr-defined]
         return value.attrs["value"]  # type: ignore[attr-defined]
     if isinstance(value, tuple) and any(isinstance(item, (ListVal, tuple, ObjVal)) for item in value):
@@ -524,6 +550,8 @@ def unpack(value: object) -> list[object] | None:
         return list(value.items)
     if isinstance(value, ClassVal) and value.enum_members is not None:
         return list(value.enum_members.values())  # `tuple(Axis)`, `for a in Axis`
+    if isinstance(value, ForeignVal):
+        return value.items()
     if isinstance(value, GeneratorVal):
         # A generator is iterated once: read again, it is empty or part-read (a zip, a
         # branch that may not have run): unknown either way.
@@ -546,4 +574,6 @@ def fingerprint(value: object) -> object:
         return ("one of", frozenset(fingerprint(form) for form in value.forms))
     if value is UNKNOWN or value is None:
         return value
+    if isinstance(value, ForeignVal):
+        return value.memo_key()
     return id(value)

@@ -1,0 +1,277 @@
+"""The allow-list of the bridge: which real callables of Python a program's call may run.
+
+Decided by module and by function, each module with the reason it is on the list. A
+callable is on it only when its result depends on nothing but its arguments: no file,
+socket or process, no clock, no randomness, no environment variable or locale, no
+process-wide mutable state, and no import of the program's own code. Real code runs only
+on values the bridge converted (plain data, the program's functions as callbacks back
+into the interpreter, stand-ins that refuse to be read), so a callable that takes a
+function (``sorted(key=)``, ``functools.reduce``) calls the interpreter, never the
+program's code for real. ``excluded`` says, per module, what was left out and why; the
+coverage table (docs/python-coverage.md) prints both.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from dataclasses import dataclass, field
+
+from ..values import MISSING
+from . import real
+
+
+@dataclass(frozen=True)
+class Policy:
+    reason: str
+    # Dotted names under the module that may be called; None: every public callable.
+    names: frozenset[str] | None = None
+    excluded: dict[str, str] = field(default_factory=dict)
+    # Its int arguments are numbers, not sizes or counts (guards.py bounds their results
+    # by digits instead).
+    numeric: bool = False
+
+
+# Methods of the core types (``"x".upper()``, ``(1, 2).index(2)``, ``b"x".hex()``): every
+# public one, since each computes from the object and the arguments alone. list / dict
+# mutators that the interpreter models on its own objects (ListVal, DictVal, for aliasing
+# through every name) are named in MODELLED; the rest of them run here, and what they
+# change is written back to the interpreter's object (convert.Conversion.write_back).
+CORE_TYPES: dict[str, type] = {
+    "str": str, "bytes": bytes, "int": int, "float": float, "bool": bool, "complex": complex,
+    "tuple": tuple, "list": list, "dict": dict, "set": set, "frozenset": frozenset,
+    "bytearray": bytearray, "range": range, "slice": slice,
+}
+
+PURE_BUILTINS = frozenset({
+    "abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes", "chr", "complex", "dict",
+    "divmod", "enumerate", "filter", "float", "format", "frozenset", "hex", "int", "iter", "len",
+    "map", "max", "min", "next", "oct", "ord", "pow", "range", "repr", "reversed", "round", "set",
+    "slice", "sorted", "str", "sum", "zip",
+})
+
+BUILTINS_EXCLUDED = {
+    "hash": "str / bytes hashes are salted per process (PYTHONHASHSEED): the real run's differ",
+    "id": "an address in this process, not the program's",
+    "open": "file I/O", "input": "reads stdin", "print": "writes stdout: not run (its value unknown)",
+    "breakpoint": "starts a debugger", "help": "interactive", "exit": "ends the process",
+    "quit": "ends the process", "eval": "runs code", "exec": "runs code", "compile": "builds code",
+    "__import__": "imports modules", "globals": "modelled: a view of the module scope (introspection.py)",
+    "locals": "a view of a frame the interpreter does not keep", "vars": "modelled (introspection.py)",
+    "dir": "lists attributes of real objects the program cannot see",
+    "getattr": "modelled (introspection.py): on real objects it could reach past the guards",
+    "setattr": "changes objects of the interpreter's own model", "delattr": "changes objects",
+    "hasattr": "on real objects it could reach past the guards; not modelled yet",
+    "isinstance": "needs the program's own classes, which real code cannot see",
+    "issubclass": "needs the program's own classes", "callable": "needs the program's own classes",
+    "type": "modelled: the program's classes and metaclasses (interpreter)",
+    "super": "modelled (interpreter)", "object": "modelled (interpreter)",
+    "property": "modelled (descriptors.py)", "staticmethod": "modelled (interpreter)",
+    "classmethod": "modelled (class_access.py)", "memoryview": "a view of a buffer's memory",
+    "aiter": "asynchronous iteration is not run", "anext": "asynchronous iteration is not run",
+    "tuple": "modelled (jax_calls: keeps each axis name's origin)",
+    "list": "modelled (jax_calls: a new ListVal)",
+    "copyright": "interactive", "credits": "interactive", "license": "interactive",
+}
+
+MODULES: dict[str, Policy] = {
+    "builtins": Policy("the pure builtins and every method of the core types",
+                       PURE_BUILTINS | frozenset(CORE_TYPES), BUILTINS_EXCLUDED),
+    "math": Policy("functions of numbers", numeric=True),
+    "cmath": Policy("functions of complex numbers", numeric=True),
+    "operator": Policy("Python's operators as functions (attrgetter / methodcaller of a "
+                       "private name are refused by guards.py)", numeric=True,
+                       excluded={"call": "calls any callable real code holds, past the guards"}),
+    "functools": Policy("higher-order helpers that call back into the interpreter",
+                        frozenset({"reduce", "cmp_to_key"}),
+                        {"partial": "modelled (jax_calls: a kernel's partial keeps its body)",
+                         "wraps": "modelled (a decorator)", "lru_cache": "modelled (a decorator)",
+                         "cache": "modelled (a decorator)", "partialmethod": "the data model's",
+                         "singledispatch": "the data model's", "singledispatchmethod": "the data model's",
+                         "cached_property": "the data model's", "total_ordering": "the data model's",
+                         "update_wrapper": "changes a function object"}),
+    "itertools": Policy("lazy iterators; reading one takes at most real.MAX_ITERATED items"),
+    "string": Policy("string constants, Template, capwords", frozenset({"Template", "capwords"}),
+                     {"Formatter": "format fields can reach attributes of real objects"}),
+    "textwrap": Policy("text layout of known strings",
+                       frozenset({"dedent", "indent", "fill", "wrap", "shorten"})),
+    "re": Policy("regular expressions (guards.py refuses patterns that may backtrack for long)",
+                 frozenset({"compile", "match", "fullmatch", "search", "sub", "subn", "split",
+                            "findall", "finditer", "escape"}),
+                 {"purge": "clears a process-wide cache"}),
+    "shlex": Policy("shell-like splitting of a string", frozenset({"split", "quote", "join"}),
+                    {"shlex": "reads sys.stdin when given no stream"}),
+    "json": Policy("JSON text to values and back", frozenset({"loads", "dumps"}),
+                   {"load": "reads a file", "dump": "writes a file"}),
+    "ast": Policy("literals read from a string", frozenset({"literal_eval"}),
+                  {"parse": "syntax trees are not values the program's kernels use"}),
+    "collections": Policy("containers", frozenset({"OrderedDict", "deque", "Counter", "defaultdict",
+                                                   "ChainMap"}),
+                          {"namedtuple": "modelled (stdlib_values: a record class of the program)",
+                           "UserDict": "classes to subclass: the data model's",
+                           "UserList": "classes to subclass", "UserString": "classes to subclass"}),
+    "bisect": Policy("binary search and insertion in a sorted list (changes written back)"),
+    "heapq": Policy("heap operations on a list (changes written back)"),
+    "copy": Policy("shallow and deep copies of values", frozenset({"copy", "deepcopy"})),
+    "fractions": Policy("exact rational numbers", frozenset({"Fraction"}), numeric=True),
+    # Not `numeric`: an int argument may be a count (quantiles(data, n=...)).
+    "statistics": Policy("statistics of known numbers"),
+    "datetime": Policy("dates and durations built from numbers (never the clock)",
+                       frozenset({"date", "time", "datetime", "timedelta", "timezone"}),
+                       {"datetime.now": "the clock", "datetime.today": "the clock",
+                        "date.today": "the clock", "datetime.utcnow": "the clock",
+                        "datetime.fromtimestamp": "the local time zone",
+                        "strftime": "the locale"}),
+    "tomllib": Policy("TOML text to values", frozenset({"loads"}), {"load": "reads a file"}),
+    "fnmatch": Policy("shell-style pattern matching of strings",
+                      frozenset({"fnmatch", "fnmatchcase", "filter", "translate"})),
+    "unicodedata": Policy("the Unicode database of this Python"),
+    "colorsys": Policy("colour conversions of numbers", numeric=True),
+    "keyword": Policy("Python's keywords", frozenset({"iskeyword", "issoftkeyword"})),
+    "base64": Policy("encodings of known bytes",
+                     frozenset({"b64encode", "b64decode", "urlsafe_b64encode", "urlsafe_b64decode",
+                                "b32encode", "b32decode", "b16encode", "b16decode"})),
+    "typing": Policy("typing helpers that return their argument", frozenset({"cast"}),
+                     {"NamedTuple": "modelled (stdlib_values)", "TYPE_CHECKING": "modelled: False"}),
+}
+
+# Modules left out as a whole, and why (printed in the coverage table).
+EXCLUDED_MODULES = {
+    "os": "the environment and the file system (os.environ.get is modelled: a clean environment)",
+    "sys": "the process (sys.argv, sys.modules are modelled)", "io": "I/O",
+    "pathlib": "the file system", "subprocess": "processes", "socket": "the network",
+    "time": "the clock", "random": "randomness", "secrets": "randomness", "uuid": "randomness, the host",
+    "importlib": "imports code", "pickle": "runs code while loading", "marshal": "code objects",
+    "decimal": "a process-wide mutable context (getcontext().prec) decides every result",
+    "difflib": "time quadratic in its inputs", "locale": "the locale", "threading": "threads",
+    "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
+    "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
+    "dataclasses": "the data model's (classes)", "types": "modelled: MappingProxyType, SimpleNamespace",
+    "contextlib": "the data model's (with statements)",
+}
+
+# Methods of kept real objects that read the clock, the locale or the environment.
+EXCLUDED_METHODS = frozenset({"now", "today", "utcnow", "fromtimestamp", "utcfromtimestamp",
+                              "timestamp", "astimezone", "strftime", "strptime", "ctime"})
+
+
+def _split(name: str) -> tuple[str, str] | None:
+    """``"collections.deque"`` -> ("collections", "deque"); a core type's method
+    ``"builtins.str.upper"`` -> ("builtins", "str.upper")."""
+    head, _, rest = name.partition(".")
+    if head in MODULES and rest:
+        return head, rest
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def resolve(name: str) -> object:
+    """The real callable or constant a canonical name stands for, when the allow-list
+    serves it; MISSING otherwise."""
+    parts = _split(name)
+    if parts is None:
+        return MISSING
+    module_name, rest = parts
+    policy = MODULES[module_name]
+    path = rest.split(".")
+    if any(part.startswith("_") for part in path) or rest in policy.excluded \
+            or path[-1] in EXCLUDED_METHODS:
+        return MISSING
+    if module_name == "builtins":
+        if path[0] in CORE_TYPES and len(path) <= 2:
+            pass
+        elif len(path) != 1 or path[0] not in PURE_BUILTINS:
+            return MISSING
+    elif policy.names is not None and path[0] not in policy.names:
+        if len(path) == 1 and _is_constant(module_name, path[0]):
+            pass
+        else:
+            return MISSING
+    try:
+        value: object = importlib.import_module(module_name)
+        for part in path:
+            value = getattr(value, part)
+    except (ImportError, AttributeError):
+        return MISSING
+    if not callable(value) and not _is_plain_constant(value):
+        return MISSING
+    return value
+
+
+def _is_constant(module_name: str, attr: str) -> bool:
+    try:
+        return _is_plain_constant(getattr(importlib.import_module(module_name), attr))
+    except (ImportError, AttributeError):
+        return False
+
+
+def _is_plain_constant(value: object) -> bool:
+    return type(value) in (str, int, float, bool, bytes, complex) or (
+        type(value) is tuple and all(type(item) in (str, int, float) for item in value))  # type: ignore[union-attr]
+
+
+def serves(name: str) -> bool:
+    """Whether a call of ``name`` runs the real callable (one dict lookup once seen)."""
+    return callable(resolve(name))
+
+
+# Allow-listed callables that call what they are given (a program's function may trace
+# JAX operations from inside them).
+HIGHER_ORDER = frozenset({
+    "functools.reduce", "functools.cmp_to_key", "builtins.map", "builtins.filter", "builtins.sorted",
+    "builtins.min", "builtins.max", "builtins.iter", "builtins.next", "builtins.list.sort",
+    "collections.defaultdict", "re.sub", "re.subn", "json.loads", "json.dumps",
+    "itertools.starmap", "itertools.accumulate", "itertools.groupby", "itertools.takewhile",
+    "itertools.dropwhile", "itertools.filterfalse", "heapq.nlargest", "heapq.nsmallest", "heapq.merge",
+    "bisect.bisect", "bisect.bisect_left", "bisect.bisect_right", "bisect.insort", "bisect.insort_left",
+    "bisect.insort_right", "operator.methodcaller",
+})
+
+
+# Calls that change their first argument in place: refused (a guard, an unknown key), that
+# argument's contents become unknown, since the real program did change it.
+_MUTATING_METHODS = {
+    "list": {"append", "extend", "insert", "pop", "remove", "reverse", "sort", "clear", "__setitem__"},
+    "dict": {"clear", "pop", "popitem", "setdefault", "update", "__setitem__"},
+}
+MUTATES_FIRST = frozenset({
+    *(f"builtins.{kind}.{name}" for kind, names in _MUTATING_METHODS.items() for name in names),
+    "heapq.heappush", "heapq.heappop", "heapq.heapify", "heapq.heapreplace", "heapq.heappushpop",
+    "bisect.insort", "bisect.insort_left", "bisect.insort_right", "operator.setitem", "operator.delitem",
+    "operator.iadd", "operator.iconcat", "operator.imul", "operator.ior", "operator.iand", "operator.ixor",
+})
+
+
+def traces_nothing(name: str) -> bool:
+    """A bridged call that calls none of the program's functions, so it traces no JAX
+    operation (casts.py: a statement of them between an op and its cast)."""
+    return name not in HIGHER_ORDER and serves(name)
+
+
+def numeric(name: str) -> bool:
+    head = name.partition(".")[0]
+    policy = MODULES.get(head)
+    return policy is not None and policy.numeric
+
+
+def constant(name: str) -> object:
+    """``math.pi``, ``string.ascii_lowercase``, ``re.IGNORECASE``: the value, else MISSING."""
+    value = resolve(name)
+    return value if value is not MISSING and _is_plain_constant(value) else MISSING
+
+
+# Types whose instances come back from allow-listed calls and are kept (real.RealVal).
+def _register_kept_types() -> None:
+    import datetime
+    import fractions
+    import operator
+    import re
+    import string
+
+    real.EXTRA_KEPT.update({re.Pattern, re.Match, string.Template, fractions.Fraction, datetime.date,
+                            datetime.datetime, datetime.time, datetime.timedelta, datetime.timezone,
+                            type(functools.cmp_to_key(lambda a, b: 0)), operator.itemgetter,
+                            operator.attrgetter})
+
+
+_register_kept_types()

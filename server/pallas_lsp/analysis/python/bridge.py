@@ -1,0 +1,230 @@
+"""One bridge to the real standard library: a call of an allow-listed callable runs it.
+
+``call_api`` (jax_calls.py) sends here every call whose canonical name the allow-list
+serves and no model claims (``allow.py``), and the methods of known values of the core
+types and of real objects a bridged call made. The arguments are converted to real
+values (``convert.py``), the guards estimate what the call would build or how long it
+would run and refuse it beyond their bounds (``guards.py``), the real callable runs, and
+its result is converted back. Every refusal, and every exception the real call raises,
+is an unknown value: never a crash, never a finding from a value the bridge could not
+compute. Program inputs (argparse, ``os.environ``) and JAX stay modelled elsewhere.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..values import MISSING, UNKNOWN, Const, DictVal, ListVal, ObjVal, OneOf, PartialVal, QualName
+from . import allow, guards
+from .convert import Conversion
+from .real import Opaque, RealVal, Refused
+
+if TYPE_CHECKING:
+    from ..jax_calls import Call
+
+# Python operators as the functions of `operator` (jax_calls.binary hands over the ones its
+# arithmetic of numbers does not compute: `"%s" % x`, `"ab" * 2`, `(1,) * n`).
+OPERATOR_NAMES: dict[type, str] = {
+    ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.MatMult: "matmul", ast.Div: "truediv",
+    ast.FloorDiv: "floordiv", ast.Mod: "mod", ast.Pow: "pow", ast.LShift: "lshift",
+    ast.RShift: "rshift", ast.BitOr: "or_", ast.BitXor: "xor", ast.BitAnd: "and_",
+}
+def _caller_of(call: Call) -> Callable[[object, list[object], dict[str, object]], object]:
+    tracer = call.tracer
+
+    def run(func: object, args: list[object], kwargs: dict[str, object]) -> object:
+        return tracer.call(func, args, kwargs, call.node, [], {}, tracer.module_env, call.ctx)  # type: ignore[attr-defined]
+
+    return run
+
+
+def _uncertain(call: Call) -> bool:
+    # A call on a path that may not run: what it changes becomes unknown, not changed.
+    return bool(getattr(call.tracer, "on_uncertain_path", True))
+
+
+def run_call(name: str, target: Callable[..., object], args: list[object], kwargs: dict[str, object],
+             call: Call) -> object:
+    return run(name, target, args, kwargs, caller=_caller_of(call), uncertain=_uncertain(call))
+
+
+def run(name: str, target: Callable[..., object], args: list[object], kwargs: dict[str, object], *,
+        caller: Callable[[object, list[object], dict[str, object]], object] | None = None,
+        uncertain: bool = False) -> object:
+    """``target(*args, **kwargs)`` on real values; UNKNOWN when anything is not known, a
+    guard refuses it or the real call raises. ``caller`` runs the program's callables
+    (None: a call that takes one is refused); ``uncertain``: the call is on a path that
+    may not run, so what it changes becomes unknown."""
+    if "**" in kwargs or any(isinstance(a, OneOf) for a in args):
+        return UNKNOWN
+    conversion = Conversion(caller)
+    try:
+        real_args = [conversion.to_real(arg) for arg in args]
+        real_kwargs = {key: conversion.to_real(value) for key, value in kwargs.items()}
+        if guards.guard_key(name) in guards.MATERIALISED and len(real_args) == 2 \
+                and not isinstance(real_args[1], (tuple, list)):
+            real_args[1] = tuple(real_args[1])  # type: ignore[call-overload]
+        guards.check_call(name, real_args, real_kwargs)
+        result = target(*real_args, **real_kwargs)
+        value = conversion.to_abstract(result)
+        conversion.write_back(uncertain)
+    except (Refused, Exception, RecursionError):  # refused, or real code raised: the program stops there
+        conversion.give_up()
+        _forget_changed(name, args)
+        value = UNKNOWN
+    if conversion.pending is not None:
+        raise conversion.pending
+    return value
+
+
+def _forget_changed(name: str, args: list[object]) -> None:
+    """A refused call that changes its first argument (``d.clear()`` of a dict with unknown
+    keys, ``heapq.heappush`` of an unknown item): that argument's contents are unknown."""
+    if name in allow.MUTATES_FIRST and args:
+        target = args[0]
+        if isinstance(target, ListVal):
+            target.forget()
+        elif isinstance(target, DictVal):
+            target.items.clear()
+            target.complete = False
+        elif isinstance(target, RealVal):
+            target.known = False
+
+
+# ---------------------------------------------------------------- handlers (jax_calls)
+
+def call_named(call: Call) -> object:
+    """A call of an allow-listed canonical name (``math.gcd``, ``builtins.sorted``,
+    ``builtins.str.zfill`` with the string first)."""
+    target = guards.SUBSTITUTES.get(call.name, allow.resolve(call.name))
+    if not callable(target):
+        return UNKNOWN
+    return run_call(call.name, target, list(call.args), dict(call.kwargs), call)
+
+
+def call_method(call: Call) -> object:
+    """``obj.method(...)`` of a kept real object (``deque.append``, ``pattern.sub``)."""
+    if len(call.args) < 2 or not isinstance(call.args[0], RealVal):
+        return UNKNOWN
+    receiver, attr = call.args[0], call.args[1]
+    if not (isinstance(attr, Const) and isinstance(attr.value, str)) or not receiver.known:
+        return UNKNOWN
+    method = _public_attribute(receiver.real, attr.value)
+    if not callable(method):
+        return UNKNOWN
+    name = f"{type(receiver.real).__name__}.{attr.value}"
+    return run_call(name, _method_runner(attr.value), [receiver, *call.args[2:]], dict(call.kwargs), call)
+
+
+def call_object(call: Call) -> object:
+    """Calling a kept real object (``operator.itemgetter(1)(row)``, ``functools.cmp_to_key``)."""
+    if not call.args or not isinstance(call.args[0], RealVal) or not callable(call.args[0].real):
+        return UNKNOWN
+    caller = call.args[0].real
+    if isinstance(caller, guards.MethodCaller) and len(call.args) == 2 and isinstance(call.args[1], ObjVal):
+        return _call_program_method(call, caller, call.args[1])
+    name = f"{type(call.args[0].real).__name__}.__call__"
+    return run_call(name, _call_first, list(call.args), dict(call.kwargs), call)
+
+
+def _call_program_method(call: Call, caller: guards.MethodCaller, target: ObjVal) -> object:
+    """``operator.methodcaller("name", *args)(obj)`` of an object of the program's own
+    classes: the interpreter looks the method up and runs it (real code cannot see it)."""
+    conversion = Conversion(None)
+    args = [conversion.to_abstract(arg) for arg in caller.args]
+    kwargs = {key: conversion.to_abstract(arg) for key, arg in caller.kwargs.items()}
+    tracer = call.tracer
+    method = tracer.attribute_named(target, caller.name, call.ctx)  # type: ignore[attr-defined]
+    return tracer.call(method, args, kwargs, call.node, [], {}, tracer.module_env, call.ctx)  # type: ignore[attr-defined]
+
+
+def _call_first(target: Callable[..., object], *args: object, **kwargs: object) -> object:
+    return target(*args, **kwargs)
+
+
+def _method_runner(attr: str) -> Callable[..., object]:
+    def method(receiver: object, *args: object, **kwargs: object) -> object:
+        return getattr(receiver, attr)(*args, **kwargs)
+
+    return method
+
+
+def _public_attribute(target: object, attr: str) -> object:
+    if attr.startswith("_") or attr in allow.EXCLUDED_METHODS:
+        return MISSING
+    try:
+        return getattr(target, attr)
+    except Exception:
+        return MISSING
+
+
+# ---------------------------------------------------------------- attributes
+
+_TYPE_NAMES = {cls: name for name, cls in allow.CORE_TYPES.items()}
+
+
+def attribute(base: object, attr: str) -> object:
+    """``"x".upper`` / ``(1, 2).index`` / ``d.fromkeys`` / ``pattern.sub`` / ``frac.numerator``:
+    a method bound to the value (called through the bridge), a data attribute's value;
+    MISSING for values this module does not serve."""
+    if attr.startswith("_"):
+        return MISSING
+    if isinstance(base, Const):
+        type_name = _TYPE_NAMES.get(type(base.value))
+        if type_name is None:
+            return MISSING
+        member = getattr(type(base.value), attr, MISSING)
+        if member is MISSING:
+            return MISSING
+        if callable(member):
+            return PartialVal(QualName(f"builtins.{type_name}.{attr}"), (base,), {})
+        return _data(getattr(base.value, attr))
+    if isinstance(base, tuple) and attr in ("index", "count"):
+        return PartialVal(QualName(f"builtins.tuple.{attr}"), (base,), {})
+    if isinstance(base, DictVal) and type(base) is DictVal and callable(getattr(dict, attr, None)):
+        return PartialVal(QualName(f"builtins.dict.{attr}"), (base,), {})
+    if isinstance(base, RealVal):
+        if not base.known:
+            return UNKNOWN
+        member = _public_attribute(base.real, attr)
+        if member is MISSING:
+            return UNKNOWN
+        if callable(member):
+            return PartialVal(QualName("python.method"), (base, Const(attr)), {})
+        return _data(member)
+    if isinstance(base, QualName):
+        constant = allow.constant(f"{base.name}.{attr}")
+        if constant is not MISSING:
+            return Const(constant)
+    return MISSING
+
+
+def _data(value: object) -> object:
+    return Conversion(None).to_abstract(value)
+
+
+def binary(left: object, op: ast.operator, right: object) -> object:
+    """An operator of Python on values the arithmetic of numbers does not compute."""
+    name = OPERATOR_NAMES.get(type(op))
+    target = allow.resolve(f"operator.{name}") if name is not None else MISSING
+    if not callable(target):
+        return UNKNOWN
+    return run(f"operator.{name}", target, [left, right], {})
+
+
+def list_method(method: str, items: object, args: list[object], kwargs: dict[str, object],
+                uncertain: bool) -> object:
+    """``xs.index(v)`` / ``xs.count(v)`` / ``xs.sort()`` / ``xs.remove(v)`` of the interpreter's
+    list, the change written back to it; a change that cannot be computed (``sort(key=)``
+    here, with no callback to run) leaves the list unknown."""
+    target = allow.resolve(f"builtins.list.{method}")
+    if not callable(target):
+        return UNKNOWN
+    return run(f"builtins.list.{method}", target, [items, *args], kwargs, uncertain=uncertain)
+
+
+HANDLERS = {"python.method": call_method, "python.call": call_object}
+
+__all__ = ["HANDLERS", "Opaque", "attribute", "binary", "call_named", "list_method", "run"]

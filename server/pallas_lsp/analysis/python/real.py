@@ -1,0 +1,168 @@
+"""Real Python objects as abstract values, and the stand-ins real code sees for ours.
+
+``RealVal`` holds an object a bridged call returned that has no abstract model of its
+own (a ``deque``, a ``Counter``, a compiled pattern, a ``string.Template``, a lazy
+iterator): the program's later calls of its methods run the real ones (``bridge.py``).
+``Opaque`` is what real code is handed for an abstract value it may move but not read
+(a mesh, a kernel, an object of the program's own classes): reading it raises
+``Refused``, so the bridged call gives up (UNKNOWN) rather than guess. ``Tagged`` is an
+axis-name string that carries where it was written, so a string that passes through a
+real call unchanged keeps its origin (``Const.origins``, analysis/axis_trace.py).
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+from collections.abc import Callable, Iterator
+
+from ..values import UNKNOWN, ForeignVal, pack
+
+
+class Refused(BaseException):
+    """The bridged call cannot be computed: a guard tripped or real code read an abstract
+    value it cannot see. A BaseException so that no ``except Exception`` in real library
+    code swallows it."""
+
+
+class Opaque:
+    """An abstract value passed through real code untouched (stored, moved, handed to a
+    callback); anything that would read it refuses the call."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def _refuse(self, *args: object, **kwargs: object) -> object:
+        raise Refused("an abstract value was read by real code")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _refuse  # type: ignore[assignment]
+    __hash__ = __bool__ = __len__ = __iter__ = __str__ = __repr__ = __format__ = _refuse  # type: ignore[assignment]
+    __index__ = __int__ = __float__ = __contains__ = __getitem__ = __call__ = _refuse  # type: ignore[assignment]
+    __reduce__ = __reduce_ex__ = __getstate__ = _refuse  # type: ignore[assignment]
+
+    def __copy__(self) -> Opaque:
+        return self  # abstract values of this kind are not copied by copy.copy / deepcopy
+
+    def __deepcopy__(self, memo: object) -> Opaque:
+        return self
+
+
+class Tagged(str):
+    """A string with the origin of its axis name; real string methods return plain str
+    (a string built at run time has no origin)."""
+
+    origin: object
+
+    def __new__(cls, text: str, origin: object) -> Tagged:
+        made = super().__new__(cls, text)
+        made.origin = origin
+        return made
+
+    def __copy__(self) -> Tagged:
+        return self  # a str is immutable: copy.copy / deepcopy give it back
+
+    def __deepcopy__(self, memo: object) -> Tagged:
+        return self
+
+
+# Real types whose instances may be kept as values (the bridge hands back no module, class,
+# function or frame). Iterators are kept too (``is_iterator``).
+KEPT_TYPES: tuple[type, ...] = (
+    collections.deque, collections.Counter, collections.OrderedDict, collections.defaultdict,
+    collections.ChainMap, set, frozenset, bytearray, range, slice, complex,
+)
+
+
+# Kept real objects that never change: they stand for their value in memo keys.
+IMMUTABLE_TYPES: tuple[type, ...] = (range, frozenset, complex)
+
+MAX_ITERATED = 1024  # items read from one lazy iterator (itertools.count() has no end)
+
+
+class RealVal(ForeignVal):
+    """A real object made by a bridged call. ``known`` turns False when a call that may
+    have changed it ran on a path that may not run, or failed half way: from then on it
+    is unknown. ``version`` counts the calls that may have changed it (the memo key)."""
+
+    __slots__ = ("_read", "known", "real", "version")
+
+    def __init__(self, real: object, convert: Callable[[object], object]) -> None:
+        self.real = real
+        self._convert = convert  # convert.to_abstract: one real item to an abstract value
+        self.known = True
+        self.version = 0
+        self._read = False
+
+    def memo_key(self) -> object:
+        if isinstance(self.real, IMMUTABLE_TYPES):
+            return ("real", type(self.real), self.real)  # equal values are one key (range(4))
+        return ("real", id(self), self.version, self.known)
+
+    def is_iterator(self) -> bool:
+        return isinstance(self.real, Iterator)
+
+    def items(self) -> list[object] | None:
+        if not self.known or self._unordered():
+            return None
+        if self.is_iterator():
+            if self._read:
+                return None  # used up, or read in part by an earlier loop: not known
+            self._read = True
+            try:
+                taken = list(itertools.islice(self.real, MAX_ITERATED + 1))  # type: ignore[call-overload]
+            except (Exception, Refused):
+                self.known = False
+                stop = getattr(getattr(self._convert, "__self__", None), "pending", None)
+                if stop is not None:
+                    raise stop from None  # the interpreter's own stop (its time budget)
+                return None
+            if len(taken) > MAX_ITERATED:
+                self.known = False
+                return None
+            values: list[object] = taken
+        elif isinstance(self.real, range) and len(self.real) > MAX_ITERATED:
+            return None
+        else:
+            try:
+                values = list(self.real)  # type: ignore[call-overload]
+            except (TypeError, Refused):
+                return None
+        converted = [self._convert(value) for value in values]
+        return None if any(value is UNKNOWN for value in converted) else converted
+
+    def _unordered(self) -> bool:
+        """A set of strings iterates in an order that depends on the process's hash seed:
+        the real run's order is not this one."""
+        return isinstance(self.real, (set, frozenset)) and any(
+            isinstance(item, (str, bytes, tuple)) for item in self.real)
+
+    def truth(self) -> bool | None:
+        if not self.known or self.is_iterator():
+            return None
+        try:
+            return bool(self.real)
+        except Refused:
+            return None
+
+    def plain(self) -> object:
+        """As a library call outside the bridge reads it: an iterator or a container as
+        the tuple of its items (JAX reads ``reversed(axes)`` as those names), else itself."""
+        if isinstance(self.real, (Iterator, range, collections.deque)):
+            items = self.items()
+            return pack(items) if items is not None else UNKNOWN
+        return self
+
+    def comparable(self) -> object:
+        if not self.known or self.is_iterator() or isinstance(self.real, (collections.defaultdict,)):
+            return UNKNOWN
+        return self.real
+
+
+def is_keepable(value: object) -> bool:
+    return isinstance(value, (*KEPT_TYPES, Iterator)) or type(value) in EXTRA_KEPT
+
+
+# Filled by allow.py: the types of objects its callables make (re.Pattern, string.Template...).
+EXTRA_KEPT: set[type] = set()
