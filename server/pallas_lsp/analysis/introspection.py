@@ -68,9 +68,10 @@ def vars_of(value: object) -> object:
     if isinstance(value, ModuleVal):
         return scope_dict(value.env)
     if isinstance(value, (ObjVal, NamespaceVal)):
-        snapshot = DictVal(dict(value.attrs))
-        snapshot.complete = False
-        return snapshot
+        # ``vars(obj)`` / ``obj.__dict__`` IS the instance's dict, not a copy: a store or an
+        # ``update`` through it sets the attributes (the view shares ``attrs``). Incomplete:
+        # a key the analysis never saw stored may be there.
+        return DictVal(value.attrs, complete=False)
     return UNKNOWN
 
 

@@ -150,7 +150,9 @@ def generic_getattr(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> object:
     if name == "__class__":
         return cls
     if name == "__dict__":
-        return MISSING  # introspection's vars() view answers it
+        # The instance's own dict, shared (introspection.vars_of): `obj.__dict__.update(...)`
+        # and `obj.__dict__[k] = v` set attributes, as in Python.
+        return DictVal(obj.attrs, complete=False)
     found = cls.lookup(name)
     if is_data_descriptor(found):
         return bind(found, obj, cls, caller, ctx)
