@@ -17,6 +17,8 @@ the load; take them on a quiet machine.
   import of the CLI (``python -c "import pallas_lsp.cli"``, wall-clock), each with
   bytecode cached (a precompiled PYTHONPYCACHEPREFIX, as a user's install has it) and
   without (PYTHONDONTWRITEBYTECODE=1 and an empty prefix: every module compiled, as on CI);
+- the CPU time a keystroke costs the server and its worker processes (clock ticks of
+  /proc, summed over all keystrokes): the steadiest figure on a loaded machine;
 - peak resident memory (VmHWM) of each keystroke server after all files.
 """
 
@@ -131,6 +133,23 @@ def wall_ms(command: list[str], env: dict[str, str]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) of a process and of its children alive now: a heavy
+    document is analysed in a worker process of the server (lsp/analysis_pool.py). Under
+    load, CPU time moves much less than the wall-clock latency."""
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry) == pid or int(fields[1]) == pid:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(env: dict[str, str]) -> tuple[Client, float]:
     client = Client([sys.executable, "-m", "pallas_lsp", "serve"], env)
     client.request("initialize", {
@@ -181,6 +200,8 @@ def keystroke_latency(trees: list[Tree], edits: int) -> dict[str, dict[str, list
     clients = {t.label: start_server(t.cached)[0] for t in trees}
     versions: dict[tuple[str, str], int] = {}
     samples: dict[str, dict[str, list[float]]] = {"generated_2000_lines.py": {}, "shared examples": {}}
+    cpu: dict[str, dict[str, list[float]]] = {
+        group: {t.label: [0.0, 0.0] for t in trees} for group in samples}
     try:
         for name, text in files.items():
             uri = f"file:///bench/{name}"
@@ -195,7 +216,11 @@ def keystroke_latency(trees: list[Tree], edits: int) -> dict[str, dict[str, list
                 order = trees if step % 2 == 0 else trees[::-1]
                 for tree in order:
                     key = (tree.label, name)
+                    before = cpu_s(clients[tree.label].proc.pid)
                     taken, versions[key] = keystrokes(clients[tree.label], uri, text, 2, 0, versions[key])
+                    spent = cpu[group][tree.label]
+                    spent[0] += cpu_s(clients[tree.label].proc.pid) - before
+                    spent[1] += len(taken)
                     samples[group].setdefault(tree.label, []).extend(taken)
         peaks = {label: [client.rss_mb()[1]] for label, client in clients.items()}
     finally:
@@ -206,6 +231,9 @@ def keystroke_latency(trees: list[Tree], edits: int) -> dict[str, dict[str, list
         for q in (0.5, 0.95):
             out[f"keystroke p{round(q * 100)}, {group} (ms)"] = {
                 label: [percentile(values, q)] for label, values in by_tree.items()}
+    for group, by_tree in cpu.items():
+        out[f"keystroke CPU of the server and its workers, {group} (ms per keystroke)"] = {
+            label: [spent / max(count, 1) * 1000] for label, (spent, count) in by_tree.items()}
     out["server peak memory after all files (MB)"] = peaks
     return out
 

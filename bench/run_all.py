@@ -427,11 +427,20 @@ VSIX_BEGIN = "<!-- vsix-bench: written by node bench/vsix_bench.mjs --write -->"
 VSIX_END = "<!-- /vsix-bench -->"
 
 
+COMPARE_BEGIN = "<!-- compare-bench: written from bench/compare.py and bench/tree_bench.py runs -->"
+COMPARE_END = "<!-- /compare-bench -->"
+
+
 def kept_vsix_block(path: Path) -> str:
-    """The .vsix measurements (bench/vsix_bench.mjs, a separate Node run) survive a rewrite."""
+    """The .vsix measurements (bench/vsix_bench.mjs, a separate Node run) and the runs
+    against earlier commits (bench/compare.py) survive a rewrite."""
     old = path.read_text(encoding="utf-8") if path.exists() else ""
-    start, end = old.find(VSIX_BEGIN), old.find(VSIX_END)
-    return "\n" + old[start:end + len(VSIX_END)] + "\n" if 0 <= start < end else ""
+    kept = ""
+    for begin, end_mark in ((VSIX_BEGIN, VSIX_END), (COMPARE_BEGIN, COMPARE_END)):
+        start, end = old.find(begin), old.find(end_mark)
+        if 0 <= start < end:
+            kept += "\n" + old[start:end + len(end_mark)] + "\n"
+    return kept
 
 
 def with_notebook(lsp: dict[str, Any] | None, notebook: dict[str, Any] | None) -> dict[str, Any] | None:

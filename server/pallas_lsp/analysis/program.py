@@ -231,7 +231,18 @@ def _split_lines(source: str) -> list[str]:
     """Lines with their ends kept, split where the parser splits (not at form feeds)."""
     import re
 
+    if not any(c in source for c in _OTHER_LINE_BREAKS):
+        # Only \n, \r\n and \r end lines here, as for the parser: str.splitlines (C) splits
+        # the same places. It drops the empty piece after a last line end; re.split keeps it.
+        lines = source.splitlines(keepends=True)
+        if not lines or lines[-1].endswith(("\n", "\r")):
+            lines.append("")
+        return lines
     return re.split(r"(?<=\r\n)|(?<=\n)|(?<=\r)(?!\n)", source)
+
+
+# What str.splitlines also splits at and the parser does not.
+_OTHER_LINE_BREAKS = ("\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 
 
 def unique_launches(ops: list[Op]) -> list[Launch]:

@@ -114,8 +114,8 @@ def placed(program: Program, node: ast.AST, code: CallCode) -> str:
     """``code`` laid out to the file's line length where ``node`` stands (what follows
     the node on its last line, a comment included, counts towards that line)."""
     span = program.span(node)
-    source = program.sources.get(span.path, "") if span.path else program.source
-    lines = source.splitlines() or [""]
+    # The analysed file's lines are split once (Program.lines); another module's here.
+    lines = (program.sources.get(span.path, "").splitlines() if span.path else program.lines) or [""]
     first = lines[span.line - 1] if span.line <= len(lines) else ""
     last = lines[span.end_line - 1] if span.end_line <= len(lines) else ""
     tail = last.encode("utf-8")[span.end_col:].decode("utf-8", errors="replace")
