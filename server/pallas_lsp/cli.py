@@ -310,11 +310,20 @@ def _options(resolved: Resolved, python: str | None, problems: list[Notification
     if python:
         library = library_for(python)
     else:
-        library = (library_on(env.search_path) if env is not None
-                   else library_for(sys.executable) or library_on(SearchPath(())))
-        found.append((shown, discovery, library))
+        assert discovery is not None
+        library = _library_of(shown, discovery, found)
     return Options(jax_version=version, jax_version_source=version_source,
                    select=selected_codes(resolved), ignore=ignored_codes(resolved), library=library)
+
+
+def _library_of(shown: str, discovery: Discovery, found: list[Found]) -> InstalledModules:
+    """The installed modules of the environment discovered for ``shown`` (else of pallas-lsp's
+    own Python), recorded in ``found`` so that the run can say where they came from."""
+    env = discovery.chosen
+    library = (library_on(env.search_path) if env is not None
+               else library_for(sys.executable) or library_on(SearchPath(())))
+    found.append((shown, discovery, library))
+    return library
 
 
 def _without_ignored(entry: Checked, config: ProjectConfig | None) -> Checked:
@@ -345,7 +354,12 @@ def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None
             config = resolved.config
             path_options = _options(resolved, python or resolved.value("python"), problems, shown, found)
         else:
+            # `upgrade`'s fixed releases: the installed packages of the environment discovered
+            # for the path as `check` discovers it (the one with that JAX first).
             config, path_options = None, options
+            if options.library is None:
+                discovery = discover_environment(shown, options.jax_version)
+                path_options = replace(options, library=_library_of(shown, discovery, found))
         if folder_files is not None:
             folder_files = [f for f in folder_files if not (config and config.excludes(f))]
             in_folder, unread = _check_folder(shown, folder_files, path_options)
@@ -750,9 +764,12 @@ def _upgrade(args: argparse.Namespace) -> int:
 
 def _breaking(paths: list[str], before: Options, after: Options) -> tuple[list, int]:
     """(entry, its findings on ``after`` that ``before`` does not have) per file, and the status."""
+    forget_asked()
     old, _ = _analyse(paths, {}, None, [], options=before)
     problems: list[Notification] = []
-    new, unreadable = _analyse(paths, {}, None, problems, options=after)
+    found: list[Found] = []
+    new, unreadable = _analyse(paths, {}, None, problems, options=after, found=found)
+    _say_environments(paths, found, problems)
     for problem in problems:
         print(problem.as_text(), file=sys.stderr)
     for row in unreadable:
