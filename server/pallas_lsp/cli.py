@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -85,6 +86,7 @@ from .project.config import line_length_for
 from .project.environments import Discovery, discover_environment, environment_of
 from .project.installed import InstalledModules, SearchPath, forget_asked
 from .project.notebook import NotebookModule, is_notebook
+from .reader import why
 from .runtime import tune_gc
 
 if TYPE_CHECKING:
@@ -218,17 +220,26 @@ class Checked:
 PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
-def _sources(paths: list[str]) -> Iterator[tuple[str, Path | None, list[str] | None]]:
-    """(argument, file or None when missing, the folder's program files or None for a file)."""
+def _sources(paths: list[str]) -> Iterator[tuple[str, Path | None, list[str] | None, str]]:
+    """(argument, file or None when it cannot be reached, the folder's program files or None
+    for a file, why it cannot be reached); each path a folder's walk skipped follows its
+    folder as one more unreachable entry, so it becomes a row of the report."""
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        try:
+            info = os.stat(raw)
+        except OSError as exc:
+            # ENOENT, ENAMETOOLONG (a path past PATH_MAX), EACCES on a parent folder, ELOOP.
+            yield raw, None, None, why(exc)
+            continue
+        if stat.S_ISDIR(info.st_mode):
             # The same files the language server indexes (project.files: one rule set).
-            yield raw, path, python_files([raw])[0]
-        elif path.exists():
-            yield raw, path, None
+            skipped: list[tuple[str, str]] = []
+            yield raw, path, python_files([raw], skipped=skipped)[0], ""
+            for where, reason in skipped:
+                yield where, None, None, reason
         else:
-            yield raw, None, None
+            yield raw, path, None, ""
 
 
 def _read(shown: str) -> tuple[str | None, NotebookModule | None, str]:
@@ -345,9 +356,9 @@ def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None
     found = [] if found is None else found
     checked: list[Checked] = []
     unreadable: list[Reported] = []
-    for shown, file, folder_files in _sources(paths):
+    for shown, file, folder_files, unreachable in _sources(paths):
         if file is None:
-            unreadable.append(file_error(shown, "no such file or directory"))
+            unreadable.append(file_error(shown, unreachable))
             continue
         if options is None:
             resolved = resolve(shown, overrides)
@@ -390,7 +401,8 @@ def _interpreter(args: argparse.Namespace, problems: list[Notification]) -> Inte
     if args.python is not None:
         chosen = Interpreter(args.python, Origin.FLAG, "--python")
     elif args.paths:
-        config = find_config(args.paths[0]) if Path(args.paths[0]).exists() else None
+        # os.path.exists: False (not an OSError) for a path past PATH_MAX, reported as a row later.
+        config = find_config(args.paths[0]) if os.path.exists(args.paths[0]) else None
         if config is not None and config.python:
             chosen = _named_by_pyproject(config)
     if chosen is None or not chosen.program:
