@@ -89,5 +89,5 @@ def _check_size(path: str, size: int, cap: int, too_large: Callable[[int], str |
         if message is not None:
             raise UnreadableFile(path, message)
     elif size > cap:
-        raise UnreadableFile(path, f"file too large for pallas-lsp ({size / 1e6:.1f} MB > "
-                                   f"{cap / 1e6:g} MB), not read")
+        raise UnreadableFile(path, f"too large: {size / 1e6:.1f} MB, over pallas-lsp's "
+                                   f"{cap / 1e6:g} MB cap for this kind of file")

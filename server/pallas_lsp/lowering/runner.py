@@ -279,7 +279,7 @@ def lower_local(
     """
     deadline = time.monotonic() + timeout
     granted = _permitted(python, Purpose.LOWERING)
-    python = interpreters.program_path(granted.interpreter.program)
+    python = granted.interpreter.program  # for the messages; the door resolves it to start it
 
     def once(devices: str) -> LoweringReport:
         request = build_request(path, entry=entry, source=source, devices=devices)
