@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -86,6 +87,7 @@ from .project.config import expand_codes, line_length_for
 from .project.environments import Discovery, discover_environment, environment_of
 from .project.installed import InstalledModules, SearchPath, forget_asked
 from .project.notebook import NotebookModule
+from .reader import why
 from .runtime import tune_gc
 from .safe_text import for_json, for_terminal
 
@@ -248,17 +250,26 @@ class Checked:
 PYTHON_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
-def _sources(paths: list[str]) -> Iterator[tuple[str, Path | None, list[str] | None]]:
-    """(argument, file or None when missing, the folder's program files or None for a file)."""
+def _sources(paths: list[str]) -> Iterator[tuple[str, Path | None, list[str] | None, str]]:
+    """(argument, file or None when it cannot be reached, the folder's program files or None
+    for a file, why it cannot be reached); each path a folder's walk skipped follows its
+    folder as one more unreachable entry, so it becomes a row of the report."""
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        try:
+            info = os.stat(raw)
+        except OSError as exc:
+            # ENOENT, ENAMETOOLONG (a path past PATH_MAX), EACCES on a parent folder, ELOOP.
+            yield raw, None, None, why(exc)
+            continue
+        if stat.S_ISDIR(info.st_mode):
             # The same files the language server indexes (project.files: one rule set).
-            yield raw, path, python_files([raw])[0]
-        elif path.exists():
-            yield raw, path, None
+            skipped: list[tuple[str, str]] = []
+            yield raw, path, python_files([raw], skipped=skipped)[0], ""
+            for where, reason in skipped:
+                yield where, None, None, reason
         else:
-            yield raw, None, None
+            yield raw, path, None, ""
 
 
 def _read(shown: str) -> tuple[str | None, NotebookModule | None, str]:
@@ -352,9 +363,8 @@ def _options(resolved: Resolved, python: str | None, problems: list[Notification
     if python:
         library = library_for(python)
     else:
-        library = (library_on(env.search_path) if env is not None
-                   else library_for(sys.executable) or library_on(SearchPath(())))
-        found.append((shown, discovery, library))
+        assert discovery is not None
+        library = _library_of(shown, discovery, found)
     select, ignore = selected_codes(resolved), ignored_codes(resolved)
     _say_select_conflicts(resolved, select, ignore, problems)
     return Options(jax_version=version, jax_version_source=version_source,
@@ -381,6 +391,16 @@ def _say_select_conflicts(resolved: Resolved, select: frozenset[str] | None, ign
         problems.append(Notification("warning", message))
 
 
+def _library_of(shown: str, discovery: Discovery, found: list[Found]) -> InstalledModules:
+    """The installed modules of the environment discovered for ``shown`` (else of pallas-lsp's
+    own Python), recorded in ``found`` so that the run can say where they came from."""
+    env = discovery.chosen
+    library = (library_on(env.search_path) if env is not None
+               else library_for(sys.executable) or library_on(SearchPath(())))
+    found.append((shown, discovery, library))
+    return library
+
+
 def _without_ignored(entry: Checked, config: ProjectConfig | None) -> Checked:
     """per-file-ignores: a folder's files are analysed together, then each file's ignores apply."""
     ignored = config.ignored_for(entry.path) if config else ()
@@ -400,16 +420,21 @@ def _analyse(paths: list[str], overrides: dict[str, Setting], python: str | None
     found = [] if found is None else found
     checked: list[Checked] = []
     unreadable: list[Reported] = []
-    for shown, file, folder_files in _sources(paths):
+    for shown, file, folder_files, unreachable in _sources(paths):
         if file is None:
-            unreadable.append(file_error(shown, "no such file or directory"))
+            unreadable.append(file_error(shown, unreachable))
             continue
         if options is None:
             resolved = resolve(shown, overrides)
             config = resolved.config
             path_options = _options(resolved, python or resolved.value("python"), problems, shown, found)
         else:
+            # `upgrade`'s fixed releases: the installed packages of the environment discovered
+            # for the path as `check` discovers it (the one with that JAX first).
             config, path_options = None, options
+            if options.library is None:
+                discovery = discover_environment(shown, options.jax_version)
+                path_options = replace(options, library=_library_of(shown, discovery, found))
         if folder_files is not None:
             folder_files = [f for f in folder_files if not (config and config.excludes(f))]
             in_folder, unread = _check_folder(shown, folder_files, path_options)
@@ -444,7 +469,8 @@ def _interpreter(args: argparse.Namespace, problems: list[Notification]) -> Inte
     if args.python is not None:
         chosen = Interpreter(args.python, Origin.FLAG, "--python")
     elif args.paths:
-        config = find_config(args.paths[0]) if Path(args.paths[0]).exists() else None
+        # os.path.exists: False (not an OSError) for a path past PATH_MAX, reported as a row later.
+        config = find_config(args.paths[0]) if os.path.exists(args.paths[0]) else None
         if config is not None and config.python:
             chosen = _named_by_pyproject(config)
     if chosen is None or not chosen.program:
@@ -814,9 +840,12 @@ def _upgrade(args: argparse.Namespace) -> int:
 
 def _breaking(paths: list[str], before: Options, after: Options) -> tuple[list, int]:
     """(entry, its findings on ``after`` that ``before`` does not have) per file, and the status."""
+    forget_asked()
     old, _ = _analyse(paths, {}, None, [], options=before)
     problems: list[Notification] = []
-    new, unreadable = _analyse(paths, {}, None, problems, options=after)
+    found: list[Found] = []
+    new, unreadable = _analyse(paths, {}, None, problems, options=after, found=found)
+    _say_environments(paths, found, problems)
     for problem in problems:
         print(problem.as_text(), file=sys.stderr)
     for row in unreadable:

@@ -30,7 +30,9 @@ faces print it: "lowering with ./x.sh from pyproject.toml (/p/pyproject.toml)
 from __future__ import annotations
 
 import enum
+import errno
 import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -147,8 +149,16 @@ def start(granted: Permit, args: list[str] | tuple[str, ...] = (), **popen: Any)
 
 def program_path(program: str) -> str:
     """A path is made absolute (the child may start in another folder, where a relative path
-    names another file; abspath keeps a venv's link); a bare name is looked up on PATH."""
-    return os.path.abspath(program) if os.sep in program or "/" in program else program
+    names another file; abspath keeps a venv's link). A bare name (``python3``) is looked up
+    on the absolute ``PATH`` entries only: a relative one (``.``) would name a file of the
+    folder the child starts in, the project's. Raises FileNotFoundError when none has it."""
+    if os.sep in program or "/" in program:
+        return os.path.abspath(program)
+    entries = [entry for entry in os.environ.get("PATH", "").split(os.pathsep) if os.path.isabs(entry)]
+    found = shutil.which(program, path=os.pathsep.join(entries)) if entries else None
+    if found is None:
+        raise FileNotFoundError(errno.ENOENT, "not found on the absolute PATH entries", program)
+    return found
 
 
 def _naming_files(interpreter: Interpreter) -> list[str]:

@@ -141,6 +141,19 @@ def test_confirm_runs_the_projects_interpreter_and_names_it(cloned: tuple[Path, 
     assert "[tool.pallas-lsp] python" in done.stderr
 
 
+def test_a_bare_name_never_starts_the_projects_file_through_a_relative_path_entry(
+        cloned: tuple[Path, Path]) -> None:
+    """``python = "python3"`` with ``.`` on PATH and a ``./python3`` in the repository: the
+    door looks bare names up on the absolute PATH entries only."""
+    repo, marker = cloned
+    plant_interpreter(repo, marker, "python3")
+    (repo / "pyproject.toml").write_text('[tool.pallas-lsp]\npython = "python3"\n')
+    env = {**server_env(), "PATH": os.pathsep.join([".", os.environ.get("PATH", "")])}
+    subprocess.run([*cli_command(), "check", "--confirm", "local", "--timeout", "60", "kernel.py"], cwd=repo,
+                   env=env, capture_output=True, text=True, timeout=180, check=False)
+    assert ran(marker) == ""
+
+
 def test_confirm_with_the_flag_names_the_flag(cloned: tuple[Path, Path]) -> None:
     repo, marker = cloned
     other = plant_interpreter(repo, marker, "y.sh")

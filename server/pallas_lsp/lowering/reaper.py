@@ -18,11 +18,13 @@ import os
 import secrets
 import signal
 
+from pallas_lsp import reader
 from pallas_lsp.interpreters import Process
 
 RUN_VARIABLE = "PALLAS_LSP_RUN"
 PARENT_VARIABLE = "PALLAS_LSP_PARENT"  # the worker watches it (worker.py, _watch_parent)
 _PROC = "/proc"
+_ENVIRON_CAP_BYTES = 1 << 20  # Linux caps a process's environment far below this
 _ROUNDS = 8  # a process may fork while the sweep runs: sweep until a round finds none
 
 
@@ -44,9 +46,8 @@ def processes_of(token: str) -> list[int]:
         if not name.isdigit() or int(name) == os.getpid():
             continue
         try:
-            with open(os.path.join(_PROC, name, "environ"), "rb") as handle:
-                environ = handle.read()
-        except OSError:  # gone already, or not ours to read
+            environ = reader.read_bytes(os.path.join(_PROC, name, "environ"), _ENVIRON_CAP_BYTES, head=True)
+        except reader.UnreadableFile:  # gone already, or not ours to read
             continue
         if needle in environ.split(b"\0"):
             found.append(int(name))

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pallas_lsp import interpreters
+from pallas_lsp import interpreters, reader
 from pallas_lsp.interpreters import PIPE, Consent, Interpreter, Origin, Permit, Process, Purpose
 from pallas_lsp.lowering.classify import classify
 from pallas_lsp.lowering.reaper import end_run, new_run
@@ -50,6 +50,9 @@ _LINGER_S = 0.5
 
 
 _fatal = fatal_report
+_WORKER_CAP_BYTES = 1_000_000  # worker.py, pallas-lsp's own (about 35 kB)
+# A file sent to a remote host whole: the size limit of a program file (project.files).
+_REMOTE_SOURCE_CAP_BYTES = 64_000_000
 
 
 # ---------------------------------------------------------------- the protocol
@@ -63,7 +66,7 @@ def build_request(
 def build_payload(request: dict) -> bytes:
     """The worker, preceded by the request, as one Python program for ``python -``."""
     prefix = "_PALLAS_LSP_REQUEST = " + repr(json.dumps(request)) + "\n"
-    return (prefix + WORKER_PATH.read_text(encoding="utf-8")).encode("utf-8")
+    return (prefix + reader.read_text(str(WORKER_PATH), _WORKER_CAP_BYTES)).encode("utf-8")
 
 
 def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
@@ -276,7 +279,7 @@ def lower_local(
     """
     deadline = time.monotonic() + timeout
     granted = _permitted(python, Purpose.LOWERING)
-    python = interpreters.program_path(granted.interpreter.program)
+    python = granted.interpreter.program  # for the messages; the door resolves it to start it
 
     def once(devices: str) -> LoweringReport:
         request = build_request(path, entry=entry, source=source, devices=devices)
@@ -326,9 +329,9 @@ def lower_remote(
     program = granted.interpreter.program
     if source is None:
         try:
-            source = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            return _fatal("user_code", f"Cannot read {path}: {exc.strerror}")
+            source = reader.read_text(path, _REMOTE_SOURCE_CAP_BYTES)
+        except reader.UnreadableFile as exc:
+            return _fatal("user_code", f"Cannot read {path}: {exc.reason}")
     deadline = time.monotonic() + timeout
 
     def once(devices: str) -> LoweringReport:

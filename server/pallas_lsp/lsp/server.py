@@ -205,20 +205,24 @@ class PallasServer(LanguageServer):
 
     def environment_for(self, path: str | None, jax_version: str | None) -> Environment | None:
         """The environment with JAX discovered for ``path`` when no interpreter is configured
-        (project.environments, the CLI's discovery: read from files, nothing run); logged
-        the first time each one is used."""
+        (project.environments, the CLI's discovery: read from files, nothing run)."""
         if not path or not os.path.isabs(path):
             return None
         try:
             wanted = parse_jax_version(jax_version) if jax_version else None
         except ValueError:
             wanted = None
-        env = discover_environment(path, wanted).chosen
-        if env is not None and env.python not in self.environments_logged:
-            self.environments_logged.add(env.python)
-            logger.info("using the environment %s (JAX %s) for installed packages and lowering: %s",
-                        env.python, env.jax_version, env.where)
-        return env
+        return discover_environment(path, wanted).chosen
+
+    def say_environment(self, env: Environment) -> None:
+        """The output channel says once which discovered environment the server uses."""
+        if env.python in self.environments_logged:
+            return
+        self.environments_logged.add(env.python)
+        message = (f"pallas-lsp: using {env.python} (JAX {env.jax_version}), found as {env.where}, "
+                   "for installed packages and the JAX version; set pallasLsp.interpreter to choose another")
+        logger.info("%s", message)
+        self.window_log_message(types.LogMessageParams(type=types.MessageType.Info, message=message))
 
     def settings_pulled(self) -> asyncio.Event:
         if self._settings_pulled is None:
@@ -239,6 +243,8 @@ class PallasServer(LanguageServer):
         # its files in a thread the first time; cached per folder afterwards).
         env = None if python else await loop.run_in_executor(
             None, self.environment_for, path, resolved.value("jax-version"))
+        if env is not None:
+            self.say_environment(env)
         version, source = await self.jax_versions.get(
             resolved.value("jax-version"), python,
             (env.jax_version, env.where) if env is not None and env.jax_version else None)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from pallas_lsp import reader
 from pallas_lsp.analysis.codegen import DEFAULT_LINE_LENGTH
 from pallas_lsp.analysis.rules import catalog
 
@@ -34,6 +35,8 @@ else:  # pragma: no cover - Python 3.10 only
     import tomli as tomllib
 
 TABLE = "pallas-lsp"
+# A pyproject.toml larger than this is not read (the largest in JAX's tree is ~10 kB).
+PYPROJECT_CAP_BYTES = 1_000_000
 KEYS = ("select", "ignore", "per-file-ignores", "exclude", "jax-version", "python")
 
 
@@ -143,13 +146,13 @@ def parse_table(table: Any, where: Path) -> ProjectConfig:
 @functools.lru_cache(maxsize=256)
 def _tool_tables(pyproject: str, mtime: float) -> dict[str, Any]:
     """The `[tool]` tables of one pyproject.toml (cached until it changes); ConfigError when
-    it is not valid TOML, an empty dict when it cannot be read."""
+    it cannot be read (its settings are unknown: ruff stops there too) or is not valid TOML."""
     del mtime  # part of the cache key only: an edited pyproject.toml is read again
     try:
-        with open(pyproject, "rb") as handle:
-            data = tomllib.load(handle)
-    except OSError:
-        return {}
+        data = tomllib.loads(reader.read_text(pyproject, PYPROJECT_CAP_BYTES))
+    except reader.UnreadableFile as exc:
+        raise ConfigError(f"{pyproject}: cannot be read ({exc.reason}), so its settings are unknown; "
+                          "make it a readable file or remove it") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{pyproject}: not valid TOML: {exc}") from exc
     tool = data.get("tool", {})
@@ -187,7 +190,8 @@ def _config_in(folder: str, stamp: tuple[tuple[str, float], ...]) -> ProjectConf
     del stamp  # part of the cache key only: an edited pyproject.toml is read again
     for current in (Path(folder), *Path(folder).parents):
         pyproject = current / "pyproject.toml"
-        table = _table(pyproject) if pyproject.is_file() else None
+        # lexists: a FIFO, a device or an unreadable file there is reported, not passed over.
+        table = _table(pyproject) if os.path.lexists(pyproject) else None
         if table is not None:
             return parse_table(table, pyproject)
     return None
@@ -207,7 +211,7 @@ def _stamp(folder: Path) -> tuple[tuple[str, float], ...]:
 def find_config(path: str | os.PathLike[str]) -> ProjectConfig | None:
     """The `[tool.pallas-lsp]` that applies to ``path`` (a file or a folder), or None."""
     absolute = Path(os.path.abspath(path))
-    folder = absolute if absolute.is_dir() else absolute.parent
+    folder = absolute if os.path.isdir(absolute) else absolute.parent
     return _config_in(str(folder), _stamp(folder))
 
 

@@ -45,13 +45,16 @@ import shutil
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
+from pallas_lsp import reader
 from pallas_lsp.analysis import JaxVersion, parse_jax_version
 
 from .installed import InstalledModules, SearchPath, library_on
 from .metadata import jax_version_in
 
+# pyvenv.cfg holds a few lines; a .pth file a few paths: anything larger is not read.
+CONFIG_CAP_BYTES = 64 * 1024
+PTH_CAP_BYTES = 1_000_000
 # Looked at first, in this order, in each folder; other environments follow by name.
 FIRST_NAMES = (".venv", "venv", "env")
 ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg")
@@ -328,9 +331,9 @@ def static_search_path(prefix: str) -> tuple[SearchPath, str] | None:
 def _pyvenv_cfg(prefix: str) -> dict[str, str]:
     """``pyvenv.cfg``'s ``key = value`` lines (no sections, so read as one)."""
     try:
-        text = Path(prefix, "pyvenv.cfg").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return {}
+        text = reader.read_text(os.path.join(prefix, "pyvenv.cfg"), CONFIG_CAP_BYTES, errors="replace")
+    except reader.UnreadableFile:
+        return {}  # a FIFO, a device, too large, unreadable: no version or home is known
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     try:
         parser.read_string("[venv]\n" + text)
@@ -372,9 +375,9 @@ def _add_site(entries: list[str], site: str) -> None:
         return
     for name in pth_files:
         try:
-            lines = Path(site, name).read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            continue
+            lines = reader.read_text(os.path.join(site, name), PTH_CAP_BYTES, errors="replace").splitlines()
+        except reader.UnreadableFile:
+            continue  # as site.py skips a .pth file it cannot read
         for line in lines:
             line = line.rstrip()
             if not line or line.startswith("#") or line.startswith(("import ", "import\t")):

@@ -37,6 +37,9 @@ import os
 import stat
 from collections.abc import Iterable
 
+from pallas_lsp import reader
+from pallas_lsp.reader import UnreadableFile, why
+
 from .notebook import NOTEBOOK_SUFFIX, NotANotebook, NotebookModule, is_notebook, parse_ipynb
 
 logger = logging.getLogger(__name__)
@@ -71,45 +74,49 @@ def too_large(size: int) -> str | None:
             "raise the limit with --max-file-size or the pallasLsp.maxFileSize setting")
 
 
-class UnreadableFile(Exception):
-    """A file the walk or the user named that cannot be read as UTF-8 text."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
-        self.path = path
-        self.reason = reason
-
-
 def skipped_dir(name: str, full: str) -> bool:
     """Hidden folders, caches, build output, virtual environments: not the user's program."""
     return name.startswith(".") or name in SKIPPED_DIRS or os.path.exists(os.path.join(full, "pyvenv.cfg"))
 
 
-def is_regular_file(path: str) -> bool:
-    """A regular file (after symlinks); logs why a special file of the walk is left out."""
+def is_regular_file(path: str, skipped: list[tuple[str, str]] | None = None) -> bool:
+    """A regular file (after symlinks); why a file of the walk is left out is logged, and
+    added to ``skipped`` as (path, reason) when given (the CLI reports each one)."""
     try:
         mode = os.stat(path).st_mode
-    except OSError:
+    except OSError as exc:
+        if skipped is not None:
+            skipped.append((path, f"skipped: {why(exc)}"))
         return False
     if stat.S_ISREG(mode):
         return True
     if not stat.S_ISDIR(mode):
         logger.info("%s is not a regular file (a FIFO, device or socket): left out", path)
+        if skipped is not None:
+            skipped.append((path, "skipped: not a regular file (a FIFO, device or socket)"))
     return False
 
 
-def python_files(roots: Iterable[str], limit: int | None = None) -> tuple[list[str], bool]:
-    """The program's files under ``roots`` (sorted walk), and whether ``limit`` cut the list."""
+def python_files(roots: Iterable[str], limit: int | None = None,
+                 skipped: list[tuple[str, str]] | None = None) -> tuple[list[str], bool]:
+    """The program's files under ``roots`` (sorted walk), and whether ``limit`` cut the list.
+    ``skipped`` collects (path, reason) for each folder that cannot be listed and each
+    program file that cannot be read as a regular file."""
     found: list[str] = []
     seen: set[str] = set()
+
+    def unlisted(exc: OSError) -> None:
+        if skipped is not None:
+            skipped.append((exc.filename or "?", f"skipped: {why(exc)}"))
+
     for root in roots:
-        for folder, dirs, names in os.walk(root):
+        for folder, dirs, names in os.walk(root, onerror=unlisted):
             dirs[:] = sorted(d for d in dirs if not skipped_dir(d, os.path.join(folder, d)))
             for name in sorted(names):
                 if not name.endswith(PROGRAM_SUFFIXES):
                     continue
                 path = os.path.join(folder, name)
-                if path in seen or not is_regular_file(path):
+                if path in seen or not is_regular_file(path, skipped):
                     continue
                 if limit is not None and len(found) >= limit:
                     return found, True
@@ -171,20 +178,9 @@ def read_notebook(path: str) -> NotebookModule:
 
 def read_raw(path: str, cap: int | None = None) -> str:
     """The text of a regular file as it is on disk (UTF-8, without a byte-order mark), at
-    most ``cap`` bytes (default: the size limit)."""
-    try:
-        # O_NONBLOCK: opening a FIFO for reading would wait for a writer forever.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
-    try:
-        data = _read_regular(path, fd, max_file_bytes() if cap is None else cap)
-    finally:
-        os.close(fd)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise UnreadableFile(path, "not UTF-8") from exc
+    most ``cap`` bytes (default: the size limit); through the one reader (pallas_lsp.reader)."""
+    limit = max_file_bytes() if cap is None else cap
+    return reader.read_text(path, limit, too_large=lambda size: _too_large_for(size, limit))
 
 
 def _too_large_for(size: int, limit: int) -> str | None:
@@ -193,30 +189,6 @@ def _too_large_for(size: int, limit: int) -> str | None:
     if size <= limit:
         return None
     return f"file too large for pallas-lsp ({size / 1e6:.1f} MB > {limit / 1e6:g} MB), not read"
-
-
-def _read_regular(path: str, fd: int, limit: int) -> bytes:
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
-        raise UnreadableFile(path, "not a regular file (a folder, FIFO, device or socket)")
-    message = _too_large_for(info.st_size, limit)
-    if message is not None:
-        raise UnreadableFile(path, message)
-    chunks: list[bytes] = []
-    size = 0
-    try:
-        while size <= limit:  # a file that grows while it is read still stops at the limit
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise UnreadableFile(path, exc.strerror or str(exc)) from exc
-    message = _too_large_for(size, limit)
-    if message is not None:
-        raise UnreadableFile(path, message)
-    return b"".join(chunks)
 
 
 def read_text(path: str) -> str | None:

@@ -27,6 +27,7 @@ import os
 import stat
 from dataclasses import dataclass
 
+from pallas_lsp import reader
 from pallas_lsp.analysis.pipeline import parse
 
 # Larger installed files are not followed (JAX's biggest kernel module is ~60 KB).
@@ -109,12 +110,11 @@ class InstalledModules:
     def _parse(self, path: str) -> ast.Module | bool:
         self.parsed += 1
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
+            data = reader.read_bytes(path, MAX_FILE_BYTES)
             text = data.decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+        except (reader.UnreadableFile, UnicodeDecodeError):
             return False
-        if len(data) > MAX_FILE_BYTES or not any(marker in data for marker in _IMPORTS_JAX):
+        if not any(marker in data for marker in _IMPORTS_JAX):
             return False
         tree = parse(text, path)
         return tree if isinstance(tree, ast.Module) else False

@@ -8,10 +8,14 @@ import os
 import re
 from collections.abc import Iterable
 
+from pallas_lsp import reader
+
 # ``jax-0.12.0.1.dist-info``; ``jax_cuda12_plugin-…`` and ``jaxlib-…`` are other distributions.
 _JAX_METADATA = re.compile(r"^jax-([^-]+)\.(dist-info|egg-info)$", re.IGNORECASE)
 _METADATA_FILES = {"dist-info": "METADATA", "egg-info": "PKG-INFO"}
 _ENTRY_VERSIONS: dict[tuple[str, int], str | None] = {}
+# The headers come first: the Version line is within the first lines of any METADATA.
+_HEADERS_CAP_BYTES = 64 * 1024
 
 
 def jax_version_in(entries: Iterable[str]) -> str | None:
@@ -46,12 +50,12 @@ def _jax_metadata_version(entry: str) -> str | None:
 
 def _version_header(path: str) -> str | None:
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                if not line.strip():
-                    return None  # the headers end at the first blank line
-                if line.lower().startswith("version:"):
-                    return line.split(":", 1)[1].strip() or None
-    except OSError:
-        return None
+        text = reader.read_text(path, _HEADERS_CAP_BYTES, errors="replace", head=True)
+    except reader.UnreadableFile:
+        return None  # a FIFO, a device, an unreadable file: the folder name's version stands
+    for line in text.splitlines():
+        if not line.strip():
+            return None  # the headers end at the first blank line
+        if line.lower().startswith("version:"):
+            return line.split(":", 1)[1].strip() or None
     return None
