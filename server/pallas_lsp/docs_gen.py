@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(text, encoding="utf-8")
     readme = args.folder.resolve().parents[1] / "README.md"
     if readme.exists():
-        current = readme.read_text(encoding="utf-8")
+        current = reader.read_text(str(readme), _PAGE_CAP_BYTES)
         wanted = readme_with_table(current)
         if wanted is None:
             stale.append(f"{readme} (no generated rule table: add the lines {README_START!r} "
@@ -140,7 +140,7 @@ def coverage_text() -> str:
 
 def _coverage(path: Path, *, check: bool) -> int:
     text = coverage_text()
-    current = path.read_text(encoding="utf-8") if path.exists() else None
+    current = reader.read_text(str(path), _PAGE_CAP_BYTES) if path.exists() else None
     if current == text:
         return 0
     if check:
