@@ -87,25 +87,27 @@ _UNKNOWN_NODES = {
     "type_param": "type parameter syntax",
 }
 
-# The data-model hooks issue 20 names, as this branch leaves them (the data model itself is
-# the work of branch wip-datamodel: it will move most of these to `evaluated`).
+# The data-model hooks issue 20 names, and where each is run (analysis/python/datamodel.py,
+# descriptor_values.py, coroutines.py, flags.py, modules.py).
 DATA_MODEL = {
-    "__getattr__": ("modelled", "called for a name found nowhere else (interpreter)"),
-    "__getattribute__": ("unknown", "not followed yet (the data model's part of issue 20)"),
-    "__getitem__": ("modelled", "`obj[key]` of the file's own classes"),
-    "__call__": ("modelled", "an instance called, also as a kernel body (callable_of)"),
-    "__init_subclass__": ("modelled", "run with the class keywords"),
-    "__set_name__": ("unknown", "the data model's part of issue 20"),
-    "__class_getitem__": ("unknown", "the data model's part of issue 20"),
-    "__iter__ / __next__": ("unknown", "the data model's part of issue 20"),
-    "__enter__ / __exit__": ("unknown", "the data model's part of issue 20"),
-    "__get__ / __set__ (descriptors)": ("unknown", "the data model's part of issue 20"),
-    "property": ("modelled", "getter called; a setter makes it a data descriptor (descriptors.py)"),
-    "functools.cached_property": ("modelled", "read as a property"),
-    "functools.partialmethod": ("unknown", "the data model's part of issue 20"),
-    "functools.singledispatch(method)": ("unknown", "the data model's part of issue 20"),
-    "staticmethod / classmethod": ("modelled", "bound as Python binds them (class_access.py)"),
-    "metaclasses": ("modelled", "a metaclass's __new__ with the class keywords"),
+    "__getattr__": ("evaluated", "called for a name found nowhere else, as object.__getattribute__ does"),
+    "__getattribute__": ("evaluated", "a class's own replaces the lookup; object.__getattribute__ inside it"),
+    "__getitem__": ("evaluated", "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`"),
+    "__call__": ("evaluated", "on the type: an instance called (also as a kernel body), a metaclass's"),
+    "__init_subclass__": ("evaluated", "run at class creation with the class keywords"),
+    "__set_name__": ("evaluated", "run at class creation for each attribute that has one"),
+    "__class_getitem__": ("evaluated", "`Cls[...]` of a class that defines it"),
+    "__iter__ / __next__": ("modelled", "__iter__ returning a known iterable; an iterator written as a "
+                            "__next__ loop ending in StopIteration gives unknown items"),
+    "__enter__ / __exit__": ("evaluated", "`with` calls them on the type (and the async forms)"),
+    "__get__ / __set__ (descriptors)": ("evaluated", "data descriptors first, then the instance dict, then "
+                                        "non-data descriptors, as CPython"),
+    "property": ("evaluated", "a data descriptor: getter, setter, deleter"),
+    "functools.cached_property": ("evaluated", "a non-data descriptor: computed once, kept on the instance"),
+    "functools.partialmethod": ("evaluated", "a descriptor binding its arguments after self"),
+    "functools.singledispatch(method)": ("evaluated", "dispatch on the first (after self) argument's class"),
+    "staticmethod / classmethod": ("evaluated", "descriptors, decorated or called"),
+    "metaclasses": ("evaluated", "__new__ with the class keywords, __call__, attributes, __getitem__"),
 }
 
 # Builtins with a model of their own (not bridged), and why.
@@ -115,9 +117,9 @@ _MODELLED_BUILTINS = {
     "(enum classes, generators) too (stdlib_calls)", "getattr": "introspection.py",
     "globals": "introspection.py: a view whose stores bind names", "vars": "introspection.py",
     "super": "the interpreter (the MRO after the method's class)",
-    "type": "type.__new__ inside a metaclass (type(x) is unknown)",
-    "object": "the base of the file's classes", "property": "descriptors.py",
-    "staticmethod": "the interpreter binds methods", "classmethod": "class_access.py",
+    "type": "python/calls.py: type(x) of the program's objects, type.__new__ in a metaclass",
+    "object": "the base of the file's classes", "property": "python/descriptor_values.py",
+    "staticmethod": "python/descriptor_values.py", "classmethod": "python/descriptor_values.py",
 }
 
 # List and dict methods the interpreter runs on its own objects (every alias sees them).
