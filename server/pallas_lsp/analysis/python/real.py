@@ -111,7 +111,8 @@ class RealVal(ForeignVal):
                 return None  # used up, or read in part by an earlier loop: not known
             self._read = True
             try:
-                taken = list(itertools.islice(self.real, MAX_ITERATED + 1))  # type: ignore[call-overload]
+                taken = [_read_in_step(item) for item in
+                         itertools.islice(self.real, MAX_ITERATED + 1)]  # type: ignore[call-overload]
             except (Exception, Refused):
                 self.known = False
                 stop = getattr(getattr(self._convert, "__self__", None), "pending", None)
@@ -158,6 +159,23 @@ class RealVal(ForeignVal):
         if not self.known or self.is_iterator() or isinstance(self.real, (collections.defaultdict,)):
             return UNKNOWN
         return self.real
+
+
+def _read_in_step(item: object) -> object:
+    """An item that is an iterator sharing its parent's state (``itertools.groupby``'s
+    groups) is read before the parent advances: the interpreter's loop takes all of the
+    parent's items first, while the program's loop reads each group in its body, before the
+    next one. Read here, the group holds what the program's body sees; read after, it would
+    be empty. (A program that keeps a group past its step and reads it later sees it empty
+    in Python; that use is rare and is not told apart.)"""
+    if isinstance(item, tuple):
+        return tuple(_read_in_step(part) for part in item)
+    if isinstance(item, Iterator):
+        taken = list(itertools.islice(item, MAX_ITERATED + 1))
+        if len(taken) > MAX_ITERATED:
+            raise OverflowError("an inner iterator longer than the bound")
+        return iter(taken)
+    return item
 
 
 def is_keepable(value: object) -> bool:
