@@ -35,6 +35,8 @@ from .python.descriptor_values import (
     SingleDispatchVal,
     StaticMethodVal,
 )
+from .python.generator_contexts import ContextFunction, GeneratorContext
+from .python.generator_contexts import decorated as context_function
 from .python.real import RealVal
 from .stdlib_values import FieldVal
 from .trace import (
@@ -297,9 +299,17 @@ class Interpreter:
             inner = ctx
             restore: list[object] = []
             exits: list[object] = []
-            for item in stmt.items:
+            if len(stmt.items) == 1 and isinstance(stmt, ast.With):
+                manager = self.ev(stmt.items[0].context_expr, env, ctx)
+                if isinstance(manager, GeneratorContext):
+                    self.with_generator(manager, stmt.items[0], stmt.body, env, ctx, frame)
+                    return
+                managers: list[object] | None = [manager]
+            else:
+                managers = None
+            for index, item in enumerate(stmt.items):
                 before = self.context_mesh
-                manager = self.ev(item.context_expr, env, ctx)
+                manager = managers[index] if managers is not None else self.ev(item.context_expr, env, ctx)
                 if isinstance(manager, MeshContext):
                     inner = replace(inner, ambient=manager.mesh)
                     if manager.set_on_enter:
@@ -675,6 +685,9 @@ class Interpreter:
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
         if isinstance(dec, PropertyPart):
             return dec.build(value)
+        made = context_function(dec, value)
+        if made is not None:
+            return made
         if isinstance(dec, QualName) and dec.name in jax_calls.TRANSPARENT_DECORATORS:
             return value
         if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal, RegisterVal, ObjVal)):
@@ -1006,6 +1019,11 @@ class Interpreter:
             value = self.ev(node.value, env, ctx) if node.value is not None else Const(None)
             if self._frames:
                 self.record_yield(self._frames[-1], node, value)
+                gen_frame = self._frames[-1]
+                if gen_frame.on_yield is not None and isinstance(node, ast.Yield) and not gen_frame.stopped \
+                        and self._uncertain == gen_frame.uncertain_base:
+                    hook, gen_frame.on_yield = gen_frame.on_yield, None  # the first sure yield only
+                    hook(value)  # type: ignore[operator]
             return UNKNOWN  # what `send` passes in, or the sub-generator's return value
         elif isinstance(node, ast.Await):
             return self.await_value(self.ev(node.value, env, ctx), ctx)
@@ -1222,6 +1240,8 @@ class Interpreter:
 
     def _call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
               arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
+        if isinstance(func, ContextFunction):
+            return GeneratorContext(func.func, args, kwargs)  # runs when its `with` is entered
         if isinstance(func, QualName) and func.name == "builtins.super" and not args and self._frames:
             frame = self._frames[-1]
             if isinstance(frame.owner, ClassVal) and frame.first is not None:
@@ -1378,19 +1398,20 @@ class Interpreter:
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
         return UNKNOWN
 
-    def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+    def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx,
+                      on_yield: object = None) -> object:
         node = func.node
         self._tick()
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
                fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh))
-        if key in self._memo:
+        if on_yield is None and key in self._memo:
             return _fresh(self._memo[key])
         # Recursion is the same function in the same closure: one decorator's wrapper around
         # two functions is two functions.
         activation = (id(node), id(func.closure))
         if activation in self._active or len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
-        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
+        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain, on_yield=on_yield)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
         local = Env({}, parent=func.closure)
@@ -1414,8 +1435,39 @@ class Interpreter:
             self._stack.pop()
             self._active.discard(activation)
             self._frames.pop()
-        self._memo[key] = result
+        if on_yield is None:  # a run with a `with` block inside it is that block's, not the call's
+            self._memo[key] = result
         return _fresh(result)
+
+    def with_generator(self, manager: GeneratorContext, item: ast.withitem, body: list[ast.stmt],
+                       env: Env, ctx: Ctx, frame: Frame) -> None:
+        """``with f(...) as v: body`` for a ``@contextlib.contextmanager`` f: the body runs at
+        f's first sure yield (python/generator_contexts.py)."""
+        ran: list[bool] = []
+        raised: list[BaseException] = []
+        caller_loops = self._loops
+
+        def at_yield(value: object) -> None:
+            ran.append(True)
+            generator_frame = self._frames.pop()  # the body's yields and returns are the caller's
+            generator_loops, self._loops = self._loops, caller_loops
+            try:
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, value, env, ctx)
+                self.exec_block(body, env, ctx, frame)
+            except (ReturnExit, BreakExit, ContinueExit) as exit_:
+                raised.append(exit_)  # __exit__(None, None, None): the generator resumes
+            finally:
+                self._loops = generator_loops
+                self._frames.append(generator_frame)
+
+        self.call_function(manager.func, manager.args, manager.kwargs, ctx, on_yield=at_yield)
+        if not ran:
+            if item.optional_vars is not None:
+                self.assign(item.optional_vars, UNKNOWN, env, ctx)
+            self.exec_block(body, env, ctx, frame)
+        if raised:
+            raise raised[0]
 
     def record_yield(self, frame: Frame, node: ast.Yield | ast.YieldFrom, value: object) -> None:
         """One more value of the generator being run, when the analysis is sure it is the next."""

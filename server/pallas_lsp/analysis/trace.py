@@ -129,6 +129,9 @@ class Frame:
     # The undecided-branch count where the function was entered: a return reached at
     # this count is sure to run (flow_exits.py).
     level: int = 0
+    # A generator run as a `with` block's context manager (python/generator_contexts.py):
+    # called with the value of its first sure yield, it runs the block there.
+    on_yield: object = None
 
 
 class OpaqueScope:
