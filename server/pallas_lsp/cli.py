@@ -49,7 +49,7 @@ from .cli_messages import (
 from .interrupt import Stop, stop_on_signals
 from .jaxenv import interpreter_jax_version, resolve_jax_version
 from .lowering.outcome import NOT_REACHED, verdict
-from .lowering.report import DEFAULT_TIMEOUT_S
+from .lowering.report import DEFAULT_TIMEOUT_S, STOPPED_KINDS
 from .output import (
     FILE_ERROR_CODE,
     SYNTAX_CODE,
@@ -142,6 +142,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--timeout", type=cli_args.positive_seconds, default=DEFAULT_TIMEOUT_S, metavar="S",
                        help=f"seconds per file for --confirm (default {DEFAULT_TIMEOUT_S:g}, as in "
                             "the editor)")
+    check.add_argument("--allow-side-effects", action="store_true",
+                       help="--confirm runs each file without the lowering guard, so what it "
+                            "writes, deletes or starts really happens (docs/security.md)")
     check.add_argument("--jobs", type=cli_args.positive_int, default=1, metavar="N",
                        help="lowering checks to run at once for --confirm (default 1)")
     check.add_argument("--max-file-size", type=cli_args.megabytes, default=DEFAULT_MAX_FILE_MB,
@@ -163,6 +166,8 @@ def _parser() -> argparse.ArgumentParser:
     lower.add_argument("--entry", help="a function name or pytest node id to run instead of __main__")
     lower.add_argument("--timeout", type=cli_args.positive_seconds, default=DEFAULT_TIMEOUT_S, metavar="S",
                        help=f"seconds the check may take (default {DEFAULT_TIMEOUT_S:g})")
+    lower.add_argument("--allow-side-effects", action="store_true",
+                       help="run the file without the lowering guard (docs/security.md)")
     lower.set_defaults(handler=_lower)
 
     upgrade = sub.add_parser(
@@ -570,10 +575,10 @@ def _confirm(args: argparse.Namespace, python: str | None, checked: list[Checked
             report = fatal_report("cancelled", "The lowering check was not run: pallas-lsp was interrupted")
         elif args.confirm == "remote" and command:
             report = lower_remote(entry.path, command=command, timeout=args.timeout, source=entry.text,
-                                  cancel=stop.event)
+                                  cancel=stop.event, allow_side_effects=args.allow_side_effects)
         else:
             report = lower_local(entry.path, python=interpreter, timeout=args.timeout, source=entry.text,
-                                 cancel=stop.event)
+                                 cancel=stop.event, allow_side_effects=args.allow_side_effects)
         return entry, report, time.monotonic() - started
 
     to_lower = [entry for entry in checked if entry.analysis.syntax_error is None]
@@ -622,13 +627,13 @@ def _lower(args: argparse.Namespace) -> int:
         print(f"pallas-lsp: {args.file}: no such file", file=sys.stderr)
         return 2
     if args.remote_command:
-        report = lower_remote(args.file, command=args.remote_command,
-                              timeout=args.timeout, entry=args.entry)
+        report = lower_remote(args.file, command=args.remote_command, timeout=args.timeout,
+                              entry=args.entry, allow_side_effects=args.allow_side_effects)
     else:
-        report = lower_local(args.file, python=args.python or sys.executable,
-                             timeout=args.timeout, entry=args.entry)
+        report = lower_local(args.file, python=args.python or sys.executable, timeout=args.timeout,
+                             entry=args.entry, allow_side_effects=args.allow_side_effects)
     print(json.dumps({**report.as_json(), "path": args.file}, indent=2))
-    if report.fatal and report.fatal_kind != "user_code":
+    if report.fatal and report.fatal_kind not in STOPPED_KINDS:
         return 2
     return 1 if report.errors else 0
 

@@ -82,6 +82,8 @@ class LoweringHost(Protocol):
 
     def notify(self, method: str, params: Mapping[str, object]) -> None: ...
 
+    def log_info(self, message: str) -> None: ...
+
 
 def _result(state: str, message: str, *, errors: int = 0, confirmed: int = 0, refuted: int = 0,
             not_reached: int = 0, unpredicted: int = 0, jax_version: str = "",
@@ -163,6 +165,8 @@ class LoweringService:
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lowering")
         self.pool = runner.WarmWorkerPool()
         self.running: dict[str, threading.Event] = {}
+        # Files whose on-save check reached no launch: said once each, in the status bar.
+        self.said_no_launch: set[str] = set()
 
     def close(self) -> None:
         for cancel in list(self.running.values()):
@@ -172,8 +176,11 @@ class LoweringService:
     def _status(self, uri: str, state: str, message: str) -> None:
         self.host.notify(LOWERING_STATUS, {"uri": uri, "state": state, "message": message})
 
-    def run(self, path: str, source: str, cancel: threading.Event) -> LoweringReport:
+    def run(self, path: str, source: str, cancel: threading.Event,
+            timeout: float | None = None) -> LoweringReport:
         settings = self.host.settings
+        timeout = settings.lowering.timeout if timeout is None else timeout
+        allow = settings.lowering.allow_side_effects
         if settings.lowering.mode == "remote":
             if not settings.lowering.remote_command:
                 return fatal_report(
@@ -183,18 +190,23 @@ class LoweringService:
             return runner.lower_remote(
                 path,
                 command=list(settings.lowering.remote_command),
-                timeout=settings.lowering.timeout,
+                timeout=timeout,
                 source=source,
                 cancel=cancel,
+                allow_side_effects=allow,
             )
         # The server's own python is the last resort: it usually has no JAX, and says so.
         # The user-set interpreter, else [tool.pallas-lsp] python (project.config).
         python = self.host.interpreter_for(path) or sys.executable
-        return self.pool.check(path, python=python, source=source, timeout=settings.lowering.timeout,
-                               cancel=cancel)
+        return self.pool.check(path, python=python, source=source, timeout=timeout,
+                               cancel=cancel, allow_side_effects=allow)
 
-    async def confirm(self, uri: str, *, version: int | None = None) -> dict[str, Any]:
-        """Lower the open document ``uri`` (``version``: the one the client means, if it says)."""
+    async def confirm(self, uri: str, *, version: int | None = None,
+                      on_save: bool = False) -> dict[str, Any]:
+        """Lower the open document ``uri`` (``version``: the one the client means, if it says).
+
+        ``on_save``: the check of a save (lowering.onSave), bounded by lowering.saveTimeout;
+        a file with no launch reached says so once in the status bar, not as a result."""
         host = self.host
         if not host.settings.workspace_trusted:
             self._status(uri, "error", UNTRUSTED)
@@ -227,7 +239,8 @@ class LoweringService:
         path = document.path or uri
         loop = asyncio.get_running_loop()
         try:
-            report = await loop.run_in_executor(self.executor, self.run, path, source, cancel)
+            timeout = host.settings.lowering.save_timeout if on_save else None
+            report = await loop.run_in_executor(self.executor, self.run, path, source, cancel, timeout)
         except asyncio.CancelledError:
             cancel.set()
             raise
@@ -249,6 +262,13 @@ class LoweringService:
             result["message"] += " (the document changed during the check: results not shown)"
             self._status(uri, "idle", result["message"])
             return result
+        self._log_unpredicted(path, shown)
+        if on_save and _no_launch(report):
+            if uri not in self.said_no_launch:
+                self.said_no_launch.add(uri)
+                self._status(uri, "idle", NO_LAUNCH)
+                host.log_info(f"{path}: {NO_LAUNCH}")
+            return result
         # The status goes first: a client that reacts to the diagnostics (a test, a toast
         # keyed on them) then already knows the outcome they belong to.
         self._status(uri, result["state"], result["message"])
@@ -256,6 +276,29 @@ class LoweringService:
             state.lowering = shown
             host.publish(uri, state, version)
         return result
+
+
+    def _log_unpredicted(self, path: str, shown: ShownLowering) -> None:
+        """Learn from disagreement: an error lowering raised that no static finding predicted
+        is named in the output channel with its rule class and line, to report the gap."""
+        for diagnostic in shown.diagnostics:
+            data = diagnostic.data if isinstance(diagnostic.data, dict) else {}
+            if data.get("lowering") != "unpredicted":
+                continue
+            code = f" {diagnostic.code}" if diagnostic.code else ""
+            self.host.log_info(
+                f"lowering raised an error no static finding predicted: {path}:"
+                f"{diagnostic.range.start.line + 1}: class {data.get('class')}{code}: "
+                f"{diagnostic.message.splitlines()[0][:200]} (a static gap worth reporting)")
+
+
+NO_LAUNCH = ("the on-save lowering check reached no kernel launch under __main__, so it had "
+             "nothing to confirm; launch the kernels in the file's __main__ block, or run "
+             "Pallas: Confirm with real lowering on the file that launches them")
+
+
+def _no_launch(report: LoweringReport) -> bool:
+    return report.fatal_kind is None and not report.launches and not report.errors
 
 
 def command_target(args: tuple[Any, ...]) -> tuple[str, int | None] | str:
