@@ -122,7 +122,9 @@ class MachineState:
         changes += [f"new temp entry {p}" for p in sorted(self.temp - before.temp)]
         changes += [f"temp entry gone {p}" for p in sorted(before.temp - self.temp)
                     if not os.path.basename(p).startswith("pallas-lsp-lowering-")]
-        changes += [f"new process {pid}: {cmd}" for pid, cmd in sorted(self.descendants - before.descendants)]
+        # By pid: a long-lived process (sshd's listener) rewrites its own command line.
+        known = {pid for pid, _ in before.descendants}
+        changes += [f"new process {pid}: {cmd}" for pid, cmd in sorted(self.descendants) if pid not in known]
         changes += [f"process naming {MARKER} {pid}: {cmd}" for pid, cmd in sorted(self.marked)]
         return changes
 
