@@ -554,7 +554,7 @@ def _failure_item(failure: Failure, locator: Locator, jax_version: str) -> Repor
     return Reported(place.path, place.line, place.column, place.end_line, place.end_column,
                     failure.code or "lowering", "error",
                     f"real lowering failed here (JAX {jax_version}): {failure.message}",
-                    confirmed=True, related=related, cell=place.cell)
+                    confirmed=True, related=related, cell=place.cell, unpredicted=True)
 
 
 def _confirm(args: argparse.Namespace, python: str | None, checked: list[Checked], notes: list[str],

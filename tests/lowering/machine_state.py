@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MARKER = "pallas-hostile"
+# The private temp folders of the warm workers seen alive (they are the check's own).
+LIVE_PRIVATE: set[str] = set()
 
 
 def _entry(path: Path) -> tuple:
@@ -97,6 +99,13 @@ def processes() -> tuple[frozenset[tuple[int, str]], frozenset[tuple[int, str]]]
 
     mine = frozenset((pid, commands[pid]) for pid in parents
                      if descends(pid) and not warm_worker(pid))
+    # A warm worker's private folder lives as long as it does (it may be new: a replaced worker).
+    needle = b"PALLAS_LSP_PRIVATE_TMP="
+    for pid in parents:
+        if warm_worker(pid):
+            for item in _read(str(pid), "environ").split(b"\0"):
+                if item.startswith(needle):
+                    LIVE_PRIVATE.add(item[len(needle):].decode("utf-8", "replace"))
     marked = frozenset((pid, cmd) for pid, cmd in commands.items() if MARKER in cmd and pid != me)
     return mine, marked
 
@@ -119,7 +128,7 @@ class MachineState:
         for path in sorted(set(before.files) | set(self.files)):
             if before.files.get(path) != self.files.get(path):
                 changes.append(f"workspace {path}: {before.files.get(path)} -> {self.files.get(path)}")
-        changes += [f"new temp entry {p}" for p in sorted(self.temp - before.temp)]
+        changes += [f"new temp entry {p}" for p in sorted(self.temp - before.temp) if p not in LIVE_PRIVATE]
         changes += [f"temp entry gone {p}" for p in sorted(before.temp - self.temp)
                     if not os.path.basename(p).startswith("pallas-lsp-lowering-")]
         # By pid: a long-lived process (sshd's listener) rewrites its own command line.

@@ -16,18 +16,15 @@ The server's faces (command, on-save, code lens, notebooks) are tests/lsp/test_g
 from __future__ import annotations
 
 import json
-import re
 import shlex
-import shutil
-import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hostile_files import HOSTILE_FILES, THREAD_WRITES_AFTER_S, Workspace, expected, make_workspace
 from lowering_env import EXAMPLES, jax_python
 from machine_state import MachineState, assert_unchanged
 from pallas_lsp.lowering.report import LoweringReport
@@ -35,57 +32,6 @@ from pallas_lsp.lowering.runner import WarmWorkerPool, lower_local, lower_remote
 from ssh_server import SshServer
 
 pytestmark = pytest.mark.lowering
-
-HOSTILE = Path(__file__).resolve().parent / "hostile"
-HOSTILE_FILES = sorted(p.name for p in HOSTILE.glob("tries_*.py"))
-_MARK = re.compile(r"#\s*(refused|dropped|lingers|allowed)(?::\s*(.*))?$")
-# The thread of tries_thread.py writes one second after the check: wait past it.
-_THREAD_WRITES_AFTER_S = 1.5
-
-
-@dataclass(frozen=True)
-class Expected:
-    kind: str  # refused | dropped | lingers | allowed
-    line: int
-    fragment: str
-
-
-def expected(name: str) -> Expected:
-    for number, text in enumerate((HOSTILE / name).read_text().splitlines(), 1):
-        match = _MARK.search(text)
-        if match:
-            return Expected(match.group(1), number, (match.group(2) or "").strip())
-    raise AssertionError(f"{name} has no marker")
-
-
-@dataclass
-class Workspace:
-    root: Path
-    listener: socket.socket
-
-    def nobody_connected(self) -> bool:
-        self.listener.setblocking(False)
-        try:
-            connection, _ = self.listener.accept()
-        except BlockingIOError:
-            return True
-        connection.close()
-        return False
-
-
-def make_workspace(root: Path, names: list[str]) -> Workspace:
-    root.mkdir()
-    (root / "victim.txt").write_text("the user's results\n")
-    (root / "ckpt").mkdir()
-    (root / "ckpt" / "old.npz").write_bytes(b"old weights")
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(4)
-    (root / "port.txt").write_text(str(listener.getsockname()[1]))
-    for name in names:
-        shutil.copy(HOSTILE / name, root / name)
-    return Workspace(root, listener)
-
 
 @pytest.fixture
 def workspace(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Workspace]:
@@ -112,7 +58,7 @@ def assert_guarded(report: LoweringReport, name: str) -> None:
 
 def settle(name: str) -> None:
     if expected(name).kind == "lingers":
-        time.sleep(_THREAD_WRITES_AFTER_S)
+        time.sleep(THREAD_WRITES_AFTER_S)
 
 
 @pytest.mark.parametrize("name", HOSTILE_FILES)
@@ -179,7 +125,7 @@ def test_cli_confirm_local(version: str, workspace: Workspace) -> None:
     done = _run_cli(["--confirm", "local", "--python", jax_python(version)], workspace.root)
     assert done.returncode in (0, 1), done.stderr
     _check_cli_rows(done.stdout)
-    time.sleep(_THREAD_WRITES_AFTER_S)
+    time.sleep(THREAD_WRITES_AFTER_S)
     assert_unchanged(before, workspace.root)
     assert workspace.nobody_connected()
 
@@ -190,7 +136,7 @@ def test_cli_confirm_remote(version: str, workspace: Workspace, sshd: SshServer)
     done = _run_cli(["--confirm", "remote", "--remote-command", remote], workspace.root)
     assert done.returncode in (0, 1), done.stderr
     _check_cli_rows(done.stdout)
-    time.sleep(_THREAD_WRITES_AFTER_S)
+    time.sleep(THREAD_WRITES_AFTER_S)
     assert_unchanged(before, workspace.root)
     assert workspace.nobody_connected()
 

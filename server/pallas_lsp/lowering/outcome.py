@@ -136,10 +136,16 @@ def build_outcome(path: str, source: str, findings: tuple[Finding, ...],
 
 def _summary(report: LoweringReport, outcome: Outcome, unpredicted: int, elsewhere: int) -> tuple[str, str]:
     where = f"JAX {outcome.jax_version}" + (f" on {report.device_kind}" if report.device_kind else "")
-    if report.fatal_kind in STOPPED_KINDS and not report.lowered and not outcome.errors:
-        return "error", report.fatal or "the file raised"
     extra = f"; {unpredicted} error(s) no rule predicted" if unpredicted else ""
     extra += f"; {elsewhere} in other modules" if elsewhere else ""
+    if report.fatal_kind == "refused":
+        # Neither "clean" nor "error": the guard stopped the file, so what came after was not
+        # lowered, and the findings stay with their verdicts (not reached).
+        done = f"{outcome.confirmed} finding(s) confirmed, " if outcome.confirmed else ""
+        state = "confirmed" if outcome.confirmed else "failed"
+        return state, f"{where}: {done}{report.lowered} launch(es) lowered, then {report.fatal}{extra}"
+    if report.fatal_kind == "user_code" and not report.lowered and not outcome.errors:
+        return "error", report.fatal or "the file raised"
     if outcome.confirmed:
         return "confirmed", f"{where}: {outcome.confirmed} finding(s) confirmed{extra}"
     if outcome.errors:

@@ -143,7 +143,7 @@ def build_outcome(
         refuted=statuses.count(False), not_reached=statuses.count(None),
         unpredicted=sum(not failure.user_code for failure in judged.failures),
         jax_version=judged.jax_version if judged.jax_version != "?" else "",
-        reason="" if ran else str(report.fatal_kind or ""),
+        reason=str(report.fatal_kind or "") if not ran or report.fatal_kind == "refused" else "",
     )
     if not ran and not judged.failures:
         return shown, result
