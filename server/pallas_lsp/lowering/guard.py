@@ -179,6 +179,12 @@ class Guard:
             self.started_threads = [t for t in threading.enumerate()
                                     if t not in threads_before and t.is_alive()]
 
+    def lock(self) -> None:
+        """Armed for good: a thread of the file outlived its check, and this worker is
+        retired; until it ends, whatever that thread tries is refused."""
+        self.active = True
+        self.line_of = None
+
     def lingering_threads(self, wait_s: float = 0.2) -> list[str]:
         """Names of the threads the check started that are still running after ``wait_s``."""
         for thread in getattr(self, "started_threads", ()):

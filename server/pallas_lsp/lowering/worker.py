@@ -738,7 +738,9 @@ class Worker:
             lingering = self.guard.lingering_threads()
             if lingering:
                 # A thread of the file's is still running: it cannot be stopped from here,
-                # so the runner retires this worker (warm: it starts a fresh one).
+                # so the guard stays armed and the runner retires this worker (warm: it
+                # starts a fresh one; one-shot: the worker exits).
+                self.guard.lock()
                 result["retire"] = True
                 result["lingering_threads"] = lingering
         return result
