@@ -42,12 +42,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("paths", nargs="+")
     parser.add_argument("--python", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--allow-side-effects", action="store_true",
+                        help="without the guard (same build): its overhead and its effect alone")
     args = parser.parse_args(argv)
+    extra = {"allow_side_effects": True} if args.allow_side_effects else {}
     rows = {}
     started = time.monotonic()
     with WarmWorkerPool(devices="cpu") as pool:
         for path in files_under(args.paths):
-            rows[str(path)] = row(pool.check(str(path.resolve()), python=args.python, timeout=120))
+            rows[str(path)] = row(pool.check(str(path.resolve()), python=args.python, timeout=120,
+                                             **extra))
     Path(args.out).write_text(json.dumps(rows, indent=1, sort_keys=True))
     print(f"{len(rows)} files in {time.monotonic() - started:.1f} s", file=sys.stderr)
     return 0
