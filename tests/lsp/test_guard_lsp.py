@@ -162,3 +162,19 @@ async def test_notebook_is_guarded(client: LanguageClient, tmp_path: Path) -> No
     [shown] = stopped(shown_cell)
     assert shown.range.start.line == 1 and "cell 2, line 2" in shown.message
     assert_unchanged(before, space.root)
+
+
+async def test_unpredicted_error_is_named_in_the_output_channel(client: LanguageClient) -> None:
+    """Learning from disagreement: lowering's error that no finding predicted (an axis name
+    read from a file at run time) is logged with its rule class and line."""
+    cases = REPO / "tests" / "lowering" / "cases"
+    await start(client, cases, python_of("0.12.0.1"))
+    path = cases / "axis_from_file.py"
+    open_doc(client, path.as_uri(), path.read_text())
+    await wait_for_diagnostics(client, path.as_uri())
+    result = await confirm(client, path.as_uri())
+    assert result["unpredicted"] == 1, result
+    logged = [m.message for m in client.log_messages if "no static finding predicted" in m.message]
+    assert logged == [f"lowering raised an error no static finding predicted: {path}:12: class "
+                      "axis_unknown PAL005: NameError: Found an unbound axis name: z. To fix this, "
+                      "please call axis_index under `jax.shard_map`. (a static gap worth reporting)"], logged
