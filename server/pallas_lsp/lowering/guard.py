@@ -205,6 +205,9 @@ class Guard:
         local.busy = True  # what the checks call (realpath, readlink) raises events too
         try:
             check(*args)
+        except TypeError:
+            # Another Python gave the event other arguments: refuse rather than guess.
+            self._refuse(f"does something the lowering check refuses ({event})", MACHINE)
         finally:
             local.busy = False
 
