@@ -859,6 +859,10 @@ def _watch_parent() -> None:
             time.sleep(0.2)
         with contextlib.suppress(OSError):
             sweep()
+        # The runner that made the private temp folder is gone: nobody else removes it.
+        private = os.environ.get(PRIVATE_TMP_VARIABLE, "")
+        if private:
+            shutil.rmtree(private, ignore_errors=True)
         os._exit(1)
 
     watcher = threading.Thread(target=watch, name="pallas-lsp-parent-watch", daemon=True)
