@@ -31,6 +31,8 @@ export interface ExtensionSettings {
     remoteCommand: string[];
     timeout: number;
     onSave: boolean;
+    saveTimeout: number;
+    allowSideEffects: boolean;
   };
   inlayHints: { enabled: boolean };
 }
@@ -51,6 +53,8 @@ export interface InitializationOptions {
     remoteCommand: string[];
     timeout: number;
     onSave: boolean;
+    saveTimeout: number;
+    allowSideEffects: boolean;
   };
   workspaceTrusted: boolean;
   inlayHints: { enabled: boolean };
@@ -98,6 +102,8 @@ export const SETTING_KEYS = [
   "lowering.remoteCommand",
   "lowering.timeout",
   "lowering.onSave",
+  "lowering.saveTimeout",
+  "lowering.allowSideEffects",
   "inlayHints.enabled",
 ] as const;
 
@@ -106,6 +112,8 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
 const SEVERITIES: readonly Severity[] = ["error", "warning", "information", "hint"];
 const NOTIFICATION_LEVELS: readonly ShowNotifications[] = ["off", "onError", "onWarning", "always"];
 const DEFAULT_LOWERING_TIMEOUT = 120;
+// The on-save check's own limit (server: lowering/report.py SAVE_TIMEOUT_S).
+const DEFAULT_SAVE_TIMEOUT = 20;
 const RULE_CODE = /^PAL[0-9]{3}$/;
 
 function stringList(value: unknown): string[] {
@@ -160,7 +168,10 @@ export function readSettings(get: (key: SettingKey) => unknown): ExtensionSettin
         typeof timeout === "number" && Number.isFinite(timeout) && timeout > 0
           ? timeout
           : DEFAULT_LOWERING_TIMEOUT,
-      onSave: get("lowering.onSave") === true,
+      // On unless turned off: the server runs it only in a trusted workspace, guarded.
+      onSave: get("lowering.onSave") !== false,
+      saveTimeout: positiveNumber(get("lowering.saveTimeout"), DEFAULT_SAVE_TIMEOUT),
+      allowSideEffects: get("lowering.allowSideEffects") === true,
     },
     // Off by default, as Pylance's inlay hints are.
     inlayHints: { enabled: get("inlayHints.enabled") === true },
@@ -194,6 +205,8 @@ export function initializationOptions(
       remoteCommand: [...settings.lowering.remoteCommand],
       timeout: settings.lowering.timeout,
       onSave: settings.lowering.onSave,
+      saveTimeout: settings.lowering.saveTimeout,
+      allowSideEffects: settings.lowering.allowSideEffects,
     },
     workspaceTrusted,
     inlayHints: { enabled: settings.inlayHints.enabled },

@@ -109,6 +109,7 @@ describe("package.json", () => {
     assert.equal(untrusted.supported, "limited");
     assert.deepEqual([...untrusted.restrictedConfigurations].sort(), [
       "pallasLsp.interpreter",
+      "pallasLsp.lowering.allowSideEffects",
       "pallasLsp.lowering.mode",
       "pallasLsp.lowering.onSave",
       "pallasLsp.lowering.remoteCommand",

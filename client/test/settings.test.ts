@@ -29,7 +29,7 @@ describe("readSettings", () => {
       jaxVersions: [],
       lintOnChange: true,
       maxFileSize: 0.25,
-      lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
+      lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: true, saveTimeout: 20, allowSideEffects: false },
       inlayHints: { enabled: false },
     });
   });
@@ -49,7 +49,9 @@ describe("readSettings", () => {
         "lowering.mode": "remote",
         "lowering.remoteCommand": ["ssh", "gpu-box", "python3", "-"],
         "lowering.timeout": 30,
-        "lowering.onSave": true,
+        "lowering.onSave": false,
+        "lowering.saveTimeout": 5,
+        "lowering.allowSideEffects": true,
       }),
     );
     assert.deepEqual(settings.interpreter, ["/opt/py/bin/python", "-X", "utf8"]);
@@ -65,7 +67,9 @@ describe("readSettings", () => {
       mode: "remote",
       remoteCommand: ["ssh", "gpu-box", "python3", "-"],
       timeout: 30,
-      onSave: true,
+      onSave: false,
+      saveTimeout: 5,
+      allowSideEffects: true,
     });
   });
 
@@ -85,6 +89,8 @@ describe("readSettings", () => {
         "lowering.remoteCommand": ["ssh", 3, "host"],
         "lowering.timeout": -5,
         "lowering.onSave": "yes",
+        "lowering.saveTimeout": "soon",
+        "lowering.allowSideEffects": "yes",
       }),
     );
     assert.deepEqual(settings.interpreter, []);
@@ -97,7 +103,7 @@ describe("readSettings", () => {
     assert.deepEqual(settings.jaxVersions, []);
     // Only an explicit false turns linting on change off.
     assert.equal(settings.lintOnChange, true);
-    assert.deepEqual(settings.lowering, { mode: "local", remoteCommand: ["ssh", "host"], timeout: 120, onSave: false });
+    assert.deepEqual(settings.lowering, { mode: "local", remoteCommand: ["ssh", "host"], timeout: 120, onSave: true, saveTimeout: 20, allowSideEffects: false });
   });
 });
 
@@ -114,7 +120,7 @@ describe("initializationOptions", () => {
       lintOnChange: true,
       maxFileSize: 0.25,
       showNotifications: "onError",
-      lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: false },
+      lowering: { mode: "local", remoteCommand: [], timeout: 120, onSave: true, saveTimeout: 20, allowSideEffects: false },
       workspaceTrusted: false,
       inlayHints: { enabled: false },
       userSet: [],

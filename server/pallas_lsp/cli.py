@@ -52,7 +52,7 @@ from .interpreters import Consent, Interpreter, Origin, Permit, Purpose, Refused
 from .interrupt import Stop, stop_on_signals
 from .jaxenv import resolve_jax_version
 from .lowering.outcome import NOT_REACHED, verdict
-from .lowering.report import DEFAULT_TIMEOUT_S
+from .lowering.report import DEFAULT_TIMEOUT_S, STOPPED_KINDS
 from .output import (
     FILE_ERROR_CODE,
     SYNTAX_CODE,
@@ -161,6 +161,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--timeout", type=cli_args.positive_seconds, default=DEFAULT_TIMEOUT_S, metavar="S",
                        help=f"seconds per file for --confirm (default {DEFAULT_TIMEOUT_S:g}, as in "
                             "the editor)")
+    check.add_argument("--allow-side-effects", action="store_true",
+                       help="--confirm runs each file without the lowering guard, so what it "
+                            "writes, deletes or starts really happens (docs/security.md)")
     check.add_argument("--jobs", type=cli_args.positive_int, default=1, metavar="N",
                        help="lowering checks to run at once for --confirm (default 1)")
     check.add_argument("--max-file-size", type=cli_args.megabytes, default=DEFAULT_CLI_MAX_FILE_MB,
@@ -191,6 +194,8 @@ def _parser() -> argparse.ArgumentParser:
     lower.add_argument("--entry", help="a function name or pytest node id to run instead of __main__")
     lower.add_argument("--timeout", type=cli_args.positive_seconds, default=DEFAULT_TIMEOUT_S, metavar="S",
                        help=f"seconds the check may take (default {DEFAULT_TIMEOUT_S:g})")
+    lower.add_argument("--allow-side-effects", action="store_true",
+                       help="run the file without the lowering guard (docs/security.md)")
     lower.set_defaults(handler=_lower)
 
     upgrade = sub.add_parser(
@@ -685,7 +690,7 @@ def _failure_item(failure: Failure, locator: Locator, jax_version: str) -> Repor
     return Reported(place.path, place.line, place.column, place.end_line, place.end_column,
                     failure.code or "lowering", "error",
                     f"real lowering failed here (JAX {jax_version}): {failure.message}",
-                    confirmed=True, related=related, cell=place.cell)
+                    confirmed=True, related=related, cell=place.cell, unpredicted=True)
 
 
 def _confirm(args: argparse.Namespace, granted: Permit, checked: list[Checked], notes: list[str],
@@ -703,10 +708,10 @@ def _confirm(args: argparse.Namespace, granted: Permit, checked: list[Checked], 
             report = fatal_report("cancelled", "The lowering check was not run: pallas-lsp was interrupted")
         elif granted.purpose is Purpose.REMOTE_LOWERING:
             report = lower_remote(entry.path, command=granted, timeout=args.timeout, source=entry.text,
-                                  cancel=stop.event)
+                                  cancel=stop.event, allow_side_effects=args.allow_side_effects)
         else:
             report = lower_local(entry.path, python=granted, timeout=args.timeout, source=entry.text,
-                                 cancel=stop.event)
+                                 cancel=stop.event, allow_side_effects=args.allow_side_effects)
         return entry, report, time.monotonic() - started
 
     to_lower = [entry for entry in checked if entry.analysis.syntax_error is None]
@@ -768,12 +773,14 @@ def _lower(args: argparse.Namespace) -> int:
         return 2
     print(Notification("note", f"lowering with {chosen.described}").as_text(), file=sys.stderr)
     if purpose is Purpose.REMOTE_LOWERING:
-        report = lower_remote(args.file, command=granted, timeout=args.timeout, entry=args.entry)
+        report = lower_remote(args.file, command=granted, timeout=args.timeout, entry=args.entry,
+                              allow_side_effects=args.allow_side_effects)
     else:
-        report = lower_local(args.file, python=granted, timeout=args.timeout, entry=args.entry)
+        report = lower_local(args.file, python=granted, timeout=args.timeout, entry=args.entry,
+                             allow_side_effects=args.allow_side_effects)
     answer = {**report.as_json(), "path": args.file, "interpreter": chosen.described}
     print(json.dumps(for_json(answer), indent=2))
-    if report.fatal and report.fatal_kind != "user_code":
+    if report.fatal and report.fatal_kind not in STOPPED_KINDS:
         return 2
     return 1 if report.errors else 0
 

@@ -60,6 +60,8 @@ class Reported:
     # and for not_reached, why ("lowering stopped at line 23, PAL008").
     lowering: str | None = None
     lowering_note: str | None = None
+    # A lowering error no static finding predicted (a gap of the rules worth reporting).
+    unpredicted: bool = False
 
 
 def related_place(locator: Locator, span: Span, message: str) -> RelatedPlace:
@@ -112,7 +114,7 @@ def as_json(items: list[Reported]) -> str:
             "end_line": item.end_line, "end_column": item.end_column, "code": item.code,
             "severity": item.severity, "message": item.message, "confirmed": item.confirmed,
             "lowering": item.lowering, "lowering_note": item.lowering_note,
-            "related": _related_json(item),
+            "unpredicted": item.unpredicted, "related": _related_json(item),
         }
         for item in items
     ]

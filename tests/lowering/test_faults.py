@@ -1,4 +1,7 @@
-"""Faults get clear reports and leave nothing running: timeout, cancel, no JAX, dead worker."""
+"""Faults get clear reports and leave nothing running: timeout, cancel, no JAX, dead worker.
+
+The files that start child processes run with the escape hatch (allow_side_effects): the
+reaper is what stands behind it; with the guard on they would be refused (test_guard.py)."""
 
 from __future__ import annotations
 
@@ -40,7 +43,8 @@ def test_timeout_kills_the_process_group(tmp_path: Path, monkeypatch: pytest.Mon
     pid_file = tmp_path / "child.pid"
     monkeypatch.setenv("PALLAS_LSP_CHILD_PID_FILE", str(pid_file))
     started = time.monotonic()
-    report = lower_local(str(CASES / "sleeper.py"), python=python, timeout=4)
+    report = lower_local(str(CASES / "sleeper.py"), python=python, timeout=4,
+                         allow_side_effects=True)
     assert time.monotonic() - started < 10
     assert report.fatal_kind == "timeout"
     assert "timed out after 4 s" in (report.fatal or "")
@@ -55,7 +59,8 @@ def test_cancellation_stops_the_check(tmp_path: Path, monkeypatch: pytest.Monkey
     cancel = threading.Event()
     threading.Timer(2.5, cancel.set).start()
     started = time.monotonic()
-    report = lower_local(str(CASES / "sleeper.py"), python=python, timeout=60, cancel=cancel)
+    report = lower_local(str(CASES / "sleeper.py"), python=python, timeout=60, cancel=cancel,
+                         allow_side_effects=True)
     assert time.monotonic() - started < 8
     assert report.fatal_kind == "cancelled"
     if pid_file.exists():
@@ -110,7 +115,8 @@ def test_warm_timeout_then_recovery(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("PALLAS_LSP_CHILD_PID_FILE", str(tmp_path / "child.pid"))
     with WarmWorkerPool() as pool:
         pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)  # warm it up
-        report = pool.check(str(CASES / "sleeper.py"), python=python, timeout=2)
+        report = pool.check(str(CASES / "sleeper.py"), python=python, timeout=2,
+                            allow_side_effects=True)
         assert report.fatal_kind == "timeout"
         assert _wait_gone(int((tmp_path / "child.pid").read_text()))
         again = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
@@ -124,7 +130,8 @@ def test_lingering_child_neither_blocks_nor_survives(
     pid_file = tmp_path / "child.pid"
     monkeypatch.setenv("PALLAS_LSP_CHILD_PID_FILE", str(pid_file))
     started = time.monotonic()
-    report = lower_local(str(CASES / "lingering_child.py"), python=python, timeout=60)
+    report = lower_local(str(CASES / "lingering_child.py"), python=python, timeout=60,
+                         allow_side_effects=True)
     assert time.monotonic() - started < 15
     assert report.fatal is None, report.fatal
     assert report.lowered == 1
@@ -139,7 +146,8 @@ def test_warm_cancellation_then_recovery(tmp_path: Path, monkeypatch: pytest.Mon
         cancel = threading.Event()
         threading.Timer(1.0, cancel.set).start()
         started = time.monotonic()
-        report = pool.check(str(CASES / "sleeper.py"), python=python, timeout=60, cancel=cancel)
+        report = pool.check(str(CASES / "sleeper.py"), python=python, timeout=60, cancel=cancel,
+                            allow_side_effects=True)
         assert time.monotonic() - started < 5
         assert report.fatal_kind == "cancelled"
         again = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)

@@ -23,7 +23,7 @@ from pallas_lsp.cli import main
 from support import cli_command, server_env
 
 KEYS = {"path", "cell", "line", "column", "end_line", "end_column", "code", "severity", "message",
-        "confirmed", "lowering", "lowering_note", "related"}
+        "confirmed", "lowering", "lowering_note", "unpredicted", "related"}
 RELATED_KEYS = {"path", "cell", "line", "column", "message"}
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ARGS = ["check", "--format", "json", "--jax-version", "0.12.0.1"]

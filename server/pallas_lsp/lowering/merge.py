@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pallas_lsp.analysis.model import Finding, Span
-from pallas_lsp.lowering.report import LoweringError, LoweringReport
+from pallas_lsp.lowering.report import STOPPED_KINDS, LoweringError, LoweringReport
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def _refutable(report: LoweringReport) -> bool:
     if report.stopped_at is not None:
         return False
     return report.fatal_kind is None or (
-        report.fatal_kind == "user_code" and bool(report.launches)
+        report.fatal_kind in STOPPED_KINDS and bool(report.launches)
     )
 
 

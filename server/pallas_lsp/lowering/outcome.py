@@ -23,7 +23,7 @@ from pallas_lsp.analysis import Finding, Span
 from pallas_lsp.analysis.positions import LineIndex
 
 from .merge import merge
-from .report import LoweringError, LoweringReport
+from .report import STOPPED_KINDS, LoweringError, LoweringReport
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,9 @@ def verdict(status: bool | None) -> str:
 
 def not_reached_reason(report: LoweringReport) -> str:
     """Why lowering said nothing about a finding: where it stopped, or that it never got there."""
+    if report.fatal_kind == "refused":
+        where = f" at line {report.fatal_line}" if report.fatal_line else ""
+        return f"the lowering guard stopped the file{where} before lowering got there"
     stops = sorted((error.line or error.launch_line or 0, error.code or error.exc_type or "an error")
                    for error in report.errors)
     stops = [(line, code) for line, code in stops if line]
@@ -98,7 +101,7 @@ def build_outcome(path: str, source: str, findings: tuple[Finding, ...],
     device = report.device_kind or report.platform or ""
     if report.fatal_kind == "cancelled":
         return Outcome(label, "cancelled", report.fatal or "cancelled", fatal_kind="cancelled")
-    if report.fatal_kind not in (None, "user_code"):
+    if report.fatal_kind not in (None, *STOPPED_KINDS):
         return Outcome(label, "error", report.fatal or str(report.fatal_kind),
                        fatal_kind=report.fatal_kind)
     lines = LineIndex(source)
@@ -118,6 +121,12 @@ def build_outcome(path: str, source: str, findings: tuple[Finding, ...],
         span = _whole_line(lines, report.fatal_line, from_indent=False)
         outcome.failures.append(Failure(span, f"lowering check: {report.fatal}", None, "user_code",
                                         user_code=True))
+    elif report.fatal_kind == "refused":
+        # On the line that tried the refused action ("lowering stopped at line 42: ...").
+        line = report.fatal_line or report.stopped_at or 1
+        outcome.failures.append(Failure(_whole_line(lines, line, from_indent=False),
+                                        report.fatal or "the lowering guard stopped the file",
+                                        None, "refused", user_code=True))
     if any(status is None for status in outcome.statuses.values()):
         outcome.not_reached_why = not_reached_reason(report)
     outcome.errors = len(report.errors) + len(elsewhere)
@@ -127,10 +136,16 @@ def build_outcome(path: str, source: str, findings: tuple[Finding, ...],
 
 def _summary(report: LoweringReport, outcome: Outcome, unpredicted: int, elsewhere: int) -> tuple[str, str]:
     where = f"JAX {outcome.jax_version}" + (f" on {report.device_kind}" if report.device_kind else "")
-    if report.fatal_kind == "user_code" and not report.lowered and not outcome.errors:
-        return "error", report.fatal or "the file raised"
     extra = f"; {unpredicted} error(s) no rule predicted" if unpredicted else ""
     extra += f"; {elsewhere} in other modules" if elsewhere else ""
+    if report.fatal_kind == "refused":
+        # Neither "clean" nor "error": the guard stopped the file, so what came after was not
+        # lowered, and the findings stay with their verdicts (not reached).
+        done = f"{outcome.confirmed} finding(s) confirmed, " if outcome.confirmed else ""
+        state = "confirmed" if outcome.confirmed else "failed"
+        return state, f"{where}: {done}{report.lowered} launch(es) lowered, then {report.fatal}{extra}"
+    if report.fatal_kind == "user_code" and not report.lowered and not outcome.errors:
+        return "error", report.fatal or "the file raised"
     if outcome.confirmed:
         return "confirmed", f"{where}: {outcome.confirmed} finding(s) confirmed{extra}"
     if outcome.errors:

@@ -15,6 +15,12 @@ from pallas_lsp.lowering.classify import code_of
 # the server and the editor's pallasLsp.lowering.timeout (tests/test_cli_messages.py
 # holds package.json to it). A cold JAX import plus a few launches fits well inside.
 DEFAULT_TIMEOUT_S = 120.0
+# Seconds an on-save check may take (pallasLsp.lowering.saveTimeout): a save is checked
+# again at the next save, so it gives up well before the manual check would.
+SAVE_TIMEOUT_S = 20.0
+# Fatal kinds of a check that ran and then stopped in the user's file: it raised
+# ("user_code"), or the lowering guard refused what it tried ("refused", guard.py).
+STOPPED_KINDS = ("user_code", "refused")
 
 
 @dataclass(frozen=True)
@@ -47,7 +53,7 @@ class LoweringReport:
     lowered: int
     errors: tuple[LoweringError, ...]
     fatal: str | None
-    # 'no_jax' | 'timeout' | 'user_code' | 'remote_failed' | 'cancelled' | 'worker_crashed'
+    # 'no_jax' | 'timeout' | 'user_code' | 'refused' | 'remote_failed' | 'cancelled' | 'worker_crashed'
     fatal_kind: str | None
     fatal_line: int | None = None
     # The launch whose output could not be traced: the script stopped there, so

@@ -23,8 +23,11 @@ import json
 import os
 import queue
 import re
+import shutil
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -41,6 +44,9 @@ from pallas_lsp.lowering.report import (
 )
 
 WORKER_PATH = Path(__file__).with_name("worker.py")
+GUARD_PATH = Path(__file__).with_name("guard.py")
+# The worker's private temp folder (worker.py reads it): made here, removed after the run.
+PRIVATE_TMP_VARIABLE = "PALLAS_LSP_PRIVATE_TMP"
 MARKER = "@@pallas-lsp-lowering-result@@"
 # How much of a child's stderr a message may quote (ssh's complaint, a traceback tail).
 STDERR_TAIL = 2000
@@ -58,15 +64,31 @@ _REMOTE_SOURCE_CAP_BYTES = 64_000_000
 # ---------------------------------------------------------------- the protocol
 
 def build_request(
-    path: str, *, entry: str | None, source: str | None, devices: str = "auto"
+    path: str, *, entry: str | None, source: str | None, devices: str = "auto",
+    allow_side_effects: bool = False,
 ) -> dict:
-    return {"path": os.path.abspath(path), "entry": entry, "source": source, "devices": devices}
+    """``allow_side_effects``: run the file without the lowering guard (guard.py)."""
+    return {"path": os.path.abspath(path), "entry": entry, "source": source, "devices": devices,
+            "allow_side_effects": allow_side_effects}
 
 
 def build_payload(request: dict) -> bytes:
-    """The worker, preceded by the request, as one Python program for ``python -``."""
-    prefix = "_PALLAS_LSP_REQUEST = " + repr(json.dumps(request)) + "\n"
+    """The worker, preceded by the request and the guard's source, as one program for ``python -``."""
+    guard = reader.read_text(str(GUARD_PATH), _WORKER_CAP_BYTES)
+    prefix = ("_PALLAS_LSP_REQUEST = " + repr(json.dumps(request)) + "\n"
+              "_PALLAS_LSP_GUARD_SOURCE = " + repr(guard) + "\n")
     return (prefix + reader.read_text(str(WORKER_PATH), _WORKER_CAP_BYTES)).encode("utf-8")
+
+
+@contextlib.contextmanager
+def _private_tmp(env: dict[str, str]) -> Iterator[dict[str, str]]:
+    """A private temp folder for one worker's JAX (worker.py): removed when it is done,
+    also after a kill, which the worker itself could not clean up after."""
+    folder = tempfile.mkdtemp(prefix="pallas-lsp-lowering-")
+    try:
+        yield {**env, PRIVATE_TMP_VARIABLE: folder}
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
@@ -95,7 +117,10 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
             errors = (*errors, predicted)
             fatal = kind = line = message = None
     if fatal:
-        if kind == "user_code":
+        if kind == "refused":
+            where = f" at line {line}" if line else ""
+            message = f"lowering stopped{where}: {message}"
+        elif kind == "user_code":
             where = f" (line {line})" if line else ""
             reached = lowered or errors
             before = "after a launch" if reached else "before reaching any kernel"
@@ -182,21 +207,22 @@ def _run_with_payload(
     cwd: str | None,
 ) -> _Finished:
     token, env = new_run()
-    proc = interpreters.start(
-        granted, args,
-        stdin=PIPE,
-        stdout=PIPE,
-        stderr=PIPE,
-        cwd=cwd,
-        env=env,
-        start_new_session=True,
-    )
-    try:
-        return _talk(proc, token, payload, timeout=timeout, cancel=cancel)
-    finally:
-        # Finished, stopped or interrupted (Ctrl-C in `pallas-lsp lower`): the user's code
-        # may have left processes behind, in this group or out of it.
-        end_run(proc, token)
+    with _private_tmp(env) as env:
+        proc = interpreters.start(
+            granted, args,
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
+            cwd=cwd,
+            env=env,
+            start_new_session=True,
+        )
+        try:
+            return _talk(proc, token, payload, timeout=timeout, cancel=cancel)
+        finally:
+            # Finished, stopped or interrupted (Ctrl-C in `pallas-lsp lower`): the user's code
+            # may have left processes behind, in this group or out of it.
+            end_run(proc, token)
 
 
 def _talk(proc: Process, token: str, payload: bytes, *, timeout: float,
@@ -269,9 +295,12 @@ def lower_local(
     source: str | None = None,
     cancel: threading.Event | None = None,
     devices: str = "auto",
+    allow_side_effects: bool = False,
 ) -> LoweringReport:
     """Lower every jitted launch of ``path`` under the user's interpreter ``python`` (a permit
     from ``interpreters.permit``, or a path this function's caller chose).
+
+    The file runs under the lowering guard (guard.py) unless ``allow_side_effects``.
 
     ``devices``: "auto" lowers natively on a GPU host and cross-lowers elsewhere;
     "cpu" always cross-lowers (forced host devices). With "auto", a GPU host with
@@ -282,7 +311,8 @@ def lower_local(
     python = granted.interpreter.program  # for the messages; the door resolves it to start it
 
     def once(devices: str) -> LoweringReport:
-        request = build_request(path, entry=entry, source=source, devices=devices)
+        request = build_request(path, entry=entry, source=source, devices=devices,
+                                allow_side_effects=allow_side_effects)
         cwd = os.path.dirname(request["path"])
         try:
             finished = _run_with_payload(
@@ -318,8 +348,10 @@ def lower_remote(
     source: str | None = None,
     cancel: threading.Event | None = None,
     devices: str = "auto",
+    allow_side_effects: bool = False,
 ) -> LoweringReport:
-    """Lower through ``command`` (an argument list ending in a ``python -``; or a permit for it)."""
+    """Lower through ``command`` (an argument list ending in a ``python -``; or a permit for it),
+    guarded as ``lower_local`` is (the guard travels in the payload)."""
     if isinstance(command, Permit):
         granted = _permitted(command, Purpose.REMOTE_LOWERING)
     elif not command or not all(isinstance(part, str) for part in command):
@@ -335,7 +367,8 @@ def lower_remote(
     deadline = time.monotonic() + timeout
 
     def once(devices: str) -> LoweringReport:
-        request = build_request(path, entry=entry, source=source, devices=devices)
+        request = build_request(path, entry=entry, source=source, devices=devices,
+                                allow_side_effects=allow_side_effects)
         try:
             finished = _run_with_payload(
                 granted, [], build_payload(request), timeout=deadline - time.monotonic(),
@@ -362,14 +395,19 @@ class _WarmProcess:
     def __init__(self, granted: Permit, devices: str) -> None:
         self.python = granted.interpreter.program
         self.token, env = new_run()
-        self.proc = interpreters.start(
-            granted, [str(WORKER_PATH), "--serve", "--devices", devices],
-            stdin=PIPE,
-            stdout=PIPE,
-            stderr=PIPE,
-            env=env,
-            start_new_session=True,
-        )
+        self.private_tmp = tempfile.mkdtemp(prefix="pallas-lsp-lowering-")
+        try:
+            self.proc = interpreters.start(
+                granted, [str(WORKER_PATH), "--serve", "--devices", devices],
+                stdin=PIPE,
+                stdout=PIPE,
+                stderr=PIPE,
+                env={**env, PRIVATE_TMP_VARIABLE: self.private_tmp},
+                start_new_session=True,
+            )
+        except OSError:
+            shutil.rmtree(self.private_tmp, ignore_errors=True)
+            raise
         self.replies: queue.Queue[dict | None] = queue.Queue()
         self.stderr: collections.deque[str] = collections.deque(maxlen=200)
         self.header: dict | None = None
@@ -424,6 +462,7 @@ class _WarmProcess:
         end_run(self.proc, self.token)
         with contextlib.suppress(interpreters.TimeoutExpired):
             self.proc.wait(5)
+        shutil.rmtree(self.private_tmp, ignore_errors=True)
 
     def stderr_tail(self) -> str:
         return _tail("".join(self.stderr))
@@ -457,10 +496,12 @@ class WarmWorkerPool:
         timeout: float = DEFAULT_TIMEOUT_S,
         cancel: threading.Event | None = None,
         entry: str | None = None,
+        allow_side_effects: bool = False,
     ) -> LoweringReport:
         """``python``: a permit from ``interpreters.permit``, or a path the caller chose."""
         deadline = time.monotonic() + timeout
-        request = build_request(path, entry=entry, source=source)
+        request = build_request(path, entry=entry, source=source,
+                                allow_side_effects=allow_side_effects)
         granted = _permitted(python, Purpose.LOWERING)
         program = granted.interpreter.program
         with self._lock_for(program):
@@ -494,6 +535,10 @@ class WarmWorkerPool:
         reply = worker.wait_reply(deadline, cancel)
         if not isinstance(reply, dict):
             return self._failed(key, worker, reply, timeout)
+        if reply.get("retire"):
+            # A thread the file started outlived its check (worker.py): not reused.
+            worker.kill()
+            self._workers.pop(key, None)
         return parse_reply(reply, python)
 
     def _failed(self, key: tuple[str, str], worker: _WarmProcess, why: dict | str,

@@ -32,12 +32,20 @@ Modes:
 Everything the protocol writes goes to a private duplicate of the original
 stdout; file descriptor 1 is pointed at stderr so that the user's prints (and
 C-level writes) cannot corrupt it.
+
+The user's code runs under the lowering guard (guard.py, sent along in the remote
+payload): nothing it does may change the machine, unless the request says
+``allow_side_effects``. JAX's own files (temp files) go to a private temp folder:
+the runner's (``PALLAS_LSP_PRIVATE_TMP``) or one this worker makes and removes.
 """
 
 import contextlib
 import json
 import os
+import shutil
 import sys
+import tempfile
+import threading
 import traceback
 import types
 
@@ -48,6 +56,15 @@ FORCED_DEVICES = 8
 
 # Set when this file arrives as a remote payload (see the module docstring).
 _REQUEST_TEXT = globals().get("_PALLAS_LSP_REQUEST")
+# The guard's source, sent in the same payload; read from beside this file otherwise.
+_GUARD_SOURCE = globals().get("_PALLAS_LSP_GUARD_SOURCE")
+# Where the runner asks JAX's temp files to go (it removes the folder after the run).
+PRIVATE_TMP_VARIABLE = "PALLAS_LSP_PRIVATE_TMP"
+# Variables that make JAX / XLA / Mosaic GPU write files of their own (caches, dumps).
+_WRITING_VARIABLES = ("JAX_COMPILATION_CACHE_DIR", "JAX_DUMP_IR_TO", "MOSAIC_GPU_DUMP_TO",
+                      "TRITON_CACHE_DIR", "TF_DUMP_GRAPH_PREFIX")
+# The watch thread's ident: the worker's own, trusted by the guard (it kills leftovers).
+_WATCH_IDENT: list[int] = []
 
 
 # ---------------------------------------------------------------- environment
@@ -64,6 +81,50 @@ def _prepare_environment(devices: str) -> None:
         os.environ["JAX_PLATFORMS"] = "cpu"
     # Never let a check grab the whole GPU memory of a shared host.
     os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+
+
+def _private_tmp() -> tuple[str, bool]:
+    """(the private temp folder, whether this worker made it and must remove it).
+
+    Must run before JAX is imported: JAX and XLA read TMPDIR and their cache
+    settings then. The user's tempfile calls land here too (the guard allows it).
+    """
+    given = os.environ.get(PRIVATE_TMP_VARIABLE, "")
+    made = not (given and os.path.isdir(given))
+    folder = tempfile.mkdtemp(prefix="pallas-lsp-lowering-") if made else given
+    for name in ("TMPDIR", "TEMP", "TMP"):
+        os.environ[name] = folder
+    tempfile.tempdir = folder
+    for name in _WRITING_VARIABLES:
+        os.environ.pop(name, None)
+    os.environ["JAX_ENABLE_COMPILATION_CACHE"] = "false"
+    flags = os.environ.get("XLA_FLAGS", "").split()
+    os.environ["XLA_FLAGS"] = " ".join(f for f in flags if not f.startswith("--xla_dump"))
+    # Importing the user's sibling modules would write __pycache__ into the workspace.
+    sys.dont_write_bytecode = True
+    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    return folder, made
+
+
+def _empty_folder(folder: str) -> None:
+    for name in os.listdir(folder):
+        entry = os.path.join(folder, name)
+        if os.path.isdir(entry) and not os.path.islink(entry):
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                os.remove(entry)
+
+
+def _load_guard() -> types.ModuleType:
+    source = _GUARD_SOURCE
+    if source is None:
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, "guard.py"), encoding="utf-8") as handle:
+            source = handle.read()
+    module = types.ModuleType("_pallas_lsp_guard")
+    exec(compile(source, "pallas-lsp-guard.py", "exec"), module.__dict__)
+    return module
 
 
 class _NoJax(Exception):
@@ -493,8 +554,9 @@ def _split_entry(entry: str | None) -> tuple[str | None, list[str]]:
     return None, entry.split(".")
 
 
-def _run_user_code(path: str, source: str, entry: str | None, check: _Check) -> dict | None:
-    """Run the file (and entry); returns the fatal record or None."""
+def _run_user_code(path: str, source: str, entry: str | None, check: _Check,
+                   armed: contextlib.AbstractContextManager) -> dict | None:
+    """Run the file (and entry) inside ``armed`` (the guard); returns the fatal record or None."""
     entry_file, entry_names = _split_entry(entry)
     if entry_file and os.path.basename(entry_file) != os.path.basename(path):
         return {"kind": "bad_entry", "line": None,
@@ -514,19 +576,24 @@ def _run_user_code(path: str, source: str, entry: str | None, check: _Check) -> 
         os.chdir(os.path.dirname(path))  # as if run from its folder, in every mode alike
     stage = "module"
     try:
-        code = compile(source, path, "exec")
-        exec(code, module.__dict__)
-        if entry_names:
-            stage = "entry"
-            target = module
-            for name in entry_names:
-                target = getattr(target, name)
-                if isinstance(target, type):  # a test class: call its method on an instance
-                    target = target()
-            target()
+        # Armed only around the user's code: the folder changes above and below are the
+        # worker's own, and the handlers below run after the guard's exit hooks are dropped.
+        with armed:
+            code = compile(source, path, "exec")
+            exec(code, module.__dict__)
+            if entry_names:
+                stage = "entry"
+                target = module
+                for name in entry_names:
+                    target = getattr(target, name)
+                    if isinstance(target, type):  # a test class: call its method on an instance
+                        target = target()
+                target()
         return None
     except _LaunchAborted:
         return None
+    except _Refused as exc:
+        return {"kind": "refused", "line": exc.line, "message": exc.message}
     except SystemExit as exc:
         if exc.code in (None, 0):
             return None
@@ -599,12 +666,31 @@ def _forget_user_modules(before: set, user_dir: str) -> None:
 
 # ---------------------------------------------------------------- protocol
 
+class _Refused(BaseException):
+    """Stands in for guard.Refused until the guard is loaded (nothing raises it before)."""
+
+
 class Worker:
     def __init__(self, devices: str = "auto") -> None:
+        global _Refused
         _prepare_environment(devices)
+        self.private_tmp, self.made_tmp = _private_tmp()
         self.jax = _import_jax()
         self.lowerer = _Lowerer(self.jax)
         self.lowerer.install()
+        # After JAX's import and its backend's start (the Lowerer asked for its devices):
+        # the shared objects of jaxlib are loaded by then, so the guard's narrow rule
+        # for native libraries (JAX's own folders only) covers what JAX loads later.
+        guard_module = _load_guard()
+        _Refused = guard_module.Refused
+        self.guard = guard_module.Guard(self.private_tmp, guard_module.library_dirs())
+        self.guard.trusted_idents.update(_WATCH_IDENT)
+        self.guard.install()
+
+    def close(self) -> None:
+        """Remove the private temp folder when this worker made it (the runner removes its own)."""
+        if self.made_tmp:
+            shutil.rmtree(self.private_tmp, ignore_errors=True)
 
     def header(self) -> dict:
         return {
@@ -631,16 +717,32 @@ class Worker:
         check = _Check(path)
         _CURRENT = check
         saved_meshes = _save_mesh_state(self.jax)
+        guarded = not request.get("allow_side_effects", False)
+        armed = self.guard.armed(check.user_line) if guarded else contextlib.nullcontext()
         try:
-            fatal = _run_user_code(path, source, request.get("entry"), check)
+            fatal = _run_user_code(path, source, request.get("entry"), check, armed)
         finally:
             _CURRENT = None
             # A plain `jax.set_mesh(mesh)` statement sets a process-global mesh: a warm
             # worker would hand it to every later file ("The context mesh ... should
             # match the mesh passed to shard_map").
             _restore_mesh_state(saved_meshes)
+            _empty_folder(self.private_tmp)
+        refusal = self.guard.refusal if guarded else None
+        if refusal is not None:
+            # Reported even when the user's code caught it (a bare except): it stopped there.
+            fatal = {"kind": "refused", "line": refusal.line, "message": refusal.message}
         result.update(lowered=check.lowered, errors=check.errors, launches=check.launches,
                       stopped_at=check.stopped_at, fatal=fatal)
+        if guarded:
+            lingering = self.guard.lingering_threads()
+            if lingering:
+                # A thread of the file's is still running: it cannot be stopped from here,
+                # so the guard stays armed and the runner retires this worker (warm: it
+                # starts a fresh one; one-shot: the worker exits).
+                self.guard.lock()
+                result["retire"] = True
+                result["lingering_threads"] = lingering
         return result
 
 
@@ -690,6 +792,16 @@ def serve(devices: str) -> None:
         if not line.strip():
             continue
         _emit(stream, worker.check(json.loads(line)))
+    _finish(worker)
+
+
+def _finish(worker: Worker) -> None:
+    """End without running exit hooks or waiting for the user's threads: a hook or a
+    thread of a checked file would act after its check (the guard drops the hooks the
+    file registered; this covers what libraries registered while it ran)."""
+    worker.close()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def _watch_parent() -> None:
@@ -701,7 +813,6 @@ def _watch_parent() -> None:
     the user's daemons included, and then the worker itself.
     """
     import signal
-    import threading
     import time
 
     parent = os.environ.get("PALLAS_LSP_PARENT", "")
@@ -748,9 +859,15 @@ def _watch_parent() -> None:
             time.sleep(0.2)
         with contextlib.suppress(OSError):
             sweep()
+        # The runner that made the private temp folder is gone: nobody else removes it.
+        private = os.environ.get(PRIVATE_TMP_VARIABLE, "")
+        if private:
+            shutil.rmtree(private, ignore_errors=True)
         os._exit(1)
 
-    threading.Thread(target=watch, name="pallas-lsp-parent-watch", daemon=True).start()
+    watcher = threading.Thread(target=watch, name="pallas-lsp-parent-watch", daemon=True)
+    watcher.start()
+    _WATCH_IDENT.append(watcher.ident)
 
 
 def main(argv: list[str]) -> None:
@@ -767,6 +884,7 @@ def main(argv: list[str]) -> None:
     worker = _start(stream, request.get("devices", "auto"))
     if worker is not None:
         _emit(stream, worker.check(request))
+        _finish(worker)
 
 
 def _parse_args(argv: list[str]) -> dict:

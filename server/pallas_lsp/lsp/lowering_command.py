@@ -83,6 +83,8 @@ class LoweringHost(Protocol):
 
     def notify(self, method: str, params: Mapping[str, object]) -> None: ...
 
+    def log_info(self, message: str) -> None: ...
+
 
 def _result(state: str, message: str, *, errors: int = 0, confirmed: int = 0, refuted: int = 0,
             not_reached: int = 0, unpredicted: int = 0, jax_version: str = "",
@@ -154,7 +156,7 @@ def build_outcome(
         refuted=statuses.count(False), not_reached=statuses.count(None),
         unpredicted=sum(not failure.user_code for failure in judged.failures),
         jax_version=judged.jax_version if judged.jax_version != "?" else "",
-        reason="" if ran else str(report.fatal_kind or ""),
+        reason=str(report.fatal_kind or "") if not ran or report.fatal_kind == "refused" else "",
     )
     if ran:
         result.update(launch_results(report))
@@ -178,6 +180,8 @@ class LoweringService:
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lowering")
         self.pool = runner.WarmWorkerPool()
         self.running: dict[str, threading.Event] = {}
+        # Files whose on-save check reached no launch: said once each, in the status bar.
+        self.said_no_launch: set[str] = set()
 
     def close(self) -> None:
         for cancel in list(self.running.values()):
@@ -187,9 +191,12 @@ class LoweringService:
     def _status(self, uri: str, state: str, message: str) -> None:
         self.host.notify(LOWERING_STATUS, {"uri": uri, "state": state, "message": message})
 
-    def run(self, path: str, source: str, cancel: threading.Event) -> tuple[LoweringReport, str]:
+    def run(self, path: str, source: str, cancel: threading.Event,
+            timeout: float | None = None) -> tuple[LoweringReport, str]:
         """The report, and which interpreter lowered (or would have), named by who chose it."""
         settings = self.host.settings
+        timeout = settings.lowering.timeout if timeout is None else timeout
+        allow = settings.lowering.allow_side_effects
         if settings.lowering.mode == "remote":
             if not settings.lowering.remote_command:
                 return fatal_report(
@@ -208,13 +215,17 @@ class LoweringService:
             return fatal_report("untrusted", str(exc)), chosen.described
         logger.info("lowering %s with %s", path, chosen.described)
         if purpose is Purpose.REMOTE_LOWERING:
-            return runner.lower_remote(path, command=granted, timeout=settings.lowering.timeout,
-                                       source=source, cancel=cancel), chosen.described
-        return self.pool.check(path, python=granted, source=source, timeout=settings.lowering.timeout,
-                               cancel=cancel), chosen.described
+            return runner.lower_remote(path, command=granted, timeout=timeout, source=source,
+                                       cancel=cancel, allow_side_effects=allow), chosen.described
+        return self.pool.check(path, python=granted, source=source, timeout=timeout,
+                               cancel=cancel, allow_side_effects=allow), chosen.described
 
-    async def confirm(self, uri: str, *, version: int | None = None) -> dict[str, Any]:
-        """Lower the open document ``uri`` (``version``: the one the client means, if it says)."""
+    async def confirm(self, uri: str, *, version: int | None = None,
+                      on_save: bool = False) -> dict[str, Any]:
+        """Lower the open document ``uri`` (``version``: the one the client means, if it says).
+
+        ``on_save``: the check of a save (lowering.onSave), bounded by lowering.saveTimeout;
+        a file with no launch reached says so once in the status bar, not as a result."""
         host = self.host
         if not host.settings.workspace_trusted:
             self._status(uri, "error", UNTRUSTED)
@@ -248,7 +259,9 @@ class LoweringService:
         loop = asyncio.get_running_loop()
         described = ""
         try:
-            report, described = await loop.run_in_executor(self.executor, self.run, path, source, cancel)
+            timeout = host.settings.lowering.save_timeout if on_save else None
+            report, described = await loop.run_in_executor(self.executor, self.run, path, source, cancel,
+                                                           timeout)
         except asyncio.CancelledError:
             cancel.set()
             raise
@@ -272,6 +285,13 @@ class LoweringService:
             result["message"] += " (the document changed during the check: results not shown)"
             self._status(uri, "idle", result["message"])
             return result
+        self._log_unpredicted(path, shown)
+        if on_save and _no_launch(report):
+            if uri not in self.said_no_launch:
+                self.said_no_launch.add(uri)
+                self._status(uri, "idle", NO_LAUNCH)
+                host.log_info(f"{path}: {NO_LAUNCH}")
+            return result
         # The status goes first: a client that reacts to the diagnostics (a test, a toast
         # keyed on them) then already knows the outcome they belong to.
         self._status(uri, result["state"], result["message"])
@@ -279,6 +299,29 @@ class LoweringService:
             state.lowering = shown
             host.publish(uri, state, version)
         return result
+
+
+    def _log_unpredicted(self, path: str, shown: ShownLowering) -> None:
+        """Learn from disagreement: an error lowering raised that no static finding predicted
+        is named in the output channel with its rule class and line, to report the gap."""
+        for diagnostic in shown.diagnostics:
+            data = diagnostic.data if isinstance(diagnostic.data, dict) else {}
+            if data.get("lowering") != "unpredicted":
+                continue
+            code = f" {diagnostic.code}" if diagnostic.code else ""
+            self.host.log_info(
+                f"lowering raised an error no static finding predicted: {path}:"
+                f"{diagnostic.range.start.line + 1}: class {data.get('class')}{code}: "
+                f"{diagnostic.message.splitlines()[0][:200]} (a static gap worth reporting)")
+
+
+NO_LAUNCH = ("the on-save lowering check reached no kernel launch under __main__, so it had "
+             "nothing to confirm; launch the kernels in the file's __main__ block, or run "
+             "Pallas: Confirm with real lowering on the file that launches them")
+
+
+def _no_launch(report: LoweringReport) -> bool:
+    return report.fatal_kind is None and not report.launches and not report.errors
 
 
 def command_target(args: tuple[Any, ...]) -> tuple[str, int | None] | str:

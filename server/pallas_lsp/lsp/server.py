@@ -480,6 +480,10 @@ class PallasServer(LanguageServer):
     def log_warning(self, message: str) -> None:
         self.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=message))
 
+    def log_info(self, message: str) -> None:
+        """A line in the client's output channel (no notification)."""
+        self.window_log_message(types.LogMessageParams(type=types.MessageType.Info, message=message))
+
     def progress(self) -> Progress | None:
         return self.work_done_progress if self.client.work_done_progress else None
 
@@ -667,7 +671,7 @@ def did_save(ls: PallasServer, params: types.DidSaveTextDocumentParams) -> None:
         return
     ls.schedule(uri, delay_s=0)
     if ls.settings.lowering.on_save and ls.settings.workspace_trusted:
-        work_progress.spawn(ls.lowering.confirm(uri), "the on-save lowering check")
+        work_progress.spawn(ls.lowering.confirm(uri, on_save=True), "the on-save lowering check")
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)

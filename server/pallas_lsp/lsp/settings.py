@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pallas_lsp.analysis import Severity, parse_jax_version
-from pallas_lsp.lowering.report import DEFAULT_TIMEOUT_S
+from pallas_lsp.lowering.report import DEFAULT_TIMEOUT_S, SAVE_TIMEOUT_S
 from pallas_lsp.project import DEFAULT_MAX_FILE_MB, Setting
 
 SECTION = "pallasLsp"
@@ -31,7 +31,13 @@ class LoweringSettings:
     # An argument list, never a shell string: ["ssh", "gpu-box", "python3", "-"].
     remote_command: tuple[str, ...] = ()
     timeout: float = DEFAULT_TIMEOUT_S
-    on_save: bool = False
+    # On by default now that the lowering guard keeps a check from changing the machine;
+    # it still runs only in a trusted workspace (did_save checks workspace_trusted).
+    on_save: bool = True
+    # The on-save check's own bound: a save must not hold the warm worker for the manual one's.
+    save_timeout: float = SAVE_TIMEOUT_S
+    # pallasLsp.lowering.allowSideEffects: run the file without the lowering guard.
+    allow_side_effects: bool = False
 
 
 @dataclass(frozen=True)
@@ -242,6 +248,7 @@ def _lowering(value: Any, base: LoweringSettings, bad: Any) -> LoweringSettings:
         bad("lowering", f"expected an object, got {value!r}")
         return base
     mode, command, timeout, on_save = base.mode, base.remote_command, base.timeout, base.on_save
+    save_timeout, allow_side_effects = base.save_timeout, base.allow_side_effects
     if "mode" in value:
         if value["mode"] in LOWERING_MODES:
             mode = value["mode"]
@@ -268,9 +275,18 @@ def _lowering(value: Any, base: LoweringSettings, bad: Any) -> LoweringSettings:
         else:
             bad("lowering.timeout", f"expected a positive number of seconds, got {t!r}")
             timeout = LoweringSettings.timeout
+    if "saveTimeout" in value:
+        t = value["saveTimeout"]
+        if isinstance(t, (int, float)) and not isinstance(t, bool) and t > 0:
+            save_timeout = float(t)
+        else:
+            bad("lowering.saveTimeout", f"expected a positive number of seconds, got {t!r}")
+            save_timeout = LoweringSettings.save_timeout
     if "onSave" in value:
-        on_save = _bool(value["onSave"], "lowering.onSave", False, bad)
-    return LoweringSettings(mode, command, timeout, on_save)
+        on_save = _bool(value["onSave"], "lowering.onSave", LoweringSettings.on_save, bad)
+    if "allowSideEffects" in value:
+        allow_side_effects = _bool(value["allowSideEffects"], "lowering.allowSideEffects", False, bad)
+    return LoweringSettings(mode, command, timeout, on_save, save_timeout, allow_side_effects)
 
 
 # Editor settings that [tool.pallas-lsp] also holds: (setting, config key).

@@ -1,0 +1,15 @@
+"""Copies a file (shutil.copy)."""
+import shutil
+
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def step(x):
+    return x * 2
+
+
+if __name__ == "__main__":
+    step(jnp.ones(4))
+    shutil.copy("victim.txt", "copy.txt")  # refused: opens 'copy.txt' for writing
