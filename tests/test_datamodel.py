@@ -1,5 +1,5 @@
 """Python's data model and paths never taken, judged through findings (docs/design.md
-change 23): each mechanism next to its limit, so a test fails if the mechanism is lost
+change 27): each mechanism next to its limit, so a test fails if the mechanism is lost
 or over-reaches. The bad twins are functional fixtures proven by real lowering
 (pal006/*_reduction_op.py, multifile/lazy_package_reduce); these are the cases around
 them. A float32 reduction other than add is refused by JAX: "max" fires, "add" does not.

@@ -230,7 +230,7 @@ def markdown(modelled: frozenset[str] = frozenset()) -> str:
         "`ast` node type, every name in `builtins`, every public method of the core types, the "
         "data-model hooks of issue 20 and the standard-library modules, each with its status. "
         "`evaluated`: the interpreter computes it; `bridged`: the real implementation runs on "
-        "converted values, under the bridge's guards (docs/design.md change 23); `modelled`: a "
+        "converted values, under the bridge's guards (docs/design.md change 28); `modelled`: a "
         "model of its own; `unknown`: by design, the value stays unknown (no finding from it). "
         "The bridge runs in the analysing Python, so a bridged result is this Python's.",
         "",
