@@ -65,6 +65,16 @@ class RawServer:
         for line in self.proc.stderr:
             self.stderr += line
 
+    def stderr_has(self, fragment: bytes, timeout: float = WAIT_S) -> bool:
+        """Whether the server's stderr holds ``fragment`` (waiting for the reader thread,
+        which may not have read a line the server wrote before its last answer)."""
+        deadline = time.monotonic() + timeout
+        while fragment not in self.stderr:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
+
     def send_raw(self, data: bytes) -> None:
         """Bytes as they are: frames a library client would never write."""
         assert self.proc.stdin is not None

@@ -79,8 +79,11 @@ def wait_started(mark: Path, count: int, proc: subprocess.Popen, within: float =
 
 
 def start_check(files: list[Path], *extra: str) -> subprocess.Popen:
+    # The spawner files start processes on purpose: under the lowering guard they would be
+    # refused at once (tests/lowering/test_guard.py proves that). These tests are about the
+    # reaper, which ends what a run left behind when the user turned the guard off.
     return subprocess.Popen(cli_command("check", *map(str, files), "--confirm", "local", "--python",
-                                        str(JAX_PYTHON), *extra),
+                                        str(JAX_PYTHON), "--allow-side-effects", *extra),
                             env=server_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -133,7 +136,7 @@ def test_sigkill_of_the_server_leaves_no_warm_worker(tmp_path: Path) -> None:
     try:
         server.initialize(root_uri=tmp_path.as_uri(), options={"pallasLsp": {
             "workspaceTrusted": True, "interpreter": [str(JAX_PYTHON)],
-            "lowering": {"mode": "local", "timeout": 300}}})
+            "lowering": {"mode": "local", "timeout": 300, "allowSideEffects": True}}})
         uri = files[0].as_uri()
         server.open(uri, files[0].read_text())
         server.send(request(1, "workspace/executeCommand", {
