@@ -16,9 +16,9 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..values import MISSING, UNKNOWN, Const, DictVal, ListVal, ObjVal, OneOf, PartialVal, QualName
+from ..values import MISSING, UNKNOWN, Const, DictVal, ObjVal, OneOf, PartialVal, QualName
 from . import allow, guards
-from .convert import Conversion
+from .convert import Conversion, forget
 from .real import Opaque, RealVal, Refused
 
 if TYPE_CHECKING:
@@ -83,14 +83,7 @@ def _forget_changed(name: str, args: list[object]) -> None:
     """A refused call that changes its first argument (``d.clear()`` of a dict with unknown
     keys, ``heapq.heappush`` of an unknown item): that argument's contents are unknown."""
     if name in allow.MUTATES_FIRST and args:
-        target = args[0]
-        if isinstance(target, ListVal):
-            target.forget()
-        elif isinstance(target, DictVal):
-            target.items.clear()
-            target.complete = False
-        elif isinstance(target, RealVal):
-            target.known = False
+        forget(args[0])
 
 
 # ---------------------------------------------------------------- handlers (jax_calls)

@@ -284,7 +284,7 @@ class Conversion:
             if _same(before, after):
                 continue
             if uncertain:
-                _forget(abstract)
+                forget(abstract)
             elif isinstance(abstract, ListVal) and isinstance(made, list):
                 items = [self.to_abstract(item) for item in made]
                 if len(items) > MAX_LIST_ITEMS:
@@ -312,10 +312,11 @@ class Conversion:
             except Exception:
                 after = [object()]
             if not _same(before, after):
-                _forget(abstract)
+                forget(abstract)
 
 
-def _forget(abstract: object) -> None:
+def forget(abstract: object) -> None:
+    """What a call may have changed becomes unknown (its memo key moves too)."""
     if isinstance(abstract, ListVal):
         abstract.forget()
     elif isinstance(abstract, DictVal):

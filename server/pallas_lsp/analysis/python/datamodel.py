@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 from typing import Protocol
 
+from ..introspection import vars_of
 from ..trace import Ctx
 from ..values import (
     MISSING,
@@ -150,9 +151,7 @@ def generic_getattr(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> object:
     if name == "__class__":
         return cls
     if name == "__dict__":
-        # The instance's own dict, shared (introspection.vars_of): `obj.__dict__.update(...)`
-        # and `obj.__dict__[k] = v` set attributes, as in Python.
-        return DictVal(obj.attrs, complete=False)
+        return vars_of(obj)  # the instance's own dict, shared: stores through it set attributes
     found = cls.lookup(name)
     if is_data_descriptor(found):
         return bind(found, obj, cls, caller, ctx)
