@@ -177,6 +177,12 @@ async def test_lint_on_change_off_waits_for_save(client: LanguageClient) -> None
     open_doc(client, uri, text)
     await wait_for_diagnostics(client, uri, lambda d: ("PAL001", 11) in codes_by_line(d))
     change_doc(client, uri, "\n\n" + text, 2)
+    # A settings change lints every open document again, but not one whose edits wait for
+    # a save (before the fix it analysed the unsaved text, which also raced the test's
+    # initialize: the initialized handler's relint could come after the edit).
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"pallasLsp": {"lintOnChange": False,
+                                                                   "debounceMs": 0}}))
     await asyncio.sleep(0.4)
     assert ("PAL001", 11) in codes_by_line(list(client.diagnostics[uri]))
     client.text_document_did_save(

@@ -20,9 +20,19 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from lsp_helpers import change_doc, codes_by_line, example, initialize, open_doc, wait_for_diagnostics
+import pytest_lsp
+from lsp_helpers import (
+    answer_registrations,
+    change_doc,
+    codes_by_line,
+    example,
+    initialize,
+    open_doc,
+    wait_for_diagnostics,
+)
 from lsprotocol import types
-from pytest_lsp import LanguageClient
+from pytest_lsp import ClientServerConfig, LanguageClient
+from support import server_command, server_env
 
 # Three nested 64-step loops of calls: the analysis stops at the 5 s budget (bench/heavy_bench.py).
 HEAVY = (
@@ -30,6 +40,17 @@ HEAVY = (
     "for i in range(64):\n    for j in range(64):\n        for k in range(64):\n            f(i, j * k)\n"
 )
 SLOW_S = 90.0  # a guard for a loaded machine, not a speed target
+
+
+# A server that never gives up on a frozen worker: a test that needs the worker it froze
+# to stay the same one must not race the hang deadline (10 s past the budget) on a loaded
+# machine. The default deadline is what test_a_worker_that_stops_answering_is_replaced tests.
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command(),
+                                              server_env=server_env(PALLAS_LSP_HANG_GRACE_S="3600")))
+async def patient_client(lsp_client: LanguageClient):
+    answer_registrations(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
 
 
 async def workers(client: LanguageClient) -> list[Any]:
@@ -90,7 +111,8 @@ def says(fragment: str) -> Any:
 
 
 async def test_light_diagnostics_arrive_while_a_heavy_analysis_runs_in_a_worker(
-        client: LanguageClient, tmp_path: Path) -> None:
+        patient_client: LanguageClient, tmp_path: Path) -> None:
+    client = patient_client
     async with heavy_in_worker(client, tmp_path) as (heavy_uri, pid):
         await light_document_is_analysed(client, tmp_path)
         # The heavy analysis was in flight, in the other process, the whole time.

@@ -43,8 +43,26 @@ logger = logging.getLogger("pallas_lsp.lsp")
 
 # A cancel lands within milliseconds; on a busy machine a low-priority worker waits its turn.
 CANCEL_GRACE_S = 10.0
+
+
+def _seconds_from_environment(name: str, default: float) -> float:
+    """A grace period an environment variable may lengthen (a very slow machine, a test
+    that freezes a worker on purpose); a value that is not a positive number is ignored."""
+    text = os.environ.get(name)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        logger.warning("%s=%r is not a positive number of seconds; using %g s", name, text, default)
+        return default
+    return value
+
+
 # Past the analysis budget (analysis stops itself there): pickling, and a busy machine.
-HANG_GRACE_S = 10.0
+HANG_GRACE_S = _seconds_from_environment("PALLAS_LSP_HANG_GRACE_S", 10.0)
 # A fresh worker imports the analysis core before it reads its first job.
 START_GRACE_S = 10.0
 AGAIN = ("It is analysed again after your next edit; if this happens again, "

@@ -437,16 +437,22 @@ class PallasServer(LanguageServer):
         self.debouncer.schedule(uri, delay, lambda: self.lint(uri))
 
     def relint_all(self) -> None:
-        for uri in list(self.docs):
+        """Lint every open document again (settings, trust or the environment changed),
+        except, with lintOnChange off, a document whose edits wait for a save: its findings
+        stay those of its last analysis until the save (the setting's promise)."""
+        for uri, state in list(self.docs.items()):
+            if self._waits_for_save(state):
+                continue
             self.schedule(uri, delay_s=0)
+
+    def _waits_for_save(self, state: DocState) -> bool:
+        return not self.settings.lint_on_change and state.analysed_edits not in (-1, state.edits)
 
     def schedule_unless_pending(self, uri: str) -> None:
         """Lint now, unless a lint is already waiting for the user to stop typing (or, with
         lintOnChange off, the document has edits that wait for a save)."""
         state = self.docs.get(uri)
-        if state is None or self.debouncer.pending(uri):
-            return
-        if not self.settings.lint_on_change and state.analysed_edits not in (-1, state.edits):
+        if state is None or self.debouncer.pending(uri) or self._waits_for_save(state):
             return
         self.schedule(uri, delay_s=0)
 
