@@ -213,6 +213,10 @@ def as_sarif(items: list[Reported], problems: list[Notification] | None = None,
                                     "loweringNote": item.lowering_note}
         elif item.confirmed is not None:
             result["properties"] = {"confirmedByLowering": item.confirmed}
+        if item.unpredicted:
+            # A lowering error no static finding predicted (the JSON rows' "unpredicted"):
+            # a gap of the static analysis worth reporting.
+            result.setdefault("properties", {})["unpredicted"] = True
         results.append(result)
     problems = problems or []
     sarif = {

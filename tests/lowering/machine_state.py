@@ -2,8 +2,9 @@
 
 - every file and folder of the workspace (path, kind, size, mode, mtime, content digest);
 - the temp folders' entries that a check or a hostile file would leave: names starting
-  with "pallas-" in the system temp folder (the runner's private folders are
-  "pallas-lsp-lowering-*"; the hostile files' markers are "pallas-hostile-*");
+  with "pallas-" in the test run's own temp folder (the runner's private folders are
+  "pallas-lsp-lowering-*"), and the hostile files' markers ("pallas-hostile-*") in the
+  machine's shared temp folders too;
 - the processes descending from this test process, except warm lowering workers
   (one may be replaced), and any process anywhere whose command line names a hostile
   marker.
@@ -46,14 +47,18 @@ def files_of(root: Path) -> dict[str, tuple]:
 
 
 def temp_entries() -> set[str]:
-    folders = {tempfile.gettempdir(), "/tmp", "/var/tmp", "/dev/shm"}
+    """The run's own temp folder (tests/conftest.py: TMPDIR of every process the tests
+    start): its pallas-* entries; the machine's shared temp folders: the hostile markers
+    (a file that escaped the run's TMPDIR), not what other programs of the machine make."""
+    own = tempfile.gettempdir()
     found = set()
-    for folder in folders:
+    for folder in {own, "/tmp", "/var/tmp", "/dev/shm"}:
         try:
             names = os.listdir(folder)
         except OSError:
             continue
-        found.update(os.path.join(folder, n) for n in names if n.startswith("pallas-"))
+        prefix = "pallas-" if folder == own else MARKER
+        found.update(os.path.join(folder, n) for n in names if n.startswith(prefix))
     return found
 
 

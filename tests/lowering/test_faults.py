@@ -6,6 +6,7 @@ reaper is what stands behind it; with the guard on they would be refused (test_g
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -96,6 +97,58 @@ def test_cancellation_stops_the_check(tmp_path: Path, monkeypatch: pytest.Monkey
     watcher.join()
     assert report.fatal_kind == "cancelled"
     assert _wait_gone(int(pid_file.read_text())), "the user's child process outlived the cancel"
+
+
+def test_a_cancelled_check_keeps_the_warm_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newer save cancels the check in progress: the warm worker stops the user's code
+    (SIGUSR2), undoes the check and stays warm, so the next check pays no JAX import."""
+    python = jax_python("0.12.0.1")
+    started = tmp_path / "started"
+    monkeypatch.setenv("PALLAS_LSP_STARTED_FILE", str(started))
+    cancel = threading.Event()
+    with WarmWorkerPool() as pool:
+        first = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
+        assert first.fatal is None, first.fatal
+        pids = pool.worker_pids()
+        watcher = _set_when_written(started, cancel)
+        report = pool.check(str(CASES / "spinner.py"), python=python, cancel=cancel, timeout=600,
+                            allow_side_effects=True)
+        watcher.join()
+        assert report.fatal_kind == "cancelled"
+        assert pool.worker_pids() == pids, "the cancel killed the warm worker"
+        again = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
+        assert again.fatal is None, again.fatal
+        assert (again.lowered, again.errors) == (first.lowered, first.errors)
+        assert pool.worker_pids() == pids
+
+
+def test_a_timeout_while_the_worker_starts_keeps_it_starting() -> None:
+    """A save timeout shorter than JAX's import (a slow machine) must not kill the worker
+    before it is ready: then no save would ever be checked. The worker keeps starting and
+    the next check uses it."""
+    python = jax_python("0.12.0.1")
+    with WarmWorkerPool() as pool:
+        early = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python, timeout=0.05)
+        assert early.fatal_kind == "timeout"
+        assert "still starting" in (early.fatal or "") and "the next check uses it" in (early.fatal or "")
+        pids = pool.worker_pids()
+        assert len(pids) == 1
+        ready = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
+        assert ready.fatal is None, ready.fatal
+        assert pool.worker_pids() == pids
+
+
+def test_a_cancel_between_checks_is_ignored(tmp_path: Path) -> None:
+    """A cancel that reaches the worker just after its check finished must not stop the next."""
+    python = jax_python("0.12.0.1")
+    with WarmWorkerPool() as pool:
+        first = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
+        assert first.fatal is None, first.fatal
+        (pid,) = pool.worker_pids()
+        os.kill(pid, signal.SIGUSR2)  # what a late cancel looks like to an idle worker
+        again = pool.check(str(EXAMPLES / "allreduce_ok.py"), python=python)
+        assert again.fatal is None, again.fatal
+        assert pool.worker_pids() == [pid]
 
 
 def test_interpreter_without_jax() -> None:

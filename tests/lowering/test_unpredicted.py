@@ -35,3 +35,15 @@ def test_predicted_rows_are_not_marked(version: str) -> None:
     rows = json.loads(done.stdout)
     assert rows and all(row["unpredicted"] is False for row in rows), rows
     assert any(row["lowering"] == "confirmed" for row in rows), rows
+
+
+def test_sarif_marks_unpredicted_results(version: str) -> None:
+    """The same mark in SARIF, as a result property (code-scanning uploads keep it)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pallas_lsp", "check", "axis_from_file.py", "--confirm", "local",
+         "--python", jax_python(version), "--format", "sarif"],
+        cwd=CASES, capture_output=True, text=True, timeout=300)
+    [run] = json.loads(done.stdout)["runs"]
+    marked = [(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
+              for r in run["results"] if r.get("properties", {}).get("unpredicted")]
+    assert marked == [("PAL005", 12)], run["results"]

@@ -24,6 +24,7 @@ import os
 import queue
 import re
 import shutil
+import signal
 import tempfile
 import threading
 import time
@@ -51,6 +52,11 @@ MARKER = "@@pallas-lsp-lowering-result@@"
 # How much of a child's stderr a message may quote (ssh's complaint, a traceback tail).
 STDERR_TAIL = 2000
 _POLL_S = 0.02
+# How long a warm worker has to stop a cancelled check (the user's code unwinds; a long
+# XLA call finishes first) before it is killed and the next check starts a fresh one.
+_CANCEL_GRACE_S = 10.0
+# A warm worker still not ready after this long (JAX's import hangs) is killed.
+_START_LIMIT_S = 600.0
 # How long the pipes may stay open after the worker itself has exited.
 _LINGER_S = 0.5
 
@@ -411,6 +417,7 @@ class _WarmProcess:
         self.replies: queue.Queue[dict | None] = queue.Queue()
         self.stderr: collections.deque[str] = collections.deque(maxlen=200)
         self.header: dict | None = None
+        self.started_at = time.monotonic()
         threading.Thread(target=self._read_stdout, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
@@ -448,6 +455,14 @@ class _WarmProcess:
             except queue.Empty:
                 continue
             return "died" if reply is None else reply
+
+    def interrupt(self, grace_s: float) -> dict | str:
+        """Ask the worker to stop its check (SIGUSR2: the user's code unwinds, the worker
+        undoes the check as after any other) and wait for that check's reply: a dict (the
+        check stopped, or it had just finished), or 'timeout' / 'died'."""
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.proc.pid, signal.SIGUSR2)
+        return self.wait_reply(time.monotonic() + grace_s, None)
 
     def send(self, request: dict) -> bool:
         assert self.proc.stdin is not None
@@ -527,12 +542,31 @@ class WarmWorkerPool:
             self._workers[key] = worker
         if worker.header is None:
             header = worker.wait_reply(deadline, cancel)
+            starting_s = time.monotonic() - worker.started_at
+            if header in ("cancelled", "timeout") and starting_s < _START_LIMIT_S:
+                # Still importing JAX: it is kept starting, for the check that comes next (a
+                # short save timeout on a slow machine would otherwise kill every worker
+                # before it is ready, and no save would ever be checked).
+                if header == "cancelled":
+                    return _stopped_report("cancelled", timeout)
+                return _fatal("timeout", f"The lowering check timed out after {timeout:g} s "
+                              f"while its worker was still starting (importing JAX, "
+                              f"{starting_s:.0f} s so far); the worker keeps starting, "
+                              "and the next check uses it")
             if not isinstance(header, dict) or not header.get("ready"):
                 return self._failed(key, worker, header, timeout)
             worker.header = header
         if not worker.send(request):
             return self._failed(key, worker, "died", timeout)
         reply = worker.wait_reply(deadline, cancel)
+        if reply == "cancelled":
+            reply = worker.interrupt(min(_CANCEL_GRACE_S, max(deadline - time.monotonic(), 1.0)))
+            if isinstance(reply, dict):
+                if reply.get("retire"):
+                    worker.kill()
+                    self._workers.pop(key, None)
+                return _stopped_report("cancelled", timeout)  # the worker stays warm
+            return self._failed(key, worker, "cancelled", timeout)
         if not isinstance(reply, dict):
             return self._failed(key, worker, reply, timeout)
         if reply.get("retire"):
@@ -552,6 +586,11 @@ class WarmWorkerPool:
             return _stopped_report(why, timeout)
         return _fatal("worker_crashed", "The lowering worker died during the check: "
                       f"{worker.stderr_tail() or 'no output'}")
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the warm workers alive now (for the debug info and tests)."""
+        with self._guard:
+            return sorted(w.proc.pid for w in self._workers.values() if w.alive())
 
     def close(self) -> None:
         with self._guard:

@@ -554,6 +554,29 @@ def _split_entry(entry: str | None) -> tuple[str | None, list[str]]:
     return None, entry.split(".")
 
 
+class _Cancelled(BaseException):
+    """The runner asked a warm worker to stop the check in progress (SIGUSR2: a newer save).
+
+    A BaseException, so the user's ``except Exception`` and the worker's own handlers of
+    the file's errors let it through."""
+
+
+# Whether a cancel may interrupt now: only while the user's code runs, never while the
+# worker sets up or undoes the check (a cancel there would leave the process half-restored;
+# it waits, and the finished check's result is what the runner discards).
+# A cancel that lands between checks (the last one had just finished) is ignored.
+_CANCEL = {"armed": False, "asked": False, "checking": False}
+
+
+def _on_cancel_signal(signum: int, frame: object) -> None:
+    if not _CANCEL["checking"]:
+        return
+    _CANCEL["asked"] = True
+    if _CANCEL["armed"]:
+        _CANCEL["armed"] = False  # once: the unwinding below must not be interrupted again
+        raise _Cancelled
+
+
 def _run_user_code(path: str, source: str, entry: str | None, check: _Check,
                    armed: contextlib.AbstractContextManager) -> dict | None:
     """Run the file (and entry) inside ``armed`` (the guard); returns the fatal record or None."""
@@ -580,6 +603,9 @@ def _run_user_code(path: str, source: str, entry: str | None, check: _Check,
         # worker's own, and the handlers below run after the guard's exit hooks are dropped.
         with armed:
             code = compile(source, path, "exec")
+            _CANCEL["armed"] = not _CANCEL["asked"]
+            if _CANCEL["asked"]:
+                raise _Cancelled  # asked before the user's code began
             exec(code, module.__dict__)
             if entry_names:
                 stage = "entry"
@@ -608,6 +634,7 @@ def _run_user_code(path: str, source: str, entry: str | None, check: _Check,
     except Exception as exc:
         return _user_fatal(exc, check)
     finally:
+        _CANCEL["armed"] = False
         os.chdir(saved_cwd)
         sys.argv, sys.path[:] = saved_argv, saved_path
         if saved_main is not None:
@@ -719,9 +746,13 @@ class Worker:
         saved_meshes = _save_mesh_state(self.jax)
         guarded = not request.get("allow_side_effects", False)
         armed = self.guard.armed(check.user_line) if guarded else contextlib.nullcontext()
+        cancelled = False
         try:
             fatal = _run_user_code(path, source, request.get("entry"), check, armed)
+        except _Cancelled:
+            fatal, cancelled = None, True
         finally:
+            _CANCEL["armed"] = False
             _CURRENT = None
             # A plain `jax.set_mesh(mesh)` statement sets a process-global mesh: a warm
             # worker would hand it to every later file ("The context mesh ... should
@@ -734,6 +765,8 @@ class Worker:
             fatal = {"kind": "refused", "line": refusal.line, "message": refusal.message}
         result.update(lowered=check.lowered, errors=check.errors, launches=check.launches,
                       stopped_at=check.stopped_at, fatal=fatal)
+        if cancelled:
+            result["cancelled"] = True
         if guarded:
             lingering = self.guard.lingering_threads()
             if lingering:
@@ -787,11 +820,20 @@ def serve(devices: str) -> None:
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
     sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the worker
+    import signal
+
+    signal.signal(signal.SIGUSR2, _on_cancel_signal)
     _emit(stream, {"ready": True, **worker.header()})
     for line in requests:
         if not line.strip():
             continue
-        _emit(stream, worker.check(json.loads(line)))
+        request = json.loads(line)
+        _CANCEL["asked"], _CANCEL["checking"] = False, True
+        try:
+            result = worker.check(request)
+        finally:
+            _CANCEL["checking"] = False
+        _emit(stream, result)
     _finish(worker)
 
 
