@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import arrays, names, stdlib_calls, stdlib_values
+from . import arrays, layouts, names, stdlib_calls, stdlib_values
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
@@ -223,7 +223,10 @@ def subscript(base: object, index: object) -> object:
     if isinstance(base, (RefVal, ArrayVal)):
         # A load from a ref, or an element / slice of an array: the same dtype.
         whole = isinstance(index, Const) and index.value is Ellipsis
-        return ArrayVal(base.shape if whole else UNKNOWN, base.dtype)
+        if whole and isinstance(base, RefVal):
+            return layouts.loaded(base.shape, base.dtype)
+        return ArrayVal(base.shape if whole else UNKNOWN, base.dtype,
+                        base.layout if whole and isinstance(base, ArrayVal) else UNKNOWN)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
             and type(index.value) is int):
         try:
@@ -372,6 +375,8 @@ class Tracer(Protocol):
 
     def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None: ...
 
+    def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object: ...
+
     def record_host_query(self, query: HostAxisQuery) -> None: ...
 
 
@@ -441,6 +446,29 @@ def _other(call: Call) -> object:
     same_context = ctx.launch is not None or name in _CALLS_ARGUMENTS or not names.is_jax_api(name)
     call.tracer.call_callbacks(call.args, call.kwargs, call.node, ctx, same_context=same_context)
     return UNKNOWN
+
+
+def _loop(call: Call) -> object:
+    """``lax.fori_loop`` / ``lax.while_loop`` in a kernel body: the body is traced once on the
+    initial carry (its arrays keep their register layouts: analysis/layouts.py), and the loop
+    is recorded with the carry it starts with and the one the body returns (PAL017)."""
+    if call.ctx.launch is None:
+        return _other(call)
+    fori = call.name == "lax.fori_loop"
+    body = call.arg(2 if fori else 1, "body_fun")
+    init = call.arg(3 if fori else 2, "init_val")
+    if not isinstance(body, (FuncVal, PartialVal)):
+        return _other(call)
+    carry = layouts.carried(init)
+    if not fori:
+        cond = call.arg(0, "cond_fun")
+        if isinstance(cond, (FuncVal, PartialVal)):
+            call.tracer.call_value(cond, [carry], {}, call.ctx)
+    out = call.tracer.call_value(body, [UNKNOWN, carry] if fori else [carry], {}, call.ctx)
+    init_node = call.arg_node(3 if fori else 2, "init_val")
+    call.tracer.record_op(call.name, call.node, {"init_val": carry, "body_out": out},
+                          {"init_val": init_node} if init_node is not None else {}, call.ctx)
+    return carry
 
 
 def _warp_mesh(call: Call) -> object:
@@ -705,6 +733,8 @@ def _record_op(call: Call) -> object:
 HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
     "plgpu.WarpMesh": _warp_mesh,
+    "lax.fori_loop": _loop,
+    "lax.while_loop": _loop,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
     "jax.jit": _jit,
     "jax.shard_map": _shard_map,

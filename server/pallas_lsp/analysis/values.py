@@ -144,6 +144,9 @@ class ArrayVal:
 
     shape: object  # Const tuple or UNKNOWN
     dtype: object  # DtypeVal or UNKNOWN
+    # Inside a kernel body, the register layout Lane semantics gives it where that is sure
+    # (a layouts.RegisterLayout), else UNKNOWN (analysis/layouts.py).
+    layout: object = UNKNOWN
 
 
 @dataclass(frozen=True)
