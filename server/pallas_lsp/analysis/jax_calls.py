@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import arrays, layouts, names, stdlib_calls, stdlib_values
+from . import arrays, layouts, mosaic_primitives, names, stdlib_calls, stdlib_values
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
@@ -417,6 +417,10 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
     call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx, lists)
     if ctx.launch is not None and name in RECORDED_BY_PARAMS:
         return _record_op(call)
+    if ctx.launch is not None and name in mosaic_primitives.UNIMPLEMENTED:
+        # A function some release's Mosaic GPU lowering cannot lower (PAL019): recorded with
+        # its first operand, then evaluated as before.
+        interp.record_op(name, node, {"x": args[0] if args else UNKNOWN}, {}, ctx)
     if ctx.launch is None and ctx.jit_node is not None and name in HOST_AXIS_QUERIES:
         # Code around the launch asks for a named axis while it is traced (JAX's own
         # reduce_scatter calls lax.axis_size(axis_name) before building its kernel).

@@ -21,6 +21,7 @@ from . import (
     pal010_kernel_args,
     pal011_axes_unhashable,
     pal017_loop_layout,
+    pal019_primitive_unimplemented,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -49,6 +50,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal010_kernel_args,
     pal011_axes_unhashable,
     pal017_loop_layout,
+    pal019_primitive_unimplemented,
 )}
 
 
