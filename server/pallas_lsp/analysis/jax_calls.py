@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import arrays, layouts, mosaic_primitives, names, stdlib_calls, stdlib_values
+from . import arrays, layouts, mosaic_primitives, names, pipelines, stdlib_calls, stdlib_values
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
@@ -475,6 +475,19 @@ def _loop(call: Call) -> object:
     return carry
 
 
+def _emit_pipeline(call: Call) -> object:
+    """``plgpu.emit_pipeline``: its body traced as before (an unmodelled construct's), and in
+    a kernel body its configuration recorded (analysis/pipelines.py)."""
+    return pipelines.emit_pipeline(call, _other(call))
+
+
+def _block_spec(call: Call) -> object:
+    """``pl.BlockSpec`` / ``plgpu.BlockSpec``: its index_map followed as before (an unknown
+    caller's callback), the spec's fields kept (analysis/pipelines.py)."""
+    _other(call)
+    return pipelines.block_spec(call)
+
+
 def _warp_mesh(call: Call) -> object:
     names = const_strings(call.arg(0, "axis_name"))
     return WarpMeshVal(names if names is not None and len(names) == 1 else None)
@@ -738,6 +751,10 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
     "plgpu.WarpMesh": _warp_mesh,
     "lax.fori_loop": _loop,
+    "pl.BlockSpec": _block_spec,
+    "plgpu.BlockSpec": _block_spec,
+    "plgpu.emit_pipeline": _emit_pipeline,
+    pipelines.RUN: pipelines.run,
     "lax.while_loop": _loop,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
     "jax.jit": _jit,

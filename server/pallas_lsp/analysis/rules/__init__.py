@@ -20,6 +20,7 @@ from . import (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal016_pipeline_config,
     pal017_loop_layout,
     pal019_primitive_unimplemented,
 )
@@ -49,6 +50,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal016_pipeline_config,
     pal017_loop_layout,
     pal019_primitive_unimplemented,
 )}
