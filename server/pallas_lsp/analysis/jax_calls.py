@@ -482,10 +482,22 @@ def _emit_pipeline(call: Call) -> object:
 
 
 def _block_spec(call: Call) -> object:
-    """``pl.BlockSpec`` / ``plgpu.BlockSpec``: its index_map followed as before (an unknown
-    caller's callback), the spec's fields kept (analysis/pipelines.py)."""
-    _other(call)
-    return pipelines.block_spec(call)
+    """``pl.BlockSpec`` / ``plgpu.BlockSpec``: its index_map followed as an unknown caller's
+    callback is (a plain function: called here, with one unknown index per parameter, and
+    how many indices it returns kept), the spec's fields kept (analysis/pipelines.py)."""
+    index_map = call.arg(1, "index_map")
+    returned: object = MISSING
+    if isinstance(index_map, FuncVal) and index_map.self_value is None:
+        spec = index_map.node.args
+        count = len(spec.posonlyargs) + len(spec.args)
+        ctx = call.ctx if call.ctx.launch is not None else replace(
+            call.ctx, manual=UNKNOWN, manual_axes=None, ambient=UNKNOWN)
+        returned = call.tracer.call_value(index_map, [UNKNOWN] * count, {}, ctx)
+        others = [a for a in call.args if a is not index_map]
+        call.tracer.call_callbacks(others, call.kwargs, call.node, ctx, same_context=True)
+    else:
+        _other(call)
+    return pipelines.block_spec(call, returned)
 
 
 def _warp_mesh(call: Call) -> object:
@@ -654,6 +666,8 @@ def _pallas_call(call: Call) -> object:
         call.tracer.call_callbacks(call.args, kwargs, call.node, call.ctx, same_context=False)
         return UNKNOWN
     info = _kernel_info(body, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
+    if "grid_spec" not in kwargs and "**" not in kwargs and ("in_specs" in kwargs or "out_specs" in kwargs):
+        info = replace(info, block_specs=(kwargs.get("in_specs", MISSING), kwargs.get("out_specs", MISSING)))
     call.tracer.kernels.append(info)
     return KernelVal(info)
 

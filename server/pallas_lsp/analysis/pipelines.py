@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .values import MISSING, UNKNOWN, Const, PartialVal, QualName
+from .values import MISSING, UNKNOWN, Const, PartialVal, QualName, unpack
 
 if TYPE_CHECKING:
     from .jax_calls import Call
@@ -31,6 +31,9 @@ class BlockSpecVal:
     # An int where written, 0 where not given (JAX's default), UNKNOWN otherwise.
     delay_release: object
     node: ast.Call
+    # How many block indices the index_map returns (called with unknown grid indices), None
+    # when not known.
+    index_count: int | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -42,7 +45,7 @@ class PipelineVal:
     out_specs: object
 
 
-def block_spec(call: Call) -> object:
+def block_spec(call: Call, returned: object = MISSING) -> object:
     delay = call.kwargs.get("delay_release", MISSING)
     if delay is MISSING:
         delay_release: object = 0
@@ -52,7 +55,21 @@ def block_spec(call: Call) -> object:
         delay_release = UNKNOWN
     if call.name == "pl.BlockSpec" and "delay_release" in call.kwargs:
         delay_release = UNKNOWN  # not a pl.BlockSpec argument: that call fails on its own
-    return BlockSpecVal(call.arg(0, "block_shape"), call.arg(1, "index_map"), delay_release, call.node)
+    items = unpack(returned) if isinstance(returned, (tuple, Const)) else None
+    index_count = len(items) if items is not None and not (
+        isinstance(returned, Const) and not isinstance(returned.value, tuple)) else None
+    return BlockSpecVal(call.arg(0, "block_shape"), call.arg(1, "index_map"), delay_release, call.node,
+                        index_count)
+
+
+def block_rank(spec: BlockSpecVal) -> int | None:
+    """The number of dimensions of a spec's block_shape, where it is a known tuple."""
+    shape = spec.block_shape
+    if isinstance(shape, Const) and isinstance(shape.value, tuple):
+        return len(shape.value)
+    if isinstance(shape, tuple):
+        return len(shape)
+    return None
 
 
 def emit_pipeline(call: Call, traced_body: object) -> object:

@@ -22,6 +22,7 @@ from . import (
     pal011_axes_unhashable,
     pal016_pipeline_config,
     pal017_loop_layout,
+    pal018_block_specs,
     pal019_primitive_unimplemented,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
@@ -52,6 +53,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal011_axes_unhashable,
     pal016_pipeline_config,
     pal017_loop_layout,
+    pal018_block_specs,
     pal019_primitive_unimplemented,
 )}
 
