@@ -490,7 +490,9 @@ def _block_spec(call: Call) -> object:
     if isinstance(index_map, FuncVal) and index_map.self_value is None:
         spec = index_map.node.args
         count = len(spec.posonlyargs) + len(spec.args)
-        ctx = call.ctx if call.ctx.launch is not None else replace(
+        # As _other would: in a kernel, under names the pipeline may bind; on the host, in an
+        # unknown mesh context.
+        ctx = replace(call.ctx, names_open=True) if call.ctx.launch is not None else replace(
             call.ctx, manual=UNKNOWN, manual_axes=None, ambient=UNKNOWN)
         returned = call.tracer.call_value(index_map, [UNKNOWN] * count, {}, ctx)
         others = [a for a in call.args if a is not index_map]
