@@ -21,8 +21,7 @@ RULE = Rule(
     jax_message=(
         "NotImplementedError: Unimplemented primitive in Pallas Mosaic GPU lowering: transpose "
         "for lowering semantics LoweringSemantics.Lane and user thread semantics "
-        "PrimitiveSemantics.Warpgroup. Please file an issue at "
-        "https://github.com/jax-ml/jax/issues/new/choose."
+        "PrimitiveSemantics.Warpgroup. Please file an issue at (JAX's issue tracker)."
     ),
     # Only the primitives the table can predict: a Pallas op of its own that a release cannot
     # lower (multimem_store under Warpgroup on 0.8.3) is another family's, judged elsewhere.
