@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from . import layouts
 from .dtypes import DTYPE_ALIASES, DTYPE_BITS, FLOATS
 from .values import (
     MISSING,
@@ -174,7 +175,10 @@ def binary(left: object, op: ast.operator, right: object) -> object:
         return ArrayVal(UNKNOWN, dtype)
     shapes = {fingerprint_shape(a.shape) for a in arrays}
     shape = arrays[0].shape if len(shapes) == 1 else UNKNOWN
-    return ArrayVal(shape, dtype)
+    # A Python scalar is a splat under Lane (checked above: only int and float constants).
+    layout = layouts.elementwise([side.layout if isinstance(side, ArrayVal) else layouts.RegisterLayout.SPLAT
+                                  for side in (left, right)]) if len(shapes) == 1 else UNKNOWN
+    return ArrayVal(shape, dtype, layout)
 
 
 def fingerprint_shape(shape: object) -> object:
@@ -192,6 +196,8 @@ def _maker(dtype_position: int | None, default: str | None, shape_from: str = "s
         else:
             dtype = array_dtype(dtype_value)
         shape = _shape(call.arg(1 if shape_from == "key" else 0, "shape"))
+        if call.name in _SPLAT_MAKERS:
+            return layouts.splat(shape, dtype)
         return ArrayVal(shape, dtype)
 
     return make
@@ -208,7 +214,14 @@ def _full(call: Call) -> object:
             else UNKNOWN
     else:
         dtype = array_dtype(dtype_value)
+    if _is_scalar(call.arg(1, "fill_value")):
+        return layouts.splat(_shape(call.arg(0, "shape")), dtype)
     return ArrayVal(_shape(call.arg(0, "shape")), dtype)
+
+
+def _is_scalar(value: object) -> bool:
+    """A Python int or float: a fill value every element shares (a splat under Lane)."""
+    return isinstance(value, Const) and type(value.value) in (int, float)
 
 
 def _numpy_maker(dtype_position: int) -> Handler:
@@ -231,9 +244,17 @@ def _like(dtype_position: int) -> Handler:
             dtype = source.dtype if isinstance(source, (ArrayVal, RefVal, ShapeDtypeVal)) else UNKNOWN
         else:
             dtype = array_dtype(dtype_value)
+        fill = Const(0) if dtype_position == 1 else call.arg(1, "fill_value")
+        if call.name in _SPLAT_MAKERS and _is_scalar(fill):
+            return layouts.splat(shape, dtype)
         return ArrayVal(shape, dtype)
 
     return make
+
+
+# Constructors that broadcast one constant: a splat under Lane (jnp.empty is left out:
+# what it holds is not promised).
+_SPLAT_MAKERS = frozenset({"jnp.zeros", "jnp.ones", "jnp.zeros_like", "jnp.ones_like", "jnp.full_like"})
 
 
 def _asarray(call: Call) -> object:

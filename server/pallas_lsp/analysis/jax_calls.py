@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import arrays, names, stdlib_calls, stdlib_values
+from . import arrays, layouts, mosaic_primitives, names, pipelines, stdlib_calls, stdlib_values
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
@@ -223,7 +223,10 @@ def subscript(base: object, index: object) -> object:
     if isinstance(base, (RefVal, ArrayVal)):
         # A load from a ref, or an element / slice of an array: the same dtype.
         whole = isinstance(index, Const) and index.value is Ellipsis
-        return ArrayVal(base.shape if whole else UNKNOWN, base.dtype)
+        if whole and isinstance(base, RefVal):
+            return layouts.loaded(base.shape, base.dtype)
+        return ArrayVal(base.shape if whole else UNKNOWN, base.dtype,
+                        base.layout if whole and isinstance(base, ArrayVal) else UNKNOWN)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
             and type(index.value) is int):
         try:
@@ -372,6 +375,8 @@ class Tracer(Protocol):
 
     def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None: ...
 
+    def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object: ...
+
     def record_host_query(self, query: HostAxisQuery) -> None: ...
 
 
@@ -412,6 +417,10 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
     call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx, lists)
     if ctx.launch is not None and name in RECORDED_BY_PARAMS:
         return _record_op(call)
+    if ctx.launch is not None and name in mosaic_primitives.UNIMPLEMENTED:
+        # A function some release's Mosaic GPU lowering cannot lower (PAL019): recorded with
+        # its first operand, then evaluated as before.
+        interp.record_op(name, node, {"x": args[0] if args else UNKNOWN}, {}, ctx)
     if ctx.launch is None and ctx.jit_node is not None and name in HOST_AXIS_QUERIES:
         # Code around the launch asks for a named axis while it is traced (JAX's own
         # reduce_scatter calls lax.axis_size(axis_name) before building its kernel).
@@ -441,6 +450,56 @@ def _other(call: Call) -> object:
     same_context = ctx.launch is not None or name in _CALLS_ARGUMENTS or not names.is_jax_api(name)
     call.tracer.call_callbacks(call.args, call.kwargs, call.node, ctx, same_context=same_context)
     return UNKNOWN
+
+
+def _loop(call: Call) -> object:
+    """``lax.fori_loop`` / ``lax.while_loop`` in a kernel body: the body is traced once on the
+    initial carry (its arrays keep their register layouts: analysis/layouts.py), and the loop
+    is recorded with the carry it starts with and the one the body returns (PAL017)."""
+    if call.ctx.launch is None:
+        return _other(call)
+    fori = call.name == "lax.fori_loop"
+    body = call.arg(2 if fori else 1, "body_fun")
+    init = call.arg(3 if fori else 2, "init_val")
+    if not isinstance(body, (FuncVal, PartialVal)):
+        return _other(call)
+    carry = layouts.carried(init)
+    if not fori:
+        cond = call.arg(0, "cond_fun")
+        if isinstance(cond, (FuncVal, PartialVal)):
+            call.tracer.call_value(cond, [carry], {}, call.ctx)
+    out = call.tracer.call_value(body, [UNKNOWN, carry] if fori else [carry], {}, call.ctx)
+    init_node = call.arg_node(3 if fori else 2, "init_val")
+    call.tracer.record_op(call.name, call.node, {"init_val": carry, "body_out": out},
+                          {"init_val": init_node} if init_node is not None else {}, call.ctx)
+    return carry
+
+
+def _emit_pipeline(call: Call) -> object:
+    """``plgpu.emit_pipeline``: its body traced as before (an unmodelled construct's), and in
+    a kernel body its configuration recorded (analysis/pipelines.py)."""
+    return pipelines.emit_pipeline(call, _other(call))
+
+
+def _block_spec(call: Call) -> object:
+    """``pl.BlockSpec`` / ``plgpu.BlockSpec``: its index_map followed as an unknown caller's
+    callback is (a plain function: called here, with one unknown index per parameter, and
+    how many indices it returns kept), the spec's fields kept (analysis/pipelines.py)."""
+    index_map = call.arg(1, "index_map")
+    returned: object = MISSING
+    if isinstance(index_map, FuncVal) and index_map.self_value is None:
+        spec = index_map.node.args
+        count = len(spec.posonlyargs) + len(spec.args)
+        # As _other would: in a kernel, under names the pipeline may bind; on the host, in an
+        # unknown mesh context.
+        ctx = replace(call.ctx, names_open=True) if call.ctx.launch is not None else replace(
+            call.ctx, manual=UNKNOWN, manual_axes=None, ambient=UNKNOWN)
+        returned = call.tracer.call_value(index_map, [UNKNOWN] * count, {}, ctx)
+        others = [a for a in call.args if a is not index_map]
+        call.tracer.call_callbacks(others, call.kwargs, call.node, ctx, same_context=True)
+    else:
+        _other(call)
+    return pipelines.block_spec(call, returned)
 
 
 def _warp_mesh(call: Call) -> object:
@@ -609,6 +668,8 @@ def _pallas_call(call: Call) -> object:
         call.tracer.call_callbacks(call.args, kwargs, call.node, call.ctx, same_context=False)
         return UNKNOWN
     info = _kernel_info(body, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
+    if "grid_spec" not in kwargs and "**" not in kwargs and ("in_specs" in kwargs or "out_specs" in kwargs):
+        info = replace(info, block_specs=(kwargs.get("in_specs", MISSING), kwargs.get("out_specs", MISSING)))
     call.tracer.kernels.append(info)
     return KernelVal(info)
 
@@ -705,6 +766,12 @@ def _record_op(call: Call) -> object:
 HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
     "plgpu.WarpMesh": _warp_mesh,
+    "lax.fori_loop": _loop,
+    "pl.BlockSpec": _block_spec,
+    "plgpu.BlockSpec": _block_spec,
+    "plgpu.emit_pipeline": _emit_pipeline,
+    pipelines.RUN: pipelines.run,
+    "lax.while_loop": _loop,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
     "jax.jit": _jit,
     "jax.shard_map": _shard_map,

@@ -144,6 +144,9 @@ class ArrayVal:
 
     shape: object  # Const tuple or UNKNOWN
     dtype: object  # DtypeVal or UNKNOWN
+    # Inside a kernel body, the register layout Lane semantics gives it where that is sure
+    # (a layouts.RegisterLayout), else UNKNOWN (analysis/layouts.py).
+    layout: object = UNKNOWN
 
 
 @dataclass(frozen=True)
@@ -426,6 +429,9 @@ class KernelInfo:
     # plgpu.kernel's mesh arguments as passed (grid, grid_names, cluster, cluster_names,
     # num_threads, thread_name; absent ones left out); None when a **kwargs hides some.
     mesh_args: dict[str, object] | None = None
+    # A Mosaic GPU pallas_call's in_specs and out_specs as evaluated (pipelines.BlockSpecVal
+    # items), None when not given or for plgpu.kernel (PAL018).
+    block_specs: tuple[object, object] | None = None
 
 
 @dataclass(eq=False)

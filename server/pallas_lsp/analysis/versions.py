@@ -112,6 +112,11 @@ SHARDING_USE_MESH = Fact("jax.sharding.use_mesh exists", None, (0, 8, 3), "probe
 MAKE_MESH_AXIS_SIZES = Fact("jax.make_mesh calls its first parameter axis_sizes", (0, 11, 1), None,
                             "probes make_mesh_axis_shapes, make_mesh_axis_sizes")
 
+# plgpu.emit_pipeline refuses a grid entry below 1 when it is called ("All elements in the grid
+# must be strictly positive"); 0.8.3 accepts it and fails later in the MLIR verifier.
+EMIT_PIPELINE_CHECKS_GRID = Fact("emit_pipeline refuses a grid entry below 1", (0, 10), None,
+                                 "fixture pal016/grid_zero.py")
+
 
 def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:
     """The measured release whose behaviour the rules follow for ``version``, and a note

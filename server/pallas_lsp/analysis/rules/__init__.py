@@ -20,6 +20,10 @@ from . import (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal016_pipeline_config,
+    pal017_loop_layout,
+    pal018_block_specs,
+    pal019_primitive_unimplemented,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -47,6 +51,10 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal016_pipeline_config,
+    pal017_loop_layout,
+    pal018_block_specs,
+    pal019_primitive_unimplemented,
 )}
 
 

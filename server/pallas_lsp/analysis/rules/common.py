@@ -6,12 +6,12 @@ import ast
 
 from ..codegen import CallCode, layout, line_indent
 from ..dtypes import DTYPE_BITS
-from ..model import Related, Span, TextEdit
+from ..model import Fix, Related, Span, TextEdit
 from ..ops import COLLECTIVE_OPS, WRAPS_STRINGS
 from ..program import Program
 from ..refs import ref_types, result_type
 from ..trace import Launch
-from ..values import Env, MeshVal
+from ..values import Env, KernelInfo, MeshVal
 
 # Re-exported for the rule modules: the tables live in ops.py and dtypes.py.
 __all__ = ["COLLECTIVE_OPS", "DTYPE_BITS", "WRAPS_STRINGS", "ref_types", "result_type"]
@@ -130,3 +130,27 @@ def call_code(program: Program, node: ast.Call) -> str | CallCode:
     args = [program.text(arg) for arg in node.args]
     args += [program.text(kw) for kw in node.keywords]
     return CallCode(program.text(node.func), tuple(args))
+
+
+def warpgroup_fix(program: Program, kernel: KernelInfo, plgpu: str) -> Fix | None:
+    """Set the kernel's lowering semantics to Warpgroup (which infers register layouts): the
+    compiler_params keyword where one is written, else a new one on a plgpu.kernel call."""
+    params = kernel.compiler_params
+    if params is not None and params.node is not None:
+        for keyword in params.node.keywords:
+            if keyword.arg == "lowering_semantics":
+                new = f"{plgpu}.LoweringSemantics.Warpgroup"
+                return Fix("Lower this kernel with Warpgroup semantics",
+                           (TextEdit(program.span(keyword.value), new),))
+        return None
+    if kernel.semantics is None and isinstance(kernel.node, ast.Call) and kernel.api == "kernel":
+        call = kernel.node
+        last = call.keywords[-1].value if call.keywords else (call.args[-1] if call.args else None)
+        if last is None:
+            return None
+        end = program.span(last)
+        insert = (f", compiler_params={plgpu}.CompilerParams("
+                  f"lowering_semantics={plgpu}.LoweringSemantics.Warpgroup)")
+        return Fix("Lower this kernel with Warpgroup semantics",
+                   (TextEdit(Span(end.end_line, end.end_col, end.end_line, end.end_col, end.path), insert),))
+    return None

@@ -7,13 +7,21 @@ from collections.abc import Iterator
 
 from ..casts import CastOutcome, cast_after
 from ..codegen import CallCode
-from ..model import Finding, Fix, Options, Span, TextEdit
+from ..model import Finding, Fix, Options, TextEdit
 from ..ops import string_is_one_name
 from ..program import Program, axes_set
 from ..trace import Op
 from ..values import Const, MeshVal
 from .base import LoweringError, Rule
-from .common import call_code, dedupe, launch_related, placed, result_type, valid_vec_size
+from .common import (
+    call_code,
+    dedupe,
+    launch_related,
+    placed,
+    result_type,
+    valid_vec_size,
+    warpgroup_fix,
+)
 
 RULE = Rule(
     code="PAL003",
@@ -119,7 +127,7 @@ def _fixes(program: Program, node: ast.Call, op: Op, outcome: CastOutcome) -> tu
             wrapped = placed(program, node, cast)
             fixes.append(Fix(f"Apply layout_cast to WG_STRIDED{shape!r}, vec_size={vec}",
                              (TextEdit(program.span(node), wrapped),), safe=True, preferred=True))
-    semantics_fix = _warpgroup_fix(program, op, plgpu)
+    semantics_fix = warpgroup_fix(program, op.launch.kernel, plgpu)
     if semantics_fix is not None:
         fixes.append(semantics_fix)
     return tuple(fixes)
@@ -135,27 +143,4 @@ def _result_shape_dtype(program: Program, node: ast.Call, op: Op) -> tuple[tuple
         type(d) is int for d in shape.value
     ):
         return shape.value, dtype  # type: ignore[return-value]
-    return None
-
-
-def _warpgroup_fix(program: Program, op: Op, plgpu: str) -> Fix | None:
-    kernel = op.launch.kernel
-    params = kernel.compiler_params
-    if params is not None and params.node is not None:
-        for keyword in params.node.keywords:
-            if keyword.arg == "lowering_semantics":
-                new = f"{plgpu}.LoweringSemantics.Warpgroup"
-                return Fix("Lower this kernel with Warpgroup semantics",
-                           (TextEdit(program.span(keyword.value), new),))
-        return None
-    if kernel.semantics is None and isinstance(kernel.node, ast.Call) and kernel.api == "kernel":
-        call = kernel.node
-        last = call.keywords[-1].value if call.keywords else (call.args[-1] if call.args else None)
-        if last is None:
-            return None
-        end = program.span(last)
-        insert = (f", compiler_params={plgpu}.CompilerParams("
-                  f"lowering_semantics={plgpu}.LoweringSemantics.Warpgroup)")
-        return Fix("Lower this kernel with Warpgroup semantics",
-                   (TextEdit(Span(end.end_line, end.end_col, end.end_line, end.end_col, end.path), insert),))
     return None

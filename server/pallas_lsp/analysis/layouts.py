@@ -1,0 +1,107 @@
+"""Register layouts of a kernel's values under Lane semantics, propagated forward.
+
+Under Lane lowering semantics Mosaic GPU gives every register value (a
+``FragmentedArray``) a layout as the kernel is traced, from where the value came:
+a constant broadcast to a shape (``jnp.zeros``, ``jnp.full(shape, 2.0)``) is a
+*splat* (one register for the whole array); a load from a ref holds one element
+per thread slot (a WG-strided layout for an untransformed ref, a tiled one for a
+tiled ref): never a splat, for a non-scalar shape. An elementwise op of a splat
+and another layout takes the other; of two splats, stays a splat.
+
+Only what is sure is recorded (``ArrayVal.layout``); anything else is UNKNOWN and
+the rules reading it stay silent. A ``plgpu.layout_cast`` leaves its result
+UNKNOWN here (PAL003 reads casts from the trace order, ``casts.py``).
+
+What reads it: a loop whose carry starts as a splat and comes back from the body
+with a loaded layout (PAL017). Lane refuses it ("The loop body output has
+unexpected layout", or for a ``fori_loop`` a ValueError that prints the two
+pytrees of FragmentedArray); Warpgroup semantics infers the layouts and lowers it
+(measured on JAX 0.8.3, 0.10.2 and 0.12.0.1).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .dtypes import DTYPE_BITS
+from .values import UNKNOWN, ArrayVal, Const, DtypeVal, unpack
+
+# A warpgroup's threads (Mosaic GPU's WARPGROUP_SIZE).
+WARPGROUP_SIZE = 128
+
+
+class RegisterLayout(str, Enum):
+    SPLAT = "splat"  # one value broadcast to the whole shape (WGSplatFragLayout)
+    LOADED = "loaded"  # read from a ref: strided or tiled, one register per element slot
+
+    def describe(self) -> str:
+        return "a splat" if self is RegisterLayout.SPLAT else "a layout loaded from a ref"
+
+
+def splat(shape: object, dtype: object) -> ArrayVal:
+    """A constant broadcast to ``shape`` (``jnp.zeros``, ``jnp.full`` of a scalar)."""
+    return ArrayVal(shape, dtype, RegisterLayout.SPLAT)
+
+
+def loaded(shape: object, dtype: object) -> ArrayVal:
+    """``x_ref[...]``: a load of the whole ref. Loaded only when its shape is known and not
+    a scalar's (a 0-d load is a splat)."""
+    sure = isinstance(shape, Const) and isinstance(shape.value, tuple) and len(shape.value) > 0
+    return ArrayVal(shape, dtype, RegisterLayout.LOADED if sure else UNKNOWN)
+
+
+def elementwise(layouts: list[object]) -> object:
+    """The layout of an elementwise op of arrays (and Python scalars, passed as SPLAT)."""
+    if any(layout is UNKNOWN for layout in layouts):
+        return UNKNOWN
+    others = {layout for layout in layouts if layout is not RegisterLayout.SPLAT}
+    if not others:
+        return RegisterLayout.SPLAT
+    return others.pop() if len(others) == 1 else UNKNOWN
+
+
+def carried(value: object) -> object:
+    """What a loop body's carry parameter holds: the initial value's arrays (their layout is
+    the carry's under Lane); anything else becomes a tracer, unknown here."""
+    if isinstance(value, ArrayVal):
+        return value
+    items = unpack(value) if isinstance(value, tuple) else None
+    if items is not None:
+        return tuple(carried(item) for item in items)
+    return UNKNOWN
+
+
+def changed_layouts(init: object, out: object, path: tuple[int, ...] = ()
+                    ) -> list[tuple[tuple[int, ...], ArrayVal, ArrayVal]]:
+    """The carry items that start as a splat and come back from the body loaded, each with
+    its position in the carry's tuples; items whose structure or layout is not known are
+    left out."""
+    if isinstance(init, ArrayVal) and isinstance(out, ArrayVal):
+        if init.layout is RegisterLayout.SPLAT and out.layout is RegisterLayout.LOADED:
+            return [(path, init, out)]
+        return []
+    if isinstance(init, tuple) and isinstance(out, tuple) and len(init) == len(out):
+        found: list[tuple[tuple[int, ...], ArrayVal, ArrayVal]] = []
+        for index, (first, last) in enumerate(zip(init, out, strict=True)):
+            found.extend(changed_layouts(first, last, (*path, index)))
+        return found
+    return []
+
+
+def strided_vec_size(shape: tuple[int, ...], dtype: object) -> int | None:
+    """The vec_size of the WG-strided layout a load of ``shape`` gets by default
+    (``WGStridedFragLayout.from_shaped_type``); None when it has none."""
+    bits = DTYPE_BITS.get(dtype.name) if isinstance(dtype, DtypeVal) else None
+    if not bits:
+        return None
+    size = 1
+    for dim in shape:
+        size *= dim
+    if size == 0 or size % WARPGROUP_SIZE:
+        return None
+    vec_size = min(64 // bits, size // WARPGROUP_SIZE)
+    while vec_size > 0 and size % (vec_size * WARPGROUP_SIZE):
+        vec_size //= 2
+    if vec_size == 0 or (vec_size * bits) % 8:
+        return None
+    return vec_size

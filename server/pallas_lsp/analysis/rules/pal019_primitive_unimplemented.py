@@ -1,0 +1,166 @@
+"""PAL019 primitive_unimplemented: a lax / jnp call the Mosaic GPU lowering cannot lower."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..model import Finding, Options
+from ..mosaic_primitives import LOWERING_RULES, RELEASES, UNIMPLEMENTED
+from ..program import Program
+from ..trace import Op
+from ..values import ArrayVal, DtypeVal
+from ..versions import JaxVersion, parse_jax_version
+from .base import LoweringError, Rule
+from .common import dedupe, launch_related
+
+RULE = Rule(
+    code="PAL019",
+    name="primitive_unimplemented",
+    title="a lax / jnp operation the Mosaic GPU lowering does not implement",
+    jax_message=(
+        "NotImplementedError: Unimplemented primitive in Pallas Mosaic GPU lowering: transpose "
+        "for lowering semantics LoweringSemantics.Lane and user thread semantics "
+        "PrimitiveSemantics.Warpgroup. Please file an issue at (JAX's issue tracker)."
+    ),
+    # Only the primitives the table can predict: a Pallas op of its own that a release cannot
+    # lower (multimem_store under Warpgroup on 0.8.3) is another family's, judged elsewhere.
+    lowering_errors=(LoweringError(
+        r"Unimplemented primitive in Pallas Mosaic GPU lowering: ?(?:"
+        + "|".join(sorted({re.escape(p) for by_release in UNIMPLEMENTED.values()
+                           for by_dtype in by_release.values() for by_semantics in by_dtype.values()
+                           for p in by_semantics.values()}))
+        + r") for", exc_type="NotImplementedError"),),
+    what_it_means=(
+        "A Mosaic GPU kernel body is lowered one primitive at a time, and only the primitives "
+        "the release registers a lowering rule for (per lowering semantics) can appear in it. "
+        "`jnp.transpose`, `jnp.dot` / `jnp.matmul` (`dot_general`), `jnp.sort`, `jnp.cumsum`, "
+        "`jnp.argmax`, `jnp.tan`, `jnp.log1p`, `jnp.pad`, `jnp.flip` and others bind a primitive "
+        "that has none, and lowering stops there. The table is read from each release's own "
+        "`mosaic_lowering_rules` and measured by real lowering (`python -m "
+        "pallas_lsp.primitives_gen`), not a hand list."
+    ),
+    when_it_happens=(
+        "Inside a `plgpu.kernel` (or Mosaic GPU `pl.pallas_call`) body, on an array loaded from "
+        "a ref, on the releases and semantics the table records: most of these on every "
+        "release under both semantics; some differ (`jnp.prod` has no Lane rule on 0.10 and "
+        "0.11; the semaphore and multimem ops had no Warpgroup rule on 0.8). A call whose "
+        "operand is not known to be an array, or that runs in warp-level code, is not judged."
+    ),
+    how_to_fix=(
+        "Write the computation with operations the kernel can lower: matrix products with "
+        "`plgpu.wgmma` (Hopper) or `plgpu.tcgen05_mma` (Blackwell); a transpose outside the "
+        "kernel, or as a transposed ref handed to the op that reads it (`plgpu.transpose_ref`, "
+        "`ref.transpose` from JAX 0.12); elementwise functions "
+        "from the implemented ones (`jnp.exp`, `jnp.log`, `jnp.tanh`, arithmetic). Where another "
+        "lowering semantics of the release implements it, switch to it; or move the operation "
+        "out of the kernel."
+    ),
+    bad_example='''
+def kernel(x_ref, o_ref):
+    o_ref[...] = jnp.transpose(x_ref[...])
+''',
+    good_example='''
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]  # and transpose the result outside the kernel: jnp.transpose(out)
+''',
+    fixable=False,
+)
+
+# What to write instead, where one replacement is the usual one.
+_INSTEAD = {
+    "dot_general": "matrix products in a Mosaic GPU kernel go through plgpu.wgmma (Hopper) or "
+                   "plgpu.tcgen05_mma (Blackwell)",
+    "transpose": "transpose outside the kernel, or hand the op that reads it a transposed ref "
+                 "(plgpu.transpose_ref, ref.transpose from JAX 0.12; e.g. a wgmma operand)",
+}
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    releases = data_releases(program.version)
+    if releases is None:
+        return
+    for node, ops in program.ops_named(*UNIMPLEMENTED).items():
+        judged = [(op, found) for op in ops if (found := _unimplemented(program, op, releases)) is not None]
+        if not judged:
+            continue
+        op, (primitive, semantics) = judged[0]
+        reason = program.semantics(op.launch.kernel).reason
+        function = op.name
+        elsewhere = _implemented_where(primitive, semantics, releases)
+        instead = _INSTEAD.get(primitive, "compute it from operations the kernel can lower, or "
+                                          "outside the kernel")
+        message = (f"{function} binds the primitive {primitive}, which the Mosaic GPU lowering of "
+                   f"JAX {program_version(program)} does not implement under {semantics} semantics "
+                   f"({reason}): lowering fails with \"Unimplemented primitive in Pallas Mosaic GPU "
+                   f"lowering: {primitive}\". {elsewhere} {instead[0].upper()}{instead[1:]}.")
+        related = [r for o, _ in judged for r in launch_related(program, o.launch, failing=False)]
+        # No quick fix: switching semantics where the other one has the rule is not enough
+        # (measured: jnp.prod of a (128, 128) array under Warpgroup on 0.10.2 and 0.11.2 then
+        # fails with "Ran out of shared memory"), and a rewrite is the author's choice.
+        yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
+
+
+def program_version(program: Program) -> str:
+    return ".".join(str(part) for part in program.version)
+
+
+def data_releases(version: JaxVersion) -> tuple[str, ...] | None:
+    """The measured releases whose table decides for ``version``: itself, or the two measured
+    releases around it (a finding needs both to agree); None outside the measured range."""
+    def padded(v: JaxVersion) -> JaxVersion:
+        return (*v, 0, 0, 0, 0)[:4]
+
+    measured = sorted((padded(parse_jax_version(r)), r) for r in RELEASES)
+    if not measured:
+        return None
+    key = padded(version)
+    for value, name in measured:
+        if value == key:
+            return (name,)
+    below = [name for value, name in measured if value < key]
+    above = [name for value, name in measured if value > key]
+    if not below or not above:
+        return None
+    return (below[-1], above[0])
+
+
+def _unimplemented(program: Program, op: Op, releases: tuple[str, ...]) -> tuple[str, str] | None:
+    """(primitive, semantics) when every release of ``releases`` fails to lower the call."""
+    semantics = program.semantics(op.launch.kernel).name
+    if semantics is None or op.names_open or op.scope_names:
+        return None  # unknown semantics, or code a warp-level construct may run
+    operand = op.args.get("x")
+    if not isinstance(operand, ArrayVal):
+        return None
+    dtype = operand.dtype.name if isinstance(operand.dtype, DtypeVal) else None
+    found: set[str] = set()
+    for release in releases:
+        by_dtype = UNIMPLEMENTED.get(op.name, {}).get(release, {})
+        if dtype in ("float32", "int32"):
+            primitive = by_dtype.get(dtype, {}).get(semantics)
+        else:
+            # A dtype the table was not measured with: only where it fails the same way for
+            # every dtype it was measured with.
+            answers = {by_dtype.get(d, {}).get(semantics) for d in ("float32", "int32")}
+            primitive = answers.pop() if len(answers) == 1 else None
+        if primitive is None:
+            return None
+        found.add(primitive)
+    return (found.pop(), semantics) if len(found) == 1 else None
+
+
+def _implemented_where(primitive: str, semantics: str, releases: tuple[str, ...]) -> str:
+    """Where the primitive has a lowering rule: this release's other semantics, other
+    releases under this semantics, or nowhere measured."""
+    other = "Warpgroup" if semantics == "Lane" else "Lane"
+    if all(primitive in LOWERING_RULES.get(r, {}).get(other, frozenset()) for r in releases):
+        return f"{other} semantics of the same release implements it."
+    having = [r for r in RELEASES if primitive in LOWERING_RULES[r].get(semantics, frozenset())]
+    if having:
+        releases_text = having[0] if len(having) == 1 else f"{', '.join(having[:-1])} and {having[-1]}"
+        verb = "implements" if len(having) == 1 else "implement"
+        return f"JAX {releases_text} {verb} it under {semantics} semantics."
+    if any(primitive in rules.get(other, frozenset()) for rules in LOWERING_RULES.values()):
+        return f"Only {other} semantics implements it, on other releases."
+    return f"No measured release ({', '.join(RELEASES)}) implements it."
