@@ -11,7 +11,7 @@ from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, MULTIMEM_OPS, OPS
-from .trace import AnalysisStopped, Launch, Op, SourceModule
+from .trace import AnalysisStopped, Launch, Op, RefAccess, SourceModule
 from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
 from .versions import (
     MULTICAST_COPY_HASHES_AXES,
@@ -55,6 +55,11 @@ class Program:
         self.ops: list[Op] = [op for op in reached if "collective_axes" not in op.lists
                               or op.name not in COLLECTIVE_OPS]
         self.kernels: list[KernelInfo] = interp.kernels
+        # The ref facts (ref_facts.py, ref_ops.py): data-movement calls with their operands,
+        # and every load / store of a ref, of the kernels whose mesh JAX accepts.
+        self.ref_ops: list[Op] = [op for op in interp.ref_ops if mesh_fault(op.launch.kernel) is None]
+        self.ref_accesses: list[RefAccess] = [access for access in interp.ref_accesses
+                                              if mesh_fault(access.launch.kernel) is None]
         self.callee_names = interp.callee_names
         self.module_env = interp.module_env
         self.interp = interp
