@@ -51,6 +51,7 @@ from .trace import (
     OpaqueScope,
     PatchContext,
     RefAccess,
+    ScopedBuffer,
     SourceModule,
 )
 from .values import (
@@ -139,6 +140,10 @@ class Interpreter:
         # load and store of a ref, in a kernel body.
         self.ref_ops: list[Op] = []
         self.ref_accesses: list[RefAccess] = []
+        # Memory-ref transforms built on a path sure to run (their own checks raise there),
+        # and the buffers pl.run_scoped allocates in a kernel body.
+        self.made_transforms: list[object] = []
+        self.scoped_buffers: list[ScopedBuffer] = []
         self.host_queries: list[HostAxisQuery] = []
         self.kernels: list[KernelInfo] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
@@ -1685,6 +1690,14 @@ class Interpreter:
                       value: object = None) -> None:
         if ctx.launch is not None and isinstance(ref, RefVal):
             self.ref_accesses.append(RefAccess(kind, ref, index, node, ctx.launch, value))
+
+    def record_transform(self, transform: object) -> None:
+        if not self.on_uncertain_path:
+            self.made_transforms.append(transform)
+
+    def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None:
+        if ctx.launch is not None:
+            self.scoped_buffers.append(ScopedBuffer(buffer, node, ctx.launch))
 
     def record_ref_op(self, name: str, node: ast.Call, args: dict[str, object],
                       arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:

@@ -79,7 +79,9 @@ def _transform(call: Call) -> object:
     kind, keyword = _TRANSFORMS[call.name]
     raw = call.arg(0, keyword)
     value: object = _int(raw) if kind == "swizzle" else _ints(raw)
-    return TransformVal(kind, UNKNOWN if value is None else value, call.node)
+    made = TransformVal(kind, UNKNOWN if value is None else value, call.node)
+    call.tracer.record_transform(made)
+    return made
 
 
 def _dslice(call: Call) -> object:
@@ -125,6 +127,9 @@ def _run_scoped(call: Call) -> object:
         return UNKNOWN
     body = call.args[0]
     refs = [ref_of(value, UNKNOWN) for value in call.args[1:]]
+    for value in (*call.args[1:], *call.kwargs.values()):
+        if isinstance(value, RefTypeVal):
+            call.tracer.record_scoped_buffer(value, call.node, call.ctx)
     named = {key: ref_of(value, UNKNOWN) for key, value in call.kwargs.items()
              if key not in ("collective_axes", "**")}
     if "**" in call.kwargs:

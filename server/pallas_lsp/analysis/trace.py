@@ -99,6 +99,15 @@ class RefAccess:
     value: object = None  # what a store stores
 
 
+@dataclass(eq=False)
+class ScopedBuffer:
+    """A buffer ``pl.run_scoped`` allocates in a kernel body (a RefTypeVal), and the call."""
+
+    buffer: object
+    node: ast.Call
+    launch: Launch
+
+
 @dataclass(frozen=True, eq=False)
 class LibrarySite:
     """How the analysed program reached a line of installed library code."""
