@@ -139,7 +139,8 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
             f"\"... the same shape as the transformed slice\"). Index the GMEM ref to "
             f"{short_repr(smem.shape.value)} (`.at[...]`) or declare the buffer "  # type: ignore[union-attr]
             f"{short_repr(gmem.shape.value)}.", related=_related(program, src, dst))  # type: ignore[union-attr]
-    if op.name == "plgpu.copy_gmem_to_smem" and program.semantics(op.launch.kernel).name == "Lane":
+    if op.name == "plgpu.copy_gmem_to_smem" and program.semantics(op.launch.kernel).name == "Lane" \
+            and not (op.names_open or op.scope_names):  # warp-level code: not measured
         size, count = itemsize(dst.dtype), elements(dst.shape)
         if size is not None and count is not None and (size * count) % WARPGROUP_BYTES:
             return Finding(
