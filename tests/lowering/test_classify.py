@@ -102,6 +102,10 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "shape: (8, 4, 8, 32)", "0.10.2", "smem_transforms"),
         ("ValueError", "Expected slice start (4) and slice stop (20) to be divisible by the tile "
          "size (8)", "0.8.3", "smem_transforms"),
+        ("NotImplementedError", "Tiling without swizzle is not supported.", "0.10.2",
+         "smem_transforms"),
+        ("NotImplementedError", "Unsupported transforms: [UntileRef(tiling=(8, 64))] "
+         "([UntileRef(tiling=(8, 64))])", "0.8.3", "smem_transforms"),
         ("ValueError", "src must be a GMEM reference, got Ref<smem>{float32[256]}", "0.10.2",
          "tma_copies"),
         ("ValueError", "Expected the SMEM reference to have the same shape as the transformed "

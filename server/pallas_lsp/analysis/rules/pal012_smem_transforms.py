@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options, Related
 from ..program import Program, short_repr
+from ..ref_facts import transforms_of
 from ..smem_transforms import (
     SWIZZLES,
     SwizzleFit,
@@ -31,7 +32,8 @@ RULE = Rule(
         "ValueError: Swizzle 128 requires the trailing dimension to be of size 64, but got "
         "shape: (8, 4, 8, 32)\n"
         "ValueError: Expected slice start (4) and slice size (16) to be divisible by the tile "
-        "size (8)"
+        "size (8)\n"
+        "NotImplementedError: Tiling without swizzle is not supported."
     ),
     lowering_errors=(
         LoweringError(r"Swizzle -?\d+ is not supported\. Only 32, 64 and 128 are accepted",
@@ -39,6 +41,8 @@ RULE = Rule(
         LoweringError(r"Swizzle \d+ requires the trailing dimension to be of size", exc_type="ValueError"),
         LoweringError(r"Expected slice start \(-?\d+\) and slice (size|stop) \(\d+\) to be divisible "
                       r"by the tile size", exc_type="ValueError"),
+        LoweringError(r"Tiling without swizzle is not supported", exc_type="NotImplementedError"),
+        LoweringError(r"Unsupported transforms: \[UntileRef\(tiling=", exc_type="NotImplementedError"),
     ),
     what_it_means=(
         "A shared-memory buffer (`plgpu.SMEM(shape, dtype, transforms=...)`) can be stored in "
@@ -57,7 +61,10 @@ RULE = Rule(
         "is lowered, blamed on the jitted call (on the `pl.run_scoped` call for a scoped "
         "buffer). `smem.at[pl.ds(4, 16)]` of a buffer tiled (8, 64): raised on the copy, load "
         "or store that uses the window. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (0.8.3 "
-        "words the last one \"slice start (4) and slice stop (20)\")."
+        "words the last one \"slice start (4) and slice stop (20)\"). Under Lane semantics a "
+        "register load (`smem[...]`) of a buffer tiled without a swizzle: \"Tiling without "
+        "swizzle is not supported\" on the load (0.8.3: \"Unsupported transforms: "
+        "[UntileRef(...)]\"); under Warpgroup layout inference fails instead (not predicted)."
     ),
     how_to_fix=(
         "Make the swizzle the byte width of the minor tile: `TilingTransform((8, 64))` with "
@@ -85,6 +92,36 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _unsupported_swizzles(program)
     yield from _swizzles_that_do_not_fit(program)
     yield from _windows_that_cut_tiles(program)
+    yield from _tiled_loads_without_swizzle(program)
+
+
+def _tiled_loads_without_swizzle(program: Program) -> Iterator[Finding]:
+    """Under Lane semantics a register load of a tiled buffer needs a swizzle too ("Tiling
+    without swizzle is not supported", 0.10.2; "Unsupported transforms: [UntileRef(...)]",
+    0.8.3; on the load). Under Warpgroup layout inference fails instead: not predicted."""
+    seen: set[int] = set()
+    for access in program.ref_accesses:
+        ref = access.ref
+        if access.kind != "load" or access.scoped or access.node.lineno in seen \
+                or not isinstance(ref, RefVal) or ref.space != "SMEM" \
+                or program.semantics(access.launch.kernel).name != "Lane":
+            continue
+        found = transforms_of(ref.root or ref)
+        tiling = found.get("tiling")
+        if not isinstance(tiling, TransformVal) or "swizzle" in found or set(found) != {"tiling"}:
+            continue
+        seen.add(access.node.lineno)
+        related = [Related(program.span(tiling.node), "the tiling is built here")] if tiling.node else []
+        if ref.node is not None:
+            related.append(Related(program.span(ref.node), "the shared-memory buffer is declared here"))
+        yield Finding(
+            RULE.code, program.span(access.node),
+            f"This loads a shared-memory buffer tiled {short_repr(tiling.value)} without a swizzle "
+            f"into registers: under Lane semantics Mosaic GPU loads tiled buffers only when they "
+            f"are swizzled too. JAX raises \"NotImplementedError: Tiling without swizzle is not "
+            f"supported.\" (0.8.3: \"Unsupported transforms: [UntileRef(...)]\"). Add the swizzle "
+            f"the minor tile fills (SwizzleTransform(128) for 128 bytes) after the tiling.",
+            related=tuple(related))
 
 
 def _unsupported_swizzles(program: Program) -> Iterator[Finding]:
