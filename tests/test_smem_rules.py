@@ -137,3 +137,10 @@ def test_ref_load_size_is_silent_in_warp_level_code() -> None:
         o_ref[...] = x_ref[...] + 1''')
     assert [f.code for f in findings(warp)] == []
     assert [f.code for f in findings(WARP_LOAD.format(body="o_ref[...] = x_ref[...] + 1"))] == ["PAL027"]
+
+
+def test_vmapped_arrays_lose_their_host_shape() -> None:
+    # Under jax.vmap the kernel sees each (256,) row of the (4, 256) array: no mismatch.
+    source = kernel(shape="(256,)", input_shape="(4, 256)").replace(
+        "jax.jit(kernel)(", "jax.jit(jax.vmap(kernel))(")
+    assert [f.code for f in findings(source)] == []

@@ -1397,8 +1397,11 @@ class Interpreter:
                      env: Env, ctx: Ctx) -> object:
         if func.kind == "jit":
             inner_ctx = replace(ctx, jit_node=func.node, jit_call=ctx.jit_call or node)
-        elif func.kind == "named_axes":
-            inner_ctx = replace(ctx, vmap_names=True)
+        elif func.kind in ("named_axes", "vmap"):
+            inner_ctx = replace(ctx, vmap_names=True) if func.kind == "named_axes" else ctx
+            # vmap maps over an axis of its arguments (in_axes): f sees each array without it,
+            # so a shape read on the host is not the one f sees (dtypes are).
+            args = [ArrayVal(UNKNOWN, arg.dtype) if isinstance(arg, ArrayVal) else arg for arg in args]
         else:
             mesh = func.mesh
             if mesh is MISSING:

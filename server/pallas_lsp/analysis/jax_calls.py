@@ -704,6 +704,9 @@ def _transparent_wrapper(call: Call) -> object:
         # vmap(f, axis_name="batch") binds a name of its own for f: axis queries there
         # may name it (and a kernel's LookupError for it is not modelled).
         return WrappedVal("named_axes", fun, call.node)
+    if call.name == "jax.vmap":
+        # f sees each array without its mapped axis: shapes there are not the host's.
+        return WrappedVal("vmap", fun, call.node)
     return fun
 
 
