@@ -156,12 +156,70 @@ class ShapeDtypeVal:
 
 
 @dataclass(frozen=True)
+class TransformVal:
+    """A memory-ref transform as written: ``plgpu.TilingTransform((8, 64))`` is
+    ("tiling", (8, 64)), ``SwizzleTransform(128)`` ("swizzle", 128), ``TransposeTransform
+    ((1, 0))`` ("transpose", (1, 0)). ``value`` is a plain int or tuple of ints, or UNKNOWN."""
+
+    kind: str
+    value: object
+    node: ast.Call | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class RefTypeVal:
+    """A scratch or output buffer type: ``plgpu.SMEM(shape, dtype, transforms=...)``,
+    ``plgpu.TMEM(...)``, ``plgpu.GMEM(...)``; the body gets a RefVal of it."""
+
+    space: str  # "SMEM", "TMEM" or "GMEM"
+    shape: object  # Const tuple or UNKNOWN
+    dtype: object  # DtypeVal or UNKNOWN
+    transforms: object  # tuple of TransformVal, or UNKNOWN
+    node: ast.Call | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class DimIndex:
+    """One dimension of a ref index: an integer (the dimension goes) or a slice of it.
+    ``start`` / ``size`` / ``stride`` are ints, or None where not known."""
+
+    kind: str  # "int" or "slice"
+    start: int | None
+    size: int | None
+    stride: int | None = 1
+
+
+@dataclass(frozen=True)
+class DSliceVal:
+    """``pl.ds(start, size, stride)`` / a Python slice in a ref index, as evaluated: each
+    part a plain int, None (not given) or UNKNOWN."""
+
+    start: object
+    size: object  # pl.ds: the size; a Python slice: None (its stop is ``stop``)
+    stride: object
+    stop: object = None
+    is_ds: bool = True
+
+
+@dataclass(frozen=True)
 class RefVal:
     """A kernel body's ref (one per input, output and scratch buffer), as its launch makes it:
-    views of it (``.at[...]``, ``.reshape(...)``) keep the dtype (analysis/arrays.py)."""
+    views of it (``.at[...]``, ``.reshape(...)``) keep the dtype (analysis/arrays.py).
+
+    The ref facts (analysis/ref_facts.py): ``space`` its memory space ("GMEM", "SMEM",
+    "TMEM"; UNKNOWN when not known), ``transforms`` the transforms of its allocation (a
+    tuple of TransformVal; UNKNOWN when not known), ``views`` the indexing applied since
+    (one tuple of DimIndex per ``.at[...]``; UNKNOWN once a view is not known) and
+    ``root`` the ref as allocated (None: this is it)."""
 
     shape: object  # Const tuple or UNKNOWN
     dtype: object  # DtypeVal or UNKNOWN
+    space: object = UNKNOWN
+    transforms: object = ()
+    views: object = ()
+    root: RefVal | None = None
+    # Where the buffer was declared (the plgpu.SMEM(...) call), for messages and fixes.
+    node: ast.AST | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -432,6 +490,12 @@ class KernelInfo:
     # A Mosaic GPU pallas_call's in_specs and out_specs as evaluated (pipelines.BlockSpecVal
     # items), None when not given or for plgpu.kernel (PAL018).
     block_specs: tuple[object, object] | None = None
+    # The ref facts (analysis/ref_facts.py): the scratch buffer types as passed (a tuple of
+    # RefTypeVal / other values, or UNKNOWN), and the memory space of the input and output
+    # refs ("GMEM" for plgpu.kernel; "SMEM" for a pallas_call whose whole arrays JAX copies
+    # in and out; UNKNOWN when block specs or a grid decide it).
+    scratch_types: object = UNKNOWN
+    io_space: object = UNKNOWN
 
 
 @dataclass(eq=False)
@@ -443,7 +507,7 @@ class KernelVal:
 class WrappedVal:
     """``jax.jit(f)`` or ``jax.shard_map(f, mesh=...)``: calling it calls ``inner``."""
 
-    kind: str  # "jit", "shard_map", or "named_axes" (jax.vmap(f, axis_name=...))
+    kind: str  # "jit", "shard_map", "named_axes" (jax.vmap(f, axis_name=...)) or "vmap"
     inner: object
     node: ast.AST
     mesh: object = None  # shard_map: MeshVal, UNKNOWN, or MISSING when no mesh= was given
@@ -569,7 +633,7 @@ def unpack(value: object) -> list[object] | None:
 def fingerprint(value: object) -> object:
     """A hashable key standing for ``value`` in memo tables."""
     if isinstance(value, (Const, QualName, MeshVal, SemanticsVal, DtypeVal, LayoutVal, ArrayVal, RefVal,
-                          ShapeDtypeVal, ViewIndexer)):
+                          ShapeDtypeVal, ViewIndexer, TransformVal, RefTypeVal, DSliceVal)):
         return value
     if isinstance(value, tuple):
         return tuple(fingerprint(item) for item in value)

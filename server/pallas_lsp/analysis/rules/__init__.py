@@ -20,10 +20,13 @@ from . import (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal012_smem_transforms,
+    pal013_tma_copies,
     pal016_pipeline_config,
     pal017_loop_layout,
     pal018_block_specs,
     pal019_primitive_unimplemented,
+    pal027_ref_load_size,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -51,10 +54,13 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal012_smem_transforms,
+    pal013_tma_copies,
     pal016_pipeline_config,
     pal017_loop_layout,
     pal018_block_specs,
     pal019_primitive_unimplemented,
+    pal027_ref_load_size,
 )}
 
 
