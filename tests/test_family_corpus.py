@@ -69,7 +69,7 @@ def test_operator_edits_the_value_where_it_is_written(op: str, line_has: str) ->
 
 
 def test_a_mutant_outside_the_allowed_lines_is_left_out() -> None:
-    assert all(m.op != "kernel_mesh_config.num_threads" for m in family_mutants(KERNEL, within=(1, 15)))
+    assert all(m.op != "kernel_mesh_config.num_threads" for m in family_mutants(KERNEL, within=[(1, 15)]))
 
 
 def test_message_matches_the_template_with_most_literal_text() -> None:

@@ -339,6 +339,8 @@ def main() -> None:
     ap.add_argument("--per-base", type=int, default=2, help="mutants per test base")
     ap.add_argument("--per-ops-base", type=int, default=8, help="mutants per ops/ base")
     ap.add_argument("--seed", type=int, default=27)
+    ap.add_argument("--extra", action="append", default=[], metavar="OP=N",
+                    help="up to N more mutants of operator OP per base (families the sample left empty)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     dropped: dict[str, str] = {}
@@ -348,6 +350,8 @@ def main() -> None:
     manifest_path = a.out / "manifest.json"
     manifest: dict = {}
     given: collections.Counter = collections.Counter()
+    extras = {op: int(n) for op, _, n in (item.partition("=") for item in a.extra)}
+    extra_rng = random.Random(a.seed + 1)
     for part, stem, text, ranges in bases:
         rel = f"families/{part}/{stem}.py"
         if labels is not None and not clean_everywhere(labels, rel):
@@ -360,7 +364,7 @@ def main() -> None:
         write(a.out / rel, text, manifest, {"base": stem, "op": "clean"})
         if labels is None:
             continue
-        found = [m for lo_hi in ranges for m in family_mutants(text, within=lo_hi)]
+        found = family_mutants(text, within=ranges)
         by_op: dict[str, list] = {}
         for mutant in found:
             by_op.setdefault(mutant.op, []).append(mutant)
@@ -370,6 +374,11 @@ def main() -> None:
         ops = sorted(by_op, key=lambda op: (given[op], rng.random()))[:budget]
         chosen = [rng.choice(by_op[op]) for op in ops]
         given.update(ops)
+        # --extra: more mutants of the named operators on every base, from their own generator so
+        # that the balanced sample above stays as it was without them.
+        for op, count in extras.items():
+            rest = [m for m in by_op.get(op, []) if m not in chosen]
+            chosen += extra_rng.sample(rest, min(count, len(rest)))
         for k, mutant in enumerate(chosen):
             write(a.out / f"families/{part}/{stem}__{mutant.op}_{k}.py", mutant.source, manifest,
                   {"base": stem, "op": mutant.op, "detail": mutant.detail, "family": mutant.op.split(".")[0]})

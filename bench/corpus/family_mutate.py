@@ -426,10 +426,29 @@ OPERATORS: tuple[Callable[[Source], Iterator[Mutant]], ...] = (
 )
 
 
-def family_mutants(text: str, within: tuple[int, int] | None = None) -> list[Mutant]:
-    """Every family mutant of ``text`` (whose edit starts on a line in ``within``, if given); each
-    changes the text and keeps its line count."""
-    src = Source(text)
+class _Within(Source):
+    """A Source whose edits outside the lines ``within`` leave the text as it is (those mutants are
+    dropped as no-ops), so that a big file's out-of-range candidates cost no copy of it."""
+
+    def __init__(self, text: str, within: list[tuple[int, int]] | None) -> None:
+        super().__init__(text)
+        self.within = within
+
+    def inside(self, line: int) -> bool:
+        return self.within is None or any(lo <= line <= hi for lo, hi in self.within)
+
+    def replace(self, node: ast.AST, new: str) -> str:
+        return super().replace(node, new) if self.inside(node.lineno) else self.text
+
+    def replace_range(self, start: int, end: int, new: str) -> str:
+        line = next(i for i, stop in enumerate(self._starts[1:], 1) if start < stop)
+        return super().replace_range(start, end, new) if self.inside(line) else self.text
+
+
+def family_mutants(text: str, within: list[tuple[int, int]] | None = None) -> list[Mutant]:
+    """Every family mutant of ``text`` (whose edit starts on a line of a range in ``within``, if
+    given); each changes the text and keeps its line count."""
+    src = _Within(text, within)
     lines = text.count("\n")
     found = []
     seen: set[str] = set()
@@ -438,7 +457,7 @@ def family_mutants(text: str, within: tuple[int, int] | None = None) -> list[Mut
             if mutant.source == text or mutant.source in seen or mutant.source.count("\n") != lines:
                 continue
             where = _first_changed_line(text, mutant.source)
-            if within is not None and not within[0] <= where <= within[1]:
+            if not src.inside(where):
                 continue
             seen.add(mutant.source)
             found.append(mutant)

@@ -47,7 +47,9 @@ class Site:
 
 
 def _parts(template: str) -> list[str]:
-    return [part for part in re.split(r"\{[^{}]*\}", template) if part.strip()]
+    # Stripped: a placeholder that formats to "" leaves no space beside it ("... got (8,)." for
+    # "... got {src_shape}. {partitioned_desc}").
+    return [part.strip() for part in re.split(r"\{[^{}]*\}", template) if part.strip()]
 
 
 def _template(node: ast.expr) -> str | None:
