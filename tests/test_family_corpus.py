@@ -97,3 +97,14 @@ def test_sites_of_jax_reads_fstring_and_format_messages(tmp_path: Path) -> None:
                               'def g(n):\n  raise TypeError("got {} of them".format(n))\n')
     found = {s.template: s.where for s in sites_of_jax(tmp_path / "jax")}
     assert found == {"bad n={} here": "jax/_src/pallas/m.py:2", "got {} of them": "jax/_src/pallas/m.py:4"}
+
+
+def test_pipeline_delay_is_read_where_the_mutant_may_edit() -> None:
+    text = ("import functools\nfrom jax.experimental.pallas import mosaic_gpu as plgpu\n\n"
+            "def other():\n  return plgpu.BlockSpec((8,), lambda i: (i,), delay_release=1)\n\n"
+            "def mine(body):\n"
+            "  return functools.partial(plgpu.emit_pipeline, grid=(4,), max_concurrent_steps=2)(body)\n")
+    edits = [m.source.splitlines()[7] for m in family_mutants(text, within=[(7, 8)])
+             if m.op == "pipeline.concurrent_vs_delay"]
+    assert edits == ["  return functools.partial(plgpu.emit_pipeline, grid=(4,), "
+                     "max_concurrent_steps=0)(body)"]

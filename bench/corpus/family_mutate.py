@@ -265,8 +265,10 @@ def concurrent_vs_delay(src: Source) -> Iterator[Mutant]:
     """`max_concurrent_steps` no greater than a spec's `delay_release`: where max_concurrent_steps is
     written (the pipeline call, a config field, a parameter default), set to the delay_release written
     in the file, or to 0 where there is none (0 <= the default delay of 0)."""
+    # Only delays written where this mutant may edit (the test method, not another test's).
+    inside = getattr(src, "inside", lambda line: True)
     delays = [kw.value for call in _calls(src) for kw in call.keywords
-              if kw.arg == "delay_release" and _int(kw.value) is not None]
+              if kw.arg == "delay_release" and _int(kw.value) is not None and inside(kw.value.lineno)]
     written = [steps.value for call in _pipelines(src)
                if (steps := _keyword(call, "max_concurrent_steps")) is not None]
     written += [v for v in _written_ints(src, "max_concurrent_steps") if v not in written]
