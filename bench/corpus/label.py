@@ -7,7 +7,10 @@ worker (pallas_lsp.lowering.runner.WarmWorkerPool: traced and lowered for CUDA,
 never compiled or run) under each interpreter. The record kept is the FIRST
 error, as lowering stops there (score.py's convention):
   {"outcome": "ok"|"error"|"broken", "class", "code", "line", "line_file",
-   "exc_type", "message", "lowered"}
+   "exc_type", "message", "lowered", "raise_site"}
+"raise_site" is the `raise` of that release's Pallas / Mosaic GPU sources whose message template
+the error's message matches (raise_sites.py; absent when none does): how an error no rule
+classifies is still placed (score_families.py).
 "broken" means no kernel was reached (the file raised before any launch, or a
 timeout): such files say nothing about the analysis and are not scored.
 Labels are merged into OUT/labels.json, so versions may be labelled on
@@ -22,6 +25,7 @@ import hashlib
 import json
 import os
 import re
+import subprocess
 import sys
 import threading
 import time
@@ -31,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
 
 from pallas_lsp.lowering.classify import classify
 from pallas_lsp.lowering.runner import WarmWorkerPool, lower_local
+from raise_sites import Site, match, sites_of_jax
 
 # A plain `jax.set_mesh(mesh)` statement installs a process-wide mesh that outlives the
 # check in a warm worker (measured: every later shard_map in that worker then failed with
@@ -81,6 +86,22 @@ def record(report, root: Path, path: Path) -> dict:
             "message": (report.fatal or "")[:400], "line": report.fatal_line}
 
 
+def jax_sites(python: str) -> list[Site]:
+    """The raise sites of the jax package that ``python`` imports (found without importing it)."""
+    where = subprocess.run([python, "-c", "import importlib.util as u; "
+                            "print(u.find_spec('jax').submodule_search_locations[0])"],
+                           capture_output=True, text=True, timeout=60).stdout.strip()
+    return sites_of_jax(Path(where)) if where else []
+
+
+def with_raise_site(rec: dict, sites: list[Site]) -> dict:
+    if rec.get("outcome") == "error":
+        site = match(rec.get("message") or "", sites, rec.get("exc_type"))
+        if site is not None:
+            return rec | {"raise_site": site.where}
+    return rec
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("out", type=Path)
@@ -96,6 +117,7 @@ def main() -> None:
     labels = {rel: by_ver for rel, by_ver in labels.items() if rel in prints or a.only}
     todo = [(rel, ver) for rel in prints for ver in pythons
             if labels.get(rel, {}).get(ver, {}).get("sha") != prints[rel]]
+    sites = {ver: jax_sites(python) for ver, python in pythons.items()}
     pools = [WarmWorkerPool(devices="cpu") for _ in range(a.jobs)]
     free = list(pools)
     lock = threading.Lock()
@@ -118,7 +140,7 @@ def main() -> None:
                 free.append(pool)
         if report.jax_version and report.jax_version != ver:
             raise SystemExit(f"{pythons[ver]} runs JAX {report.jax_version}, not {ver}")
-        rec = record(report, a.out, a.out / rel) | {"sha": prints[rel]}
+        rec = with_raise_site(record(report, a.out, a.out / rel), sites[ver]) | {"sha": prints[rel]}
         with lock:
             labels.setdefault(rel, {})[ver] = rec
             done += 1
