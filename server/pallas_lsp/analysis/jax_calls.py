@@ -26,6 +26,7 @@ from .values import (
     MISSING,
     UNKNOWN,
     ArrayVal,
+    BarrierVal,
     ClassVal,
     CompilerParamsVal,
     Const,
@@ -339,17 +340,20 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
     else:
         out_types = UNKNOWN
     scratch = kwargs.get(scratch_key, MISSING)
+    scratch_values: tuple[object, ...] | None = None
     if scratch is MISSING:
         n_scratch: object = 0
+        scratch_values = ()
     elif isinstance(scratch, tuple):
         n_scratch = len(scratch)
+        scratch_values = scratch
     elif isinstance(scratch, Const) and isinstance(scratch.value, tuple):
         n_scratch = len(scratch.value)
     else:
         n_scratch = UNKNOWN
     return KernelInfo(body, node, api_name, semantics, compiler_params,
                       bound if bound is UNKNOWN else frozenset(bound),  # type: ignore[arg-type]
-                      out_types, n_scratch)
+                      out_types, n_scratch, scratch=scratch_values)
 
 
 class Tracer(Protocol):
@@ -357,6 +361,8 @@ class Tracer(Protocol):
 
     version: JaxVersion
     kernels: list[KernelInfo]
+    # Every plgpu.Barrier / plgpu.ClusterBarrier built, in the order the run met them.
+    barriers: list[BarrierVal]
     # The mesh jax.set_mesh / use_abstract_mesh installed (None: none; UNKNOWN: cannot tell).
     context_mesh: object
 
@@ -441,6 +447,21 @@ def _other(call: Call) -> object:
     same_context = ctx.launch is not None or name in _CALLS_ARGUMENTS or not names.is_jax_api(name)
     call.tracer.call_callbacks(call.args, call.kwargs, call.node, ctx, same_context=same_context)
     return UNKNOWN
+
+
+def _barrier(call: Call) -> object:
+    """plgpu.Barrier(num_arrivals=..., ...) / plgpu.ClusterBarrier(collective_axes=..., ...):
+    keyword-only dataclasses; the value is recorded, for the checks JAX makes when it is
+    built (num_arrivals) and when the kernel allocates it (its cluster axes)."""
+    kind = call.name.rsplit(".", 1)[-1]
+    if call.args or "**" in call.kwargs:
+        return UNKNOWN  # JAX refuses positional arguments (a TypeError of no rule)
+    barrier = BarrierVal(kind, call.node, call.kwargs.get("num_arrivals", MISSING),
+                         call.kw_nodes.get("num_arrivals"),
+                         call.kwargs.get("collective_axes", MISSING),
+                         call.kw_nodes.get("collective_axes"))
+    call.tracer.barriers.append(barrier)
+    return barrier
 
 
 def _warp_mesh(call: Call) -> object:
@@ -705,6 +726,8 @@ def _record_op(call: Call) -> object:
 HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
     "plgpu.WarpMesh": _warp_mesh,
+    "plgpu.Barrier": _barrier,
+    "plgpu.ClusterBarrier": _barrier,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
     "jax.jit": _jit,
     "jax.shard_map": _shard_map,

@@ -55,6 +55,8 @@ class Program:
         self.ops: list[Op] = [op for op in reached if "collective_axes" not in op.lists
                               or op.name not in COLLECTIVE_OPS]
         self.kernels: list[KernelInfo] = interp.kernels
+        # Every plgpu.Barrier / plgpu.ClusterBarrier the run built (values.BarrierVal).
+        self.barriers = interp.barriers
         self.callee_names = interp.callee_names
         self.module_env = interp.module_env
         self.interp = interp

@@ -426,6 +426,8 @@ class KernelInfo:
     # plgpu.kernel's mesh arguments as passed (grid, grid_names, cluster, cluster_names,
     # num_threads, thread_name; absent ones left out); None when a **kwargs hides some.
     mesh_args: dict[str, object] | None = None
+    # The scratch types as evaluated, in order, when they are a sequence (else None).
+    scratch: tuple[object, ...] | None = None
 
 
 @dataclass(eq=False)
@@ -577,3 +579,15 @@ def fingerprint(value: object) -> object:
     if isinstance(value, ForeignVal):
         return value.memo_key()
     return id(value)
+
+
+@dataclass(eq=False)
+class BarrierVal:
+    """``plgpu.Barrier(...)`` / ``plgpu.ClusterBarrier(...)``: a scratch type, as built."""
+
+    kind: str  # "Barrier" or "ClusterBarrier"
+    node: ast.Call
+    num_arrivals: object  # Const, MISSING or UNKNOWN
+    num_arrivals_node: ast.expr | None
+    collective_axes: object  # ClusterBarrier's, as evaluated (MISSING for a Barrier)
+    collective_axes_node: ast.expr | None

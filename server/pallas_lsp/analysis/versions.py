@@ -112,6 +112,13 @@ SHARDING_USE_MESH = Fact("jax.sharding.use_mesh exists", None, (0, 8, 3), "probe
 MAKE_MESH_AXIS_SIZES = Fact("jax.make_mesh calls its first parameter axis_sizes", (0, 11, 1), None,
                             "probes make_mesh_axis_shapes, make_mesh_axis_sizes")
 
+# plgpu.ClusterBarrier refuses num_arrivals < 1 when it is built ("Num arrivals must be at
+# least 1"), as plgpu.Barrier does in every release; before, it lowers (read in 0.8.3, 0.9.1 and
+# 0.9.2's mosaic_gpu/core.py; 0.10.0 and 0.10.1 not measured). docs/measurements/
+# wgmma-barriers-clusters.md, probe cbar_zero.
+CLUSTER_BARRIER_CHECKS_ARRIVALS = Fact("plgpu.ClusterBarrier refuses num_arrivals < 1", (0, 10, 2),
+                                       None, "probe cbar_zero: lowers on 0.8.3, ValueError on 0.10.2")
+
 
 def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:
     """The measured release whose behaviour the rules follow for ``version``, and a note

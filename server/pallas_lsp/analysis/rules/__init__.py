@@ -20,6 +20,9 @@ from . import (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal014_wgmma_operands,
+    pal015_barrier_arrivals,
+    pal025_cluster_axis_unknown,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -47,6 +50,9 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal014_wgmma_operands,
+    pal015_barrier_arrivals,
+    pal025_cluster_axis_unknown,
 )}
 
 
