@@ -97,7 +97,46 @@ f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vm
 f(jnp.ones((128, 128), jnp.float32))
 '''
 
+_SMEM_BUFFER = '''{example}
+
+
+def kernel(x_gmem, o_gmem, smem, barrier):
+    plgpu.copy_gmem_to_smem(x_gmem, smem, barrier)
+    plgpu.barrier_wait(barrier)
+    plgpu.copy_smem_to_gmem(smem, o_gmem)
+    plgpu.wait_smem_to_gmem(0)
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((64, 128), jnp.float16),
+                    scratch_types=[scratch, plgpu.Barrier(num_arrivals=1)])
+jax.jit(call)(jnp.ones((64, 128), jnp.float16))
+'''
+
+_TMA_COPY = '''def kernel(x_gmem, o_gmem, smem, barrier):
+    {example}
+    plgpu.barrier_wait(barrier)
+    plgpu.copy_smem_to_gmem(smem, o_gmem)
+    plgpu.wait_smem_to_gmem(0)
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
+                    scratch_types=[plgpu.SMEM((128,), jnp.float32), plgpu.Barrier(num_arrivals=1)])
+jax.jit(call)(jnp.ones((2, 256), jnp.float32))
+'''
+
+_LANE_LOAD = '''def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+{example}
+jax.jit(call)(jnp.ones({size}, jnp.float32))
+'''
+
 SCAFFOLDS: dict[str, Scaffold] = {
+    "PAL012": Scaffold(bad=_SMEM_BUFFER, good=_SMEM_BUFFER),
+    "PAL013": Scaffold(bad=_TMA_COPY, good=_TMA_COPY),
+    "PAL027": Scaffold(bad=_LANE_LOAD.replace("{size}", "(64,)"),
+                       good=_LANE_LOAD.replace("{size}", "(128,)")),
     # The page's bad example is a whole program; the good one replaces its launch.
     "PAL001": Scaffold(
         bad="{example}",

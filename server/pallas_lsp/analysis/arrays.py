@@ -141,14 +141,6 @@ def _array_attribute(base: ArrayVal | RefVal | ShapeDtypeVal, attr: str) -> obje
     return UNKNOWN
 
 
-def view(base: object) -> object:
-    """``ref.at[index]``: a view of the same buffer; a multicast ref stays one, a ref keeps
-    its dtype (its shape depends on the index)."""
-    if isinstance(base, RefVal):
-        return RefVal(UNKNOWN, base.dtype)
-    return base
-
-
 # ---------------------------------------------------------------- operators
 
 def binary(left: object, op: ast.operator, right: object) -> object:
@@ -252,7 +244,12 @@ def _arange(call: Call) -> object:
     shape: object = UNKNOWN
     if bounds and all(isinstance(b, Const) and type(b.value) is int for b in bounds):
         shape = Const((len(range(*(b.value for b in bounds))),))  # type: ignore[union-attr, misc]
-    dtype = array_dtype(dtype_value) if dtype_value is not MISSING else UNKNOWN
+    if dtype_value is not MISSING:
+        dtype = array_dtype(dtype_value)
+    elif shape is not UNKNOWN:
+        dtype = DtypeVal("int32")  # int bounds give an int array: int32 with x64 off, as jnp.ones
+    else:
+        dtype = UNKNOWN
     return ArrayVal(shape, dtype)
 
 
@@ -276,7 +273,8 @@ def _reshape(call: Call) -> object:
     if isinstance(shape, Const) and any(d < 0 for d in shape.value):  # type: ignore[union-attr]
         shape = UNKNOWN  # -1: inferred from the size
     if isinstance(base, RefVal):
-        return RefVal(shape, base.dtype)
+        # The same buffer seen in another shape: its views are no longer a plain index chain.
+        return RefVal(shape, base.dtype, base.space, base.transforms, UNKNOWN, base.root or base, base.node)
     if isinstance(base, ArrayVal):
         return ArrayVal(shape, base.dtype)
     return UNKNOWN

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
-from . import introspection, jax_calls, names, patterns, pyflow, stdlib_values
+from . import introspection, jax_calls, names, patterns, pyflow, ref_facts, stdlib_values
 from .axis_trace import AxisTrace, element_origins
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
@@ -50,6 +50,8 @@ from .trace import (
     Op,
     OpaqueScope,
     PatchContext,
+    RefAccess,
+    ScopedBuffer,
     SourceModule,
 )
 from .values import (
@@ -61,7 +63,6 @@ from .values import (
     ClassVal,
     Const,
     DictVal,
-    DtypeVal,
     Env,
     FuncVal,
     GeneratorVal,
@@ -76,9 +77,9 @@ from .values import (
     PartialVal,
     QualName,
     RefVal,
-    ShapeDtypeVal,
     SpecVal,
     SuperVal,
+    ViewIndexer,
     WrappedVal,
     fingerprint,
     one_of,
@@ -136,6 +137,14 @@ class Interpreter:
         self.kernel_scopes: dict[int, ast.AST] = {}
         self.launches: list[Launch] = []
         self.ops: list[Op] = []
+        # The ref facts: data-movement calls of ref_ops.py with their operands, and every
+        # load and store of a ref, in a kernel body.
+        self.ref_ops: list[Op] = []
+        self.ref_accesses: list[RefAccess] = []
+        # Memory-ref transforms built on a path sure to run (their own checks raise there),
+        # and the buffers pl.run_scoped allocates in a kernel body.
+        self.made_transforms: list[object] = []
+        self.scoped_buffers: list[ScopedBuffer] = []
         self.host_queries: list[HostAxisQuery] = []
         self.kernels: list[KernelInfo] = []
         self.barriers: list[BarrierVal] = []
@@ -577,6 +586,10 @@ class Interpreter:
                 owner.attrs[target.attr] = value
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)
+            if isinstance(container, RefVal):
+                index = self.ev_ref_index(target.slice, env, ctx)
+                self.record_access("store", container, index, target, ctx, value)
+                return
             key = self.ev(target.slice, env, ctx)
             if isinstance(container, introspection.ScopeView) and container.scope is not None \
                     and isinstance(key, Const) and isinstance(key.value, str):
@@ -972,6 +985,10 @@ class Interpreter:
                              self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
             base = plain(self.ev(node.value, env, ctx))
+            if isinstance(base, (ViewIndexer, RefVal)):
+                index = self.ev_ref_index(node.slice, env, ctx)
+                self.record_access("load", base, index, node, ctx)
+                return self.subscript(base, index, ctx)
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
@@ -1662,6 +1679,34 @@ class Interpreter:
             self.call_unknown_args(body, site, kernel_ctx)
         return UNKNOWN
 
+    def ev_ref_index(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        """A ref's index (``x_ref[8:16, pl.ds(0, 64)]``): its slices as DSliceVal."""
+        if isinstance(node, ast.Slice):
+            return ref_facts.python_slice(*(self.ev(b, env, ctx) if b is not None else Const(None)
+                                            for b in (node.lower, node.upper, node.step)))
+        if isinstance(node, ast.Tuple):
+            return tuple(self.ev_ref_index(item, env, ctx) for item in node.elts)
+        return self.ev(node, env, ctx)
+
+    def record_access(self, kind: str, ref: object, index: object, node: ast.Subscript, ctx: Ctx,
+                      value: object = None) -> None:
+        if ctx.launch is not None and isinstance(ref, RefVal):
+            self.ref_accesses.append(RefAccess(kind, ref, index, node, ctx.launch, value))
+
+    def record_transform(self, transform: object) -> None:
+        if not self.on_uncertain_path:
+            self.made_transforms.append(transform)
+
+    def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None:
+        if ctx.launch is not None:
+            self.scoped_buffers.append(ScopedBuffer(buffer, node, ctx.launch))
+
+    def record_ref_op(self, name: str, node: ast.Call, args: dict[str, object],
+                      arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:
+        assert ctx.launch is not None
+        self.ref_ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open, (),
+                               ctx.scope_names))
+
     def record_host_query(self, query: HostAxisQuery) -> None:
         self.library_site(query.node)
         self.host_queries.append(query)
@@ -1789,18 +1834,13 @@ def _shard_of(arg: object, spec: object) -> object:
 def _refs(info: KernelInfo, args: tuple[object, ...], count: int) -> list[object]:
     """The refs JAX hands the body, in order: one per input array, per output type and per
     scratch buffer, each with the dtype its array or type has (scratch refs: unknown)."""
-    made: list[object] = []
-    for source in (*args, *info.out_types):  # type: ignore[misc]
-        if isinstance(source, (ArrayVal, ShapeDtypeVal, RefVal)):
-            made.append(RefVal(source.shape, source.dtype if isinstance(source.dtype, DtypeVal)
-                               and source.dtype.name not in _WIDE_DTYPES else UNKNOWN))
-        else:
-            made.append(UNKNOWN)
+    made: list[object] = [ref_facts.ref_of(source, info.io_space)
+                          for source in (*args, *info.out_types)]  # type: ignore[misc]
+    scratch = info.scratch_types if isinstance(info.scratch_types, tuple) else ()
+    made += [ref_facts.ref_of(source, UNKNOWN) for source in scratch]
     return (made + [UNKNOWN] * count)[:count]
 
 
-# JAX turns a 64-bit array into a 32-bit one unless x64 is on: which it is, is not known.
-_WIDE_DTYPES = frozenset({"float64", "int64", "uint64"})
 
 
 def _new_list(items: object) -> ListVal:

@@ -14,13 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import arrays, names, stdlib_calls, stdlib_values
+from . import arrays, names, ref_facts, stdlib_calls, stdlib_values
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
 from .ops import OPS, RECORDED_BY_PARAMS
 from .python import allow, bridge
 from .python.real import RealVal
+from .ref_ops import REF_OPS
 from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
 from .values import (
     MISSING,
@@ -220,9 +221,14 @@ def subscript(base: object, index: object) -> object:
     if isinstance(base, DictVal):
         return base.load(index)
     if isinstance(base, ViewIndexer):
-        return arrays.view(base.base)
-    if isinstance(base, (RefVal, ArrayVal)):
-        # A load from a ref, or an element / slice of an array: the same dtype.
+        return ref_facts.view(base.base, index)
+    if isinstance(base, RefVal):
+        # A load from a ref: its dtype, and the shape the index leaves.
+        dims = ref_facts.index_dims(base.shape, index)
+        shape = ref_facts.indexed_shape(base.shape, dims) if dims is not None else UNKNOWN
+        return ArrayVal(shape, base.dtype)
+    if isinstance(base, ArrayVal):
+        # An element / slice of an array: the same dtype.
         whole = isinstance(index, Const) and index.value is Ellipsis
         return ArrayVal(base.shape if whole else UNKNOWN, base.dtype)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
@@ -340,20 +346,33 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
     else:
         out_types = UNKNOWN
     scratch = kwargs.get(scratch_key, MISSING)
-    scratch_values: tuple[object, ...] | None = None
     if scratch is MISSING:
         n_scratch: object = 0
-        scratch_values = ()
     elif isinstance(scratch, tuple):
         n_scratch = len(scratch)
-        scratch_values = scratch
     elif isinstance(scratch, Const) and isinstance(scratch.value, tuple):
         n_scratch = len(scratch.value)
     else:
         n_scratch = UNKNOWN
+    if scratch is MISSING:
+        scratch_types: object = ()
+    elif isinstance(scratch, tuple):
+        scratch_types = scratch
+    else:
+        scratch_types = UNKNOWN
+    if api_name == "kernel":
+        io_space: object = "GMEM"
+    elif "**" in kwargs or any(key in kwargs for key in _BLOCKING_ARGS):
+        io_space = UNKNOWN
+    else:
+        io_space = "SMEM"  # no specs: each whole array is copied into shared memory
     return KernelInfo(body, node, api_name, semantics, compiler_params,
                       bound if bound is UNKNOWN else frozenset(bound),  # type: ignore[arg-type]
-                      out_types, n_scratch, scratch=scratch_values)
+                      out_types, n_scratch, scratch_types=scratch_types, io_space=io_space)
+
+
+# pallas_call arguments that make the body's refs blocks (or GMEM refs) of the arrays.
+_BLOCKING_ARGS = ("in_specs", "out_specs", "grid", "grid_spec")
 
 
 class Tracer(Protocol):
@@ -377,6 +396,15 @@ class Tracer(Protocol):
                        ctx: Ctx, *, same_context: bool) -> None: ...
 
     def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None: ...
+
+    def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object: ...
+
+    def record_ref_op(self, name: str, node: ast.Call, args: dict[str, object],
+                      arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None: ...
+
+    def record_transform(self, transform: object) -> None: ...
+
+    def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None: ...
 
     def record_host_query(self, query: HostAxisQuery) -> None: ...
 
@@ -416,6 +444,8 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
              env: Env, ctx: Ctx, lists: frozenset[int | str] = frozenset()) -> object:
     """The abstract value of calling the JAX API ``name`` (``env``: the caller's scope)."""
     call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx, lists)
+    if ctx.launch is not None and name in REF_OPS:
+        _record_ref_op(call)
     if ctx.launch is not None and name in RECORDED_BY_PARAMS:
         return _record_op(call)
     if ctx.launch is None and ctx.jit_node is not None and name in HOST_AXIS_QUERIES:
@@ -703,6 +733,18 @@ def mesh_usable(mesh: MeshVal, interp: Tracer) -> bool:
     return mesh.kind != "AbstractMesh" or holds(ABSTRACT_MESH_IN_SHARD_MAP, interp.version)
 
 
+def _record_ref_op(call: Call) -> None:
+    """The operands of a data-movement call (ref_ops.py): facts for the rules that judge it."""
+    values: dict[str, object] = {}
+    nodes: dict[str, ast.expr] = {}
+    for param in REF_OPS[call.name]:
+        values[param.keyword] = call.arg(param.position, param.keyword)
+        arg_node = call.arg_node(param.position, param.keyword)
+        if arg_node is not None:
+            nodes[param.keyword] = arg_node
+    call.tracer.record_ref_op(call.name, call.node, values, nodes, call.ctx)
+
+
 def _record_op(call: Call) -> object:
     values: dict[str, object] = {}
     nodes: dict[str, ast.expr] = {}
@@ -754,6 +796,7 @@ HANDLERS: dict[str, Handler] = {
     "jax.sharding.PartitionSpec": _partition_spec,
     "jax.P": _partition_spec,
     **arrays.HANDLERS,
+    **ref_facts.HANDLERS,
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
     **stdlib_calls.HANDLERS,

@@ -17,8 +17,6 @@ class OpKind(str, Enum):
     AXIS = "axis"  # reads an axis name: needs it bound
     LAYOUT = "layout"  # plgpu.layout_cast
     IOTA = "iota"  # creates a value whose layout Lane cannot infer
-    MMA = "mma"  # a warpgroup matrix multiply (plgpu.wgmma): operands are refs / arrays
-    CLUSTER = "cluster"  # a copy that may be shared by the blocks of a cluster
 
 
 @dataclass(frozen=True)
@@ -72,11 +70,6 @@ OPS: dict[str, OpSpec] = {spec.name: spec for spec in (
     OpSpec("lax.broadcasted_iota", OpKind.IOTA,
            _params(("dtype", 0), ("shape", 1), ("dimension", 2))),
     OpSpec("lax.iota", OpKind.IOTA, _params(("dtype", 0), ("size", 1))),
-    OpSpec("plgpu.wgmma", OpKind.MMA, _params(("acc", 0), ("a", 1), ("b", 2))),
-    # Its collective_axes name cluster axes (resolved against the kernel's cluster_names),
-    # not device mesh axes: not a COLLECTIVE op.
-    OpSpec("plgpu.copy_gmem_to_smem", OpKind.CLUSTER,
-           _params(("src", 0), ("dst", 1), ("barrier", 2), ("collective_axes", None))),
 )}
 
 LAYOUT_CAST = "plgpu.layout_cast"

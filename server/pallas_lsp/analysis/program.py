@@ -11,8 +11,8 @@ from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, MULTIMEM_OPS, OPS
-from .trace import AnalysisStopped, Launch, Op, SourceModule
-from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
+from .trace import AnalysisStopped, Launch, Op, RefAccess, ScopedBuffer, SourceModule
+from .values import KernelInfo, MeshVal, SemanticsVal, TransformVal, const_strings
 from .versions import (
     MULTICAST_COPY_HASHES_AXES,
     PALLAS_CALL_MOSAIC_GPU_GONE,
@@ -55,6 +55,14 @@ class Program:
         self.ops: list[Op] = [op for op in reached if "collective_axes" not in op.lists
                               or op.name not in COLLECTIVE_OPS]
         self.kernels: list[KernelInfo] = interp.kernels
+        # The ref facts (ref_facts.py, ref_ops.py): data-movement calls with their operands,
+        # and every load / store of a ref, of the kernels whose mesh JAX accepts.
+        self.ref_ops: list[Op] = [op for op in interp.ref_ops if mesh_fault(op.launch.kernel) is None]
+        self.ref_accesses: list[RefAccess] = [access for access in interp.ref_accesses
+                                              if mesh_fault(access.launch.kernel) is None]
+        self.made_transforms: list[TransformVal] = interp.made_transforms  # type: ignore[assignment]
+        self.scoped_buffers: list[ScopedBuffer] = [scoped for scoped in interp.scoped_buffers
+                                                   if mesh_fault(scoped.launch.kernel) is None]
         # Every plgpu.Barrier / plgpu.ClusterBarrier the run built (values.BarrierVal).
         self.barriers = interp.barriers
         self.callee_names = interp.callee_names

@@ -73,7 +73,8 @@ class Launch:
 
 @dataclass(eq=False)
 class Op:
-    """A multimem / multicast / layout / axis call met while tracing a kernel body."""
+    """A call of the ops table met while tracing a kernel body (a multimem / multicast / layout /
+    axis call; or, in ``ref_ops``, a data-movement call of ref_ops.py), with its operands."""
 
     name: str  # canonical, e.g. "plgpu.multimem_store"
     node: ast.Call
@@ -83,6 +84,28 @@ class Op:
     names_open: bool = False  # axis names may be bound by an enclosing construct we do not model
     lists: tuple[str, ...] = ()  # parameters passed a list (no hashable primitive parameter)
     scope_names: frozenset[str] = frozenset()  # axis names bound around it (a WarpMesh's)
+
+
+@dataclass(eq=False)
+class RefAccess:
+    """A load ``x_ref[index]`` or a store ``x_ref[index] = value`` in a kernel body, with the
+    ref as the analysis knows it (a RefVal: its space, shape, dtype, transforms, views)."""
+
+    kind: str  # "load" or "store"
+    ref: object
+    index: object
+    node: ast.Subscript
+    launch: Launch
+    value: object = None  # what a store stores
+
+
+@dataclass(eq=False)
+class ScopedBuffer:
+    """A buffer ``pl.run_scoped`` allocates in a kernel body (a RefTypeVal), and the call."""
+
+    buffer: object
+    node: ast.Call
+    launch: Launch
 
 
 @dataclass(frozen=True, eq=False)

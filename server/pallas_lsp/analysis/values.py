@@ -153,12 +153,70 @@ class ShapeDtypeVal:
 
 
 @dataclass(frozen=True)
+class TransformVal:
+    """A memory-ref transform as written: ``plgpu.TilingTransform((8, 64))`` is
+    ("tiling", (8, 64)), ``SwizzleTransform(128)`` ("swizzle", 128), ``TransposeTransform
+    ((1, 0))`` ("transpose", (1, 0)). ``value`` is a plain int or tuple of ints, or UNKNOWN."""
+
+    kind: str
+    value: object
+    node: ast.Call | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class RefTypeVal:
+    """A scratch or output buffer type: ``plgpu.SMEM(shape, dtype, transforms=...)``,
+    ``plgpu.TMEM(...)``, ``plgpu.GMEM(...)``; the body gets a RefVal of it."""
+
+    space: str  # "SMEM", "TMEM" or "GMEM"
+    shape: object  # Const tuple or UNKNOWN
+    dtype: object  # DtypeVal or UNKNOWN
+    transforms: object  # tuple of TransformVal, or UNKNOWN
+    node: ast.Call | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class DimIndex:
+    """One dimension of a ref index: an integer (the dimension goes) or a slice of it.
+    ``start`` / ``size`` / ``stride`` are ints, or None where not known."""
+
+    kind: str  # "int" or "slice"
+    start: int | None
+    size: int | None
+    stride: int | None = 1
+
+
+@dataclass(frozen=True)
+class DSliceVal:
+    """``pl.ds(start, size, stride)`` / a Python slice in a ref index, as evaluated: each
+    part a plain int, None (not given) or UNKNOWN."""
+
+    start: object
+    size: object  # pl.ds: the size; a Python slice: None (its stop is ``stop``)
+    stride: object
+    stop: object = None
+    is_ds: bool = True
+
+
+@dataclass(frozen=True)
 class RefVal:
     """A kernel body's ref (one per input, output and scratch buffer), as its launch makes it:
-    views of it (``.at[...]``, ``.reshape(...)``) keep the dtype (analysis/arrays.py)."""
+    views of it (``.at[...]``, ``.reshape(...)``) keep the dtype (analysis/arrays.py).
+
+    The ref facts (analysis/ref_facts.py): ``space`` its memory space ("GMEM", "SMEM",
+    "TMEM"; UNKNOWN when not known), ``transforms`` the transforms of its allocation (a
+    tuple of TransformVal; UNKNOWN when not known), ``views`` the indexing applied since
+    (one tuple of DimIndex per ``.at[...]``; UNKNOWN once a view is not known) and
+    ``root`` the ref as allocated (None: this is it)."""
 
     shape: object  # Const tuple or UNKNOWN
     dtype: object  # DtypeVal or UNKNOWN
+    space: object = UNKNOWN
+    transforms: object = ()
+    views: object = ()
+    root: RefVal | None = None
+    # Where the buffer was declared (the plgpu.SMEM(...) call), for messages and fixes.
+    node: ast.AST | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -426,8 +484,12 @@ class KernelInfo:
     # plgpu.kernel's mesh arguments as passed (grid, grid_names, cluster, cluster_names,
     # num_threads, thread_name; absent ones left out); None when a **kwargs hides some.
     mesh_args: dict[str, object] | None = None
-    # The scratch types as evaluated, in order, when they are a sequence (else None).
-    scratch: tuple[object, ...] | None = None
+    # The ref facts (analysis/ref_facts.py): the scratch buffer types as passed (a tuple of
+    # RefTypeVal / other values, or UNKNOWN), and the memory space of the input and output
+    # refs ("GMEM" for plgpu.kernel; "SMEM" for a pallas_call whose whole arrays JAX copies
+    # in and out; UNKNOWN when block specs or a grid decide it).
+    scratch_types: object = UNKNOWN
+    io_space: object = UNKNOWN
 
 
 @dataclass(eq=False)
@@ -565,7 +627,7 @@ def unpack(value: object) -> list[object] | None:
 def fingerprint(value: object) -> object:
     """A hashable key standing for ``value`` in memo tables."""
     if isinstance(value, (Const, QualName, MeshVal, SemanticsVal, DtypeVal, LayoutVal, ArrayVal, RefVal,
-                          ShapeDtypeVal, ViewIndexer)):
+                          ShapeDtypeVal, ViewIndexer, TransformVal, RefTypeVal, DSliceVal)):
         return value
     if isinstance(value, tuple):
         return tuple(fingerprint(item) for item in value)
@@ -591,3 +653,23 @@ class BarrierVal:
     num_arrivals_node: ast.expr | None
     collective_axes: object  # ClusterBarrier's, as evaluated (MISSING for a Barrier)
     collective_axes_node: ast.expr | None
+
+
+@dataclass(frozen=True)
+class AccTypeVal:
+    """``plgpu.ACC(shape, dtype=jnp.float32)``: a wgmma accumulator type (pl.run_scoped or
+    scratch types turn it into an AccRefVal)."""
+
+    shape: object  # Const tuple or UNKNOWN
+    dtype: object  # DtypeVal or UNKNOWN
+    node: ast.Call | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class AccRefVal:
+    """The accumulator ref a kernel body gets for a ``plgpu.ACC``: not a memory ref (no
+    RefVal), so the ref rules leave it alone; wgmma reads its shape."""
+
+    shape: object
+    dtype: object
+    node: ast.Call | None = field(default=None, compare=False)

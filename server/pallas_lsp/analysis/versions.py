@@ -82,6 +82,12 @@ MULTICAST_COPY_HASHES_AXES = Fact("a multicast copy refuses a list as collective
 # on the `jax.jit(...)(x)` line on 0.10.2, 0.11.2, 0.12.0.1). 0.9.x cannot lower these ops.
 LANE_LIBRARY_OPS_AT_JIT = Fact("a Lane kernel op of library code is blamed on the jitted call",
                                (0, 10), None, "corpus labels of jax/tests reduce_scatter (Lane)")
+# wait_smem_to_gmem with a negative count is blamed on the wait: a ValueError from 0.11, a
+# verifier MLIRError whose traceback holds the wait line in 0.10.2; on 0.8.3 that MLIRError's
+# traceback ends at the jitted call (0.9.x not measured: the boundary is the first release
+# measured to blame the wait).
+WAIT_COUNT_AT_WAIT = Fact("a negative wait_smem_to_gmem count is blamed on the wait", (0, 10), None,
+                          "wait_negative_count: the jitted call on 0.8.3, the wait from 0.10.2")
 # pl.pallas_call with Mosaic GPU params has no lowering rule: a bare AssertionError.
 PALLAS_CALL_MOSAIC_GPU_GONE = Fact("pl.pallas_call has no Mosaic GPU lowering", (0, 11, 2), None,
                                    "pallas_call_*: lowers through 0.11.1, PAL008 from 0.11.2")

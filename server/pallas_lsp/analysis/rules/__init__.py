@@ -20,9 +20,12 @@ from . import (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal012_smem_transforms,
+    pal013_tma_copies,
     pal014_wgmma_operands,
     pal015_barrier_arrivals,
     pal025_cluster_axis_unknown,
+    pal027_ref_load_size,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -50,9 +53,12 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal012_smem_transforms,
+    pal013_tma_copies,
     pal014_wgmma_operands,
     pal015_barrier_arrivals,
     pal025_cluster_axis_unknown,
+    pal027_ref_load_size,
 )}
 
 

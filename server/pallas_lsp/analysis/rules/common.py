@@ -10,7 +10,7 @@ from ..model import Related, Span, TextEdit
 from ..ops import COLLECTIVE_OPS, WRAPS_STRINGS
 from ..program import Program
 from ..refs import ref_types, result_type
-from ..trace import Launch
+from ..trace import Launch, Op
 from ..values import Env, MeshVal
 
 # Re-exported for the rule modules: the tables live in ops.py and dtypes.py.
@@ -130,3 +130,13 @@ def call_code(program: Program, node: ast.Call) -> str | CallCode:
     args = [program.text(arg) for arg in node.args]
     args += [program.text(kw) for kw in node.keywords]
     return CallCode(program.text(node.func), tuple(args))
+
+
+def ref_ops_named(program: Program, name: str) -> dict[ast.Call, list[Op]]:
+    """The calls of ``name`` among the ref facts' data-movement ops (Program.ref_ops), one
+    entry per call (an op per launch that reaches it), in source order."""
+    grouped: dict[ast.Call, list[Op]] = {}
+    for op in program.ref_ops:
+        if op.name == name:
+            grouped.setdefault(op.node, []).append(op)
+    return dict(sorted(grouped.items(), key=lambda item: (item[0].lineno, item[0].col_offset)))

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from ..model import Finding, Options, Related
 from ..program import Program
 from ..trace import Op
-from ..values import ArrayVal, Const, DtypeVal, RefVal
+from ..values import AccRefVal, ArrayVal, Const, DtypeVal, RefVal
 from .base import LoweringError, Rule
-from .common import dedupe, launch_related
+from .common import dedupe, launch_related, ref_ops_named
 
 RULE = Rule(
     code="PAL014",
@@ -39,9 +39,10 @@ RULE = Rule(
     when_it_happens=(
         "When the kernel is traced, on the `plgpu.wgmma` line, in every release from 0.8.3 to "
         "0.12.0.1 (the same texts). JAX checks the shapes first, then the dtypes, then the "
-        "accumulator. The analysis judges shapes of a `plgpu.kernel`'s refs (a "
-        "`pl.pallas_call`'s refs are blocks of its arrays) and dtypes of any launch's refs; it "
-        "is silent where one is not known."
+        "accumulator. The analysis reads shapes of `plgpu.SMEM` / `plgpu.ACC` buffers and of "
+        "refs whose memory space it knows (a `pl.pallas_call` with block specs or a grid "
+        "passes blocks: their shapes are not judged), and dtypes of any ref; it is silent "
+        "where one is not known."
     ),
     how_to_fix=(
         "Make the shapes agree (`acc.shape == (a.shape[0], b.shape[1])`, "
@@ -75,7 +76,7 @@ class Fault:
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    for node, ops in program.ops_named("plgpu.wgmma").items():
+    for node, ops in ref_ops_named(program, "plgpu.wgmma").items():
         judged = [(op, faults) for op in ops if (faults := operand_faults(op))]
         if not judged:
             continue
@@ -94,30 +95,38 @@ def operand_faults(op: Op) -> list[Fault]:
     """What is wrong with one wgmma's operands, in the order JAX checks them."""
     acc, a, b = op.args.get("acc"), op.args.get("a"), op.args.get("b")
     faults: list[Fault] = []
-    if op.launch.kernel.api == "kernel":  # a pallas_call's refs are blocks: shapes unknown
-        shapes = _matrix(acc), _matrix(a), _matrix(b)
-        if None not in shapes:
-            (m, n), (m2, k), (k2, n2) = shapes  # type: ignore[misc]
-            if (m, n, k) != (m2, n2, k2):
-                faults.append(Fault(
-                    f"acc {(m, n)} += a {(m2, k)} @ b {(k2, n2)} does not multiply "
-                    f"({_mismatch(m, n, m2, k, k2, n2)})",
-                    "Incompatible shapes for matrix multiplication"))
+    shapes = _matrix(acc), _matrix(a), _matrix(b)
+    if None not in shapes:
+        (m, n), (m2, k), (k2, n2) = shapes  # type: ignore[misc]
+        if (m, n, k) != (m2, n2, k2):
+            faults.append(Fault(
+                f"acc {(m, n)} += a {(m2, k)} @ b {(k2, n2)} does not multiply "
+                f"({_mismatch(m, n, m2, k, k2, n2)})",
+                "Incompatible shapes for matrix multiplication"))
     a_dtype, b_dtype = _dtype(a), _dtype(b)
     if a_dtype is not None and b_dtype is not None and a_dtype != b_dtype \
             and not {a_dtype, b_dtype} <= _FP8:
         faults.append(Fault(f"a is {a_dtype} and b is {b_dtype}",
                             "Mixed input dtypes for matrix multiplication unsupported"))
     if isinstance(acc, RefVal):
-        # Every RefVal the analysis makes is a kernel input or output ref (or a view of one):
-        # never an accumulator, which only plgpu.ACC makes.
-        faults.append(Fault("acc is a kernel input/output ref, not an accumulator made by "
-                            "plgpu.ACC", "Expected WGMMAAbstractAccumulatorRef"))
+        # A RefVal is a memory ref (an input, output or SMEM/GMEM/TMEM buffer, or a view of
+        # one); only plgpu.ACC makes an accumulator (an AccRefVal).
+        faults.append(Fault(f"acc is {_memory(acc)}, not an accumulator made by plgpu.ACC",
+                            "Expected WGMMAAbstractAccumulatorRef"))
     return faults
 
 
+def _memory(ref: RefVal) -> str:
+    return f"a ref in {ref.space}" if isinstance(ref.space, str) else "a memory ref"
+
+
 def _matrix(value: object) -> tuple[int, int] | None:
-    if not isinstance(value, (RefVal, ArrayVal)) or not isinstance(value.shape, Const):
+    """A 2-D shape the analysis is sure of: an accumulator's, a loaded array's, or a ref's
+    whose memory space is known (a ref of a pallas_call with block specs or a grid is a
+    block of its array: its RefVal shape is the array's, not the block's)."""
+    if isinstance(value, RefVal) and not isinstance(value.space, str):
+        return None
+    if not isinstance(value, (RefVal, ArrayVal, AccRefVal)) or not isinstance(value.shape, Const):
         return None
     shape = value.shape.value
     if isinstance(shape, tuple) and len(shape) == 2 and all(type(d) is int for d in shape):
@@ -126,7 +135,7 @@ def _matrix(value: object) -> tuple[int, int] | None:
 
 
 def _dtype(value: object) -> str | None:
-    if isinstance(value, (RefVal, ArrayVal)) and isinstance(value.dtype, DtypeVal):
+    if isinstance(value, (RefVal, ArrayVal, AccRefVal)) and isinstance(value.dtype, DtypeVal):
         return value.dtype.name
     return None
 

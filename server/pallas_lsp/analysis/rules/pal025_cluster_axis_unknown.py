@@ -10,7 +10,7 @@ from ..program import Program
 from ..trace import Launch
 from ..values import MISSING, BarrierVal, Const, KernelInfo, const_strings
 from .base import LoweringError, Rule
-from .common import dedupe, launch_related
+from .common import dedupe, launch_related, ref_ops_named
 
 RULE = Rule(
     code="PAL025",
@@ -56,7 +56,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 
 def _copies(program: Program) -> Iterator[Finding]:
-    for node, ops in program.ops_named("plgpu.copy_gmem_to_smem").items():
+    for node, ops in ref_ops_named(program, "plgpu.copy_gmem_to_smem").items():
         faults: list[tuple[Launch, str, tuple[str, ...]]] = []
         for op in ops:
             names = cluster_names(op.launch.kernel)
@@ -68,7 +68,7 @@ def _copies(program: Program) -> Iterator[Finding]:
                 faults.append((op.launch, unknown[0], names))
         if not faults:
             continue
-        launch, axis, names = faults[0]
+        _launch, axis, names = faults[0]
         related: list[Related] = []
         for fault_launch, _axis, _names in faults:
             related.extend(launch_related(program, fault_launch, failing=False))
@@ -84,9 +84,9 @@ def _cluster_barriers(program: Program) -> Iterator[Finding]:
     for launch in program.launches:
         kernel = launch.kernel
         names = cluster_names(kernel)
-        if names is None or kernel.scratch is None:
+        if names is None or not isinstance(kernel.scratch_types, tuple):
             continue
-        for barrier in kernel.scratch:
+        for barrier in kernel.scratch_types:
             if not isinstance(barrier, BarrierVal) or barrier.kind != "ClusterBarrier":
                 continue
             axes = const_strings(barrier.collective_axes) \

@@ -1,0 +1,258 @@
+"""The ref facts: each kernel ref's memory space, shape, dtype, transforms and views.
+
+Recorded on the values themselves (``RefVal``), by the models of the calls that make
+them: ``plgpu.SMEM(shape, dtype, transforms=...)`` / ``plgpu.TMEM`` / ``plgpu.GMEM``
+give a ``RefTypeVal``; a launch (``plgpu.kernel``'s inputs and outputs are GMEM refs, a
+Mosaic GPU ``pl.pallas_call`` without block specs copies each whole array into SMEM),
+``scratch_types=`` / ``scratch_shapes=`` and ``pl.run_scoped`` turn types into refs;
+``ref.at[...]`` makes a view whose shape follows the index. Anything not known stays
+UNKNOWN, and the rules that read these facts are silent on it.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from .arrays import dtype_of
+from .values import (
+    MISSING,
+    UNKNOWN,
+    AccRefVal,
+    AccTypeVal,
+    ArrayVal,
+    Const,
+    DimIndex,
+    DSliceVal,
+    DtypeVal,
+    RefTypeVal,
+    RefVal,
+    ShapeDtypeVal,
+    TransformVal,
+    unpack,
+)
+
+if TYPE_CHECKING:
+    from .jax_calls import Call
+
+# JAX turns a 64-bit array into a 32-bit one unless x64 is on: which it is, is not known.
+_WIDE_DTYPES = frozenset({"float64", "int64", "uint64"})
+_SPACES = {"plgpu.SMEM": "SMEM", "plgpu.TMEM": "TMEM", "plgpu.GMEM": "GMEM"}
+_TRANSFORMS = {"plgpu.TilingTransform": ("tiling", "tiling"),
+               "plgpu.SwizzleTransform": ("swizzle", "swizzle"),
+               "plgpu.TransposeTransform": ("transpose", "permutation")}
+
+
+def _ints(value: object) -> tuple[int, ...] | None:
+    if isinstance(value, Const) and isinstance(value.value, tuple) \
+            and all(type(v) is int for v in value.value):
+        return value.value  # type: ignore[return-value]
+    return None
+
+
+def _int(value: object) -> int | None:
+    return value.value if isinstance(value, Const) and type(value.value) is int else None  # type: ignore[return-value]
+
+
+def ref_dtype(value: object) -> object:
+    dtype = dtype_of(value)
+    return dtype if dtype is not None and dtype.name not in _WIDE_DTYPES else UNKNOWN
+
+
+# ---------------------------------------------------------------- types and transforms
+
+def _ref_type(call: Call) -> object:
+    """``plgpu.SMEM(shape, dtype, transforms=())`` (and TMEM, GMEM): a buffer type."""
+    shape = call.arg(0, "shape")
+    shape_value: object = Const(_ints(shape)) if _ints(shape) is not None else UNKNOWN
+    transforms_value = call.arg(None, "transforms")
+    transforms: object = ()
+    if transforms_value is not MISSING:
+        items = unpack(transforms_value)
+        if items is None or not all(isinstance(item, TransformVal) for item in items):
+            transforms = UNKNOWN
+        else:
+            transforms = tuple(items)
+    return RefTypeVal(_SPACES[call.name], shape_value, ref_dtype(call.arg(1, "dtype")), transforms,
+                      call.node)
+
+
+def _accumulator(call: Call) -> object:
+    """``plgpu.ACC(shape, dtype=jnp.float32)`` (WGMMAAccumulatorRef): an accumulator type."""
+    shape = call.arg(0, "shape")
+    dtype = call.arg(1, "dtype")
+    return AccTypeVal(Const(_ints(shape)) if _ints(shape) is not None else UNKNOWN,
+                      DtypeVal("float32") if dtype is MISSING else ref_dtype(dtype), call.node)
+
+
+def _transform(call: Call) -> object:
+    kind, keyword = _TRANSFORMS[call.name]
+    raw = call.arg(0, keyword)
+    value: object = _int(raw) if kind == "swizzle" else _ints(raw)
+    made = TransformVal(kind, UNKNOWN if value is None else value, call.node)
+    call.tracer.record_transform(made)
+    return made
+
+
+def _dslice(call: Call) -> object:
+    """``pl.ds(start, size=None, stride=1)``: with one argument, ``pl.ds(size)`` from 0."""
+    start, size = call.arg(0, "start"), call.arg(1, "size")
+    stride = call.arg(2, "stride")
+    if size is MISSING:
+        start, size = Const(0), start
+    return DSliceVal(_part(start), _part(size), 1 if stride is MISSING else _part(stride))
+
+
+def _part(value: object) -> object:
+    if isinstance(value, Const) and value.value is None:
+        return None
+    found = _int(value)
+    return found if found is not None else UNKNOWN
+
+
+def python_slice(lower: object, upper: object, step: object) -> DSliceVal:
+    """A ``start:stop:step`` written in a ref index."""
+    return DSliceVal(_part(lower), None, _part(step), _part(upper), is_ds=False)
+
+
+# ---------------------------------------------------------------- refs from types
+
+def ref_of(value: object, space: object) -> object:
+    """The ref JAX hands the body for an input array, output type or buffer type."""
+    if isinstance(value, AccTypeVal):
+        return AccRefVal(value.shape, value.dtype, value.node)
+    if isinstance(value, RefTypeVal):
+        return RefVal(value.shape, value.dtype, value.space, value.transforms, node=value.node)
+    if isinstance(value, (ArrayVal, ShapeDtypeVal, RefVal)):
+        dtype = value.dtype if isinstance(value.dtype, DtypeVal) \
+            and value.dtype.name not in _WIDE_DTYPES else UNKNOWN
+        return RefVal(value.shape, dtype, space, ())
+    if isinstance(value, tuple):
+        # A tuple of buffer types is one argument, a tuple of refs (JAX unflattens the tree).
+        return tuple(ref_of(item, space) for item in value)
+    return UNKNOWN
+
+
+def _run_scoped(call: Call) -> object:
+    """``pl.run_scoped(body, *types, **types)``: calls body with one ref per type, there."""
+    if not call.args:
+        return UNKNOWN
+    body = call.args[0]
+    refs = [ref_of(value, UNKNOWN) for value in call.args[1:]]
+    for value in (*call.args[1:], *call.kwargs.values()):
+        if isinstance(value, RefTypeVal):
+            call.tracer.record_scoped_buffer(value, call.node, call.ctx)
+    named = {key: ref_of(value, UNKNOWN) for key, value in call.kwargs.items()
+             if key not in ("collective_axes", "**")}
+    if "**" in call.kwargs:
+        call.tracer.call_callbacks([body], {}, call.node, call.ctx, same_context=True)
+        return UNKNOWN
+    return call.tracer.call_value(body, refs, named, call.ctx)
+
+
+# ---------------------------------------------------------------- views
+
+def view(base: object, index: object) -> object:
+    """``ref.at[index]``: the same buffer, its shape as the index leaves it."""
+    if not isinstance(base, RefVal):
+        return base  # a multicast ref stays one (arrays.view)
+    root = base.root or base
+    dims = index_dims(base.shape, index)
+    if dims is None or base.views is UNKNOWN:
+        return RefVal(UNKNOWN, base.dtype, base.space, base.transforms, UNKNOWN, root, base.node)
+    shape = indexed_shape(base.shape, dims)
+    return RefVal(shape, base.dtype, base.space, base.transforms,
+                  (*base.views, dims), root, base.node)  # type: ignore[misc]
+
+
+def index_dims(shape: object, index: object) -> tuple[DimIndex, ...] | None:
+    """One DimIndex per dimension of ``shape`` for a NumPy-style basic index (ints, slices,
+    ``pl.ds``, one Ellipsis); None when the index or the shape is not known."""
+    dims_of = _ints(shape)
+    if dims_of is None:
+        return None
+    if isinstance(index, Const) and isinstance(index.value, tuple):
+        entries: list[object] = [Const(v) for v in index.value]
+    elif isinstance(index, tuple):
+        entries = list(index)
+    else:
+        entries = [index]
+    ellipses = [i for i, e in enumerate(entries) if isinstance(e, Const) and e.value is Ellipsis]
+    if len(ellipses) > 1:
+        return None
+    if ellipses:
+        at = ellipses[0]
+        fill = len(dims_of) - (len(entries) - 1)
+        if fill < 0:
+            return None
+        entries = [*entries[:at], *[DSliceVal(None, None, None, None, is_ds=False)] * fill,
+                   *entries[at + 1:]]
+    if len(entries) > len(dims_of):
+        return None
+    entries += [DSliceVal(None, None, None, None, is_ds=False)] * (len(dims_of) - len(entries))
+    result: list[DimIndex] = []
+    for entry, extent in zip(entries, dims_of, strict=True):
+        dim = _dim(entry, extent)
+        if dim is None:
+            return None
+        result.append(dim)
+    return tuple(result)
+
+
+def _dim(entry: object, extent: int) -> DimIndex | None:
+    if isinstance(entry, Const):
+        if type(entry.value) is not int:
+            return None
+        return DimIndex("int", entry.value + extent if entry.value < 0 else entry.value, 1)  # type: ignore[operator]
+    if not isinstance(entry, DSliceVal):
+        return None  # a traced scalar or an array index: not a basic index we follow
+    stride = entry.stride if entry.stride is not None else 1
+    known_stride = stride if type(stride) is int else None
+    if entry.is_ds:
+        start = entry.start if type(entry.start) is int else None
+        size = entry.size if type(entry.size) is int else None
+        return DimIndex("slice", start, size, known_stride)
+    if known_stride is None or known_stride <= 0:
+        return DimIndex("slice", None, None, known_stride)
+    lower = 0 if entry.start is None else entry.start
+    upper = extent if entry.stop is None else entry.stop
+    if type(lower) is not int or type(upper) is not int:
+        return DimIndex("slice", None, None, known_stride)
+    start, stop, step = slice(lower, upper, known_stride).indices(extent)
+    return DimIndex("slice", start, len(range(start, stop, step)), known_stride)
+
+
+def indexed_shape(shape: object, dims: tuple[DimIndex, ...]) -> object:
+    """The shape a view keeps: one entry per sliced dimension, when every size is known."""
+    sizes = [dim.size for dim in dims if dim.kind == "slice"]
+    if any(size is None for size in sizes):
+        return UNKNOWN
+    return Const(tuple(sizes))
+
+
+def transforms_of(ref: RefVal) -> dict[str, object]:
+    """The allocation's tiling, swizzle and transpose, by kind (only when each kind is given
+    once): what the rules compare; {} when the transforms are not known."""
+    if not isinstance(ref.transforms, tuple):
+        return {}
+    found: dict[str, object] = {}
+    for transform in ref.transforms:
+        if transform.kind in found:  # type: ignore[attr-defined]
+            return {}
+        found[transform.kind] = transform  # type: ignore[attr-defined]
+    return found
+
+
+HANDLERS = {
+    **{name: _ref_type for name in _SPACES},
+    **{name: _transform for name in _TRANSFORMS},
+    "pl.ds": _dslice,
+    "pl.dslice": _dslice,
+    "pl.run_scoped": _run_scoped,
+    "plgpu.ACC": _accumulator,
+    "plgpu.WGMMAAccumulatorRef": _accumulator,
+}
+
+
+def node_of(value: object) -> ast.AST | None:
+    return value.node if isinstance(value, (RefVal, RefTypeVal, TransformVal)) else None

@@ -1,0 +1,27 @@
+"""The data-movement calls of a kernel body whose operands the analysis records as facts.
+
+Each entry: the call as the analysis canonicalises it and its parameters (keyword and
+position, per the public signatures of ``jax/_src/pallas/mosaic_gpu/primitives.py``,
+0.8.3 - 0.12.0.1). Met inside a kernel body, such a call is recorded in
+``Program.ref_ops`` (a ``trace.Op`` per call and launch) with each operand as evaluated:
+refs are RefVals carrying the ref facts (analysis/ref_facts.py). Rules of other families
+add the calls they judge here.
+"""
+
+from __future__ import annotations
+
+from .ops import Param, _params
+
+REF_OPS: dict[str, tuple[Param, ...]] = {
+    "plgpu.copy_gmem_to_smem": _params(("src", 0), ("dst", 1), ("barrier", 2),
+                                       ("collective_axes", None), ("partitioned_axis", None),
+                                       ("leader_tracked", None), ("predicate", None)),
+    "plgpu.copy_smem_to_gmem": _params(("src", 0), ("dst", 1), ("predicate", 2),
+                                       ("commit_group", None), ("reduction_op", None)),
+    "plgpu.wait_smem_to_gmem": _params(("n", 0), ("wait_read_only", 1)),
+    "plgpu.barrier_wait": _params(("barrier", 0),),
+    "plgpu.barrier_arrive": _params(("barrier", 0),),
+    "plgpu.commit_smem": (),
+    "plgpu.async_prefetch": _params(("ref", 0), ("collective_axes", None)),
+    "plgpu.wgmma": _params(("acc", 0), ("a", 1), ("b", 2)),
+}

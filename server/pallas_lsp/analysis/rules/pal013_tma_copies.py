@@ -1,0 +1,184 @@
+"""PAL013 tma_copies: TMA copies between GMEM and shared memory whose sides differ in shape or
+dtype, that move a number of bytes the warpgroup cannot split, or waits on a negative count."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..model import Finding, Options, Related
+from ..program import Program, short_repr
+from ..smem_transforms import elements, itemsize
+from ..tma_facts import WARPGROUP_BYTES, whole_array_copy_fault
+from ..trace import Op
+from ..values import MISSING, Const, DtypeVal, RefVal
+from ..versions import WAIT_COUNT_AT_WAIT, holds
+from .base import LoweringError, Rule
+
+RULE = Rule(
+    code="PAL013",
+    name="tma_copies",
+    title="a TMA copy's sides differ, it moves bytes the warpgroup cannot split, or a wait count is negative",
+    jax_message=(
+        "ValueError: Expected source shape to be (128,), but got (256,).\n"
+        "ValueError: Expected the SMEM reference to have the same shape as the transformed slice: "
+        "(128,) != (256,)\n"
+        "ValueError: Expected dtypes to match but src had type float32 and dst had type float16\n"
+        "NotImplementedError: Only copies transferring a number of bytes divisible by the warpgroup "
+        "size are supported. Got bytes=32 but warpgroup size is 128\n"
+        "ValueError: n must be a non-negative integer, got -1"
+    ),
+    lowering_errors=(
+        LoweringError(r"Expected source shape to be \(", exc_type="ValueError"),
+        LoweringError(r"Expected shapes to match, but src has shape", exc_type="ValueError"),
+        LoweringError(r"Expected the SMEM reference to have the same shape as the transformed slice",
+                      exc_type="ValueError"),
+        LoweringError(r"Expected dtypes to match but src had type", exc_type="ValueError"),
+        LoweringError(r"Expected same element type, got", exc_type="ValueError"),
+        LoweringError(r"Only copies transferring a number of bytes divisible by the warpgroup size",
+                      exc_type="NotImplementedError"),
+        LoweringError(r"n must be a non-negative integer, got", exc_type="ValueError"),
+        LoweringError(r"'nvvm\.cp\.async\.bulk\.wait_group' op attribute 'group' failed to satisfy "
+                      r"constraint", exc_type="MLIRError"),
+    ),
+    what_it_means=(
+        "`plgpu.copy_gmem_to_smem(src, dst, barrier)` and `plgpu.copy_smem_to_gmem(src, dst)` "
+        "are TMA copies: the GMEM side (after `.at[...]` indexing) and the shared-memory buffer "
+        "must have the same shape and dtype. Under Lane semantics a copy into shared memory "
+        "is split across the warpgroup's 128 threads, so it must move a multiple of 128 bytes. "
+        "A Mosaic GPU `pl.pallas_call` without block specs copies each whole input and output "
+        "array this way, so a small array (the quickstart's `jnp.arange(8)`: 32 bytes) fails "
+        "there. `plgpu.wait_smem_to_gmem(n)` waits until at most `n` copies are in flight: "
+        "`n` is a count, 0 or more."
+    ),
+    when_it_happens=(
+        "`copy_gmem_to_smem(x_gmem.at[0], smem, barrier)` with a (2, 256) input and a (128,) "
+        "buffer; a float32 buffer copied into a float16 output; a copy of 8 float32 values (32 "
+        "bytes) under Lane semantics (the default through 0.10.2; Warpgroup lowers it); "
+        "`wait_smem_to_gmem(-1)`. Raised on the copy or wait line; a `pl.pallas_call`'s own "
+        "copies on its launch. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (the wording "
+        "changed at 0.11; before it a negative wait count is an MLIR verifier error)."
+    ),
+    how_to_fix=(
+        "Index the GMEM side to the buffer's shape (`x_gmem.at[i, pl.ds(0, 128)]`) or size the "
+        "buffer to the window; give both sides one dtype (`.astype` before the copy is not "
+        "possible on a ref: declare the buffer with the array's dtype). Make each copy a "
+        "multiple of 128 bytes (32 float32 values, 64 float16), padding small arrays. Wait on "
+        "a count of 0 or more (`wait_smem_to_gmem(0)` waits for every copy)."
+    ),
+    bad_example='''
+plgpu.copy_gmem_to_smem(x_gmem.at[0], smem, barrier)  # (256,) into plgpu.SMEM((128,), ...)
+''',
+    good_example='''
+plgpu.copy_gmem_to_smem(x_gmem.at[0, pl.ds(0, 128)], smem, barrier)
+''',
+    fixable=False,
+)
+
+_COPIES = {"plgpu.copy_gmem_to_smem": ("GMEM", "SMEM"), "plgpu.copy_smem_to_gmem": ("SMEM", "GMEM")}
+# Copies whose two sides may legitimately differ (a copy split or shared across a cluster).
+_PARTITIONING = ("collective_axes", "partitioned_axis", "leader_tracked")
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    seen: set[int] = set()
+    for op in program.ref_ops:
+        if id(op.node) in seen:
+            continue
+        finding = _copy_finding(program, op) if op.name in _COPIES else (
+            _wait_finding(program, op) if op.name == "plgpu.wait_smem_to_gmem" else None)
+        if finding is not None:
+            seen.add(id(op.node))
+            yield finding
+    yield from _pallas_call_copies(program)
+
+
+def _copy_finding(program: Program, op: Op) -> Finding | None:
+    src, dst = op.args.get("src"), op.args.get("dst")
+    if not (isinstance(src, RefVal) and isinstance(dst, RefVal)) \
+            or (src.space, dst.space) != _COPIES[op.name]:
+        return None
+    if any(op.args.get(key, MISSING) not in (MISSING, Const(None)) for key in _PARTITIONING):
+        return None
+    name = op.name.rsplit(".", 1)[-1]
+    sides = f"{_side(src)} into {_side(dst)}"
+    if isinstance(src.dtype, DtypeVal) and isinstance(dst.dtype, DtypeVal) and src.dtype != dst.dtype:
+        return Finding(
+            RULE.code, program.span(op.node),
+            f"{name} copies {sides}: a TMA copy does not convert, both sides need one dtype. JAX "
+            f"raises \"ValueError: Expected dtypes to match but src had type {src.dtype.name} and "
+            f"dst had type {dst.dtype.name}\". Declare the buffer (or the output) with the "
+            f"other side's dtype.", related=_related(program, src, dst))
+    if isinstance(src.shape, Const) and isinstance(dst.shape, Const) and src.shape != dst.shape:
+        smem, gmem = (dst, src) if op.name == "plgpu.copy_gmem_to_smem" else (src, dst)
+        return Finding(
+            RULE.code, program.span(op.node),
+            f"{name} copies {sides}: the GMEM side, after indexing, must have the shared-memory "
+            f"buffer's shape. JAX raises \"ValueError: Expected source shape to be "
+            f"{short_repr(dst.shape.value)}, but got {short_repr(src.shape.value)}\" (before 0.11: "
+            f"\"... the same shape as the transformed slice\"). Index the GMEM ref to "
+            f"{short_repr(smem.shape.value)} (`.at[...]`) or declare the buffer "  # type: ignore[union-attr]
+            f"{short_repr(gmem.shape.value)}.", related=_related(program, src, dst))  # type: ignore[union-attr]
+    if op.name == "plgpu.copy_gmem_to_smem" and program.semantics(op.launch.kernel).name == "Lane":
+        size, count = itemsize(dst.dtype), elements(dst.shape)
+        if size is not None and count is not None and (size * count) % WARPGROUP_BYTES:
+            return Finding(
+                RULE.code, program.span(op.node),
+                f"{name} copies {sides}: {size * count} bytes. Under Lane semantics the copy is "
+                f"split across the warpgroup's 128 threads, so it must move a multiple of 128 "
+                f"bytes. JAX raises \"NotImplementedError: Only copies transferring a number of "
+                f"bytes divisible by the warpgroup size are supported. Got bytes={size * count} "
+                f"but warpgroup size is 128\". Copy a multiple of {WARPGROUP_BYTES // size} "
+                f"{dst.dtype.name} values (pad the array), or lower the kernel with Warpgroup "  # type: ignore[union-attr]
+                f"semantics.", related=_related(program, src, dst))
+    return None
+
+
+def _side(ref: RefVal) -> str:
+    where = "a shared-memory buffer" if ref.space == "SMEM" else "GMEM"
+    shape = short_repr(ref.shape.value) if isinstance(ref.shape, Const) else "unknown-shape"
+    dtype = ref.dtype.name if isinstance(ref.dtype, DtypeVal) else "unknown-dtype"
+    return f"{where} of {shape} {dtype}"
+
+
+def _related(program: Program, *refs: RefVal) -> tuple[Related, ...]:
+    return tuple(Related(program.span(ref.node), "the shared-memory buffer is declared here")
+                 for ref in refs if ref.space == "SMEM" and ref.node is not None)
+
+
+def _wait_finding(program: Program, op: Op) -> Finding | None:
+    count = op.args.get("n")
+    if not (isinstance(count, Const) and type(count.value) is int and count.value < 0):
+        return None
+    at_wait = holds(WAIT_COUNT_AT_WAIT, program.version)
+    blamed = op.node if at_wait else (op.launch.ctx.jit_call or op.launch.site)
+    related = () if at_wait else (Related(program.span(op.node), "the wait with a negative count"),)
+    place = "" if at_wait else f" at {program.where(program.span(op.node), blamed)}"
+    return Finding(
+        RULE.code, program.span(blamed),
+        f"wait_smem_to_gmem({count.value}){place}: the count is how many copies may still be in flight, "
+        f"0 or more. JAX raises \"ValueError: n must be a non-negative integer, got "
+        f"{count.value}\" (before 0.11, an MLIR verifier error on nvvm.cp.async.bulk.wait_group). "
+        f"Use 0 to wait for every copy.", related=related)
+
+
+def _pallas_call_copies(program: Program) -> Iterator[Finding]:
+    """A Mosaic GPU pl.pallas_call without block specs copies each whole array into shared
+    memory (Lane: a multiple of 128 bytes each), before its body runs."""
+    for launch in program.launches:
+        kernel = launch.kernel
+        if program.api_removed(kernel) or program.semantics(kernel).name != "Lane":
+            continue
+        found = whole_array_copy_fault(launch)
+        if found is None:
+            continue
+        role, shape, dtype, size = found
+        yield Finding(
+            RULE.code, program.span(launch.site),
+            f"This pl.pallas_call has no block specs, so Mosaic GPU copies each whole array into "
+            f"shared memory with TMA before the kernel runs; {role} is {short_repr(shape)} {dtype}: "
+            f"{size} bytes, and under Lane semantics a copy must move a multiple of 128 bytes. "
+            f"JAX raises \"NotImplementedError: Only copies transferring a number of bytes "
+            f"divisible by the warpgroup size are supported. Got bytes={size} but warpgroup size "
+            f"is 128\". Pad the arrays to a multiple of 128 bytes ({128 // (itemsize(DtypeVal(dtype)) or 1)} "
+            f"{dtype} values).",
+            related=(Related(program.span(kernel.node), "the pl.pallas_call is created here"),))
