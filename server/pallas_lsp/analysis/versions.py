@@ -125,6 +125,15 @@ MAKE_MESH_AXIS_SIZES = Fact("jax.make_mesh calls its first parameter axis_sizes"
 CLUSTER_BARRIER_CHECKS_ARRIVALS = Fact("plgpu.ClusterBarrier refuses num_arrivals < 1", (0, 10, 2),
                                        None, "probe cbar_zero: lowers on 0.8.3, ValueError on 0.10.2")
 
+# A ClusterBarrier naming an axis that is not a cluster axis fails when the kernel is lowered
+# and the barrier allocated ("Unknown cluster axis ..."): after tracing, so JAX blames the
+# line that calls the jitted function; 0.8.3 lowers the kernel while the launch is traced and
+# blames the launch (fixture cluster_barrier_axis_unknown: launch line on 0.8.3, the jitted
+# call's line on 0.9.1, 0.9.2, 0.10.2, 0.11.2, 0.12.0.1; 0.9.0 and 0.9.0.1 not measured).
+CLUSTER_BARRIER_AXES_AT_JIT_CALL = Fact("an unknown ClusterBarrier axis is blamed on the jitted call",
+                                        (0, 9, 1), None,
+                                        "fixture cluster_barrier_axis_unknown: launch line on 0.8.3")
+
 
 def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:
     """The measured release whose behaviour the rules follow for ``version``, and a note

@@ -9,6 +9,7 @@ from ..model import Finding, Options, Related
 from ..program import Program
 from ..trace import Launch
 from ..values import MISSING, BarrierVal, Const, KernelInfo, const_strings
+from ..versions import CLUSTER_BARRIER_AXES_AT_JIT_CALL, holds
 from .base import LoweringError, Rule
 from .common import dedupe, launch_related, ref_ops_named
 
@@ -29,7 +30,8 @@ RULE = Rule(
         "whose body copies with `collective_axes` naming another axis: JAX blames the copy. "
         "A `plgpu.ClusterBarrier` in its `scratch_types` naming another axis: JAX raises when "
         "it allocates the barrier, after tracing, and blames the line that calls the jitted "
-        "kernel. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1, the same text."
+        "function (0.8.3: the launch inside it). Measured on 0.8.3, 0.9.1, 0.9.2, 0.10.2, "
+        "0.11.2 and 0.12.0.1, the same text."
     ),
     how_to_fix=(
         "Name a cluster axis (one of `cluster_names`), or add the axis to the kernel's "
@@ -94,7 +96,8 @@ def _cluster_barriers(program: Program) -> Iterator[Finding]:
             unknown = [axis for axis in axes or () if axis not in names]
             if not unknown:
                 continue
-            blamed = launch.ctx.jit_call or launch.site
+            at_jit_call = holds(CLUSTER_BARRIER_AXES_AT_JIT_CALL, program.version)
+            blamed = (launch.ctx.jit_call if at_jit_call else None) or launch.site
             if (id(blamed), id(barrier.node)) in seen:
                 continue
             seen.add((id(blamed), id(barrier.node)))
@@ -105,7 +108,7 @@ def _cluster_barriers(program: Program) -> Iterator[Finding]:
                           f"plgpu.ClusterBarrier(collective_axes={tuple(axes or ())!r}) names "
                           f"{unknown[0]!r}, which is not a cluster axis of its kernel "
                           f"({_available(names)}); JAX fails with \"Unknown cluster axis "
-                          f"{unknown[0]}\" when it lowers this call and allocates the barrier. "
+                          f"{unknown[0]}\" when it {_when(at_jit_call)} and allocates the barrier. "
                           f"{_todo(names)}",
                           related=dedupe(related))
 
@@ -130,6 +133,11 @@ def copy_axes(value: object) -> tuple[str, ...] | None:
     if _bare_string(value):
         return (value.value,)  # type: ignore[union-attr]
     return const_strings(value)
+
+
+def _when(at_jit_call: bool) -> str:
+    """Where the release lowers the kernel: after tracing (the jitted call), or 0.8.3's launch."""
+    return "lowers this jitted call" if at_jit_call else "traces this launch"
 
 
 def _bare_string(value: object) -> bool:
