@@ -140,3 +140,10 @@ def ref_ops_named(program: Program, name: str) -> dict[ast.Call, list[Op]]:
         if op.name == name:
             grouped.setdefault(op.node, []).append(op)
     return dict(sorted(grouped.items(), key=lambda item: (item[0].lineno, item[0].col_offset)))
+
+
+def kernel_related(program: Program, launch: Launch) -> list[Related]:
+    """Where a kernel is launched and created: the related spans of a finding about the
+    kernel's own configuration or body, where the device mesh plays no part."""
+    return [Related(program.span(launch.site), "the kernel is launched here"),
+            Related(program.span(launch.kernel.node), f"the kernel is created here ({_api(launch)})")]

@@ -11,7 +11,7 @@ from ..program import Program
 from ..trace import Op
 from ..values import AccRefVal, ArrayVal, Const, DtypeVal, RefVal
 from .base import LoweringError, Rule
-from .common import dedupe, launch_related, ref_ops_named
+from .common import dedupe, kernel_related, ref_ops_named
 
 RULE = Rule(
     code="PAL014",
@@ -83,7 +83,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         _op, faults = judged[0]
         related: list[Related] = []
         for op, _faults in judged:
-            related.extend(launch_related(program, op.launch, failing=False))
+            related.extend(kernel_related(program, op.launch))
         words = "; ".join(fault.what for fault in faults)
         yield Finding(RULE.code, program.span(node),
                       f"plgpu.wgmma: {words}. JAX fails with \"{faults[0].jax_words}\". "

@@ -11,7 +11,7 @@ from ..trace import Launch
 from ..values import MISSING, BarrierVal, Const, KernelInfo, const_strings
 from ..versions import CLUSTER_BARRIER_AXES_AT_JIT_CALL, holds
 from .base import LoweringError, Rule
-from .common import dedupe, launch_related, ref_ops_named
+from .common import dedupe, kernel_related, ref_ops_named
 
 RULE = Rule(
     code="PAL025",
@@ -39,13 +39,9 @@ RULE = Rule(
         "collective is not the tool."
     ),
     bad_example='''
-call = plgpu.kernel(body, out_type=out_type, cluster=(2,), cluster_names=("c",), ...)
-# in body:
-plgpu.copy_gmem_to_smem(x_ref, smem, barrier, collective_axes="x")
+plgpu.copy_gmem_to_smem(x_ref, smem, barrier, collective_axes="x")   # cluster_names=("c",)
 ''',
     good_example='''
-call = plgpu.kernel(body, out_type=out_type, cluster=(2,), cluster_names=("c",), ...)
-# in body:
 plgpu.copy_gmem_to_smem(x_ref, smem, barrier, collective_axes="c")
 ''',
     fixable=False,
@@ -73,7 +69,7 @@ def _copies(program: Program) -> Iterator[Finding]:
         _launch, axis, names = faults[0]
         related: list[Related] = []
         for fault_launch, _axis, _names in faults:
-            related.extend(launch_related(program, fault_launch, failing=False))
+            related.extend(kernel_related(program, fault_launch))
         yield Finding(RULE.code, program.span(node),
                       f"copy_gmem_to_smem: collective_axes names {axis!r}, which is not a "
                       f"cluster axis of this kernel ({_available(names)}); JAX fails with "
@@ -103,7 +99,7 @@ def _cluster_barriers(program: Program) -> Iterator[Finding]:
             seen.add((id(blamed), id(barrier.node)))
             where = barrier.collective_axes_node or barrier.node
             related = [Related(program.span(where), f"the ClusterBarrier names {unknown[0]!r} here"),
-                       *launch_related(program, launch, failing=False)]
+                       *kernel_related(program, launch)]
             yield Finding(RULE.code, program.span(blamed),
                           f"plgpu.ClusterBarrier(collective_axes={tuple(axes or ())!r}) names "
                           f"{unknown[0]!r}, which is not a cluster axis of its kernel "
