@@ -489,7 +489,8 @@ def _barrier(call: Call) -> object:
     barrier = BarrierVal(kind, call.node, call.kwargs.get("num_arrivals", MISSING),
                          call.kw_nodes.get("num_arrivals"),
                          call.kwargs.get("collective_axes", MISSING),
-                         call.kw_nodes.get("collective_axes"))
+                         call.kw_nodes.get("collective_axes"),
+                         call.kwargs.get("num_barriers", MISSING))
     call.tracer.barriers.append(barrier)
     return barrier
 

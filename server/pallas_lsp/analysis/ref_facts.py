@@ -21,6 +21,8 @@ from .values import (
     AccRefVal,
     AccTypeVal,
     ArrayVal,
+    BarrierRefVal,
+    BarrierVal,
     Const,
     DimIndex,
     DSliceVal,
@@ -121,6 +123,8 @@ def ref_of(value: object, space: object) -> object:
     """The ref JAX hands the body for an input array, output type or buffer type."""
     if isinstance(value, AccTypeVal):
         return AccRefVal(value.shape, value.dtype, value.node)
+    if isinstance(value, BarrierVal):
+        return BarrierRefVal(value)
     if isinstance(value, RefTypeVal):
         return RefVal(value.shape, value.dtype, value.space, value.transforms, node=value.node)
     if isinstance(value, (ArrayVal, ShapeDtypeVal, RefVal)):

@@ -653,6 +653,15 @@ class BarrierVal:
     num_arrivals_node: ast.expr | None
     collective_axes: object  # ClusterBarrier's, as evaluated (MISSING for a Barrier)
     collective_axes_node: ast.expr | None
+    num_barriers: object = MISSING  # Const int / tuple, MISSING (one barrier) or UNKNOWN
+
+
+@dataclass(eq=False)
+class BarrierRefVal:
+    """The ref a kernel body gets for a plgpu.Barrier scratch type: the whole array of
+    ``barrier.num_barriers`` barriers (``.at[i]`` of it is not modelled: UNKNOWN)."""
+
+    barrier: BarrierVal
 
 
 @dataclass(frozen=True)

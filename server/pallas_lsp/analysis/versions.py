@@ -134,6 +134,13 @@ CLUSTER_BARRIER_AXES_AT_JIT_CALL = Fact("an unknown ClusterBarrier axis is blame
                                         (0, 9, 1), None,
                                         "fixture cluster_barrier_axis_unknown: launch line on 0.8.3")
 
+# A barrier op (copy_gmem_to_smem's barrier, barrier_wait, barrier_arrive) given a whole
+# array of plgpu.Barrier(num_barriers=n > 1) fails ("Operation is only valid for a single
+# barrier, but barrier ref contains n"), on the op line; 0.8.3 lowers it, and 0.9.1 / 0.9.2
+# have no such check (read in their mosaic/gpu/utils.py); 0.10.0 and 0.10.1 not measured.
+BARRIER_ARRAY_NEEDS_INDEX = Fact("a barrier op refuses an unindexed array of barriers", (0, 10, 2),
+                                 None, "probe bar_array_unindexed: lowers on 0.8.3, ValueError on 0.10.2")
+
 
 def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:
     """The measured release whose behaviour the rules follow for ``version``, and a note

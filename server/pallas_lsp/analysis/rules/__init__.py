@@ -23,7 +23,7 @@ from . import (
     pal012_smem_transforms,
     pal013_tma_copies,
     pal014_wgmma_operands,
-    pal015_barrier_arrivals,
+    pal015_barriers,
     pal025_cluster_axis_unknown,
     pal027_ref_load_size,
 )
@@ -56,7 +56,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal012_smem_transforms,
     pal013_tma_copies,
     pal014_wgmma_operands,
-    pal015_barrier_arrivals,
+    pal015_barriers,
     pal025_cluster_axis_unknown,
     pal027_ref_load_size,
 )}
