@@ -172,3 +172,30 @@ jax.jit(f)(jnp.ones((128, 128), jnp.float32))
     assert codes(body.replace("NAMES", "('c',)")) == {"PAL025"}
     assert codes(body.replace("NAMES", "('x',)")) == set()
     assert codes(body.replace("NAMES", "(os.environ['AXIS'],)")) == set()
+
+
+def _apply(source: str, edits) -> str:
+    lines = source.splitlines(keepends=True)
+    for edit in sorted(edits, key=lambda e: (e.span.line, e.span.col), reverse=True):
+        assert edit.span.line == edit.span.end_line
+        line = lines[edit.span.line - 1].encode()
+        lines[edit.span.line - 1] = (line[:edit.span.col] + edit.new_text.encode()
+                                     + line[edit.span.end_col:]).decode()
+    return "".join(lines)
+
+
+def test_the_quick_fixes_remove_their_finding() -> None:
+    from pathlib import Path
+
+    fixtures = Path(__file__).parent / "fixtures" / "single"
+    cases = {"pal015/barrier_zero_arrivals.py": "PAL015",
+             "pal015/cluster_barrier_zero_arrivals.py": "PAL015",
+             "pal025/copy_cluster_axis_unknown.py": "PAL025",
+             "pal025/cluster_barrier_axis_unknown.py": "PAL025"}
+    for name, code in cases.items():
+        source = (fixtures / name).read_text(encoding="utf-8")
+        options = Options(jax_version=parse_jax_version("0.12.0.1"))
+        (finding,) = [f for f in analyze(source, options).findings if f.code == code]
+        assert finding.fixes, name
+        fixed = _apply(source, finding.fixes[0].edits)
+        assert [f.code for f in analyze(fixed, options).findings] == [], name

@@ -3,15 +3,16 @@ kernel's cluster_names (a multicast copy_gmem_to_smem, a plgpu.ClusterBarrier)."
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
-from ..model import Finding, Options, Related
+from ..model import Finding, Fix, Options, Related
 from ..program import Program
 from ..trace import Launch
 from ..values import MISSING, BarrierVal, Const, KernelInfo, const_strings
 from ..versions import CLUSTER_BARRIER_AXES_AT_JIT_CALL, holds
 from .base import LoweringError, Rule
-from .common import dedupe, kernel_related, ref_ops_named
+from .common import dedupe, kernel_related, ref_ops_named, replace_node
 
 RULE = Rule(
     code="PAL025",
@@ -44,7 +45,7 @@ plgpu.copy_gmem_to_smem(x_ref, smem, barrier, collective_axes="x")   # cluster_n
     good_example='''
 plgpu.copy_gmem_to_smem(x_ref, smem, barrier, collective_axes="c")
 ''',
-    fixable=False,
+    fixable=True,
 )
 
 
@@ -56,6 +57,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 def _copies(program: Program) -> Iterator[Finding]:
     for node, ops in ref_ops_named(program, "plgpu.copy_gmem_to_smem").items():
         faults: list[tuple[Launch, str, tuple[str, ...]]] = []
+        axes_node = ops[0].arg_nodes.get("collective_axes")
         for op in ops:
             names = cluster_names(op.launch.kernel)
             axes = copy_axes(op.args.get("collective_axes", MISSING))
@@ -74,7 +76,8 @@ def _copies(program: Program) -> Iterator[Finding]:
                       f"copy_gmem_to_smem: collective_axes names {axis!r}, which is not a "
                       f"cluster axis of this kernel ({_available(names)}); JAX fails with "
                       f"\"Unknown cluster axis {axis}\". {_todo(names)}",
-                      related=dedupe(related))
+                      related=dedupe(related),
+                      fixes=_fixes(program, axes_node, {fault[2] for fault in faults}))
 
 
 def _cluster_barriers(program: Program) -> Iterator[Finding]:
@@ -106,7 +109,8 @@ def _cluster_barriers(program: Program) -> Iterator[Finding]:
                           f"({_available(names)}); JAX fails with \"Unknown cluster axis "
                           f"{unknown[0]}\" when it {_when(at_jit_call)} and allocates the barrier. "
                           f"{_todo(names)}",
-                          related=dedupe(related))
+                          related=dedupe(related),
+                          fixes=_fixes(program, barrier.collective_axes_node, {names}))
 
 
 def cluster_names(kernel: KernelInfo) -> tuple[str, ...] | None:
@@ -129,6 +133,25 @@ def copy_axes(value: object) -> tuple[str, ...] | None:
     if _bare_string(value):
         return (value.value,)  # type: ignore[union-attr]
     return const_strings(value)
+
+
+def _fixes(program: Program, node: ast.expr | None,
+           names: set[tuple[str, ...]]) -> tuple[Fix, ...]:
+    """Name the kernel's one cluster axis, where every launch has that one axis and the
+    argument is a literal naming one axis (a string, or a tuple or list of one string)."""
+    if node is None or len(names) != 1:
+        return ()
+    (axes,) = names
+    if len(axes) != 1:
+        return ()
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = repr(axes[0])
+    elif isinstance(node, (ast.Tuple, ast.List)) and len(node.elts) == 1 \
+            and isinstance(node.elts[0], ast.Constant) and isinstance(node.elts[0].value, str):
+        text = f"({axes[0]!r},)"
+    else:
+        return ()
+    return (Fix(f"Use the kernel's cluster axis {axes[0]!r}", (replace_node(program, node, text),)),)
 
 
 def _when(at_jit_call: bool) -> str:
