@@ -121,12 +121,13 @@ def _memory(ref: RefVal) -> str:
 
 
 def _matrix(value: object) -> tuple[int, int] | None:
-    """A 2-D shape the analysis is sure of: an accumulator's, a loaded array's, or a ref's
-    whose memory space is known (a ref of a pallas_call with block specs or a grid is a
-    block of its array: its RefVal shape is the array's, not the block's)."""
+    """A 2-D shape the analysis is sure of: an accumulator's, or a ref's whose memory space
+    is known (a ref of a pallas_call with block specs or a grid is a block of its array: its
+    RefVal shape is the array's, not the block's; a value loaded from it, an ArrayVal, may
+    carry that shape too, so loaded operands are not judged by shape)."""
     if isinstance(value, RefVal) and not isinstance(value.space, str):
         return None
-    if not isinstance(value, (RefVal, ArrayVal, AccRefVal)) or not isinstance(value.shape, Const):
+    if not isinstance(value, (RefVal, AccRefVal)) or not isinstance(value.shape, Const):
         return None
     shape = value.shape.value
     if isinstance(shape, tuple) and len(shape) == 2 and all(type(d) is int for d in shape):

@@ -26,19 +26,20 @@ RULE = Rule(
                      LoweringError(r"Operation is only valid for a single barrier", "ValueError")),
     what_it_means=(
         "A barrier completes a phase when `num_arrivals` arrivals have been recorded on it "
-        "(a TMA copy's completion, a `plgpu.barrier_arrive`). A barrier that expects no "
-        "arrival at all could never be waited on meaningfully, so JAX refuses to build it. "
+        "(a TMA copy's completion, a `plgpu.barrier_arrive`); JAX requires at least one and "
+        "refuses to build a barrier with fewer. "
         "`plgpu.Barrier(num_barriers=n)` makes an array of n barriers: a copy, "
         "`barrier_wait` or `barrier_arrive` works on one of them (`barriers.at[i]`)."
     ),
     when_it_happens=(
         "`plgpu.Barrier(num_arrivals=n)` with a literal `n < 1`, in every release; "
-        "`plgpu.ClusterBarrier(collective_axes=..., num_arrivals=n)` from JAX 0.10.2 (0.8.3, "
-        "0.9.1 and 0.9.2 build and lower it). JAX raises when the barrier is built, before any "
-        "kernel is traced: on the `Barrier(...)` line, which stops a script at that line when "
+        "`plgpu.ClusterBarrier(collective_axes=..., num_arrivals=n)` from JAX 0.10.2 (0.8.3 "
+        "builds and lowers it; 0.9.1 and 0.9.2 have no such check). JAX raises when the "
+        "barrier is built, before any kernel is traced: on the `Barrier(...)` line, which "
+        "stops a script at that line when "
         "it runs outside `jax.jit`. A whole array (`num_barriers` > 1) given to "
         "`copy_gmem_to_smem(..., barrier)`, `barrier_wait` or `barrier_arrive` fails on that "
-        "op's line from 0.10.2 (0.8.3, 0.9.1 and 0.9.2 lower it)."
+        "op's line from 0.10.2 (0.8.3 lowers it; 0.9.1 and 0.9.2 have no such check)."
     ),
     how_to_fix=(
         "Give the number of arrivals each phase waits for: 1 for one TMA copy or one arriving "
@@ -116,7 +117,7 @@ def _arrivals_findings(program: Program) -> Iterator[Finding]:
         seen.add(id(barrier.node))
         yield Finding(
             RULE.code, program.span(barrier.node),
-            f"plgpu.{barrier.kind}(num_arrivals={arrivals}): a barrier waits for at least one "
+            f"plgpu.{barrier.kind}(num_arrivals={arrivals}): a barrier needs at least one "
             f"arrival; JAX refuses to build it (\"Num arrivals must be at least 1, but got "
             f"{arrivals}\"). Set num_arrivals to the number of arrivals each phase waits for "
             f"(1 for one TMA copy).",
