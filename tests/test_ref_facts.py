@@ -131,3 +131,12 @@ jax.jit(kernel)(jnp.ones((2, 256), jnp.float32))
     src = operand(prog, "plgpu.copy_gmem_to_smem", "src")
     assert isinstance(src, RefVal) and src.shape is UNKNOWN and src.views is UNKNOWN
     assert src.dtype == DtypeVal("float32") and src.space == "GMEM"
+
+
+def test_hover_shows_each_copy_operand_as_the_facts_know_it() -> None:
+    facts = {fact.op: dict(fact.facts) for fact in program(TMA).op_facts()}
+    assert facts["copy_gmem_to_smem"]["dst"] == "SMEM (64, 128) float16, tiling (8, 64), swizzle 128"
+    assert facts["copy_gmem_to_smem"]["src"] == "GMEM (64, 128) float16"
+    assert facts["copy_smem_to_gmem"]["src"] == \
+        "SMEM (16, 128) float16, tiling (8, 64), swizzle 128, a view of 64x128"
+    assert facts["wait_smem_to_gmem"]["n"] == "0"

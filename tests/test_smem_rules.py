@@ -110,3 +110,30 @@ def test_each_mechanism_still_fires() -> None:
     assert [f.code for f in findings(kernel(shape="(128,)", src="x_gmem.at[1]",
                                             input_shape="(2, 256)"))] == ["PAL013"]
     assert [f.code for f in findings(kernel(wait="-2"))] == ["PAL013"]
+
+
+WARP_LOAD = '''
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+LANE = plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane)
+
+
+def add_one(x_ref, o_ref):
+    {body}
+
+
+call = plgpu.kernel(add_one, out_type=jax.ShapeDtypeStruct((64,), jnp.float32), compiler_params=LANE)
+jax.jit(call)(jnp.ones((64,), jnp.float32))
+'''
+
+
+def test_ref_load_size_is_silent_in_warp_level_code() -> None:
+    # Warp-level code (pl.core_map over a WarpMesh) loads scalars only: another error.
+    warp = WARP_LOAD.format(body='''@pl.core_map(plgpu.WarpMesh(axis_name="warp"))
+    def _():
+        o_ref[...] = x_ref[...] + 1''')
+    assert [f.code for f in findings(warp)] == []
+    assert [f.code for f in findings(WARP_LOAD.format(body="o_ref[...] = x_ref[...] + 1"))] == ["PAL027"]

@@ -93,6 +93,29 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("TypeError", "As of JAX v0.7, parameters to jaxpr equations must have __hash__ and __eq__ "
          "methods. In a call to primitive foo, the value of parameter shape was not hashable",
          "0.12.0.1", "other"),
+
+        # PAL012, PAL013, PAL027, measured on 0.8.3 - 0.12.0.1 (tests/fixtures/single/pal012/,
+        # pal013/, pal027/).
+        ("ValueError", "Swizzle 96 is not supported. Only 32, 64 and 128 are accepted.", "0.12.0.1",
+         "smem_transforms"),
+        ("ValueError", "Swizzle 128 requires the trailing dimension to be of size 64, but got "
+         "shape: (8, 4, 8, 32)", "0.10.2", "smem_transforms"),
+        ("ValueError", "Expected slice start (4) and slice stop (20) to be divisible by the tile "
+         "size (8)", "0.8.3", "smem_transforms"),
+        ("ValueError", "src must be a GMEM reference, got Ref<smem>{float32[256]}", "0.10.2",
+         "tma_copies"),
+        ("ValueError", "Expected the SMEM reference to have the same shape as the transformed "
+         "slice: (128,) != (256,)", "0.8.3", "tma_copies"),
+        ("ValueError", "Expected dtypes to match but src had type float32 and dst had type float16",
+         "0.12.0.1", "tma_copies"),
+        ("NotImplementedError", "Only copies transferring a number of bytes divisible by the "
+         "warpgroup size are supported. Got bytes=32 but warpgroup size is 128", "0.10.2",
+         "tma_copies"),
+        ("MLIRError", "Verification failed:\nerror: 'nvvm.cp.async.bulk.wait_group' op attribute "
+         "'group' failed to satisfy constraint: 32-bit signless integer attribute", "0.10.2",
+         "tma_copies"),
+        ("ValueError", "memref<32xf32, strided<[1], offset: ?>, #gpu.address_space<workgroup>> must "
+         "have a number of elements that is a multiple of 128 (got 32)", "0.10.2", "ref_load_size"),
         # PAL014, PAL015, PAL025 (docs/measurements/wgmma-barriers-clusters.md).
         ("ValueError", "Incompatible shapes for matrix multiplication: lhs=(64, 128), "
          "rhs=b.shape=(64, 128), acc=(64, 128)", "0.12.0.1", "wgmma_operands"),

@@ -1691,7 +1691,8 @@ class Interpreter:
     def record_access(self, kind: str, ref: object, index: object, node: ast.Subscript, ctx: Ctx,
                       value: object = None) -> None:
         if ctx.launch is not None and isinstance(ref, RefVal):
-            self.ref_accesses.append(RefAccess(kind, ref, index, node, ctx.launch, value))
+            self.ref_accesses.append(RefAccess(kind, ref, index, node, ctx.launch, value,
+                                               ctx.names_open or bool(ctx.scope_names)))
 
     def record_transform(self, transform: object) -> None:
         if not self.on_uncertain_path:

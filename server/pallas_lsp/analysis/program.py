@@ -11,8 +11,9 @@ from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, MULTIMEM_OPS, OPS
+from .ref_facts import describe_ref
 from .trace import AnalysisStopped, Launch, Op, RefAccess, ScopedBuffer, SourceModule
-from .values import KernelInfo, MeshVal, SemanticsVal, TransformVal, const_strings
+from .values import KernelInfo, MeshVal, RefVal, SemanticsVal, TransformVal, const_strings
 from .versions import (
     MULTICAST_COPY_HASHES_AXES,
     PALLAS_CALL_MOSAIC_GPU_GONE,
@@ -219,7 +220,30 @@ class Program:
             rows.append(("lowering semantics", f"{semantics.name or 'unknown'} ({semantics.reason})"))
             rows.append(("JAX version", version))
             facts.append(OpFacts(self.span(node), OPS[first.name].short, tuple(rows)))
+        covered = {id(node) for node in self.ops_named(*HOVERED_OPS)}
+        for node, ref_ops in self._ref_ops_by_node().items():
+            if id(node) not in covered:
+                facts.append(self._ref_op_facts(node, ref_ops[0], version))
         return tuple(facts)
+
+    def _ref_ops_by_node(self) -> dict[ast.Call, list[Op]]:
+        grouped: dict[ast.Call, list[Op]] = defaultdict(list)
+        for op in self.ref_ops:
+            grouped[op.node].append(op)
+        return grouped
+
+    def _ref_op_facts(self, node: ast.Call, op: Op, version: str) -> OpFacts:
+        """A copy's or wait's operands as the ref facts know them (ref_facts.py)."""
+        rows: list[tuple[str, str]] = []
+        for keyword, value in op.args.items():
+            if isinstance(value, RefVal):
+                rows.append((keyword, describe_ref(value)))
+            elif keyword in op.arg_nodes and not isinstance(value, RefVal):
+                rows.append((keyword, describe_value(value)))
+        semantics = self.semantics(op.launch.kernel)
+        rows.append(("lowering semantics", f"{semantics.name or 'unknown'} ({semantics.reason})"))
+        rows.append(("JAX version", version))
+        return OpFacts(self.span(node), op.name.rsplit(".", 1)[-1], tuple(rows))
 
 
 def _index_parents(scope: ast.AST, scopes: dict[int, ast.AST], parents: dict[int, ast.AST]) -> None:

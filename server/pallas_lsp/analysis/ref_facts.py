@@ -11,7 +11,6 @@ UNKNOWN, and the rules that read these facts are silent on it.
 
 from __future__ import annotations
 
-import ast
 from typing import TYPE_CHECKING
 
 from .arrays import dtype_of
@@ -258,5 +257,20 @@ HANDLERS = {
 }
 
 
-def node_of(value: object) -> ast.AST | None:
-    return value.node if isinstance(value, (RefVal, RefTypeVal, TransformVal)) else None
+def describe_ref(ref: RefVal) -> str:
+    """The ref facts in a few words, for hover: 'SMEM (16, 128) float16, tiling (8, 64),
+    swizzle 128, a view of (64, 128)'."""
+    space = ref.space if isinstance(ref.space, str) else "memory space unknown"
+    shape = str(ref.shape.value) if isinstance(ref.shape, Const) else "shape unknown"
+    dtype = ref.dtype.name if isinstance(ref.dtype, DtypeVal) else "dtype unknown"
+    parts = [f"{space} {shape} {dtype}"]
+    if not isinstance(ref.transforms, tuple):
+        parts.append("transforms unknown")
+    else:
+        parts += [f"{t.kind} {t.value if t.value is not UNKNOWN else 'unknown'}"  # type: ignore[attr-defined]
+                  for t in ref.transforms]
+    if ref.root is not None:
+        root = "x".join(map(str, ref.root.shape.value)) if isinstance(ref.root.shape, Const) \
+            else "unknown shape"  # type: ignore[arg-type]
+        parts.append(f"a view of {root}" if ref.views is not UNKNOWN else f"a view of {root} (index unknown)")
+    return ", ".join(parts)

@@ -97,6 +97,9 @@ class RefAccess:
     node: ast.Subscript
     launch: Launch
     value: object = None  # what a store stores
+    # Under a construct that binds names of its own (pl.core_map of a WarpMesh, an
+    # unmodelled JAX call): code there may run with other semantics (warp-level).
+    scoped: bool = False
 
 
 @dataclass(eq=False)

@@ -17,8 +17,10 @@ from .base import LoweringError, Rule
 RULE = Rule(
     code="PAL013",
     name="tma_copies",
-    title="a TMA copy's sides differ, it moves bytes the warpgroup cannot split, or a wait count is negative",
+    title=("a TMA copy's sides are in the wrong memory space or differ, it moves bytes the warpgroup "
+           "cannot split, or a wait count is negative"),
     jax_message=(
+        "ValueError: src must be a GMEM reference, got Ref<smem>{float32[256]}\n"
         "ValueError: Expected source shape to be (128,), but got (256,).\n"
         "ValueError: Expected the SMEM reference to have the same shape as the transformed slice: "
         "(128,) != (256,)\n"
@@ -28,6 +30,7 @@ RULE = Rule(
         "ValueError: n must be a non-negative integer, got -1"
     ),
     lowering_errors=(
+        LoweringError(r"(src|dst) must be a (GMEM|SMEM) reference, got", exc_type="ValueError"),
         LoweringError(r"Expected source shape to be \(", exc_type="ValueError"),
         LoweringError(r"Expected shapes to match, but src has shape", exc_type="ValueError"),
         LoweringError(r"Expected the SMEM reference to have the same shape as the transformed slice",
@@ -42,8 +45,10 @@ RULE = Rule(
     ),
     what_it_means=(
         "`plgpu.copy_gmem_to_smem(src, dst, barrier)` and `plgpu.copy_smem_to_gmem(src, dst)` "
-        "are TMA copies: the GMEM side (after `.at[...]` indexing) and the shared-memory buffer "
-        "must have the same shape and dtype. Under Lane semantics a copy into shared memory "
+        "are TMA copies: the source of the first is a GMEM ref and its destination a "
+        "shared-memory one (the other way round for the second), and the GMEM side (after "
+        "`.at[...]` indexing) and the shared-memory buffer must have the same shape and dtype. "
+        "Under Lane semantics a copy into shared memory "
         "is split across the warpgroup's 128 threads, so it must move a multiple of 128 bytes. "
         "A Mosaic GPU `pl.pallas_call` without block specs copies each whole input and output "
         "array this way, so a small array (the quickstart's `jnp.arange(8)`: 32 bytes) fails "
@@ -51,12 +56,14 @@ RULE = Rule(
         "`n` is a count, 0 or more."
     ),
     when_it_happens=(
+        "`copy_gmem_to_smem(smem, x_gmem, barrier)` (\"src must be a GMEM reference\"); "
         "`copy_gmem_to_smem(x_gmem.at[0], smem, barrier)` with a (2, 256) input and a (128,) "
         "buffer; a float32 buffer copied into a float16 output; a copy of 8 float32 values (32 "
         "bytes) under Lane semantics (the default through 0.10.2; Warpgroup lowers it); "
         "`wait_smem_to_gmem(-1)`. Raised on the copy or wait line; a `pl.pallas_call`'s own "
         "copies on its launch. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (the wording "
-        "changed at 0.11; before it a negative wait count is an MLIR verifier error)."
+        "changed at 0.11; before it a negative wait count is an MLIR verifier error, which 0.8.3 "
+        "blames on the jitted call)."
     ),
     how_to_fix=(
         "Index the GMEM side to the buffer's shape (`x_gmem.at[i, pl.ds(0, 128)]`) or size the "
@@ -75,6 +82,8 @@ plgpu.copy_gmem_to_smem(x_gmem.at[0, pl.ds(0, 128)], smem, barrier)
 )
 
 _COPIES = {"plgpu.copy_gmem_to_smem": ("GMEM", "SMEM"), "plgpu.copy_smem_to_gmem": ("SMEM", "GMEM")}
+_DIRECTION = {"plgpu.copy_gmem_to_smem": "from GMEM into shared memory",
+              "plgpu.copy_smem_to_gmem": "from shared memory into GMEM"}
 # Copies whose two sides may legitimately differ (a copy split or shared across a cluster).
 _PARTITIONING = ("collective_axes", "partitioned_axis", "leader_tracked")
 
@@ -94,12 +103,24 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 def _copy_finding(program: Program, op: Op) -> Finding | None:
     src, dst = op.args.get("src"), op.args.get("dst")
+    name = op.name.rsplit(".", 1)[-1]
+    misplaced = _misplaced(op)
+    if misplaced is not None:
+        keyword, ref, wanted = misplaced
+        return Finding(
+            RULE.code, program.span(op.node),
+            f"{name}'s {keyword} is a {ref.space} ref, and it must be a {wanted} ref: {name} "
+            f"copies {_DIRECTION[op.name]}. "
+            f"JAX raises \"ValueError: {keyword} must be a {wanted} reference, got "
+            f"Ref<{str(ref.space).lower()}>...\". "
+            f"Swap the arguments if they are the wrong way round, or use "
+            f"{'copy_smem_to_gmem' if name == 'copy_gmem_to_smem' else 'copy_gmem_to_smem'}.",
+            related=_related(program, *(r for r in (src, dst) if isinstance(r, RefVal))))
     if not (isinstance(src, RefVal) and isinstance(dst, RefVal)) \
             or (src.space, dst.space) != _COPIES[op.name]:
         return None
     if any(op.args.get(key, MISSING) not in (MISSING, Const(None)) for key in _PARTITIONING):
         return None
-    name = op.name.rsplit(".", 1)[-1]
     sides = f"{_side(src)} into {_side(dst)}"
     if isinstance(src.dtype, DtypeVal) and isinstance(dst.dtype, DtypeVal) and src.dtype != dst.dtype:
         return Finding(
@@ -118,7 +139,8 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
             f"\"... the same shape as the transformed slice\"). Index the GMEM ref to "
             f"{short_repr(smem.shape.value)} (`.at[...]`) or declare the buffer "  # type: ignore[union-attr]
             f"{short_repr(gmem.shape.value)}.", related=_related(program, src, dst))  # type: ignore[union-attr]
-    if op.name == "plgpu.copy_gmem_to_smem" and program.semantics(op.launch.kernel).name == "Lane":
+    if op.name == "plgpu.copy_gmem_to_smem" and program.semantics(op.launch.kernel).name == "Lane" \
+            and not (op.names_open or op.scope_names):  # warp-level code: not measured
         size, count = itemsize(dst.dtype), elements(dst.shape)
         if size is not None and count is not None and (size * count) % WARPGROUP_BYTES:
             return Finding(
@@ -130,6 +152,16 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
                 f"but warpgroup size is 128\". Copy a multiple of {WARPGROUP_BYTES // size} "
                 f"{dst.dtype.name} values (pad the array), or lower the kernel with Warpgroup "  # type: ignore[union-attr]
                 f"semantics.", related=_related(program, src, dst))
+    return None
+
+
+def _misplaced(op: Op) -> tuple[str, RefVal, str] | None:
+    """The first operand (src, then dst) whose memory space is known and not the one the copy
+    takes: JAX checks src first (measured: "src must be a GMEM reference, got Ref<smem>...")."""
+    for keyword, wanted in zip(("src", "dst"), _COPIES[op.name], strict=True):
+        ref = op.args.get(keyword)
+        if isinstance(ref, RefVal) and ref.space in ("GMEM", "SMEM") and ref.space != wanted:
+            return keyword, ref, wanted
     return None
 
 

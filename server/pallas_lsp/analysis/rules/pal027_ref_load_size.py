@@ -67,8 +67,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         ref = access.ref
         # JAX raises the first load of a line; a launch whose own copies fail (PAL013) never
         # lowers its body.
-        if access.kind != "load" or access.node.lineno in seen or not isinstance(ref, RefVal) \
-                or whole_array_copy_fault(access.launch) is not None:
+        if access.kind != "load" or access.scoped or access.node.lineno in seen \
+                or not isinstance(ref, RefVal) or whole_array_copy_fault(access.launch) is not None:
             continue
         kernel = access.launch.kernel
         if ref.space not in ("GMEM", "SMEM") or ref.views != () or program.api_removed(kernel) \
