@@ -132,7 +132,51 @@ _LANE_LOAD = '''def add_one(x_ref, o_ref):
 jax.jit(call)(jnp.ones({size}, jnp.float32))
 '''
 
+_WGMMA = '''{example}
+
+
+TRANSFORMS = (plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128))
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((64, 128), jnp.float32),
+                    scratch_types=[plgpu.SMEM((64, 128), jnp.float16, transforms=TRANSFORMS),
+                                   plgpu.SMEM((128, 128), jnp.float16, transforms=TRANSFORMS)])
+jax.jit(call)()
+'''
+
+_BARRIER_SCRATCH = '''def kernel(x_ref, o_ref, smem, barrier):
+    plgpu.copy_gmem_to_smem(x_ref, smem, barrier)
+    plgpu.barrier_wait(barrier)
+    o_ref[...] = smem[...]
+
+
+@jax.jit
+def copy(x):
+    call = plgpu.kernel(
+        kernel,
+        out_type=jax.ShapeDtypeStruct((128, 128), jnp.float32),
+        {example}
+    )
+    return call(x)
+
+
+copy(jnp.ones((128, 128), jnp.float32))
+'''
+
+_CLUSTER_COPY = '''def kernel(x_ref, o_ref, smem, barrier):
+    {example}
+    plgpu.barrier_wait(barrier)
+    o_ref[...] = smem[...]
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128, 128), jnp.float32),
+                    cluster=(2,), cluster_names=("c",),
+                    scratch_types=[plgpu.SMEM((128, 128), jnp.float32), plgpu.Barrier(num_arrivals=1)])
+jax.jit(call)(jnp.ones((128, 128), jnp.float32))
+'''
+
 SCAFFOLDS: dict[str, Scaffold] = {
+    "PAL014": Scaffold(bad=_WGMMA, good=_WGMMA),
+    "PAL015": Scaffold(bad=_BARRIER_SCRATCH, good=_BARRIER_SCRATCH),
+    "PAL025": Scaffold(bad=_CLUSTER_COPY, good=_CLUSTER_COPY),
     "PAL012": Scaffold(bad=_SMEM_BUFFER, good=_SMEM_BUFFER),
     "PAL013": Scaffold(bad=_TMA_COPY, good=_TMA_COPY),
     "PAL027": Scaffold(bad=_LANE_LOAD.replace("{size}", "(64,)"),

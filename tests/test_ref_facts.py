@@ -10,7 +10,15 @@ import time
 
 from pallas_lsp.analysis import Options, parse_jax_version
 from pallas_lsp.analysis.program import Program, build_program
-from pallas_lsp.analysis.values import UNKNOWN, Const, DimIndex, DtypeVal, RefVal, TransformVal
+from pallas_lsp.analysis.values import (
+    UNKNOWN,
+    BarrierRefVal,
+    Const,
+    DimIndex,
+    DtypeVal,
+    RefVal,
+    TransformVal,
+)
 
 HEADER = '''
 import functools
@@ -57,7 +65,9 @@ def test_scratch_ref_has_space_shape_dtype_and_transforms() -> None:
     assert dst.transforms == (TransformVal("tiling", (8, 64)), TransformVal("swizzle", 128))
     src = operand(prog, "plgpu.copy_gmem_to_smem", "src")
     assert isinstance(src, RefVal) and src.space == "GMEM" and src.transforms == ()
-    assert operand(prog, "plgpu.copy_gmem_to_smem", "barrier") is UNKNOWN  # barriers: not modelled yet
+    # A Barrier scratch type gives the body its whole array (values.BarrierRefVal; PAL015).
+    barrier = operand(prog, "plgpu.copy_gmem_to_smem", "barrier")
+    assert isinstance(barrier, BarrierRefVal) and barrier.barrier.kind == "Barrier"
 
 
 def test_views_follow_the_index() -> None:

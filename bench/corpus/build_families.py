@@ -32,8 +32,9 @@ import re
 import textwrap
 from pathlib import Path
 
-from build import _self_calls, read_jax_file, write
 from family_mutate import family_mutants
+
+from build import _self_calls, read_jax_file, write
 
 MOSAIC_TEST = "tests/pallas/mosaic_gpu_test.py"
 # Hopper and architecture-neutral test classes (the Lane-semantics ones: their Warpgroup twins

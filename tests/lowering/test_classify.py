@@ -120,6 +120,18 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "tma_copies"),
         ("ValueError", "memref<32xf32, strided<[1], offset: ?>, #gpu.address_space<workgroup>> must "
          "have a number of elements that is a multiple of 128 (got 32)", "0.10.2", "ref_load_size"),
+        # PAL014, PAL015, PAL025 (docs/measurements/wgmma-barriers-clusters.md).
+        ("ValueError", "Incompatible shapes for matrix multiplication: lhs=(64, 128), "
+         "rhs=b.shape=(64, 128), acc=(64, 128)", "0.12.0.1", "wgmma_operands"),
+        ("ValueError", "Mixed input dtypes for matrix multiplication unsupported: lhs=float16, "
+         "rhs=bfloat16", "0.8.3", "wgmma_operands"),
+        ("TypeError", "Expected WGMMAAbstractAccumulatorRef got Ref<smem>{float32[64,128]}",
+         "0.10.2", "wgmma_operands"),
+        ("ValueError", "Num arrivals must be at least 1, but got 0", "0.12.0.1", "barriers"),
+        ("ValueError", "Operation is only valid for a single barrier, but barrier ref contains 2. "
+         "Individual barriers can be accessed by indexing into the ref.", "0.10.2", "barriers"),
+        ("LookupError", "Unknown cluster axis d, available axes: ['c']", "0.8.3",
+         "cluster_axis_unknown"),
     ],
 )
 def test_classify(exc_type: str, message: str, version: str, cls: str) -> None:
@@ -145,6 +157,9 @@ def test_every_class_has_its_contract_code() -> None:
         "primitive_unimplemented": "PAL019",
         "smem_transforms": "PAL012",
         "tma_copies": "PAL013",
+        "wgmma_operands": "PAL014",
+        "barriers": "PAL015",
+        "cluster_axis_unknown": "PAL025",
         "ref_load_size": "PAL027",
     }
 

@@ -59,6 +59,7 @@ from .values import (
     MISSING,
     UNKNOWN,
     ArrayVal,
+    BarrierVal,
     ClassVal,
     Const,
     DictVal,
@@ -146,6 +147,7 @@ class Interpreter:
         self.scoped_buffers: list[ScopedBuffer] = []
         self.host_queries: list[HostAxisQuery] = []
         self.kernels: list[KernelInfo] = []
+        self.barriers: list[BarrierVal] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}
         # id -> every call node evaluated: the rules read calls by name from here, never the tree.

@@ -27,6 +27,7 @@ from .values import (
     MISSING,
     UNKNOWN,
     ArrayVal,
+    BarrierVal,
     ClassVal,
     CompilerParamsVal,
     Const,
@@ -383,6 +384,8 @@ class Tracer(Protocol):
 
     version: JaxVersion
     kernels: list[KernelInfo]
+    # Every plgpu.Barrier / plgpu.ClusterBarrier built, in the order the run met them.
+    barriers: list[BarrierVal]
     # The mesh jax.set_mesh / use_abstract_mesh installed (None: none; UNKNOWN: cannot tell).
     context_mesh: object
 
@@ -532,6 +535,20 @@ def _block_spec(call: Call) -> object:
     else:
         _other(call)
     return pipelines.block_spec(call, returned)
+def _barrier(call: Call) -> object:
+    """plgpu.Barrier(num_arrivals=..., ...) / plgpu.ClusterBarrier(collective_axes=..., ...):
+    keyword-only dataclasses; the value is recorded, for the checks JAX makes when it is
+    built (num_arrivals) and when the kernel allocates it (its cluster axes)."""
+    kind = call.name.rsplit(".", 1)[-1]
+    if call.args or "**" in call.kwargs:
+        return UNKNOWN  # JAX refuses positional arguments (a TypeError of no rule)
+    barrier = BarrierVal(kind, call.node, call.kwargs.get("num_arrivals", MISSING),
+                         call.kw_nodes.get("num_arrivals"),
+                         call.kwargs.get("collective_axes", MISSING),
+                         call.kw_nodes.get("collective_axes"),
+                         call.kwargs.get("num_barriers", MISSING))
+    call.tracer.barriers.append(barrier)
+    return barrier
 
 
 def _warp_mesh(call: Call) -> object:
@@ -819,6 +836,8 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.emit_pipeline": _emit_pipeline,
     pipelines.RUN: pipelines.run,
     "lax.while_loop": _loop,
+    "plgpu.Barrier": _barrier,
+    "plgpu.ClusterBarrier": _barrier,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
     "jax.jit": _jit,
     "jax.shard_map": _shard_map,

@@ -64,6 +64,8 @@ class Program:
         self.made_transforms: list[TransformVal] = interp.made_transforms  # type: ignore[assignment]
         self.scoped_buffers: list[ScopedBuffer] = [scoped for scoped in interp.scoped_buffers
                                                    if mesh_fault(scoped.launch.kernel) is None]
+        # Every plgpu.Barrier / plgpu.ClusterBarrier the run built (values.BarrierVal).
+        self.barriers = interp.barriers
         self.callee_names = interp.callee_names
         self.module_env = interp.module_env
         self.interp = interp

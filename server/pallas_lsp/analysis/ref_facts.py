@@ -17,7 +17,11 @@ from .arrays import dtype_of
 from .values import (
     MISSING,
     UNKNOWN,
+    AccRefVal,
+    AccTypeVal,
     ArrayVal,
+    BarrierRefVal,
+    BarrierVal,
     Const,
     DimIndex,
     DSliceVal,
@@ -74,6 +78,14 @@ def _ref_type(call: Call) -> object:
                       call.node)
 
 
+def _accumulator(call: Call) -> object:
+    """``plgpu.ACC(shape, dtype=jnp.float32)`` (WGMMAAccumulatorRef): an accumulator type."""
+    shape = call.arg(0, "shape")
+    dtype = call.arg(1, "dtype")
+    return AccTypeVal(Const(_ints(shape)) if _ints(shape) is not None else UNKNOWN,
+                      DtypeVal("float32") if dtype is MISSING else ref_dtype(dtype), call.node)
+
+
 def _transform(call: Call) -> object:
     kind, keyword = _TRANSFORMS[call.name]
     raw = call.arg(0, keyword)
@@ -108,6 +120,10 @@ def python_slice(lower: object, upper: object, step: object) -> DSliceVal:
 
 def ref_of(value: object, space: object) -> object:
     """The ref JAX hands the body for an input array, output type or buffer type."""
+    if isinstance(value, AccTypeVal):
+        return AccRefVal(value.shape, value.dtype, value.node)
+    if isinstance(value, BarrierVal):
+        return BarrierRefVal(value)
     if isinstance(value, RefTypeVal):
         return RefVal(value.shape, value.dtype, value.space, value.transforms, node=value.node)
     if isinstance(value, (ArrayVal, ShapeDtypeVal, RefVal)):
@@ -236,6 +252,8 @@ HANDLERS = {
     "pl.ds": _dslice,
     "pl.dslice": _dslice,
     "pl.run_scoped": _run_scoped,
+    "plgpu.ACC": _accumulator,
+    "plgpu.WGMMAAccumulatorRef": _accumulator,
 }
 
 

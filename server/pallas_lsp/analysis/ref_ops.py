@@ -23,4 +23,5 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     "plgpu.barrier_arrive": _params(("barrier", 0),),
     "plgpu.commit_smem": (),
     "plgpu.async_prefetch": _params(("ref", 0), ("collective_axes", None)),
+    "plgpu.wgmma": _params(("acc", 0), ("a", 1), ("b", 2)),
 }

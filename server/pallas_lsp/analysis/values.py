@@ -647,3 +647,44 @@ def fingerprint(value: object) -> object:
     if isinstance(value, ForeignVal):
         return value.memo_key()
     return id(value)
+
+
+@dataclass(eq=False)
+class BarrierVal:
+    """``plgpu.Barrier(...)`` / ``plgpu.ClusterBarrier(...)``: a scratch type, as built."""
+
+    kind: str  # "Barrier" or "ClusterBarrier"
+    node: ast.Call
+    num_arrivals: object  # Const, MISSING or UNKNOWN
+    num_arrivals_node: ast.expr | None
+    collective_axes: object  # ClusterBarrier's, as evaluated (MISSING for a Barrier)
+    collective_axes_node: ast.expr | None
+    num_barriers: object = MISSING  # Const int / tuple, MISSING (one barrier) or UNKNOWN
+
+
+@dataclass(eq=False)
+class BarrierRefVal:
+    """The ref a kernel body gets for a plgpu.Barrier scratch type: the whole array of
+    ``barrier.num_barriers`` barriers (``.at[i]`` of it is not modelled: UNKNOWN)."""
+
+    barrier: BarrierVal
+
+
+@dataclass(frozen=True)
+class AccTypeVal:
+    """``plgpu.ACC(shape, dtype=jnp.float32)``: a wgmma accumulator type (pl.run_scoped or
+    scratch types turn it into an AccRefVal)."""
+
+    shape: object  # Const tuple or UNKNOWN
+    dtype: object  # DtypeVal or UNKNOWN
+    node: ast.Call | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class AccRefVal:
+    """The accumulator ref a kernel body gets for a ``plgpu.ACC``: not a memory ref (no
+    RefVal), so the ref rules leave it alone; wgmma reads its shape."""
+
+    shape: object
+    dtype: object
+    node: ast.Call | None = field(default=None, compare=False)

@@ -122,6 +122,28 @@ MAKE_MESH_AXIS_SIZES = Fact("jax.make_mesh calls its first parameter axis_sizes"
 # must be strictly positive"); 0.8.3 accepts it and fails later in the MLIR verifier.
 EMIT_PIPELINE_CHECKS_GRID = Fact("emit_pipeline refuses a grid entry below 1", (0, 10), None,
                                  "fixture pal016/grid_zero.py")
+# plgpu.ClusterBarrier refuses num_arrivals < 1 when it is built ("Num arrivals must be at
+# least 1"), as plgpu.Barrier does in every release; before, it lowers (read in 0.8.3, 0.9.1 and
+# 0.9.2's mosaic_gpu/core.py; 0.10.0 and 0.10.1 not measured). docs/measurements/
+# wgmma-barriers-clusters.md, probe cbar_zero.
+CLUSTER_BARRIER_CHECKS_ARRIVALS = Fact("plgpu.ClusterBarrier refuses num_arrivals < 1", (0, 10, 2),
+                                       None, "probe cbar_zero: lowers on 0.8.3, ValueError on 0.10.2")
+
+# A ClusterBarrier naming an axis that is not a cluster axis fails when the kernel is lowered
+# and the barrier allocated ("Unknown cluster axis ..."): after tracing, so JAX blames the
+# line that calls the jitted function; 0.8.3 lowers the kernel while the launch is traced and
+# blames the launch (fixture cluster_barrier_axis_unknown: launch line on 0.8.3, the jitted
+# call's line on 0.9.1, 0.9.2, 0.10.2, 0.11.2, 0.12.0.1; 0.9.0 and 0.9.0.1 not measured).
+CLUSTER_BARRIER_AXES_AT_JIT_CALL = Fact("an unknown ClusterBarrier axis is blamed on the jitted call",
+                                        (0, 9, 1), None,
+                                        "fixture cluster_barrier_axis_unknown: launch line on 0.8.3")
+
+# A barrier op (copy_gmem_to_smem's barrier, barrier_wait, barrier_arrive) given a whole
+# array of plgpu.Barrier(num_barriers=n > 1) fails ("Operation is only valid for a single
+# barrier, but barrier ref contains n"), on the op line; 0.8.3 lowers it, and 0.9.1 / 0.9.2
+# have no such check (read in their mosaic/gpu/utils.py); 0.10.0 and 0.10.1 not measured.
+BARRIER_ARRAY_NEEDS_INDEX = Fact("a barrier op refuses an unindexed array of barriers", (0, 10, 2),
+                                 None, "probe bar_array_unindexed: lowers on 0.8.3, ValueError on 0.10.2")
 
 
 def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:

@@ -22,10 +22,13 @@ from . import (
     pal011_axes_unhashable,
     pal012_smem_transforms,
     pal013_tma_copies,
+    pal014_wgmma_operands,
+    pal015_barriers,
     pal016_pipeline_config,
     pal017_loop_layout,
     pal018_block_specs,
     pal019_primitive_unimplemented,
+    pal025_cluster_axis_unknown,
     pal027_ref_load_size,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
@@ -56,10 +59,13 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal011_axes_unhashable,
     pal012_smem_transforms,
     pal013_tma_copies,
+    pal014_wgmma_operands,
+    pal015_barriers,
     pal016_pipeline_config,
     pal017_loop_layout,
     pal018_block_specs,
     pal019_primitive_unimplemented,
+    pal025_cluster_axis_unknown,
     pal027_ref_load_size,
 )}
 

@@ -10,7 +10,7 @@ from ..model import Fix, Related, Span, TextEdit
 from ..ops import COLLECTIVE_OPS, WRAPS_STRINGS
 from ..program import Program
 from ..refs import ref_types, result_type
-from ..trace import Launch
+from ..trace import Launch, Op
 from ..values import Env, KernelInfo, MeshVal
 
 # Re-exported for the rule modules: the tables live in ops.py and dtypes.py.
@@ -154,3 +154,18 @@ def warpgroup_fix(program: Program, kernel: KernelInfo, plgpu: str) -> Fix | Non
         return Fix("Lower this kernel with Warpgroup semantics",
                    (TextEdit(Span(end.end_line, end.end_col, end.end_line, end.end_col, end.path), insert),))
     return None
+def ref_ops_named(program: Program, name: str) -> dict[ast.Call, list[Op]]:
+    """The calls of ``name`` among the ref facts' data-movement ops (Program.ref_ops), one
+    entry per call (an op per launch that reaches it), in source order."""
+    grouped: dict[ast.Call, list[Op]] = {}
+    for op in program.ref_ops:
+        if op.name == name:
+            grouped.setdefault(op.node, []).append(op)
+    return dict(sorted(grouped.items(), key=lambda item: (item[0].lineno, item[0].col_offset)))
+
+
+def kernel_related(program: Program, launch: Launch) -> list[Related]:
+    """Where a kernel is launched and created: the related spans of a finding about the
+    kernel's own configuration or body, where the device mesh plays no part."""
+    return [Related(program.span(launch.site), "the kernel is launched here"),
+            Related(program.span(launch.kernel.node), f"the kernel is created here ({_api(launch)})")]

@@ -1,0 +1,165 @@
+"""PAL014 wgmma_operands: plgpu.wgmma(acc, a, b) with shapes that do not multiply, mixed
+operand dtypes, or an accumulator that is not a plgpu.ACC ref."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..model import Finding, Options, Related
+from ..program import Program
+from ..trace import Op
+from ..values import AccRefVal, ArrayVal, Const, DtypeVal, RefVal
+from .base import LoweringError, Rule
+from .common import dedupe, kernel_related, ref_ops_named
+
+RULE = Rule(
+    code="PAL014",
+    name="wgmma_operands",
+    title="wgmma operands: acc (M, N) += a (M, K) @ b (K, N), one input dtype, acc a plgpu.ACC ref",
+    jax_message=(
+        "ValueError: Incompatible shapes for matrix multiplication: lhs=(64, 128), "
+        "rhs=b.shape=(64, 128), acc=(64, 128)\n"
+        "ValueError: Mixed input dtypes for matrix multiplication unsupported: lhs=float16, "
+        "rhs=bfloat16\n"
+        "TypeError: Expected WGMMAAbstractAccumulatorRef got Ref<gmem>{float32[64,128]}"
+    ),
+    lowering_errors=(
+        LoweringError(r"Incompatible shapes for matrix multiplication", "ValueError"),
+        LoweringError(r"Mixed input dtypes for matrix multiplication unsupported", "ValueError"),
+        LoweringError(r"Expected WGMMAAbstractAccumulatorRef got", "TypeError"),
+    ),
+    what_it_means=(
+        "`plgpu.wgmma(acc, a, b)` computes `acc += a @ b` on the tensor cores of one "
+        "warpgroup: `acc` is `(M, N)`, `a` is `(M, K)` and `b` is `(K, N)`; `a` and `b` have one "
+        "dtype (from JAX 0.11.2 the FP8 pair float8_e4m3fn / float8_e5m2 may be mixed); and "
+        "`acc` is an accumulator ref, made by `plgpu.ACC((M, N), dtype)` (in `pl.run_scoped` "
+        "or the kernel's scratch types), not an input, output or SMEM ref."
+    ),
+    when_it_happens=(
+        "When the kernel is traced, on the `plgpu.wgmma` line, in every release from 0.8.3 to "
+        "0.12.0.1 (the same texts). JAX checks the shapes first, then the dtypes, then the "
+        "accumulator. The analysis reads shapes of `plgpu.SMEM` / `plgpu.ACC` buffers and of "
+        "refs whose memory space it knows (a `pl.pallas_call` with block specs or a grid "
+        "passes blocks: their shapes are not judged), and dtypes of any ref; it is silent "
+        "where one is not known."
+    ),
+    how_to_fix=(
+        "Make the shapes agree (`acc.shape == (a.shape[0], b.shape[1])`, "
+        "`a.shape[1] == b.shape[0]`); cast or load both operands in one dtype; accumulate into "
+        "`pl.run_scoped(scope, plgpu.ACC((M, N), jnp.float32))` and store `acc_ref[...]` to "
+        "the output afterwards."
+    ),
+    bad_example='''
+def kernel(o_ref, a_smem, b_smem):
+    plgpu.wgmma(o_ref, a_smem, b_smem)   # o_ref is the output, not an accumulator
+''',
+    good_example='''
+def kernel(o_ref, a_smem, b_smem):
+    def scope(acc_ref):
+        plgpu.wgmma(acc_ref, a_smem, b_smem)
+        return acc_ref[...]
+    o_ref[...] = pl.run_scoped(scope, plgpu.ACC((64, 128), jnp.float32))
+''',
+    fixable=False,
+)
+
+# The FP8 pair wgmma takes mixed from 0.11.2 (separate .atype / .btype); earlier releases
+# refuse it, but the analysis stays silent on it rather than judge by release.
+_FP8 = frozenset({"float8_e4m3fn", "float8_e5m2"})
+
+
+@dataclass(frozen=True)
+class Fault:
+    what: str  # plain words: what is wrong
+    jax_words: str  # JAX's own text, as it begins
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    for node, ops in ref_ops_named(program, "plgpu.wgmma").items():
+        judged = [(op, faults) for op in ops if (faults := operand_faults(op))]
+        if not judged:
+            continue
+        _op, faults = judged[0]
+        related: list[Related] = []
+        for op, _faults in judged:
+            related.extend(kernel_related(program, op.launch))
+        words = "; ".join(fault.what for fault in faults)
+        yield Finding(RULE.code, program.span(node),
+                      f"plgpu.wgmma: {words}. JAX fails with \"{faults[0].jax_words}\". "
+                      f"{_todo(faults)}",
+                      related=dedupe(related))
+
+
+def operand_faults(op: Op) -> list[Fault]:
+    """What is wrong with one wgmma's operands, in the order JAX checks them."""
+    acc, a, b = op.args.get("acc"), op.args.get("a"), op.args.get("b")
+    faults: list[Fault] = []
+    shapes = _matrix(acc), _matrix(a), _matrix(b)
+    if None not in shapes:
+        (m, n), (m2, k), (k2, n2) = shapes  # type: ignore[misc]
+        if (m, n, k) != (m2, n2, k2):
+            faults.append(Fault(
+                f"acc {(m, n)} += a {(m2, k)} @ b {(k2, n2)} does not multiply "
+                f"({_mismatch(m, n, m2, k, k2, n2)})",
+                "Incompatible shapes for matrix multiplication"))
+    a_dtype, b_dtype = _dtype(a), _dtype(b)
+    if a_dtype is not None and b_dtype is not None and a_dtype != b_dtype \
+            and not {a_dtype, b_dtype} <= _FP8:
+        faults.append(Fault(f"a is {a_dtype} and b is {b_dtype}",
+                            "Mixed input dtypes for matrix multiplication unsupported"))
+    if isinstance(acc, RefVal):
+        # A RefVal is a memory ref (an input, output or SMEM/GMEM/TMEM buffer, or a view of
+        # one); only plgpu.ACC makes an accumulator (an AccRefVal).
+        faults.append(Fault(f"acc is {_memory(acc)}, not an accumulator made by plgpu.ACC",
+                            "Expected WGMMAAbstractAccumulatorRef"))
+    return faults
+
+
+def _memory(ref: RefVal) -> str:
+    return f"a ref in {ref.space}" if isinstance(ref.space, str) else "a memory ref"
+
+
+def _matrix(value: object) -> tuple[int, int] | None:
+    """A 2-D shape the analysis is sure of: an accumulator's, or a ref's whose memory space
+    is known (a ref of a pallas_call with block specs or a grid is a block of its array: its
+    RefVal shape is the array's, not the block's; a value loaded from it, an ArrayVal, may
+    carry that shape too, so loaded operands are not judged by shape)."""
+    if isinstance(value, RefVal) and not isinstance(value.space, str):
+        return None
+    if not isinstance(value, (RefVal, AccRefVal)) or not isinstance(value.shape, Const):
+        return None
+    shape = value.shape.value
+    if isinstance(shape, tuple) and len(shape) == 2 and all(type(d) is int for d in shape):
+        return shape  # type: ignore[return-value]
+    return None
+
+
+def _dtype(value: object) -> str | None:
+    if isinstance(value, (RefVal, ArrayVal, AccRefVal)) and isinstance(value.dtype, DtypeVal):
+        return value.dtype.name
+    return None
+
+
+def _mismatch(m: int, n: int, m2: int, k: int, k2: int, n2: int) -> str:
+    parts = []
+    if m != m2:
+        parts.append(f"M: acc has {m} rows, a has {m2}")
+    if k != k2:
+        parts.append(f"K: a has {k} columns, b has {k2} rows")
+    if n != n2:
+        parts.append(f"N: acc has {n} columns, b has {n2}")
+    return "; ".join(parts)
+
+
+def _todo(faults: list[Fault]) -> str:
+    todo = []
+    for fault in faults:
+        if fault.jax_words.startswith("Incompatible"):
+            todo.append("make acc (M, N), a (M, K) and b (K, N)")
+        elif fault.jax_words.startswith("Mixed"):
+            todo.append("give a and b one dtype")
+        else:
+            todo.append("accumulate into pl.run_scoped(scope, plgpu.ACC((M, N), jnp.float32)) "
+                        "and store acc_ref[...] afterwards")
+    return "To fix: " + "; ".join(todo) + "."
