@@ -18,6 +18,9 @@ from collections.abc import Iterator
 import pytest
 
 RUN_TMP = tempfile.mkdtemp(prefix="pallas-tests-")
+# As the system temp folder is: any user may make entries (the unprivileged runs of
+# tests/robustness make their folders here), the sticky bit keeps them apart.
+os.chmod(RUN_TMP, 0o1777)
 os.environ["TMPDIR"] = RUN_TMP
 tempfile.tempdir = None  # gettempdir() reads TMPDIR again
 atexit.register(shutil.rmtree, RUN_TMP, True)
