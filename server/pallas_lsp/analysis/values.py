@@ -170,9 +170,9 @@ class ViewIndexer:
 
 @dataclass(eq=False)
 class GeneratorVal:
-    """What calling a generator function gives: the values its body yields, in order, when
-    every yield ran on a path the analysis is sure of; iterating it uses them up (after
-    that its items are unknown)."""
+    """An iterator over items the analysis knows (``iter()`` of a known sequence): ``next``
+    takes the first; iterating it uses them up (after that its items are unknown). A
+    generator function's call is a suspended frame instead (python/generators.py)."""
 
     items: list[object] | None  # None: not known
 

@@ -1,7 +1,7 @@
 """Calls of Python's own machinery that the data model and module semantics answer.
 
 Descriptor types, ``setattr`` / ``hasattr`` / ``type`` / ``isinstance`` / ``issubclass`` /
-``callable`` / ``len`` / ``iter``, ``object.__setattr__`` / ``__getattribute__`` /
+``callable`` / ``len`` / ``iter`` / ``next``, ``object.__setattr__`` / ``__getattribute__`` /
 ``__new__``, ``type.__call__``, ``importlib.import_module``, asyncio's drivers, and an
 instance's truth (``__bool__``, ``__len__``): what the interpreter asks before it hands a
 library name to the models of JAX and the standard library.
@@ -21,17 +21,16 @@ from ..values import (
     Const,
     Env,
     FuncVal,
-    GeneratorVal,
     KernelVal,
     ObjVal,
     PartialVal,
     WrappedVal,
     plain,
-    unpack,
 )
 from . import coroutines, datamodel, modules
 from .coroutines import GatheredVal
 from .descriptor_values import construct
+from .generators import Step
 
 
 class Runner(Protocol):
@@ -47,6 +46,12 @@ class Runner(Protocol):
     def await_value(self, value: object, ctx: Ctx) -> object: ...
 
     def iterable_of(self, value: object, ctx: Ctx) -> object: ...
+
+    def iterator_of(self, value: object, ctx: Ctx) -> object: ...
+
+    def is_iterator(self, value: object) -> bool: ...
+
+    def next_step(self, iterator: object, ctx: Ctx) -> Step: ...
 
 
 def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str, object],
@@ -99,8 +104,17 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         if length is not MISSING:
             return runner.call_value(length, [], {}, ctx)
     if name == "builtins.iter" and len(args) == 1 and not kwargs:
-        items = unpack(plain(runner.iterable_of(args[0], ctx)))
-        return GeneratorVal(list(items)) if items is not None else UNKNOWN
+        return runner.iterator_of(args[0], ctx)
+    if name == "builtins.next" and 1 <= len(args) <= 2 and not kwargs:
+        iterator = args[0]
+        if not runner.is_iterator(iterator):
+            return MISSING  # a real iterator the bridge made, or not an iterator: the bridge
+        step = runner.next_step(iterator, ctx)
+        if step.kind == "item":
+            return step.value if step.sure else UNKNOWN
+        if step.kind == "done" and len(args) == 2:
+            return args[1]  # next(it, default)
+        return UNKNOWN  # StopIteration: the program stops there
     if name == "builtins.callable" and len(args) == 1:
         value = args[0]
         if isinstance(value, (FuncVal, ClassVal, PartialVal, KernelVal, WrappedVal)):

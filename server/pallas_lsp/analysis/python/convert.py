@@ -34,6 +34,7 @@ from ..values import (
     pack,
 )
 from . import allow, guards
+from .generators import Generator
 from .real import MAX_ITERATED, Opaque, RealVal, Refused, Tagged, is_keepable
 
 MAX_STRING = 4096  # jax_calls.MAX_CONST_LENGTH: axis names are short
@@ -115,6 +116,8 @@ class Conversion:
             return made_dict
         if isinstance(value, RealVal):
             return self._real(value)
+        if isinstance(value, Generator):
+            return self._generator(value)
         if isinstance(value, QualName):
             target = guards.SUBSTITUTES.get(value.name, allow.resolve(value.name))
             if callable(target):
@@ -159,6 +162,31 @@ class Conversion:
         if isinstance(target, (*_MUTABLE_REAL, Iterator)) or hasattr(target, "append") \
                 or hasattr(target, "update"):
             self._shared.append((value, target, _contents(target)))
+        return made
+
+    def _generator(self, value: Generator) -> Iterator[object]:
+        """A generator of the program as real code reads it: resumed item by item as real code
+        asks (``any(gen)`` stops early and leaves it suspended, as Python does)."""
+        def items() -> Iterator[object]:
+            if self.caller is None:
+                raise Refused("a generator where no callback can run")
+            for _ in range(MAX_ITERATED):
+                if self.pending is not None:
+                    raise Refused("the analysis is stopping")
+                try:
+                    step = value.resume()
+                except Exception as stop:  # the interpreter's own stop: raised once real code unwinds
+                    self.pending = stop
+                    raise Refused("the analysis is stopping") from None
+                if step.kind == "done":
+                    return
+                if step.kind != "item" or not step.sure:
+                    raise Refused("a generator's item is not known")
+                yield self.to_real(step.value)
+            raise Refused("a generator read past the bridge's bound")
+
+        made = items()
+        self._pair(value, made)
         return made
 
     def _guarded(self, name: str, target: Callable[..., object]) -> Callable[..., object]:
