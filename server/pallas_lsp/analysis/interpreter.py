@@ -27,7 +27,7 @@ from .axis_trace import AxisTrace, element_origins
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
-from .python import allow, bridge, calls, coroutines, datamodel, flags, modules
+from .python import allow, bridge, calls, coroutines, datamodel, flags, library_bases, modules
 from .python.coroutines import CoroutineVal, GatheredVal
 from .python.descriptor_values import (
     DESCRIPTOR_TYPES,
@@ -1836,29 +1836,43 @@ class Interpreter:
     def initialise(self, cls: ClassVal, obj: ObjVal, args: list[object], kwargs: dict[str, object],
                    ctx: Ctx) -> ObjVal:
         init = cls.lookup("__init__")
+        init_only: list[object] = []  # the InitVar values __post_init__ is given, in order
         if isinstance(init, FuncVal):
             self.call_function(init.bound(obj), args, kwargs, ctx)
         elif any(isinstance(c, ClassVal) and c.is_dataclass for c in cls.mro()):
-            fields = cls.fields()
-            for name, value in zip(fields, args, strict=False):
-                obj.attrs[name] = value
-            for name, value in kwargs.items():
-                if name in fields:
-                    obj.attrs[name] = value
-            self.field_defaults(cls, fields, obj, ctx)
+            parameters = cls.init_parameters()
+            given: dict[str, object] = dict(zip((name for name, _ in parameters), args, strict=False))
+            given.update((name, value) for name, value in kwargs.items()
+                         if any(name == known for known, _ in parameters))
+            for name, is_init_var in parameters:
+                if is_init_var:
+                    init_only.append(given.get(name, self._class_default(cls, name)))
+                elif name in given:
+                    obj.attrs[name] = given[name]
+            self.field_defaults(cls, cls.fields(), obj, ctx)
         post_init = cls.lookup("__post_init__")
         if isinstance(post_init, FuncVal):
-            self.call_function(post_init.bound(obj), [], {}, ctx)
+            self.call_function(post_init.bound(obj), init_only, {}, ctx)
         return obj
+
+    @staticmethod
+    def _class_default(cls: ClassVal, name: str) -> object:
+        """An InitVar's default (written in the class body), else unknown (Python raises)."""
+        found = cls.lookup(name)
+        return UNKNOWN if found is MISSING else (found.default if isinstance(found, FieldVal) else found)
 
     def field_defaults(self, cls: ClassVal, fields: list[str], obj: ObjVal, ctx: Ctx) -> None:
         """Fields the constructor was not given, declared with ``dataclasses.field``: the
         default, or a fresh value from the default factory (called once per instance)."""
         for name in fields:
             declared = cls.lookup(name)
-            if name in obj.attrs or not isinstance(declared, FieldVal):
+            if name in obj.attrs or declared is UNKNOWN:
                 continue
-            if declared.default is not MISSING:
+            if not isinstance(declared, FieldVal):
+                # A plain default: the generated __init__ stores it on the instance too
+                # (``vars(obj)``, ``asdict`` see it); none given and none declared: a TypeError.
+                obj.attrs[name] = declared if declared is not MISSING else UNKNOWN
+            elif declared.default is not MISSING:
                 obj.attrs[name] = declared.default
             elif declared.factory is not MISSING:
                 site = ast.copy_location(ast.Call(func=ast.Name(name, ast.Load()), args=[], keywords=[]),
@@ -2002,6 +2016,8 @@ def _is_enum(bases: tuple[object, ...]) -> bool:
 
 def _subscript(base: object, index: object) -> object:
     """``Axis["X"]`` is the member named X; other subscripts read values as a library would."""
+    if isinstance(base, QualName) and base.name in library_bases.SUBSCRIPTED_IS_ITSELF:
+        return base  # `class Box(Generic[T])` derives from Generic
     if isinstance(base, ClassVal) and base.enum_members is not None:
         if isinstance(index, Const) and isinstance(index.value, str):
             return base.enum_members.get(index.value, UNKNOWN)

@@ -27,7 +27,7 @@ from ..values import (
     WrappedVal,
     plain,
 )
-from . import coroutines, datamodel, modules
+from . import coroutines, dataclass_values, datamodel, modules
 from .coroutines import GatheredVal
 from .descriptor_values import construct
 from .generators import Step
@@ -62,13 +62,20 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     made = construct(name, args, kwargs)
     if made is not MISSING:
         return made
+    made = dataclass_values.call(name, args, kwargs)
+    if made is not MISSING:
+        return made
     if name == "builtins.setattr" and len(args) == 3 and not kwargs:
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             datamodel.store_attribute(runner, args[0], args[1].value, args[2], ctx)
+        elif isinstance(args[0], ObjVal):
+            args[0].open_attrs = True  # a name not known: vars(obj) may hold any key now
         return Const(None)
     if name == "builtins.object.__setattr__" and len(args) == 3 and isinstance(args[0], ObjVal):
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             args[0].attrs[args[1].value] = args[2]
+        else:
+            args[0].open_attrs = True
         return Const(None)
     if name == "builtins.object.__getattribute__" and len(args) == 2 and isinstance(args[0], ObjVal):
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
