@@ -27,7 +27,7 @@ from .axis_trace import AxisTrace, element_origins
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
-from .python import allow, bridge, calls, coroutines, datamodel, flags, library_bases, modules
+from .python import allow, bridge, calls, coroutines, datamodel, flags, library_bases, modules, signatures
 from .python.coroutines import CoroutineVal, GatheredVal
 from .python.descriptor_values import (
     DESCRIPTOR_TYPES,
@@ -679,6 +679,10 @@ class Interpreter:
                 container.store(key, UNKNOWN if self._uncertain else value)
             elif isinstance(container, ListVal):
                 self.mutate(container, lambda: self._set_item(container, key, value))
+            else:
+                setter = datamodel.special_method(container, "__setitem__")
+                if setter is not MISSING:
+                    self.call_value(setter, [key, value], {}, ctx)
         elif isinstance(target, ast.Starred):
             self.assign(target.value, UNKNOWN, env, ctx)
 
@@ -1066,7 +1070,9 @@ class Interpreter:
             return self.each(lambda left, right: _flag_or_binary(left, node.op, right),
                              self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
-            base = plain(self.ev(node.value, env, ctx))
+            base = self.ev(node.value, env, ctx)
+            # A dict subclass's instance: its class's __getitem__ / __missing__ first.
+            base = base if isinstance(base, ObjVal) and base.payload is not None else plain(base)
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
@@ -1334,6 +1340,7 @@ class Interpreter:
         for keyword in node.keywords:
             value = self.ev(keyword.value, env, ctx)
             if keyword.arg is None:
+                value = plain(value) if isinstance(value, ObjVal) else value  # a dict subclass's dict
                 if isinstance(value, DictVal) and value.complete and all(
                         isinstance(k, str) for k in value.items):
                     kwargs.update(value.items)  # type: ignore[arg-type]
@@ -1838,7 +1845,11 @@ class Interpreter:
         init = cls.lookup("__init__")
         init_only: list[object] = []  # the InitVar values __post_init__ is given, in order
         if isinstance(init, FuncVal):
+            if library_bases.holds_dict(cls) and obj.payload is None:
+                obj.payload = DictVal()  # what dict.__new__ made: its __init__ fills it
             self.call_function(init.bound(obj), args, kwargs, ctx)
+        elif isinstance(init, library_bases.LibraryMethod):
+            self.call_value(datamodel.bind(init, obj, cls), args, kwargs, ctx)  # dict.__init__
         elif any(isinstance(c, ClassVal) and c.is_dataclass for c in cls.mro()):
             parameters = cls.init_parameters()
             given: dict[str, object] = dict(zip((name for name, _ in parameters), args, strict=False))
@@ -2107,6 +2118,9 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
         if all(isinstance(v, ClassVal) for v in sides):
             # Classes are singletons: `type(mode) is Warpgroup`.
             return Const((sides[0] is sides[1]) == isinstance(ops[0], ast.Is))
+        same = signatures.is_sentinel(*sides)  # `p.default is inspect.Parameter.empty`
+        if same is not None:
+            return Const(same == isinstance(ops[0], ast.Is))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
 
 

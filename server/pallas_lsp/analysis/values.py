@@ -317,6 +317,9 @@ class ObjVal:
     # A store under a name the analysis could not compute ran (``setattr(obj, name, v)``):
     # its instance dict may hold a key not in ``attrs``.
     open_attrs: bool = False
+    # An instance of a builtin's subclass: the builtin value it is (a DictVal for a dict
+    # subclass, python/library_bases.py), what library code reads.
+    payload: object = None
 
 
 @dataclass(eq=False)
@@ -401,6 +404,8 @@ def plain(value: object) -> object:
         return value.plain()
     if is_enum_member(value) and value.cls.enum_mixin:  # type: ignore[attr-defined]
         return value.attrs["value"]  # type: ignore[attr-defined]
+    if isinstance(value, ObjVal) and value.payload is not None:
+        return value.payload
     if isinstance(value, tuple) and any(isinstance(item, (ListVal, tuple, ObjVal)) for item in value):
         return pack([plain(item) for item in value])
     return value

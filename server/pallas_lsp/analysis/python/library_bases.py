@@ -20,9 +20,11 @@ from ..values import LIBRARY_BASES, UNKNOWN, LibraryBase, PartialVal, QualName
 @dataclass(frozen=True)
 class LibraryMethod:
     """A method of a library base: bound to an instance, it is a call of ``target`` with the
-    instance first (``nt._replace(**kw)`` is ``dataclasses.replace(nt, **kw)``)."""
+    instance first (``nt._replace(**kw)`` is ``dataclasses.replace(nt, **kw)``), or with the
+    builtin value the instance holds (``on_payload``: a dict subclass's ``get`` is the dict's)."""
 
     target: str
+    on_payload: bool = False
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,15 @@ _TUPLE_NAMES = frozenset(name for name in dir(tuple) if name not in dir(object))
     "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__repr__", "__str__",
     "__init__", "__new__", "__getattribute__", "__setattr__", "__getnewargs__"}
 
+# A dict subclass's instance holds a dict (ObjVal.payload): the dict's own methods act on it,
+# its item hooks (calls.py) also run the subclass's ``__missing__``.
+DICT_METHODS = ("get", "items", "keys", "values", "setdefault", "pop", "update", "copy")
+DICT_HOOKS = ("__init__", "__getitem__", "__setitem__", "__contains__", "__len__", "__iter__")
+_DICT = {**{name: LibraryMethod(f"builtins.dict.{name}", on_payload=True) for name in DICT_METHODS},
+         **{name: LibraryMethod(f"builtins.dict_instance.{name}") for name in DICT_HOOKS}}
+
 LIBRARY_BASES.update({
+    "builtins.dict": LibraryBase(_DICT, frozenset(dir(dict)) - set(_DICT) - {"__class_getitem__"}),
     "builtins.object": LibraryBase({}, frozenset()),
     "typing.Generic": LibraryBase(_GENERIC, frozenset()),
     "typing.Protocol": LibraryBase(_GENERIC, frozenset({"__init__", "__subclasshook__"})),
@@ -53,5 +63,16 @@ LIBRARY_BASES.update({
 def bind(value: object, obj: object) -> object:
     """A library base's attribute read through the instance ``obj`` (None: through the class)."""
     if isinstance(value, LibraryMethod):
-        return PartialVal(QualName(value.target), (obj,), {}) if obj is not None else UNKNOWN
+        if obj is None:
+            return UNKNOWN
+        if value.on_payload:
+            payload = getattr(obj, "payload", None)
+            return PartialVal(QualName(value.target), (payload,), {}) if payload is not None else UNKNOWN
+        return PartialVal(QualName(value.target), (obj,), {})
     return value
+
+
+def holds_dict(cls: object) -> bool:
+    """Whether instances of ``cls`` are dicts (``builtins.dict`` in its MRO)."""
+    return any(isinstance(base, QualName) and base.name == "builtins.dict"
+               for base in getattr(cls, "mro", list)())
