@@ -177,9 +177,9 @@ class Interpreter:
         # The exception class the last call_function was sure to raise (MAYBE_RAISED: one
         # may have been raised), else None: how a `__next__` call says the items ended.
         self.last_raised: object = None
-        # Stores into state a call may read (a module's names, attributes, items, lists):
-        # part of a call's memo key, so that a call after one of them runs again (a
-        # `__next__` that advances `self.i`, a function reading a global set since).
+        # Stores into Python state a later call may read (a module's names, attributes,
+        # items, lists): a call that made one is not memoised, so that calling it again
+        # runs it again (a `__next__` that advances `self.i`).
         self.stores = 0
 
     # ---- driving -------------------------------------------------------------------------
@@ -659,19 +659,20 @@ class Interpreter:
             if scope.parent is None or scope is not env:
                 self.stores += 1  # a module's or an enclosing function's name: shared state
             return
-        self.stores += 1  # an attribute or an item: state a later call may read
-        if isinstance(target, (ast.Tuple, ast.List)):
-            self.stores -= 1  # its names count for themselves
         if isinstance(target, (ast.Tuple, ast.List)):
             self.assign_sequence(target, value, env, ctx)
         elif isinstance(target, ast.Attribute):
             owner = self.ev(target.value, env, ctx)
+            if isinstance(owner, (ObjVal, ClassVal, NamespaceVal, ModuleVal)):
+                self.stores += 1  # an object's state, which a later call may read
             if not datamodel.store_attribute(self, owner, target.attr, value, ctx) \
                     and isinstance(owner, NamespaceVal):
                 owner.attrs[target.attr] = value
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)
             key = self.ev(target.slice, env, ctx)
+            if isinstance(container, (DictVal, ObjVal)):
+                self.stores += 1  # a dict's items (a list's count in mutate)
             if isinstance(container, introspection.ScopeView) and container.scope is not None \
                     and isinstance(key, Const) and isinstance(key.value, str):
                 self.assign(ast.Name(key.value, ast.Store()), value, container.scope, ctx)
@@ -1532,8 +1533,7 @@ class Interpreter:
         if _is_generator(node):
             return self.make_generator(func, args, kwargs, ctx)
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
-               fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh),
-               self.stores)
+               fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh))
         if key in self._memo:
             result, self.last_raised = self._memo[key]  # type: ignore[misc]
             return result
@@ -1545,6 +1545,7 @@ class Interpreter:
         frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
+        stores_before = self.stores
         local = Env({}, parent=func.closure)
         self.bind_parameters(func, args, kwargs, local, ctx)
         frame.owner = func.owner
@@ -1566,7 +1567,8 @@ class Interpreter:
             self._frames.pop()
         if frame.raised is not None and frame.raised is not MAYBE_RAISED:
             result = UNKNOWN  # it raised: the call gives no value
-        self._memo[key] = (result, frame.raised)
+        if self.stores == stores_before:  # it changed no state a later call reads
+            self._memo[key] = (result, frame.raised)
         self.last_raised = frame.raised
         return result
 
