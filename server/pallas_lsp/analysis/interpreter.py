@@ -27,7 +27,18 @@ from .axis_trace import AxisTrace, element_origins
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
-from .python import allow, bridge, calls, coroutines, datamodel, flags, library_bases, modules, signatures
+from .python import (
+    allow,
+    bridge,
+    calls,
+    comparisons,
+    coroutines,
+    datamodel,
+    flags,
+    library_bases,
+    modules,
+    signatures,
+)
 from .python.coroutines import CoroutineVal, GatheredVal
 from .python.descriptor_values import (
     DESCRIPTOR_TYPES,
@@ -238,7 +249,28 @@ class Interpreter:
                 if inside is None:
                     return UNKNOWN
                 return Const(inside if isinstance(ops[0], ast.In) else not inside)
-        return _compare(left, ops, rights)
+        if not any(isinstance(v, ObjVal) for v in (left, *rights)):
+            return _compare(left, ops, rights)
+        result: object = UNKNOWN
+        for op, right in zip(ops, rights, strict=True):  # a chain: the first false one, else the last
+            result = self.compare_pair(left, op, right, ctx)
+            verdict = self.truth(result)
+            if verdict is None:
+                return UNKNOWN
+            if not verdict:
+                return result
+            left = right
+        return result
+
+    def compare_pair(self, left: object, op: ast.cmpop, right: object, ctx: Ctx) -> object:
+        """One comparison: the classes' rich comparisons (python/comparisons.py), else as values."""
+        result = comparisons.rich_compare(
+            left, op, right,
+            lambda method, subject, other: self.call_value(
+                datamodel.bind(method, subject, subject.cls, self, ctx),  # type: ignore[attr-defined]
+                [other], {}, ctx),
+            lambda a, inner, b: self.compare(a, [inner], [b], ctx), self.truth)
+        return result if result is not MISSING else _compare(left, [op], [right])
 
     def import_module_named(self, name: str, ctx: Ctx) -> Env | None:
         """Run a module of the folder (or a followed installed one) by name, its packages first."""
@@ -782,6 +814,8 @@ class Interpreter:
             dec = self.ev(decorator, env, ctx)
             if isinstance(dec, FuncVal) or (isinstance(dec, PartialVal) and isinstance(dec.func, FuncVal)):
                 cls = self.apply_decorator(dec, cls, decorator, env, ctx)
+            elif isinstance(dec, QualName) and dec.name == "functools.total_ordering":
+                cls = comparisons.total_ordering(cls)
         return cls
 
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
@@ -1370,6 +1404,8 @@ class Interpreter:
             return GeneratorContextManager(made if isinstance(made, Generator) else None)
         if isinstance(func, GeneratorMethod):
             return self.call_generator_method(func, args)
+        if isinstance(func, comparisons.CompareCall) and len(args) == 2:
+            return self.compare(args[0], [func.op], [args[1]], ctx)  # the bridge's stand-in compares
         if isinstance(func, QualName) and func.name == "builtins.super" and not args and self._frames:
             frame = self._frames[-1]
             if isinstance(frame.owner, ClassVal) and frame.first is not None:

@@ -24,6 +24,7 @@ MODULES = (
     "pallas_lsp.analysis.python.generator_contexts", "pallas_lsp.analysis.python.coroutines",
     "pallas_lsp.analysis.python.flags", "pallas_lsp.analysis.python.modules",
     "pallas_lsp.analysis.python.dataclass_values", "pallas_lsp.analysis.python.signatures",
+    "pallas_lsp.analysis.python.comparisons",
 )
 _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 
@@ -54,6 +55,12 @@ HOOKS = {
                 "out of the block",
     "__aenter__": "`async with`, awaited", "__aexit__": "`async with`, awaited",
     "__await__": "`await` of an instance runs it",
+    "__lt__": "`a < b` runs the type's, then the reflected __gt__ (python/comparisons.py); real code "
+              "(max, sorted) compares the program's objects through them",
+    "__le__": "as __lt__ (reflected: __ge__)", "__gt__": "as __lt__ (reflected: __lt__)",
+    "__ge__": "as __lt__ (reflected: __le__)",
+    "__eq__": "`a == b` runs the type's (reflected the same); none: identity, as object's",
+    "__ne__": "`a != b` runs the type's; none: the inverse of __eq__",
     "__get__": "descriptors: data descriptors first, then the instance dict, then non-data descriptors",
     "__set__": "a data descriptor's, for a store through the instance",
     "__delete__": "makes a descriptor a data descriptor",
@@ -83,6 +90,8 @@ DESCRIPTORS = {
                     "attributes, __getitem__"),
     "generators": ("generators", "Generator", "suspended frames: next, send, close, for, yield from, "
                    "real code reading them"),
+    "functools.total_ordering": ("comparisons", "total_ordering", "the three orderings a class lacks, "
+                                 "made from the one it defines and __eq__"),
 }
 
 # Issue 20's list: each must be implemented (tests/test_python_coverage.py).
@@ -98,12 +107,12 @@ def implemented() -> dict[str, tuple[str, ...]]:
     for module_name in MODULES:
         module = importlib.import_module(module_name)
         short = module_name.rsplit(".", 1)[-1]
-        for code in _codes_of(module):
-            if code.co_filename != module.__file__:
-                continue  # made by a decorator (a dataclass's generated __init__): not this code's
-            for name in _strings(code):
-                if _DUNDER.match(name):
-                    found.setdefault(name, set()).add(short)
+        names = [name for code in _codes_of(module) if code.co_filename == module.__file__
+                 for name in _strings(code)]  # (a dataclass's generated __init__ is not this code's)
+        names += _table_strings(module)
+        for name in names:
+            if _DUNDER.match(name):
+                found.setdefault(name, set()).add(short)
     from ..values import LIBRARY_BASES
     from . import library_bases  # noqa: F401  (fills LIBRARY_BASES)
 
@@ -137,6 +146,20 @@ def _codes_of(module: types.ModuleType) -> list[types.CodeType]:
                 if isinstance(function, types.FunctionType):
                     codes.append(function.__code__)
     return codes
+
+
+def _table_strings(module: types.ModuleType) -> list[str]:
+    """The names in a module's own tables (``comparisons._NAMES``: op -> the method names)."""
+    out: list[str] = []
+    for name, value in vars(module).items():
+        if name.startswith("__"):
+            continue
+        parts = [*value.keys(), *value.values()] if isinstance(value, dict) else \
+            list(value) if isinstance(value, (tuple, frozenset)) else []
+        for part in parts:
+            out.extend([part] if isinstance(part, str) else
+                       [p for p in part if isinstance(p, str)] if isinstance(part, tuple) else [])
+    return out
 
 
 def _strings(code: types.CodeType) -> list[str]:

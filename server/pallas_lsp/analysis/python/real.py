@@ -12,6 +12,7 @@ real call unchanged keeps its origin (``Const.origins``, analysis/axis_trace.py)
 
 from __future__ import annotations
 
+import ast
 import collections
 import itertools
 from collections.abc import Callable, Iterator
@@ -48,6 +49,38 @@ class Opaque:
 
     def __deepcopy__(self, memo: object) -> Opaque:
         return self
+
+
+class Ordered(Opaque):
+    """An instance of the program's classes that defines rich comparisons, as real code sees
+    it (``max(objs)``, ``sorted(objs)``): comparing it runs the interpreter's comparison
+    (``compare(op, left, right)``), anything else still refuses."""
+
+    __slots__ = ("compare",)
+
+    def __init__(self, value: object, compare: Callable[[ast.cmpop, object, object], bool]) -> None:
+        super().__init__(value)
+        self.compare = compare
+
+    def __lt__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.Lt(), self, other)
+
+    def __le__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.LtE(), self, other)
+
+    def __gt__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.Gt(), self, other)
+
+    def __ge__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.GtE(), self, other)
+
+    def __eq__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.Eq(), self, other)
+
+    def __ne__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.NotEq(), self, other)
+
+    __hash__ = Opaque.__hash__  # the real run's hashes are not this process's: refused
 
 
 class Tagged(str):
