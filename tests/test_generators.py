@@ -235,3 +235,47 @@ OUT = next(LEFT[0])
     while threading.active_count() > before and time.monotonic() < deadline:
         time.sleep(0.01)
     assert threading.active_count() == before
+
+
+class _Interrupted(Exception):
+    pass
+
+
+def test_an_exception_a_signal_raises_stops_every_generator_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis worker cancels a job with SIGUSR1, whose handler raises in the main
+    thread: while a generator's thread runs, the main thread waits for it, so the exception
+    comes out of that wait. The generator's thread must stop too (never two threads in one
+    analysis), and none may be left behind."""
+    import signal
+
+    original = Interpreter.run_generator_body
+
+    def slow_body(self: Interpreter, generator: object) -> object:
+        for _ in range(500):  # the generator's thread busy, as a long body would be
+            time.sleep(0.01)
+            self._tick()
+        return original(self, generator)
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise _Interrupted
+
+    monkeypatch.setattr(Interpreter, "run_generator_body", slow_body)
+    previous = signal.signal(signal.SIGUSR1, interrupt)
+    before = threading.active_count()
+    timer = threading.Timer(0.3, signal.pthread_kill, (threading.main_thread().ident, signal.SIGUSR1))
+    try:
+        timer.start()
+        interp = Interpreter(ast.parse("def g():\n    yield 1\nOUT = next(g())\n"), (0, 12, 0, 1),
+                             time.monotonic() + 30)
+        started = time.monotonic()
+        with pytest.raises(_Interrupted):
+            interp.run()
+        assert time.monotonic() - started < 4  # it did not wait for the 5 s body
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGUSR1, previous)
+    deadline = time.monotonic() + 5
+    while threading.active_count() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert threading.active_count() == before
+    assert interp.live_generators == []

@@ -201,6 +201,11 @@ class Interpreter:
         finally:
             self.abandon_generators()
 
+    def stop_generators(self) -> None:
+        """Every generator thread of this run stops at its next statement, for good (an
+        exception from outside the analysis is unwinding it)."""
+        self._abandoning = True
+
     def abandon_generators(self) -> None:
         """Unwind every generator left suspended: nothing more of the program runs in them."""
         self._abandoning = True

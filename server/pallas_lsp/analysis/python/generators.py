@@ -63,6 +63,7 @@ class Runner(Protocol):
     live_generators: list[Generator]
 
     def enter_generator(self, generator: Generator) -> object: ...
+    def stop_generators(self) -> None: ...
     def leave_generator(self, generator: Generator, saved: object) -> None: ...
     def run_generator_body(self, generator: Generator) -> object: ...
     @property
@@ -122,18 +123,32 @@ class Generator(ForeignVal):
                 self._thread.start()  # type: ignore[union-attr]
             else:
                 self._to_generator.release()
-            self._to_caller.acquire()
+            self._wait()
         finally:
             self.runner.leave_generator(self, saved)
         reply, result, sure = self._reply
         if reply in ("error", "done"):
             self.state = "done"
-            self.runner.live_generators.remove(self)
+            if self in self.runner.live_generators:
+                self.runner.live_generators.remove(self)
             if reply == "error":
                 raise result  # type: ignore[misc]  # the interpreter's own stop (its time budget)
             return Step("done", result)
         self.state = "suspended"
         return Step("item", result, sure and not self.unsure)
+
+    def _wait(self) -> None:
+        """Wait for the generator's thread to hand control back. An exception a signal raises
+        here, in the main thread (the analysis worker's cancel, an interrupt), first stops
+        every generator of the run at its next statement and waits for this one to unwind,
+        so that two threads never run the analysis at once."""
+        try:
+            self._to_caller.acquire()
+        except BaseException:
+            self.runner.stop_generators()
+            self._to_caller.acquire()
+            self._reply = ("done", UNKNOWN, True)
+            raise
 
     def abandon(self) -> None:
         """Unwind a suspended generator's thread, running nothing more of the program."""
