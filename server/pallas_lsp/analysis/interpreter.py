@@ -18,7 +18,8 @@ from __future__ import annotations
 import ast
 import contextlib
 import time
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import PurePath
 
 from . import introspection, jax_calls, names, patterns, pyflow, ref_facts, stdlib_values
@@ -26,7 +27,18 @@ from .axis_trace import AxisTrace, element_origins
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from .model import ModuleLibrary, Span
 from .names import bind_import
-from .python import allow, bridge, calls, coroutines, datamodel, flags, modules
+from .python import (
+    allow,
+    bridge,
+    calls,
+    comparisons,
+    coroutines,
+    datamodel,
+    flags,
+    library_bases,
+    modules,
+    signatures,
+)
 from .python.coroutines import CoroutineVal, GatheredVal
 from .python.descriptor_values import (
     DESCRIPTOR_TYPES,
@@ -35,8 +47,10 @@ from .python.descriptor_values import (
     SingleDispatchVal,
     StaticMethodVal,
 )
-from .python.generator_contexts import ContextFunction, GeneratorContext
+from .python.generator_contexts import ContextFunction, GeneratorContextManager
 from .python.generator_contexts import decorated as context_function
+from .python.generators import METHODS as GENERATOR_METHODS
+from .python.generators import UNKNOWN_STEP, Abandoned, Generator, GeneratorMethod, Step
 from .python.real import RealVal
 from .stdlib_values import FieldVal
 from .trace import (
@@ -107,7 +121,8 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
-             "vars", "setattr", "callable"} | allow.PURE_BUILTINS  # the rest: run by the bridge
+             "vars", "setattr", "callable",
+             "StopIteration"} | allow.PURE_BUILTINS  # the rest: run by the bridge
 
 
 class Interpreter:
@@ -177,11 +192,39 @@ class Interpreter:
         # `if` statement -> the branches taken each time it ran (True, False; None when
         # undecided): which code a kernel traced, for rules that read the statements in order.
         self.if_outcomes: dict[int, set[bool | None]] = {}
+        # Generators started and not finished (python/generators.py): each holds a thread,
+        # unwound when the run ends.
+        self.live_generators: list[Generator] = []
+        self._abandoning = False
+        # The exception class the last call_function was sure to raise (MAYBE_RAISED: one
+        # may have been raised), else None: how a `__next__` call says the items ended.
+        self.last_raised: object = None
+        # Stores into Python state a later call may read (a module's names, attributes,
+        # items, lists): a call that made one is not memoised, so that calling it again
+        # runs it again (a `__next__` that advances `self.i`).
+        self.stores = 0
 
     # ---- driving -------------------------------------------------------------------------
 
     def run(self) -> None:
-        self.exec_body(self.tree.body, self.module_env, Ctx())
+        try:
+            self.exec_body(self.tree.body, self.module_env, Ctx())
+        finally:
+            self.abandon_generators()
+
+    def stop_generators(self) -> None:
+        """Every generator thread of this run stops at its next statement, for good (an
+        exception from outside the analysis is unwinding it)."""
+        self._abandoning = True
+
+    def abandon_generators(self) -> None:
+        """Unwind every generator left suspended: nothing more of the program runs in them."""
+        self._abandoning = True
+        try:
+            while self.live_generators:
+                self.live_generators[-1].abandon()
+        finally:
+            self._abandoning = False
 
     def exec_body(self, body: list[ast.stmt], env: Env, ctx: Ctx) -> None:
         """A module's or a class's body. A `return` there is a SyntaxError to CPython's compiler
@@ -222,7 +265,28 @@ class Interpreter:
                 if inside is None:
                     return UNKNOWN
                 return Const(inside if isinstance(ops[0], ast.In) else not inside)
-        return _compare(left, ops, rights)
+        if not any(isinstance(v, ObjVal) for v in (left, *rights)):
+            return _compare(left, ops, rights)
+        result: object = UNKNOWN
+        for op, right in zip(ops, rights, strict=True):  # a chain: the first false one, else the last
+            result = self.compare_pair(left, op, right, ctx)
+            verdict = self.truth(result)
+            if verdict is None:
+                return UNKNOWN
+            if not verdict:
+                return result
+            left = right
+        return result
+
+    def compare_pair(self, left: object, op: ast.cmpop, right: object, ctx: Ctx) -> object:
+        """One comparison: the classes' rich comparisons (python/comparisons.py), else as values."""
+        result = comparisons.rich_compare(
+            left, op, right,
+            lambda method, subject, other: self.call_value(
+                datamodel.bind(method, subject, subject.cls, self, ctx),  # type: ignore[attr-defined]
+                [other], {}, ctx),
+            lambda a, inner, b: self.compare(a, [inner], [b], ctx), self.truth)
+        return result if result is not MISSING else _compare(left, [op], [right])
 
     def import_module_named(self, name: str, ctx: Ctx) -> Env | None:
         """Run a module of the folder (or a followed installed one) by name, its packages first."""
@@ -246,6 +310,8 @@ class Interpreter:
         return self._uncertain > 0
 
     def _tick(self) -> None:
+        if self._abandoning:
+            raise Abandoned  # a suspended generator unwinding: its `finally` blocks do not run
         self._ticks += 1
         if self._ticks % 64 == 0 and time.monotonic() > self.deadline:
             raise AnalysisStopped("analysis stopped: the per-file time budget ran out")
@@ -307,47 +373,7 @@ class Interpreter:
         elif isinstance(stmt, ast.While):
             self.exec_while(stmt, env, ctx, frame)
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
-            inner = ctx
-            restore: list[object] = []
-            exits: list[object] = []
-            if len(stmt.items) == 1 and isinstance(stmt, ast.With):
-                manager = self.ev(stmt.items[0].context_expr, env, ctx)
-                if isinstance(manager, GeneratorContext):
-                    self.with_generator(manager, stmt.items[0], stmt.body, env, ctx, frame)
-                    return
-                managers: list[object] | None = [manager]
-            else:
-                managers = None
-            for index, item in enumerate(stmt.items):
-                before = self.context_mesh
-                manager = managers[index] if managers is not None else self.ev(item.context_expr, env, ctx)
-                if isinstance(manager, MeshContext):
-                    inner = replace(inner, ambient=manager.mesh)
-                    if manager.set_on_enter:
-                        self.set_context_mesh(manager.mesh)
-                    restore.append(manager.previous if not manager.set_on_enter else before)
-                elif isinstance(manager, PatchContext):
-                    inner = self.patched(inner, manager)
-                bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
-                enter = datamodel.special_method(manager, "__aenter__" if isinstance(stmt, ast.AsyncWith)
-                                                 else "__enter__")
-                if enter is not MISSING:
-                    bound = self.call_value(enter, [], {}, ctx)
-                    if isinstance(stmt, ast.AsyncWith):
-                        bound = self.await_value(bound, ctx)
-                    exits.append(manager)
-                if item.optional_vars is not None:
-                    self.assign(item.optional_vars, bound, env, ctx)
-            self.exec_block(stmt.body, env, inner, frame)
-            for manager in reversed(exits):  # __exit__(None, None, None): the body ran to its end
-                leave = datamodel.special_method(manager, "__aexit__" if isinstance(stmt, ast.AsyncWith)
-                                                 else "__exit__")
-                if leave is not MISSING:
-                    left = self.call_value(leave, [Const(None)] * 3, {}, ctx)
-                    if isinstance(stmt, ast.AsyncWith):
-                        self.await_value(left, ctx)
-            for previous in reversed(restore):  # each manager's __exit__ puts its mesh back
-                self.set_context_mesh(previous)
+            self.exec_with(stmt, env, ctx, frame)
         elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
             self.exec_try(stmt, env, ctx, frame)  # type: ignore[arg-type]
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
@@ -374,10 +400,76 @@ class Interpreter:
                 if isinstance(target, ast.Name):
                     env.names.pop(target.id, None)
         elif isinstance(stmt, ast.Raise):
-            # The file stops here only at run time; the analysis keeps going to see the
-            # rest, so what a generator yields after this is not sure.
-            frame.stopped = True
+            self.exec_raise(stmt, env, ctx, frame)
         # Pass, Assert: nothing to track.
+
+    def exec_with(self, stmt: ast.With | ast.AsyncWith, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """Each manager entered in order, the body, then each left in reverse order, also
+        when a sure `return`, `break` or `continue` leaves the body (Python calls
+        ``__exit__(None, None, None)`` then: a ``contextmanager`` generator's ``finally``)."""
+        inner = ctx
+        restore: list[object] = []
+        exits: list[object] = []
+        is_async = isinstance(stmt, ast.AsyncWith)
+        for item in stmt.items:
+            before = self.context_mesh
+            manager = self.ev(item.context_expr, env, ctx)
+            if isinstance(manager, MeshContext):
+                inner = replace(inner, ambient=manager.mesh)
+                if manager.set_on_enter:
+                    self.set_context_mesh(manager.mesh)
+                restore.append(manager.previous if not manager.set_on_enter else before)
+            elif isinstance(manager, PatchContext):
+                inner = self.patched(inner, manager)
+            bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
+            enter = datamodel.special_method(manager, "__aenter__" if is_async else "__enter__")
+            if isinstance(manager, GeneratorContextManager):
+                bound = manager.enter()
+                exits.append(manager)
+            elif enter is not MISSING:
+                bound = self.call_value(enter, [], {}, ctx)
+                if isinstance(stmt, ast.AsyncWith):
+                    bound = self.await_value(bound, ctx)
+                exits.append(manager)
+            if item.optional_vars is not None:
+                self.assign(item.optional_vars, bound, env, ctx)
+        try:
+            self.exec_block(stmt.body, env, inner, frame)
+        except (ReturnExit, BreakExit, ContinueExit):
+            self.leave_managers(exits, restore, is_async, ctx)
+            raise
+        self.leave_managers(exits, restore, is_async, ctx)
+
+    def leave_managers(self, exits: list[object], restore: list[object], is_async: bool, ctx: Ctx) -> None:
+        for manager in reversed(exits):  # __exit__(None, None, None): the body ran to its end
+            if isinstance(manager, GeneratorContextManager):
+                manager.leave()
+                continue
+            leave = datamodel.special_method(manager, "__aexit__" if is_async else "__exit__")
+            if leave is not MISSING:
+                left = self.call_value(leave, [Const(None)] * 3, {}, ctx)
+                if is_async:
+                    self.await_value(left, ctx)
+        for previous in reversed(restore):  # each manager's __exit__ puts its mesh back
+            self.set_context_mesh(previous)
+
+    def exec_raise(self, stmt: ast.Raise, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A `raise` the function is sure to run ends it there (its class is what the caller
+        reads: a `__next__` raising StopIteration ends a loop). One that may not run, or at
+        module level: the file stops there only at run time, so the analysis keeps going to
+        see the rest (what a generator yields after it is not sure)."""
+        raised = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+        kind = self.ev(raised, env, ctx) if raised is not None else UNKNOWN
+        if isinstance(stmt.exc, ast.Call):
+            for part in [*stmt.exc.args, *(k.value for k in stmt.exc.keywords)]:
+                self.ev(part, env, ctx)  # the calls in its arguments run
+        sure = self._frames and frame is self._frames[-1] and self._uncertain == frame.level \
+            and not frame.stopped
+        frame.stopped = True
+        if sure:
+            frame.raised = kind
+            raise ReturnExit  # nothing after it runs
+        frame.raised = MAYBE_RAISED
 
     def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame,
                       preludes: list[dict[str, object]] | None = None) -> None:
@@ -488,6 +580,10 @@ class Interpreter:
 
     def exec_for(self, stmt: ast.For | ast.AsyncFor, env: Env, ctx: Ctx, frame: Frame) -> None:
         iterable = self.iterable_of(self.ev(stmt.iter, env, ctx), ctx)
+        if (_is_iterator(iterable) and not isinstance(iterable, GeneratorVal)) \
+                or datamodel.special_method(iterable, "__next__") is not MISSING:
+            self.exec_for_iterator(stmt, iterable, env, ctx, frame)
+            return
         items = unpack(iterable) if not (isinstance(iterable, Const) and isinstance(iterable.value, str)) \
             else None
         if items is not None and 0 < len(items) <= MAX_LOOP_UNROLL:
@@ -504,6 +600,36 @@ class Interpreter:
             return
         self.assign(stmt.target, UNKNOWN, env, ctx)
         self.exec_loop_body(stmt.body, env, ctx, frame)
+        self.exec_branches([stmt.orelse, []], env, ctx, frame) if self._has_break(stmt.body) \
+            else self.exec_block(stmt.orelse, env, ctx, frame)
+
+    def exec_for_iterator(self, stmt: ast.For | ast.AsyncFor, iterator: object, env: Env, ctx: Ctx,
+                          frame: Frame) -> None:
+        """A loop over an iterator: one item per pass, read when the pass starts, as Python
+        reads it (a generator resumed, a groupby group read in the body before the next key).
+        From the first item not known to be the next, the rest runs an unknown number of times."""
+        loop = LoopState(self._uncertain)
+        self._loops.append(loop)
+        rest_unknown = False
+        try:
+            for count in range(MAX_LOOP_UNROLL + 1):
+                step = self.next_step(iterator, ctx)
+                if step.kind == "done":
+                    break
+                if step.kind != "item" or not step.sure or count == MAX_LOOP_UNROLL:
+                    rest_unknown = True
+                    break
+                self.assign(stmt.target, step.value, env, ctx)
+                if self.run_pass(stmt.body, env, ctx, frame):
+                    return  # a sure break: the loop's else does not run
+        finally:
+            self._loops.pop()
+        if not rest_unknown:
+            self.exec_loop_else(stmt.orelse, loop, env, ctx, frame)
+            return
+        self.assign(stmt.target, UNKNOWN, env, ctx)
+        self.exec_loop_body(stmt.body, env, ctx, frame)
+        self.drain(iterator, ctx)
         self.exec_branches([stmt.orelse, []], env, ctx, frame) if self._has_break(stmt.body) \
             else self.exec_block(stmt.orelse, env, ctx, frame)
 
@@ -576,11 +702,17 @@ class Interpreter:
 
     def assign(self, target: ast.expr, value: object, env: Env, ctx: Ctx) -> None:
         if isinstance(target, ast.Name):
-            env.redirects.get(target.id, env).names[target.id] = value
-        elif isinstance(target, (ast.Tuple, ast.List)):
+            scope = env.redirects.get(target.id, env)
+            scope.names[target.id] = value
+            if scope.parent is None or scope is not env:
+                self.stores += 1  # a module's or an enclosing function's name: shared state
+            return
+        if isinstance(target, (ast.Tuple, ast.List)):
             self.assign_sequence(target, value, env, ctx)
         elif isinstance(target, ast.Attribute):
             owner = self.ev(target.value, env, ctx)
+            if isinstance(owner, (ObjVal, ClassVal, NamespaceVal, ModuleVal)):
+                self.stores += 1  # an object's state, which a later call may read
             if not datamodel.store_attribute(self, owner, target.attr, value, ctx) \
                     and isinstance(owner, NamespaceVal):
                 owner.attrs[target.attr] = value
@@ -591,6 +723,8 @@ class Interpreter:
                 self.record_access("store", container, index, target, ctx, value)
                 return
             key = self.ev(target.slice, env, ctx)
+            if isinstance(container, (DictVal, ObjVal)):
+                self.stores += 1  # a dict's items (a list's count in mutate)
             if isinstance(container, introspection.ScopeView) and container.scope is not None \
                     and isinstance(key, Const) and isinstance(key.value, str):
                 self.assign(ast.Name(key.value, ast.Store()), value, container.scope, ctx)
@@ -598,6 +732,10 @@ class Interpreter:
                 container.store(key, UNKNOWN if self._uncertain else value)
             elif isinstance(container, ListVal):
                 self.mutate(container, lambda: self._set_item(container, key, value))
+            else:
+                setter = datamodel.special_method(container, "__setitem__")
+                if setter is not MISSING:
+                    self.call_value(setter, [key, value], {}, ctx)
         elif isinstance(target, ast.Starred):
             self.assign(target.value, UNKNOWN, env, ctx)
 
@@ -627,6 +765,7 @@ class Interpreter:
 
     def mutate(self, target: ListVal, change) -> None:  # type: ignore[no-untyped-def]
         """A store into a list; one on a path that may not run leaves its contents unknown."""
+        self.stores += 1
         if self._uncertain:
             target.forget()
         else:
@@ -695,6 +834,8 @@ class Interpreter:
             dec = self.ev(decorator, env, ctx)
             if isinstance(dec, FuncVal) or (isinstance(dec, PartialVal) and isinstance(dec.func, FuncVal)):
                 cls = self.apply_decorator(dec, cls, decorator, env, ctx)
+            elif isinstance(dec, QualName) and dec.name == "functools.total_ordering":
+                cls = comparisons.total_ordering(cls)
         return cls
 
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
@@ -984,7 +1125,9 @@ class Interpreter:
             return self.each(lambda left, right: _flag_or_binary(left, node.op, right),
                              self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
-            base = plain(self.ev(node.value, env, ctx))
+            base = self.ev(node.value, env, ctx)
+            # A dict subclass's instance: its class's __getitem__ / __missing__ first.
+            base = base if isinstance(base, ObjVal) and base.payload is not None else plain(base)
             if isinstance(base, (ViewIndexer, RefVal)):
                 index = self.ev_ref_index(node.slice, env, ctx)
                 self.record_access("load", base, index, node, ctx)
@@ -1036,14 +1179,12 @@ class Interpreter:
             children = [node.operand]
         elif isinstance(node, (ast.Yield, ast.YieldFrom)):
             value = self.ev(node.value, env, ctx) if node.value is not None else Const(None)
-            if self._frames:
-                self.record_yield(self._frames[-1], node, value)
-                gen_frame = self._frames[-1]
-                if gen_frame.on_yield is not None and isinstance(node, ast.Yield) and not gen_frame.stopped \
-                        and self._uncertain == gen_frame.uncertain_base:
-                    hook, gen_frame.on_yield = gen_frame.on_yield, None  # the first sure yield only
-                    hook(value)  # type: ignore[operator]
-            return UNKNOWN  # what `send` passes in, or the sub-generator's return value
+            frame = self._frames[-1] if self._frames else None
+            if frame is None or not isinstance(frame.generator, Generator):
+                return UNKNOWN  # a yield outside a generator's run (a class body): a SyntaxError
+            if isinstance(node, ast.YieldFrom):
+                return self.yield_from(frame, value, ctx)
+            return frame.generator.suspend(value, self.sure_yield(frame))  # what `send` passes in
         elif isinstance(node, ast.Await):
             return self.await_value(self.ev(node.value, env, ctx), ctx)
         elif isinstance(node, ast.Dict):
@@ -1088,6 +1229,8 @@ class Interpreter:
                 value = modules.module_attribute(self, base, attr, ctx)
             elif isinstance(base, (CoroutineVal, GatheredVal)):
                 return UNKNOWN  # send / close / cancel: none of them runs the body here
+            elif isinstance(base, Generator):
+                return GeneratorMethod(base, attr) if attr in GENERATOR_METHODS else UNKNOWN
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
         if ctx.patches and isinstance(value, QualName):
@@ -1199,10 +1342,9 @@ class Interpreter:
             return len(results) <= MAX_COMPREHENSION
         first, rest = generators[0], generators[1:]
         iterable = self.iterable_of(self.ev(first.iter, env, ctx), ctx)
-        items = unpack(iterable)
-        if items is None or len(items) > MAX_COMPREHENSION:
-            return False
-        for item in items:
+        for item in self._items_in_step(iterable, ctx):
+            if item is MISSING:
+                return False
             self.assign(first.target, item, env, ctx)
             verdicts = [self.truth(self.ev(c, env, ctx)) for c in first.ifs]
             if any(v is None for v in verdicts):
@@ -1210,6 +1352,27 @@ class Interpreter:
             if all(verdicts) and not self._comprehend(node, rest, env, ctx, results):
                 return False
         return True
+
+    def _items_in_step(self, iterable: object, ctx: Ctx) -> Iterator[object]:
+        """The items of what a comprehension iterates, each read when its turn comes (an
+        iterator's next item after the element before it was evaluated, as Python reads
+        it); MISSING, last, when they are not all known."""
+        if not (_is_iterator(iterable) or datamodel.special_method(iterable, "__next__") is not MISSING):
+            items = unpack(iterable)
+            if items is None or len(items) > MAX_COMPREHENSION:
+                yield MISSING
+                return
+            yield from items
+            return
+        for _ in range(MAX_COMPREHENSION):
+            step = self.next_step(iterable, ctx)
+            if step.kind == "done":
+                return
+            if step.kind != "item" or not step.sure:
+                break
+            yield step.value
+        self.drain(iterable, ctx)
+        yield MISSING
 
     def ev_call(self, node: ast.Call, env: Env, ctx: Ctx) -> object:
         func = self.ev(node.func, env, ctx)
@@ -1236,6 +1399,7 @@ class Interpreter:
         for keyword in node.keywords:
             value = self.ev(keyword.value, env, ctx)
             if keyword.arg is None:
+                value = plain(value) if isinstance(value, ObjVal) else value  # a dict subclass's dict
                 if isinstance(value, DictVal) and value.complete and all(
                         isinstance(k, str) for k in value.items):
                     kwargs.update(value.items)  # type: ignore[arg-type]
@@ -1260,7 +1424,12 @@ class Interpreter:
     def _call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
               arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
         if isinstance(func, ContextFunction):
-            return GeneratorContext(func.func, args, kwargs)  # runs when its `with` is entered
+            made = self.call_function(func.func, args, kwargs, ctx)  # runs when its `with` is entered
+            return GeneratorContextManager(made if isinstance(made, Generator) else None)
+        if isinstance(func, GeneratorMethod):
+            return self.call_generator_method(func, args)
+        if isinstance(func, comparisons.CompareCall) and len(args) == 2:
+            return self.compare(args[0], [func.op], [args[1]], ctx)  # the bridge's stand-in compares
         if isinstance(func, QualName) and func.name == "builtins.super" and not args and self._frames:
             frame = self._frames[-1]
             if isinstance(frame.owner, ClassVal) and frame.first is not None:
@@ -1420,22 +1589,26 @@ class Interpreter:
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
         return UNKNOWN
 
-    def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx,
-                      on_yield: object = None) -> object:
+    def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
         node = func.node
         self._tick()
+        self.last_raised = None
+        if _is_generator(node):
+            return self.make_generator(func, args, kwargs, ctx)
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
                fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh))
-        if on_yield is None and key in self._memo:
-            return _fresh(self._memo[key])
+        if key in self._memo:
+            result, self.last_raised = self._memo[key]  # type: ignore[misc]
+            return result
         # Recursion is the same function in the same closure: one decorator's wrapper around
         # two functions is two functions.
         activation = (id(node), id(func.closure))
         if activation in self._active or len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
-        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain, on_yield=on_yield)
+        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
+        stores_before = self.stores
         local = Env({}, parent=func.closure)
         self.bind_parameters(func, args, kwargs, local, ctx)
         frame.owner = func.owner
@@ -1451,58 +1624,184 @@ class Interpreter:
             else:
                 self.exec_function_body(node.body, local, ctx, frame)
                 result = _join(frame.returns) if frame.returns else Const(None)
-            if _is_generator(node):
-                result = _Yielded(tuple(frame.yielded) if frame.yielded is not None else None)
         finally:
             self._stack.pop()
             self._active.discard(activation)
             self._frames.pop()
-        if on_yield is None:  # a run with a `with` block inside it is that block's, not the call's
-            self._memo[key] = result
-        return _fresh(result)
+        if frame.raised is not None and frame.raised is not MAYBE_RAISED:
+            result = UNKNOWN  # it raised: the call gives no value
+        if self.stores == stores_before:  # it changed no state a later call reads
+            self._memo[key] = (result, frame.raised)
+        self.last_raised = frame.raised
+        return result
 
-    def with_generator(self, manager: GeneratorContext, item: ast.withitem, body: list[ast.stmt],
-                       env: Env, ctx: Ctx, frame: Frame) -> None:
-        """``with f(...) as v: body`` for a ``@contextlib.contextmanager`` f: the body runs at
-        f's first sure yield (python/generator_contexts.py)."""
-        ran: list[bool] = []
-        raised: list[BaseException] = []
-        caller_loops = self._loops
+    # ---- generators (python/generators.py) -----------------------------------------------
 
-        def at_yield(value: object) -> None:
-            ran.append(True)
-            generator_frame = self._frames.pop()  # the body's yields and returns are the caller's
-            generator_loops, self._loops = self._loops, caller_loops
-            try:
-                if item.optional_vars is not None:
-                    self.assign(item.optional_vars, value, env, ctx)
-                self.exec_block(body, env, ctx, frame)
-            except (ReturnExit, BreakExit, ContinueExit) as exit_:
-                raised.append(exit_)  # __exit__(None, None, None): the generator resumes
-            finally:
-                self._loops = generator_loops
-                self._frames.append(generator_frame)
+    def make_generator(self, func: FuncVal, args: list[object], kwargs: dict[str, object],
+                       ctx: Ctx) -> object:
+        """A generator function called: its parameters are bound now (as Python binds them),
+        its body runs when the generator is resumed."""
+        local = Env({}, parent=func.closure)
+        self.bind_parameters(func, args, kwargs, local, ctx)
+        return Generator(self, func, local, ctx, self._uncertain)
 
-        self.call_function(manager.func, manager.args, manager.kwargs, ctx, on_yield=at_yield)
-        if not ran:
-            if item.optional_vars is not None:
-                self.assign(item.optional_vars, UNKNOWN, env, ctx)
-            self.exec_block(body, env, ctx, frame)
-        if raised:
-            raise raised[0]
+    @property
+    def uncertain_level(self) -> int:
+        return self._uncertain
 
-    def record_yield(self, frame: Frame, node: ast.Yield | ast.YieldFrom, value: object) -> None:
-        """One more value of the generator being run, when the analysis is sure it is the next."""
-        if frame.yielded is None:
-            return
-        if frame.stopped or frame.returns or self._uncertain > frame.uncertain_base:
-            frame.yielded = None
-            return
-        items = [value] if isinstance(node, ast.Yield) else unpack(value)
-        if items is None or len(frame.yielded) + len(items) > MAX_COMPREHENSION:
-            frame.yielded = None
+    def run_generator_body(self, generator: Generator) -> object:
+        """The generator's body, in its own thread, up to its end; what it returns."""
+        func: FuncVal = generator.func  # type: ignore[assignment]
+        ctx: Ctx = generator.ctx  # type: ignore[assignment]
+        local: Env = generator.local  # type: ignore[assignment]
+        node = func.node
+        # Its level is where it was made: a resume on a path less sure than that makes it
+        # unsure (Generator.resume), so its own stops and exits compare with that level.
+        frame = Frame(uncertain_base=generator.level, level=generator.level, generator=generator)
+        if ctx.launch is not None:
+            self.kernel_scopes[id(node)] = node
+        frame.owner = func.owner
+        spec = node.args
+        first_param = ([*spec.posonlyargs, *spec.args] or [None])[0]
+        frame.first = local.names.get(first_param.arg) if first_param is not None else None
+        # No recursion guard by activation: each call makes a new generator (a tree walk's
+        # `yield from walk(child)`); its depth is bounded by the call stack it resumes on.
+        self._stack.append(node)
+        self._frames.append(frame)
+        try:
+            self.exec_function_body(node.body, local, ctx, frame)  # type: ignore[arg-type]
+        finally:
+            self._stack.pop()
+            self._frames.pop()
+        if frame.raised is not None:
+            return UNKNOWN
+        return _join(frame.returns) if frame.returns else Const(None)
+
+    def enter_generator(self, generator: Generator) -> object:
+        """Switch the per-run state to the generator's (its frames, loops, uncertainty):
+        what its body needs while it runs; the caller's is handed back by leave_generator."""
+        stacks = (self._call_sites, self._stack, self._frames, self._new_classes)
+        saved = ([len(stack) for stack in stacks], self._loops, self._uncertain)
+        if len(self._stack) >= MAX_CALL_DEPTH:
+            generator.unsure = True
+        view = generator.view
+        if view is None:
+            parts: list[list[object]] = [[], [], [], []]
+            loops: list[LoopState] = []
+            level = generator.level
         else:
-            frame.yielded.extend(items)
+            parts, loops, level = view  # type: ignore[misc]
+        if generator.unsure and not getattr(generator, "bumped", False):
+            level += 1  # resumed where it may not be: all it does from here may not happen
+            generator.bumped = True  # type: ignore[attr-defined]
+        for stack, part in zip(stacks, parts, strict=True):
+            stack.extend(part)  # type: ignore[arg-type]
+        self._loops = loops
+        self._uncertain = level
+        return saved
+
+    def leave_generator(self, generator: Generator, saved: object) -> None:
+        lengths, loops, level = saved  # type: ignore[misc]
+        stacks = (self._call_sites, self._stack, self._frames, self._new_classes)
+        parts = []
+        for stack, length in zip(stacks, lengths, strict=True):
+            parts.append(stack[length:])
+            del stack[length:]
+        generator.view = (parts, self._loops, self._uncertain)
+        self._loops = loops
+        self._uncertain = level
+
+    def sure_yield(self, frame: Frame) -> bool:
+        """A yield is sure to be the generator's next item when it is on the path its body is
+        sure to take (no undecided branch, no return, break or raise run past before it)."""
+        return not frame.stopped and not frame.returns and self._uncertain == frame.uncertain_base
+
+    def yield_from(self, frame: Frame, value: object, ctx: Ctx) -> object:
+        """``yield from value``: each item of it handed on (values sent go to a generator);
+        the sub-generator's return value."""
+        generator: Generator = frame.generator  # type: ignore[assignment]
+        iterator = self.iterator_of(value, ctx)
+        sent: object = Const(None)
+        for _ in range(MAX_COMPREHENSION):
+            step = iterator.resume("next", sent) if isinstance(iterator, Generator) \
+                else self.next_step(iterator, ctx)
+            if step.kind == "done":
+                return step.value if isinstance(iterator, Generator) else Const(None)
+            if step.kind == "unknown":
+                break
+            sent = generator.suspend(step.value, step.sure and self.sure_yield(frame))
+        frame.stopped = True  # what it yields from here is not known: nor is anything after
+        generator.suspend(UNKNOWN, False)
+        return UNKNOWN
+
+    def iterator_of(self, value: object, ctx: Ctx) -> object:
+        """``iter(value)``: an iterator as is; ``__iter__`` of the program's classes; a known
+        sequence as an iterator over its items; else UNKNOWN."""
+        if _is_iterator(value):
+            return value
+        iterable = self.iterable_of(value, ctx)
+        if _is_iterator(iterable) or datamodel.special_method(iterable, "__next__") is not MISSING:
+            return iterable
+        items = unpack(plain(iterable)) if not isinstance(iterable, ObjVal) else None
+        return GeneratorVal(list(items)) if items is not None else UNKNOWN
+
+    def is_iterator(self, value: object) -> bool:
+        """An iterator ``next`` advances here: a generator, one over known items, or an
+        instance of the program's classes with ``__next__`` (a real one: the bridge's)."""
+        return isinstance(value, (Generator, GeneratorVal)) or (
+            isinstance(value, ObjVal) and datamodel.special_method(value, "__next__") is not MISSING)
+
+    def next_step(self, iterator: object, ctx: Ctx) -> Step:
+        """``next(iterator)`` as a Step: a generator resumed, a real iterator advanced, an
+        iterator over known items, or the program's ``__next__`` (StopIteration: the end)."""
+        if isinstance(iterator, Generator):
+            return iterator.resume("next", Const(None))
+        if isinstance(iterator, GeneratorVal):
+            if iterator.items is None:
+                return UNKNOWN_STEP
+            return Step("item", iterator.items.pop(0)) if iterator.items else Step("done", Const(None))
+        if isinstance(iterator, RealVal):
+            return iterator.next_step()
+        method = datamodel.special_method(iterator, "__next__")
+        if method is MISSING:
+            return UNKNOWN_STEP
+        self.last_raised = None
+        item = self.call_value(method, [], {}, ctx)
+        raised = self.last_raised
+        if raised is None:
+            return Step("item", item)
+        if isinstance(raised, QualName) and raised.name == "builtins.StopIteration":
+            return Step("done", Const(None))
+        return UNKNOWN_STEP  # it may raise, or raises something else: the program stops there
+
+    def call_generator_method(self, method: GeneratorMethod, args: list[object]) -> object:
+        """``gen.send(v)``, ``gen.__next__()``, ``gen.close()``, ``gen.throw(...)``."""
+        generator = method.generator
+        if method.name in ("send", "__next__"):
+            sent = args[0] if method.name == "send" and len(args) == 1 else Const(None)
+            started = generator.state != "new"
+            if method.name == "send" and (len(args) != 1 or (not started and sent != Const(None))):
+                return UNKNOWN  # Python raises: a just-started generator takes only None
+            step = generator.resume("next", sent)
+            return step.value if step.kind == "item" and step.sure else UNKNOWN
+        generator.resume("close" if method.name == "close" else "throw")
+        return Const(None) if method.name == "close" else UNKNOWN
+
+    def drain(self, iterator: object, ctx: Ctx) -> None:
+        """Read what is left of an iterator a loop took an unknown number of items from, on
+        a path that may not run (what the generator does after is unsure)."""
+        if isinstance(iterator, RealVal):
+            iterator.known = False
+        if not isinstance(iterator, Generator):
+            return
+        self._uncertain += 1
+        try:
+            for _ in range(MAX_COMPREHENSION):
+                if iterator.resume("next", Const(None)).kind != "item":
+                    return
+            iterator.abandon()
+        finally:
+            self._uncertain -= 1
 
     def exec_function_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
         """A function's statements, up to a sure return; its loops are its own."""
@@ -1609,29 +1908,47 @@ class Interpreter:
     def initialise(self, cls: ClassVal, obj: ObjVal, args: list[object], kwargs: dict[str, object],
                    ctx: Ctx) -> ObjVal:
         init = cls.lookup("__init__")
+        init_only: list[object] = []  # the InitVar values __post_init__ is given, in order
         if isinstance(init, FuncVal):
+            if library_bases.holds_dict(cls) and obj.payload is None:
+                obj.payload = DictVal()  # what dict.__new__ made: its __init__ fills it
             self.call_function(init.bound(obj), args, kwargs, ctx)
+        elif isinstance(init, library_bases.LibraryMethod):
+            self.call_value(datamodel.bind(init, obj, cls), args, kwargs, ctx)  # dict.__init__
         elif any(isinstance(c, ClassVal) and c.is_dataclass for c in cls.mro()):
-            fields = cls.fields()
-            for name, value in zip(fields, args, strict=False):
-                obj.attrs[name] = value
-            for name, value in kwargs.items():
-                if name in fields:
-                    obj.attrs[name] = value
-            self.field_defaults(cls, fields, obj, ctx)
+            parameters = cls.init_parameters()
+            given: dict[str, object] = dict(zip((name for name, _ in parameters), args, strict=False))
+            given.update((name, value) for name, value in kwargs.items()
+                         if any(name == known for known, _ in parameters))
+            for name, is_init_var in parameters:
+                if is_init_var:
+                    init_only.append(given.get(name, self._class_default(cls, name)))
+                elif name in given:
+                    obj.attrs[name] = given[name]
+            self.field_defaults(cls, cls.fields(), obj, ctx)
         post_init = cls.lookup("__post_init__")
         if isinstance(post_init, FuncVal):
-            self.call_function(post_init.bound(obj), [], {}, ctx)
+            self.call_function(post_init.bound(obj), init_only, {}, ctx)
         return obj
+
+    @staticmethod
+    def _class_default(cls: ClassVal, name: str) -> object:
+        """An InitVar's default (written in the class body), else unknown (Python raises)."""
+        found = cls.lookup(name)
+        return UNKNOWN if found is MISSING else (found.default if isinstance(found, FieldVal) else found)
 
     def field_defaults(self, cls: ClassVal, fields: list[str], obj: ObjVal, ctx: Ctx) -> None:
         """Fields the constructor was not given, declared with ``dataclasses.field``: the
         default, or a fresh value from the default factory (called once per instance)."""
         for name in fields:
             declared = cls.lookup(name)
-            if name in obj.attrs or not isinstance(declared, FieldVal):
+            if name in obj.attrs or declared is UNKNOWN:
                 continue
-            if declared.default is not MISSING:
+            if not isinstance(declared, FieldVal):
+                # A plain default: the generated __init__ stores it on the instance too
+                # (``vars(obj)``, ``asdict`` see it); none given and none declared: a TypeError.
+                obj.attrs[name] = declared if declared is not MISSING else UNKNOWN
+            elif declared.default is not MISSING:
                 obj.attrs[name] = declared.default
             elif declared.factory is not MISSING:
                 site = ast.copy_location(ast.Call(func=ast.Name(name, ast.Load()), args=[], keywords=[]),
@@ -1723,17 +2040,21 @@ class Interpreter:
                            ctx.scope_names))
 
 
-@dataclass(frozen=True)
-class _Yielded:
-    """A generator call's result as memoised: a fresh generator is made from it per call."""
+def _is_iterator(value: object) -> bool:
+    """An iterator whose items are read one at a time (a generator, a real iterator, an
+    iterator over known items)."""
+    return isinstance(value, (Generator, GeneratorVal)) or (
+        isinstance(value, RealVal) and value.is_iterator())
 
-    items: tuple[object, ...] | None
+
+class _MaybeRaised:
+    """A `raise` may have run in the call (on a path that may not run)."""
+
+    def __repr__(self) -> str:
+        return "MAYBE_RAISED"
 
 
-def _fresh(result: object) -> object:
-    if isinstance(result, _Yielded):
-        return GeneratorVal(list(result.items) if result.items is not None else None)
-    return result
+MAYBE_RAISED = _MaybeRaised()
 
 
 def _is_generator(node: ast.AST) -> bool:
@@ -1800,6 +2121,8 @@ def _is_enum(bases: tuple[object, ...]) -> bool:
 
 def _subscript(base: object, index: object) -> object:
     """``Axis["X"]`` is the member named X; other subscripts read values as a library would."""
+    if isinstance(base, QualName) and base.name in library_bases.SUBSCRIPTED_IS_ITSELF:
+        return base  # `class Box(Generic[T])` derives from Generic
     if isinstance(base, ClassVal) and base.enum_members is not None:
         if isinstance(index, Const) and isinstance(index.value, str):
             return base.enum_members.get(index.value, UNKNOWN)
@@ -1884,6 +2207,9 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
         if all(isinstance(v, ClassVal) for v in sides):
             # Classes are singletons: `type(mode) is Warpgroup`.
             return Const((sides[0] is sides[1]) == isinstance(ops[0], ast.Is))
+        same = signatures.is_sentinel(*sides)  # `p.default is inspect.Parameter.empty`
+        if same is not None:
+            return Const(same == isinstance(ops[0], ast.Is))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
 
 

@@ -69,10 +69,24 @@ def vars_of(value: object) -> object:
         return scope_dict(value.env)
     if isinstance(value, (ObjVal, NamespaceVal)):
         # ``vars(obj)`` / ``obj.__dict__`` IS the instance's dict, not a copy: a store or an
-        # ``update`` through it sets the attributes (the view shares ``attrs``). Incomplete:
-        # a key the analysis never saw stored may be there.
-        return DictVal(value.attrs, complete=False)
+        # ``update`` through it sets the attributes (the view shares ``attrs``). Complete
+        # (``**vars(ns)`` spreads it) when every store into it was seen: a namespace made
+        # of known names, an instance of classes all known with no store under a name not
+        # known (a base the analysis cannot see may set attributes in its __init__).
+        return DictVal(value.attrs, complete=_all_stores_seen(value), owner=value)
     return UNKNOWN
+
+
+# A name no class defines: looking it up tells whether every class of an MRO is known.
+_NO_SUCH_ATTRIBUTE = "__pallas_lsp_no_such_attribute__"
+
+
+def _all_stores_seen(value: ObjVal | NamespaceVal) -> bool:
+    if value.open_attrs:
+        return False
+    if isinstance(value, NamespaceVal):
+        return value.fallback is None
+    return value.cls.lookup(_NO_SUCH_ATTRIBUTE) is MISSING
 
 
 def loaded_module(interp: Scopes, base: object, key: object) -> object:

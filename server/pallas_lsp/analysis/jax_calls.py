@@ -246,16 +246,27 @@ def subscript(base: object, index: object) -> object:
             return base[index.value]
         except IndexError:
             return UNKNOWN
-    if isinstance(base, RealVal):
+    return _real_getitem(base, index)
+
+
+def _real_getitem(base: object, index: object) -> object:
+    """Any other subscript of a known Python value (``header[0:2]`` of bytes, a tuple by a
+    ``slice`` object, a real object a bridged call made): the real ``operator.getitem``,
+    through the bridge (unknown when either side is not known)."""
+    if isinstance(base, (Const, tuple, RealVal)) or isinstance(index, RealVal):
         return bridge.run("operator.getitem", allow.resolve("operator.getitem"), [base, index], {})  # type: ignore[arg-type]
     return UNKNOWN
 
 
 def slice_of(base: object, bounds: list[object]) -> object:
     """``axes[:1]`` of a constant tuple or string, or of a known sequence of other values
-    (``sys.argv[1:]``), with constant int bounds."""
+    (``sys.argv[1:]``), with constant int bounds; other known values (bytes, a real
+    object) through the bridge."""
     if not (isinstance(base, Const) and isinstance(base.value, (tuple, str))) and not isinstance(base, tuple):
-        return UNKNOWN
+        if not isinstance(base, (Const, RealVal)):
+            return UNKNOWN
+        made = bridge.run("builtins.slice", slice, bounds, {})
+        return _real_getitem(base, made) if made is not UNKNOWN else UNKNOWN
     values = []
     for bound in bounds:
         if not isinstance(bound, Const) or not (bound.value is None or type(bound.value) is int):

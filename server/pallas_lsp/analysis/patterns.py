@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from . import pyflow
 from .python.datamodel import is_instance
-from .values import MISSING, UNKNOWN, ClassVal, Const, ObjVal, plain, unpack
+from .values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, ObjVal, plain, unpack
 
 Evaluate = Callable[[ast.expr], object]
 # ``getattr(subject, name)`` as the data model reads it (python/datamodel.py).
@@ -44,8 +44,50 @@ def match(pattern: ast.pattern, subject: object, evaluate: Evaluate, binds: dict
         return _match_class(pattern, subject, evaluate, binds, attribute)
     if isinstance(pattern, ast.MatchSequence):
         return _match_sequence(pattern, subject, evaluate, binds, attribute)
+    if isinstance(pattern, ast.MatchMapping):
+        return _match_mapping(pattern, subject, evaluate, binds, attribute)
     _bind_unknown(pattern, binds)
     return None
+
+
+def _match_mapping(pattern: ast.MatchMapping, subject: object, evaluate: Evaluate,
+                   binds: dict[str, object], attribute: Attribute) -> bool | None:
+    """``{"kind": k, **rest}`` against a dict: each key present and its value matching;
+    a key absent from a dict whose keys are all known is no match."""
+    if isinstance(subject, (Const, tuple, ListVal)):
+        _bind_unknown(pattern, binds)
+        return False  # not a mapping
+    if not isinstance(subject, DictVal) or type(subject) is not DictVal:
+        _bind_unknown(pattern, binds)
+        return None
+    verdicts: list[bool | None] = []
+    used: list[object] = []
+    for key_node, sub in zip(pattern.keys, pattern.patterns, strict=True):
+        key = plain(evaluate(key_node))
+        if not (isinstance(key, Const) and _hashable(key.value)):
+            _bind_unknown(sub, binds)
+            verdicts.append(None)
+            continue
+        used.append(key.value)
+        if key.value not in subject.items:
+            _bind_unknown(sub, binds)
+            verdicts.append(False if subject.complete else None)
+            continue
+        verdicts.append(match(sub, subject.items[key.value], evaluate, binds, attribute))
+    if pattern.rest:
+        rest = {k: v for k, v in subject.items.items() if not any(k == u for u in used)}
+        binds[pattern.rest] = DictVal(rest, complete=subject.complete)
+    if any(v is False for v in verdicts):
+        return False
+    return True if all(v is True for v in verdicts) else None
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _match_class(pattern: ast.MatchClass, subject: object, evaluate: Evaluate,
@@ -85,18 +127,32 @@ def _match_args(cls: ClassVal) -> list[str] | None:
 
 def _match_sequence(pattern: ast.MatchSequence, subject: object, evaluate: Evaluate,
                     binds: dict[str, object], attribute: Attribute) -> bool | None:
-    items = unpack(plain(subject)) if not (isinstance(subject, Const) and isinstance(subject.value, str)) \
-        else None
-    if items is None or any(isinstance(p, ast.MatchStar) for p in pattern.patterns):
+    if isinstance(subject, DictVal) or (isinstance(subject, Const) and not isinstance(subject.value, tuple)):
+        for sub in pattern.patterns:
+            _bind_unknown(sub, binds)
+        return False  # a mapping, a string, a number: no sequence pattern matches it
+    items = unpack(plain(subject)) if isinstance(subject, (Const, tuple, ListVal)) else None
+    stars = [i for i, p in enumerate(pattern.patterns) if isinstance(p, ast.MatchStar)]
+    if items is None or len(stars) > 1:
         for sub in pattern.patterns:
             _bind_unknown(sub, binds)
         return None
-    if len(items) != len(pattern.patterns):
+    fixed = len(pattern.patterns) - len(stars)
+    if len(items) < fixed or (not stars and len(items) != fixed):
         for sub in pattern.patterns:
             _bind_unknown(sub, binds)
         return False
-    verdicts = [match(p, item, evaluate, binds, attribute)
-                for p, item in zip(pattern.patterns, items, strict=True)]
+    if stars:
+        # `[first, *middle, last]`: the star takes what the others leave, as a new list.
+        at, after = stars[0], len(pattern.patterns) - stars[0] - 1
+        star: ast.MatchStar = pattern.patterns[at]  # type: ignore[assignment]
+        if star.name:
+            binds[star.name] = ListVal(list(items[at:len(items) - after]))
+        pairs = [*zip(pattern.patterns[:at], items[:at], strict=True),
+                 *zip(pattern.patterns[at + 1:], items[len(items) - after:], strict=True)]
+    else:
+        pairs = list(zip(pattern.patterns, items, strict=True))
+    verdicts = [match(p, item, evaluate, binds, attribute) for p, item in pairs]
     if any(v is False for v in verdicts):
         return False
     return True if all(v is True for v in verdicts) else None

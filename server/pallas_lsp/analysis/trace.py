@@ -141,10 +141,6 @@ class HostAxisQuery:
 @dataclass(eq=False)
 class Frame:
     returns: list[object] = field(default_factory=list)
-    # A generator's yielded values so far, in order; None once a yield ran on a path the
-    # analysis is not sure of (an undecided branch, a loop of unknown count, after a
-    # `return`, `break`, `continue` or `raise` that the interpreter runs past).
-    yielded: list[object] | None = field(default_factory=list)
     # How many undecided branches enclosed the call: a yield under more is not sure.
     uncertain_base: int = 0
     # A `return`, `break`, `continue` or `raise` ran: the interpreter goes on past it.
@@ -155,9 +151,12 @@ class Frame:
     # The undecided-branch count where the function was entered: a return reached at
     # this count is sure to run (flow_exits.py).
     level: int = 0
-    # A generator run as a `with` block's context manager (python/generator_contexts.py):
-    # called with the value of its first sure yield, it runs the block there.
-    on_yield: object = None
+    # The generator object whose body this frame runs (python/generators.py): a yield
+    # suspends the frame there.
+    generator: object = None
+    # The exception class of a `raise` the frame is sure to run (the function ends there),
+    # else MAYBE_RAISED when one may have run: what ends a `__next__` loop.
+    raised: object = None
 
 
 class OpaqueScope:

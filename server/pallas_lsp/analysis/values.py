@@ -231,9 +231,9 @@ class ViewIndexer:
 
 @dataclass(eq=False)
 class GeneratorVal:
-    """What calling a generator function gives: the values its body yields, in order, when
-    every yield ran on a path the analysis is sure of; iterating it uses them up (after
-    that its items are unknown)."""
+    """An iterator over items the analysis knows (``iter()`` of a known sequence): ``next``
+    takes the first; iterating it uses them up (after that its items are unknown). A
+    generator function's call is a suspended frame instead (python/generators.py)."""
 
     items: list[object] | None  # None: not known
 
@@ -326,30 +326,61 @@ class ClassVal:
             order = order[index + 1:] if index is not None else []
         for cls in order:
             if not isinstance(cls, ClassVal):
-                return UNKNOWN
+                known = LIBRARY_BASES.get(cls.name) if isinstance(cls, QualName) else None
+                if known is None or name in known.unknown:
+                    return UNKNOWN
+                if name in known.attrs:
+                    return known.attrs[name]
+                continue  # the library class does not define it: on through the MRO
             if name in cls.attrs:
                 return cls.attrs[name]
         return MISSING
 
     def fields(self) -> list[str]:
-        names: list[str] = []
+        """The dataclass's fields (``dataclasses.fields``), in declaration order."""
+        return [name for name, init_only in self.init_parameters() if not init_only]
+
+    def init_parameters(self) -> list[tuple[str, bool]]:
+        """The generated ``__init__``'s parameters, in order, each with whether it is an
+        ``InitVar`` (passed to ``__post_init__``, never stored); ``ClassVar``s are none."""
+        names: list[tuple[str, bool]] = []
         for cls in reversed(self.mro()):
             if isinstance(cls, ClassVal) and cls.is_dataclass:
                 for stmt in cls.node.body:
                     if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
-                            and stmt.target.id not in names \
-                            and "ClassVar" not in ast.unparse(stmt.annotation):
-                        names.append(stmt.target.id)
+                            and all(stmt.target.id != seen for seen, _ in names):
+                        spelled = ast.unparse(stmt.annotation)
+                        if "ClassVar" not in spelled:
+                            names.append((stmt.target.id, "InitVar" in spelled))
         return names
 
 
 MAX_MRO = 32
 
 
+@dataclass(frozen=True)
+class LibraryBase:
+    """A library class known whole as a base (python/library_bases.py): the attributes it
+    defines that the model answers, and the names it defines that stay unknown."""
+
+    attrs: dict[str, object]
+    unknown: frozenset[str]
+
+
+# Filled by python/library_bases.py: canonical name -> the class as a base.
+LIBRARY_BASES: dict[str, LibraryBase] = {}
+
+
 @dataclass(eq=False)
 class ObjVal:
     cls: ClassVal
     attrs: dict[str, object]
+    # A store under a name the analysis could not compute ran (``setattr(obj, name, v)``):
+    # its instance dict may hold a key not in ``attrs``.
+    open_attrs: bool = False
+    # An instance of a builtin's subclass: the builtin value it is (a DictVal for a dict
+    # subclass, python/library_bases.py), what library code reads.
+    payload: object = None
 
 
 @dataclass(eq=False)
@@ -372,12 +403,17 @@ class DictVal:
 
     items: dict[object, object] = field(default_factory=dict)
     complete: bool = True
+    # The object whose instance dict this is (``vars(obj)``): a key not known stored
+    # through it leaves the object's attributes open too.
+    owner: object = None
 
     def store(self, key: object, value: object) -> None:
         if not (isinstance(key, Const) and _hashable(key.value)):
             # Any key may have been overwritten.
             self.items.clear()
             self.complete = False
+            if self.owner is not None:
+                self.owner.open_attrs = True  # type: ignore[attr-defined]
         elif key.value in self.items or len(self.items) < MAX_DICT_ITEMS:
             self.items[key.value] = value
         else:
@@ -429,6 +465,8 @@ def plain(value: object) -> object:
         return value.plain()
     if is_enum_member(value) and value.cls.enum_mixin:  # type: ignore[attr-defined]
         return value.attrs["value"]  # type: ignore[attr-defined]
+    if isinstance(value, ObjVal) and value.payload is not None:
+        return value.payload
     if isinstance(value, tuple) and any(isinstance(item, (ListVal, tuple, ObjVal)) for item in value):
         return pack([plain(item) for item in value])
     return value
@@ -454,6 +492,7 @@ class NamespaceVal:
 
     attrs: dict[str, object]
     fallback: object = None
+    open_attrs: bool = False  # as ObjVal.open_attrs
 
     def get(self, name: str, lookup) -> object:  # type: ignore[no-untyped-def]
         if name in self.attrs:

@@ -1,7 +1,7 @@
 """Calls of Python's own machinery that the data model and module semantics answer.
 
 Descriptor types, ``setattr`` / ``hasattr`` / ``type`` / ``isinstance`` / ``issubclass`` /
-``callable`` / ``len`` / ``iter``, ``object.__setattr__`` / ``__getattribute__`` /
+``callable`` / ``len`` / ``iter`` / ``next``, ``object.__setattr__`` / ``__getattribute__`` /
 ``__new__``, ``type.__call__``, ``importlib.import_module``, asyncio's drivers, and an
 instance's truth (``__bool__``, ``__len__``): what the interpreter asks before it hands a
 library name to the models of JAX and the standard library.
@@ -19,19 +19,21 @@ from ..values import (
     UNKNOWN,
     ClassVal,
     Const,
+    DictVal,
     Env,
     FuncVal,
-    GeneratorVal,
     KernelVal,
     ObjVal,
     PartialVal,
+    QualName,
     WrappedVal,
+    pack,
     plain,
-    unpack,
 )
-from . import coroutines, datamodel, modules
+from . import coroutines, dataclass_values, datamodel, modules, signatures
 from .coroutines import GatheredVal
 from .descriptor_values import construct
+from .generators import Step
 
 
 class Runner(Protocol):
@@ -48,6 +50,15 @@ class Runner(Protocol):
 
     def iterable_of(self, value: object, ctx: Ctx) -> object: ...
 
+    @property
+    def on_uncertain_path(self) -> bool: ...
+
+    def iterator_of(self, value: object, ctx: Ctx) -> object: ...
+
+    def is_iterator(self, value: object) -> bool: ...
+
+    def next_step(self, iterator: object, ctx: Ctx) -> Step: ...
+
 
 def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str, object],
                  ctx: Ctx) -> object:
@@ -57,13 +68,24 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     made = construct(name, args, kwargs)
     if made is not MISSING:
         return made
+    made = dataclass_values.call(name, args, kwargs)
+    if made is MISSING:
+        made = signatures.call(name, args, kwargs)
+    if made is not MISSING:
+        return made
+    if name.startswith("builtins.dict_instance.") and args and isinstance(args[0], ObjVal):
+        return dict_instance_hook(runner, name.rsplit(".", 1)[-1], args[0], args[1:], kwargs, ctx)
     if name == "builtins.setattr" and len(args) == 3 and not kwargs:
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             datamodel.store_attribute(runner, args[0], args[1].value, args[2], ctx)
+        elif isinstance(args[0], ObjVal):
+            args[0].open_attrs = True  # a name not known: vars(obj) may hold any key now
         return Const(None)
     if name == "builtins.object.__setattr__" and len(args) == 3 and isinstance(args[0], ObjVal):
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             args[0].attrs[args[1].value] = args[2]
+        else:
+            args[0].open_attrs = True
         return Const(None)
     if name == "builtins.object.__getattribute__" and len(args) == 2 and isinstance(args[0], ObjVal):
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
@@ -99,8 +121,17 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         if length is not MISSING:
             return runner.call_value(length, [], {}, ctx)
     if name == "builtins.iter" and len(args) == 1 and not kwargs:
-        items = unpack(plain(runner.iterable_of(args[0], ctx)))
-        return GeneratorVal(list(items)) if items is not None else UNKNOWN
+        return runner.iterator_of(args[0], ctx)
+    if name == "builtins.next" and 1 <= len(args) <= 2 and not kwargs:
+        iterator = args[0]
+        if not runner.is_iterator(iterator):
+            return MISSING  # a real iterator the bridge made, or not an iterator: the bridge
+        step = runner.next_step(iterator, ctx)
+        if step.kind == "item":
+            return step.value if step.sure else UNKNOWN
+        if step.kind == "done" and len(args) == 2:
+            return args[1]  # next(it, default)
+        return UNKNOWN  # StopIteration: the program stops there
     if name == "builtins.callable" and len(args) == 1:
         value = args[0]
         if isinstance(value, (FuncVal, ClassVal, PartialVal, KernelVal, WrappedVal)):
@@ -110,6 +141,47 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return UNKNOWN if found is UNKNOWN else Const(found is not MISSING)
         return Const(False) if isinstance(value, Const) else UNKNOWN
     return MISSING
+
+
+def dict_instance_hook(runner: Runner, hook: str, obj: ObjVal, args: list[object],
+                       kwargs: dict[str, object], ctx: Ctx) -> object:
+    """The item hooks of an instance of a dict subclass, on the dict it holds: ``__init__``
+    fills it as ``dict(...)`` would, ``d[k]`` of a key absent from a dict whose keys are all
+    known runs the subclass's ``__missing__`` (as ``dict.__getitem__`` does)."""
+    if hook == "__init__":
+        made = runner.call_value(QualName("builtins.dict"), args, kwargs, ctx)
+        obj.payload = made if isinstance(made, DictVal) else DictVal(complete=False)
+        return Const(None)
+    payload = obj.payload
+    if not isinstance(payload, DictVal) or kwargs:
+        return UNKNOWN
+    key = plain(args[0]) if args else MISSING
+    known_key = isinstance(key, Const) and _hashable(key.value)
+    if hook == "__getitem__" and len(args) == 1:
+        if known_key and key.value in payload.items:  # type: ignore[union-attr]
+            return payload.items[key.value]  # type: ignore[union-attr]
+        missing = obj.cls.lookup("__missing__")
+        if known_key and payload.complete and isinstance(missing, FuncVal):
+            return runner.call_value(missing.bound(obj), [args[0]], {}, ctx)
+        return UNKNOWN
+    if hook == "__setitem__" and len(args) == 2:
+        payload.store(key, UNKNOWN if runner.on_uncertain_path else args[1])
+        return Const(None)
+    if hook == "__contains__" and len(args) == 1:
+        if known_key and (payload.complete or key.value in payload.items):  # type: ignore[union-attr]
+            return Const(key.value in payload.items)  # type: ignore[union-attr]
+        return UNKNOWN
+    if hook in ("__len__", "__iter__") and not args and payload.complete:
+        return Const(len(payload.items)) if hook == "__len__" else pack([Const(k) for k in payload.items])
+    return UNKNOWN
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:

@@ -14,6 +14,7 @@ may not run or the call failed half way.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterator, Mapping
 
 from ..values import (
@@ -33,8 +34,9 @@ from ..values import (
     is_enum_member,
     pack,
 )
-from . import allow, guards
-from .real import MAX_ITERATED, Opaque, RealVal, Refused, Tagged, is_keepable
+from . import allow, comparisons, guards
+from .generators import Generator
+from .real import MAX_ITERATED, Opaque, Ordered, RealVal, Refused, Tagged, is_keepable
 
 MAX_STRING = 4096  # jax_calls.MAX_CONST_LENGTH: axis names are short
 MAX_INT_BITS = 4096
@@ -115,6 +117,8 @@ class Conversion:
             return made_dict
         if isinstance(value, RealVal):
             return self._real(value)
+        if isinstance(value, Generator):
+            return self._generator(value)
         if isinstance(value, QualName):
             target = guards.SUBSTITUTES.get(value.name, allow.resolve(value.name))
             if callable(target):
@@ -126,7 +130,7 @@ class Conversion:
             return self.to_real(value.attrs["value"], depth + 1)  # type: ignore[attr-defined]
         if isinstance(value, (FuncVal, PartialVal, ClassVal, WrappedVal)):
             return self._callback(value)
-        stand_in = Opaque(value)
+        stand_in = Ordered(value, self._comparer()) if comparisons.orders(value) else Opaque(value)
         self._pair(value, stand_in)
         return stand_in
 
@@ -161,6 +165,31 @@ class Conversion:
             self._shared.append((value, target, _contents(target)))
         return made
 
+    def _generator(self, value: Generator) -> Iterator[object]:
+        """A generator of the program as real code reads it: resumed item by item as real code
+        asks (``any(gen)`` stops early and leaves it suspended, as Python does)."""
+        def items() -> Iterator[object]:
+            if self.caller is None:
+                raise Refused("a generator where no callback can run")
+            for _ in range(MAX_ITERATED):
+                if self.pending is not None:
+                    raise Refused("the analysis is stopping")
+                try:
+                    step = value.resume()
+                except Exception as stop:  # the interpreter's own stop: raised once real code unwinds
+                    self.pending = stop
+                    raise Refused("the analysis is stopping") from None
+                if step.kind == "done":
+                    return
+                if step.kind != "item" or not step.sure:
+                    raise Refused("a generator's item is not known")
+                yield self.to_real(step.value)
+            raise Refused("a generator read past the bridge's bound")
+
+        made = items()
+        self._pair(value, made)
+        return made
+
     def _guarded(self, name: str, target: Callable[..., object]) -> Callable[..., object]:
         """A real callable handed to real code (``map(str.upper, xs)``, ``key=len``) keeps its
         guards: it is checked each time real code calls it."""
@@ -170,6 +199,30 @@ class Conversion:
 
         setattr(guarded, STANDS_FOR, QualName(name))
         return guarded
+
+    def _comparer(self) -> Callable[[ast.cmpop, object, object], bool]:
+        """How an ``Ordered`` stand-in compares: the interpreter runs ``left op right`` (the
+        classes' rich comparisons) on the abstract values, counted as a callback; a result
+        not known refuses the call."""
+        def compare(op: ast.cmpop, left: object, right: object) -> bool:
+            if self.caller is None or self.pending is not None:
+                raise Refused("no comparison can run here")
+            self.callbacks += 1
+            if self.callbacks > MAX_CALLBACKS:
+                raise Refused("too many callbacks")
+            operands = [self.to_abstract(left), self.to_abstract(right)]
+            if any(operand is UNKNOWN for operand in operands):
+                raise Refused("a compared value is not known")
+            try:
+                result = self.caller(comparisons.CompareCall(op), operands, {})
+            except BaseException as stop:
+                self.pending = stop
+                raise Refused("the analysis is stopping") from None
+            if not (isinstance(result, Const) and isinstance(result.value, bool)):
+                raise Refused("a comparison of the program's objects is not known")
+            return result.value
+
+        return compare
 
     def _callback(self, func: object) -> Callable[..., object]:
         if self.caller is None:

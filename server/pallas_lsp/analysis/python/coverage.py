@@ -37,8 +37,9 @@ _EVALUATED_EXPRESSIONS = {
     "JoinedStr": "f-strings of known strings and numbers", "FormattedValue": "inside a JoinedStr",
     "ListComp": "item by item over known items", "SetComp": "item by item", "DictComp": "item by item",
     "GeneratorExp": "item by item", "comprehension": "its generators and conditions",
-    "Yield": "generator functions: the values yielded, in order, when sure",
-    "YieldFrom": "the items of a known iterable", "Await": "its operand's calls (the result unknown)",
+    "Yield": "suspends the generator's frame (python/generators.py); evaluates to the value sent",
+    "YieldFrom": "each item of the iterable handed on (sent values to a generator), its return value",
+    "Await": "its operand's calls (the result unknown)",
 }
 _EVALUATED_STATEMENTS = {
     "Module": "run as __main__", "Expr": "evaluated", "Assign": "targets, unpacking, stores",
@@ -48,13 +49,16 @@ _EVALUATED_STATEMENTS = {
     "Break": "ends the loop where sure", "Continue": "where sure",
     "Return": "the function's value",
     "FunctionDef": "a function with defaults and decorators", "AsyncFunctionDef": "as FunctionDef",
-    "ClassDef": "bases, metaclass, body, decorators", "With": "context meshes, mock.patch",
+    "ClassDef": "bases, metaclass, body, decorators",
+    "With": "__enter__ / __exit__, contextmanager generators, context meshes, mock.patch",
     "AsyncWith": "as With", "Try": "joined with its handlers", "TryStar": "as Try",
     "ExceptHandler": "a handler of Try", "excepthandler": "a handler of Try",
     "Match": "the case taken (patterns.py)", "match_case": "one case",
     "Import": "folder and installed modules",
     "ImportFrom": "folder, relative and installed modules", "Global": "stores go to the module",
-    "Nonlocal": "stores go to the enclosing function", "Raise": "ends the sure part of the path",
+    "Nonlocal": "stores go to the enclosing function",
+    "Raise": "a sure one ends its function (its class read by a __next__ loop); else the sure "
+             "part of the path",
     "Pass": "nothing to do", "Assert": "nothing tracked (a failing assert stops the real run: unknown)",
     "arguments": "parameters bound", "arg": "a parameter", "keyword": "a keyword argument",
     "alias": "an import name", "withitem": "one item of With",
@@ -85,29 +89,6 @@ _UNKNOWN_NODES = {
     "TypeAlias": "type parameter syntax: no value (unknown)", "TypeVar": "type parameter syntax",
     "ParamSpec": "type parameter syntax", "TypeVarTuple": "type parameter syntax",
     "type_param": "type parameter syntax",
-}
-
-# The data-model hooks issue 20 names, and where each is run (analysis/python/datamodel.py,
-# descriptor_values.py, coroutines.py, flags.py, modules.py).
-DATA_MODEL = {
-    "__getattr__": ("evaluated", "called for a name found nowhere else, as object.__getattribute__ does"),
-    "__getattribute__": ("evaluated", "a class's own replaces the lookup; object.__getattribute__ inside it"),
-    "__getitem__": ("evaluated", "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`"),
-    "__call__": ("evaluated", "on the type: an instance called (also as a kernel body), a metaclass's"),
-    "__init_subclass__": ("evaluated", "run at class creation with the class keywords"),
-    "__set_name__": ("evaluated", "run at class creation for each attribute that has one"),
-    "__class_getitem__": ("evaluated", "`Cls[...]` of a class that defines it"),
-    "__iter__ / __next__": ("modelled", "__iter__ returning a known iterable; an iterator written as a "
-                            "__next__ loop ending in StopIteration gives unknown items"),
-    "__enter__ / __exit__": ("evaluated", "`with` calls them on the type (and the async forms)"),
-    "__get__ / __set__ (descriptors)": ("evaluated", "data descriptors first, then the instance dict, then "
-                                        "non-data descriptors, as CPython"),
-    "property": ("evaluated", "a data descriptor: getter, setter, deleter"),
-    "functools.cached_property": ("evaluated", "a non-data descriptor: computed once, kept on the instance"),
-    "functools.partialmethod": ("evaluated", "a descriptor binding its arguments after self"),
-    "functools.singledispatch(method)": ("evaluated", "dispatch on the first (after self) argument's class"),
-    "staticmethod / classmethod": ("evaluated", "descriptors, decorated or called"),
-    "metaclasses": ("evaluated", "__new__ with the class keywords, __call__, attributes, __getitem__"),
 }
 
 # Builtins with a model of their own (not bridged), and why.
@@ -209,11 +190,28 @@ def _module_rows() -> list[Row]:
     return rows
 
 
+def data_model_rows() -> list[Row]:
+    """The hooks the data-model code names and the descriptor types it has, each as it runs
+    (python/hook_coverage.py); one it names without a line here is unclassified, one of
+    issue 20's it does not name is unknown."""
+    from . import hook_coverage
+
+    found = hook_coverage.implemented()
+    present = hook_coverage.descriptors()
+    table = [Row("data model", name, "evaluated", hook_coverage.HOOKS[name]) if name in hook_coverage.HOOKS
+             else Row("data model", name, UNCLASSIFIED, "named by " + ", ".join(found[name]))
+             for name in sorted(found)]
+    table += [Row("data model", name, "evaluated", why) for name, why in present.items()]
+    table += [Row("data model", name, "unknown", "not implemented") for name in hook_coverage.REQUIRED
+              if name not in found and name not in present]
+    return table
+
+
 def rows(modelled: frozenset[str] = frozenset()) -> list[Row]:
     """Every row of the table; ``modelled``: the canonical names with a model of their own
     (jax_calls.HANDLERS' keys)."""
     return [*_node_rows(), *_builtin_rows(modelled), *_method_rows(),
-            *(Row("data model", name, status, why) for name, (status, why) in DATA_MODEL.items()),
+            *data_model_rows(),
             *_module_rows()]
 
 

@@ -38,6 +38,7 @@ from ..values import (
     QualName,
     WrappedVal,
 )
+from . import library_bases
 from .descriptor_values import (
     CachedPropertyVal,
     ClassMethodVal,
@@ -91,6 +92,8 @@ def bind(value: object, obj: object, owner: object, caller: Caller | None = None
     """``value.__get__(obj, owner)``: ``obj`` None for a read through the class."""
     if isinstance(value, FuncVal):
         return value if obj is None else value.bound(obj)
+    if isinstance(value, library_bases.LibraryMethod):
+        return library_bases.bind(value, obj)
     if isinstance(value, StaticMethodVal):
         return value.func
     if isinstance(value, ClassMethodVal):
@@ -311,6 +314,8 @@ def class_getitem(caller: Caller, cls: ClassVal, index: object, ctx: Ctx) -> obj
         if isinstance(method, FuncVal):
             return caller.call_value(method.bound(cls), [index], {}, ctx)
     hook = cls.lookup("__class_getitem__")
+    if isinstance(hook, library_bases.GenericAlias):
+        return cls  # Box[int](...) makes a Box
     if isinstance(hook, ClassMethodVal):
         hook = hook.func
     if isinstance(hook, FuncVal):

@@ -2,40 +2,47 @@
 
 Python runs such a generator up to its ``yield`` when the ``with`` block is entered, runs
 the block while the generator is suspended there, and resumes the generator (its code
-after the ``yield``, a ``finally`` that restores settings) when the block ends. The
-interpreter has no suspended frames, so it turns the order inside out: it runs the
-generator function with a hook on its frame, and the hook runs the ``with`` block at the
-first ``yield`` the analysis is sure of. A ``return``, ``break`` or ``continue`` in the
-block ends the block, lets the generator finish (Python calls ``__exit__(None, None,
-None)`` then) and is raised again after it. When no sure ``yield`` is reached the block
-runs after the call with its target unknown.
+after the ``yield``, a ``finally`` that restores settings) when the block ends. A
+generator is a suspended frame here too (generators.py), so the manager is just that:
+``__enter__`` resumes it to its first ``yield`` and gives the value yielded (unknown when
+the analysis is not sure which ``yield`` that is), ``__exit__`` resumes it to its end.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..values import FuncVal, QualName
+from ..values import UNKNOWN, Const, FuncVal, QualName
+from .generators import Generator
 
-# The decorators whose result is a generator context manager (the async form is awaited
-# by `async with`: its generator is an async generator, run the same way).
+# The decorators whose result is a generator context manager (the async form is entered
+# by `async with`: its generator is an async generator, resumed the same way).
 DECORATORS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
 
 
 @dataclass(eq=False)
 class ContextFunction:
-    """``@contextlib.contextmanager def f(...)``: calling it makes a ``GeneratorContext``."""
+    """``@contextlib.contextmanager def f(...)``: calling it makes a ``GeneratorContextManager``."""
 
     func: FuncVal
 
 
 @dataclass(eq=False)
-class GeneratorContext:
-    """``f(...)`` of a ``ContextFunction``: nothing of ``f`` has run yet."""
+class GeneratorContextManager:
+    """``f(...)`` of a ``ContextFunction``: the generator ``f`` made (None: ``f`` is no
+    generator function, or its generator is not known), not yet resumed."""
 
-    func: FuncVal
-    args: list[object]
-    kwargs: dict[str, object]
+    generator: Generator | None
+
+    def enter(self) -> object:
+        if self.generator is None:
+            return UNKNOWN
+        step = self.generator.resume("next", Const(None))
+        return step.value if step.kind == "item" and step.sure else UNKNOWN
+
+    def leave(self) -> None:
+        if self.generator is not None:
+            self.generator.resume("next", Const(None))  # to its end: the code after the yield
 
 
 def decorated(dec: object, value: object) -> ContextFunction | None:

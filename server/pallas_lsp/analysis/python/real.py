@@ -12,11 +12,13 @@ real call unchanged keeps its origin (``Const.origins``, analysis/axis_trace.py)
 
 from __future__ import annotations
 
+import ast
 import collections
 import itertools
 from collections.abc import Callable, Iterator
 
 from ..values import UNKNOWN, ForeignVal, pack
+from .generators import UNKNOWN_STEP, Step
 
 
 class Refused(BaseException):
@@ -47,6 +49,38 @@ class Opaque:
 
     def __deepcopy__(self, memo: object) -> Opaque:
         return self
+
+
+class Ordered(Opaque):
+    """An instance of the program's classes that defines rich comparisons, as real code sees
+    it (``max(objs)``, ``sorted(objs)``): comparing it runs the interpreter's comparison
+    (``compare(op, left, right)``), anything else still refuses."""
+
+    __slots__ = ("compare",)
+
+    def __init__(self, value: object, compare: Callable[[ast.cmpop, object, object], bool]) -> None:
+        super().__init__(value)
+        self.compare = compare
+
+    def __lt__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.Lt(), self, other)
+
+    def __le__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.LtE(), self, other)
+
+    def __gt__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.Gt(), self, other)
+
+    def __ge__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.GtE(), self, other)
+
+    def __eq__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.Eq(), self, other)
+
+    def __ne__(self, other: object) -> bool:  # type: ignore[override]
+        return self.compare(ast.NotEq(), self, other)
+
+    __hash__ = Opaque.__hash__  # the real run's hashes are not this process's: refused
 
 
 class Tagged(str):
@@ -111,8 +145,7 @@ class RealVal(ForeignVal):
                 return None  # used up, or read in part by an earlier loop: not known
             self._read = True
             try:
-                taken = [_read_in_step(item) for item in
-                         itertools.islice(self.real, MAX_ITERATED + 1)]  # type: ignore[call-overload]
+                taken = list(itertools.islice(self.real, MAX_ITERATED + 1))  # type: ignore[call-overload]
             except (Exception, Refused):
                 self.known = False
                 stop = getattr(getattr(self._convert, "__self__", None), "pending", None)
@@ -132,6 +165,26 @@ class RealVal(ForeignVal):
                 return None
         converted = [self._convert(value) for value in values]
         return None if any(value is UNKNOWN for value in converted) else converted
+
+    def next_step(self) -> Step:
+        """``next()`` of a kept real iterator, one item (a ``for`` loop reads it one pass at a
+        time, so a ``groupby`` group is read in the pass that got it, before the next key)."""
+        if not self.known or not self.is_iterator() or self.version >= MAX_ITERATED:
+            self.known = False
+            return UNKNOWN_STEP
+        self.version += 1
+        try:
+            item = next(self.real)  # type: ignore[call-overload]
+        except StopIteration:
+            return Step("done")
+        except (Exception, Refused):
+            self.known = False
+            stop = getattr(getattr(self._convert, "__self__", None), "pending", None)
+            if stop is not None:
+                raise stop from None  # the interpreter's own stop (its time budget)
+            return UNKNOWN_STEP
+        value = self._convert(item)
+        return Step("item", value, value is not UNKNOWN)
 
     def _unordered(self) -> bool:
         """A set of strings iterates in an order that depends on the process's hash seed:
@@ -159,23 +212,6 @@ class RealVal(ForeignVal):
         if not self.known or self.is_iterator() or isinstance(self.real, (collections.defaultdict,)):
             return UNKNOWN
         return self.real
-
-
-def _read_in_step(item: object) -> object:
-    """An item that is an iterator sharing its parent's state (``itertools.groupby``'s
-    groups) is read before the parent advances: the interpreter's loop takes all of the
-    parent's items first, while the program's loop reads each group in its body, before the
-    next one. Read here, the group holds what the program's body sees; read after, it would
-    be empty. (A program that keeps a group past its step and reads it later sees it empty
-    in Python; that use is rare and is not told apart.)"""
-    if isinstance(item, tuple):
-        return tuple(_read_in_step(part) for part in item)
-    if isinstance(item, Iterator):
-        taken = list(itertools.islice(item, MAX_ITERATED + 1))
-        if len(taken) > MAX_ITERATED:
-            raise OverflowError("an inner iterator longer than the bound")
-        return iter(taken)
-    return item
 
 
 def is_keepable(value: object) -> bool:

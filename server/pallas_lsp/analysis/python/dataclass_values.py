@@ -1,0 +1,65 @@
+"""``dataclasses.asdict`` / ``astuple`` / ``fields`` / ``is_dataclass`` of instances of the
+program's dataclasses, as the dataclasses module computes them: the fields in declaration
+order through the bases (``ClassVal.fields``: ``ClassVar`` and ``InitVar`` pseudo-fields are
+none), values copied recursively into dicts / tuples (nested dataclasses, lists, tuples and
+dicts are copied, anything else is the same value). Unknown when the instance or one of its
+fields is not known to be set.
+"""
+
+from __future__ import annotations
+
+from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, ObjVal, pack
+
+NAMES = frozenset({"dataclasses.asdict", "dataclasses.astuple", "dataclasses.is_dataclass"})
+MAX_DEPTH = 16
+
+
+def is_dataclass_instance(value: object) -> bool:
+    return isinstance(value, ObjVal) and _is_dataclass(value.cls)
+
+
+def _is_dataclass(cls: ClassVal) -> bool:
+    return any(isinstance(c, ClassVal) and c.is_dataclass for c in cls.mro()) \
+        and cls.enum_members is None
+
+
+def call(name: str, args: list[object], kwargs: dict[str, object]) -> object:
+    """The call's value; MISSING when it is not one of NAMES on a value of the program's."""
+    if name not in NAMES or len(args) != 1 or kwargs:
+        return MISSING
+    value = args[0]
+    if name == "dataclasses.is_dataclass":
+        if isinstance(value, ClassVal):
+            return Const(_is_dataclass(value))
+        if isinstance(value, ObjVal):
+            return Const(_is_dataclass(value.cls))
+        return MISSING
+    if not is_dataclass_instance(value):
+        return MISSING if not isinstance(value, ObjVal) else UNKNOWN  # Python raises TypeError
+    return _copy(value, as_dict=name == "dataclasses.asdict", depth=0)
+
+
+def _copy(value: object, *, as_dict: bool, depth: int) -> object:
+    if depth > MAX_DEPTH:
+        return UNKNOWN
+    if is_dataclass_instance(value):
+        obj: ObjVal = value  # type: ignore[assignment]
+        fields = obj.cls.fields()
+        if any(name not in obj.attrs for name in fields):
+            return UNKNOWN
+        parts = [_copy(obj.attrs[name], as_dict=as_dict, depth=depth + 1) for name in fields]
+        if as_dict:
+            return DictVal(dict(zip(fields, parts, strict=True)))
+        return pack(parts)
+    if isinstance(value, ListVal):
+        if not value.complete:
+            return ListVal([], complete=False)
+        return ListVal([_copy(item, as_dict=as_dict, depth=depth + 1) for item in value.items])
+    if isinstance(value, tuple):
+        return pack([_copy(item, as_dict=as_dict, depth=depth + 1) for item in value])
+    if isinstance(value, DictVal):
+        if type(value) is not DictVal:
+            return UNKNOWN
+        return DictVal({key: _copy(item, as_dict=as_dict, depth=depth + 1)
+                        for key, item in value.items.items()}, complete=value.complete)
+    return value

@@ -1,0 +1,174 @@
+"""The data-model rows of the coverage table, read from the code that runs them.
+
+A special-method name is implemented when the interpreter's data-model code names it: a
+string constant ``"__name__"`` in the compiled code of a function or method of the modules
+below (``cls.lookup("__missing__")``, ``special_method(obj, "__next__")``), or an attribute
+a library base answers (library_bases.LIBRARY_BASES). Reflection on the code objects, no
+reading of files: the table cannot claim a hook the code does not name, and a hook the
+code names without a line here is unclassified (tests/test_python_coverage.py fails).
+The descriptor types and metaclasses are rows when the value class or the function that
+runs them exists.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import types
+
+# The modules whose code runs the data model (the interpreter's statements and calls too).
+MODULES = (
+    "pallas_lsp.analysis.interpreter", "pallas_lsp.analysis.introspection", "pallas_lsp.analysis.patterns",
+    "pallas_lsp.analysis.python.calls", "pallas_lsp.analysis.python.datamodel",
+    "pallas_lsp.analysis.python.descriptor_values", "pallas_lsp.analysis.python.generators",
+    "pallas_lsp.analysis.python.generator_contexts", "pallas_lsp.analysis.python.coroutines",
+    "pallas_lsp.analysis.python.flags", "pallas_lsp.analysis.python.modules",
+    "pallas_lsp.analysis.python.dataclass_values", "pallas_lsp.analysis.python.signatures",
+    "pallas_lsp.analysis.python.comparisons",
+)
+_DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
+
+# How each name the code implements is run. A key the code does not name is a claim the
+# table may not make (tests/test_python_coverage.py).
+HOOKS = {
+    "__getattr__": "called for a name found nowhere else, as object.__getattribute__ does; a module's for "
+                   "a name it lacks",
+    "__getattribute__": "a class's own replaces the lookup; object.__getattribute__ inside it",
+    "__setattr__": "a class's own runs for each attribute store; object.__setattr__ inside it",
+    "__getitem__": "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`, a dict subclass's dict",
+    "__setitem__": "`obj[key] = v` runs the type's; a dict subclass stores into its dict",
+    "__missing__": "a dict subclass's, for a key its dict lacks (all its keys known)",
+    "__contains__": "`x in obj` runs the type's; a dict subclass's dict",
+    "__len__": "`len(obj)` and truth; a dict subclass's dict",
+    "__bool__": "truth of an instance, before __len__",
+    "__call__": "on the type: an instance called (also as a kernel body), a metaclass's",
+    "__init__": "run by type.__call__ on an instance the class made; a dataclass's generated one; dict's",
+    "__new__": "a class's own makes the instance (an implicit staticmethod); a metaclass's makes the class",
+    "__post_init__": "a dataclass's, after its fields, with the InitVar values",
+    "__init_subclass__": "run at class creation with the class keywords",
+    "__set_name__": "run at class creation for each attribute that has one",
+    "__class_getitem__": "`Cls[...]` of a class that defines it; typing.Generic's gives the class",
+    "__iter__": "`for`, unpacking and iter() run the type's; an iterator is read one item per pass",
+    "__next__": "an iterator class's, one call per item; a sure `raise StopIteration` ends the loop",
+    "__enter__": "`with` calls the type's; a contextmanager generator is resumed to its yield",
+    "__exit__": "`with` calls the type's (None, None, None), also on a sure return, break or continue "
+                "out of the block",
+    "__aenter__": "`async with`, awaited", "__aexit__": "`async with`, awaited",
+    "__await__": "`await` of an instance runs it",
+    "__lt__": "`a < b` runs the type's, then the reflected __gt__ (python/comparisons.py); real code "
+              "(max, sorted) compares the program's objects through them",
+    "__le__": "as __lt__ (reflected: __ge__)", "__gt__": "as __lt__ (reflected: __lt__)",
+    "__ge__": "as __lt__ (reflected: __le__)",
+    "__eq__": "`a == b` runs the type's (reflected the same); none: identity, as object's",
+    "__ne__": "`a != b` runs the type's; none: the inverse of __eq__",
+    "__get__": "descriptors: data descriptors first, then the instance dict, then non-data descriptors",
+    "__set__": "a data descriptor's, for a store through the instance",
+    "__delete__": "makes a descriptor a data descriptor",
+    "__class__": "an instance's class",
+    "__dict__": "an instance's or a module's own dict (shared, not a copy)",
+    "__func__": "a classmethod's / staticmethod's function", "__qualname__": "a class's or a function's name",
+    "__name__": "a module's (`__main__` for the file run; its main guard), a class's, a function's",
+    "__main__": "the name of the module run: `if __name__ == \"__main__\"`, sys.modules[\"__main__\"]",
+    "__match_args__": "positional class patterns of `match` (a dataclass's fields)",
+    "_replace": "typing.NamedTuple's: dataclasses.replace of the record",
+    "_asdict": "typing.NamedTuple's: the fields as a dict",
+}
+
+# The descriptor types and class machinery issue 20 names, and the value or function that
+# runs each (module, name): a row when it exists.
+DESCRIPTORS = {
+    "property": ("descriptor_values", "PropertyDef", "a data descriptor: getter, setter, deleter"),
+    "functools.cached_property": ("descriptor_values", "CachedPropertyVal",
+                                  "a non-data descriptor: computed once, kept on the instance"),
+    "functools.partialmethod": ("descriptor_values", "PartialMethodVal", "a descriptor binding its "
+                                "arguments after self"),
+    "functools.singledispatch(method)": ("descriptor_values", "SingleDispatchVal",
+                                         "dispatch on the first (after self) argument's class"),
+    "staticmethod": ("descriptor_values", "StaticMethodVal", "a descriptor, decorated or called"),
+    "classmethod": ("descriptor_values", "ClassMethodVal", "a descriptor, decorated or called"),
+    "metaclasses": ("datamodel", "metaclass_call", "__new__ with the class keywords, __call__, "
+                    "attributes, __getitem__"),
+    "generators": ("generators", "Generator", "suspended frames: next, send, close, for, yield from, "
+                   "real code reading them"),
+    "functools.total_ordering": ("comparisons", "total_ordering", "the three orderings a class lacks, "
+                                 "made from the one it defines and __eq__"),
+}
+
+# Issue 20's list: each must be implemented (tests/test_python_coverage.py).
+REQUIRED = ("__getattr__", "__getattribute__", "__set_name__", "__class_getitem__", "__init_subclass__",
+            "__call__", "__iter__", "__next__", "__enter__", "__exit__", "__getitem__", "__get__", "__set__",
+            "property", "functools.cached_property", "functools.partialmethod",
+            "functools.singledispatch(method)", "staticmethod", "classmethod", "metaclasses")
+
+
+def implemented() -> dict[str, tuple[str, ...]]:
+    """Every special-method name the data-model code names -> the modules that name it."""
+    found: dict[str, set[str]] = {}
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        short = module_name.rsplit(".", 1)[-1]
+        names = [name for code in _codes_of(module) if code.co_filename == module.__file__
+                 for name in _strings(code)]  # (a dataclass's generated __init__ is not this code's)
+        names += _table_strings(module)
+        for name in names:
+            if _DUNDER.match(name):
+                found.setdefault(name, set()).add(short)
+    from ..values import LIBRARY_BASES
+    from . import library_bases  # noqa: F401  (fills LIBRARY_BASES)
+
+    for base in LIBRARY_BASES.values():
+        for name in base.attrs:
+            if name.startswith("_"):  # a dict subclass's get / items are the dict's methods' rows
+                found.setdefault(name, set()).add("library_bases")
+    return {name: tuple(sorted(modules)) for name, modules in found.items()}
+
+
+def descriptors() -> dict[str, str]:
+    """The descriptor rows whose value class or function exists -> how it runs."""
+    present = {}
+    for row, (module_name, attribute, why) in DESCRIPTORS.items():
+        module = importlib.import_module(f"pallas_lsp.analysis.python.{module_name}")
+        if hasattr(module, attribute):
+            present[row] = why
+    return present
+
+
+def _codes_of(module: types.ModuleType) -> list[types.CodeType]:
+    codes: list[types.CodeType] = []
+    for value in vars(module).values():
+        if getattr(value, "__module__", None) != module.__name__:
+            continue
+        if isinstance(value, types.FunctionType):
+            codes.append(value.__code__)
+        elif isinstance(value, type):
+            for member in vars(value).values():
+                function = getattr(member, "__func__", None) or getattr(member, "fget", None) or member
+                if isinstance(function, types.FunctionType):
+                    codes.append(function.__code__)
+    return codes
+
+
+def _table_strings(module: types.ModuleType) -> list[str]:
+    """The names in a module's own tables (``comparisons._NAMES``: op -> the method names)."""
+    out: list[str] = []
+    for name, value in vars(module).items():
+        if name.startswith("__"):
+            continue
+        parts = [*value.keys(), *value.values()] if isinstance(value, dict) else \
+            list(value) if isinstance(value, (tuple, frozenset)) else []
+        for part in parts:
+            out.extend([part] if isinstance(part, str) else
+                       [p for p in part if isinstance(p, str)] if isinstance(part, tuple) else [])
+    return out
+
+
+def _strings(code: types.CodeType) -> list[str]:
+    out: list[str] = []
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            out.extend(_strings(const))
+        elif isinstance(const, str):
+            out.append(const)
+        elif isinstance(const, (tuple, frozenset)):
+            out.extend(item for item in const if isinstance(item, str))
+    return out

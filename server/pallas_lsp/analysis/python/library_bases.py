@@ -1,0 +1,78 @@
+"""Classes of Python's library the program's classes derive from, as the MRO sees them.
+
+A base the analysis cannot see makes every lookup through the class unknown (it may define
+any name). A few library classes are known whole: ``object`` (what a class with no base
+derives from anyway), ``typing.Generic`` / ``typing.Protocol`` (``Generic[T]`` as a base is
+``Generic``: ``__mro_entries__``) and ``abc.ABC`` define nothing a program reads but
+``__class_getitem__`` (``Box[int]`` is an alias that calls ``Box``), and
+``typing.NamedTuple`` adds its record methods. A name such a class does not define goes on
+to the next class of the MRO, as Python's lookup does; one it defines in ways not modelled
+here (a tuple's own methods) stays unknown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..values import LIBRARY_BASES, UNKNOWN, LibraryBase, PartialVal, QualName
+
+
+@dataclass(frozen=True)
+class LibraryMethod:
+    """A method of a library base: bound to an instance, it is a call of ``target`` with the
+    instance first (``nt._replace(**kw)`` is ``dataclasses.replace(nt, **kw)``), or with the
+    builtin value the instance holds (``on_payload``: a dict subclass's ``get`` is the dict's)."""
+
+    target: str
+    on_payload: bool = False
+
+
+@dataclass(frozen=True)
+class GenericAlias:
+    """``Generic.__class_getitem__``: ``cls[params]`` is ``cls`` for everything the
+    analysis reads (calling it makes an instance of ``cls``)."""
+
+
+# Subscripting these gives the class itself (``class Box(Generic[T])``).
+SUBSCRIPTED_IS_ITSELF = frozenset({"typing.Generic", "typing.Protocol"})
+
+_GENERIC = {"__class_getitem__": GenericAlias()}
+_TUPLE_NAMES = frozenset(name for name in dir(tuple) if name not in dir(object)) | {
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__repr__", "__str__",
+    "__init__", "__new__", "__getattribute__", "__setattr__", "__getnewargs__"}
+
+# A dict subclass's instance holds a dict (ObjVal.payload): the dict's own methods act on it,
+# its item hooks (calls.py) also run the subclass's ``__missing__``.
+DICT_METHODS = ("get", "items", "keys", "values", "setdefault", "pop", "update", "copy")
+DICT_HOOKS = ("__init__", "__getitem__", "__setitem__", "__contains__", "__len__", "__iter__")
+_DICT = {**{name: LibraryMethod(f"builtins.dict.{name}", on_payload=True) for name in DICT_METHODS},
+         **{name: LibraryMethod(f"builtins.dict_instance.{name}") for name in DICT_HOOKS}}
+
+LIBRARY_BASES.update({
+    "builtins.dict": LibraryBase(_DICT, frozenset(dir(dict)) - set(_DICT) - {"__class_getitem__"}),
+    "builtins.object": LibraryBase({}, frozenset()),
+    "typing.Generic": LibraryBase(_GENERIC, frozenset()),
+    "typing.Protocol": LibraryBase(_GENERIC, frozenset({"__init__", "__subclasshook__"})),
+    "abc.ABC": LibraryBase({}, frozenset()),
+    "typing.NamedTuple": LibraryBase(
+        {"_replace": LibraryMethod("dataclasses.replace"), "_asdict": LibraryMethod("dataclasses.asdict")},
+        _TUPLE_NAMES | {"_make", "_field_defaults"}),
+})
+
+
+def bind(value: object, obj: object) -> object:
+    """A library base's attribute read through the instance ``obj`` (None: through the class)."""
+    if isinstance(value, LibraryMethod):
+        if obj is None:
+            return UNKNOWN
+        if value.on_payload:
+            payload = getattr(obj, "payload", None)
+            return PartialVal(QualName(value.target), (payload,), {}) if payload is not None else UNKNOWN
+        return PartialVal(QualName(value.target), (obj,), {})
+    return value
+
+
+def holds_dict(cls: object) -> bool:
+    """Whether instances of ``cls`` are dicts (``builtins.dict`` in its MRO)."""
+    return any(isinstance(base, QualName) and base.name == "builtins.dict"
+               for base in getattr(cls, "mro", list)())

@@ -1,0 +1,75 @@
+"""``inspect.signature`` of the program's functions, read from their definitions.
+
+A signature is its parameters in order, each with its name, kind and default: the default
+the function was given where it was defined (``FuncVal.defaults``), or
+``inspect.Parameter.empty`` for a parameter without one. The signature and its parameters
+are namespaces of those attributes (``sig.parameters`` a dict by name); what else a
+``Signature`` does (``bind``, annotations) is unknown. ``x is inspect.Parameter.empty`` is
+decided for a value the program made (``is_sentinel`` below).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..values import MISSING, UNKNOWN, Const, DictVal, FuncVal, NamespaceVal, ObjVal, QualName
+
+EMPTY = QualName("inspect.Parameter.empty")
+# The names of ``inspect._empty``, a library singleton nothing the program builds is.
+SENTINELS = frozenset({"inspect.Parameter.empty", "inspect.Signature.empty", "inspect._empty"})
+
+
+def signature(func: object) -> object:
+    """``inspect.signature(func)`` of a function of the program (bound: its first parameter
+    is left out, as Python does); MISSING for anything else."""
+    if not isinstance(func, FuncVal) or (isinstance(func.node, ast.Lambda) and func.defaults is None):
+        return MISSING
+    spec = func.node.args
+    kinds = [*(("POSITIONAL_ONLY", p) for p in spec.posonlyargs),
+             *(("POSITIONAL_OR_KEYWORD", p) for p in spec.args),
+             *([("VAR_POSITIONAL", spec.vararg)] if spec.vararg else []),
+             *(("KEYWORD_ONLY", p) for p in spec.kwonlyargs),
+             *([("VAR_KEYWORD", spec.kwarg)] if spec.kwarg else [])]
+    if func.self_value is not None and kinds and kinds[0][0] != "VAR_POSITIONAL":
+        kinds = kinds[1:]
+    with_defaults = _names_with_defaults(spec)
+    parameters = DictVal()
+    for kind, param in kinds:
+        if param.arg in with_defaults:
+            default = func.defaults.get(param.arg, UNKNOWN) if func.defaults is not None else UNKNOWN
+        else:
+            default = EMPTY
+        parameters.items[param.arg] = NamespaceVal({
+            "name": Const(param.arg), "default": default, "annotation": UNKNOWN,
+            "kind": QualName(f"inspect.Parameter.{kind}")})
+    return NamespaceVal({"parameters": parameters, "return_annotation": UNKNOWN})
+
+
+def _names_with_defaults(spec: ast.arguments) -> set[str]:
+    positional = [*spec.posonlyargs, *spec.args]
+    named = {p.arg for p in positional[len(positional) - len(spec.defaults):]}
+    named |= {p.arg for p, d in zip(spec.kwonlyargs, spec.kw_defaults, strict=True) if d is not None}
+    return named
+
+
+def is_sentinel(left: object, right: object) -> bool | None:
+    """``left is right`` where one side is a library sentinel: True for the same one, False
+    for a value the program made (a constant, an object, a container); else None."""
+    for this, other in ((left, right), (right, left)):
+        if isinstance(this, QualName) and this.name in SENTINELS:
+            if isinstance(other, QualName):
+                # The three names are one object (inspect._empty); no other module exports it.
+                return other.name in SENTINELS
+            if isinstance(other, (Const, ObjVal, DictVal, FuncVal)):
+                return False
+            return None
+    return None
+
+
+NAMES = frozenset({"inspect.signature"})
+
+
+def call(name: str, args: list[object], kwargs: dict[str, object]) -> object:
+    if name in NAMES and len(args) == 1 and not kwargs:
+        return signature(args[0])
+    return MISSING
