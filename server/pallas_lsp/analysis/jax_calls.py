@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from . import arrays, names, stdlib_calls, stdlib_values
+from .api_surface import shipped
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
@@ -601,6 +602,10 @@ def _pallas_call(call: Call) -> object:
     kwargs = call.kwargs
     if "out_shape" not in kwargs and len(call.args) > 1:
         kwargs = {**kwargs, "out_shape": call.args[1]}
+    if _refused_keyword(call.tracer.version, "pl.pallas_call", kwargs):
+        # TypeError at the call (PAL009): no kernel is built, nothing of it is traced.
+        call.tracer.call_callbacks(call.args, kwargs, call.node, call.ctx, same_context=False)
+        return UNKNOWN
     backend = kwargs.get("backend")
     mosaic_gpu = isinstance(kwargs.get("compiler_params"), CompilerParamsVal) or (
         isinstance(backend, Const) and backend.value == "mosaic_gpu"
@@ -611,6 +616,17 @@ def _pallas_call(call: Call) -> object:
     info = _kernel_info(body, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
     call.tracer.kernels.append(info)
     return KernelVal(info)
+
+
+def _refused_keyword(version: JaxVersion, name: str, kwargs: dict[str, object]) -> bool:
+    """Whether the release's signature of ``name`` (its shipped API surface) lacks one of
+    the keywords passed, so that the call raises TypeError."""
+    surface = shipped(version)
+    params = surface.params(name) if surface is not None else None
+    if params is None or any(p.kind == "VK" for p in params) or "**" in kwargs:
+        return False
+    takes = {p.name for p in params if p.kind in ("PK", "KO")}
+    return any(key not in takes for key in kwargs if key != "out_shape")
 
 
 def _compiler_params(call: Call) -> object:

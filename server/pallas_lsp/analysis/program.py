@@ -101,6 +101,17 @@ class Program:
                  if not library or self.interp.path_of(node) not in library]
         return sorted(found, key=lambda n: (self.span(n).path or "", n.lineno, n.col_offset))
 
+    def named_calls(self) -> list[tuple[str, ast.Call]]:
+        """Every reached call whose callee has a canonical name, as (name, call), in the
+        analysed file and the folder's modules, in file and source order."""
+        self.calls_named("")  # builds the index
+        assert self._calls_by_name is not None
+        library = self.interp.library_paths
+        found = [(name, node) for name, nodes in self._calls_by_name.items() for node in nodes
+                 if not library or self.interp.path_of(node) not in library]
+        return sorted(found, key=lambda item: (self.span(item[1]).path or "", item[1].lineno,
+                                               item[1].col_offset))
+
     def names_in_file(self) -> frozenset[str]:
         """Every identifier the analysed file spells as a name, reached or not: what a fix
         that adds an import must not shadow. Computed once, on the first fix that asks."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..api_static import surface_for
+from ..api_surface import releases_with_keyword
 from ..model import Finding, Fix, Options, Related, Span, TextEdit
 from ..program import Program
 from ..versions import (
@@ -12,6 +14,7 @@ from ..versions import (
     KERNEL_OUT_SHAPE,
     KERNEL_OUT_TYPE,
     MAKE_MESH_AXIS_SIZES,
+    PALLAS_CALL_MOSAIC_GPU_GONE,
     SHARDING_USE_MESH,
     USE_ABSTRACT_MESH,
     Fact,
@@ -33,7 +36,10 @@ RULE = Rule(
         "AttributeError: module 'jax' has no attribute 'use_abstract_mesh'   (JAX < 0.11.1)\n"
         "AttributeError: module 'jax' has no attribute 'get_abstract_mesh'   (JAX < 0.11.1)\n"
         "AttributeError: module 'jax.sharding' has no attribute 'use_mesh'   (JAX 0.8.3 - 0.12)\n"
-        "TypeError: make_mesh() got an unexpected keyword argument 'axis_shapes'   (JAX >= 0.11.1)"
+        "TypeError: make_mesh() got an unexpected keyword argument 'axis_shapes'   (JAX >= 0.11.1)\n"
+        "TypeError: pallas_call() got an unexpected keyword argument 'backend'   (JAX >= 0.10.2)\n"
+        "TypeError: f() got an unexpected keyword argument 'k'   (any keyword the release's "
+        "signature of a JAX function lacks)"
     ),
     lowering_errors=(
         LoweringError(r"unexpected keyword argument '(out_shape|scratch_shapes|scratch_types)'",
@@ -44,6 +50,9 @@ RULE = Rule(
         LoweringError(r"has no attribute '(use_abstract_mesh|get_abstract_mesh|use_mesh)'",
                       exc_type="AttributeError"),
         LoweringError(r"make_mesh\(\) got an unexpected keyword argument 'axis_(shapes|sizes)'",
+                      exc_type="TypeError"),
+        # Any other keyword a JAX function's signature lacks (read from the API surface).
+        LoweringError(r"\A\w+(\.__init__)?\(\) got an unexpected keyword argument '\w+'",
                       exc_type="TypeError"),
     ),
     what_it_means=(
@@ -56,7 +65,13 @@ RULE = Rule(
         "0.8.3, and `jax.make_mesh` "
         "calls its first parameter `axis_shapes` before 0.11.1 and `axis_sizes` from it. Code "
         "written for one release fails on another with an error that does not say the name was "
-        "renamed (from 0.11.2, an `out_shape=` reaches `Mesh.__init__`)."
+        "renamed (from 0.11.2, an `out_shape=` reaches `Mesh.__init__`). Beyond these measured "
+        "renames, every keyword passed to a function of `jax`, `jax.sharding`, `jax.lax`, "
+        "`jax.experimental.pallas` or its `mosaic_gpu` / `tpu` modules is checked against that "
+        "function's signature in the target release, read with `inspect` from each supported "
+        "release (0.8.3, 0.10.2, 0.11.2, 0.12.0.1; `bench/releases/generate.py`), or from the "
+        "installed JAX's sources for a release that data does not cover: `pl.pallas_call`'s "
+        "`backend=`, for one, is gone from 0.10.2."
     ),
     when_it_happens=(
         "`plgpu.kernel(..., out_shape=...)`, `scratch_shapes=...` or a positional output type on "
@@ -67,7 +82,9 @@ RULE = Rule(
         "`jax.sharding.use_mesh` on any release from 0.8.3, `jax.make_mesh(axis_sizes=...)` "
         "before 0.11.1 and "
         "`jax.make_mesh(axis_shapes=...)` from it (JAX blames the call). Measured on every release "
-        "from 0.8.3 to 0.12.0.1."
+        "from 0.8.3 to 0.12.0.1. Any other keyword the release's signature lacks, such as "
+        "`pl.pallas_call(..., backend=\"mosaic_gpu\")` from 0.10.2: Python's TypeError, blamed "
+        "on the call."
     ),
     how_to_fix=(
         "Spell the argument as the target release does: `out_type=` / `scratch_types=` from JAX "
@@ -75,7 +92,9 @@ RULE = Rule(
         "`jax.sharding.use_abstract_mesh` / `jax.sharding.get_abstract_mesh` before 0.11.1; "
         "`jax.set_mesh` for `jax.sharding.use_mesh`; `axis_shapes=` / `axis_sizes=` for "
         "`jax.make_mesh` before / from 0.11.1 (or pass the sizes positionally). The quick fix "
-        "renames it, and `pallas-lsp upgrade --from A --to B --fix` renames every one."
+        "renames it, and `pallas-lsp upgrade --from A --to B --fix` renames every one. For "
+        "`pl.pallas_call(backend=\"mosaic_gpu\")` write `compiler_params=plgpu.CompilerParams()` "
+        "up to 0.11.1 (the quick fix), and `plgpu.kernel` from 0.11.2."
     ),
     bad_example='''
 # JAX 0.12
@@ -106,6 +125,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             yield from _new_spelling(program, kernel, call)
     yield from _missing_names(program)
     yield from _make_mesh(program)
+    yield from _keywords_the_release_lacks(program, options)
 
 
 def _old_spelling(program: Program, call: ast.Call) -> Iterator[Finding]:
@@ -228,3 +248,66 @@ def _rename(program: Program, keyword: ast.keyword, new: str) -> Fix:
 
 def _start(span: Span) -> Span:
     return Span(span.line, span.col, span.line, span.col, span.path)
+
+
+# Keywords the measured checks above report in their own words: not repeated from the data.
+_MEASURED_KEYWORDS = frozenset({("jax.make_mesh", "axis_shapes"), ("jax.make_mesh", "axis_sizes")})
+
+
+def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[Finding]:
+    """Any keyword the target release's signature of the called JAX function does not take
+    (read from the release's API surface, api_surface.py): Python raises "TypeError:
+    f() got an unexpected keyword argument 'k'" at the call. Silent where the surface
+    does not know the function, or the function takes **kwargs."""
+    surface = surface_for(program.version, options.library)
+    if surface is None:
+        return
+    version = format_jax_version(program.version)
+    for name, call in program.named_calls():
+        params = surface.params(name)
+        if params is None or any(p.kind == "VK" for p in params):
+            continue
+        takes = {p.name for p in params if p.kind in ("PK", "KO")}
+        for keyword in call.keywords:
+            if keyword.arg is None or keyword.arg in takes or (name, keyword.arg) in _MEASURED_KEYWORDS:
+                continue
+            yield _unknown_keyword(program, name, call, keyword, version, surface.source)
+            break  # Python reports the first one
+
+
+def _unknown_keyword(program: Program, name: str, call: ast.Call, keyword: ast.keyword,
+                     version: str, source: str) -> Finding:
+    function = name.rsplit(".", 1)[1]
+    spelled = program.text(call.func)
+    have = [format_jax_version(r) for r in releases_with_keyword(name, keyword.arg or "")]
+    words = f"TypeError: {function}() got an unexpected keyword argument '{keyword.arg}'"
+    where = (f"JAX {', '.join(have)} {'takes' if len(have) == 1 else 'take'} it" if have
+             else "no release pallas-lsp has read takes it")
+    advice, fix = _instead(program, name, call, keyword)
+    read = "" if source == "data" else f", read from the {source}"
+    message = (f"{spelled} has no {keyword.arg}= on JAX {version} ({where}{read}): this call "
+               f"fails with \"{words}\". {advice}")
+    return _finding(program, call, message, fix)
+
+
+def _instead(program: Program, name: str, call: ast.Call,
+             keyword: ast.keyword) -> tuple[str, Fix | None]:
+    """What to write instead of the keyword, and the quick fix where it is determined."""
+    if (name, keyword.arg) == ("pl.pallas_call", "backend"):
+        value = keyword.value
+        mosaic_gpu = isinstance(value, ast.Constant) and value.value == "mosaic_gpu"
+        if not mosaic_gpu:
+            return ("Remove backend= and choose the backend with compiler_params= (that "
+                    "platform's CompilerParams).", None)
+        if holds(PALLAS_CALL_MOSAIC_GPU_GONE, program.version):
+            return ("pl.pallas_call has no Mosaic GPU lowering on this release either: write "
+                    "the kernel with plgpu.kernel(...).", None)
+        plgpu = program.alias_for("plgpu")
+        text = f"compiler_params={plgpu or 'plgpu'}.CompilerParams()"
+        advice = f"Write {text} (pick Mosaic GPU by its compiler params)."
+        if plgpu is None or any(k.arg in ("compiler_params", None) for k in call.keywords):
+            return advice, None
+        return advice, Fix(f"Replace backend= with {text}",
+                           (TextEdit(program.span(keyword), text),), safe=True, preferred=True)
+    return (f"Remove {keyword.arg}= or spell it as JAX {format_jax_version(program.version)} "
+            f"does (its signature: {program.text(call.func)}).", None)
