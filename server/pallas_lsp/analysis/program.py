@@ -52,8 +52,11 @@ class Program:
         # multicast copy given a list before 0.10 lowers (measured on 0.8.3 and 0.9.0.1,
         # even over two axes, which a tuple is not): the other rules do not judge it either.
         self.unhashable_ops: list[Op] = [op for op in reached if self.refuses_list(op)]
-        self.ops: list[Op] = [op for op in reached if "collective_axes" not in op.lists
-                              or op.name not in COLLECTIVE_OPS]
+        # A kernel given another platform's compiler params (PAL020) fails before its body
+        # is lowered: no rule of the body judges it.
+        self.ops: list[Op] = [op for op in reached if ("collective_axes" not in op.lists
+                              or op.name not in COLLECTIVE_OPS)
+                              and op.launch.kernel.foreign_params is None]
         self.kernels: list[KernelInfo] = interp.kernels
         self.callee_names = interp.callee_names
         self.module_env = interp.module_env
@@ -148,7 +151,8 @@ class Program:
         Measured on 0.12.0.1 (CPU cross-lowering) and on 0.11.2 (an H200 host,
         docs/gpu-lowering-h200.md); 0.10.2 still lowers it.
         """
-        return kernel.api == "pallas_call" and holds(PALLAS_CALL_MOSAIC_GPU_GONE, self.version)
+        return (kernel.api == "pallas_call" and kernel.foreign_params is None
+                and holds(PALLAS_CALL_MOSAIC_GPU_GONE, self.version))
 
     def parent(self, node: ast.AST) -> ast.AST | None:
         """The syntactic parent of a node inside a kernel body (the rules ask about no other)."""

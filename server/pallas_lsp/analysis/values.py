@@ -117,6 +117,17 @@ class CompilerParamsVal:
 
 
 @dataclass(frozen=True)
+class ForeignParamsVal:
+    """Another platform's compiler params (``pltpu.CompilerParams``): no Mosaic GPU lowering
+    takes them (PAL020)."""
+
+    platform: str  # "TPU"
+    name: str  # the canonical constructor, e.g. "pl.tpu.CompilerParams"
+    span: Span
+    node: ast.Call | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class DtypeVal:
     name: str  # canonical numpy name: float32, bfloat16, int8, ...
 
@@ -426,6 +437,9 @@ class KernelInfo:
     # plgpu.kernel's mesh arguments as passed (grid, grid_names, cluster, cluster_names,
     # num_threads, thread_name; absent ones left out); None when a **kwargs hides some.
     mesh_args: dict[str, object] | None = None
+    # Another platform's compiler params given to it (PAL020): its lowering fails before the
+    # body is lowered, so no other rule judges the body's ops.
+    foreign_params: ForeignParamsVal | None = None
 
 
 @dataclass(eq=False)

@@ -20,6 +20,7 @@ from . import (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal020_foreign_compiler_params,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -47,6 +48,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal020_foreign_compiler_params,
 )}
 
 
