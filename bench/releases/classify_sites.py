@@ -29,6 +29,7 @@ from pallas_lsp.raise_sites import (  # noqa: E402
     Site,
     base_key,
     sites,
+    split_key,
 )
 
 TABLE = REPO / "server" / "pallas_lsp" / "raise_sites" / "classes.tsv"
@@ -111,16 +112,16 @@ def main(argv: list[str]) -> int:
     if TABLE.exists():
         with TABLE.open(encoding="utf-8") as handle:
             for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
-                existing[base_key(row["file"], row["function"], row["exception"],
-                                  row["message"])] = row
+                key = base_key(row["file"], row["function"], row["exception"], row["message"])
+                existing[key if row.get("n", "1") == "1" else f"{key}#{row['n']}"] = row
     seed = seed_rows(args.seed)
     added = 0
     for release in (SEED_RELEASE, *RELEASES):  # the seed's release first: its rows win
         for site in sites(release):
-            key = site.key.split("#", 1)[0]
-            if key in existing:
-                continue
+            first, n = split_key(site.key)
             hand = seed.get((site.file, site.line)) if release == SEED_RELEASE else None
+            if first in existing and (hand is None or site.key in existing):
+                continue
             if hand is not None:
                 family = hand["family"].split(":", 1)[-1] or (
                     "environment" if hand["class"] == "runtime" else "invariant")
@@ -129,12 +130,16 @@ def main(argv: list[str]) -> int:
             else:
                 status, family, reason = heuristic(site)
                 row = {"status": status, "family": family, "reason": reason, "by": "heuristic"}
-            existing[key] = {"file": site.file, "function": site.function,
-                             "exception": site.exception, "message": site.message, **row}
+            if n and first in existing and all(existing[first][k] == v for k, v in row.items()):
+                continue  # a repeat classified as its first occurrence: no row of its own
+            existing[site.key if n else first] = {
+                "file": site.file, "function": site.function, "exception": site.exception,
+                "message": site.message, "n": n or "1", **row}
             added += 1
-    rows = sorted(existing.values(), key=lambda r: (r["file"], r["function"], r["message"]))
+    rows = sorted(existing.values(),
+                  key=lambda r: (r["file"], r["function"], r["message"], int(r.get("n", "1"))))
     lines = ["\t".join(CLASS_COLUMNS)]
-    lines += ["\t".join(row[column] for column in CLASS_COLUMNS) for row in rows]
+    lines += ["\t".join(row.get(column, "1") for column in CLASS_COLUMNS) for row in rows]
     TABLE.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{TABLE}: {len(rows)} rows ({added} added)")
     return 0

@@ -13,6 +13,7 @@ import sys
 
 import pytest
 from lowering_env import CASES, jax_python
+from support import REPO
 
 pytestmark = pytest.mark.lowering
 
@@ -35,3 +36,24 @@ def test_predicted_rows_are_not_marked(version: str) -> None:
     rows = json.loads(done.stdout)
     assert rows and all(row["unpredicted"] is False for row in rows), rows
     assert any(row["lowering"] == "confirmed" for row in rows), rows
+
+
+def test_unpredicted_errors_name_their_raise_site() -> None:
+    """An error no rule predicts names its site in JAX's raise-site table and its family
+    (issue 27 item 5): the quickstart's add_vectors with 32 float32 values on 0.10.2."""
+    fixture = REPO / "tests" / "fixtures" / "single" / "other" / "add_vectors_32_elements.py"
+    done = subprocess.run(
+        [sys.executable, "-m", "pallas_lsp", "check", str(fixture), "--confirm", "local",
+         "--python", jax_python("0.10.2"), "--format", "json"],
+        capture_output=True, text=True, timeout=300)
+    rows = json.loads(done.stdout)
+    assert [(row["code"], row["line"], row["unpredicted"]) for row in rows] == [
+        ("lowering", 17, True)], rows
+    message = rows[0]["message"]
+    assert "must have a number of elements that is a multiple of 128 (got 32)" in message
+    # fragmented_array.py's site of 0.10.2 (its line there), its family, the page to read.
+    assert "(not predicted yet: mosaic/gpu/fragmented_array.py:" in message, message
+    family = message.rsplit("pallas-lsp explain ", 1)[1].rstrip(")")
+    explained = subprocess.run([sys.executable, "-m", "pallas_lsp", "explain", family],
+                               capture_output=True, text=True, timeout=60)
+    assert explained.returncode == 0 and "## How to fix" in explained.stdout, explained.stderr

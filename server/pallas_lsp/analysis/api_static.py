@@ -12,12 +12,21 @@ stays silent about it.
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
 from .api_surface import Param, Surface, data_release, shipped
 from .model import ModuleLibrary
 from .versions import JaxVersion, parse_jax_version
 
 MAX_HOPS = 8  # re-exports followed for one name
+
+
+@dataclass(frozen=True)
+class _Reexport:
+    """``from module import name`` (or ``x = name``): the binding to follow."""
+
+    module: str
+    name: str
 
 
 def installed_version(library: ModuleLibrary) -> JaxVersion | None:
@@ -74,18 +83,18 @@ class InstalledSurface:
             step = _binding(found[1], attr, module, found[0].endswith("__init__.py"))
             if step is None:
                 return None
-            if isinstance(step, tuple):
-                module, attr = step
+            if isinstance(step, _Reexport):
+                module, attr = step.module, step.name
                 continue
             return step
         return None
 
 
 def _binding(tree: ast.Module, attr: str, module: str,
-             is_package: bool) -> tuple[Param, ...] | tuple[str, str] | None:
+             is_package: bool) -> tuple[Param, ...] | _Reexport | None:
     """What the module binds ``attr`` to: its parameters, the (module, name) it re-exports,
     or None when that cannot be read. The last binding at module level wins."""
-    result: tuple[Param, ...] | tuple[str, str] | None = None
+    result: tuple[Param, ...] | _Reexport | None = None
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == attr:
             result = _function_params(node.args, skip_self=False)
@@ -94,10 +103,10 @@ def _binding(tree: ast.Module, attr: str, module: str,
         elif isinstance(node, ast.ImportFrom):
             for alias in node.names:
                 if (alias.asname or alias.name) == attr:
-                    result = (_absolute(node, module, is_package), alias.name)
+                    result = _Reexport(_absolute(node, module, is_package), alias.name)
         elif isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id == attr for t in node.targets):
-            result = (module, node.value.id) if isinstance(node.value, ast.Name) and (
+            result = _Reexport(module, node.value.id) if isinstance(node.value, ast.Name) and (
                 node.value.id != attr) else None
     return result
 

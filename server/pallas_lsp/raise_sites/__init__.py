@@ -28,7 +28,10 @@ from importlib import resources
 # The releases with a committed extract, oldest first.
 RELEASES: tuple[str, ...] = ("0.8.3", "0.10.2", "0.11.2", "0.12.0.1")
 STATUSES = ("source", "runtime", "internal")
-CLASS_COLUMNS = ("file", "function", "exception", "message", "status", "family", "reason", "by")
+# ``n``: which occurrence of a key repeated in one function the row is for (1: the first, and
+# every occurrence without a row of its own).
+CLASS_COLUMNS = ("file", "function", "exception", "message", "n", "status", "family", "reason",
+                 "by")
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,12 @@ def base_key(file: str, function: str, exception: str, message: str) -> str:
     return f"{file}::{function}::{exception}::{blank(message)}"
 
 
+def split_key(key: str) -> tuple[str, str]:
+    """(base key, occurrence) of a site key: 'k#2' -> ('k', '2'), 'k' -> ('k', '')."""
+    base, sep, n = key.rpartition("#")
+    return (base, n) if sep and n.isdigit() else (key, "")
+
+
 def _read_tsv(name: str) -> list[dict[str, str]]:
     text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
     return list(csv.DictReader(text.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE))
@@ -106,6 +115,8 @@ def classes() -> dict[str, SiteClass]:
     table: dict[str, SiteClass] = {}
     for row in _read_tsv("classes.tsv"):
         key = base_key(row["file"], row["function"], row["exception"], row["message"])
+        if row["n"] != "1":
+            key = f"{key}#{row['n']}"
         table[key] = SiteClass(row["status"], row["family"], row["reason"], row["by"])
     return table
 
@@ -113,7 +124,7 @@ def classes() -> dict[str, SiteClass]:
 def class_of(site: Site) -> SiteClass | None:
     """The row of ``site`` (a numbered repeat falls back to its first occurrence's row)."""
     table = classes()
-    return table.get(site.key) or table.get(site.key.split("#", 1)[0])
+    return table.get(site.key) or table.get(split_key(site.key)[0])
 
 
 def predicted_by(site: Site, release: str) -> str | None:
