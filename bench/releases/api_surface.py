@@ -33,9 +33,17 @@ SIGNED = frozenset(MODULES) - {"jax.numpy"}
 
 
 def parameters(obj: object) -> dict | None:
-    """{"params": [[name, kind, has_default], ...]} or None when inspect cannot tell."""
+    """{"params": [[name, kind, has_default], ...]} or None when inspect cannot tell.
+
+    A callable instance (an enum member such as ``plgpu.SMEM``, whose ``__call__`` takes the
+    shape) is read through its type's ``__call__``: ``inspect.signature`` of an enum member
+    gives the enum class's ``(*values)`` on Python 3.12."""
     try:
-        signature = inspect.signature(obj)  # type: ignore[arg-type]
+        if not (inspect.isroutine(obj) or inspect.isclass(obj)) and callable(obj):
+            call = inspect.signature(type(obj).__call__)
+            signature = call.replace(parameters=list(call.parameters.values())[1:])
+        else:
+            signature = inspect.signature(obj)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return None
     return {"params": [[p.name, p.kind.name, p.default is not inspect.Parameter.empty]

@@ -636,7 +636,8 @@ def _refused_keyword(version: JaxVersion, name: str, kwargs: dict[str, object]) 
     the keywords passed, so that the call raises TypeError."""
     surface = shipped(version)
     params = surface.params(name) if surface is not None else None
-    if params is None or any(p.kind == "VK" for p in params) or "**" in kwargs:
+    if params is None or any(p.kind == "VK" for p in params) or all(
+            p.kind == "VP" for p in params) or "**" in kwargs:
         return False
     takes = {p.name for p in params if p.kind in ("PK", "KO")}
     return any(key not in takes for key in kwargs if key != "out_shape")

@@ -6,9 +6,10 @@ import ast
 from collections.abc import Iterator
 
 from ..api_static import surface_for
-from ..api_surface import releases_with_keyword
+from ..api_surface import CANONICAL_MODULES, module_of, releases_with_keyword, releases_with_name
 from ..model import Finding, Fix, Options, Related, Span, TextEdit
 from ..program import Program
+from ..values import QualName
 from ..versions import (
     JAX_GET_ABSTRACT_MESH,
     KERNEL_OUT_SHAPE,
@@ -39,7 +40,10 @@ RULE = Rule(
         "TypeError: make_mesh() got an unexpected keyword argument 'axis_shapes'   (JAX >= 0.11.1)\n"
         "TypeError: pallas_call() got an unexpected keyword argument 'backend'   (JAX >= 0.10.2)\n"
         "TypeError: f() got an unexpected keyword argument 'k'   (any keyword the release's "
-        "signature of a JAX function lacks)"
+        "signature of a JAX function lacks)\n"
+        "AttributeError: pl.dot was deprecated in JAX v0.11.0, and removed in JAX v0.12.0. Use "
+        "jax.numpy.dot, ...   (JAX >= 0.11.2; any name a release's module lacks that another "
+        "release has)"
     ),
     lowering_errors=(
         LoweringError(r"unexpected keyword argument '(out_shape|scratch_shapes|scratch_types)'",
@@ -54,6 +58,11 @@ RULE = Rule(
         # Any other keyword a JAX function's signature lacks (read from the API surface).
         LoweringError(r"\A\w+(\.__init__)?\(\) got an unexpected keyword argument '\w+'",
                       exc_type="TypeError"),
+        # A name of a JAX module the release lacks (read from the API surface).
+        LoweringError(r"\Amodule 'jax(\.[\w.]+)?' has no attribute '\w+'", exc_type="AttributeError"),
+        # ... or one its deprecation table removed ("pl.dot was deprecated in JAX v0.11.0, and
+        # removed in JAX v0.12.0. Use jax.numpy.dot ...").
+        LoweringError(r"\A[\w.]+ (was|is) deprecated", exc_type="AttributeError"),
     ),
     what_it_means=(
         "Mosaic GPU's API moves between JAX releases (measured release by release in "
@@ -71,7 +80,9 @@ RULE = Rule(
         "function's signature in the target release, read with `inspect` from each supported "
         "release (0.8.3, 0.10.2, 0.11.2, 0.12.0.1; `bench/releases/generate.py`), or from the "
         "installed JAX's sources for a release that data does not cover: `pl.pallas_call`'s "
-        "`backend=`, for one, is gone from 0.10.2."
+        "`backend=`, for one, is gone from 0.10.2. The same data gives each module's names and "
+        "deprecation table: a name the target release lacks and another has (`pl.dot`, gone "
+        "from 0.11.2) is reported with JAX's own words, which name the replacement."
     ),
     when_it_happens=(
         "`plgpu.kernel(..., out_shape=...)`, `scratch_shapes=...` or a positional output type on "
@@ -126,6 +137,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _missing_names(program)
     yield from _make_mesh(program)
     yield from _keywords_the_release_lacks(program, options)
+    yield from _names_the_release_lacks(program, options)
 
 
 def _old_spelling(program: Program, call: ast.Call) -> Iterator[Finding]:
@@ -265,8 +277,9 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
     version = format_jax_version(program.version)
     for name, call in program.named_calls():
         params = surface.params(name)
-        if params is None or any(p.kind == "VK" for p in params):
-            continue
+        if params is None or any(p.kind == "VK" for p in params) or all(
+                p.kind == "VP" for p in params):
+            continue  # **kwargs, or a bare (*args) that says nothing of its keywords
         takes = {p.name for p in params if p.kind in ("PK", "KO")}
         for keyword in call.keywords:
             if keyword.arg is None or keyword.arg in takes or (name, keyword.arg) in _MEASURED_KEYWORDS:
@@ -311,3 +324,43 @@ def _instead(program: Program, name: str, call: ast.Call,
                            (TextEdit(program.span(keyword), text),), safe=True, preferred=True)
     return (f"Remove {keyword.arg}= or spell it as JAX {format_jax_version(program.version)} "
             f"does (its signature: {program.text(call.func)}).", None)
+
+
+# Canonical names the measured checks above report in their own words.
+_MEASURED_NAMES = frozenset(name for name, *_ in _MISSING_NAMES)
+_PREFIX_MODULE = dict(CANONICAL_MODULES)
+
+
+def _names_the_release_lacks(program: Program, options: Options) -> Iterator[Finding]:
+    """``plgpu.name(...)`` (any module of the API surface, through a name bound to it) where
+    the target release's module has no ``name`` and another release does, or JAX's
+    deprecation table says it was removed: "AttributeError: module '...' has no attribute".
+    A name no release has is not judged (it may be set at run time)."""
+    surface = surface_for(program.version, options.library)
+    if surface is None:
+        return
+    version = format_jax_version(program.version)
+    for name, call in program.named_calls():
+        found = module_of(name)
+        func = call.func
+        if found is None or name in _MEASURED_NAMES or not isinstance(func, ast.Attribute):
+            continue
+        prefix = name.rsplit(".", 1)[0]
+        base = func.value
+        bound = program.module_env.names.get(base.id) if isinstance(base, ast.Name) else None
+        if not (isinstance(bound, QualName) and bound.name == prefix):
+            continue  # reached through another path (jax.sharding.x, an internal module)
+        module, attr = found
+        if surface.has_name(module, attr) is not False:
+            continue
+        note = surface.removal_note(module, attr)
+        have = [format_jax_version(r) for r in releases_with_name(module, attr)]
+        if not have and note is None:
+            continue
+        words = f"AttributeError: {note or f'module {module!r} has no attribute {attr!r}'}"
+        where = (f"JAX {', '.join(have)} {'has' if len(have) == 1 else 'have'} it" if have
+                 else "JAX removed it")
+        advice = "" if note else f" Use what JAX {version} offers instead, or target a release that has it."
+        yield Finding(RULE.code, program.span(func),
+                      f"{program.text(func)} does not exist on JAX {version} ({where}): this "
+                      f"fails with \"{words}\".{advice}")
