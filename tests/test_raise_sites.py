@@ -134,3 +134,9 @@ def test_extract_is_what_the_installed_release_has(release: str, tmp_path: Path)
     committed = [(s.file, s.line, s.function, s.exception, s.message)
                  for s in raise_sites.sites(release)]
     assert got == committed, f"JAX {release}: run bench/releases/generate.py --sites"
+
+
+def test_a_site_of_another_builtin_type_is_not_named() -> None:
+    message = ("Incompatible shapes for matrix multiplication: lhs=(64, 32), rhs=b.shape=(16, 64), "
+               "acc=(64, 64)")
+    assert raise_sites.site_for_error("KeyError", message, "0.12.0.1") is None

@@ -142,6 +142,9 @@ def predicted_by(site: Site, release: str) -> str | None:
 
 # ---- naming an unpredicted lowering error ---------------------------------------------------
 
+# Exception types that JAX raises as themselves (a helper or wrapper type may stand for them).
+_BUILTIN_ERRORS = frozenset({"ValueError", "TypeError", "NotImplementedError", "IndexError",
+                             "KeyError", "AttributeError", "RuntimeError", "AssertionError"})
 _MIN_LITERAL = 12  # characters of fixed text a template needs to be matched on at all
 
 
@@ -183,6 +186,8 @@ def site_for_error(exc_type: str, message: str, version: str | None) -> Site | N
     release = nearest_release(version)
     best: tuple[tuple[bool, int], Site] | None = None
     for pattern, site, weight in _patterns(release):
+        if site.exception != exc_type and {site.exception, exc_type} <= _BUILTIN_ERRORS:
+            continue  # a ValueError is not the site of a TypeError (a wrapper type may be)
         if pattern.search(message) is None:
             continue
         rank = (site.exception == exc_type, weight)
