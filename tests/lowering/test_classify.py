@@ -69,8 +69,11 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "0.8.3", "api_renamed"),
         ("AttributeError", "module 'jax' has no attribute 'use_abstract_mesh'", "0.10.2",
          "api_renamed"),
-        ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'num_threads'",
-         "0.12.0.1", "other"),
+        # Any keyword a JAX callable's signature lacks is PAL009's (issue 27: the rule reads
+        # each release's signatures, plgpu.kernel's **mesh_kwargs against plgpu.Mesh's).
+        ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'num_warpgroups'",
+         "0.12.0.1", "api_renamed"),
+        ("TypeError", "my_helper(x) got an unexpected keyword argument 'k'", "0.12.0.1", "other"),
         ("ValueError", "module 'jax' has no attribute 'use_abstract_mesh'", "0.10.2", "other"),
         ("ValueError", "Only 32-, 64- and 128-bit stores are supported", "0.12.0.1",
          "vector_width"),

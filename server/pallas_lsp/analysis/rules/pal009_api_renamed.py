@@ -5,13 +5,21 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..api_static import surface_for
-from ..api_surface import CANONICAL_MODULES, module_of, releases_with_keyword, releases_with_name
+from ..api_static import InstalledSurface, surface_for
+from ..api_surface import (
+    CANONICAL_MODULES,
+    Param,
+    Surface,
+    module_of,
+    releases_with_keyword,
+    releases_with_name,
+)
 from ..model import Finding, Fix, Options, Related, Span, TextEdit
 from ..program import Program
 from ..values import QualName
 from ..versions import (
     JAX_GET_ABSTRACT_MESH,
+    KERNEL_MESH_AT_CALL,
     KERNEL_OUT_SHAPE,
     KERNEL_OUT_TYPE,
     MAKE_MESH_AXIS_SIZES,
@@ -277,6 +285,9 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
     version = format_jax_version(program.version)
     for name, call in program.named_calls():
         params = surface.params(name)
+        if name == "plgpu.kernel":
+            yield from _kernel_mesh_keywords(program, surface, call, params, version)
+            continue
         if params is None or any(p.kind == "VK" for p in params) or all(
                 p.kind == "VP" for p in params):
             continue  # **kwargs, or a bare (*args) that says nothing of its keywords
@@ -286,6 +297,41 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
                 continue
             yield _unknown_keyword(program, name, call, keyword, version, surface.source)
             break  # Python reports the first one
+
+
+def _kernel_mesh_keywords(program: Program, surface: Surface | InstalledSurface, call: ast.Call,
+                          params: tuple[Param, ...] | None, version: str) -> Iterator[Finding]:
+    """plgpu.kernel passes the keywords it does not name (**mesh_kwargs) to plgpu.Mesh, which
+    refuses any it lacks at the plgpu.kernel call (from 0.10.2; before, at the launch, where
+    the Mesh is built): "TypeError: Mesh.__init__() got an unexpected keyword argument 'k'"
+    (measured with num_warpgroups= on 0.8.3, 0.9.2, 0.10.2, 0.11.2, 0.12.0.1). The renamed
+    out_shape= family is the measured checks' above."""
+    mesh = surface.params("plgpu.Mesh")
+    if params is None or mesh is None:
+        return
+    takes = {p.name for p in (*params, *mesh) if p.kind in ("PK", "KO")}
+    for keyword in call.keywords:
+        if keyword.arg is None or keyword.arg in takes or keyword.arg in (
+                *_TO_NEW, *_TO_NEW.values()):
+            continue
+        words = f"TypeError: Mesh.__init__() got an unexpected keyword argument '{keyword.arg}'"
+        have = [format_jax_version(r) for r in releases_with_keyword("plgpu.kernel", keyword.arg)]
+        where = f"JAX {', '.join(have)} {'takes' if len(have) == 1 else 'take'} it" if have else (
+            "neither plgpu.kernel nor plgpu.Mesh of any release pallas-lsp has read takes it")
+        message = (f"plgpu.kernel has no {keyword.arg}= on JAX {version} ({where}): it passes "
+                   f"it to plgpu.Mesh, and this call fails with \"{words}\". Remove it or "
+                   f"spell it as JAX {version} does.")
+        if holds(KERNEL_MESH_AT_CALL, program.version):
+            yield _finding(program, call, message, None)
+        else:
+            related = (Related(program.span(keyword), f"{keyword.arg}= is passed here"),)
+            for launch in program.launches:
+                if launch.kernel.node is call:
+                    yield Finding(RULE.code, program.span(launch.site),
+                                  f"This launches the plgpu.kernel of line {call.lineno}: "
+                                  + message.replace("this call fails", "the launch fails"),
+                                  related=related)
+        return  # Python reports the first one
 
 
 def _unknown_keyword(program: Program, name: str, call: ast.Call, keyword: ast.keyword,
