@@ -82,6 +82,14 @@ def markdown(fixtures: Path | None) -> str:
         "- **internal**: JAX's invariants, re-raises, code a lowering never reaches "
         "(interpret mode, torch interop, the profiler).",
         "",
+        "TPU-only errors are out of this table on purpose: \"Acc ref must be at least 2D\" "
+        "(`jax/_src/pallas/mosaic/core.py`, the TPU's accumulator refs) is never reached by a "
+        "GPU lowering, and \"Memory space … is not supported by mesh\" (`core.py`, "
+        "`CoreMemorySpace`, in the table under `memory_space`) is raised for the TPU's core "
+        "meshes; both sit beside \"Compiler params for platform … cannot be used for … "
+        "lowering\" in the seed pages' related errors, the one of the three a GPU kernel can "
+        "hit (PAL020).",
+        "",
         "Rows marked `seed` were classified by hand (`../shared/jax-raise-sites`, 0.12.0.1, "
         "`jax/_src/pallas/**` only); rows marked `heuristic` by exception type and the words "
         "of the message (`bench/releases/classify_sites.py`): unreviewed, so their status and "

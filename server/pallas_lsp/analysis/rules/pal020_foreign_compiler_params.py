@@ -56,7 +56,9 @@ RULE = Rule(
         "change by release and host: \"Unsupported backend: mosaic_tpu\" (0.8.3), \"Cannot "
         "lower pallas_call on platform: gpu\" (0.9.1 - 0.10.2 on a CPU host), a bare "
         "AssertionError from 0.11.2 (a GPU host too). Measured on 0.8.3, 0.9.1, 0.9.2, 0.10.2, "
-        "0.11.2 and 0.12.0.1."
+        "0.11.2 and 0.12.0.1. (The two errors listed beside this one in JAX's related errors, "
+        "\"Acc ref must be at least 2D\" and \"Memory space ... is not supported by mesh\", "
+        "are the TPU's: its accumulator refs and core meshes; a GPU kernel does not reach them.)"
     ),
     how_to_fix=(
         "Give a Mosaic GPU kernel Mosaic GPU's params: `plgpu.CompilerParams(...)` (the TPU "
