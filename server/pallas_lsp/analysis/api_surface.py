@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .versions import JaxVersion, format_jax_version
 
@@ -52,18 +52,23 @@ class Surface:
     version: JaxVersion
     modules: dict[str, dict | None]
     source: str  # "data" or "installed sources"
+    # Each name's parameters, once asked (every keystroke asks again for the same calls).
+    _params: dict[str, tuple[Param, ...] | None] = field(default_factory=dict, compare=False,
+                                                         repr=False)
 
     def params(self, canonical_name: str) -> tuple[Param, ...] | None:
         """The parameters of a callable, or None when this surface does not know it."""
+        if canonical_name in self._params:
+            return self._params[canonical_name]
         found = _split(canonical_name)
-        if found is None or canonical_name in AMBIGUOUS:
-            return None
-        module, attr = found
-        entry = self.modules.get(module)
-        if not entry:
-            return None
-        raw = entry["signatures"].get(attr)
-        return None if raw is None else tuple(Param(*p) for p in raw)
+        params = None
+        if found is not None and canonical_name not in AMBIGUOUS:
+            module, attr = found
+            entry = self.modules.get(module)
+            raw = entry["signatures"].get(attr) if entry else None
+            params = None if raw is None else tuple(Param(*p) for p in raw)
+        self._params[canonical_name] = params
+        return params
 
     def has_name(self, module: str, attr: str) -> bool | None:
         """Whether ``module.attr`` resolves on this release (deprecated but still accessible
@@ -88,6 +93,7 @@ def module_of(canonical_name: str) -> tuple[str, str] | None:
     return _split(canonical_name)
 
 
+@functools.lru_cache(maxsize=4096)
 def _split(canonical_name: str) -> tuple[str, str] | None:
     for prefix, module in CANONICAL_MODULES:
         if canonical_name.startswith(prefix + "."):

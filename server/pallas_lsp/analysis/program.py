@@ -65,6 +65,7 @@ class Program:
         self._lines: dict[str, list[bytes]] = {}
         self._ops_by_node: dict[tuple[int, str], list[Op]] | None = None
         self._calls_by_name: dict[str, list[ast.Call]] | None = None
+        self._named_calls: list[tuple[str, ast.Call]] | None = None
         self._names_in_file: frozenset[str] | None = None
 
     # ---- queries the rules share --------------------------------------------------------
@@ -107,13 +108,17 @@ class Program:
     def named_calls(self) -> list[tuple[str, ast.Call]]:
         """Every reached call whose callee has a canonical name, as (name, call), in the
         analysed file and the folder's modules, in file and source order."""
-        self.calls_named("")  # builds the index
-        assert self._calls_by_name is not None
-        library = self.interp.library_paths
-        found = [(name, node) for name, nodes in self._calls_by_name.items() for node in nodes
-                 if not library or self.interp.path_of(node) not in library]
-        return sorted(found, key=lambda item: (self.span(item[1]).path or "", item[1].lineno,
-                                               item[1].col_offset))
+        if self._named_calls is None:
+            self.calls_named("")  # builds the index
+            assert self._calls_by_name is not None
+            library = self.interp.library_paths
+            path_of = self.interp.path_of
+            found = [(path_of(node) or "", name, node)
+                     for name, nodes in self._calls_by_name.items() for node in nodes
+                     if not library or path_of(node) not in library]
+            found.sort(key=lambda item: (item[0], item[2].lineno, item[2].col_offset))
+            self._named_calls = [(name, node) for _, name, node in found]
+        return self._named_calls
 
     def names_in_file(self) -> frozenset[str]:
         """Every identifier the analysed file spells as a name, reached or not: what a fix

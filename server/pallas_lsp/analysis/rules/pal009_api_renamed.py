@@ -386,19 +386,24 @@ def _names_the_release_lacks(program: Program, options: Options) -> Iterator[Fin
     if surface is None:
         return
     version = format_jax_version(program.version)
+    judged: dict[str, bool] = {}  # name -> whether the release lacks it (asked once a name)
     for name, call in program.named_calls():
-        found = module_of(name)
+        lacks = judged.get(name)
+        if lacks is None:
+            found = module_of(name)
+            lacks = judged[name] = found is not None and name not in _MEASURED_NAMES and (
+                surface.has_name(*found) is False)
         func = call.func
-        if found is None or name in _MEASURED_NAMES or not isinstance(func, ast.Attribute):
+        if not lacks or not isinstance(func, ast.Attribute):
             continue
+        found = module_of(name)
+        assert found is not None
         prefix = name.rsplit(".", 1)[0]
         base = func.value
         bound = program.module_env.names.get(base.id) if isinstance(base, ast.Name) else None
         if not (isinstance(bound, QualName) and bound.name == prefix):
             continue  # reached through another path (jax.sharding.x, an internal module)
         module, attr = found
-        if surface.has_name(module, attr) is not False:
-            continue
         note = surface.removal_note(module, attr)
         have = [format_jax_version(r) for r in releases_with_name(module, attr)]
         if not have and note is None:
