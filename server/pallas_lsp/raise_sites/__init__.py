@@ -23,7 +23,9 @@ import csv
 import functools
 import re
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
+
+from pallas_lsp import reader
 
 # The releases with a committed extract, oldest first.
 RELEASES: tuple[str, ...] = ("0.8.3", "0.10.2", "0.11.2", "0.12.0.1")
@@ -89,8 +91,12 @@ def split_key(key: str) -> tuple[str, str]:
     return (base, n) if sep and n.isdigit() else (key, "")
 
 
+_DATA_CAP_BYTES = 8_000_000  # an extract is ~250 kB
+
+
 def _read_tsv(name: str) -> list[dict[str, str]]:
-    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    # Through the one safe reader, as every file the package reads (docs/security.md).
+    text = reader.read_text(str(Path(__file__).with_name(name)), _DATA_CAP_BYTES)
     return list(csv.DictReader(text.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE))
 
 

@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 
+from pallas_lsp import reader
+
 from . import RELEASES, Site, class_of, predicted_by, sites
 
+_FIXTURE_CAP_BYTES = 1_000_000
 _MARKER = re.compile(r"#\s*expect(?:\[[^\]]*\])?:\s*([A-Z0-9, ]+)")
 
 
@@ -25,7 +28,7 @@ def proven_codes(fixtures: Path | None) -> frozenset[str] | None:
         return None
     codes: set[str] = set()
     for path in fixtures.rglob("*.py"):
-        for match in _MARKER.finditer(path.read_text(encoding="utf-8")):
+        for match in _MARKER.finditer(reader.read_text(str(path), _FIXTURE_CAP_BYTES)):
             codes.update(code.strip() for code in match.group(1).split(",") if code.strip())
     return frozenset(codes)
 
