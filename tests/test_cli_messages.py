@@ -160,7 +160,16 @@ def test_explain_takes_names_and_several_rules() -> None:
 
     unknown = run("explain", "PAL001", "nonsense")
     assert unknown.returncode == 2 and unknown.stdout == ""
-    assert "unknown rule 'nonsense'" in unknown.stderr and "PAL001 (mesh_required)" in unknown.stderr
+    assert "unknown rule or family 'nonsense'" in unknown.stderr
+    assert "PAL001 (mesh_required)" in unknown.stderr and "copy_tma" in unknown.stderr
+
+
+def test_explain_takes_a_family_of_the_raise_site_table() -> None:
+    """An error no rule predicts names its family ("pallas-lsp explain copy_tma")."""
+    done = run("explain", "copy_tma", "PAL001")
+    assert done.returncode == 0
+    assert done.stdout.startswith("# copy_tma: ") and "## How to fix" in done.stdout
+    assert "\n# PAL001 mesh_required" in done.stdout
 
 
 def test_check_help_documents_path_and_format() -> None:

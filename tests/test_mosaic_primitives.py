@@ -1,7 +1,7 @@
 """analysis/mosaic_primitives.py against the releases it was read from.
 
-The table is generated (``python -m pallas_lsp.primitives_gen``) by running
-``lowering/primitive_harness.py`` in each release's own interpreter. Here: the
+The table is generated (``python bench/releases/primitives_gen.py``) by running
+``bench/releases/primitive_harness.py`` in each release's own interpreter. Here: the
 measured failures agree with the registered rules (a primitive lowering called
 unimplemented has no rule there), and, where a release's venv is installed, its
 registered rules are still what the table says.
@@ -15,7 +15,9 @@ import subprocess
 import pytest
 from fixture_markers import JAX_VENVS
 from pallas_lsp.analysis.mosaic_primitives import LOWERING_RULES, RELEASES, UNIMPLEMENTED
-from pallas_lsp.primitives_gen import HARNESS
+from support import REPO
+
+HARNESS = REPO / "bench" / "releases" / "primitive_harness.py"
 
 
 def test_every_measured_failure_names_a_primitive_with_no_rule_there() -> None:

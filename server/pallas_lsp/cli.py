@@ -175,10 +175,12 @@ def _parser() -> argparse.ArgumentParser:
         "explain", help="rules' documentation, e.g. `explain PAL002 mesh_required`",
         description="Print each rule's page (what it means, when it happens, the JAX error it "
                     "predicts, how to fix it, an example): the text of the editor's hover and "
-                    "docs/rules/.")
+                    "docs/rules/. A family of JAX's raise-site table (docs/raise-sites.md, "
+                    "e.g. wgmma_mma), as an error no rule predicts names it, prints that "
+                    "family's page.")
     explain.add_argument("codes", nargs="*", metavar="RULE",
-                         help="rule codes or names (PAL002, axes_mismatch); all rules are listed "
-                              "without one")
+                         help="rule codes or names (PAL002, axes_mismatch) or raise-site "
+                              "families (copy_tma); all rules are listed without one")
     explain.set_defaults(handler=_explain)
 
     lower = sub.add_parser(
@@ -739,17 +741,25 @@ def _explain(args: argparse.Namespace) -> int:
         for rule in rules.values():
             print(f"{rule.code}  {rule.name:<20} {rule.title}")
         return 0
+    from .raise_sites.families import FAMILIES, page
+
     by_name = {rule.name: rule for rule in rules.values()}
-    found, unknown = [], []
+    found: list[str] = []
+    unknown: list[str] = []
     for wanted in args.codes:
         key = wanted.strip()
-        rule = rules.get(key.upper()) or by_name.get(key.lower().replace("-", "_"))
-        (found if rule is not None else unknown).append(rule or key)
+        name = key.lower().replace("-", "_")
+        rule = rules.get(key.upper()) or by_name.get(name)
+        # A rule's page; else the page of a family of JAX's raise-site table (an error
+        # no rule predicts names its family: "pallas-lsp explain wgmma_mma").
+        text = rule.markdown() if rule is not None else page(name)
+        (found if text is not None else unknown).append(text or key)
     if unknown:
         known = ", ".join(f"{rule.code} ({rule.name})" for rule in rules.values())
-        print(f"pallas-lsp: unknown rule {', '.join(map(repr, unknown))}; known: {known}", file=sys.stderr)
+        print(f"pallas-lsp: unknown rule or family {', '.join(map(repr, unknown))}; rules: {known}; "
+              f"families of JAX's raise sites: {', '.join(sorted(FAMILIES))}", file=sys.stderr)
         return 2
-    print("\n".join(rule.markdown() for rule in found))
+    print("\n".join(found))
     return 0
 
 

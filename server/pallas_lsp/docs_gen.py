@@ -13,6 +13,9 @@ uses), so README and rule cannot disagree about where a rule starts to apply.
 tests and CI).
 ``--coverage docs/python-coverage.md`` writes (or checks) the table of how much of Python
 the analysis covers, read from the running Python (analysis/python/coverage.py).
+``--raise-sites docs/raise-sites.md`` writes (or checks) the raise-site coverage page, from
+the shipped table (raise_sites/) and the fixtures that prove each rule (``--fixtures``,
+default the repository's tests/fixtures).
 """
 
 from __future__ import annotations
@@ -98,9 +101,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path, nargs="?")
     parser.add_argument("--check", action="store_true", help="fail if a page is out of date")
     parser.add_argument("--coverage", type=Path, help="write (or --check) the Python coverage table")
+    parser.add_argument("--raise-sites", type=Path,
+                        help="write (or --check) the raise-site coverage page")
+    parser.add_argument("--fixtures", type=Path, default=FIXTURES,
+                        help="the fixtures that prove the rules (default: tests/fixtures)")
     args = parser.parse_args(argv)
     if args.coverage is not None:
         return _coverage(args.coverage, check=args.check)
+    if args.raise_sites is not None:
+        return _generated(args.raise_sites, raise_sites_text(args.fixtures), check=args.check,
+                          flag="--raise-sites")
     if args.folder is None:
         parser.error("give the rules folder (docs/rules) or --coverage FILE")
     stale = []
@@ -138,13 +148,26 @@ def coverage_text() -> str:
     return coverage.markdown(frozenset(HANDLERS))
 
 
+# The repository's fixtures, when pallas-lsp runs from its source tree.
+FIXTURES = Path(__file__).resolve().parents[2] / "tests" / "fixtures"
+
+
+def raise_sites_text(fixtures: Path | None = FIXTURES) -> str:
+    from pallas_lsp.raise_sites import report
+
+    return report.markdown(fixtures)
+
+
 def _coverage(path: Path, *, check: bool) -> int:
-    text = coverage_text()
+    return _generated(path, coverage_text(), check=check, flag="--coverage")
+
+
+def _generated(path: Path, text: str, *, check: bool, flag: str) -> int:
     current = reader.read_text(str(path), _PAGE_CAP_BYTES) if path.exists() else None
     if current == text:
         return 0
     if check:
-        print(f"out of date: {path} (run python -m pallas_lsp.docs_gen --coverage {path})", file=sys.stderr)
+        print(f"out of date: {path} (run python -m pallas_lsp.docs_gen {flag} {path})", file=sys.stderr)
         return 1
     path.write_text(text, encoding="utf-8")
     return 0

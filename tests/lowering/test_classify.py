@@ -69,8 +69,18 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "0.8.3", "api_renamed"),
         ("AttributeError", "module 'jax' has no attribute 'use_abstract_mesh'", "0.10.2",
          "api_renamed"),
-        ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'num_threads'",
-         "0.12.0.1", "other"),
+        # Any keyword a JAX callable's signature lacks is PAL009's (issue 27: the rule reads
+        # each release's signatures, plgpu.kernel's **mesh_kwargs against plgpu.Mesh's).
+        ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'num_warpgroups'",
+         "0.12.0.1", "api_renamed"),
+        ("TypeError", "my_helper(x) got an unexpected keyword argument 'k'", "0.12.0.1", "other"),
+        # PAL020, measured (tests/fixtures/single/pal020/); 0.11.2's bare AssertionError is
+        # PAL008's first (classes_of keeps both: the finding on the line says which).
+        ("TypeError", "Compiler params must be a `plgpu.CompilerParams`, got <class "
+         "'jax._src.pallas.mosaic.core.CompilerParams'>", "0.8.3", "foreign_compiler_params"),
+        ("ValueError", "Unsupported backend: mosaic_tpu", "0.8.3", "foreign_compiler_params"),
+        ("ValueError", "Cannot lower pallas_call on platform: gpu. To use Pallas on GPU, install "
+         "jaxlib GPU.", "0.10.2", "foreign_compiler_params"),
         ("ValueError", "module 'jax' has no attribute 'use_abstract_mesh'", "0.10.2", "other"),
         ("ValueError", "Only 32-, 64- and 128-bit stores are supported", "0.12.0.1",
          "vector_width"),
@@ -161,6 +171,7 @@ def test_every_class_has_its_contract_code() -> None:
         "barriers": "PAL015",
         "cluster_axis_unknown": "PAL025",
         "ref_load_size": "PAL027",
+        "foreign_compiler_params": "PAL020",
     }
 
 
@@ -168,3 +179,11 @@ def test_every_class_has_its_contract_code() -> None:
        version=st.one_of(st.none(), st.text(max_size=12)))
 def test_classify_is_total(exc_type: str, message: str, version: str | None) -> None:
     assert classify(exc_type, message, version) in {*CLASS_TO_CODE, "other"}
+
+
+def test_a_bare_assertion_belongs_to_both_rules_that_predict_it() -> None:
+    from pallas_lsp.lowering.classify import classes_of
+
+    assert classes_of("AssertionError", "AssertionError()", "0.12.0.1") == (
+        "api_removed", "foreign_compiler_params")
+    assert classes_of("AssertionError", "AssertionError()", "0.10.2") == ()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from . import arrays, layouts, mosaic_primitives, names, pipelines, ref_facts, stdlib_calls, stdlib_values
+from .api_surface import shipped
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
@@ -33,6 +34,7 @@ from .values import (
     Const,
     DictVal,
     Env,
+    ForeignParamsVal,
     FuncVal,
     KernelInfo,
     KernelVal,
@@ -332,6 +334,7 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
                  out_key: str, scratch_key: str) -> KernelInfo:
     params = kwargs.get("compiler_params", MISSING)
     compiler_params = params if isinstance(params, CompilerParamsVal) else None
+    foreign = params if isinstance(params, ForeignParamsVal) else None
     if params is MISSING or (isinstance(params, Const) and params.value is None):
         semantics: object = None
     elif compiler_params is not None:
@@ -383,7 +386,8 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
         io_space = "SMEM"  # no specs: each whole array is copied into shared memory
     return KernelInfo(body, node, api_name, semantics, compiler_params,
                       bound if bound is UNKNOWN else frozenset(bound),  # type: ignore[arg-type]
-                      out_types, n_scratch, scratch_types=scratch_types, io_space=io_space)
+                      out_types, n_scratch, scratch_types=scratch_types, io_space=io_space,
+                      foreign_params=foreign)
 
 
 # pallas_call arguments that make the body's refs blocks (or GMEM refs) of the arrays.
@@ -720,10 +724,20 @@ def _pallas_call(call: Call) -> object:
     kwargs = call.kwargs
     if "out_shape" not in kwargs and len(call.args) > 1:
         kwargs = {**kwargs, "out_shape": call.args[1]}
+    if _refused_keyword(call.tracer.version, "pl.pallas_call", kwargs):
+        # TypeError at the call (PAL009): no kernel is built, nothing of it is traced.
+        call.tracer.call_callbacks(call.args, kwargs, call.node, call.ctx, same_context=False)
+        return UNKNOWN
     backend = kwargs.get("backend")
     mosaic_gpu = isinstance(kwargs.get("compiler_params"), CompilerParamsVal) or (
         isinstance(backend, Const) and backend.value == "mosaic_gpu"
     )
+    if isinstance(kwargs.get("compiler_params"), ForeignParamsVal):
+        # Another platform's kernel: its launch is recorded (PAL020 judges it where the file
+        # is meant for Mosaic GPU), its body is not read as a Mosaic GPU kernel.
+        info = _kernel_info(UNKNOWN, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
+        call.tracer.kernels.append(info)
+        return KernelVal(info)
     if not mosaic_gpu:
         call.tracer.call_callbacks(call.args, kwargs, call.node, call.ctx, same_context=False)
         return UNKNOWN
@@ -732,6 +746,23 @@ def _pallas_call(call: Call) -> object:
         info = replace(info, block_specs=(kwargs.get("in_specs", MISSING), kwargs.get("out_specs", MISSING)))
     call.tracer.kernels.append(info)
     return KernelVal(info)
+
+
+def _foreign_params(call: Call) -> object:
+    """pltpu.CompilerParams(...) (and its older name TPUCompilerParams)."""
+    return ForeignParamsVal("TPU", call.name, call.tracer.span(call.node), call.node)
+
+
+def _refused_keyword(version: JaxVersion, name: str, kwargs: dict[str, object]) -> bool:
+    """Whether the release's signature of ``name`` (its shipped API surface) lacks one of
+    the keywords passed, so that the call raises TypeError."""
+    surface = shipped(version)
+    params = surface.params(name) if surface is not None else None
+    if params is None or any(p.kind == "VK" for p in params) or all(
+            p.kind == "VP" for p in params) or "**" in kwargs:
+        return False
+    takes = {p.name for p in params if p.kind in ("PK", "KO")}
+    return any(key not in takes for key in kwargs if key != "out_shape")
 
 
 def _compiler_params(call: Call) -> object:
@@ -867,6 +898,8 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.kernel": _plgpu_kernel,
     "pl.pallas_call": _pallas_call,
     "plgpu.CompilerParams": _compiler_params,
+    "pl.tpu.CompilerParams": _foreign_params,
+    "pl.tpu.TPUCompilerParams": _foreign_params,
     "functools.partial": _partial,
     "jax.ShapeDtypeStruct": _shape_dtype_struct,
     "plgpu.ShapeDtypeStruct": _shape_dtype_struct,

@@ -53,8 +53,11 @@ class Program:
         # multicast copy given a list before 0.10 lowers (measured on 0.8.3 and 0.9.0.1,
         # even over two axes, which a tuple is not): the other rules do not judge it either.
         self.unhashable_ops: list[Op] = [op for op in reached if self.refuses_list(op)]
-        self.ops: list[Op] = [op for op in reached if "collective_axes" not in op.lists
-                              or op.name not in COLLECTIVE_OPS]
+        # A kernel given another platform's compiler params (PAL020) fails before its body
+        # is lowered: no rule of the body judges it.
+        self.ops: list[Op] = [op for op in reached if ("collective_axes" not in op.lists
+                              or op.name not in COLLECTIVE_OPS)
+                              and op.launch.kernel.foreign_params is None]
         self.kernels: list[KernelInfo] = interp.kernels
         # The ref facts (ref_facts.py, ref_ops.py): data-movement calls with their operands,
         # and every load / store of a ref, of the kernels whose mesh JAX accepts.
@@ -73,6 +76,7 @@ class Program:
         self._lines: dict[str, list[bytes]] = {}
         self._ops_by_node: dict[tuple[int, str], list[Op]] | None = None
         self._calls_by_name: dict[str, list[ast.Call]] | None = None
+        self._named_calls: list[tuple[str, ast.Call]] | None = None
         self._names_in_file: frozenset[str] | None = None
 
     # ---- queries the rules share --------------------------------------------------------
@@ -112,6 +116,21 @@ class Program:
                  if not library or self.interp.path_of(node) not in library]
         return sorted(found, key=lambda n: (self.span(n).path or "", n.lineno, n.col_offset))
 
+    def named_calls(self) -> list[tuple[str, ast.Call]]:
+        """Every reached call whose callee has a canonical name, as (name, call), in the
+        analysed file and the folder's modules, in file and source order."""
+        if self._named_calls is None:
+            self.calls_named("")  # builds the index
+            assert self._calls_by_name is not None
+            library = self.interp.library_paths
+            path_of = self.interp.path_of
+            found = [(path_of(node) or "", name, node)
+                     for name, nodes in self._calls_by_name.items() for node in nodes
+                     if not library or path_of(node) not in library]
+            found.sort(key=lambda item: (item[0], item[2].lineno, item[2].col_offset))
+            self._named_calls = [(name, node) for _, name, node in found]
+        return self._named_calls
+
     def names_in_file(self) -> frozenset[str]:
         """Every identifier the analysed file spells as a name, reached or not: what a fix
         that adds an import must not shadow. Computed once, on the first fix that asks."""
@@ -148,7 +167,8 @@ class Program:
         Measured on 0.12.0.1 (CPU cross-lowering) and on 0.11.2 (an H200 host,
         docs/gpu-lowering-h200.md); 0.10.2 still lowers it.
         """
-        return kernel.api == "pallas_call" and holds(PALLAS_CALL_MOSAIC_GPU_GONE, self.version)
+        return (kernel.api == "pallas_call" and kernel.foreign_params is None
+                and holds(PALLAS_CALL_MOSAIC_GPU_GONE, self.version))
 
     def parent(self, node: ast.AST) -> ast.AST | None:
         """The syntactic parent of a node inside a kernel body (the rules ask about no other)."""

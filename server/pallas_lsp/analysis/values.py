@@ -117,6 +117,17 @@ class CompilerParamsVal:
 
 
 @dataclass(frozen=True)
+class ForeignParamsVal:
+    """Another platform's compiler params (``pltpu.CompilerParams``): no Mosaic GPU lowering
+    takes them (PAL020)."""
+
+    platform: str  # "TPU"
+    name: str  # the canonical constructor, e.g. "pl.tpu.CompilerParams"
+    span: Span
+    node: ast.Call | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class DtypeVal:
     name: str  # canonical numpy name: float32, bfloat16, int8, ...
 
@@ -535,6 +546,9 @@ class KernelInfo:
     # in and out; UNKNOWN when block specs or a grid decide it).
     scratch_types: object = UNKNOWN
     io_space: object = UNKNOWN
+    # Another platform's compiler params given to it (PAL020): its lowering fails before the
+    # body is lowered, so no other rule judges the body's ops.
+    foreign_params: ForeignParamsVal | None = None
 
 
 @dataclass(eq=False)

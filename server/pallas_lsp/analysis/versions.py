@@ -215,3 +215,27 @@ def parse_jax_version(text: str) -> JaxVersion:
 
 def format_jax_version(version: JaxVersion) -> str:
     return ".".join(str(p) for p in version)
+
+
+# Another platform's compiler params (pltpu.CompilerParams) given to a Mosaic GPU launch,
+# lowered for CUDA on a CPU host (fixtures pal020/*; 0.9.0.x, 0.10.0, 0.10.1, 0.11.0, 0.11.1
+# not measured: the boundaries below are the first measured release that differs).
+# plgpu.kernel refuses them with "TypeError: Compiler params must be a `plgpu.CompilerParams`"
+# (measured 0.8.3, 0.9.1, 0.9.2); later, the lowering finds no rule for them.
+KERNEL_PARAMS_TYPE_CHECKED = Fact("plgpu.kernel refuses another platform's compiler params "
+                                  "with a TypeError", None, (0, 10),
+                                  "kernel_tpu_params: TypeError on 0.9.2, ValueError on 0.10.2")
+# ... and it does so when called (the plgpu.kernel line); from 0.9.1 when lowered (the jitted call).
+KERNEL_PARAMS_CHECKED_AT_CALL = Fact("plgpu.kernel checks its compiler params' type when called",
+                                     None, (0, 9, 1),
+                                     "kernel_tpu_params: the plgpu.kernel line on 0.8.3, the "
+                                     "jitted call on 0.9.1")
+# pl.pallas_call with TPU params, lowered for CUDA: "Unsupported backend: mosaic_tpu" (0.8.3).
+PALLAS_CALL_FOREIGN_BACKEND_UNSUPPORTED = Fact("pl.pallas_call says 'Unsupported backend' for "
+                                               "TPU params", None, (0, 9, 1),
+                                               "pallas_call_tpu_params: 0.8.3 vs 0.9.1")
+# Both, lowered for CUDA: "Cannot lower pallas_call on platform: gpu" (0.9.1 - 0.10.2), then
+# a bare AssertionError (0.11.2, 0.12.0.1: no lowering rule is registered for them).
+FOREIGN_PARAMS_BARE_ASSERTION = Fact("another platform's params fail with a bare AssertionError",
+                                     (0, 11, 2), None,
+                                     "pal020 fixtures: ValueError on 0.10.2, AssertionError on 0.11.2")

@@ -17,11 +17,17 @@ CLASS_TO_CODE: dict[str, str] = {rule.name: rule.code for rule in catalog().valu
 
 def classify(exc_type: str, message: str, jax_version: str | None) -> str:
     """The rule class of one lowering error, or "other"."""
+    found = classes_of(exc_type, message, jax_version)
+    return found[0] if found else "other"
+
+
+def classes_of(exc_type: str, message: str, jax_version: str | None) -> tuple[str, ...]:
+    """Every rule class whose lowering errors match, in code order. Most errors match one;
+    a bare AssertionError from 0.11.2 on is PAL008's (pl.pallas_call with Mosaic GPU params)
+    and PAL020's (another platform's params) alike, and the finding on its line says which."""
     version = _version(jax_version)
-    for rule in catalog().values():
-        if any(error.matches(exc_type, message, version) for error in rule.lowering_errors):
-            return rule.name
-    return "other"
+    return tuple(rule.name for rule in catalog().values()
+                 if any(error.matches(exc_type, message, version) for error in rule.lowering_errors))
 
 
 def code_of(cls: str) -> str | None:

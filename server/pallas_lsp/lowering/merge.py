@@ -38,7 +38,8 @@ def _covers(span: Span, line: int | None) -> bool:
 
 
 def confirms(error: LoweringError, finding: Finding) -> bool:
-    if error.code is None or error.code != finding.code:
+    # An error two rules' patterns match (a bare AssertionError) confirms either one.
+    if finding.code not in error.codes:
         return False
     if _covers(finding.span, error.line):
         return True

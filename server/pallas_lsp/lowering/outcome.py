@@ -110,13 +110,13 @@ def build_outcome(path: str, source: str, findings: tuple[Finding, ...],
     elsewhere = [error for error in report.errors if _elsewhere(error, path)]
     if elsewhere:
         report = replace(report, errors=tuple(e for e in report.errors if not _elsewhere(e, path)))
-        outcome.failures.extend(_elsewhere_failure(e, lines) for e in elsewhere)
+        outcome.failures.extend(_elsewhere_failure(e, lines, report.jax_version) for e in elsewhere)
     merged = merge(findings, report)
     for finding in findings:
         status = merged.status(finding)
         outcome.statuses[finding] = status
         outcome.confirmed += status is True
-    outcome.failures.extend(_failure(e, lines) for e in merged.unpredicted)
+    outcome.failures.extend(_failure(e, lines, report.jax_version) for e in merged.unpredicted)
     if report.fatal_kind == "user_code" and report.fatal_line:
         span = _whole_line(lines, report.fatal_line, from_indent=False)
         outcome.failures.append(Failure(span, f"lowering check: {report.fatal}", None, "user_code",
@@ -164,10 +164,27 @@ def _message(error: LoweringError) -> str:
     return f"{error.exc_type}: {error.message}" if error.exc_type else error.message
 
 
-def _failure(error: LoweringError, lines: LineIndex) -> Failure:
+def _failure(error: LoweringError, lines: LineIndex, jax_version: str | None = None) -> Failure:
     line = error.line or error.launch_line or 1
-    return Failure(_whole_line(lines, line), _message(error), error.code, error.cls,
+    message = _message(error)
+    if error.code is None:
+        message += site_note(error.exc_type or "", error.message, jax_version)
+    return Failure(_whole_line(lines, line), message, error.code, error.cls,
                    exc_type=error.exc_type or None)
+
+
+def site_note(exc_type: str, message: str, jax_version: str | None) -> str:
+    """' (not predicted yet: mosaic_gpu/primitives.py:2108, wgmma_mma; pallas-lsp explain
+    wgmma_mma)': the raise site of JAX's table whose template the error matches, so an
+    error no rule predicts still names where JAX raised it and what family it is."""
+    from pallas_lsp.raise_sites import class_of, site_for_error
+
+    site = site_for_error(exc_type, message, jax_version)
+    if site is None:
+        return ""
+    found = class_of(site)
+    family = found.family if found is not None else "unclassified"
+    return f" (not predicted yet: {site.short}, {family}; pallas-lsp explain {family})"
 
 
 def _elsewhere(error: LoweringError, path: str) -> bool:
@@ -176,10 +193,10 @@ def _elsewhere(error: LoweringError, path: str) -> bool:
     return bool(file and os.path.abspath(file) != os.path.abspath(path) and os.path.isfile(file))
 
 
-def _elsewhere_failure(error: LoweringError, lines: LineIndex) -> Failure:
+def _elsewhere_failure(error: LoweringError, lines: LineIndex, jax_version: str | None) -> Failure:
     """At the launch in this file, pointing at the line of the module that raised."""
     assert error.file is not None
     where = f"{os.path.basename(error.file)}:{error.line}" if error.line else os.path.basename(error.file)
     raised_at = Span(error.line, 0, error.line, 0, error.file) if error.line else None
-    failure = _failure(replace(error, line=error.launch_line), lines)
+    failure = _failure(replace(error, line=error.launch_line), lines, jax_version)
     return replace(failure, message=f"{failure.message} (raised in {where})", raised_at=raised_at)

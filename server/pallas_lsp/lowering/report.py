@@ -31,10 +31,18 @@ class LoweringError:
     file: str | None
     cls: str
     launch_line: int | None
+    # Other rule classes whose patterns match the same error (classify.classes_of).
+    also: tuple[str, ...] = ()
 
     @property
     def code(self) -> str | None:
         return code_of(self.cls)
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The code of every rule class the error belongs to, its own first."""
+        found = (code_of(cls) for cls in (self.cls, *self.also))
+        return tuple(code for code in found if code is not None)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from pallas_lsp import interpreters, reader
 from pallas_lsp.interpreters import PIPE, Consent, Interpreter, Origin, Permit, Process, Purpose
-from pallas_lsp.lowering.classify import classify
+from pallas_lsp.lowering.classify import classes_of, classify
 from pallas_lsp.lowering.reaper import end_run, new_run
 from pallas_lsp.lowering.report import (
     DEFAULT_TIMEOUT_S,
@@ -108,6 +108,7 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
             file=e.get("file"),
             cls=classify(e.get("exc_type", ""), e.get("message", ""), jax_version),
             launch_line=e.get("launch_line"),
+            also=classes_of(e.get("exc_type", ""), e.get("message", ""), jax_version)[1:],
         )
         for e in obj.get("errors", ())
     )
@@ -165,7 +166,7 @@ def _predicted_user_error(kind: str | None, line: int | None, message: str,
     if cls == "other":
         return None
     return LoweringError(exc_type=exc_type, message=text, line=line, file=None, cls=cls,
-                         launch_line=None)
+                         launch_line=None, also=classes_of(exc_type, text, jax_version)[1:])
 
 
 def _last_reply(stdout: str) -> dict | None:

@@ -28,6 +28,7 @@ from . import (
     pal017_loop_layout,
     pal018_block_specs,
     pal019_primitive_unimplemented,
+    pal020_foreign_compiler_params,
     pal025_cluster_axis_unknown,
     pal027_ref_load_size,
 )
@@ -65,6 +66,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal017_loop_layout,
     pal018_block_specs,
     pal019_primitive_unimplemented,
+    pal020_foreign_compiler_params,
     pal025_cluster_axis_unknown,
     pal027_ref_load_size,
 )}

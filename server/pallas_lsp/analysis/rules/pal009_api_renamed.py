@@ -5,13 +5,25 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..api_static import InstalledSurface, surface_for
+from ..api_surface import (
+    CANONICAL_MODULES,
+    Param,
+    Surface,
+    module_of,
+    releases_with_keyword,
+    releases_with_name,
+)
 from ..model import Finding, Fix, Options, Related, Span, TextEdit
 from ..program import Program
+from ..values import QualName
 from ..versions import (
     JAX_GET_ABSTRACT_MESH,
+    KERNEL_MESH_AT_CALL,
     KERNEL_OUT_SHAPE,
     KERNEL_OUT_TYPE,
     MAKE_MESH_AXIS_SIZES,
+    PALLAS_CALL_MOSAIC_GPU_GONE,
     SHARDING_USE_MESH,
     USE_ABSTRACT_MESH,
     Fact,
@@ -33,7 +45,13 @@ RULE = Rule(
         "AttributeError: module 'jax' has no attribute 'use_abstract_mesh'   (JAX < 0.11.1)\n"
         "AttributeError: module 'jax' has no attribute 'get_abstract_mesh'   (JAX < 0.11.1)\n"
         "AttributeError: module 'jax.sharding' has no attribute 'use_mesh'   (JAX 0.8.3 - 0.12)\n"
-        "TypeError: make_mesh() got an unexpected keyword argument 'axis_shapes'   (JAX >= 0.11.1)"
+        "TypeError: make_mesh() got an unexpected keyword argument 'axis_shapes'   (JAX >= 0.11.1)\n"
+        "TypeError: pallas_call() got an unexpected keyword argument 'backend'   (JAX >= 0.10.2)\n"
+        "TypeError: f() got an unexpected keyword argument 'k'   (any keyword the release's "
+        "signature of a JAX function lacks)\n"
+        "AttributeError: pl.dot was deprecated in JAX v0.11.0, and removed in JAX v0.12.0. Use "
+        "jax.numpy.dot, ...   (JAX >= 0.11.2; any name a release's module lacks that another "
+        "release has)"
     ),
     lowering_errors=(
         LoweringError(r"unexpected keyword argument '(out_shape|scratch_shapes|scratch_types)'",
@@ -45,6 +63,14 @@ RULE = Rule(
                       exc_type="AttributeError"),
         LoweringError(r"make_mesh\(\) got an unexpected keyword argument 'axis_(shapes|sizes)'",
                       exc_type="TypeError"),
+        # Any other keyword a JAX function's signature lacks (read from the API surface).
+        LoweringError(r"\A\w+(\.__init__)?\(\) got an unexpected keyword argument '\w+'",
+                      exc_type="TypeError"),
+        # A name of a JAX module the release lacks (read from the API surface).
+        LoweringError(r"\Amodule 'jax(\.[\w.]+)?' has no attribute '\w+'", exc_type="AttributeError"),
+        # ... or one its deprecation table removed ("pl.dot was deprecated in JAX v0.11.0, and
+        # removed in JAX v0.12.0. Use jax.numpy.dot ...").
+        LoweringError(r"\A[\w.]+ (was|is) deprecated", exc_type="AttributeError"),
     ),
     what_it_means=(
         "Mosaic GPU's API moves between JAX releases (measured release by release in "
@@ -56,7 +82,15 @@ RULE = Rule(
         "0.8.3, and `jax.make_mesh` "
         "calls its first parameter `axis_shapes` before 0.11.1 and `axis_sizes` from it. Code "
         "written for one release fails on another with an error that does not say the name was "
-        "renamed (from 0.11.2, an `out_shape=` reaches `Mesh.__init__`)."
+        "renamed (from 0.11.2, an `out_shape=` reaches `Mesh.__init__`). Beyond these measured "
+        "renames, every keyword passed to a function of `jax`, `jax.sharding`, `jax.lax`, "
+        "`jax.experimental.pallas` or its `mosaic_gpu` / `tpu` modules is checked against that "
+        "function's signature in the target release, read with `inspect` from each supported "
+        "release (0.8.3, 0.10.2, 0.11.2, 0.12.0.1; `bench/releases/generate.py`), or from the "
+        "installed JAX's sources for a release that data does not cover: `pl.pallas_call`'s "
+        "`backend=`, for one, is gone from 0.10.2. The same data gives each module's names and "
+        "deprecation table: a name the target release lacks and another has (`pl.dot`, gone "
+        "from 0.11.2) is reported with JAX's own words, which name the replacement."
     ),
     when_it_happens=(
         "`plgpu.kernel(..., out_shape=...)`, `scratch_shapes=...` or a positional output type on "
@@ -67,7 +101,9 @@ RULE = Rule(
         "`jax.sharding.use_mesh` on any release from 0.8.3, `jax.make_mesh(axis_sizes=...)` "
         "before 0.11.1 and "
         "`jax.make_mesh(axis_shapes=...)` from it (JAX blames the call). Measured on every release "
-        "from 0.8.3 to 0.12.0.1."
+        "from 0.8.3 to 0.12.0.1. Any other keyword the release's signature lacks, such as "
+        "`pl.pallas_call(..., backend=\"mosaic_gpu\")` from 0.10.2: Python's TypeError, blamed "
+        "on the call."
     ),
     how_to_fix=(
         "Spell the argument as the target release does: `out_type=` / `scratch_types=` from JAX "
@@ -75,7 +111,9 @@ RULE = Rule(
         "`jax.sharding.use_abstract_mesh` / `jax.sharding.get_abstract_mesh` before 0.11.1; "
         "`jax.set_mesh` for `jax.sharding.use_mesh`; `axis_shapes=` / `axis_sizes=` for "
         "`jax.make_mesh` before / from 0.11.1 (or pass the sizes positionally). The quick fix "
-        "renames it, and `pallas-lsp upgrade --from A --to B --fix` renames every one."
+        "renames it, and `pallas-lsp upgrade --from A --to B --fix` renames every one. For "
+        "`pl.pallas_call(backend=\"mosaic_gpu\")` write `compiler_params=plgpu.CompilerParams()` "
+        "up to 0.11.1 (the quick fix), and `plgpu.kernel` from 0.11.2."
     ),
     bad_example='''
 # JAX 0.12
@@ -106,6 +144,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             yield from _new_spelling(program, kernel, call)
     yield from _missing_names(program)
     yield from _make_mesh(program)
+    yield from _keywords_the_release_lacks(program, options)
+    yield from _names_the_release_lacks(program, options)
 
 
 def _old_spelling(program: Program, call: ast.Call) -> Iterator[Finding]:
@@ -228,3 +268,150 @@ def _rename(program: Program, keyword: ast.keyword, new: str) -> Fix:
 
 def _start(span: Span) -> Span:
     return Span(span.line, span.col, span.line, span.col, span.path)
+
+
+# Keywords the measured checks above report in their own words: not repeated from the data.
+_MEASURED_KEYWORDS = frozenset({("jax.make_mesh", "axis_shapes"), ("jax.make_mesh", "axis_sizes")})
+
+
+def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[Finding]:
+    """Any keyword the target release's signature of the called JAX function does not take
+    (read from the release's API surface, api_surface.py): Python raises "TypeError:
+    f() got an unexpected keyword argument 'k'" at the call. Silent where the surface
+    does not know the function, or the function takes **kwargs."""
+    surface = surface_for(program.version, options.library)
+    if surface is None:
+        return
+    version = format_jax_version(program.version)
+    for name, call in program.named_calls():
+        params = surface.params(name)
+        if name == "plgpu.kernel":
+            yield from _kernel_mesh_keywords(program, surface, call, params, version)
+            continue
+        if params is None or any(p.kind == "VK" for p in params) or all(
+                p.kind == "VP" for p in params):
+            continue  # **kwargs, or a bare (*args) that says nothing of its keywords
+        takes = {p.name for p in params if p.kind in ("PK", "KO")}
+        for keyword in call.keywords:
+            if keyword.arg is None or keyword.arg in takes or (name, keyword.arg) in _MEASURED_KEYWORDS:
+                continue
+            yield _unknown_keyword(program, name, call, keyword, version, surface.source)
+            break  # Python reports the first one
+
+
+def _kernel_mesh_keywords(program: Program, surface: Surface | InstalledSurface, call: ast.Call,
+                          params: tuple[Param, ...] | None, version: str) -> Iterator[Finding]:
+    """plgpu.kernel passes the keywords it does not name (**mesh_kwargs) to plgpu.Mesh, which
+    refuses any it lacks at the plgpu.kernel call (from 0.10.2; before, at the launch, where
+    the Mesh is built): "TypeError: Mesh.__init__() got an unexpected keyword argument 'k'"
+    (measured with num_warpgroups= on 0.8.3, 0.9.2, 0.10.2, 0.11.2, 0.12.0.1). The renamed
+    out_shape= family is the measured checks' above."""
+    mesh = surface.params("plgpu.Mesh")
+    if params is None or mesh is None:
+        return
+    takes = {p.name for p in (*params, *mesh) if p.kind in ("PK", "KO")}
+    for keyword in call.keywords:
+        if keyword.arg is None or keyword.arg in takes or keyword.arg in (
+                *_TO_NEW, *_TO_NEW.values()):
+            continue
+        words = f"TypeError: Mesh.__init__() got an unexpected keyword argument '{keyword.arg}'"
+        have = [format_jax_version(r) for r in releases_with_keyword("plgpu.kernel", keyword.arg)]
+        where = f"JAX {', '.join(have)} {'takes' if len(have) == 1 else 'take'} it" if have else (
+            "neither plgpu.kernel nor plgpu.Mesh of any release pallas-lsp has read takes it")
+        message = (f"plgpu.kernel has no {keyword.arg}= on JAX {version} ({where}): it passes "
+                   f"it to plgpu.Mesh, and this call fails with \"{words}\". Remove it or "
+                   f"spell it as JAX {version} does.")
+        if holds(KERNEL_MESH_AT_CALL, program.version):
+            yield _finding(program, call, message, None)
+        else:
+            related = (Related(program.span(keyword), f"{keyword.arg}= is passed here"),)
+            for launch in program.launches:
+                if launch.kernel.node is call:
+                    yield Finding(RULE.code, program.span(launch.site),
+                                  f"This launches the plgpu.kernel of line {call.lineno}: "
+                                  + message.replace("this call fails", "the launch fails"),
+                                  related=related)
+        return  # Python reports the first one
+
+
+def _unknown_keyword(program: Program, name: str, call: ast.Call, keyword: ast.keyword,
+                     version: str, source: str) -> Finding:
+    function = name.rsplit(".", 1)[1]
+    spelled = program.text(call.func)
+    have = [format_jax_version(r) for r in releases_with_keyword(name, keyword.arg or "")]
+    words = f"TypeError: {function}() got an unexpected keyword argument '{keyword.arg}'"
+    where = (f"JAX {', '.join(have)} {'takes' if len(have) == 1 else 'take'} it" if have
+             else "no release pallas-lsp has read takes it")
+    advice, fix = _instead(program, name, call, keyword)
+    read = "" if source == "data" else f", read from the {source}"
+    message = (f"{spelled} has no {keyword.arg}= on JAX {version} ({where}{read}): this call "
+               f"fails with \"{words}\". {advice}")
+    return _finding(program, call, message, fix)
+
+
+def _instead(program: Program, name: str, call: ast.Call,
+             keyword: ast.keyword) -> tuple[str, Fix | None]:
+    """What to write instead of the keyword, and the quick fix where it is determined."""
+    if (name, keyword.arg) == ("pl.pallas_call", "backend"):
+        value = keyword.value
+        mosaic_gpu = isinstance(value, ast.Constant) and value.value == "mosaic_gpu"
+        if not mosaic_gpu:
+            return ("Remove backend= and choose the backend with compiler_params= (that "
+                    "platform's CompilerParams).", None)
+        if holds(PALLAS_CALL_MOSAIC_GPU_GONE, program.version):
+            return ("pl.pallas_call has no Mosaic GPU lowering on this release either: write "
+                    "the kernel with plgpu.kernel(...).", None)
+        plgpu = program.alias_for("plgpu")
+        text = f"compiler_params={plgpu or 'plgpu'}.CompilerParams()"
+        advice = f"Write {text} (pick Mosaic GPU by its compiler params)."
+        if plgpu is None or any(k.arg in ("compiler_params", None) for k in call.keywords):
+            return advice, None
+        return advice, Fix(f"Replace backend= with {text}",
+                           (TextEdit(program.span(keyword), text),), safe=True, preferred=True)
+    return (f"Remove {keyword.arg}= or spell it as JAX {format_jax_version(program.version)} "
+            f"does (its signature: {program.text(call.func)}).", None)
+
+
+# Canonical names the measured checks above report in their own words.
+_MEASURED_NAMES = frozenset(name for name, *_ in _MISSING_NAMES)
+_PREFIX_MODULE = dict(CANONICAL_MODULES)
+
+
+def _names_the_release_lacks(program: Program, options: Options) -> Iterator[Finding]:
+    """``plgpu.name(...)`` (any module of the API surface, through a name bound to it) where
+    the target release's module has no ``name`` and another release does, or JAX's
+    deprecation table says it was removed: "AttributeError: module '...' has no attribute".
+    A name no release has is not judged (it may be set at run time)."""
+    surface = surface_for(program.version, options.library)
+    if surface is None:
+        return
+    version = format_jax_version(program.version)
+    judged: dict[str, bool] = {}  # name -> whether the release lacks it (asked once a name)
+    for name, call in program.named_calls():
+        lacks = judged.get(name)
+        if lacks is None:
+            found = module_of(name)
+            lacks = judged[name] = found is not None and name not in _MEASURED_NAMES and (
+                surface.has_name(*found) is False)
+        func = call.func
+        if not lacks or not isinstance(func, ast.Attribute):
+            continue
+        found = module_of(name)
+        assert found is not None
+        prefix = name.rsplit(".", 1)[0]
+        base = func.value
+        bound = program.module_env.names.get(base.id) if isinstance(base, ast.Name) else None
+        if not (isinstance(bound, QualName) and bound.name == prefix):
+            continue  # reached through another path (jax.sharding.x, an internal module)
+        module, attr = found
+        note = surface.removal_note(module, attr)
+        have = [format_jax_version(r) for r in releases_with_name(module, attr)]
+        if not have and note is None:
+            continue
+        words = f"AttributeError: {note or f'module {module!r} has no attribute {attr!r}'}"
+        where = (f"JAX {', '.join(have)} {'has' if len(have) == 1 else 'have'} it" if have
+                 else "JAX removed it")
+        advice = "" if note else f" Use what JAX {version} offers instead, or target a release that has it."
+        yield Finding(RULE.code, program.span(func),
+                      f"{program.text(func)} does not exist on JAX {version} ({where}): this "
+                      f"fails with \"{words}\".{advice}")

@@ -37,8 +37,8 @@ RULE = Rule(
         "`jnp.transpose`, `jnp.dot` / `jnp.matmul` (`dot_general`), `jnp.sort`, `jnp.cumsum`, "
         "`jnp.argmax`, `jnp.tan`, `jnp.log1p`, `jnp.pad`, `jnp.flip` and others bind a primitive "
         "that has none, and lowering stops there. The table is read from each release's own "
-        "`mosaic_lowering_rules` and measured by real lowering (`python -m "
-        "pallas_lsp.primitives_gen`), not a hand list."
+        "`mosaic_lowering_rules` and measured by real lowering (pallas-lsp's "
+        "`bench/releases/primitives_gen.py`), not a hand list."
     ),
     when_it_happens=(
         "Inside a `plgpu.kernel` (or Mosaic GPU `pl.pallas_call`) body, on an array loaded from "

@@ -2,7 +2,7 @@
 primitives that release's Pallas Mosaic GPU lowering registers a rule for, per lowering
 semantics, and the primitives each kernel-body function of ``lax`` / ``jnp`` binds.
 
-``pallas_lsp.primitives_gen`` runs it in every supported release and writes
+``bench/releases/primitives_gen.py`` runs it in every supported release and writes
 ``analysis/mosaic_primitives.py`` from its output; nothing here is imported by the
 package. The functions are traced with ``jax.make_jaxpr`` on (128, 128) arrays of each
 dtype in ``DTYPES`` (nothing is compiled or run); a function that does not trace for a
