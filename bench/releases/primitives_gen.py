@@ -1,16 +1,16 @@
 """analysis/mosaic_primitives.py, generated from each JAX release's own lowering.
 
-Runs ``primitive_harness.py`` (beside this file) under every release's interpreter given
-(a development tool: never part of the package, never in the server, which does not import
-JAX) and writes what it measured as a Python module of plain data: per release and lowering
-semantics, the primitives Pallas Mosaic GPU registers a lowering rule for; per ``lax`` /
-``jnp`` function that some release cannot lower, and per dtype, the primitive real lowering called unimplemented under each semantics (PAL019
-reads both). Regenerate after adding a release:
+Runs ``primitive_harness.py`` (beside this file) under every release's interpreter given (a
+development tool: never part of the package, never in the server, which does not import JAX) and
+writes what it measured as a Python module of plain data: per release and lowering semantics,
+the primitives Pallas Mosaic GPU registers a lowering rule for; per ``lax`` / ``jnp`` function
+that some release cannot lower, and per dtype, the primitive real lowering called unimplemented
+under each semantics (PAL019 reads both). Regenerate after adding a release:
 
     python bench/releases/primitives_gen.py 0.12.0.1=.venv-jax012/bin/python [VERSION=PYTHON ...]
 
-``--check`` compares instead of writing (exit 1 when the file differs); ``--from-json
-DIR`` reads harness outputs saved as ``DIR/<version>.json`` instead of running them.
+``--check`` compares instead of writing (exit 1 when the file differs); ``--from-json DIR``
+reads harness outputs saved as ``DIR/<version>.json`` instead of running them.
 """
 
 from __future__ import annotations
