@@ -144,3 +144,39 @@ def test_vmapped_arrays_lose_their_host_shape() -> None:
     source = kernel(shape="(256,)", input_shape="(4, 256)").replace(
         "jax.jit(kernel)(", "jax.jit(jax.vmap(kernel))(")
     assert [f.code for f in findings(source)] == []
+
+
+CONSTRUCTED_IN = '''
+import functools
+import jax
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(1,))
+def attention(q, config):
+    return q
+
+
+def _fwd(q, config):
+    return q, None
+
+
+def _bwd(config, res, do):
+    swizzle = plgpu.SwizzleTransform(96)
+    barrier = plgpu.Barrier(num_arrivals=0)
+    return (do,)
+
+
+attention.defvjp(_fwd, _bwd)
+{tail}
+'''
+
+
+def test_a_construction_in_a_callback_never_run_is_silent() -> None:
+    """A custom_vjp's backward rule is handed to code we cannot see (defvjp) and never runs
+    without a gradient: the transform and barrier it would build raise nothing (found in the
+    families corpus: JAX's attention_mgpu with its backward swizzle mutated lowers cleanly)."""
+    assert findings(CONSTRUCTED_IN.format(tail="print(attention(1, 2))")) == []
+    # Called for real, the same constructions raise where they are built.
+    called = findings(CONSTRUCTED_IN.format(tail="print(_bwd(1, None, 2))"))
+    assert {f.code for f in called} == {"PAL012", "PAL015"}, called

@@ -182,6 +182,7 @@ class Interpreter:
         # >0 while running code that may or may not run (a branch whose condition is
         # unknown): a store into a container there makes the entry unknown.
         self._uncertain = 0
+        self._callback_depth = 0
         # Loops being run, innermost last: where a break / continue is sure (flow_exits.py).
         self._loops: list[LoopState] = []
         # Classes being created by a metaclass's __new__: what its super().__new__ returns.
@@ -308,6 +309,14 @@ class Interpreter:
     def on_uncertain_path(self) -> bool:
         """Whether the code being run is on a path that may not run (python/bridge.py)."""
         return self._uncertain > 0
+
+    @property
+    def on_sure_path(self) -> bool:
+        """Whether the code being run surely runs: on no uncertain path, and not a callback
+        handed to code we cannot see (assumed called, to find its launches, but it may never
+        be: a custom_vjp's backward rule, a registry's entry). What a construction raises
+        (a transform, a barrier) is reported only from here."""
+        return self._uncertain == 0 and self._callback_depth == 0
 
     def _tick(self) -> None:
         if self._abandoning:
@@ -1880,15 +1889,19 @@ class Interpreter:
         """
         callback_ctx = ctx if same_context else replace(ctx, manual=UNKNOWN, manual_axes=None,
                                                         ambient=UNKNOWN)
-        for value in [*args, *kwargs.values()]:
-            candidates = value if isinstance(value, tuple) else (value,)
-            for candidate in map(callable_of, candidates):
-                if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
-                    self.call_unknown_args(candidate, node, callback_ctx)
-                elif isinstance(candidate, (CoroutineVal, GatheredVal)):
-                    # A coroutine handed to code we cannot see (an event loop's
-                    # run_until_complete, trio, anyio) is assumed driven there.
-                    self.await_value(candidate, callback_ctx)
+        self._callback_depth += 1
+        try:
+            for value in [*args, *kwargs.values()]:
+                candidates = value if isinstance(value, tuple) else (value,)
+                for candidate in map(callable_of, candidates):
+                    if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
+                        self.call_unknown_args(candidate, node, callback_ctx)
+                    elif isinstance(candidate, (CoroutineVal, GatheredVal)):
+                        # A coroutine handed to code we cannot see (an event loop's
+                        # run_until_complete, trio, anyio) is assumed driven there.
+                        self.await_value(candidate, callback_ctx)
+        finally:
+            self._callback_depth -= 1
 
     def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
         """``type.__call__``: the class's own ``__new__`` (an implicit staticmethod) makes the
@@ -2015,8 +2028,12 @@ class Interpreter:
                                                ctx.names_open or bool(ctx.scope_names)))
 
     def record_transform(self, transform: object) -> None:
-        if not self.on_uncertain_path:
+        if self.on_sure_path:
             self.made_transforms.append(transform)
+
+    def record_barrier(self, barrier: BarrierVal) -> None:
+        if self.on_sure_path:
+            self.barriers.append(barrier)
 
     def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None:
         if ctx.launch is not None:

@@ -423,6 +423,8 @@ class Tracer(Protocol):
 
     def record_transform(self, transform: object) -> None: ...
 
+    def record_barrier(self, barrier: BarrierVal) -> None: ...
+
     def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None: ...
 
     def record_host_query(self, query: HostAxisQuery) -> None: ...
@@ -562,7 +564,7 @@ def _barrier(call: Call) -> object:
                          call.kwargs.get("collective_axes", MISSING),
                          call.kw_nodes.get("collective_axes"),
                          call.kwargs.get("num_barriers", MISSING))
-    call.tracer.barriers.append(barrier)
+    call.tracer.record_barrier(barrier)
     return barrier
 
 
