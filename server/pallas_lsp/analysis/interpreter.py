@@ -1392,7 +1392,7 @@ class Interpreter:
                 current = self.context_mesh
                 usable = isinstance(current, MeshVal) and jax_calls.mesh_usable(current, self)
                 mesh = current if usable else UNKNOWN
-            inner_ctx = replace(ctx, manual=mesh, manual_axes=func.manual_axes,
+            inner_ctx = replace(ctx, manual=mesh, manual_axes=_nested_manual_axes(ctx, func.manual_axes),
                                 shard_map_node=func.node)
             args = [_shard_of(arg, _spec_for(func.in_specs, index)) for index, arg in enumerate(args)]
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
@@ -1875,3 +1875,16 @@ def _decorator_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
     return ""
+
+
+def _nested_manual_axes(ctx: Ctx, inner: object) -> object:
+    """The axes manual inside a shard_map: its ``axis_names=`` (None: all of them), joined
+    with an enclosing shard_map's, which stay manual in the nested one."""
+    if ctx.manual is None or inner is None:
+        return inner
+    outer = ctx.manual_axes
+    if outer is None:
+        return None
+    if isinstance(outer, tuple) and isinstance(inner, tuple):
+        return outer + tuple(axis for axis in inner if axis not in outer)
+    return UNKNOWN

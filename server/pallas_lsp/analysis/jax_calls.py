@@ -480,11 +480,20 @@ def _shard_map(call: Call) -> object:
         mesh = UNKNOWN
     manual_axes: object = None
     if "axis_names" in call.kwargs:
-        manual = call.kwargs["axis_names"]
-        manual_axes = const_strings(manual) if isinstance(manual, Const) else UNKNOWN
-        if manual_axes is None:
-            manual_axes = UNKNOWN
+        manual_axes = _manual_axis_names(call.kwargs["axis_names"])
     return WrappedVal("shard_map", fun, call.node, mesh, manual_axes, call.arg(None, "in_specs"))
+
+
+def _manual_axis_names(value: object) -> object:
+    """shard_map's ``axis_names=``: a set literal (a real frozenset/set of strings, kept
+    in sorted order: only membership is read) or a tuple of strings; UNKNOWN otherwise."""
+    if isinstance(value, RealVal) and value.known and isinstance(value.real, (set, frozenset)):
+        names = value.real
+        if all(isinstance(name, str) for name in names):
+            return tuple(sorted(str(name) for name in names))
+        return UNKNOWN
+    strings = const_strings(value) if isinstance(value, Const) else None
+    return UNKNOWN if strings is None else strings
 
 
 def _built_mesh(call: Call, kind: str) -> object:
