@@ -50,6 +50,7 @@ from .trace import (
     Op,
     OpaqueScope,
     PatchContext,
+    ShardMapCall,
     SourceModule,
 )
 from .values import (
@@ -136,6 +137,12 @@ class Interpreter:
         self.launches: list[Launch] = []
         self.ops: list[Op] = []
         self.host_queries: list[HostAxisQuery] = []
+        self.shard_map_calls: list[ShardMapCall] = []
+        # Host code ran that we cannot see into (a call of an unknown or unfollowed callee,
+        # a `with` over an unknown context manager): it may have set a context mesh, so an
+        # empty one is no longer known (PAL022 stays silent).
+        self._opaque_host_calls = False
+        self._opaque_withs = 0
         self.kernels: list[KernelInfo] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}
@@ -327,7 +334,13 @@ class Interpreter:
                     exits.append(manager)
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, bound, env, ctx)
-            self.exec_block(stmt.body, env, inner, frame)
+            opaque = [m for m in (managers or []) if not isinstance(
+                m, (MeshContext, PatchContext, MeshVal, ObjVal, GeneratorContext))]
+            self._opaque_withs += bool(opaque) or managers is None
+            try:
+                self.exec_block(stmt.body, env, inner, frame)
+            finally:
+                self._opaque_withs -= bool(opaque) or managers is None
             for manager in reversed(exits):  # __exit__(None, None, None): the body ran to its end
                 leave = datamodel.special_method(manager, "__aexit__" if isinstance(stmt, ast.AsyncWith)
                                                  else "__exit__")
@@ -1251,6 +1264,8 @@ class Interpreter:
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
+            if func.name.split(".")[0] not in _SEEN_LIBRARIES:
+                self._note_opaque_call(ctx)
             hooked = calls.builtin_hook(self, func.name, args, kwargs, ctx)
             if hooked is not MISSING:
                 return hooked
@@ -1329,9 +1344,20 @@ class Interpreter:
             return self.call(QualName("python.call"), [func, *args], kwargs, node, arg_nodes, kw_nodes,
                              env, ctx)
         # An unknown callee (a method of an object we do not model, a library
-        # function) calls the callbacks it is given as they are.
+        # function) calls the callbacks it is given as they are. A bare name bound to an
+        # unknown function may set a context mesh; a method of an unknown value
+        # (`np.array(devs).reshape(2, 2)`) is taken not to (calls of unfollowed modules and
+        # of their classes are QualNames, noted above).
+        if isinstance(node.func, ast.Name):
+            self._note_opaque_call(ctx)
         self.call_callbacks(args, kwargs, node, ctx, same_context=True)
         return UNKNOWN
+
+    def _note_opaque_call(self, ctx: Ctx) -> None:
+        """Host code we cannot see ran: JAX refuses jax.set_mesh inside jit, so only a call
+        outside jit, shard_map and kernels may have set the context mesh."""
+        if ctx.jit_node is None and ctx.manual is None and ctx.launch is None:
+            self._opaque_host_calls = True
 
     def await_value(self, value: object, ctx: Ctx) -> object:
         """``await value``: a known coroutine runs now, in this context, once; a gather runs
@@ -1384,12 +1410,17 @@ class Interpreter:
             inner_ctx = replace(ctx, vmap_names=True)
         else:
             mesh = func.mesh
+            context = UNKNOWN if self._opaque_host_calls or self._opaque_withs else self.context_mesh
+            self.shard_map_calls.append(ShardMapCall(node, func.node, mesh, context,
+                                                     ctx.manual, ctx.shard_map_node))
             if mesh is MISSING:
                 # No mesh=: shard_map takes the context mesh when its function is traced
                 # (jax.set_mesh as a statement or a `with`, use_abstract_mesh). With none, JAX
                 # stops here ("The context mesh cannot be empty", no rule's class): no kernel
                 # under it lowers, so nothing is known there.
-                current = self.context_mesh
+                # Inside another shard_map the context mesh is that shard_map's (its abstract
+                # mesh: measured, a nested shard_map without mesh= lowers, 0.8.3 - 0.12.0.1).
+                current = ctx.manual if isinstance(ctx.manual, MeshVal) else self.context_mesh
                 usable = isinstance(current, MeshVal) and jax_calls.mesh_usable(current, self)
                 mesh = current if usable else UNKNOWN
             inner_ctx = replace(ctx, manual=mesh, manual_axes=_nested_manual_axes(ctx, func.manual_axes),
@@ -1875,6 +1906,17 @@ def _decorator_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
     return ""
+
+
+# Canonical roots of the libraries whose calls are modelled or cannot install a JAX context
+# mesh (the standard library, NumPy, JAX itself: jax.set_mesh is modelled).
+_SEEN_LIBRARIES = frozenset({
+    "jax", "jnp", "lax", "pl", "plgpu", "mgpu", "np", "builtins", "python", "functools", "itertools",
+    "collections", "operator", "math", "typing", "dataclasses", "enum", "os", "sys", "re", "string",
+    "json", "argparse", "logging", "time", "random", "copy", "abc", "types", "inspect", "warnings",
+    "pathlib", "contextlib", "unittest", "textwrap", "shlex", "configparser", "asyncio", "bisect",
+    "heapq", "struct", "hashlib", "pprint", "datetime", "fractions", "decimal", "statistics",
+})
 
 
 def _nested_manual_axes(ctx: Ctx, inner: object) -> object:

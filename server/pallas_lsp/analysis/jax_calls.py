@@ -566,6 +566,10 @@ def _get_abstract_mesh(call: Call) -> object:
     if call.name == "jax.get_abstract_mesh" and not holds(JAX_GET_ABSTRACT_MESH, call.tracer.version):
         return UNKNOWN
     manual = call.ctx.manual
+    if isinstance(manual, MeshVal):
+        # The enclosing shard_map's abstract mesh: a nested shard_map may take it as mesh=
+        # (measured: it lowers, where the concrete mesh fails, PAL023).
+        return replace(manual, kind="Manual")
     if manual is None:
         manual = call.tracer.context_mesh
     return manual if isinstance(manual, MeshVal) else UNKNOWN

@@ -11,7 +11,7 @@ from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, MULTIMEM_OPS, OPS
-from .trace import AnalysisStopped, Launch, Op, SourceModule
+from .trace import AnalysisStopped, Launch, Op, ShardMapCall, SourceModule
 from .values import KernelInfo, MeshVal, SemanticsVal, const_strings
 from .versions import (
     MULTICAST_COPY_HASHES_AXES,
@@ -100,6 +100,14 @@ class Program:
         found = [node for node in self._calls_by_name.get(name, ())
                  if not library or self.interp.path_of(node) not in library]
         return sorted(found, key=lambda n: (self.span(n).path or "", n.lineno, n.col_offset))
+
+    def shard_map_calls(self) -> list[ShardMapCall]:
+        """The calls of shard_map-wrapped functions the run reached in the analysed file and
+        the folder's modules (not in installed library code), in file and source order."""
+        library = self.interp.library_paths
+        found = [call for call in self.interp.shard_map_calls
+                 if not library or self.interp.path_of(call.node) not in library]
+        return sorted(found, key=lambda c: (self.span(c.node).path or "", c.node.lineno, c.node.col_offset))
 
     def names_in_file(self) -> frozenset[str]:
         """Every identifier the analysed file spells as a name, reached or not: what a fix

@@ -87,7 +87,8 @@ class QualName:
 class MeshVal:
     axes: tuple[str, ...]
     span: Span
-    # "Mesh", "make_mesh" or "AbstractMesh": AbstractMesh stops working in shard_map on 0.12.
+    # "Mesh", "make_mesh" or "AbstractMesh": AbstractMesh stops working in shard_map on 0.12;
+    # "Manual": the abstract mesh of an enclosing shard_map (jax.sharding.get_abstract_mesh()).
     kind: str = "Mesh"
     # The size of each axis where the program writes it (None for one it does not): what
     # ``mesh.shape`` / ``mesh.axis_sizes`` read. Not part of the mesh's identity.

@@ -20,6 +20,8 @@ from . import (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal022_shard_map_no_mesh,
+    pal023_nested_shard_map_mesh,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -47,6 +49,8 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal022_shard_map_no_mesh,
+    pal023_nested_shard_map_mesh,
 )}
 
 
