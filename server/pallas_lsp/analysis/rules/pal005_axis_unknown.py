@@ -123,7 +123,8 @@ def _host_queries(program: Program) -> Iterator[Finding]:
             unbound = [name for name in names if name not in bound]
             if not unbound:
                 continue
-            message = (f"{short(query.name)}({short_repr(unbound[0])}) {_why_unbound(unbound[0], manual, bound)}: "
+            why = _why_unbound(unbound[0], manual, bound)
+            message = (f"{short(query.name)}({short_repr(unbound[0])}) {why}: "
                        f"JAX fails while tracing with \"unbound axis name: {unbound[0]}\", before any "
                        f"kernel is lowered. {_what_to_do(unbound[0], manual)}")
         else:
