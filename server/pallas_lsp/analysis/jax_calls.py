@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import arrays, names, stdlib_calls, stdlib_values
+from . import arrays, devices, names, stdlib_calls, stdlib_values
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
@@ -109,6 +109,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return qual
     if isinstance(base, MeshVal):
         return _mesh_attribute(base, attr)
+    if isinstance(base, devices.DevicesVal):
+        return devices.attribute(base, attr)
     if isinstance(base, MulticastRefVal) and attr == "at":
         return MulticastAt(base)
     if isinstance(base, ObjVal):
@@ -216,6 +218,8 @@ def _number(a: object, op: ast.operator, b: object) -> object:
 def subscript(base: object, index: object) -> object:
     if isinstance(base, MulticastAt):
         return base.ref
+    if isinstance(base, devices.DevicesVal):
+        return devices.index_devices(base, index)
     if isinstance(base, DictVal):
         return base.load(index)
     if isinstance(base, ViewIndexer):
@@ -242,7 +246,9 @@ def subscript(base: object, index: object) -> object:
 
 def slice_of(base: object, bounds: list[object]) -> object:
     """``axes[:1]`` of a constant tuple or string, or of a known sequence of other values
-    (``sys.argv[1:]``), with constant int bounds."""
+    (``sys.argv[1:]``), with constant int bounds; a slice of devices (devices.py)."""
+    if isinstance(base, devices.DevicesVal):
+        return devices.slice_devices(base, bounds)
     if not (isinstance(base, Const) and isinstance(base.value, (tuple, str))) and not isinstance(base, tuple):
         return UNKNOWN
     values = []
@@ -275,11 +281,11 @@ def _arg_node(arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], position
 
 
 def _mesh(interp: Tracer, names_value: object, node: ast.Call, kind: str,
-          sizes: tuple[int | None, ...] | None = None) -> object:
+          sizes: tuple[int | None, ...] | None = None, device_ids: tuple[int, ...] | None = None) -> object:
     axes = const_strings(names_value)
     if axes is None:
         return UNKNOWN
-    return MeshVal(axes, interp.span(node), kind, sizes)
+    return MeshVal(axes, interp.span(node), kind, sizes, device_ids)
 
 
 def _abstract_mesh(interp: Tracer, args: list[object], kwargs: dict[str, object],
@@ -506,12 +512,17 @@ def _built_mesh(call: Call, kind: str) -> object:
         return UNKNOWN
     if call.name == "jax.sharding.Mesh":
         shapes: object = call.arg(0, "devices")
+        device_ids = devices.mesh_device_ids(shapes)
     else:
         keyword = "mesh_shape" if call.name == "jax._src.test_util.create_mesh" else (
             "axis_sizes" if "axis_sizes" in call.kwargs else "axis_shapes")
         shapes = call.arg(0, keyword)
+        # make_mesh(..., devices=D) keeps D's order (measured on the CPU: [4 5 6 7], [3 2 1 0]).
+        given = call.kwargs.get("devices") if call.name == "jax.make_mesh" else None
+        device_ids = devices.mesh_device_ids(given)
     return _mesh(call.tracer, names_value, call.node, kind,
-                 mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes)))
+                 mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes)),
+                 device_ids)
 
 
 # The makers whose first argument gives the sizes the way jax.make_mesh's does.
@@ -661,6 +672,8 @@ def _layout(call: Call) -> object:
 
 def _sequence(call: Call) -> object:
     value = call.arg(0, "iterable")
+    if isinstance(value, devices.DevicesVal):
+        return devices.DevicesVal(value.ids)  # list(devs): the same devices, a flat list
     if isinstance(value, Const) and isinstance(value.value, tuple):
         return Const(value.value, value.span, value.origins)
     if isinstance(value, Const) and isinstance(value.value, str):
@@ -685,6 +698,23 @@ def _transparent_wrapper(call: Call) -> object:
         # may name it (and a kernel's LookupError for it is not modelled).
         return WrappedVal("named_axes", fun, call.node)
     return fun
+
+
+def _jax_devices(call: Call) -> object:
+    """``jax.devices()`` / ``jax.local_devices()``: every device, in id order (devices.py)."""
+    return devices.ALL_DEVICES
+
+
+def _numpy_array(call: Call) -> object:
+    """``np.array(devs)`` of devices is their ndarray; of anything else, not modelled here."""
+    value = call.arg(0, "object")
+    if isinstance(value, devices.DevicesVal):
+        return devices.as_array(value)
+    return _other(call)
+
+
+def _device_array_method(call: Call) -> object:
+    return devices.method(call.name.rsplit(".", 1)[-1], call.args)
 
 
 def _identity(call: Call) -> object:
@@ -746,6 +776,11 @@ HANDLERS: dict[str, Handler] = {
     **arrays.HANDLERS,
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
+    "jax.devices": _jax_devices,
+    "jax.local_devices": _jax_devices,
+    "np.array": _numpy_array,
+    "np.asarray": _numpy_array,
+    **{f"np.ndarray.{name}": _device_array_method for name in devices.METHODS},
     **stdlib_calls.HANDLERS,
     **stdlib_values.HANDLERS,
     **bridge.HANDLERS,

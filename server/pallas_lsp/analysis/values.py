@@ -93,6 +93,9 @@ class MeshVal:
     # The size of each axis where the program writes it (None for one it does not): what
     # ``mesh.shape`` / ``mesh.axis_sizes`` read. Not part of the mesh's identity.
     sizes: tuple[int | None, ...] | None = field(default=None, compare=False)
+    # The device ids in mesh order where the program fixes them and they are not 0..n-1 in
+    # row-major order (devices.py; None: not known, or in that order). Not part of its identity.
+    device_ids: tuple[int, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from . import (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal021_mesh_device_order,
     pal022_shard_map_no_mesh,
     pal023_nested_shard_map_mesh,
 )
@@ -49,6 +50,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal009_api_renamed,
     pal010_kernel_args,
     pal011_axes_unhashable,
+    pal021_mesh_device_order,
     pal022_shard_map_no_mesh,
     pal023_nested_shard_map_mesh,
 )}
