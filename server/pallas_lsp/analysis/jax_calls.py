@@ -520,9 +520,12 @@ def _built_mesh(call: Call, kind: str) -> object:
         # make_mesh(..., devices=D) keeps D's order (measured on the CPU: [4 5 6 7], [3 2 1 0]).
         given = call.kwargs.get("devices") if call.name == "jax.make_mesh" else None
         device_ids = devices.mesh_device_ids(given)
-    return _mesh(call.tracer, names_value, call.node, kind,
-                 mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes)),
-                 device_ids)
+    sizes = mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes))
+    if sizes is None and isinstance(shapes, devices.DevicesVal) and shapes.ids is not None:
+        # Mesh(jax.devices()[:2], ("x",)): a 1-D mesh of as many devices as the list holds.
+        shape = shapes.shape or (len(shapes.ids),)
+        sizes = shape if len(shape) == len(axes) else None
+    return _mesh(call.tracer, names_value, call.node, kind, sizes, device_ids)
 
 
 # The makers whose first argument gives the sizes the way jax.make_mesh's does.

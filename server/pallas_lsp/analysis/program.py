@@ -47,6 +47,9 @@ class Program:
         # traced: nothing of its body is reached.
         reached = [op for op in interp.ops
                    if self.has_lowering(op) and mesh_fault(op.launch.kernel) is None]
+        # The ops that NotImplementedError stops (PAL024 reports them).
+        self.unlowerable_ops: list[Op] = [
+            op for op in interp.ops if not self.has_lowering(op) and mesh_fault(op.launch.kernel) is None]
         # An op given a list where JAX needs a hashable parameter fails while traced
         # (PAL011): no later check of that op is reached, so no other rule judges it. A
         # multicast copy given a list before 0.10 lowers (measured on 0.8.3 and 0.9.0.1,

@@ -23,6 +23,7 @@ from . import (
     pal021_mesh_device_order,
     pal022_shard_map_no_mesh,
     pal023_nested_shard_map_mesh,
+    pal024_release_cannot_lower,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -53,6 +54,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal021_mesh_device_order,
     pal022_shard_map_no_mesh,
     pal023_nested_shard_map_mesh,
+    pal024_release_cannot_lower,
 )}
 
 
