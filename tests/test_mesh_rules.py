@@ -59,7 +59,6 @@ def test_device_order_of_a_mesh(mesh: str, axes: str, refused: bool) -> None:
 
 
 @pytest.mark.parametrize("mesh", [
-    'jax.sharding.Mesh(np.array(devs[::-1]).reshape(2, 2), ("x", "y"))',  # how many: unknown
     'jax.sharding.Mesh(np.array(devs[-4:]).reshape(2, 2), ("x", "y"))',
     'jax.sharding.Mesh(np.array(sorted(devs, key=lambda d: -d.id)[:4]).reshape(2, 2), ("x", "y"))',
 ])
@@ -79,3 +78,18 @@ def test_nested_shard_map_fix_gives_the_clean_twin() -> None:
     fixed = "".join(lines)
     assert "mesh=mesh, in_specs=P(), out_specs=P(), axis_names={\"y\"}" not in fixed
     assert codes(fixed) == []
+
+
+@pytest.mark.parametrize(("mesh", "refused"), [
+    ('jax.sharding.Mesh(np.array(devs[4:]).reshape(2, 2), ("x", "y"))', True),
+    ('jax.sharding.Mesh(np.array(devs[::-1]).reshape(2, 2), ("x", "y"))', True),
+    ('jax.sharding.Mesh(np.reshape(np.array(devs[4:8]), (2, 2)), ("x", "y"))', True),
+    ('jax.sharding.Mesh(np.transpose(np.array(devs[:4]).reshape(2, 2)), ("x", "y"))', True),
+    ('jax.make_mesh((2, 2), ("x", "y"), devices=devs[4:])', True),
+    ('jax.make_mesh((2, 2), ("x", "y"), devices=devs[:8])', False),  # make_mesh takes the first 4
+    ('jax.make_mesh((2, 2), ("x", "y"), devices=devs[::-1])', False),  # the last 4: ids not known
+])
+def test_open_ended_device_lists(mesh: str, refused: bool) -> None:
+    """``devs[4:]`` and ``devs[::-1]`` of an unknown count: a reshape, or make_mesh's sizes,
+    fixes how many devices the mesh holds (JAX: make_mesh takes ``devices[:axis_size]``)."""
+    assert codes(HEAD.format(mesh=mesh, axes=XY)) == (["PAL021"] if refused else [])

@@ -25,6 +25,10 @@ class DevicesVal:
 
     ids: tuple[int, ...] | None
     shape: tuple[int, ...] | None = None
+    # With ids None: the devices from id ``start`` on (``devs[4:]``), in id order, or all of
+    # them in reverse (``reverse``, ``devs[::-1]``); a reshape of known sizes fixes the count.
+    start: int = 0
+    reverse: bool = False
 
     def rows(self) -> list[tuple[int, ...]] | None:
         """The ids split along the first axis (each row flattened), when shape and ids are known."""
@@ -64,10 +68,18 @@ def slice_devices(base: DevicesVal, bounds: list[object]) -> object:
         return DevicesVal(flat, (len(kept), *base.shape[1:]))
     if base.ids is not None:
         return DevicesVal(base.ids[picked], (len(base.ids[picked]),) if base.shape else None)
-    # All devices, N unknown: only a prefix from the start, forwards, is known.
-    if step not in (None, 1) or (start or 0) < 0 or stop is None or stop < 0 or stop > MAX_DEVICES:
-        return ALL_DEVICES if (start in (None, 0) and stop is None and step in (None, 1)) else UNKNOWN
-    ids = tuple(range(start or 0, stop))
+    # All devices (or those from ``base.start``), N unknown: a forward slice with known
+    # bounds, an open-ended one from a known start, or the whole list reversed.
+    if base.reverse:
+        return UNKNOWN
+    offset = base.start
+    if step == -1 and start is None and stop is None and offset == 0:
+        return DevicesVal(None, base.shape, 0, reverse=True)
+    if step not in (None, 1) or (start or 0) < 0 or (stop is not None and (stop < 0 or stop > MAX_DEVICES)):
+        return UNKNOWN
+    if stop is None:
+        return DevicesVal(None, base.shape, offset + (start or 0))
+    ids = tuple(range(offset + (start or 0), offset + stop))
     return DevicesVal(ids, (len(ids),) if base.shape else None)
 
 
@@ -83,7 +95,7 @@ def index_devices(base: DevicesVal, index: object) -> object:
     if positions is None or any(p is None for p in positions):
         return UNKNOWN
     if base.ids is None:
-        if any(p < 0 for p in positions):  # type: ignore[operator]
+        if base.reverse or base.start or any(p < 0 for p in positions):  # type: ignore[operator]
             return UNKNOWN
         return DevicesVal(tuple(positions), (len(positions),))  # type: ignore[arg-type]
     try:
@@ -99,7 +111,9 @@ def as_array(value: object) -> object:
         return UNKNOWN
     if value.shape is not None:
         return value
-    return DevicesVal(value.ids, (len(value.ids),) if value.ids is not None else None)
+    if value.ids is None:
+        return value
+    return DevicesVal(value.ids, (len(value.ids),))
 
 
 def reshape(value: DevicesVal, dims: list[object]) -> object:
@@ -114,7 +128,9 @@ def reshape(value: DevicesVal, dims: list[object]) -> object:
     shape = tuple(sizes)  # type: ignore[arg-type]
     count = math.prod(shape)
     if value.ids is None:
-        return DevicesVal(tuple(range(count)), shape)  # all devices: exactly that many (else JAX raises)
+        # All devices (from ``start``): exactly that many, else numpy raises.
+        ids = tuple(range(value.start, value.start + count))
+        return DevicesVal(ids[::-1] if value.reverse else ids, shape)
     return DevicesVal(value.ids, shape) if len(value.ids) == count else UNKNOWN
 
 
@@ -130,7 +146,9 @@ def transpose(value: DevicesVal) -> object:
 
 
 def flatten(value: DevicesVal) -> object:
-    return DevicesVal(value.ids, (len(value.ids),) if value.ids is not None else None)
+    if value.ids is None:
+        return value
+    return DevicesVal(value.ids, (len(value.ids),))
 
 
 # Methods of a device array the program may call: read as np.ndarray's.
@@ -158,15 +176,39 @@ def method(name: str, args: list[object]) -> object:
         return transpose(value)
     if name in ("flatten", "ravel") and not rest:
         return flatten(value)
-    if name == "tolist" and not rest and value.shape is not None and len(value.shape) == 1:
+    if name == "tolist" and not rest and value.ids is not None and value.shape is not None \
+            and len(value.shape) == 1:
         return DevicesVal(value.ids, None)
     return UNKNOWN
 
 
-def mesh_device_ids(devices: object) -> tuple[int, ...] | None:
+def numpy_function(name: str, args: list[object], kwargs: dict[str, object]) -> object:
+    """``np.reshape(devs, shape)`` / ``np.transpose(devs)`` of a device array."""
+    if not args or not isinstance(args[0], DevicesVal) or kwargs:
+        return UNKNOWN
+    value = as_array(args[0])
+    if not isinstance(value, DevicesVal):
+        return UNKNOWN
+    if name == "reshape" and len(args) == 2:
+        return reshape(value, [args[1]])
+    if name == "transpose" and len(args) == 1:
+        return transpose(value)
+    return UNKNOWN
+
+
+def mesh_device_ids(devices: object, count: int | None = None) -> tuple[int, ...] | None:
     """A mesh's device ids in mesh order, when the program fixes them and they are not the
-    first devices in id order (None: not known, or row-major from device 0)."""
-    if not isinstance(devices, DevicesVal) or devices.ids is None:
+    first devices in id order (None: not known, or row-major from device 0). ``count``: the
+    mesh's size where its sizes are written: ``jax.make_mesh`` takes the first that many of
+    the devices it is given (``devices[:axis_size]`` in JAX's make_mesh)."""
+    if not isinstance(devices, DevicesVal):
+        return None
+    if count is not None and count <= MAX_DEVICES:
+        if devices.ids is None and not devices.reverse:
+            devices = DevicesVal(tuple(range(devices.start, devices.start + count)))
+        elif devices.ids is not None:
+            devices = DevicesVal(devices.ids[:count])
+    if devices.ids is None:
         return None
     if devices.ids == tuple(range(len(devices.ids))):
         return None

@@ -1916,6 +1916,8 @@ _SEEN_LIBRARIES = frozenset({
     "json", "argparse", "logging", "time", "random", "copy", "abc", "types", "inspect", "warnings",
     "pathlib", "contextlib", "unittest", "textwrap", "shlex", "configparser", "asyncio", "bisect",
     "heapq", "struct", "hashlib", "pprint", "datetime", "fractions", "decimal", "statistics",
+    "absl", "pytest", "tempfile", "shutil", "subprocess", "io", "csv", "glob", "fnmatch",
+    "traceback", "gc", "threading", "queue", "uuid", "pickle", "base64", "zlib", "platform",
 })
 
 

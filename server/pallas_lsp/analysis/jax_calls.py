@@ -10,6 +10,7 @@ launched inside ``lax.cond`` or helpers passed to ``pl.when`` are seen.
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -517,10 +518,13 @@ def _built_mesh(call: Call, kind: str) -> object:
         keyword = "mesh_shape" if call.name == "jax._src.test_util.create_mesh" else (
             "axis_sizes" if "axis_sizes" in call.kwargs else "axis_shapes")
         shapes = call.arg(0, keyword)
-        # make_mesh(..., devices=D) keeps D's order (measured on the CPU: [4 5 6 7], [3 2 1 0]).
-        given = call.kwargs.get("devices") if call.name == "jax.make_mesh" else None
-        device_ids = devices.mesh_device_ids(given)
+        device_ids = None
     sizes = mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes))
+    if call.name == "jax.make_mesh":
+        # make_mesh(..., devices=D) keeps D's order (measured on the CPU: [4 5 6 7], [3 2 1 0]),
+        # and takes as many as its sizes multiply to.
+        count = math.prod(sizes) if sizes is not None and None not in sizes else None  # type: ignore[arg-type]
+        device_ids = devices.mesh_device_ids(call.kwargs.get("devices"), count)
     if sizes is None and isinstance(shapes, devices.DevicesVal) and shapes.ids is not None:
         # Mesh(jax.devices()[:2], ("x",)): a 1-D mesh of as many devices as the list holds.
         shape = shapes.shape or (len(shapes.ids),)
@@ -720,6 +724,12 @@ def _device_array_method(call: Call) -> object:
     return devices.method(call.name.rsplit(".", 1)[-1], call.args)
 
 
+def _device_array_function(call: Call) -> object:
+    if call.args and isinstance(call.args[0], devices.DevicesVal):
+        return devices.numpy_function(call.name.rsplit(".", 1)[-1], call.args, call.kwargs)
+    return _other(call)
+
+
 def _identity(call: Call) -> object:
     return call.args[0] if call.args else UNKNOWN
 
@@ -784,6 +794,8 @@ HANDLERS: dict[str, Handler] = {
     "np.array": _numpy_array,
     "np.asarray": _numpy_array,
     **{f"np.ndarray.{name}": _device_array_method for name in devices.METHODS},
+    "np.reshape": _device_array_function,
+    "np.transpose": _device_array_function,
     **stdlib_calls.HANDLERS,
     **stdlib_values.HANDLERS,
     **bridge.HANDLERS,
