@@ -3,7 +3,9 @@ results.json, every rule error lowering raised must be a finding on its line, an
 lowers must get no finding. Prints the pairs that disagree."""
 import json
 from pathlib import Path
-from pallas_lsp.analysis import analyze, Options, parse_jax_version
+
+from pallas_lsp.analysis import Options, analyze, parse_jax_version
+
 here = Path(__file__).resolve().parent
 res = json.loads((here / "results.json").read_text())
 rows = []
@@ -18,4 +20,5 @@ for probe, by in sorted(res.items()):
             rows.append((probe, v, sorted(missing), sorted(got), r["lowered"]))
 n = sum(len(b) for b in res.values())
 print(f"{n} (probe, release) pairs; {n-len(rows)} agree")
-for row in rows: print(row)
+for row in rows:
+    print(row)

@@ -16,6 +16,7 @@ context belongs to callers elsewhere.
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 import time
 from dataclasses import dataclass, replace
@@ -1348,7 +1349,7 @@ class Interpreter:
         # unknown function may set a context mesh; a method of an unknown value
         # (`np.array(devs).reshape(2, 2)`) is taken not to (calls of unfollowed modules and
         # of their classes are QualNames, noted above).
-        if isinstance(node.func, ast.Name):
+        if isinstance(node.func, ast.Name) and node.func.id not in _BUILTIN_NAMES:
             self._note_opaque_call(ctx)
         self.call_callbacks(args, kwargs, node, ctx, same_context=True)
         return UNKNOWN
@@ -1919,6 +1920,9 @@ _SEEN_LIBRARIES = frozenset({
     "absl", "pytest", "tempfile", "shutil", "subprocess", "io", "csv", "glob", "fnmatch",
     "traceback", "gc", "threading", "queue", "uuid", "pickle", "base64", "zlib", "platform",
 })
+
+# A builtin the interpreter leaves unknown (`locals()`, `vars()`) sets no context mesh.
+_BUILTIN_NAMES = frozenset(dir(builtins))
 
 
 def _nested_manual_axes(ctx: Ctx, inner: object) -> object:

@@ -525,10 +525,11 @@ def _built_mesh(call: Call, kind: str) -> object:
         # and takes as many as its sizes multiply to.
         count = math.prod(sizes) if sizes is not None and None not in sizes else None  # type: ignore[arg-type]
         device_ids = devices.mesh_device_ids(call.kwargs.get("devices"), count)
-    if sizes is None and isinstance(shapes, devices.DevicesVal) and shapes.ids is not None:
-        # Mesh(jax.devices()[:2], ("x",)): a 1-D mesh of as many devices as the list holds.
+    if (sizes is None or None in sizes) and isinstance(shapes, devices.DevicesVal) and shapes.ids is not None:
+        # Mesh(jax.devices()[:2], ("x",)): a 1-D mesh of as many devices as the list holds;
+        # Mesh(np.reshape(devs, (2, 2)), …): the device array's own shape.
         shape = shapes.shape or (len(shapes.ids),)
-        sizes = shape if len(shape) == len(axes) else None
+        sizes = shape if len(shape) == len(axes) else sizes
     return _mesh(call.tracer, names_value, call.node, kind, sizes, device_ids)
 
 
