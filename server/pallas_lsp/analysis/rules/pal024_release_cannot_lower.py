@@ -18,7 +18,7 @@ from ..versions import (
     last_release,
 )
 from .base import LoweringError, Rule
-from .common import COLLECTIVE_OPS, short
+from .common import COLLECTIVE_OPS, dedupe, launch_related, short
 
 RULE = Rule(
     code="PAL024",
@@ -91,7 +91,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                    f"{first_release(WARPGROUP_MULTIMEM)} and newer lower it; on this release use Lane "
                    f"semantics.")
         yield Finding(RULE.code, program.span(op.node), message,
-                      related=(Related(program.span(op.launch.site), "the kernel is launched here"),))
+                      related=dedupe(launch_related(program, op.launch, failing=False)))
     if not holds(COLLECTIVE_METADATA_NO_MULTICAST, program.version):
         return
     if program.calls_named("jax.distributed.initialize"):
@@ -111,10 +111,10 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                    f"(here a mesh of {_size(op.launch.ctx.manual)} devices): it fails with "
                    f"\"NotImplementedError: {words}\", whatever the kernel does. JAX 0.9.0.1 and "
                    f"{last_release(COLLECTIVE_METADATA_NO_MULTICAST)} or newer lower it: pin one of those.")
-        related = [Related(program.span(op.launch.site), "the kernel is launched here")]
+        related = list(launch_related(program, op.launch, failing=False))
         if copy:
             related.insert(0, Related(program.span(op.node), "the multicast copy"))
-        yield Finding(RULE.code, program.span(blamed), message, related=tuple(related))
+        yield Finding(RULE.code, program.span(blamed), message, related=dedupe(related))
 
 
 def _size(mesh: object) -> int | None:
