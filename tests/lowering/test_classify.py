@@ -172,6 +172,10 @@ def test_every_class_has_its_contract_code() -> None:
         "cluster_axis_unknown": "PAL025",
         "ref_load_size": "PAL027",
         "foreign_compiler_params": "PAL020",
+        "mesh_device_order": "PAL021",
+        "shard_map_no_mesh": "PAL022",
+        "nested_shard_map_mesh": "PAL023",
+        "release_cannot_lower": "PAL024",
     }
 
 

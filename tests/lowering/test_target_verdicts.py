@@ -17,6 +17,7 @@ from lowering_env import EXAMPLES, jax_python
 from pallas_lsp.analysis import Options, analyze
 from pallas_lsp.analysis.targets import DOES_NOT_FAIL, NOT_REACHED, verdict
 from pallas_lsp.analysis.versions import parse_jax_version
+from pallas_lsp.lowering.classify import CLASS_TO_CODE
 from pallas_lsp.lowering.runner import WarmWorkerPool
 from support import FIXTURES, REPO
 
@@ -55,6 +56,7 @@ def test_each_release_verdict_holds_under_its_lowering(pool: WarmWorkerPool, pro
         report = pool.check(str(program), python=_python(version), timeout=180)
         assert report.fatal is None, report.fatal
         error_lines = {error.line for error in report.errors}
+        coded_errors = {(CLASS_TO_CODE.get(error.cls), error.line) for error in report.errors}
         for finding in every:
             said = verdict(finding, findings[version])
             where = f"{finding.code} at line {finding.span.line} on JAX {version}: {report.errors}"
@@ -62,7 +64,9 @@ def test_each_release_verdict_holds_under_its_lowering(pool: WarmWorkerPool, pro
                 assert said.stopped_at in error_lines and finding.span.line not in error_lines, where
                 judged += 1
             elif said.state == DOES_NOT_FAIL:
-                assert finding.span.line not in error_lines, where
+                # Nothing of its class there: another rule's error may share the line on that
+                # release (PAL024 before 0.10 and PAL006 from 0.10 on one multimem op).
+                assert (finding.code, finding.span.line) not in coded_errors, where
                 judged += 1
     assert judged, "no verdict here says 'not reached' or 'does not fail': nothing was tested"
 

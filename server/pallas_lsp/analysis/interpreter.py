@@ -16,6 +16,7 @@ context belongs to callers elsewhere.
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 import time
 from collections.abc import Iterator
@@ -66,6 +67,7 @@ from .trace import (
     PatchContext,
     RefAccess,
     ScopedBuffer,
+    ShardMapCall,
     SourceModule,
 )
 from .values import (
@@ -161,6 +163,12 @@ class Interpreter:
         self.made_transforms: list[object] = []
         self.scoped_buffers: list[ScopedBuffer] = []
         self.host_queries: list[HostAxisQuery] = []
+        self.shard_map_calls: list[ShardMapCall] = []
+        # Host code ran that we cannot see into (a call of an unknown or unfollowed callee,
+        # a `with` over an unknown context manager): it may have set a context mesh, so an
+        # empty one is no longer known (PAL022 stays silent).
+        self._opaque_host_calls = False
+        self._opaque_withs = 0
         self.kernels: list[KernelInfo] = []
         self.barriers: list[BarrierVal] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
@@ -420,9 +428,13 @@ class Interpreter:
         restore: list[object] = []
         exits: list[object] = []
         is_async = isinstance(stmt, ast.AsyncWith)
+        opaque = False
         for item in stmt.items:
             before = self.context_mesh
             manager = self.ev(item.context_expr, env, ctx)
+            # A manager we cannot see into may set a context mesh (PAL022 stays silent).
+            opaque = opaque or not isinstance(manager, (MeshContext, PatchContext, MeshVal, ObjVal,
+                                                        GeneratorContextManager))
             if isinstance(manager, MeshContext):
                 inner = replace(inner, ambient=manager.mesh)
                 if manager.set_on_enter:
@@ -442,11 +454,14 @@ class Interpreter:
                 exits.append(manager)
             if item.optional_vars is not None:
                 self.assign(item.optional_vars, bound, env, ctx)
+        self._opaque_withs += opaque
         try:
             self.exec_block(stmt.body, env, inner, frame)
         except (ReturnExit, BreakExit, ContinueExit):
             self.leave_managers(exits, restore, is_async, ctx)
             raise
+        finally:
+            self._opaque_withs -= opaque
         self.leave_managers(exits, restore, is_async, ctx)
 
     def leave_managers(self, exits: list[object], restore: list[object], is_async: bool, ctx: Ctx) -> None:
@@ -1448,6 +1463,8 @@ class Interpreter:
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
+            if func.name.split(".")[0] not in _SEEN_LIBRARIES:
+                self._note_opaque_call(ctx)
             hooked = calls.builtin_hook(self, func.name, args, kwargs, ctx)
             if hooked is not MISSING:
                 return hooked
@@ -1526,9 +1543,20 @@ class Interpreter:
             return self.call(QualName("python.call"), [func, *args], kwargs, node, arg_nodes, kw_nodes,
                              env, ctx)
         # An unknown callee (a method of an object we do not model, a library
-        # function) calls the callbacks it is given as they are.
+        # function) calls the callbacks it is given as they are. A bare name bound to an
+        # unknown function may set a context mesh; a method of an unknown value
+        # (`np.array(devs).reshape(2, 2)`) is taken not to (calls of unfollowed modules and
+        # of their classes are QualNames, noted above).
+        if isinstance(node.func, ast.Name) and node.func.id not in _BUILTIN_NAMES:
+            self._note_opaque_call(ctx)
         self.call_callbacks(args, kwargs, node, ctx, same_context=True)
         return UNKNOWN
+
+    def _note_opaque_call(self, ctx: Ctx) -> None:
+        """Host code we cannot see ran: JAX refuses jax.set_mesh inside jit, so only a call
+        outside jit, shard_map and kernels may have set the context mesh."""
+        if ctx.jit_node is None and ctx.manual is None and ctx.launch is None:
+            self._opaque_host_calls = True
 
     def await_value(self, value: object, ctx: Ctx) -> object:
         """``await value``: a known coroutine runs now, in this context, once; a gather runs
@@ -1584,15 +1612,20 @@ class Interpreter:
             args = [ArrayVal(UNKNOWN, arg.dtype) if isinstance(arg, ArrayVal) else arg for arg in args]
         else:
             mesh = func.mesh
+            context = UNKNOWN if self._opaque_host_calls or self._opaque_withs else self.context_mesh
+            self.shard_map_calls.append(ShardMapCall(node, func.node, mesh, context,
+                                                     ctx.manual, ctx.shard_map_node))
             if mesh is MISSING:
                 # No mesh=: shard_map takes the context mesh when its function is traced
                 # (jax.set_mesh as a statement or a `with`, use_abstract_mesh). With none, JAX
                 # stops here ("The context mesh cannot be empty", no rule's class): no kernel
                 # under it lowers, so nothing is known there.
-                current = self.context_mesh
+                # Inside another shard_map the context mesh is that shard_map's (its abstract
+                # mesh: measured, a nested shard_map without mesh= lowers, 0.8.3 - 0.12.0.1).
+                current = ctx.manual if isinstance(ctx.manual, MeshVal) else self.context_mesh
                 usable = isinstance(current, MeshVal) and jax_calls.mesh_usable(current, self)
                 mesh = current if usable else UNKNOWN
-            inner_ctx = replace(ctx, manual=mesh, manual_axes=func.manual_axes,
+            inner_ctx = replace(ctx, manual=mesh, manual_axes=_nested_manual_axes(ctx, func.manual_axes),
                                 shard_map_node=func.node)
             args = [_shard_of(arg, _spec_for(func.in_specs, index)) for index, arg in enumerate(args)]
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
@@ -2264,3 +2297,34 @@ def _decorator_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
     return ""
+
+
+# Canonical roots of the libraries whose calls are modelled or cannot install a JAX context
+# mesh (the standard library, NumPy, JAX itself: jax.set_mesh is modelled).
+_SEEN_LIBRARIES = frozenset({
+    "jax", "jnp", "lax", "pl", "plgpu", "mgpu", "np", "builtins", "python", "functools", "itertools",
+    "collections", "operator", "math", "typing", "dataclasses", "enum", "os", "sys", "re", "string",
+    "json", "argparse", "logging", "time", "random", "copy", "abc", "types", "inspect", "warnings",
+    "pathlib", "contextlib", "unittest", "textwrap", "shlex", "configparser", "asyncio", "bisect",
+    "heapq", "struct", "hashlib", "pprint", "datetime", "fractions", "decimal", "statistics",
+    "absl", "pytest", "tempfile", "shutil", "subprocess", "io", "csv", "glob", "fnmatch",
+    "traceback", "gc", "threading", "queue", "uuid", "pickle", "base64", "zlib", "platform",
+})
+
+# A builtin the interpreter leaves unknown (`locals()`, `vars()`) sets no context mesh.
+# (Dunder names left out: `__import__` may import anything; and the coverage table reads the
+# special-method names the interpreter holds, python/hook_coverage.py.)
+_BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
+
+
+def _nested_manual_axes(ctx: Ctx, inner: object) -> object:
+    """The axes manual inside a shard_map: its ``axis_names=`` (None: all of them), joined
+    with an enclosing shard_map's, which stay manual in the nested one."""
+    if ctx.manual is None or inner is None:
+        return inner
+    outer = ctx.manual_axes
+    if outer is None:
+        return None
+    if isinstance(outer, tuple) and isinstance(inner, tuple):
+        return outer + tuple(axis for axis in inner if axis not in outer)
+    return UNKNOWN

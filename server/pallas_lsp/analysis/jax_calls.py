@@ -10,11 +10,22 @@ launched inside ``lax.cond`` or helpers passed to ``pl.when`` are seen.
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from . import arrays, layouts, mosaic_primitives, names, pipelines, ref_facts, stdlib_calls, stdlib_values
+from . import (
+    arrays,
+    devices,
+    layouts,
+    mosaic_primitives,
+    names,
+    pipelines,
+    ref_facts,
+    stdlib_calls,
+    stdlib_values,
+)
 from .api_surface import shipped
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
@@ -113,6 +124,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return qual
     if isinstance(base, MeshVal):
         return _mesh_attribute(base, attr)
+    if isinstance(base, devices.DevicesVal):
+        return devices.attribute(base, attr)
     if isinstance(base, MulticastRefVal) and attr == "at":
         return MulticastAt(base)
     if isinstance(base, ObjVal):
@@ -220,6 +233,8 @@ def _number(a: object, op: ast.operator, b: object) -> object:
 def subscript(base: object, index: object) -> object:
     if isinstance(base, MulticastAt):
         return base.ref
+    if isinstance(base, devices.DevicesVal):
+        return devices.index_devices(base, index)
     if isinstance(base, DictVal):
         return base.load(index)
     if isinstance(base, ViewIndexer):
@@ -262,8 +277,10 @@ def _real_getitem(base: object, index: object) -> object:
 
 def slice_of(base: object, bounds: list[object]) -> object:
     """``axes[:1]`` of a constant tuple or string, or of a known sequence of other values
-    (``sys.argv[1:]``), with constant int bounds; other known values (bytes, a real
-    object) through the bridge."""
+    (``sys.argv[1:]``), with constant int bounds; a slice of devices (devices.py); other known
+    values (bytes, a real object) through the bridge."""
+    if isinstance(base, devices.DevicesVal):
+        return devices.slice_devices(base, bounds)
     if not (isinstance(base, Const) and isinstance(base.value, (tuple, str))) and not isinstance(base, tuple):
         if not isinstance(base, (Const, RealVal)):
             return UNKNOWN
@@ -299,11 +316,11 @@ def _arg_node(arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], position
 
 
 def _mesh(interp: Tracer, names_value: object, node: ast.Call, kind: str,
-          sizes: tuple[int | None, ...] | None = None) -> object:
+          sizes: tuple[int | None, ...] | None = None, device_ids: tuple[int, ...] | None = None) -> object:
     axes = const_strings(names_value)
     if axes is None:
         return UNKNOWN
-    return MeshVal(axes, interp.span(node), kind, sizes)
+    return MeshVal(axes, interp.span(node), kind, sizes, device_ids)
 
 
 def _abstract_mesh(interp: Tracer, args: list[object], kwargs: dict[str, object],
@@ -605,11 +622,20 @@ def _shard_map(call: Call) -> object:
         mesh = UNKNOWN
     manual_axes: object = None
     if "axis_names" in call.kwargs:
-        manual = call.kwargs["axis_names"]
-        manual_axes = const_strings(manual) if isinstance(manual, Const) else UNKNOWN
-        if manual_axes is None:
-            manual_axes = UNKNOWN
+        manual_axes = _manual_axis_names(call.kwargs["axis_names"])
     return WrappedVal("shard_map", fun, call.node, mesh, manual_axes, call.arg(None, "in_specs"))
+
+
+def _manual_axis_names(value: object) -> object:
+    """shard_map's ``axis_names=``: a set literal (a real frozenset/set of strings, kept
+    in sorted order: only membership is read) or a tuple of strings; UNKNOWN otherwise."""
+    if isinstance(value, RealVal) and value.known and isinstance(value.real, (set, frozenset)):
+        names = value.real
+        if all(isinstance(name, str) for name in names):
+            return tuple(sorted(str(name) for name in names))
+        return UNKNOWN
+    strings = const_strings(value) if isinstance(value, Const) else None
+    return UNKNOWN if strings is None else strings
 
 
 def _built_mesh(call: Call, kind: str) -> object:
@@ -622,12 +648,24 @@ def _built_mesh(call: Call, kind: str) -> object:
         return UNKNOWN
     if call.name == "jax.sharding.Mesh":
         shapes: object = call.arg(0, "devices")
+        device_ids = devices.mesh_device_ids(shapes)
     else:
         keyword = "mesh_shape" if call.name == "jax._src.test_util.create_mesh" else (
             "axis_sizes" if "axis_sizes" in call.kwargs else "axis_shapes")
         shapes = call.arg(0, keyword)
-    return _mesh(call.tracer, names_value, call.node, kind,
-                 mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes)))
+        device_ids = None
+    sizes = mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes))
+    if call.name == "jax.make_mesh":
+        # make_mesh(..., devices=D) keeps D's order (measured on the CPU: [4 5 6 7], [3 2 1 0]),
+        # and takes as many as its sizes multiply to.
+        count = math.prod(sizes) if sizes is not None and None not in sizes else None  # type: ignore[arg-type]
+        device_ids = devices.mesh_device_ids(call.kwargs.get("devices"), count)
+    if (sizes is None or None in sizes) and isinstance(shapes, devices.DevicesVal) and shapes.ids is not None:
+        # Mesh(jax.devices()[:2], ("x",)): a 1-D mesh of as many devices as the list holds;
+        # Mesh(np.reshape(devs, (2, 2)), …): the device array's own shape.
+        shape = shapes.shape or (len(shapes.ids),)
+        sizes = shape if len(shape) == len(axes) else sizes
+    return _mesh(call.tracer, names_value, call.node, kind, sizes, device_ids)
 
 
 # The makers whose first argument gives the sizes the way jax.make_mesh's does.
@@ -682,6 +720,10 @@ def _get_abstract_mesh(call: Call) -> object:
     if call.name == "jax.get_abstract_mesh" and not holds(JAX_GET_ABSTRACT_MESH, call.tracer.version):
         return UNKNOWN
     manual = call.ctx.manual
+    if isinstance(manual, MeshVal):
+        # The enclosing shard_map's abstract mesh: a nested shard_map may take it as mesh=
+        # (measured: it lowers, where the concrete mesh fails, PAL023).
+        return replace(manual, kind="Manual")
     if manual is None:
         manual = call.tracer.context_mesh
     return manual if isinstance(manual, MeshVal) else UNKNOWN
@@ -802,6 +844,8 @@ def _layout(call: Call) -> object:
 
 def _sequence(call: Call) -> object:
     value = call.arg(0, "iterable")
+    if isinstance(value, devices.DevicesVal):
+        return devices.DevicesVal(value.ids)  # list(devs): the same devices, a flat list
     if isinstance(value, Const) and isinstance(value.value, tuple):
         return Const(value.value, value.span, value.origins)
     if isinstance(value, Const) and isinstance(value.value, str):
@@ -829,6 +873,29 @@ def _transparent_wrapper(call: Call) -> object:
         # f sees each array without its mapped axis: shapes there are not the host's.
         return WrappedVal("vmap", fun, call.node)
     return fun
+
+
+def _jax_devices(call: Call) -> object:
+    """``jax.devices()`` / ``jax.local_devices()``: every device, in id order (devices.py)."""
+    return devices.ALL_DEVICES
+
+
+def _numpy_array(call: Call) -> object:
+    """``np.array(devs)`` of devices is their ndarray; of anything else, not modelled here."""
+    value = call.arg(0, "object")
+    if isinstance(value, devices.DevicesVal):
+        return devices.as_array(value)
+    return _other(call)
+
+
+def _device_array_method(call: Call) -> object:
+    return devices.method(call.name.rsplit(".", 1)[-1], call.args)
+
+
+def _device_array_function(call: Call) -> object:
+    if call.args and isinstance(call.args[0], devices.DevicesVal):
+        return devices.numpy_function(call.name.rsplit(".", 1)[-1], call.args, call.kwargs)
+    return _other(call)
 
 
 def _identity(call: Call) -> object:
@@ -913,6 +980,13 @@ HANDLERS: dict[str, Handler] = {
     **ref_facts.HANDLERS,
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
+    "jax.devices": _jax_devices,
+    "jax.local_devices": _jax_devices,
+    "np.array": _numpy_array,
+    "np.asarray": _numpy_array,
+    **{f"np.ndarray.{name}": _device_array_method for name in devices.METHODS},
+    "np.reshape": _device_array_function,
+    "np.transpose": _device_array_function,
     **stdlib_calls.HANDLERS,
     **stdlib_values.HANDLERS,
     **bridge.HANDLERS,

@@ -12,7 +12,7 @@ from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, MULTIMEM_OPS, OPS
 from .ref_facts import describe_ref
-from .trace import AnalysisStopped, Launch, Op, RefAccess, ScopedBuffer, SourceModule
+from .trace import AnalysisStopped, Launch, Op, RefAccess, ScopedBuffer, ShardMapCall, SourceModule
 from .values import KernelInfo, MeshVal, RefVal, SemanticsVal, TransformVal, const_strings
 from .versions import (
     MULTICAST_COPY_HASHES_AXES,
@@ -48,6 +48,9 @@ class Program:
         # traced: nothing of its body is reached.
         reached = [op for op in interp.ops
                    if self.has_lowering(op) and mesh_fault(op.launch.kernel) is None]
+        # The ops that NotImplementedError stops (PAL024 reports them).
+        self.unlowerable_ops: list[Op] = [
+            op for op in interp.ops if not self.has_lowering(op) and mesh_fault(op.launch.kernel) is None]
         # An op given a list where JAX needs a hashable parameter fails while traced
         # (PAL011): no later check of that op is reached, so no other rule judges it. A
         # multicast copy given a list before 0.10 lowers (measured on 0.8.3 and 0.9.0.1,
@@ -130,6 +133,13 @@ class Program:
             found.sort(key=lambda item: (item[0], item[2].lineno, item[2].col_offset))
             self._named_calls = [(name, node) for _, name, node in found]
         return self._named_calls
+    def shard_map_calls(self) -> list[ShardMapCall]:
+        """The calls of shard_map-wrapped functions the run reached in the analysed file and
+        the folder's modules (not in installed library code), in file and source order."""
+        library = self.interp.library_paths
+        found = [call for call in self.interp.shard_map_calls
+                 if not library or self.interp.path_of(call.node) not in library]
+        return sorted(found, key=lambda c: (self.span(c.node).path or "", c.node.lineno, c.node.col_offset))
 
     def names_in_file(self) -> frozenset[str]:
         """Every identifier the analysed file spells as a name, reached or not: what a fix

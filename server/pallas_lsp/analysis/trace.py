@@ -139,6 +139,19 @@ class HostAxisQuery:
 
 
 @dataclass(eq=False)
+class ShardMapCall:
+    """A call of a ``jax.shard_map``-wrapped function: the mesh it was given, the context
+    mesh and the enclosing shard_map's mesh where it was called (PAL022, PAL023)."""
+
+    node: ast.Call  # the call JAX blames (the innermost line of the user's traceback)
+    shard_map_node: ast.AST  # the jax.shard_map(...) expression
+    given: object  # mesh=: a MeshVal, UNKNOWN, or MISSING when not given
+    context: object  # the context mesh (jax.set_mesh, use_abstract_mesh): None when none
+    enclosing: object  # the enclosing shard_map's mesh (Ctx.manual): None outside any
+    enclosing_node: ast.AST | None  # that shard_map's expression
+
+
+@dataclass(eq=False)
 class Frame:
     returns: list[object] = field(default_factory=list)
     # How many undecided branches enclosed the call: a yield under more is not sure.

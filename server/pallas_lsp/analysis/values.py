@@ -87,11 +87,15 @@ class QualName:
 class MeshVal:
     axes: tuple[str, ...]
     span: Span
-    # "Mesh", "make_mesh" or "AbstractMesh": AbstractMesh stops working in shard_map on 0.12.
+    # "Mesh", "make_mesh" or "AbstractMesh": AbstractMesh stops working in shard_map on 0.12;
+    # "Manual": the abstract mesh of an enclosing shard_map (jax.sharding.get_abstract_mesh()).
     kind: str = "Mesh"
     # The size of each axis where the program writes it (None for one it does not): what
     # ``mesh.shape`` / ``mesh.axis_sizes`` read. Not part of the mesh's identity.
     sizes: tuple[int | None, ...] | None = field(default=None, compare=False)
+    # The device ids in mesh order where the program fixes them and they are not 0..n-1 in
+    # row-major order (devices.py; None: not known, or in that order). Not part of its identity.
+    device_ids: tuple[int, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

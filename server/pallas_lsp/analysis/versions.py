@@ -30,8 +30,8 @@ class Measured:
 RELEASES_DOC = "docs/jax-releases.md"
 _UNLOWERABLE = ("cannot lower a multimem / multicast op when one process drives several "
                 "devices (NotImplementedError: \"Multicast lowering with collective metadata is "
-                "not implemented yet\") on every such op; the rules report what it checks "
-                "before that error, and what releases around it raise")
+                "not implemented yet\") on every such op (PAL024); the other rules report what "
+                "it checks before that error, and what releases around it raise")
 MEASURED: tuple[Measured, ...] = tuple(
     Measured(version, RELEASES_DOC,
              _UNLOWERABLE if version in ((0, 9, 1), (0, 9, 2)) else None)
@@ -88,6 +88,15 @@ LANE_LIBRARY_OPS_AT_JIT = Fact("a Lane kernel op of library code is blamed on th
 # measured to blame the wait).
 WAIT_COUNT_AT_WAIT = Fact("a negative wait_smem_to_gmem count is blamed on the wait", (0, 10), None,
                           "wait_negative_count: the jitted call on 0.8.3, the wait from 0.10.2")
+# With one process driving several devices (cross-lowering, or one process over all local
+# GPUs: JAX's is_single_process_multi_device_topology) Mosaic GPU lowers collectives through
+# "collective metadata", which has no multimem / multicast lowering: NotImplementedError
+# "Multicast lowering with collective metadata is not implemented yet" on the op (a multicast
+# copy: "GlobalBroadcast not supported with collective metadata"). Measured: lowers on 0.8.3
+# and 0.9.0.1, fails on 0.9.1 and 0.9.2, lowers again from 0.10.0 (PAL024).
+COLLECTIVE_METADATA_NO_MULTICAST = Fact(
+    "no multimem / multicast lowering when one process drives several devices", (0, 9, 1), (0, 10),
+    "every _ok fixture and the PAL024 probes: NotImplementedError on 0.9.1 and 0.9.2 only")
 # pl.pallas_call with Mosaic GPU params has no lowering rule: a bare AssertionError.
 PALLAS_CALL_MOSAIC_GPU_GONE = Fact("pl.pallas_call has no Mosaic GPU lowering", (0, 11, 2), None,
                                    "pallas_call_*: lowers through 0.11.1, PAL008 from 0.11.2")

@@ -29,6 +29,10 @@ from . import (
     pal018_block_specs,
     pal019_primitive_unimplemented,
     pal020_foreign_compiler_params,
+    pal021_mesh_device_order,
+    pal022_shard_map_no_mesh,
+    pal023_nested_shard_map_mesh,
+    pal024_release_cannot_lower,
     pal025_cluster_axis_unknown,
     pal027_ref_load_size,
 )
@@ -67,6 +71,10 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal018_block_specs,
     pal019_primitive_unimplemented,
     pal020_foreign_compiler_params,
+    pal021_mesh_device_order,
+    pal022_shard_map_no_mesh,
+    pal023_nested_shard_map_mesh,
+    pal024_release_cannot_lower,
     pal025_cluster_axis_unknown,
     pal027_ref_load_size,
 )}

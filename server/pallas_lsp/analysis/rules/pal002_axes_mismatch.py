@@ -8,10 +8,10 @@ from ..model import Finding, Fix, Options
 from ..ops import string_is_one_name
 from ..program import Program, axes_set, describe_mesh, plain_enum_members, short_repr
 from ..trace import Op
-from ..values import Const, MeshVal
+from ..values import Const, MeshVal, SpecVal
 from ..versions import MULTICAST_COPY_SEVERAL_AXES, first_release, format_jax_version, holds
 from .base import LoweringError, Rule
-from .common import COLLECTIVE_OPS, dedupe, launch_related, replace_node, short, tuple_literal
+from .common import COLLECTIVE_OPS, WRAPS_STRINGS, dedupe, launch_related, replace_node, short, tuple_literal
 
 RULE = Rule(
     code="PAL002",
@@ -71,7 +71,14 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             if not isinstance(mesh, MeshVal):
                 continue
             all_meshes.append(mesh)
-            got = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
+            value = op.args.get("collective_axes")
+            if isinstance(value, SpecVal):
+                if _spec_refused(program, op, value, mesh):
+                    failing.append((op, mesh))
+                continue
+            got = axes_set(value, string_is_one_name=string_is_one_name(op.name))
+            if got == frozenset() and _copy_refused(program, op, mesh, any_mesh=True):
+                continue  # JAX before 0.9.1 reads collective_axes[0] first: an IndexError (measured)
             if got is not None and (got != frozenset(mesh.axes)
                                     or _copy_refused(program, op, mesh)):
                 failing.append((op, mesh))
@@ -85,10 +92,31 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 
 
-def _copy_refused(program: Program, op: Op, mesh: MeshVal) -> bool:
+def _spec_names(spec: SpecVal) -> tuple[str, ...] | None:
+    """A PartitionSpec's entries when each is one axis name (P("x", "y"))."""
+    names = [entry.value for entry in spec.entries
+             if isinstance(entry, Const) and isinstance(entry.value, str)]
+    return tuple(names) if len(names) == len(spec.entries) else None
+
+
+def _spec_refused(program: Program, op: Op, spec: SpecVal, mesh: MeshVal) -> bool:
+    """A PartitionSpec as collective_axes (measured on 0.8.3 - 0.12.0.1): multimem_store /
+    multimem_load_reduce take set() of its entries, so P of all the mesh's axes lowers;
+    semaphore_signal_multicast and (from 0.9.1) a multicast copy wrap it in a tuple, one
+    entry that is no axis name, and always refuse it (0.8.3 lowers such a copy)."""
+    names = _spec_names(spec)
+    if names is None:
+        return False
+    if op.name in WRAPS_STRINGS:
+        return op.name != "plgpu.copy_smem_to_gmem" or holds(MULTICAST_COPY_SEVERAL_AXES, program.version)
+    return frozenset(names) != frozenset(mesh.axes)
+
+
+def _copy_refused(program: Program, op: Op, mesh: MeshVal, *, any_mesh: bool = False) -> bool:
     """Before 0.9.1 a multicast copy over a mesh of several axes is refused even when
-    collective_axes names them all (JAX compares one axis of the tuple; measured)."""
-    return (op.name == "plgpu.copy_smem_to_gmem" and len(mesh.axes) > 1
+    collective_axes names them all (JAX compares one axis of the tuple; measured).
+    ``any_mesh``: whatever the mesh's axes (a release that reads one axis of the tuple)."""
+    return (op.name == "plgpu.copy_smem_to_gmem" and (any_mesh or len(mesh.axes) > 1)
             and not holds(MULTICAST_COPY_SEVERAL_AXES, program.version))
 
 
@@ -105,6 +133,21 @@ def _message(program: Program, op: Op, mesh: MeshVal) -> str:
     raw = value.value if isinstance(value, Const) else None
     name = short(op.name)
     where = describe_mesh(mesh, program, op.node)
+    if isinstance(value, SpecVal):
+        spec = "P(" + ", ".join(repr(n) for n in _spec_names(value) or ()) + ")"
+        if op.name in WRAPS_STRINGS:
+            return (f"{name} wraps collective_axes={spec}, a PartitionSpec and no tuple, in a tuple: "
+                    f"JAX sees ({spec},), one entry that is no axis name, and fails with "
+                    f"\"collective_axes ({spec},) must equal entire mesh axes {mesh.axes!r}\" "
+                    f"({where}). Pass a tuple of axis names: {tuple_literal(mesh.axes)}."
+                    if op.name != "plgpu.copy_smem_to_gmem" else
+                    f"the multicast copy wraps collective_axes={spec} of its plgpu.multicast_ref, a "
+                    f"PartitionSpec and no tuple, in a tuple: JAX sees ({spec},) and fails with \"Only "
+                    f"collective_axes that include all JAX device mesh  axes are supported\" ({where}). "
+                    f"Pass a tuple of axis names: {tuple_literal(mesh.axes)}.")
+        return (f"{name} has collective_axes={spec}, whose axes are not all the mesh's: {where}; "
+                f"JAX fails with \"Only collective_axes that include all JAX device mesh "
+                f"({mesh.axes!r}) axes are supported\".")
     if isinstance(raw, str) and not string_is_one_name(op.name) and len(raw) > 1:
         letters = "{" + ", ".join(repr(c) for c in sorted(set(raw))) + "}"
         shown = short_repr(raw)
@@ -128,7 +171,9 @@ def _message(program: Program, op: Op, mesh: MeshVal) -> str:
                 f"{got} must equal entire mesh axes {mesh.axes!r}\"") + (
                 f". Pass their .value, or declare class {cls}(str, enum.Enum).")
     shown = short_repr(raw) if raw is not None else "this value"
-    if string_is_one_name(op.name):
+    if op.name == "plgpu.copy_smem_to_gmem":
+        jax_words = "Only collective_axes that include all JAX device mesh  axes are supported"
+    elif string_is_one_name(op.name):
         jax_words = f"collective_axes (...) must equal entire mesh axes {mesh.axes!r}"
     else:
         jax_words = (f"Only collective_axes that include all JAX device mesh ({mesh.axes!r}) axes "
