@@ -1532,7 +1532,7 @@ class Interpreter:
                 return self.call(custom, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
             return self.instantiate(func, args, kwargs, ctx)
         if isinstance(func, OpaqueScope):
-            self.call_callbacks(args, kwargs, node, func.inside(ctx), same_context=True)
+            self.call_callbacks_of_unknown(args, kwargs, node, func.inside(ctx))
             return UNKNOWN
         if isinstance(func, ObjVal):
             method = datamodel.special_method(func, "__call__")
@@ -1549,7 +1549,7 @@ class Interpreter:
         # of their classes are QualNames, noted above).
         if isinstance(node.func, ast.Name) and node.func.id not in _BUILTIN_NAMES:
             self._note_opaque_call(ctx)
-        self.call_callbacks(args, kwargs, node, ctx, same_context=True)
+        self.call_callbacks_of_unknown(args, kwargs, node, ctx)
         return UNKNOWN
 
     def _note_opaque_call(self, ctx: Ctx) -> None:
@@ -1922,17 +1922,24 @@ class Interpreter:
         """
         callback_ctx = ctx if same_context else replace(ctx, manual=UNKNOWN, manual_axes=None,
                                                         ambient=UNKNOWN)
+        for value in [*args, *kwargs.values()]:
+            candidates = value if isinstance(value, tuple) else (value,)
+            for candidate in map(callable_of, candidates):
+                if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
+                    self.call_unknown_args(candidate, node, callback_ctx)
+                elif isinstance(candidate, (CoroutineVal, GatheredVal)):
+                    # A coroutine handed to code we cannot see (an event loop's
+                    # run_until_complete, trio, anyio) is assumed driven there.
+                    self.await_value(candidate, callback_ctx)
+
+    def call_callbacks_of_unknown(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
+                                  ctx: Ctx) -> None:
+        """Callbacks handed to code we cannot see: assumed called (to find their launches),
+        but not surely (on_sure_path is false inside). JAX's own APIs that trace their
+        functions (lax.cond's branches, pl.run_scoped) call call_callbacks: those run."""
         self._callback_depth += 1
         try:
-            for value in [*args, *kwargs.values()]:
-                candidates = value if isinstance(value, tuple) else (value,)
-                for candidate in map(callable_of, candidates):
-                    if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
-                        self.call_unknown_args(candidate, node, callback_ctx)
-                    elif isinstance(candidate, (CoroutineVal, GatheredVal)):
-                        # A coroutine handed to code we cannot see (an event loop's
-                        # run_until_complete, trio, anyio) is assumed driven there.
-                        self.await_value(candidate, callback_ctx)
+            self.call_callbacks(args, kwargs, node, ctx, same_context=True)
         finally:
             self._callback_depth -= 1
 

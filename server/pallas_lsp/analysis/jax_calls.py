@@ -431,6 +431,9 @@ class Tracer(Protocol):
     def call_callbacks(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
                        ctx: Ctx, *, same_context: bool) -> None: ...
 
+    def call_callbacks_of_unknown(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
+                                  ctx: Ctx) -> None: ...
+
     def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None: ...
 
     def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object: ...
@@ -517,6 +520,11 @@ def _other(call: Call) -> object:
     # Code outside JAX that takes a callback (absl's app.run(main), timeit) calls it as
     # it is; another JAX transformation might add a mesh, so there the context is unknown.
     same_context = ctx.launch is not None or name in _CALLS_ARGUMENTS or not names.is_jax_api(name)
+    if not names.is_jax_api(name) and name not in _CALLS_ARGUMENTS:
+        # A library we do not model may or may not call what it is given (a registry, a
+        # callback table): assumed called, to find launches, but not surely.
+        call.tracer.call_callbacks_of_unknown(call.args, call.kwargs, call.node, ctx)
+        return UNKNOWN
     call.tracer.call_callbacks(call.args, call.kwargs, call.node, ctx, same_context=same_context)
     return UNKNOWN
 
