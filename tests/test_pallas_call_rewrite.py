@@ -17,7 +17,10 @@ from support import EXAMPLES, FIXTURES
 
 pytestmark = pytest.mark.lowering
 
-FILES = sorted((FIXTURES / "single").rglob("pallas_call*.py"), key=lambda p: p.name)
+# The pallas_call fixtures PAL008 fires on under 0.12 (a pallas_call that never builds a
+# Mosaic GPU kernel there, such as backend= or another platform's params, gets no rewrite).
+FILES = sorted((p for p in (FIXTURES / "single").rglob("pallas_call*.py")
+                if "PAL008" in p.read_text(encoding="utf-8")), key=lambda p: p.name)
 if (EXAMPLES / "reduce_lane_no_layout.py").exists():
     FILES.append(EXAMPLES / "reduce_lane_no_layout.py")
 VERSION = "0.12.0.1"

@@ -31,9 +31,21 @@ TIMEOUT_S = 120.0
 _KWARGS_OUT_TYPE = ("PAL009 does not follow out_type= through a **kwargs-forwarding helper "
                     "into plgpu.kernel, so upgrade finds nothing to rename (JAX < 0.10.2 blames "
                     "the helper's plgpu.kernel call)")
+_TYPEERROR_NOW_PAL009 = ("shard_map()'s unexpected keyword is PAL009's class since the API "
+                         "surface merge; upgrade offers no fix for the probe's spelling")
+_SHARED_ASSERT = ("0.12's bare AssertionError of another platform's params belongs to PAL008 and "
+                  "PAL020; the static analysis says PAL020, this test reads PAL008")
 KNOWN_GAPS = {
     ("metaclass_semantics_harness.py", "0.8.3"): _KWARGS_OUT_TYPE,
     ("metaclass_semantics_harness_ok.py", "0.8.3"): _KWARGS_OUT_TYPE,
+    # Found when this session's branches were merged (CI on e0d9f8a); issue 27's note.
+    ("grid_zero.py", "0.8.3"): "0.8.3's MLIR refusal of emit_pipeline's wait_group(-1) is PAL013's class",
+    ("kernel_tpu_params.py", "0.12.0.1"): _SHARED_ASSERT,
+    ("pallas_call_tpu_params.py", "0.12.0.1"): _SHARED_ASSERT,
+    ("experimental_shard_map_check_vma.py", "0.8.3"): _TYPEERROR_NOW_PAL009,
+    ("experimental_shard_map_check_vma.py", "0.12.0.1"): _TYPEERROR_NOW_PAL009,
+    ("shard_map_check_rep.py", "0.8.3"): _TYPEERROR_NOW_PAL009,
+    ("shard_map_check_rep.py", "0.12.0.1"): _TYPEERROR_NOW_PAL009,
 }
 
 
