@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import ast
 import collections
+import importlib
 import json
 import random
 import re
@@ -34,7 +35,10 @@ from pathlib import Path
 
 from family_mutate import family_mutants
 
-from build import _self_calls, read_jax_file, write
+# bench/corpus/build.py, imported by name: ruff files a plain `from build import` under
+# first- or third-party depending on whether a build/ folder exists (the .vsix's, ignored).
+_build = importlib.import_module("build")
+_self_calls, read_jax_file, write = _build._self_calls, _build.read_jax_file, _build.write
 
 MOSAIC_TEST = "tests/pallas/mosaic_gpu_test.py"
 # Hopper and architecture-neutral test classes (the Lane-semantics ones: their Warpgroup twins
