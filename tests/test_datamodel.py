@@ -42,6 +42,45 @@ def codes(body: str) -> list[str]:
 
 
 CASES = {
+    # The MRO is C3 (a diamond's shared base after every class deriving from it).
+    "a diamond's shared base comes last (C3, not depth first)": ("""
+class Base:
+    op = "add"
+class Left(Base):
+    pass
+class Right(Base):
+    op = "max"
+class Both(Left, Right):
+    pass
+launch(Both.op)
+""", ["PAL006"]),
+    "cooperative super().__init__ runs every mixin of a diamond": ("""
+class Base:
+    def __init__(self):
+        self.op = "max"
+class Left(Base):
+    def __init__(self):
+        super().__init__()
+class Right(Base):
+    def __init__(self):
+        super().__init__()
+        self.op = "add"
+class Both(Left, Right):
+    pass
+launch(Both().op)
+""", []),
+    "a class C3 refuses, under try/except TypeError: silent (either branch may hold)": ("""
+class Base:
+    op = "max"
+class Sub(Base):
+    op = "add"
+try:
+    class Bad(Base, Sub):
+        pass
+except TypeError:
+    Bad = Sub
+launch(Bad.op)
+""", []),
     # Attribute lookup order (object.__getattribute__).
     "instance dict shadows a method (non-data descriptor)": ("""
 class R:

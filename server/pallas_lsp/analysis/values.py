@@ -320,8 +320,16 @@ class ClassVal:
     enum_flags: dict[int, ObjVal] | None = None
 
     def mro(self) -> list[object]:
-        """The class and its bases, depth first left to right without repeats (C3 for the
-        linear hierarchies kernel code uses); an unknown base ends the known part."""
+        """The class and its bases in CPython's order (C3 linearization: a diamond's shared
+        base comes after every class that derives from it, so cooperative ``super()``
+        chains run as Python runs them). A base we cannot look into (a library class) is
+        one opaque entry; where C3 has no solution Python refuses the class statement, and
+        the depth-first order stands in."""
+        seen: dict[int, list[object]] = {}
+        order = _c3(self, seen, 0)
+        return order if order is not None else self._depth_first()
+
+    def _depth_first(self) -> list[object]:
         order: list[object] = []
         pending: list[object] = [self]
         while pending and len(order) < MAX_MRO:
@@ -371,6 +379,39 @@ class ClassVal:
 
 
 MAX_MRO = 32
+
+
+def _c3(cls: object, memo: dict[int, list[object]], depth: int) -> list[object] | None:
+    """C3 linearization of ``cls`` (None where it has none, or past MAX_MRO classes)."""
+    if not isinstance(cls, ClassVal):
+        return [cls]
+    if id(cls) in memo:
+        return memo[id(cls)]
+    if depth > MAX_MRO:
+        return None
+    sequences: list[list[object]] = []
+    for base in cls.bases:
+        linear = _c3(base, memo, depth + 1)
+        if linear is None:
+            return None
+        sequences.append(list(linear))
+    sequences.append(list(cls.bases))
+    order: list[object] = [cls]
+    while any(sequences):
+        for seq in sequences:
+            if not seq:
+                continue
+            head = seq[0]
+            if not any(head is other for rest in sequences for other in rest[1:]):
+                break
+        else:
+            return None  # no consistent order: Python raises TypeError at the class statement
+        order.append(head)
+        if len(order) > MAX_MRO:
+            return None
+        sequences = [seq[1:] if seq and seq[0] is head else seq for seq in sequences]
+    memo[id(cls)] = order
+    return order
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,7 @@ _MODELLED_BUILTINS = {
     "dict": "a DictVal with its stores (stdlib_calls)", "len": "of the interpreter's sequences "
     "(enum classes, generators) too (stdlib_calls)", "getattr": "introspection.py",
     "globals": "introspection.py: a view whose stores bind names", "vars": "introspection.py",
-    "super": "the interpreter (the MRO after the method's class)",
+    "super": "the interpreter (the C3 MRO after the method's class)",
     "type": "python/calls.py: type(x) of the program's objects, type.__new__ in a metaclass",
     "object": "the base of the file's classes", "property": "python/descriptor_values.py",
     "staticmethod": "python/descriptor_values.py", "classmethod": "python/descriptor_values.py",
