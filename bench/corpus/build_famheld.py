@@ -17,7 +17,17 @@ Sources (all JAX's own code, never committed: OUT is outside the repository):
 Stage 1 (no --keep): the clean bases, to be labelled (label.py --only famheld).
 Stage 2 (--keep OUT/labels.json): the bases clean under every labelled release, each with up to
 --per-base mutants sampled with a fixed seed, one per operator first. Nothing here decides whether a
-mutant fails: label.py lowers it. Dropped bases and why: OUT/famheld_dropped.json.
+mutant fails: label.py lowers it. Dropped bases and why: OUT/famheld_dropped.json (their files and
+stage-1 labels stay in OUT, outside the manifest).
+
+The commands that built /work/famheld-out (from bench/corpus/, the worktree's .venv):
+  python build_famheld.py /work/famheld-out --jax-src /work/.mirror/jax-ml+jax/repo \
+      --site-packages /work/main/.venv-jax010/lib/python3.11/site-packages
+  nice -n 10 python label.py /work/famheld-out --jobs 1 --only famheld \
+      --python 0.10.2=/work/main/.venv-jax010/bin/python --python 0.11.2=/work/jaxenvs/0.11.2/bin/python \
+      --python 0.12.0.1=/work/main/.venv-jax012/bin/python
+  python build_famheld.py /work/famheld-out ... --keep /work/famheld-out/labels.json   (same arguments)
+  nice -n 10 python label.py /work/famheld-out ...                                      (same arguments)
 """
 
 from __future__ import annotations
@@ -130,9 +140,11 @@ import numpy as np
 P = jax.sharding.PartitionSpec
 """
 
-# (page, the line of the ```python fence of the kernel's block, lines appended after it: the inputs the
-# page defines in prose or in another block; a replacement of the block's driver where the page's
-# own sizes are for a GPU run).
+COPY_BACK = "  plgpu.copy_smem_to_gmem(smem_ref, out_gmem_ref)\n  plgpu.wait_smem_to_gmem(0)\n"
+
+# (page, a text that only the kernel's ```python block contains, (old, new) replacements in that block:
+# the inputs the page defines in prose or elsewhere, sizes for a lowering rather than a GPU run, and
+# each adaptation commented where it is made).
 DOCS_CASES = (
     ("docs/pallas/gpu/pipelining.md", "def matmul(a, b, tile_m=128, tile_n=128, swizzle=128):",
      (("m = 132 * 128", "m = 2 * 128"),
@@ -154,6 +166,40 @@ DOCS_CASES = (
       # plgpu.Semaphore, which no release has): written as the page's prose describes it.
       ("scratch_shapes=[x, plgpu.Barrier(), plgpu.Semaphore.REGULAR]",
        "scratch_shapes=[plgpu.SMEM(x.shape, x.dtype), plgpu.Barrier(), plgpu.SemaphoreType.REGULAR]"),)),
+    # The GMEM->SMEM copy sketches of reference.md ("..." where the page leaves the rest of the body and
+    # the kernel's output): completed with the smallest body that uses what was copied (the SMEM tile
+    # written back to the output) and the call on one (128, 128) float16 input.
+    ("docs/pallas/gpu/reference.md", "def body(in_gmem_ref, out_gmem_ref, smem_ref, barrier):",
+     (("  ...\n", COPY_BACK),
+      ("out_shape=...,", "out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),"),
+      ("plgpu.kernel(\n", "x = jnp.ones((128, 128), jnp.float16)\ny = plgpu.kernel(\n"),
+      ("\n)\n", "\n)(x)\n"))),
+    ("docs/pallas/gpu/reference.md", "  plgpu.copy_gmem_to_smem(in_gmem_ref2, smem_ref2, barrier)\n",
+     (("  ...\n", COPY_BACK),
+      ("out_shape=...,", "out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),"),
+      # The page's scratch list has one SMEM buffer for the body's two.
+      ("scratch_shapes=[plgpu.SMEM(x.shape, x.dtype), plgpu.Barrier(num_arrivals=2)]",
+       "scratch_shapes=[plgpu.SMEM(x.shape, x.dtype), plgpu.SMEM(x.shape, x.dtype),\n"
+       "                 plgpu.Barrier(num_arrivals=2)]"),
+      ("plgpu.kernel(\n", "x = jnp.ones((128, 128), jnp.float16)\ny = plgpu.kernel(\n"),
+      ("\n)\n", "\n)(x, x)\n"))),
+    ("docs/pallas/gpu/reference.md", "in_gmem_ref2.at[block_id], smem_ref2, barrier)",
+     (("  ...\n", COPY_BACK),
+      ("out_shape=...,", "out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),\n  cluster=(2,),\n"
+                         "  cluster_names=(\"cluster\",),"),
+      ("scratch_shapes=[plgpu.SMEM(x.shape, x.dtype), plgpu.Barrier(num_arrivals=2)]",
+       "scratch_shapes=[plgpu.SMEM(x.shape, x.dtype), plgpu.SMEM(x.shape, x.dtype),\n"
+       "                 plgpu.Barrier(num_arrivals=2)]"),
+      ("plgpu.kernel(\n", "x = jnp.ones((128, 128), jnp.float16)\nx2 = jnp.ones((2, 128, 128), jnp.float16)\n"
+                         "y = plgpu.kernel(\n"),
+      ("\n)\n", "\n)(x, x2)\n"))),
+    # The page's complete plgpu.kernel examples: a grid over GMEM refs, two Pallas threads and a
+    # barrier, a cluster-collective copy (the last two write to an `o_ref` / `out_ref` the kernel
+    # does not have: the page's slip for its y_ref).
+    ("docs/pallas/gpu/reference.md", "# x_ref and y_ref are in GMEM!", ()),
+    ("docs/pallas/gpu/reference.md", "def producer_thread():", (("out_ref[...]", "y_ref[...]"),)),
+    ("docs/pallas/gpu/reference.md", "Specifying collective_axes will enable TMA multicast",
+     (("o_ref.at[", "y_ref.at["),)),
 )
 
 # quickstart.md's first kernel (add_vectors) with the page's own pallas_call and inputs. JAX 0.12.0.1
@@ -225,10 +271,10 @@ def test_bases(jax_src: Path, dropped: dict) -> list[Base]:
                            if h in methods or h in all_methods]
                 text = "".join(lines[method.lineno - 1:method.end_lineno]) + "".join(
                     "".join(lines[h.lineno - 1:h.end_lineno]) for h in helpers)
-                stem = f"{cls.name}.{name}"
-                if EXCLUDE.search(text):
-                    dropped[stem] = ("expects an error, needs more devices, inline MLIR, a profiler or "
-                                     "multicast")
+                stem = f"{Path(rel).stem}.{cls.name}.{name}"
+                if excluded := EXCLUDE.search(text):
+                    dropped[stem] = (f"uses {excluded.group(0)!r}: expects an error, needs more devices, "
+                                     "inline MLIR, a profiler or multicast")
                     continue
                 args = _first_params(method, source)
                 if args is None:
@@ -327,11 +373,11 @@ def main() -> None:
     for part, stem, text, ranges in bases:
         rel = f"famheld/{part}/{stem}.py"
         if labels is not None and not clean_everywhere(labels, rel):
-            first = next((f"{ver}: {rec.get('outcome')} {rec.get('exc_type') or rec.get('why') or ''} "
-                          f"{(rec.get('message') or '')[:160]}"
-                          for ver, rec in sorted(labels.get(rel, {}).items()) if rec.get("outcome") != "ok"),
-                         "not labelled")
-            dropped[stem] = f"does not lower cleanly: {first}"
+            failures = "; ".join(f"{ver}: {rec.get('outcome')} {rec.get('exc_type') or rec.get('why') or ''} "
+                                 f"{(rec.get('message') or '')[:160]}"
+                                 for ver, rec in sorted(labels.get(rel, {}).items())
+                                 if rec.get("outcome") != "ok") or "not labelled"
+            dropped[stem] = f"does not lower cleanly: {failures}"
             continue
         write(a.out / rel, text, manifest, {"base": stem, "op": "clean"})
         if labels is None:

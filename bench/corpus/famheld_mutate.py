@@ -87,7 +87,7 @@ def _no_arrivals(m: re.Match) -> str:
 
 
 def _barrier_wait_dropped(m: re.Match) -> str:
-    return f"{m.group(1)}pass  # mutated: barrier wait dropped"
+    return f"{m.group(1)}pass"
 
 
 def _delay_release(m: re.Match) -> str:
@@ -103,8 +103,8 @@ def _wait_negative(m: re.Match) -> str:
 
 
 def _threads_too_many(m: re.Match) -> str:
-    # 9 warpgroups are 1152 CUDA threads: over the 1024-thread block limit.
-    return f"{m.group(1)}9"
+    # CUDA threads where Mosaic counts warpgroups (128 CUDA threads each): 3 written as 384.
+    return f"{m.group(1)}{int(m.group(2)) * 128}"
 
 
 def _memory_registers(m: re.Match) -> str:
@@ -181,7 +181,8 @@ EDITS: tuple[Edit, ...] = (
     ("wgmma_mma.acc_dtype", re.compile(r"(plgpu\.ACC\(\([^()]*\),\s*)jnp\.float32\)"), _acc_dtype),
     # barrier
     ("barrier.no_arrivals", re.compile(r"(plgpu\.Barrier\()([^()]*)\)"), _no_arrivals),
-    ("barrier.wait_dropped", re.compile(r"^(\s*)plgpu\.barrier_wait\([^()]*\)\s*$"), _barrier_wait_dropped),
+    ("barrier.wait_dropped", re.compile(r"^(\s*)plgpu\.barrier_wait\([^()]*\)(?=\s*$)"),
+     _barrier_wait_dropped),
     # pipeline
     ("pipeline.delay_release", re.compile(r"(\bdelay_release\s*=\s*)(\d+)"), _delay_release),
     ("pipeline.max_concurrent_steps", re.compile(r"(\bmax_concurrent_steps\s*=\s*)(\d+)"), _steps_one),
@@ -200,7 +201,7 @@ EDITS: tuple[Edit, ...] = (
     ("kernel_mesh_config.cluster_rank", re.compile(r"(?<![\w.])()(?=out_(?:type|shape)\s*=)"),
      lambda m: 'cluster=(1, 1, 1, 2), cluster_names=("a", "b", "c", "d"), '),
     ("kernel_mesh_config.threads_added", re.compile(r"(?<![\w.])()(?=out_(?:type|shape)\s*=)"),
-     lambda m: 'num_threads=9, thread_name="t", '),
+     lambda m: 'num_threads=128, thread_name="t", '),
     # register_layouts
     ("register_layouts.layout_cast_dropped",
      re.compile(r"plgpu\.layout_cast\(\s*(.+?),\s*plgpu\.Layout\.\w+\s*,?\s*\)"), _drop_layout_cast),
@@ -233,6 +234,8 @@ def _other_platform(m: re.Match) -> str:
 EDITS += (
     ("compiler_params.other_platform", re.compile(r"(?<![\w.])()(?=out_(?:type|shape)\s*=)"),
      _other_platform),
+    ("compiler_params.other_platform_replaced", re.compile(r"\bplgpu\.CompilerParams\("),
+     lambda m: TPU_PARAMS.split("=", 1)[1].rsplit("(", 1)[0] + "("),
 )
 
 
@@ -244,9 +247,7 @@ def _lines_within(source: str, within: list[tuple[int, int]] | None) -> Iterator
 
 def famheld_mutants(source: str, within: list[tuple[int, int]] | None = None) -> list[Mutant]:
     """Every one-edit mutant of ``source`` whose edited line lies in ``within`` (1-based inclusive
-    line ranges; None: the whole file). Each mutant still parses as Python."""
-    import ast
-
+    line ranges; None: the whole file). Each mutant still compiles as Python."""
     lines = source.splitlines(keepends=True)
     found: list[Mutant] = []
     seen: set[str] = set()
@@ -267,7 +268,8 @@ def famheld_mutants(source: str, within: list[tuple[int, int]] | None = None) ->
                 if text in seen:
                     continue
                 try:
-                    ast.parse(text)
+                    # compile(), not ast.parse(): a repeated keyword is only refused by the compiler.
+                    compile(text, "<mutant>", "exec", dont_inherit=True)
                 except SyntaxError:
                     continue
                 seen.add(text)
