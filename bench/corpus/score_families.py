@@ -5,7 +5,11 @@ usage: score_families.py OUT [--cli PATH | --in-process] [--versions V,V] [--onl
 
 A label's family comes from JAX's message: the row of /work/shared/jax-raise-sites/sites.tsv
 (JAX 0.12.0.1, hand-classified) whose message template the label's message matches
-(raise_sites.match); a message no row matches keeps the rule class today's catalog gives it
+(raise_sites.match), unless the rules' own lowering_errors claim the message (what the
+editor's confirm verdict calls it) and the row's family is none of theirs (sites.tsv files a
+copy's src/dst memory space under `memory_space`; 0.10.2's MLIR verifier dump of a negative
+wait count matches no row): then the claiming rule's family; a message no row matches
+keeps the rule class today's catalog gives it
 (vector_width, api_removed ... whose sites are outside that table); two Mosaic GPU messages
 outside the table have a family by SUPPLEMENT; any other is "unmapped" (listed, never scored as a
 family). A
@@ -31,6 +35,10 @@ import score
 from raise_sites import Site, match, shared_sites
 
 SITES_TSV = Path("/work/shared/jax-raise-sites/sites.tsv")
+try:  # this repository's catalog (score.py put server/ on sys.path)
+    from pallas_lsp.lowering.classify import classes_of, code_of
+except ImportError:
+    classes_of = code_of = None
 # The family each rule code predicts: today's rules (their sites.tsv "covered:" family) and the
 # rules issue 27 item 2 asks for, as the brief numbers them. PAL010 also predicts the Mesh checks
 # sites.tsv files under kernel_mesh_config (`cluster_names must have the same length as cluster`,
@@ -63,8 +71,15 @@ TARGET_FAMILIES = ("swizzle_tiling", "copy_tma", "wgmma_mma", "barrier", "pipeli
 def label_family(rec: dict, ver: str, sites: list[Site]) -> tuple[str, str | None]:
     """(family, the sites.tsv site it matched) of an error label."""
     site = match(rec.get("message") or "", sites, rec.get("exc_type"))
+    claimed = _claimed_families(rec, ver)
+    if site is not None and site.family not in claimed and claimed:
+        # sites.tsv files the message under a family no rule's name says (its `memory_space`
+        # for a copy's src/dst space), yet a rule's lowering_errors claim it: the rule's.
+        return claimed[0], site.where
     if site is not None:
         return site.family or "(runtime or internal)", site.where
+    if claimed:
+        return claimed[0], rec.get("raise_site")  # an MLIR verifier dump a rule claims
     for pattern, family, where in SUPPLEMENT:
         if pattern.search(rec.get("message") or ""):
             return family, rec.get("raise_site") or where
@@ -72,6 +87,15 @@ def label_family(rec: dict, ver: str, sites: list[Site]) -> tuple[str, str | Non
     if cls in score.CODE:
         return cls, None
     return "unmapped", None
+
+
+def _claimed_families(rec: dict, ver: str) -> list[str]:
+    """The families of the rules whose lowering_errors match the label's message today (what
+    the editor's confirm verdict would call it), in code order; none for a clean label."""
+    if rec.get("outcome") != "error" or classes_of is None or code_of is None:
+        return []
+    codes = [code_of(cls) for cls in classes_of(rec.get("exc_type") or "", rec.get("message") or "", ver)]
+    return [family for code in codes if code in CODE_FAMILY for family in finding_families(code)]
 
 
 def finding_families(code: str) -> tuple[str, ...]:
