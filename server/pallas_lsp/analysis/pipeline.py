@@ -15,6 +15,7 @@ from pathlib import PurePath
 
 from .axis_symbols import AxisFacts, collect
 from .forms import judge_each_form
+from .generator_index import index_generators
 from .library_sites import to_user_sites
 from .model import Analysis, Finding, OpFacts, Options, Span, SyntaxProblem
 from .noqa import is_suppressed, noqa_comments
@@ -38,7 +39,7 @@ def parse(source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escape sequences in user code are not ours
-            return ast.parse(source, filename=path)
+            tree = ast.parse(source, filename=path)
     except SyntaxError as exc:
         line = exc.lineno or 1
         col = max((exc.offset or 1) - 1, 0)
@@ -52,6 +53,8 @@ def parse(source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
     except (ValueError, RecursionError, MemoryError) as exc:
         # NUL bytes (ValueError before 3.12), or nesting too deep for the parser.
         return SyntaxProblem(f"cannot parse: {exc}", Span(1, 0, 1, 0))
+    index_generators(tree, source)
+    return tree
 
 
 def _shift_first_line(tree: ast.Module, offset: int) -> None:
