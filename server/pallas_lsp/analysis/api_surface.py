@@ -58,6 +58,8 @@ class Surface:
     # Each name's parameters, once asked (every keystroke asks again for the same calls).
     _params: dict[str, tuple[Param, ...] | None] = field(default_factory=dict, compare=False,
                                                          repr=False)
+    # Each module's public names as a set, once asked (the data holds a sorted tuple).
+    _name_sets: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
 
     def params(self, canonical_name: str) -> tuple[Param, ...] | None:
         """The parameters of a callable, or None when this surface does not know it."""
@@ -79,7 +81,10 @@ class Surface:
         entry = self.modules.get(module)
         if not entry:
             return None
-        if attr in entry["names"]:
+        names = self._name_sets.get(module)
+        if names is None:
+            names = self._name_sets[module] = frozenset(entry["names"])
+        if attr in names:
             return True
         deprecated = entry.get("deprecated", {}).get(attr)
         return bool(deprecated and deprecated[1])

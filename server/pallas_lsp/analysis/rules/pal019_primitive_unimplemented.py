@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -103,6 +104,7 @@ def program_version(program: Program) -> str:
     return ".".join(str(part) for part in program.version)
 
 
+@functools.lru_cache(maxsize=64)  # every analysis asks, for one or two releases
 def data_releases(version: JaxVersion) -> tuple[str, ...] | None:
     """The measured releases whose table decides for ``version``: itself, or the two measured
     releases around it (a finding needs both to agree); None outside the measured range."""
