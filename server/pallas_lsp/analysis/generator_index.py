@@ -23,8 +23,12 @@ import bisect
 _MARK = "_pallas_generator"
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
-# The fields that hold statements (an except handler and a match case hold them too).
+# The fields that hold statements (an except handler and a match case hold them too), and
+# the nodes that have any: the other statements (most of them) are not looked into.
 _STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+_COMPOUND = tuple(getattr(ast, name) for name in (
+    "FunctionDef", "AsyncFunctionDef", "ClassDef", "If", "For", "AsyncFor", "While", "With",
+    "AsyncWith", "Try", "TryStar", "Match", "ExceptHandler", "match_case") if hasattr(ast, name))
 
 
 def function_yields(node: ast.AST) -> bool:
@@ -53,6 +57,8 @@ def index_generators(tree: ast.Module, source: str) -> None:
             # Any line of the statement, decorators included (the walk below looks at them too).
             spelled = bisect.bisect_left(yield_lines, first) < bisect.bisect_right(yield_lines, last)
             setattr(node, _MARK, _walk_yields(node) if spelled else False)
+        if not isinstance(node, _COMPOUND):
+            continue
         for name in _STATEMENT_LISTS:
             block = getattr(node, name, None)
             if block:
