@@ -2,7 +2,9 @@
 
 Two sources, never an import of JAX:
   * the shipped data (``api_data/jax_<release>.py``), read with ``inspect`` in each supported
-    release's own interpreter by ``bench/releases/generate.py --api``;
+    release's own interpreter by ``bench/releases/generate.py --api``: the newest release's
+    table in full, the others as their changes to it (``api_changes.py``), each imported
+    only when its release is asked for;
   * for a release the data does not cover (a nightly, a fork, a patched install), the
     installed sources the analysis already follows (``Options.library``), read with ``ast``
     (``api_static.py``), when their ``jax/version.py`` names that release.
@@ -17,7 +19,8 @@ import functools
 import importlib
 from dataclasses import dataclass, field
 
-from .versions import JaxVersion, format_jax_version
+from . import api_changes
+from .versions import JaxVersion, format_jax_version, parse_jax_version
 
 # The releases the shipped data covers (one module of api_data/ each), oldest first.
 DATA_RELEASES: tuple[JaxVersion, ...] = ((0, 8, 3), (0, 10, 2), (0, 11, 2), (0, 12, 0, 1))
@@ -55,6 +58,8 @@ class Surface:
     # Each name's parameters, once asked (every keystroke asks again for the same calls).
     _params: dict[str, tuple[Param, ...] | None] = field(default_factory=dict, compare=False,
                                                          repr=False)
+    # Each module's public names as a set, once asked (the data holds a sorted tuple).
+    _name_sets: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
 
     def params(self, canonical_name: str) -> tuple[Param, ...] | None:
         """The parameters of a callable, or None when this surface does not know it."""
@@ -76,7 +81,10 @@ class Surface:
         entry = self.modules.get(module)
         if not entry:
             return None
-        if attr in entry["names"]:
+        names = self._name_sets.get(module)
+        if names is None:
+            names = self._name_sets[module] = frozenset(entry["names"])
+        if attr in names:
             return True
         deprecated = entry.get("deprecated", {}).get(attr)
         return bool(deprecated and deprecated[1])
@@ -124,7 +132,13 @@ def shipped(version: JaxVersion) -> Surface | None:
         return None
     module = importlib.import_module(
         f"{__package__}.api_data.jax_{format_jax_version(release).replace('.', '_')}")
-    return Surface(release, module.MODULES, "data")
+    if hasattr(module, "MODULES"):
+        return Surface(release, module.MODULES, "data")
+    # Shipped as its changes to another release's table (api_changes.py): rebuilt once.
+    base = shipped(parse_jax_version(module.BASE))
+    if base is None:
+        return None
+    return Surface(release, api_changes.apply(base.modules, module.CHANGES), "data")
 
 
 def releases_with_keyword(canonical_name: str, keyword: str) -> list[JaxVersion]:

@@ -26,6 +26,7 @@ from pathlib import PurePath
 from . import introspection, jax_calls, names, patterns, pyflow, ref_facts, stdlib_values
 from .axis_trace import AxisTrace, element_origins
 from .flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
+from .generator_index import function_yields
 from .model import ModuleLibrary, Span
 from .names import bind_import
 from .python import (
@@ -2115,19 +2116,8 @@ MAYBE_RAISED = _MaybeRaised()
 
 
 def _is_generator(node: ast.AST) -> bool:
-    """A function whose own body holds a yield (Python decides it from the text)."""
-    cached = getattr(node, "_pallas_generator", None)
-    if cached is None:
-        pending = list(ast.iter_child_nodes(node))
-        cached = False
-        while pending and not cached:
-            child = pending.pop()
-            if isinstance(child, (ast.Yield, ast.YieldFrom)):
-                cached = True
-            elif not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-                pending.extend(ast.iter_child_nodes(child))
-        node._pallas_generator = cached  # type: ignore[attr-defined]
-    return cached
+    """A function whose own body holds a yield: recorded when the tree was parsed."""
+    return function_yields(node)
 
 
 class _UnknownRest:

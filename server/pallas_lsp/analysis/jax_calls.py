@@ -489,7 +489,7 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
         _record_ref_op(call)
     if ctx.launch is not None and name in RECORDED_BY_PARAMS:
         return _record_op(call)
-    if ctx.launch is not None and name in mosaic_primitives.UNIMPLEMENTED:
+    if ctx.launch is not None and name in mosaic_primitives.FUNCTIONS:
         # A function some release's Mosaic GPU lowering cannot lower (PAL019): recorded with
         # its first operand, then evaluated as before.
         interp.record_op(name, node, {"x": args[0] if args else UNKNOWN}, {}, ctx)

@@ -33,6 +33,7 @@ import ast
 import warnings
 from dataclasses import dataclass
 
+from .generator_index import index_generators
 from .model import SyntaxProblem
 from .pipeline import parse
 
@@ -113,6 +114,7 @@ class Reparser:
             return None
         if middle.body and middle.body[0].col_offset != 0:
             return None
+        index_generators(middle, text)  # the kept statements keep the marks of their parse
         self.reused_statements = keep_before + count - keep_after
         return ast.Module(body=[*body[:keep_before], *middle.body, *body[keep_after:]], type_ignores=[])
 

@@ -118,18 +118,28 @@ def _ref_dtype(node: ast.expr | None, function: ast.FunctionDef,
 
 
 def _assignments(function: ast.FunctionDef, name: str) -> list[ast.AST]:
-    found: list[ast.AST] = []
+    return _bindings(function).get(name, [])
+
+
+def _bindings(function: ast.FunctionDef) -> dict[str, list[ast.AST]]:
+    """Name -> the statements and clauses that bind it in the function, in walk order: one
+    walk per function, kept on its node (each store asks about several names; a re-parse
+    keeps the nodes of statements an edit did not touch)."""
+    cached = getattr(function, "_pallas_bindings", None)
+    if cached is not None:
+        return cached
+    found: dict[str, list[ast.AST]] = {}
     for node in ast.walk(function):
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For,
                              ast.With, ast.comprehension)):
             targets = (node.targets if isinstance(node, ast.Assign)
                        else [node.target] if not isinstance(node, ast.With)
                        else [item.optional_vars for item in node.items if item.optional_vars])
-            if any(name in _bound_names(target) for target in targets):
-                found.append(node)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not function \
-                and node.name == name:
-            found.append(node)
+            for bound in sorted({name for target in targets for name in _bound_names(target)}):
+                found.setdefault(bound, []).append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not function:
+            found.setdefault(node.name, []).append(node)
+    function._pallas_bindings = found  # type: ignore[attr-defined]
     return found
 
 

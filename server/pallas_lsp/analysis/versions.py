@@ -10,6 +10,7 @@ measured is a row of ``MEASURED``, a behaviour found to change is a ``Fact``
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 JaxVersion = tuple[int, ...]
@@ -155,6 +156,7 @@ BARRIER_ARRAY_NEEDS_INDEX = Fact("a barrier op refuses an unindexed array of bar
                                  None, "probe bar_array_unindexed: lowers on 0.8.3, ValueError on 0.10.2")
 
 
+@functools.lru_cache(maxsize=64)  # every analysis asks (the hover facts), for one release
 def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:
     """The measured release whose behaviour the rules follow for ``version``, and a note
     when that is not ``version`` itself (outside the measured range, between measured

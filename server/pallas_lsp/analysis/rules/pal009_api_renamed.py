@@ -283,15 +283,22 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
     if surface is None:
         return
     version = format_jax_version(program.version)
+    # Name -> the keywords it takes (None: not judged), read once per name of the run.
+    takes_of: dict[str, frozenset[str] | None] = {}
     for name, call in program.named_calls():
-        params = surface.params(name)
         if name == "plgpu.kernel":
-            yield from _kernel_mesh_keywords(program, surface, call, params, version)
+            yield from _kernel_mesh_keywords(program, surface, call, surface.params(name), version)
             continue
-        if params is None or any(p.kind == "VK" for p in params) or all(
-                p.kind == "VP" for p in params):
-            continue  # **kwargs, or a bare (*args) that says nothing of its keywords
-        takes = {p.name for p in params if p.kind in ("PK", "KO")}
+        if name not in takes_of:
+            params = surface.params(name)
+            # **kwargs, or a bare (*args) that says nothing of its keywords: not judged.
+            judged = not (params is None or any(p.kind == "VK" for p in params)
+                          or all(p.kind == "VP" for p in params))
+            takes_of[name] = frozenset(p.name for p in params if p.kind in ("PK", "KO")) \
+                if judged and params is not None else None
+        takes = takes_of[name]
+        if takes is None or not call.keywords:
+            continue
         for keyword in call.keywords:
             if keyword.arg is None or keyword.arg in takes or (name, keyword.arg) in _MEASURED_KEYWORDS:
                 continue

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
 from ..model import Finding, Options
-from ..mosaic_primitives import LOWERING_RULES, RELEASES, UNIMPLEMENTED
+from ..mosaic_primitives import FUNCTIONS, PRIMITIVES, RELEASES, lowering_rules, unimplemented
 from ..program import Program
 from ..trace import Op
 from ..values import ArrayVal, DtypeVal
@@ -27,9 +28,7 @@ RULE = Rule(
     # lower (multimem_store under Warpgroup on 0.8.3) is another family's, judged elsewhere.
     lowering_errors=(LoweringError(
         r"Unimplemented primitive in Pallas Mosaic GPU lowering: ?(?:"
-        + "|".join(sorted({re.escape(p) for by_release in UNIMPLEMENTED.values()
-                           for by_dtype in by_release.values() for by_semantics in by_dtype.values()
-                           for p in by_semantics.values()}))
+        + "|".join(sorted(re.escape(p) for p in PRIMITIVES))
         + r") for", exc_type="NotImplementedError"),),
     what_it_means=(
         "A Mosaic GPU kernel body is lowered one primitive at a time, and only the primitives "
@@ -80,7 +79,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     releases = data_releases(program.version)
     if releases is None:
         return
-    for node, ops in program.ops_named(*UNIMPLEMENTED).items():
+    for node, ops in program.ops_named(*FUNCTIONS).items():
         judged = [(op, found) for op in ops if (found := _unimplemented(program, op, releases)) is not None]
         if not judged:
             continue
@@ -105,6 +104,7 @@ def program_version(program: Program) -> str:
     return ".".join(str(part) for part in program.version)
 
 
+@functools.lru_cache(maxsize=64)  # every analysis asks, for one or two releases
 def data_releases(version: JaxVersion) -> tuple[str, ...] | None:
     """The measured releases whose table decides for ``version``: itself, or the two measured
     releases around it (a finding needs both to agree); None outside the measured range."""
@@ -136,7 +136,7 @@ def _unimplemented(program: Program, op: Op, releases: tuple[str, ...]) -> tuple
     dtype = operand.dtype.name if isinstance(operand.dtype, DtypeVal) else None
     found: set[str] = set()
     for release in releases:
-        by_dtype = UNIMPLEMENTED.get(op.name, {}).get(release, {})
+        by_dtype = unimplemented().get(op.name, {}).get(release, {})
         if dtype in ("float32", "int32"):
             primitive = by_dtype.get(dtype, {}).get(semantics)
         else:
@@ -154,13 +154,14 @@ def _implemented_where(primitive: str, semantics: str, releases: tuple[str, ...]
     """Where the primitive has a lowering rule: this release's other semantics, other
     releases under this semantics, or nowhere measured."""
     other = "Warpgroup" if semantics == "Lane" else "Lane"
-    if all(primitive in LOWERING_RULES.get(r, {}).get(other, frozenset()) for r in releases):
+    rules_of = lowering_rules()
+    if all(primitive in rules_of.get(r, {}).get(other, frozenset()) for r in releases):
         return f"{other} semantics of the same release implements it."
-    having = [r for r in RELEASES if primitive in LOWERING_RULES[r].get(semantics, frozenset())]
+    having = [r for r in RELEASES if primitive in rules_of[r].get(semantics, frozenset())]
     if having:
         releases_text = having[0] if len(having) == 1 else f"{', '.join(having[:-1])} and {having[-1]}"
         verb = "implements" if len(having) == 1 else "implement"
         return f"JAX {releases_text} {verb} it under {semantics} semantics."
-    if any(primitive in rules.get(other, frozenset()) for rules in LOWERING_RULES.values()):
+    if any(primitive in rules.get(other, frozenset()) for rules in rules_of.values()):
         return f"Only {other} semantics implements it, on other releases."
     return f"No measured release ({', '.join(RELEASES)}) implements it."
