@@ -28,6 +28,9 @@ CANONICAL_MODULES: tuple[tuple[str, str], ...] = (
     ("pl.tpu", "jax.experimental.pallas.tpu"),
     ("pl", "jax.experimental.pallas"),
     ("jax.sharding", "jax.sharding"),
+    # Reached only by a call's spelled path (QualName.spelled): its shard_map folds into
+    # jax.shard_map's canonical name.
+    ("jax.experimental.shard_map", "jax.experimental.shard_map"),
     ("lax", "jax.lax"),
     ("jnp", "jax.numpy"),
     ("jax", "jax"),
@@ -56,18 +59,21 @@ class Surface:
     _params: dict[str, tuple[Param, ...] | None] = field(default_factory=dict, compare=False,
                                                          repr=False)
 
-    def params(self, canonical_name: str) -> tuple[Param, ...] | None:
-        """The parameters of a callable, or None when this surface does not know it."""
-        if canonical_name in self._params:
-            return self._params[canonical_name]
-        found = _split(canonical_name)
+    def params(self, canonical_name: str, spelled: str = "") -> tuple[Param, ...] | None:
+        """The parameters of a callable, or None when this surface does not know it. A
+        canonical name that folds two callables is known by the path the call spelled
+        (``spelled``: jax.experimental.shard_map.shard_map or jax.shard_map), never alone."""
+        key = spelled or canonical_name
+        if key in self._params:
+            return self._params[key]
+        found = _split(key)
         params = None
-        if found is not None and canonical_name not in AMBIGUOUS:
+        if found is not None and (spelled or canonical_name not in AMBIGUOUS):
             module, attr = found
             entry = self.modules.get(module)
             raw = entry["signatures"].get(attr) if entry else None
             params = None if raw is None else tuple(Param(*p) for p in raw)
-        self._params[canonical_name] = params
+        self._params[key] = params
         return params
 
     def has_name(self, module: str, attr: str) -> bool | None:
@@ -127,12 +133,12 @@ def shipped(version: JaxVersion) -> Surface | None:
     return Surface(release, module.MODULES, "data")
 
 
-def releases_with_keyword(canonical_name: str, keyword: str) -> list[JaxVersion]:
-    """The data releases whose ``canonical_name`` takes ``keyword``."""
+def releases_with_keyword(canonical_name: str, keyword: str, spelled: str = "") -> list[JaxVersion]:
+    """The data releases whose ``canonical_name`` (as ``spelled``, where it folds) takes ``keyword``."""
     found = []
     for release in DATA_RELEASES:
         surface = shipped(release)
-        params = surface.params(canonical_name) if surface else None
+        params = surface.params(canonical_name, spelled) if surface else None
         if params and any(p.name == keyword and p.kind in ("PK", "KO") for p in params):
             found.append(release)
     return found

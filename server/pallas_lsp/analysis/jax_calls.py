@@ -416,6 +416,7 @@ class Tracer(Protocol):
 
     version: JaxVersion
     kernels: list[KernelInfo]
+    call_sites: list[ast.Call]  # the calls of user functions running now, innermost last
     # Every plgpu.Barrier / plgpu.ClusterBarrier built, in the order the run met them.
     barriers: list[BarrierVal]
     # The mesh jax.set_mesh / use_abstract_mesh installed (None: none; UNKNOWN: cannot tell).
@@ -765,8 +766,25 @@ def _plgpu_kernel(call: Call) -> object:
     info = _kernel_info(body, call.node, "kernel", kwargs, "out_type", "scratch_types")
     if "**" not in kwargs:
         info.mesh_args = {key: kwargs[key] for key in KERNEL_MESH_ARGS if key in kwargs}
+        info.keywords = frozenset(call.kwargs)
+        # A keyword a **kwargs forwarded: where the helper's caller spelled it.
+        info.keyword_sites = {name: site for name in call.kwargs if name not in call.kw_nodes
+                              for site in _spelled_at(call.tracer.call_sites, name)}
+    from .interpreter import UNKNOWN_REST  # the interpreter imports this module
+
+    if all(arg is not UNKNOWN_REST for arg in call.args):
+        info.positional = len(call.args)
     call.tracer.kernels.append(info)
     return KernelVal(info)
+
+
+def _spelled_at(sites: list[ast.Call], name: str) -> list[ast.keyword]:
+    """The ``name=`` keyword of the call of the function running now, where that call spells
+    it (none or one): one level of forwarding, the helper's own caller. A deeper chain
+    may have built the dict elsewhere, so it is not followed."""
+    if not sites:
+        return []
+    return [keyword for keyword in sites[-1].keywords if keyword.arg == name][:1]
 
 
 def _pallas_call(call: Call) -> object:
