@@ -56,17 +56,17 @@ class Surface:
     modules: dict[str, dict | None]
     source: str  # "data" or "installed sources"
     # Each name's parameters, once asked (every keystroke asks again for the same calls).
-    _params: dict[str, tuple[Param, ...] | None] = field(default_factory=dict, compare=False,
+    _params: dict[tuple[str, str], tuple[Param, ...] | None] = field(default_factory=dict, compare=False,
                                                          repr=False)
 
     def params(self, canonical_name: str, spelled: str = "") -> tuple[Param, ...] | None:
         """The parameters of a callable, or None when this surface does not know it. A
         canonical name that folds two callables is known by the path the call spelled
         (``spelled``: jax.experimental.shard_map.shard_map or jax.shard_map), never alone."""
-        key = spelled or canonical_name
+        key = (canonical_name, spelled)
         if key in self._params:
             return self._params[key]
-        found = _split(key)
+        found = _split(spelled or canonical_name)
         params = None
         if found is not None and (spelled or canonical_name not in AMBIGUOUS):
             module, attr = found

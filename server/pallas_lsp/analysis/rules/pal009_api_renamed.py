@@ -90,7 +90,13 @@ RULE = Rule(
         "installed JAX's sources for a release that data does not cover: `pl.pallas_call`'s "
         "`backend=`, for one, is gone from 0.10.2. The same data gives each module's names and "
         "deprecation table: a name the target release lacks and another has (`pl.dot`, gone "
-        "from 0.11.2) is reported with JAX's own words, which name the replacement."
+        "from 0.11.2) is reported with JAX's own words, which name the replacement. The two "
+        "shard_maps are told apart by the path the call names: "
+        "`jax.experimental.shard_map.shard_map` takes `check_rep=`, `jax.shard_map` takes "
+        "`check_vma=` (on every release from 0.8.3), and the quick fix renames one to the "
+        "other. A `plgpu.kernel(*args, **kwargs)` in a helper is judged on what the run "
+        "forwarded through it (`out_type=` before 0.10.2, renamed where the helper's caller "
+        "spells it)."
     ),
     when_it_happens=(
         "`plgpu.kernel(..., out_shape=...)`, `scratch_shapes=...` or a positional output type on "
