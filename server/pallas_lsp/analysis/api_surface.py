@@ -17,6 +17,7 @@ import functools
 import importlib
 from dataclasses import dataclass, field
 
+from .names import FOLDED
 from .versions import JaxVersion, format_jax_version
 
 # The releases the shipped data covers (one module of api_data/ each), oldest first.
@@ -37,8 +38,8 @@ CANONICAL_MODULES: tuple[tuple[str, str], ...] = (
 )
 # Canonical names that more than one JAX callable reduces to (names._PREFIXES maps
 # jax.experimental.shard_map.shard_map to jax.shard_map, pjit to jax.jit, ...): the data of
-# one is not the signature of the other, so they are never judged.
-AMBIGUOUS = frozenset({"jax.shard_map", "jax.jit", "jax.set_mesh"})
+# one is not the signature of the other, so they are judged only by the path a call spelled.
+AMBIGUOUS = FOLDED
 
 
 @dataclass(frozen=True)

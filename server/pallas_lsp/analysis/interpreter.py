@@ -171,6 +171,7 @@ class Interpreter:
         self._opaque_withs = 0
         self.kernels: list[KernelInfo] = []
         self.call_sites: list[ast.Call] = []  # the calls of user functions running now, innermost last
+        self.unknown_rest = _UNKNOWN_REST  # for the models (jax_calls), which cannot import it
         self.barriers: list[BarrierVal] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}

@@ -418,6 +418,7 @@ class Tracer(Protocol):
     version: JaxVersion
     kernels: list[KernelInfo]
     call_sites: list[ast.Call]  # the calls of user functions running now, innermost last
+    unknown_rest: object  # the argument that stands for a *args of unknown length
     # Every plgpu.Barrier / plgpu.ClusterBarrier built, in the order the run met them.
     barriers: list[BarrierVal]
     # The mesh jax.set_mesh / use_abstract_mesh installed (None: none; UNKNOWN: cannot tell).
@@ -803,9 +804,7 @@ def _plgpu_kernel(call: Call) -> object:
         # A keyword a **kwargs forwarded: where the helper's caller spelled it.
         info.keyword_sites = {name: site for name in call.kwargs if name not in call.kw_nodes
                               for site in _spelled_at(call.tracer.call_sites, name)}
-    from .interpreter import UNKNOWN_REST  # the interpreter imports this module
-
-    if all(arg is not UNKNOWN_REST for arg in call.args):
+    if all(arg is not call.tracer.unknown_rest for arg in call.args):
         info.positional = len(call.args)
     call.tracer.kernels.append(info)
     return KernelVal(info)

@@ -379,6 +379,7 @@ def _unknown_keyword(program: Program, name: str, call: ast.Call, keyword: ast.k
     have = [format_jax_version(r) for r in releases_with_keyword(name, keyword.arg or "", path)]
     words = f"TypeError: {function}() got an unexpected keyword argument '{keyword.arg}'"
     where = (f"JAX {', '.join(have)} {'takes' if len(have) == 1 else 'take'} it" if have
+             else f"{path} of no release pallas-lsp has read takes it" if path
              else "no release pallas-lsp has read takes it")
     twin = _FOLDED_TWIN_KEYWORDS.get((path, keyword.arg or ""))
     if twin is not None:
