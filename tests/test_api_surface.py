@@ -60,8 +60,13 @@ def test_a_release_without_data_has_no_shipped_surface() -> None:
 
 
 def test_ambiguous_names_are_never_judged() -> None:
-    """jax.shard_map is also the canonical name of jax.experimental.shard_map.shard_map."""
-    assert shipped((0, 12, 0, 1)).params("jax.shard_map") is None
+    """jax.shard_map is also the canonical name of jax.experimental.shard_map.shard_map:
+    judged only by the path the call spelled, whichever was asked first."""
+    surface = shipped((0, 12, 0, 1))
+    assert "check_vma" in {p.name for p in surface.params("jax.shard_map", "jax.shard_map")}
+    assert surface.params("jax.shard_map") is None
+    experimental = surface.params("jax.shard_map", "jax.experimental.shard_map.shard_map")
+    assert "check_rep" in {p.name for p in experimental}
 
 
 @pytest.mark.lowering

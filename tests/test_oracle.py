@@ -85,15 +85,7 @@ def describe(errors) -> str:
 # Found when this session's branches were merged (CI on e0d9f8a): lowering's class and the
 # markers disagree because one branch's rule classifies an error another branch's fixture
 # called "no rule class"; each must still fail (strict), so the fix shows up. Issue 27's note.
-_PAL009_TYPEERROR = ("shard_map()'s unexpected keyword is now PAL009's class (the API surface), "
-                     "but the static analysis does not report the probe's spelling")
 KNOWN_GAPS = {
-    ("experimental_shard_map_check_vma.py", "0.8.3"): _PAL009_TYPEERROR,
-    ("experimental_shard_map_check_vma.py", "0.10.2"): _PAL009_TYPEERROR,
-    ("experimental_shard_map_check_vma.py", "0.12.0.1"): _PAL009_TYPEERROR,
-    ("shard_map_check_rep.py", "0.8.3"): _PAL009_TYPEERROR,
-    ("shard_map_check_rep.py", "0.10.2"): _PAL009_TYPEERROR,
-    ("shard_map_check_rep.py", "0.12.0.1"): _PAL009_TYPEERROR,
     ("grid_zero.py", "0.8.3"): ("0.8.3's MLIR verifier refusal of emit_pipeline's wait_group(-1) is "
                                 "now PAL013's class, which the static analysis cannot see there"),
 }

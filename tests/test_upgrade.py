@@ -28,24 +28,9 @@ MOVES = [("0.12.0.1", "0.8.3"), ("0.10.2", "0.12.0.1")]
 TIMEOUT_S = 120.0
 
 # Misses the analysis is known to have: each must still fail (strict), so a fix shows up.
-_KWARGS_OUT_TYPE = ("PAL009 does not follow out_type= through a **kwargs-forwarding helper "
-                    "into plgpu.kernel, so upgrade finds nothing to rename (JAX < 0.10.2 blames "
-                    "the helper's plgpu.kernel call)")
-_TYPEERROR_NOW_PAL009 = ("shard_map()'s unexpected keyword is PAL009's class since the API "
-                         "surface merge; upgrade offers no fix for the probe's spelling")
-_SHARED_ASSERT = ("0.12's bare AssertionError of another platform's params belongs to PAL008 and "
-                  "PAL020; the static analysis says PAL020, this test reads PAL008")
 KNOWN_GAPS = {
-    ("metaclass_semantics_harness.py", "0.8.3"): _KWARGS_OUT_TYPE,
-    ("metaclass_semantics_harness_ok.py", "0.8.3"): _KWARGS_OUT_TYPE,
     # Found when this session's branches were merged (CI on e0d9f8a); issue 27's note.
     ("grid_zero.py", "0.8.3"): "0.8.3's MLIR refusal of emit_pipeline's wait_group(-1) is PAL013's class",
-    ("kernel_tpu_params.py", "0.12.0.1"): _SHARED_ASSERT,
-    ("pallas_call_tpu_params.py", "0.12.0.1"): _SHARED_ASSERT,
-    ("experimental_shard_map_check_vma.py", "0.8.3"): _TYPEERROR_NOW_PAL009,
-    ("experimental_shard_map_check_vma.py", "0.12.0.1"): _TYPEERROR_NOW_PAL009,
-    ("shard_map_check_rep.py", "0.8.3"): _TYPEERROR_NOW_PAL009,
-    ("shard_map_check_rep.py", "0.12.0.1"): _TYPEERROR_NOW_PAL009,
 }
 
 
@@ -53,7 +38,12 @@ def entries() -> list[Path]:
     return [*single_fixtures(), *version_probes(), *(p / "main.py" for p in package_fixtures())]
 
 
-def lowered(pool, path: Path, version: str) -> set[tuple[str, str, int]]:
+def lowered(pool, path: Path, version: str,
+            named: frozenset[tuple[str, str, int]] = frozenset()) -> set[tuple[str, str, int]]:
+    """(file, code, line) of each lowering error. An error two rules' patterns match (0.12's
+    bare AssertionError is PAL008's and PAL020's: both raised by the same `assert rule is not
+    None` of pallas_call.py's gpu_lowering) has the code of the finding ``named`` on its line,
+    as merge.confirms reads it; else its first."""
     python = JAX_VENVS.get(version)
     if python is None or not python.exists():
         pytest.skip(f"no JAX {version} venv: run .ci/jax-envs.sh")
@@ -61,8 +51,11 @@ def lowered(pool, path: Path, version: str) -> set[tuple[str, str, int]]:
     # The file itself may raise outside any launch (it ran past the fixed error into one
     # of no rule class): that is its first error, named by the report's message.
     assert report.fatal_kind in (None, "user_code"), report.fatal
-    found = {(Path(e.file).name if e.file else path.name, e.code or e.exc_type, e.line)
-             for e in report.errors}
+    found = set()
+    for e in report.errors:
+        name = Path(e.file).name if e.file else path.name
+        code = next((c for c in e.codes if (name, c, e.line) in named), e.code or e.exc_type)
+        found.add((name, code, e.line))
     if report.fatal_kind:
         found.add((path.name, "raised: " + (report.fatal or "").split(": ")[1], report.fatal_line))
     return found
@@ -98,8 +91,9 @@ def test_upgrade_fix_lowers_on_the_target(entry: Path, source: str, target: str,
                    str(moved if package else moved / entry.name)])
     assert status in (0, 1)
     fixed = moved / entry.name
-    got = lowered(lowering_pool, fixed, target)
     findings = predicted(moved, target)
+    named = frozenset(f[:3] for f in findings)
+    got = lowered(lowering_pool, fixed, target, named)
     # What is left of PAL008 / PAL009 is what the analysis offers no mechanical fix for
     # (a pallas_call whose rewrite is not known to be right).
     unfixable = {(name, code, line) for name, code, line, fixable in findings if not fixable}
@@ -112,4 +106,4 @@ def test_upgrade_fix_lowers_on_the_target(entry: Path, source: str, target: str,
     twin = fixture_for_release(entry, target, tmp_path / "twin")
     # The twin renames plgpu.kernel's arguments only; the version probes test other names.
     if twin != entry and entry.parent.name != "versions":
-        assert got == lowered(lowering_pool, twin, target), f"{entry.name}: the twin lowers otherwise"
+        assert got == lowered(lowering_pool, twin, target, named), f"{entry.name}: the twin lowers otherwise"

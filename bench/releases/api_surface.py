@@ -75,6 +75,13 @@ def module_surface(name: str) -> dict:
         for attr, entry in deprecations.items():
             if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str):
                 deprecated[attr] = [entry[0], entry[1] is not None]
+                # A deprecated name still accessible is still called (jax.experimental.
+                # shard_map.shard_map): its signature is the one its callers meet.
+                if name in SIGNED and entry[1] is not None and callable(entry[1]) \
+                        and attr not in signatures and not inspect.ismodule(entry[1]):
+                    found = parameters(entry[1])
+                    if found is not None:
+                        signatures[attr] = found
     return {"names": names, "signatures": signatures, "deprecated": deprecated}
 
 

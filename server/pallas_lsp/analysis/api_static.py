@@ -59,11 +59,11 @@ class InstalledSurface:
         self.version = version
         self._cache: dict[tuple[str, str], tuple[Param, ...] | None] = {}
 
-    def params(self, canonical_name: str) -> tuple[Param, ...] | None:
+    def params(self, canonical_name: str, spelled: str = "") -> tuple[Param, ...] | None:
         from .api_surface import AMBIGUOUS, module_of
 
-        found = module_of(canonical_name)
-        if found is None or canonical_name in AMBIGUOUS:
+        found = module_of(spelled or canonical_name)
+        if found is None or (not spelled and canonical_name in AMBIGUOUS):
             return None
         if found not in self._cache:
             self._cache[found] = self._resolve(*found)

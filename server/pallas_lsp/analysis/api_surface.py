@@ -20,6 +20,7 @@ import importlib
 from dataclasses import dataclass, field
 
 from . import api_changes
+from .names import FOLDED
 from .versions import JaxVersion, format_jax_version, parse_jax_version
 
 # The releases the shipped data covers (one module of api_data/ each), oldest first.
@@ -31,14 +32,17 @@ CANONICAL_MODULES: tuple[tuple[str, str], ...] = (
     ("pl.tpu", "jax.experimental.pallas.tpu"),
     ("pl", "jax.experimental.pallas"),
     ("jax.sharding", "jax.sharding"),
+    # Reached only by a call's spelled path (QualName.spelled): its shard_map folds into
+    # jax.shard_map's canonical name.
+    ("jax.experimental.shard_map", "jax.experimental.shard_map"),
     ("lax", "jax.lax"),
     ("jnp", "jax.numpy"),
     ("jax", "jax"),
 )
 # Canonical names that more than one JAX callable reduces to (names._PREFIXES maps
 # jax.experimental.shard_map.shard_map to jax.shard_map, pjit to jax.jit, ...): the data of
-# one is not the signature of the other, so they are never judged.
-AMBIGUOUS = frozenset({"jax.shard_map", "jax.jit", "jax.set_mesh"})
+# one is not the signature of the other, so they are judged only by the path a call spelled.
+AMBIGUOUS = FOLDED
 
 
 @dataclass(frozen=True)
@@ -56,23 +60,26 @@ class Surface:
     modules: dict[str, dict | None]
     source: str  # "data" or "installed sources"
     # Each name's parameters, once asked (every keystroke asks again for the same calls).
-    _params: dict[str, tuple[Param, ...] | None] = field(default_factory=dict, compare=False,
+    _params: dict[tuple[str, str], tuple[Param, ...] | None] = field(default_factory=dict, compare=False,
                                                          repr=False)
     # Each module's public names as a set, once asked (the data holds a sorted tuple).
     _name_sets: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
 
-    def params(self, canonical_name: str) -> tuple[Param, ...] | None:
-        """The parameters of a callable, or None when this surface does not know it."""
-        if canonical_name in self._params:
-            return self._params[canonical_name]
-        found = _split(canonical_name)
+    def params(self, canonical_name: str, spelled: str = "") -> tuple[Param, ...] | None:
+        """The parameters of a callable, or None when this surface does not know it. A
+        canonical name that folds two callables is known by the path the call spelled
+        (``spelled``: jax.experimental.shard_map.shard_map or jax.shard_map), never alone."""
+        key = (canonical_name, spelled)
+        if key in self._params:
+            return self._params[key]
+        found = _split(spelled or canonical_name)
         params = None
-        if found is not None and canonical_name not in AMBIGUOUS:
+        if found is not None and (spelled or canonical_name not in AMBIGUOUS):
             module, attr = found
             entry = self.modules.get(module)
             raw = entry["signatures"].get(attr) if entry else None
             params = None if raw is None else tuple(Param(*p) for p in raw)
-        self._params[canonical_name] = params
+        self._params[key] = params
         return params
 
     def has_name(self, module: str, attr: str) -> bool | None:
@@ -141,12 +148,12 @@ def shipped(version: JaxVersion) -> Surface | None:
     return Surface(release, api_changes.apply(base.modules, module.CHANGES), "data")
 
 
-def releases_with_keyword(canonical_name: str, keyword: str) -> list[JaxVersion]:
-    """The data releases whose ``canonical_name`` takes ``keyword``."""
+def releases_with_keyword(canonical_name: str, keyword: str, spelled: str = "") -> list[JaxVersion]:
+    """The data releases whose ``canonical_name`` (as ``spelled``, where it folds) takes ``keyword``."""
     found = []
     for release in DATA_RELEASES:
         surface = shipped(release)
-        params = surface.params(canonical_name) if surface else None
+        params = surface.params(canonical_name, spelled) if surface else None
         if params and any(p.name == keyword and p.kind in ("PK", "KO") for p in params):
             found.append(release)
     return found

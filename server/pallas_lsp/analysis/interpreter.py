@@ -171,9 +171,12 @@ class Interpreter:
         self._opaque_host_calls = False
         self._opaque_withs = 0
         self.kernels: list[KernelInfo] = []
+        self.call_sites: list[ast.Call] = []  # the calls of user functions running now, innermost last
+        self.unknown_rest = _UNKNOWN_REST  # for the models (jax_calls), which cannot import it
         self.barriers: list[BarrierVal] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}
+        self.callee_spellings: dict[int, str] = {}  # id(call) -> QualName.spelled, where set
         # id -> every call node evaluated: the rules read calls by name from here, never the tree.
         self.call_nodes: dict[int, ast.Call] = {}
         # Where axis names are defined and used (analysis/axis_symbols reads it).
@@ -1464,6 +1467,8 @@ class Interpreter:
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
             self.callee_names[id(node)] = func.name
+            if func.spelled:
+                self.callee_spellings[id(node)] = func.spelled
             if func.name.split(".")[0] not in _SEEN_LIBRARIES:
                 self._note_opaque_call(ctx)
             hooked = calls.builtin_hook(self, func.name, args, kwargs, ctx)
@@ -1501,7 +1506,11 @@ class Interpreter:
         if isinstance(func, FuncVal):
             if coroutines.is_coroutine_function(func):
                 return CoroutineVal(func, list(args), dict(kwargs))  # its body runs when driven
-            return self.call_function(func, args, kwargs, ctx)
+            self.call_sites.append(node)
+            try:
+                return self.call_function(func, args, kwargs, ctx)
+            finally:
+                self.call_sites.pop()
         if isinstance(func, StaticMethodVal):
             return self.call(func.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, RegisterVal):

@@ -20,6 +20,7 @@ from . import (
     devices,
     layouts,
     mosaic_primitives,
+    mosaic_refusals,
     names,
     pipelines,
     ref_facts,
@@ -416,6 +417,8 @@ class Tracer(Protocol):
 
     version: JaxVersion
     kernels: list[KernelInfo]
+    call_sites: list[ast.Call]  # the calls of user functions running now, innermost last
+    unknown_rest: object  # the argument that stands for a *args of unknown length
     # Every plgpu.Barrier / plgpu.ClusterBarrier built, in the order the run met them.
     barriers: list[BarrierVal]
     # The mesh jax.set_mesh / use_abstract_mesh installed (None: none; UNKNOWN: cannot tell).
@@ -478,6 +481,11 @@ class Call:
 
 
 Handler = Callable[[Call], object]
+# The op of a lax call given a parameter some release's Mosaic GPU rule refuses (PAL019
+# reads it: args["function"], its operand args["x"], and each such parameter given).
+PARAMS_OP = "lax.*(param=)"
+# The op of a call of a lax function whose number of cases Mosaic GPU limits (PAL019).
+CASES_OP = "lax.*(*cases)"
 
 
 def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, object],
@@ -493,6 +501,18 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
         # A function some release's Mosaic GPU lowering cannot lower (PAL019): recorded with
         # its first operand, then evaluated as before.
         interp.record_op(name, node, {"x": args[0] if args else UNKNOWN}, {}, ctx)
+    if ctx.launch is not None and name in mosaic_refusals.PARAM_FUNCTIONS:
+        # lax.exp(x, accuracy=...), lax.slice(x, start, limit, strides): refused by Mosaic GPU's
+        # rule of some release (PAL019).
+        given = _refusable_params(call, mosaic_refusals.PARAM_FUNCTIONS[name])
+        if given:
+            interp.record_op(PARAMS_OP, node, {"function": Const(name), "x": args[0] if args else UNKNOWN,
+                                               **given}, {}, ctx)
+    if ctx.launch is not None and name in mosaic_refusals.CASES_FUNCTIONS and not any(
+            isinstance(arg, ast.Starred) for arg in node.args):
+        # lax.select_n(which, *cases): Mosaic GPU's rule lowers two cases at most (PAL019).
+        interp.record_op(CASES_OP, node, {"function": Const(name), "cases": Const(len(args) - 1)},
+                         {}, ctx)
     if ctx.launch is None and ctx.jit_node is not None and name in HOST_AXIS_QUERIES:
         # Code around the launch asks for a named axis while it is traced (JAX's own
         # reduce_scatter calls lax.axis_size(axis_name) before building its kernel).
@@ -504,6 +524,21 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
     elif handler is None and allow.serves(name):
         handler = bridge.call_named
     return handler(call) if handler is not None else _other(call)
+
+
+def _refusable_params(call: Call, wanted: frozenset[str]) -> dict[str, object]:
+    """The parameters among ``wanted`` the call gives: as keywords, or positionally where the
+    target release's signature (the API data) places them; none past a ``*args``."""
+    found = {key: value for key, value in call.kwargs.items() if key in wanted}
+    surface = shipped(call.tracer.version)
+    params = surface.params(call.name) if surface is not None else None
+    if params and not any(isinstance(arg, ast.Starred) for arg in call.node.args):
+        for index, param in enumerate(params):
+            if param.kind not in ("P", "PK"):
+                break
+            if param.name in wanted and index < len(call.args):
+                found[param.name] = call.args[index]
+    return found
 
 
 def _other(call: Call) -> object:
@@ -765,8 +800,23 @@ def _plgpu_kernel(call: Call) -> object:
     info = _kernel_info(body, call.node, "kernel", kwargs, "out_type", "scratch_types")
     if "**" not in kwargs:
         info.mesh_args = {key: kwargs[key] for key in KERNEL_MESH_ARGS if key in kwargs}
+        info.keywords = frozenset(call.kwargs)
+        # A keyword a **kwargs forwarded: where the helper's caller spelled it.
+        info.keyword_sites = {name: site for name in call.kwargs if name not in call.kw_nodes
+                              for site in _spelled_at(call.tracer.call_sites, name)}
+    if all(arg is not call.tracer.unknown_rest for arg in call.args):
+        info.positional = len(call.args)
     call.tracer.kernels.append(info)
     return KernelVal(info)
+
+
+def _spelled_at(sites: list[ast.Call], name: str) -> list[ast.keyword]:
+    """The ``name=`` keyword of the call of the function running now, where that call spells
+    it (none or one): one level of forwarding, the helper's own caller. A deeper chain
+    may have built the dict elsewhere, so it is not followed."""
+    if not sites:
+        return []
+    return [keyword for keyword in sites[-1].keywords if keyword.arg == name][:1]
 
 
 def _pallas_call(call: Call) -> object:

@@ -32,6 +32,17 @@ _PREFIXES: tuple[tuple[str, str], ...] = (
 )
 
 
+# Canonical names that more than one JAX callable reduces to (the folding prefixes above):
+# a QualName of one keeps the dotted path it was reached by (QualName.spelled).
+FOLDED = frozenset({"jax.shard_map", "jax.jit", "jax.set_mesh"})
+
+
+def qualname(dotted: str) -> QualName:
+    """The value a dotted JAX path names: canonicalised, spelled out where it folds."""
+    name = canonical(dotted)
+    return QualName(name, dotted if name in FOLDED else "")
+
+
 @functools.lru_cache(maxsize=4096)
 def canonical(dotted: str) -> str:
     for prefix, replacement in _PREFIXES:
@@ -41,7 +52,7 @@ def canonical(dotted: str) -> str:
 
 
 def attribute(base: QualName, attr: str) -> QualName:
-    return QualName(canonical(f"{base.name}.{attr}"))
+    return qualname(f"{base.name}.{attr}")
 
 
 def bind_import(node: ast.Import | ast.ImportFrom) -> list[tuple[str, QualName]]:
@@ -50,7 +61,7 @@ def bind_import(node: ast.Import | ast.ImportFrom) -> list[tuple[str, QualName]]
     if isinstance(node, ast.Import):
         for alias in node.names:
             if alias.asname:
-                bound.append((alias.asname, QualName(canonical(alias.name))))
+                bound.append((alias.asname, qualname(alias.name)))
             else:
                 # `import jax.numpy` binds `jax`.
                 top = alias.name.split(".")[0]
@@ -62,7 +73,7 @@ def bind_import(node: ast.Import | ast.ImportFrom) -> list[tuple[str, QualName]]
     for alias in node.names:
         if alias.name == "*":
             continue
-        bound.append((alias.asname or alias.name, QualName(canonical(f"{module}.{alias.name}"))))
+        bound.append((alias.asname or alias.name, qualname(f"{module}.{alias.name}")))
     return bound
 
 

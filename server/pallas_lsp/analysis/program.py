@@ -73,6 +73,8 @@ class Program:
         # Every plgpu.Barrier / plgpu.ClusterBarrier the run built (values.BarrierVal).
         self.barriers = interp.barriers
         self.callee_names = interp.callee_names
+        # The dotted path of a call whose canonical name folds two JAX callables (names.FOLDED).
+        self.callee_spellings = interp.callee_spellings
         self.module_env = interp.module_env
         self.interp = interp
         self._parents: dict[int, ast.AST] | None = None

@@ -81,6 +81,10 @@ class QualName:
     """A module or an attribute of one, e.g. ``plgpu.multimem_store``, canonicalised."""
 
     name: str
+    # The dotted path it was reached by where canonicalisation folds two callables into one
+    # name (names.FOLDED: jax.experimental.shard_map.shard_map and jax.shard_map are both
+    # jax.shard_map, with different signatures); "" elsewhere. Not part of its identity.
+    spelled: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -594,6 +598,13 @@ class KernelInfo:
     # Another platform's compiler params given to it (PAL020): its lowering fails before the
     # body is lowered, so no other rule judges the body's ops.
     foreign_params: ForeignParamsVal | None = None
+    # plgpu.kernel's keywords as evaluated (those a **kwargs expansion forwarded too) and its
+    # number of positional arguments; None where a ** or a * of unknown length hides some
+    # (PAL009 reads them when the call itself spells **kwargs).
+    keywords: frozenset[str] | None = None
+    positional: int | None = None
+    # Those forwarded keywords -> the keyword where the helper's caller spelled it.
+    keyword_sites: dict[str, ast.keyword] = field(default_factory=dict)
 
 
 @dataclass(eq=False)

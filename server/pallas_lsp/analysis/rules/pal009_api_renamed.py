@@ -16,7 +16,7 @@ from ..api_surface import (
 )
 from ..model import Finding, Fix, Options, Related, Span, TextEdit
 from ..program import Program
-from ..values import QualName
+from ..values import KernelInfo, QualName
 from ..versions import (
     JAX_GET_ABSTRACT_MESH,
     KERNEL_MESH_AT_CALL,
@@ -90,7 +90,13 @@ RULE = Rule(
         "installed JAX's sources for a release that data does not cover: `pl.pallas_call`'s "
         "`backend=`, for one, is gone from 0.10.2. The same data gives each module's names and "
         "deprecation table: a name the target release lacks and another has (`pl.dot`, gone "
-        "from 0.11.2) is reported with JAX's own words, which name the replacement."
+        "from 0.11.2) is reported with JAX's own words, which name the replacement. The two "
+        "shard_maps are told apart by the path the call names: "
+        "`jax.experimental.shard_map.shard_map` takes `check_rep=`, `jax.shard_map` takes "
+        "`check_vma=` (on every release from 0.8.3), and the quick fix renames one to the "
+        "other. A `plgpu.kernel(*args, **kwargs)` in a helper is judged on what the run "
+        "forwarded through it (`out_type=` before 0.10.2, renamed where the helper's caller "
+        "spells it)."
     ),
     when_it_happens=(
         "`plgpu.kernel(..., out_shape=...)`, `scratch_shapes=...` or a positional output type on "
@@ -174,12 +180,17 @@ def _old_spelling(program: Program, call: ast.Call) -> Iterator[Finding]:
             return
 
 
-def _new_spelling(program: Program, kernel: object, call: ast.Call) -> Iterator[Finding]:
+def _new_spelling(program: Program, kernel: KernelInfo, call: ast.Call) -> Iterator[Finding]:
     """JAX <= 0.9: kernel(body, out_shape, *, scratch_shapes=...)."""
     version = format_jax_version(program.version)
     keywords = {k.arg: k for k in call.keywords if k.arg is not None}
+    spread = any(k.arg is None for k in call.keywords) or any(
+        isinstance(a, ast.Starred) for a in call.args)
+    if spread:
+        yield from _forwarded_out_type(program, kernel, call, version)
+        return
     has_out_shape = len(call.args) >= 2 or "out_shape" in keywords
-    if not has_out_shape and "out_type" in keywords and not any(k.arg is None for k in call.keywords):
+    if not has_out_shape and "out_type" in keywords:
         words = "TypeError: kernel() missing 1 required positional argument: 'out_shape'"
         yield _finding(program, call,
                        f"plgpu.kernel has no out_type= on JAX {version}: it takes out_shape= "
@@ -200,6 +211,31 @@ def _new_spelling(program: Program, kernel: object, call: ast.Call) -> Iterator[
                               f"scratch_types= JAX {version} does not have (it takes "
                               f"scratch_shapes=): the launch fails with \"{words}\". "
                               f"Write scratch_shapes=.", related=related, fixes=(fix,))
+
+
+def _forwarded_out_type(program: Program, kernel: KernelInfo, call: ast.Call,
+                        version: str) -> Iterator[Finding]:
+    """``plgpu.kernel(*args, **kwargs)`` in a helper: what the run passed through it (the
+    value model's keywords), judged as the call above judges spelled ones. JAX blames this
+    call; the keyword to rename is where the helper's caller spelled it."""
+    passed, positional = kernel.keywords, kernel.positional
+    if passed is None or positional is None or positional >= 2 or "out_shape" in passed:
+        return
+    if "out_type" not in passed:
+        return
+    words = "TypeError: kernel() missing 1 required positional argument: 'out_shape'"
+    site = kernel.keyword_sites.get("out_type")
+    where = "where this helper is called"
+    fix = related = None
+    if site is not None:
+        where = f"where line {site.lineno} passes it"
+        fix = _rename(program, site, "out_shape")
+        related = (Related(program.span(site), "out_type= is passed here"),)
+    yield Finding(RULE.code, program.span(call.func),
+                  f"plgpu.kernel has no out_type= on JAX {version}: it takes out_shape= "
+                  f"(out_type= came in {first_release(KERNEL_OUT_TYPE)}), and the out_type= "
+                  f"this call forwards through **kwargs makes it fail with \"{words}\". "
+                  f"Write out_shape= {where}.", related=related or (), fixes=(fix,) if fix else ())
 
 
 # Names a release may lack: (the canonical name called, the fact that it exists, the module
@@ -283,26 +319,29 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
     if surface is None:
         return
     version = format_jax_version(program.version)
-    # Name -> the keywords it takes (None: not judged), read once per name of the run.
-    takes_of: dict[str, frozenset[str] | None] = {}
+    # (name, spelling) -> the keywords it takes (None: not judged), read once per run.
+    takes_of: dict[tuple[str, str], frozenset[str] | None] = {}
     for name, call in program.named_calls():
+        spelled = program.callee_spellings.get(id(call), "")
         if name == "plgpu.kernel":
-            yield from _kernel_mesh_keywords(program, surface, call, surface.params(name), version)
+            yield from _kernel_mesh_keywords(program, surface, call, surface.params(name, spelled), version)
             continue
-        if name not in takes_of:
-            params = surface.params(name)
+        key = (name, spelled)
+        if key not in takes_of:
+            params = surface.params(name, spelled)
             # **kwargs, or a bare (*args) that says nothing of its keywords: not judged.
             judged = not (params is None or any(p.kind == "VK" for p in params)
                           or all(p.kind == "VP" for p in params))
-            takes_of[name] = frozenset(p.name for p in params if p.kind in ("PK", "KO")) \
+            takes_of[key] = frozenset(p.name for p in params if p.kind in ("PK", "KO")) \
                 if judged and params is not None else None
-        takes = takes_of[name]
+        takes = takes_of[key]
         if takes is None or not call.keywords:
             continue
         for keyword in call.keywords:
             if keyword.arg is None or keyword.arg in takes or (name, keyword.arg) in _MEASURED_KEYWORDS:
                 continue
-            yield _unknown_keyword(program, name, call, keyword, version, surface.source)
+            yield _unknown_keyword(program, name, call, keyword, version, surface.source,
+                                   spelled, takes)
             break  # Python reports the first one
 
 
@@ -342,18 +381,50 @@ def _kernel_mesh_keywords(program: Program, surface: Surface | InstalledSurface,
 
 
 def _unknown_keyword(program: Program, name: str, call: ast.Call, keyword: ast.keyword,
-                     version: str, source: str) -> Finding:
+                     version: str, source: str, path: str, takes: set[str]) -> Finding:
     function = name.rsplit(".", 1)[1]
     spelled = program.text(call.func)
-    have = [format_jax_version(r) for r in releases_with_keyword(name, keyword.arg or "")]
+    have = [format_jax_version(r) for r in releases_with_keyword(name, keyword.arg or "", path)]
     words = f"TypeError: {function}() got an unexpected keyword argument '{keyword.arg}'"
     where = (f"JAX {', '.join(have)} {'takes' if len(have) == 1 else 'take'} it" if have
+             else f"{path} of no release pallas-lsp has read takes it" if path
              else "no release pallas-lsp has read takes it")
-    advice, fix = _instead(program, name, call, keyword)
+    twin = _FOLDED_TWIN_KEYWORDS.get((path, keyword.arg or ""))
+    if twin is not None:
+        advice, fix = _twin_keyword(program, keyword, twin, takes)
+        other, _ = twin
+        elsewhere = [format_jax_version(r) for r in releases_with_keyword(name, keyword.arg or "", other)]
+        if elsewhere:
+            where += f"; {other} takes it on JAX {', '.join(elsewhere)}"
+    else:
+        advice, fix = _instead(program, name, call, keyword)
     read = "" if source == "data" else f", read from the {source}"
     message = (f"{spelled} has no {keyword.arg}= on JAX {version} ({where}{read}): this call "
                f"fails with \"{words}\". {advice}")
     return _finding(program, call, message, fix)
+
+
+# The two shard_maps fold into one canonical name (names.FOLDED) and name one parameter
+# differently: jax.experimental.shard_map.shard_map's check_rep= is jax.shard_map's
+# check_vma= (JAX's changelog, 0.6.1: "check_rep renamed check_vma" when shard_map moved to
+# jax.shard_map). (called path, keyword) -> (the other path, which takes the keyword; the
+# called path's own name for that parameter).
+_FOLDED_TWIN_KEYWORDS: dict[tuple[str, str], tuple[str, str]] = {
+    ("jax.experimental.shard_map.shard_map", "check_vma"): ("jax.shard_map", "check_rep"),
+    ("jax.shard_map", "check_rep"): ("jax.experimental.shard_map.shard_map", "check_vma"),
+}
+
+
+def _twin_keyword(program: Program, keyword: ast.keyword, twin: tuple[str, str],
+                  takes: set[str]) -> tuple[str, Fix | None]:
+    """A keyword of the other shard_map: the rename to this one's name for it, where the
+    release's signature takes that name (the data says so, not the table)."""
+    other, renamed = twin
+    if renamed not in takes:
+        return f"Remove {keyword.arg}= (it is {other}'s parameter).", None
+    advice = (f"It is {other}'s name for the parameter this function calls {renamed}=: "
+              f"write {renamed}=.")
+    return advice, _rename(program, keyword, renamed)
 
 
 def _instead(program: Program, name: str, call: ast.Call,
