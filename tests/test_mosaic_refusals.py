@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from pallas_lsp.analysis.mosaic_primitives import LOWERING_RULES
+from pallas_lsp.analysis.mosaic_primitives import lowering_rules
 from pallas_lsp.analysis.mosaic_refusals import CASES_LIMIT, PARAM_FUNCTIONS, PARAM_REFUSED
 from support import REPO
 
@@ -72,7 +72,7 @@ def test_every_refusing_primitive_has_a_rule_there() -> None:
     for table in (PARAM_REFUSED, CASES_LIMIT):
         for release, by_semantics in table.items():
             for semantics, by_primitive in by_semantics.items():
-                assert set(by_primitive) <= LOWERING_RULES[release][semantics], (release, semantics)
+                assert set(by_primitive) <= lowering_rules()[release][semantics], (release, semantics)
 
 
 def test_the_recorded_functions_are_the_tables_primitives() -> None:
