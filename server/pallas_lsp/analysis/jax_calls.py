@@ -564,9 +564,15 @@ def _block_spec(call: Call) -> object:
     how many indices it returns kept), the spec's fields kept (analysis/pipelines.py)."""
     index_map = call.arg(1, "index_map")
     returned: object = MISSING
+    params: int | None = None
+    reads: bool | None = None
     if isinstance(index_map, FuncVal) and index_map.self_value is None:
         spec = index_map.node.args
         count = len(spec.posonlyargs) + len(spec.args)
+        if spec.vararg is None and not spec.defaults and not any(
+                default is None for default in spec.kw_defaults):
+            params = count  # exactly this many grid indices, no fewer, no more
+        reads = pipelines.reads_parameters(index_map.node)
         # As _other would: in a kernel, under names the pipeline may bind; on the host, in an
         # unknown mesh context.
         ctx = replace(call.ctx, names_open=True) if call.ctx.launch is not None else replace(
@@ -576,7 +582,7 @@ def _block_spec(call: Call) -> object:
         call.tracer.call_callbacks(others, call.kwargs, call.node, ctx, same_context=True)
     else:
         _other(call)
-    return pipelines.block_spec(call, returned)
+    return pipelines.block_spec(call, returned, params, reads)
 def _barrier(call: Call) -> object:
     """plgpu.Barrier(num_arrivals=..., ...) / plgpu.ClusterBarrier(collective_axes=..., ...):
     keyword-only dataclasses; the value is recorded, for the checks JAX makes when it is
@@ -953,6 +959,7 @@ HANDLERS: dict[str, Handler] = {
     "pl.BlockSpec": _block_spec,
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
+    pipelines.WS: _emit_pipeline,
     pipelines.RUN: pipelines.run,
     "lax.while_loop": _loop,
     "plgpu.Barrier": _barrier,
