@@ -137,6 +137,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return PartialVal(base, (), {})
     if isinstance(base, ClassVal):
         return base.attrs.get(attr, UNKNOWN)
+    if isinstance(base, PartialVal) and base.func == QualName(pipelines.RUN):
+        return pipelines.attribute(base, attr)
     return UNKNOWN
 
 
@@ -961,6 +963,7 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.emit_pipeline": _emit_pipeline,
     pipelines.WS: _emit_pipeline,
     pipelines.RUN: pipelines.run,
+    pipelines.ALLOCATIONS: pipelines.run,
     "lax.while_loop": _loop,
     "plgpu.Barrier": _barrier,
     "plgpu.ClusterBarrier": _barrier,

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 RUN = "plgpu.emit_pipeline.run"
 WS = "plgpu.emit_pipeline_warp_specialized"
+# ``pipeline.get_allocations(*gmem_refs)`` of a warp-specialized pipeline: the same refs
+# against the specs check as its run, recorded the same way.
+ALLOCATIONS = "plgpu.emit_pipeline_warp_specialized.get_allocations"
 
 
 @dataclass(frozen=True, eq=False)
@@ -150,8 +153,16 @@ def run(call: Call) -> object:
     if plain and (not starred or all(isinstance(a, RefVal) for a in given)):
         count = Const(len(given))
         refs = tuple(given)
-    call.tracer.record_op(RUN, call.node, {"pipeline": pipeline, "ref_count": count, "refs": refs},
+    call.tracer.record_op(call.name, call.node, {"pipeline": pipeline, "ref_count": count, "refs": refs},
                           {}, call.ctx)
+    return UNKNOWN
+
+
+def attribute(pipeline: PartialVal, attr: str) -> object:
+    """``pipeline.get_allocations`` of a warp-specialized pipeline (called like its run)."""
+    made = pipeline.args[0] if pipeline.args else None
+    if attr == "get_allocations" and isinstance(made, PipelineVal) and made.api == WS:
+        return PartialVal(QualName(ALLOCATIONS), pipeline.args, {})
     return UNKNOWN
 
 

@@ -6,7 +6,17 @@ import ast
 from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options, Related, Span, TextEdit
-from ..pipelines import RUN, WS, BlockSpecVal, PipelineVal, block_rank, in_smem, spec_count, specs_tuple
+from ..pipelines import (
+    ALLOCATIONS,
+    RUN,
+    WS,
+    BlockSpecVal,
+    PipelineVal,
+    block_rank,
+    in_smem,
+    spec_count,
+    specs_tuple,
+)
 from ..program import Program, short_repr
 from ..trace import Op
 from ..values import Const, RefVal
@@ -113,6 +123,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         if not isinstance(pipeline, PipelineVal):
             continue
         if pipeline.api == WS:
+            if _allocations_refused(program, pipeline):
+                continue  # its get_allocations fails first, with the same message: said there
             finding = _ws_trees(program, node, op, pipeline)
             if finding is None and _ws_trees_match(op, pipeline):
                 finding = _ws_smem_outputs(program, node, op, pipeline) or _block_indices(
@@ -123,6 +135,12 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                 finding = _block_indices(program, node, op, pipeline)
         if finding is not None:
             yield finding
+    for node, ops in program.ops_named(ALLOCATIONS).items():
+        pipeline = ops[0].args.get("pipeline")
+        if isinstance(pipeline, PipelineVal):
+            finding = _ws_trees(program, node, ops[0], pipeline)
+            if finding is not None:
+                yield finding
 
 
 def _related(program: Program, op: Op) -> tuple[Related, ...]:
@@ -415,7 +433,9 @@ def _ws_trees(program: Program, node: ast.Call, op: Op, pipeline: PipelineVal) -
     else:
         return None
     made = program.where(program.span(pipeline.node), node)
-    message = (f"This warp-specialized pipeline is given {len(refs)} ref(s): {refs_n} for its "
+    called = "get_allocations of this warp-specialized pipeline is" if op.name == ALLOCATIONS else (
+        "This warp-specialized pipeline is")
+    message = (f"{called} given {len(refs)} ref(s): {refs_n} for its "
                f"{specs_n} {which.lower()} spec(s) (the emit_pipeline_warp_specialized at {made} has "
                f"{len(ins)} in_spec(s) and {len(outs)} out_spec(s)). JAX takes the first "
                f"len(in_specs) refs as inputs and the rest as outputs, and fails with \"{which} specs "
@@ -448,3 +468,13 @@ def _ws_smem_outputs(program: Program, node: ast.Call, op: Op, pipeline: Pipelin
         Related(program.span(target), f"num_compute_wgs={wgs.value} here"),
         Related(program.span(spec.node), "this output spec is in SMEM"),
         *launch_related(program, op.launch, failing=False)]))
+
+
+def _allocations_refused(program: Program, pipeline: PipelineVal) -> bool:
+    """Is a get_allocations of this pipeline refused for its refs (reported on its line)?"""
+    for node, ops in program.ops_named(ALLOCATIONS).items():
+        made = ops[0].args.get("pipeline")
+        if isinstance(made, PipelineVal) and made.node is pipeline.node and \
+                _ws_trees(program, node, ops[0], pipeline) is not None:
+            return True
+    return False
