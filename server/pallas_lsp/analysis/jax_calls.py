@@ -848,6 +848,14 @@ def _shape_dtype_struct(call: Call) -> object:
     return ShapeDtypeVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
 
 
+def _shape_dtype_like(call: Call) -> object:
+    """``jax.ShapeDtypeStruct.like(x)``: x's shape and dtype (other keywords: not modelled)."""
+    like = call.arg(0, "x")
+    if len(call.args) != 1 or call.kwargs or not isinstance(like, (ArrayVal, ShapeDtypeVal)):
+        return UNKNOWN
+    return ShapeDtypeVal(like.shape if isinstance(like.shape, Const) else UNKNOWN, like.dtype)
+
+
 def _layout(call: Call) -> object:
     """plgpu.Layout.WG_STRIDED(shape, vec_size=...) and the other layout constructors."""
     shape = call.arg(0, "shape")
@@ -989,6 +997,7 @@ HANDLERS: dict[str, Handler] = {
     "pl.tpu.TPUCompilerParams": _foreign_params,
     "functools.partial": _partial,
     "jax.ShapeDtypeStruct": _shape_dtype_struct,
+    "jax.ShapeDtypeStruct.like": _shape_dtype_like,
     "plgpu.ShapeDtypeStruct": _shape_dtype_struct,
     "builtins.tuple": _sequence,
     "builtins.list": _sequence,
