@@ -54,6 +54,8 @@ class BlockSpecVal:
     # pipeline refuses both a collective output and an input whose index_map reads none.
     collective: bool | None = False
     reads_indices: bool | None = None
+    # pipeline_mode= given (not None): both pipelines refuse it before anything else.
+    pipeline_mode: bool | None = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -86,11 +88,17 @@ def block_spec(call: Call, returned: object = MISSING, index_params: int | None 
     if index_map is MISSING or (isinstance(index_map, Const) and index_map.value is None):
         index_params = 0
     axes = call.kwargs.get("collective_axes", MISSING)
-    collective = False if axes is MISSING or (isinstance(axes, Const) and axes.value in (None, ())) else (
-        True if isinstance(axes, Const) else None)
+    collective = False if isinstance(axes, Const) and axes.value == () else _given(axes)
     return BlockSpecVal(call.arg(0, "block_shape"), index_map, delay_release, call.node,
                         index_count, index_params, call.kwargs.get("memory_space", MISSING), call.name,
-                        collective, reads_indices)
+                        collective, reads_indices, _given(call.kwargs.get("pipeline_mode", MISSING)))
+
+
+def _given(value: object) -> bool | None:
+    """Is a keyword given a value other than None (None: not known)?"""
+    if value is MISSING or (isinstance(value, Const) and value.value is None):
+        return False
+    return None if value is UNKNOWN else True
 
 
 def reads_parameters(function: ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -174,6 +174,11 @@ def _delay(program: Program, node: ast.Call, op: Op) -> Finding | None:
     delays = [spec.delay_release for spec in specs]  # type: ignore[union-attr]
     if not all(type(d) is int for d in delays):
         return None
+    # pipeline_mode= and collective_axes= are refused first (NotImplementedError).
+    outs = specs_tuple(op.args.get("out_specs"))
+    if outs is None or any(spec.collective is not False or spec.pipeline_mode is not False
+                           for spec in (*specs, *outs)):  # type: ignore[union-attr]
+        return None
     steps = op.args.get("max_concurrent_steps")
     if not (isinstance(steps, Const) and type(steps.value) is int):
         return None
@@ -245,12 +250,13 @@ def _emit_checks_passed(program: Program, pipeline: PipelineVal) -> bool:
     op, node = ops[0], pipeline.node
     if _grid(program, node, op) is not None or _delay(program, node, op) is not None:
         return False
-    grid = _ints(op.args.get("grid"))
-    if holds(EMIT_PIPELINE_CHECKS_GRID, program.version) and (grid is None or min(grid, default=1) <= 0):
-        return False
     specs = specs_tuple(op.args.get("in_specs"))
+    outs = specs_tuple(op.args.get("out_specs"))
     steps = op.args.get("max_concurrent_steps")
-    if specs is None or not (isinstance(steps, Const) and type(steps.value) is int):
+    if specs is None or outs is None or not (isinstance(steps, Const) and type(steps.value) is int):
+        return False
+    # "pl.BlockSpec with collective_axes= (pipeline_mode=) is not supported", checked first.
+    if any(spec.collective is not False or spec.pipeline_mode is not False for spec in (*specs, *outs)):
         return False
     delays = [spec.delay_release for spec in specs]
     return all(type(d) is int for d in delays) and steps.value > min(delays, default=0)  # type: ignore[type-var]
@@ -279,6 +285,11 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
     outs = specs_tuple(_lone(pipeline.out_specs) if ws else pipeline.out_specs)
     count = op.args.get("ref_count")
     grid = _grid_length(pipeline.grid)
+    steps = _ints(pipeline.grid)
+    # A grid of known positive steps: with none (or a grid we cannot read) the copies that
+    # pair the indices with the block may not be traced at all.
+    if steps is None or min(steps, default=1) <= 0:
+        return None
     if ins is None or outs is None or grid is None or not (
             isinstance(count, Const) and count.value == len(ins) + len(outs)):
         return None
@@ -357,8 +368,8 @@ def _ws_delay(program: Program, node: ast.Call, op: Op) -> Finding | None:
     steps = op.args.get("max_concurrent_steps")
     if specs is None or outs is None or not (isinstance(steps, Const) and type(steps.value) is int):
         return None
-    # JAX checks the specs' collective_axes first.
-    if any(spec.collective is not False for spec in (*specs, *outs)):
+    # JAX checks the specs' pipeline_mode and collective_axes first.
+    if any(spec.collective is not False or spec.pipeline_mode is not False for spec in (*specs, *outs)):
         return None
     delay = _ws_delay_of(specs)
     if delay is None or steps.value > delay:
@@ -385,7 +396,8 @@ def _ws_checks_passed(program: Program, pipeline: PipelineVal) -> bool:
     outs = specs_tuple(_lone(op.args.get("out_specs")))
     steps, wgs = op.args.get("max_concurrent_steps"), op.args.get("num_compute_wgs")
     memory = op.args.get("memory_thread_idx")
-    if ins is None or outs is None or any(spec.collective is not False for spec in (*ins, *outs)):
+    if ins is None or outs is None or any(
+            spec.collective is not False or spec.pipeline_mode is not False for spec in (*ins, *outs)):
         return False
     delay = _ws_delay_of(ins)
     if delay is None or not (isinstance(steps, Const) and type(steps.value) is int and steps.value > delay):
@@ -452,6 +464,8 @@ def _ws_smem_outputs(program: Program, node: ast.Call, op: Op, pipeline: Pipelin
     outs = specs_tuple(_lone(pipeline.out_specs))
     wgs = made.args.get("num_compute_wgs") if made is not None else None
     if made is None or outs is None or not (isinstance(wgs, Const) and type(wgs.value) is int):
+        return None
+    if not _ws_checks_passed(program, pipeline):
         return None
     smem = [in_smem(spec) for spec in outs]
     if wgs.value <= 1 or None in smem or not any(smem):
