@@ -1,8 +1,9 @@
 """The shipped API surfaces (analysis/api_data/): the newest release's table in full, the
 others as changes to it (analysis/api_changes.py). Each rebuilt table is exactly the
 per-release full copy the generator read (by digest: the copies shipped on wip-gaps,
-e76b8bb, the last tree that shipped four full copies; 6c64a69's before that gaps' additions), the generator writes the shipped
-files from them, and only the release asked for is imported."""
+e76b8bb, the last tree that shipped four full copies; 6c64a69's before that gaps'
+additions), the generator writes the shipped files from them, and only the release asked
+for is imported."""
 
 from __future__ import annotations
 

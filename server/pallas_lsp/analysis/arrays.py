@@ -281,6 +281,20 @@ def _astype(call: Call) -> object:
     return ArrayVal(base.shape, array_dtype(dtype_value))
 
 
+def _inferred(dims: tuple[int, ...], base: object) -> object:
+    """A reshape with one -1: that entry is the size left over (numpy's rule), where the
+    array's shape is known and the other entries divide its size; UNKNOWN otherwise."""
+    known = base.shape if isinstance(base, ArrayVal) and not isinstance(base, RefVal) else None
+    if not (isinstance(known, Const) and isinstance(known.value, tuple)
+            and all(type(d) is int for d in known.value)) or list(dims).count(-1) != 1 \
+            or any(d < -1 for d in dims):
+        return UNKNOWN
+    size, rest = math.prod(known.value), math.prod(d for d in dims if d != -1)
+    if rest <= 0 or size % rest:
+        return UNKNOWN
+    return Const(tuple(size // rest if d == -1 else d for d in dims))
+
+
 def _reshape(call: Call) -> object:
     """x.reshape(shape) / x.reshape(a, b): same dtype; the shape when written out in full."""
     base = call.args[0]
@@ -292,7 +306,7 @@ def _reshape(call: Call) -> object:
     else:
         shape = UNKNOWN
     if isinstance(shape, Const) and any(d < 0 for d in shape.value):  # type: ignore[union-attr]
-        shape = UNKNOWN  # -1: inferred from the size
+        shape = _inferred(shape.value, base)  # type: ignore[union-attr]
     if isinstance(base, RefVal):
         # The same buffer seen in another shape: its views are no longer a plain index chain.
         return RefVal(shape, base.dtype, base.space, base.transforms, UNKNOWN, base.root or base, base.node)

@@ -138,6 +138,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return PartialVal(base, (), {})
     if isinstance(base, ClassVal):
         return base.attrs.get(attr, UNKNOWN)
+    if isinstance(base, PartialVal) and base.func == QualName(pipelines.RUN):
+        return pipelines.attribute(base, attr)
     return UNKNOWN
 
 
@@ -599,9 +601,15 @@ def _block_spec(call: Call) -> object:
     how many indices it returns kept), the spec's fields kept (analysis/pipelines.py)."""
     index_map = call.arg(1, "index_map")
     returned: object = MISSING
+    params: int | None = None
+    reads: bool | None = None
     if isinstance(index_map, FuncVal) and index_map.self_value is None:
         spec = index_map.node.args
         count = len(spec.posonlyargs) + len(spec.args)
+        if spec.vararg is None and not spec.defaults and not any(
+                default is None for default in spec.kw_defaults):
+            params = count  # exactly this many grid indices, no fewer, no more
+        reads = pipelines.reads_parameters(index_map.node)
         # As _other would: in a kernel, under names the pipeline may bind; on the host, in an
         # unknown mesh context.
         ctx = replace(call.ctx, names_open=True) if call.ctx.launch is not None else replace(
@@ -611,7 +619,7 @@ def _block_spec(call: Call) -> object:
         call.tracer.call_callbacks(others, call.kwargs, call.node, ctx, same_context=True)
     else:
         _other(call)
-    return pipelines.block_spec(call, returned)
+    return pipelines.block_spec(call, returned, params, reads)
 def _barrier(call: Call) -> object:
     """plgpu.Barrier(num_arrivals=..., ...) / plgpu.ClusterBarrier(collective_axes=..., ...):
     keyword-only dataclasses; the value is recorded, for the checks JAX makes when it is
@@ -890,6 +898,14 @@ def _shape_dtype_struct(call: Call) -> object:
     return ShapeDtypeVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
 
 
+def _shape_dtype_like(call: Call) -> object:
+    """``jax.ShapeDtypeStruct.like(x)``: x's shape and dtype (other keywords: not modelled)."""
+    like = call.arg(0, "x")
+    if len(call.args) != 1 or call.kwargs or not isinstance(like, (ArrayVal, ShapeDtypeVal)):
+        return UNKNOWN
+    return ShapeDtypeVal(like.shape if isinstance(like.shape, Const) else UNKNOWN, like.dtype)
+
+
 def _layout(call: Call) -> object:
     """plgpu.Layout.WG_STRIDED(shape, vec_size=...) and the other layout constructors."""
     shape = call.arg(0, "shape")
@@ -1003,7 +1019,9 @@ HANDLERS: dict[str, Handler] = {
     "pl.BlockSpec": _block_spec,
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
+    pipelines.WS: _emit_pipeline,
     pipelines.RUN: pipelines.run,
+    pipelines.ALLOCATIONS: pipelines.run,
     "lax.while_loop": _loop,
     "plgpu.Barrier": _barrier,
     "plgpu.ClusterBarrier": _barrier,
@@ -1029,6 +1047,7 @@ HANDLERS: dict[str, Handler] = {
     "pl.tpu.TPUCompilerParams": _foreign_params,
     "functools.partial": _partial,
     "jax.ShapeDtypeStruct": _shape_dtype_struct,
+    "jax.ShapeDtypeStruct.like": _shape_dtype_like,
     "plgpu.ShapeDtypeStruct": _shape_dtype_struct,
     "builtins.tuple": _sequence,
     "builtins.list": _sequence,

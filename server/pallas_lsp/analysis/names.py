@@ -18,6 +18,8 @@ _PREFIXES: tuple[tuple[str, str], ...] = (
     ("jax.experimental.pallas.mosaic_gpu", "plgpu"),
     ("jax._src.pallas.mosaic_gpu.primitives", "plgpu"),
     ("jax._src.pallas.mosaic_gpu.core", "plgpu"),
+    # JAX's own tests call the pipelines from their module (mgpu_pipeline.emit_pipeline...).
+    ("jax._src.pallas.mosaic_gpu.pipeline", "plgpu"),
     ("jax.experimental.pallas", "pl"),
     # `import jax` then `jax.experimental.pallas.mosaic_gpu.x`: reached one attribute at a time.
     ("pl.mosaic_gpu", "plgpu"),

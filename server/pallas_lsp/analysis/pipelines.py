@@ -6,6 +6,8 @@ in_specs=..., out_specs=..., max_concurrent_steps=...)`` inside a kernel body is
 as an op with those arguments, and returns a pipeline: calling it with the GMEM refs is
 recorded too (``plgpu.emit_pipeline.run``), with how many refs it was given. Its body is
 traced as any unmodelled JAX construct's is (under names it may bind).
+``plgpu.emit_pipeline_warp_specialized`` is recorded the same way (``WS``), with its
+warp-specialized arguments, and its run with the values of the refs it was given.
 """
 
 from __future__ import annotations
@@ -14,12 +16,16 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .values import MISSING, UNKNOWN, Const, PartialVal, QualName, unpack
+from .values import MISSING, UNKNOWN, Const, PartialVal, QualName, RefVal, unpack
 
 if TYPE_CHECKING:
     from .jax_calls import Call
 
 RUN = "plgpu.emit_pipeline.run"
+WS = "plgpu.emit_pipeline_warp_specialized"
+# ``pipeline.get_allocations(*gmem_refs)`` of a warp-specialized pipeline: the same refs
+# against the specs check as its run, recorded the same way.
+ALLOCATIONS = "plgpu.emit_pipeline_warp_specialized.get_allocations"
 
 
 @dataclass(frozen=True, eq=False)
@@ -34,6 +40,22 @@ class BlockSpecVal:
     # How many block indices the index_map returns (called with unknown grid indices), None
     # when not known.
     index_count: int | None = None
+    # How many grid indices the index_map takes: a plain function's positional parameters,
+    # None when not known (a *args, defaults, another callable). 0 with no index_map.
+    index_params: int | None = None
+    # memory_space= as passed: MISSING where not given (JAX's default: the block is copied
+    # to SMEM), else its value (a QualName such as plgpu.GMEM, or UNKNOWN).
+    memory_space: object = MISSING
+    # Which class made it: "pl.BlockSpec" or "plgpu.BlockSpec" (the warp-specialized pipeline
+    # reads delay_release only from the latter).
+    api: str = "pl.BlockSpec"
+    # collective_axes= given (not None), and whether the index_map reads any of its grid
+    # indices (a parameter's name in its body; None when not known): the warp-specialized
+    # pipeline refuses both a collective output and an input whose index_map reads none.
+    collective: bool | None = False
+    reads_indices: bool | None = None
+    # pipeline_mode= given (not None): both pipelines refuse it before anything else.
+    pipeline_mode: bool | None = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,9 +65,13 @@ class PipelineVal:
     node: ast.Call
     in_specs: object
     out_specs: object
+    # The grid as passed (UNKNOWN when not known) and which API made it (EMIT or WS).
+    grid: object = UNKNOWN
+    api: str = "plgpu.emit_pipeline"
 
 
-def block_spec(call: Call, returned: object = MISSING) -> object:
+def block_spec(call: Call, returned: object = MISSING, index_params: int | None = None,
+               reads_indices: bool | None = None) -> object:
     delay = call.kwargs.get("delay_release", MISSING)
     if delay is MISSING:
         delay_release: object = 0
@@ -58,8 +84,29 @@ def block_spec(call: Call, returned: object = MISSING) -> object:
     items = unpack(returned) if isinstance(returned, (tuple, Const)) else None
     index_count = len(items) if items is not None and not (
         isinstance(returned, Const) and not isinstance(returned.value, tuple)) else None
-    return BlockSpecVal(call.arg(0, "block_shape"), call.arg(1, "index_map"), delay_release, call.node,
-                        index_count)
+    index_map = call.arg(1, "index_map")
+    if index_map is MISSING or (isinstance(index_map, Const) and index_map.value is None):
+        index_params = 0
+    axes = call.kwargs.get("collective_axes", MISSING)
+    collective = False if isinstance(axes, Const) and axes.value == () else _given(axes)
+    return BlockSpecVal(call.arg(0, "block_shape"), index_map, delay_release, call.node,
+                        index_count, index_params, call.kwargs.get("memory_space", MISSING), call.name,
+                        collective, reads_indices, _given(call.kwargs.get("pipeline_mode", MISSING)))
+
+
+def _given(value: object) -> bool | None:
+    """Is a keyword given a value other than None (None: not known)?"""
+    if value is MISSING or (isinstance(value, Const) and value.value is None):
+        return False
+    return None if value is UNKNOWN else True
+
+
+def reads_parameters(function: ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Does a function's body name any of its positional parameters?"""
+    spec = function.args
+    params = {a.arg for a in (*spec.posonlyargs, *spec.args)}
+    body = [function.body] if isinstance(function, ast.Lambda) else function.body
+    return any(isinstance(n, ast.Name) and n.id in params for stmt in body for n in ast.walk(stmt))
 
 
 def block_rank(spec: BlockSpecVal) -> int | None:
@@ -81,11 +128,18 @@ def emit_pipeline(call: Call, traced_body: object) -> object:
         "grid": call.kwargs.get("grid", UNKNOWN),
         "in_specs": call.kwargs.get("in_specs", ()),
         "out_specs": call.kwargs.get("out_specs", ()),
-        "max_concurrent_steps": call.kwargs.get("max_concurrent_steps", Const(1)),
+        # JAX's defaults: 1 for emit_pipeline, 2 for the warp-specialized one.
+        "max_concurrent_steps": call.kwargs.get("max_concurrent_steps", Const(2 if call.name == WS else 1)),
     }
+    if call.name == WS:
+        values["num_compute_wgs"] = call.kwargs.get("num_compute_wgs", UNKNOWN)
+        values["memory_thread_idx"] = call.kwargs.get("memory_thread_idx", Const(None))
+    if "**" in call.kwargs or call.args[1:]:
+        return traced_body  # arguments we cannot place: nothing recorded
     nodes = {key: node for key, node in call.kw_nodes.items() if key in values}
     call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
-    return PartialVal(QualName(RUN), (PipelineVal(call.node, values["in_specs"], values["out_specs"]),), {})
+    made = PipelineVal(call.node, values["in_specs"], values["out_specs"], values["grid"], call.name)
+    return PartialVal(QualName(RUN), (made,), {})
 
 
 def run(call: Call) -> object:
@@ -96,9 +150,27 @@ def run(call: Call) -> object:
         return UNKNOWN
     written = [a for a in call.node.args]
     count: object = UNKNOWN
-    if not call.node.keywords and not any(isinstance(a, ast.Starred) for a in written):
-        count = Const(len(written))
-    call.tracer.record_op(RUN, call.node, {"pipeline": pipeline, "ref_count": count}, {}, call.ctx)
+    refs: object = UNKNOWN
+    given = call.args[1:]
+    # A *refs argument is known where it expanded to refs (the kernel's own *refs): an
+    # unknown sequence expands to no RefVal.
+    starred = any(isinstance(a, ast.Starred) for a in written)
+    # The warp-specialized pipeline also takes allocations= (from its get_allocations).
+    keywords = {k.arg for k in call.node.keywords}
+    plain = not keywords or (pipeline.api == WS and keywords == {"allocations"})
+    if plain and (not starred or all(isinstance(a, RefVal) for a in given)):
+        count = Const(len(given))
+        refs = tuple(given)
+    call.tracer.record_op(call.name, call.node, {"pipeline": pipeline, "ref_count": count, "refs": refs},
+                          {}, call.ctx)
+    return UNKNOWN
+
+
+def attribute(pipeline: PartialVal, attr: str) -> object:
+    """``pipeline.get_allocations`` of a warp-specialized pipeline (called like its run)."""
+    made = pipeline.args[0] if pipeline.args else None
+    if attr == "get_allocations" and isinstance(made, PipelineVal) and made.api == WS:
+        return PartialVal(QualName(ALLOCATIONS), pipeline.args, {})
     return UNKNOWN
 
 
@@ -110,3 +182,27 @@ def spec_count(specs: object) -> int | None:
     if isinstance(specs, tuple) and all(isinstance(s, BlockSpecVal) for s in specs):
         return len(specs)
     return None
+
+
+def specs_tuple(specs: object) -> tuple[BlockSpecVal, ...] | None:
+    """A flat in_specs / out_specs sequence of known BlockSpecs as a tuple; None otherwise."""
+    if isinstance(specs, Const) and specs.value == ():
+        return ()
+    if isinstance(specs, tuple) and all(isinstance(s, BlockSpecVal) for s in specs):
+        return specs
+    return None
+
+
+def in_smem(spec: BlockSpecVal) -> bool | None:
+    """Is the spec's block copied to SMEM (JAX's ``_in_smem``: no memory_space, or SMEM)?
+    None when its memory_space is not known."""
+    space = spec.memory_space
+    if space is MISSING or (isinstance(space, Const) and space.value is None):
+        return True
+    if isinstance(space, QualName):
+        return _SMEM_SPACES.get(space.name)
+    return None
+
+
+_SMEM_SPACES = {"plgpu.SMEM": True, "plgpu.MemorySpace.SMEM": True,
+                "plgpu.GMEM": False, "plgpu.MemorySpace.GMEM": False}

@@ -6,10 +6,20 @@ import ast
 from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options, Related, Span, TextEdit
-from ..pipelines import RUN, BlockSpecVal, PipelineVal, spec_count
+from ..pipelines import (
+    ALLOCATIONS,
+    RUN,
+    WS,
+    BlockSpecVal,
+    PipelineVal,
+    block_rank,
+    in_smem,
+    spec_count,
+    specs_tuple,
+)
 from ..program import Program, short_repr
 from ..trace import Op
-from ..values import Const
+from ..values import Const, RefVal
 from ..versions import EMIT_PIPELINE_CHECKS_GRID, holds
 from .base import LoweringError, Rule
 from .common import dedupe, launch_related
@@ -25,7 +35,11 @@ RULE = Rule(
         "max_concurrent_steps=1 and delay_release_levels=[1].\n"
         "ValueError: All elements in the grid must be strictly positive, but got grid=(0,)\n"
         "ValueError: safe_zip() argument 1 has length 2 but argument 0 has length 3. All "
-        "lengths: (3, 2)   (0.8.3: safe_zip() argument 2 is shorter than argument 1)"
+        "lengths: (3, 2)   (0.8.3: safe_zip() argument 2 is shorter than argument 1)\n"
+        "ValueError: safe_map() argument 2 is longer than argument 1\n"
+        "ValueError: Output specs and output gmem refs must have the same pytree structure. "
+        "PyTreeDef((*,)) != PyTreeDef((*, *))\n"
+        "NotImplementedError: SMEM outputs are not supported with multiple compute warpgroups"
     ),
     lowering_errors=(
         LoweringError(r"max_concurrent_steps must be greater than all delay_release values"),
@@ -35,6 +49,19 @@ RULE = Rule(
         # this rule judges; other safe_zip failures go unclaimed by the pattern's anchor.
         LoweringError(r"^safe_zip\(\) argument \d+ (has length|is (shorter|longer) than)",
                       exc_type="ValueError"),
+        # An index_map returning more or fewer indices than its block_shape has entries: the
+        # pipeline pairs them with util.safe_map when it slices a GMEM ref (compute_gmem_slice,
+        # and the output store's slice comparison), in JAX's own words only a length mismatch.
+        LoweringError(r"^safe_map\(\) argument \d+ is (shorter|longer) than argument \d+$",
+                      exc_type="ValueError"),
+        # emit_pipeline_warp_specialized: the refs against the specs' pytrees, its own wording of
+        # the delay_release check, and outputs in SMEM with several compute warpgroups.
+        LoweringError(r"(Input|Output) specs and (input|output) gmem refs must have the same pytree "
+                      r"structure", exc_type="ValueError"),
+        LoweringError(r"max_concurrent_steps must be greater than delay_release, but",
+                      exc_type="ValueError"),
+        LoweringError(r"SMEM outputs are not supported with multiple compute warpgroups",
+                      exc_type="NotImplementedError"),
     ),
     what_it_means=(
         "`plgpu.emit_pipeline(body, grid=..., in_specs=..., out_specs=..., "
@@ -49,12 +76,21 @@ RULE = Rule(
         "delay_release, and a `pl.BlockSpec` counts as 0) — every measured release; a grid "
         "entry below 1 — from JAX 0.10 (0.8.3 fails later, in the MLIR verifier). When the "
         "pipeline is called: a number of refs that is not the number of in_specs plus "
-        "out_specs, which JAX reports only as a `safe_zip()` length mismatch."
+        "out_specs, which JAX reports only as a `safe_zip()` length mismatch; a BlockSpec "
+        "whose index_map returns more or fewer indices than its block_shape has entries, which "
+        "JAX reports only as a `safe_map()` length mismatch when it slices the ref for a copy. "
+        "`plgpu.emit_pipeline_warp_specialized` makes the same delay_release check (inputs' "
+        "delay_release against max_concurrent_steps, default 2) in its own words, compares "
+        "the refs it is run with against the spec pytrees (the first len(in_specs) refs are "
+        "the inputs), and refuses outputs in SMEM with num_compute_wgs > 1. Every measured "
+        "release (0.8.3 to 0.12.0.1) unless said."
     ),
     how_to_fix=(
         "Raise `max_concurrent_steps` above the smallest `delay_release` (the quick fix sets "
         "it to that plus one); make every grid entry at least 1; give one BlockSpec per ref, "
-        "in the order the refs are passed."
+        "in the order the refs are passed; return one block index from each index_map per "
+        "block_shape entry (a `None` / `pl.Squeezed()` entry takes one too); with several "
+        "compute warpgroups, give outputs `memory_space=plgpu.GMEM` or use one warpgroup."
     ),
     bad_example='''
 def kernel(x_ref, o_ref):
@@ -77,10 +113,34 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         finding = _grid(program, node, op) or _delay(program, node, op)
         if finding is not None:
             yield finding
-    for node, ops in program.ops_named(RUN).items():
-        finding = _refs(program, node, ops[0])
+    for node, ops in program.ops_named(WS).items():
+        finding = _ws_delay(program, node, ops[0])
         if finding is not None:
             yield finding
+    for node, ops in program.ops_named(RUN).items():
+        op = ops[0]
+        pipeline = op.args.get("pipeline")
+        if not isinstance(pipeline, PipelineVal):
+            continue
+        if pipeline.api == WS:
+            if _allocations_refused(program, pipeline):
+                continue  # its get_allocations fails first, with the same message: said there
+            finding = _ws_trees(program, node, op, pipeline)
+            if finding is None and _ws_trees_match(op, pipeline):
+                finding = _ws_smem_outputs(program, node, op, pipeline) or _block_indices(
+                    program, node, op, pipeline)
+        else:
+            finding = _refs(program, node, op)
+            if finding is None:
+                finding = _block_indices(program, node, op, pipeline)
+        if finding is not None:
+            yield finding
+    for node, ops in program.ops_named(ALLOCATIONS).items():
+        pipeline = ops[0].args.get("pipeline")
+        if isinstance(pipeline, PipelineVal):
+            finding = _ws_trees(program, node, ops[0], pipeline)
+            if finding is not None:
+                yield finding
 
 
 def _related(program: Program, op: Op) -> tuple[Related, ...]:
@@ -113,6 +173,11 @@ def _delay(program: Program, node: ast.Call, op: Op) -> Finding | None:
         return None
     delays = [spec.delay_release for spec in specs]  # type: ignore[union-attr]
     if not all(type(d) is int for d in delays):
+        return None
+    # pipeline_mode= and collective_axes= are refused first (NotImplementedError).
+    outs = specs_tuple(op.args.get("out_specs"))
+    if outs is None or any(spec.collective is not False or spec.pipeline_mode is not False
+                           for spec in (*specs, *outs)):  # type: ignore[union-attr]
         return None
     steps = op.args.get("max_concurrent_steps")
     if not (isinstance(steps, Const) and type(steps.value) is int):
@@ -152,6 +217,8 @@ def _refs(program: Program, node: ast.Call, op: Op) -> Finding | None:
     count = op.args.get("ref_count")
     if not isinstance(pipeline, PipelineVal) or not (isinstance(count, Const) and type(count.value) is int):
         return None
+    if not _emit_checks_passed(program, pipeline):
+        return None
     ins, outs = spec_count(pipeline.in_specs), spec_count(pipeline.out_specs)
     if ins is None or outs is None or ins + outs == count.value:
         return None
@@ -172,3 +239,256 @@ def _ints(value: object) -> list[int] | None:
     if isinstance(value, tuple) and all(isinstance(v, Const) and type(v.value) is int for v in value):
         return [v.value for v in value]  # type: ignore[union-attr]
     return None
+
+
+def _emit_checks_passed(program: Program, pipeline: PipelineVal) -> bool:
+    """Did plgpu.emit_pipeline's own checks (grid, delay_release) surely pass? Its run is
+    reached only then."""
+    ops = [op for op in program.ops_named(EMIT).get(pipeline.node, ())]
+    if not ops:
+        return False
+    op, node = ops[0], pipeline.node
+    if _grid(program, node, op) is not None or _delay(program, node, op) is not None:
+        return False
+    specs = specs_tuple(op.args.get("in_specs"))
+    outs = specs_tuple(op.args.get("out_specs"))
+    steps = op.args.get("max_concurrent_steps")
+    if specs is None or outs is None or not (isinstance(steps, Const) and type(steps.value) is int):
+        return False
+    # "pl.BlockSpec with collective_axes= (pipeline_mode=) is not supported", checked first.
+    if any(spec.collective is not False or spec.pipeline_mode is not False for spec in (*specs, *outs)):
+        return False
+    delays = [spec.delay_release for spec in specs]
+    return all(type(d) is int for d in delays) and steps.value > min(delays, default=0)  # type: ignore[type-var]
+
+
+def _grid_length(grid: object) -> int | None:
+    """How many grid dimensions: the length of a known tuple (its entries may be arrays)."""
+    if isinstance(grid, Const) and isinstance(grid.value, tuple):
+        return len(grid.value)
+    if isinstance(grid, tuple):
+        return len(grid)
+    return None
+
+
+def _lone(specs: object) -> object:
+    """The warp-specialized pipeline takes a lone BlockSpec as a one-spec sequence."""
+    return (specs,) if isinstance(specs, BlockSpecVal) else specs
+
+
+def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineVal) -> Finding | None:
+    """An index_map returning more or fewer block indices than its block_shape has entries:
+    JAX pairs them with util.safe_map when it slices the GMEM ref for a copy, and says only
+    "safe_map() argument 2 is longer than argument 1"."""
+    ws = pipeline.api == WS
+    ins = specs_tuple(_lone(pipeline.in_specs) if ws else pipeline.in_specs)
+    outs = specs_tuple(_lone(pipeline.out_specs) if ws else pipeline.out_specs)
+    count = op.args.get("ref_count")
+    grid = _grid_length(pipeline.grid)
+    steps = _ints(pipeline.grid)
+    # A grid of known positive steps: with none (or a grid we cannot read) the copies that
+    # pair the indices with the block may not be traced at all.
+    if steps is None or min(steps, default=1) <= 0:
+        return None
+    if ins is None or outs is None or grid is None or not (
+            isinstance(count, Const) and count.value == len(ins) + len(outs)):
+        return None
+    if ws and not _ws_checks_passed(program, pipeline):
+        return None
+    # Every index_map is first traced with one index per grid dimension: one that takes
+    # another number fails there, with a TypeError of its own.
+    if any(spec.index_params != grid for spec in (*ins, *outs) if spec.index_params != 0):
+        return None
+    # emit_pipeline copies the inputs in first (its prologue), then runs the body and copies
+    # the outputs out; the warp-specialized one traces its compute thread (outputs) first.
+    order = [("out_specs", i, spec) for i, spec in enumerate(outs)]
+    order = ([("in_specs", i, spec) for i, spec in enumerate(ins)] + order) if not ws else (
+        order + [("in_specs", i, spec) for i, spec in enumerate(ins)])
+    for where, index, spec in order:
+        if spec.index_params == 0:
+            continue  # no index_map: the whole ref, nothing paired
+        smem = in_smem(spec)
+        if smem is None or (smem is False and where == "out_specs"):
+            return None  # a GMEM output's slices are paired or not as its index_map reads the grid
+        if smem is False:
+            continue  # a GMEM input is never sliced for a copy
+        rank, returned = block_rank(spec), spec.index_count
+        if rank is None or returned is None:
+            return None
+        if rank == returned:
+            continue
+        what = "fewer" if returned < rank else "more"
+        message = (f"The index_map of {where}[{index}] returns {returned} block index(es) but its "
+                   f"block_shape {_shape(spec)} has {rank} entries: {what} indices than "
+                   f"block dimensions, which JAX reports only as \"safe_map() argument 2 is longer "
+                   f"(or shorter) than argument 1\" when this pipeline slices the ref for a copy. "
+                   f"Return one index per "
+                   f"block_shape entry (None / pl.Squeezed() entries take one too).")
+        return Finding(RULE.code, program.span(node), message, related=dedupe([
+            Related(program.span(spec.node), f"this BlockSpec: {rank} block dimension(s)"),
+            Related(program.span(pipeline.node), f"the {pipeline.api} it belongs to"),
+            *launch_related(program, op.launch, failing=False)]))
+    return None
+
+
+def _shape(spec: BlockSpecVal) -> str:
+    """The block_shape as written where known: entries we cannot read shown as …."""
+    shape = spec.block_shape
+    entries = shape.value if isinstance(shape, Const) else shape
+    if not isinstance(entries, tuple):
+        return "…"
+    shown = [repr(e.value if isinstance(e, Const) else e) if isinstance(e, (Const, int)) or e is None
+             else "…" for e in entries]
+    return "(" + ", ".join(shown) + ("," if len(shown) == 1 else "") + ")"
+
+
+def _ws_op(program: Program, pipeline: PipelineVal) -> Op | None:
+    ops = program.ops_named(WS).get(pipeline.node, ())
+    return ops[0] if ops else None
+
+
+def _ws_delay_of(specs: tuple[BlockSpecVal, ...]) -> int | None:
+    """The warp-specialized pipeline's delay_release: that of its plgpu.BlockSpec inputs (all
+    the same, or JAX refuses them), 0 for a pl.BlockSpec; None when not known or unequal."""
+    delay = -1
+    for spec in specs:
+        if spec.api != "plgpu.BlockSpec":
+            delay = 0
+            continue
+        if type(spec.delay_release) is not int or (delay >= 0 and spec.delay_release != delay):
+            return None
+        delay = spec.delay_release
+    return max(delay, 0)
+
+
+def _ws_delay(program: Program, node: ast.Call, op: Op) -> Finding | None:
+    """max_concurrent_steps not above the inputs' delay_release (warp-specialized wording)."""
+    specs = specs_tuple(_lone(op.args.get("in_specs")))
+    outs = specs_tuple(_lone(op.args.get("out_specs")))
+    steps = op.args.get("max_concurrent_steps")
+    if specs is None or outs is None or not (isinstance(steps, Const) and type(steps.value) is int):
+        return None
+    # JAX checks the specs' pipeline_mode and collective_axes first.
+    if any(spec.collective is not False or spec.pipeline_mode is not False for spec in (*specs, *outs)):
+        return None
+    delay = _ws_delay_of(specs)
+    if delay is None or steps.value > delay:
+        return None
+    written = "max_concurrent_steps" in op.arg_nodes
+    said = f"max_concurrent_steps={steps.value}" if written else "max_concurrent_steps is 2 (the default)"
+    message = (f"The inputs of this emit_pipeline_warp_specialized have delay_release={delay} but "
+               f"{said}: a buffer released {delay} step(s) late needs more steps in flight, and JAX "
+               f"fails with \"max_concurrent_steps must be greater than delay_release\". Set "
+               f"max_concurrent_steps={delay + 1} or more, or lower delay_release.")
+    related = [Related(program.span(spec.node), f"delay_release={spec.delay_release} here")
+               for spec in specs if spec.api == "plgpu.BlockSpec"]
+    return Finding(RULE.code, program.span(node), message,
+                   related=dedupe([*related, *launch_related(program, op.launch, failing=False)]),
+                   fixes=_steps_fix(program, node, op, delay + 1))
+
+
+def _ws_checks_passed(program: Program, pipeline: PipelineVal) -> bool:
+    """Did emit_pipeline_warp_specialized's own checks surely pass (so its run is reached)?"""
+    op = _ws_op(program, pipeline)
+    if op is None or _ws_delay(program, pipeline.node, op) is not None:
+        return False
+    ins = specs_tuple(_lone(op.args.get("in_specs")))
+    outs = specs_tuple(_lone(op.args.get("out_specs")))
+    steps, wgs = op.args.get("max_concurrent_steps"), op.args.get("num_compute_wgs")
+    memory = op.args.get("memory_thread_idx")
+    if ins is None or outs is None or any(
+            spec.collective is not False or spec.pipeline_mode is not False for spec in (*ins, *outs)):
+        return False
+    delay = _ws_delay_of(ins)
+    if delay is None or not (isinstance(steps, Const) and type(steps.value) is int and steps.value > delay):
+        return False
+    if not (isinstance(wgs, Const) and type(wgs.value) is int):
+        return False
+    if not (isinstance(memory, Const) and memory.value in (None, wgs.value)):
+        return False  # "Memory thread must be the last thread"
+    grid = _grid_length(pipeline.grid)
+    # Every input's index_map must read the grid ("Only inputs with a dependency on the grid").
+    return grid is not None and all(spec.index_params == grid and spec.reads_indices for spec in ins)
+
+
+def _ws_leaves(op: Op) -> tuple[RefVal, ...] | None:
+    """The refs a warp-specialized pipeline was given, where each is a plain ref (one pytree
+    leaf); None when one is not known to be."""
+    refs = op.args.get("refs")
+    if not isinstance(refs, tuple) or not all(
+            isinstance(ref, RefVal) and ref.views == () and ref.root is None for ref in refs):
+        return None
+    return refs
+
+
+def _ws_trees_match(op: Op, pipeline: PipelineVal) -> bool:
+    ins = specs_tuple(_lone(pipeline.in_specs))
+    outs = specs_tuple(_lone(pipeline.out_specs))
+    refs = _ws_leaves(op)
+    return ins is not None and outs is not None and refs is not None and len(refs) == len(ins) + len(outs)
+
+
+def _ws_trees(program: Program, node: ast.Call, op: Op, pipeline: PipelineVal) -> Finding | None:
+    """The refs given to a warp-specialized pipeline against its specs: JAX compares the
+    pytree of the first len(in_specs) refs with in_specs, and of the rest with out_specs."""
+    ins = specs_tuple(_lone(pipeline.in_specs))
+    outs = specs_tuple(_lone(pipeline.out_specs))
+    refs = _ws_leaves(op)
+    if ins is None or outs is None or refs is None or not _ws_checks_passed(program, pipeline):
+        return None
+    given_in = min(len(refs), len(ins))
+    given_out = len(refs) - given_in
+    if given_in != len(ins):
+        which, specs_n, refs_n = "Input", len(ins), given_in
+    elif given_out != len(outs):
+        which, specs_n, refs_n = "Output", len(outs), given_out
+    else:
+        return None
+    made = program.where(program.span(pipeline.node), node)
+    called = "get_allocations of this warp-specialized pipeline is" if op.name == ALLOCATIONS else (
+        "This warp-specialized pipeline is")
+    message = (f"{called} given {len(refs)} ref(s): {refs_n} for its "
+               f"{specs_n} {which.lower()} spec(s) (the emit_pipeline_warp_specialized at {made} has "
+               f"{len(ins)} in_spec(s) and {len(outs)} out_spec(s)). JAX takes the first "
+               f"len(in_specs) refs as inputs and the rest as outputs, and fails with \"{which} specs "
+               f"and {which.lower()} gmem refs must have the same pytree structure\". Give one "
+               f"BlockSpec per ref (inputs first), or pass the refs the specs describe.")
+    return Finding(RULE.code, program.span(node), message, related=dedupe([
+        Related(program.span(pipeline.node), f"{len(ins)} in_spec(s) and {len(outs)} out_spec(s) here"),
+        *launch_related(program, op.launch, failing=False)]))
+
+
+def _ws_smem_outputs(program: Program, node: ast.Call, op: Op, pipeline: PipelineVal) -> Finding | None:
+    """An output copied through SMEM with more than one compute warpgroup."""
+    made = _ws_op(program, pipeline)
+    outs = specs_tuple(_lone(pipeline.out_specs))
+    wgs = made.args.get("num_compute_wgs") if made is not None else None
+    if made is None or outs is None or not (isinstance(wgs, Const) and type(wgs.value) is int):
+        return None
+    if not _ws_checks_passed(program, pipeline):
+        return None
+    smem = [in_smem(spec) for spec in outs]
+    if wgs.value <= 1 or None in smem or not any(smem):
+        return None
+    spec = outs[smem.index(True)]
+    message = (f"This warp-specialized pipeline has num_compute_wgs={wgs.value} and an output "
+               f"copied through SMEM (an out_spec without memory_space=plgpu.GMEM): JAX cannot yet "
+               f"store SMEM outputs from more than one compute warpgroup, and fails with \"SMEM "
+               f"outputs are not supported with multiple compute warpgroups\". Use "
+               f"num_compute_wgs=1, or give the output spec memory_space=plgpu.GMEM and store it "
+               f"from the body.")
+    target = made.arg_nodes.get("num_compute_wgs", pipeline.node)
+    return Finding(RULE.code, program.span(node), message, related=dedupe([
+        Related(program.span(target), f"num_compute_wgs={wgs.value} here"),
+        Related(program.span(spec.node), "this output spec is in SMEM"),
+        *launch_related(program, op.launch, failing=False)]))
+
+
+def _allocations_refused(program: Program, pipeline: PipelineVal) -> bool:
+    """Is a get_allocations of this pipeline refused for its refs (reported on its line)?"""
+    for node, ops in program.ops_named(ALLOCATIONS).items():
+        made = ops[0].args.get("pipeline")
+        if isinstance(made, PipelineVal) and made.node is pipeline.node and \
+                _ws_trees(program, node, ops[0], pipeline) is not None:
+            return True
+    return False

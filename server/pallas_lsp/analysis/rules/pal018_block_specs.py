@@ -24,9 +24,11 @@ RULE = Rule(
         "Currently returning 1 values."
     ),
     lowering_errors=(
-        LoweringError(r"Block shape for \w+\[\d+\] .* must have the same number of dimensions as "
+        # \S+ stands for the origin ("args[0]") and the count, in JAX's messages and in the
+        # raise-site table's templates ("{origin}", "{len(block_shape)}") alike.
+        LoweringError(r"Block shape for \S+ .* must have the same number of dimensions as "
                       r"the array shape", exc_type="ValueError"),
-        LoweringError(r"Index map function .* must return \d+ values to match block_shape",
+        LoweringError(r"Index map function .* must return \S+ values to match block_shape",
                       exc_type="ValueError"),
     ),
     what_it_means=(
