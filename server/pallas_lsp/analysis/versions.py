@@ -155,6 +155,13 @@ BARRIER_ARRAY_NEEDS_INDEX = Fact("a barrier op refuses an unindexed array of bar
                                  None, "probe bar_array_unindexed: lowers on 0.8.3, ValueError on 0.10.2")
 
 
+# A barrier indexed with something neither an integer nor a slice (``barriers.at[1.0]``): "Barrier
+# can only be indexed with integers or slices, got 1.0" on the op that uses it, from 0.10.2 (the
+# families corpus: 0.10.2, 0.11.2, 0.12.0.1); 0.8.3 reads barrier indices another way.
+BARRIER_INDEX_INTEGERS = Fact("a barrier index must be an integer or a slice", (0, 10, 2), None,
+                              "families corpus barrier.float_index: ValueError on 0.10.2 - 0.12.0.1")
+
+
 def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:
     """The measured release whose behaviour the rules follow for ``version``, and a note
     when that is not ``version`` itself (outside the measured range, between measured
