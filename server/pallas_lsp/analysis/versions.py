@@ -162,6 +162,15 @@ BARRIER_INDEX_INTEGERS = Fact("a barrier index must be an integer or a slice", (
                               "families corpus barrier.float_index: ValueError on 0.10.2 - 0.12.0.1")
 
 
+# The TMA copies check their two sides' dtypes and shapes when traced (primitives.py: "Expected
+# dtypes to match", "Expected source shape to be", copy_smem_to_gmem's strict zip of the shapes),
+# before any lowering; before, Mosaic GPU's async_copy checks them while lowering, after the
+# shared-memory side's transforms ("Expected same element type", "... the same shape as the
+# transformed slice"). The families corpus: 0.10.2 lowers, 0.11.2 traces (0.11.0/0.11.1 not measured).
+COPY_CHECKS_AT_TRACE = Fact("TMA copies check dtypes and shapes when traced", (0, 11, 2), None,
+                            "families corpus copy_tma.shape_mismatch / dtype_mismatch, 0.10.2 vs 0.11.2")
+
+
 def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:
     """The measured release whose behaviour the rules follow for ``version``, and a note
     when that is not ``version`` itself (outside the measured range, between measured
