@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .values import MISSING, UNKNOWN, Const, PartialVal, QualName, unpack
+from .values import MISSING, UNKNOWN, Const, PartialVal, QualName, TransformVal, unpack
 
 if TYPE_CHECKING:
     from .jax_calls import Call
@@ -34,6 +34,10 @@ class BlockSpecVal:
     # How many block indices the index_map returns (called with unknown grid indices), None
     # when not known.
     index_count: int | None = None
+    # plgpu.BlockSpec's transforms= (a tuple of TransformVal, () where not given, UNKNOWN) and
+    # memory_space= as evaluated (MISSING where not given): the pipeline's buffers (PAL012).
+    transforms: object = ()
+    memory_space: object = MISSING
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,6 +47,7 @@ class PipelineVal:
     node: ast.Call
     in_specs: object
     out_specs: object
+    max_concurrent_steps: object = UNKNOWN
 
 
 def block_spec(call: Call, returned: object = MISSING) -> object:
@@ -59,7 +64,17 @@ def block_spec(call: Call, returned: object = MISSING) -> object:
     index_count = len(items) if items is not None and not (
         isinstance(returned, Const) and not isinstance(returned.value, tuple)) else None
     return BlockSpecVal(call.arg(0, "block_shape"), call.arg(1, "index_map"), delay_release, call.node,
-                        index_count)
+                        index_count, _spec_transforms(call), call.kwargs.get("memory_space", MISSING))
+
+
+def _spec_transforms(call: Call) -> object:
+    value = call.kwargs.get("transforms", MISSING)
+    if value is MISSING:
+        return ()
+    items = unpack(value)
+    if items is None or not all(isinstance(item, TransformVal) for item in items):
+        return UNKNOWN
+    return tuple(items)
 
 
 def block_rank(spec: BlockSpecVal) -> int | None:
@@ -85,7 +100,8 @@ def emit_pipeline(call: Call, traced_body: object) -> object:
     }
     nodes = {key: node for key, node in call.kw_nodes.items() if key in values}
     call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
-    return PartialVal(QualName(RUN), (PipelineVal(call.node, values["in_specs"], values["out_specs"]),), {})
+    return PartialVal(QualName(RUN), (PipelineVal(call.node, values["in_specs"], values["out_specs"],
+                                                  values["max_concurrent_steps"]),), {})
 
 
 def run(call: Call) -> object:
@@ -98,7 +114,9 @@ def run(call: Call) -> object:
     count: object = UNKNOWN
     if not call.node.keywords and not any(isinstance(a, ast.Starred) for a in written):
         count = Const(len(written))
-    call.tracer.record_op(RUN, call.node, {"pipeline": pipeline, "ref_count": count}, {}, call.ctx)
+    refs: object = tuple(call.args[1:]) if isinstance(count, Const) else UNKNOWN
+    call.tracer.record_op(RUN, call.node, {"pipeline": pipeline, "ref_count": count, "refs": refs}, {},
+                          call.ctx)
     return UNKNOWN
 
 
