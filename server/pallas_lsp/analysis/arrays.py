@@ -24,6 +24,7 @@ from .values import (
     MISSING,
     UNKNOWN,
     ArrayVal,
+    BarrierRefVal,
     Const,
     DtypeVal,
     MulticastRefVal,
@@ -105,7 +106,7 @@ def attribute(base: object, attr: str) -> object:
         return _array_attribute(base, attr)
     if isinstance(base, ViewIndexer):
         return MISSING
-    if isinstance(base, MulticastRefVal) and attr == "at":
+    if isinstance(base, (MulticastRefVal, BarrierRefVal)) and attr == "at":
         return ViewIndexer(base)
     if isinstance(base, DtypeVal):
         bits = DTYPE_BITS.get(base.name) or (8 if base.name == "bool" else None)
@@ -341,6 +342,15 @@ def _type_info(call: Call) -> object:
     return NamespaceVal({"bits": Const(DTYPE_BITS[dtype.name]), "dtype": dtype})
 
 
+def _itemsize_bits(call: Call) -> object:
+    """jax._src.dtypes.itemsize_bits(d): the element's bits (JAX's own tests size swizzled
+    tiles with it: ``8 * swizzle // dtypes.itemsize_bits(dtype)``)."""
+    dtype = _dtype_like(call.arg(0, "dtype"))
+    if dtype is None or dtype.name not in DTYPE_BITS:
+        return UNKNOWN
+    return Const(DTYPE_BITS[dtype.name])
+
+
 def _issubdtype(call: Call) -> object:
     dtype = _dtype_like(call.arg(0, "arg1"))
     category = call.arg(1, "arg2")
@@ -392,6 +402,7 @@ HANDLERS: dict[str, Handler] = {
     "np.finfo": _type_info,
     "np.iinfo": _type_info,
     "jnp.issubdtype": _issubdtype,
+    "jax._src.dtypes.itemsize_bits": _itemsize_bits,
     "np.issubdtype": _issubdtype,
     **{f"jnp.{name}": _scalar for name in DTYPE_BITS if name not in _WIDE},
 }

@@ -16,7 +16,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .values import MISSING, UNKNOWN, Const, PartialVal, QualName, RefVal, unpack
+from .values import MISSING, UNKNOWN, Const, PartialVal, QualName, RefVal, TransformVal, unpack
 
 if TYPE_CHECKING:
     from .jax_calls import Call
@@ -56,6 +56,9 @@ class BlockSpecVal:
     reads_indices: bool | None = None
     # pipeline_mode= given (not None): both pipelines refuse it before anything else.
     pipeline_mode: bool | None = False
+    # plgpu.BlockSpec's transforms= (a tuple of TransformVal, () where not given, UNKNOWN): the
+    # buffers the pipeline allocates for it (PAL012).
+    transforms: object = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -68,6 +71,7 @@ class PipelineVal:
     # The grid as passed (UNKNOWN when not known) and which API made it (EMIT or WS).
     grid: object = UNKNOWN
     api: str = "plgpu.emit_pipeline"
+    max_concurrent_steps: object = UNKNOWN
 
 
 def block_spec(call: Call, returned: object = MISSING, index_params: int | None = None,
@@ -91,7 +95,8 @@ def block_spec(call: Call, returned: object = MISSING, index_params: int | None 
     collective = False if isinstance(axes, Const) and axes.value == () else _given(axes)
     return BlockSpecVal(call.arg(0, "block_shape"), index_map, delay_release, call.node,
                         index_count, index_params, call.kwargs.get("memory_space", MISSING), call.name,
-                        collective, reads_indices, _given(call.kwargs.get("pipeline_mode", MISSING)))
+                        collective, reads_indices, _given(call.kwargs.get("pipeline_mode", MISSING)),
+                        _spec_transforms(call))
 
 
 def _given(value: object) -> bool | None:
@@ -107,6 +112,16 @@ def reads_parameters(function: ast.Lambda | ast.FunctionDef | ast.AsyncFunctionD
     params = {a.arg for a in (*spec.posonlyargs, *spec.args)}
     body = [function.body] if isinstance(function, ast.Lambda) else function.body
     return any(isinstance(n, ast.Name) and n.id in params for stmt in body for n in ast.walk(stmt))
+
+
+def _spec_transforms(call: Call) -> object:
+    value = call.kwargs.get("transforms", MISSING)
+    if value is MISSING:
+        return ()
+    items = unpack(value)
+    if items is None or not all(isinstance(item, TransformVal) for item in items):
+        return UNKNOWN
+    return tuple(items)
 
 
 def block_rank(spec: BlockSpecVal) -> int | None:
@@ -138,7 +153,8 @@ def emit_pipeline(call: Call, traced_body: object) -> object:
         return traced_body  # arguments we cannot place: nothing recorded
     nodes = {key: node for key, node in call.kw_nodes.items() if key in values}
     call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
-    made = PipelineVal(call.node, values["in_specs"], values["out_specs"], values["grid"], call.name)
+    made = PipelineVal(call.node, values["in_specs"], values["out_specs"], values["grid"], call.name,
+                       values.get("max_concurrent_steps", UNKNOWN))
     return PartialVal(QualName(RUN), (made,), {})
 
 

@@ -95,6 +95,19 @@ def _transform(call: Call) -> object:
     return made
 
 
+def _find_swizzle(call: Call) -> object:
+    """``plgpu.find_swizzle(minor_dim_bits)``: the largest of 128, 64, 32, 16 bytes that divides
+    the minor dimension (the same loop in helpers.py of 0.8.3 - 0.12.0.1); JAX raises when none
+    does, so that case stays unknown (nothing after it runs)."""
+    bits = _int(call.arg(0, "minor_dim_bits"))
+    if bits is None:
+        return UNKNOWN
+    for swizzle_bytes in (128, 64, 32, 16):
+        if bits % (swizzle_bytes * 8) == 0:
+            return Const(swizzle_bytes)
+    return UNKNOWN
+
+
 def _dslice(call: Call) -> object:
     """``pl.ds(start, size=None, stride=1)``: with one argument, ``pl.ds(size)`` from 0."""
     start, size = call.arg(0, "start"), call.arg(1, "size")
@@ -157,6 +170,8 @@ def _run_scoped(call: Call) -> object:
 
 def view(base: object, index: object) -> object:
     """``ref.at[index]``: the same buffer, its shape as the index leaves it."""
+    if isinstance(base, BarrierRefVal):
+        return BarrierRefVal(base.barrier, (*base.indices, index))  # PAL015 reads the index
     if not isinstance(base, RefVal):
         return base  # a multicast ref stays one (arrays.view)
     root = base.root or base
@@ -250,6 +265,7 @@ HANDLERS = {
     **{name: _ref_type for name in _SPACES},
     **{name: _transform for name in _TRANSFORMS},
     "pl.ds": _dslice,
+    "plgpu.find_swizzle": _find_swizzle,
     "pl.dslice": _dslice,
     "pl.run_scoped": _run_scoped,
     "plgpu.ACC": _accumulator,

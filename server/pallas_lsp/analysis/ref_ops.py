@@ -24,4 +24,5 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     "plgpu.commit_smem": (),
     "plgpu.async_prefetch": _params(("ref", 0), ("collective_axes", None)),
     "plgpu.wgmma": _params(("acc", 0), ("a", 1), ("b", 2)),
+    "plgpu.barrier_test": _params(("barrier", 0),),
 }

@@ -774,9 +774,11 @@ class BarrierVal:
 @dataclass(eq=False)
 class BarrierRefVal:
     """The ref a kernel body gets for a plgpu.Barrier scratch type: the whole array of
-    ``barrier.num_barriers`` barriers (``.at[i]`` of it is not modelled: UNKNOWN)."""
+    ``barrier.num_barriers`` barriers, or a view of it (``.at[i]``, ref_facts.view)."""
 
     barrier: BarrierVal
+    # The index of each ``.at[...]`` taken of it, in order, as evaluated: () for the whole array.
+    indices: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True)

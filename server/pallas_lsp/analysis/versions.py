@@ -156,6 +156,22 @@ BARRIER_ARRAY_NEEDS_INDEX = Fact("a barrier op refuses an unindexed array of bar
                                  None, "probe bar_array_unindexed: lowers on 0.8.3, ValueError on 0.10.2")
 
 
+# A barrier indexed with something neither an integer nor a slice (``barriers.at[1.0]``): "Barrier
+# can only be indexed with integers or slices, got 1.0" on the op that uses it, from 0.10.2 (the
+# families corpus: 0.10.2, 0.11.2, 0.12.0.1); 0.8.3 reads barrier indices another way.
+BARRIER_INDEX_INTEGERS = Fact("a barrier index must be an integer or a slice", (0, 10, 2), None,
+                              "families corpus barrier.float_index: ValueError on 0.10.2 - 0.12.0.1")
+
+
+# The TMA copies check their two sides' dtypes and shapes when traced (primitives.py: "Expected
+# dtypes to match", "Expected source shape to be", copy_smem_to_gmem's strict zip of the shapes),
+# before any lowering; before, Mosaic GPU's async_copy checks them while lowering, after the
+# shared-memory side's transforms ("Expected same element type", "... the same shape as the
+# transformed slice"). The families corpus: 0.10.2 lowers, 0.11.2 traces (0.11.0/0.11.1 not measured).
+COPY_CHECKS_AT_TRACE = Fact("TMA copies check dtypes and shapes when traced", (0, 11, 2), None,
+                            "families corpus copy_tma.shape_mismatch / dtype_mismatch, 0.10.2 vs 0.11.2")
+
+
 @functools.lru_cache(maxsize=64)  # every analysis asks (the hover facts), for one release
 def rules_release(version: JaxVersion) -> tuple[JaxVersion, str | None]:
     """The measured release whose behaviour the rules follow for ``version``, and a note

@@ -7,6 +7,7 @@ import ast
 from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options, Related
+from ..pipelines import RUN, BlockSpecVal, PipelineVal
 from ..program import Program, short_repr
 from ..ref_facts import transforms_of
 from ..smem_transforms import (
@@ -19,7 +20,7 @@ from ..smem_transforms import (
     window_misfit,
 )
 from ..trace import Launch
-from ..values import Const, RefTypeVal, RefVal, TransformVal
+from ..values import MISSING, UNKNOWN, Const, QualName, RefTypeVal, RefVal, TransformVal
 from .base import LoweringError, Rule
 from .common import replace_node
 
@@ -59,7 +60,9 @@ RULE = Rule(
         "float16 tile under `SwizzleTransform(128)` (64 bytes of a 128-byte row), or a swizzled "
         "buffer without tiling whose last dimension is not S / itemsize: raised while the kernel "
         "is lowered, blamed on the jitted call (on the `pl.run_scoped` call for a scoped "
-        "buffer). `smem.at[pl.ds(4, 16)]` of a buffer tiled (8, 64): raised on the copy, load "
+        "buffer; on the line that runs a `plgpu.emit_pipeline` whose BlockSpecs' transforms "
+        "do not fit their blocks, for the buffers the pipeline allocates). "
+        "`smem.at[pl.ds(4, 16)]` of a buffer tiled (8, 64): raised on the copy, load "
         "or store that uses the window. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (0.8.3 "
         "words the last one \"slice start (4) and slice stop (20)\"). Under Lane semantics a "
         "register load (`smem[...]`) of a buffer tiled without a swizzle: \"Tiling without "
@@ -191,15 +194,51 @@ def _swizzles_that_do_not_fit(program: Program) -> Iterator[Finding]:
         sites += [(blamed, buffer) for buffer in _scratch_buffers(launch)]
     sites += [(scoped.node, scoped.buffer) for scoped in program.scoped_buffers
               if isinstance(scoped.buffer, RefTypeVal)]
-    for blamed, buffer in sites:
+    pipeline_sites = list(_pipeline_buffers(program))
+    for blamed, buffer in [*sites, *pipeline_sites]:
         fit = swizzle_fit(buffer)
         if fit is None or buffer.space != "SMEM" or (id(blamed), id(buffer.node)) in seen:
             continue
         seen.add((id(blamed), id(buffer.node)))
-        yield _fit_finding(program, blamed, buffer, fit)
+        yield _fit_finding(program, blamed, buffer, fit,
+                           "the pipeline allocates for the BlockSpec" if (blamed, buffer) in pipeline_sites
+                           else "declared")
 
 
-def _fit_finding(program: Program, blamed: ast.AST, buffer: RefTypeVal, fit: SwizzleFit) -> Finding:
+def _pipeline_buffers(program: Program) -> Iterator[tuple[ast.AST, RefTypeVal]]:
+    """The buffers ``plgpu.emit_pipeline(...)(*gmem_refs)`` allocates when run: one
+    ``SMEM((max_concurrent_steps, *block_shape), ref.dtype, transforms=spec.transforms)`` per
+    spec in shared memory (pipeline.py, 0.10.2 - 0.12.0.1), raised on the run's line. Only
+    where every spec lines up with a written-out ref."""
+    for op in program.ops:
+        pipeline, refs = op.args.get("pipeline"), op.args.get("refs")
+        if op.name != RUN or not isinstance(pipeline, PipelineVal) or not isinstance(refs, tuple):
+            continue
+        steps = pipeline.max_concurrent_steps
+        specs = [*_flat_specs(pipeline.in_specs), *_flat_specs(pipeline.out_specs)]
+        if not (isinstance(steps, Const) and type(steps.value) is int and steps.value > 0) \
+                or len(specs) != len(refs) or not all(isinstance(s, BlockSpecVal) for s in specs):
+            continue
+        for spec, ref in zip(specs, refs, strict=True):
+            block = spec.block_shape.value if isinstance(spec.block_shape, Const) else None
+            if not isinstance(ref, RefVal) or spec.memory_space not in (MISSING, QualName("plgpu.SMEM")) \
+                    or not isinstance(block, tuple) or not all(type(d) is int for d in block) \
+                    or not isinstance(spec.transforms, tuple) or not spec.transforms:
+                continue
+            yield op.node, RefTypeVal("SMEM", Const((steps.value, *block)), ref.dtype, spec.transforms,
+                                      spec.node)
+
+
+def _flat_specs(specs: object) -> list[object]:
+    if isinstance(specs, BlockSpecVal):
+        return [specs]
+    if isinstance(specs, tuple):
+        return list(specs)
+    return [UNKNOWN]
+
+
+def _fit_finding(program: Program, blamed: ast.AST, buffer: RefTypeVal, fit: SwizzleFit,
+                 made: str = "declared") -> Finding:
     swizzle = fit.swizzle.value
     dtype = buffer.dtype.name  # type: ignore[attr-defined]
     what = (f"its {short_repr(fit.tiling.value)} tile" if fit.tiling is not None
@@ -214,10 +253,11 @@ def _fit_finding(program: Program, blamed: ast.AST, buffer: RefTypeVal, fit: Swi
     if fit.tiling is not None and fit.tiling.node is not None:
         related.append(Related(program.span(fit.tiling.node), "the tiling is built here"))
     if buffer.node is not None:
-        related.append(Related(program.span(buffer.node), "the shared-memory buffer is declared here"))
+        related.append(Related(program.span(buffer.node), "the shared-memory buffer is declared here"
+                               if made == "declared" else "the pipeline's buffer is this BlockSpec's"))
     fixes = _swizzle_fix(program, fit.swizzle, implied) if implied in SWIZZLES else ()
     node = buffer.node
-    declared = f" declared at {program.where(program.span(node), blamed)}" if node is not None else ""
+    declared = f" {made} at {program.where(program.span(node), blamed)}" if node is not None else ""
     return Finding(
         RULE.code, program.span(blamed),
         f"The {dtype} shared-memory buffer{declared} is swizzled {swizzle} bytes, so its minor "

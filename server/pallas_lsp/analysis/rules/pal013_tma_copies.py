@@ -7,11 +7,12 @@ from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
-from ..smem_transforms import elements, itemsize
+from ..ref_facts import transforms_of
+from ..smem_transforms import elements, itemsize, window_misfit
 from ..tma_facts import WARPGROUP_BYTES, whole_array_copy_fault
 from ..trace import Op
-from ..values import MISSING, Const, DtypeVal, RefVal
-from ..versions import WAIT_COUNT_AT_WAIT, holds
+from ..values import MISSING, Const, DtypeVal, RefVal, TransformVal
+from ..versions import COPY_CHECKS_AT_TRACE, WAIT_COUNT_AT_WAIT, holds
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -33,6 +34,9 @@ RULE = Rule(
         LoweringError(r"(src|dst) must be a (GMEM|SMEM) reference, got", exc_type="ValueError"),
         LoweringError(r"Expected source shape to be \(", exc_type="ValueError"),
         LoweringError(r"Expected shapes to match, but src has shape", exc_type="ValueError"),
+        # copy_smem_to_gmem's strict zip of two shapes of different ranks (0.11.2 on).
+        LoweringError(r"^zip\(\) argument 2 is (longer|shorter) than argument 1$", exc_type="ValueError",
+                      when=COPY_CHECKS_AT_TRACE),
         LoweringError(r"Expected the SMEM reference to have the same shape as the transformed slice",
                       exc_type="ValueError"),
         LoweringError(r"Expected dtypes to match but src had type", exc_type="ValueError"),
@@ -63,7 +67,12 @@ RULE = Rule(
         "`wait_smem_to_gmem(-1)`. Raised on the copy or wait line; a `pl.pallas_call`'s own "
         "copies on its launch. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (the wording "
         "changed at 0.11; before it a negative wait count is an MLIR verifier error, which 0.8.3 "
-        "blames on the jitted call)."
+        "blames on the jitted call). From 0.11.2 the sides' dtypes and shapes are compared when "
+        "the copy is traced (`copy_smem_to_gmem` of sides with different numbers of dimensions "
+        "says only \"zip() argument 2 is longer than argument 1\"); before, while it is lowered "
+        "(\"Expected same element type\", \"... the same shape as the transformed slice\"), "
+        "after the buffer's transforms meet the index: a view that cuts a tile (PAL012) or indexes "
+        "a tiled dimension with an int fails there first, and PAL013 is silent on it."
     ),
     how_to_fix=(
         "Index the GMEM side to the buffer's shape (`x_gmem.at[i, pl.ds(0, 128)]`) or size the "
@@ -122,23 +131,33 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
     if any(op.args.get(key, MISSING) not in (MISSING, Const(None)) for key in _PARTITIONING):
         return None
     sides = f"{_side(src)} into {_side(dst)}"
+    smem, gmem = (dst, src) if op.name == "plgpu.copy_gmem_to_smem" else (src, dst)
+    at_trace = holds(COPY_CHECKS_AT_TRACE, program.version)
+    # Lowering applies the shared-memory side's transforms to its view first: where that may
+    # raise (an int index of a tiled dimension, a window that cuts a tile: PAL012), or is not
+    # known, the checks made while lowering are not reached.
+    view_may_fail = _view_may_fail(smem)
+    if not at_trace and view_may_fail:
+        return None
     if isinstance(src.dtype, DtypeVal) and isinstance(dst.dtype, DtypeVal) and src.dtype != dst.dtype:
+        raised = (f"\"ValueError: Expected dtypes to match but src had type {src.dtype.name} and "
+                  f"dst had type {dst.dtype.name}\"" if at_trace else
+                  f"\"ValueError: Expected same element type, got {_mlir(src.dtype)} and "
+                  f"{_mlir(dst.dtype)}\" while the kernel is lowered")
         return Finding(
             RULE.code, program.span(op.node),
             f"{name} copies {sides}: a TMA copy does not convert, both sides need one dtype. JAX "
-            f"raises \"ValueError: Expected dtypes to match but src had type {src.dtype.name} and "
-            f"dst had type {dst.dtype.name}\". Declare the buffer (or the output) with the "
+            f"raises {raised}. Declare the buffer (or the output) with the "
             f"other side's dtype.", related=_related(program, src, dst))
     if isinstance(src.shape, Const) and isinstance(dst.shape, Const) and src.shape != dst.shape:
-        smem, gmem = (dst, src) if op.name == "plgpu.copy_gmem_to_smem" else (src, dst)
         return Finding(
             RULE.code, program.span(op.node),
             f"{name} copies {sides}: the GMEM side, after indexing, must have the shared-memory "
-            f"buffer's shape. JAX raises \"ValueError: Expected source shape to be "
-            f"{short_repr(dst.shape.value)}, but got {short_repr(src.shape.value)}\" (before 0.11: "
-            f"\"... the same shape as the transformed slice\"). Index the GMEM ref to "
-            f"{short_repr(smem.shape.value)} (`.at[...]`) or declare the buffer "  # type: ignore[union-attr]
+            f"buffer's shape. JAX raises {_shape_error(op.name, src, dst, at_trace)}. Index the "
+            f"GMEM ref to {short_repr(smem.shape.value)} (`.at[...]`) or declare the buffer "  # type: ignore[union-attr]
             f"{short_repr(gmem.shape.value)}.", related=_related(program, src, dst))  # type: ignore[union-attr]
+    if view_may_fail:
+        return None
     if op.name == "plgpu.copy_gmem_to_smem" and program.semantics(op.launch.kernel).name == "Lane" \
             and not (op.names_open or op.scope_names):  # warp-level code: not measured
         size, count = itemsize(dst.dtype), elements(dst.shape)
@@ -153,6 +172,59 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
                 f"{dst.dtype.name} values (pad the array), or lower the kernel with Warpgroup "  # type: ignore[union-attr]
                 f"semantics.", related=_related(program, src, dst))
     return None
+
+
+# MLIR's names of the element types async_copy prints (before 0.11.2).
+_MLIR_TYPES = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f64",
+               "int32": "i32", "int16": "i16", "int8": "i8", "uint32": "i32", "uint16": "i16",
+               "uint8": "i8", "float8_e4m3fn": "f8E4M3FN", "float8_e5m2": "f8E5M2"}
+
+
+def _mlir(dtype: DtypeVal) -> str:
+    return _MLIR_TYPES.get(dtype.name, dtype.name)
+
+
+def _shape_error(op_name: str, src: RefVal, dst: RefVal, at_trace: bool) -> str:
+    """JAX's words for sides of different shapes, per copy and release (read in each release's
+    primitives.py and mosaic/gpu/launch_context.py; measured by the families corpus)."""
+    src_shape: tuple[int, ...] = src.shape.value  # type: ignore[union-attr,assignment]
+    dst_shape: tuple[int, ...] = dst.shape.value  # type: ignore[union-attr,assignment]
+    if not at_trace:
+        into_smem = op_name == "plgpu.copy_gmem_to_smem"
+        smem, gmem = (dst_shape, src_shape) if into_smem else (src_shape, dst_shape)
+        return (f"\"ValueError: Expected the SMEM reference to have the same shape as the transformed "
+                f"slice: {short_repr(smem)} != {short_repr(gmem)}\" while the kernel is lowered")
+    if op_name == "plgpu.copy_gmem_to_smem":
+        return (f"\"ValueError: Expected source shape to be {short_repr(dst_shape)}, but got "
+                f"{short_repr(src_shape)}.\"")
+    if len(src_shape) != len(dst_shape):
+        # copy_smem_to_gmem compares the shapes with zip(src_shape, dst_shape, strict=True).
+        longer = "longer" if len(dst_shape) > len(src_shape) else "shorter"
+        return (f"\"ValueError: zip() argument 2 is {longer} than argument 1\" (it compares the "
+                f"shapes dimension by dimension, and they have {len(src_shape)} and "
+                f"{len(dst_shape)} dimensions)")
+    return (f"\"ValueError: Expected shapes to match, but src has shape {short_repr(src_shape)} and "
+            f"dst has shape {short_repr(dst_shape)}\"")
+
+
+def _view_may_fail(ref: RefVal) -> bool:
+    """Whether applying the buffer's transforms to this view of it may raise first (or is not
+    known): JAX's TilingTransform takes only slices of its tiled dimensions ("Unsupported index
+    type", an int index), aligned to the tile (PAL012); other transforms are not followed."""
+    if ref.root is None or ref.views == ():
+        return False  # the whole buffer: no index to move through the transforms
+    if not isinstance(ref.transforms, tuple):
+        return True
+    if not ref.transforms:
+        return False
+    found = transforms_of(ref)
+    tiling = found.get("tiling")
+    if set(found) - {"tiling", "swizzle"} or not isinstance(ref.views, tuple) or len(ref.views) != 1 \
+            or not isinstance(tiling, TransformVal) or not isinstance(tiling.value, tuple):
+        return True
+    dims = ref.views[0]
+    tiled = dims[len(dims) - len(tiling.value):]
+    return any(dim.kind != "slice" for dim in tiled) or window_misfit(ref) is not None
 
 
 def _misplaced(op: Op) -> tuple[str, RefVal, str] | None:

@@ -1,35 +1,47 @@
-"""PAL015 barriers: a plgpu.Barrier / plgpu.ClusterBarrier built with num_arrivals < 1, or a
-barrier op given a whole array of barriers."""
+"""PAL015 barriers: a plgpu.Barrier / plgpu.ClusterBarrier built with num_arrivals < 1, a
+barrier op given a whole array of barriers, or a barrier indexed with a float."""
 
 from __future__ import annotations
 
+import ast
 import math
 from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options, Related, TextEdit
 from ..program import Program
-from ..values import MISSING, BarrierRefVal, BarrierVal, Const
-from ..versions import BARRIER_ARRAY_NEEDS_INDEX, CLUSTER_BARRIER_CHECKS_ARRIVALS, holds
+from ..trace import Op
+from ..values import MISSING, BarrierRefVal, BarrierVal, Const, DSliceVal
+from ..versions import (
+    BARRIER_ARRAY_NEEDS_INDEX,
+    BARRIER_INDEX_INTEGERS,
+    CLUSTER_BARRIER_CHECKS_ARRIVALS,
+    holds,
+)
 from .base import LoweringError, Rule
 from .common import dedupe, kernel_related, ref_ops_named
 
 RULE = Rule(
     code="PAL015",
     name="barriers",
-    title="a barrier needs num_arrivals of at least 1; a barrier op takes one barrier, not an array",
+    title=("a barrier needs num_arrivals of at least 1; a barrier op takes one barrier, not an "
+           "array, indexed with integers"),
     jax_message=(
         "ValueError: Num arrivals must be at least 1, but got 0\n"
         "ValueError: Operation is only valid for a single barrier, but barrier ref contains 2. "
-        "Individual barriers can be accessed by indexing into the ref."
+        "Individual barriers can be accessed by indexing into the ref.\n"
+        "ValueError: Barrier can only be indexed with integers or slices, got 1.0"
     ),
     lowering_errors=(LoweringError(r"Num arrivals must be at least 1", "ValueError"),
-                     LoweringError(r"Operation is only valid for a single barrier", "ValueError")),
+                     LoweringError(r"Operation is only valid for a single barrier", "ValueError"),
+                     LoweringError(r"Barrier can only be indexed with integers or slices, got "
+                                   r"-?\d+\.\d*(e[-+]?\d+)?$", "ValueError")),
     what_it_means=(
         "A barrier completes a phase when `num_arrivals` arrivals have been recorded on it "
         "(a TMA copy's completion, a `plgpu.barrier_arrive`); JAX requires at least one and "
         "refuses to build a barrier with fewer. "
         "`plgpu.Barrier(num_barriers=n)` makes an array of n barriers: a copy, "
-        "`barrier_wait` or `barrier_arrive` works on one of them (`barriers.at[i]`)."
+        "`barrier_wait` or `barrier_arrive` works on one of them (`barriers.at[i]`), and `i` "
+        "is an integer (or a slice), never a float."
     ),
     when_it_happens=(
         "`plgpu.Barrier(num_arrivals=n)` with a literal `n < 1`, in every release; "
@@ -39,12 +51,18 @@ RULE = Rule(
         "stops a script at that line when "
         "it runs outside `jax.jit`. A whole array (`num_barriers` > 1) given to "
         "`copy_gmem_to_smem(..., barrier)`, `barrier_wait` or `barrier_arrive` fails on that "
-        "op's line from 0.10.2 (0.8.3 lowers it; 0.9.1 and 0.9.2 have no such check)."
+        "op's line from 0.10.2 (0.8.3 lowers it; 0.9.1 and 0.9.2 have no such check). A "
+        "barrier indexed with a Python float (`barriers.at[1.0]`, `barriers.at[i * 1.0]` with "
+        "an int `i` the analysis knows) fails on the copy, `barrier_wait`, `barrier_arrive` "
+        "or `barrier_test` that uses it, from 0.10.2 (\"Barrier can only be indexed with "
+        "integers or slices, got 1.0\"); a traced float index fails there too, with an MLIR "
+        "dump (not predicted)."
     ),
     how_to_fix=(
         "Give the number of arrivals each phase waits for: 1 for one TMA copy or one arriving "
         "thread, the number of arriving warpgroups or cluster blocks otherwise. Index an "
-        "array of barriers (`barriers.at[slot]`) where an op takes one."
+        "array of barriers (`barriers.at[slot]`) where an op takes one, with an integer slot "
+        "(`barriers.at[1]`, `barriers.at[i % 2]`: the quick fix writes the float's integer)."
     ),
     bad_example='''
 scratch_types=[plgpu.SMEM((128, 128), jnp.float32), plgpu.Barrier(num_arrivals=0)]
@@ -60,6 +78,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _arrivals_findings(program)
     if holds(BARRIER_ARRAY_NEEDS_INDEX, program.version):
         yield from _array_findings(program)
+    if holds(BARRIER_INDEX_INTEGERS, program.version):
+        yield from _float_index_findings(program)
 
 
 # The barrier ops whose barrier operand must be one barrier, and that operand's keyword.
@@ -71,7 +91,7 @@ def _array_findings(program: Program) -> Iterator[Finding]:
         for node, ops in ref_ops_named(program, name).items():
             arrays = [(op, count) for op in ops
                       if isinstance(ref := op.args.get("barrier"), BarrierRefVal)
-                      and ref.barrier.kind == "Barrier"
+                      and ref.barrier.kind == "Barrier" and not ref.indices
                       and (count := barrier_count(ref.barrier)) is not None and count != 1]
             if not arrays:
                 continue
@@ -90,6 +110,68 @@ def _array_findings(program: Program) -> Iterator[Finding]:
                 f"single barrier, but barrier ref contains {count}\". Index it: "
                 f"{spelled}.at[i].",
                 related=dedupe(related))
+
+
+# The ops whose lowering reads a barrier operand's index (_get_barrier_base_index).
+_INDEXED_BARRIER_OPS = (*_BARRIER_OPS, "plgpu.barrier_test")
+
+
+def _float_index_findings(program: Program) -> Iterator[Finding]:
+    """JAX reads each ``.at[...]`` of a barrier in order: a slice of stride 1 or an integer
+    passes, a Python float raises ("Barrier can only be indexed with integers or slices")."""
+    for name in _INDEXED_BARRIER_OPS:
+        for node, ops in ref_ops_named(program, name).items():
+            found = next(((op, value) for op in ops if (value := _float_index(op)) is not None), None)
+            if found is None:
+                continue
+            op, value = found
+            operand = op.arg_nodes.get("barrier")
+            spelled = program.text(operand) if operand is not None else "the barrier"
+            whole = int(value) if value.is_integer() else None
+            todo = (f"Index it with the integer {whole}" if whole is not None
+                    else "Index it with an integer (int(...) of the slot, or integer arithmetic)")
+            yield Finding(
+                RULE.code, program.span(node),
+                f"{name.rsplit('.', 1)[-1]}: {spelled} indexes the barriers with {value!r}, a "
+                f"float; a barrier index must be an integer or a slice, and JAX raises "
+                f"\"ValueError: Barrier can only be indexed with integers or slices, got "
+                f"{value!r}\". {todo}.",
+                related=(Related(program.span(op.args["barrier"].barrier.node),  # type: ignore[union-attr]
+                                 "the barriers are made here"),),
+                fixes=_integer_index_fix(program, operand, op.args["barrier"], whole))  # type: ignore[arg-type]
+
+
+def _float_index(op: Op) -> float | None:
+    """The first float index JAX meets in the barrier operand's views; None when an index
+    before it is not known, or passes none."""
+    ref = op.args.get("barrier")
+    if not isinstance(ref, BarrierRefVal):
+        return None
+    for index in ref.indices:
+        entries = index if isinstance(index, tuple) else (
+            tuple(Const(v) for v in index.value) if isinstance(index, Const)
+            and isinstance(index.value, tuple) else (index,))
+        for entry in entries:
+            if isinstance(entry, DSliceVal) and entry.stride in (None, 1):
+                continue
+            if isinstance(entry, Const) and type(entry.value) in (int, bool):
+                continue
+            if isinstance(entry, Const) and type(entry.value) is float:
+                return entry.value
+            return None  # a traced index, a strided slice: another check, or not known
+    return None
+
+
+def _integer_index_fix(program: Program, operand: ast.expr | None, ref: BarrierRefVal,
+                       whole: int | None) -> tuple[Fix, ...]:
+    """``barriers.at[1 * 1.0]`` -> ``barriers.at[1]``: only one ``.at[...]`` of one index, whose
+    float is a whole number (the slot it names)."""
+    if whole is None or len(ref.indices) != 1 or isinstance(ref.indices[0], tuple) \
+            or not isinstance(operand, ast.Subscript) or not isinstance(operand.value, ast.Attribute) \
+            or operand.value.attr != "at" or isinstance(operand.slice, (ast.Tuple, ast.Slice)):
+        return ()
+    return (Fix(f"Index the barrier with {whole}",
+                (TextEdit(program.span(operand.slice), str(whole)),), preferred=True),)
 
 
 def barrier_count(barrier: BarrierVal) -> int | None:
