@@ -38,7 +38,9 @@ from .python import (
     flags,
     library_bases,
     modules,
+    operators,
     signatures,
+    source_models,
 )
 from .python.coroutines import CoroutineVal, GatheredVal
 from .python.descriptor_values import (
@@ -123,8 +125,8 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
-             "vars", "setattr", "callable",
-             "StopIteration"} | allow.PURE_BUILTINS  # the rest: run by the bridge
+             "vars", "setattr", "callable", "locals",
+             "StopIteration", "NotImplemented"} | allow.PURE_BUILTINS  # the rest: run by the bridge
 
 
 class Interpreter:
@@ -149,6 +151,7 @@ class Interpreter:
         self.module_envs: dict[str, Env] = {}
         # (file, ids of its nodes) for each imported module: which file a node is in.
         self._module_nodes: list[tuple[str, frozenset[int]]] = []
+        self._library_models: Env | None = None  # python/source_models.py, run once when used
         # Functions traced as (part of) a kernel body: the only code whose shape the
         # rules inspect (parents, next statements), so the only code indexed for it.
         self.kernel_scopes: dict[int, ast.AST] = {}
@@ -359,7 +362,7 @@ class Interpreter:
                 self.mutate(current, lambda: current.add(extra))
             else:
                 self.assign(stmt.target, self.each(
-                    lambda left, right: jax_calls.binary(plain(left), stmt.op, plain(right)),
+                    lambda left, right: self.inplace_op(left, stmt.op, right, ctx),
                     current, operand), env, ctx)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             env.names[stmt.name] = self.define_function(stmt, env, ctx)
@@ -610,7 +613,7 @@ class Interpreter:
             return
         items = unpack(iterable) if not (isinstance(iterable, Const) and isinstance(iterable.value, str)) \
             else None
-        if items is not None and 0 < len(items) <= MAX_LOOP_UNROLL:
+        if items is not None and len(items) <= MAX_LOOP_UNROLL:  # a known empty one runs no pass
             loop = LoopState(self._uncertain)
             self._loops.append(loop)
             try:
@@ -914,6 +917,25 @@ class Interpreter:
             metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
         return self.create_class(cls, metaclass, keywords, node, env, ctx)
 
+    def make_class(self, args: list[object], node: ast.Call, env: Env, ctx: Ctx) -> object:
+        """``type(name, bases, namespace)``: class creation as a ``class`` statement does it,
+        with the namespace's items as the class body's names (``__set_name__`` and
+        ``__init_subclass__`` run). Unknown when a part is not known, or a base's metaclass
+        or an Enum would take over the creation."""
+        name, namespace = plain(args[0]), plain(args[2])
+        bases = unpack(plain(args[1]))
+        if not (isinstance(name, Const) and isinstance(name.value, str) and bases is not None
+                and isinstance(namespace, DictVal) and namespace.complete
+                and all(isinstance(key, str) for key in namespace.items)):
+            return UNKNOWN
+        if _is_enum(tuple(bases)) or any(isinstance(b, ClassVal) and b.metaclass for b in bases) \
+                or not all(isinstance(b, (ClassVal, QualName)) for b in bases):
+            return UNKNOWN
+        class_node = ast.copy_location(
+            ast.ClassDef(name=name.value, bases=[], keywords=[], body=[], decorator_list=[]), node)
+        cls = ClassVal(class_node, dict(namespace.items), False, tuple(bases))  # type: ignore[arg-type]
+        return self.create_class(cls, None, {}, class_node, env, ctx)
+
     def make_enum(self, cls: ClassVal, node: ast.ClassDef, bases: tuple[object, ...]) -> None:
         """Enum machinery: each plain class attribute becomes a member with `name` and
         `value` (`auto()` numbers from 1, or the lowercased name in a StrEnum); a later
@@ -1130,7 +1152,8 @@ class Interpreter:
         if isinstance(node, ast.Name):
             scope = env.find_scope(node.id)
             if scope is not None:
-                return scope.names[node.id]
+                found = scope.names[node.id]
+                return self.library_model(found) if found.__class__ is QualName else found
             if node.id in _BUILTINS:
                 return QualName(f"builtins.{node.id}")
             stars = self._star_modules.get(id(_module_scope(env)), [])
@@ -1146,7 +1169,7 @@ class Interpreter:
         if isinstance(node, ast.List):
             return _new_list(self.ev_sequence(node.elts, env, ctx))
         if isinstance(node, ast.BinOp):
-            return self.each(lambda left, right: _flag_or_binary(left, node.op, right),
+            return self.each(lambda left, right: self.binary_op(left, node.op, right, ctx),
                              self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
         if isinstance(node, ast.Subscript):
             base = self.ev(node.value, env, ctx)
@@ -1236,6 +1259,21 @@ class Interpreter:
                 return UNKNOWN
         return one_of([operation(*combination) for combination in combinations])
 
+    def binary_op(self, left: object, op: ast.operator, right: object, ctx: Ctx) -> object:
+        """``left op right``: the operands' special methods (python/operators.py), then
+        Flag bits, lists, constants and arrays."""
+        answered = operators.binary(self, left, op, right, ctx)
+        return answered if answered is not MISSING else _flag_or_binary(left, op, right)
+
+    def inplace_op(self, current: object, op: ast.operator, operand: object, ctx: Ctx) -> object:
+        """What ``current op= operand`` rebinds its target to: ``__iop__`` first, else the
+        binary operator."""
+        answered = operators.inplace(self, current, op, operand, ctx)
+        if answered is not MISSING:
+            return answered
+        answered = operators.binary(self, current, op, operand, ctx)
+        return answered if answered is not MISSING else jax_calls.binary(plain(current), op, plain(operand))
+
     def attribute(self, base: object, node: ast.Attribute, ctx: Ctx) -> object:
         return self.attribute_named(base, node.attr, ctx, node)
 
@@ -1255,11 +1293,27 @@ class Interpreter:
                 return UNKNOWN  # send / close / cancel: none of them runs the body here
             elif isinstance(base, Generator):
                 return GeneratorMethod(base, attr) if attr in GENERATOR_METHODS else UNKNOWN
+            elif isinstance(base, FuncVal):
+                value = datamodel.function_attribute(base, attr)
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
         if ctx.patches and isinstance(value, QualName):
             value = next((new for name, new in ctx.patches if name == value.name), value)
+        if isinstance(value, QualName):
+            value = self.library_model(value)
         return introspection.program_input(value)
+
+    def library_model(self, value: QualName) -> object:
+        """A library class written in Python (python/source_models.py) as the class its
+        source defines, run in this interpreter the first time the program names one."""
+        model = source_models.CLASSES.get(value.name)
+        if model is None:
+            return value
+        if self._library_models is None:
+            self._library_models = Env({"__name__": Const("collections")})
+            self._module_nodes.append((source_models.PATH, source_models.node_ids()))
+            self.exec_body(source_models.tree().body, self._library_models, Ctx())
+        return self._library_models.names.get(model, value)
 
     def subscript(self, base: object, index: object, ctx: Ctx | None = None) -> object:
         method = datamodel.special_method(base, "__getitem__")
@@ -1459,6 +1513,8 @@ class Interpreter:
             if isinstance(frame.owner, ClassVal) and frame.first is not None:
                 return SuperVal(frame.owner, frame.first)
             return UNKNOWN
+        if isinstance(func, QualName) and func.name == "builtins.type" and len(args) == 3 and not kwargs:
+            return self.make_class(args, node, env, ctx)
         if isinstance(func, QualName) and func.name == "builtins.type.__new__":
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
@@ -1487,7 +1543,9 @@ class Interpreter:
                                         lists=lists)
             self.axis_trace.observe(func.name, args, kwargs, node, arg_nodes, ctx.launch, ctx.manual,
                                     ctx.ambient, ctx.names_open, result)
-            return _new_list(result) if func.name == "builtins.list" else result
+            if func.name == "builtins.list":
+                return _new_list(result) if args or kwargs else ListVal([])  # `list()`: a new empty list
+            return result
         self.callee_names.setdefault(id(node), "user")
         if isinstance(func, OneOf):
             # Which callable runs depends on a path not decided: each may run.
@@ -2259,7 +2317,7 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
         # An object of the program's is never None (`if obj is None:` in a descriptor's __get__).
         sides = (left, rights[0])
         if any(isinstance(v, Const) and v.value is None for v in sides) \
-                and any(isinstance(v, _NEVER_NONE) for v in sides):
+                and any(isinstance(v, _NEVER_NONE) or _is_builtin_name(v) for v in sides):
             return Const(isinstance(ops[0], ast.IsNot))
         if all(isinstance(v, ClassVal) for v in sides):
             # Classes are singletons: `type(mode) is Warpgroup`.
@@ -2268,6 +2326,11 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
         if same is not None:
             return Const(same == isinstance(ops[0], ast.Is))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
+
+
+def _is_builtin_name(value: object) -> bool:
+    """A name of ``builtins`` (``list``, ``int``: a ``defaultdict``'s factory) is never None."""
+    return isinstance(value, QualName) and value.name.startswith("builtins.")
 
 
 _NEVER_NONE = (ObjVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal, PartialVal, KernelVal, WrappedVal)
