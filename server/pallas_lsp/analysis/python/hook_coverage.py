@@ -25,6 +25,9 @@ MODULES = (
     "pallas_lsp.analysis.python.flags", "pallas_lsp.analysis.python.modules",
     "pallas_lsp.analysis.python.dataclass_values", "pallas_lsp.analysis.python.signatures",
     "pallas_lsp.analysis.python.comparisons", "pallas_lsp.analysis.python.operators",
+    "pallas_lsp.analysis.python.interp.statements", "pallas_lsp.analysis.python.interp.expressions",
+    "pallas_lsp.analysis.python.interp.calling", "pallas_lsp.analysis.python.interp.classes",
+    "pallas_lsp.analysis.python.interp.importing", "pallas_lsp.analysis.python.interp.support",
 )
 _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 
