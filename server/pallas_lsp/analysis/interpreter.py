@@ -114,6 +114,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.barriers: list[BarrierVal] = []
         # Call node -> the canonical JAX name it calls ("user" for the file's own functions).
         self.callee_names: dict[int, str] = {}
+        # id(function or lambda node) -> the call expressions in a kernel that called it
+        # directly: where a value it returns goes next (casts.py follows a `return`).
+        self.kernel_callers: dict[int, list[ast.Call]] = {}
         # id -> every call node evaluated: the rules read calls by name from here, never the tree.
         self.call_nodes: dict[int, ast.Call] = {}
         # Where axis names are defined and used (analysis/axis_symbols reads it).

@@ -197,6 +197,10 @@ class CallsMixin:
         if isinstance(func, FuncVal):
             if coroutines.is_coroutine_function(func):
                 return CoroutineVal(func, list(args), dict(kwargs))  # its body runs when driven
+            if ctx.launch is not None:
+                callers = self.kernel_callers.setdefault(id(func.node), [])
+                if all(node is not seen for seen in callers):
+                    callers.append(node)
             return self.call_function(func, args, kwargs, ctx)
         if isinstance(func, StaticMethodVal):
             return self.call(func.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
