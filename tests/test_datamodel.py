@@ -394,6 +394,15 @@ class Op(somewhere.Base):
         self.name = name
 launch((Op("add") + Op("max")).name)
 """, []),
+    "NotImplemented from __add__ tries the right operand's __radd__": ("""
+class Left:
+    def __add__(self, other):
+        return NotImplemented
+class Right:
+    def __radd__(self, other):
+        return "max"
+launch(Left() + Right())
+""", ["PAL006"]),
     "NotImplemented from both sides is unknown": ("""
 class Op:
     def __add__(self, other):

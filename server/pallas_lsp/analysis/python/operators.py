@@ -14,7 +14,7 @@ import ast
 from typing import Protocol
 
 from ..trace import Ctx
-from ..values import MISSING, UNKNOWN, DictVal, ObjVal
+from ..values import MISSING, UNKNOWN, DictVal, ObjVal, QualName
 from . import datamodel
 
 # Each operator's special methods: (binary, reflected, in place).
@@ -39,7 +39,7 @@ class Caller(Protocol):
 
 def _is_not_implemented(value: object) -> bool:
     # `return NotImplemented` evaluates to the builtin's name: Python then tries the other side.
-    return getattr(value, "name", None) == "builtins.NotImplemented"
+    return isinstance(value, QualName) and value.name == "builtins.NotImplemented"
 
 
 def binary(caller: Caller, left: object, op: ast.operator, right: object, ctx: Ctx) -> object:
