@@ -399,6 +399,152 @@ def test_reduce(op):
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
 """, []),
+    # Operators through special methods (python/operators.py).
+    "__add__ of the left operand": ("""
+class Op:
+    def __init__(self, name):
+        self.name = name
+    def __add__(self, other):
+        return Op(other.name)
+launch((Op("add") + Op("max")).name)
+""", ["PAL006"]),
+    "__radd__ when the left operand has no __add__": ("""
+class Op:
+    def __radd__(self, other):
+        return other
+launch("max" + Op())
+""", ["PAL006"]),
+    "__iadd__ runs in place, += rebinds to its result": ("""
+class Ops:
+    def __init__(self):
+        self.names = []
+    def __iadd__(self, name):
+        self.names.append(name)
+        return self
+ops = Ops()
+alias = ops
+ops += "max"
+launch(alias.names[0])
+""", ["PAL006"]),
+    "an operator of a class with a base the analysis cannot see is unknown": ("""
+import somewhere
+class Op(somewhere.Base):
+    def __init__(self, name):
+        self.name = name
+launch((Op("add") + Op("max")).name)
+""", []),
+    "NotImplemented from __add__ tries the right operand's __radd__": ("""
+class Left:
+    def __add__(self, other):
+        return NotImplemented
+class Right:
+    def __radd__(self, other):
+        return "max"
+launch(Left() + Right())
+""", ["PAL006"]),
+    "NotImplemented from both sides is unknown": ("""
+class Op:
+    def __add__(self, other):
+        return NotImplemented
+    name = "max"
+launch((Op() + Op()).name)
+""", []),
+    "dict | makes a new dict, |= updates in place": ("""
+base = {"op": "add"}
+merged = base | {"op": "max"}
+alias = base
+base |= {"op": "min"}
+launch("max" if merged["op"] == "max" and alias["op"] == "min" else "add")
+""", ["PAL006"]),
+    "dict |= on a path that may not run leaves the key unknown": ("""
+import sys
+conf = {"op": "add"}
+if len(sys.argv) > 3:
+    conf |= {"op": "max"}
+launch(conf["op"])
+""", []),
+    # Function objects' own attributes.
+    "a decorator stores an attribute on the function": ("""
+def tag(fn):
+    fn.op = "max"
+    return fn
+@tag
+def f():
+    pass
+launch(f.op)
+""", ["PAL006"]),
+    "a function attribute stored on a path that may not run is unknown": ("""
+import sys
+def f():
+    pass
+f.op = "add"
+if len(sys.argv) > 3:
+    f.op = "max"
+launch(f.op)
+""", []),
+    # type(name, bases, namespace) and locals().
+    "type() with three arguments makes a class": ("""
+class Base:
+    op = "add"
+    axis = "x"
+Made = type("Made", (Base,), {"op": "max"})
+launch(Made.op if Made.axis == "x" and Made.__name__ == "Made" else "add")
+""", ["PAL006"]),
+    "type() with a namespace not known is unknown": ("""
+import sys
+Made = type("Made", (), dict(sys.modules))
+launch(Made.op)
+""", []),
+    "locals() is the frame's names": ("""
+def settings(op="max"):
+    width = 4
+    return dict(locals())
+launch(settings()["op"])
+""", ["PAL006"]),
+    "locals() never says a name is absent": ("""
+def settings():
+    return locals()
+launch(settings().get("op", "max"))
+""", []),
+    # defaultdict and UserDict run as Python (python/source_models.py).
+    "defaultdict(list) grows the list its __missing__ made": ("""
+import collections
+groups = collections.defaultdict(list)
+groups["r"].append("max")
+launch(groups["r"][0] if isinstance(groups, dict) else "add")
+""", ["PAL006"]),
+    "defaultdict.get does not call the factory": ("""
+import collections
+counts = collections.defaultdict(lambda: "max")
+launch(counts.get("op", "add"))
+""", []),
+    "a UserDict subclass's __setitem__ runs for update and the constructor": ("""
+import collections
+class Lower(collections.UserDict):
+    def __setitem__(self, key, value):
+        super().__setitem__(key.lower(), value)
+opts = Lower({"OP": "add"})
+opts.update(AXIS="x")
+opts["OP"] = "max"
+launch(opts["op"] if opts["axis"] == "x" and "op" in opts else "add")
+""", ["PAL006"]),
+    # getattr with a default.
+    "getattr's default for a name the object lacks": ("""
+class Options:
+    axes = ("x",)
+launch(getattr(Options(), "op", "max"))
+""", ["PAL006"]),
+    "getattr's default is not taken for a name the object has": ("""
+class Options:
+    op = "add"
+launch(getattr(Options(), "op", "max"))
+""", []),
+    "getattr's default of an object with __getattr__ is unknown": ("""
+class Options:
+    def __getattr__(self, name):
+        raise AttributeError(name)
+launch(getattr(Options(), "op", "max"))
+""", []),
 }
 
 

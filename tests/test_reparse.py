@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import random
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,11 @@ PIECES = ["x", " ", "(", ")", "[", "]", '"', "'", '"""', "#", "\\", ":", "@", " 
 
 
 def _files() -> list[Path]:
-    files = sorted((REPO / "tests" / "fixtures" / "single").rglob("*.py"))[::7]
+    # About one fixture in seven, chosen by its own name: a fixture added elsewhere does not
+    # change which ones are sampled (every seventh of the sorted list did, and a file whose
+    # seeded random walk stays mostly unparsable could come into the sample).
+    files = [path for path in sorted((REPO / "tests" / "fixtures" / "single").rglob("*.py"))
+             if zlib.crc32(path.name.encode()) % 7 == 0]
     files += sorted(EXAMPLES.glob("*.py"))
     for name in ("mosaic_gpu/primitives.py", "mosaic_gpu/core.py"):
         if (JAX_PALLAS / name).exists():

@@ -33,7 +33,12 @@ class CastOutcome:
     breaker: ast.AST | None = None
 
 
-def cast_after(program: Program, node: ast.Call) -> CastOutcome:
+# Returns followed up through the calls of a kernel's helpers (``return op(...)`` inside a
+# wrapper inside a wrapper).
+MAX_RETURN_DEPTH = 8
+
+
+def cast_after(program: Program, node: ast.Call, depth: int = 0) -> CastOutcome:
     parent = program.parent(node)
     if isinstance(parent, ast.Call) and _is_cast_of(program, parent, node):
         return CastOutcome("direct", parent)
@@ -49,7 +54,7 @@ def cast_after(program: Program, node: ast.Call) -> CastOutcome:
     if isinstance(parent, ast.Expr):
         return CastOutcome("missing", breaker=parent)
     if isinstance(parent, (ast.Return, ast.Lambda)):
-        return CastOutcome("unknown")  # the caller may cast it
+        return _after_return(program, parent, depth)  # the caller may cast it
     if isinstance(parent, ast.Call):
         callee = _calls(program, parent)
         if callee is not None and callee != "user" and is_jax_api(callee):
@@ -58,6 +63,23 @@ def cast_after(program: Program, node: ast.Call) -> CastOutcome:
     if isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.Subscript)):
         return CastOutcome("missing", breaker=parent)
     return CastOutcome("unknown")
+
+
+def _after_return(program: Program, parent: ast.Return | ast.Lambda, depth: int) -> CastOutcome:
+    """A value returned by a helper goes next where each call of the helper puts it (no op
+    is traced in between: a return runs none). Known when every call the kernel made of it
+    gives the same outcome; unknown when it was called in other ways (a callback of code the
+    analysis cannot see, a special method) or the calls disagree."""
+    function: ast.AST | None = parent
+    while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                              ast.Lambda)):
+        function = program.parent(function)
+    callers = program.interp.kernel_callers.get(id(function), []) if function is not None else []
+    if not callers or depth >= MAX_RETURN_DEPTH or isinstance(function, ast.AsyncFunctionDef) \
+            or any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(function)):
+        return CastOutcome("unknown")  # (a generator's return value is no call's value)
+    outcomes = {cast_after(program, call, depth + 1) for call in callers}
+    return outcomes.pop() if len(outcomes) == 1 else CastOutcome("unknown")
 
 
 def _calls(program: Program, call: ast.Call) -> str | None:

@@ -38,6 +38,11 @@ def builtin_call(interp: Scopes, name: str, args: list[object], kwargs: dict[str
         return UNKNOWN if value is MISSING else value
     if name == "builtins.globals" and not args and not kwargs:
         return scope_dict(module_scope(env))
+    if name == "builtins.locals" and not args and not kwargs:
+        # The frame's namespace: a snapshot of the names bound so far (in a class body or
+        # at module level that is the scope itself). Never complete: free variables of a
+        # closure are in it too, and a name bound on a path not taken may be absent.
+        return scope_dict(env)
     if name == "builtins.vars" and not kwargs:
         if not args:
             return scope_dict(env)

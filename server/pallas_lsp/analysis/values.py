@@ -293,9 +293,12 @@ class FuncVal:
     defaults: dict[str, object] | None = None
     # The class whose body defines the method: what a zero-argument super() starts after.
     owner: ClassVal | None = None
+    # The function object's own ``__dict__`` (``fn.collective = {...}`` by a decorator):
+    # one dict, shared by every bound form of the function, as Python's function is one object.
+    attrs: dict[str, object] = field(default_factory=dict)
 
     def bound(self, self_value: object) -> FuncVal:
-        return FuncVal(self.node, self.closure, self_value, self.defaults, self.owner)
+        return FuncVal(self.node, self.closure, self_value, self.defaults, self.owner, self.attrs)
 
 
 @dataclass(eq=False)

@@ -116,6 +116,17 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             and isinstance(args[1].value, str):
         present = datamodel.has_attribute(args[0], args[1].value)
         return Const(present) if present is not None else UNKNOWN
+    if name == "builtins.getattr" and len(args) == 3 and not kwargs and isinstance(args[0], ObjVal) \
+            and args[0].cls.enum_members is None and isinstance(args[1], Const) \
+            and isinstance(args[1].value, str):
+        # `getattr(obj, name, default)`: the default exactly when the instance and its classes
+        # surely lack the name (no __getattr__, no base the analysis cannot see); the
+        # attribute's lookup (introspection.builtin_call) when it is surely there.
+        present = datamodel.has_attribute(args[0], args[1].value)
+        if present is None:
+            return UNKNOWN
+        if not present:
+            return args[2]
     if name == "builtins.len" and len(args) == 1 and not kwargs:
         length = datamodel.special_method(args[0], "__len__")
         if length is not MISSING:

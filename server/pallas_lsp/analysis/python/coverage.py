@@ -28,7 +28,8 @@ _EVALUATED_EXPRESSIONS = {
     "Call": "the program's functions and classes; JAX models; the bridge; the rest: callbacks followed",
     "Tuple": "its items", "List": "a mutable list seen through every alias",
     "Dict": "a dict with its stores, `**` spread", "Set": "a real set of its items (bridged)",
-    "BinOp": "numbers computed; other operands through the bridge (`\"%s\" % x`, `seq * n`)",
+    "BinOp": "the operands' special methods (python/operators.py); numbers computed; other operands "
+             "through the bridge (`\"%s\" % x`, `seq * n`)",
     "UnaryOp": "`not`, `-`, `+` of known values", "BoolOp": "`and` / `or` returning the operand",
     "Compare": "chained comparisons of known values, `in`, `is None`",
     "Subscript": "sequences, dicts, `__getitem__`, kept real objects", "Slice": "constant bounds",
@@ -43,7 +44,8 @@ _EVALUATED_EXPRESSIONS = {
 }
 _EVALUATED_STATEMENTS = {
     "Module": "run as __main__", "Expr": "evaluated", "Assign": "targets, unpacking, stores",
-    "AugAssign": "computed and stored", "AnnAssign": "stored; dataclass fields", "Delete": "names",
+    "AugAssign": "__iop__, else the binary operator, then stored; lists and dicts in place",
+    "AnnAssign": "stored; dataclass fields", "Delete": "names",
     "If": "the branch taken when the condition is known", "For": "over known items; else passes",
     "AsyncFor": "as For", "While": "pass by pass while the condition is known",
     "Break": "ends the loop where sure", "Continue": "where sure",
@@ -66,7 +68,8 @@ _EVALUATED_STATEMENTS = {
 _PATTERNS = {name: "match patterns (patterns.py)" for name in (
     "MatchValue", "MatchSingleton", "MatchSequence", "MatchMapping", "MatchClass", "MatchStar",
     "MatchAs", "MatchOr", "pattern")}
-_OPERATORS = {name: "jax_calls.binary (numbers) and the bridge (operator.*) for other operands"
+_OPERATORS = {name: "the operands' special methods and dict | (python/operators.py), then jax_calls.binary "
+                    "(numbers) and the bridge (operator.*) for other operands"
               for name in ("Add", "Sub", "Mult", "MatMult", "Div", "FloorDiv", "Mod", "Pow", "LShift",
                            "RShift", "BitOr", "BitXor", "BitAnd", "operator")}
 _COMPARISONS = {name: "pyflow.compare" for name in (
@@ -98,7 +101,9 @@ _MODELLED_BUILTINS = {
     "(enum classes, generators) too (stdlib_calls)", "getattr": "introspection.py",
     "globals": "introspection.py: a view whose stores bind names", "vars": "introspection.py",
     "super": "the interpreter (the C3 MRO after the method's class)",
-    "type": "python/calls.py: type(x) of the program's objects, type.__new__ in a metaclass",
+    "type": "python/calls.py: type(x) of the program's objects, type.__new__ in a metaclass; "
+            "type(name, bases, namespace) makes a class (interpreter)",
+    "locals": "introspection.py: a snapshot of the frame's names",
     "object": "the base of the file's classes", "property": "python/descriptor_values.py",
     "staticmethod": "python/descriptor_values.py", "classmethod": "python/descriptor_values.py",
 }

@@ -57,6 +57,9 @@ class Caller(Protocol):
 
     def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object: ...
 
+    @property
+    def on_uncertain_path(self) -> bool: ...
+
 
 # ---- lookups on a type ------------------------------------------------------------------
 
@@ -247,7 +250,18 @@ def store_attribute(caller: Caller, owner: object, name: str, value: object, ctx
     if isinstance(owner, ClassVal):
         owner.attrs[name] = value
         return True
+    if isinstance(owner, FuncVal):
+        if owner.self_value is None:  # a bound method refuses stores (AttributeError)
+            # A store on a path that may not run leaves the attribute unknown.
+            owner.attrs[name] = UNKNOWN if caller.on_uncertain_path else value
+        return True
     return False
+
+
+def function_attribute(func: FuncVal, name: str) -> object:
+    """``fn.name`` from the function's own ``__dict__`` (a bound method reads its
+    function's); MISSING when the program stored no such attribute."""
+    return func.attrs.get(name, MISSING)
 
 
 # ---- class creation ---------------------------------------------------------------------
@@ -258,10 +272,11 @@ def rebind_methods(cls: ClassVal, class_env: object, module_env: object) -> None
     class body's functions, also those inside descriptors, are remade so."""
     def remade(func: object) -> object:
         if isinstance(func, FuncVal) and func.closure is class_env:
-            return FuncVal(func.node, module_env, defaults=func.defaults, owner=cls)  # type: ignore[arg-type]
+            return FuncVal(func.node, module_env, defaults=func.defaults, owner=cls, attrs=func.attrs)  # type: ignore[arg-type]
         if isinstance(func, WrappedVal) and isinstance(func.inner, FuncVal) \
                 and func.inner.closure is class_env:  # a jitted method
-            func.inner = FuncVal(func.inner.node, module_env, defaults=func.inner.defaults, owner=cls)  # type: ignore[arg-type]
+            func.inner = FuncVal(func.inner.node, module_env, defaults=func.inner.defaults, owner=cls,
+                                 attrs=func.inner.attrs)  # type: ignore[arg-type]
         return func
 
     for name, value in list(cls.attrs.items()):

@@ -24,7 +24,10 @@ MODULES = (
     "pallas_lsp.analysis.python.generator_contexts", "pallas_lsp.analysis.python.coroutines",
     "pallas_lsp.analysis.python.flags", "pallas_lsp.analysis.python.modules",
     "pallas_lsp.analysis.python.dataclass_values", "pallas_lsp.analysis.python.signatures",
-    "pallas_lsp.analysis.python.comparisons",
+    "pallas_lsp.analysis.python.comparisons", "pallas_lsp.analysis.python.operators",
+    "pallas_lsp.analysis.python.interp.statements", "pallas_lsp.analysis.python.interp.expressions",
+    "pallas_lsp.analysis.python.interp.calling", "pallas_lsp.analysis.python.interp.classes",
+    "pallas_lsp.analysis.python.interp.importing", "pallas_lsp.analysis.python.interp.support",
 )
 _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 
@@ -70,6 +73,20 @@ HOOKS = {
     "__name__": "a module's (`__main__` for the file run; its main guard), a class's, a function's",
     "__main__": "the name of the module run: `if __name__ == \"__main__\"`, sys.modules[\"__main__\"]",
     "__match_args__": "positional class patterns of `match` (a dataclass's fields)",
+    **{name: "`a op b` runs the left operand's type's (python/operators.py), then the right one's "
+             "reflected method when it lacks it or answers NotImplemented"
+       for name in ("__add__", "__sub__", "__mul__", "__matmul__", "__truediv__", "__floordiv__",
+                    "__mod__", "__pow__", "__lshift__", "__rshift__", "__or__", "__xor__", "__and__")},
+    **{f"__r{name[2:]}": "the reflected operator: the right operand's type's, when the left one's "
+                         "gives nothing" for name in ("__add__", "__sub__", "__mul__", "__matmul__",
+                                                     "__truediv__", "__floordiv__", "__mod__",
+                                                     "__pow__", "__lshift__", "__rshift__", "__or__",
+                                                     "__xor__", "__and__")},
+    **{f"__i{name[2:]}": "`a op= b` runs the type's and rebinds the target to its result, else the "
+                         "binary operator" for name in ("__add__", "__sub__", "__mul__", "__matmul__",
+                                                       "__truediv__", "__floordiv__", "__mod__",
+                                                       "__pow__", "__lshift__", "__rshift__", "__or__",
+                                                       "__xor__", "__and__")},
     "_replace": "typing.NamedTuple's: dataclasses.replace of the record",
     "_asdict": "typing.NamedTuple's: the fields as a dict",
 }

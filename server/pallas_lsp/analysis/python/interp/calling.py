@@ -1,0 +1,651 @@
+"""The interpreter's calls: argument evaluation, dispatch on the callee (library names to
+python/calls.py and jax_calls.py, the program's functions, classes, partials, kernels,
+jitted wrappers), parameter binding, generators and coroutines as suspended frames, and
+the callbacks handed to code the analysis cannot see."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from ... import introspection, jax_calls
+from ...axis_trace import element_origins
+from ...flow_exits import LoopState, ReturnExit
+from ...trace import (
+    Ctx,
+    Frame,
+    OpaqueScope,
+    ShardMapCall,
+)
+from ...values import (
+    MISSING,
+    UNKNOWN,
+    ArrayVal,
+    ClassVal,
+    Const,
+    DictVal,
+    Env,
+    FuncVal,
+    GeneratorVal,
+    KernelVal,
+    ListVal,
+    MeshVal,
+    ObjVal,
+    OneOf,
+    PartialVal,
+    QualName,
+    SuperVal,
+    WrappedVal,
+    fingerprint,
+    one_of,
+    pack,
+    plain,
+    unpack,
+)
+from .. import (
+    allow,
+    calls,
+    comparisons,
+    coroutines,
+    datamodel,
+)
+from ..coroutines import CoroutineVal, GatheredVal
+from ..descriptor_values import (
+    RegisterVal,
+    SingleDispatchVal,
+    StaticMethodVal,
+)
+from ..generator_contexts import ContextFunction, GeneratorContextManager
+from ..generators import UNKNOWN_STEP, Generator, GeneratorMethod, Step
+from ..real import RealVal
+from .support import (
+    _BUILTIN_NAMES,
+    _SEEN_LIBRARIES,
+    _UNKNOWN_REST,
+    MAX_CALL_DEPTH,
+    MAX_COMPREHENSION,
+    MAYBE_RAISED,
+    _is_generator,
+    _is_iterator,
+    _join,
+    _nested_manual_axes,
+    _new_list,
+    _shard_of,
+    _spec_for,
+    callable_of,
+)
+
+
+class CallsMixin:
+    """Calls of ``Interpreter`` (analysis/interpreter.py)."""
+
+    def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+        """Call any value from the data model's hooks (a getter, ``__getitem__``, a
+        descriptor's ``__get__``): at the call being evaluated, as Python's own frames are."""
+        if isinstance(func, FuncVal) and not coroutines.is_coroutine_function(func):
+            return self.call_function(func, args, kwargs, ctx)
+        site = self._call_sites[-1] if self._call_sites else None
+        if not isinstance(site, ast.Call):
+            anchor = self.tree.body[0] if self.tree.body else ast.Pass(lineno=1, col_offset=0)
+            site = ast.copy_location(ast.Call(func=ast.Name("<hook>", ast.Load()), args=[], keywords=[]),
+                                     anchor)
+        return self.call(func, args, kwargs, site, [], {}, self.module_env, ctx)
+
+    def ev_call(self, node: ast.Call, env: Env, ctx: Ctx) -> object:
+        func = self.ev(node.func, env, ctx)
+        args: list[object] = []
+        arg_nodes: list[ast.expr] = []
+        for arg in node.args:
+            if isinstance(arg, ast.Starred):
+                spread = plain(self.ev(arg.value, env, ctx))
+                if isinstance(spread, Const) and isinstance(spread.value, tuple):
+                    args.extend(Const(v, origins=(o,)) for v, o in
+                                zip(spread.value, element_origins(spread), strict=True))
+                    arg_nodes.extend(arg for _ in spread.value)
+                elif isinstance(spread, tuple):
+                    args.extend(spread)
+                    arg_nodes.extend(arg for _ in spread)
+                else:
+                    args.append(_UNKNOWN_REST)
+                    arg_nodes.append(arg)
+            else:
+                args.append(self.ev(arg, env, ctx))
+                arg_nodes.append(arg)
+        kwargs: dict[str, object] = {}
+        kw_nodes: dict[str, ast.expr] = {}
+        for keyword in node.keywords:
+            value = self.ev(keyword.value, env, ctx)
+            if keyword.arg is None:
+                value = plain(value) if isinstance(value, ObjVal) else value  # a dict subclass's dict
+                if isinstance(value, DictVal) and value.complete and all(
+                        isinstance(k, str) for k in value.items):
+                    kwargs.update(value.items)  # type: ignore[arg-type]
+                else:
+                    kwargs["**"] = UNKNOWN
+                continue
+            kwargs[keyword.arg] = value
+            kw_nodes[keyword.arg] = keyword.value
+        return self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+
+    # ---- calls ---------------------------------------------------------------------------
+
+    def call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
+             arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
+        self._call_sites.append(node)
+        self.call_nodes[id(node)] = node
+        try:
+            return self._call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        finally:
+            self._call_sites.pop()
+
+    def _call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
+              arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
+        if isinstance(func, ContextFunction):
+            made = self.call_function(func.func, args, kwargs, ctx)  # runs when its `with` is entered
+            return GeneratorContextManager(made if isinstance(made, Generator) else None)
+        if isinstance(func, GeneratorMethod):
+            return self.call_generator_method(func, args)
+        if isinstance(func, comparisons.CompareCall) and len(args) == 2:
+            return self.compare(args[0], [func.op], [args[1]], ctx)  # the bridge's stand-in compares
+        if isinstance(func, QualName) and func.name == "builtins.super" and not args and self._frames:
+            frame = self._frames[-1]
+            if isinstance(frame.owner, ClassVal) and frame.first is not None:
+                return SuperVal(frame.owner, frame.first)
+            return UNKNOWN
+        if isinstance(func, QualName) and func.name == "builtins.type" and len(args) == 3 and not kwargs:
+            return self.make_class(args, node, env, ctx)
+        if isinstance(func, QualName) and func.name == "builtins.type.__new__":
+            return self._new_classes[-1] if self._new_classes else UNKNOWN
+        if isinstance(func, QualName):
+            self.callee_names[id(node)] = func.name
+            if func.spelled:
+                self.callee_spellings[id(node)] = func.spelled
+            if func.name.split(".")[0] not in _SEEN_LIBRARIES:
+                self._note_opaque_call(ctx)
+            hooked = calls.builtin_hook(self, func.name, args, kwargs, ctx)
+            if hooked is not MISSING:
+                return hooked
+            if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
+                return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:], kwargs)
+            found = introspection.builtin_call(self, func.name, args, kwargs, env, ctx)
+            if found is not MISSING:
+                return found
+            # Which arguments are lists matters to JAX, also once read as tuples below: a list
+            # is no hashable primitive parameter (collective_axes=[...] fails while traced).
+            lists = frozenset([i for i, a in enumerate(args) if isinstance(a, ListVal)]
+                              + [k for k, v in kwargs.items() if isinstance(v, ListVal)])
+            if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.", "builtins.str",
+                                         "builtins.repr", "builtins.format", "python.")) \
+                    and not allow.serves(func.name):  # the bridge writes changes back to lists
+                # A library call reads a list as it is now; it keeps no alias we follow.
+                args = [plain(a) for a in args]
+                kwargs = {k: plain(v) for k, v in kwargs.items()}
+            result = jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx,
+                                        lists=lists)
+            self.axis_trace.observe(func.name, args, kwargs, node, arg_nodes, ctx.launch, ctx.manual,
+                                    ctx.ambient, ctx.names_open, result)
+            if func.name == "builtins.list":
+                return _new_list(result) if args or kwargs else ListVal([])  # `list()`: a new empty list
+            return result
+        self.callee_names.setdefault(id(node), "user")
+        if isinstance(func, OneOf):
+            # Which callable runs depends on a path not decided: each may run.
+            self._uncertain += 1
+            try:
+                return one_of([self.call(form, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+                               for form in func.forms])
+            finally:
+                self._uncertain -= 1
+        if isinstance(func, FuncVal):
+            if coroutines.is_coroutine_function(func):
+                return CoroutineVal(func, list(args), dict(kwargs))  # its body runs when driven
+            if ctx.launch is not None:
+                callers = self.kernel_callers.setdefault(id(func.node), [])
+                if all(node is not seen for seen in callers):
+                    callers.append(node)
+            self.call_sites.append(node)
+            try:
+                return self.call_function(func, args, kwargs, ctx)
+            finally:
+                self.call_sites.pop()
+        if isinstance(func, StaticMethodVal):
+            return self.call(func.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, RegisterVal):
+            return datamodel.register(func, args, self.annotation_type)
+        if isinstance(func, SingleDispatchVal):
+            impl = datamodel.dispatch_target(func, args)
+            if impl is MISSING:
+                return UNKNOWN  # the argument's type is not known: which one runs is not either
+            if func.self_value is not None:
+                impl = datamodel.bind(impl, func.self_value, None)
+            return self.call(impl, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, PartialVal):
+            merged = {**func.kwargs, **kwargs}
+            return self.call(func.func, [*func.args, *args], merged, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, KernelVal):
+            return self.launch(func.info, node, ctx, env, tuple(args))
+        if isinstance(func, WrappedVal):
+            return self.call_wrapped(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, ClassVal) and func.enum_members is not None:
+            # `Axis("x")`: the member with that value.
+            if len(args) == 1 and not kwargs:
+                wanted = fingerprint(plain(args[0]))
+                return next((m for m in func.enum_members.values()
+                             if fingerprint(plain(m.attrs["value"])) == wanted), UNKNOWN)
+            return UNKNOWN
+        if isinstance(func, ClassVal):
+            custom = datamodel.metaclass_call(func)
+            if custom is not MISSING:
+                return self.call(custom, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            return self.instantiate(func, args, kwargs, ctx)
+        if isinstance(func, OpaqueScope):
+            self.call_callbacks_of_unknown(args, kwargs, node, func.inside(ctx))
+            return UNKNOWN
+        if isinstance(func, ObjVal):
+            method = datamodel.special_method(func, "__call__")
+            if method is not MISSING:
+                return self.call(method, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if isinstance(func, RealVal):
+            # A real object a bridged call made (`operator.itemgetter(1)`): called for real.
+            return self.call(QualName("python.call"), [func, *args], kwargs, node, arg_nodes, kw_nodes,
+                             env, ctx)
+        # An unknown callee (a method of an object we do not model, a library
+        # function) calls the callbacks it is given as they are. A bare name bound to an
+        # unknown function may set a context mesh; a method of an unknown value
+        # (`np.array(devs).reshape(2, 2)`) is taken not to (calls of unfollowed modules and
+        # of their classes are QualNames, noted above).
+        if isinstance(node.func, ast.Name) and node.func.id not in _BUILTIN_NAMES:
+            self._note_opaque_call(ctx)
+        self.call_callbacks_of_unknown(args, kwargs, node, ctx)
+        return UNKNOWN
+
+    def _note_opaque_call(self, ctx: Ctx) -> None:
+        """Host code we cannot see ran: JAX refuses jax.set_mesh inside jit, so only a call
+        outside jit, shard_map and kernels may have set the context mesh."""
+        if ctx.jit_node is None and ctx.manual is None and ctx.launch is None:
+            self._opaque_host_calls = True
+
+    def await_value(self, value: object, ctx: Ctx) -> object:
+        """``await value``: a known coroutine runs now, in this context, once; a gather runs
+        each of its awaitables in order; anything else is unknown."""
+        if isinstance(value, OneOf):
+            self._uncertain += 1
+            try:
+                return one_of([self.await_value(form, ctx) for form in value.forms])
+            finally:
+                self._uncertain -= 1
+        if isinstance(value, CoroutineVal):
+            if value.done:
+                return UNKNOWN  # Python raises: a coroutine is awaited once
+            value.done = True
+            return self.call_function(value.func, value.args, value.kwargs, ctx)
+        if isinstance(value, GatheredVal):
+            return _new_list(pack([self.await_value(item, ctx) for item in value.awaitables]))
+        awaiter = datamodel.special_method(value, "__await__")
+        if awaiter is not MISSING:
+            self.call_value(awaiter, [], {}, ctx)
+        return UNKNOWN
+
+    def annotation_type(self, func: object, position: int) -> object:
+        """The type a parameter's annotation names (``singledispatch``'s ``register``),
+        evaluated where the function was defined; a string annotation is parsed first."""
+        annotation = datamodel.first_annotation(func, position)
+        if annotation is None or not isinstance(func, FuncVal):
+            return UNKNOWN
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            try:
+                annotation = ast.parse(annotation.value, mode="eval").body
+            except SyntaxError:
+                return UNKNOWN
+        return self.ev(annotation, func.closure, Ctx())
+
+    def iterable_of(self, value: object, ctx: Ctx) -> object:
+        """What iterating ``value`` goes over: ``type(value).__iter__(value)`` for an instance
+        of the program's classes that defines it (read as the items that returns)."""
+        method = datamodel.special_method(value, "__iter__")
+        if method is MISSING:
+            return value
+        return self.call_value(method, [], {}, ctx)
+
+    def call_wrapped(self, func: WrappedVal, args: list[object], kwargs: dict[str, object],
+                     node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
+                     env: Env, ctx: Ctx) -> object:
+        if func.kind == "jit":
+            inner_ctx = replace(ctx, jit_node=func.node, jit_call=ctx.jit_call or node)
+        elif func.kind in ("named_axes", "vmap"):
+            inner_ctx = replace(ctx, vmap_names=True) if func.kind == "named_axes" else ctx
+            # vmap maps over an axis of its arguments (in_axes): f sees each array without it,
+            # so a shape read on the host is not the one f sees (dtypes are).
+            args = [ArrayVal(UNKNOWN, arg.dtype) if isinstance(arg, ArrayVal) else arg for arg in args]
+        else:
+            mesh = func.mesh
+            context = UNKNOWN if self._opaque_host_calls or self._opaque_withs else self.context_mesh
+            self.shard_map_calls.append(ShardMapCall(node, func.node, mesh, context,
+                                                     ctx.manual, ctx.shard_map_node))
+            if mesh is MISSING:
+                # No mesh=: shard_map takes the context mesh when its function is traced
+                # (jax.set_mesh as a statement or a `with`, use_abstract_mesh). With none, JAX
+                # stops here ("The context mesh cannot be empty", no rule's class): no kernel
+                # under it lowers, so nothing is known there.
+                # Inside another shard_map the context mesh is that shard_map's (its abstract
+                # mesh: measured, a nested shard_map without mesh= lowers, 0.8.3 - 0.12.0.1).
+                current = ctx.manual if isinstance(ctx.manual, MeshVal) else self.context_mesh
+                usable = isinstance(current, MeshVal) and jax_calls.mesh_usable(current, self)
+                mesh = current if usable else UNKNOWN
+            inner_ctx = replace(ctx, manual=mesh, manual_axes=_nested_manual_axes(ctx, func.manual_axes),
+                                shard_map_node=func.node)
+            args = [_shard_of(arg, _spec_for(func.in_specs, index)) for index, arg in enumerate(args)]
+        self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
+        return UNKNOWN
+
+    def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+        node = func.node
+        self._tick()
+        self.last_raised = None
+        if _is_generator(node):
+            return self.make_generator(func, args, kwargs, ctx)
+        key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
+               fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh))
+        if key in self._memo:
+            result, self.last_raised = self._memo[key]  # type: ignore[misc]
+            return result
+        # Recursion is the same function in the same closure: one decorator's wrapper around
+        # two functions is two functions.
+        activation = (id(node), id(func.closure))
+        if activation in self._active or len(self._stack) >= MAX_CALL_DEPTH:
+            return UNKNOWN
+        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
+        if ctx.launch is not None:
+            self.kernel_scopes[id(node)] = node
+        stores_before = self.stores
+        local = Env({}, parent=func.closure)
+        self.bind_parameters(func, args, kwargs, local, ctx)
+        frame.owner = func.owner
+        spec = func.node.args
+        first_param = ([*spec.posonlyargs, *spec.args] or [None])[0]
+        frame.first = local.names.get(first_param.arg) if first_param is not None else None
+        self._stack.append(node)
+        self._active.add(activation)
+        self._frames.append(frame)
+        try:
+            if isinstance(node, ast.Lambda):
+                result = self.ev(node.body, local, ctx)
+            else:
+                self.exec_function_body(node.body, local, ctx, frame)
+                result = _join(frame.returns) if frame.returns else Const(None)
+        finally:
+            self._stack.pop()
+            self._active.discard(activation)
+            self._frames.pop()
+        if frame.raised is not None and frame.raised is not MAYBE_RAISED:
+            result = UNKNOWN  # it raised: the call gives no value
+        if self.stores == stores_before:  # it changed no state a later call reads
+            self._memo[key] = (result, frame.raised)
+        self.last_raised = frame.raised
+        return result
+
+    # ---- generators (python/generators.py) -----------------------------------------------
+
+    def make_generator(self, func: FuncVal, args: list[object], kwargs: dict[str, object],
+                       ctx: Ctx) -> object:
+        """A generator function called: its parameters are bound now (as Python binds them),
+        its body runs when the generator is resumed."""
+        local = Env({}, parent=func.closure)
+        self.bind_parameters(func, args, kwargs, local, ctx)
+        return Generator(self, func, local, ctx, self._uncertain)
+
+    @property
+    def uncertain_level(self) -> int:
+        return self._uncertain
+
+    def run_generator_body(self, generator: Generator) -> object:
+        """The generator's body, in its own thread, up to its end; what it returns."""
+        func: FuncVal = generator.func  # type: ignore[assignment]
+        ctx: Ctx = generator.ctx  # type: ignore[assignment]
+        local: Env = generator.local  # type: ignore[assignment]
+        node = func.node
+        # Its level is where it was made: a resume on a path less sure than that makes it
+        # unsure (Generator.resume), so its own stops and exits compare with that level.
+        frame = Frame(uncertain_base=generator.level, level=generator.level, generator=generator)
+        if ctx.launch is not None:
+            self.kernel_scopes[id(node)] = node
+        frame.owner = func.owner
+        spec = node.args
+        first_param = ([*spec.posonlyargs, *spec.args] or [None])[0]
+        frame.first = local.names.get(first_param.arg) if first_param is not None else None
+        # No recursion guard by activation: each call makes a new generator (a tree walk's
+        # `yield from walk(child)`); its depth is bounded by the call stack it resumes on.
+        self._stack.append(node)
+        self._frames.append(frame)
+        try:
+            self.exec_function_body(node.body, local, ctx, frame)  # type: ignore[arg-type]
+        finally:
+            self._stack.pop()
+            self._frames.pop()
+        if frame.raised is not None:
+            return UNKNOWN
+        return _join(frame.returns) if frame.returns else Const(None)
+
+    def enter_generator(self, generator: Generator) -> object:
+        """Switch the per-run state to the generator's (its frames, loops, uncertainty):
+        what its body needs while it runs; the caller's is handed back by leave_generator."""
+        stacks = (self._call_sites, self._stack, self._frames, self._new_classes)
+        saved = ([len(stack) for stack in stacks], self._loops, self._uncertain)
+        if len(self._stack) >= MAX_CALL_DEPTH:
+            generator.unsure = True
+        view = generator.view
+        if view is None:
+            parts: list[list[object]] = [[], [], [], []]
+            loops: list[LoopState] = []
+            level = generator.level
+        else:
+            parts, loops, level = view  # type: ignore[misc]
+        if generator.unsure and not getattr(generator, "bumped", False):
+            level += 1  # resumed where it may not be: all it does from here may not happen
+            generator.bumped = True  # type: ignore[attr-defined]
+        for stack, part in zip(stacks, parts, strict=True):
+            stack.extend(part)  # type: ignore[arg-type]
+        self._loops = loops
+        self._uncertain = level
+        return saved
+
+    def leave_generator(self, generator: Generator, saved: object) -> None:
+        lengths, loops, level = saved  # type: ignore[misc]
+        stacks = (self._call_sites, self._stack, self._frames, self._new_classes)
+        parts = []
+        for stack, length in zip(stacks, lengths, strict=True):
+            parts.append(stack[length:])
+            del stack[length:]
+        generator.view = (parts, self._loops, self._uncertain)
+        self._loops = loops
+        self._uncertain = level
+
+    def sure_yield(self, frame: Frame) -> bool:
+        """A yield is sure to be the generator's next item when it is on the path its body is
+        sure to take (no undecided branch, no return, break or raise run past before it)."""
+        return not frame.stopped and not frame.returns and self._uncertain == frame.uncertain_base
+
+    def yield_from(self, frame: Frame, value: object, ctx: Ctx) -> object:
+        """``yield from value``: each item of it handed on (values sent go to a generator);
+        the sub-generator's return value."""
+        generator: Generator = frame.generator  # type: ignore[assignment]
+        iterator = self.iterator_of(value, ctx)
+        sent: object = Const(None)
+        for _ in range(MAX_COMPREHENSION):
+            step = iterator.resume("next", sent) if isinstance(iterator, Generator) \
+                else self.next_step(iterator, ctx)
+            if step.kind == "done":
+                return step.value if isinstance(iterator, Generator) else Const(None)
+            if step.kind == "unknown":
+                break
+            sent = generator.suspend(step.value, step.sure and self.sure_yield(frame))
+        frame.stopped = True  # what it yields from here is not known: nor is anything after
+        generator.suspend(UNKNOWN, False)
+        return UNKNOWN
+
+    def iterator_of(self, value: object, ctx: Ctx) -> object:
+        """``iter(value)``: an iterator as is; ``__iter__`` of the program's classes; a known
+        sequence as an iterator over its items; else UNKNOWN."""
+        if _is_iterator(value):
+            return value
+        iterable = self.iterable_of(value, ctx)
+        if _is_iterator(iterable) or datamodel.special_method(iterable, "__next__") is not MISSING:
+            return iterable
+        items = unpack(plain(iterable)) if not isinstance(iterable, ObjVal) else None
+        return GeneratorVal(list(items)) if items is not None else UNKNOWN
+
+    def is_iterator(self, value: object) -> bool:
+        """An iterator ``next`` advances here: a generator, one over known items, or an
+        instance of the program's classes with ``__next__`` (a real one: the bridge's)."""
+        return isinstance(value, (Generator, GeneratorVal)) or (
+            isinstance(value, ObjVal) and datamodel.special_method(value, "__next__") is not MISSING)
+
+    def next_step(self, iterator: object, ctx: Ctx) -> Step:
+        """``next(iterator)`` as a Step: a generator resumed, a real iterator advanced, an
+        iterator over known items, or the program's ``__next__`` (StopIteration: the end)."""
+        if isinstance(iterator, Generator):
+            return iterator.resume("next", Const(None))
+        if isinstance(iterator, GeneratorVal):
+            if iterator.items is None:
+                return UNKNOWN_STEP
+            return Step("item", iterator.items.pop(0)) if iterator.items else Step("done", Const(None))
+        if isinstance(iterator, RealVal):
+            return iterator.next_step()
+        method = datamodel.special_method(iterator, "__next__")
+        if method is MISSING:
+            return UNKNOWN_STEP
+        self.last_raised = None
+        item = self.call_value(method, [], {}, ctx)
+        raised = self.last_raised
+        if raised is None:
+            return Step("item", item)
+        if isinstance(raised, QualName) and raised.name == "builtins.StopIteration":
+            return Step("done", Const(None))
+        return UNKNOWN_STEP  # it may raise, or raises something else: the program stops there
+
+    def call_generator_method(self, method: GeneratorMethod, args: list[object]) -> object:
+        """``gen.send(v)``, ``gen.__next__()``, ``gen.close()``, ``gen.throw(...)``."""
+        generator = method.generator
+        if method.name in ("send", "__next__"):
+            sent = args[0] if method.name == "send" and len(args) == 1 else Const(None)
+            started = generator.state != "new"
+            if method.name == "send" and (len(args) != 1 or (not started and sent != Const(None))):
+                return UNKNOWN  # Python raises: a just-started generator takes only None
+            step = generator.resume("next", sent)
+            return step.value if step.kind == "item" and step.sure else UNKNOWN
+        generator.resume("close" if method.name == "close" else "throw")
+        return Const(None) if method.name == "close" else UNKNOWN
+
+    def drain(self, iterator: object, ctx: Ctx) -> None:
+        """Read what is left of an iterator a loop took an unknown number of items from, on
+        a path that may not run (what the generator does after is unsure)."""
+        if isinstance(iterator, RealVal):
+            iterator.known = False
+        if not isinstance(iterator, Generator):
+            return
+        self._uncertain += 1
+        try:
+            for _ in range(MAX_COMPREHENSION):
+                if iterator.resume("next", Const(None)).kind != "item":
+                    return
+            iterator.abandon()
+        finally:
+            self._uncertain -= 1
+
+    def exec_function_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A function's statements, up to a sure return; its loops are its own."""
+        outer_loops, self._loops = self._loops, []
+        try:
+            self.exec_block(body, env, ctx, frame)
+        except ReturnExit:
+            pass
+        finally:
+            self._loops = outer_loops
+
+    def bind_parameters(self, func: FuncVal, args: list[object], kwargs: dict[str, object],
+                        local: Env, ctx: Ctx) -> None:
+        spec = func.node.args
+        positional = [*spec.posonlyargs, *spec.args]
+        supplied = list(args)
+        if func.self_value is not None and positional:
+            supplied.insert(0, func.self_value)
+        unknown_rest = any(a is _UNKNOWN_REST for a in supplied) or "**" in kwargs
+        missing = len(positional) - len(spec.defaults)
+        defaults: list[ast.expr | None] = [None] * missing + list(spec.defaults)
+        for index, param in enumerate(positional):
+            if index < len(supplied) and supplied[index] is not _UNKNOWN_REST and not (
+                unknown_rest and any(a is _UNKNOWN_REST for a in supplied[:index])
+            ):
+                local.names[param.arg] = supplied[index]
+            elif param.arg in kwargs:
+                local.names[param.arg] = kwargs[param.arg]
+            elif unknown_rest:
+                local.names[param.arg] = UNKNOWN
+            elif func.defaults is not None and param.arg in func.defaults:
+                local.names[param.arg] = func.defaults[param.arg]
+            elif defaults[index] is not None:
+                local.names[param.arg] = self.ev(defaults[index], func.closure, ctx)
+            else:
+                local.names[param.arg] = UNKNOWN
+        for param, default in zip(spec.kwonlyargs, spec.kw_defaults, strict=False):
+            if param.arg in kwargs:
+                local.names[param.arg] = kwargs[param.arg]
+            elif default is not None and not unknown_rest:
+                local.names[param.arg] = func.defaults[param.arg] if func.defaults is not None \
+                    and param.arg in func.defaults else self.ev(default, func.closure, ctx)
+            else:
+                local.names[param.arg] = UNKNOWN
+        if spec.vararg:
+            extra = supplied[len(positional):]
+            known = not unknown_rest and all(a is not _UNKNOWN_REST for a in extra)
+            # `*axes` is a tuple: of constants, a constant tuple (an axis-name tuple).
+            local.names[spec.vararg.arg] = pack(extra) if known else UNKNOWN
+        if spec.kwarg:
+            named = {p.arg for p in [*spec.args, *spec.kwonlyargs]}
+            extra = DictVal()
+            for name, value in kwargs.items():
+                if name == "**":
+                    extra.store(UNKNOWN, UNKNOWN)
+                elif name not in named:
+                    extra.store(Const(name), value)
+            local.names[spec.kwarg.arg] = extra
+
+    def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None:
+        """Call a callback the way an unknown caller would: arguments unknown."""
+        if isinstance(func, FuncVal):
+            spec = func.node.args
+            count = len(spec.posonlyargs) + len(spec.args) - (1 if func.self_value is not None else 0)
+            self.call_function(func, [UNKNOWN] * max(count, 0), {}, ctx)
+        elif isinstance(func, (PartialVal, WrappedVal, KernelVal)):
+            self.call(func, [_UNKNOWN_REST], {}, node, [], {}, self.module_env, ctx)
+
+    def call_callbacks(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
+                       ctx: Ctx, *, same_context: bool) -> None:
+        """Functions handed to code we cannot see are assumed to be called by it.
+
+        Inside a kernel they are traced in the same kernel (loops, pl.when); on
+        the host the unknown code may wrap them in any transformation, so the
+        mesh context becomes unknown.
+        """
+        callback_ctx = ctx if same_context else replace(ctx, manual=UNKNOWN, manual_axes=None,
+                                                        ambient=UNKNOWN)
+        for value in [*args, *kwargs.values()]:
+            candidates = value if isinstance(value, tuple) else (value,)
+            for candidate in map(callable_of, candidates):
+                if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
+                    self.call_unknown_args(candidate, node, callback_ctx)
+                elif isinstance(candidate, (CoroutineVal, GatheredVal)):
+                    # A coroutine handed to code we cannot see (an event loop's
+                    # run_until_complete, trio, anyio) is assumed driven there.
+                    self.await_value(candidate, callback_ctx)
+
+    def call_callbacks_of_unknown(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
+                                  ctx: Ctx) -> None:
+        """Callbacks handed to code we cannot see: assumed called (to find their launches),
+        but not surely (on_sure_path is false inside). JAX's own APIs that trace their
+        functions (lax.cond's branches, pl.run_scoped) call call_callbacks: those run."""
+        self._callback_depth += 1
+        try:
+            self.call_callbacks(args, kwargs, node, ctx, same_context=True)
+        finally:
+            self._callback_depth -= 1

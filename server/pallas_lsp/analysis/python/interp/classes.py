@@ -1,0 +1,295 @@
+"""The interpreter's classes: ``def`` and ``class`` statements, decorators, class creation
+(``type(name, bases, namespace)``, metaclasses, Enum members, ``__set_name__`` /
+``__init_subclass__``), instances (``__new__`` / ``__init__``, dataclass fields) and
+``super()``."""
+
+from __future__ import annotations
+
+import ast
+
+from ... import jax_calls
+from ...stdlib_values import FieldVal
+from ...trace import (
+    Ctx,
+    OpaqueScope,
+)
+from ...values import (
+    MISSING,
+    UNKNOWN,
+    ClassVal,
+    Const,
+    DictVal,
+    Env,
+    FuncVal,
+    ObjVal,
+    PartialVal,
+    QualName,
+    SuperVal,
+    WrappedVal,
+    fingerprint,
+    plain,
+    unpack,
+)
+from .. import (
+    comparisons,
+    datamodel,
+    flags,
+    library_bases,
+)
+from ..descriptor_values import (
+    DESCRIPTOR_TYPES,
+    PropertyPart,
+    RegisterVal,
+    StaticMethodVal,
+)
+from ..generator_contexts import decorated as context_function
+from .support import (
+    _ENUM_MIXINS,
+    _decorator_name,
+    _is_enum,
+)
+
+
+class ClassesMixin:
+    """Classes of ``Interpreter`` (analysis/interpreter.py)."""
+
+    def define_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, ctx: Ctx) -> object:
+        value: object = FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
+        for decorator in reversed(node.decorator_list):
+            dec = self.ev(decorator, env, ctx)
+            value = self.apply_decorator(dec, value, decorator, env, ctx)
+        return value
+
+    def decorate_class(self, node: ast.ClassDef, cls: object, env: Env, ctx: Ctx) -> object:
+        """The class decorators of the file's own (`@register` filling a registry), innermost
+        first, each given what the one below returned; a library decorator (dataclass,
+        total_ordering, ...) is taken to hand the class back."""
+        for decorator in reversed(node.decorator_list):
+            dec = self.ev(decorator, env, ctx)
+            if isinstance(dec, FuncVal) or (isinstance(dec, PartialVal) and isinstance(dec.func, FuncVal)):
+                cls = self.apply_decorator(dec, cls, decorator, env, ctx)
+            elif isinstance(dec, QualName) and dec.name == "functools.total_ordering":
+                cls = comparisons.total_ordering(cls)
+        return cls
+
+    def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        if isinstance(dec, PropertyPart):
+            return dec.build(value)
+        made = context_function(dec, value)
+        if made is not None:
+            return made
+        if isinstance(dec, QualName) and dec.name in jax_calls.TRANSPARENT_DECORATORS:
+            return value
+        if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal, RegisterVal, ObjVal)):
+            call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
+            ast.copy_location(call_node, node)
+            return self.call(dec, [value], {}, call_node, [], {}, env, ctx)
+        if ctx.launch is not None and isinstance(value, FuncVal):
+            # Inside a kernel an unknown decorator (pl.when(...), plgpu.nd_loop(...))
+            # runs the body as it is traced.
+            call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
+            ast.copy_location(call_node, node)
+            if isinstance(dec, OpaqueScope):
+                ctx = dec.inside(ctx)
+            self.call_unknown_args(value, call_node, ctx)
+            return UNKNOWN
+        return value  # an unknown host decorator: assume it wraps and calls the function
+
+    def eval_defaults(self, spec: ast.arguments, env: Env, ctx: Ctx) -> dict[str, object]:
+        """Parameter defaults, evaluated where the function is defined."""
+        positional = [*spec.posonlyargs, *spec.args]
+        defaults: dict[str, object] = {}
+        for param, default in zip(positional[len(positional) - len(spec.defaults):], spec.defaults,
+                                  strict=True):
+            defaults[param.arg] = self.ev(default, env, ctx)
+        for param, kw_default in zip(spec.kwonlyargs, spec.kw_defaults, strict=True):
+            if kw_default is not None:
+                defaults[param.arg] = self.ev(kw_default, env, ctx)
+        return defaults
+
+    def define_class(self, node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
+        bases = tuple(self.ev(base, env, ctx) for base in node.bases)
+        keywords = {k.arg: self.ev(k.value, env, ctx) for k in node.keywords if k.arg}
+        class_env = Env({}, parent=env)
+        self.exec_body(node.body, class_env, ctx)
+        attrs = class_env.names
+        record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
+            isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
+        cls = ClassVal(node, attrs, record, bases)
+        if _is_enum(bases):
+            self.make_enum(cls, node, bases)
+        datamodel.rebind_methods(cls, class_env, env)
+        metaclass = keywords.pop("metaclass", None)
+        if metaclass is None:
+            metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
+        return self.create_class(cls, metaclass, keywords, node, env, ctx)
+
+    def make_class(self, args: list[object], node: ast.Call, env: Env, ctx: Ctx) -> object:
+        """``type(name, bases, namespace)``: class creation as a ``class`` statement does it,
+        with the namespace's items as the class body's names (``__set_name__`` and
+        ``__init_subclass__`` run). Unknown when a part is not known, or a base's metaclass
+        or an Enum would take over the creation."""
+        name, namespace = plain(args[0]), plain(args[2])
+        bases = unpack(plain(args[1]))
+        if not (isinstance(name, Const) and isinstance(name.value, str) and bases is not None
+                and isinstance(namespace, DictVal) and namespace.complete
+                and all(isinstance(key, str) for key in namespace.items)):
+            return UNKNOWN
+        if _is_enum(tuple(bases)) or any(isinstance(b, ClassVal) and b.metaclass for b in bases) \
+                or not all(isinstance(b, (ClassVal, QualName)) for b in bases):
+            return UNKNOWN
+        class_node = ast.copy_location(
+            ast.ClassDef(name=name.value, bases=[], keywords=[], body=[], decorator_list=[]), node)
+        cls = ClassVal(class_node, dict(namespace.items), False, tuple(bases))  # type: ignore[arg-type]
+        return self.create_class(cls, None, {}, class_node, env, ctx)
+
+    def make_enum(self, cls: ClassVal, node: ast.ClassDef, bases: tuple[object, ...]) -> None:
+        """Enum machinery: each plain class attribute becomes a member with `name` and
+        `value` (`auto()` numbers from 1, or the lowercased name in a StrEnum); a later
+        name with an earlier member's value is an alias of it."""
+        cls.enum_mixin = any(
+            (isinstance(b, QualName) and b.name in _ENUM_MIXINS)
+            or (isinstance(b, ClassVal) and b.enum_mixin) for b in bases)
+        is_str_enum = any(isinstance(b, QualName) and b.name == "enum.StrEnum" for b in bases)
+        is_flag = any((isinstance(b, QualName) and b.name in ("enum.Flag", "enum.IntFlag"))
+                      or (isinstance(b, ClassVal) and b.enum_flags is not None) for b in bases)
+        automatic = {t.id for stmt in node.body if isinstance(stmt, ast.Assign)
+                     and isinstance(stmt.value, ast.Call) and _decorator_name(stmt.value) == "auto"
+                     for t in stmt.targets if isinstance(t, ast.Name)}
+        members: dict[str, ObjVal] = {}
+        by_value: dict[object, ObjVal] = {}
+        last = 0
+        for name, value in list(cls.attrs.items()):
+            if name.startswith("_") or isinstance(value, (FuncVal, ClassVal, WrappedVal, *DESCRIPTOR_TYPES)):
+                continue
+            if name in automatic:
+                value = Const(name.lower()) if is_str_enum else Const(flags.next_auto(is_flag, last))
+            if isinstance(value, Const) and type(value.value) is int:
+                last = value.value
+            key = fingerprint(value)
+            if value is not UNKNOWN and key in by_value:
+                cls.attrs[name] = by_value[key]  # an alias
+                continue
+            member = ObjVal(cls, {"name": Const(name), "value": value, "_name_": Const(name),
+                                  "_value_": value})
+            members[name] = cls.attrs[name] = member
+            if value is not UNKNOWN:
+                by_value[key] = member
+        cls.enum_members = members
+        if is_flag:
+            cls.enum_flags = {m.attrs["value"].value: m for m in members.values()  # type: ignore[attr-defined]
+                              if isinstance(m.attrs["value"], Const) and type(m.attrs["value"].value) is int}
+
+    def create_class(self, cls: ClassVal, metaclass: object, keywords: dict[str, object],
+                     node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
+        """type.__new__ and its hooks: a metaclass's __new__ gets the class keywords;
+        otherwise the bases' __init_subclass__ does."""
+        if isinstance(metaclass, ClassVal):
+            cls.metaclass = metaclass
+            new = metaclass.lookup("__new__")
+            if isinstance(new, FuncVal):
+                self._new_classes.append(cls)
+                try:
+                    made = self.call_function(new.bound(metaclass),
+                                              [Const(node.name), cls.bases, UNKNOWN], keywords, ctx)
+                finally:
+                    self._new_classes.pop()
+                return made if isinstance(made, ClassVal) else UNKNOWN
+            if keywords:
+                return UNKNOWN
+        elif metaclass is not None:
+            return cls if not keywords else UNKNOWN
+        datamodel.set_names(self, cls, ctx)
+        hook = datamodel.init_subclass_hook(cls)
+        if isinstance(hook, FuncVal):
+            self.call_function(hook, [], keywords, ctx)
+        elif keywords and hook is not MISSING:
+            return cls  # a library base takes the keywords: the class is still this one
+        return cls
+
+    def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+        """``type.__call__``: the class's own ``__new__`` (an implicit staticmethod) makes the
+        object when it defines one; ``__init__`` runs only on an instance of ``cls`` it made."""
+        new = cls.lookup("__new__")
+        if isinstance(new, StaticMethodVal):
+            new = new.func
+        if isinstance(new, FuncVal):
+            made = self.call_function(new, [cls, *args], kwargs, ctx)
+            if not (isinstance(made, ObjVal) and any(c is cls for c in made.cls.mro())):
+                return made  # Python skips __init__ for anything else (a cached instance too)
+            obj = made
+        else:
+            obj = ObjVal(cls, {})  # object.__new__ (a library base's is taken to do the same)
+        return self.initialise(cls, obj, args, kwargs, ctx)
+
+    def initialise(self, cls: ClassVal, obj: ObjVal, args: list[object], kwargs: dict[str, object],
+                   ctx: Ctx) -> ObjVal:
+        init = cls.lookup("__init__")
+        init_only: list[object] = []  # the InitVar values __post_init__ is given, in order
+        if isinstance(init, FuncVal):
+            if library_bases.holds_dict(cls) and obj.payload is None:
+                obj.payload = DictVal()  # what dict.__new__ made: its __init__ fills it
+            self.call_function(init.bound(obj), args, kwargs, ctx)
+        elif isinstance(init, library_bases.LibraryMethod):
+            self.call_value(datamodel.bind(init, obj, cls), args, kwargs, ctx)  # dict.__init__
+        elif any(isinstance(c, ClassVal) and c.is_dataclass for c in cls.mro()):
+            parameters = cls.init_parameters()
+            given: dict[str, object] = dict(zip((name for name, _ in parameters), args, strict=False))
+            given.update((name, value) for name, value in kwargs.items()
+                         if any(name == known for known, _ in parameters))
+            for name, is_init_var in parameters:
+                if is_init_var:
+                    init_only.append(given.get(name, self._class_default(cls, name)))
+                elif name in given:
+                    obj.attrs[name] = given[name]
+            self.field_defaults(cls, cls.fields(), obj, ctx)
+        post_init = cls.lookup("__post_init__")
+        if isinstance(post_init, FuncVal):
+            self.call_function(post_init.bound(obj), init_only, {}, ctx)
+        return obj
+
+    @staticmethod
+    def _class_default(cls: ClassVal, name: str) -> object:
+        """An InitVar's default (written in the class body), else unknown (Python raises)."""
+        found = cls.lookup(name)
+        return UNKNOWN if found is MISSING else (found.default if isinstance(found, FieldVal) else found)
+
+    def field_defaults(self, cls: ClassVal, fields: list[str], obj: ObjVal, ctx: Ctx) -> None:
+        """Fields the constructor was not given, declared with ``dataclasses.field``: the
+        default, or a fresh value from the default factory (called once per instance)."""
+        for name in fields:
+            declared = cls.lookup(name)
+            if name in obj.attrs or declared is UNKNOWN:
+                continue
+            if not isinstance(declared, FieldVal):
+                # A plain default: the generated __init__ stores it on the instance too
+                # (``vars(obj)``, ``asdict`` see it); none given and none declared: a TypeError.
+                obj.attrs[name] = declared if declared is not MISSING else UNKNOWN
+            elif declared.default is not MISSING:
+                obj.attrs[name] = declared.default
+            elif declared.factory is not MISSING:
+                site = ast.copy_location(ast.Call(func=ast.Name(name, ast.Load()), args=[], keywords=[]),
+                                         cls.node)
+                obj.attrs[name] = self.call(declared.factory, [], {}, site, [], {}, self.module_env, ctx)
+            else:
+                obj.attrs[name] = UNKNOWN
+
+    def super_attribute(self, sup: SuperVal, attr: str) -> object:
+        """`super().name`: looked up after the defining class, bound to the same object."""
+        cls = sup.obj.cls if isinstance(sup.obj, ObjVal) else sup.obj
+        value = cls.lookup(attr, after=sup.owner) if isinstance(cls, ClassVal) else UNKNOWN
+        if isinstance(value, FuncVal):
+            return value.bound(sup.obj)
+        if value is MISSING and attr in ("__setattr__", "__getattribute__") and isinstance(sup.obj, ObjVal):
+            return PartialVal(QualName(f"builtins.object.{attr}"), (sup.obj,), {})
+        if value is MISSING and attr == "__call__" and isinstance(sup.obj, ClassVal):
+            return PartialVal(QualName("builtins.type.__call__"), (sup.obj,), {})  # a metaclass's
+        if value is not MISSING and value is not UNKNOWN:
+            return datamodel.bind(value, sup.obj if isinstance(sup.obj, ObjVal) else None, cls, self)
+        if attr == "__new__" and self._new_classes:
+            return QualName("builtins.type.__new__")  # type.__new__ makes the pending class
+        if attr == "__new__" and value is MISSING:
+            return QualName("builtins.object.__new__")
+        if value is MISSING and attr in ("__init__", "__init_subclass__", "__post_init__"):
+            return QualName("builtins.object.noop")
+        return UNKNOWN if value is MISSING else value

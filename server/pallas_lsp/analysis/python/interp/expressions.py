@@ -1,0 +1,416 @@
+"""The interpreter's expressions: names, attributes (through python/datamodel.py),
+subscripts, operators (python/operators.py), comparisons and truth, literals,
+comprehensions, f-strings; each over every form of an operand that may take several
+(``each``)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ... import introspection, jax_calls, names, pyflow, ref_facts, stdlib_values
+from ...axis_trace import element_origins
+from ...trace import (
+    Ctx,
+)
+from ...values import (
+    MAX_FORMS,
+    MISSING,
+    UNKNOWN,
+    ClassVal,
+    Const,
+    DictVal,
+    Env,
+    FuncVal,
+    ListVal,
+    ModuleVal,
+    ObjVal,
+    OneOf,
+    QualName,
+    RefVal,
+    SuperVal,
+    ViewIndexer,
+    one_of,
+    pack,
+    plain,
+    unpack,
+)
+from .. import (
+    bridge,
+    calls,
+    comparisons,
+    datamodel,
+    flags,
+    modules,
+    operators,
+)
+from ..coroutines import CoroutineVal, GatheredVal
+from ..generators import METHODS as GENERATOR_METHODS
+from ..generators import Generator, GeneratorMethod
+from ..real import RealVal
+from .support import (
+    _BUILTINS,
+    MAX_COMPREHENSION,
+    _compare,
+    _flag_or_binary,
+    _is_iterator,
+    _module_scope,
+    _new_list,
+    _subscript,
+    _unary,
+)
+
+
+class ExpressionsMixin:
+    """Expressions of ``Interpreter`` (analysis/interpreter.py)."""
+
+    def truth(self, value: object) -> bool | None:
+        """``bool(value)``: Flag values by their bits, the rest as pyflow decides."""
+        if isinstance(value, OneOf):
+            verdicts = {self.truth(form) for form in value.forms}
+            return verdicts.pop() if len(verdicts) == 1 else None
+        found = flags.truth(value)
+        if found is not None:
+            return found
+        if isinstance(value, ObjVal) and value.cls.enum_members is None:
+            return calls.instance_truth(self, value)
+        return pyflow.truth(value)
+
+    def compare(self, left: object, ops: list[ast.cmpop], rights: list[object], ctx: Ctx) -> object:
+        """A comparison; ``x in obj`` runs ``type(obj).__contains__`` when the class has one."""
+        if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)):
+            contains = datamodel.special_method(rights[0], "__contains__")
+            if contains is not MISSING:
+                inside = self.truth(self.call_value(contains, [left], {}, ctx))
+                if inside is None:
+                    return UNKNOWN
+                return Const(inside if isinstance(ops[0], ast.In) else not inside)
+        if not any(isinstance(v, ObjVal) for v in (left, *rights)):
+            return _compare(left, ops, rights)
+        result: object = UNKNOWN
+        for op, right in zip(ops, rights, strict=True):  # a chain: the first false one, else the last
+            result = self.compare_pair(left, op, right, ctx)
+            verdict = self.truth(result)
+            if verdict is None:
+                return UNKNOWN
+            if not verdict:
+                return result
+            left = right
+        return result
+
+    def compare_pair(self, left: object, op: ast.cmpop, right: object, ctx: Ctx) -> object:
+        """One comparison: the classes' rich comparisons (python/comparisons.py), else as values."""
+        result = comparisons.rich_compare(
+            left, op, right,
+            lambda method, subject, other: self.call_value(
+                datamodel.bind(method, subject, subject.cls, self, ctx),  # type: ignore[attr-defined]
+                [other], {}, ctx),
+            lambda a, inner, b: self.compare(a, [inner], [b], ctx), self.truth)
+        return result if result is not MISSING else _compare(left, [op], [right])
+
+    # ---- expressions ---------------------------------------------------------------------
+
+    def ev(self, node: ast.expr | None, env: Env, ctx: Ctx) -> object:
+        if node is None:
+            return Const(None)
+        if isinstance(node, ast.Constant):
+            return Const(node.value, origins=(node,) if isinstance(node.value, str) else None)
+        if isinstance(node, ast.Name):
+            scope = env.find_scope(node.id)
+            if scope is not None:
+                found = scope.names[node.id]
+                return self.library_model(found) if found.__class__ is QualName else found
+            if node.id in _BUILTINS:
+                return QualName(f"builtins.{node.id}")
+            stars = self._star_modules.get(id(_module_scope(env)), [])
+            if len(stars) == 1:
+                return names.attribute(stars[0], node.id)
+            return UNKNOWN
+        if isinstance(node, ast.Attribute):
+            return self.each(lambda base: self.attribute(base, node, ctx), self.ev(node.value, env, ctx))
+        if isinstance(node, ast.Call):
+            return self.ev_call(node, env, ctx)
+        if isinstance(node, ast.Tuple):
+            return self.ev_sequence(node.elts, env, ctx)
+        if isinstance(node, ast.List):
+            return _new_list(self.ev_sequence(node.elts, env, ctx))
+        if isinstance(node, ast.BinOp):
+            return self.each(lambda left, right: self.binary_op(left, node.op, right, ctx),
+                             self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
+        if isinstance(node, ast.Subscript):
+            base = self.ev(node.value, env, ctx)
+            # A dict subclass's instance: its class's __getitem__ / __missing__ first.
+            base = base if isinstance(base, ObjVal) and base.payload is not None else plain(base)
+            if isinstance(base, (ViewIndexer, RefVal)):
+                index = self.ev_ref_index(node.slice, env, ctx)
+                self.record_access("load", base, index, node, ctx)
+                return self.subscript(base, index, ctx)
+            if isinstance(node.slice, ast.Slice):
+                bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
+                          for b in (node.slice.lower, node.slice.upper, node.slice.step)]
+                return self.each(lambda base, *bounds: jax_calls.slice_of(base, list(bounds)),
+                                 base, *bounds)
+            return self.each(lambda base, index: self.subscript(base, index, ctx), base,
+                             self.ev(node.slice, env, ctx))
+        if isinstance(node, ast.Lambda):
+            return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
+        if isinstance(node, ast.IfExp):
+            taken = self.truth(self.ev(node.test, env, ctx))
+            if taken is not None:
+                return self.ev(node.body if taken else node.orelse, env, ctx)
+            return one_of([self.ev(node.body, env, ctx), self.ev(node.orelse, env, ctx)])
+        if isinstance(node, ast.Dict):
+            return self.ev_dict(node, env, ctx)
+        if isinstance(node, ast.Compare):
+            left = self.ev(node.left, env, ctx)
+            return self.each(
+                lambda left, *rights: self.compare(left, node.ops, list(rights), ctx),
+                left, *(self.ev(c, env, ctx) for c in node.comparators))
+        if isinstance(node, ast.BoolOp):
+            return self.ev_boolop(node, env, ctx)
+        if isinstance(node, ast.UnaryOp):
+            return self.each(lambda operand: _unary(node.op, operand), self.ev(node.operand, env, ctx))
+        if isinstance(node, ast.JoinedStr):
+            return self.each(lambda *parts: pyflow.formatted(list(parts)),
+                             *(self.ev_fstring_part(v, env, ctx) for v in node.values))
+        if isinstance(node, ast.NamedExpr):
+            value = self.ev(node.value, env, ctx)
+            self.assign(node.target, value, env, ctx)
+            return value
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            return self.ev_comprehension(node, env, ctx)
+        if isinstance(node, ast.Starred):
+            return self.ev(node.value, env, ctx)
+        if isinstance(node, ast.Set):  # a real set of its items (`axis in {"x", "y"}`)
+            return bridge.run("builtins.set", set, [self.ev_sequence(node.elts, env, ctx)], {})
+        # The rest only matter for the calls inside them: evaluate the children.
+        if isinstance(node, ast.Compare):
+            children: list[ast.expr] = [node.left, *node.comparators]
+        elif isinstance(node, ast.BoolOp):
+            children = node.values
+        elif isinstance(node, ast.UnaryOp):
+            children = [node.operand]
+        elif isinstance(node, (ast.Yield, ast.YieldFrom)):
+            value = self.ev(node.value, env, ctx) if node.value is not None else Const(None)
+            frame = self._frames[-1] if self._frames else None
+            if frame is None or not isinstance(frame.generator, Generator):
+                return UNKNOWN  # a yield outside a generator's run (a class body): a SyntaxError
+            if isinstance(node, ast.YieldFrom):
+                return self.yield_from(frame, value, ctx)
+            return frame.generator.suspend(value, self.sure_yield(frame))  # what `send` passes in
+        elif isinstance(node, ast.Await):
+            return self.await_value(self.ev(node.value, env, ctx), ctx)
+        elif isinstance(node, ast.Dict):
+            children = [*(k for k in node.keys if k is not None), *node.values]
+        elif isinstance(node, ast.Set):
+            children = node.elts
+        elif isinstance(node, ast.JoinedStr):
+            children = [v.value for v in node.values if isinstance(v, ast.FormattedValue)]
+        else:
+            children = [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)]
+        for child in children:
+            self.ev(child, env, ctx)
+        return UNKNOWN
+
+    def each(self, operation, *operands: object) -> object:  # type: ignore[no-untyped-def]
+        """``operation`` on operands of which some may take several forms: applied to each
+        combination of forms, the result is one of the results."""
+        if not any(isinstance(operand, OneOf) for operand in operands):
+            return operation(*operands)
+        combinations: list[tuple[object, ...]] = [()]
+        for operand in operands:
+            forms = operand.forms if isinstance(operand, OneOf) else (operand,)
+            combinations = [(*done, form) for done in combinations for form in forms]
+            if len(combinations) > MAX_FORMS:
+                return UNKNOWN
+        return one_of([operation(*combination) for combination in combinations])
+
+    def binary_op(self, left: object, op: ast.operator, right: object, ctx: Ctx) -> object:
+        """``left op right``: the operands' special methods (python/operators.py), then
+        Flag bits, lists, constants and arrays."""
+        answered = operators.binary(self, left, op, right, ctx)
+        return answered if answered is not MISSING else _flag_or_binary(left, op, right)
+
+    def inplace_op(self, current: object, op: ast.operator, operand: object, ctx: Ctx) -> object:
+        """What ``current op= operand`` rebinds its target to: ``__iop__`` first, else the
+        binary operator."""
+        answered = operators.inplace(self, current, op, operand, ctx)
+        if answered is not MISSING:
+            return answered
+        answered = operators.binary(self, current, op, operand, ctx)
+        return answered if answered is not MISSING else jax_calls.binary(plain(current), op, plain(operand))
+
+    def attribute(self, base: object, node: ast.Attribute, ctx: Ctx) -> object:
+        return self.attribute_named(base, node.attr, ctx, node)
+
+    def attribute_named(self, base: object, attr: str, ctx: Ctx, node: ast.Attribute | None = None) -> object:
+        """``base.attr``, also when the name is computed (``getattr(base, name)``)."""
+        if isinstance(base, SuperVal):
+            return self.super_attribute(base, attr)
+        value = datamodel.descriptor_attribute(base, attr)
+        if value is MISSING:
+            if isinstance(base, ObjVal):
+                value = datamodel.instance_attribute(self, base, attr, ctx)
+            elif isinstance(base, ClassVal):
+                value = datamodel.class_attribute(self, base, attr, ctx)
+            elif isinstance(base, ModuleVal):
+                value = modules.module_attribute(self, base, attr, ctx)
+            elif isinstance(base, (CoroutineVal, GatheredVal)):
+                return UNKNOWN  # send / close / cancel: none of them runs the body here
+            elif isinstance(base, Generator):
+                return GeneratorMethod(base, attr) if attr in GENERATOR_METHODS else UNKNOWN
+            elif isinstance(base, FuncVal):
+                value = datamodel.function_attribute(base, attr)
+        if value is MISSING:
+            value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
+        if ctx.patches and isinstance(value, QualName):
+            value = next((new for name, new in ctx.patches if name == value.name), value)
+        if isinstance(value, QualName):
+            value = self.library_model(value)
+        return introspection.program_input(value)
+
+    def subscript(self, base: object, index: object, ctx: Ctx | None = None) -> object:
+        method = datamodel.special_method(base, "__getitem__")
+        if method is not MISSING:
+            return self.call_value(method, [index], {}, ctx or Ctx())
+        if isinstance(base, ClassVal) and base.enum_members is None:
+            made = datamodel.class_getitem(self, base, index, ctx or Ctx())
+            if made is not MISSING:
+                return made
+        loaded = introspection.loaded_module(self, base, index)
+        if loaded is MISSING:
+            loaded = stdlib_values.subscript(base, index)
+        return loaded if loaded is not MISSING else _subscript(base, index)
+
+    def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:
+        if isinstance(part, ast.FormattedValue):
+            value = self.ev(part.value, env, ctx)
+            return value if part.conversion == -1 and part.format_spec is None else UNKNOWN
+        return self.ev(part, env, ctx)
+
+    def ev_boolop(self, node: ast.BoolOp, env: Env, ctx: Ctx) -> object:
+        """`a and b` / `a or b`: the operand Python returns, when the truths are known."""
+        result: object = UNKNOWN
+        for index, operand in enumerate(node.values):
+            result = self.ev(operand, env, ctx)
+            known = self.truth(result)
+            if known is None:
+                for rest in node.values[index + 1:]:
+                    self.ev(rest, env, ctx)
+                return UNKNOWN
+            if known == isinstance(node.op, ast.Or):
+                return result
+        return result
+
+    def ev_dict(self, node: ast.Dict, env: Env, ctx: Ctx) -> DictVal:
+        value = DictVal()
+        for key, item in zip(node.keys, node.values, strict=True):
+            if key is None:  # {**other}
+                spread = self.ev(item, env, ctx)
+                if isinstance(spread, RealVal):  # an OrderedDict, a Counter...: its items, for real
+                    spread = bridge.run("builtins.dict", dict, [spread], {})
+                if isinstance(spread, DictVal):
+                    for k, v in spread.items.items():
+                        value.store(Const(k), v)
+                    value.complete = value.complete and spread.complete
+                else:
+                    value.store(UNKNOWN, UNKNOWN)
+            else:
+                value.store(self.ev(key, env, ctx), self.ev(item, env, ctx))
+        return value
+
+    def ev_sequence(self, elements: list[ast.expr], env: Env, ctx: Ctx) -> object:
+        values: list[object] = []
+        exact = True
+        for element in elements:
+            if isinstance(element, ast.Starred):
+                spread = plain(self.ev(element.value, env, ctx))
+                if isinstance(spread, Const) and isinstance(spread.value, tuple):
+                    values.extend(Const(v, origins=(o,)) for v, o in
+                                  zip(spread.value, element_origins(spread), strict=True))
+                elif isinstance(spread, tuple):
+                    values.extend(spread)
+                else:
+                    exact = False
+            else:
+                values.append(self.ev(element, env, ctx))
+        if not exact:
+            return UNKNOWN
+        return pack(values)
+
+    def ev_comprehension(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        """Over known items, element by element (a tuple, or a dict for a dict comprehension);
+        else the parts are evaluated once for the calls in them and the result is unknown."""
+        results: list[tuple[object, object]] = []
+        exact = self._comprehend(node, node.generators, Env({}, parent=env), ctx, results)  # type: ignore[attr-defined]
+        if exact:
+            if isinstance(node, ast.DictComp):
+                made = DictVal()
+                for key, value in results:
+                    made.store(key, value)
+                return made
+            values = [value for _key, value in results]
+            return ListVal(values) if isinstance(node, ast.ListComp) else pack(values)
+        inner = Env({}, parent=env)
+        for generator in node.generators:  # type: ignore[attr-defined]
+            self.ev(generator.iter, inner, ctx)
+            self.assign(generator.target, UNKNOWN, inner, ctx)
+            for condition in generator.ifs:
+                self.ev(condition, inner, ctx)
+        if isinstance(node, ast.DictComp):
+            self.ev(node.key, inner, ctx)
+            self.ev(node.value, inner, ctx)
+        else:
+            self.ev(node.elt, inner, ctx)  # type: ignore[attr-defined]
+        return UNKNOWN
+
+    def _comprehend(self, node: ast.expr, generators: list[ast.comprehension], env: Env, ctx: Ctx,
+                    results: list[tuple[object, object]]) -> bool:
+        if not generators:
+            if isinstance(node, ast.DictComp):
+                results.append((self.ev(node.key, env, ctx), self.ev(node.value, env, ctx)))
+            else:
+                results.append((None, self.ev(node.elt, env, ctx)))  # type: ignore[attr-defined]
+            return len(results) <= MAX_COMPREHENSION
+        first, rest = generators[0], generators[1:]
+        iterable = self.iterable_of(self.ev(first.iter, env, ctx), ctx)
+        for item in self._items_in_step(iterable, ctx):
+            if item is MISSING:
+                return False
+            self.assign(first.target, item, env, ctx)
+            verdicts = [self.truth(self.ev(c, env, ctx)) for c in first.ifs]
+            if any(v is None for v in verdicts):
+                return False
+            if all(verdicts) and not self._comprehend(node, rest, env, ctx, results):
+                return False
+        return True
+
+    def _items_in_step(self, iterable: object, ctx: Ctx) -> Iterator[object]:
+        """The items of what a comprehension iterates, each read when its turn comes (an
+        iterator's next item after the element before it was evaluated, as Python reads
+        it); MISSING, last, when they are not all known."""
+        if not (_is_iterator(iterable) or datamodel.special_method(iterable, "__next__") is not MISSING):
+            items = unpack(iterable)
+            if items is None or len(items) > MAX_COMPREHENSION:
+                yield MISSING
+                return
+            yield from items
+            return
+        for _ in range(MAX_COMPREHENSION):
+            step = self.next_step(iterable, ctx)
+            if step.kind == "done":
+                return
+            if step.kind != "item" or not step.sure:
+                break
+            yield step.value
+        self.drain(iterable, ctx)
+        yield MISSING
+
+    def ev_ref_index(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        """A ref's index (``x_ref[8:16, pl.ds(0, 64)]``): its slices as DSliceVal."""
+        if isinstance(node, ast.Slice):
+            return ref_facts.python_slice(*(self.ev(b, env, ctx) if b is not None else Const(None)
+                                            for b in (node.lower, node.upper, node.step)))
+        if isinstance(node, ast.Tuple):
+            return tuple(self.ev_ref_index(item, env, ctx) for item in node.elts)
+        return self.ev(node, env, ctx)

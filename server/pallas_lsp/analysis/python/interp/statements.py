@@ -1,0 +1,568 @@
+"""The interpreter's statements: blocks, assignments and stores, branches, loops, ``with``,
+``try``, ``match``, ``raise``, and the list methods that mutate in place (every alias
+sees them). A path that may not run is counted in ``_uncertain``; names the paths
+disagree on become one of their values."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from ... import introspection, patterns
+from ...flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
+from ...names import bind_import
+from ...trace import (
+    Ctx,
+    Frame,
+    MeshContext,
+    PatchContext,
+)
+from ...values import (
+    MISSING,
+    UNKNOWN,
+    ClassVal,
+    Const,
+    DictVal,
+    Env,
+    GeneratorVal,
+    ListVal,
+    MeshVal,
+    ModuleVal,
+    NamespaceVal,
+    ObjVal,
+    QualName,
+    RefVal,
+    fingerprint,
+    one_of,
+    pack,
+    plain,
+    unpack,
+)
+from .. import (
+    bridge,
+    datamodel,
+)
+from ..generator_contexts import GeneratorContextManager
+from .support import (
+    MAX_LOOP_PASSES,
+    MAX_LOOP_UNROLL,
+    MAYBE_RAISED,
+    _is_iterator,
+    _is_main_guard,
+    _module_scope,
+    _new_list,
+)
+
+
+class StatementsMixin:
+    """Statements of ``Interpreter`` (analysis/interpreter.py)."""
+
+    # ---- statements ----------------------------------------------------------------------
+
+    def exec_block(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        for stmt in body:
+            self._tick()
+            self.exec_stmt(stmt, env, ctx, frame)
+
+    def exec_stmt(self, stmt: ast.stmt, env: Env, ctx: Ctx, frame: Frame) -> None:
+        if isinstance(stmt, ast.Expr):
+            self.ev(stmt.value, env, ctx)
+        elif isinstance(stmt, ast.Assign):
+            value = self.ev(stmt.value, env, ctx)
+            for target in stmt.targets:
+                self.assign(target, value, env, ctx)
+        elif isinstance(stmt, ast.AnnAssign):
+            if stmt.value is not None:
+                self.assign(stmt.target, self.ev(stmt.value, env, ctx), env, ctx)
+        elif isinstance(stmt, ast.AugAssign):
+            current = self.ev(stmt.target, env, ctx)
+            operand = self.ev(stmt.value, env, ctx)
+            if isinstance(current, ListVal):
+                # `xs += ys` extends the list in place: every alias sees it.
+                extra = unpack(plain(operand)) if isinstance(stmt.op, ast.Add) else None
+                self.mutate(current, lambda: current.add(extra))
+            else:
+                self.assign(stmt.target, self.each(
+                    lambda left, right: self.inplace_op(left, stmt.op, right, ctx),
+                    current, operand), env, ctx)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            env.names[stmt.name] = self.define_function(stmt, env, ctx)
+        elif isinstance(stmt, ast.ClassDef):
+            env.names[stmt.name] = self.decorate_class(stmt, self.define_class(stmt, env, ctx), env, ctx)
+        elif isinstance(stmt, ast.Return):
+            frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
+            if self._uncertain == frame.level and self._frames:  # (a module-level return is a SyntaxError)
+                raise ReturnExit  # a sure return: the rest of the function never runs
+        elif isinstance(stmt, (ast.Break, ast.Continue)):
+            self.exit_loop(stmt)  # a sure one raises; past one that may not run, yields are unsure
+            frame.stopped = True
+        elif isinstance(stmt, ast.If):
+            if _is_main_guard(stmt.test):
+                # An imported module's `__name__` is its own: its main guard does not run.
+                if _module_scope(env).names.get("__name__") == Const("__main__"):
+                    self.exec_block(stmt.body, env, ctx, frame)
+            else:
+                # A condition the analysis can decide runs one branch, as Python does.
+                taken = self.truth(self.ev(stmt.test, env, ctx))
+                self.if_outcomes.setdefault(id(stmt), set()).add(taken)
+                if taken is None:
+                    self.exec_branches([stmt.body, stmt.orelse], env, ctx, frame)
+                else:
+                    self.exec_block(stmt.body if taken else stmt.orelse, env, ctx, frame)
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            self.exec_for(stmt, env, ctx, frame)
+        elif isinstance(stmt, ast.While):
+            self.exec_while(stmt, env, ctx, frame)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            self.exec_with(stmt, env, ctx, frame)
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            self.exec_try(stmt, env, ctx, frame)  # type: ignore[arg-type]
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for name, value in bind_import(stmt):
+                env.names[name] = value
+            if isinstance(stmt, ast.ImportFrom) and any(alias.name == "*" for alias in stmt.names) \
+                    and not stmt.level and stmt.module:
+                # `from jax.experimental.pallas.mosaic_gpu import *`: a name found nowhere else
+                # in the module is that module's.
+                self._star_modules.setdefault(id(env), []).append(QualName(stmt.module))
+            if self.modules or self.library is not None:
+                self.import_workspace(stmt, env, ctx)
+        elif isinstance(stmt, ast.Match):
+            self.exec_match(stmt, env, ctx, frame)
+        elif isinstance(stmt, (ast.Global, ast.Nonlocal)):
+            # Later stores to these names go to the module's / the enclosing function's scope.
+            for name in stmt.names:
+                target = _module_scope(env) if isinstance(stmt, ast.Global) else (
+                    env.parent.find_scope(name) if env.parent else None)
+                if target is not None and target is not env:
+                    env.redirects[name] = target
+        elif isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                if isinstance(target, ast.Name):
+                    env.names.pop(target.id, None)
+        elif isinstance(stmt, ast.Raise):
+            self.exec_raise(stmt, env, ctx, frame)
+        # Pass, Assert: nothing to track.
+
+    def exec_with(self, stmt: ast.With | ast.AsyncWith, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """Each manager entered in order, the body, then each left in reverse order, also
+        when a sure `return`, `break` or `continue` leaves the body (Python calls
+        ``__exit__(None, None, None)`` then: a ``contextmanager`` generator's ``finally``)."""
+        inner = ctx
+        restore: list[object] = []
+        exits: list[object] = []
+        is_async = isinstance(stmt, ast.AsyncWith)
+        opaque = False
+        for item in stmt.items:
+            before = self.context_mesh
+            manager = self.ev(item.context_expr, env, ctx)
+            # A manager we cannot see into may set a context mesh (PAL022 stays silent).
+            opaque = opaque or not isinstance(manager, (MeshContext, PatchContext, MeshVal, ObjVal,
+                                                        GeneratorContextManager))
+            if isinstance(manager, MeshContext):
+                inner = replace(inner, ambient=manager.mesh)
+                if manager.set_on_enter:
+                    self.set_context_mesh(manager.mesh)
+                restore.append(manager.previous if not manager.set_on_enter else before)
+            elif isinstance(manager, PatchContext):
+                inner = self.patched(inner, manager)
+            bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
+            enter = datamodel.special_method(manager, "__aenter__" if is_async else "__enter__")
+            if isinstance(manager, GeneratorContextManager):
+                bound = manager.enter()
+                exits.append(manager)
+            elif enter is not MISSING:
+                bound = self.call_value(enter, [], {}, ctx)
+                if isinstance(stmt, ast.AsyncWith):
+                    bound = self.await_value(bound, ctx)
+                exits.append(manager)
+            if item.optional_vars is not None:
+                self.assign(item.optional_vars, bound, env, ctx)
+        self._opaque_withs += opaque
+        try:
+            self.exec_block(stmt.body, env, inner, frame)
+        except (ReturnExit, BreakExit, ContinueExit):
+            self.leave_managers(exits, restore, is_async, ctx)
+            raise
+        finally:
+            self._opaque_withs -= opaque
+        self.leave_managers(exits, restore, is_async, ctx)
+
+    def leave_managers(self, exits: list[object], restore: list[object], is_async: bool, ctx: Ctx) -> None:
+        for manager in reversed(exits):  # __exit__(None, None, None): the body ran to its end
+            if isinstance(manager, GeneratorContextManager):
+                manager.leave()
+                continue
+            leave = datamodel.special_method(manager, "__aexit__" if is_async else "__exit__")
+            if leave is not MISSING:
+                left = self.call_value(leave, [Const(None)] * 3, {}, ctx)
+                if is_async:
+                    self.await_value(left, ctx)
+        for previous in reversed(restore):  # each manager's __exit__ puts its mesh back
+            self.set_context_mesh(previous)
+
+    def exec_raise(self, stmt: ast.Raise, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A `raise` the function is sure to run ends it there (its class is what the caller
+        reads: a `__next__` raising StopIteration ends a loop). One that may not run, or at
+        module level: the file stops there only at run time, so the analysis keeps going to
+        see the rest (what a generator yields after it is not sure)."""
+        raised = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+        kind = self.ev(raised, env, ctx) if raised is not None else UNKNOWN
+        if isinstance(stmt.exc, ast.Call):
+            for part in [*stmt.exc.args, *(k.value for k in stmt.exc.keywords)]:
+                self.ev(part, env, ctx)  # the calls in its arguments run
+        sure = self._frames and frame is self._frames[-1] and self._uncertain == frame.level \
+            and not frame.stopped
+        frame.stopped = True
+        if sure:
+            frame.raised = kind
+            raise ReturnExit  # nothing after it runs
+        frame.raised = MAYBE_RAISED
+
+    def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame,
+                      preludes: list[dict[str, object]] | None = None) -> None:
+        """Run each branch from the same state; a name the branches disagree on becomes UNKNOWN.
+        ``preludes``: names each branch binds before its statements (a case's captures)."""
+        base = dict(env.names)
+        outcomes: list[dict[str, object]] = []
+        self._uncertain += 1
+        try:
+            for index, body in enumerate(branches):
+                env.names = dict(base)
+                if preludes is not None:
+                    self.bind_all(preludes[index], env, ctx)
+                self.exec_block(body, env, ctx, frame)
+                outcomes.append(env.names)
+        finally:
+            self._uncertain -= 1
+        # A name the branches disagree on is one of their values (a name bound on one
+        # path only keeps that path's value: on the other, Python raises NameError).
+        reaching: dict[str, list[object]] = {}
+        for outcome in outcomes:
+            for name, value in outcome.items():
+                reaching.setdefault(name, []).append(value)
+        env.names = {name: values[0] if len(values) == 1 else one_of(values)
+                     for name, values in reaching.items()}
+
+    def exec_loop_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A body that runs an unknown number of times: each name ends as one of the values
+        it has after 0, 1, 2, ... runs, computed until no new value appears (a name that
+        keeps changing, `x = x + 1`, grows past MAX_FORMS and becomes unknown)."""
+        self._loops.append(LoopState(-1))  # its break / continue are never sure
+        try:
+            self._settle_loop_body(body, env, ctx, frame)
+        finally:
+            self._loops.pop()
+
+    def _settle_loop_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        for _ in range(MAX_LOOP_PASSES):
+            before = {name: fingerprint(value) for name, value in env.names.items()}
+            self.exec_branches([body, []], env, ctx, frame)
+            if {name: fingerprint(value) for name, value in env.names.items()} == before:
+                return
+        for name, value in env.names.items():
+            if before.get(name, MISSING) != fingerprint(value):
+                env.names[name] = UNKNOWN
+
+    def exec_try(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """The body then `else` when nothing raises, or the body then a handler: where the two
+        paths disagree on a name it is unknown (an optional import may or may not fail).
+        `finally` runs also when a sure return or break leaves the body."""
+        try:
+            if stmt.handlers:
+                self.exec_guarded_body(stmt.body, env, ctx, frame)
+            else:
+                self.exec_block(stmt.body, env, ctx, frame)
+            if stmt.handlers:
+                for handler in stmt.handlers:
+                    if handler.name:
+                        env.names[handler.name] = UNKNOWN
+                self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
+            else:
+                self.exec_block(stmt.orelse, env, ctx, frame)
+        finally:
+            self.exec_block(stmt.finalbody, env, ctx, frame)
+
+    def exec_guarded_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        """A try body with handlers: any statement in it may raise into a handler, so an exit
+        in it is not sure (`try: return fast() except ImportError: return slow()`)."""
+        level, loop_level = frame.level, self._loops[-1].level if self._loops else None
+        frame.level = -1
+        if self._loops:
+            self._loops[-1].level = -1
+        try:
+            self.exec_block(body, env, ctx, frame)
+        finally:
+            frame.level = level
+            if self._loops and loop_level is not None:
+                self._loops[-1].level = loop_level
+
+    def exec_match(self, stmt: ast.Match, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """Cases tried in order against a known subject (patterns.py); the first sure match
+        runs alone, with the names its pattern binds."""
+        subject = self.ev(stmt.subject, env, ctx)
+        possible: list[tuple[dict[str, object], list[ast.stmt]]] = []
+        for case in stmt.cases:
+            binds: dict[str, object] = {}
+            verdict = patterns.match(case.pattern, subject, lambda node: self.ev(node, env, ctx), binds,
+                                     lambda obj, name: self.attribute_named(obj, name, ctx))
+            if verdict is False:
+                continue
+            if case.guard is not None:
+                verdict = None
+            possible.append((binds, list(case.body)))
+            if verdict is True:
+                break
+        else:
+            possible.append(({}, []))  # no case matched
+        if len(possible) == 1:
+            self.bind_all(possible[0][0], env, ctx)
+            self.exec_block(possible[0][1], env, ctx, frame)
+        else:
+            self.exec_branches([body for _, body in possible], env, ctx, frame,
+                               preludes=[binds for binds, _ in possible])
+
+    def bind_all(self, binds: dict[str, object], env: Env, ctx: Ctx) -> None:
+        for name, value in binds.items():
+            self.assign(ast.Name(name, ast.Store()), value, env, ctx)
+
+    def exec_for(self, stmt: ast.For | ast.AsyncFor, env: Env, ctx: Ctx, frame: Frame) -> None:
+        iterable = self.iterable_of(self.ev(stmt.iter, env, ctx), ctx)
+        if (_is_iterator(iterable) and not isinstance(iterable, GeneratorVal)) \
+                or datamodel.special_method(iterable, "__next__") is not MISSING:
+            self.exec_for_iterator(stmt, iterable, env, ctx, frame)
+            return
+        items = unpack(iterable) if not (isinstance(iterable, Const) and isinstance(iterable.value, str)) \
+            else None
+        if items is not None and len(items) <= MAX_LOOP_UNROLL:  # a known empty one runs no pass
+            loop = LoopState(self._uncertain)
+            self._loops.append(loop)
+            try:
+                for item in items:
+                    self.assign(stmt.target, item, env, ctx)
+                    if self.run_pass(stmt.body, env, ctx, frame):
+                        return  # a sure break: the loop's else does not run
+            finally:
+                self._loops.pop()
+            self.exec_loop_else(stmt.orelse, loop, env, ctx, frame)
+            return
+        self.assign(stmt.target, UNKNOWN, env, ctx)
+        self.exec_loop_body(stmt.body, env, ctx, frame)
+        self.exec_branches([stmt.orelse, []], env, ctx, frame) if self._has_break(stmt.body) \
+            else self.exec_block(stmt.orelse, env, ctx, frame)
+
+    def exec_for_iterator(self, stmt: ast.For | ast.AsyncFor, iterator: object, env: Env, ctx: Ctx,
+                          frame: Frame) -> None:
+        """A loop over an iterator: one item per pass, read when the pass starts, as Python
+        reads it (a generator resumed, a groupby group read in the body before the next key).
+        From the first item not known to be the next, the rest runs an unknown number of times."""
+        loop = LoopState(self._uncertain)
+        self._loops.append(loop)
+        rest_unknown = False
+        try:
+            for count in range(MAX_LOOP_UNROLL + 1):
+                step = self.next_step(iterator, ctx)
+                if step.kind == "done":
+                    break
+                if step.kind != "item" or not step.sure or count == MAX_LOOP_UNROLL:
+                    rest_unknown = True
+                    break
+                self.assign(stmt.target, step.value, env, ctx)
+                if self.run_pass(stmt.body, env, ctx, frame):
+                    return  # a sure break: the loop's else does not run
+        finally:
+            self._loops.pop()
+        if not rest_unknown:
+            self.exec_loop_else(stmt.orelse, loop, env, ctx, frame)
+            return
+        self.assign(stmt.target, UNKNOWN, env, ctx)
+        self.exec_loop_body(stmt.body, env, ctx, frame)
+        self.drain(iterator, ctx)
+        self.exec_branches([stmt.orelse, []], env, ctx, frame) if self._has_break(stmt.body) \
+            else self.exec_block(stmt.orelse, env, ctx, frame)
+
+    def exec_while(self, stmt: ast.While, env: Env, ctx: Ctx, frame: Frame) -> None:
+        """Passes run while the condition is known to hold (up to the unroll cap); from the
+        first pass whose condition is unknown, the rest runs an unknown number of times."""
+        loop = LoopState(self._uncertain)
+        ended: bool | None = None  # True: the condition became false; False: a sure break
+        self._loops.append(loop)
+        try:
+            for _ in range(MAX_LOOP_UNROLL):
+                taken = self.truth(self.ev(stmt.test, env, ctx))
+                if taken is None:
+                    break
+                if not taken:
+                    ended = True
+                    break
+                if self.run_pass(stmt.body, env, ctx, frame):
+                    ended = False
+                    break
+        finally:
+            self._loops.pop()
+        if ended is True:
+            self.exec_loop_else(stmt.orelse, loop, env, ctx, frame)
+        elif ended is None:
+            self.exec_loop_body(stmt.body, env, ctx, frame)
+            self.exec_branches([stmt.orelse, []], env, ctx, frame)
+
+    def run_pass(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> bool:
+        """One pass of a loop body whose exits are sure; True when it ends with a break."""
+        try:
+            self.exec_block(body, env, ctx, frame)
+        except ContinueExit:
+            pass
+        except BreakExit:
+            return True
+        return False
+
+    def exec_loop_else(self, orelse: list[ast.stmt], loop: LoopState, env: Env, ctx: Ctx,
+                       frame: Frame) -> None:
+        """A loop's `else`, after it ran out: it may not run if a break was possible."""
+        if loop.maybe_broke:
+            self.exec_branches([orelse, []], env, ctx, frame)
+        else:
+            self.exec_block(orelse, env, ctx, frame)
+
+    def exit_loop(self, stmt: ast.Break | ast.Continue) -> None:
+        if not self._loops:
+            return
+        loop = self._loops[-1]
+        if loop.level == self._uncertain:
+            raise BreakExit if isinstance(stmt, ast.Break) else ContinueExit
+        if isinstance(stmt, ast.Break):
+            loop.maybe_broke = True
+
+    @staticmethod
+    def _has_break(body: list[ast.stmt]) -> bool:
+        """Does a break of this loop (not of a loop nested in it) appear in the body?"""
+        pending: list[ast.AST] = list(body)
+        while pending:
+            node = pending.pop()
+            if isinstance(node, ast.Break):
+                return True
+            if not isinstance(node, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef,
+                                     ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                pending.extend(ast.iter_child_nodes(node))
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+                pending.extend(node.orelse)
+        return False
+
+    def assign(self, target: ast.expr, value: object, env: Env, ctx: Ctx) -> None:
+        if isinstance(target, ast.Name):
+            scope = env.redirects.get(target.id, env)
+            scope.names[target.id] = value
+            if scope.parent is None or scope is not env:
+                self.stores += 1  # a module's or an enclosing function's name: shared state
+            return
+        if isinstance(target, (ast.Tuple, ast.List)):
+            self.assign_sequence(target, value, env, ctx)
+        elif isinstance(target, ast.Attribute):
+            owner = self.ev(target.value, env, ctx)
+            if isinstance(owner, (ObjVal, ClassVal, NamespaceVal, ModuleVal)):
+                self.stores += 1  # an object's state, which a later call may read
+            if not datamodel.store_attribute(self, owner, target.attr, value, ctx) \
+                    and isinstance(owner, NamespaceVal):
+                owner.attrs[target.attr] = value
+        elif isinstance(target, ast.Subscript):
+            container = self.ev(target.value, env, ctx)
+            if isinstance(container, RefVal):
+                index = self.ev_ref_index(target.slice, env, ctx)
+                self.record_access("store", container, index, target, ctx, value)
+                return
+            key = self.ev(target.slice, env, ctx)
+            if isinstance(container, (DictVal, ObjVal)):
+                self.stores += 1  # a dict's items (a list's count in mutate)
+            if isinstance(container, introspection.ScopeView) and container.scope is not None \
+                    and isinstance(key, Const) and isinstance(key.value, str):
+                self.assign(ast.Name(key.value, ast.Store()), value, container.scope, ctx)
+            elif isinstance(container, DictVal):
+                container.store(key, UNKNOWN if self._uncertain else value)
+            elif isinstance(container, ListVal):
+                self.mutate(container, lambda: self._set_item(container, key, value))
+            else:
+                setter = datamodel.special_method(container, "__setitem__")
+                if setter is not MISSING:
+                    self.call_value(setter, [key, value], {}, ctx)
+        elif isinstance(target, ast.Starred):
+            self.assign(target.value, UNKNOWN, env, ctx)
+
+    def assign_sequence(self, target: ast.Tuple | ast.List, value: object, env: Env, ctx: Ctx) -> None:
+        """`a, b = v` and `first, *rest = v`: the starred name takes the middle items, as a
+        new list; a value whose items are unknown, or too few, binds every name unknown."""
+        parts: list[object] | None = None
+        value = plain(value)
+        if isinstance(value, Const) and isinstance(value.value, tuple):
+            parts = [Const(v) for v in value.value]
+        elif not (isinstance(value, Const) and isinstance(value.value, str)):
+            parts = unpack(value)
+        stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
+        after = len(target.elts) - stars[0] - 1 if stars else 0
+        fits = parts is not None and len(stars) <= 1 and (
+            len(parts) >= len(target.elts) - 1 if stars else len(parts) == len(target.elts))
+        for index, element in enumerate(target.elts):
+            if not fits or parts is None:
+                inner = element.value if isinstance(element, ast.Starred) else element
+                self.assign(inner, UNKNOWN, env, ctx)
+            elif isinstance(element, ast.Starred):
+                self.assign(element.value, _new_list(pack(parts[index:len(parts) - after])), env, ctx)
+            elif stars and index > stars[0]:
+                self.assign(element, parts[len(parts) - (len(target.elts) - index)], env, ctx)
+            else:
+                self.assign(element, parts[index], env, ctx)
+
+    def mutate(self, target: ListVal, change) -> None:  # type: ignore[no-untyped-def]
+        """A store into a list; one on a path that may not run leaves its contents unknown."""
+        self.stores += 1
+        if self._uncertain:
+            target.forget()
+        else:
+            change()
+
+    @staticmethod
+    def _set_item(target: ListVal, key: object, value: object) -> None:
+        if target.complete and isinstance(key, Const) and type(key.value) is int \
+                and -len(target.items) <= key.value < len(target.items):
+            target.items[key.value] = value
+        else:
+            target.forget()
+
+    def list_method(self, method: str, target: ListVal, args: list[object],
+                    kwargs: dict[str, object] | None = None) -> object:
+        """``xs.append(v)`` and the other list methods, on the list object itself."""
+        if method == "copy":
+            return ListVal(list(target.items), target.complete)
+        if method in ("index", "count", "sort", "remove") and target.complete:
+            # Run for real on the list's items; a change is written back (python/bridge.py).
+            result = bridge.list_method(method, target, args, kwargs or {}, bool(self._uncertain))
+            if result is UNKNOWN and method in ("sort", "remove"):
+                target.forget()
+            return result
+        result: object = Const(None)
+        if kwargs:
+            target.forget()  # no other list method takes keywords
+            return UNKNOWN
+        if method == "pop" and target.complete and target.items and len(args) <= 1 and all(
+                isinstance(a, Const) and type(a.value) is int for a in args) and not self._uncertain:
+            index = args[0].value if args else -1  # type: ignore[attr-defined]
+            if -len(target.items) <= index < len(target.items):  # type: ignore[operator]
+                return target.items.pop(index)  # type: ignore[arg-type]
+            target.forget()
+            return UNKNOWN
+        if method == "append" and len(args) == 1:
+            self.mutate(target, lambda: target.add([args[0]]))
+        elif method == "extend" and len(args) == 1:
+            self.mutate(target, lambda: target.add(unpack(plain(args[0]))))
+        elif method == "insert" and len(args) == 2 and isinstance(args[0], Const) \
+                and type(args[0].value) is int:
+            self.mutate(target, lambda: target.items.insert(args[0].value, args[1])  # type: ignore[attr-defined]
+                        if target.complete and len(target.items) < 256 else target.forget())
+        elif method == "reverse" and not args:
+            self.mutate(target, target.items.reverse)
+        elif method == "clear" and not args:
+            self.mutate(target, lambda: target.items.clear())
+        else:
+            # remove, sort(key=...), an unknown method or arity: what it holds is unknown.
+            target.forget()
+            result = UNKNOWN
+        return result

@@ -1,0 +1,302 @@
+"""What the interpreter's parts share: the limits of a run, the builtin names it resolves,
+and the module-level helpers (values, kernel arguments, enum bases, operators)."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+from ... import jax_calls, pyflow, ref_facts
+from ...generator_index import function_yields
+from ...trace import (
+    Ctx,
+)
+from ...values import (
+    MISSING,
+    UNKNOWN,
+    ArrayVal,
+    ClassVal,
+    Const,
+    DictVal,
+    Env,
+    FuncVal,
+    GeneratorVal,
+    KernelInfo,
+    KernelVal,
+    ListVal,
+    ModuleVal,
+    ObjVal,
+    PartialVal,
+    QualName,
+    SpecVal,
+    WrappedVal,
+    one_of,
+    pack,
+    plain,
+    unpack,
+)
+from .. import (
+    allow,
+    datamodel,
+    flags,
+    library_bases,
+    signatures,
+)
+from ..generators import Generator
+from ..real import RealVal
+
+MAX_CALL_DEPTH = 24
+MAX_LOOP_UNROLL = 64
+# Passes over a loop body run an unknown number of times before its names settle.
+MAX_LOOP_PASSES = 3
+# Elements a comprehension over known items is evaluated for, one by one.
+MAX_COMPREHENSION = 256
+# Installed modules (``Options.library``) one run may execute: the per-run budget on
+# library code (each file is also capped in size by the face that reads it).
+MAX_LIBRARY_MODULES = 32
+# Canonical name heads the interpreter models by name (JAX's APIs, NumPy): their
+# installed sources are never run. JAX's kernel library (``pl.ops``) is plain Python
+# over those APIs and is followed like any other installed package.
+_MODELLED_HEADS = frozenset({"jax", "jnp", "lax", "pl", "plgpu", "mgpu", "np"})
+
+
+_BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "isinstance",
+             "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
+             "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
+             "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
+             "vars", "setattr", "callable", "locals",
+             "StopIteration", "NotImplemented"} | allow.PURE_BUILTINS  # the rest: run by the bridge
+
+
+def _is_iterator(value: object) -> bool:
+    """An iterator whose items are read one at a time (a generator, a real iterator, an
+    iterator over known items)."""
+    return isinstance(value, (Generator, GeneratorVal)) or (
+        isinstance(value, RealVal) and value.is_iterator())
+
+
+class _MaybeRaised:
+    """A `raise` may have run in the call (on a path that may not run)."""
+
+    def __repr__(self) -> str:
+        return "MAYBE_RAISED"
+
+
+MAYBE_RAISED = _MaybeRaised()
+
+
+def _is_generator(node: ast.AST) -> bool:
+    """A function whose own body holds a yield: recorded when the tree was parsed."""
+    return function_yields(node)
+
+
+class _UnknownRest:
+    """``*args`` whose length is unknown: every later positional is unknown too."""
+
+    def __repr__(self) -> str:
+        return "UNKNOWN_REST"
+
+
+_UNKNOWN_REST = _UnknownRest()
+UNKNOWN_REST = _UNKNOWN_REST  # what refs.py tells apart from a known argument count
+
+
+def callable_of(value: object) -> object:
+    """What calling ``value`` runs: an instance of a class with ``__call__`` is that method,
+    bound to the instance (a kernel body, or a callback, may be such an object)."""
+    method = datamodel.special_method(value, "__call__")
+    if isinstance(method, (FuncVal, WrappedVal, PartialVal)):
+        return method
+    return value
+
+
+def _node_ids(tree: ast.Module) -> frozenset[int]:
+    """The ids of a tree's nodes, computed once per tree (a server re-runs shared trees)."""
+    cached = getattr(tree, "_pallas_node_ids", None)
+    if cached is None:
+        cached = frozenset(id(node) for node in ast.walk(tree))
+        tree._pallas_node_ids = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _join(values: list[object]) -> object:
+    """What a function returns: one of its return statements' values. A function that
+    returns None on one path and a value on another (an early exit) still hands back
+    the value."""
+    valued = [v for v in values if not (isinstance(v, Const) and v.value is None)]
+    return one_of(valued or values)
+
+
+_ENUM_BASES = {"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"}
+_ENUM_MIXINS = {"builtins.str", "builtins.int", "enum.IntEnum", "enum.StrEnum", "enum.IntFlag"}
+
+
+def _is_enum(bases: tuple[object, ...]) -> bool:
+    return any((isinstance(b, QualName) and b.name in _ENUM_BASES)
+               or (isinstance(b, ClassVal) and b.enum_members is not None) for b in bases)
+
+
+def _subscript(base: object, index: object) -> object:
+    """``Axis["X"]`` is the member named X; other subscripts read values as a library would."""
+    if isinstance(base, QualName) and base.name in library_bases.SUBSCRIPTED_IS_ITSELF:
+        return base  # `class Box(Generic[T])` derives from Generic
+    if isinstance(base, ClassVal) and base.enum_members is not None:
+        if isinstance(index, Const) and isinstance(index.value, str):
+            return base.enum_members.get(index.value, UNKNOWN)
+        return UNKNOWN
+    return jax_calls.subscript(base, plain(index))
+
+
+def _ref_count(info: KernelInfo, args: tuple[object, ...]) -> int | None:
+    """How many refs the kernel body is called with, when the launch tells."""
+    if any(a is _UNKNOWN_REST for a in args) or not isinstance(info.out_types, tuple) \
+            or type(info.n_scratch) is not int:
+        return None
+    return len(args) + len(info.out_types) + info.n_scratch
+
+
+def _spec_for(in_specs: object, index: int) -> object:
+    """The PartitionSpec of a shard_map's positional argument ``index`` (one spec is a prefix
+    for all of them)."""
+    if isinstance(in_specs, SpecVal):
+        return in_specs
+    if isinstance(in_specs, tuple) and index < len(in_specs):
+        return in_specs[index]
+    return UNKNOWN
+
+
+def _shard_of(arg: object, spec: object) -> object:
+    """An array as the shard_mapped function sees it: its dtype, and its shape only when the
+    spec replicates it (a split dimension's size depends on the mesh's, not known here)."""
+    if not isinstance(arg, ArrayVal):
+        return arg
+    replicated = isinstance(spec, SpecVal) and all(
+        isinstance(entry, Const) and entry.value is None for entry in spec.entries)
+    return arg if replicated else ArrayVal(UNKNOWN, arg.dtype)
+
+
+def _refs(info: KernelInfo, args: tuple[object, ...], count: int) -> list[object]:
+    """The refs JAX hands the body, in order: one per input array, per output type and per
+    scratch buffer, each with the dtype its array or type has (scratch refs: unknown)."""
+    made: list[object] = [ref_facts.ref_of(source, info.io_space)
+                          for source in (*args, *info.out_types)]  # type: ignore[misc]
+    scratch = info.scratch_types if isinstance(info.scratch_types, tuple) else ()
+    made += [ref_facts.ref_of(source, UNKNOWN) for source in scratch]
+    return (made + [UNKNOWN] * count)[:count]
+
+
+
+
+def _new_list(items: object) -> ListVal:
+    known = unpack(items) if not (isinstance(items, Const) and isinstance(items.value, str)) else None
+    return ListVal(known or [], complete=known is not None)
+
+
+def _flag_or_binary(left: object, op: ast.operator, right: object) -> object:
+    combined = flags.binary(left, op, right)
+    return combined if combined is not MISSING else _binary(left, op, right)
+
+
+def _unary(op: ast.unaryop, operand: object) -> object:
+    if isinstance(op, ast.Invert):
+        inverted = flags.invert(operand)
+        if inverted is not MISSING:
+            return inverted
+    if isinstance(op, ast.Not):
+        known = flags.truth(operand)
+        if known is not None:
+            return Const(not known)
+    return pyflow.unary(op, operand)
+
+
+def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object:
+    """Comparisons; ``in`` / ``not in`` of Flag values by their bits."""
+    if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)):
+        inside = flags.contains(left, rights[0])
+        if inside is not None:
+            return Const(inside if isinstance(ops[0], ast.In) else not inside)
+    if len(ops) == 1 and isinstance(ops[0], (ast.Is, ast.IsNot)):
+        # An object of the program's is never None (`if obj is None:` in a descriptor's __get__).
+        sides = (left, rights[0])
+        if any(isinstance(v, Const) and v.value is None for v in sides) \
+                and any(isinstance(v, _NEVER_NONE) or _is_builtin_name(v) for v in sides):
+            return Const(isinstance(ops[0], ast.IsNot))
+        if all(isinstance(v, ClassVal) for v in sides):
+            # Classes are singletons: `type(mode) is Warpgroup`.
+            return Const((sides[0] is sides[1]) == isinstance(ops[0], ast.Is))
+        same = signatures.is_sentinel(*sides)  # `p.default is inspect.Parameter.empty`
+        if same is not None:
+            return Const(same == isinstance(ops[0], ast.Is))
+    return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
+
+
+def _is_builtin_name(value: object) -> bool:
+    """A name of ``builtins`` (``list``, ``int``: a ``defaultdict``'s factory) is never None."""
+    return isinstance(value, QualName) and value.name.startswith("builtins.")
+
+
+_NEVER_NONE = (ObjVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal, PartialVal, KernelVal, WrappedVal)
+
+
+def _binary(left: object, op: ast.operator, right: object) -> object:
+    """``xs + ys`` of lists is a new list; any other operand is read as its current items."""
+    if isinstance(left, ListVal) and isinstance(right, ListVal) and isinstance(op, ast.Add):
+        return _new_list(pack([*(unpack(plain(left)) or [UNKNOWN]), *(unpack(plain(right)) or [UNKNOWN])])
+                         if left.complete and right.complete else UNKNOWN)
+    return jax_calls.binary(plain(left), op, plain(right))
+
+
+def _module_scope(env: Env) -> Env:
+    while env.parent is not None:
+        env = env.parent
+    return env
+
+
+def _is_main_guard(test: ast.expr) -> bool:
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = [test.left, test.comparators[0]]
+    has_name = any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides)
+    has_main = any(isinstance(s, ast.Constant) and s.value == "__main__" for s in sides)
+    return has_name and has_main
+
+
+def _decorator_name(node: ast.expr) -> str:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return ""
+
+
+# Canonical roots of the libraries whose calls are modelled or cannot install a JAX context
+# mesh (the standard library, NumPy, JAX itself: jax.set_mesh is modelled).
+_SEEN_LIBRARIES = frozenset({
+    "jax", "jnp", "lax", "pl", "plgpu", "mgpu", "np", "builtins", "python", "functools", "itertools",
+    "collections", "operator", "math", "typing", "dataclasses", "enum", "os", "sys", "re", "string",
+    "json", "argparse", "logging", "time", "random", "copy", "abc", "types", "inspect", "warnings",
+    "pathlib", "contextlib", "unittest", "textwrap", "shlex", "configparser", "asyncio", "bisect",
+    "heapq", "struct", "hashlib", "pprint", "datetime", "fractions", "decimal", "statistics",
+    "absl", "pytest", "tempfile", "shutil", "subprocess", "io", "csv", "glob", "fnmatch",
+    "traceback", "gc", "threading", "queue", "uuid", "pickle", "base64", "zlib", "platform",
+})
+
+# A builtin the interpreter leaves unknown (`locals()`, `vars()`) sets no context mesh.
+# (Dunder names left out: `__import__` may import anything; and the coverage table reads the
+# special-method names the interpreter holds, python/hook_coverage.py.)
+_BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("__"))
+
+
+def _nested_manual_axes(ctx: Ctx, inner: object) -> object:
+    """The axes manual inside a shard_map: its ``axis_names=`` (None: all of them), joined
+    with an enclosing shard_map's, which stay manual in the nested one."""
+    if ctx.manual is None or inner is None:
+        return inner
+    outer = ctx.manual_axes
+    if outer is None:
+        return None
+    if isinstance(outer, tuple) and isinstance(inner, tuple):
+        return outer + tuple(axis for axis in inner if axis not in outer)
+    return UNKNOWN
