@@ -97,6 +97,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         return runner.instantiate(args[0], list(args[1:]), kwargs, ctx)
     if name == "importlib.import_module":
         return modules.import_module(runner, args, kwargs, ctx)
+    if name == "builtins.__import__":
+        return modules.dunder_import(runner, args, kwargs, ctx)
     if name in coroutines.DRIVERS or name.endswith(".run_until_complete"):
         return runner.await_value(args[0], ctx) if args else UNKNOWN
     if name in coroutines.WRAPPERS:

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from .. import names
 from ..trace import Ctx
-from ..values import MISSING, UNKNOWN, Const, Env, FuncVal, ModuleVal, QualName
+from ..values import MISSING, UNKNOWN, Const, Env, FuncVal, ModuleVal, QualName, unpack
 
 
 class Importer(Protocol):
@@ -35,6 +35,23 @@ def module_attribute(importer: Importer, module: ModuleVal, attr: str, ctx: Ctx)
     if isinstance(hook, FuncVal):
         return importer.call_value(hook, [Const(attr)], {}, ctx)
     return UNKNOWN
+
+
+def dunder_import(importer: Importer, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+    """``__import__(name, globals=None, locals=None, fromlist=(), level=0)``, absolute: with a
+    fromlist it returns the named module itself, without one the top-level package (what
+    ``import a.b`` binds). A relative level or a fromlist not known stays unknown."""
+    name = args[0] if args else kwargs.get("name", MISSING)
+    fromlist = args[3] if len(args) > 3 else kwargs.get("fromlist", Const(()))
+    level = args[4] if len(args) > 4 else kwargs.get("level", Const(0))
+    if not (isinstance(name, Const) and isinstance(name.value, str) and name.value
+            and not name.value.startswith(".") and isinstance(level, Const) and level.value == 0):
+        return UNKNOWN
+    items = unpack(fromlist)
+    if items is None:
+        return UNKNOWN
+    dotted = name.value if items else name.value.split(".")[0]
+    return import_module(importer, [Const(dotted)], {}, ctx)
 
 
 def import_module(importer: Importer, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
