@@ -25,6 +25,7 @@ from . import (
     ref_facts,
     stdlib_calls,
     stdlib_values,
+    warp_pipelines,
 )
 from .api_surface import shipped
 from .arrays import dtype_of
@@ -374,7 +375,8 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
     if (api_name == "pallas_call" and "grid_spec" in kwargs) or "mesh" in kwargs or "**" in kwargs:
         bound = UNKNOWN
     out = kwargs.get(out_key, MISSING)
-    if isinstance(out, ShapeDtypeVal):
+    if isinstance(out, (ShapeDtypeVal, ArrayVal)):
+        # An array passes as its shape and dtype (JAX reads out_shape's .shape / .dtype).
         out_types: object = (out,)
     elif isinstance(out, tuple):
         out_types = out
@@ -553,9 +555,16 @@ def _loop(call: Call) -> object:
 
 
 def _emit_pipeline(call: Call) -> object:
-    """``plgpu.emit_pipeline``: its body traced as before (an unmodelled construct's), and in
-    a kernel body its configuration recorded (analysis/pipelines.py)."""
-    return pipelines.emit_pipeline(call, _other(call))
+    """``plgpu.emit_pipeline``: in a kernel body its configuration recorded and its body traced
+    when the pipeline runs (analysis/pipelines.py); elsewhere traced as an unmodelled
+    construct's."""
+    return pipelines.emit_pipeline(call, _other(call) if call.ctx.launch is None else UNKNOWN)
+
+
+def _emit_warp_pipeline(call: Call) -> object:
+    """``plgpu.emit_pipeline_warp_specialized``: in a kernel body its body traced when the
+    pipeline runs (analysis/warp_pipelines.py); elsewhere as an unmodelled construct's."""
+    return warp_pipelines.emit(call, _other(call) if call.ctx.launch is None else UNKNOWN)
 
 
 def _block_spec(call: Call) -> object:
@@ -954,6 +963,8 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
     pipelines.RUN: pipelines.run,
+    warp_pipelines.EMIT: _emit_warp_pipeline,
+    **warp_pipelines.HANDLERS,
     "lax.while_loop": _loop,
     "plgpu.Barrier": _barrier,
     "plgpu.ClusterBarrier": _barrier,

@@ -5,16 +5,18 @@ index map and ``delay_release``, where written). ``plgpu.emit_pipeline(body, gri
 in_specs=..., out_specs=..., max_concurrent_steps=...)`` inside a kernel body is recorded
 as an op with those arguments, and returns a pipeline: calling it with the GMEM refs is
 recorded too (``plgpu.emit_pipeline.run``), with how many refs it was given. Its body is
-traced as any unmodelled JAX construct's is (under names it may bind).
+traced then, as JAX traces it (under names it may bind), on the shared-memory slot refs JAX
+hands it (analysis/pipeline_refs.py); outside a kernel body it is traced as any unmodelled
+JAX construct's is.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .values import MISSING, UNKNOWN, Const, PartialVal, QualName, unpack
+from .values import MISSING, UNKNOWN, Const, FuncVal, PartialVal, QualName, TransformVal, unpack
 
 if TYPE_CHECKING:
     from .jax_calls import Call
@@ -34,6 +36,11 @@ class BlockSpecVal:
     # How many block indices the index_map returns (called with unknown grid indices), None
     # when not known.
     index_count: int | None = None
+    # plgpu.BlockSpec(transforms=...): a tuple of TransformVal (() where not given; UNKNOWN
+    # where not known); pl.BlockSpec has none.
+    transforms: object = ()
+    # memory_space= other than plgpu.SMEM: JAX hands the body the GMEM ref, not an SMEM slot.
+    own_space: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,6 +50,10 @@ class PipelineVal:
     node: ast.Call
     in_specs: object
     out_specs: object
+    # The body JAX calls when the pipeline runs (in a kernel body: traced then, on the slot
+    # refs of analysis/pipeline_refs.py), and whether it also takes a carry (init_carry=).
+    body: object = None
+    carries: bool = False
 
 
 def block_spec(call: Call, returned: object = MISSING) -> object:
@@ -59,7 +70,21 @@ def block_spec(call: Call, returned: object = MISSING) -> object:
     index_count = len(items) if items is not None and not (
         isinstance(returned, Const) and not isinstance(returned.value, tuple)) else None
     return BlockSpecVal(call.arg(0, "block_shape"), call.arg(1, "index_map"), delay_release, call.node,
-                        index_count)
+                        index_count, _transforms(call.kwargs.get("transforms", ())),
+                        _own_space(call.kwargs))
+
+
+def _own_space(kwargs: dict[str, object]) -> bool:
+    """A memory space other than shared memory (the default), or one not known."""
+    space = kwargs.get("memory_space", QualName("plgpu.SMEM"))
+    return "**" in kwargs or not (isinstance(space, QualName) and space.name == "plgpu.SMEM")
+
+
+def _transforms(written: object) -> object:
+    items = unpack(written) if isinstance(written, (tuple, Const)) else None
+    if items is None or not all(isinstance(item, TransformVal) for item in items):
+        return UNKNOWN
+    return tuple(items)
 
 
 def block_rank(spec: BlockSpecVal) -> int | None:
@@ -85,7 +110,9 @@ def emit_pipeline(call: Call, traced_body: object) -> object:
     }
     nodes = {key: node for key, node in call.kw_nodes.items() if key in values}
     call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
-    return PartialVal(QualName(RUN), (PipelineVal(call.node, values["in_specs"], values["out_specs"]),), {})
+    pipeline = PipelineVal(call.node, values["in_specs"], values["out_specs"], call.arg(0, "body"),
+                           "init_carry" in call.kwargs or "**" in call.kwargs)
+    return PartialVal(QualName(RUN), (pipeline,), {})
 
 
 def run(call: Call) -> object:
@@ -99,7 +126,27 @@ def run(call: Call) -> object:
     if not call.node.keywords and not any(isinstance(a, ast.Starred) for a in written):
         count = Const(len(written))
     call.tracer.record_op(RUN, call.node, {"pipeline": pipeline, "ref_count": count}, {}, call.ctx)
+    _trace_body(call, pipeline)
     return UNKNOWN
+
+
+def _trace_body(call: Call, pipeline: PipelineVal) -> None:
+    """JAX traces the body when the pipeline runs: ``body(indices, *slot_refs)``, under names
+    the pipeline may bind (as any unmodelled construct's callback). With refs the analysis
+    cannot count (a ``*refs`` of unknown length, keywords), or a carry, its arguments are
+    unknown."""
+    from .interpreter import UNKNOWN_REST
+    from .pipeline_refs import slot_refs
+
+    ctx = replace(call.ctx, names_open=True)
+    body = pipeline.body
+    gmem_refs = call.args[1:]
+    if call.node.keywords or any(ref is UNKNOWN_REST for ref in gmem_refs) or pipeline.carries \
+            or not isinstance(body, (FuncVal, PartialVal)):
+        call.tracer.call_callbacks([body], {}, call.node, ctx, same_context=True)
+        return
+    refs = slot_refs(pipeline.in_specs, pipeline.out_specs, list(gmem_refs))
+    call.tracer.call_value(body, [UNKNOWN, *refs], {}, ctx)
 
 
 def spec_count(specs: object) -> int | None:
