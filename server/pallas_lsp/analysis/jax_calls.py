@@ -127,6 +127,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return _mesh_attribute(base, attr)
     if isinstance(base, devices.DevicesVal):
         return devices.attribute(base, attr)
+    if isinstance(base, pipelines.BlockSpecVal):
+        return pipelines.spec_attribute(base, attr)
     if isinstance(base, MulticastRefVal) and attr == "at":
         return MulticastAt(base)
     if isinstance(base, ObjVal):
@@ -567,6 +569,20 @@ def _emit_warp_pipeline(call: Call) -> object:
     return warp_pipelines.emit(call, _other(call) if call.ctx.launch is None else UNKNOWN)
 
 
+def _split_list(call: Call) -> object:
+    """``jax._src.util.split_list(args, ns)``: the pieces of a known sequence at known sizes
+    (the last piece the rest), as JAX's test harnesses split a kernel's refs."""
+    items, sizes = unpack(call.arg(0, "args")), unpack(call.arg(1, "ns"))
+    if items is None or sizes is None or not all(
+            isinstance(size, Const) and type(size.value) is int and size.value >= 0 for size in sizes):
+        return UNKNOWN
+    pieces: list[object] = []
+    for size in sizes:
+        pieces.append(tuple(items[:size.value]))  # type: ignore[union-attr]
+        items = items[size.value:]  # type: ignore[union-attr]
+    return (*pieces, tuple(items))
+
+
 def _block_spec(call: Call) -> object:
     """``pl.BlockSpec`` / ``plgpu.BlockSpec``: its index_map followed as an unknown caller's
     callback is (a plain function: called here, with one unknown index per parameter, and
@@ -963,6 +979,7 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
     pipelines.RUN: pipelines.run,
+    "jax._src.util.split_list": _split_list,
     warp_pipelines.EMIT: _emit_warp_pipeline,
     **warp_pipelines.HANDLERS,
     "lax.while_loop": _loop,

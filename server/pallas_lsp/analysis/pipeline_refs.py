@@ -4,9 +4,9 @@ JAX (``jax/_src/pallas/mosaic_gpu/pipeline.py``, 0.8.3 - 0.12.0.1) allocates, pe
 spec and GMEM ref, ``plgpu.SMEM((max_concurrent_steps, *block_shape), ref.dtype,
 transforms=spec.transforms)`` and calls ``body(indices, *slot_refs)``, each slot ref that
 buffer at one slot: the block's shape (``None`` entries squeezed away), the GMEM ref's dtype,
-the spec's transforms. A spec whose block is not plain ints / ``None``, a spec with a memory
-space of its own (JAX passes the GMEM ref itself), or a ref the analysis does not know gives
-an unknown ref: the rules stay silent on it.
+the spec's transforms; a spec with ``memory_space=plgpu.GMEM`` hands the body the GMEM ref
+itself. A spec whose block is not plain ints / ``None``, another memory space, or a ref the
+analysis does not know gives an unknown ref: the rules stay silent on it.
 """
 
 from __future__ import annotations
@@ -16,16 +16,21 @@ from .values import UNKNOWN, Const, DtypeVal, RefVal, unpack
 
 
 def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object]) -> list[object]:
-    """One ref per GMEM ref, as the body sees it (UNKNOWN where not known)."""
-    specs = [*(_flat(in_specs) or []), *(_flat(out_specs) or [])]
-    if _flat(in_specs) is None or _flat(out_specs) is None or len(specs) != len(gmem_refs):
+    """One ref per GMEM ref, as the body sees it (UNKNOWN where not known). JAX splits the
+    GMEM refs at len(in_specs): the inputs' refs are known even where the out specs are not."""
+    ins, outs = _flat(in_specs), _flat(out_specs)
+    counted = outs is None or len(ins or ()) + len(outs) == len(gmem_refs)
+    if ins is None or len(ins) > len(gmem_refs) or not counted:
         return [UNKNOWN] * len(gmem_refs)
+    specs: list[object] = [*ins, *(outs if outs is not None else [UNKNOWN] * (len(gmem_refs) - len(ins)))]
     return [slot_ref(spec, ref) for spec, ref in zip(specs, gmem_refs, strict=True)]
 
 
 def slot_ref(spec: object, gmem_ref: object) -> object:
-    if not isinstance(spec, BlockSpecVal) or not isinstance(gmem_ref, RefVal) or spec.own_space:
+    if not isinstance(spec, BlockSpecVal) or not isinstance(gmem_ref, RefVal) or spec.space is UNKNOWN:
         return UNKNOWN
+    if spec.space == "GMEM":
+        return gmem_ref  # not copied: the body gets the GMEM ref itself
     shape = block_shape(spec.block_shape)
     dtype = gmem_ref.dtype if isinstance(gmem_ref.dtype, DtypeVal) else UNKNOWN
     if shape is None and dtype is UNKNOWN:

@@ -39,8 +39,9 @@ class BlockSpecVal:
     # plgpu.BlockSpec(transforms=...): a tuple of TransformVal (() where not given; UNKNOWN
     # where not known); pl.BlockSpec has none.
     transforms: object = ()
-    # memory_space= other than plgpu.SMEM: JAX hands the body the GMEM ref, not an SMEM slot.
-    own_space: bool = False
+    # Where the body's ref lives: "SMEM" (a slot, the default), "GMEM" (JAX hands the body
+    # the GMEM ref itself) or UNKNOWN (another memory space, or one not known).
+    space: object = "SMEM"
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,13 +72,34 @@ def block_spec(call: Call, returned: object = MISSING) -> object:
         isinstance(returned, Const) and not isinstance(returned.value, tuple)) else None
     return BlockSpecVal(call.arg(0, "block_shape"), call.arg(1, "index_map"), delay_release, call.node,
                         index_count, _transforms(call.kwargs.get("transforms", ())),
-                        _own_space(call.kwargs))
+                        _space(call.kwargs))
 
 
-def _own_space(kwargs: dict[str, object]) -> bool:
-    """A memory space other than shared memory (the default), or one not known."""
+def _space(kwargs: dict[str, object]) -> object:
     space = kwargs.get("memory_space", QualName("plgpu.SMEM"))
-    return "**" in kwargs or not (isinstance(space, QualName) and space.name == "plgpu.SMEM")
+    if "**" in kwargs or not isinstance(space, QualName):
+        return UNKNOWN
+    return {"plgpu.SMEM": "SMEM", "plgpu.GMEM": "GMEM"}.get(space.name, UNKNOWN)
+
+
+# The BlockSpec fields a program reads or replaces (a test harness's
+# `dataclasses.replace(spec, index_map=...)`): the others are kept as they are.
+_FIELDS = ("block_shape", "index_map")
+
+
+def spec_attribute(spec: BlockSpecVal, attr: str) -> object:
+    if attr not in _FIELDS:
+        return UNKNOWN
+    value = getattr(spec, attr)
+    return Const(None) if value is MISSING else value  # JAX's default for both is None
+
+
+def replace_spec(spec: BlockSpecVal, changes: dict[str, object]) -> object:
+    """``dataclasses.replace(spec, ...)``: a new index_map keeps the rest (its index count is
+    no longer known); any other field changed gives an unknown spec."""
+    if set(changes) - {"index_map"}:
+        return UNKNOWN
+    return replace(spec, index_map=changes.get("index_map", spec.index_map), index_count=None)
 
 
 def _transforms(written: object) -> object:

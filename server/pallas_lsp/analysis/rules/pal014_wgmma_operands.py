@@ -28,6 +28,11 @@ RULE = Rule(
         LoweringError(r"Incompatible shapes for matrix multiplication", "ValueError"),
         LoweringError(r"Mixed input dtypes for matrix multiplication unsupported", "ValueError"),
         LoweringError(r"Expected WGMMAAbstractAccumulatorRef got", "TypeError"),
+        # Python's own text, raised by wgmma's `m, n = acc.shape` (and a's, b's) for an
+        # operand that is not 2-D; anchored to the whole message, as the PAL008 / PAL020 bare
+        # AssertionError is, the finding on the error's line says whose it is.
+        LoweringError(r"^(not enough values to unpack \(expected 2, got [01]\)"
+                      r"|too many values to unpack \(expected 2(, got \d+)?\))$", "ValueError"),
     ),
     what_it_means=(
         "`plgpu.wgmma(acc, a, b)` computes `acc += a @ b` on the tensor cores of one "
@@ -94,6 +99,13 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 def operand_faults(op: Op) -> list[Fault]:
     """What is wrong with one wgmma's operands, in the order JAX checks them."""
     acc, a, b = op.args.get("acc"), op.args.get("a"), op.args.get("b")
+    # JAX unpacks `m, n = acc.shape`, `m2, k = a.shape`, `k2, n2 = b.shape` first: an
+    # operand of another rank stops there, with Python's own ValueError.
+    for role, operand in (("acc", acc), ("a", a), ("b", b)):
+        shape = _shape(operand)
+        if shape is not None and len(shape) != 2:
+            return [Fault(f"{role} has shape {shape}, not a matrix (wgmma's operands are 2-D: "
+                          f"acc (M, N), a (M, K), b (K, N))", _unpack_words(len(shape)))]
     faults: list[Fault] = []
     shapes = _matrix(acc), _matrix(a), _matrix(b)
     if None not in shapes:
@@ -121,7 +133,12 @@ def _memory(ref: RefVal) -> str:
 
 
 def _matrix(value: object) -> tuple[int, int] | None:
-    """A 2-D shape the analysis is sure of: an accumulator's, or a ref's whose memory space
+    shape = _shape(value)
+    return shape if shape is not None and len(shape) == 2 else None  # type: ignore[return-value]
+
+
+def _shape(value: object) -> tuple[int, ...] | None:
+    """A shape the analysis is sure of: an accumulator's, or a ref's whose memory space
     is known (a ref of a pallas_call with block specs or a grid is a block of its array: its
     RefVal shape is the array's, not the block's; a value loaded from it, an ArrayVal, may
     carry that shape too, so loaded operands are not judged by shape)."""
@@ -130,9 +147,16 @@ def _matrix(value: object) -> tuple[int, int] | None:
     if not isinstance(value, (RefVal, AccRefVal)) or not isinstance(value.shape, Const):
         return None
     shape = value.shape.value
-    if isinstance(shape, tuple) and len(shape) == 2 and all(type(d) is int for d in shape):
-        return shape  # type: ignore[return-value]
+    if isinstance(shape, tuple) and all(type(d) is int for d in shape):
+        return shape
     return None
+
+
+def _unpack_words(rank: int) -> str:
+    """Python's ValueError for unpacking a shape of ``rank`` entries into two names."""
+    if rank < 2:
+        return f"not enough values to unpack (expected 2, got {rank})"
+    return "too many values to unpack (expected 2)"
 
 
 def _dtype(value: object) -> str | None:
@@ -155,7 +179,11 @@ def _mismatch(m: int, n: int, m2: int, k: int, k2: int, n2: int) -> str:
 def _todo(faults: list[Fault]) -> str:
     todo = []
     for fault in faults:
-        if fault.jax_words.startswith("Incompatible"):
+        if fault.jax_words.startswith("not enough values"):
+            todo.append("pass the whole matrix (a 2-D ref), not one row or element of it")
+        elif fault.jax_words.startswith("too many values"):
+            todo.append("index the buffer down to one matrix, e.g. ref.at[slot]")
+        elif fault.jax_words.startswith("Incompatible"):
             todo.append("make acc (M, N), a (M, K) and b (K, N)")
         elif fault.jax_words.startswith("Mixed"):
             todo.append("give a and b one dtype")
