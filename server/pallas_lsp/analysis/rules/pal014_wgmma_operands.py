@@ -1,5 +1,5 @@
-"""PAL014 wgmma_operands: plgpu.wgmma(acc, a, b) with shapes that do not multiply, mixed
-operand dtypes, or an accumulator that is not a plgpu.ACC ref."""
+"""PAL014 wgmma_operands: plgpu.wgmma(acc, a, b) with an operand that is not 2-D, shapes that
+do not multiply, mixed operand dtypes, or an accumulator that is not a plgpu.ACC ref."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ RULE = Rule(
         "rhs=b.shape=(64, 128), acc=(64, 128)\n"
         "ValueError: Mixed input dtypes for matrix multiplication unsupported: lhs=float16, "
         "rhs=bfloat16\n"
-        "TypeError: Expected WGMMAAbstractAccumulatorRef got Ref<gmem>{float32[64,128]}"
+        "TypeError: Expected WGMMAAbstractAccumulatorRef got Ref<gmem>{float32[64,128]}\n"
+        "ValueError: not enough values to unpack (expected 2, got 1)"
     ),
     lowering_errors=(
         LoweringError(r"Incompatible shapes for matrix multiplication", "ValueError"),
@@ -36,21 +37,29 @@ RULE = Rule(
     ),
     what_it_means=(
         "`plgpu.wgmma(acc, a, b)` computes `acc += a @ b` on the tensor cores of one "
-        "warpgroup: `acc` is `(M, N)`, `a` is `(M, K)` and `b` is `(K, N)`; `a` and `b` have one "
+        "warpgroup: `acc` is `(M, N)`, `a` is `(M, K)` and `b` is `(K, N)`, each exactly 2-D "
+        "(JAX unpacks `m, n = acc.shape` first: a row `b_smem.at[0]` or a 3-D buffer fails "
+        "there with Python's own \"not enough values to unpack\" / \"too many values to "
+        "unpack\"); `a` and `b` have one "
         "dtype (from JAX 0.11.2 the FP8 pair float8_e4m3fn / float8_e5m2 may be mixed); and "
         "`acc` is an accumulator ref, made by `plgpu.ACC((M, N), dtype)` (in `pl.run_scoped` "
         "or the kernel's scratch types), not an input, output or SMEM ref."
     ),
     when_it_happens=(
         "When the kernel is traced, on the `plgpu.wgmma` line, in every release from 0.8.3 to "
-        "0.12.0.1 (the same texts). JAX checks the shapes first, then the dtypes, then the "
-        "accumulator. The analysis reads shapes of `plgpu.SMEM` / `plgpu.ACC` buffers and of "
-        "refs whose memory space it knows (a `pl.pallas_call` with block specs or a grid "
-        "passes blocks: their shapes are not judged), and dtypes of any ref; it is silent "
-        "where one is not known."
+        "0.12.0.1 (the same texts). JAX checks the ranks first, then the shapes, then the "
+        "dtypes, then the accumulator. The analysis reads shapes of `plgpu.SMEM` / `plgpu.ACC` "
+        "buffers, of refs whose memory space it knows (a `pl.pallas_call` with block specs or "
+        "a grid passes blocks: their shapes are not judged), and of the shared-memory slots a "
+        "`plgpu.emit_pipeline` / `plgpu.emit_pipeline_warp_specialized` body gets (the spec's "
+        "block shape; the accumulator its `compute_context` carries), and dtypes of any ref; "
+        "it is silent where one is not known (an operand loaded into registers is judged by "
+        "dtype only)."
     ),
     how_to_fix=(
-        "Make the shapes agree (`acc.shape == (a.shape[0], b.shape[1])`, "
+        "Pass whole matrices (`b_smem`, not its row `b_smem.at[0]`; one slot "
+        "`buf.at[slot]` of a 3-D buffer); make the shapes agree "
+        "(`acc.shape == (a.shape[0], b.shape[1])`, "
         "`a.shape[1] == b.shape[0]`); cast or load both operands in one dtype; accumulate into "
         "`pl.run_scoped(scope, plgpu.ACC((M, N), jnp.float32))` and store `acc_ref[...]` to "
         "the output afterwards."
