@@ -94,7 +94,8 @@ def kernel(a_ref, b_ref, o_ref):
         in_specs=[plgpu.BlockSpec((64, 64), lambda k: (0, k)),
                   plgpu.BlockSpec((64, 64), lambda k: (k, 0))],
         compute_context=context, EXTRA)(a_ref, b_ref)
-f = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((64, 64), jnp.float32), num_threads=2, thread_name="wg")
+f = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((64, 64), jnp.float32),
+                 num_threads=2, thread_name="wg")
 jax.jit(f)(jnp.ones((64, 128), jnp.float16), jnp.ones((128, 64), jnp.float16))
 '''
 
