@@ -1,4 +1,4 @@
-"""The refs a pipeline body gets (analysis/pipeline_refs.py, warp_pipelines.py; docs/design.md):
+"""The refs a pipeline body gets (analysis/pipelines.py slot_refs, warp_pipelines.py; docs/design.md):
 plgpu.emit_pipeline and emit_pipeline_warp_specialized trace their body when the pipeline
 runs, on one SMEM slot ref per spec (the block's shape, the GMEM ref's dtype, the spec's
 transforms), the GMEM ref itself for a memory_space=plgpu.GMEM spec, and the compute

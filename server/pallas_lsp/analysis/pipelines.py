@@ -6,7 +6,7 @@ in_specs=..., out_specs=..., max_concurrent_steps=...)`` inside a kernel body is
 as an op with those arguments, and returns a pipeline: calling it with the GMEM refs is
 recorded too (``plgpu.emit_pipeline.run``), with how many refs it was given. Its body is
 traced then, as JAX traces it (under names it may bind), on the shared-memory slot refs JAX
-hands it (analysis/pipeline_refs.py); outside a kernel body it is traced as any unmodelled
+hands it (slot_refs below); outside a kernel body it is traced as any unmodelled
 JAX construct's is.
 """
 
@@ -16,7 +16,18 @@ import ast
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .values import MISSING, UNKNOWN, Const, FuncVal, PartialVal, QualName, TransformVal, unpack
+from .values import (
+    MISSING,
+    UNKNOWN,
+    Const,
+    DtypeVal,
+    FuncVal,
+    PartialVal,
+    QualName,
+    RefVal,
+    TransformVal,
+    unpack,
+)
 
 if TYPE_CHECKING:
     from .jax_calls import Call
@@ -52,7 +63,7 @@ class PipelineVal:
     in_specs: object
     out_specs: object
     # The body JAX calls when the pipeline runs (in a kernel body: traced then, on the slot
-    # refs of analysis/pipeline_refs.py), and whether it also takes a carry (init_carry=).
+    # refs of slot_refs below), and whether it also takes a carry (init_carry=).
     body: object = None
     carries: bool = False
 
@@ -157,13 +168,11 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
     the pipeline may bind (as any unmodelled construct's callback). With refs the analysis
     cannot count (a ``*refs`` of unknown length, keywords), or a carry, its arguments are
     unknown."""
-    from .interpreter import UNKNOWN_REST
-    from .pipeline_refs import slot_refs
-
     ctx = replace(call.ctx, names_open=True)
     body = pipeline.body
     gmem_refs = call.args[1:]
-    if call.node.keywords or any(ref is UNKNOWN_REST for ref in gmem_refs) or pipeline.carries \
+    # Every GMEM ref known (a `*refs` of unknown length is not a ref the analysis holds).
+    if call.node.keywords or not all(isinstance(ref, RefVal) for ref in gmem_refs) or pipeline.carries \
             or not isinstance(body, (FuncVal, PartialVal)):
         call.tracer.call_callbacks([body], {}, call.node, ctx, same_context=True)
         return
@@ -178,4 +187,64 @@ def spec_count(specs: object) -> int | None:
         return 0
     if isinstance(specs, tuple) and all(isinstance(s, BlockSpecVal) for s in specs):
         return len(specs)
+    return None
+
+
+# ---------------------------------------------------------------- the refs a body gets
+# The shared-memory refs ``plgpu.emit_pipeline`` hands its body (a ref fact).
+#
+# JAX (``jax/_src/pallas/mosaic_gpu/pipeline.py``, 0.8.3 - 0.12.0.1) allocates, per in / out
+# spec and GMEM ref, ``plgpu.SMEM((max_concurrent_steps, *block_shape), ref.dtype,
+# transforms=spec.transforms)`` and calls ``body(indices, *slot_refs)``, each slot ref that
+# buffer at one slot: the block's shape (``None`` entries squeezed away), the GMEM ref's dtype,
+# the spec's transforms; a spec with ``memory_space=plgpu.GMEM`` hands the body the GMEM ref
+# itself. A spec whose block is not plain ints / ``None``, another memory space, or a ref the
+# analysis does not know gives an unknown ref: the rules stay silent on it.
+
+def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object]) -> list[object]:
+    """One ref per GMEM ref, as the body sees it (UNKNOWN where not known). JAX splits the
+    GMEM refs at len(in_specs): the inputs' refs are known even where the out specs are not."""
+    ins, outs = _flat(in_specs), _flat(out_specs)
+    counted = outs is None or len(ins or ()) + len(outs) == len(gmem_refs)
+    if ins is None or len(ins) > len(gmem_refs) or not counted:
+        return [UNKNOWN] * len(gmem_refs)
+    specs: list[object] = [*ins, *(outs if outs is not None else [UNKNOWN] * (len(gmem_refs) - len(ins)))]
+    return [slot_ref(spec, ref) for spec, ref in zip(specs, gmem_refs, strict=True)]
+
+
+def slot_ref(spec: object, gmem_ref: object) -> object:
+    if not isinstance(spec, BlockSpecVal) or not isinstance(gmem_ref, RefVal) or spec.space is UNKNOWN:
+        return UNKNOWN
+    if spec.space == "GMEM":
+        return gmem_ref  # not copied: the body gets the GMEM ref itself
+    shape = block_shape(spec.block_shape)
+    dtype = gmem_ref.dtype if isinstance(gmem_ref.dtype, DtypeVal) else UNKNOWN
+    if shape is None and dtype is UNKNOWN:
+        return UNKNOWN
+    return RefVal(Const(shape) if shape is not None else UNKNOWN, dtype, "SMEM", spec.transforms)
+
+
+def block_shape(written: object) -> tuple[int, ...] | None:
+    """The block's shape as the slot ref has it: ints kept, ``None`` (squeezed) dropped."""
+    items = unpack(written) if isinstance(written, (tuple, Const)) else None
+    if items is None or (isinstance(written, Const) and not isinstance(written.value, tuple)):
+        return None
+    dims: list[int] = []
+    for item in items:
+        if isinstance(item, Const) and item.value is None:
+            continue
+        if not (isinstance(item, Const) and type(item.value) is int):
+            return None
+        dims.append(item.value)
+    return tuple(dims)
+
+
+def _flat(specs: object) -> list[object] | None:
+    """A flat sequence of specs (a single spec counts as one), None for a pytree / unknown."""
+    if isinstance(specs, BlockSpecVal):
+        return [specs]
+    if isinstance(specs, Const) and specs.value == ():
+        return []
+    if isinstance(specs, tuple) and all(isinstance(s, BlockSpecVal) for s in specs):
+        return list(specs)
     return None

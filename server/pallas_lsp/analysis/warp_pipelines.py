@@ -1,5 +1,5 @@
 """``plgpu.emit_pipeline_warp_specialized`` in a kernel body: its body traced when the
-pipeline runs, on the shared-memory slot refs JAX hands it (analysis/pipeline_refs.py).
+pipeline runs, on the shared-memory slot refs JAX hands it (analysis/pipelines.py).
 
 JAX (``jax/_src/pallas/mosaic_gpu/pipeline.py``, 0.8.3 - 0.12.0.1): the returned pipeline,
 called with the GMEM refs, runs ``body(indices, *slot_refs)``; given ``compute_context``,
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .pipeline_refs import slot_refs
-from .values import UNKNOWN, Const, FuncVal, PartialVal, QualName
+from .pipelines import slot_refs
+from .values import UNKNOWN, Const, FuncVal, PartialVal, QualName, RefVal
 
 if TYPE_CHECKING:
     from .jax_calls import Call
@@ -51,14 +51,13 @@ def emit(call: Call, traced: object) -> object:
 
 def run(call: Call) -> object:
     """``pipeline(*gmem_refs, allocations=...)``."""
-    from .interpreter import UNKNOWN_REST
-
     pipeline = call.args[0] if call.args else None
     if not isinstance(pipeline, WarpPipelineVal) or call.ctx.launch is None:
         return UNKNOWN
     ctx = replace(call.ctx, names_open=True)
     gmem_refs = list(call.args[1:])
-    known = pipeline.known_args and not any(ref is UNKNOWN_REST for ref in gmem_refs) \
+    # Every GMEM ref known (a `*refs` of unknown length is not a ref the analysis holds).
+    known = pipeline.known_args and all(isinstance(ref, RefVal) for ref in gmem_refs) \
         and set(call.kwargs) <= {"allocations"}
     refs = slot_refs(pipeline.in_specs, pipeline.out_specs, gmem_refs) if known else None
     if pipeline.compute_context is None:
