@@ -26,6 +26,7 @@ from . import (
     ref_facts,
     stdlib_calls,
     stdlib_values,
+    warp_pipelines,
 )
 from .api_surface import shipped
 from .arrays import dtype_of
@@ -127,6 +128,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return _mesh_attribute(base, attr)
     if isinstance(base, devices.DevicesVal):
         return devices.attribute(base, attr)
+    if isinstance(base, pipelines.BlockSpecVal):
+        return pipelines.spec_attribute(base, attr)
     if isinstance(base, MulticastRefVal) and attr == "at":
         return MulticastAt(base)
     if isinstance(base, ObjVal):
@@ -377,7 +380,8 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
     if (api_name == "pallas_call" and "grid_spec" in kwargs) or "mesh" in kwargs or "**" in kwargs:
         bound = UNKNOWN
     out = kwargs.get(out_key, MISSING)
-    if isinstance(out, ShapeDtypeVal):
+    if isinstance(out, (ShapeDtypeVal, ArrayVal)):
+        # An array passes as its shape and dtype (JAX reads out_shape's .shape / .dtype).
         out_types: object = (out,)
     elif isinstance(out, tuple):
         out_types = out
@@ -590,9 +594,48 @@ def _loop(call: Call) -> object:
 
 
 def _emit_pipeline(call: Call) -> object:
-    """``plgpu.emit_pipeline``: its body traced as before (an unmodelled construct's), and in
-    a kernel body its configuration recorded (analysis/pipelines.py)."""
-    return pipelines.emit_pipeline(call, _other(call))
+    """``plgpu.emit_pipeline``: in a kernel body its configuration recorded and its body traced
+    when the pipeline runs (analysis/pipelines.py); elsewhere traced as an unmodelled
+    construct's."""
+    return pipelines.emit_pipeline(call, lambda: _other(call))
+
+
+def _emit_warp_pipeline(call: Call) -> object:
+    """``plgpu.emit_pipeline_warp_specialized``: in a kernel body its configuration recorded
+    (analysis/pipelines.py) and its body traced when the pipeline runs
+    (analysis/warp_pipelines.py); elsewhere as an unmodelled construct's."""
+    made = pipelines.emit_pipeline(call, lambda: _other(call))
+    pipeline = made.args[0] if isinstance(made, PartialVal) and made.args else None
+    if not isinstance(pipeline, pipelines.PipelineVal):
+        return made
+    warp = warp_pipelines.emit(call, UNKNOWN)
+    held = warp.args[0] if isinstance(warp, PartialVal) and warp.args else None
+    return PartialVal(made.func, (replace(pipeline, warp=held), *made.args[1:]), made.kwargs)
+
+
+def _run_pipeline(call: Call) -> object:
+    """A pipeline's run: recorded (analysis/pipelines.py); a warp-specialized one's body is
+    traced on its slot refs then (analysis/warp_pipelines.py)."""
+    pipelines.run(call)
+    pipeline = call.args[0] if call.args else None
+    warp = pipeline.warp if isinstance(pipeline, pipelines.PipelineVal) else None
+    if isinstance(warp, warp_pipelines.WarpPipelineVal):
+        warp_pipelines.trace(call, warp)
+    return UNKNOWN
+
+
+def _split_list(call: Call) -> object:
+    """``jax._src.util.split_list(args, ns)``: the pieces of a known sequence at known sizes
+    (the last piece the rest), as JAX's test harnesses split a kernel's refs."""
+    items, sizes = unpack(call.arg(0, "args")), unpack(call.arg(1, "ns"))
+    if items is None or sizes is None or not all(
+            isinstance(size, Const) and type(size.value) is int and size.value >= 0 for size in sizes):
+        return UNKNOWN
+    pieces: list[object] = []
+    for size in sizes:
+        pieces.append(tuple(items[:size.value]))  # type: ignore[union-attr]
+        items = items[size.value:]  # type: ignore[union-attr]
+    return (*pieces, tuple(items))
 
 
 def _block_spec(call: Call) -> object:
@@ -1019,9 +1062,11 @@ HANDLERS: dict[str, Handler] = {
     "pl.BlockSpec": _block_spec,
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
-    pipelines.WS: _emit_pipeline,
-    pipelines.RUN: pipelines.run,
+    pipelines.WS: _emit_warp_pipeline,
+    pipelines.RUN: _run_pipeline,
     pipelines.ALLOCATIONS: pipelines.run,
+    "jax._src.util.split_list": _split_list,
+    **warp_pipelines.HANDLERS,
     "lax.while_loop": _loop,
     "plgpu.Barrier": _barrier,
     "plgpu.ClusterBarrier": _barrier,

@@ -4,19 +4,34 @@
 index map and ``delay_release``, where written). ``plgpu.emit_pipeline(body, grid=...,
 in_specs=..., out_specs=..., max_concurrent_steps=...)`` inside a kernel body is recorded
 as an op with those arguments, and returns a pipeline: calling it with the GMEM refs is
-recorded too (``plgpu.emit_pipeline.run``), with how many refs it was given. Its body is
-traced as any unmodelled JAX construct's is (under names it may bind).
+recorded too (``plgpu.emit_pipeline.run``), with how many refs it was given. In a kernel
+body its body is traced when the pipeline runs, as JAX traces it (under names it may bind), on
+the shared-memory slot refs JAX hands it (slot_refs below); outside a kernel body, or with
+arguments the analysis cannot place, it is traced as any unmodelled JAX construct's is.
 ``plgpu.emit_pipeline_warp_specialized`` is recorded the same way (``WS``), with its
-warp-specialized arguments, and its run with the values of the refs it was given.
+warp-specialized arguments, and its run with the values of the refs it was given; its body is
+traced at the run by analysis/warp_pipelines.py (``PipelineVal.warp``).
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .values import MISSING, UNKNOWN, Const, PartialVal, QualName, RefVal, TransformVal, unpack
+from .values import (
+    MISSING,
+    UNKNOWN,
+    Const,
+    DtypeVal,
+    FuncVal,
+    PartialVal,
+    QualName,
+    RefVal,
+    TransformVal,
+    unpack,
+)
 
 if TYPE_CHECKING:
     from .jax_calls import Call
@@ -59,6 +74,9 @@ class BlockSpecVal:
     # plgpu.BlockSpec's transforms= (a tuple of TransformVal, () where not given, UNKNOWN): the
     # buffers the pipeline allocates for it (PAL012).
     transforms: object = ()
+    # Where the body's ref lives: "SMEM" (a slot, the default), "GMEM" (JAX hands the body
+    # the GMEM ref itself) or UNKNOWN (another memory space, or one not known).
+    space: object = "SMEM"
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,6 +90,13 @@ class PipelineVal:
     grid: object = UNKNOWN
     api: str = "plgpu.emit_pipeline"
     max_concurrent_steps: object = UNKNOWN
+    # The body JAX calls when the pipeline runs (in a kernel body: traced then, on the slot
+    # refs of slot_refs below), and whether it also takes a carry (init_carry=).
+    body: object = None
+    carries: bool = False
+    # A warp-specialized pipeline's analysis/warp_pipelines.WarpPipelineVal (its body traced
+    # at the run); None for plgpu.emit_pipeline.
+    warp: object = None
 
 
 def block_spec(call: Call, returned: object = MISSING, index_params: int | None = None,
@@ -96,7 +121,35 @@ def block_spec(call: Call, returned: object = MISSING, index_params: int | None 
     return BlockSpecVal(call.arg(0, "block_shape"), index_map, delay_release, call.node,
                         index_count, index_params, call.kwargs.get("memory_space", MISSING), call.name,
                         collective, reads_indices, _given(call.kwargs.get("pipeline_mode", MISSING)),
-                        _spec_transforms(call))
+                        _spec_transforms(call), _space(call.kwargs))
+
+
+def _space(kwargs: dict[str, object]) -> object:
+    space = kwargs.get("memory_space", QualName("plgpu.SMEM"))
+    if "**" in kwargs or not isinstance(space, QualName):
+        return UNKNOWN
+    return {"plgpu.SMEM": "SMEM", "plgpu.GMEM": "GMEM"}.get(space.name, UNKNOWN)
+
+
+# The BlockSpec fields a program reads or replaces (a test harness's
+# `dataclasses.replace(spec, index_map=...)`): the others are kept as they are.
+_FIELDS = ("block_shape", "index_map")
+
+
+def spec_attribute(spec: BlockSpecVal, attr: str) -> object:
+    if attr not in _FIELDS:
+        return UNKNOWN
+    value = getattr(spec, attr)
+    return Const(None) if value is MISSING else value  # JAX's default for both is None
+
+
+def replace_spec(spec: BlockSpecVal, changes: dict[str, object]) -> object:
+    """``dataclasses.replace(spec, ...)``: a new index_map keeps the rest (its index count and
+    parameters are no longer known); any other field changed gives an unknown spec."""
+    if set(changes) - {"index_map"}:
+        return UNKNOWN
+    return replace(spec, index_map=changes.get("index_map", spec.index_map), index_count=None,
+                   index_params=None, reads_indices=None)
 
 
 def _given(value: object) -> bool | None:
@@ -134,11 +187,12 @@ def block_rank(spec: BlockSpecVal) -> int | None:
     return None
 
 
-def emit_pipeline(call: Call, traced_body: object) -> object:
-    """Record the pipeline's configuration (in a kernel body) and return a callable pipeline;
-    ``traced_body`` is what tracing its body the usual way gave (returned outside kernels)."""
+def emit_pipeline(call: Call, trace_usual: Callable[[], object]) -> object:
+    """Record the pipeline's configuration (in a kernel body) and return a callable pipeline
+    whose run traces the body; ``trace_usual`` traces the body the usual way (outside kernels,
+    or with arguments the analysis cannot place) and gives what that returned."""
     if call.ctx.launch is None:
-        return traced_body
+        return trace_usual()
     values = {
         "grid": call.kwargs.get("grid", UNKNOWN),
         "in_specs": call.kwargs.get("in_specs", ()),
@@ -150,11 +204,11 @@ def emit_pipeline(call: Call, traced_body: object) -> object:
         values["num_compute_wgs"] = call.kwargs.get("num_compute_wgs", UNKNOWN)
         values["memory_thread_idx"] = call.kwargs.get("memory_thread_idx", Const(None))
     if "**" in call.kwargs or call.args[1:]:
-        return traced_body  # arguments we cannot place: nothing recorded
+        return trace_usual()  # arguments we cannot place: nothing recorded
     nodes = {key: node for key, node in call.kw_nodes.items() if key in values}
     call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
     made = PipelineVal(call.node, values["in_specs"], values["out_specs"], values["grid"], call.name,
-                       values.get("max_concurrent_steps", UNKNOWN))
+                       values["max_concurrent_steps"], call.arg(0, "body"), "init_carry" in call.kwargs)
     return PartialVal(QualName(RUN), (made,), {})
 
 
@@ -179,7 +233,26 @@ def run(call: Call) -> object:
         refs = tuple(given)
     call.tracer.record_op(call.name, call.node, {"pipeline": pipeline, "ref_count": count, "refs": refs},
                           {}, call.ctx)
+    if call.name == RUN and pipeline.api != WS:
+        _trace_body(call, pipeline)  # the warp-specialized body: jax_calls, warp_pipelines
     return UNKNOWN
+
+
+def _trace_body(call: Call, pipeline: PipelineVal) -> None:
+    """JAX traces the body when the pipeline runs: ``body(indices, *slot_refs)``, under names
+    the pipeline may bind (as any unmodelled construct's callback). With refs the analysis
+    cannot count (a ``*refs`` of unknown length, keywords), or a carry, its arguments are
+    unknown."""
+    ctx = replace(call.ctx, names_open=True)
+    body = pipeline.body
+    gmem_refs = call.args[1:]
+    # Every GMEM ref known (a `*refs` of unknown length is not a ref the analysis holds).
+    if call.node.keywords or not all(isinstance(ref, RefVal) for ref in gmem_refs) or pipeline.carries \
+            or not isinstance(body, (FuncVal, PartialVal)):
+        call.tracer.call_callbacks([body], {}, call.node, ctx, same_context=True)
+        return
+    refs = slot_refs(pipeline.in_specs, pipeline.out_specs, list(gmem_refs))
+    call.tracer.call_value(body, [UNKNOWN, *refs], {}, ctx)
 
 
 def attribute(pipeline: PartialVal, attr: str) -> object:
@@ -222,3 +295,63 @@ def in_smem(spec: BlockSpecVal) -> bool | None:
 
 _SMEM_SPACES = {"plgpu.SMEM": True, "plgpu.MemorySpace.SMEM": True,
                 "plgpu.GMEM": False, "plgpu.MemorySpace.GMEM": False}
+
+
+# ---------------------------------------------------------------- the refs a body gets
+# The shared-memory refs ``plgpu.emit_pipeline`` hands its body (a ref fact).
+#
+# JAX (``jax/_src/pallas/mosaic_gpu/pipeline.py``, 0.8.3 - 0.12.0.1) allocates, per in / out
+# spec and GMEM ref, ``plgpu.SMEM((max_concurrent_steps, *block_shape), ref.dtype,
+# transforms=spec.transforms)`` and calls ``body(indices, *slot_refs)``, each slot ref that
+# buffer at one slot: the block's shape (``None`` entries squeezed away), the GMEM ref's dtype,
+# the spec's transforms; a spec with ``memory_space=plgpu.GMEM`` hands the body the GMEM ref
+# itself. A spec whose block is not plain ints / ``None``, another memory space, or a ref the
+# analysis does not know gives an unknown ref: the rules stay silent on it.
+
+def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object]) -> list[object]:
+    """One ref per GMEM ref, as the body sees it (UNKNOWN where not known). JAX splits the
+    GMEM refs at len(in_specs): the inputs' refs are known even where the out specs are not."""
+    ins, outs = _flat(in_specs), _flat(out_specs)
+    counted = outs is None or len(ins or ()) + len(outs) == len(gmem_refs)
+    if ins is None or len(ins) > len(gmem_refs) or not counted:
+        return [UNKNOWN] * len(gmem_refs)
+    specs: list[object] = [*ins, *(outs if outs is not None else [UNKNOWN] * (len(gmem_refs) - len(ins)))]
+    return [slot_ref(spec, ref) for spec, ref in zip(specs, gmem_refs, strict=True)]
+
+
+def slot_ref(spec: object, gmem_ref: object) -> object:
+    if not isinstance(spec, BlockSpecVal) or not isinstance(gmem_ref, RefVal) or spec.space is UNKNOWN:
+        return UNKNOWN
+    if spec.space == "GMEM":
+        return gmem_ref  # not copied: the body gets the GMEM ref itself
+    shape = block_shape(spec.block_shape)
+    dtype = gmem_ref.dtype if isinstance(gmem_ref.dtype, DtypeVal) else UNKNOWN
+    if shape is None and dtype is UNKNOWN:
+        return UNKNOWN
+    return RefVal(Const(shape) if shape is not None else UNKNOWN, dtype, "SMEM", spec.transforms)
+
+
+def block_shape(written: object) -> tuple[int, ...] | None:
+    """The block's shape as the slot ref has it: ints kept, ``None`` (squeezed) dropped."""
+    items = unpack(written) if isinstance(written, (tuple, Const)) else None
+    if items is None or (isinstance(written, Const) and not isinstance(written.value, tuple)):
+        return None
+    dims: list[int] = []
+    for item in items:
+        if isinstance(item, Const) and item.value is None:
+            continue
+        if not (isinstance(item, Const) and type(item.value) is int):
+            return None
+        dims.append(item.value)
+    return tuple(dims)
+
+
+def _flat(specs: object) -> list[object] | None:
+    """A flat sequence of specs (a single spec counts as one), None for a pytree / unknown."""
+    if isinstance(specs, BlockSpecVal):
+        return [specs]
+    if isinstance(specs, Const) and specs.value == ():
+        return []
+    if isinstance(specs, tuple) and all(isinstance(s, BlockSpecVal) for s in specs):
+        return list(specs)
+    return None

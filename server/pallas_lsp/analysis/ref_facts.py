@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .arrays import dtype_of
+from .python.real import RealVal
 from .values import (
     MISSING,
     UNKNOWN,
@@ -218,6 +219,8 @@ def index_dims(shape: object, index: object) -> tuple[DimIndex, ...] | None:
 
 
 def _dim(entry: object, extent: int) -> DimIndex | None:
+    if isinstance(entry, RealVal) and entry.known and isinstance(entry.real, slice):
+        entry = _real_slice(entry.real)  # ``slice(None)`` called, not written as ``:``
     if isinstance(entry, Const):
         if type(entry.value) is not int:
             return None
@@ -238,6 +241,13 @@ def _dim(entry: object, extent: int) -> DimIndex | None:
         return DimIndex("slice", None, None, known_stride)
     start, stop, step = slice(lower, upper, known_stride).indices(extent)
     return DimIndex("slice", start, len(range(start, stop, step)), known_stride)
+
+
+def _real_slice(made: slice) -> object:
+    parts = (made.start, made.stop, made.step)
+    if not all(part is None or type(part) is int for part in parts):
+        return UNKNOWN
+    return DSliceVal(made.start, None, made.step, made.stop, is_ds=False)
 
 
 def indexed_shape(shape: object, dims: tuple[DimIndex, ...]) -> object:

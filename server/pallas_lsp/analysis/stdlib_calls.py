@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from . import names, stdlib_values
+from .pipelines import BlockSpecVal, replace_spec
 from .python import bridge
 from .values import (
     MISSING,
@@ -306,6 +307,8 @@ def _replace(call: Call) -> object:
                 return UNKNOWN
             changed.attrs[key] = value
         return changed
+    if isinstance(original, BlockSpecVal):
+        return UNKNOWN if "**" in call.kwargs else replace_spec(original, call.kwargs)
     if isinstance(original, CompilerParamsVal):
         semantics = call.kwargs.get("lowering_semantics", MISSING)
         if "**" in call.kwargs:

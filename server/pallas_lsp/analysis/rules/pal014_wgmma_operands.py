@@ -1,5 +1,5 @@
-"""PAL014 wgmma_operands: plgpu.wgmma(acc, a, b) with shapes that do not multiply, mixed
-operand dtypes, or an accumulator that is not a plgpu.ACC ref."""
+"""PAL014 wgmma_operands: plgpu.wgmma(acc, a, b) with an operand that is not 2-D, shapes that
+do not multiply, mixed operand dtypes, or an accumulator that is not a plgpu.ACC ref."""
 
 from __future__ import annotations
 
@@ -22,30 +22,44 @@ RULE = Rule(
         "rhs=b.shape=(64, 128), acc=(64, 128)\n"
         "ValueError: Mixed input dtypes for matrix multiplication unsupported: lhs=float16, "
         "rhs=bfloat16\n"
-        "TypeError: Expected WGMMAAbstractAccumulatorRef got Ref<gmem>{float32[64,128]}"
+        "TypeError: Expected WGMMAAbstractAccumulatorRef got Ref<gmem>{float32[64,128]}\n"
+        "ValueError: not enough values to unpack (expected 2, got 1)"
     ),
     lowering_errors=(
         LoweringError(r"Incompatible shapes for matrix multiplication", "ValueError"),
         LoweringError(r"Mixed input dtypes for matrix multiplication unsupported", "ValueError"),
         LoweringError(r"Expected WGMMAAbstractAccumulatorRef got", "TypeError"),
+        # Python's own text, raised by wgmma's `m, n = acc.shape` (and a's, b's) for an
+        # operand that is not 2-D; anchored to the whole message, as the PAL008 / PAL020 bare
+        # AssertionError is, the finding on the error's line says whose it is.
+        LoweringError(r"^(not enough values to unpack \(expected 2, got [01]\)"
+                      r"|too many values to unpack \(expected 2(, got \d+)?\))$", "ValueError"),
     ),
     what_it_means=(
         "`plgpu.wgmma(acc, a, b)` computes `acc += a @ b` on the tensor cores of one "
-        "warpgroup: `acc` is `(M, N)`, `a` is `(M, K)` and `b` is `(K, N)`; `a` and `b` have one "
+        "warpgroup: `acc` is `(M, N)`, `a` is `(M, K)` and `b` is `(K, N)`, each exactly 2-D "
+        "(JAX unpacks `m, n = acc.shape` first: a row `b_smem.at[0]` or a 3-D buffer fails "
+        "there with Python's own \"not enough values to unpack\" / \"too many values to "
+        "unpack\"); `a` and `b` have one "
         "dtype (from JAX 0.11.2 the FP8 pair float8_e4m3fn / float8_e5m2 may be mixed); and "
         "`acc` is an accumulator ref, made by `plgpu.ACC((M, N), dtype)` (in `pl.run_scoped` "
         "or the kernel's scratch types), not an input, output or SMEM ref."
     ),
     when_it_happens=(
         "When the kernel is traced, on the `plgpu.wgmma` line, in every release from 0.8.3 to "
-        "0.12.0.1 (the same texts). JAX checks the shapes first, then the dtypes, then the "
-        "accumulator. The analysis reads shapes of `plgpu.SMEM` / `plgpu.ACC` buffers and of "
-        "refs whose memory space it knows (a `pl.pallas_call` with block specs or a grid "
-        "passes blocks: their shapes are not judged), and dtypes of any ref; it is silent "
-        "where one is not known."
+        "0.12.0.1 (the same texts). JAX checks the ranks first, then the shapes, then the "
+        "dtypes, then the accumulator. The analysis reads shapes of `plgpu.SMEM` / `plgpu.ACC` "
+        "buffers, of refs whose memory space it knows (a `pl.pallas_call` with block specs or "
+        "a grid passes blocks: their shapes are not judged), and of the shared-memory slots a "
+        "`plgpu.emit_pipeline` / `plgpu.emit_pipeline_warp_specialized` body gets (the spec's "
+        "block shape; the accumulator its `compute_context` carries), and dtypes of any ref; "
+        "it is silent where one is not known (an operand loaded into registers is judged by "
+        "dtype only)."
     ),
     how_to_fix=(
-        "Make the shapes agree (`acc.shape == (a.shape[0], b.shape[1])`, "
+        "Pass whole matrices (`b_smem`, not its row `b_smem.at[0]`; one slot "
+        "`buf.at[slot]` of a 3-D buffer); make the shapes agree "
+        "(`acc.shape == (a.shape[0], b.shape[1])`, "
         "`a.shape[1] == b.shape[0]`); cast or load both operands in one dtype; accumulate into "
         "`pl.run_scoped(scope, plgpu.ACC((M, N), jnp.float32))` and store `acc_ref[...]` to "
         "the output afterwards."
@@ -94,6 +108,13 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 def operand_faults(op: Op) -> list[Fault]:
     """What is wrong with one wgmma's operands, in the order JAX checks them."""
     acc, a, b = op.args.get("acc"), op.args.get("a"), op.args.get("b")
+    # JAX unpacks `m, n = acc.shape`, `m2, k = a.shape`, `k2, n2 = b.shape` first: an
+    # operand of another rank stops there, with Python's own ValueError.
+    for role, operand in (("acc", acc), ("a", a), ("b", b)):
+        shape = _shape(operand)
+        if shape is not None and len(shape) != 2:
+            return [Fault(f"{role} has shape {shape}, not a matrix (wgmma's operands are 2-D: "
+                          f"acc (M, N), a (M, K), b (K, N))", _unpack_words(len(shape)))]
     faults: list[Fault] = []
     shapes = _matrix(acc), _matrix(a), _matrix(b)
     if None not in shapes:
@@ -121,7 +142,12 @@ def _memory(ref: RefVal) -> str:
 
 
 def _matrix(value: object) -> tuple[int, int] | None:
-    """A 2-D shape the analysis is sure of: an accumulator's, or a ref's whose memory space
+    shape = _shape(value)
+    return shape if shape is not None and len(shape) == 2 else None  # type: ignore[return-value]
+
+
+def _shape(value: object) -> tuple[int, ...] | None:
+    """A shape the analysis is sure of: an accumulator's, or a ref's whose memory space
     is known (a ref of a pallas_call with block specs or a grid is a block of its array: its
     RefVal shape is the array's, not the block's; a value loaded from it, an ArrayVal, may
     carry that shape too, so loaded operands are not judged by shape)."""
@@ -130,9 +156,16 @@ def _matrix(value: object) -> tuple[int, int] | None:
     if not isinstance(value, (RefVal, AccRefVal)) or not isinstance(value.shape, Const):
         return None
     shape = value.shape.value
-    if isinstance(shape, tuple) and len(shape) == 2 and all(type(d) is int for d in shape):
-        return shape  # type: ignore[return-value]
+    if isinstance(shape, tuple) and all(type(d) is int for d in shape):
+        return shape
     return None
+
+
+def _unpack_words(rank: int) -> str:
+    """Python's ValueError for unpacking a shape of ``rank`` entries into two names."""
+    if rank < 2:
+        return f"not enough values to unpack (expected 2, got {rank})"
+    return "too many values to unpack (expected 2)"
 
 
 def _dtype(value: object) -> str | None:
@@ -155,7 +188,11 @@ def _mismatch(m: int, n: int, m2: int, k: int, k2: int, n2: int) -> str:
 def _todo(faults: list[Fault]) -> str:
     todo = []
     for fault in faults:
-        if fault.jax_words.startswith("Incompatible"):
+        if fault.jax_words.startswith("not enough values"):
+            todo.append("pass the whole matrix (a 2-D ref), not one row or element of it")
+        elif fault.jax_words.startswith("too many values"):
+            todo.append("index the buffer down to one matrix, e.g. ref.at[slot]")
+        elif fault.jax_words.startswith("Incompatible"):
             todo.append("make acc (M, N), a (M, K) and b (K, N)")
         elif fault.jax_words.startswith("Mixed"):
             todo.append("give a and b one dtype")
