@@ -5,7 +5,6 @@ either side is not known; the quick fix casts the value to the ref's dtype."""
 from __future__ import annotations
 
 import pytest
-
 from pallas_lsp.analysis.pipeline import analyze
 
 HEADER = '''
@@ -87,3 +86,9 @@ pl.pallas_call(body, out_shape=jax.ShapeDtypeStruct((256,), jnp.float32), grid=(
 def test_only_the_first_fault_of_a_kernel_is_reported() -> None:
     source = kernel("o_ref[...] = x_ref[...]\n    o_ref[...] = x_ref[...] + 1")
     assert [f.span.line for f in pal026(source)] == [9]
+
+
+def test_a_store_under_a_branch_the_run_cannot_decide_is_not_judged() -> None:
+    # JAX traces one branch of a Python `if`; which one is not known here.
+    source = "import os\n" + kernel("if os.environ.get('CAST'):\n        o_ref[...] = x_ref[...]")
+    assert pal026(source) == []

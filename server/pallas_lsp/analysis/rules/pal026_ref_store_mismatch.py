@@ -65,7 +65,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     traced: set[int] = set()  # JAX stops a kernel's trace at its first error
     for access in program.ref_accesses:
         launch = access.launch
-        if access.kind != "store" or id(launch) in traced:
+        if access.kind != "store" or not access.sure or id(launch) in traced:
             continue
         fault = store_fault(access.ref, access.index, access.value)
         if fault is None or program.api_removed(launch.kernel) or _copies_fail(launch):
