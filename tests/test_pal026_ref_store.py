@@ -4,8 +4,13 @@ either side is not known; the quick fix casts the value to the ref's dtype."""
 
 from __future__ import annotations
 
+import ast
+import time
+
 import pytest
+from pallas_lsp.analysis.model import Options
 from pallas_lsp.analysis.pipeline import analyze
+from pallas_lsp.analysis.program import Program, build_program
 
 HEADER = '''
 import jax
