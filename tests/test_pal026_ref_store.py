@@ -102,3 +102,10 @@ def test_a_store_under_a_branch_the_run_cannot_decide_is_not_judged() -> None:
     source = "import random\n" + kernel("if random.random() > 0.5:\n        o_ref[...] = x_ref[...]")
     assert [access.sure for access in program(source).ref_accesses if access.kind == "store"] == [False]
     assert pal026(source) == []
+
+
+def test_a_0d_value_is_told_to_broadcast() -> None:
+    [finding] = pal026(kernel("o_ref[...] = jnp.float32(0)",
+                              out="jax.ShapeDtypeStruct((128,), jnp.float32)"))
+    assert "stored value is float32 []" in finding.message
+    assert "jnp.broadcast_to(value, (128,))" in finding.message

@@ -85,8 +85,13 @@ def _message(ref_text: str, fault: StoreFault) -> str:
     ref_side = " ".join(part for part in (fault.ref_dtype, _dims(fault.ref_shape)) if part)
     value_side = " ".join(part for part in (fault.value_dtype, _dims(fault.value_shape)) if part)
     if fault.shape_differs:
-        wrong = (f"JAX raises \"Invalid shape for `swap`\". Store a value of shape "
-                 f"{_dims(fault.ref_shape)}, or index {ref_text} to the slice the value fills")
+        if fault.value_shape == ():
+            # A 0-d value is not broadcast by a store.
+            wrong = (f"JAX does not broadcast it and raises \"Invalid shape for `swap`\". "
+                     f"Broadcast it first: jnp.broadcast_to(value, {fault.ref_shape})")
+        else:
+            wrong = (f"JAX raises \"Invalid shape for `swap`\". Store a value of shape "
+                     f"{_dims(fault.ref_shape)}, or index {ref_text} to the slice the value fills")
         if fault.dtype_differs:
             wrong += f", and cast it with .astype({ref_text}.dtype)"
     else:
