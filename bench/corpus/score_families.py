@@ -52,6 +52,7 @@ CODE_FAMILY = {
     "PAL012": "swizzle_tiling", "PAL013": "copy_tma", "PAL014": "wgmma_mma", "PAL015": "barrier",
     "PAL016": "pipeline", "PAL017": "register_layouts", "PAL018": "blockspec_grid_aliases",
     "PAL019": "ops_dtypes", "PAL025": "cluster_collective",
+    "PAL026": "ref_store",
 }
 # Raise sites outside sites.tsv (it reads only jax/_src/pallas): Mosaic GPU's own checks in
 # jax/experimental/mosaic/gpu/, met by this corpus under every release, each given the family its

@@ -142,6 +142,14 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "Individual barriers can be accessed by indexing into the ref.", "0.10.2", "barriers"),
         ("LookupError", "Unknown cluster axis d, available axes: ['c']", "0.8.3",
          "cluster_axis_unknown"),
+        # PAL026: the state primitive's swap check (every release).
+        ("ValueError", "Invalid dtype for `swap`. Ref dtype: float16. Value dtype: float32. ",
+         "0.10.2", "ref_store_mismatch"),
+        ("ValueError", "Invalid shape for `swap`. Ref shape: (128, 64). Expected shape: (128, 32). "
+         "Value shape: (128, 64). Transforms: (NDIndexer(...),). ", "0.12.0.1", "ref_store_mismatch"),
+        # Mosaic GPU's atomic_store words its shape check without "Expected shape": not PAL026's.
+        ("ValueError", "Invalid shape for `swap`. Ref shape: (128,). Value shape: (8,).", "0.12.0.1",
+         "other"),
     ],
 )
 def test_classify(exc_type: str, message: str, version: str, cls: str) -> None:
@@ -171,6 +179,7 @@ def test_every_class_has_its_contract_code() -> None:
         "barriers": "PAL015",
         "cluster_axis_unknown": "PAL025",
         "ref_load_size": "PAL027",
+        "ref_store_mismatch": "PAL026",
         "foreign_compiler_params": "PAL020",
         "mesh_device_order": "PAL021",
         "shard_map_no_mesh": "PAL022",

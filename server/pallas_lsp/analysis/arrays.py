@@ -139,7 +139,8 @@ def _array_attribute(base: ArrayVal | RefVal | ShapeDtypeVal, attr: str) -> obje
     if attr in ("astype", "reshape", "view", "bitcast"):
         return PartialVal(QualName(f"jax.Array.{attr}"), (base,), {})
     if attr == "T" and isinstance(base, ArrayVal):
-        return ArrayVal(Const(shape[::-1]) if shape is not None else UNKNOWN, base.dtype)
+        return ArrayVal(Const(shape[::-1]) if shape is not None else UNKNOWN, base.dtype,
+                        strong=base.strong)
     return UNKNOWN
 
 
@@ -164,14 +165,16 @@ def binary(left: object, op: ast.operator, right: object) -> object:
             dtype = UNKNOWN
     if isinstance(op, (ast.Div, ast.Pow)) and not (isinstance(dtype, DtypeVal) and dtype.name in FLOATS):
         dtype = UNKNOWN  # true division and powers of integers promote
+    # The result is weakly typed only where every array operand is (Python scalars are weak).
+    strong = any(a.strong for a in arrays)
     if isinstance(op, ast.MatMult):
-        return ArrayVal(UNKNOWN, dtype)
+        return ArrayVal(UNKNOWN, dtype, strong=strong)
     shapes = {fingerprint_shape(a.shape) for a in arrays}
     shape = arrays[0].shape if len(shapes) == 1 else UNKNOWN
     # A Python scalar is a splat under Lane (checked above: only int and float constants).
     layout = layouts.elementwise([side.layout if isinstance(side, ArrayVal) else layouts.RegisterLayout.SPLAT
                                   for side in (left, right)]) if len(shapes) == 1 else UNKNOWN
-    return ArrayVal(shape, dtype, layout)
+    return ArrayVal(shape, dtype, layout, strong)
 
 
 def fingerprint_shape(shape: object) -> object:
@@ -279,7 +282,8 @@ def _astype(call: Call) -> object:
     base, dtype_value = call.args[0], call.arg(1, "dtype")
     if not isinstance(base, ArrayVal):
         return UNKNOWN
-    return ArrayVal(base.shape, array_dtype(dtype_value))
+    # convert_element_type to a named dtype gives a strongly typed array.
+    return ArrayVal(base.shape, array_dtype(dtype_value), strong=True)
 
 
 def _inferred(dims: tuple[int, ...], base: object) -> object:
@@ -312,7 +316,7 @@ def _reshape(call: Call) -> object:
         # The same buffer seen in another shape: its views are no longer a plain index chain.
         return RefVal(shape, base.dtype, base.space, base.transforms, UNKNOWN, base.root or base, base.node)
     if isinstance(base, ArrayVal):
-        return ArrayVal(shape, base.dtype)
+        return ArrayVal(shape, base.dtype, strong=base.strong)
     return UNKNOWN
 
 
@@ -367,7 +371,7 @@ def _issubdtype(call: Call) -> object:
 
 def _scalar(call: Call) -> object:
     """jnp.float32(x): a 0-d array of that dtype."""
-    return ArrayVal(Const(()), array_dtype(QualName(call.name)))
+    return ArrayVal(Const(()), array_dtype(QualName(call.name)), strong=True)
 
 
 Handler = Callable[["Call"], object]

@@ -240,7 +240,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
                       value: object = None) -> None:
         if ctx.launch is not None and isinstance(ref, RefVal):
             self.ref_accesses.append(RefAccess(kind, ref, index, node, ctx.launch, value,
-                                               ctx.names_open or bool(ctx.scope_names)))
+                                               ctx.names_open or bool(ctx.scope_names), self.on_sure_path))
 
     def record_transform(self, transform: object) -> None:
         if self.on_sure_path:

@@ -248,16 +248,17 @@ def subscript(base: object, index: object) -> object:
     if isinstance(base, RefVal):
         # A load from a ref: its dtype, and the shape the index leaves; a whole-ref load is
         # a loaded register value (its layout: layouts.py, PAL017).
+        # A ref's dtype is a strong type (PAL026 compares it with what is stored).
         if isinstance(index, Const) and index.value is Ellipsis:
-            return layouts.loaded(base.shape, base.dtype)
+            return replace(layouts.loaded(base.shape, base.dtype), strong=True)
         dims = ref_facts.index_dims(base.shape, index)
         shape = ref_facts.indexed_shape(base.shape, dims) if dims is not None else UNKNOWN
-        return ArrayVal(shape, base.dtype)
+        return ArrayVal(shape, base.dtype, strong=True)
     if isinstance(base, ArrayVal):
         # An element / slice of an array: the same dtype.
         whole = isinstance(index, Const) and index.value is Ellipsis
         return ArrayVal(base.shape if whole else UNKNOWN, base.dtype,
-                        base.layout if whole else UNKNOWN)
+                        base.layout if whole else UNKNOWN, base.strong)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
             and type(index.value) is int):
         try:

@@ -143,7 +143,10 @@ def ref_of(value: object, space: object) -> object:
     if isinstance(value, (ArrayVal, ShapeDtypeVal, RefVal)):
         dtype = value.dtype if isinstance(value.dtype, DtypeVal) \
             and value.dtype.name not in _WIDE_DTYPES else UNKNOWN
-        return RefVal(value.shape, dtype, space, ())
+        # An array whose space is not known is a pallas_call's under block specs or a grid:
+        # the body sees a block of it, whose shape the specs give (not followed here).
+        shape = value.shape if space is not UNKNOWN else UNKNOWN
+        return RefVal(shape, dtype, space, ())
     if isinstance(value, tuple):
         # A tuple of buffer types is one argument, a tuple of refs (JAX unflattens the tree).
         return tuple(ref_of(item, space) for item in value)

@@ -100,6 +100,9 @@ class RefAccess:
     # Under a construct that binds names of its own (pl.core_map of a WarpMesh, an
     # unmodelled JAX call): code there may run with other semantics (warp-level).
     scoped: bool = False
+    # The code surely runs (Interpreter.on_sure_path): not under a branch the run could not
+    # decide, nor in a callback handed to code it cannot see (PAL026 reports only these).
+    sure: bool = True
 
 
 @dataclass(eq=False)

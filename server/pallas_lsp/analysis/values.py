@@ -166,6 +166,10 @@ class ArrayVal:
     # Inside a kernel body, the register layout Lane semantics gives it where that is sure
     # (a layouts.RegisterLayout), else UNKNOWN (analysis/layouts.py).
     layout: object = UNKNOWN
+    # JAX types it strongly (not weak_type): a ref load, an astype, a jnp.float32(x), an op
+    # with a strong operand. False: weak or not known (jnp.full(shape, 2.0) is weak, and a
+    # store casts a weak float to a float ref's dtype: PAL026 compares strong values only).
+    strong: bool = False
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from . import (
     pal023_nested_shard_map_mesh,
     pal024_release_cannot_lower,
     pal025_cluster_axis_unknown,
+    pal026_ref_store_mismatch,
     pal027_ref_load_size,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
@@ -76,6 +77,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal023_nested_shard_map_mesh,
     pal024_release_cannot_lower,
     pal025_cluster_axis_unknown,
+    pal026_ref_store_mismatch,
     pal027_ref_load_size,
 )}
 

@@ -1,0 +1,62 @@
+"""What JAX's ``swap`` check decides of a store ``ref[idx] = value`` (PAL026).
+
+``ref_swap`` (jax/_src/state/primitives.py, the same in 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1)
+first casts the value when ``_maybe_implicit_cast`` says so: a weakly typed float into a
+float ref, and any integer value into an integer ref (its condition reads ``weak and
+floats or integers``). Then ``_swap_abstract_eval`` compares the value's shape with the
+ref's after the index, and then the dtypes, raising "Invalid shape for `swap`" /
+"Invalid dtype for `swap`". Known only where both sides are: the ref's shape and dtype
+(ref_facts), the value's (arrays: loads, astype, arithmetic; ``ArrayVal.strong`` says it
+is not weakly typed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .dtypes import DTYPE_BITS
+from .ref_facts import index_dims, indexed_shape
+from .values import ArrayVal, Const, DtypeVal, RefVal
+
+_INTEGERS = frozenset(name for name in DTYPE_BITS if name.startswith(("int", "uint")))
+
+
+@dataclass(frozen=True)
+class StoreFault:
+    ref_shape: tuple[int, ...] | None  # the ref's shape after the index
+    ref_dtype: str | None
+    value_shape: tuple[int, ...] | None
+    value_dtype: str | None
+    shape_differs: bool
+    dtype_differs: bool
+
+
+def stored_shape(ref: RefVal, index: object) -> tuple[int, ...] | None:
+    """The shape ``ref[index]`` has (what a stored value must have), when known."""
+    if not (isinstance(ref.shape, Const) and isinstance(ref.shape.value, tuple)):
+        return None
+    if isinstance(index, Const) and index.value is Ellipsis:
+        return ref.shape.value
+    dims = index_dims(ref.shape, index)
+    if dims is None:
+        return None
+    shape = indexed_shape(ref.shape, dims)
+    return shape.value if isinstance(shape, Const) else None  # type: ignore[return-value]
+
+
+def store_fault(ref: object, index: object, value: object) -> StoreFault | None:
+    """The mismatch JAX raises on this store, or None when there is none or it is not known."""
+    if not isinstance(ref, RefVal) or not isinstance(value, ArrayVal):
+        return None
+    ref_shape = stored_shape(ref, index)
+    value_shape = value.shape.value if isinstance(value.shape, Const) \
+        and isinstance(value.shape.value, tuple) else None
+    ref_dtype = ref.dtype.name if isinstance(ref.dtype, DtypeVal) else None
+    value_dtype = value.dtype.name if isinstance(value.dtype, DtypeVal) else None
+    shape_differs = ref_shape is not None and value_shape is not None and ref_shape != value_shape
+    # A weak value may be cast (only a strong one is sure not to be); integers always are.
+    dtype_differs = value.strong and ref_dtype is not None and value_dtype is not None \
+        and ref_dtype != value_dtype and not (ref_dtype in _INTEGERS and value_dtype in _INTEGERS)
+    if not shape_differs and not dtype_differs:
+        return None
+    return StoreFault(ref_shape, ref_dtype, value_shape, value_dtype, shape_differs, dtype_differs)

@@ -1,0 +1,120 @@
+"""PAL026 ref_store_mismatch: ``ref[idx] = value`` whose value has another shape or dtype than
+the ref has after indexing (JAX's ``swap`` check, the same in 0.8.3 through 0.12.0.1)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..model import Finding, Fix, Options, TextEdit
+from ..program import Program
+from ..ref_stores import StoreFault, store_fault
+from ..tma_facts import whole_array_copy_fault
+from ..trace import Launch
+from .base import LoweringError, Rule
+
+RULE = Rule(
+    code="PAL026",
+    name="ref_store_mismatch",
+    title="a stored value must have the ref's shape and dtype",
+    jax_message=(
+        "ValueError: Invalid dtype for `swap`. Ref dtype: float16. Value dtype: float32."
+    ),
+    lowering_errors=(
+        # The state primitive's messages (jax/_src/state/primitives.py): "Expected shape" is
+        # only in its shape message; its dtype message reads like Mosaic GPU's atomic_store's,
+        # whose template ({ref.dtype}) these \w+ do not match, so that site stays unpredicted.
+        LoweringError(r"Invalid shape for `swap`\. Ref shape: \([^)]*\)\. Expected shape: "
+                      r"\([^)]*\)\. Value shape: \([^)]*\)\.", exc_type="ValueError"),
+        LoweringError(r"Invalid dtype for `swap`\. Ref dtype: \w+\. Value dtype: \w+\.",
+                      exc_type="ValueError"),
+    ),
+    what_it_means=(
+        "A store `y_ref[idx] = value` (and `y_ref[idx] += value`) writes `value` into the part "
+        "of the ref the index selects. JAX does not broadcast or convert it: the value must "
+        "have exactly that part's shape and the ref's dtype. Only a weakly typed value (a "
+        "Python scalar, `jnp.full(shape, 2.0)`) is cast to a float ref's dtype, and any "
+        "integer value to an integer ref's."
+    ),
+    when_it_happens=(
+        "When the value's shape differs from the indexed ref's (storing a (8, 128) value into "
+        "`y_ref[:, :64]`), or a strongly typed value has another dtype (a float32 value from "
+        "a float32 ref or an `.astype(jnp.float32)` stored into a float16 ref; "
+        "`x_ref[...] + 1` keeps x_ref's dtype). Raised while tracing the kernel, on the store "
+        "line, on every release (0.8.3 through 0.12.0.1)."
+    ),
+    how_to_fix=(
+        "Cast the value with `.astype(y_ref.dtype)`, or store into a slice of the ref that has "
+        "the value's shape (or compute a value of the ref's shape)."
+    ),
+    bad_example='''
+@functools.partial(plgpu.kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float16))
+def kernel(x_ref, y_ref):
+    y_ref[...] = x_ref[...] + 1  # x is float32
+''',
+    good_example='''
+@functools.partial(plgpu.kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float16))
+def kernel(x_ref, y_ref):
+    y_ref[...] = (x_ref[...] + 1).astype(y_ref.dtype)
+''',
+    fixable=True,
+)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    traced: set[int] = set()  # JAX stops a kernel's trace at its first error
+    for access in program.ref_accesses:
+        launch = access.launch
+        if access.kind != "store" or not access.sure or id(launch) in traced:
+            continue
+        fault = store_fault(access.ref, access.index, access.value)
+        if fault is None or program.api_removed(launch.kernel) or _copies_fail(launch):
+            continue
+        traced.add(id(launch))
+        ref_text = program.text(access.node.value)
+        yield Finding(RULE.code, program.span(access.node), _message(ref_text, fault),
+                      fixes=_cast_fix(program, access.node, ref_text, fault))
+
+
+def _copies_fail(launch: Launch) -> bool:
+    """A pallas_call whose own whole-array copies fail (PAL013) never traces its body."""
+    return whole_array_copy_fault(launch) is not None
+
+
+def _message(ref_text: str, fault: StoreFault) -> str:
+    ref_side = " ".join(part for part in (fault.ref_dtype, _dims(fault.ref_shape)) if part)
+    value_side = " ".join(part for part in (fault.value_dtype, _dims(fault.value_shape)) if part)
+    if fault.shape_differs:
+        if fault.value_shape == ():
+            # A 0-d value is not broadcast by a store.
+            wrong = (f"JAX does not broadcast it and raises \"Invalid shape for `swap`\". "
+                     f"Broadcast it first: jnp.broadcast_to(value, {fault.ref_shape})")
+        else:
+            wrong = (f"JAX raises \"Invalid shape for `swap`\". Store a value of shape "
+                     f"{_dims(fault.ref_shape)}, or index {ref_text} to the slice the value fills")
+        if fault.dtype_differs:
+            wrong += f", and cast it with .astype({ref_text}.dtype)"
+    else:
+        wrong = (f"JAX does not convert it and raises \"Invalid dtype for `swap`\". Cast it "
+                 f"with .astype({ref_text}.dtype)")
+    return f"{ref_text} is {ref_side} and the stored value is {value_side}: {wrong}."
+
+
+def _dims(shape: tuple[int, ...] | None) -> str:
+    return "" if shape is None else "[" + ", ".join(map(str, shape)) + "]"
+
+
+def _cast_fix(program: Program, target: ast.Subscript, ref_text: str,
+              fault: StoreFault) -> tuple[Fix, ...]:
+    """Only the dtype is wrong and the store is a plain assignment: wrap its value in
+    ``.astype(<ref>.dtype)``."""
+    statement = program.parent(target)
+    if fault.shape_differs or not isinstance(statement, ast.Assign) or statement.targets != [target]:
+        return ()
+    value = statement.value
+    text = program.text(value)
+    simple = isinstance(value, (ast.Name, ast.Attribute, ast.Subscript, ast.Call))
+    new = f"{text if simple else f'({text})'}.astype({ref_text}.dtype)"
+    return (Fix(f"Cast the stored value to {ref_text}.dtype ({fault.ref_dtype})",
+                (TextEdit(program.span(value), new),), preferred=True),)
+
