@@ -42,6 +42,7 @@ class FieldVal:
 
     default: object
     factory: object
+    metadata: object = MISSING  # the ``metadata=`` mapping given, MISSING when none
 
 
 def _mapping_proxy(call: Call) -> object:
@@ -53,7 +54,8 @@ def _mapping_proxy(call: Call) -> object:
 def _field(call: Call) -> object:
     if call.args:
         return UNKNOWN
-    return FieldVal(call.kwargs.get("default", MISSING), call.kwargs.get("default_factory", MISSING))
+    return FieldVal(call.kwargs.get("default", MISSING), call.kwargs.get("default_factory", MISSING),
+                    call.kwargs.get("metadata", MISSING))
 
 
 def _namedtuple(call: Call) -> object:

@@ -148,7 +148,7 @@ class ExpressionsMixin:
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
-                return self.each(lambda base, *bounds: jax_calls.slice_of(base, list(bounds)),
+                return self.each(lambda base, *bounds: self.slice_subscript(base, list(bounds), ctx),
                                  base, *bounds)
             return self.each(lambda base, index: self.subscript(base, index, ctx), base,
                              self.ev(node.slice, env, ctx))
@@ -405,6 +405,14 @@ class ExpressionsMixin:
             yield step.value
         self.drain(iterable, ctx)
         yield MISSING
+
+    def slice_subscript(self, base: object, bounds: list[object], ctx: Ctx) -> object:
+        """``base[a:b:c]``: sequences slice directly; an instance of the program's classes
+        gets a real ``slice`` object through its ``__getitem__``, as Python passes it."""
+        if isinstance(base, ObjVal) and base.payload is None:
+            key = bridge.run("builtins.slice", slice, bounds, {})
+            return self.subscript(base, key, ctx) if key is not UNKNOWN else UNKNOWN
+        return jax_calls.slice_of(base, bounds)
 
     def ev_ref_index(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
         """A ref's index (``x_ref[8:16, pl.ds(0, 64)]``): its slices as DSliceVal."""

@@ -225,6 +225,8 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
             # Classes are singletons: `type(mode) is Warpgroup`.
             return Const((sides[0] is sides[1]) == isinstance(ops[0], ast.Is))
         same = signatures.is_sentinel(*sides)  # `p.default is inspect.Parameter.empty`
+        if same is None:
+            same = datamodel.same_builtin_type(*sides)  # `type(key) is slice`
         if same is not None:
             return Const(same == isinstance(ops[0], ast.Is))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
