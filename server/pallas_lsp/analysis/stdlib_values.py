@@ -45,6 +45,21 @@ class FieldVal:
     metadata: object = MISSING  # the ``metadata=`` mapping given, MISSING when none
 
 
+@dataclass(frozen=True)
+class NullContextVal:
+    """``contextlib.nullcontext(enter_result)``: a context manager that does nothing; its
+    ``__enter__`` gives back ``enter_result`` (None when not given), its ``__exit__``
+    swallows nothing."""
+
+    enter_result: object
+
+
+def _null_context(call: Call) -> object:
+    if len(call.args) + len(call.kwargs) > 1 or set(call.kwargs) - {"enter_result"}:
+        return UNKNOWN
+    return NullContextVal(call.arg(0, "enter_result") if call.args or call.kwargs else Const(None))
+
+
 def _mapping_proxy(call: Call) -> object:
     """A read-only view of the dict: reading it reads the dict."""
     mapping = call.arg(0, "mapping")
@@ -207,6 +222,7 @@ HANDLERS = {
     **{f"configparser.SectionProxy.{m}": _section_method for m in _SECTION_METHODS},
     "types.MappingProxyType": _mapping_proxy,
     "dataclasses.field": _field,
+    "contextlib.nullcontext": _null_context,
     "collections.namedtuple": _namedtuple,
     "typing.NamedTuple": _namedtuple,
 }

@@ -11,6 +11,7 @@ from dataclasses import replace
 from ... import introspection, patterns
 from ...flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
 from ...names import bind_import
+from ...stdlib_values import NullContextVal
 from ...trace import (
     Ctx,
     Frame,
@@ -158,7 +159,7 @@ class StatementsMixin:
             manager = self.ev(item.context_expr, env, ctx)
             # A manager we cannot see into may set a context mesh (PAL022 stays silent).
             opaque = opaque or not isinstance(manager, (MeshContext, PatchContext, MeshVal, ObjVal,
-                                                        GeneratorContextManager))
+                                                        GeneratorContextManager, NullContextVal))
             if isinstance(manager, MeshContext):
                 inner = replace(inner, ambient=manager.mesh)
                 if manager.set_on_enter:
@@ -168,7 +169,9 @@ class StatementsMixin:
                 inner = self.patched(inner, manager)
             bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
             enter = datamodel.special_method(manager, "__aenter__" if is_async else "__enter__")
-            if isinstance(manager, GeneratorContextManager):
+            if isinstance(manager, NullContextVal):
+                bound = manager.enter_result  # its __exit__ does nothing
+            elif isinstance(manager, GeneratorContextManager):
                 bound = manager.enter()
                 exits.append(manager)
             elif enter is not MISSING:
