@@ -12,6 +12,7 @@ environment.
 from __future__ import annotations
 
 import ast
+import builtins
 import configparser
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -52,6 +53,25 @@ class NullContextVal:
     swallows nothing."""
 
     enter_result: object
+
+
+@dataclass(frozen=True)
+class SuppressVal:
+    """``contextlib.suppress(*exceptions)`` of builtin exception classes: its ``__exit__``
+    swallows an exception of those classes (subclasses too), and only those."""
+
+    kinds: tuple[type[BaseException], ...]
+
+
+def _suppress(call: Call) -> object:
+    kinds: list[type[BaseException]] = []
+    for arg in call.args:
+        found = getattr(builtins, arg.name[len("builtins."):], None) \
+            if isinstance(arg, QualName) and arg.name.startswith("builtins.") else None
+        if not (isinstance(found, type) and issubclass(found, BaseException)) or call.kwargs:
+            return UNKNOWN
+        kinds.append(found)
+    return SuppressVal(tuple(kinds))
 
 
 def _null_context(call: Call) -> object:
@@ -223,6 +243,7 @@ HANDLERS = {
     "types.MappingProxyType": _mapping_proxy,
     "dataclasses.field": _field,
     "contextlib.nullcontext": _null_context,
+    "contextlib.suppress": _suppress,
     "collections.namedtuple": _namedtuple,
     "typing.NamedTuple": _namedtuple,
 }

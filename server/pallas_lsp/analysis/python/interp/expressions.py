@@ -150,8 +150,10 @@ class ExpressionsMixin:
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
                 return self.each(lambda base, *bounds: self.slice_subscript(base, list(bounds), ctx),
                                  base, *bounds)
-            return self.each(lambda base, index: self.subscript(base, index, ctx), base,
-                             self.ev(node.slice, env, ctx))
+            index = self.ev(node.slice, env, ctx)
+            if _surely_absent(base, index):
+                self.surely_raises(KeyError)
+            return self.each(lambda base, index: self.subscript(base, index, ctx), base, index)
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
@@ -422,3 +424,18 @@ class ExpressionsMixin:
         if isinstance(node, ast.Tuple):
             return tuple(self.ev_ref_index(item, env, ctx) for item in node.elts)
         return self.ev(node, env, ctx)
+
+
+def _surely_absent(base: object, index: object) -> bool:
+    """``base[index]`` raises KeyError: a plain dict that holds every key stored in it, and a
+    constant key that is not one of them."""
+    return type(base) is DictVal and base.complete and isinstance(index, Const) \
+        and _is_hashable(index.value) and index.value not in base.items
+
+
+def _is_hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
