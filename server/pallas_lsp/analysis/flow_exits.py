@@ -49,7 +49,8 @@ class Catcher:
 
     __slots__ = ("callbacks", "depth", "kinds", "level")
 
-    def __init__(self, kinds: tuple[type[BaseException], ...], depth: int, level: int, callbacks: int) -> None:
+    def __init__(self, kinds: tuple[type[BaseException], ...], depth: int, level: int,
+                 callbacks: int) -> None:
         self.kinds, self.depth, self.level, self.callbacks = kinds, depth, level, callbacks
 
 

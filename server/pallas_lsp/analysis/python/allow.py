@@ -138,9 +138,6 @@ MODULES: dict[str, Policy] = {
                                 "b32encode", "b32decode", "b16encode", "b16decode"})),
     "difflib": Policy("close matches of a word among known strings (time bounded by guards.py)",
                       frozenset({"get_close_matches"})),
-    "typing": Policy("typing helpers that return their argument", frozenset(),
-                     {"NamedTuple": "modelled (stdlib_values)", "TYPE_CHECKING": "modelled: False",
-                      "cast": "modelled: its value argument unchanged, whatever the type (python/calls.py)"}),
 }
 
 # Modules left out as a whole, and why (printed in the coverage table).
@@ -151,11 +148,13 @@ EXCLUDED_MODULES = {
     "time": "the clock", "random": "randomness", "secrets": "randomness", "uuid": "randomness, the host",
     "importlib": "imports code", "pickle": "runs code while loading", "marshal": "code objects",
     "decimal": "a process-wide mutable context (getcontext().prec) decides every result",
-    "difflib": "time quadratic in its inputs (get_close_matches is bridged, bounded by guards.py)", "locale": "the locale", "threading": "threads",
+    "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
     "dataclasses": "the data model's (classes)", "types": "modelled: MappingProxyType, SimpleNamespace",
-    "contextlib": "the data model's (with statements)",
+    "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values)",
+    "typing": "modelled: cast is its value argument whatever the type (python/calls.py), NamedTuple "
+              "(stdlib_values), TYPE_CHECKING is False",
 }
 
 # Methods of kept real objects that read the clock, the locale or the environment.

@@ -51,7 +51,7 @@ def fields_of(cls: ClassVal) -> object:
     ``name``, ``default`` / ``default_factory`` where declared and its ``metadata`` (a
     read-only mapping, empty when none was given); the rest of a Field (``type``, ``init``,
     ``repr``...) is left unknown. Unknown when a base we cannot see may declare fields."""
-    if any(not isinstance(c, ClassVal) for c in cls.mro()[1:] if getattr(c, "name", None) != "builtins.object"):
+    if any(not isinstance(c, ClassVal) and getattr(c, "name", None) != "builtins.object" for c in cls.mro()):
         return UNKNOWN
     made: list[object] = []
     for name in cls.fields():
@@ -61,7 +61,8 @@ def fields_of(cls: ClassVal) -> object:
         attrs: dict[str, object] = {"name": Const(name)}
         if isinstance(declared, FieldVal):
             metadata = DictVal() if declared.metadata is MISSING else declared.metadata
-            if not isinstance(metadata, DictVal) and not (isinstance(metadata, Const) and metadata.value is None):
+            if not isinstance(metadata, DictVal) \
+                    and not (isinstance(metadata, Const) and metadata.value is None):
                 return UNKNOWN
             attrs["metadata"] = DictVal() if isinstance(metadata, Const) else metadata
             if declared.default is not MISSING:

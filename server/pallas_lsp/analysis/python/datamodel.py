@@ -39,7 +39,6 @@ from ..values import (
     WrappedVal,
 )
 from . import library_bases
-from .real import RealVal
 from .descriptor_values import (
     CachedPropertyVal,
     ClassMethodVal,
@@ -51,6 +50,7 @@ from .descriptor_values import (
     StaticMethodVal,
     wrapped_functions,
 )
+from .real import RealVal
 
 
 class Caller(Protocol):
