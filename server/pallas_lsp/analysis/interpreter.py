@@ -206,6 +206,11 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.catchers.append(catcher)
         return catcher
 
+    def drop_catcher(self, catcher: Catcher) -> None:
+        # By identity: a generator suspended inside its own `with` leaves its handler among
+        # the caller's, so the innermost one is not always this one.
+        self.catchers[:] = [c for c in self.catchers if c is not catcher]
+
     def surely_raises(self, kind: type[BaseException]) -> None:
         """Python raises ``kind`` here: unwind to the innermost handler when it catches it and
         this code surely runs from where it was entered; otherwise the value stays unknown."""

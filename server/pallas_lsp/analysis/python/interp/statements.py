@@ -202,7 +202,7 @@ class StatementsMixin:
         finally:
             self._opaque_withs -= opaque
             if catcher is not None:
-                self.catchers.pop()
+                self.drop_catcher(catcher)
         self.leave_managers(exits, restore, is_async, ctx)
 
     def leave_managers(self, exits: list[object], restore: list[object], is_async: bool, ctx: Ctx) -> None:
@@ -307,11 +307,11 @@ class StatementsMixin:
         frame.level = -1
         if self._loops:
             self._loops[-1].level = -1
-        self.push_catcher(())  # its handlers are not modelled: what it raises stays unknown
+        blocker = self.push_catcher(())  # its handlers are not modelled: what it raises stays unknown
         try:
             self.exec_block(body, env, ctx, frame)
         finally:
-            self.catchers.pop()
+            self.drop_catcher(blocker)
             frame.level = level
             if self._loops and loop_level is not None:
                 self._loops[-1].level = loop_level
