@@ -545,6 +545,61 @@ class Options:
         raise AttributeError(name)
 launch(getattr(Options(), "op", "max"))
 """, []),
+    # contextlib.suppress swallows what it names, subclasses included; nothing else.
+    "suppress(LookupError) swallows a KeyError: the rest of its body does not run": ("""
+import contextlib
+op = "max"
+with contextlib.suppress(LookupError):
+    op = {"a": 1}["b"]
+    op = "add"
+launch(op)
+""", ["PAL006"]),
+    "suppress(ValueError) does not swallow a KeyError: what follows is not known": ("""
+import contextlib
+op = "max"
+with contextlib.suppress(ValueError):
+    op = {"a": 1}["b"]
+    op = "add"
+launch(op)
+""", []),
+    "a key absent from a dict that may hold more raises nothing known": ("""
+import contextlib
+import os
+settings = dict(os.environ)
+op = "max"
+with contextlib.suppress(KeyError):
+    op = settings["PALLAS_OP"]
+launch(op)
+""", []),
+    "a KeyError raised in a callee under suppress stays unknown (not modelled across calls)": ("""
+import contextlib
+def pick(table):
+    return table["b"]
+op = "max"
+with contextlib.suppress(KeyError):
+    op = pick({"a": "add"})
+launch(op)
+""", []),
+    "nullcontext() with no value enters as None": ("""
+import contextlib
+with contextlib.nullcontext() as entered:
+    launch("max" if entered is None else "add")
+""", ["PAL006"]),
+    "dataclasses.fields() of a class: names in declaration order, metadata empty when none": ("""
+import dataclasses
+@dataclasses.dataclass
+class Cfg:
+    label: str = "x"
+    op: str = "max"
+names = [f.name for f in dataclasses.fields(Cfg) if not f.metadata]
+launch(getattr(Cfg(), names[1]))
+""", ["PAL006"]),
+    "a slice of an instance passes a slice object to __getitem__": ("""
+class Echo:
+    def __getitem__(self, key):
+        return (key.start, key.stop, key.step)
+launch(("add", "max")[Echo()[1:5][0]])
+""", ["PAL006"]),
 }
 
 

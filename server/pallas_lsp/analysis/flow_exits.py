@@ -32,6 +32,28 @@ class ContinueExit(FlowExit):
     pass
 
 
+class RaiseExit(FlowExit):
+    """An exception the program surely raises (a complete dict's absent key: KeyError),
+    raised only where a handler on the same sure path catches it (``contextlib.suppress``)."""
+
+    def __init__(self, kind: type[BaseException]) -> None:
+        super().__init__(kind.__name__)
+        self.kind = kind
+
+
+class Catcher:
+    """A handler being run under (a ``with contextlib.suppress(...)``): what it catches, and
+    the function depth, uncertain level and callback depth it was entered at. An exception
+    is raised into it only from that same sure path: a callee's, a branch's or a callback's
+    exception stays unknown, as before."""
+
+    __slots__ = ("callbacks", "depth", "kinds", "level")
+
+    def __init__(self, kinds: tuple[type[BaseException], ...], depth: int, level: int,
+                 callbacks: int) -> None:
+        self.kinds, self.depth, self.level, self.callbacks = kinds, depth, level, callbacks
+
+
 class LoopState:
     """One loop being run: where its exits are sure, and whether an unsure `break` was met."""
 

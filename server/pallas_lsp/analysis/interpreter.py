@@ -25,7 +25,7 @@ import time
 from dataclasses import replace
 
 from .axis_trace import AxisTrace
-from .flow_exits import LoopState, ReturnExit
+from .flow_exits import Catcher, LoopState, RaiseExit, ReturnExit
 from .model import ModuleLibrary
 from .python.generators import Abandoned, Generator
 from .python.interp.calling import CallsMixin
@@ -140,6 +140,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self._callback_depth = 0
         # Loops being run, innermost last: where a break / continue is sure (flow_exits.py).
         self._loops: list[LoopState] = []
+        # Handlers being run, innermost last: where a sure exception lands (flow_exits.py).
+        self.catchers: list[Catcher] = []
         # Classes being created by a metaclass's __new__: what its super().__new__ returns.
         self._new_classes: list[ClassVal] = []
         # Scope -> the library modules star-imported into it.
@@ -198,6 +200,26 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
     def on_uncertain_path(self) -> bool:
         """Whether the code being run is on a path that may not run (python/bridge.py)."""
         return self._uncertain > 0
+
+    def push_catcher(self, kinds: tuple[type[BaseException], ...]) -> Catcher:
+        catcher = Catcher(kinds, len(self._frames), self._uncertain, self._callback_depth)
+        self.catchers.append(catcher)
+        return catcher
+
+    def drop_catcher(self, catcher: Catcher) -> None:
+        # By identity: a generator suspended inside its own `with` leaves its handler among
+        # the caller's, so the innermost one is not always this one.
+        self.catchers[:] = [c for c in self.catchers if c is not catcher]
+
+    def surely_raises(self, kind: type[BaseException]) -> None:
+        """Python raises ``kind`` here: unwind to the innermost handler when it catches it and
+        this code surely runs from where it was entered; otherwise the value stays unknown."""
+        if not self.catchers:
+            return
+        catcher = self.catchers[-1]
+        if catcher.depth == len(self._frames) and catcher.level == self._uncertain \
+                and catcher.callbacks == self._callback_depth and issubclass(kind, catcher.kinds):
+            raise RaiseExit(kind)
 
     @property
     def on_sure_path(self) -> bool:

@@ -208,6 +208,9 @@ def binary(left: object, op: ast.operator, right: object) -> object:
             return UNKNOWN
     if isinstance(left, Const) and isinstance(left.value, (str, bytes)) and isinstance(op, ast.Mod):
         return bridge.binary(left, op, right)  # `"%(op)s" % config`, `"%s_%s" % (a, b)`
+    if isinstance(left, RealVal) or isinstance(right, RealVal):
+        # A kept real object's own operator (Counter `+ - & |`, set algebra), run for real.
+        return bridge.binary(left, op, right)
     return UNKNOWN
 
 

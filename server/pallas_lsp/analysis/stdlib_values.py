@@ -12,6 +12,7 @@ environment.
 from __future__ import annotations
 
 import ast
+import builtins
 import configparser
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -42,6 +43,41 @@ class FieldVal:
 
     default: object
     factory: object
+    metadata: object = MISSING  # the ``metadata=`` mapping given, MISSING when none
+
+
+@dataclass(frozen=True)
+class NullContextVal:
+    """``contextlib.nullcontext(enter_result)``: a context manager that does nothing; its
+    ``__enter__`` gives back ``enter_result`` (None when not given), its ``__exit__``
+    swallows nothing."""
+
+    enter_result: object
+
+
+@dataclass(frozen=True)
+class SuppressVal:
+    """``contextlib.suppress(*exceptions)`` of builtin exception classes: its ``__exit__``
+    swallows an exception of those classes (subclasses too), and only those."""
+
+    kinds: tuple[type[BaseException], ...]
+
+
+def _suppress(call: Call) -> object:
+    kinds: list[type[BaseException]] = []
+    for arg in call.args:
+        found = getattr(builtins, arg.name[len("builtins."):], None) \
+            if isinstance(arg, QualName) and arg.name.startswith("builtins.") else None
+        if not (isinstance(found, type) and issubclass(found, BaseException)) or call.kwargs:
+            return UNKNOWN
+        kinds.append(found)
+    return SuppressVal(tuple(kinds))
+
+
+def _null_context(call: Call) -> object:
+    if len(call.args) + len(call.kwargs) > 1 or set(call.kwargs) - {"enter_result"}:
+        return UNKNOWN
+    return NullContextVal(call.arg(0, "enter_result") if call.args or call.kwargs else Const(None))
 
 
 def _mapping_proxy(call: Call) -> object:
@@ -53,7 +89,8 @@ def _mapping_proxy(call: Call) -> object:
 def _field(call: Call) -> object:
     if call.args:
         return UNKNOWN
-    return FieldVal(call.kwargs.get("default", MISSING), call.kwargs.get("default_factory", MISSING))
+    return FieldVal(call.kwargs.get("default", MISSING), call.kwargs.get("default_factory", MISSING),
+                    call.kwargs.get("metadata", MISSING))
 
 
 def _namedtuple(call: Call) -> object:
@@ -205,6 +242,8 @@ HANDLERS = {
     **{f"configparser.SectionProxy.{m}": _section_method for m in _SECTION_METHODS},
     "types.MappingProxyType": _mapping_proxy,
     "dataclasses.field": _field,
+    "contextlib.nullcontext": _null_context,
+    "contextlib.suppress": _suppress,
     "collections.namedtuple": _namedtuple,
     "typing.NamedTuple": _namedtuple,
 }

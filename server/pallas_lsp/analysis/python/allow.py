@@ -137,23 +137,29 @@ MODULES: dict[str, Policy] = {
     "base64": Policy("encodings of known bytes",
                      frozenset({"b64encode", "b64decode", "urlsafe_b64encode", "urlsafe_b64decode",
                                 "b32encode", "b32decode", "b16encode", "b16decode"})),
-    "typing": Policy("typing helpers that return their argument", frozenset({"cast"}),
-                     {"NamedTuple": "modelled (stdlib_values)", "TYPE_CHECKING": "modelled: False"}),
+    "pathlib": Policy("pure paths: text split and joined as paths, no file system",
+                      frozenset({"PurePath", "PurePosixPath", "PureWindowsPath"}),
+                      {"Path": "the file system", "PosixPath": "the file system",
+                       "WindowsPath": "the file system"}),
+    "difflib": Policy("close matches of a word among known strings (time bounded by guards.py)",
+                      frozenset({"get_close_matches"})),
 }
 
 # Modules left out as a whole, and why (printed in the coverage table).
 EXCLUDED_MODULES = {
     "os": "the environment and the file system (os.environ.get is modelled: a clean environment)",
     "sys": "the process (sys.argv, sys.modules are modelled)", "io": "I/O",
-    "pathlib": "the file system", "subprocess": "processes", "socket": "the network",
+    "subprocess": "processes", "socket": "the network",
     "time": "the clock", "random": "randomness", "secrets": "randomness", "uuid": "randomness, the host",
     "importlib": "imports code", "pickle": "runs code while loading", "marshal": "code objects",
     "decimal": "a process-wide mutable context (getcontext().prec) decides every result",
-    "difflib": "time quadratic in its inputs", "locale": "the locale", "threading": "threads",
+    "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
     "dataclasses": "the data model's (classes)", "types": "modelled: MappingProxyType, SimpleNamespace",
-    "contextlib": "the data model's (with statements)",
+    "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values)",
+    "typing": "modelled: cast is its value argument whatever the type (python/calls.py), NamedTuple "
+              "(stdlib_values), TYPE_CHECKING is False",
 }
 
 # Methods of kept real objects that read the clock, the locale or the environment.
@@ -271,13 +277,14 @@ def _register_kept_types() -> None:
     import datetime
     import fractions
     import operator
+    import pathlib
     import re
     import string
 
     real.EXTRA_KEPT.update({re.Pattern, re.Match, string.Template, fractions.Fraction, datetime.date,
                             datetime.datetime, datetime.time, datetime.timedelta, datetime.timezone,
                             type(functools.cmp_to_key(lambda a, b: 0)), operator.itemgetter,
-                            operator.attrgetter})
+                            operator.attrgetter, pathlib.PurePosixPath, pathlib.PureWindowsPath})
 
 
 _register_kept_types()

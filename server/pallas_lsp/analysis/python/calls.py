@@ -60,6 +60,10 @@ class Runner(Protocol):
     def next_step(self, iterator: object, ctx: Ctx) -> Step: ...
 
 
+# Calls that return their value argument unchanged (the second, ``val=``).
+IDENTITY_CALLS = frozenset({"typing.cast", "typing_extensions.cast"})
+
+
 def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str, object],
                  ctx: Ctx) -> object:
     """Calls of Python's own machinery the data model and module semantics answer:
@@ -105,6 +109,11 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         return args[0] if args else UNKNOWN
     if name == "asyncio.gather":
         return GatheredVal(tuple(args))
+    if name in IDENTITY_CALLS:
+        # An identity for the type checker (``cast(tuple[str, ...], raw)``): the value comes
+        # back unchanged whatever the type expression is, known or not.
+        value = kwargs.get("val", args[1] if len(args) == 2 else MISSING)
+        return value if value is not MISSING and len(args) + len(kwargs) == 2 else UNKNOWN
     if name == "builtins.type" and len(args) == 1 and not kwargs:
         return datamodel.type_of(args[0])
     if name in ("builtins.isinstance", "builtins.issubclass") and len(args) == 2 and not kwargs:

@@ -8,9 +8,11 @@ fields is not known to be set.
 
 from __future__ import annotations
 
-from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, ObjVal, pack
+from ..stdlib_values import FieldVal
+from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, NamespaceVal, ObjVal, pack
 
-NAMES = frozenset({"dataclasses.asdict", "dataclasses.astuple", "dataclasses.is_dataclass"})
+NAMES = frozenset({"dataclasses.asdict", "dataclasses.astuple", "dataclasses.is_dataclass",
+                   "dataclasses.fields"})
 MAX_DEPTH = 16
 
 
@@ -34,9 +36,45 @@ def call(name: str, args: list[object], kwargs: dict[str, object]) -> object:
         if isinstance(value, ObjVal):
             return Const(_is_dataclass(value.cls))
         return MISSING
+    if name == "dataclasses.fields":
+        cls = value.cls if isinstance(value, ObjVal) else value
+        if not isinstance(cls, ClassVal):
+            return MISSING
+        return fields_of(cls) if _is_dataclass(cls) else UNKNOWN  # Python raises TypeError
     if not is_dataclass_instance(value):
         return MISSING if not isinstance(value, ObjVal) else UNKNOWN  # Python raises TypeError
     return _copy(value, as_dict=name == "dataclasses.asdict", depth=0)
+
+
+def fields_of(cls: ClassVal) -> object:
+    """``dataclasses.fields(cls)``: one Field per field in declaration order, with its
+    ``name``, ``default`` / ``default_factory`` where declared and its ``metadata`` (a
+    read-only mapping, empty when none was given); the rest of a Field (``type``, ``init``,
+    ``repr``...) is left unknown. Unknown when a base we cannot see may declare fields."""
+    if any(not isinstance(c, ClassVal) and getattr(c, "name", None) != "builtins.object" for c in cls.mro()):
+        return UNKNOWN
+    made: list[object] = []
+    for name in cls.fields():
+        declared = cls.lookup(name)
+        if declared is UNKNOWN:
+            return UNKNOWN
+        attrs: dict[str, object] = {"name": Const(name)}
+        if isinstance(declared, FieldVal):
+            metadata = DictVal() if declared.metadata is MISSING else declared.metadata
+            if not isinstance(metadata, DictVal) \
+                    and not (isinstance(metadata, Const) and metadata.value is None):
+                return UNKNOWN
+            attrs["metadata"] = DictVal() if isinstance(metadata, Const) else metadata
+            if declared.default is not MISSING:
+                attrs["default"] = declared.default
+            if declared.factory is not MISSING:
+                attrs["default_factory"] = declared.factory
+        else:
+            attrs["metadata"] = DictVal()
+            if declared is not MISSING:
+                attrs["default"] = declared
+        made.append(NamespaceVal(attrs))
+    return pack(made)
 
 
 def _copy(value: object, *, as_dict: bool, depth: int) -> object:

@@ -50,6 +50,7 @@ from .descriptor_values import (
     StaticMethodVal,
     wrapped_functions,
 )
+from .real import RealVal
 
 
 class Caller(Protocol):
@@ -398,6 +399,8 @@ def _type_chain(value: object) -> list[object] | None:
         return [QualName("builtins.dict"), QualName("builtins.object")]
     if isinstance(value, tuple):
         return [QualName("builtins.tuple"), QualName("builtins.object")]
+    if isinstance(value, RealVal) and value.known and type(value.real) in (slice, range):
+        return [QualName(f"builtins.{type(value.real).__name__}"), QualName("builtins.object")]
     return None
 
 
@@ -414,7 +417,21 @@ def first_annotation(func: object, position: int) -> ast.expr | None:
 # ---- type(), isinstance(), issubclass() -------------------------------------------------
 
 _BUILTIN_TYPES = {f"builtins.{t.__name__}": t for t in (
-    bool, int, float, complex, str, bytes, tuple, list, dict, set, frozenset, object, type(None))}
+    bool, int, float, complex, str, bytes, tuple, list, dict, set, frozenset, object, type(None),
+    slice, range)}
+
+
+def same_builtin_type(left: object, right: object) -> bool | None:
+    """``left is right`` where one side is a builtin type (``type(key) is slice``): a type
+    object is one object, so two builtin types are the same exactly when named alike, and a
+    builtin type is never one of the program's classes; None when it cannot be told."""
+    sides = (left, right)
+    named = [v.name for v in sides if isinstance(v, QualName) and v.name in _BUILTIN_TYPES]
+    if len(named) == 2:
+        return named[0] == named[1]
+    if len(named) == 1 and any(isinstance(v, ClassVal) for v in sides):
+        return False
+    return None
 
 
 def type_of(value: object) -> object:

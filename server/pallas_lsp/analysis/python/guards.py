@@ -390,6 +390,22 @@ def _to_bytes(args: list[object], kwargs: dict[str, object]) -> None:
         refuse("a buffer past the bridge's bound")
 
 
+MAX_MATCH_WORK = 4_000_000  # characters compared by difflib: len(word) * len(candidate), summed
+
+
+def _close_matches(args: list[object], kwargs: dict[str, object]) -> None:
+    """difflib's matcher takes time about the product of the two strings' lengths, for each
+    candidate: refused past MAX_MATCH_WORK."""
+    word = args[0] if args else kwargs.get("word")
+    candidates = args[1] if len(args) > 1 else kwargs.get("possibilities")
+    if not isinstance(word, (str, bytes)) or not isinstance(candidates, (list, tuple, set, frozenset)):
+        refuse("close matches of something other than a known word and known candidates")
+    work = sum(len(word) * (len(c) if isinstance(c, (str, bytes)) else MAX_MATCH_WORK)  # type: ignore[arg-type]
+               for c in candidates)  # type: ignore[union-attr]
+    if work > MAX_MATCH_WORK:
+        refuse("close matches past the bridge's bound")
+
+
 # By the canonical name's last parts: the method of any core type, or a module's function.
 ESTIMATORS: dict[str, Estimator] = {
     **dict.fromkeys(("str.zfill", "bytes.zfill", "bytearray.zfill", "str.ljust", "str.rjust",
@@ -422,6 +438,7 @@ ESTIMATORS: dict[str, Estimator] = {
     "itertools.product": _product,
     **dict.fromkeys(("builtins.bytes", "builtins.bytearray"), _bytes_of_size),
     "int.to_bytes": _to_bytes,
+    "difflib.get_close_matches": _close_matches,
 }
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..values import LIBRARY_BASES, UNKNOWN, LibraryBase, PartialVal, QualName
+from ..values import LIBRARY_BASES, UNKNOWN, Const, LibraryBase, PartialVal, QualName
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,29 @@ def bind(value: object, obj: object) -> object:
             return PartialVal(QualName(value.target), (payload,), {}) if payload is not None else UNKNOWN
         return PartialVal(QualName(value.target), (obj,), {})
     return value
+
+
+def holds_str(cls: object) -> bool:
+    """Whether instances of ``cls`` are strs (``builtins.str`` in its MRO): each holds the
+    text ``str.__new__`` made it with (ObjVal.payload), what a library call sees of it. Not
+    where the program's classes change how it compares or hashes (JAX compares axis names)."""
+    order = getattr(cls, "mro", list)()
+    return any(isinstance(base, QualName) and base.name == "builtins.str" for base in order) \
+        and not any(name in getattr(base, "attrs", {}) for base in order for name in _STR_IDENTITY)
+
+
+_STR_IDENTITY = ("__eq__", "__ne__", "__hash__", "__str__", "__new__")
+
+
+def str_new(args: list[object], kwargs: dict[str, object]) -> object:
+    """The text of ``str.__new__(cls, text)`` for a known str (``""`` with none); None (no
+    known text) for anything else: ``str(obj)`` of another value may run its ``__str__``."""
+    if kwargs or len(args) > 1:
+        return None
+    if not args:
+        return Const("")
+    text = args[0]
+    return Const(text.value) if isinstance(text, Const) and type(text.value) is str else None
 
 
 def holds_dict(cls: object) -> bool:

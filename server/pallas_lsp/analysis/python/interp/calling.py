@@ -176,7 +176,9 @@ class CallsMixin:
                               + [k for k, v in kwargs.items() if isinstance(v, ListVal)])
             if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.", "builtins.str",
                                          "builtins.repr", "builtins.format", "python.")) \
+                    and func.name != "functools.partial" \
                     and not allow.serves(func.name):  # the bridge writes changes back to lists
+                # (A partial holds the objects it was given: a list stays that list.)
                 # A library call reads a list as it is now; it keeps no alias we follow.
                 args = [plain(a) for a in args]
                 kwargs = {k: plain(v) for k, v in kwargs.items()}

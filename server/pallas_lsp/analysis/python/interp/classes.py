@@ -220,6 +220,8 @@ class ClassesMixin:
             obj = made
         else:
             obj = ObjVal(cls, {})  # object.__new__ (a library base's is taken to do the same)
+            if library_bases.holds_str(cls):
+                obj.payload = library_bases.str_new(args, kwargs)  # str.__new__(cls, text)
         return self.initialise(cls, obj, args, kwargs, ctx)
 
     def initialise(self, cls: ClassVal, obj: ObjVal, args: list[object], kwargs: dict[str, object],

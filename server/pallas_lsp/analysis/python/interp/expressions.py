@@ -148,10 +148,12 @@ class ExpressionsMixin:
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
-                return self.each(lambda base, *bounds: jax_calls.slice_of(base, list(bounds)),
+                return self.each(lambda base, *bounds: self.slice_subscript(base, list(bounds), ctx),
                                  base, *bounds)
-            return self.each(lambda base, index: self.subscript(base, index, ctx), base,
-                             self.ev(node.slice, env, ctx))
+            index = self.ev(node.slice, env, ctx)
+            if _surely_absent(base, index):
+                self.surely_raises(KeyError)
+            return self.each(lambda base, index: self.subscript(base, index, ctx), base, index)
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
@@ -406,6 +408,14 @@ class ExpressionsMixin:
         self.drain(iterable, ctx)
         yield MISSING
 
+    def slice_subscript(self, base: object, bounds: list[object], ctx: Ctx) -> object:
+        """``base[a:b:c]``: sequences slice directly; an instance of the program's classes
+        gets a real ``slice`` object through its ``__getitem__``, as Python passes it."""
+        if isinstance(base, ObjVal) and base.payload is None:
+            key = bridge.run("builtins.slice", slice, bounds, {})
+            return self.subscript(base, key, ctx) if key is not UNKNOWN else UNKNOWN
+        return jax_calls.slice_of(base, bounds)
+
     def ev_ref_index(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
         """A ref's index (``x_ref[8:16, pl.ds(0, 64)]``): its slices as DSliceVal."""
         if isinstance(node, ast.Slice):
@@ -414,3 +424,18 @@ class ExpressionsMixin:
         if isinstance(node, ast.Tuple):
             return tuple(self.ev_ref_index(item, env, ctx) for item in node.elts)
         return self.ev(node, env, ctx)
+
+
+def _surely_absent(base: object, index: object) -> bool:
+    """``base[index]`` raises KeyError: a plain dict that holds every key stored in it, and a
+    constant key that is not one of them."""
+    return type(base) is DictVal and base.complete and isinstance(index, Const) \
+        and _is_hashable(index.value) and index.value not in base.items
+
+
+def _is_hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True

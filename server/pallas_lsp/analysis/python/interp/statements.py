@@ -9,8 +9,9 @@ import ast
 from dataclasses import replace
 
 from ... import introspection, patterns
-from ...flow_exits import BreakExit, ContinueExit, LoopState, ReturnExit
+from ...flow_exits import BreakExit, ContinueExit, LoopState, RaiseExit, ReturnExit
 from ...names import bind_import
+from ...stdlib_values import NullContextVal, SuppressVal
 from ...trace import (
     Ctx,
     Frame,
@@ -151,6 +152,7 @@ class StatementsMixin:
         inner = ctx
         restore: list[object] = []
         exits: list[object] = []
+        suppressed: list[type[BaseException]] = []  # what a contextlib.suppress swallows
         is_async = isinstance(stmt, ast.AsyncWith)
         opaque = False
         for item in stmt.items:
@@ -158,7 +160,8 @@ class StatementsMixin:
             manager = self.ev(item.context_expr, env, ctx)
             # A manager we cannot see into may set a context mesh (PAL022 stays silent).
             opaque = opaque or not isinstance(manager, (MeshContext, PatchContext, MeshVal, ObjVal,
-                                                        GeneratorContextManager))
+                                                        GeneratorContextManager, NullContextVal,
+                                                        SuppressVal))
             if isinstance(manager, MeshContext):
                 inner = replace(inner, ambient=manager.mesh)
                 if manager.set_on_enter:
@@ -168,7 +171,12 @@ class StatementsMixin:
                 inner = self.patched(inner, manager)
             bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
             enter = datamodel.special_method(manager, "__aenter__" if is_async else "__enter__")
-            if isinstance(manager, GeneratorContextManager):
+            if isinstance(manager, NullContextVal):
+                bound = manager.enter_result  # its __exit__ does nothing
+            elif isinstance(manager, SuppressVal):
+                bound = Const(None)
+                suppressed.extend(manager.kinds)
+            elif isinstance(manager, GeneratorContextManager):
                 bound = manager.enter()
                 exits.append(manager)
             elif enter is not MISSING:
@@ -179,13 +187,22 @@ class StatementsMixin:
             if item.optional_vars is not None:
                 self.assign(item.optional_vars, bound, env, ctx)
         self._opaque_withs += opaque
+        catcher = self.push_catcher(tuple(suppressed)) if suppressed else None
         try:
             self.exec_block(stmt.body, env, inner, frame)
+        except RaiseExit as raised:
+            # Surely raised on this path, and one of its managers swallows it: the rest of
+            # the body does not run, the statement after the `with` does.
+            if catcher is None or not issubclass(raised.kind, catcher.kinds):
+                self.leave_managers(exits, restore, is_async, ctx)
+                raise
         except (ReturnExit, BreakExit, ContinueExit):
             self.leave_managers(exits, restore, is_async, ctx)
             raise
         finally:
             self._opaque_withs -= opaque
+            if catcher is not None:
+                self.drop_catcher(catcher)
         self.leave_managers(exits, restore, is_async, ctx)
 
     def leave_managers(self, exits: list[object], restore: list[object], is_async: bool, ctx: Ctx) -> None:
@@ -290,9 +307,11 @@ class StatementsMixin:
         frame.level = -1
         if self._loops:
             self._loops[-1].level = -1
+        blocker = self.push_catcher(())  # its handlers are not modelled: what it raises stays unknown
         try:
             self.exec_block(body, env, ctx, frame)
         finally:
+            self.drop_catcher(blocker)
             frame.level = level
             if self._loops and loop_level is not None:
                 self._loops[-1].level = loop_level

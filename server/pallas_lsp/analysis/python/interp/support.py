@@ -65,7 +65,10 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
              "vars", "setattr", "callable", "locals", "__import__",
-             "StopIteration", "NotImplemented"} | allow.PURE_BUILTINS  # the rest: run by the bridge
+             "StopIteration", "NotImplemented"} | allow.PURE_BUILTINS | {
+    # The builtin exception classes: what `contextlib.suppress(KeyError)` names.
+    name for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)}  # the rest: run by the bridge
 
 
 def _is_iterator(value: object) -> bool:
@@ -225,6 +228,8 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
             # Classes are singletons: `type(mode) is Warpgroup`.
             return Const((sides[0] is sides[1]) == isinstance(ops[0], ast.Is))
         same = signatures.is_sentinel(*sides)  # `p.default is inspect.Parameter.empty`
+        if same is None:
+            same = datamodel.same_builtin_type(*sides)  # `type(key) is slice`
         if same is not None:
             return Const(same == isinstance(ops[0], ast.Is))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
