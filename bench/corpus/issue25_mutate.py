@@ -1,0 +1,120 @@
+"""Mutation operators for issue 25's classes: device order, shard_map's mesh, partial and nested shard_map.
+
+The same contract as mutate.py (one small, realistic mistake per mutant, edited on the text by the
+ast's positions so line numbers stay the original's), for the mistakes PAL021 (a mesh whose devices
+are not row-major from device 0), PAL022 (a shard_map without `mesh=` and no context mesh), PAL023
+(a nested shard_map given the concrete mesh) and PAL005's partial-shard_map case (a collective over an
+axis that `axis_names=` leaves automatic) predict. They were written without reading the rules: each
+operator is a mistake a user makes on the way to a multi-device kernel; whether a mutant fails, and
+where, is decided by real lowering only (label.py).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+
+from mutate import Mutant, Source, _axis_strings, _callee, _calls, _keyword
+
+
+def _devices_slices(src: Source) -> Iterator[tuple[ast.Subscript, int]]:
+    """`jax.devices()[:N]` (or `jax.local_devices()[:N]`), N a literal: a mesh's devices."""
+    for node in ast.walk(src.tree):
+        if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call)
+                and _callee(node.value).rsplit(".", 1)[-1] in ("devices", "local_devices")
+                and isinstance(node.slice, ast.Slice) and node.slice.lower is None
+                and node.slice.step is None and isinstance(node.slice.upper, ast.Constant)
+                and isinstance(node.slice.upper.value, int)):
+            yield node, node.slice.upper.value
+
+
+def device_order(src: Source) -> Iterator[Mutant]:
+    """The mesh's devices do not start at device 0, or run backwards: `[:N]` becomes
+    `[1:N+1]` or `[:N][::-1]`."""
+    for node, count in _devices_slices(src):
+        devices = src.segment(node.value)
+        yield Mutant("device_order", f"line {node.lineno}: devices from 1",
+                     src.replace(node, f"{devices}[1:{count + 1}]"))
+        yield Mutant("device_order", f"line {node.lineno}: devices reversed",
+                     src.replace(node, f"{devices}[:{count}][::-1]"))
+
+
+def _shard_map_calls(src: Source) -> Iterator[ast.Call]:
+    """`jax.shard_map(...)` / `shard_map(...)` calls and `functools.partial(jax.shard_map, ...)`."""
+    for call in _calls(src):
+        name = _callee(call)
+        partial = name.endswith("partial") and call.args and src.segment(call.args[0]).endswith("shard_map")
+        if name.endswith("shard_map") or partial:
+            yield call
+
+
+def shard_map_without_mesh(src: Source) -> Iterator[Mutant]:
+    """`mesh=` is left out of the shard_map call (the user expects a mesh from somewhere else)."""
+    for call in _shard_map_calls(src):
+        mesh = _keyword(call, "mesh")
+        if mesh is None:
+            continue
+        start, end = src.span(mesh)
+        # Take the keyword with its separating comma, whichever side it is on.
+        text = src._bytes
+        after = end
+        while after < len(text) and text[after:after + 1] in (b" ", b"\n"):
+            after += 1
+        if text[after:after + 1] == b",":
+            end = after + 1
+        else:
+            before = start
+            while before > 0 and text[before - 1:before] in (b" ", b"\n"):
+                before -= 1
+            if text[before - 1:before] == b",":
+                start = before - 1
+        yield Mutant("shard_map_without_mesh", f"line {call.lineno}", src.replace_range(start, end, ""))
+
+
+def partial_shard_map(src: Source) -> Iterator[Mutant]:
+    """`axis_names=` makes only one of the mesh's axes manual (a partial shard_map)."""
+    axes = sorted(_axis_strings(src))
+    if len(axes) < 2:
+        return
+    for call in _shard_map_calls(src):
+        if _keyword(call, "mesh") is None or _keyword(call, "axis_names") is not None:
+            continue
+        close = src.span(call)[1] - 1  # the call's closing parenthesis
+        for axis in axes:
+            yield Mutant("partial_shard_map", f"line {call.lineno}: axis_names={{{axis!r}}}",
+                         src.replace_range(close, close, f", axis_names={{{axis!r}}}"))
+
+
+def nested_shard_map_mesh(src: Source) -> Iterator[Mutant]:
+    """The shard_mapped function is wrapped in a second shard_map over the same concrete mesh."""
+    for call in _calls(src):
+        if not _callee(call).endswith("shard_map") or not call.args or _keyword(call, "mesh") is None:
+            continue
+        inner = src.segment(call.args[0])
+        rest = ", ".join(src.segment(k) for k in call.keywords)
+        start, end = src.span(call.args[0])
+        yield Mutant("nested_shard_map_mesh", f"line {call.lineno}",
+                     src.replace_range(start, end, f"{src.segment(call.func)}({inner}, {rest})"))
+
+
+OPERATORS: tuple[Callable[[Source], Iterator[Mutant]], ...] = (
+    device_order, shard_map_without_mesh, partial_shard_map, nested_shard_map_mesh,
+)
+
+
+def mutants(text: str) -> list[Mutant]:
+    """Every mutant of the file by these operators, parseable and distinct."""
+    src = Source(text)
+    found: list[Mutant] = []
+    seen: set[str] = set()
+    for operator in OPERATORS:
+        for mutant in operator(src):
+            if mutant.source in seen or mutant.source == text:
+                continue
+            try:
+                ast.parse(mutant.source)
+            except SyntaxError:
+                continue
+            seen.add(mutant.source)
+            found.append(mutant)
+    return found
