@@ -32,7 +32,7 @@ from .api_surface import shipped
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
-from .ops import OPS, RECORDED_BY_PARAMS
+from .ops import OPS, RECORDED_BY_PARAMS, REMOTE_CALLS, REMOTE_OP
 from .python import allow, bridge
 from .python.real import RealVal
 from .ref_ops import REF_OPS
@@ -523,6 +523,14 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
         # lax.select_n(which, *cases): Mosaic GPU's rule lowers two cases at most (PAL019).
         interp.record_op(CASES_OP, node, {"function": Const(name), "cases": Const(len(args) - 1)},
                          {}, ctx)
+    if ctx.launch is not None and name in REMOTE_CALLS:
+        # Another device reached by id (PAL021): recorded, then evaluated as before. A
+        # semaphore_signal's device_id may be None (this device): only a known id counts.
+        keyword, position = REMOTE_CALLS[name]
+        device = call.arg(position, keyword)
+        if device is not MISSING and device is not UNKNOWN and not (
+                isinstance(device, Const) and device.value is None):
+            interp.record_op(REMOTE_OP, node, {"function": Const(name), "device_id": device}, {}, ctx)
     if ctx.launch is None and ctx.jit_node is not None and name in HOST_AXIS_QUERIES:
         # Code around the launch asks for a named axis while it is traced (JAX's own
         # reduce_scatter calls lax.axis_size(axis_name) before building its kernel).

@@ -78,6 +78,18 @@ RECORDED_BY_PARAMS = frozenset(name for name, spec in OPS.items() if spec.params
 # The ops that move data through NVLink multicast memory (not the multicast copy or signal).
 MULTIMEM_OPS = ("plgpu.multimem_store", "plgpu.multimem_load_reduce")
 COLLECTIVE_OPS = tuple(name for name, spec in OPS.items() if spec.kind is OpKind.COLLECTIVE)
+# Calls that reach another device's memory or semaphore by its id, with where that id is given
+# (keyword, position). Mosaic GPU then lowers the kernel as a multi-device one (collective
+# metadata), which only a mesh of row-major device ids allows (PAL021; measured on 0.10.2 and
+# 0.12.0.1: `plgpu.remote_ref(ref, 1)` and `pl.semaphore_signal(sem, 1, device_id=1)` under
+# a reversed mesh fail, the same kernels under `jax.devices()[:2]` lower).
+REMOTE_CALLS: dict[str, tuple[str, int | None]] = {
+    "plgpu.remote_ref": ("device_id", 1),
+    "pl.semaphore_signal": ("device_id", None),
+    "plgpu.semaphore_signal": ("device_id", None),
+}
+# The op recorded for such a call: args["function"] (the call's name), args["device_id"].
+REMOTE_OP = "remote device access"
 # Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
 WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)
 HOVERED_OPS = tuple(name for name, spec in OPS.items() if spec.hover is not None)

@@ -7,6 +7,7 @@ import ast
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
+from ..ops import REMOTE_OP
 from ..program import Program, short_repr
 from ..trace import Op
 from ..values import UNKNOWN, Const, MeshVal
@@ -27,7 +28,9 @@ RULE = Rule(
     ),
     what_it_means=(
         "A Mosaic GPU kernel that talks to other devices (a multimem / multicast op, a "
-        "multicast semaphore signal, or `lax.axis_index` of a mesh axis) numbers the devices by "
+        "multicast semaphore signal, another device's ref or semaphore reached by id — "
+        "`plgpu.remote_ref(ref, device_id)`, `pl.semaphore_signal(sem, device_id=...)` — or "
+        "`lax.axis_index` of a mesh axis) numbers the devices by "
         "their JAX device ids. The lowering accepts only a concrete `Mesh` whose device ids, read "
         "in row-major order, are exactly 0, 1, …, n-1: the first n devices, in id order."
     ),
@@ -74,7 +77,9 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         seen.add(id(blamed))
         first = talking[0]
         what = (f"lax.axis_index({short_repr(first.args.get('axis_name').value)})"  # type: ignore[union-attr]
-                if first.name == "lax.axis_index" else short(first.name))
+                if first.name == "lax.axis_index"
+                else short(first.args["function"].value) if first.name == REMOTE_OP  # type: ignore[union-attr]
+                else short(first.name))
         ids = " ".join(str(i) for i in mesh.device_ids)
         where = program.where(mesh.span, blamed)
         message = (f"This lowers the kernel launched at {program.where(program.span(launch.site), blamed)}, "
@@ -91,8 +96,9 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 def _communicates(op: Op, mesh: MeshVal) -> bool:
     """Ops whose lowering makes the kernel a multi-device one (measured: every collective op,
-    and lax.axis_index of a mesh axis; a kernel with neither lowers under any device order)."""
-    if op.name in COLLECTIVE_OPS:
+    another device reached by id (`plgpu.remote_ref`, `semaphore_signal(device_id=)`), and
+    lax.axis_index of a mesh axis; a kernel with none of them lowers under any device order)."""
+    if op.name in COLLECTIVE_OPS or op.name == REMOTE_OP:
         return True
     if op.name != "lax.axis_index":
         return False
