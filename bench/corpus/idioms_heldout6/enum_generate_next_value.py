@@ -1,0 +1,34 @@
+"""`enum.auto()` with a custom `_generate_next_value_`: the axis names come from member names."""
+import enum
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+
+
+class MeshAxis(enum.Enum):
+    def _generate_next_value_(name, start, count, last_values):
+        return name.lower()
+
+    REPLICA = enum.auto()
+    SHARD = enum.auto()
+
+
+AXES = tuple(member.value for member in MeshAxis)
+
+
+def body(o_ref, sem):
+    plgpu.semaphore_signal_multicast(sem, collective_axes=AXES)
+    pl.semaphore_wait(sem, 4)
+    o_ref[...] = jnp.zeros(o_ref.shape, o_ref.dtype)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("replica", "shard"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
+                        scratch_types=[plgpu.SemaphoreType.REGULAR])
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))
+    print(run())

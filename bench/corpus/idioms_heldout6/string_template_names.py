@@ -1,0 +1,24 @@
+"""`string.Template.substitute` builds the axis names from a naming scheme and a prefix."""
+import string
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+SCHEME = string.Template("${prefix}_$level")
+
+AXES = tuple(SCHEME.substitute(prefix="mesh", level=level) for level in ("hi", "lo"))
+
+
+def body(x_ref, y_ref):
+    value = plgpu.layout_cast(x_ref[...], plgpu.Layout.WG_STRIDED(SHAPE, vec_size=8))
+    plgpu.multimem_store(value, y_ref, AXES)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("mesh_hi", "mesh_lo"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float16))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.float16)))
