@@ -1,5 +1,5 @@
-"""`getattr(sys.modules[__name__], ...)`: the module's own constants are looked up by a computed name."""
-import sys
+"""A settings object survives a `pickle.dumps`/`pickle.loads` round trip (as from a cache) before use."""
+import pickle
 
 import jax
 import jax.numpy as jnp
@@ -7,26 +7,27 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 P = jax.sharding.PartitionSpec
 SHAPE = (256, 128)
-AXES_SMALL = ("gpu",)
-AXES_LARGE = ("node", "gpu")
-OP_SMALL = "max"
-OP_LARGE = "add"
-SIZE = "large"
 
-this_module = sys.modules[__name__]
-AXES = getattr(this_module, f"AXES_{SIZE.upper()}")
-REDUCTION = getattr(this_module, f"OP_{SIZE.upper()}")
+
+class Saved:
+    def __init__(self, axes, op, vec_size):
+        self.axes = axes
+        self.op = op
+        self.vec_size = vec_size
+
+
+restored = pickle.loads(pickle.dumps(Saved(("pp", "dp"), "add", 2)))
 
 
 def body(x_ref, y_ref):
     y_ref[...] = plgpu.layout_cast(
-        plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op=REDUCTION),
-        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=2),
+        plgpu.multimem_load_reduce(x_ref, collective_axes=restored.axes, reduction_op=restored.op),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=restored.vec_size),
     )
 
 
 if __name__ == "__main__":
-    mesh = jax.make_mesh((2, 2), ("node", "gpu"))
+    mesh = jax.make_mesh((2, 2), ("pp", "dp"))
     call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
                         compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane))
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))

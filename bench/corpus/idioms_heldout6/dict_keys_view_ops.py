@@ -1,31 +1,14 @@
-"""`functools.singledispatch` normalises an axis spec given as a str, a tuple or a dict of sizes."""
-import functools
-
+"""Set operations on dict key views: the collective axes are the keys two size tables share."""
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 P = jax.sharding.PartitionSpec
 SHAPE = (256, 128)
+MESH_SIZES = {"x": 2, "y": 2}
+KERNEL_SPLITS = {"y": 128, "x": 64, "z": 8}
 
-
-@functools.singledispatch
-def as_axes(spec):
-    raise TypeError(f"cannot read axes from {spec!r}")
-
-
-@as_axes.register
-def _(spec: str):
-    return tuple(spec.split(","))
-
-
-@as_axes.register
-def _(spec: dict):
-    return tuple(spec)
-
-
-AXES = as_axes({"rows": 2, "cols": 2})
-EXTRA = as_axes("rows")
+AXES = tuple(sorted(MESH_SIZES.keys() & KERNEL_SPLITS.keys()))
 
 
 def body(x_ref, y_ref):
@@ -36,7 +19,7 @@ def body(x_ref, y_ref):
 
 
 if __name__ == "__main__":
-    mesh = jax.make_mesh((2, 2), ("rows", "cols"))
+    mesh = jax.make_mesh(tuple(MESH_SIZES.values()), ("x", "y"))
     call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float16),
                         compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane))
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))

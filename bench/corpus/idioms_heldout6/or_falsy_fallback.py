@@ -1,16 +1,16 @@
-"""`operator.itemgetter` with several indices pulls the axis and op columns out of a settings row."""
-import operator
-
+"""`value or default` fallbacks: an empty op string and a zero width in the user's settings fall through."""
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 P = jax.sharding.PartitionSpec
 SHAPE = (256, 128)
-ROW = ("allreduce", ("ici", "dcn"), 2, "max", "bfloat16")
+DEFAULTS = {"axes": ("ctx",), "op": "add", "vec_size": 4}
+USER = {"axes": (), "op": "", "vec_size": 0}
 
-axes, reduction = operator.itemgetter(1, 3)(ROW)
-vec_size = operator.itemgetter(2)(ROW)
+axes = USER.get("axes") or DEFAULTS["axes"]
+reduction = USER.get("op") or DEFAULTS["op"]
+vec_size = USER.get("vec_size") or DEFAULTS["vec_size"]
 
 
 def body(x_ref, y_ref):
@@ -21,8 +21,8 @@ def body(x_ref, y_ref):
 
 
 if __name__ == "__main__":
-    mesh = jax.make_mesh((2, 2), ("ici", "dcn"))
-    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.bfloat16),
+    mesh = jax.make_mesh((4,), ("ctx",))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
                         compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane))
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
-    print(run(jnp.ones(SHAPE, jnp.bfloat16)))
+    print(run(jnp.ones(SHAPE, jnp.float32)))

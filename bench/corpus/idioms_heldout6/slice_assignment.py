@@ -1,6 +1,4 @@
-"""A `collections.deque(maxlen=2)` keeps only the last two axes appended: the first one falls off."""
-import collections
-
+"""List slice assignment splices an inner axis into the axis list (`axes[1:1] = [...]`, `axes[-1:] = []`)."""
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
@@ -8,10 +6,10 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 P = jax.sharding.PartitionSpec
 
-recent = collections.deque(maxlen=2)
-for name in ("global", "island", "chip"):
-    recent.append(name)
-AXES = tuple(recent)
+axes = ["site", "scratch"]
+axes[1:1] = ["unit"]
+axes[-1:] = []
+AXES = tuple(axes)
 
 
 def body(o_ref, sem):
@@ -21,7 +19,7 @@ def body(o_ref, sem):
 
 
 if __name__ == "__main__":
-    mesh = jax.make_mesh((2, 2), ("island", "chip"))
+    mesh = jax.make_mesh((2, 2), ("site", "unit"))
     call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
                         scratch_types=[plgpu.SemaphoreType.REGULAR])
     run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))
