@@ -22,6 +22,9 @@ Corpora, each a folder of OUT:
   heldout5/ from bench/corpus/idioms_heldout5/: a fifth such set, by a helper that never read the
            analyser: each file passes the values through a Python mechanism that issue 20 and the
            earlier sets do not name (score.py --only heldout5/);
+  heldout6/ from bench/corpus/idioms_heldout6/: a sixth such set, by a helper that never read the
+           analyser: each file passes the values through a Python mechanism that issue 20 and the
+           five earlier sets do not name (score.py --only heldout6/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -293,6 +296,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout3", corpus="heldout3")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout4", corpus="heldout4")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout5", corpus="heldout5")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout6", corpus="heldout6")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

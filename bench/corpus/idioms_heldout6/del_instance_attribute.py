@@ -1,0 +1,36 @@
+"""`del obj.attr` removes an instance override, so lookup falls back to the class attribute."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (256, 128)
+
+
+class Options:
+    axes = ("row", "col")
+    reduction = "add"
+
+    def __init__(self):
+        self.axes = ("row",)
+        self.reduction = "max"
+
+
+options = Options()
+del options.axes
+del options.reduction
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=options.axes, reduction_op=options.reduction),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("row", "col"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
+                        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.float32)))

@@ -1,0 +1,26 @@
+"""List slice assignment splices an inner axis into the axis list (`axes[1:1] = [...]`, `axes[-1:] = []`)."""
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+
+axes = ["site", "scratch"]
+axes[1:1] = ["unit"]
+axes[-1:] = []
+AXES = tuple(axes)
+
+
+def body(o_ref, sem):
+    plgpu.semaphore_signal_multicast(sem, collective_axes=AXES)
+    pl.semaphore_wait(sem, 4)
+    o_ref[...] = jnp.zeros(o_ref.shape, o_ref.dtype)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("site", "unit"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
+                        scratch_types=[plgpu.SemaphoreType.REGULAR])
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))
+    print(run())
