@@ -25,4 +25,8 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     "plgpu.async_prefetch": _params(("ref", 0), ("collective_axes", None)),
     "plgpu.wgmma": _params(("acc", 0), ("a", 1), ("b", 2)),
     "plgpu.barrier_test": _params(("barrier", 0),),
+    # Not data movement: calls whose literal arguments JAX checks when they are traced
+    # (PAL034 set_max_registers, PAL035 nd_loop's tiling).
+    "plgpu.set_max_registers": _params(("n", 0), ("action", None)),
+    "plgpu.nd_loop": _params(("grid", 0), ("collective_axes", None), ("tiling", None)),
 }
