@@ -38,6 +38,7 @@ from . import (
     pal027_ref_load_size,
     pal034_set_max_registers,
     pal035_nd_loop_tiling,
+    pal036_fori_loop_unroll,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -83,6 +84,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal027_ref_load_size,
     pal034_set_max_registers,
     pal035_nd_loop_tiling,
+    pal036_fori_loop_unroll,
 )}
 
 
