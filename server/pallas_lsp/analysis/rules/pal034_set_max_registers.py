@@ -71,16 +71,14 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 def _fault(op: Op) -> str | None:
     """JAX's first refusal (n, then action) for arguments the analysis knows; None else."""
     n = op.args.get("n")
-    if isinstance(n, Const) and n.value is not None and not isinstance(n.value, tuple):
-        count = n.value
-        if not isinstance(count, int) or count <= 0 or count % 8:
-            hint = _nearest(count)
-            return (f"set_max_registers: n={count!r} is not a positive multiple of 8; the "
-                    f"register count per thread changes in steps of 8, and JAX raises "
-                    f"\"ValueError: n must be a positive multiple of 8, got {count!r}\". "
-                    f"Give a multiple of 8{hint}.")
-    elif not isinstance(n, Const):
+    if not isinstance(n, Const):
         return None  # a count the analysis cannot know: JAX may refuse it first
+    count = n.value
+    if not isinstance(count, int) or count <= 0 or count % 8:
+        return (f"set_max_registers: n={count!r} is not a positive multiple of 8; the "
+                f"register count per thread changes in steps of 8, and JAX raises "
+                f"\"ValueError: n must be a positive multiple of 8, got {count}\". "
+                f"Give a multiple of 8{_nearest(count)}.")
     action = op.args.get("action")
     if isinstance(action, Const) and action.value not in _ACTIONS:
         return (f"set_max_registers: action={action.value!r} is neither \"increase\" nor "
