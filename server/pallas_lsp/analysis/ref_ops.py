@@ -25,4 +25,10 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     "plgpu.async_prefetch": _params(("ref", 0), ("collective_axes", None)),
     "plgpu.wgmma": _params(("acc", 0), ("a", 1), ("b", 2)),
     "plgpu.barrier_test": _params(("barrier", 0),),
+    # Not data movement: calls whose literal arguments JAX checks when they are traced
+    # (PAL034 set_max_registers, PAL035 nd_loop's tiling, PAL036 fori_loop's unroll).
+    "plgpu.set_max_registers": _params(("n", 0), ("action", None)),
+    "plgpu.nd_loop": _params(("grid", 0), ("collective_axes", None), ("tiling", None)),
+    # PAL036: a fori_loop's static bounds and its unroll factor.
+    "lax.fori_loop": _params(("lower", 0), ("upper", 1), ("unroll", None)),
 }

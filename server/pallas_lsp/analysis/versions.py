@@ -266,3 +266,12 @@ PALLAS_CALL_FOREIGN_BACKEND_UNSUPPORTED = Fact("pl.pallas_call says 'Unsupported
 FOREIGN_PARAMS_BARE_ASSERTION = Fact("another platform's params fail with a bare AssertionError",
                                      (0, 11, 2), None,
                                      "pal020 fixtures: ValueError on 0.10.2, AssertionError on 0.11.2")
+
+# plgpu.set_max_registers checks its arguments when traced ("n must be a positive multiple of
+# 8", "action must be 'increase' or 'decrease'", primitives.py _set_max_registers_abstract_eval)
+# from 0.11.2; 0.8.3 and 0.10.2 bind them unchecked (a count of 100 then fails MLIR
+# verification with no message of its own; an unknown action lowers as "decrease").
+# Fixtures pal034/*; 0.11.0 and 0.11.1 not measured.
+SET_MAX_REGISTERS_CHECKED = Fact("plgpu.set_max_registers checks n and action when traced",
+                                 (0, 11, 2), None,
+                                 "pal034 fixtures: MLIRError / lowers on 0.10.2, ValueError on 0.11.2")

@@ -36,6 +36,9 @@ from . import (
     pal025_cluster_axis_unknown,
     pal026_ref_store_mismatch,
     pal027_ref_load_size,
+    pal034_set_max_registers,
+    pal035_nd_loop_tiling,
+    pal036_fori_loop_unroll,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -79,6 +82,9 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal025_cluster_axis_unknown,
     pal026_ref_store_mismatch,
     pal027_ref_load_size,
+    pal034_set_max_registers,
+    pal035_nd_loop_tiling,
+    pal036_fori_loop_unroll,
 )}
 
 

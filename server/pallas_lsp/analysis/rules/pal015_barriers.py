@@ -29,12 +29,15 @@ RULE = Rule(
         "ValueError: Num arrivals must be at least 1, but got 0\n"
         "ValueError: Operation is only valid for a single barrier, but barrier ref contains 2. "
         "Individual barriers can be accessed by indexing into the ref.\n"
-        "ValueError: Barrier can only be indexed with integers or slices, got 1.0"
+        "ValueError: Barrier can only be indexed with integers or slices, got 1.0\n"
+        "NotImplementedError: Barrier does not support slice with `stride != 1`"
     ),
     lowering_errors=(LoweringError(r"Num arrivals must be at least 1", "ValueError"),
                      LoweringError(r"Operation is only valid for a single barrier", "ValueError"),
                      LoweringError(r"Barrier can only be indexed with integers or slices, got "
-                                   r"-?\d+\.\d*(e[-+]?\d+)?$", "ValueError")),
+                                   r"-?\d+\.\d*(e[-+]?\d+)?$", "ValueError"),
+                     LoweringError(r"^Barrier does not support slice with `stride != 1`$",
+                                   "NotImplementedError", when=BARRIER_INDEX_INTEGERS)),
     what_it_means=(
         "A barrier completes a phase when `num_arrivals` arrivals have been recorded on it "
         "(a TMA copy's completion, a `plgpu.barrier_arrive`); JAX requires at least one and "
@@ -56,7 +59,10 @@ RULE = Rule(
         "an int `i` the analysis knows) fails on the copy, `barrier_wait`, `barrier_arrive` "
         "or `barrier_test` that uses it, from 0.10.2 (\"Barrier can only be indexed with "
         "integers or slices, got 1.0\"); a traced float index fails there too, with an MLIR "
-        "dump (not predicted)."
+        "dump (not predicted). A slice of stride other than 1 (`barriers.at[pl.ds(0, 1, "
+        "stride=2)]`, `barriers.at[0:4:2]`) fails on the same ops from 0.10.2 (\"Barrier does "
+        "not support slice with `stride != 1`\"; 0.8.3 says \"Barrier can only be indexed "
+        "with an integer\", not predicted)."
     ),
     how_to_fix=(
         "Give the number of arrivals each phase waits for: 1 for one TMA copy or one arriving "
@@ -80,6 +86,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         yield from _array_findings(program)
     if holds(BARRIER_INDEX_INTEGERS, program.version):
         yield from _float_index_findings(program)
+        yield from _strided_slice_findings(program)
 
 
 # The barrier ops whose barrier operand must be one barrier, and that operand's keyword.
@@ -159,6 +166,49 @@ def _float_index(op: Op) -> float | None:
             if isinstance(entry, Const) and type(entry.value) is float:
                 return entry.value
             return None  # a traced index, a strided slice: another check, or not known
+    return None
+
+
+def _strided_slice_findings(program: Program) -> Iterator[Finding]:
+    """The same walk as _float_index: a slice of a known stride other than 1 met first raises
+    "Barrier does not support slice with `stride != 1`" (NotImplementedError)."""
+    for name in _INDEXED_BARRIER_OPS:
+        for node, ops in ref_ops_named(program, name).items():
+            found = next(((op, stride) for op in ops if (stride := _slice_stride(op)) is not None),
+                         None)
+            if found is None:
+                continue
+            op, stride = found
+            operand = op.arg_nodes.get("barrier")
+            spelled = program.text(operand) if operand is not None else "the barrier"
+            yield Finding(
+                RULE.code, program.span(node),
+                f"{name.rsplit('.', 1)[-1]}: {spelled} picks barriers with a slice of stride "
+                f"{stride}; a barrier index must be an integer or a slice of stride 1, and JAX "
+                f"raises \"NotImplementedError: Barrier does not support slice with `stride != "
+                f"1`\". Index one barrier with an integer (barriers.at[i]).",
+                related=(Related(program.span(op.args["barrier"].barrier.node),  # type: ignore[union-attr]
+                                 "the barriers are made here"),))
+
+
+def _slice_stride(op: Op) -> int | None:
+    """The stride of the first strided slice JAX meets in the barrier operand's views; None
+    when an index before it is not known or raises otherwise, or none is strided."""
+    ref = op.args.get("barrier")
+    if not isinstance(ref, BarrierRefVal):
+        return None
+    for index in ref.indices:
+        entries = index if isinstance(index, tuple) else (
+            tuple(Const(v) for v in index.value) if isinstance(index, Const)
+            and isinstance(index.value, tuple) else (index,))
+        for entry in entries:
+            if isinstance(entry, DSliceVal) and entry.stride in (None, 1):
+                continue
+            if isinstance(entry, DSliceVal) and type(entry.stride) is int:
+                return entry.stride  # type: ignore[return-value]
+            if isinstance(entry, Const) and type(entry.value) in (int, bool):
+                continue
+            return None  # a float (the other check), a traced index, or not known
     return None
 
 

@@ -1,0 +1,96 @@
+"""PAL034 set_max_registers: plgpu.set_max_registers takes a positive multiple of 8 and an
+action of "increase" or "decrease" (checked when traced, from JAX 0.11.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..model import Finding, Options
+from ..program import Program
+from ..trace import Op
+from ..values import Const
+from ..versions import SET_MAX_REGISTERS_CHECKED, holds
+from .base import LoweringError, Rule
+from .common import dedupe, kernel_related, ref_ops_named
+
+RULE = Rule(
+    code="PAL034",
+    name="set_max_registers",
+    title="plgpu.set_max_registers takes a positive multiple of 8 and 'increase' or 'decrease'",
+    jax_message=(
+        "ValueError: n must be a positive multiple of 8, got 100\n"
+        "ValueError: action must be 'increase' or 'decrease', got 'raise'"
+    ),
+    lowering_errors=(
+        LoweringError(r"^n must be a positive multiple of 8, got ", "ValueError",
+                      when=SET_MAX_REGISTERS_CHECKED),
+        LoweringError(r"^action must be 'increase' or 'decrease', got ", "ValueError",
+                      when=SET_MAX_REGISTERS_CHECKED),
+    ),
+    what_it_means=(
+        "`plgpu.set_max_registers(n, action=...)` moves registers between the warpgroups of a "
+        "warp-specialized kernel (the PTX `setmaxnreg` instruction): `n` is the new number of "
+        "registers per thread, which the hardware takes only in steps of 8, and `action` says "
+        "whether the count grows (`\"increase\"`) or shrinks (`\"decrease\"`)."
+    ),
+    when_it_happens=(
+        "From JAX 0.11.2 the primitive checks its arguments when the kernel is traced, on the "
+        "`set_max_registers` line: a literal `n` that is not a positive multiple of 8 (or not an "
+        "int), or an `action` other than the two strings. 0.8.3 and 0.10.2 do not check: a count "
+        "of 100 then fails MLIR verification (\"Verification failed\", not predicted), and an "
+        "unknown action lowers as \"decrease\". 0.11.0 and 0.11.1 not measured."
+    ),
+    how_to_fix=(
+        "Give a positive multiple of 8 (the producer warpgroup usually decreases to 24 or 40, "
+        "the consumers increase to 232 or 240) and spell the action `\"increase\"` or "
+        "`\"decrease\"`."
+    ),
+    bad_example='''
+plgpu.set_max_registers(100, action="increase")
+''',
+    good_example='''
+plgpu.set_max_registers(104, action="increase")
+''',
+    fixable=False,
+)
+
+_ACTIONS = ("increase", "decrease")
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    if not holds(SET_MAX_REGISTERS_CHECKED, program.version):
+        return
+    for node, ops in ref_ops_named(program, "plgpu.set_max_registers").items():
+        said = next((said for op in ops if (said := _fault(op)) is not None), None)
+        if said is None:
+            continue
+        related = [item for each in ops for item in kernel_related(program, each.launch)]
+        yield Finding(RULE.code, program.span(node), said, related=dedupe(related))
+
+
+def _fault(op: Op) -> str | None:
+    """JAX's first refusal (n, then action) for arguments the analysis knows; None else."""
+    n = op.args.get("n")
+    if not isinstance(n, Const):
+        return None  # a count the analysis cannot know: JAX may refuse it first
+    count = n.value
+    if not isinstance(count, int) or count <= 0 or count % 8:
+        return (f"set_max_registers: n={count!r} is not a positive multiple of 8; the "
+                f"register count per thread changes in steps of 8, and JAX raises "
+                f"\"ValueError: n must be a positive multiple of 8, got {count}\". "
+                f"Give a multiple of 8{_nearest(count)}.")
+    action = op.args.get("action")
+    if isinstance(action, Const) and action.value not in _ACTIONS:
+        return (f"set_max_registers: action={action.value!r} is neither \"increase\" nor "
+                f"\"decrease\", and JAX raises \"ValueError: action must be 'increase' or "
+                f"'decrease', got {action.value!r}\". Say whether the register count grows "
+                f"(\"increase\") or shrinks (\"decrease\").")
+    return None
+
+
+def _nearest(count: object) -> str:
+    if isinstance(count, (int, float)) and not isinstance(count, bool) and count > 0:
+        below = int(count) // 8 * 8
+        above = below + 8
+        return f" ({below} or {above})" if below > 0 else f" ({above})"
+    return ""
