@@ -598,23 +598,10 @@ def _loop(call: Call) -> object:
 
 
 def _emit_pipeline(call: Call) -> object:
-    """``plgpu.emit_pipeline``: in a kernel body its configuration recorded and its body traced
-    when the pipeline runs (analysis/pipelines.py); elsewhere traced as an unmodelled
-    construct's."""
+    """``plgpu.emit_pipeline`` / ``plgpu.emit_pipeline_warp_specialized``: in a kernel body its
+    configuration recorded and its body traced when the pipeline runs (analysis/pipelines.py,
+    analysis/warp_pipelines.py); elsewhere traced as an unmodelled construct's."""
     return pipelines.emit_pipeline(call, lambda: _other(call))
-
-
-def _emit_warp_pipeline(call: Call) -> object:
-    """``plgpu.emit_pipeline_warp_specialized``: in a kernel body its configuration recorded
-    (analysis/pipelines.py) and its body traced when the pipeline runs
-    (analysis/warp_pipelines.py); elsewhere as an unmodelled construct's."""
-    made = pipelines.emit_pipeline(call, lambda: _other(call))
-    pipeline = made.args[0] if isinstance(made, PartialVal) and made.args else None
-    if not isinstance(pipeline, pipelines.PipelineVal):
-        return made
-    warp = warp_pipelines.emit(call, UNKNOWN)
-    held = warp.args[0] if isinstance(warp, PartialVal) and warp.args else None
-    return PartialVal(made.func, (replace(pipeline, warp=held), *made.args[1:]), made.kwargs)
 
 
 def _run_pipeline(call: Call) -> object:
@@ -622,9 +609,8 @@ def _run_pipeline(call: Call) -> object:
     traced on its slot refs then (analysis/warp_pipelines.py)."""
     pipelines.run(call)
     pipeline = call.args[0] if call.args else None
-    warp = pipeline.warp if isinstance(pipeline, pipelines.PipelineVal) else None
-    if isinstance(warp, warp_pipelines.WarpPipelineVal):
-        warp_pipelines.trace(call, warp)
+    if isinstance(pipeline, pipelines.PipelineVal) and pipeline.api == pipelines.WS:
+        warp_pipelines.trace(call, pipeline)
     return UNKNOWN
 
 
@@ -1066,7 +1052,7 @@ HANDLERS: dict[str, Handler] = {
     "pl.BlockSpec": _block_spec,
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
-    pipelines.WS: _emit_warp_pipeline,
+    pipelines.WS: _emit_pipeline,
     pipelines.RUN: _run_pipeline,
     pipelines.ALLOCATIONS: pipelines.run,
     "jax._src.util.split_list": _split_list,

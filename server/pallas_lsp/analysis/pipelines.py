@@ -9,8 +9,9 @@ body its body is traced when the pipeline runs, as JAX traces it (under names it
 the shared-memory slot refs JAX hands it (slot_refs below); outside a kernel body, or with
 arguments the analysis cannot place, it is traced as any unmodelled JAX construct's is.
 ``plgpu.emit_pipeline_warp_specialized`` is recorded the same way (``WS``), with its
-warp-specialized arguments, and its run with the values of the refs it was given; its body is
-traced at the run by analysis/warp_pipelines.py (``PipelineVal.warp``).
+warp-specialized arguments (the same ``PipelineVal``, its ``compute_context`` and
+``known_args`` filled), and its run with the values of the refs it was given; its body is traced
+at the run by analysis/warp_pipelines.py.
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ class BlockSpecVal:
     # None when not known (a *args, defaults, another callable). 0 with no index_map.
     index_params: int | None = None
     # memory_space= as passed: MISSING where not given (JAX's default: the block is copied
-    # to SMEM), else its value (a QualName such as plgpu.GMEM, or UNKNOWN).
+    # to SMEM), else its value (a QualName such as plgpu.GMEM, or UNKNOWN; UNKNOWN too where a
+    # **kwargs may have passed it). Where the body's ref lives is derived from it (`space`).
     memory_space: object = MISSING
     # Which class made it: "pl.BlockSpec" or "plgpu.BlockSpec" (the warp-specialized pipeline
     # reads delay_release only from the latter).
@@ -74,9 +76,13 @@ class BlockSpecVal:
     # plgpu.BlockSpec's transforms= (a tuple of TransformVal, () where not given, UNKNOWN): the
     # buffers the pipeline allocates for it (PAL012).
     transforms: object = ()
-    # Where the body's ref lives: "SMEM" (a slot, the default), "GMEM" (JAX hands the body
-    # the GMEM ref itself) or UNKNOWN (another memory space, or one not known).
-    space: object = "SMEM"
+
+    @property
+    def space(self) -> object:
+        """Where the body's ref lives: "SMEM" (a slot, the default), "GMEM" (JAX hands the
+        body the GMEM ref itself) or UNKNOWN (another memory space, or one not known)."""
+        copied = in_smem(self)
+        return UNKNOWN if copied is None else "SMEM" if copied else "GMEM"
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,9 +100,11 @@ class PipelineVal:
     # refs of slot_refs below), and whether it also takes a carry (init_carry=).
     body: object = None
     carries: bool = False
-    # A warp-specialized pipeline's analysis/warp_pipelines.WarpPipelineVal (its body traced
-    # at the run); None for plgpu.emit_pipeline.
-    warp: object = None
+    # The warp-specialized pipeline's (WS) own: its compute_context= (None where not given, or
+    # for plgpu.emit_pipeline), and whether its body takes exactly (indices, *slot_refs[, carry])
+    # (no manual barriers passed): analysis/warp_pipelines.py traces the body at the run.
+    compute_context: object = None
+    known_args: bool = True
 
 
 def block_spec(call: Call, returned: object = MISSING, index_params: int | None = None,
@@ -118,17 +126,12 @@ def block_spec(call: Call, returned: object = MISSING, index_params: int | None 
         index_params = 0
     axes = call.kwargs.get("collective_axes", MISSING)
     collective = False if isinstance(axes, Const) and axes.value == () else _given(axes)
+    # A **kwargs may have passed memory_space=: not known then.
+    space = call.kwargs.get("memory_space", UNKNOWN if "**" in call.kwargs else MISSING)
     return BlockSpecVal(call.arg(0, "block_shape"), index_map, delay_release, call.node,
-                        index_count, index_params, call.kwargs.get("memory_space", MISSING), call.name,
+                        index_count, index_params, space, call.name,
                         collective, reads_indices, _given(call.kwargs.get("pipeline_mode", MISSING)),
-                        _spec_transforms(call), _space(call.kwargs))
-
-
-def _space(kwargs: dict[str, object]) -> object:
-    space = kwargs.get("memory_space", QualName("plgpu.SMEM"))
-    if "**" in kwargs or not isinstance(space, QualName):
-        return UNKNOWN
-    return {"plgpu.SMEM": "SMEM", "plgpu.GMEM": "GMEM"}.get(space.name, UNKNOWN)
+                        _spec_transforms(call))
 
 
 # The BlockSpec fields a program reads or replaces (a test harness's
@@ -209,7 +212,20 @@ def emit_pipeline(call: Call, trace_usual: Callable[[], object]) -> object:
     call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
     made = PipelineVal(call.node, values["in_specs"], values["out_specs"], values["grid"], call.name,
                        values["max_concurrent_steps"], call.arg(0, "body"), "init_carry" in call.kwargs)
+    if call.name == WS:
+        context = call.kwargs.get("compute_context", Const(None))
+        made = replace(made, compute_context=None if isinstance(context, Const) and context.value is None
+                       else context, known_args=not any(
+                           key in call.kwargs and not _false(call.kwargs[key]) for key in _MORE_ARGS))
     return PartialVal(QualName(RUN), (made,), {})
+
+
+# Keywords that hand a warp-specialized body more arguments than its slot refs (and the carry).
+_MORE_ARGS = ("manual_produced_barriers", "manual_consumed_barriers")
+
+
+def _false(value: object) -> bool:
+    return isinstance(value, Const) and value.value is False
 
 
 def run(call: Call) -> object:
@@ -234,7 +250,7 @@ def run(call: Call) -> object:
     call.tracer.record_op(call.name, call.node, {"pipeline": pipeline, "ref_count": count, "refs": refs},
                           {}, call.ctx)
     if call.name == RUN and pipeline.api != WS:
-        _trace_body(call, pipeline)  # the warp-specialized body: jax_calls, warp_pipelines
+        _trace_body(call, pipeline)  # the warp-specialized body: analysis/warp_pipelines.py
     return UNKNOWN
 
 
