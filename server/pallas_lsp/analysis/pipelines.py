@@ -27,6 +27,7 @@ from .values import (
     Const,
     DtypeVal,
     FuncVal,
+    ListVal,
     PartialVal,
     QualName,
     RefVal,
@@ -67,9 +68,10 @@ class BlockSpecVal:
     # Which class made it: "pl.BlockSpec" or "plgpu.BlockSpec" (the warp-specialized pipeline
     # reads delay_release only from the latter).
     api: str = "pl.BlockSpec"
-    # collective_axes= given (not None), and whether the index_map reads any of its grid
-    # indices (a parameter's name in its body; None when not known): the warp-specialized
-    # pipeline refuses both a collective output and an input whose index_map reads none.
+    # collective_axes= truthy (as JAX tests it; None: not known), and whether the index_map
+    # reads any of its grid indices (a parameter's name in its body; None when not known): the
+    # warp-specialized pipeline refuses both a collective output and an input whose index_map
+    # reads none.
     collective: bool | None = False
     reads_indices: bool | None = None
     # pipeline_mode= given (not None): both pipelines refuse it before anything else.
@@ -125,8 +127,7 @@ def block_spec(call: Call, returned: object = MISSING, index_params: int | None 
     index_map = call.arg(1, "index_map")
     if index_map is MISSING or (isinstance(index_map, Const) and index_map.value is None):
         index_params = 0
-    axes = call.kwargs.get("collective_axes", MISSING)
-    collective = False if isinstance(axes, Const) and axes.value == () else _given(axes)
+    collective = _truthy(call.kwargs.get("collective_axes", MISSING))
     # A **kwargs may have passed memory_space=: not known then.
     space = call.kwargs.get("memory_space", UNKNOWN if "**" in call.kwargs else MISSING)
     return BlockSpecVal(call.arg(0, "block_shape"), index_map, delay_release, call.node,
@@ -154,6 +155,23 @@ def replace_spec(spec: BlockSpecVal, changes: dict[str, object]) -> object:
         return UNKNOWN
     return replace(spec, index_map=changes.get("index_map", spec.index_map), index_count=None,
                    index_params=None, reads_indices=None)
+
+
+def _truthy(value: object) -> bool | None:
+    """``bool(value)`` of a keyword's value as JAX tests it (``if spec.collective_axes:``),
+    False where not given; None when not known."""
+    if value is MISSING:
+        return False
+    if isinstance(value, Const):
+        try:
+            return bool(value.value)
+        except Exception:
+            return None
+    if isinstance(value, tuple):
+        return bool(value)
+    if isinstance(value, ListVal) and value.complete:
+        return bool(value.items)
+    return None
 
 
 def _given(value: object) -> bool | None:

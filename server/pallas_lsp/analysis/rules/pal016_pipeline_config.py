@@ -21,7 +21,12 @@ from ..pipelines import (
 from ..program import Program, short_repr
 from ..trace import Op
 from ..values import Const, RefVal
-from ..versions import EMIT_PIPELINE_CHECKS_GRID, holds
+from ..versions import (
+    EMIT_PIPELINE_CHECKS_GRID,
+    EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE,
+    PIPELINE_REFUSES_PIPELINE_MODE,
+    holds,
+)
 from .base import LoweringError, Rule
 from .common import dedupe, launch_related
 
@@ -63,6 +68,13 @@ RULE = Rule(
                       exc_type="ValueError"),
         LoweringError(r"SMEM outputs are not supported with multiple compute warpgroups",
                       exc_type="NotImplementedError"),
+        # Either pipeline's _downcast_spec (0.10 on), and emit_pipeline's collective specs (its
+        # inputs' words before 0.11; from 0.11 one message for inputs and outputs).
+        LoweringError(r"^pl\.BlockSpec with pipeline_mode= is not supported$",
+                      exc_type="NotImplementedError"),
+        LoweringError(r"^(pl\.BlockSpec with collective_axes= is not supported|BlockSpecs with "
+                      r"collective_axes are not supported in emit_pipeline)$",
+                      exc_type="NotImplementedError"),
     ),
     what_it_means=(
         "`plgpu.emit_pipeline(body, grid=..., in_specs=..., out_specs=..., "
@@ -75,7 +87,10 @@ RULE = Rule(
         "When `plgpu.emit_pipeline` is called: every in_spec has `delay_release` ≥ "
         "`max_concurrent_steps` (the default is 1; JAX compares with the smallest "
         "delay_release, and a `pl.BlockSpec` counts as 0; with no in_specs, 0, so "
-        "`max_concurrent_steps=0` fails) — every measured release; a grid "
+        "`max_concurrent_steps=0` fails) — every measured release; a BlockSpec with "
+        "`pipeline_mode=` (either pipeline, from 0.10) or, in `plgpu.emit_pipeline`, with "
+        "`collective_axes=` (inputs in every release; outputs judged from 0.11, where the "
+        "message is one for both); a grid "
         "entry below 1 — from JAX 0.10 (0.8.3 fails later, in the MLIR verifier). When the "
         "pipeline is called: a number of refs that is not the number of in_specs plus "
         "out_specs, which JAX reports only as a `safe_zip()` length mismatch; a BlockSpec "
@@ -96,7 +111,9 @@ RULE = Rule(
         "it to that plus one); make every grid entry at least 1; give one BlockSpec per ref, "
         "in the order the refs are passed; return one block index from each index_map per "
         "block_shape entry (a `None` / `pl.Squeezed()` entry takes one too); with several "
-        "compute warpgroups, give outputs `memory_space=plgpu.GMEM` or use one warpgroup."
+        "compute warpgroups, give outputs `memory_space=plgpu.GMEM` or use one warpgroup; "
+        "drop `pipeline_mode=` (buffering is max_concurrent_steps) and, in emit_pipeline, "
+        "`collective_axes=`."
     ),
     bad_example='''
 def kernel(x_ref, o_ref):
@@ -116,11 +133,12 @@ def kernel(x_ref, o_ref):
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in program.ops_named(EMIT).items():
         op = ops[0]
-        finding = _grid(program, node, op) or _delay(program, node, op)
+        finding = _grid(program, node, op) or _mode(program, node, op) or _collective(program, node, op) \
+            or _delay(program, node, op)
         if finding is not None:
             yield finding
     for node, ops in program.ops_named(WS).items():
-        finding = _ws_delay(program, node, ops[0])
+        finding = _mode(program, node, ops[0]) or _ws_delay(program, node, ops[0])
         if finding is not None:
             yield finding
     for node, ops in program.ops_named(RUN).items():
@@ -170,6 +188,73 @@ def _grid(program: Program, node: ast.Call, op: Op) -> Finding | None:
     target = op.arg_nodes.get("grid", node)
     return Finding(RULE.code, program.span(node), message, related=(
         Related(program.span(target), "this grid"), *_related(program, op)))
+
+
+def _grid_passed(program: Program, op: Op) -> bool:
+    """Did emit_pipeline's grid check (from 0.10) surely pass?"""
+    if op.name == WS or not holds(EMIT_PIPELINE_CHECKS_GRID, program.version):
+        return True
+    entries = _ints(op.args.get("grid"))
+    return entries is not None and all(entry > 0 for entry in entries)
+
+
+def _mode(program: Program, node: ast.Call, op: Op) -> Finding | None:
+    """A BlockSpec with pipeline_mode= (from 0.10): both pipelines downcast every spec first,
+    emit_pipeline after its grid check, the warp-specialized one its inputs, then (after the
+    inputs' collective check) its outputs."""
+    if not holds(PIPELINE_REFUSES_PIPELINE_MODE, program.version) or not _grid_passed(program, op):
+        return None
+    # The warp-specialized pipeline takes a lone spec too; emit_pipeline iterates its specs.
+    lone = _lone if op.name == WS else (lambda specs: specs)
+    ins, outs = specs_tuple(lone(op.args.get("in_specs"))), specs_tuple(lone(op.args.get("out_specs")))
+    if ins is None:
+        return None
+    moded = next((("in_specs", i, s) for i, s in enumerate(ins) if s.pipeline_mode is True), None)
+    if moded is None and (outs is None or any(s.pipeline_mode is None for s in ins)):
+        return None
+    if moded is None and op.name == WS and any(s.collective is not False for s in ins):
+        return None  # "Only a single collective axis supported" may come first
+    if moded is None:
+        moded = next((("out_specs", i, s) for i, s in enumerate(outs or ()) if s.pipeline_mode is True), None)
+    if moded is None:
+        return None
+    where, index, spec = moded
+    message = (f"{where}[{index}] of this {op.name} has pipeline_mode=, which Mosaic GPU "
+               f"pipelines do not take: JAX fails with \"pl.BlockSpec with pipeline_mode= is not "
+               f"supported\". Drop pipeline_mode= (set the buffering with max_concurrent_steps "
+               f"instead).")
+    return Finding(RULE.code, program.span(node), message, related=dedupe([
+        Related(program.span(spec.node), "this BlockSpec: pipeline_mode= given"), *_related(program, op)]))
+
+
+def _collective(program: Program, node: ast.Call, op: Op) -> Finding | None:
+    """A BlockSpec with collective_axes in plgpu.emit_pipeline: refused after the pipeline
+    modes, inputs first. Before 0.11 an input is refused in words of its own; an output's
+    words there are the warp-specialized pipeline's too, so only 0.11 on judges outputs."""
+    if not _grid_passed(program, op):
+        return None
+    ins, outs = specs_tuple(op.args.get("in_specs")), specs_tuple(op.args.get("out_specs"))
+    if ins is None or outs is None:
+        return None
+    moded = holds(PIPELINE_REFUSES_PIPELINE_MODE, program.version)
+    if moded and any(s.pipeline_mode is not False for s in (*ins, *outs)):
+        return None
+    one_message = holds(EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE, program.version)
+    found = next((("in_specs", i, s) for i, s in enumerate(ins) if s.collective is True), None)
+    if found is None and any(s.collective is None for s in ins):
+        return None
+    if found is None and one_message:
+        found = next((("out_specs", i, s) for i, s in enumerate(outs) if s.collective is True), None)
+    if found is None:
+        return None
+    where, index, spec = found
+    said = "pl.BlockSpec with collective_axes= is not supported" if one_message else (
+        "BlockSpecs with collective_axes are not supported in emit_pipeline")
+    message = (f"{where}[{index}] of this plgpu.emit_pipeline has collective_axes=, which "
+               f"emit_pipeline does not take: JAX fails with \"{said}\". Drop collective_axes= "
+               f"(plgpu.emit_pipeline_warp_specialized takes it on inputs).")
+    return Finding(RULE.code, program.span(node), message, related=dedupe([
+        Related(program.span(spec.node), "this BlockSpec: collective_axes= given"), *_related(program, op)]))
 
 
 def _delay(program: Program, node: ast.Call, op: Op) -> Finding | None:
