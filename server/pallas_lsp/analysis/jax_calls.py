@@ -52,6 +52,7 @@ from .values import (
     KernelInfo,
     KernelVal,
     LayoutVal,
+    ListVal,
     MeshVal,
     ModuleVal,
     MulticastRefVal,
@@ -130,6 +131,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return devices.attribute(base, attr)
     if isinstance(base, pipelines.BlockSpecVal):
         return pipelines.spec_attribute(base, attr)
+    if isinstance(base, CompilerParamsVal):
+        return _params_attribute(base, attr)
     if isinstance(base, MulticastRefVal) and attr == "at":
         return MulticastAt(base)
     if isinstance(base, ObjVal):
@@ -606,23 +609,10 @@ def _loop(call: Call) -> object:
 
 
 def _emit_pipeline(call: Call) -> object:
-    """``plgpu.emit_pipeline``: in a kernel body its configuration recorded and its body traced
-    when the pipeline runs (analysis/pipelines.py); elsewhere traced as an unmodelled
-    construct's."""
+    """``plgpu.emit_pipeline`` / ``plgpu.emit_pipeline_warp_specialized``: in a kernel body its
+    configuration recorded and its body traced when the pipeline runs (analysis/pipelines.py,
+    analysis/warp_pipelines.py); elsewhere traced as an unmodelled construct's."""
     return pipelines.emit_pipeline(call, lambda: _other(call))
-
-
-def _emit_warp_pipeline(call: Call) -> object:
-    """``plgpu.emit_pipeline_warp_specialized``: in a kernel body its configuration recorded
-    (analysis/pipelines.py) and its body traced when the pipeline runs
-    (analysis/warp_pipelines.py); elsewhere as an unmodelled construct's."""
-    made = pipelines.emit_pipeline(call, lambda: _other(call))
-    pipeline = made.args[0] if isinstance(made, PartialVal) and made.args else None
-    if not isinstance(pipeline, pipelines.PipelineVal):
-        return made
-    warp = warp_pipelines.emit(call, UNKNOWN)
-    held = warp.args[0] if isinstance(warp, PartialVal) and warp.args else None
-    return PartialVal(made.func, (replace(pipeline, warp=held), *made.args[1:]), made.kwargs)
 
 
 def _run_pipeline(call: Call) -> object:
@@ -630,9 +620,8 @@ def _run_pipeline(call: Call) -> object:
     traced on its slot refs then (analysis/warp_pipelines.py)."""
     pipelines.run(call)
     pipeline = call.args[0] if call.args else None
-    warp = pipeline.warp if isinstance(pipeline, pipelines.PipelineVal) else None
-    if isinstance(warp, warp_pipelines.WarpPipelineVal):
-        warp_pipelines.trace(call, warp)
+    if isinstance(pipeline, pipelines.PipelineVal) and pipeline.api == pipelines.WS:
+        warp_pipelines.trace(call, pipeline)
     return UNKNOWN
 
 
@@ -648,6 +637,56 @@ def _split_list(call: Call) -> object:
         pieces.append(tuple(items[:size.value]))  # type: ignore[union-attr]
         items = items[size.value:]  # type: ignore[union-attr]
     return (*pieces, tuple(items))
+
+
+def _flags(value: object) -> list[bool] | None:
+    """A known sequence of bools (util's masks), None otherwise."""
+    items = unpack(value)
+    if items is None or not all(isinstance(i, Const) and type(i.value) is bool for i in items):
+        return None
+    return [i.value for i in items]  # type: ignore[union-attr]
+
+
+def _partition_list(call: Call) -> object:
+    """``jax._src.util.partition_list(bs, l)``: (the items where bs is False, those where it is
+    True), as JAX's test harness splits a grid into sequential and parallel parts."""
+    flags, items = _flags(call.arg(0, "bs")), unpack(call.arg(1, "l"))
+    if flags is None or items is None or len(flags) != len(items):
+        return UNKNOWN  # JAX asserts the lengths match
+    # Lists in JAX; tuples here, as split_list's pieces (the harness only reads them).
+    return (pack([x for b, x in zip(flags, items, strict=True) if not b]),
+            pack([x for b, x in zip(flags, items, strict=True) if b]))
+
+
+def _merge_lists(call: Call) -> object:
+    """``jax._src.util.merge_lists(bs, l0, l1)``: l1's items where bs is True, l0's where it is
+    False, in order (JAX asserts the counts match: unknown otherwise)."""
+    flags = _flags(call.arg(0, "bs"))
+    l0, l1 = unpack(call.arg(1, "l0")), unpack(call.arg(2, "l1"))
+    if flags is None or l0 is None or l1 is None or sum(flags) != len(l1) \
+            or len(flags) - sum(flags) != len(l0):
+        return UNKNOWN
+    i0, i1 = iter(l0), iter(l1)
+    return pack([next(i1) if b else next(i0) for b in flags])  # a list in JAX, read-only here
+
+
+def _tree_leaves(call: Call) -> object:
+    """``jax.tree.leaves(tree)`` of a tree of ShapeDtypeStructs / arrays in tuples and lists
+    (None an empty subtree), as a harness counts a kernel's outputs; other trees unknown."""
+    if len(call.args) != 1 or call.kwargs:
+        return UNKNOWN
+    leaves: list[object] = []
+
+    def walk(node: object, depth: int) -> bool:
+        if isinstance(node, (ShapeDtypeVal, ArrayVal)):
+            leaves.append(node)
+            return True
+        if isinstance(node, Const) and node.value is None:
+            return True
+        items = unpack(node) if isinstance(node, (tuple, ListVal)) else None
+        return items is not None and depth < 8 and all(walk(item, depth + 1) for item in items)
+
+    return pack(leaves) if walk(call.args[0], 0) else UNKNOWN
 
 
 def _block_spec(call: Call) -> object:
@@ -938,7 +977,19 @@ def _compiler_params(call: Call) -> object:
         value = semantics
     else:
         value = UNKNOWN
-    return CompilerParamsVal(value, call.tracer.span(call.node), call.node)
+    given = None if "**" in call.kwargs else tuple(
+        (key, item) for key, item in call.kwargs.items() if key in _PARAMS_READ)
+    return CompilerParamsVal(value, call.tracer.span(call.node), call.node, given)
+
+
+# plgpu.CompilerParams fields read back, with JAX's defaults (the same 0.8.3 - 0.12.0.1).
+_PARAMS_READ = {"dimension_semantics": Const(None), "max_concurrent_steps": Const(1)}
+
+
+def _params_attribute(params: CompilerParamsVal, attr: str) -> object:
+    if attr not in _PARAMS_READ or params.given is None:
+        return UNKNOWN
+    return dict(params.given).get(attr, _PARAMS_READ[attr])
 
 
 def _partial(call: Call) -> object:
@@ -1074,10 +1125,14 @@ HANDLERS: dict[str, Handler] = {
     "pl.BlockSpec": _block_spec,
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
-    pipelines.WS: _emit_warp_pipeline,
+    pipelines.WS: _emit_pipeline,
     pipelines.RUN: _run_pipeline,
     pipelines.ALLOCATIONS: pipelines.run,
     "jax._src.util.split_list": _split_list,
+    "jax._src.util.partition_list": _partition_list,
+    "jax._src.util.merge_lists": _merge_lists,
+    "jax.tree.leaves": _tree_leaves,
+    "jax.tree_util.tree_leaves": _tree_leaves,
     **warp_pipelines.HANDLERS,
     "lax.while_loop": _loop,
     "plgpu.Barrier": _barrier,

@@ -9,8 +9,9 @@ body its body is traced when the pipeline runs, as JAX traces it (under names it
 the shared-memory slot refs JAX hands it (slot_refs below); outside a kernel body, or with
 arguments the analysis cannot place, it is traced as any unmodelled JAX construct's is.
 ``plgpu.emit_pipeline_warp_specialized`` is recorded the same way (``WS``), with its
-warp-specialized arguments, and its run with the values of the refs it was given; its body is
-traced at the run by analysis/warp_pipelines.py (``PipelineVal.warp``).
+warp-specialized arguments (the same ``PipelineVal``, its ``compute_context`` and
+``known_args`` filled), and its run with the values of the refs it was given; its body is traced
+at the run by analysis/warp_pipelines.py.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .values import (
     Const,
     DtypeVal,
     FuncVal,
+    ListVal,
     PartialVal,
     QualName,
     RefVal,
@@ -56,17 +58,20 @@ class BlockSpecVal:
     # when not known.
     index_count: int | None = None
     # How many grid indices the index_map takes: a plain function's positional parameters,
-    # None when not known (a *args, defaults, another callable). 0 with no index_map.
+    # None when not known (a *args, defaults, another callable). 0 with no index_map. A
+    # replaced index_map counted at its pipeline (_counted) has the grid's length here.
     index_params: int | None = None
     # memory_space= as passed: MISSING where not given (JAX's default: the block is copied
-    # to SMEM), else its value (a QualName such as plgpu.GMEM, or UNKNOWN).
+    # to SMEM), else its value (a QualName such as plgpu.GMEM, or UNKNOWN; UNKNOWN too where a
+    # **kwargs may have passed it). Where the body's ref lives is derived from it (`space`).
     memory_space: object = MISSING
     # Which class made it: "pl.BlockSpec" or "plgpu.BlockSpec" (the warp-specialized pipeline
     # reads delay_release only from the latter).
     api: str = "pl.BlockSpec"
-    # collective_axes= given (not None), and whether the index_map reads any of its grid
-    # indices (a parameter's name in its body; None when not known): the warp-specialized
-    # pipeline refuses both a collective output and an input whose index_map reads none.
+    # collective_axes= truthy (as JAX tests it; None: not known), and whether the index_map
+    # reads any of its grid indices (a parameter's name in its body; None when not known): the
+    # warp-specialized pipeline refuses both a collective output and an input whose index_map
+    # reads none.
     collective: bool | None = False
     reads_indices: bool | None = None
     # pipeline_mode= given (not None): both pipelines refuse it before anything else.
@@ -74,9 +79,13 @@ class BlockSpecVal:
     # plgpu.BlockSpec's transforms= (a tuple of TransformVal, () where not given, UNKNOWN): the
     # buffers the pipeline allocates for it (PAL012).
     transforms: object = ()
-    # Where the body's ref lives: "SMEM" (a slot, the default), "GMEM" (JAX hands the body
-    # the GMEM ref itself) or UNKNOWN (another memory space, or one not known).
-    space: object = "SMEM"
+
+    @property
+    def space(self) -> object:
+        """Where the body's ref lives: "SMEM" (a slot, the default), "GMEM" (JAX hands the
+        body the GMEM ref itself) or UNKNOWN (another memory space, or one not known)."""
+        copied = in_smem(self)
+        return UNKNOWN if copied is None else "SMEM" if copied else "GMEM"
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,9 +103,11 @@ class PipelineVal:
     # refs of slot_refs below), and whether it also takes a carry (init_carry=).
     body: object = None
     carries: bool = False
-    # A warp-specialized pipeline's analysis/warp_pipelines.WarpPipelineVal (its body traced
-    # at the run); None for plgpu.emit_pipeline.
-    warp: object = None
+    # The warp-specialized pipeline's (WS) own: its compute_context= (None where not given, or
+    # for plgpu.emit_pipeline), and whether its body takes exactly (indices, *slot_refs[, carry])
+    # (no manual barriers passed): analysis/warp_pipelines.py traces the body at the run.
+    compute_context: object = None
+    known_args: bool = True
 
 
 def block_spec(call: Call, returned: object = MISSING, index_params: int | None = None,
@@ -116,19 +127,13 @@ def block_spec(call: Call, returned: object = MISSING, index_params: int | None 
     index_map = call.arg(1, "index_map")
     if index_map is MISSING or (isinstance(index_map, Const) and index_map.value is None):
         index_params = 0
-    axes = call.kwargs.get("collective_axes", MISSING)
-    collective = False if isinstance(axes, Const) and axes.value == () else _given(axes)
+    collective = _truthy(call.kwargs.get("collective_axes", MISSING))
+    # A **kwargs may have passed memory_space=: not known then.
+    space = call.kwargs.get("memory_space", UNKNOWN if "**" in call.kwargs else MISSING)
     return BlockSpecVal(call.arg(0, "block_shape"), index_map, delay_release, call.node,
-                        index_count, index_params, call.kwargs.get("memory_space", MISSING), call.name,
+                        index_count, index_params, space, call.name,
                         collective, reads_indices, _given(call.kwargs.get("pipeline_mode", MISSING)),
-                        _spec_transforms(call), _space(call.kwargs))
-
-
-def _space(kwargs: dict[str, object]) -> object:
-    space = kwargs.get("memory_space", QualName("plgpu.SMEM"))
-    if "**" in kwargs or not isinstance(space, QualName):
-        return UNKNOWN
-    return {"plgpu.SMEM": "SMEM", "plgpu.GMEM": "GMEM"}.get(space.name, UNKNOWN)
+                        _spec_transforms(call))
 
 
 # The BlockSpec fields a program reads or replaces (a test harness's
@@ -150,6 +155,23 @@ def replace_spec(spec: BlockSpecVal, changes: dict[str, object]) -> object:
         return UNKNOWN
     return replace(spec, index_map=changes.get("index_map", spec.index_map), index_count=None,
                    index_params=None, reads_indices=None)
+
+
+def _truthy(value: object) -> bool | None:
+    """``bool(value)`` of a keyword's value as JAX tests it (``if spec.collective_axes:``),
+    False where not given; None when not known."""
+    if value is MISSING:
+        return False
+    if isinstance(value, Const):
+        try:
+            return bool(value.value)
+        except Exception:
+            return None
+    if isinstance(value, tuple):
+        return bool(value)
+    if isinstance(value, ListVal) and value.complete:
+        return bool(value.items)
+    return None
 
 
 def _given(value: object) -> bool | None:
@@ -175,6 +197,12 @@ def _spec_transforms(call: Call) -> object:
     if items is None or not all(isinstance(item, TransformVal) for item in items):
         return UNKNOWN
     return tuple(items)
+
+
+def has_index_map(spec: BlockSpecVal) -> bool:
+    """Was an index_map given (JAX slices the ref with it; without one, the whole ref)?"""
+    index_map = spec.index_map
+    return not (index_map is MISSING or (isinstance(index_map, Const) and index_map.value is None))
 
 
 def block_rank(spec: BlockSpecVal) -> int | None:
@@ -205,11 +233,68 @@ def emit_pipeline(call: Call, trace_usual: Callable[[], object]) -> object:
         values["memory_thread_idx"] = call.kwargs.get("memory_thread_idx", Const(None))
     if "**" in call.kwargs or call.args[1:]:
         return trace_usual()  # arguments we cannot place: nothing recorded
+    grid_length = _length(values["grid"])
+    if grid_length is not None:
+        values["in_specs"] = _counted(call, values["in_specs"], grid_length)
+        values["out_specs"] = _counted(call, values["out_specs"], grid_length)
     nodes = {key: node for key, node in call.kw_nodes.items() if key in values}
     call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
     made = PipelineVal(call.node, values["in_specs"], values["out_specs"], values["grid"], call.name,
                        values["max_concurrent_steps"], call.arg(0, "body"), "init_carry" in call.kwargs)
+    if call.name == WS:
+        context = call.kwargs.get("compute_context", Const(None))
+        made = replace(made, compute_context=None if isinstance(context, Const) and context.value is None
+                       else context, known_args=not any(
+                           key in call.kwargs and not _false(call.kwargs[key]) for key in _MORE_ARGS))
     return PartialVal(QualName(RUN), (made,), {})
+
+
+def _length(grid: object) -> int | None:
+    items = unpack(grid) if isinstance(grid, (tuple, Const)) else None
+    return None if items is None or (isinstance(grid, Const) and not isinstance(grid.value, tuple)) \
+        else len(items)
+
+
+def _counted(call: Call, specs: object, grid_length: int) -> object:
+    """A flat sequence of specs with the index count of each one whose index_map was
+    replaced (``dataclasses.replace(spec, index_map=lambda *indices: ...)``, as JAX's test
+    harness wraps them): JAX calls it with one index per grid dimension when it slices the ref
+    (``compute_gmem_slice``), and so does this, in a kernel body's names."""
+    items = specs_tuple(specs)
+    if items is None or not any(s.index_count is None and s.index_params is None for s in items):
+        return specs
+    ctx = replace(call.ctx, names_open=True)
+    return tuple(_count(call, spec, grid_length, ctx) if spec.index_count is None
+                 and spec.index_params is None else spec for spec in items)
+
+
+def _count(call: Call, spec: BlockSpecVal, grid_length: int, ctx: object) -> BlockSpecVal:
+    index_map = spec.index_map
+    if not isinstance(index_map, FuncVal) or index_map.self_value is not None \
+            or not _accepts(index_map.node, grid_length):
+        return spec
+    returned = call.tracer.call_value(index_map, [UNKNOWN] * grid_length, {}, ctx)
+    items = unpack(returned) if isinstance(returned, (tuple, Const)) else None
+    if items is None or (isinstance(returned, Const) and not isinstance(returned.value, tuple)):
+        return spec
+    return replace(spec, index_count=len(items), index_params=grid_length)
+
+
+def _accepts(function: ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef, count: int) -> bool:
+    """Does Python bind ``count`` positional arguments to this function (no TypeError)?"""
+    spec = function.args
+    positional = len(spec.posonlyargs) + len(spec.args)
+    required_kwonly = any(default is None for default in spec.kw_defaults)
+    return not required_kwonly and positional - len(spec.defaults) <= count \
+        and (spec.vararg is not None or count <= positional)
+
+
+# Keywords that hand a warp-specialized body more arguments than its slot refs (and the carry).
+_MORE_ARGS = ("manual_produced_barriers", "manual_consumed_barriers")
+
+
+def _false(value: object) -> bool:
+    return isinstance(value, Const) and value.value is False
 
 
 def run(call: Call) -> object:
@@ -234,7 +319,7 @@ def run(call: Call) -> object:
     call.tracer.record_op(call.name, call.node, {"pipeline": pipeline, "ref_count": count, "refs": refs},
                           {}, call.ctx)
     if call.name == RUN and pipeline.api != WS:
-        _trace_body(call, pipeline)  # the warp-specialized body: jax_calls, warp_pipelines
+        _trace_body(call, pipeline)  # the warp-specialized body: analysis/warp_pipelines.py
     return UNKNOWN
 
 

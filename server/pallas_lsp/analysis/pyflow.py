@@ -13,6 +13,7 @@ import ast
 import operator
 
 from .arrays import dtype_of
+from .pipelines import BlockSpecVal
 from .values import (
     MISSING,
     UNKNOWN,
@@ -36,7 +37,7 @@ from .values import (
 )
 
 _ALWAYS_TRUE = (FuncVal, ClassVal, KernelVal, WrappedVal, MeshVal, DtypeVal, SemanticsVal,
-                ShapeDtypeVal, RefVal)
+                ShapeDtypeVal, RefVal, BlockSpecVal)
 
 _COMPARE = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,

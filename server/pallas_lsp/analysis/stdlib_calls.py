@@ -313,9 +313,14 @@ def _replace(call: Call) -> object:
         semantics = call.kwargs.get("lowering_semantics", MISSING)
         if "**" in call.kwargs:
             return UNKNOWN
+        given = None if original.given is None else (*((key, value) for key, value in original.given
+                                                         if key not in call.kwargs),
+                                                       *((key, value) for key, value in call.kwargs.items()
+                                                         if key != "lowering_semantics"))
         if semantics is MISSING:
-            return original
-        return replace(original, semantics=semantics if isinstance(semantics, SemanticsVal) else UNKNOWN)
+            return replace(original, given=given)
+        return replace(original, semantics=semantics if isinstance(semantics, SemanticsVal) else UNKNOWN,
+                       given=given)
     return UNKNOWN
 
 

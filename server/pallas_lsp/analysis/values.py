@@ -122,6 +122,9 @@ class CompilerParamsVal:
     semantics: object
     span: Span
     node: ast.Call | None = field(default=None, compare=False)
+    # The other fields a program reads back (`params.max_concurrent_steps`), as passed:
+    # (name, value) pairs; None where a **kwargs may have passed any (all unknown then).
+    given: tuple[tuple[str, object], ...] | None = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

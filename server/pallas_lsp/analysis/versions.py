@@ -275,3 +275,14 @@ FOREIGN_PARAMS_BARE_ASSERTION = Fact("another platform's params fail with a bare
 SET_MAX_REGISTERS_CHECKED = Fact("plgpu.set_max_registers checks n and action when traced",
                                  (0, 11, 2), None,
                                  "pal034 fixtures: MLIRError / lowers on 0.10.2, ValueError on 0.11.2")
+# plgpu.emit_pipeline / emit_pipeline_warp_specialized refuse a BlockSpec with pipeline_mode=
+# ("pl.BlockSpec with pipeline_mode= is not supported", _downcast_spec); 0.8.3's _downcast_spec
+# has no such check (read in 0.8.3, 0.10.2, 0.11.2, 0.12.0.1 pipeline.py; 0.9.x not read).
+PIPELINE_REFUSES_PIPELINE_MODE = Fact("the pipelines refuse a BlockSpec with pipeline_mode=", (0, 10), None,
+                                      "fixture pal016/pipeline_mode.py")
+# plgpu.emit_pipeline refuses any spec with collective_axes in one message ("pl.BlockSpec with
+# collective_axes= is not supported"); before, inputs "BlockSpecs with collective_axes are not
+# supported in emit_pipeline" and outputs "Output BlockSpecs cannot have collective_axes" (read
+# in 0.8.3, 0.10.2, 0.11.2, 0.12.0.1 pipeline.py).
+EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE = Fact("emit_pipeline refuses collective specs in one message",
+                                            (0, 11), None, "fixture pal016/collective_spec.py")

@@ -6,56 +6,26 @@ called with the GMEM refs, runs ``body(indices, *slot_refs)``; given ``compute_c
 it calls ``compute_context(eval_pipeline)`` instead, and ``eval_pipeline(carry)`` runs
 ``body(indices, *slot_refs, carry)`` and returns the body's carry. Barriers passed in
 (``manual_produced_barriers`` / ``manual_consumed_barriers``) or a pytree of specs leave the
-body's arguments unknown; it is traced anyway, as an unmodelled construct's callback is.
+body's arguments unknown; it is traced anyway, as an unmodelled construct's callback is. The
+pipeline is the ``PipelineVal`` analysis/pipelines.py made (its warp-specialized fields:
+``compute_context``, ``known_args``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .pipelines import slot_refs
-from .values import UNKNOWN, Const, FuncVal, PartialVal, QualName, RefVal
+from .pipelines import PipelineVal, slot_refs
+from .values import UNKNOWN, FuncVal, PartialVal, QualName, RefVal
 
 if TYPE_CHECKING:
     from .jax_calls import Call
 
-EMIT = "plgpu.emit_pipeline_warp_specialized"
-RUN = "plgpu.emit_pipeline_warp_specialized.run"
 EVAL = "plgpu.emit_pipeline_warp_specialized.eval"
-# Keywords that hand the body more arguments than its slot refs (and the carry).
-_MORE_ARGS = ("manual_produced_barriers", "manual_consumed_barriers", "**")
 
 
-@dataclass(frozen=True, eq=False)
-class WarpPipelineVal:
-    body: object
-    in_specs: object
-    out_specs: object
-    compute_context: object  # None where not given
-    known_args: bool  # the body takes exactly (indices, *slot_refs[, carry])
-
-
-def emit(call: Call, traced: object) -> object:
-    """The pipeline (in a kernel body); elsewhere what tracing the callbacks gave."""
-    if call.ctx.launch is None:
-        return traced
-    more = any(key in call.kwargs and not _false(call.kwargs[key]) for key in _MORE_ARGS)
-    context = call.kwargs.get("compute_context", Const(None))
-    pipeline = WarpPipelineVal(call.arg(0, "body"), call.kwargs.get("in_specs", Const(())),
-                               call.kwargs.get("out_specs", Const(())),
-                               None if isinstance(context, Const) and context.value is None else context,
-                               not more)
-    return PartialVal(QualName(RUN), (pipeline,), {})
-
-
-def run(call: Call) -> object:
-    """``pipeline(*gmem_refs, allocations=...)``."""
-    pipeline = call.args[0] if call.args else None
-    return trace(call, pipeline) if isinstance(pipeline, WarpPipelineVal) else UNKNOWN
-
-
-def trace(call: Call, pipeline: WarpPipelineVal) -> object:
+def trace(call: Call, pipeline: PipelineVal) -> object:
     """The body traced on the slot refs of ``call`` (the run: its args after the pipeline are
     the GMEM refs), as JAX traces it when the pipeline runs."""
     if call.ctx.launch is None:
@@ -83,7 +53,7 @@ def trace(call: Call, pipeline: WarpPipelineVal) -> object:
 
 def evaluate(call: Call) -> object:
     """``eval_pipeline(carry)`` inside the compute context: the body on the carry."""
-    if len(call.args) != 3 or not isinstance(call.args[0], WarpPipelineVal) or call.kwargs:
+    if len(call.args) != 3 or not isinstance(call.args[0], PipelineVal) or call.kwargs:
         return UNKNOWN
     pipeline, refs, carry = call.args
     if not isinstance(pipeline.body, (FuncVal, PartialVal)) or not isinstance(refs, tuple):
@@ -91,8 +61,4 @@ def evaluate(call: Call) -> object:
     return call.tracer.call_value(pipeline.body, [UNKNOWN, *refs, carry], {}, call.ctx)
 
 
-def _false(value: object) -> bool:
-    return isinstance(value, Const) and value.value is False
-
-
-HANDLERS = {RUN: run, EVAL: evaluate}
+HANDLERS = {EVAL: evaluate}

@@ -24,6 +24,7 @@ import ast
 from typing import Protocol
 
 from ..introspection import vars_of
+from ..pipelines import BlockSpecVal
 from ..trace import Ctx
 from ..values import (
     MISSING,
@@ -401,6 +402,10 @@ def _type_chain(value: object) -> list[object] | None:
         return [QualName("builtins.tuple"), QualName("builtins.object")]
     if isinstance(value, RealVal) and value.known and type(value.real) in (slice, range):
         return [QualName(f"builtins.{type(value.real).__name__}"), QualName("builtins.object")]
+    if isinstance(value, BlockSpecVal):
+        # A JAX dataclass (plgpu.BlockSpec derives from pl.BlockSpec): no builtin container.
+        return [*((QualName("plgpu.BlockSpec"),) if value.api == "plgpu.BlockSpec" else ()),
+                QualName("pl.BlockSpec"), QualName("builtins.object")]
     return None
 
 

@@ -13,6 +13,7 @@ from ..pipelines import (
     BlockSpecVal,
     PipelineVal,
     block_rank,
+    has_index_map,
     in_smem,
     spec_count,
     specs_tuple,
@@ -20,7 +21,12 @@ from ..pipelines import (
 from ..program import Program, short_repr
 from ..trace import Op
 from ..values import Const, RefVal
-from ..versions import EMIT_PIPELINE_CHECKS_GRID, holds
+from ..versions import (
+    EMIT_PIPELINE_CHECKS_GRID,
+    EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE,
+    PIPELINE_REFUSES_PIPELINE_MODE,
+    holds,
+)
 from .base import LoweringError, Rule
 from .common import dedupe, launch_related
 
@@ -62,6 +68,13 @@ RULE = Rule(
                       exc_type="ValueError"),
         LoweringError(r"SMEM outputs are not supported with multiple compute warpgroups",
                       exc_type="NotImplementedError"),
+        # Either pipeline's _downcast_spec (0.10 on), and emit_pipeline's collective specs (its
+        # inputs' words before 0.11; from 0.11 one message for inputs and outputs).
+        LoweringError(r"^pl\.BlockSpec with pipeline_mode= is not supported$",
+                      exc_type="NotImplementedError"),
+        LoweringError(r"^(pl\.BlockSpec with collective_axes= is not supported|BlockSpecs with "
+                      r"collective_axes are not supported in emit_pipeline)$",
+                      exc_type="NotImplementedError"),
     ),
     what_it_means=(
         "`plgpu.emit_pipeline(body, grid=..., in_specs=..., out_specs=..., "
@@ -73,12 +86,20 @@ RULE = Rule(
     when_it_happens=(
         "When `plgpu.emit_pipeline` is called: every in_spec has `delay_release` ≥ "
         "`max_concurrent_steps` (the default is 1; JAX compares with the smallest "
-        "delay_release, and a `pl.BlockSpec` counts as 0) — every measured release; a grid "
+        "delay_release, and a `pl.BlockSpec` counts as 0; with no in_specs, 0, so "
+        "`max_concurrent_steps=0` fails) — every measured release; a BlockSpec with "
+        "`pipeline_mode=` (either pipeline, from 0.10) or, in `plgpu.emit_pipeline`, with "
+        "`collective_axes=` (inputs in every release; outputs judged from 0.11, where the "
+        "message is one for both); a grid "
         "entry below 1 — from JAX 0.10 (0.8.3 fails later, in the MLIR verifier). When the "
         "pipeline is called: a number of refs that is not the number of in_specs plus "
         "out_specs, which JAX reports only as a `safe_zip()` length mismatch; a BlockSpec "
         "whose index_map returns more or fewer indices than its block_shape has entries, which "
-        "JAX reports only as a `safe_map()` length mismatch when it slices the ref for a copy. "
+        "JAX reports only as a `safe_map()` length mismatch when it slices the ref for a copy "
+        "(also an index_map a harness replaced with `dataclasses.replace(spec, index_map=...)`: "
+        "the analysis calls it as JAX does, with one index per grid dimension; an output is "
+        "judged only where its block has its ref's rank, and no spec has transforms, since "
+        "the body and the slot allocation run first). "
         "`plgpu.emit_pipeline_warp_specialized` makes the same delay_release check (inputs' "
         "delay_release against max_concurrent_steps, default 2) in its own words, compares "
         "the refs it is run with against the spec pytrees (the first len(in_specs) refs are "
@@ -90,7 +111,9 @@ RULE = Rule(
         "it to that plus one); make every grid entry at least 1; give one BlockSpec per ref, "
         "in the order the refs are passed; return one block index from each index_map per "
         "block_shape entry (a `None` / `pl.Squeezed()` entry takes one too); with several "
-        "compute warpgroups, give outputs `memory_space=plgpu.GMEM` or use one warpgroup."
+        "compute warpgroups, give outputs `memory_space=plgpu.GMEM` or use one warpgroup; "
+        "drop `pipeline_mode=` (buffering is max_concurrent_steps) and, in emit_pipeline, "
+        "`collective_axes=`."
     ),
     bad_example='''
 def kernel(x_ref, o_ref):
@@ -110,11 +133,12 @@ def kernel(x_ref, o_ref):
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in program.ops_named(EMIT).items():
         op = ops[0]
-        finding = _grid(program, node, op) or _delay(program, node, op)
+        finding = _grid(program, node, op) or _mode(program, node, op) or _collective(program, node, op) \
+            or _delay(program, node, op)
         if finding is not None:
             yield finding
     for node, ops in program.ops_named(WS).items():
-        finding = _ws_delay(program, node, ops[0])
+        finding = _mode(program, node, ops[0]) or _ws_delay(program, node, ops[0])
         if finding is not None:
             yield finding
     for node, ops in program.ops_named(RUN).items():
@@ -166,18 +190,86 @@ def _grid(program: Program, node: ast.Call, op: Op) -> Finding | None:
         Related(program.span(target), "this grid"), *_related(program, op)))
 
 
+def _grid_passed(program: Program, op: Op) -> bool:
+    """Did emit_pipeline's grid check (from 0.10) surely pass?"""
+    if op.name == WS or not holds(EMIT_PIPELINE_CHECKS_GRID, program.version):
+        return True
+    entries = _ints(op.args.get("grid"))
+    return entries is not None and all(entry > 0 for entry in entries)
+
+
+def _mode(program: Program, node: ast.Call, op: Op) -> Finding | None:
+    """A BlockSpec with pipeline_mode= (from 0.10): both pipelines downcast every spec first,
+    emit_pipeline after its grid check, the warp-specialized one its inputs, then (after the
+    inputs' collective check) its outputs."""
+    if not holds(PIPELINE_REFUSES_PIPELINE_MODE, program.version) or not _grid_passed(program, op):
+        return None
+    # The warp-specialized pipeline takes a lone spec too; emit_pipeline iterates its specs.
+    lone = _lone if op.name == WS else (lambda specs: specs)
+    ins, outs = specs_tuple(lone(op.args.get("in_specs"))), specs_tuple(lone(op.args.get("out_specs")))
+    if ins is None:
+        return None
+    moded = next((("in_specs", i, s) for i, s in enumerate(ins) if s.pipeline_mode is True), None)
+    if moded is None and (outs is None or any(s.pipeline_mode is None for s in ins)):
+        return None
+    if moded is None and op.name == WS and any(s.collective is not False for s in ins):
+        return None  # "Only a single collective axis supported" may come first
+    if moded is None:
+        moded = next((("out_specs", i, s) for i, s in enumerate(outs or ()) if s.pipeline_mode is True), None)
+    if moded is None:
+        return None
+    where, index, spec = moded
+    message = (f"{where}[{index}] of this {op.name} has pipeline_mode=, which Mosaic GPU "
+               f"pipelines do not take: JAX fails with \"pl.BlockSpec with pipeline_mode= is not "
+               f"supported\". Drop pipeline_mode= (set the buffering with max_concurrent_steps "
+               f"instead).")
+    return Finding(RULE.code, program.span(node), message, related=dedupe([
+        Related(program.span(spec.node), "this BlockSpec: pipeline_mode= given"), *_related(program, op)]))
+
+
+def _collective(program: Program, node: ast.Call, op: Op) -> Finding | None:
+    """A BlockSpec with collective_axes in plgpu.emit_pipeline: refused after the pipeline
+    modes, inputs first. Before 0.11 an input is refused in words of its own; an output's
+    words there are the warp-specialized pipeline's too, so only 0.11 on judges outputs."""
+    if not _grid_passed(program, op):
+        return None
+    ins, outs = specs_tuple(op.args.get("in_specs")), specs_tuple(op.args.get("out_specs"))
+    if ins is None or outs is None:
+        return None
+    moded = holds(PIPELINE_REFUSES_PIPELINE_MODE, program.version)
+    if moded and any(s.pipeline_mode is not False for s in (*ins, *outs)):
+        return None
+    one_message = holds(EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE, program.version)
+    found = next((("in_specs", i, s) for i, s in enumerate(ins) if s.collective is True), None)
+    if found is None and any(s.collective is None for s in ins):
+        return None
+    if found is None and one_message:
+        found = next((("out_specs", i, s) for i, s in enumerate(outs) if s.collective is True), None)
+    if found is None:
+        return None
+    where, index, spec = found
+    said = "pl.BlockSpec with collective_axes= is not supported" if one_message else (
+        "BlockSpecs with collective_axes are not supported in emit_pipeline")
+    message = (f"{where}[{index}] of this plgpu.emit_pipeline has collective_axes=, which "
+               f"emit_pipeline does not take: JAX fails with \"{said}\". Drop collective_axes= "
+               f"(plgpu.emit_pipeline_warp_specialized takes it on inputs).")
+    return Finding(RULE.code, program.span(node), message, related=dedupe([
+        Related(program.span(spec.node), "this BlockSpec: collective_axes= given"), *_related(program, op)]))
+
+
 def _delay(program: Program, node: ast.Call, op: Op) -> Finding | None:
     """max_concurrent_steps not above the smallest delay_release of the in_specs."""
     specs = op.args.get("in_specs")
-    if spec_count(specs) in (None, 0):
+    if spec_count(specs) is None:
         return None
-    delays = [spec.delay_release for spec in specs]  # type: ignore[union-attr]
+    # JAX: the smallest delay_release of the in_specs, 0 with none (`... or [0]`).
+    delays = [spec.delay_release for spec in specs_tuple(specs) or ()] or [0]
     if not all(type(d) is int for d in delays):
         return None
     # pipeline_mode= and collective_axes= are refused first (NotImplementedError).
     outs = specs_tuple(op.args.get("out_specs"))
     if outs is None or any(spec.collective is not False or spec.pipeline_mode is not False
-                           for spec in (*specs, *outs)):  # type: ignore[union-attr]
+                           for spec in (*(specs_tuple(specs) or ()), *outs)):
         return None
     steps = op.args.get("max_concurrent_steps")
     if not (isinstance(steps, Const) and type(steps.value) is int):
@@ -186,13 +278,20 @@ def _delay(program: Program, node: ast.Call, op: Op) -> Finding | None:
     if steps.value > smallest:
         return None
     written = "max_concurrent_steps" in op.arg_nodes
-    said = f"max_concurrent_steps={steps.value}" if written else "max_concurrent_steps is 1 (the default)"
-    message = (f"Every in_spec of this emit_pipeline has delay_release ≥ {smallest} but {said}: "
-               f"a buffer released {smallest} step(s) late needs more steps in flight, and JAX "
-               f"fails with \"max_concurrent_steps must be greater than all delay_release "
-               f"values\". Set max_concurrent_steps={smallest + 1} or more, or lower delay_release.")
-    related = [Related(program.span(spec.node), f"delay_release={spec.delay_release} here")  # type: ignore[union-attr]
-               for spec in specs if isinstance(spec, BlockSpecVal)]  # type: ignore[union-attr]
+    said = f"max_concurrent_steps={steps.value}" if written else "max_concurrent_steps is 1 (the default)" \
+        if steps.value == 1 else f"max_concurrent_steps is {steps.value}"
+    if specs_tuple(specs):
+        message = (f"Every in_spec of this emit_pipeline has delay_release ≥ {smallest} but {said}: "
+                   f"a buffer released {smallest} step(s) late needs more steps in flight, and JAX "
+                   f"fails with \"max_concurrent_steps must be greater than all delay_release "
+                   f"values\". Set max_concurrent_steps={smallest + 1} or more, or lower delay_release.")
+    else:
+        message = (f"This emit_pipeline has no in_specs and {said}: JAX needs at least one step in "
+                   f"flight (max_concurrent_steps above every delay_release, 0 with no inputs) and "
+                   f"fails with \"max_concurrent_steps must be greater than all delay_release "
+                   f"values\". Set max_concurrent_steps=1 or more.")
+    related = [Related(program.span(spec.node), f"delay_release={spec.delay_release} here")
+               for spec in specs_tuple(specs) or ()]
     return Finding(RULE.code, program.span(node), message,
                    related=dedupe([*related, *launch_related(program, op.launch, failing=False)]),
                    fixes=_steps_fix(program, node, op, smallest + 1))
@@ -206,6 +305,9 @@ def _steps_fix(program: Program, node: ast.Call, op: Op, steps: int) -> tuple[Fi
     last = node.keywords[-1].value if node.keywords else (node.args[-1] if node.args else None)
     if last is None or any(k.arg is None for k in node.keywords):
         return ()  # a **kwargs call: where the keyword goes is not ours to say
+    current = op.args.get("max_concurrent_steps")
+    if any(k.arg == "max_concurrent_steps" for k in node.keywords) or current != Const(1):
+        return ()  # the value comes from elsewhere (a partial, compiler params): not ours to add
     end = program.span(last)
     insert = Span(end.end_line, end.end_col, end.end_line, end.end_col, end.path)
     return (Fix(title, (TextEdit(insert, f", max_concurrent_steps={steps}"),), safe=True, preferred=True),)
@@ -295,9 +397,13 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
         return None
     if ws and not _ws_checks_passed(program, pipeline):
         return None
+    # The slots are allocated before any copy: a spec's transforms may be refused there
+    # first (a tiling deeper than the block: PAL012's), so only plain specs are judged.
+    if any(spec.transforms != () for spec in (*ins, *outs) if in_smem(spec) is not False):
+        return None
     # Every index_map is first traced with one index per grid dimension: one that takes
     # another number fails there, with a TypeError of its own.
-    if any(spec.index_params != grid for spec in (*ins, *outs) if spec.index_params != 0):
+    if any(spec.index_params != grid for spec in (*ins, *outs) if has_index_map(spec)):
         return None
     # emit_pipeline copies the inputs in first (its prologue), then runs the body and copies
     # the outputs out; the warp-specialized one traces its compute thread (outputs) first.
@@ -305,7 +411,7 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
     order = ([("in_specs", i, spec) for i, spec in enumerate(ins)] + order) if not ws else (
         order + [("in_specs", i, spec) for i, spec in enumerate(ins)])
     for where, index, spec in order:
-        if spec.index_params == 0:
+        if not has_index_map(spec):
             continue  # no index_map: the whole ref, nothing paired
         smem = in_smem(spec)
         if smem is None or (smem is False and where == "out_specs"):
@@ -314,6 +420,10 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
             continue  # a GMEM input is never sliced for a copy
         rank, returned = block_rank(spec), spec.index_count
         if rank is None or returned is None:
+            return None
+        if where == "out_specs" and _ref_rank(op, len(ins) + index) != rank:
+            # An output is sliced only after the body ran: a block of another rank than its
+            # ref hands the body a slot whose store there commonly fails first.
             return None
         if rank == returned:
             continue
@@ -329,6 +439,14 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
             Related(program.span(pipeline.node), f"the {pipeline.api} it belongs to"),
             *launch_related(program, op.launch, failing=False)]))
     return None
+
+
+def _ref_rank(op: Op, position: int) -> int | None:
+    """The rank of the run's GMEM ref at ``position``, where known."""
+    refs = op.args.get("refs")
+    ref = refs[position] if isinstance(refs, tuple) and position < len(refs) else None
+    shape = ref.shape if isinstance(ref, RefVal) else None
+    return len(shape.value) if isinstance(shape, Const) and isinstance(shape.value, tuple) else None
 
 
 def _shape(spec: BlockSpecVal) -> str:

@@ -12,6 +12,7 @@ from ...trace import (
     Ctx,
 )
 from ...values import (
+    MAX_LIST_ITEMS,
     MISSING,
     UNKNOWN,
     ArrayVal,
@@ -248,6 +249,12 @@ def _binary(left: object, op: ast.operator, right: object) -> object:
     if isinstance(left, ListVal) and isinstance(right, ListVal) and isinstance(op, ast.Add):
         return _new_list(pack([*(unpack(plain(left)) or [UNKNOWN]), *(unpack(plain(right)) or [UNKNOWN])])
                          if left.complete and right.complete else UNKNOWN)
+    if isinstance(op, ast.Mult) and (isinstance(left, ListVal) or isinstance(right, ListVal)):
+        # `[spec] * n`: a new list of the same items n times (none for n <= 0).
+        items, times = (left, right) if isinstance(left, ListVal) else (right, left)
+        if isinstance(items, ListVal) and items.complete and isinstance(times, Const) \
+                and type(times.value) is int and len(items.items) * max(times.value, 0) <= MAX_LIST_ITEMS:
+            return _new_list(pack(list(items.items) * max(times.value, 0)))
     return jax_calls.binary(plain(left), op, plain(right))
 
 
