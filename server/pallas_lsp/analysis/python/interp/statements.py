@@ -222,14 +222,15 @@ class StatementsMixin:
         first: ``contextlib.suppress`` by the classes it names (their MRO), a manager with an
         ``__exit__`` by the truth of what it returns (called here, with the exception's
         class, once: only when no ``finally`` or ``__exit__`` nearer the raise had to run
-        first), a ``contextmanager`` generator not known (its own `try` may catch it)."""
+        first) where it is one of the program's classes; a ``contextmanager`` generator (its
+        own `try` may catch it) or a library's manager is not known."""
         for manager in reversed(managers):
             if isinstance(manager, SuppressVal):
                 verdict = exception_classes.catches(manager.kinds, kind)
             elif isinstance(manager, (MeshContext, PatchContext, MeshVal, NullContextVal)):
                 verdict = False  # they put their state back and pass it on
-            elif isinstance(manager, GeneratorContextManager) or code_ran:
-                verdict = None
+            elif not isinstance(manager, ObjVal) or code_ran:
+                verdict = None  # a contextmanager generator, a library's manager: not known
             else:
                 leave = datamodel.special_method(manager, "__aexit__" if is_async else "__exit__")
                 if leave is MISSING:
