@@ -70,11 +70,24 @@ def test_asking_for_one_release_imports_the_base_and_that_release_only() -> None
     ({"a": 1, "gone": 2}, {"a": 1}),
     ({"b": 1, "a": 2}, {"a": 2, "b": 1}),  # the same dict in another key order
     (("b", "a"), ("a", "b")),  # a tuple of names that is not sorted is replaced whole
+    # A signature that gained, lost or changed a parameter: the spans that changed, in order.
+    ({"f": (("x", "PK", False), ("axis", "KO", True), ("y", "KO", True))},
+     {"f": (("x", "PK", False), ("axis", "KO", True), ("accuracy", "KO", True), ("y", "KO", True))}),
+    ({"f": (("a", "P", False), ("b", "PK", True), ("c", "KO", True), ("d", "VK", False))},
+     {"f": (("a", "PK", False), ("b", "PK", True), ("d", "VK", False))}),
+    ((("a", "P", False), ("b", "PK", True)), (("z", "KO", True),)),
+    (({"k": 1}, {"j": 2}), ({"k": 1}, {"j": 3})),  # items that cannot be hashed: replaced whole
 ])
 def test_changes_rebuild_the_table_exactly(base: object, table: object) -> None:
     rebuilt = api_changes.apply(base, api_changes.changes(base, table))
     assert digest(rebuilt) == digest(table)
     assert repr(rebuilt) == repr(table)  # the key order too
+
+
+def test_a_signature_that_gained_a_parameter_is_written_as_that_parameter() -> None:
+    base = tuple((f"p{i}", "PK", False) for i in range(8))
+    table = (*base[:5], ("accuracy", "KO", True), *base[5:])
+    assert api_changes.changes(base, table) == ("@", ((5, 5, (("accuracy", "KO", True),)),))
 
 
 def test_an_unknown_change_is_refused() -> None:

@@ -580,6 +580,169 @@ with contextlib.suppress(KeyError):
     op = pick({"a": "add"})
 launch(op)
 """, []),
+    # One model of a raised exception (flow_exits.Handler): what a sure raise meets on its
+    # way out, innermost first, decided by the exception class's MRO.
+    "suppress(KeyError) swallows a raised instance of a program subclass of KeyError": ("""
+import contextlib
+class Missing(KeyError):
+    pass
+op = "add"
+with contextlib.suppress(KeyError):
+    op = "max"
+    raise Missing("op")
+    op = "add"
+launch(op)
+""", ["PAL006"]),
+    "raise of an instance: its class decides the handler": ("""
+import contextlib
+class Missing(KeyError):
+    pass
+err = Missing("op")
+op = "add"
+with contextlib.suppress(LookupError):
+    op = "max"
+    raise err
+    op = "add"
+launch(op)
+""", ["PAL006"]),
+    "a KeyError under a contextmanager generator's with stays unknown (its own try may catch it)": ("""
+import contextlib
+@contextlib.contextmanager
+def guarded():
+    yield
+op = "add"
+with contextlib.suppress(KeyError):
+    with guarded():
+        op = "max"
+        raise KeyError("op")
+        op = "add"
+launch(op)
+""", []),
+    "suppress of a program class a raised class does not derive from passes it on": ("""
+import contextlib
+class Missing(Exception):
+    pass
+op = "add"
+with contextlib.suppress(KeyError):
+    op = "max"
+    raise Missing("op")
+    op = "add"
+launch(op)
+""", []),
+    "suppress of several classes swallows what any of them is a base of": ("""
+import contextlib
+op = "add"
+with contextlib.suppress(ValueError, LookupError):
+    op = "max"
+    op = {"a": 1}["b"]
+    op = "add"
+launch(op)
+""", ["PAL006"]),
+    "a with whose __exit__ returns True swallows a sure raise": ("""
+class Quiet:
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return True
+op = "add"
+with Quiet():
+    op = "max"
+    raise KeyError("op")
+    op = "add"
+launch(op)
+""", ["PAL006"]),
+    "a with whose __exit__ returns None passes the exception on": ("""
+class Loud:
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return None
+op = "add"
+try:
+    with Loud():
+        op = "max"
+        raise KeyError("op")
+    op = "max"
+except KeyError:
+    op = "add"
+launch(op)
+""", []),
+    "__exit__ runs once, with the exception, when it swallows it": ("""
+class Counting:
+    exits = []
+    def __enter__(self):
+        return self
+    def __exit__(self, exc_type, exc, tb):
+        Counting.exits.append(exc_type is None)
+        return True
+with Counting():
+    raise KeyError("op")
+launch("max" if Counting.exits == [False] else "add")
+""", ["PAL006"]),
+    "try/except/else/finally: the body to the raise, the clause, finally; not else": ("""
+order = []
+try:
+    order.append("body")
+    {"a": 1}["b"]
+    order.append("after")
+except ValueError:
+    order.append("value")
+except KeyError:
+    order.append("key")
+else:
+    order.append("else")
+finally:
+    order.append("finally")
+launch("max" if order == ["body", "key", "finally"] else "add")
+""", ["PAL006"]),
+    "a try body that raises nothing known runs else or a clause: not known": ("""
+order = []
+try:
+    order.append("body")
+except KeyError:
+    order.append("key")
+else:
+    order.append("else")
+launch("max" if order == ["body", "else"] else "add")
+""", []),
+    "a clause naming a class the analysis cannot see stops the search: not known": ("""
+import jax
+op = "add"
+try:
+    {"a": 1}["b"]
+except jax.errors.JAXTypeError:
+    op = "add"
+except KeyError:
+    op = "max"
+launch(op)
+""", []),
+    "a bare raise in the chosen clause re-raises to the outer handler, past the rest": ("""
+op = "add"
+try:
+    try:
+        {"a": 1}["b"]
+    except KeyError:
+        op = "max"
+        raise
+    op = "add"
+except LookupError:
+    pass
+launch(op)
+""", ["PAL006"]),
+    "an exception raised in a clause is not caught by that try's own clauses": ("""
+op = "add"
+try:
+    try:
+        raise ValueError("x")
+    except ValueError:
+        op = "max"
+        raise KeyError("y")
+    except KeyError:
+        op = "add"
+except KeyError:
+    pass
+launch(op)
+""", ["PAL006"]),
     "nullcontext() with no value enters as None": ("""
 import contextlib
 with contextlib.nullcontext() as entered:

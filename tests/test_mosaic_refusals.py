@@ -15,6 +15,7 @@ import pytest
 from pallas_lsp.analysis.mosaic_primitives import lowering_rules
 from pallas_lsp.analysis.mosaic_refusals import CASES_LIMIT, PARAM_FUNCTIONS, PARAM_REFUSED
 from support import REPO
+from table_digest import digest
 
 sys.path.insert(0, str(REPO / "bench" / "releases"))
 import refusals_gen
@@ -81,6 +82,36 @@ def test_the_recorded_functions_are_the_tables_primitives() -> None:
     assert "dimensions" in PARAM_FUNCTIONS["lax.reshape"]
     assert PARAM_REFUSED["0.8.3"]["Lane"].get("sqrt") is None  # from 0.11.2 only
     assert PARAM_REFUSED["0.12.0.1"]["Warpgroup"]["sqrt"] == {"accuracy": "Not implemented: accuracy"}
+
+
+# table_digest.digest of each release's tables as shipped in full before they became one base
+# and changes (f439333, one full copy per release): (PARAM_REFUSED[release], CASES_LIMIT[release]).
+_OLD_PARAMS = ("fe808c87343ac205c62d37b417e1bb7c54e94415194b907399c775690deea8b9",
+               "dd96d39c2adb1a663a0b50af7060e0d0b6af1d1b6c813803c816ea9899de7096")
+_OLD_CASES = "2e3976917e79c742aa52232a8acb234fc3d90d2c70b9e21680d1c42a63bf61d2"
+DIGEST_FULL_COPIES = {"0.8.3": (_OLD_PARAMS[0], _OLD_CASES), "0.10.2": (_OLD_PARAMS[0], _OLD_CASES),
+                      "0.11.2": (_OLD_PARAMS[1], _OLD_CASES), "0.12.0.1": (_OLD_PARAMS[1], _OLD_CASES)}
+
+
+@pytest.mark.parametrize("release", list(DIGEST_FULL_COPIES))
+def test_each_rebuilt_release_is_the_copy_it_replaced(release: str) -> None:
+    assert (digest(PARAM_REFUSED[release]), digest(CASES_LIMIT[release])) == DIGEST_FULL_COPIES[release]
+
+
+def test_the_rebuilt_tables_list_the_releases_in_order() -> None:
+    assert list(PARAM_REFUSED) == list(CASES_LIMIT) == list(refusals_gen.generate.RELEASES)
+
+
+def test_the_generator_writes_the_shipped_file_from_the_rebuilt_tables() -> None:
+    found = {r: {"params": PARAM_REFUSED[r], "cases": CASES_LIMIT[r]} for r in PARAM_REFUSED}
+    assert refusals_gen.render(found) == refusals_gen.TARGET.read_text(encoding="utf-8")
+
+
+def test_the_generator_refuses_changes_that_do_not_rebuild_a_release(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(refusals_gen.api_changes, "apply", lambda base, change: {})
+    found = {r: {"params": PARAM_REFUSED[r], "cases": CASES_LIMIT[r]} for r in PARAM_REFUSED}
+    with pytest.raises(SystemExit, match="do not rebuild"):
+        refusals_gen.render(found)
 
 
 @pytest.mark.lowering

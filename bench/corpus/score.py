@@ -50,16 +50,6 @@ def _catalog_classify():
 CLASSIFY = _catalog_classify()
 
 
-def code_of_class(cls: str) -> str | None:
-    """The rule code of a catalog class (its rule's name), or None where the catalog cannot
-    be imported or has no such rule."""
-    try:
-        from pallas_lsp.lowering.classify import code_of
-    except ImportError:
-        return None
-    return code_of(cls)
-
-
 def rule_class(rec: dict, ver: str) -> str | None:
     """score.py's cls_of: two bare-message errors that still have a rule class. A label made
     before a rule existed ("other") gets the class today's catalog gives its message."""

@@ -87,11 +87,7 @@ def label_family(rec: dict, ver: str, sites: list[Site]) -> tuple[str, str | Non
     cls = score.rule_class(rec, ver)
     if cls in score.CODE:
         return cls, None
-    # A message outside the table that a rule of an issue 27 family claims (its lowering_errors
-    # name it: safe_map / safe_zip length messages, MLIR verifier text): that rule's family.
-    code = score.code_of_class(cls) if cls else None
-    if code in CODE_FAMILY:
-        return finding_family(code), None
+    # (A message a rule claims through its lowering_errors got that rule's family above.)
     return "unmapped", None
 
 

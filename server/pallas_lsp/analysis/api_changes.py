@@ -6,7 +6,10 @@ A change is a tagged tuple:
   * ``("=", value)``: the value itself (new, or replaced whole);
   * ``("~", {key: change}, (removed keys...))``: a dict edited key by key (keys in order);
   * ``("±", added, removed)``: a sorted tuple of distinct strings (a module's public names)
-    with some added and some removed.
+    with some added and some removed;
+  * ``("@", ((start, stop, items), ...))``: any other tuple (a callable's parameters) with
+    the base's ``[start:stop]`` replaced by ``items``, the spans in order: a signature that
+    gained or lost a parameter is written as that parameter, not as a copy of the rest.
 
 ``apply(base, changes(base, table)) == table`` exactly, dict key order included: the
 generator (``bench/releases/generate.py --api``) checks it before writing, and
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-REPLACE, EDIT, NAMES = "=", "~", "±"
+REPLACE, EDIT, NAMES, SPLICE = "=", "~", "±", "@"
 
 
 def changes(base: Any, table: Any) -> tuple[Any, ...] | None:
@@ -31,6 +34,13 @@ def changes(base: Any, table: Any) -> tuple[Any, ...] | None:
         return (EDIT, {key: edit for key, edit in edits.items() if edit is not None}, removed)
     if _names(base) and _names(table):
         return (NAMES, tuple(sorted(set(table) - set(base))), tuple(sorted(set(base) - set(table))))
+    if isinstance(base, tuple) and isinstance(table, tuple) and base and table:
+        try:
+            spliced = (SPLICE, _spans(base, table))
+        except TypeError:  # an item that cannot be hashed (a dict): replaced whole
+            return (REPLACE, table)
+        if repr(apply(base, spliced)) == repr(table) and len(repr(spliced)) < len(repr(table)):
+            return spliced
     return (REPLACE, table)
 
 
@@ -43,11 +53,27 @@ def apply(base: Any, change: tuple[Any, ...] | None) -> Any:
         return change[1]
     if tag == NAMES:
         return tuple(sorted((set(base) - set(change[2])) | set(change[1])))
+    if tag == SPLICE:
+        rebuilt: list[Any] = []
+        at = 0
+        for start, stop, items in change[1]:
+            rebuilt += [*base[at:start], *items]
+            at = stop
+        return (*rebuilt, *base[at:])
     if tag == EDIT:
         edits, removed = change[1], set(change[2])
         keys = sorted({*(key for key in base if key not in removed), *edits})
         return {key: apply(base.get(key), edits.get(key)) for key in keys}
     raise ValueError(f"not a change: {tag!r}")
+
+
+def _spans(base: tuple[Any, ...], table: tuple[Any, ...]) -> tuple[tuple[int, int, tuple[Any, ...]], ...]:
+    """The spans of ``base`` that ``table`` replaces (difflib's longest matching runs kept)."""
+    import difflib  # the generator's only: the server rebuilds tables, it never diffs them
+
+    matcher = difflib.SequenceMatcher(a=base, b=table, autojunk=False)
+    return tuple((i1, i2, table[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+                 if tag != "equal")
 
 
 def _names(value: Any) -> bool:

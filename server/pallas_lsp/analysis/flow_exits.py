@@ -15,6 +15,8 @@ its function was entered, or its loop started.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class FlowExit(Exception):
     """Unwinds the interpreter's Python stack to the statement that handles the exit."""
@@ -33,25 +35,33 @@ class ContinueExit(FlowExit):
 
 
 class RaiseExit(FlowExit):
-    """An exception the program surely raises (a complete dict's absent key: KeyError),
-    raised only where a handler on the same sure path catches it (``contextlib.suppress``)."""
+    """An exception the program surely raises, unwinding to the handler that surely catches
+    it (``Interpreter.raise_exception`` found that handler before raising): the statements
+    between are skipped, the ``finally`` blocks on the way run."""
 
-    def __init__(self, kind: type[BaseException]) -> None:
-        super().__init__(kind.__name__)
-        self.kind = kind
+    def __init__(self, kind: object, handler: Handler) -> None:
+        super().__init__(getattr(kind, "__name__", "exception"))
+        self.kind, self.handler = kind, handler
 
 
-class Catcher:
-    """A handler being run under (a ``with contextlib.suppress(...)``): what it catches, and
-    the function depth, uncertain level and callback depth it was entered at. An exception
-    is raised into it only from that same sure path: a callee's, a branch's or a callback's
-    exception stays unknown, as before."""
+class Handler:
+    """What an exception raised under it meets on its way out, innermost first: a ``try``'s
+    ``except`` clauses, a ``with``'s managers (``contextlib.suppress``, an ``__exit__``), or a
+    ``try`` with only a ``finally``. ``verdict(kind, code_ran)`` says whether it catches an
+    exception of that class: True, False (it passes it on), None (not known: where the
+    exception goes is not known, and the analysis goes on as if nothing was raised);
+    ``code_ran``: a handler nearer the raise runs code on the way out (``runs_code``: a
+    ``finally``, an ``__exit__``), so one that would have to run an ``__exit__`` to decide
+    answers None rather than run it out of order. An exception is raised
+    into it only from the function depth, uncertain level and callback depth it was entered
+    at: a callee's, a branch's or a callback's exception stays unknown."""
 
-    __slots__ = ("callbacks", "depth", "kinds", "level")
+    __slots__ = ("callbacks", "depth", "level", "runs_code", "verdict")
 
-    def __init__(self, kinds: tuple[type[BaseException], ...], depth: int, level: int,
-                 callbacks: int) -> None:
-        self.kinds, self.depth, self.level, self.callbacks = kinds, depth, level, callbacks
+    def __init__(self, verdict: Callable[[object, bool], bool | None], runs_code: bool, depth: int,
+                 level: int, callbacks: int) -> None:
+        self.verdict, self.runs_code = verdict, runs_code
+        self.depth, self.level, self.callbacks = depth, level, callbacks
 
 
 class LoopState:

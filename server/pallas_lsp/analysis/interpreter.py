@@ -22,10 +22,11 @@ from __future__ import annotations
 import ast
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from .axis_trace import AxisTrace
-from .flow_exits import Catcher, LoopState, RaiseExit, ReturnExit
+from .flow_exits import Handler, LoopState, RaiseExit, ReturnExit
 from .model import ModuleLibrary
 from .python.generators import Abandoned, Generator
 from .python.interp.calling import CallsMixin
@@ -140,8 +141,11 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self._callback_depth = 0
         # Loops being run, innermost last: where a break / continue is sure (flow_exits.py).
         self._loops: list[LoopState] = []
-        # Handlers being run, innermost last: where a sure exception lands (flow_exits.py).
-        self.catchers: list[Catcher] = []
+        # Handlers being run under, innermost last: where a sure exception lands (flow_exits.py).
+        self.handlers: list[Handler] = []
+        # The exceptions being handled by the `except` clauses the analysis chose, innermost
+        # last: what a bare `raise` re-raises.
+        self.handling: list[object] = []
         # Classes being created by a metaclass's __new__: what its super().__new__ returns.
         self._new_classes: list[ClassVal] = []
         # Scope -> the library modules star-imported into it.
@@ -201,25 +205,35 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         """Whether the code being run is on a path that may not run (python/bridge.py)."""
         return self._uncertain > 0
 
-    def push_catcher(self, kinds: tuple[type[BaseException], ...]) -> Catcher:
-        catcher = Catcher(kinds, len(self._frames), self._uncertain, self._callback_depth)
-        self.catchers.append(catcher)
-        return catcher
+    def push_handler(self, verdict: Callable[[object, bool], bool | None], runs_code: bool) -> Handler:
+        handler = Handler(verdict, runs_code, len(self._frames), self._uncertain, self._callback_depth)
+        self.handlers.append(handler)
+        return handler
 
-    def drop_catcher(self, catcher: Catcher) -> None:
+    def drop_handler(self, handler: Handler) -> None:
         # By identity: a generator suspended inside its own `with` leaves its handler among
         # the caller's, so the innermost one is not always this one.
-        self.catchers[:] = [c for c in self.catchers if c is not catcher]
+        self.handlers[:] = [h for h in self.handlers if h is not handler]
 
-    def surely_raises(self, kind: type[BaseException]) -> None:
-        """Python raises ``kind`` here: unwind to the innermost handler when it catches it and
-        this code surely runs from where it was entered; otherwise the value stays unknown."""
-        if not self.catchers:
-            return
-        catcher = self.catchers[-1]
-        if catcher.depth == len(self._frames) and catcher.level == self._uncertain \
-                and catcher.callbacks == self._callback_depth and issubclass(kind, catcher.kinds):
-            raise RaiseExit(kind)
+    def raise_exception(self, kind: object) -> None:
+        """Python raises an exception of class ``kind`` here (a builtin exception class or a
+        program's ClassVal). Walk the handlers outward from the innermost: the first that
+        surely catches it gets it (RaiseExit unwinds to it); one that surely does not is
+        passed. Where a handler's verdict is not known, or the next handler was entered on
+        another path (a caller's, before an undecided branch, outside a callback), nothing is
+        raised: the caller goes on as if the statement completed, as before exceptions were
+        modelled (a sure ``raise`` then ends the function: exec_raise)."""
+        code_ran = False
+        for handler in reversed(self.handlers):
+            if handler.depth != len(self._frames) or handler.level != self._uncertain \
+                    or handler.callbacks != self._callback_depth:
+                return
+            verdict = handler.verdict(kind, code_ran)
+            if verdict is None:
+                return
+            if verdict:
+                raise RaiseExit(kind, handler)
+            code_ran = code_ran or handler.runs_code
 
     @property
     def on_sure_path(self) -> bool:

@@ -6,115 +6,69 @@ primitive's Mosaic GPU lowering rule is given that parameter (not None) and refu
 with NotImplementedError (``lax.exp(x, accuracy=...)``: "Not implemented: accuracy").
 ``CASES_LIMIT[release][semantics][primitive]``: the most operands after the first that
 the primitive's rule lowers (``lax.select_n``: two cases), refusing more.
+
+Shipped as the newest release's tables in full (``*_BASE``) and every other release as
+its changes to them (``*_CHANGES``, analysis/api_changes.py's format): the releases
+mostly agree, and near-copies drift apart when edited. The per-release tables are
+rebuilt from them here, once, at import.
 """
 
 from __future__ import annotations
 
-PARAM_REFUSED: dict[str, dict[str, dict[str, dict[str, str]]]] = (
-    {'0.8.3': {'Lane': {'cos': {'accuracy': 'Not implemented: accuracy'},
-                        'exp': {'accuracy': 'Not implemented: accuracy'},
-                        'exp2': {'accuracy': 'Not implemented: accuracy'},
-                        'log': {'accuracy': 'Not implemented: accuracy'},
-                        'logistic': {'accuracy': 'Not implemented: accuracy'},
-                        'reshape': {'dimensions': 'Not implemented: dimensions',
-                                    'sharding': 'Not implemented: sharding'},
-                        'rsqrt': {'accuracy': 'Not implemented: accuracy'},
-                        'sin': {'accuracy': 'Not implemented: accuracy'},
-                        'slice': {'strides': 'Strides are not supported.'},
-                        'tanh': {'accuracy': 'Not implemented: accuracy'}},
-               'Warpgroup': {'cos': {'accuracy': 'Not implemented: accuracy'},
-                             'exp': {'accuracy': 'Not implemented: accuracy'},
-                             'exp2': {'accuracy': 'Not implemented: accuracy'},
-                             'log': {'accuracy': 'Not implemented: accuracy'},
-                             'logistic': {'accuracy': 'Not implemented: accuracy'},
-                             'reshape': {'dimensions': 'Not implemented: dimensions',
-                                         'sharding': 'Not implemented: sharding'},
-                             'rsqrt': {'accuracy': 'Not implemented: accuracy'},
-                             'sin': {'accuracy': 'Not implemented: accuracy'},
-                             'slice': {'strides': 'Strides are not supported.'},
-                             'tanh': {'accuracy': 'Not implemented: accuracy'}}},
-     '0.10.2': {'Lane': {'cos': {'accuracy': 'Not implemented: accuracy'},
-                         'exp': {'accuracy': 'Not implemented: accuracy'},
-                         'exp2': {'accuracy': 'Not implemented: accuracy'},
-                         'log': {'accuracy': 'Not implemented: accuracy'},
-                         'logistic': {'accuracy': 'Not implemented: accuracy'},
-                         'reshape': {'dimensions': 'Not implemented: dimensions',
-                                     'sharding': 'Not implemented: sharding'},
-                         'rsqrt': {'accuracy': 'Not implemented: accuracy'},
-                         'sin': {'accuracy': 'Not implemented: accuracy'},
-                         'slice': {'strides': 'Strides are not supported.'},
-                         'tanh': {'accuracy': 'Not implemented: accuracy'}},
-                'Warpgroup': {'cos': {'accuracy': 'Not implemented: accuracy'},
-                              'exp': {'accuracy': 'Not implemented: accuracy'},
-                              'exp2': {'accuracy': 'Not implemented: accuracy'},
-                              'log': {'accuracy': 'Not implemented: accuracy'},
-                              'logistic': {'accuracy': 'Not implemented: accuracy'},
-                              'reshape': {'dimensions': 'Not implemented: dimensions',
-                                          'sharding': 'Not implemented: sharding'},
-                              'rsqrt': {'accuracy': 'Not implemented: accuracy'},
-                              'sin': {'accuracy': 'Not implemented: accuracy'},
-                              'slice': {'strides': 'Strides are not supported.'},
-                              'tanh': {'accuracy': 'Not implemented: accuracy'}}},
-     '0.11.2': {'Lane': {'cos': {'accuracy': 'Not implemented: accuracy'},
-                         'exp': {'accuracy': 'Not implemented: accuracy'},
-                         'exp2': {'accuracy': 'Not implemented: accuracy'},
-                         'log': {'accuracy': 'Not implemented: accuracy'},
-                         'log2': {'accuracy': 'Not implemented: accuracy'},
-                         'logistic': {'accuracy': 'Not implemented: accuracy'},
-                         'reshape': {'dimensions': 'Not implemented: dimensions',
-                                     'sharding': 'Not implemented: sharding'},
-                         'rsqrt': {'accuracy': 'Not implemented: accuracy'},
-                         'sin': {'accuracy': 'Not implemented: accuracy'},
-                         'slice': {'strides': 'Strides are not supported.'},
-                         'sqrt': {'accuracy': 'Not implemented: accuracy'},
-                         'tanh': {'accuracy': 'Not implemented: accuracy'}},
-                'Warpgroup': {'cos': {'accuracy': 'Not implemented: accuracy'},
-                              'exp': {'accuracy': 'Not implemented: accuracy'},
-                              'exp2': {'accuracy': 'Not implemented: accuracy'},
-                              'log': {'accuracy': 'Not implemented: accuracy'},
-                              'log2': {'accuracy': 'Not implemented: accuracy'},
-                              'logistic': {'accuracy': 'Not implemented: accuracy'},
-                              'reshape': {'dimensions': 'Not implemented: dimensions',
-                                          'sharding': 'Not implemented: sharding'},
-                              'rsqrt': {'accuracy': 'Not implemented: accuracy'},
-                              'sin': {'accuracy': 'Not implemented: accuracy'},
-                              'slice': {'strides': 'Strides are not supported.'},
-                              'sqrt': {'accuracy': 'Not implemented: accuracy'},
-                              'tanh': {'accuracy': 'Not implemented: accuracy'}}},
-     '0.12.0.1': {'Lane': {'cos': {'accuracy': 'Not implemented: accuracy'},
-                           'exp': {'accuracy': 'Not implemented: accuracy'},
-                           'exp2': {'accuracy': 'Not implemented: accuracy'},
-                           'log': {'accuracy': 'Not implemented: accuracy'},
-                           'log2': {'accuracy': 'Not implemented: accuracy'},
-                           'logistic': {'accuracy': 'Not implemented: accuracy'},
-                           'reshape': {'dimensions': 'Not implemented: dimensions',
-                                       'sharding': 'Not implemented: sharding'},
-                           'rsqrt': {'accuracy': 'Not implemented: accuracy'},
-                           'sin': {'accuracy': 'Not implemented: accuracy'},
-                           'slice': {'strides': 'Strides are not supported.'},
-                           'sqrt': {'accuracy': 'Not implemented: accuracy'},
-                           'tanh': {'accuracy': 'Not implemented: accuracy'}},
-                  'Warpgroup': {'cos': {'accuracy': 'Not implemented: accuracy'},
-                                'exp': {'accuracy': 'Not implemented: accuracy'},
-                                'exp2': {'accuracy': 'Not implemented: accuracy'},
-                                'log': {'accuracy': 'Not implemented: accuracy'},
-                                'log2': {'accuracy': 'Not implemented: accuracy'},
-                                'logistic': {'accuracy': 'Not implemented: accuracy'},
-                                'reshape': {'dimensions': 'Not implemented: dimensions',
-                                            'sharding': 'Not implemented: sharding'},
-                                'rsqrt': {'accuracy': 'Not implemented: accuracy'},
-                                'sin': {'accuracy': 'Not implemented: accuracy'},
-                                'slice': {'strides': 'Strides are not supported.'},
-                                'sqrt': {'accuracy': 'Not implemented: accuracy'},
-                                'tanh': {'accuracy': 'Not implemented: accuracy'}}}}
+from .api_changes import apply
+
+BASE_RELEASE = '0.12.0.1'
+RELEASES: tuple[str, ...] = ('0.8.3', '0.10.2', '0.11.2', '0.12.0.1')
+
+PARAM_REFUSED_BASE: dict[str, dict[str, dict[str, str]]] = (
+    {'Lane': {'cos': {'accuracy': 'Not implemented: accuracy'},
+              'exp': {'accuracy': 'Not implemented: accuracy'},
+              'exp2': {'accuracy': 'Not implemented: accuracy'},
+              'log': {'accuracy': 'Not implemented: accuracy'},
+              'log2': {'accuracy': 'Not implemented: accuracy'},
+              'logistic': {'accuracy': 'Not implemented: accuracy'},
+              'reshape': {'dimensions': 'Not implemented: dimensions',
+                          'sharding': 'Not implemented: sharding'},
+              'rsqrt': {'accuracy': 'Not implemented: accuracy'},
+              'sin': {'accuracy': 'Not implemented: accuracy'},
+              'slice': {'strides': 'Strides are not supported.'},
+              'sqrt': {'accuracy': 'Not implemented: accuracy'},
+              'tanh': {'accuracy': 'Not implemented: accuracy'}},
+     'Warpgroup': {'cos': {'accuracy': 'Not implemented: accuracy'},
+                   'exp': {'accuracy': 'Not implemented: accuracy'},
+                   'exp2': {'accuracy': 'Not implemented: accuracy'},
+                   'log': {'accuracy': 'Not implemented: accuracy'},
+                   'log2': {'accuracy': 'Not implemented: accuracy'},
+                   'logistic': {'accuracy': 'Not implemented: accuracy'},
+                   'reshape': {'dimensions': 'Not implemented: dimensions',
+                               'sharding': 'Not implemented: sharding'},
+                   'rsqrt': {'accuracy': 'Not implemented: accuracy'},
+                   'sin': {'accuracy': 'Not implemented: accuracy'},
+                   'slice': {'strides': 'Strides are not supported.'},
+                   'sqrt': {'accuracy': 'Not implemented: accuracy'},
+                   'tanh': {'accuracy': 'Not implemented: accuracy'}}}
+)
+PARAM_REFUSED_CHANGES: dict[str, tuple | None] = (
+    {'0.8.3': ('~', {'Lane': ('~', {}, ('log2', 'sqrt')), 'Warpgroup': ('~', {}, ('log2', 'sqrt'))},
+               ()),
+     '0.10.2': ('~', {'Lane': ('~', {}, ('log2', 'sqrt')), 'Warpgroup': ('~', {}, ('log2', 'sqrt'))},
+                ()),
+     '0.11.2': None}
 )
 
-CASES_LIMIT: dict[str, dict[str, dict[str, int]]] = (
-    {'0.8.3': {'Lane': {'select_n': 2}, 'Warpgroup': {'select_n': 2}},
-     '0.10.2': {'Lane': {'select_n': 2}, 'Warpgroup': {'select_n': 2}},
-     '0.11.2': {'Lane': {'select_n': 2}, 'Warpgroup': {'select_n': 2}},
-     '0.12.0.1': {'Lane': {'select_n': 2}, 'Warpgroup': {'select_n': 2}}}
+CASES_LIMIT_BASE: dict[str, dict[str, int]] = (
+    {'Lane': {'select_n': 2}, 'Warpgroup': {'select_n': 2}}
 )
+CASES_LIMIT_CHANGES: dict[str, tuple | None] = (
+    {'0.8.3': None, '0.10.2': None, '0.11.2': None}
+)
+
+PARAM_REFUSED: dict[str, dict[str, dict[str, dict[str, str]]]] = {
+    release: PARAM_REFUSED_BASE if release == BASE_RELEASE
+    else apply(PARAM_REFUSED_BASE, PARAM_REFUSED_CHANGES[release]) for release in RELEASES}
+CASES_LIMIT: dict[str, dict[str, dict[str, int]]] = {
+    release: CASES_LIMIT_BASE if release == BASE_RELEASE
+    else apply(CASES_LIMIT_BASE, CASES_LIMIT_CHANGES[release]) for release in RELEASES}
 
 # The lax functions of those primitives (lax.<primitive>), on any release under any
 # semantics, and the parameters refused: the calls the analysis records

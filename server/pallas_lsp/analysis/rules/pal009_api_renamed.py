@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 
 from ..api_static import InstalledSurface, surface_for
 from ..api_surface import (
@@ -381,7 +382,7 @@ def _kernel_mesh_keywords(program: Program, surface: Surface | InstalledSurface,
 
 
 def _unknown_keyword(program: Program, name: str, call: ast.Call, keyword: ast.keyword,
-                     version: str, source: str, path: str, takes: set[str]) -> Finding:
+                     version: str, source: str, path: str, takes: AbstractSet[str]) -> Finding:
     function = name.rsplit(".", 1)[1]
     spelled = program.text(call.func)
     have = [format_jax_version(r) for r in releases_with_keyword(name, keyword.arg or "", path)]
@@ -416,7 +417,7 @@ _FOLDED_TWIN_KEYWORDS: dict[tuple[str, str], tuple[str, str]] = {
 
 
 def _twin_keyword(program: Program, keyword: ast.keyword, twin: tuple[str, str],
-                  takes: set[str]) -> tuple[str, Fix | None]:
+                  takes: AbstractSet[str]) -> tuple[str, Fix | None]:
     """A keyword of the other shard_map: the rename to this one's name for it, where the
     release's signature takes that name (the data says so, not the table)."""
     other, renamed = twin

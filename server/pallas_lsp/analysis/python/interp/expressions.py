@@ -152,7 +152,7 @@ class ExpressionsMixin:
                                  base, *bounds)
             index = self.ev(node.slice, env, ctx)
             if _surely_absent(base, index):
-                self.surely_raises(KeyError)
+                self.raise_exception(KeyError)
             return self.each(lambda base, index: self.subscript(base, index, ctx), base, index)
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))

@@ -9,7 +9,7 @@ import ast
 from dataclasses import replace
 
 from ... import introspection, patterns
-from ...flow_exits import BreakExit, ContinueExit, LoopState, RaiseExit, ReturnExit
+from ...flow_exits import BreakExit, ContinueExit, Handler, LoopState, RaiseExit, ReturnExit
 from ...names import bind_import
 from ...stdlib_values import NullContextVal, SuppressVal
 from ...trace import (
@@ -42,6 +42,7 @@ from ...values import (
 from .. import (
     bridge,
     datamodel,
+    exception_classes,
 )
 from ..generator_contexts import GeneratorContextManager
 from .support import (
@@ -148,16 +149,20 @@ class StatementsMixin:
     def exec_with(self, stmt: ast.With | ast.AsyncWith, env: Env, ctx: Ctx, frame: Frame) -> None:
         """Each manager entered in order, the body, then each left in reverse order, also
         when a sure `return`, `break` or `continue` leaves the body (Python calls
-        ``__exit__(None, None, None)`` then: a ``contextmanager`` generator's ``finally``)."""
+        ``__exit__(None, None, None)`` then: a ``contextmanager`` generator's ``finally``).
+        An exception surely raised in the body meets the managers innermost first
+        (``exit_verdict``): one that swallows it ends the `with` there, the statement after
+        it runs."""
         inner = ctx
         restore: list[object] = []
         exits: list[object] = []
-        suppressed: list[type[BaseException]] = []  # what a contextlib.suppress swallows
+        managers: list[object] = []  # every manager entered, in order: what an exception meets
         is_async = isinstance(stmt, ast.AsyncWith)
         opaque = False
         for item in stmt.items:
             before = self.context_mesh
             manager = self.ev(item.context_expr, env, ctx)
+            managers.append(manager)
             # A manager we cannot see into may set a context mesh (PAL022 stays silent).
             opaque = opaque or not isinstance(manager, (MeshContext, PatchContext, MeshVal, ObjVal,
                                                         GeneratorContextManager, NullContextVal,
@@ -175,7 +180,6 @@ class StatementsMixin:
                 bound = manager.enter_result  # its __exit__ does nothing
             elif isinstance(manager, SuppressVal):
                 bound = Const(None)
-                suppressed.extend(manager.kinds)
             elif isinstance(manager, GeneratorContextManager):
                 bound = manager.enter()
                 exits.append(manager)
@@ -187,23 +191,59 @@ class StatementsMixin:
             if item.optional_vars is not None:
                 self.assign(item.optional_vars, bound, env, ctx)
         self._opaque_withs += opaque
-        catcher = self.push_catcher(tuple(suppressed)) if suppressed else None
+        exited: list[object] = []  # the managers whose __exit__ an exception already ran
+        handler = self.push_handler(
+            lambda kind, code_ran: self.exit_verdict(managers, exited, kind, code_ran, is_async, ctx),
+            runs_code=bool(exits))
+        left = False
         try:
             self.exec_block(stmt.body, env, inner, frame)
         except RaiseExit as raised:
-            # Surely raised on this path, and one of its managers swallows it: the rest of
-            # the body does not run, the statement after the `with` does.
-            if catcher is None or not issubclass(raised.kind, catcher.kinds):
-                self.leave_managers(exits, restore, is_async, ctx)
+            # Surely raised on this path: the rest of the body does not run; when one of its
+            # managers swallowed it, the statement after the `with` does.
+            self.drop_handler(handler)
+            self.leave_managers(_not_in(exits, exited), restore, is_async, ctx)
+            left = True
+            if raised.handler is not handler:
                 raise
         except (ReturnExit, BreakExit, ContinueExit):
-            self.leave_managers(exits, restore, is_async, ctx)
+            self.drop_handler(handler)
+            self.leave_managers(_not_in(exits, exited), restore, is_async, ctx)
             raise
         finally:
             self._opaque_withs -= opaque
-            if catcher is not None:
-                self.drop_catcher(catcher)
-        self.leave_managers(exits, restore, is_async, ctx)
+            self.drop_handler(handler)
+        if not left:
+            self.leave_managers(_not_in(exits, exited), restore, is_async, ctx)
+
+    def exit_verdict(self, managers: list[object], exited: list[object], kind: object, code_ran: bool,
+                     is_async: bool, ctx: Ctx) -> bool | None:
+        """Whether a `with`'s managers swallow an exception of class ``kind``, innermost
+        first: ``contextlib.suppress`` by the classes it names (their MRO), a manager with an
+        ``__exit__`` by the truth of what it returns (called here, with the exception's
+        class, once: only when no ``finally`` or ``__exit__`` nearer the raise had to run
+        first) where it is one of the program's classes; a ``contextmanager`` generator (its
+        own `try` may catch it) or a library's manager is not known."""
+        for manager in reversed(managers):
+            if isinstance(manager, SuppressVal):
+                verdict = exception_classes.catches(manager.kinds, kind)
+            elif isinstance(manager, (MeshContext, PatchContext, MeshVal, NullContextVal)):
+                verdict = False  # they put their state back and pass it on
+            elif not isinstance(manager, ObjVal) or code_ran:
+                verdict = None  # a contextmanager generator, a library's manager: not known
+            else:
+                leave = datamodel.special_method(manager, "__aexit__" if is_async else "__exit__")
+                if leave is MISSING:
+                    verdict = None
+                else:
+                    exited.append(manager)
+                    code_ran = True
+                    exc_type = exception_classes.class_value(kind)  # type: ignore[arg-type]
+                    answer = self.call_value(leave, [exc_type, UNKNOWN, Const(None)], {}, ctx)
+                    verdict = self.truth(self.await_value(answer, ctx) if is_async else answer)
+            if verdict is not False:
+                return verdict
+        return False
 
     def leave_managers(self, exits: list[object], restore: list[object], is_async: bool, ctx: Ctx) -> None:
         for manager in reversed(exits):  # __exit__(None, None, None): the body ran to its end
@@ -219,15 +259,24 @@ class StatementsMixin:
             self.set_context_mesh(previous)
 
     def exec_raise(self, stmt: ast.Raise, env: Env, ctx: Ctx, frame: Frame) -> None:
-        """A `raise` the function is sure to run ends it there (its class is what the caller
-        reads: a `__next__` raising StopIteration ends a loop). One that may not run, or at
-        module level: the file stops there only at run time, so the analysis keeps going to
-        see the rest (what a generator yields after it is not sure)."""
+        """A `raise` of a known exception class goes to the handler that surely catches it
+        (Interpreter.raise_exception); a bare `raise` in a handler the analysis chose re-raises
+        what it caught. Otherwise a `raise` the function is sure to run ends it there (its
+        class is what the caller reads: a `__next__` raising StopIteration ends a loop). One
+        that may not run, or at module level: the file stops there only at run time, so the
+        analysis keeps going to see the rest (what a generator yields after it is not sure)."""
         raised = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
-        kind = self.ev(raised, env, ctx) if raised is not None else UNKNOWN
+        kind = self.ev(raised, env, ctx) if raised is not None else (
+            self.handling[-1] if self.handling else UNKNOWN)  # a bare `raise`: what is handled
         if isinstance(stmt.exc, ast.Call):
             for part in [*stmt.exc.args, *(k.value for k in stmt.exc.keywords)]:
                 self.ev(part, env, ctx)  # the calls in its arguments run
+        if stmt.cause is not None:
+            self.ev(stmt.cause, env, ctx)
+        # `raise Missing("x")` names the class; `raise err` an instance of it.
+        exc_class = exception_classes.exception_class(kind.cls if isinstance(kind, ObjVal) else kind)
+        if exc_class is not None and not frame.stopped:
+            self.raise_exception(exc_class)
         sure = self._frames and frame is self._frames[-1] and self._uncertain == frame.level \
             and not frame.stopped
         frame.stopped = True
@@ -282,36 +331,81 @@ class StatementsMixin:
                 env.names[name] = UNKNOWN
 
     def exec_try(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame) -> None:
-        """The body then `else` when nothing raises, or the body then a handler: where the two
-        paths disagree on a name it is unknown (an optional import may or may not fail).
-        `finally` runs also when a sure return or break leaves the body."""
+        """An exception surely raised in the body (Interpreter.raise_exception) runs the first
+        `except` clause that catches it, alone, then `finally`; the `else` does not run.
+        Otherwise the body then `else` when nothing raises, or the body then a handler:
+        where the paths disagree on a name it is unknown (an optional import may or may not
+        fail). `finally` runs also when a sure return, break or exception leaves the body."""
+        chosen: list[ast.ExceptHandler] = []  # the clause the handler's verdict found
+
+        def verdict(kind: object, code_ran: bool) -> bool | None:
+            if not isinstance(stmt, ast.Try):
+                return None  # `except*`: exception groups are not modelled
+            found = self.catching_clause(stmt, kind, env, ctx)
+            if isinstance(found, ast.ExceptHandler):
+                chosen.append(found)
+                return True
+            return found  # False: every clause surely refuses it; None: not known
+
         try:
-            if stmt.handlers:
-                self.exec_guarded_body(stmt.body, env, ctx, frame)
+            handler = self.push_handler(verdict, runs_code=bool(stmt.finalbody)) \
+                if stmt.handlers or stmt.finalbody else None
+            try:
+                self.exec_guarded_body(stmt, env, ctx, frame, handler)
+            except RaiseExit as raised:
+                if handler is None or raised.handler is not handler:
+                    raise
+                clause = chosen[-1]
+                if clause.name:
+                    env.names[clause.name] = UNKNOWN
+                self.handling.append(exception_classes.class_value(raised.kind))
+                try:
+                    self.exec_block(clause.body, env, ctx, frame)
+                finally:
+                    self.handling.pop()
             else:
-                self.exec_block(stmt.body, env, ctx, frame)
-            if stmt.handlers:
-                for handler in stmt.handlers:
-                    if handler.name:
-                        env.names[handler.name] = UNKNOWN
-                self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
-            else:
-                self.exec_block(stmt.orelse, env, ctx, frame)
+                if stmt.handlers:
+                    for clause in stmt.handlers:
+                        if clause.name:
+                            env.names[clause.name] = UNKNOWN
+                    self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
+                else:
+                    self.exec_block(stmt.orelse, env, ctx, frame)
         finally:
             self.exec_block(stmt.finalbody, env, ctx, frame)
 
-    def exec_guarded_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
-        """A try body with handlers: any statement in it may raise into a handler, so an exit
-        in it is not sure (`try: return fast() except ImportError: return slow()`)."""
+    def catching_clause(self, stmt: ast.Try, kind: object, env: Env,
+                        ctx: Ctx) -> ast.ExceptHandler | bool | None:
+        """The first `except` clause that catches an exception of class ``kind``, tried in
+        order as Python does (its class expression evaluated then); False where every clause
+        surely refuses it, None where one before the catching one may or may not catch it
+        (its class, or the exception's MRO, not known)."""
+        for clause in stmt.handlers:
+            if clause.type is None:
+                return clause  # a bare `except:` catches everything
+            classes = exception_classes.handler_classes(self.ev(clause.type, env, ctx))
+            verdict = exception_classes.catches(classes, kind) if classes is not None else None
+            if verdict is None:
+                return None
+            if verdict:
+                return clause
+        return False
+
+    def exec_guarded_body(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame,
+                          handler: Handler | None) -> None:
+        """A try body under its handler (``exec_try``'s). With `except` clauses any statement
+        in it may raise into one, so an exit in it is not sure (`try: return fast() except
+        ImportError: return slow()`)."""
         level, loop_level = frame.level, self._loops[-1].level if self._loops else None
-        frame.level = -1
-        if self._loops:
-            self._loops[-1].level = -1
-        blocker = self.push_catcher(())  # its handlers are not modelled: what it raises stays unknown
+        if stmt.handlers:
+            frame.level = -1
+            if self._loops:
+                self._loops[-1].level = -1
         try:
-            self.exec_block(body, env, ctx, frame)
+            self.exec_block(stmt.body, env, ctx, frame)
         finally:
-            self.drop_catcher(blocker)
+            if handler is not None:
+                self.drop_handler(handler)
             frame.level = level
             if self._loops and loop_level is not None:
                 self._loops[-1].level = loop_level
@@ -585,3 +679,8 @@ class StatementsMixin:
             target.forget()
             result = UNKNOWN
         return result
+
+
+def _not_in(managers: list[object], exited: list[object]) -> list[object]:
+    """The managers whose ``__exit__`` has not run yet (by identity)."""
+    return [m for m in managers if all(m is not e for e in exited)]
