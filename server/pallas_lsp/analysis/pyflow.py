@@ -13,6 +13,7 @@ import ast
 import operator
 
 from .arrays import dtype_of
+from .pipelines import BlockSpecVal
 from .values import (
     MISSING,
     UNKNOWN,
@@ -35,8 +36,9 @@ from .values import (
     is_enum_member,
 )
 
+# BlockSpecVal: pallas' BlockSpec is a dataclass without __bool__ or __len__ (0.8.3 - 0.12.0.1).
 _ALWAYS_TRUE = (FuncVal, ClassVal, KernelVal, WrappedVal, MeshVal, DtypeVal, SemanticsVal,
-                ShapeDtypeVal, RefVal)
+                ShapeDtypeVal, RefVal, BlockSpecVal)
 
 _COMPARE = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,

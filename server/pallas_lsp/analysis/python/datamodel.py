@@ -24,6 +24,7 @@ import ast
 from typing import Protocol
 
 from ..introspection import vars_of
+from ..pipelines import BlockSpecVal
 from ..trace import Ctx
 from ..values import (
     MISSING,
@@ -401,6 +402,10 @@ def _type_chain(value: object) -> list[object] | None:
         return [QualName("builtins.tuple"), QualName("builtins.object")]
     if isinstance(value, RealVal) and value.known and type(value.real) in (slice, range):
         return [QualName(f"builtins.{type(value.real).__name__}"), QualName("builtins.object")]
+    if isinstance(value, BlockSpecVal):
+        # A pallas BlockSpec (a plain dataclass of jax._src.pallas.core): never a list or
+        # tuple (`specs if isinstance(specs, (list, tuple)) else [specs]`).
+        return [QualName("jax._src.pallas.core.BlockSpec"), QualName("builtins.object")]
     return None
 
 
