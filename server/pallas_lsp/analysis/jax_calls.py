@@ -52,6 +52,7 @@ from .values import (
     KernelInfo,
     KernelVal,
     LayoutVal,
+    ListVal,
     MeshVal,
     ModuleVal,
     MulticastRefVal,
@@ -642,6 +643,33 @@ def _split_list(call: Call) -> object:
     return (*pieces, tuple(items))
 
 
+def _tree_leaves(call: Call) -> object:
+    """``jax.tree.leaves(tree)``: the list of a tree of known tuples / lists whose leaves are
+    arrays, refs or shape-dtype structs (``None`` is an empty subtree); unknown otherwise (a
+    dict, an ``is_leaf``, a registered node the analysis cannot see)."""
+    if len(call.args) != 1 or call.kwargs:
+        return UNKNOWN
+    leaves = _leaves_of(call.args[0])
+    return ListVal(leaves) if leaves is not None else UNKNOWN
+
+
+def _leaves_of(tree: object) -> list[object] | None:
+    if isinstance(tree, (ArrayVal, RefVal, ShapeDtypeVal)):
+        return [tree]
+    if isinstance(tree, Const) and tree.value is None:
+        return []
+    items = unpack(tree) if isinstance(tree, (tuple, ListVal)) else None  # None: incomplete
+    if items is None:
+        return None
+    found: list[object] = []
+    for item in items:
+        leaves = _leaves_of(item)
+        if leaves is None:
+            return None
+        found += leaves
+    return found
+
+
 def _block_spec(call: Call) -> object:
     """``pl.BlockSpec`` / ``plgpu.BlockSpec``: its index_map followed as an unknown caller's
     callback is (a plain function: called here, with one unknown index per parameter, and
@@ -1116,4 +1144,6 @@ HANDLERS: dict[str, Handler] = {
     **stdlib_calls.HANDLERS,
     **stdlib_values.HANDLERS,
     **bridge.HANDLERS,
+    "jax.tree.leaves": _tree_leaves,
+    "jax.tree_util.tree_leaves": _tree_leaves,
 }
