@@ -257,7 +257,7 @@ def subscript(base: object, index: object) -> object:
             return replace(layouts.loaded(base.shape, base.dtype), strong=True)
         dims = ref_facts.index_dims(base.shape, index)
         shape = ref_facts.indexed_shape(base.shape, dims) if dims is not None else UNKNOWN
-        return ArrayVal(shape, base.dtype, strong=True)
+        return replace(layouts.sliced_load(shape, base.dtype, base.transforms), strong=True)
     if isinstance(base, ArrayVal):
         # An element / slice of an array: the same dtype.
         whole = isinstance(index, Const) and index.value is Ellipsis
