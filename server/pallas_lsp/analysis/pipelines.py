@@ -318,8 +318,28 @@ def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object],
     if ins is None or len(ins) > len(gmem_refs) or not counted:
         return [UNKNOWN] * len(gmem_refs)
     specs: list[object] = [*ins, *(outs if outs is not None else [UNKNOWN] * (len(gmem_refs) - len(ins)))]
+    if any(_block_misfit(spec, ref) for spec, ref in zip(ins, gmem_refs, strict=False)):
+        # An input's block is copied in before the body is traced: JAX's pipeline fails
+        # there (a safe_map length error, PAL016's), so the body's refs are never made. (An
+        # output's is copied out after the body: its store is checked first.)
+        return [UNKNOWN] * len(gmem_refs)
     whole = holds(PIPELINE_BLOCK_DEFAULTS_TO_REF, version)
     return [slot_ref(spec, ref, whole) for spec, ref in zip(specs, gmem_refs, strict=True)]
+
+
+def _block_misfit(spec: object, gmem_ref: object) -> bool:
+    """A written block_shape whose rank is not the GMEM ref's, or not the number of indices
+    its index_map returns (where both are known)."""
+    if not isinstance(spec, BlockSpecVal):
+        return False
+    items = unpack(spec.block_shape) if isinstance(spec.block_shape, (tuple, Const)) \
+        and not (isinstance(spec.block_shape, Const) and spec.block_shape.value is None) else None
+    if items is None:
+        return False
+    ref_shape = gmem_ref.shape if isinstance(gmem_ref, RefVal) else UNKNOWN
+    ranked = isinstance(ref_shape, Const) and isinstance(ref_shape.value, tuple)
+    return (ranked and len(items) != len(ref_shape.value)) or (  # type: ignore[union-attr]
+        spec.index_count is not None and spec.index_count != len(items))
 
 
 def slot_ref(spec: object, gmem_ref: object, whole_by_default: bool) -> object:
