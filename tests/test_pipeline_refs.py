@@ -32,7 +32,7 @@ def kernel(a_ref, b_ref, o_ref):
         pl.run_scoped(scope, plgpu.ACC((64, 64)))
     plgpu.emit_pipeline(body, grid=(2,), in_specs=[SPEC_A, SPEC_B])(a_ref, b_ref)
 f = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((64, 64), jnp.float32))
-jax.jit(f)(jnp.ones((64, 128), jnp.float16), jnp.ones((128, 64), jnp.float16))
+jax.jit(f)(jnp.ones((64, 128), jnp.float16), jnp.ones((2, 128, 64), jnp.float16))
 '''
 SPEC_A = "plgpu.BlockSpec((64, 64), lambda k: (0, k), transforms=T)"
 SPEC_B = "plgpu.BlockSpec((None, 64, 64), lambda k: (0, k, 0))"
@@ -61,7 +61,8 @@ def test_the_body_gets_one_smem_slot_per_spec_with_block_shape_dtype_and_transfo
 
 def test_a_gmem_spec_hands_the_gmem_ref_and_an_unknown_block_leaves_the_shape_unknown() -> None:
     gmem = "pl.BlockSpec(memory_space=plgpu.GMEM)"
-    unknown = "plgpu.BlockSpec((int(os.environ['M']), 64), lambda k: (0, k))"
+    # A block of the GMEM ref's rank (JAX refuses another rank before it traces the body).
+    unknown = "plgpu.BlockSpec((None, int(os.environ['M']), 64), lambda k: (0, 0, k))"
     args = wgmma_args(PIPELINE.replace("SPEC_A", gmem).replace("SPEC_B", unknown))
     assert isinstance(args["a"], RefVal) and args["a"].space == "GMEM" and args["a"].shape == Const((64, 128))
     assert isinstance(args["b"], RefVal) and args["b"].shape is UNKNOWN

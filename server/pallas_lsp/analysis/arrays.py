@@ -278,6 +278,18 @@ def _arange(call: Call) -> object:
     return ArrayVal(shape, dtype)
 
 
+# Calls that are ops inside a kernel body (recorded by their parameters) and plain arrays
+# outside it, where HANDLERS gives their value.
+HOST_VALUED_OPS = frozenset({"lax.iota"})
+
+
+def _iota(call: Call) -> object:
+    """``lax.iota(dtype, size)``: a strongly typed (size,) array of that dtype."""
+    size = call.arg(1, "size")
+    shape = Const((size.value,)) if isinstance(size, Const) and type(size.value) is int else UNKNOWN
+    return ArrayVal(shape, array_dtype(call.arg(0, "dtype")), strong=True)
+
+
 def _astype(call: Call) -> object:
     base, dtype_value = call.args[0], call.arg(1, "dtype")
     if not isinstance(base, ArrayVal):
@@ -399,6 +411,12 @@ HANDLERS: dict[str, Handler] = {
     "jax.sharding.reshard": _same_array,
     "jax.reshard": _same_array,
     "lax.with_sharding_constraint": _same_array,
+    # An identity on its operand (the same shape, dtype and weak type; Mosaic GPU lowers it
+    # to its operands unchanged).
+    "lax.optimization_barrier": _same_array,
+    # Also a kernel op (ops.py records it with its parameters, and its value inside a kernel
+    # is the op's): this handler gives its value in code around the kernel (the inputs).
+    "lax.iota": _iota,
     "jnp.dtype": _dtype,
     "np.dtype": _dtype,
     "jnp.finfo": _type_info,

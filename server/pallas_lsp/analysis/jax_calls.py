@@ -259,7 +259,7 @@ def subscript(base: object, index: object) -> object:
             return replace(layouts.loaded(base.shape, base.dtype), strong=True)
         dims = ref_facts.index_dims(base.shape, index)
         shape = ref_facts.indexed_shape(base.shape, dims) if dims is not None else UNKNOWN
-        return ArrayVal(shape, base.dtype, strong=True)
+        return replace(layouts.sliced_load(shape, base.dtype, base.transforms), strong=True)
     if isinstance(base, ArrayVal):
         # An element / slice of an array: the same dtype.
         whole = isinstance(index, Const) and index.value is Ellipsis
@@ -671,22 +671,30 @@ def _merge_lists(call: Call) -> object:
 
 
 def _tree_leaves(call: Call) -> object:
-    """``jax.tree.leaves(tree)`` of a tree of ShapeDtypeStructs / arrays in tuples and lists
-    (None an empty subtree), as a harness counts a kernel's outputs; other trees unknown."""
+    """``jax.tree.leaves(tree)``: the list of a tree of known tuples / lists whose leaves are
+    arrays, refs or shape-dtype structs (``None`` is an empty subtree); unknown otherwise (a
+    dict, an ``is_leaf``, a registered node the analysis cannot see)."""
     if len(call.args) != 1 or call.kwargs:
         return UNKNOWN
-    leaves: list[object] = []
+    leaves = _leaves_of(call.args[0])
+    return ListVal(leaves) if leaves is not None else UNKNOWN
 
-    def walk(node: object, depth: int) -> bool:
-        if isinstance(node, (ShapeDtypeVal, ArrayVal)):
-            leaves.append(node)
-            return True
-        if isinstance(node, Const) and node.value is None:
-            return True
-        items = unpack(node) if isinstance(node, (tuple, ListVal)) else None
-        return items is not None and depth < 8 and all(walk(item, depth + 1) for item in items)
 
-    return pack(leaves) if walk(call.args[0], 0) else UNKNOWN
+def _leaves_of(tree: object) -> list[object] | None:
+    if isinstance(tree, (ArrayVal, RefVal, ShapeDtypeVal)):
+        return [tree]
+    if isinstance(tree, Const) and tree.value is None:
+        return []
+    items = unpack(tree) if isinstance(tree, (tuple, ListVal)) else None  # None: incomplete
+    if items is None:
+        return None
+    found: list[object] = []
+    for item in items:
+        leaves = _leaves_of(item)
+        if leaves is None:
+            return None
+        found += leaves
+    return found
 
 
 def _block_spec(call: Call) -> object:

@@ -50,6 +50,27 @@ def loaded(shape: object, dtype: object) -> ArrayVal:
     return ArrayVal(shape, dtype, RegisterLayout.LOADED if sure else UNKNOWN)
 
 
+def sliced_load(shape: object, dtype: object, transforms: object) -> ArrayVal:
+    """``x_ref[idx]``: loaded too, where JAX's Lane get rule surely loads it (an untransformed
+    ref: strided; a tiled and swizzled one: tiled). Another transform chain may be refused
+    by that rule first ("Unsupported swizzle transform with strided layout", "Tiling without
+    swizzle is not supported."), so its layout is left unknown."""
+    kinds = tuple(getattr(t, "kind", None) for t in transforms) if isinstance(transforms, tuple) else None
+    if kinds == () or (kinds == ("tiling", "swizzle") and _tile_fits_swizzle(transforms, dtype)):
+        return loaded(shape, dtype)
+    return ArrayVal(shape, dtype, UNKNOWN)
+
+
+def _tile_fits_swizzle(transforms: tuple[object, ...], dtype: object) -> bool:
+    """The rule's own checks of a tiled load (0.8.3 - 0.12.0.1): a 2-D tiling whose minor
+    dimension is swizzle * 8 // the dtype's bits ("Minor tiling dimension does not fit
+    swizzle")."""
+    tiling, swizzle = (getattr(t, "value", None) for t in transforms)
+    bits = DTYPE_BITS.get(dtype.name) if isinstance(dtype, DtypeVal) else None
+    return isinstance(tiling, tuple) and len(tiling) == 2 and type(swizzle) is int \
+        and bool(bits) and tiling[-1] == swizzle * 8 // bits  # type: ignore[operator]
+
+
 def elementwise(layouts: list[object]) -> object:
     """The layout of an elementwise op of arrays (and Python scalars, passed as SPLAT)."""
     if any(layout is UNKNOWN for layout in layouts):

@@ -34,6 +34,7 @@ from .values import (
     TransformVal,
     unpack,
 )
+from .versions import PIPELINE_BLOCK_DEFAULTS_TO_REF, JaxVersion, holds
 
 if TYPE_CHECKING:
     from .jax_calls import Call
@@ -336,7 +337,7 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
             or not isinstance(body, (FuncVal, PartialVal)):
         call.tracer.call_callbacks([body], {}, call.node, ctx, same_context=True)
         return
-    refs = slot_refs(pipeline.in_specs, pipeline.out_specs, list(gmem_refs))
+    refs = slot_refs(pipeline.in_specs, pipeline.out_specs, list(gmem_refs), call.tracer.version)
     call.tracer.call_value(body, [UNKNOWN, *refs], {}, ctx)
 
 
@@ -393,7 +394,8 @@ _SMEM_SPACES = {"plgpu.SMEM": True, "plgpu.MemorySpace.SMEM": True,
 # itself. A spec whose block is not plain ints / ``None``, another memory space, or a ref the
 # analysis does not know gives an unknown ref: the rules stay silent on it.
 
-def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object]) -> list[object]:
+def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object],
+              version: JaxVersion) -> list[object]:
     """One ref per GMEM ref, as the body sees it (UNKNOWN where not known). JAX splits the
     GMEM refs at len(in_specs): the inputs' refs are known even where the out specs are not."""
     ins, outs = _flat(in_specs), _flat(out_specs)
@@ -401,16 +403,46 @@ def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object]) -> l
     if ins is None or len(ins) > len(gmem_refs) or not counted:
         return [UNKNOWN] * len(gmem_refs)
     specs: list[object] = [*ins, *(outs if outs is not None else [UNKNOWN] * (len(gmem_refs) - len(ins)))]
-    return [slot_ref(spec, ref) for spec, ref in zip(specs, gmem_refs, strict=True)]
+    if any(_block_misfit(spec, ref) for spec, ref in zip(ins, gmem_refs, strict=False)):
+        # An input's block is copied in before the body is traced: JAX's pipeline fails
+        # there (a safe_map length error, PAL016's), so the body's refs are never made. (An
+        # output's is copied out after the body: its store is checked first.)
+        return [UNKNOWN] * len(gmem_refs)
+    whole = holds(PIPELINE_BLOCK_DEFAULTS_TO_REF, version)
+    return [slot_ref(spec, ref, whole) for spec, ref in zip(specs, gmem_refs, strict=True)]
 
 
-def slot_ref(spec: object, gmem_ref: object) -> object:
+def _block_misfit(spec: object, gmem_ref: object) -> bool:
+    """A written block_shape whose rank is not the GMEM ref's, or not the number of indices
+    its index_map returns (where both are known)."""
+    if not isinstance(spec, BlockSpecVal):
+        return False
+    items = unpack(spec.block_shape) if isinstance(spec.block_shape, (tuple, Const)) \
+        and not (isinstance(spec.block_shape, Const) and spec.block_shape.value is None) else None
+    if items is None:
+        return False
+    ref_shape = gmem_ref.shape if isinstance(gmem_ref, RefVal) else UNKNOWN
+    ranked = isinstance(ref_shape, Const) and isinstance(ref_shape.value, tuple)
+    return (ranked and len(items) != len(ref_shape.value)) or (  # type: ignore[union-attr]
+        spec.index_count is not None and spec.index_count != len(items))
+
+
+def slot_ref(spec: object, gmem_ref: object, whole_by_default: bool) -> object:
+    """``whole_by_default``: a spec without a block_shape (``pl.BlockSpec()``) gets a slot of
+    the GMEM ref's whole shape (0.10.2 on); before, JAX refuses it ("Block shape must be
+    specified.") before the body is traced, so the body's refs are not known."""
     if not isinstance(spec, BlockSpecVal) or not isinstance(gmem_ref, RefVal) or spec.space is UNKNOWN:
         return UNKNOWN
     if spec.space == "GMEM":
         return gmem_ref  # not copied: the body gets the GMEM ref itself
-    shape = block_shape(spec.block_shape)
+    written = spec.block_shape
+    unset = written is MISSING or (isinstance(written, Const) and written.value is None)
+    if unset and not whole_by_default:
+        return UNKNOWN
+    shape = block_shape(spec.block_shape) if not unset else None
     dtype = gmem_ref.dtype if isinstance(gmem_ref.dtype, DtypeVal) else UNKNOWN
+    if unset:
+        return RefVal(gmem_ref.shape, dtype, "SMEM", spec.transforms)
     if shape is None and dtype is UNKNOWN:
         return UNKNOWN
     return RefVal(Const(shape) if shape is not None else UNKNOWN, dtype, "SMEM", spec.transforms)

@@ -36,6 +36,7 @@ from .values import (
     is_enum_member,
 )
 
+# BlockSpecVal: pallas' BlockSpec is a dataclass without __bool__ or __len__ (0.8.3 - 0.12.0.1).
 _ALWAYS_TRUE = (FuncVal, ClassVal, KernelVal, WrappedVal, MeshVal, DtypeVal, SemanticsVal,
                 ShapeDtypeVal, RefVal, BlockSpecVal)
 

@@ -132,6 +132,11 @@ MAKE_MESH_AXIS_SIZES = Fact("jax.make_mesh calls its first parameter axis_sizes"
 # must be strictly positive"); 0.8.3 accepts it and fails later in the MLIR verifier.
 EMIT_PIPELINE_CHECKS_GRID = Fact("emit_pipeline refuses a grid entry below 1", (0, 10), None,
                                  "fixture pal016/grid_zero.py")
+# emit_pipeline's _get_block_shape (jax/_src/pallas/mosaic_gpu/pipeline.py): a BlockSpec without
+# a block_shape gets a slot of the GMEM ref's whole shape in 0.10.2 (and 0.11.2, 0.12.0.1); 0.8.3
+# raises "Block shape must be specified." (read in each release's source; 0.9.x not read).
+PIPELINE_BLOCK_DEFAULTS_TO_REF = Fact("emit_pipeline gives a BlockSpec() the whole ref as its block",
+                                      (0, 10, 2), None, "read in pipeline.py of 0.8.3, 0.10.2, 0.12.0.1")
 # plgpu.ClusterBarrier refuses num_arrivals < 1 when it is built ("Num arrivals must be at
 # least 1"), as plgpu.Barrier does in every release; before, it lowers (read in 0.8.3, 0.9.1 and
 # 0.9.2's mosaic_gpu/core.py; 0.10.0 and 0.10.1 not measured). docs/measurements/

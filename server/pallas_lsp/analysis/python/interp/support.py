@@ -250,12 +250,19 @@ def _binary(left: object, op: ast.operator, right: object) -> object:
         return _new_list(pack([*(unpack(plain(left)) or [UNKNOWN]), *(unpack(plain(right)) or [UNKNOWN])])
                          if left.complete and right.complete else UNKNOWN)
     if isinstance(op, ast.Mult) and (isinstance(left, ListVal) or isinstance(right, ListVal)):
-        # `[spec] * n`: a new list of the same items n times (none for n <= 0).
-        items, times = (left, right) if isinstance(left, ListVal) else (right, left)
-        if isinstance(items, ListVal) and items.complete and isinstance(times, Const) \
-                and type(times.value) is int and len(items.items) * max(times.value, 0) <= MAX_LIST_ITEMS:
-            return _new_list(pack(list(items.items) * max(times.value, 0)))
+        return _repeat(left, right) if isinstance(left, ListVal) else _repeat(right, left)
     return jax_calls.binary(plain(left), op, plain(right))
+
+
+def _repeat(items: ListVal, times: object) -> object:
+    """``[x] * n`` / ``n * [x]``: a new list of the items n times, for a known int n (as
+    JAX's test harnesses make one default BlockSpec per output)."""
+    if not items.complete or not (isinstance(times, Const) and type(times.value) in (int, bool)):
+        return UNKNOWN
+    count = max(int(times.value), 0)
+    if len(items.items) * count > MAX_LIST_ITEMS:
+        return UNKNOWN
+    return ListVal(list(items.items) * count)
 
 
 def _module_scope(env: Env) -> Env:
