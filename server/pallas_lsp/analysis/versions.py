@@ -266,3 +266,9 @@ PALLAS_CALL_FOREIGN_BACKEND_UNSUPPORTED = Fact("pl.pallas_call says 'Unsupported
 FOREIGN_PARAMS_BARE_ASSERTION = Fact("another platform's params fail with a bare AssertionError",
                                      (0, 11, 2), None,
                                      "pal020 fixtures: ValueError on 0.10.2, AssertionError on 0.11.2")
+# wait_smem_to_gmem refuses a negative count itself ("n must be a non-negative integer"),
+# so a pipeline's own wait of max_concurrent_steps - 1 (a grid of no steps) fails where the
+# pipeline runs; before, an MLIR verifier error blamed on the launch.
+WAIT_COUNT_CHECKED = Fact("wait_smem_to_gmem checks its count when traced", (0, 11), None,
+                          "families corpus pipeline.grid_zero: 0.10.2 vs 0.11.2; "
+                          "pal013/pipeline_grid_zero fixture")
