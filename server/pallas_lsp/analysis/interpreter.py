@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from . import ref_facts
 from .axis_trace import AxisTrace
 from .flow_exits import Handler, LoopState, RaiseExit, ReturnExit
 from .model import ModuleLibrary
@@ -267,7 +268,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
             # JAX passes one ref per input, output and scratch buffer, nothing more: the
             # body's other parameters keep their defaults (`functools.partial(kernel, **knobs)`,
             # `def kernel(x_ref, y_ref, axes=("x",))`).
-            self.call(body, _refs(info, args, refs), {}, site, [], {}, self.module_env, kernel_ctx)
+            named = {name: ref_facts.ref_of(kind, UNKNOWN) for name, kind in info.scratch_by_name}
+            self.call(body, _refs(info, args, refs), named, site, [], {}, self.module_env, kernel_ctx)
         else:
             self.call_unknown_args(body, site, kernel_ctx)
         return UNKNOWN

@@ -409,6 +409,12 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
         scratch_types = scratch
     else:
         scratch_types = UNKNOWN
+    scratch_by_name: tuple[tuple[str, object], ...] = ()
+    if api_name == "kernel" and isinstance(scratch, DictVal) and scratch.complete \
+            and all(isinstance(k, str) for k in scratch.items):
+        # A dict of buffer types: JAX hands each to the body as its keyword (core.kernel).
+        scratch_by_name = tuple((str(k), v) for k, v in scratch.items.items())
+        n_scratch, scratch_types = 0, tuple(v for _, v in scratch_by_name)
     if api_name == "kernel":
         io_space: object = "GMEM"
     elif "**" in kwargs or any(key in kwargs for key in _BLOCKING_ARGS):
@@ -418,7 +424,7 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
     return KernelInfo(body, node, api_name, semantics, compiler_params,
                       bound if bound is UNKNOWN else frozenset(bound),  # type: ignore[arg-type]
                       out_types, n_scratch, scratch_types=scratch_types, io_space=io_space,
-                      foreign_params=foreign)
+                      foreign_params=foreign, scratch_by_name=scratch_by_name)
 
 
 # pallas_call arguments that make the body's refs blocks (or GMEM refs) of the arrays.

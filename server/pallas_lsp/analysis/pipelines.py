@@ -30,6 +30,7 @@ from .values import (
     ListVal,
     PartialVal,
     QualName,
+    RefTypeVal,
     RefVal,
     TransformVal,
     unpack,
@@ -317,11 +318,59 @@ def run(call: Call) -> object:
     if plain and (not starred or all(isinstance(a, RefVal) for a in given)):
         count = Const(len(given))
         refs = tuple(given)
-    call.tracer.record_op(call.name, call.node, {"pipeline": pipeline, "ref_count": count, "refs": refs},
+    call.tracer.record_op(call.name, call.node, {"pipeline": pipeline, "ref_count": count, "refs": refs,
+                                                 "allocations_given": Const("allocations" in keywords)},
                           {}, call.ctx)
     if call.name == RUN and pipeline.api != WS:
         _trace_body(call, pipeline)  # the warp-specialized body: analysis/warp_pipelines.py
+    if call.name == ALLOCATIONS and isinstance(refs, tuple):
+        buffers = allocated_buffers(pipeline, refs)
+        if buffers is not None:
+            return PipelineAllocationsVal(buffers)
     return UNKNOWN
+
+
+@dataclass(frozen=True, eq=False)
+class PipelineBufferType(RefTypeVal):
+    """A shared-memory buffer a pipeline allocates for one of its BlockSpecs (``node``: the
+    spec): ``SMEM((slots, *block_shape), gmem_ref.dtype, transforms=spec.transforms)``."""
+
+
+@dataclass(frozen=True, eq=False)
+class PipelineAllocationsVal:
+    """What ``pipeline.get_allocations(*gmem_refs)`` of a warp-specialized pipeline returns:
+    the buffers ``pl.run_scoped(..., name=<this>)`` then allocates (JAX raises a misfit of
+    their transforms there, on the run_scoped call)."""
+
+    buffers: tuple[PipelineBufferType, ...]
+
+
+def allocated_buffers(pipeline: PipelineVal,
+                      refs: tuple[object, ...]) -> tuple[PipelineBufferType, ...] | None:
+    """The shared-memory buffers a pipeline allocates for its specs (pipeline.py, 0.10.2 -
+    0.12.0.1): one per spec in SMEM with written-out transforms, where every spec lines up
+    with a known ref; None where the specs or refs are not known. The leading slot count is
+    ``max_concurrent_steps`` (JAX may shrink it to the step count: only the trailing
+    dimensions matter to the transforms' checks)."""
+    steps = pipeline.max_concurrent_steps
+    ins, outs = _flat(pipeline.in_specs), _flat(pipeline.out_specs)
+    if ins is None or outs is None:
+        return None
+    specs = [*ins, *outs]
+    if not (isinstance(steps, Const) and type(steps.value) is int and steps.value > 0) \
+            or len(specs) != len(refs):
+        return None
+    buffers: list[PipelineBufferType] = []
+    for spec, ref in zip(specs, refs, strict=True):
+        assert isinstance(spec, BlockSpecVal)
+        block = spec.block_shape.value if isinstance(spec.block_shape, Const) else None
+        if not isinstance(ref, RefVal) or spec.memory_space not in (MISSING, QualName("plgpu.SMEM")) \
+                or not isinstance(block, tuple) or not all(type(d) is int for d in block) \
+                or not isinstance(spec.transforms, tuple) or not spec.transforms:
+            continue
+        buffers.append(PipelineBufferType("SMEM", Const((steps.value, *block)), ref.dtype,
+                                          spec.transforms, spec.node))
+    return tuple(buffers)
 
 
 def _trace_body(call: Call, pipeline: PipelineVal) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .arrays import dtype_of
+from .pipelines import PipelineAllocationsVal
 from .python.real import RealVal
 from .values import (
     MISSING,
@@ -162,6 +163,9 @@ def _run_scoped(call: Call) -> object:
     for value in (*call.args[1:], *call.kwargs.values()):
         if isinstance(value, RefTypeVal):
             call.tracer.record_scoped_buffer(value, call.node, call.ctx)
+        elif isinstance(value, PipelineAllocationsVal):  # a pipeline's get_allocations(...)
+            for buffer in value.buffers:
+                call.tracer.record_scoped_buffer(buffer, call.node, call.ctx)
     named = {key: ref_of(value, UNKNOWN) for key, value in call.kwargs.items()
              if key not in ("collective_axes", "**")}
     if "**" in call.kwargs:

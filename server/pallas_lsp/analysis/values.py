@@ -615,6 +615,10 @@ class KernelInfo:
     positional: int | None = None
     # Those forwarded keywords -> the keyword where the helper's caller spelled it.
     keyword_sites: dict[str, ast.keyword] = field(default_factory=dict)
+    # plgpu.kernel's scratch_types given as a dict: name -> buffer type, each handed to the
+    # body as that keyword (JAX: run_scoped(body, **scratch_types)); their types are also in
+    # scratch_types, and n_scratch counts none of them.
+    scratch_by_name: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(eq=False)

@@ -291,3 +291,9 @@ PIPELINE_REFUSES_PIPELINE_MODE = Fact("the pipelines refuse a BlockSpec with pip
 # in 0.8.3, 0.10.2, 0.11.2, 0.12.0.1 pipeline.py).
 EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE = Fact("emit_pipeline refuses collective specs in one message",
                                             (0, 11), None, "fixture pal016/collective_spec.py")
+# wait_smem_to_gmem refuses a negative count itself ("n must be a non-negative integer"),
+# so a pipeline's own wait of max_concurrent_steps - 1 (a grid of no steps) fails where the
+# pipeline runs; before, an MLIR verifier error blamed on the launch.
+WAIT_COUNT_CHECKED = Fact("wait_smem_to_gmem checks its count when traced", (0, 11), None,
+                          "families corpus pipeline.grid_zero: 0.10.2 vs 0.11.2; "
+                          "pal013/pipeline_grid_zero fixture")

@@ -7,7 +7,7 @@ import ast
 from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options, Related
-from ..pipelines import RUN, BlockSpecVal, PipelineVal
+from ..pipelines import RUN, PipelineBufferType, PipelineVal, allocated_buffers
 from ..program import Program, short_repr
 from ..ref_facts import transforms_of
 from ..smem_transforms import (
@@ -20,7 +20,7 @@ from ..smem_transforms import (
     window_misfit,
 )
 from ..trace import Launch
-from ..values import MISSING, UNKNOWN, Const, QualName, RefTypeVal, RefVal, TransformVal
+from ..values import Const, RefTypeVal, RefVal, TransformVal
 from .base import LoweringError, Rule
 from .common import replace_node
 
@@ -39,9 +39,11 @@ RULE = Rule(
     lowering_errors=(
         LoweringError(r"Swizzle -?\d+ is not supported\. Only 32, 64 and 128 are accepted",
                       exc_type="ValueError"),
-        LoweringError(r"Swizzle \d+ requires the trailing dimension to be of size", exc_type="ValueError"),
-        LoweringError(r"Expected slice start \(-?\d+\) and slice (size|stop) \(\d+\) to be divisible "
-                      r"by the tile size", exc_type="ValueError"),
+        # A number in a real message, ``{...}`` in JAX's template (the raise-site table).
+        LoweringError(r"Swizzle (\d+|\{[^}]*\}) requires the trailing dimension to be of size",
+                      exc_type="ValueError"),
+        LoweringError(r"Expected slice start \((-?\d+|\{[^}]*\})\) and slice (size|stop) "
+                      r"\((\d+|\{[^}]*\})\) to be divisible by the tile size", exc_type="ValueError"),
         LoweringError(r"Tiling without swizzle is not supported", exc_type="NotImplementedError"),
         LoweringError(r"Unsupported transforms: \[UntileRef\(tiling=", exc_type="NotImplementedError"),
     ),
@@ -61,7 +63,9 @@ RULE = Rule(
         "buffer without tiling whose last dimension is not S / itemsize: raised while the kernel "
         "is lowered, blamed on the jitted call (on the `pl.run_scoped` call for a scoped "
         "buffer; on the line that runs a `plgpu.emit_pipeline` whose BlockSpecs' transforms "
-        "do not fit their blocks, for the buffers the pipeline allocates). "
+        "do not fit their blocks, for the buffers the pipeline allocates; on the "
+        "`pl.run_scoped` that allocates them where a warp-specialized pipeline's "
+        "`get_allocations(...)` is handed to it). "
         "`smem.at[pl.ds(4, 16)]` of a buffer tiled (8, 64): raised on the copy, load "
         "or store that uses the window. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (0.8.3 "
         "words the last one \"slice start (4) and slice stop (20)\"). Under Lane semantics a "
@@ -201,40 +205,21 @@ def _swizzles_that_do_not_fit(program: Program) -> Iterator[Finding]:
             continue
         seen.add((id(blamed), id(buffer.node)))
         yield _fit_finding(program, blamed, buffer, fit,
-                           "the pipeline allocates for the BlockSpec" if (blamed, buffer) in pipeline_sites
-                           else "declared")
+                           "the pipeline allocates for the BlockSpec"
+                           if isinstance(buffer, PipelineBufferType) else "declared")
 
 
 def _pipeline_buffers(program: Program) -> Iterator[tuple[ast.AST, RefTypeVal]]:
-    """The buffers ``plgpu.emit_pipeline(...)(*gmem_refs)`` allocates when run: one
-    ``SMEM((max_concurrent_steps, *block_shape), ref.dtype, transforms=spec.transforms)`` per
-    spec in shared memory (pipeline.py, 0.10.2 - 0.12.0.1), raised on the run's line. Only
-    where every spec lines up with a written-out ref."""
+    """The buffers ``plgpu.emit_pipeline(...)(*gmem_refs)`` allocates when run, raised on the
+    run's line; a run given ``allocations=`` allocates nothing (its get_allocations'
+    buffers are the ``pl.run_scoped``'s: program.scoped_buffers)."""
     for op in program.ops:
         pipeline, refs = op.args.get("pipeline"), op.args.get("refs")
-        if op.name != RUN or not isinstance(pipeline, PipelineVal) or not isinstance(refs, tuple):
+        if op.name != RUN or not isinstance(pipeline, PipelineVal) or not isinstance(refs, tuple) \
+                or op.args.get("allocations_given") == Const(True):
             continue
-        steps = pipeline.max_concurrent_steps
-        specs = [*_flat_specs(pipeline.in_specs), *_flat_specs(pipeline.out_specs)]
-        if not (isinstance(steps, Const) and type(steps.value) is int and steps.value > 0) \
-                or len(specs) != len(refs) or not all(isinstance(s, BlockSpecVal) for s in specs):
-            continue
-        for spec, ref in zip(specs, refs, strict=True):
-            block = spec.block_shape.value if isinstance(spec.block_shape, Const) else None
-            if not isinstance(ref, RefVal) or spec.memory_space not in (MISSING, QualName("plgpu.SMEM")) \
-                    or not isinstance(block, tuple) or not all(type(d) is int for d in block) \
-                    or not isinstance(spec.transforms, tuple) or not spec.transforms:
-                continue
-            yield op.node, RefTypeVal("SMEM", Const((steps.value, *block)), ref.dtype, spec.transforms,
-                                      spec.node)
-
-
-def _flat_specs(specs: object) -> list[object]:
-    if isinstance(specs, BlockSpecVal):
-        return [specs]
-    if isinstance(specs, tuple):
-        return list(specs)
-    return [UNKNOWN]
+        for buffer in allocated_buffers(pipeline, refs) or ():
+            yield op.node, buffer
 
 
 def _fit_finding(program: Program, blamed: ast.AST, buffer: RefTypeVal, fit: SwizzleFit,

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
+from ..pipelines import RUN, WS, PipelineVal, in_smem, specs_tuple
 from ..program import Program, short_repr
 from ..ref_facts import transforms_of
 from ..smem_transforms import elements, itemsize, window_misfit
 from ..tma_facts import WARPGROUP_BYTES, whole_array_copy_fault
 from ..trace import Op
 from ..values import MISSING, Const, DtypeVal, RefVal, TransformVal
-from ..versions import COPY_CHECKS_AT_TRACE, WAIT_COUNT_AT_WAIT, holds
+from ..versions import COPY_CHECKS_AT_TRACE, WAIT_COUNT_AT_WAIT, WAIT_COUNT_CHECKED, holds
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -32,7 +33,8 @@ RULE = Rule(
     ),
     lowering_errors=(
         LoweringError(r"(src|dst) must be a (GMEM|SMEM) reference, got", exc_type="ValueError"),
-        LoweringError(r"Expected source shape to be \(", exc_type="ValueError"),
+        # A shape in a real message, ``{...}`` in JAX's template (the raise-site table).
+        LoweringError(r"Expected source shape to be (\(|\{)", exc_type="ValueError"),
         LoweringError(r"Expected shapes to match, but src has shape", exc_type="ValueError"),
         # copy_smem_to_gmem's strict zip of two shapes of different ranks (0.11.2 on).
         LoweringError(r"^zip\(\) argument 2 is (longer|shorter) than argument 1$", exc_type="ValueError",
@@ -64,7 +66,11 @@ RULE = Rule(
         "`copy_gmem_to_smem(x_gmem.at[0], smem, barrier)` with a (2, 256) input and a (128,) "
         "buffer; a float32 buffer copied into a float16 output; a copy of 8 float32 values (32 "
         "bytes) under Lane semantics (the default through 0.10.2; Warpgroup lowers it); "
-        "`wait_smem_to_gmem(-1)`. Raised on the copy or wait line; a `pl.pallas_call`'s own "
+        "`wait_smem_to_gmem(-1)`, or a warp-specialized pipeline over a grid of no steps "
+        "(`grid=(0,)`: JAX shrinks max_concurrent_steps to 0 and its loop body, traced anyway, "
+        "waits with a count of -1 for an output block that moves with the grid; from 0.11 on "
+        "the pipeline's run line, before on the launch). Raised on the copy or wait line; a "
+        "`pl.pallas_call`'s own "
         "copies on its launch. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (the wording "
         "changed at 0.11; before it a negative wait count is an MLIR verifier error, which 0.8.3 "
         "blames on the jitted call). From 0.11.2 the sides' dtypes and shapes are compared when "
@@ -79,7 +85,8 @@ RULE = Rule(
         "buffer to the window; give both sides one dtype (`.astype` before the copy is not "
         "possible on a ref: declare the buffer with the array's dtype). Make each copy a "
         "multiple of 128 bytes (32 float32 values, 64 float16), padding small arrays. Wait on "
-        "a count of 0 or more (`wait_smem_to_gmem(0)` waits for every copy)."
+        "a count of 0 or more (`wait_smem_to_gmem(0)` waits for every copy); give a "
+        "pipeline's grid at least one step in each dimension, or skip the pipeline when it has none."
     ),
     bad_example='''
 plgpu.copy_gmem_to_smem(x_gmem.at[0], smem, barrier)  # (256,) into plgpu.SMEM((128,), ...)
@@ -108,6 +115,51 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             seen.add(id(op.node))
             yield finding
     yield from _pallas_call_copies(program)
+    yield from _pipelines_without_steps(program)
+
+
+def _pipelines_without_steps(program: Program) -> Iterator[Finding]:
+    """A warp-specialized pipeline over a static grid of no steps shrinks
+    max_concurrent_steps to 0 and its compute loop body, traced anyway, waits on its output
+    copies with wait_smem_to_gmem(0 - 1) when an output in shared memory moves with the grid
+    (pipeline.py, 0.8.3 - 0.12.0.1). plgpu.emit_pipeline refuses such a grid first (PAL016)."""
+    seen: set[int] = set()
+    for op in program.ops:
+        pipeline = op.args.get("pipeline")
+        if op.name != RUN or id(op.node) in seen or not isinstance(pipeline, PipelineVal) \
+                or pipeline.api != WS or not _no_steps(pipeline.grid) \
+                or not _moving_smem_output(pipeline.out_specs):
+            continue
+        steps = pipeline.max_concurrent_steps
+        if not (isinstance(steps, Const) and type(steps.value) is int and steps.value > 0):
+            continue
+        seen.add(id(op.node))
+        at_run = holds(WAIT_COUNT_CHECKED, program.version)
+        blamed = op.node if at_run else (op.launch.ctx.jit_call or op.launch.site)
+        words = ("\"ValueError: n must be a non-negative integer, got -1\"" if at_run else
+                 "an MLIR verifier error on nvvm.cp.async.bulk.wait_group (\"attribute 'group' "
+                 "failed to satisfy constraint\") while the kernel is lowered")
+        related = () if at_run else (Related(program.span(op.node), "the pipeline of no steps runs here"),)
+        grid = short_repr(pipeline.grid.value)  # type: ignore[attr-defined]
+        yield Finding(
+            RULE.code, program.span(blamed),
+            f"This pipeline's grid {grid} has no steps, so JAX shrinks max_concurrent_steps to 0 "
+            f"and its loop body (traced even for no steps) waits for the output copies with "
+            f"wait_smem_to_gmem(-1): JAX raises {words}. Give every grid dimension at least one "
+            f"step, or skip the pipeline when the grid is empty.", related=related)
+
+
+def _no_steps(grid: object) -> bool:
+    return isinstance(grid, Const) and isinstance(grid.value, tuple) and bool(grid.value) \
+        and all(type(d) is int and d >= 0 for d in grid.value) and 0 in grid.value
+
+
+def _moving_smem_output(out_specs: object) -> bool:
+    """An output copied through shared memory whose index_map reads the grid indices (JAX's
+    copies_out_in_loop: not every SMEM output's block is index invariant)."""
+    specs = specs_tuple(out_specs)
+    return specs is not None and any(in_smem(spec) is True and spec.reads_indices is True
+                                     for spec in specs)
 
 
 def _copy_finding(program: Program, op: Op) -> Finding | None:
