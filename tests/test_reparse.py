@@ -124,3 +124,42 @@ def test_a_backslash_before_the_slice_means_a_full_parse() -> None:
     result = reparser.parse("a = 1 \\\ny = 2\nb = 2\n")
     assert _dump(result) == _dump(parse("a = 1 \\\ny = 2\nb = 2\n"))
     assert not isinstance(result, ast.Module)
+
+
+def _child_parent_pairs(scope: ast.AST) -> list[tuple[ast.AST, ast.AST]]:
+    # Nodes with a position only: Load, Store and the operators are shared singletons of
+    # the parser (one object under every parent), which no rule asks the parent of.
+    return [(child, node) for node in ast.walk(scope) for child in ast.iter_child_nodes(node)
+            if hasattr(child, "lineno")]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py"))[:8], ids=lambda p: p.name)
+def test_kept_parent_maps_are_the_fresh_ones_after_random_edits(path: Path) -> None:
+    # program.parent() keeps each kernel scope's child -> parent map with the scope node,
+    # across keystrokes where the reparser keeps the statement: after every edit each map
+    # it answers from is the one a walk of that very tree gives now.
+    import time
+
+    from pallas_lsp.analysis.program import build_program
+
+    rng = random.Random(path.name + "parents")
+    original = path.read_text(encoding="utf-8")
+    first = build_program(ast.parse(original), Options(), time.monotonic() + 60, original)
+    if not first.interp.kernel_scopes:
+        pytest.skip("no kernel body is traced in this file: no parent map to keep")
+    reparser = Reparser()
+    reparser.parse(original)
+    text, checked, reused = original, 0, 0
+    for step in range(30):
+        # Every third edit a comment typed at the end: a text that parses, most statements kept.
+        text = original if step % 10 == 9 else text + "#" if step % 3 == 0 else _edit(text, rng)
+        tree = reparser.parse(text, str(path))
+        reused += reparser.reused_statements
+        if not isinstance(tree, ast.Module):
+            continue
+        program = build_program(tree, Options(), time.monotonic() + 60, text)
+        for scope in program.interp.kernel_scopes.values():
+            for child, parent in _child_parent_pairs(scope):
+                assert program.parent(child) is parent, (path, step, ast.dump(child))
+                checked += 1
+    assert checked > 0 and reused > 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import weakref
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -187,9 +188,8 @@ class Program:
         """The syntactic parent of a node inside a kernel body (the rules ask about no other)."""
         if self._parents is None:
             self._parents = {}
-            scopes = self.interp.kernel_scopes
-            for scope in scopes.values():
-                _index_parents(scope, scopes, self._parents)
+            for scope in self.interp.kernel_scopes.values():
+                self._parents.update(_scope_parents(scope))
         return self._parents.get(id(node))
 
     def span(self, node: ast.AST) -> Span:
@@ -279,8 +279,19 @@ class Program:
         return OpFacts(self.span(node), op.name.rsplit(".", 1)[-1], tuple(rows))
 
 
-def _index_parents(scope: ast.AST, scopes: dict[int, ast.AST], parents: dict[int, ast.AST]) -> None:
-    """Child -> parent for one scope; nested scopes indexed on their own are not entered again."""
+# Child -> parent of every node under a kernel scope, kept with the scope node itself: a
+# tree is never rearranged after its parse, so the map is the scope's as long as the node
+# lives, and the statements the reparser keeps across a keystroke (reparse.py) keep theirs.
+# Weak keys: a scope whose tree is gone takes its map with it (no id() is ever reused).
+_SCOPE_PARENTS: weakref.WeakKeyDictionary[ast.AST, dict[int, ast.AST]] = weakref.WeakKeyDictionary()
+
+
+def _scope_parents(scope: ast.AST) -> dict[int, ast.AST]:
+    """Child -> parent for the whole subtree of one scope (nested scopes included)."""
+    parents = _SCOPE_PARENTS.get(scope)
+    if parents is not None:
+        return parents
+    parents = {}
     pending = [scope]
     while pending:
         node = pending.pop()
@@ -290,8 +301,9 @@ def _index_parents(scope: ast.AST, scopes: dict[int, ast.AST], parents: dict[int
             for child in children:
                 if isinstance(child, ast.AST):
                     parents[id(child)] = node
-                    if id(child) not in scopes:
-                        pending.append(child)
+                    pending.append(child)
+    _SCOPE_PARENTS[scope] = parents
+    return parents
 
 
 def _split_lines(source: str) -> list[str]:

@@ -338,10 +338,31 @@ class ClassVal:
         base comes after every class that derives from it, so cooperative ``super()``
         chains run as Python runs them). A base we cannot look into (a library class) is
         one opaque entry; where C3 has no solution Python refuses the class statement, and
-        the depth-first order stands in."""
-        seen: dict[int, list[object]] = {}
-        order = _c3(self, seen, 0)
-        return order if order is not None else self._depth_first()
+        the depth-first order stands in.
+
+        Computed once per class and kept (every attribute lookup asks for it): the kept order
+        is taken only while no class's ``bases`` was assigned since, as an assignment to any
+        class's bases (this one's or a base's) may change it. The list is shared: callers
+        read it, never change it."""
+        cached = self.__dict__.get("_mro")
+        if cached is not None and cached[0] == _bases_generation[0]:
+            return cached[1]
+        order = _c3(self, {}, 0)
+        if order is None:
+            order = self._depth_first()
+        self.__dict__["_mro"] = (_bases_generation[0], order)
+        return order
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "bases" and "bases" in self.__dict__:
+            # Bases assigned again (not the first time, in __init__): every kept MRO may run
+            # through this class, so none is taken after this.
+            _bases_generation[0] += 1
+        object.__setattr__(self, name, value)
+
+    def __getstate__(self) -> dict[str, object]:
+        # The kept MRO is this process's (its generation counts this process's assignments).
+        return {key: value for key, value in self.__dict__.items() if key != "_mro"}
 
     def _depth_first(self) -> list[object]:
         order: list[object] = []
@@ -393,6 +414,8 @@ class ClassVal:
 
 
 MAX_MRO = 32
+# How many times any ClassVal's ``bases`` was assigned: a kept MRO of an older count is stale.
+_bases_generation = [0]
 
 
 def _c3(cls: object, memo: dict[int, list[object]], depth: int) -> list[object] | None:

@@ -82,12 +82,21 @@ def replace_node(program: Program, node: ast.AST, text: str) -> TextEdit:
     return TextEdit(program.span(node), text)
 
 
-def mesh_names_in_scope(env: Env | None) -> dict[str, MeshVal]:
+def mesh_names_in_scope(env: Env | None,
+                        memo: dict[int, dict[str, MeshVal]] | None = None) -> dict[str, MeshVal]:
+    """The meshes bound by name from ``env`` outwards, the innermost binding of a name first.
+    ``memo`` keeps each scope's meshes for one rule pass (the scopes no longer change by
+    then): the module scope of every launch is scanned once, not once per launch."""
     found: dict[str, MeshVal] = {}
     scope = env
     while scope is not None:
-        for name, value in scope.names.items():
-            if isinstance(value, MeshVal) and name not in found:
+        meshes = memo.get(id(scope)) if memo is not None else None
+        if meshes is None:
+            meshes = {name: value for name, value in scope.names.items() if isinstance(value, MeshVal)}
+            if memo is not None:
+                memo[id(scope)] = meshes
+        for name, value in meshes.items():
+            if name not in found:
                 found[name] = value
         scope = scope.parent
     return found

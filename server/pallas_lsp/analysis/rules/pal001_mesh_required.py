@@ -68,6 +68,7 @@ f(x)
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
+    meshes_by_scope: dict[int, dict[str, MeshVal]] = {}  # mesh_names_in_scope's, for this pass
     for node, ops in program.ops_named(*COLLECTIVE_OPS).items():
         failing = [op for op in ops if op.launch.ctx.manual is None]
         if not failing:
@@ -83,7 +84,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         if fine:
             message += f" (The launch at {lines(program, fine, node)} under jax.shard_map is fine.)"
         related = [r for launch in failing_launches for r in launch_related(program, launch)]
-        fixes = tuple(fix for launch in failing_launches[:1] if (fix := _wrap_fix(program, launch, failing)))
+        fixes = tuple(fix for launch in failing_launches[:1]
+                      if (fix := _wrap_fix(program, launch, failing, meshes_by_scope)))
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related), fixes=fixes)
 
 
@@ -103,7 +105,8 @@ def _jax_words(op_name: str) -> str:
     return f"JAX device mesh is required by {short(op_name)}, but not defined."
 
 
-def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
+def _wrap_fix(program: Program, launch: Launch, ops: list[Op],
+              meshes_by_scope: dict[int, dict[str, MeshVal]]) -> Fix | None:
     """Run the launched callable under jax.shard_map(..., mesh=<a mesh in scope>), inside jax.jit.
 
     Offered only when exactly one mesh in scope has the axes every collective op
@@ -125,7 +128,7 @@ def _wrap_fix(program: Program, launch: Launch, ops: list[Op]) -> Fix | None:
     if len(wanted) != 1:
         return None
     (axes,) = wanted
-    candidates = {name: mesh for name, mesh in mesh_names_in_scope(launch.env).items()
+    candidates = {name: mesh for name, mesh in mesh_names_in_scope(launch.env, meshes_by_scope).items()
                   if frozenset(mesh.axes) == axes}
     if len(candidates) != 1:
         return None
