@@ -25,4 +25,9 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     "plgpu.async_prefetch": _params(("ref", 0), ("collective_axes", None)),
     "plgpu.wgmma": _params(("acc", 0), ("a", 1), ("b", 2)),
     "plgpu.barrier_test": _params(("barrier", 0),),
+    "plgpu.tcgen05_mma": _params(("acc", 0), ("a", 1), ("b", 2), ("barrier", 3),
+                                 ("a_scale", None), ("b_scale", None),
+                                 ("a_sparse_metadata", None), ("accumulate", None),
+                                 ("collective_axis", None)),
+    "plgpu.tcgen05_commit_arrive": _params(("barrier", 0), ("collective_axis", None)),
 }

@@ -36,6 +36,8 @@ from . import (
     pal025_cluster_axis_unknown,
     pal026_ref_store_mismatch,
     pal027_ref_load_size,
+    pal040_tcgen05_mma_operands,
+    pal041_tmem_allocation,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -79,6 +81,8 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal025_cluster_axis_unknown,
     pal026_ref_store_mismatch,
     pal027_ref_load_size,
+    pal040_tcgen05_mma_operands,
+    pal041_tmem_allocation,
 )}
 
 
