@@ -38,6 +38,7 @@ from . import (
     pal027_ref_load_size,
     pal040_tcgen05_mma_operands,
     pal041_tmem_allocation,
+    pal042_tmem_sync_access,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -83,6 +84,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal027_ref_load_size,
     pal040_tcgen05_mma_operands,
     pal041_tmem_allocation,
+    pal042_tmem_sync_access,
 )}
 
 
