@@ -142,6 +142,50 @@ call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((64, 128), jnp.float32
 jax.jit(call)()
 '''
 
+# A Blackwell MMA step with b held as (N, K): the page's fragment issues the tcgen05_mma.
+_TCGEN05 = '''{example}
+    plgpu.barrier_wait(mma_done)
+    o_ref[...] = plgpu.async_load_tmem(acc_tmem)
+
+
+TRANSFORMS = (plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128))
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128, 128), jnp.float32),
+                    scratch_types=[plgpu.SMEM((128, 64), jnp.float16, transforms=TRANSFORMS),
+                                   plgpu.SMEM((128, 64), jnp.float16, transforms=TRANSFORMS),
+                                   plgpu.TMEM((128, 128), jnp.float32),
+                                   plgpu.Barrier(orders_tensor_core=True)])
+jax.jit(call)()
+'''
+
+# The page's fragment reads the accumulator of a finished Blackwell MMA.
+_TMEM_READ = '''def kernel(o_ref, a_smem, b_smem, acc_tmem, mma_done):
+    plgpu.tcgen05_mma(acc_tmem, a_smem, b_smem, mma_done, accumulate=False)
+    plgpu.barrier_wait(mma_done)
+    {example}
+
+
+TRANSFORMS = (plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128))
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128, 128), jnp.float32),
+                    scratch_types=[plgpu.SMEM((128, 64), jnp.float16, transforms=TRANSFORMS),
+                                   plgpu.SMEM((64, 128), jnp.float16, transforms=TRANSFORMS),
+                                   plgpu.TMEM((128, 128), jnp.float32),
+                                   plgpu.Barrier(orders_tensor_core=True)])
+jax.jit(call)()
+'''
+
+# The page's fragment builds the TMEM buffer type a kernel then allocates.
+_TMEM_TYPE = '''{example}
+
+
+def kernel(o_ref, tmem_ref):
+    o_ref[...] = jnp.zeros((128, 128), jnp.float32)
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128, 128), jnp.float32),
+                    scratch_types=[acc_tmem])
+jax.jit(call)()
+'''
+
 _BARRIER_SCRATCH = '''def kernel(x_ref, o_ref, smem, barrier):
     plgpu.copy_gmem_to_smem(x_ref, smem, barrier)
     plgpu.barrier_wait(barrier)
@@ -175,6 +219,9 @@ jax.jit(call)(jnp.ones((128, 128), jnp.float32))
 
 SCAFFOLDS: dict[str, Scaffold] = {
     "PAL014": Scaffold(bad=_WGMMA, good=_WGMMA),
+    "PAL040": Scaffold(bad=_TCGEN05, good=_TCGEN05),
+    "PAL041": Scaffold(bad=_TMEM_TYPE, good=_TMEM_TYPE),
+    "PAL042": Scaffold(bad=_TMEM_READ, good=_TMEM_READ),
     "PAL015": Scaffold(bad=_BARRIER_SCRATCH, good=_BARRIER_SCRATCH),
     "PAL025": Scaffold(bad=_CLUSTER_COPY, good=_CLUSTER_COPY),
     "PAL012": Scaffold(bad=_SMEM_BUFFER, good=_SMEM_BUFFER),

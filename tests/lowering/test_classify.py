@@ -150,6 +150,17 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # Mosaic GPU's atomic_store words its shape check without "Expected shape": not PAL026's.
         ("ValueError", "Invalid shape for `swap`. Ref shape: (128,). Value shape: (8,).", "0.12.0.1",
          "other"),
+        # The Blackwell texts measured in docs/measurements/blackwell-lowering.md.
+        ("ValueError", "Accumulator and RHS have incompatible shapes. Accumulator: (128, 128). "
+         "RHS: (128, 64).", "0.8.3", "tcgen05_mma_operands"),
+        ("ValueError", "MMA barrier must have orders_tensor_core set to True.", "0.12.0.1",
+         "tcgen05_mma_operands"),
+        ("ValueError", "transforms are not supported for TMEM", "0.10.2", "tmem_allocation"),
+        ("ValueError", "Expected the same number of in_tmem_layouts (0) as TMEM ref operands (1). "
+         "op=\n  %49 = \"mosaic_gpu.vector_load\"(%38)", "0.12.0.1", "tmem_sync_access"),
+        # Another op's missing TMEM layouts is not a synchronous access.
+        ("ValueError", "Expected the same number of in_tmem_layouts (0) as TMEM ref operands (1). "
+         "op=\n  \"mosaic_gpu.tcgen05_mma\"(%1)", "0.12.0.1", "other"),
     ],
 )
 def test_classify(exc_type: str, message: str, version: str, cls: str) -> None:
@@ -185,6 +196,12 @@ def test_every_class_has_its_contract_code() -> None:
         "shard_map_no_mesh": "PAL022",
         "nested_shard_map_mesh": "PAL023",
         "release_cannot_lower": "PAL024",
+        "set_max_registers": "PAL034",
+        "nd_loop_tiling": "PAL035",
+        "fori_loop_unroll": "PAL036",
+        "tcgen05_mma_operands": "PAL040",
+        "tmem_allocation": "PAL041",
+        "tmem_sync_access": "PAL042",
     }
 
 

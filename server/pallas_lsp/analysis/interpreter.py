@@ -104,6 +104,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # Memory-ref transforms built on a path sure to run (their own checks raise there),
         # and the buffers pl.run_scoped allocates in a kernel body.
         self.made_transforms: list[object] = []
+        # Every plgpu.SMEM / TMEM / GMEM buffer type built (a RefTypeVal), for the TMEM checks.
+        self.made_ref_types: list[object] = []
         self.scoped_buffers: list[ScopedBuffer] = []
         self.host_queries: list[HostAxisQuery] = []
         self.shard_map_calls: list[ShardMapCall] = []
@@ -283,6 +285,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
     def record_transform(self, transform: object) -> None:
         if self.on_sure_path:
             self.made_transforms.append(transform)
+
+    def record_ref_type(self, made: object) -> None:
+        if self.on_sure_path:
+            self.made_ref_types.append(made)
 
     def record_barrier(self, barrier: BarrierVal) -> None:
         if self.on_sure_path:

@@ -467,6 +467,8 @@ class Tracer(Protocol):
 
     def record_barrier(self, barrier: BarrierVal) -> None: ...
 
+    def record_ref_type(self, made: object) -> None: ...
+
     def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None: ...
 
     def record_host_query(self, query: HostAxisQuery) -> None: ...
@@ -739,7 +741,8 @@ def _barrier(call: Call) -> object:
                          call.kw_nodes.get("num_arrivals"),
                          call.kwargs.get("collective_axes", MISSING),
                          call.kw_nodes.get("collective_axes"),
-                         call.kwargs.get("num_barriers", MISSING))
+                         call.kwargs.get("num_barriers", MISSING),
+                         call.kwargs.get("orders_tensor_core", MISSING))
     call.tracer.record_barrier(barrier)
     return barrier
 

@@ -14,7 +14,15 @@ from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, MULTIMEM_OPS, OPS
 from .ref_facts import describe_ref
 from .trace import AnalysisStopped, Launch, Op, RefAccess, ScopedBuffer, ShardMapCall, SourceModule
-from .values import KernelInfo, MeshVal, RefVal, SemanticsVal, TransformVal, const_strings
+from .values import (
+    KernelInfo,
+    MeshVal,
+    RefTypeVal,
+    RefVal,
+    SemanticsVal,
+    TransformVal,
+    const_strings,
+)
 from .versions import (
     MULTICAST_COPY_HASHES_AXES,
     PALLAS_CALL_MOSAIC_GPU_GONE,
@@ -69,6 +77,7 @@ class Program:
         self.ref_accesses: list[RefAccess] = [access for access in interp.ref_accesses
                                               if mesh_fault(access.launch.kernel) is None]
         self.made_transforms: list[TransformVal] = interp.made_transforms  # type: ignore[assignment]
+        self.made_ref_types: list[RefTypeVal] = interp.made_ref_types  # type: ignore[assignment]
         self.scoped_buffers: list[ScopedBuffer] = [scoped for scoped in interp.scoped_buffers
                                                    if mesh_fault(scoped.launch.kernel) is None]
         # Every plgpu.Barrier / plgpu.ClusterBarrier the run built (values.BarrierVal).

@@ -76,8 +76,11 @@ def _ref_type(call: Call) -> object:
             transforms = UNKNOWN
         else:
             transforms = tuple(items)
-    return RefTypeVal(_SPACES[call.name], shape_value, ref_dtype(call.arg(1, "dtype")), transforms,
-                      call.node)
+    made = RefTypeVal(_SPACES[call.name], shape_value, ref_dtype(call.arg(1, "dtype")), transforms,
+                      call.node, call.arg(None, "packed"), call.arg(None, "collective"),
+                      call.arg(None, "layout"))
+    call.tracer.record_ref_type(made)
+    return made
 
 
 def _accumulator(call: Call) -> object:

@@ -202,6 +202,11 @@ class RefTypeVal:
     dtype: object  # DtypeVal or UNKNOWN
     transforms: object  # tuple of TransformVal, or UNKNOWN
     node: ast.Call | None = field(default=None, compare=False)
+    # The TMEM-only keywords as evaluated (MISSING when not given): JAX checks them when the
+    # type is built (plgpu.TMEM(shape, dtype, packed=..., collective=..., layout=...)).
+    packed: object = field(default=MISSING, compare=False)
+    collective: object = field(default=MISSING, compare=False)
+    layout: object = field(default=MISSING, compare=False)
 
 
 @dataclass(frozen=True)
@@ -806,6 +811,8 @@ class BarrierVal:
     collective_axes: object  # ClusterBarrier's, as evaluated (MISSING for a Barrier)
     collective_axes_node: ast.expr | None
     num_barriers: object = MISSING  # Const int / tuple, MISSING (one barrier) or UNKNOWN
+    # Whether tensor-core ops (tcgen05_mma) may arrive on it: Const bool, MISSING or UNKNOWN.
+    orders_tensor_core: object = MISSING
 
 
 @dataclass(eq=False)

@@ -39,6 +39,9 @@ from . import (
     pal034_set_max_registers,
     pal035_nd_loop_tiling,
     pal036_fori_loop_unroll,
+    pal040_tcgen05_mma_operands,
+    pal041_tmem_allocation,
+    pal042_tmem_sync_access,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -85,6 +88,9 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal034_set_max_registers,
     pal035_nd_loop_tiling,
     pal036_fori_loop_unroll,
+    pal040_tcgen05_mma_operands,
+    pal041_tmem_allocation,
+    pal042_tmem_sync_access,
 )}
 
 

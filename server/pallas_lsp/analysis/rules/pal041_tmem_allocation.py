@@ -1,0 +1,116 @@
+"""PAL041 tmem_allocation: a ``plgpu.TMEM(shape, dtype, ...)`` buffer type that JAX refuses to
+build (transforms given, or a dtype that is not 32 bits wide with neither ``packed`` nor
+``layout``), or ``packed`` / ``collective`` / ``layout`` given to ``plgpu.SMEM`` / ``plgpu.GMEM``.
+
+JAX checks these in ``MemorySpace.__call__`` (jax/_src/pallas/mosaic_gpu/core.py), the same
+code and texts in 0.8.3 - 0.12.0.1, when the type is built: no target GPU is consulted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..dtypes import DTYPE_BITS
+from ..model import Finding, Options
+from ..program import Program
+from ..values import MISSING, Const, DtypeVal, RefTypeVal
+from .base import LoweringError, Rule
+
+RULE = Rule(
+    code="PAL041",
+    name="tmem_allocation",
+    title="TMEM buffer types: no transforms; a dtype narrower than 32 bits needs packed= or layout=",
+    jax_message=(
+        "ValueError: transforms are not supported for TMEM\n"
+        "ValueError: dtypes narrower than 32-bit require either the packed argument or an "
+        "explicit TMEM layout\n"
+        "ValueError: packed, collective and layout arguments are only supported for TMEM."
+    ),
+    lowering_errors=(
+        LoweringError(r"^transforms are not supported for TMEM$", "ValueError"),
+        LoweringError(r"^dtypes narrower than 32-bit require either the packed argument or an "
+                      r"explicit TMEM layout$", "ValueError"),
+        LoweringError(r"^packed, collective and layout arguments are only supported for TMEM\.$",
+                      "ValueError"),
+    ),
+    what_it_means=(
+        "`plgpu.TMEM(shape, dtype)` declares a buffer in Blackwell tensor memory. Tensor "
+        "memory has no swizzle or tiling transforms (its layout is a `plgpu.TMEMLayout`, "
+        "inferred from the shape and dtype). Its cells are 32 bits wide: a dtype of another "
+        "width (float16, bfloat16, float8, int8, ...) needs `packed=True` (several values "
+        "per cell, e.g. an MMA's lhs) or `packed=False` (one value per cell), or an explicit "
+        "`layout=`. `packed`, `collective` and `layout` exist only for TMEM: `plgpu.SMEM` "
+        "and `plgpu.GMEM` refuse them."
+    ),
+    when_it_happens=(
+        "When the buffer type is built, on the `plgpu.TMEM(...)` / `plgpu.SMEM(...)` line, "
+        "in every release from 0.8.3 to 0.12.0.1 (the same texts), whatever the target GPU. "
+        "JAX checks the transforms first, then the dtype. The analysis judges a dtype it "
+        "knows and keywords whose values it knows; a 64-bit dtype is not judged (whether "
+        "x64 is on is not known)."
+    ),
+    how_to_fix=(
+        "Drop `transforms=` from `plgpu.TMEM` (keep them on the SMEM operands); give a "
+        "narrow TMEM buffer `packed=True` (an MMA operand: several values per 32-bit cell) or "
+        "`packed=False`; move `packed` / `collective` / `layout` from `plgpu.SMEM` to the "
+        "`plgpu.TMEM` buffer they are meant for."
+    ),
+    bad_example='''
+acc_tmem = plgpu.TMEM((128, 128), jnp.float16)  # a 16-bit dtype: packed= or layout= is needed
+''',
+    good_example='''
+acc_tmem = plgpu.TMEM((128, 128), jnp.float16, packed=True)
+''',
+    fixable=False,
+)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    seen: set[int] = set()
+    for made in program.made_ref_types:
+        if made.node is None or id(made.node) in seen:
+            continue
+        message = fault(made)
+        if message is not None:
+            seen.add(id(made.node))
+            yield Finding(RULE.code, program.span(made.node), message)
+
+
+def fault(made: RefTypeVal) -> str | None:
+    """What JAX's MemorySpace.__call__ refuses in this buffer type, in its order; None when
+    nothing is known to be wrong."""
+    call = f"plgpu.{made.space}(...)"
+    if made.space != "TMEM":
+        given = [name for name, value in (("packed", made.packed),
+                                          ("collective", made.collective),
+                                          ("layout", made.layout)) if _given(value)]
+        if not given:
+            return None
+        names = ", ".join(f"{name}=" for name in given)
+        return (f"{call} is given {names}, which only plgpu.TMEM takes. JAX fails with "
+                "\"packed, collective and layout arguments are only supported for TMEM.\". "
+                f"Fix: remove {names} here, or make this buffer plgpu.TMEM if it is meant "
+                "for tensor memory.")
+    if isinstance(made.transforms, tuple) and made.transforms:
+        return (f"{call} is given transforms, but tensor memory has no swizzle or tiling. "
+                "JAX fails with \"transforms are not supported for TMEM\". Fix: drop "
+                "transforms= from the TMEM buffer (keep them on the SMEM operands).")
+    dtype = made.dtype  # a 64-bit dtype is UNKNOWN here: x64 may turn it into 32 bits
+    if _absent(made.layout) and _absent(made.packed) and isinstance(dtype, DtypeVal) \
+            and dtype.name in DTYPE_BITS and DTYPE_BITS[dtype.name] != 32:
+        bits = DTYPE_BITS[dtype.name]
+        return (f"{call} holds {dtype.name} ({bits}-bit), but tensor-memory cells are 32 bits "
+                "and neither packed= nor layout= says how to fill them. JAX fails with "
+                "\"dtypes narrower than 32-bit require either the packed argument or an "
+                "explicit TMEM layout\". Fix: add packed=True (several values per cell, as an "
+                "MMA operand needs) or packed=False (one value per cell).")
+    return None
+
+
+def _absent(value: object) -> bool:
+    """Not given, or given as None: JAX's ``is None``."""
+    return value is MISSING or (isinstance(value, Const) and value.value is None)
+
+
+def _given(value: object) -> bool:
+    """Known to be given and not None (a value the analysis cannot see is not judged)."""
+    return isinstance(value, Const) and value.value is not None
