@@ -517,6 +517,17 @@ class DictVal:
         else:
             self.complete = False
 
+    def delete(self, key: object, *, sure: bool) -> None:
+        """``del d[key]`` (``sure``: on a path that surely runs). A key we cannot compute, or
+        a deletion that may not run, leaves the dict's contents unknown."""
+        if sure and isinstance(key, Const) and _hashable(key.value):
+            self.items.pop(key.value, None)
+            return
+        self.items.clear()
+        self.complete = False
+        if self.owner is not None:
+            self.owner.open_attrs = True  # type: ignore[attr-defined]
+
     def load(self, key: object, default: object = MISSING) -> object:
         if isinstance(key, Const) and _hashable(key.value):
             if key.value in self.items:

@@ -260,6 +260,29 @@ def store_attribute(caller: Caller, owner: object, name: str, value: object, ctx
     return False
 
 
+def delete_attribute(caller: Caller, owner: object, name: str, ctx: Ctx) -> None:
+    """``del owner.name``: a data descriptor's ``__delete__`` or the class's ``__delattr__``
+    runs; otherwise the name leaves the instance's (or the class's, or the function's) own
+    dict, so a later read falls back to the class, as Python's lookup does. A deletion on a
+    path that may not run leaves the attribute unknown: either value may be read after it."""
+    if isinstance(owner, ObjVal):
+        found = owner.cls.lookup(name)
+        if is_data_descriptor(found):
+            deleter = found.cls.lookup("__delete__") if isinstance(found, ObjVal) else MISSING
+            if isinstance(deleter, FuncVal):
+                caller.call_value(deleter.bound(found), [owner], {}, ctx)
+            return  # a property's deleter is not modelled: its getter still decides reads
+        custom = owner.cls.lookup("__delattr__")
+        if isinstance(custom, FuncVal):
+            caller.call_value(custom.bound(owner), [Const(name)], {}, ctx)
+            return
+    if isinstance(owner, (ObjVal, ClassVal)) or (isinstance(owner, FuncVal) and owner.self_value is None):
+        if caller.on_uncertain_path:
+            owner.attrs[name] = UNKNOWN
+        else:
+            owner.attrs.pop(name, None)
+
+
 def function_attribute(func: FuncVal, name: str) -> object:
     """``fn.name`` from the function's own ``__dict__`` (a bound method reads its
     function's); MISSING when the program stored no such attribute."""

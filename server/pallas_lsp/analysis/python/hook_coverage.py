@@ -40,6 +40,9 @@ HOOKS = {
     "__setattr__": "a class's own runs for each attribute store; object.__setattr__ inside it",
     "__getitem__": "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`, a dict subclass's dict",
     "__setitem__": "`obj[key] = v` runs the type's; a dict subclass stores into its dict",
+    "__delattr__": "a class's own runs for `del obj.name`; otherwise the name leaves the instance dict "
+                   "and reads fall back to the class",
+    "__delitem__": "`del obj[key]` runs the type's; a dict's key or a list's item goes",
     "__missing__": "a dict subclass's, for a key its dict lacks (all its keys known)",
     "__contains__": "`x in obj` runs the type's; a dict subclass's dict",
     "__len__": "`len(obj)` and truth; a dict subclass's dict",

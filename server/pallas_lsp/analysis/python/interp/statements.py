@@ -140,8 +140,7 @@ class StatementsMixin:
                     env.redirects[name] = target
         elif isinstance(stmt, ast.Delete):
             for target in stmt.targets:
-                if isinstance(target, ast.Name):
-                    env.names.pop(target.id, None)
+                self.delete(target, env, ctx)
         elif isinstance(stmt, ast.Raise):
             self.exec_raise(stmt, env, ctx, frame)
         # Pass, Assert: nothing to track.
@@ -599,6 +598,42 @@ class StatementsMixin:
                     self.call_value(setter, [key, value], {}, ctx)
         elif isinstance(target, ast.Starred):
             self.assign(target.value, UNKNOWN, env, ctx)
+
+    def delete(self, target: ast.expr, env: Env, ctx: Ctx) -> None:
+        """``del target``: a name leaves its scope, an attribute its object's dict
+        (python/datamodel.delete_attribute), a key its dict, an item its list, or the
+        container's own ``__delitem__`` runs. What the model cannot place is forgotten, never
+        kept: a stale value read later would be a false finding."""
+        if isinstance(target, ast.Name):
+            env.redirects.get(target.id, env).names.pop(target.id, None)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for element in target.elts:
+                self.delete(element, env, ctx)
+        elif isinstance(target, ast.Attribute):
+            owner = self.ev(target.value, env, ctx)
+            if isinstance(owner, (ObjVal, ClassVal, NamespaceVal, ModuleVal)):
+                self.stores += 1  # an object's state, which a later call may read
+            datamodel.delete_attribute(self, owner, target.attr, ctx)
+        elif isinstance(target, ast.Subscript):
+            container = self.ev(target.value, env, ctx)
+            key = self.ev(target.slice, env, ctx)
+            if isinstance(container, DictVal):
+                self.stores += 1
+                container.delete(key, sure=not self._uncertain)
+            elif isinstance(container, ListVal):
+                self.mutate(container, lambda: self._delete_item(container, key))
+            else:
+                deleter = datamodel.special_method(container, "__delitem__")
+                if deleter is not MISSING:
+                    self.call_value(deleter, [key], {}, ctx)
+
+    @staticmethod
+    def _delete_item(target: ListVal, key: object) -> None:
+        if target.complete and isinstance(key, Const) and type(key.value) is int \
+                and -len(target.items) <= key.value < len(target.items):
+            del target.items[key.value]
+        else:
+            target.forget()  # a slice, or an index we cannot place
 
     def assign_sequence(self, target: ast.Tuple | ast.List, value: object, env: Env, ctx: Ctx) -> None:
         """`a, b = v` and `first, *rest = v`: the starred name takes the middle items, as a
