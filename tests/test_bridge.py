@@ -198,6 +198,8 @@ HOSTILE = {
     "methodcaller zfill": lambda: bridge.run(
         "MethodCaller.__call__", bridge._call_first,
         [bridged("operator.methodcaller", c("zfill"), c(60000)), c("x" * 4000)], {}),
+    "struct pad blow-up": lambda: bridged("struct.pack", c("999999999x")),
+    "struct Struct blow-up": lambda: bridged("struct.Struct", c("99999999q")),
     "template blow-up": lambda: bridge.run(
         "Template.substitute", lambda t, **k: t.substitute(**k),
         [bridged("string.Template", c("$a" * 2000))], {"a": c("x" * 4000)}),
@@ -230,6 +232,8 @@ def test_within_bounds_still_computed() -> None:
     assert unpack(bridged("itertools.islice", bridged("itertools.cycle", c(("a", "b"))), c(3))) == [
         c("a"), c("b"), c("a")]
     assert unpack(bridged("itertools.product", c((1, 2)), repeat=c(2))) is not None
+    assert bridged("struct.unpack", c("<B2s"), bridged("struct.pack", c("<B2s"), c(2), c(b"xy"))) \
+        == c((2, b"xy"))
 
 
 HOSTILE_FILE = '''

@@ -143,6 +143,10 @@ MODULES: dict[str, Policy] = {
                        "WindowsPath": "the file system"}),
     "difflib": Policy("close matches of a word among known strings (time bounded by guards.py)",
                       frozenset({"get_close_matches"})),
+    "struct": Policy("values packed into bytes by a format and unpacked back (the format's size "
+                     "bounded by guards.py)",
+                     frozenset({"pack", "unpack", "unpack_from", "iter_unpack", "calcsize", "Struct"}),
+                     {"pack_into": "writes into a buffer the program holds"}),
 }
 
 # Modules left out as a whole, and why (printed in the coverage table).

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import re
 import string
+import struct
 from collections.abc import Callable
 
 from . import allow, real
@@ -406,6 +407,20 @@ def _close_matches(args: list[object], kwargs: dict[str, object]) -> None:
         refuse("close matches past the bridge's bound")
 
 
+def _struct_format(args: list[object], kwargs: dict[str, object]) -> None:
+    """struct's calls: the bytes their format packs, read with ``struct.calcsize`` (which
+    allocates nothing), bounded; ``"999999999x"`` would allocate before any result is seen."""
+    fmt = args[0] if args else kwargs.get("format")
+    if not isinstance(fmt, (str, bytes)) or len(fmt) > MAX_PATTERN:
+        refuse("a struct format the bridge does not size")
+    try:
+        size = struct.calcsize(fmt)  # type: ignore[arg-type]
+    except (struct.error, OverflowError, ValueError, TypeError):
+        return  # the real call raises the same error, which the bridge reports as it does
+    if size > MAX_RESULT:
+        refuse("a struct format past the bridge's bound")
+
+
 # By the canonical name's last parts: the method of any core type, or a module's function.
 ESTIMATORS: dict[str, Estimator] = {
     **dict.fromkeys(("str.zfill", "bytes.zfill", "bytearray.zfill", "str.ljust", "str.rjust",
@@ -438,6 +453,8 @@ ESTIMATORS: dict[str, Estimator] = {
     "itertools.product": _product,
     **dict.fromkeys(("builtins.bytes", "builtins.bytearray"), _bytes_of_size),
     "int.to_bytes": _to_bytes,
+    **dict.fromkeys(("struct.pack", "struct.unpack", "struct.unpack_from", "struct.iter_unpack",
+                     "struct.calcsize", "struct.Struct"), _struct_format),
     "difflib.get_close_matches": _close_matches,
 }
 
