@@ -150,3 +150,15 @@ def test_hover_shows_each_copy_operand_as_the_facts_know_it() -> None:
     assert facts["copy_smem_to_gmem"]["src"] == \
         "SMEM (16, 128) float16, tiling (8, 64), swizzle 128, a view of 64x128"
     assert facts["wait_smem_to_gmem"]["n"] == "0"
+
+
+def test_a_negative_dimension_leaves_the_index_unknown() -> None:
+    """Found by the analysis fuzzer: a ref of shape (64, -1) sliced along its second axis made
+    `slice.indices` raise inside the analysis. JAX refuses such a shape before any index, so
+    the index is not followed (and nothing raises)."""
+    from pallas_lsp.analysis.ref_facts import index_dims
+    from pallas_lsp.analysis.values import DSliceVal
+
+    whole = DSliceVal(start=None, size=None, stride=None, stop=None, is_ds=False)
+    assert index_dims(Const((64, -1)), (whole, whole)) is None
+    assert index_dims(Const((64, 8)), (whole, whole)) is not None

@@ -198,8 +198,8 @@ def index_dims(shape: object, index: object) -> tuple[DimIndex, ...] | None:
     """One DimIndex per dimension of ``shape`` for a NumPy-style basic index (ints, slices,
     ``pl.ds``, one Ellipsis); None when the index or the shape is not known."""
     dims_of = _ints(shape)
-    if dims_of is None:
-        return None
+    if dims_of is None or any(extent < 0 for extent in dims_of):
+        return None  # a negative dimension: JAX refuses the shape itself, before any index
     if isinstance(index, Const) and isinstance(index.value, tuple):
         entries: list[object] = [Const(v) for v in index.value]
     elif isinstance(index, tuple):
