@@ -53,9 +53,7 @@ function copyToDocs(file) {
 
 /** Moves the cursor to 1-based line:column: Quick Open's ":" prefix (Ctrl+G is the browser's). */
 async function goTo(vs, line, column) {
-  await vs.page.keyboard.press("Control+P");
-  const input = vs.page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible", timeout: TIMEOUT.ui });
+  const input = await vs.openQuickInput("Control+P");
   await input.fill(column ? `:${line}:${column}` : `:${line}`);
   await vs.page.locator(".quick-input-widget .monaco-list-row", { hasText: /Go to line/i }).first()
     .waitFor({ timeout: TIMEOUT.ui })

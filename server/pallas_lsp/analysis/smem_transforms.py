@@ -111,8 +111,8 @@ def window_misfit(ref: RefVal, index: object = None) -> TileMisfit | None:
         return None
     tiles = tiling.value
     first_tiled = len(dims) - len(tiles)
-    if first_tiled < 0:
-        return None
+    if first_tiled < 0 or any(type(t) is not int or t <= 0 for t in tiles):
+        return None  # a tile that is not a positive int: JAX refuses the tiling itself first
     for offset, tile in enumerate(tiles):
         dim = dims[first_tiled + offset]
         if dim.kind != "slice" or dim.start is None or dim.size is None or dim.stride != 1:
