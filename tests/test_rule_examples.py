@@ -66,3 +66,13 @@ def test_page_examples_by_real_lowering(lowering_pool, code: str, version: str, 
             assert lowered == _static(source, version) and {c for c, _ in lowered} == {code}, lowered
         else:
             assert lowered == set() and report.lowered >= 1, (name, lowered)
+
+
+def test_pal036_hint_searches_near_the_factor_only() -> None:
+    """A loop bound may be huge (fori_loop(0, 10**15 + 1, ..., unroll=3)): the hint's divisor is
+    looked for near the factor asked for, not among every number below the bound."""
+    from pallas_lsp.analysis.rules.pal036_fori_loop_unroll import _nearest_divisor
+
+    assert _nearest_divisor(10, 3) == 2  # 2 and 5 divide 10: 2 is the nearer
+    assert _nearest_divisor(100000001, 3) == 17
+    assert _nearest_divisor(1000003, 3) is None  # a prime: no divisor within the window

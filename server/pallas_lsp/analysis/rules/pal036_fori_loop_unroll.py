@@ -57,6 +57,21 @@ def _int(value: object) -> int | None:
     return value.value if isinstance(value, Const) and type(value.value) is int else None  # type: ignore[return-value]
 
 
+# How far from the factor asked for the hint looks for a divisor: a loop bound may be huge,
+# and a keystroke must not try every number below it.
+_DIVISOR_SEARCH = 4096
+
+
+def _nearest_divisor(length: int, wanted: int) -> int | None:
+    """The divisor of ``length`` (at least 2) nearest ``wanted``, the smaller one on a tie;
+    None when none lies within _DIVISOR_SEARCH of it."""
+    for distance in range(_DIVISOR_SEARCH):
+        for divisor in (wanted - distance, wanted + distance):
+            if 2 <= divisor <= length and length % divisor == 0:
+                return divisor
+    return None
+
+
 def _fault(op: Op) -> str | None:
     """JAX's refusal (_lower_jaxpr_to_for_loop) for bounds and unroll known as Python ints:
     such bounds make fori_loop a scan of length upper - lower."""
@@ -66,10 +81,9 @@ def _fault(op: Op) -> str | None:
     length = upper - lower
     if length <= 0 or length % unroll == 0:
         return None
-    # The divisor nearest the factor asked for (the smaller one on a tie).
-    divisors = sorted((d for d in range(2, length + 1) if length % d == 0),
-                      key=lambda d: (abs(d - unroll), d))
-    hint = f"unroll={divisors[0]} divides it" if divisors else "unroll=1: no unrolling"
+    nearest = _nearest_divisor(length, unroll)
+    hint = (f"unroll={nearest} divides it" if nearest is not None
+            else "unroll=1: no unrolling" if length < 4 else f"a divisor of {length}")
     return (f"fori_loop: unroll={unroll} does not divide the {length} steps from {lower} to "
             f"{upper}; Mosaic GPU emits no epilogue for the rest and raises "
             f"\"NotImplementedError: ``unroll`` must divide ``length``, got unroll={unroll} and "
