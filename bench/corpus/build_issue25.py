@@ -15,27 +15,19 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib
 import json
 import random
 import shutil
 from pathlib import Path
 
 from issue25_mutate import mutants
-from mutate import Mutant, _edit_within
+from mutate import _edit_within
 
-
-def sample(found: list[Mutant], per_op: int, rng: random.Random) -> list[Mutant]:
-    """At most ``per_op`` mutants per operator, sampled with ``rng`` (build.py's way)."""
-    by_op: dict[str, list[Mutant]] = {}
-    for mutant in found:
-        by_op.setdefault(mutant.op, []).append(mutant)
-    return [m for op in sorted(by_op) for m in rng.sample(by_op[op], min(per_op, len(by_op[op])))]
-
-
-def write(path: Path, text: str, manifest: dict, info: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    manifest[str(path)] = info
+# bench/corpus/build.py, imported by name as build_families.py does: ruff files a plain
+# `from build import` under first- or third-party depending on whether a build/ folder exists.
+_build = importlib.import_module("build")
+sample, write = _build.sample, _build.write
 
 
 def _run_method_lines(text: str) -> tuple[int, int] | None:
