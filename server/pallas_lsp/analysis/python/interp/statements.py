@@ -629,11 +629,11 @@ class StatementsMixin:
 
     @staticmethod
     def _delete_item(target: ListVal, key: object) -> None:
-        if target.complete and isinstance(key, Const) and type(key.value) is int \
-                and -len(target.items) <= key.value < len(target.items):
-            del target.items[key.value]
-        else:
+        at = _list_position(target, key)
+        if at is None:
             target.forget()  # a slice, or an index we cannot place
+        else:
+            del target.items[at]
 
     def assign_sequence(self, target: ast.Tuple | ast.List, value: object, env: Env, ctx: Ctx) -> None:
         """`a, b = v` and `first, *rest = v`: the starred name takes the middle items, as a
@@ -669,11 +669,11 @@ class StatementsMixin:
 
     @staticmethod
     def _set_item(target: ListVal, key: object, value: object) -> None:
-        if target.complete and isinstance(key, Const) and type(key.value) is int \
-                and -len(target.items) <= key.value < len(target.items):
-            target.items[key.value] = value
-        else:
+        at = _list_position(target, key)
+        if at is None:
             target.forget()
+        else:
+            target.items[at] = value
 
     def list_method(self, method: str, target: ListVal, args: list[object],
                     kwargs: dict[str, object] | None = None) -> object:
@@ -719,3 +719,11 @@ class StatementsMixin:
 def _not_in(managers: list[object], exited: list[object]) -> list[object]:
     """The managers whose ``__exit__`` has not run yet (by identity)."""
     return [m for m in managers if all(m is not e for e in exited)]
+
+
+def _list_position(target: ListVal, key: object) -> int | None:
+    """The item ``xs[key]`` names in a complete list, for a known int in range; else None."""
+    if target.complete and isinstance(key, Const) and type(key.value) is int \
+            and -len(target.items) <= key.value < len(target.items):
+        return key.value
+    return None
