@@ -1,5 +1,6 @@
 """The README says what the CLI does: its usage block names exactly the options each
-command's parser has, and its example output is what `check` prints today."""
+command's parser has, and its example output (static and confirmed by lowering) is what
+`check` prints today."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pallas_lsp.cli import _parser
-from support import REPO, SHARED, server_env
+from support import EXAMPLES, JAX_PYTHONS, REPO, SHARED, server_env
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 
@@ -64,3 +66,20 @@ def test_the_example_output_is_what_check_prints() -> None:
     printed = done.stdout.splitlines()
     for line in shown:
         assert any(out.startswith(line) for out in printed), line
+
+
+@pytest.mark.skipif(not JAX_PYTHONS["0.12.0.1"].exists(), reason="no .venv-jax012")
+def test_the_confirmed_summary_and_progress_line_are_what_confirm_prints() -> None:
+    # A newcomer compares these with what setup-and-check.sh printed a minute before.
+    section = README[README.index("## Confirming with real lowering"):]
+    section = " ".join(section[:section.index("\n## ")].split())
+    summary = re.search(r'`\.\./shared/examples` under JAX 0\.12\.0\.1: "(Found [^"]+)"', section)
+    progress = re.search(r"`\[\d+/(\d+)\] ([\w.]+: [^(`]+\(JAX 0\.12\.0\.1), [\d.]+ s\)`", section)
+    assert summary and progress, "the README's confirmed example has moved: update this test"
+    done = subprocess.run([str(Path(sys.executable).with_name("pallas-lsp")), "check", str(EXAMPLES),
+                           "--confirm", "local", "--python", str(JAX_PYTHONS["0.12.0.1"]), "--jobs", "1"],
+                          capture_output=True, text=True, timeout=600, cwd=REPO, env=server_env(),
+                          check=False)
+    assert summary[1] in done.stdout.splitlines(), done.stdout[-2000:]
+    assert re.search(rf"^\[\d+/{progress[1]}\] {re.escape(progress[2])}, [\d.]+ s\)$", done.stderr, re.M), \
+        done.stderr[-2000:]
