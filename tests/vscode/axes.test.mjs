@@ -26,6 +26,7 @@ const codeServer = path.join(cache, "node_modules", "code-server", "out", "node"
 const chromium = "/usr/bin/chromium";
 const vsix = path.resolve(root, process.env.PALLAS_VSIX || "pallas-lsp.vsix");
 const workspace = path.join(root, "tests", "fixtures", "axes", "two_files");
+const seedExamples = process.env.PALLAS_LSP_EXAMPLES || path.join(root, "..", "shared", "examples");
 const artifacts = path.join(root, "tests", "e2e-artifacts", "vscode-axes");
 
 const interpreter = [process.env.PALLAS_E2E_PYTHON, path.join(root, ".venv-jax012", "bin", "python")]
@@ -75,11 +76,17 @@ fs.rmSync(artifacts, { recursive: true, force: true });
 
 describe("axis names as symbols in real VS Code (code-server 4.100.3)", { skip }, () => {
   const state = { vs: undefined, failed: false };
+  let withSeed;
   before(async () => {
     assert.deepEqual(missing, [], "the end-to-end test cannot run");
     assert.ok(fs.existsSync(vsix), `${vsix} is missing: run npm run package`);
+    // two_files and, as seed.py, the README's seed example (in place before VS Code starts:
+    // Quick Open does not list a file added later in time).
+    withSeed = fs.mkdtempSync(path.join(os.tmpdir(), "pallas-axes-"));
+    fs.cpSync(workspace, withSeed, { recursive: true });
+    fs.copyFileSync(path.join(seedExamples, "broadcast_axes_mismatch.py"), path.join(withSeed, "seed.py"));
     state.vs = await VSCodeSession.start({
-      codeServer, chromium, vsix, examples: workspace, artifacts, trust: true,
+      codeServer, chromium, vsix, examples: withSeed, artifacts, trust: true,
       settings: {
         ...baseSettings(),
         "pallasLsp.interpreter": [interpreter],
@@ -92,6 +99,9 @@ describe("axis names as symbols in real VS Code (code-server 4.100.3)", { skip }
   });
   after(async () => {
     await state.vs?.stop({ keepLogs: state.failed, failureShot: state.failed ? "failure-axes" : undefined });
+    if (withSeed) {
+      fs.rmSync(withSeed, { recursive: true, force: true });
+    }
   });
   const step = stepper(state);
 
@@ -128,6 +138,33 @@ describe("axis names as symbols in real VS Code (code-server 4.100.3)", { skip }
     const main = await visibleText(vs);
     assert.match(main, /MESH_AXES = \("batch", "model"\)/);
     assert.match(main, /jax\.make_mesh\(\(2,\), \("data",\)\)/);
+    await vs.openFile("kernels.py");
+  });
+
+  step("renames an axis of the seed example with F2: the mesh, the collective_axes, the axis_index", async (vs) => {
+    // The README's seed example (issue 24's bar: at least 3 edits, no [error] line in the log).
+    const since = vs.outputLog().length;
+    await vs.openFile("seed.py");
+    await editorText(vs).filter({ hasText: '("data", "model")' }).waitFor({ timeout: TIMEOUT.ui });
+    await vs.page.locator(".squiggly-error").first().waitFor({ timeout: TIMEOUT.diagnostic });
+    await goTo(vs, 30, 43); // inside "data" of Mesh(devices, ("data", "model")); line 44 in view
+    // The launch's own lens (in the file itself, no file name in it).
+    const lens = vs.page.locator(".codelens-decoration", { hasText: `Lower with JAX ${jaxVersion}` });
+    await lens.first().waitFor({ timeout: TIMEOUT.diagnostic });
+    await vs.page.keyboard.press("F2");
+    const input = vs.page.locator(".rename-box input");
+    await input.waitFor({ state: "visible", timeout: TIMEOUT.ui });
+    await input.fill("rows");
+    await vs.page.keyboard.press("Enter");
+    await editorText(vs).filter({ hasText: '("rows", "model")' }).waitFor({ timeout: TIMEOUT.ui });
+    const seed = await visibleText(vs);
+    assert.match(seed, /multimem_store\(tile, y_ref, \("rows",\)\)/);
+    assert.match(seed, /axis_index\("rows"\) == 0/);
+    assert.doesNotMatch(seed, /"data"/);
+    // The launch's hint follows the renamed mesh once the file is analysed again.
+    await vs.page.locator(".view-line", { hasText: "mesh ('rows', 'model')" }).first().waitFor({ timeout: TIMEOUT.ui });
+    await vs.screenshot("axes-rename-seed");
+    assert.deepEqual(vs.outputLog().slice(since).filter((line) => /\[error\]/.test(line)), []);
     await vs.openFile("kernels.py");
   });
 
