@@ -252,7 +252,9 @@ function joinWords(items: string[]): string {
 
 function sentence(text: string): string {
   const trimmed = text.trim();
-  return /[.!?)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  // A closing parenthesis ends a sentence only after its own full stop: "... (lowering with
+  // X from editor setting Y)" still needs one before the next sentence.
+  return /[.!?]\)?$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 function plural(count: number, noun: string): string {

@@ -183,6 +183,14 @@ describe("resultMessage", () => {
       }).text,
       "Pallas lowering could not run: the lowering check timed out after 120 s. Interpreter: /v/bin/python. The rules follow JAX 0.12.0.1 meanwhile.",
     );
+    // The server's reason ends with the interpreter's source in parentheses: a full stop follows.
+    assert.equal(
+      resultMessage(result({ state: "error", message: "JAX is not installed in /v/bin/python (lowering with /v/bin/python from editor setting pallasLsp.interpreter)", reason: "no_jax" }), {
+        interpreter: "/v/bin/python",
+        jax: JAX,
+      }).text,
+      "Pallas lowering could not run: JAX is not installed in /v/bin/python (lowering with /v/bin/python from editor setting pallasLsp.interpreter). The rules follow JAX 0.12.0.1 meanwhile.",
+    );
     assert.equal(message.level, "error");
     assert.deepEqual(message.actions, ["Select Interpreter", "Open Settings", "Show Output"]);
   });
