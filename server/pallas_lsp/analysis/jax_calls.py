@@ -775,6 +775,17 @@ def _jit(call: Call) -> object:
     return WrappedVal("jit", fun, call.node)
 
 
+def _measure(call: Call) -> object:
+    """``profiler.measure(f)``: calling it calls ``jax.jit(f)`` with the same arguments (then
+    times it with CUPTI, and returns ``(out, runtime)``): a launch of f, as jit's. On a host
+    without Mosaic GPU's runtime (a CPU host) it raises RuntimeError before f is traced, so
+    lowering there cannot show the kernel's errors; a GPU's can."""
+    fun = call.arg(0, "f")
+    if fun is MISSING:
+        return UNKNOWN
+    return WrappedVal("measure", fun, call.node)
+
+
 def _shard_map(call: Call) -> object:
     fun = call.arg(0, "f")
     if fun is MISSING:
@@ -1156,6 +1167,7 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.ClusterBarrier": _barrier,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,
     "jax.jit": _jit,
+    "mgpu.profiler.measure": _measure,
     "jax.shard_map": _shard_map,
     "jax.sharding.Mesh": _sharding_mesh,
     "jax.make_mesh": _make_mesh,

@@ -194,6 +194,32 @@ def view(base: object, index: object) -> object:
                   (*base.views, dims), root, base.node)  # type: ignore[misc]
 
 
+def _transpose_ref(call: Call) -> object:
+    """``plgpu.transpose_ref(ref, permutation)``: the same buffer seen with its dimensions
+    permuted (JAX's TransformedRef: its shape is the permuted shape, the dtype and memory
+    space are the buffer's). How the allocation's tiling and swizzle meet a transposed view is
+    not followed: its transforms and views are unknown, so the rules that read them are
+    silent on it, and those that read shape, dtype and space judge it."""
+    base, permutation = call.arg(0, "ref"), _permutation(call.arg(1, "permutation"))
+    if not isinstance(base, RefVal) or base.space not in ("SMEM", "GMEM") or permutation is None \
+            or base.root is None:
+        # A TMEM ref raises ("Can't transpose a TMEM reference."); so does a kernel's ref as
+        # handed to the body from 0.11.2 on ("The 'memory_space' attribute is not available on
+        # traced array", measured on 0.12.0.1): only a view of it (`ref.at[i]`) is followed.
+        return UNKNOWN
+    shape = _ints(base.shape)
+    if shape is None or sorted(permutation) != list(range(len(shape))):
+        return UNKNOWN
+    permuted = Const(tuple(shape[axis] for axis in permutation))
+    return RefVal(permuted, base.dtype, base.space, UNKNOWN, UNKNOWN, base.root or base, base.node)
+
+
+def _permutation(value: object) -> tuple[int, ...] | None:
+    if isinstance(value, tuple):  # a tuple display: one value per axis
+        value = Const(tuple(item.value if isinstance(item, Const) else item for item in value))
+    return _ints(value)
+
+
 def index_dims(shape: object, index: object) -> tuple[DimIndex, ...] | None:
     """One DimIndex per dimension of ``shape`` for a NumPy-style basic index (ints, slices,
     ``pl.ds``, one Ellipsis); None when the index or the shape is not known."""
@@ -290,6 +316,7 @@ HANDLERS = {
     "pl.run_scoped": _run_scoped,
     "plgpu.ACC": _accumulator,
     "plgpu.WGMMAAccumulatorRef": _accumulator,
+    "plgpu.transpose_ref": _transpose_ref,
 }
 
 

@@ -669,7 +669,8 @@ class KernelVal:
 class WrappedVal:
     """``jax.jit(f)`` or ``jax.shard_map(f, mesh=...)``: calling it calls ``inner``."""
 
-    kind: str  # "jit", "shard_map", "named_axes" (jax.vmap(f, axis_name=...)) or "vmap"
+    kind: str  # "jit", "measure" (profiler.measure(f)), "shard_map", "named_axes"
+    # (jax.vmap(f, axis_name=...)) or "vmap"
     inner: object
     node: ast.AST
     mesh: object = None  # shard_map: MeshVal, UNKNOWN, or MISSING when no mesh= was given

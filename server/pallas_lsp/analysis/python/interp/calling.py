@@ -312,7 +312,7 @@ class CallsMixin:
     def call_wrapped(self, func: WrappedVal, args: list[object], kwargs: dict[str, object],
                      node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
                      env: Env, ctx: Ctx) -> object:
-        if func.kind == "jit":
+        if func.kind in ("jit", "measure"):  # profiler.measure(f) calls jax.jit(f)
             inner_ctx = replace(ctx, jit_node=func.node, jit_call=ctx.jit_call or node)
         elif func.kind in ("named_axes", "vmap"):
             inner_ctx = replace(ctx, vmap_names=True) if func.kind == "named_axes" else ctx
