@@ -71,6 +71,18 @@ def shard_map_without_mesh(src: Source) -> Iterator[Mutant]:
         yield Mutant("shard_map_without_mesh", f"line {call.lineno}", src.replace_range(start, end, ""))
 
 
+def _add_keyword(src: Source, call: ast.Call, keyword: str) -> str:
+    """The source with ``keyword`` added as the call's last argument, after a trailing comma
+    if the call has one (``f(a, b,\n)``: a second comma would not parse)."""
+    close = src.span(call)[1] - 1  # the call's closing parenthesis
+    before = close
+    while before > 0 and src._bytes[before - 1:before] in (b" ", b"\n"):
+        before -= 1
+    if src._bytes[before - 1:before] == b",":
+        return src.replace_range(before, before, f" {keyword},")
+    return src.replace_range(close, close, f", {keyword}")
+
+
 def partial_shard_map(src: Source) -> Iterator[Mutant]:
     """`axis_names=` makes only one of the mesh's axes manual (a partial shard_map)."""
     axes = sorted(_axis_strings(src))
@@ -79,10 +91,24 @@ def partial_shard_map(src: Source) -> Iterator[Mutant]:
     for call in _shard_map_calls(src):
         if _keyword(call, "mesh") is None or _keyword(call, "axis_names") is not None:
             continue
-        close = src.span(call)[1] - 1  # the call's closing parenthesis
         for axis in axes:
             yield Mutant("partial_shard_map", f"line {call.lineno}: axis_names={{{axis!r}}}",
-                         src.replace_range(close, close, f", axis_names={{{axis!r}}}"))
+                         _add_keyword(src, call, f"axis_names={{{axis!r}}}"))
+
+
+def axis_names_not_in_mesh(src: Source) -> Iterator[Mutant]:
+    """`axis_names=` names a mesh axis mistyped in case (`{"X"}` for the mesh's "x"). Written by
+    PAL028's author (not blind to the rules, unlike the operators above)."""
+    axes = sorted(_axis_strings(src))
+    for call in _shard_map_calls(src):
+        if _keyword(call, "mesh") is None or _keyword(call, "axis_names") is not None:
+            continue
+        for axis in axes[:1]:
+            typo = axis.upper() if axis.upper() != axis else axis.lower()
+            if typo == axis or typo in axes:
+                continue
+            yield Mutant("axis_names_not_in_mesh", f"line {call.lineno}: axis_names={{{typo!r}}}",
+                         _add_keyword(src, call, f"axis_names={{{typo!r}}}"))
 
 
 def nested_shard_map_mesh(src: Source) -> Iterator[Mutant]:
@@ -99,6 +125,7 @@ def nested_shard_map_mesh(src: Source) -> Iterator[Mutant]:
 
 OPERATORS: tuple[Callable[[Source], Iterator[Mutant]], ...] = (
     device_order, shard_map_without_mesh, partial_shard_map, nested_shard_map_mesh,
+    axis_names_not_in_mesh,
 )
 
 

@@ -196,6 +196,7 @@ def test_every_class_has_its_contract_code() -> None:
         "shard_map_no_mesh": "PAL022",
         "nested_shard_map_mesh": "PAL023",
         "release_cannot_lower": "PAL024",
+        "shard_map_axis_names_subset": "PAL028",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",

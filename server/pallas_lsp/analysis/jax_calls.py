@@ -794,9 +794,15 @@ def _shard_map(call: Call) -> object:
     if mesh is not MISSING and not (isinstance(mesh, MeshVal) and mesh_usable(mesh, call.tracer)):
         mesh = UNKNOWN
     manual_axes: object = None
+    axis_set: tuple[str, ...] | None = None
     if "axis_names" in call.kwargs:
         manual_axes = _manual_axis_names(call.kwargs["axis_names"])
-    return WrappedVal("shard_map", fun, call.node, mesh, manual_axes, call.arg(None, "in_specs"))
+        # Only a set reaches JAX's subset check: a tuple fails its type check first.
+        value = call.kwargs["axis_names"]
+        if isinstance(value, RealVal) and value.known and isinstance(value.real, (set, frozenset)):
+            axis_set = manual_axes if isinstance(manual_axes, tuple) else None
+    return WrappedVal("shard_map", fun, call.node, mesh, manual_axes, call.arg(None, "in_specs"),
+                      axis_set)
 
 
 def _manual_axis_names(value: object) -> object:

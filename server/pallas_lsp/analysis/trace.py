@@ -144,7 +144,8 @@ class HostAxisQuery:
 @dataclass(eq=False)
 class ShardMapCall:
     """A call of a ``jax.shard_map``-wrapped function: the mesh it was given, the context
-    mesh and the enclosing shard_map's mesh where it was called (PAL022, PAL023)."""
+    mesh and the enclosing shard_map's mesh where it was called, its ``axis_names=`` set (PAL022,
+    PAL023, PAL028)."""
 
     node: ast.Call  # the call JAX blames (the innermost line of the user's traceback)
     shard_map_node: ast.AST  # the jax.shard_map(...) expression
@@ -152,6 +153,7 @@ class ShardMapCall:
     context: object  # the context mesh (jax.set_mesh, use_abstract_mesh): None when none
     enclosing: object  # the enclosing shard_map's mesh (Ctx.manual): None outside any
     enclosing_node: ast.AST | None  # that shard_map's expression
+    axis_set: tuple[str, ...] | None = None  # axis_names= as a known set of strings (PAL028)
 
 
 @dataclass(eq=False)

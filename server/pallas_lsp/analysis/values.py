@@ -676,6 +676,8 @@ class WrappedVal:
     mesh: object = None  # shard_map: MeshVal, UNKNOWN, or MISSING when no mesh= was given
     manual_axes: object = None  # shard_map(axis_names=...): tuple, None when absent, UNKNOWN
     in_specs: object = None  # shard_map(in_specs=...): a SpecVal, a tuple of them, or else
+    # shard_map(axis_names=...) when it is a known set of strings, sorted (PAL028); None else.
+    axis_set: tuple[str, ...] | None = None
 
 
 

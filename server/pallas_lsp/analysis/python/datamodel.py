@@ -108,7 +108,7 @@ def bind(value: object, obj: object, owner: object, caller: Caller | None = None
         # A jitted method (`@functools.partial(jax.jit, static_argnums=0)` on `__call__`):
         # the wrapper calls the method bound to this instance.
         return WrappedVal(value.kind, value.inner.bound(obj), value.node, value.mesh,
-                          value.manual_axes, value.in_specs)
+                          value.manual_axes, value.in_specs, value.axis_set)
     if obj is None and isinstance(value, (PropertyDef, CachedPropertyVal)):
         return value
     if isinstance(value, PropertyDef):
