@@ -105,6 +105,16 @@ def test_upgrade_lists_a_finding_the_source_release_never_reached(capsys) -> Non
         "reached after the move (before it, the error at line 35 stopped it first): ")
 
 
+def test_upgrade_does_not_list_an_error_whose_line_only_moved(capsys) -> None:
+    # reduce_splat_layout.py fails with PAL004 on both releases (lowering-results.json): 0.10.2
+    # (Lane) blames the multimem_load_reduce line, 0.12.0.1 (Warpgroup) the layout_cast line.
+    # Nothing breaks with the move, in either direction.
+    for source, target in (("0.10.2", "0.12.0.1"), ("0.12.0.1", "0.10.2")):
+        status, items, _ = run(capsys, "upgrade", "--from", source, "--to", target, "--format", "json",
+                               str(EXAMPLES / "reduce_splat_layout.py"))
+        assert (status, items) == (0, []), (source, target)
+
+
 @pytest.mark.parametrize(("edits", "want"), [
     ([TextEdit(Span(1, 4, 1, 5), "X")], "abcdXf\nghé\n"),
     ([TextEdit(Span(2, 2, 2, 4), "E"), TextEdit(Span(1, 0, 1, 1), "")], "bcdef\nghE\n"),

@@ -31,6 +31,9 @@ TIMEOUT_S = 120.0
 KNOWN_GAPS = {
     # Found when this session's branches were merged (CI on e0d9f8a); issue 27's note.
     ("grid_zero.py", "0.8.3"): "0.8.3's MLIR refusal of emit_pipeline's wait_group(-1) is PAL013's class",
+    # tests/test_oracle.py's gap of the same fixture: before 0.11 lowering checks the copy on
+    # the untransposed slot, which the analysis does not follow (design.md, transposed views).
+    ("copy_into_transposed_view.py", "0.8.3"): "PAL013 through a transposed view is not judged before 0.11",
 }
 
 

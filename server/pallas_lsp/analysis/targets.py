@@ -107,7 +107,7 @@ def _same_launch_groups(found: dict[tuple, Finding], verdicts: dict[tuple, list[
         for group in groups:
             head = found[group[0]]
             taken = {i for k in group for i, v in enumerate(verdicts[k]) if v.state == FAILS}
-            if (head.code == finding.code and head.related and _places(head) == _places(finding)
+            if (head.code == finding.code and head.related and launch_places(head) == launch_places(finding)
                     and fails and not fails & taken):
                 group.append(key)
                 break
@@ -116,7 +116,9 @@ def _same_launch_groups(found: dict[tuple, Finding], verdicts: dict[tuple, list[
     return [tuple(group) for group in groups]
 
 
-def _places(finding: Finding) -> frozenset[tuple[str | None, int, int]]:
+def launch_places(finding: Finding) -> frozenset[tuple[str | None, int, int]]:
+    """Where the finding's launch is made, wrapped, meshed and called: one launch's error
+    that releases blame on different lines has the same places."""
     return frozenset((r.span.path, r.span.line, r.span.col) for r in finding.related)
 
 

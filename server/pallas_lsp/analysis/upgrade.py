@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from .model import Finding, Fix, TextEdit
-from .targets import NOT_REACHED, verdict
+from .targets import FAILS, NOT_REACHED, launch_places, verdict
 
 # Rules whose preferred fix is mechanical: a rename, or the PAL008 rewrite.
 MECHANICAL_CODES = frozenset({"PAL008", "PAL009"})
@@ -39,11 +39,35 @@ def breaking(on_source: Iterable[Finding], on_target: Iterable[Finding]) -> tupl
             finding = replace(finding, message=(
                 f"reached after the move (before it, the error at line {on_source.stopped_at} "
                 f"stopped it first): {finding.message}"))
+        elif _blamed_elsewhere_before(finding, source, target):
+            continue
         elif on_target.state == NOT_REACHED:
             finding = replace(finding, message=(
                 f"not reached until the error at line {on_target.stopped_at} is fixed: {finding.message}"))
         found.append(finding)
     return tuple(found)
+
+
+def _blamed_elsewhere_before(finding: Finding, source: Sequence[Finding],
+                             target: Sequence[Finding]) -> bool:
+    """The source release fails with the same error of the same launch on another line: the
+    same rule and fix, the same launch places, a source finding the target has nowhere else
+    (PAL004 is blamed on multimem_load_reduce under Lane, on the layout_cast under Warpgroup;
+    merge_targets joins the two the same way). Nothing breaks there: only the line moved."""
+    if not finding.related:
+        return False
+    places, fixes = launch_places(finding), _fix_edits(finding)
+    on_target = {(f.code, f.span) for f in target}
+    return any(
+        other.code == finding.code and other.span != finding.span
+        and (other.code, other.span) not in on_target
+        and _fix_edits(other) == fixes and launch_places(other) == places
+        and verdict(other, source).state == FAILS
+        for other in source)
+
+
+def _fix_edits(finding: Finding) -> tuple:
+    return tuple(fix.edits for fix in finding.fixes)
 
 
 def _identity(finding: Finding) -> tuple:
