@@ -71,7 +71,7 @@ def _fix_edits(finding: Finding) -> tuple:
 
 
 def _identity(finding: Finding) -> tuple:
-    return finding.code, finding.span, tuple(fix.edits for fix in finding.fixes)
+    return finding.code, finding.span, _fix_edits(finding)
 
 
 def mechanical_fixes(findings: Iterable[Finding]) -> tuple[Fix, ...]:
