@@ -79,12 +79,22 @@ def test_select_by_rule_name_and_a_selected_rule_the_project_ignores(tmp_path: P
     root = project(tmp_path, 'ignore = ["PAL002"]')
     # A rule's name selects it, as explain takes it; the project's ignore still drops it,
     # and that is said instead of an empty, silent result.
+    # With nothing left to check, the run says so and exits 2: never "All checks passed.".
     done = check("--format", "json", "--select", "axes_mismatch", cwd=root)
-    assert done.returncode == 0 and json.loads(done.stdout) == []
+    assert done.returncode == 2 and json.loads(done.stdout) == []
     [note] = [json.loads(line) for line in done.stderr.splitlines()]
-    assert note["level"] == "warning"
+    assert note["level"] == "error"
     assert str(note["message"]).startswith("--select PAL002: it is ignored by [tool.pallas-lsp] ignore")
+    assert "no rule is left to check" in str(note["message"])
     assert "give --ignore with the rules to skip instead" in str(note["message"])
+    text = check("--select", "axes_mismatch", cwd=root)
+    assert text.returncode == 2 and "All checks passed." not in text.stdout
+    assert "kept the check from finishing" in text.stdout
+    # With another selected rule still checked, a warning, and the run goes on.
+    done = check("--format", "json", "--select", "PAL002,PAL001", cwd=root)
+    assert done.returncode == 1 and {code for _, code in codes(done.stdout)} == {"PAL001"}
+    [note] = [json.loads(line) for line in done.stderr.splitlines()]
+    assert note["level"] == "warning" and "no rule is left" not in str(note["message"])
     # As the note says: the flag's list replaces the project's.
     done = check("--format", "json", "--select", "axes_mismatch", "--ignore", "", cwd=root)
     assert done.returncode == 1 and {code for _, code in codes(done.stdout)} == {"PAL002"}

@@ -391,11 +391,15 @@ def _say_select_conflicts(resolved: Resolved, select: frozenset[str] | None, ign
     where = (f"[tool.pallas-lsp] ignore / per-file-ignores of {resolved.config.path}"
              if resolved.config is not None else "--ignore")
     they = "it is" if len(conflict) == 1 else "they are"
-    message = (f"--select {', '.join(conflict)}: {they} ignored by {where}, so {they} not checked; "
+    # Every selected rule dropped leaves nothing to check: an error (exit 2, "kept the check
+    # from finishing"), never a run that ends in "All checks passed." having checked nothing.
+    nothing_left = not select - ignore
+    message = (f"--select {', '.join(conflict)}: {they} ignored by {where}, so {they} not checked"
+               f"{' and no rule is left to check' if nothing_left else ''}; "
                "give --ignore with the rules to skip instead (the flag replaces the project's "
                "ignore list; --ignore '' skips none)")
     if all(problem.message != message for problem in problems):
-        problems.append(Notification("warning", message))
+        problems.append(Notification("error" if nothing_left else "warning", message))
 
 
 def _library_of(shown: str, discovery: Discovery, found: list[Found]) -> InstalledModules:
