@@ -34,7 +34,7 @@ Corpora, each a folder of OUT:
            UserList, abc.Mapping / Sequence mixins, __getattribute__, __format__, __str__, __index__,
            __truediv__, __invert__, __iter__ unpacking, __rmul__, super() in a property, __doc__,
            __name__, match sequence patterns with guards, tokenize, operator.concat, date.weekday,
-           except*, Enum functional API and tuple members, __init_subclass__, metaclass __call__,
+           Counter.elements, Enum functional API and tuple members, __init_subclass__, metaclass __call__,
            str.strip / rsplit) (score.py --only heldout7/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py

@@ -1,4 +1,4 @@
-"""Options are a `collections.abc.Mapping` subclass; its inherited `.get` falls back when `__getitem__` raises KeyError."""
+"""Options are a `collections.abc.Mapping` subclass; its mixin `.get` falls back on a KeyError."""
 import collections.abc
 
 import jax

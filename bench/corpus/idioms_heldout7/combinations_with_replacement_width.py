@@ -1,4 +1,4 @@
-"""`itertools.combinations_with_replacement` searches the first pair of factors whose product fills 128 bits."""
+"""`itertools.combinations_with_replacement` finds the first factor pair whose product fills 128 bits."""
 import itertools
 
 import jax
@@ -10,7 +10,8 @@ SHAPE = (256, 128)
 DTYPE = jnp.bfloat16
 BITS = jnp.dtype(DTYPE).itemsize * 8
 
-VEC_SIZE = next(a * b for a, b in itertools.combinations_with_replacement((1, 2, 4), 2) if a * b * BITS == 128)
+PAIRS = itertools.combinations_with_replacement((1, 2, 4), 2)
+VEC_SIZE = next(a * b for a, b in PAIRS if a * b * BITS == 128)
 
 
 def body(x_ref, y_ref):

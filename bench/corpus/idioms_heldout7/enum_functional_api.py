@@ -1,4 +1,4 @@
-"""The mesh axes are an Enum made with the functional API, `Enum("Axis", "rows cols")`; their names are used."""
+"""The mesh axes are an Enum made by the functional API, `Enum("Axis", "rows cols")`; names used."""
 import enum
 
 import jax

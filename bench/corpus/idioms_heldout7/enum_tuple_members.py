@@ -1,4 +1,4 @@
-"""Enum members carry a (dtype name, vector width) tuple that the member's `__init__` unpacks into attributes."""
+"""Enum members carry a (dtype name, vector width) tuple that the member's `__init__` unpacks."""
 import enum
 
 import jax

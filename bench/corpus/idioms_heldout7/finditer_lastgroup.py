@@ -1,4 +1,4 @@
-"""A small `re.finditer` tokenizer with named alternatives; `match.lastgroup` says which kind each token is."""
+"""A small `re.finditer` tokenizer with named alternatives; `match.lastgroup` tells each token's kind."""
 import re
 
 import jax

@@ -1,4 +1,4 @@
-"""A tuning object implements `__format__`; `f"{tuning:vec}"` renders its vector width, parsed back with `int`."""
+"""A tuning object implements `__format__`; `f"{tuning:vec}"` renders its vector width, read by `int`."""
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu

@@ -1,4 +1,6 @@
 """`__getattribute__` maps legacy attribute names onto the new ones, so `cfg.op` reads `cfg.reduction`."""
+from typing import ClassVar
+
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu
@@ -8,7 +10,7 @@ SHAPE = (256, 128)
 
 
 class Config:
-    ALIASES = {"op": "reduction", "axes": "collective_axes"}
+    ALIASES: ClassVar[dict] = {"op": "reduction", "axes": "collective_axes"}
 
     def __init__(self):
         self.reduction = "max"

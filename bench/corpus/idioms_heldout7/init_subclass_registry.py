@@ -1,4 +1,4 @@
-"""Reducers register themselves through `__init_subclass__(op=...)`; the kernel uses the registered op name."""
+"""Reducers register themselves through `__init_subclass__(op=...)`; the kernel uses the op name."""
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu

@@ -1,4 +1,4 @@
-"""A fixed release date picks the reduction from a weekly rota through `datetime.date.fromisoformat(...).weekday()`."""
+"""A fixed release date picks the reduction from a weekly rota by `date.fromisoformat(...).weekday()`."""
 import datetime
 
 import jax

@@ -10,7 +10,7 @@ SPEC = ("float16", "add", "lane", "fast")
 
 def semantics_of(spec):
     match spec:
-        case (_, _, mode, *flags) if "safe" in flags:
+        case (_, _, _, *flags) if "safe" in flags:
             return plgpu.LoweringSemantics.Warpgroup
         case (_, _, "lane", *_):
             return plgpu.LoweringSemantics.Lane

@@ -1,4 +1,6 @@
 """A metaclass `__call__` makes the config a singleton: the second construction returns the first instance."""
+from typing import ClassVar
+
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu
@@ -8,7 +10,7 @@ SHAPE = (128, 128)
 
 
 class Singleton(type):
-    _instances = {}
+    _instances: ClassVar[dict] = {}
 
     def __call__(cls, *args, **kwargs):
         if cls not in cls._instances:

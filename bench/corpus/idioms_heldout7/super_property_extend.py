@@ -16,7 +16,7 @@ class DataParallel:
 class TensorParallel(DataParallel):
     @property
     def axes(self):
-        return super().axes + ("tensor",)
+        return (*super().axes, "tensor")
 
 
 STRATEGY = TensorParallel()

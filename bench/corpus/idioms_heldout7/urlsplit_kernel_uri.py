@@ -1,4 +1,4 @@
-"""A kernel is named by a URI; `urllib.parse.urlsplit` gives the semantics (scheme), dtype (host) and op (path)."""
+"""A kernel is named by a URI; `urllib.parse.urlsplit` gives semantics (scheme), dtype (host), op (path)."""
 import urllib.parse
 
 import jax

@@ -1,4 +1,4 @@
-"""Plans are cached in a `weakref.WeakValueDictionary`; the kernel reads the axes of the plan looked up by name."""
+"""Plans are cached in a `weakref.WeakValueDictionary`; the kernel reads the axes of one looked up by name."""
 import weakref
 
 import jax

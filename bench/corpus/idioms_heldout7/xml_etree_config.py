@@ -1,4 +1,4 @@
-"""The kernel config is an XML snippet read with `xml.etree.ElementTree.fromstring`; the layout is named by an attribute."""
+"""The config is an XML snippet read by `xml.etree.ElementTree.fromstring`; an attribute names the layout."""
 import xml.etree.ElementTree as ET
 
 import jax
