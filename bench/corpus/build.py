@@ -25,6 +25,17 @@ Corpora, each a folder of OUT:
   heldout6/ from bench/corpus/idioms_heldout6/: a sixth such set, by a helper that never read the
            analyser: each file passes the values through a Python mechanism that issue 20 and the
            five earlier sets do not name (score.py --only heldout6/);
+  heldout7/ from bench/corpus/idioms_heldout7/: a seventh such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           Python mechanism that issue 20 and the six earlier sets do not name (zlib.crc32, hashlib,
+           uuid, graphlib, weakref, cached_property, getopt, xml.etree, plistlib, urlsplit, email
+           headers, queue, threading.local, redirect_stdout, combinations_with_replacement, re.finditer
+           lastgroup, isidentifier, as_integer_ratio, math.lcm / frexp, statistics.mode, UserString,
+           UserList, abc.Mapping / Sequence mixins, __getattribute__, __format__, __str__, __index__,
+           __truediv__, __invert__, __iter__ unpacking, __rmul__, super() in a property, __doc__,
+           __name__, match sequence patterns with guards, tokenize, operator.concat, date.weekday,
+           Counter.elements, Enum functional API and tuple members, __init_subclass__, metaclass __call__,
+           str.strip / rsplit) (score.py --only heldout7/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -297,6 +308,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout4", corpus="heldout4")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout5", corpus="heldout5")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout6", corpus="heldout6")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout7", corpus="heldout7")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

@@ -1,0 +1,24 @@
+"""The mesh axes are an Enum made by the functional API, `Enum("Axis", "rows cols")`; names used."""
+import enum
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+Axis = enum.Enum("Axis", "rows cols")
+
+AXIS_NAMES = tuple(member.name for member in Axis)
+
+
+def body(x_ref, y_ref):
+    value = plgpu.layout_cast(x_ref[...], plgpu.Layout.WG_STRIDED(SHAPE, vec_size=2))
+    plgpu.multimem_store(value, y_ref, collective_axes=AXIS_NAMES)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), AXIS_NAMES)
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.float32)))

@@ -1,0 +1,25 @@
+"""The first byte of `hashlib.sha256` of the cluster name chooses which axis layout the cluster uses."""
+import hashlib
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+CLUSTER = b"cluster-b"
+LAYOUTS = [("ring",), ("ring", "tree")]
+
+AXES = LAYOUTS[hashlib.sha256(CLUSTER).digest()[0] % len(LAYOUTS)]
+
+
+def body(x_ref, y_ref):
+    value = plgpu.layout_cast(x_ref[...], plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4))
+    plgpu.multimem_store(value, y_ref, AXES)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("ring", "tree"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.int32)))

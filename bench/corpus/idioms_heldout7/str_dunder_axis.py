@@ -1,0 +1,31 @@
+"""Axis objects define `__str__`; the names passed to the kernel are `str()` of them."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+
+class MeshAxis:
+    def __init__(self, kind, level):
+        self.kind = kind
+        self.level = level
+
+    def __str__(self):
+        return f"{self.kind}{self.level}"
+
+
+AXES = tuple(map(str, (MeshAxis("net", 0), MeshAxis("net", 1))))
+
+
+def body(x_ref, y_ref):
+    value = plgpu.layout_cast(x_ref[...], plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4))
+    plgpu.multimem_store(value, y_ref, AXES)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("net0", "net1"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.int32)))

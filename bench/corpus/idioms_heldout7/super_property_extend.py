@@ -1,0 +1,34 @@
+"""A subclass overrides the `axes` property and extends `super().axes` with its own axis."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+
+class DataParallel:
+    @property
+    def axes(self):
+        return ("batch",)
+
+
+class TensorParallel(DataParallel):
+    @property
+    def axes(self):
+        return (*super().axes, "tensor")
+
+
+STRATEGY = TensorParallel()
+
+
+def body(x_ref, y_ref):
+    value = plgpu.layout_cast(x_ref[...], plgpu.Layout.WG_STRIDED(SHAPE, vec_size=2))
+    plgpu.multimem_store(value, y_ref, STRATEGY.axes)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("batch", "tensor"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.float32)))
