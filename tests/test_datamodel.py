@@ -763,6 +763,90 @@ class Echo:
         return (key.start, key.stop, key.step)
 launch(("add", "max")[Echo()[1:5][0]])
 """, ["PAL006"]),
+    # Class introspection (python/class_introspection.py).
+    "a class's __annotations__ are its own, in the order the body ran": ("""
+class Base:
+    a: int = 1
+class Sub(Base):
+    pass
+class Typed:
+    op: str = "max"
+    b: int = 2
+launch(Typed.op if (list(Sub.__annotations__), list(Typed.__annotations__)) == ([], ["op", "b"]) else "add")
+""", ["PAL006"]),
+    "an annotation on a path not decided leaves __annotations__ unknown": ("""
+import random
+class Typed:
+    if random.random() > 0.5:
+        extra: int = 1
+    op: str = "max"
+launch("max" if list(Typed.__annotations__) == ["op"] else "add")
+""", []),
+    "under the future import annotations stay strings": ("""
+from __future__ import annotations
+class Typed:
+    op: str = "max"
+launch(Typed.op if Typed.__annotations__["op"] == "str" else "add")
+""", ["PAL006"]),
+    "get_type_hints merges the MRO, a subclass replacing its base's in place": ("""
+import typing
+class Base:
+    a: int
+    b: int
+class Sub(Base):
+    a: str
+    c: None
+hints = typing.get_type_hints(Sub)
+merged = list(hints) == ["a", "b", "c"] and hints["a"] is str and hints["c"] is type(None)
+launch("max" if merged else "add")
+""", ["PAL006"]),
+    "get_type_hints of a class with a library base is unknown": ("""
+import typing
+import collections.abc
+class Sub(collections.abc.Mapping):
+    a: int
+launch("max" if list(typing.get_type_hints(Sub)) == ["a"] else "add")
+""", []),
+    "a class is never equal to a constant (type's == is identity)": ("""
+class A:
+    pass
+launch("max" if (A == "A", int == 0, A != None) == (False, False, True) else "add")
+""", ["PAL006"]),
+    # dict key views are set-like (a real view of the keys).
+    "key views under & - | are sets of the keys": ("""
+a = {"x": 1, "y": 2, "z": 3}
+b = {"y": 0, "w": 0}
+both = a.keys() & b.keys() == {"y"}
+rest = sorted(a.keys() - b.keys()) == ["x", "z"] and list(a.keys()) == ["x", "y", "z"]
+launch("max" if both and rest else "add")
+""", ["PAL006"]),
+    # An exception a called function surely raises reaches the caller's handler.
+    "an exception raised two calls deep reaches the handler": ("""
+class Missing(Exception):
+    pass
+def inner():
+    raise Missing("no")
+def outer():
+    inner()
+    return "add"
+try:
+    op = outer()
+except Missing:
+    op = "max"
+launch(op)
+""", ["PAL006"]),
+    "an exception raised on a path not decided does not pick the handler": ("""
+import random
+def maybe():
+    if random.random() > 0.5:
+        raise KeyError("no")
+    return "max"
+try:
+    op = maybe()
+except KeyError:
+    op = "add"
+launch(op)
+""", []),
 }
 
 

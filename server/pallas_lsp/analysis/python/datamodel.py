@@ -39,7 +39,7 @@ from ..values import (
     QualName,
     WrappedVal,
 )
-from . import library_bases
+from . import class_introspection, library_bases
 from .descriptor_values import (
     CachedPropertyVal,
     ClassMethodVal,
@@ -196,6 +196,8 @@ def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> objec
         return bind(meta_found, cls, meta, caller, ctx)
     if name == "__name__" or name == "__qualname__":
         return Const(cls.node.name)
+    if name == "__annotations__":
+        return class_introspection.own_annotations(cls)  # type's getter: the class's own
     found = cls.lookup(name)
     if found is UNKNOWN:
         return UNKNOWN
@@ -447,6 +449,10 @@ def first_annotation(func: object, position: int) -> ast.expr | None:
 _BUILTIN_TYPES = {f"builtins.{t.__name__}": t for t in (
     bool, int, float, complex, str, bytes, tuple, list, dict, set, frozenset, object, type(None),
     slice, range)}
+
+
+def is_builtin_type_name(name: str) -> bool:
+    return name in _BUILTIN_TYPES
 
 
 def same_builtin_type(left: object, right: object) -> bool | None:

@@ -76,6 +76,9 @@ HOOKS = {
     "__name__": "a module's (`__main__` for the file run; its main guard), a class's, a function's",
     "__main__": "the name of the module run: `if __name__ == \"__main__\"`, sys.modules[\"__main__\"]",
     "__match_args__": "positional class patterns of `match` (a dataclass's fields)",
+    "__annotations__": "a class's own dict of what its body annotated, in order, evaluated as the "
+                       "body ran (python/class_introspection.py); typing.get_type_hints merges the MRO's",
+    "__future__": "`from __future__ import annotations`: a class's annotations stay their source strings",
     **{name: "`a op b` runs the left operand's type's (python/operators.py), then the right one's "
              "reflected method when it lacks it or answers NotImplemented"
        for name in ("__add__", "__sub__", "__mul__", "__matmul__", "__truediv__", "__floordiv__",

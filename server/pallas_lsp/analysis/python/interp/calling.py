@@ -125,7 +125,15 @@ class CallsMixin:
                 continue
             kwargs[keyword.arg] = value
             kw_nodes[keyword.arg] = keyword.value
-        return self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        self.last_raised = None
+        result = self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if self.last_raised is not None and self.last_raised is not MAYBE_RAISED \
+                and isinstance(func, (FuncVal, ClassVal)):
+            # The program's function (or a class's __init__) surely raised: the exception
+            # leaves it and goes on from this call, as from a `raise` written here. (A library
+            # call that ran the program's code is not followed: it may catch what it raised.)
+            self.raised_by_call(self.last_raised)
+        return result
 
     # ---- calls ---------------------------------------------------------------------------
 

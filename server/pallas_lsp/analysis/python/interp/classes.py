@@ -111,11 +111,16 @@ class ClassesMixin:
         bases = tuple(self.ev(base, env, ctx) for base in node.bases)
         keywords = {k.arg: self.ev(k.value, env, ctx) for k in node.keywords if k.arg}
         class_env = Env({}, parent=env)
-        self.exec_body(node.body, class_env, ctx)
+        annotations = DictVal({}, complete=True)
+        self.class_annotations[id(class_env)] = (annotations, self._uncertain)
+        try:
+            self.exec_body(node.body, class_env, ctx)
+        finally:
+            del self.class_annotations[id(class_env)]
         attrs = class_env.names
         record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
             isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
-        cls = ClassVal(node, attrs, record, bases)
+        cls = ClassVal(node, attrs, record, bases, annotations=annotations)
         if _is_enum(bases):
             self.make_enum(cls, node, bases)
         datamodel.rebind_methods(cls, class_env, env)
