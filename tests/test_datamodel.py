@@ -820,6 +820,41 @@ both = a.keys() & b.keys() == {"y"}
 rest = sorted(a.keys() - b.keys()) == ["x", "z"] and list(a.keys()) == ["x", "y", "z"]
 launch("max" if both and rest else "add")
 """, ["PAL006"]),
+    # `obj.__class__ = C` and types.MethodType in the data model.
+    "obj.__class__ = Other re-classes the instance": ("""
+class A:
+    def op(self):
+        return "add"
+class B(A):
+    def op(self):
+        return "max"
+a = A()
+a.__class__ = B
+launch(a.op() if type(a) is B else "add")
+""", ["PAL006"]),
+    "obj.__class__ = a class of another layout is refused (Python's TypeError)": ("""
+import collections
+class A:
+    op = "max"
+class B(collections.OrderedDict):
+    op = "add"
+a = A()
+try:
+    a.__class__ = B
+except TypeError:
+    pass
+launch(a.op)
+""", ["PAL006"]),
+    "types.MethodType binds the function to the instance": ("""
+import types
+class A:
+    op = "max"
+def pick(self):
+    return self.op
+a = A()
+a.choose = types.MethodType(pick, a)
+launch(a.choose())
+""", ["PAL006"]),
     # An exception a called function surely raises reaches the caller's handler.
     "an exception raised two calls deep reaches the handler": ("""
 class Missing(Exception):

@@ -26,6 +26,7 @@ from .values import (
     Const,
     DictVal,
     ForeignVal,
+    FuncVal,
     ListVal,
     NamespaceDict,
     NamespaceVal,
@@ -106,6 +107,17 @@ def _namespace(call: Call) -> object:
         return UNKNOWN
     attrs = {} if call.name.endswith("ModuleType") else dict(call.kwargs)
     return NamespaceVal(attrs)
+
+
+def _method_type(call: Call) -> object:
+    """types.MethodType(func, obj): the program's function bound to obj, as a method found on
+    the class binds it (its first parameter is obj); anything else unknown."""
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    func, obj = call.args
+    if not isinstance(func, FuncVal) or func.self_value is not None:
+        return UNKNOWN  # a bound method bound again: Python binds the method object itself
+    return func.bound(obj)
 
 
 # ---------------------------------------------------------------- dict
@@ -344,6 +356,7 @@ HANDLERS: dict[str, Callable[[Call], object]] = {
     "builtins.namespace_dict.update": _namespace_update,
     "types.ModuleType": _namespace,
     "types.SimpleNamespace": _namespace,
+    "types.MethodType": _method_type,
     "argparse.ArgumentParser": _argument_parser,
     "argparse.add_argument": _add_argument,
     "argparse.set_defaults": _set_defaults,

@@ -70,7 +70,7 @@ HOOKS = {
     "__get__": "descriptors: data descriptors first, then the instance dict, then non-data descriptors",
     "__set__": "a data descriptor's, for a store through the instance",
     "__delete__": "makes a descriptor a data descriptor",
-    "__class__": "an instance's class",
+    "__class__": "an instance's class; `obj.__class__ = C` re-classes it (between plain classes)",
     "__dict__": "an instance's or a module's own dict (shared, not a copy)",
     "__func__": "a classmethod's / staticmethod's function", "__qualname__": "a class's or a function's name",
     "__name__": "a module's (`__main__` for the file run; its main guard), a class's, a function's",
