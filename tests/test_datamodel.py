@@ -855,6 +855,19 @@ a = A()
 a.choose = types.MethodType(pick, a)
 launch(a.choose())
 """, ["PAL006"]),
+    "make_dataclass builds a dataclass: fields in order, defaults, keyword init": ("""
+import dataclasses
+Config = dataclasses.make_dataclass("Config", ["name", ("op", str, "add"), ("width", int, 4)])
+made = Config("c", width=8)
+order = [f.name for f in dataclasses.fields(Config)] == ["name", "op", "width"]
+typed = Config.__annotations__["width"] is int
+launch("max" if order and typed and (made.op, made.width) == ("add", 8) else "add")
+""", ["PAL006"]),
+    "make_dataclass with an option is unknown": ("""
+import dataclasses
+Config = dataclasses.make_dataclass("Config", [("op", str, "max")], frozen=True)
+launch(Config().op)
+""", []),
     # An exception a called function surely raises reaches the caller's handler.
     "an exception raised two calls deep reaches the handler": ("""
 class Missing(Exception):

@@ -168,7 +168,7 @@ EXCLUDED_MODULES = {
     "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
-    "dataclasses": "the data model's (classes)",
+    "dataclasses": "the data model's (classes; make_dataclass builds one as a class statement)",
     "types": "modelled: MappingProxyType, SimpleNamespace, MethodType",
     "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values)",
     "typing": "modelled: cast is its value argument whatever the type (python/calls.py), NamedTuple "

@@ -162,6 +162,8 @@ class CallsMixin:
             return UNKNOWN
         if isinstance(func, QualName) and func.name == "builtins.type" and len(args) == 3 and not kwargs:
             return self.make_class(args, node, env, ctx)
+        if isinstance(func, QualName) and func.name == "dataclasses.make_dataclass":
+            return self.make_dataclass(args, kwargs, node, env, ctx)
         if isinstance(func, QualName) and func.name == "builtins.type.__new__":
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
