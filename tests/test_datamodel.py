@@ -868,6 +868,21 @@ import dataclasses
 Config = dataclasses.make_dataclass("Config", [("op", str, "max")], frozen=True)
 launch(Config().op)
 """, []),
+    # exec of a known string, run by the interpreter (python/exec_source.py).
+    "exec runs a known source into its namespace, __builtins__ added": ('''
+ns = {"base": "ma"}
+exec("op = base + 'x'\\ndef again():\\n    return op", ns)
+launch(ns["again"]() if "__builtins__" in ns else "add")
+''', ["PAL006"]),
+    "exec into globals() binds module names": ('''
+exec("op = 'max'", globals())
+launch(op)
+''', ["PAL006"]),
+    "exec of a source that does not parse leaves the namespace unknown": ('''
+ns = {"op": "max"}
+exec("op = = 1", ns)
+launch(ns["op"])
+''', []),
     # An exception a called function surely raises reaches the caller's handler.
     "an exception raised two calls deep reaches the handler": ("""
 class Missing(Exception):

@@ -159,6 +159,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.class_annotations: dict[int, tuple[DictVal, int]] = {}
         # Module scopes under `from __future__ import annotations`: annotations stay strings.
         self.stringified_annotations: set[int] = set()
+        # (source, exec call node id) -> the parsed statements exec runs (python/exec_source.py).
+        self._exec_sources: dict[tuple[object, int], list[ast.stmt]] = {}
         self.module_env = Env({"__name__": Const("__main__")})
         # `if` statement -> the branches taken each time it ran (True, False; None when
         # undecided): which code a kernel traced, for rules that read the statements in order.

@@ -55,7 +55,9 @@ BUILTINS_EXCLUDED = {
     "id": "an address in this process, not the program's",
     "open": "file I/O", "input": "reads stdin", "print": "writes stdout: not run (its value unknown)",
     "breakpoint": "starts a debugger", "help": "interactive", "exit": "ends the process",
-    "quit": "ends the process", "eval": "runs code", "exec": "runs code", "compile": "builds code",
+    "quit": "ends the process", "eval": "runs code", "compile": "builds code",
+    "exec": "modelled: a known source string run by the interpreter into its namespace "
+            "(python/exec_source.py), never by Python",
     "__import__": "modelled: an absolute import by name (python/modules.py), never run",
     "globals": "modelled: a view of the module scope (introspection.py)",
     "locals": "modelled: a snapshot of the frame's names (introspection.py)",

@@ -48,6 +48,7 @@ from .. import (
     comparisons,
     coroutines,
     datamodel,
+    exec_source,
 )
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
@@ -135,6 +136,28 @@ class CallsMixin:
             self.raised_by_call(self.last_raised)
         return result
 
+    def exec_source(self, args: list[object], kwargs: dict[str, object], node: ast.Call, env: Env,
+                    ctx: Ctx) -> object:
+        """``exec(source[, namespace])`` of a known string, its statements run here with the
+        namespace as their module scope (python/exec_source.py); never Python's exec."""
+        namespace: object = introspection.scope_dict(env) if len(args) == 1 else (
+            args[1] if len(args) == 2 else UNKNOWN)
+        if len(args) == 1 and env.parent is not None:
+            namespace = UNKNOWN  # in a function: a snapshot of its locals, not followed
+        key = (args[0].value if isinstance(args[0], Const) else None, id(node)) if args else None
+        body = self._exec_sources.get(key) if key is not None else None
+        if body is None and args:
+            body = exec_source.parsed(args[0], node)
+            if body is not None:
+                self._exec_sources[key] = body  # kept: its node ids key memo tables
+        scope = exec_source.scope_of(namespace) if not kwargs else None
+        if body is None or scope is None:
+            exec_source.give_up(namespace)
+            return UNKNOWN
+        self.exec_body(body, scope, ctx)
+        exec_source.write_back(namespace, scope)
+        return Const(None)
+
     # ---- calls ---------------------------------------------------------------------------
 
     def call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
@@ -164,6 +187,8 @@ class CallsMixin:
             return self.make_class(args, node, env, ctx)
         if isinstance(func, QualName) and func.name == "dataclasses.make_dataclass":
             return self.make_dataclass(args, kwargs, node, env, ctx)
+        if isinstance(func, QualName) and func.name == "builtins.exec":
+            return self.exec_source(args, kwargs, node, env, ctx)
         if isinstance(func, QualName) and func.name == "builtins.type.__new__":
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
