@@ -76,6 +76,10 @@ from .support import (
     callable_of,
 )
 
+# Calls of Python's machinery that this mixin runs itself: a class made by type(name, bases,
+# ns) or make_dataclass, a known source string run by exec.
+_RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec"})
+
 
 class CallsMixin:
     """Calls of ``Interpreter`` (analysis/interpreter.py)."""
@@ -183,12 +187,13 @@ class CallsMixin:
             if isinstance(frame.owner, ClassVal) and frame.first is not None:
                 return SuperVal(frame.owner, frame.first)
             return UNKNOWN
-        if isinstance(func, QualName) and func.name == "builtins.type" and len(args) == 3 and not kwargs:
-            return self.make_class(args, node, env, ctx)
-        if isinstance(func, QualName) and func.name == "dataclasses.make_dataclass":
-            return self.make_dataclass(args, kwargs, node, env, ctx)
-        if isinstance(func, QualName) and func.name == "builtins.exec":
-            return self.exec_source(args, kwargs, node, env, ctx)
+        if isinstance(func, QualName) and func.name in _RUN_HERE:  # one test: this path is hot
+            if func.name == "builtins.type" and len(args) == 3 and not kwargs:
+                return self.make_class(args, node, env, ctx)
+            if func.name == "dataclasses.make_dataclass":
+                return self.make_dataclass(args, kwargs, node, env, ctx)
+            if func.name == "builtins.exec":
+                return self.exec_source(args, kwargs, node, env, ctx)
         if isinstance(func, QualName) and func.name == "builtins.type.__new__":
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):
