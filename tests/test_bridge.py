@@ -56,6 +56,16 @@ def test_core_type_methods_and_pure_builtins() -> None:
     assert bridged("builtins.sorted", c(("b", "a"))).items == [c("a"), c("b")]  # type: ignore[attr-defined]
     assert bridged("math.gcd", c(12), c(18)) == c(6)
     assert bridged("builtins.tuple.index", (c("x"), MeshVal(("x",), None)), c("x")) == c(0)  # type: ignore[arg-type]
+    query = bridged("urllib.parse.parse_qs", c("axis=x&axis=y&op=add"))
+    assert isinstance(query, DictVal) and query.items["axis"].items == [c("x"), c("y")]  # type: ignore[attr-defined]
+    assert bridged("urllib.parse.quote", c("a b")) == c("a%20b")
+
+
+def test_a_package_module_on_the_list_leaves_its_siblings_off() -> None:
+    # urllib.parse is pure text; urllib.request (same package) opens the network.
+    assert callable(allow.resolve("urllib.parse.urlsplit"))
+    assert allow.resolve("urllib.request.urlopen") is MISSING
+    assert allow.resolve("urllib.parse._splitnport") is MISSING
 
 
 def test_results_convert_to_the_interpreter_values() -> None:

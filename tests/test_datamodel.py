@@ -763,6 +763,153 @@ class Echo:
         return (key.start, key.stop, key.step)
 launch(("add", "max")[Echo()[1:5][0]])
 """, ["PAL006"]),
+    # Class introspection (python/class_introspection.py).
+    "a class's __annotations__ are its own, in the order the body ran": ("""
+class Base:
+    a: int = 1
+class Sub(Base):
+    pass
+class Typed:
+    op: str = "max"
+    b: int = 2
+launch(Typed.op if (list(Sub.__annotations__), list(Typed.__annotations__)) == ([], ["op", "b"]) else "add")
+""", ["PAL006"]),
+    "an annotation on a path not decided leaves __annotations__ unknown": ("""
+import random
+class Typed:
+    if random.random() > 0.5:
+        extra: int = 1
+    op: str = "max"
+launch("max" if list(Typed.__annotations__) == ["op"] else "add")
+""", []),
+    "under the future import annotations stay strings": ("""
+from __future__ import annotations
+class Typed:
+    op: str = "max"
+launch(Typed.op if Typed.__annotations__["op"] == "str" else "add")
+""", ["PAL006"]),
+    "get_type_hints merges the MRO, a subclass replacing its base's in place": ("""
+import typing
+class Base:
+    a: int
+    b: int
+class Sub(Base):
+    a: str
+    c: None
+hints = typing.get_type_hints(Sub)
+merged = list(hints) == ["a", "b", "c"] and hints["a"] is str and hints["c"] is type(None)
+launch("max" if merged else "add")
+""", ["PAL006"]),
+    "get_type_hints of a class with a library base is unknown": ("""
+import typing
+import collections.abc
+class Sub(collections.abc.Mapping):
+    a: int
+launch("max" if list(typing.get_type_hints(Sub)) == ["a"] else "add")
+""", []),
+    "a class is never equal to a constant (type's == is identity)": ("""
+class A:
+    pass
+launch("max" if (A == "A", int == 0, A != None) == (False, False, True) else "add")
+""", ["PAL006"]),
+    # dict key views are set-like (a real view of the keys).
+    "key views under & - | are sets of the keys": ("""
+a = {"x": 1, "y": 2, "z": 3}
+b = {"y": 0, "w": 0}
+both = a.keys() & b.keys() == {"y"}
+rest = sorted(a.keys() - b.keys()) == ["x", "z"] and list(a.keys()) == ["x", "y", "z"]
+launch("max" if both and rest else "add")
+""", ["PAL006"]),
+    # `obj.__class__ = C` and types.MethodType in the data model.
+    "obj.__class__ = Other re-classes the instance": ("""
+class A:
+    def op(self):
+        return "add"
+class B(A):
+    def op(self):
+        return "max"
+a = A()
+a.__class__ = B
+launch(a.op() if type(a) is B else "add")
+""", ["PAL006"]),
+    "obj.__class__ = a class of another layout is refused (Python's TypeError)": ("""
+import collections
+class A:
+    op = "max"
+class B(collections.OrderedDict):
+    op = "add"
+a = A()
+try:
+    a.__class__ = B
+except TypeError:
+    pass
+launch(a.op)
+""", ["PAL006"]),
+    "types.MethodType binds the function to the instance": ("""
+import types
+class A:
+    op = "max"
+def pick(self):
+    return self.op
+a = A()
+a.choose = types.MethodType(pick, a)
+launch(a.choose())
+""", ["PAL006"]),
+    "make_dataclass builds a dataclass: fields in order, defaults, keyword init": ("""
+import dataclasses
+Config = dataclasses.make_dataclass("Config", ["name", ("op", str, "add"), ("width", int, 4)])
+made = Config("c", width=8)
+order = [f.name for f in dataclasses.fields(Config)] == ["name", "op", "width"]
+typed = Config.__annotations__["width"] is int
+launch("max" if order and typed and (made.op, made.width) == ("add", 8) else "add")
+""", ["PAL006"]),
+    "make_dataclass with an option is unknown": ("""
+import dataclasses
+Config = dataclasses.make_dataclass("Config", [("op", str, "max")], frozen=True)
+launch(Config().op)
+""", []),
+    # exec of a known string, run by the interpreter (python/exec_source.py).
+    "exec runs a known source into its namespace, __builtins__ added": ('''
+ns = {"base": "ma"}
+exec("op = base + 'x'\\ndef again():\\n    return op", ns)
+launch(ns["again"]() if "__builtins__" in ns else "add")
+''', ["PAL006"]),
+    "exec into globals() binds module names": ('''
+exec("op = 'max'", globals())
+launch(op)
+''', ["PAL006"]),
+    "exec of a source that does not parse leaves the namespace unknown": ('''
+ns = {"op": "max"}
+exec("op = = 1", ns)
+launch(ns["op"])
+''', []),
+    # An exception a called function surely raises reaches the caller's handler.
+    "an exception raised two calls deep reaches the handler": ("""
+class Missing(Exception):
+    pass
+def inner():
+    raise Missing("no")
+def outer():
+    inner()
+    return "add"
+try:
+    op = outer()
+except Missing:
+    op = "max"
+launch(op)
+""", ["PAL006"]),
+    "an exception raised on a path not decided does not pick the handler": ("""
+import random
+def maybe():
+    if random.random() > 0.5:
+        raise KeyError("no")
+    return "max"
+try:
+    op = maybe()
+except KeyError:
+    op = "add"
+launch(op)
+""", []),
 }
 
 

@@ -59,6 +59,7 @@ from .values import (
     BarrierVal,
     ClassVal,
     Const,
+    DictVal,
     Env,
     FuncVal,
     KernelInfo,
@@ -153,6 +154,13 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self._new_classes: list[ClassVal] = []
         # Scope -> the library modules star-imported into it.
         self._star_modules: dict[int, list[QualName]] = {}
+        # Class body scope -> its __annotations__ being filled, with the depth of uncertain
+        # paths the class statement ran at (an annotation deeper may not have run).
+        self.class_annotations: dict[int, tuple[DictVal, int]] = {}
+        # Module scopes under `from __future__ import annotations`: annotations stay strings.
+        self.stringified_annotations: set[int] = set()
+        # (source, exec call node id) -> the parsed statements exec runs (python/exec_source.py).
+        self._exec_sources: dict[tuple[object, int], list[ast.stmt]] = {}
         self.module_env = Env({"__name__": Const("__main__")})
         # `if` statement -> the branches taken each time it ran (True, False; None when
         # undecided): which code a kernel traced, for rules that read the statements in order.

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from . import names, stdlib_values
 from .pipelines import BlockSpecVal, replace_spec
-from .python import bridge
+from .python import bridge, class_introspection
 from .values import (
     MISSING,
     UNKNOWN,
@@ -26,6 +26,7 @@ from .values import (
     Const,
     DictVal,
     ForeignVal,
+    FuncVal,
     ListVal,
     NamespaceDict,
     NamespaceVal,
@@ -108,6 +109,17 @@ def _namespace(call: Call) -> object:
     return NamespaceVal(attrs)
 
 
+def _method_type(call: Call) -> object:
+    """types.MethodType(func, obj): the program's function bound to obj, as a method found on
+    the class binds it (its first parameter is obj); anything else unknown."""
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    func, obj = call.args
+    if not isinstance(func, FuncVal) or func.self_value is not None:
+        return UNKNOWN  # a bound method bound again: Python binds the method object itself
+    return func.bound(obj)
+
+
 # ---------------------------------------------------------------- dict
 
 def _dict_get(call: Call) -> object:
@@ -122,10 +134,18 @@ def _dict_items(call: Call) -> object:
         return UNKNOWN
     view = call.name.rsplit(".", 1)[-1]
     if view == "keys":
-        return pack([Const(k) for k in mapping.items])
+        # A real keys view, so that it is set-like as in Python (`a.keys() & b.keys()`,
+        # `keys - {"z"}`) and iterates in the dict's order. Of a fresh dict of the keys: a
+        # snapshot, as the tuple it was before (a store into the dict after the call is not
+        # seen through it).
+        return bridge.run("builtins.dict.keys", _keys_view, [pack([Const(k) for k in mapping.items])], {})
     if view == "values":
         return pack(list(mapping.items.values()))
     return tuple(pack([Const(k), v]) for k, v in mapping.items.items())
+
+
+def _keys_view(keys: tuple[object, ...]) -> object:
+    return dict.fromkeys(keys).keys()
 
 
 def _dict_setdefault(call: Call) -> object:
@@ -336,6 +356,7 @@ HANDLERS: dict[str, Callable[[Call], object]] = {
     "builtins.namespace_dict.update": _namespace_update,
     "types.ModuleType": _namespace,
     "types.SimpleNamespace": _namespace,
+    "types.MethodType": _method_type,
     "argparse.ArgumentParser": _argument_parser,
     "argparse.add_argument": _add_argument,
     "argparse.set_defaults": _set_defaults,
@@ -345,5 +366,6 @@ HANDLERS: dict[str, Callable[[Call], object]] = {
     "os.getenv": _environ_get,
     "functools.wraps": _wraps,
     "dataclasses.replace": _replace,
+    "typing.get_type_hints": class_introspection.get_type_hints_call,
 }
 

@@ -337,6 +337,9 @@ class ClassVal:
     # An enum.Flag: its values by their bits, members and the combinations made so far
     # (python/flags.py); None for any other class.
     enum_flags: dict[int, ObjVal] | None = None
+    # ``__annotations__``: what the class body annotated, in the order it ran, as one dict
+    # (python/class_introspection.py); None until read for a class that annotated nothing.
+    annotations: DictVal | None = None
 
     def mro(self) -> list[object]:
         """The class and its bases in CPython's order (C3 linearization: a diamond's shared

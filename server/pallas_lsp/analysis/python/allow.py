@@ -55,7 +55,9 @@ BUILTINS_EXCLUDED = {
     "id": "an address in this process, not the program's",
     "open": "file I/O", "input": "reads stdin", "print": "writes stdout: not run (its value unknown)",
     "breakpoint": "starts a debugger", "help": "interactive", "exit": "ends the process",
-    "quit": "ends the process", "eval": "runs code", "exec": "runs code", "compile": "builds code",
+    "quit": "ends the process", "eval": "runs code", "compile": "builds code",
+    "exec": "modelled: a known source string run by the interpreter into its namespace "
+            "(python/exec_source.py), never by Python",
     "__import__": "modelled: an absolute import by name (python/modules.py), never run",
     "globals": "modelled: a view of the module scope (introspection.py)",
     "locals": "modelled: a snapshot of the frame's names (introspection.py)",
@@ -147,6 +149,12 @@ MODULES: dict[str, Policy] = {
                      "bounded by guards.py)",
                      frozenset({"pack", "unpack", "unpack_from", "iter_unpack", "calcsize", "Struct"}),
                      {"pack_into": "writes into a buffer the program holds"}),
+    "urllib.parse": Policy("URLs and query strings split, quoted and joined as text (no network: "
+                           "urllib.request is not on the list)",
+                           frozenset({"parse_qs", "parse_qsl", "urlparse", "urlsplit", "urlunparse",
+                                      "urlunsplit", "urljoin", "urldefrag", "quote", "quote_plus",
+                                      "unquote", "unquote_plus", "urlencode", "quote_from_bytes",
+                                      "unquote_to_bytes"})),
 }
 
 # Modules left out as a whole, and why (printed in the coverage table).
@@ -155,15 +163,19 @@ EXCLUDED_MODULES = {
     "sys": "the process (sys.argv, sys.modules are modelled)", "io": "I/O",
     "subprocess": "processes", "socket": "the network",
     "time": "the clock", "random": "randomness", "secrets": "randomness", "uuid": "randomness, the host",
-    "importlib": "imports code", "pickle": "runs code while loading", "marshal": "code objects",
+    "importlib": "imports code", "marshal": "code objects",
+    "pickle": "runs code while loading (loads can call any importable callable): not run, by "
+              "design, not even for a round trip of known values",
     "decimal": "a process-wide mutable context (getcontext().prec) decides every result",
     "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
-    "dataclasses": "the data model's (classes)", "types": "modelled: MappingProxyType, SimpleNamespace",
+    "dataclasses": "the data model's (classes; make_dataclass builds one as a class statement)",
+    "types": "modelled: MappingProxyType, SimpleNamespace, MethodType",
     "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values)",
     "typing": "modelled: cast is its value argument whatever the type (python/calls.py), NamedTuple "
-              "(stdlib_values), TYPE_CHECKING is False",
+              "(stdlib_values), TYPE_CHECKING is False, get_type_hints of a class from its MRO's "
+              "annotations (python/class_introspection.py)",
 }
 
 # Methods of kept real objects that read the clock, the locale or the environment.
@@ -174,10 +186,16 @@ EXCLUDED_METHODS = frozenset({"now", "today", "utcnow", "fromtimestamp", "utcfro
 def _split(name: str) -> tuple[str, str] | None:
     """``"collections.deque"`` -> ("collections", "deque"); a core type's method
     ``"builtins.str.upper"`` -> ("builtins", "str.upper")."""
+    for dotted in _DOTTED_MODULES:  # a package's module (urllib.parse), not the package
+        if name.startswith(dotted + ".") and len(name) > len(dotted) + 1:
+            return dotted, name[len(dotted) + 1:]
     head, _, rest = name.partition(".")
     if head in MODULES and rest:
         return head, rest
     return None
+
+
+_DOTTED_MODULES = tuple(name for name in MODULES if "." in name)
 
 
 @functools.lru_cache(maxsize=4096)

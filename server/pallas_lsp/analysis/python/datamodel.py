@@ -39,7 +39,7 @@ from ..values import (
     QualName,
     WrappedVal,
 )
-from . import library_bases
+from . import class_introspection, library_bases
 from .descriptor_values import (
     CachedPropertyVal,
     ClassMethodVal,
@@ -196,6 +196,8 @@ def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> objec
         return bind(meta_found, cls, meta, caller, ctx)
     if name == "__name__" or name == "__qualname__":
         return Const(cls.node.name)
+    if name == "__annotations__":
+        return class_introspection.own_annotations(cls)  # type's getter: the class's own
     found = cls.lookup(name)
     if found is UNKNOWN:
         return UNKNOWN
@@ -247,6 +249,8 @@ def store_attribute(caller: Caller, owner: object, name: str, value: object, ctx
         if isinstance(custom, FuncVal):
             caller.call_value(custom.bound(owner), [Const(name), value], {}, ctx)
             return True
+        if name == "__class__":
+            return _assign_class(owner, value)
         owner.attrs[name] = value
         return True
     if isinstance(owner, ClassVal):
@@ -258,6 +262,22 @@ def store_attribute(caller: Caller, owner: object, name: str, value: object, ctx
             owner.attrs[name] = UNKNOWN if caller.on_uncertain_path else value
         return True
     return False
+
+
+def _assign_class(obj: ObjVal, cls: object) -> bool:
+    """``obj.__class__ = cls`` (object's ``__class__`` setter): from then on every lookup
+    through ``obj`` goes to ``cls``. Followed only between the program's plain classes (no
+    library base, not an Enum), as any attribute store is followed; between other classes
+    Python may refuse the layout with a TypeError, and the object keeps its class here."""
+    if isinstance(cls, ClassVal) and _plain_layout(cls) and _plain_layout(obj.cls) \
+            and obj.payload is None:
+        obj.cls = cls
+    return True
+
+
+def _plain_layout(cls: ClassVal) -> bool:
+    return cls.enum_members is None and cls.metaclass is None and all(
+        isinstance(base, ClassVal) or base == QualName("builtins.object") for base in cls.mro())
 
 
 def delete_attribute(caller: Caller, owner: object, name: str, ctx: Ctx) -> None:
@@ -447,6 +467,10 @@ def first_annotation(func: object, position: int) -> ast.expr | None:
 _BUILTIN_TYPES = {f"builtins.{t.__name__}": t for t in (
     bool, int, float, complex, str, bytes, tuple, list, dict, set, frozenset, object, type(None),
     slice, range)}
+
+
+def is_builtin_type_name(name: str) -> bool:
+    return name in _BUILTIN_TYPES
 
 
 def same_builtin_type(left: object, right: object) -> bool | None:

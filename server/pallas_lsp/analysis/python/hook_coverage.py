@@ -70,12 +70,15 @@ HOOKS = {
     "__get__": "descriptors: data descriptors first, then the instance dict, then non-data descriptors",
     "__set__": "a data descriptor's, for a store through the instance",
     "__delete__": "makes a descriptor a data descriptor",
-    "__class__": "an instance's class",
+    "__class__": "an instance's class; `obj.__class__ = C` re-classes it (between plain classes)",
     "__dict__": "an instance's or a module's own dict (shared, not a copy)",
     "__func__": "a classmethod's / staticmethod's function", "__qualname__": "a class's or a function's name",
     "__name__": "a module's (`__main__` for the file run; its main guard), a class's, a function's",
     "__main__": "the name of the module run: `if __name__ == \"__main__\"`, sys.modules[\"__main__\"]",
     "__match_args__": "positional class patterns of `match` (a dataclass's fields)",
+    "__annotations__": "a class's own dict of what its body annotated, in order, evaluated as the "
+                       "body ran (python/class_introspection.py); typing.get_type_hints merges the MRO's",
+    "__future__": "`from __future__ import annotations`: a class's annotations stay their source strings",
     **{name: "`a op b` runs the left operand's type's (python/operators.py), then the right one's "
              "reflected method when it lacks it or answers NotImplemented"
        for name in ("__add__", "__sub__", "__mul__", "__matmul__", "__truediv__", "__floordiv__",

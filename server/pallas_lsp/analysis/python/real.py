@@ -101,11 +101,15 @@ class Tagged(str):
         return self
 
 
+# ``dict.keys()``: a set-like view (``a.keys() & b.keys()``), ordered as its dict.
+KEYS_VIEW = type({}.keys())
+
 # Real types whose instances may be kept as values (the bridge hands back no module, class,
 # function or frame). Iterators are kept too (``is_iterator``).
 KEPT_TYPES: tuple[type, ...] = (
     collections.deque, collections.Counter, collections.OrderedDict, collections.defaultdict,
     collections.ChainMap, set, frozenset, bytearray, range, slice, complex,
+    KEYS_VIEW,
 )
 
 

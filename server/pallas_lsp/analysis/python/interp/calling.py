@@ -48,6 +48,7 @@ from .. import (
     comparisons,
     coroutines,
     datamodel,
+    exec_source,
 )
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
@@ -74,6 +75,10 @@ from .support import (
     _spec_for,
     callable_of,
 )
+
+# Calls of Python's machinery that this mixin runs itself: a class made by type(name, bases,
+# ns) or make_dataclass, a known source string run by exec.
+_RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec"})
 
 
 class CallsMixin:
@@ -125,7 +130,37 @@ class CallsMixin:
                 continue
             kwargs[keyword.arg] = value
             kw_nodes[keyword.arg] = keyword.value
-        return self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        self.last_raised = None
+        result = self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if self.last_raised is not None and self.last_raised is not MAYBE_RAISED \
+                and isinstance(func, (FuncVal, ClassVal)):
+            # The program's function (or a class's __init__) surely raised: the exception
+            # leaves it and goes on from this call, as from a `raise` written here. (A library
+            # call that ran the program's code is not followed: it may catch what it raised.)
+            self.raised_by_call(self.last_raised)
+        return result
+
+    def exec_source(self, args: list[object], kwargs: dict[str, object], node: ast.Call, env: Env,
+                    ctx: Ctx) -> object:
+        """``exec(source[, namespace])`` of a known string, its statements run here with the
+        namespace as their module scope (python/exec_source.py); never Python's exec."""
+        namespace: object = introspection.scope_dict(env) if len(args) == 1 else (
+            args[1] if len(args) == 2 else UNKNOWN)
+        if len(args) == 1 and env.parent is not None:
+            namespace = UNKNOWN  # in a function: a snapshot of its locals, not followed
+        key = (args[0].value if isinstance(args[0], Const) else None, id(node)) if args else None
+        body = self._exec_sources.get(key) if key is not None else None
+        if body is None and args:
+            body = exec_source.parsed(args[0], node)
+            if body is not None:
+                self._exec_sources[key] = body  # kept: its node ids key memo tables
+        scope = exec_source.scope_of(namespace) if not kwargs else None
+        if body is None or scope is None:
+            exec_source.give_up(namespace)
+            return UNKNOWN
+        self.exec_body(body, scope, ctx)
+        exec_source.write_back(namespace, scope)
+        return Const(None)
 
     # ---- calls ---------------------------------------------------------------------------
 
@@ -152,8 +187,13 @@ class CallsMixin:
             if isinstance(frame.owner, ClassVal) and frame.first is not None:
                 return SuperVal(frame.owner, frame.first)
             return UNKNOWN
-        if isinstance(func, QualName) and func.name == "builtins.type" and len(args) == 3 and not kwargs:
-            return self.make_class(args, node, env, ctx)
+        if isinstance(func, QualName) and func.name in _RUN_HERE:  # one test: this path is hot
+            if func.name == "builtins.type" and len(args) == 3 and not kwargs:
+                return self.make_class(args, node, env, ctx)
+            if func.name == "dataclasses.make_dataclass":
+                return self.make_dataclass(args, kwargs, node, env, ctx)
+            if func.name == "builtins.exec":
+                return self.exec_source(args, kwargs, node, env, ctx)
         if isinstance(func, QualName) and func.name == "builtins.type.__new__":
             return self._new_classes[-1] if self._new_classes else UNKNOWN
         if isinstance(func, QualName):

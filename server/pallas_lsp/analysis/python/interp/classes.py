@@ -111,11 +111,16 @@ class ClassesMixin:
         bases = tuple(self.ev(base, env, ctx) for base in node.bases)
         keywords = {k.arg: self.ev(k.value, env, ctx) for k in node.keywords if k.arg}
         class_env = Env({}, parent=env)
-        self.exec_body(node.body, class_env, ctx)
+        annotations = DictVal({}, complete=True)
+        self.class_annotations[id(class_env)] = (annotations, self._uncertain)
+        try:
+            self.exec_body(node.body, class_env, ctx)
+        finally:
+            del self.class_annotations[id(class_env)]
         attrs = class_env.names
         record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
             isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
-        cls = ClassVal(node, attrs, record, bases)
+        cls = ClassVal(node, attrs, record, bases, annotations=annotations)
         if _is_enum(bases):
             self.make_enum(cls, node, bases)
         datamodel.rebind_methods(cls, class_env, env)
@@ -179,6 +184,44 @@ class ClassesMixin:
         if is_flag:
             cls.enum_flags = {m.attrs["value"].value: m for m in members.values()  # type: ignore[attr-defined]
                               if isinstance(m.attrs["value"], Const) and type(m.attrs["value"].value) is int}
+
+    def make_dataclass(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
+                       env: Env, ctx: Ctx) -> object:
+        """``dataclasses.make_dataclass(name, fields)``: the class a ``@dataclass`` class
+        statement makes, its body one annotated name per field (``name``, ``(name, type)``
+        or ``(name, type, default)``, the default also a ``field(...)``), created as a class
+        statement creates it. Unknown for any option (bases=, namespace=, frozen=...) or a
+        field not known."""
+        if len(args) != 2 or kwargs:
+            return UNKNOWN
+        name, fields = plain(args[0]), unpack(plain(args[1]))
+        if not (isinstance(name, Const) and isinstance(name.value, str) and name.value.isidentifier()) \
+                or fields is None:
+            return UNKNOWN
+        body: list[ast.stmt] = []
+        attrs: dict[str, object] = {}
+        annotations = DictVal({}, complete=True)
+        for field in fields:
+            parts = unpack(field) if not isinstance(field, Const) or not isinstance(field.value, str) \
+                else [field, QualName("typing.Any")]
+            if parts is None or len(parts) not in (2, 3):
+                return UNKNOWN
+            field_name, kind = parts[0], parts[1]
+            if not (isinstance(field_name, Const) and isinstance(field_name.value, str)
+                    and field_name.value.isidentifier() and field_name.value not in attrs) \
+                    or not isinstance(kind, (ClassVal, QualName)) \
+                    or (isinstance(kind, QualName) and ("ClassVar" in kind.name or "InitVar" in kind.name)):
+                return UNKNOWN
+            target = ast.Name(id=field_name.value, ctx=ast.Store())
+            body.append(ast.copy_location(ast.AnnAssign(
+                target=target, annotation=ast.Constant(value="field"), value=None, simple=1), node))
+            annotations.store(field_name, kind)
+            if len(parts) == 3:
+                attrs[field_name.value] = parts[2]
+        class_node = ast.copy_location(
+            ast.ClassDef(name=name.value, bases=[], keywords=[], body=body, decorator_list=[]), node)
+        cls = ClassVal(class_node, attrs, True, (), annotations=annotations)
+        return self.create_class(cls, None, {}, class_node, env, ctx)
 
     def create_class(self, cls: ClassVal, metaclass: object, keywords: dict[str, object],
                      node: ast.ClassDef, env: Env, ctx: Ctx) -> object:

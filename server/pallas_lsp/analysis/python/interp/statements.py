@@ -66,6 +66,23 @@ class StatementsMixin:
             self._tick()
             self.exec_stmt(stmt, env, ctx, frame)
 
+    def record_annotation(self, stmt: ast.AnnAssign, env: Env, ctx: Ctx) -> None:
+        """``name: T`` in a class body: ``__annotations__[name] = T``, evaluated after the
+        value as CPython does (a string of its source under the future import). Elsewhere
+        nothing: a function's annotations of locals are never evaluated, and a module's
+        ``__annotations__`` is not modelled."""
+        recording = self.class_annotations.get(id(env))
+        if recording is None or not (stmt.simple and isinstance(stmt.target, ast.Name)):
+            return
+        annotations, depth = recording
+        if id(_module_scope(env)) in self.stringified_annotations:
+            value: object = Const(ast.unparse(stmt.annotation))
+        else:
+            value = self.ev(stmt.annotation, env, ctx)
+        annotations.store(Const(stmt.target.id), value)
+        if self._uncertain > depth:
+            annotations.complete = False  # on a path that may not run: the key may be absent
+
     def exec_stmt(self, stmt: ast.stmt, env: Env, ctx: Ctx, frame: Frame) -> None:
         if isinstance(stmt, ast.Expr):
             self.ev(stmt.value, env, ctx)
@@ -76,6 +93,7 @@ class StatementsMixin:
         elif isinstance(stmt, ast.AnnAssign):
             if stmt.value is not None:
                 self.assign(stmt.target, self.ev(stmt.value, env, ctx), env, ctx)
+            self.record_annotation(stmt, env, ctx)
         elif isinstance(stmt, ast.AugAssign):
             current = self.ev(stmt.target, env, ctx)
             operand = self.ev(stmt.value, env, ctx)
@@ -127,6 +145,9 @@ class StatementsMixin:
                 # `from jax.experimental.pallas.mosaic_gpu import *`: a name found nowhere else
                 # in the module is that module's.
                 self._star_modules.setdefault(id(env), []).append(QualName(stmt.module))
+            if isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__" \
+                    and any(alias.name == "annotations" for alias in stmt.names):
+                self.stringified_annotations.add(id(_module_scope(env)))
             if self.modules or self.library is not None:
                 self.import_workspace(stmt, env, ctx)
         elif isinstance(stmt, ast.Match):
@@ -283,6 +304,23 @@ class StatementsMixin:
             frame.raised = kind
             raise ReturnExit  # nothing after it runs
         frame.raised = MAYBE_RAISED
+
+    def raised_by_call(self, kind: object) -> None:
+        """A call of the program's code surely raised ``kind``: the handler that surely
+        catches it gets it (Interpreter.raise_exception); else, where the call surely runs in
+        its function, that function ends here raising it too, so its caller's handler sees it
+        in turn. Nowhere sure (a branch not decided, module level): the analysis goes on."""
+        exc_class = exception_classes.exception_class(kind.cls if isinstance(kind, ObjVal) else kind)
+        if exc_class is None:
+            return
+        self.raise_exception(exc_class)
+        if not self._frames:
+            return
+        frame = self._frames[-1]
+        if self._uncertain == frame.level and not frame.stopped:
+            frame.stopped = True
+            frame.raised = kind
+            raise ReturnExit  # nothing after it runs
 
     def exec_branches(self, branches: list[list[ast.stmt]], env: Env, ctx: Ctx, frame: Frame,
                       preludes: list[dict[str, object]] | None = None) -> None:

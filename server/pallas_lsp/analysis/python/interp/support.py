@@ -65,7 +65,7 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
-             "vars", "setattr", "callable", "locals", "__import__",
+             "vars", "setattr", "callable", "locals", "__import__", "exec",
              "StopIteration", "NotImplemented"} | allow.PURE_BUILTINS | {
     # The builtin exception classes: what `contextlib.suppress(KeyError)` names.
     name for name, value in vars(builtins).items()
@@ -233,7 +233,21 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
             same = datamodel.same_builtin_type(*sides)  # `type(key) is slice`
         if same is not None:
             return Const(same == isinstance(ops[0], ast.Is))
+    if len(ops) == 1 and isinstance(ops[0], (ast.Eq, ast.NotEq)):
+        sides = (left, rights[0])
+        if any(isinstance(v, Const) for v in sides) and any(_is_plain_class(v) for v in sides):
+            # type.__eq__ is identity: a class (`kind == AXIS` over a class's annotations)
+            # is never equal to a constant (a str, a number, None).
+            return Const(isinstance(ops[0], ast.NotEq))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
+
+
+def _is_plain_class(value: object) -> bool:
+    """A class whose ``==`` is type's (identity): a builtin type, or the program's class
+    with no metaclass of its own (one could define ``__eq__``)."""
+    if isinstance(value, ClassVal):
+        return value.metaclass is None
+    return isinstance(value, QualName) and datamodel.is_builtin_type_name(value.name)
 
 
 def _is_builtin_name(value: object) -> bool:

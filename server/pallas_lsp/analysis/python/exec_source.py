@@ -1,0 +1,65 @@
+"""``exec(source, namespace)`` of a known string, run by the interpreter, never by Python.
+
+The source is parsed (``ast.parse``: no code runs) and its statements run by the
+interpreter with the namespace dict as their module scope, as ``exec`` does: names the
+source binds become the dict's keys, functions it defines close over it, and ``exec``
+adds ``__builtins__`` (its value not modelled). Every node of the parsed source takes the
+position of the ``exec`` call, so whatever the analysis reports from inside it points there.
+
+Answered only where the result is sure: the source a known string within the size bound
+that parses, the namespace a complete dict with string keys (or ``globals()``), no locals
+mapping. Otherwise the namespace is left unknown (its keys may have changed) and the
+call's value unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..introspection import ScopeView
+from ..values import UNKNOWN, Const, DictVal, Env
+
+MAX_SOURCE = 20_000  # characters: a settings snippet, not a program
+
+
+def parsed(source: object, at: ast.AST) -> list[ast.stmt] | None:
+    """The statements of a known source string, each node placed at ``at``; None when the
+    source is not known or does not parse (exec raises SyntaxError)."""
+    if not (isinstance(source, Const) and isinstance(source.value, str)) or len(source.value) > MAX_SOURCE:
+        return None
+    try:
+        tree = ast.parse(source.value, mode="exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    for node in ast.walk(tree):
+        if "lineno" in node._attributes:
+            ast.copy_location(node, at)
+    return tree.body
+
+
+def scope_of(namespace: object) -> Env | None:
+    """The scope the source runs in: ``globals()``'s own scope, or a new module scope made
+    of a complete dict's items (written back by ``write_back``)."""
+    if isinstance(namespace, ScopeView) and namespace.scope is not None:
+        return namespace.scope
+    if isinstance(namespace, DictVal) and namespace.complete \
+            and all(isinstance(key, str) for key in namespace.items):
+        return Env(dict(namespace.items))  # type: ignore[arg-type]
+    return None
+
+
+def write_back(namespace: object, scope: Env) -> None:
+    if isinstance(namespace, ScopeView):
+        return  # the source ran in that scope itself
+    assert isinstance(namespace, DictVal)
+    scope.names.setdefault("__builtins__", UNKNOWN)  # exec adds it when absent
+    namespace.items.clear()
+    for name, value in scope.names.items():
+        namespace.store(Const(name), value)
+
+
+def give_up(namespace: object) -> None:
+    """The source did not run here: a dict given may have any keys now."""
+    if isinstance(namespace, DictVal) and not isinstance(namespace, ScopeView):
+        namespace.items.clear()
+        namespace.complete = False
