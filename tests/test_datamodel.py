@@ -878,6 +878,11 @@ launch(ns["again"]() if "__builtins__" in ns else "add")
 exec("op = 'max'", globals())
 launch(op)
 ''', ["PAL006"]),
+    "a source that execs itself is not followed: the analysis goes on after it": ('''
+s = "exec(s, globals())"
+exec(s, globals())
+launch("max")
+''', ["PAL006"]),
     "exec of a source that does not parse leaves the namespace unknown": ('''
 ns = {"op": "max"}
 exec("op = = 1", ns)

@@ -161,6 +161,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.stringified_annotations: set[int] = set()
         # (source, exec call node id) -> the parsed statements exec runs (python/exec_source.py).
         self._exec_sources: dict[tuple[object, int], list[ast.stmt]] = {}
+        # The exec sources running now: a source that execs itself again is not followed.
+        self._exec_running: set[tuple[object, int]] = set()
         self.module_env = Env({"__name__": Const("__main__")})
         # `if` statement -> the branches taken each time it ran (True, False; None when
         # undecided): which code a kernel traced, for rules that read the statements in order.

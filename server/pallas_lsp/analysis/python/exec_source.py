@@ -20,6 +20,7 @@ from ..introspection import ScopeView
 from ..values import UNKNOWN, Const, DictVal, Env
 
 MAX_SOURCE = 20_000  # characters: a settings snippet, not a program
+MAX_NESTING = 8  # exec inside exec'd source: deeper is a program building programs
 
 
 def parsed(source: object, at: ast.AST) -> list[ast.stmt] | None:

@@ -155,10 +155,17 @@ class CallsMixin:
             if body is not None:
                 self._exec_sources[key] = body  # kept: its node ids key memo tables
         scope = exec_source.scope_of(namespace) if not kwargs else None
-        if body is None or scope is None:
+        # A source that execs itself (directly or through another) would recurse without end,
+        # as Python's own exec does until RecursionError: not followed, like a recursive call.
+        if body is None or scope is None or key in self._exec_running \
+                or len(self._exec_running) >= exec_source.MAX_NESTING:
             exec_source.give_up(namespace)
             return UNKNOWN
-        self.exec_body(body, scope, ctx)
+        self._exec_running.add(key)  # type: ignore[arg-type]
+        try:
+            self.exec_body(body, scope, ctx)
+        finally:
+            self._exec_running.discard(key)  # type: ignore[arg-type]
         exec_source.write_back(namespace, scope)
         return Const(None)
 
