@@ -74,10 +74,17 @@ def analyze(source: str, options: Options | None = None, *, path: str = "<string
         tree = parse(source, path)
     if isinstance(tree, SyntaxProblem):
         return Analysis(syntax_error=tree)
+    findings, ops, stopped = run_file(tree, source, options)
+    return Analysis(findings=_finish(findings, source, options), ops=ops, stopped=stopped)
+
+
+def run_file(tree: ast.Module, source: str, options: Options,
+             ) -> tuple[list[Finding], tuple[OpFacts, ...], str | None]:
+    """One file alone: its findings before ``finish``, its hover facts, why it stopped."""
     # The axis facts serve the editor's axis features, read from the workspace index
     # (analyze_entry): one file's analysis alone has no use for them (8% of it).
     findings, ops, stopped, _, _ = _run(tree, source, options, with_axes=False)
-    return Analysis(findings=_finish(findings, source, options), ops=ops, stopped=stopped)
+    return findings, ops, stopped
 
 
 def analyze_workspace(files: dict[str, str], options: Options | None = None) -> dict[str, Analysis]:
