@@ -48,6 +48,11 @@ class Program:
         self.source = source
         self.sources: dict[str, str] = {}  # other modules' text, for fixes that quote it
         self.lines = source.splitlines()
+        # (first, last) 1-based lines of the analysed file whose text a rule read: every
+        # read goes through ``text`` or ``rules.common.placed``. An edit of no other line
+        # that leaves the tree as it was changes nothing of the analysis (reuse.py). One
+        # list shared by the copies of each world (forms.py).
+        self.read_lines: list[tuple[int, int]] = []
         self.options = options
         self.version = options.jax_version
         self.launches: list[Launch] = interp.launches
@@ -218,6 +223,8 @@ class Program:
         line, col = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
         if end_line is None or end_col is None or not 0 < line <= end_line <= len(lines):
             return ast.unparse(node)
+        if not path:
+            self.read_lines.append((line, end_line))
         if line == end_line:
             return lines[line - 1][col:end_col].decode("utf-8", errors="replace")
         chunks = [lines[line - 1][col:], *lines[line:end_line - 1], lines[end_line - 1][:end_col]]

@@ -26,14 +26,14 @@ files), because:
 Nothing of a tree is changed here; the kept statements are shared between the old tree
 and the new one (the analysis changes no tree either).
 
-``same_analysis`` says whether the last edit is one no analysis can see (analysis/reuse.py
-reuses the last analysis then): the re-parsed statements equal the ones they replace
-(``ast.dump`` with positions), except for the text of top-level string statements (a
-docstring), and every changed line lies outside every top-level statement or inside such
-a string statement that shares no line with another statement. Such a string is evaluated
-and dropped; nothing of the analysis reads ``__doc__``, and the lines a rule reads (the
-text of a node, the lines a fix is laid out on) are lines of the nodes it judges, which
-did not change. Comments and noqa marks are read again by the analysis's last step.
+``same_tree`` says whether the last edit left the tree as it was, but for the text of
+top-level string statements (a module docstring), and ``changed_lines`` which lines it
+changed: analysis/reuse.py reuses the last analysis when the tree is the same and the
+analysis read none of those lines. The re-parsed statements are compared with the ones
+they replace by ``ast.dump`` with positions (a string statement's text and end column
+left out); a changed line holding a line break of ``str.splitlines`` other than ``\n``
+(a form feed, ``\u2028``) is no same tree, since it would move the lines the analysis
+counts.
 """
 
 from __future__ import annotations
@@ -64,16 +64,18 @@ class Reparser:
         self.reused_statements = 0  # of the last parse: kept from the tree before (0: parsed in full)
         # Counts the trees kept (each good parse of a new text); a syntax error keeps none.
         self.generation = 0
-        # The tree of ``generation`` analyses as the one of ``generation - 1`` (module docstring).
-        self.same_analysis = False
-        self._unseen_edit = False  # of the last splice
+        # The tree of ``generation`` is the one of ``generation - 1`` but for top-level
+        # string statements' text; the first and last line (1-based) the edit changed.
+        self.same_tree = False
+        self.changed_lines = (0, 0)
+        self._same_splice, self._changed = False, (0, 0)  # of the last splice
 
     def parse(self, source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
         last = self._last
         if last is not None and source == last.source:
             return last.tree
         self.reused_statements = 0
-        same = False
+        same, changed = False, (0, 0)
         tree = self._splice(last, source) if last is not None else None
         if tree is None:
             parsed = parse(source, path)
@@ -81,10 +83,10 @@ class Reparser:
                 return parsed  # the last good tree stays the base for the next edit
             tree = parsed
         else:
-            same = self._unseen_edit
+            same, changed = self._same_splice, self._changed
         self._last = _remember(source, tree)
         self.generation += 1
-        self.same_analysis = same
+        self.same_tree, self.changed_lines = same, changed
         return tree
 
     def _splice(self, last: _Parsed, source: str) -> ast.Module | None:
@@ -135,26 +137,21 @@ class Reparser:
             return None
         index_generators(middle, text)  # the kept statements keep the marks of their parse
         self.reused_statements = keep_before + count - keep_after
-        self._unseen_edit = _unseen(body[keep_before:keep_after], middle.body, edit_from, edit_to)
+        self._changed = (edit_from, edit_to)
+        self._same_splice = (_same_statements(body[keep_before:keep_after], middle.body) and not any(
+            _ODD_BREAKS.intersection(text) for text in (*lines[first:last_changed + 1],
+                                                         *old[first:last_changed + 1])))
         return ast.Module(body=[*body[:keep_before], *middle.body, *body[keep_after:]], type_ignores=[])
 
 
-def _unseen(old: list[ast.stmt], new: list[ast.stmt], edit_from: int, edit_to: int) -> bool:
-    """The re-parsed statements ``new`` analyse as ``old`` did (module docstring above)."""
-    if len(old) != len(new):
-        return False
-    if not all(_fingerprint(a) == _fingerprint(b) for a, b in zip(old, new, strict=True)):
-        return False
-    # Positions are equal now: old and new statements lie on the same lines.
-    spans = [(_first_line(s), s.end_lineno or s.lineno) for s in new]
-    for index, (first, last) in enumerate(spans):
-        if last < edit_from or first > edit_to:
-            continue
-        alone = ((index == 0 or spans[index - 1][1] < first)
-                 and (index + 1 == len(spans) or spans[index + 1][0] > last))
-        if not (_is_string_statement(new[index]) and alone):
-            return False
-    return True
+# What str.splitlines (Program.lines) ends a line at, besides "\n" and "\r".
+_ODD_BREAKS = frozenset("\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _same_statements(old: list[ast.stmt], new: list[ast.stmt]) -> bool:
+    """The re-parsed statements ``new`` equal ``old``, string statements' text aside."""
+    return len(old) == len(new) and all(
+        _fingerprint(a) == _fingerprint(b) for a, b in zip(old, new, strict=True))
 
 
 def _is_string_statement(node: ast.stmt) -> bool:
@@ -166,8 +163,8 @@ def _fingerprint(node: ast.stmt) -> str:
     """``ast.dump`` with positions; a string statement's text left out (its kind, ``u``, kept)."""
     if _is_string_statement(node):
         value = node.value
-        # Where it ends on its last line is left out too: that line holds nothing else (the
-        # caller checks), and no rule reads a dropped string's end (PAL001 reads its line).
+        # Where it ends on its last line is left out too: no rule reads a dropped string's
+        # end (PAL001 reads its line); a node after it on that line is read as text (reuse.py).
         return repr(("string statement", node.lineno, node.col_offset, node.end_lineno,
                      value.lineno, value.col_offset, value.end_lineno, value.kind))
     return ast.dump(node, include_attributes=True)

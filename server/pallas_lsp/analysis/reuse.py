@@ -1,12 +1,14 @@
-"""Reusing a document's last analysis after an edit no analysis can see.
+"""Reusing a document's last analysis after an edit the analysis does not see.
 
 The analysis runs the file as ``__main__``: any statement may change what every later one
-does, so after a real edit it runs in full (design.md, change 29). Some edits change
-nothing it reads: a comment or blank line between top-level statements, the text of the
-module docstring (``Reparser.same_analysis`` says which: analysis/reparse.py). For those
-the last run's findings and hover facts are the ones a full run gives, and only the last
-step (noqa comments, severities, order: ``pipeline.finish``) is done again on the new
-text.
+does, so after an edit of the code it runs in full (design.md, change 29). What a run
+reads is the tree, the text of some lines (a node's source for a fix or a message, the
+lines a fix is laid out on: ``Program.read_lines``), the options and the installed
+modules. An edit that leaves the tree as it was (``Reparser.same_tree``: a comment, blank
+space, the text of the module docstring, which is evaluated and dropped and which nothing
+reads as ``__doc__``) and changes no line the run read gives the very same run, so its
+findings and hover facts are kept and only the last step (noqa comments, severities,
+order: ``pipeline.finish``) is done again on the new text.
 
 A run is kept per target (``Options``, equal by value, and the same installed-module
 library object), and reused only while every installed module it asked the library for
@@ -55,6 +57,11 @@ class _Run:
     findings: list[Finding]
     ops: tuple[OpFacts, ...]
     answers: dict[str, tuple[str, ast.Module] | None]
+    read: frozenset[int]  # the lines whose text the run read
+
+
+def _lines(ranges: list[tuple[int, int]]) -> frozenset[int]:
+    return frozenset(line for first, last in set(ranges) for line in range(first, last + 1))
 
 
 class AnalysisMemo:
@@ -67,13 +74,16 @@ class AnalysisMemo:
         self._recorders: dict[int, _Recorder] = {}
         self.reused = 0  # analyses answered from a kept run (for the tests)
 
-    def advance(self, generation: int, same_analysis: bool) -> None:
-        """The document's tree is now ``generation``; ``same_analysis``: it analyses as the
-        one before (``Reparser.same_analysis``)."""
+    def advance(self, generation: int, same_tree: bool, changed: tuple[int, int]) -> None:
+        """The document's tree is now ``generation``; ``same_tree``: it is the one before
+        but for the lines ``changed`` (first, last) (``Reparser.same_tree``)."""
         if generation == self._generation:
             return
-        if self._generation is None or generation != self._generation + 1 or not same_analysis:
+        if self._generation is None or generation != self._generation + 1 or not same_tree:
             self._runs = []
+        else:
+            self._runs = [run for run in self._runs
+                          if not any(line in run.read for line in range(changed[0], changed[1] + 1))]
         self._generation = generation
 
     def analyze(self, source: str, options: Options, path: str, tree: ast.Module) -> Analysis:
@@ -90,9 +100,10 @@ class AnalysisMemo:
                 return Analysis(findings=finish(run.findings, source, options), ops=run.ops)
         if recorder is not None:
             recorder.answers = {}
-        findings, ops, stopped = run_file(tree, source, replace(options, library=recorder or library))
+        read: list[tuple[int, int]] = []
+        findings, ops, stopped = run_file(tree, source, replace(options, library=recorder or library), read)
         self._runs = [r for r in self._runs if not (r.options == options and r.library is library)]
         if stopped is None:
             self._runs.append(_Run(options, library, path, findings, ops,
-                                   dict(recorder.answers) if recorder is not None else {}))
+                                   dict(recorder.answers) if recorder is not None else {}, _lines(read)))
         return Analysis(findings=finish(findings, source, options), ops=ops, stopped=stopped)

@@ -156,11 +156,11 @@ def analyse_alone(source: str, targets: list[Options], path: str,
     if reparser is None or not isinstance(tree, ast.Module):
         analyses = [analyze(source, options, path=path, tree=tree) for options in targets]
     else:
-        # An edit no analysis can see (a comment, the module docstring) reuses the last runs.
+        # An edit the analysis does not see (a comment, the module docstring) reuses the last runs.
         memo = _MEMOS.get(reparser)
         if memo is None:
             memo = _MEMOS[reparser] = AnalysisMemo()
-        memo.advance(reparser.generation, reparser.same_analysis)
+        memo.advance(reparser.generation, reparser.same_tree, reparser.changed_lines)
         analyses = [memo.analyze(source, options, path, tree) for options in targets]
     return merged(targets, analyses)
 
