@@ -76,20 +76,20 @@ class Reparser:
             return last.tree
         self.reused_statements = 0
         same, changed = False, (0, 0)
-        tree = self._splice(last, source) if last is not None else None
-        if tree is None:
+        kept = self._splice(last, source) if last is not None else None
+        if kept is None:
             parsed = parse(source, path)
             if isinstance(parsed, SyntaxProblem):
                 return parsed  # the last good tree stays the base for the next edit
-            tree = parsed
+            kept = _remember(source, parsed)
         else:
             same, changed = self._same_splice, self._changed
-        self._last = _remember(source, tree)
+        self._last = kept
         self.generation += 1
         self.same_tree, self.changed_lines = same, changed
-        return tree
+        return kept.tree
 
-    def _splice(self, last: _Parsed, source: str) -> ast.Module | None:
+    def _splice(self, last: _Parsed, source: str) -> _Parsed | None:
         if "\r" in source or source.startswith("\ufeff") or "\x00" in source:
             return None
         lines = source.split("\n")
@@ -138,14 +138,32 @@ class Reparser:
         index_generators(middle, text)  # the kept statements keep the marks of their parse
         self.reused_statements = keep_before + count - keep_after
         self._changed = (edit_from, edit_to)
-        self._same_splice = (_same_statements(body[keep_before:keep_after], middle.body) and not any(
-            _ODD_BREAKS.intersection(text) for text in (*lines[first:last_changed + 1],
-                                                         *old[first:last_changed + 1])))
-        return ast.Module(body=[*body[:keep_before], *middle.body, *body[keep_after:]], type_ignores=[])
+        strings = [(starts[i], ends[i]) for i in range(keep_before, keep_after)
+                   if _is_string_statement(body[i])]
+        self._same_splice = all(
+            a == b or (not _ODD_BREAKS.intersection(a + b) and (
+                _code(a) == _code(b) or any(start <= number <= end for start, end in strings)))
+            for number, a, b in zip(range(first + 1, last_changed + 2), old[first:last_changed + 1],
+                                    lines[first:last_changed + 1], strict=True)
+        ) and _same_statements(body[keep_before:keep_after], middle.body)
+        # The kept statements' lines are the ones they had (the same number of lines).
+        tree = ast.Module(body=[*body[:keep_before], *middle.body, *body[keep_after:]], type_ignores=[])
+        return _Parsed(source, lines, tree,
+                       [*starts[:keep_before], *map(_first_line, middle.body), *starts[keep_after:]],
+                       [*ends[:keep_before], *(s.end_lineno or s.lineno for s in middle.body),
+                        *ends[keep_after:]])
 
 
 # What str.splitlines (Program.lines) ends a line at, besides "\n" and "\r".
 _ODD_BREAKS = frozenset("\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _code(line: str) -> str:
+    """A line without what follows a ``#`` (a comment, or a string's text: the comparison of
+    trees decides then) and without trailing blanks. A changed line whose code differs and
+    that lies in no top-level string statement is taken for a changed tree without comparing
+    trees (it nearly always is one; an edit of parentheses alone is analysed again)."""
+    return line.split("#", 1)[0].rstrip()
 
 
 def _same_statements(old: list[ast.stmt], new: list[ast.stmt]) -> bool:
