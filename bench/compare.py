@@ -25,10 +25,12 @@ the load; take them on a quiet machine.
   analyses (``lsp.analysis_worker.analyse_alone`` with the document's ``Reparser``, as
   the server runs a light document) on the generated 2,000-line file, each tree in its
   own process on the same texts: the module docstring edited (a character typed into
-  it), and a kernel's body edited (a character typed into a comment inside it, then
-  deleted). A count does not move with the machine's load: a ratio above 1 is more work
-  done. ``--calls-only`` measures this alone (seconds, no servers); ``--max-call-ratio
-  R`` exits 1 when any of its ratios exceeds R (for CI).
+  it), a comment in a kernel's body edited (typed, then deleted), and that kernel's code
+  edited (``vec_size=4`` to 8 and back: no reuse, the interpreter runs the whole file; the
+  first two are what the reuse of analysis/reuse.py is for). A count does not move with
+  the machine's load: a ratio above 1 is more work done. ``--calls-only`` measures this
+  alone (seconds, no servers); ``--max-call-ratio R`` exits 1 when any of its ratios
+  exceeds R (for CI). A REF from before the incremental parse analyses each text in full.
 """
 
 from __future__ import annotations
@@ -131,18 +133,22 @@ print("CALLS " + json.dumps(out))
 
 def call_edits(source: str, count: int) -> dict[str, list[str]]:
     """The keystroke texts of the guard, by kind, ``count`` of each: the module docstring
-    edited (the edit /work/tools/ks.sh makes), and a character typed into a comment in the
-    body of a kernel in the middle of the file and deleted again."""
+    edited (the edit /work/tools/ks.sh makes); a character typed into a comment in the body
+    of a kernel in the middle of the file and deleted again; a number of that kernel's code
+    changed and changed back (``vec_size=4`` to 8: the whole file runs again)."""
     docstring = [source.replace('"""Generated:', f'"""Generated {i}:', 1) for i in range(count)]
     lines = source.split("\n")
     at = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].lstrip().startswith("# kernel"))
-    body = []
+    code_at = next(i for i in range(at, len(lines)) if "vec_size=4" in lines[i])
+    body, code = [], []
     for i in range(count):
-        edited = list(lines)
+        edited, recoded = list(lines), list(lines)
         if i % 2 == 0:
             edited[at] += f" {i}"
+            recoded[code_at] = recoded[code_at].replace("vec_size=4", "vec_size=8")
         body.append("\n".join(edited))
-    return {"docstring": docstring, "kernel body": body}
+        code.append("\n".join(recoded))
+    return {"docstring": docstring, "kernel body": body, "kernel code": code}
 
 
 def parse_call_counts(output: str) -> dict[str, int]:

@@ -64,6 +64,10 @@ def test_the_edits_are_the_ones_documented() -> None:
     assert body[1] == source and body[3] == source
     changed = [(a, b) for a, b in zip(source.split("\n"), body[0].split("\n"), strict=True) if a != b]
     assert len(changed) == 1 and changed[0][0].lstrip().startswith("# kernel number")
+    code = edits["kernel code"]
+    assert code[1] == source and code[3] == source
+    changed = [(a, b) for a, b in zip(source.split("\n"), code[0].split("\n"), strict=True) if a != b]
+    assert len(changed) == 1 and changed[0][1] == changed[0][0].replace("vec_size=4", "vec_size=8")
 
 
 @pytest.mark.parametrize(("current", "code"), [(104, 0), (106, 1)])
