@@ -168,11 +168,13 @@ class Program:
         return self._names_in_file
 
     def semantics(self, kernel: KernelInfo) -> Semantics:
-        version = format_jax_version(self.version)
+        # Asked for every op of every launch (has_lowering): the version is spelled only
+        # for the reason that names it.
         if isinstance(kernel.semantics, SemanticsVal):
             return Semantics(kernel.semantics.name, "set by compiler_params")
         if kernel.semantics is None:
-            return Semantics(default_semantics(self.version), f"the default of JAX {version}")
+            return Semantics(default_semantics(self.version),
+                             f"the default of JAX {format_jax_version(self.version)}")
         return Semantics(None, "compiler_params could not be read")
 
     def has_lowering(self, op: Op) -> bool:
