@@ -53,6 +53,7 @@ class Program:
         # that leaves the tree as it was changes nothing of the analysis (reuse.py). One
         # list shared by the copies of each world (forms.py).
         self.read_lines: list[tuple[int, int]] = []
+        self._default_semantics: Semantics | None = None  # of this release (a frozen value)
         self.options = options
         self.version = options.jax_version
         self.launches: list[Launch] = interp.launches
@@ -168,13 +169,14 @@ class Program:
         return self._names_in_file
 
     def semantics(self, kernel: KernelInfo) -> Semantics:
-        # Asked for every op of every launch (has_lowering): the version is spelled only
-        # for the reason that names it.
+        # Asked for every op of every launch (has_lowering): the version is spelled once.
         if isinstance(kernel.semantics, SemanticsVal):
             return Semantics(kernel.semantics.name, "set by compiler_params")
         if kernel.semantics is None:
-            return Semantics(default_semantics(self.version),
-                             f"the default of JAX {format_jax_version(self.version)}")
+            if self._default_semantics is None:
+                self._default_semantics = Semantics(default_semantics(self.version),
+                                                    f"the default of JAX {format_jax_version(self.version)}")
+            return self._default_semantics
         return Semantics(None, "compiler_params could not be read")
 
     def has_lowering(self, op: Op) -> bool:
