@@ -1,6 +1,7 @@
 """Regression guard: this tree against an earlier commit, side by side in one run.
 
     .venv/bin/python bench/compare.py REF [--rounds 5] [--edits 40] [--json out.json] [--markdown]
+        [--calls-only] [--max-call-ratio 1.05]
 
 Checks REF out into a temporary git worktree and measures both trees in the same run,
 interleaved (A, B, A, B, ...), so that the load of a shared machine falls on both alike:
@@ -19,7 +20,17 @@ the load; take them on a quiet machine.
   without (PYTHONDONTWRITEBYTECODE=1 and an empty prefix: every module compiled, as on CI);
 - the CPU time a keystroke costs the server and its worker processes (clock ticks of
   /proc, summed over all keystrokes): the steadiest figure on a loaded machine;
-- peak resident memory (VmHWM) of each keystroke server after all files.
+- peak resident memory (VmHWM) of each keystroke server after all files;
+- the deterministic guard: cProfile's total function calls of ``--call-edits`` keystroke
+  analyses (``lsp.analysis_worker.analyse_alone`` with the document's ``Reparser``, as
+  the server runs a light document) on the generated 2,000-line file, each tree in its
+  own process on the same texts: the module docstring edited (a character typed into
+  it), a comment in a kernel's body edited (typed, then deleted), and that kernel's code
+  edited (``vec_size=4`` to 8 and back: no reuse, the interpreter runs the whole file; the
+  first two are what the reuse of analysis/reuse.py is for). A count does not move with
+  the machine's load: a ratio above 1 is more work done. ``--calls-only`` measures this
+  alone (seconds, no servers); ``--max-call-ratio R`` exits 1 when any of its ratios
+  exceeds R (for CI). A REF from before the incremental parse analyses each text in full.
 """
 
 from __future__ import annotations
@@ -85,6 +96,102 @@ for path in sys.argv[1:]:
     }
 print(json.dumps(out))
 """
+
+
+# Runs in each tree's interpreter: cProfile's total calls of keystroke analyses. argv: the
+# file of edits (JSON: {"base": text, "kinds": {kind: [text, ...]}}). A REF from before the
+# incremental parse (no analyse_alone / Reparser) analyses each text in full.
+_CALLS_SCRIPT = r"""
+import cProfile, json, pstats, sys
+from pallas_lsp.analysis import Options, analyze
+try:
+    from pallas_lsp.analysis.reparse import Reparser
+    from pallas_lsp.lsp.analysis_worker import analyse_alone
+except ImportError:
+    Reparser = None
+
+edits = json.load(open(sys.argv[1], encoding="utf-8"))
+out = {}
+for kind, texts in edits["kinds"].items():
+    if Reparser is not None:
+        reparser = Reparser()
+        def one(text):
+            analyse_alone(text, [Options()], "/bench/generated_2000_lines.py", reparser)
+    else:
+        def one(text):
+            analyze(text, Options(), path="/bench/generated_2000_lines.py")
+    one(edits["base"])  # the document as opened: not counted
+    profile = cProfile.Profile()
+    profile.enable()
+    for text in texts:
+        one(text)
+    profile.disable()
+    out[kind] = pstats.Stats(profile).total_calls
+print("CALLS " + json.dumps(out))
+"""
+
+
+def call_edits(source: str, count: int) -> dict[str, list[str]]:
+    """The keystroke texts of the guard, by kind, ``count`` of each: the module docstring
+    edited (the edit /work/tools/ks.sh makes); a character typed into a comment in the body
+    of a kernel in the middle of the file and deleted again; a number of that kernel's code
+    changed and changed back (``vec_size=4`` to 8: the whole file runs again)."""
+    docstring = [source.replace('"""Generated:', f'"""Generated {i}:', 1) for i in range(count)]
+    lines = source.split("\n")
+    at = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].lstrip().startswith("# kernel"))
+    code_at = next(i for i in range(at, len(lines)) if "vec_size=4" in lines[i])
+    body, code = [], []
+    for i in range(count):
+        edited, recoded = list(lines), list(lines)
+        if i % 2 == 0:
+            edited[at] += f" {i}"
+            recoded[code_at] = recoded[code_at].replace("vec_size=4", "vec_size=8")
+        body.append("\n".join(edited))
+        code.append("\n".join(recoded))
+    return {"docstring": docstring, "kernel body": body, "kernel code": code}
+
+
+def parse_call_counts(output: str) -> dict[str, int]:
+    """The counts a _CALLS_SCRIPT run printed (its last ``CALLS {...}`` line)."""
+    for line in reversed(output.splitlines()):
+        if line.startswith("CALLS "):
+            counts = json.loads(line[len("CALLS "):])
+            if not isinstance(counts, dict) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in counts.values()):
+                raise ValueError(f"not a map of call counts: {line!r}")
+            return counts
+    raise ValueError("no CALLS line in the output")
+
+
+def call_ratios(current: dict[str, int], ref: dict[str, int]) -> dict[str, float]:
+    """current / REF per kind measured on both sides, and over all of them ("all")."""
+    kinds = [kind for kind in current if kind in ref]
+    ratios = {kind: current[kind] / ref[kind] if ref[kind] else float("inf") for kind in kinds}
+    total_ref = sum(ref[kind] for kind in kinds)
+    if kinds:
+        ratios["all"] = sum(current[kind] for kind in kinds) / total_ref if total_ref else float("inf")
+    return ratios
+
+
+def over_bound(ratios: dict[str, float], bound: float) -> list[str]:
+    """The kinds whose ratio exceeds ``bound`` (a NaN is no pass either)."""
+    return [kind for kind, ratio in ratios.items() if not ratio <= bound]
+
+
+def call_counts(trees: list[Tree], edits: int) -> dict[str, dict[str, int]]:
+    """Each tree's counts, in its own process, on the same texts."""
+    source = generated_file(2000)
+    with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8", delete=False) as handle:
+        json.dump({"base": source, "kinds": call_edits(source, edits)}, handle)
+    try:
+        counts = {}
+        for tree in trees:
+            done = subprocess.run([sys.executable, "-c", _CALLS_SCRIPT, handle.name], env=tree.cached,
+                                  check=True, capture_output=True, text=True)
+            counts[tree.label] = parse_call_counts(done.stdout)
+        return counts
+    finally:
+        os.unlink(handle.name)
 
 
 class Tree:
@@ -281,6 +388,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure this revision as the current side (default: the working tree)")
     parser.add_argument("--json", type=Path, help="also write every sample here")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--call-edits", type=int, default=10,
+                        help="keystroke analyses per kind counted by the deterministic guard")
+    parser.add_argument("--calls-only", action="store_true",
+                        help="only the deterministic call-count guard (no timed measures)")
+    parser.add_argument("--max-call-ratio", type=float, metavar="R",
+                        help="exit 1 when a call-count ratio current / REF exceeds R")
     args = parser.parse_args(argv)
 
     head = _git("rev-parse", "--short", args.current or "HEAD") or "working tree"
@@ -293,14 +406,17 @@ def main(argv: list[str] | None = None) -> int:
             (ref_worktree(args.current) if args.current else nullcontext(REPO)) as current_root:
         trees = [Tree(f"current ({head}{'+' if dirty else ''})", current_root, Path(scratch) / "current"),
                  Tree(f"REF ({ref_label})", ref_root, Path(scratch) / "ref")]
-        for tree in trees:
-            tree.precompile()
+        counts = call_counts(trees, args.call_edits)
         results: dict[str, dict[str, list[float]]] = {}
-        results.update(keystroke_latency(trees, args.edits))
-        results.update(analysis_ratios(trees, max(3, args.rounds // 2)))
-        results.update(startup(trees, args.rounds))
+        if not args.calls_only:
+            for tree in trees:
+                tree.precompile()
+            results.update(keystroke_latency(trees, args.edits))
+            results.update(analysis_ratios(trees, max(3, args.rounds // 2)))
+            results.update(startup(trees, args.rounds))
     load_after = os.getloadavg()
     labels = [t.label for t in trees]
+    ratios = call_ratios(counts[labels[0]], counts[labels[1]])
     rows = []
     for metric, by_tree in results.items():
         a, b = (statistics.median(by_tree[label]) for label in labels)
@@ -309,21 +425,37 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{labels[0]} against {labels[1]}, interleaved in one run of "
           f"{time.perf_counter() - started:.0f} s on {os.cpu_count()} cores; load average "
           f"{load_before[0]:.2f} before, {load_after[0]:.2f} after. Ratio = current / REF "
-          f"(below 1.00: current is faster or smaller). Medians of {args.rounds} rounds for "
-          f"processes, of {args.edits} keystrokes per file per tree.")
+          f"(below 1.00: current is faster or smaller)."
+          + ("" if args.calls_only else f" Medians of {args.rounds} rounds for processes, of "
+             f"{args.edits} keystrokes per file per tree."))
+    totals = {label: sum(counts[label][k] for k in ratios if k != "all") for label in labels}
+    call_rows = [(f"function calls of {args.call_edits} keystroke analyses, {kind} (count)",
+                  *((counts[label][kind] if kind != "all" else totals[label]) for label in labels), ratio)
+                 for kind, ratio in ratios.items()]
     if args.markdown:
         print(f"\n| measure | {labels[0]} | {labels[1]} | ratio |\n| --- | ---: | ---: | ---: |")
+        for metric, a, b, ratio in call_rows:
+            print(f"| {metric} | {a} | {b} | {ratio:.3f}x |")
         for metric, a, b, ratio in rows:
             print(f"| {metric} | {a:.2f} | {b:.2f} | {ratio:.2f}x |")
     else:
-        width = max(len(r[0]) for r in rows)
+        width = max(len(r[0]) for r in [*rows, *call_rows])
         print(f"{'measure':{width}}  {'current':>9}  {'REF':>9}  ratio")
+        for metric, a, b, ratio in call_rows:
+            print(f"{metric:{width}}  {a:9d}  {b:9d}  {ratio:6.3f}x")
         for metric, a, b, ratio in rows:
             print(f"{metric:{width}}  {a:9.2f}  {b:9.2f}  {ratio:5.2f}x")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"labels": labels, "samples": results,
+                                         "call_counts": counts, "call_ratios": ratios,
                                          "load": [load_before, load_after]}, indent=1))
+    if args.max_call_ratio is not None:
+        over = over_bound(ratios, args.max_call_ratio)
+        if over:
+            print(f"call-count ratio above {args.max_call_ratio}: "
+                  + ", ".join(f"{kind} {ratios[kind]:.3f}x" for kind in over), file=sys.stderr)
+            return 1
     return 0
 
 

@@ -74,10 +74,19 @@ def analyze(source: str, options: Options | None = None, *, path: str = "<string
         tree = parse(source, path)
     if isinstance(tree, SyntaxProblem):
         return Analysis(syntax_error=tree)
+    findings, ops, stopped = run_file(tree, source, options)
+    return Analysis(findings=_finish(findings, source, options), ops=ops, stopped=stopped)
+
+
+def run_file(tree: ast.Module, source: str, options: Options,
+             read_lines: list[tuple[int, int]] | None = None,
+             ) -> tuple[list[Finding], tuple[OpFacts, ...], str | None]:
+    """One file alone: its findings before ``finish``, its hover facts, why it stopped;
+    ``read_lines`` is given the lines whose text the rules read (``Program.read_lines``)."""
     # The axis facts serve the editor's axis features, read from the workspace index
     # (analyze_entry): one file's analysis alone has no use for them (8% of it).
-    findings, ops, stopped, _, _ = _run(tree, source, options, with_axes=False)
-    return Analysis(findings=_finish(findings, source, options), ops=ops, stopped=stopped)
+    findings, ops, stopped, _, _ = _run(tree, source, options, with_axes=False, read_lines=read_lines)
+    return findings, ops, stopped
 
 
 def analyze_workspace(files: dict[str, str], options: Options | None = None) -> dict[str, Analysis]:
@@ -261,6 +270,7 @@ def _relative_to(finding: Finding, home: str, entry: str) -> Finding:
 def _run(tree: ast.Module, source: str, options: Options,
          modules: dict[str, SourceModule] | None = None, path: str | None = None,
          sources: dict[str, str] | None = None, *, with_axes: bool = True,
+         read_lines: list[tuple[int, int]] | None = None,
          ) -> tuple[list[Finding], tuple[OpFacts, ...], str | None, frozenset[str], AxisFacts]:
     deadline = time.monotonic() + options.budget_s
     stopped: str | None = None
@@ -279,6 +289,8 @@ def _run(tree: ast.Module, source: str, options: Options,
             stopped = stopped or "analysis stopped: the per-file time budget ran out"
         findings = to_user_sites(findings, program)
     ops = program.op_facts() if program is not None else ()
+    if read_lines is not None and program is not None:
+        read_lines.extend(program.read_lines)
     imported = frozenset(m.path for m in (modules or {}).values()
                          if program is not None and m.name in program.interp.module_envs)
     axes = collect(program, path or "<string>") if program is not None and with_axes else AxisFacts()

@@ -48,6 +48,12 @@ class Program:
         self.source = source
         self.sources: dict[str, str] = {}  # other modules' text, for fixes that quote it
         self.lines = source.splitlines()
+        # (first, last) 1-based lines of the analysed file whose text a rule read: every
+        # read goes through ``text`` or ``rules.common.placed``. An edit of no other line
+        # that leaves the tree as it was changes nothing of the analysis (reuse.py). One
+        # list shared by the copies of each world (forms.py).
+        self.read_lines: list[tuple[int, int]] = []
+        self._default_semantics: Semantics | None = None  # of this release (a frozen value)
         self.options = options
         self.version = options.jax_version
         self.launches: list[Launch] = interp.launches
@@ -88,7 +94,7 @@ class Program:
         self.module_env = interp.module_env
         self.interp = interp
         self._parents: dict[int, ast.AST] | None = None
-        self._lines: dict[str, list[bytes]] = {}
+        self._lines: dict[str, _EncodedLines] = {}
         self._ops_by_node: dict[tuple[int, str], list[Op]] | None = None
         self._calls_by_name: dict[str, list[ast.Call]] | None = None
         self._named_calls: list[tuple[str, ast.Call]] | None = None
@@ -163,11 +169,14 @@ class Program:
         return self._names_in_file
 
     def semantics(self, kernel: KernelInfo) -> Semantics:
-        version = format_jax_version(self.version)
+        # Asked for every op of every launch (has_lowering): the version is spelled once.
         if isinstance(kernel.semantics, SemanticsVal):
             return Semantics(kernel.semantics.name, "set by compiler_params")
         if kernel.semantics is None:
-            return Semantics(default_semantics(self.version), f"the default of JAX {version}")
+            if self._default_semantics is None:
+                self._default_semantics = Semantics(default_semantics(self.version),
+                                                    f"the default of JAX {format_jax_version(self.version)}")
+            return self._default_semantics
         return Semantics(None, "compiler_params could not be read")
 
     def has_lowering(self, op: Op) -> bool:
@@ -211,16 +220,19 @@ class Program:
         key = path or ""
         lines = self._lines.get(key)
         if lines is None:
+            # Split once; a line is encoded when it is read (columns count UTF-8 bytes).
             source = self.sources.get(path, "") if path else self.source
-            lines = self._lines[key] = [line.encode("utf-8") for line in _split_lines(source)]
+            lines = self._lines[key] = _EncodedLines(_split_lines(source))
         end_line = getattr(node, "end_lineno", None)
         end_col = getattr(node, "end_col_offset", None)
         line, col = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
         if end_line is None or end_col is None or not 0 < line <= end_line <= len(lines):
             return ast.unparse(node)
+        if not path:
+            self.read_lines.append((line, end_line))
         if line == end_line:
             return lines[line - 1][col:end_col].decode("utf-8", errors="replace")
-        chunks = [lines[line - 1][col:], *lines[line:end_line - 1], lines[end_line - 1][:end_col]]
+        chunks = [lines[line - 1][col:], *lines.span(line, end_line - 1), lines[end_line - 1][:end_col]]
         return b"".join(chunks).decode("utf-8", errors="replace")
 
     def where(self, span: Span, near: ast.AST | None) -> str:
@@ -313,6 +325,27 @@ def _scope_parents(scope: ast.AST) -> dict[int, ast.AST]:
                     pending.append(child)
     _SCOPE_PARENTS[scope] = parents
     return parents
+
+
+class _EncodedLines:
+    """A file's lines, each encoded to UTF-8 on first reading (a rule reads a few)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self._text = lines
+        self._encoded: dict[int, bytes] = {}
+
+    def __len__(self) -> int:
+        return len(self._text)
+
+    def __getitem__(self, index: int) -> bytes:
+        found = self._encoded.get(index)
+        if found is None:
+            found = self._encoded[index] = self._text[index].encode("utf-8")
+        return found
+
+    def span(self, first: int, last: int) -> list[bytes]:
+        """Lines ``first`` to ``last - 1`` (0-based), as a slice of them would be."""
+        return [self[i] for i in range(first, min(last, len(self._text)))]
 
 
 def _split_lines(source: str) -> list[str]:

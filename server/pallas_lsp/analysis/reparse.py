@@ -25,6 +25,15 @@ files), because:
 
 Nothing of a tree is changed here; the kept statements are shared between the old tree
 and the new one (the analysis changes no tree either).
+
+``same_tree`` says whether the last edit left the tree as it was, but for the text of
+top-level string statements (a module docstring), and ``changed_lines`` which lines it
+changed: analysis/reuse.py reuses the last analysis when the tree is the same and the
+analysis read none of those lines. The re-parsed statements are compared with the ones
+they replace by ``ast.dump`` with positions (a string statement's text and end column
+left out); a changed line holding a line break of ``str.splitlines`` other than ``\n``
+(a form feed, ``\u2028``) is no same tree, since it would move the lines the analysis
+counts.
 """
 
 from __future__ import annotations
@@ -53,22 +62,34 @@ class Reparser:
     def __init__(self) -> None:
         self._last: _Parsed | None = None
         self.reused_statements = 0  # of the last parse: kept from the tree before (0: parsed in full)
+        # Counts the trees kept (each good parse of a new text); a syntax error keeps none.
+        self.generation = 0
+        # The tree of ``generation`` is the one of ``generation - 1`` but for top-level
+        # string statements' text; the first and last line (1-based) the edit changed.
+        self.same_tree = False
+        self.changed_lines = (0, 0)
+        self._same_splice, self._changed = False, (0, 0)  # of the last splice
 
     def parse(self, source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
         last = self._last
         if last is not None and source == last.source:
             return last.tree
         self.reused_statements = 0
-        tree = self._splice(last, source) if last is not None else None
-        if tree is None:
+        same, changed = False, (0, 0)
+        kept = self._splice(last, source) if last is not None else None
+        if kept is None:
             parsed = parse(source, path)
             if isinstance(parsed, SyntaxProblem):
                 return parsed  # the last good tree stays the base for the next edit
-            tree = parsed
-        self._last = _remember(source, tree)
-        return tree
+            kept = _remember(source, parsed)
+        else:
+            same, changed = self._same_splice, self._changed
+        self._last = kept
+        self.generation += 1
+        self.same_tree, self.changed_lines = same, changed
+        return kept.tree
 
-    def _splice(self, last: _Parsed, source: str) -> ast.Module | None:
+    def _splice(self, last: _Parsed, source: str) -> _Parsed | None:
         if "\r" in source or source.startswith("\ufeff") or "\x00" in source:
             return None
         lines = source.split("\n")
@@ -116,10 +137,62 @@ class Reparser:
             return None
         index_generators(middle, text)  # the kept statements keep the marks of their parse
         self.reused_statements = keep_before + count - keep_after
-        return ast.Module(body=[*body[:keep_before], *middle.body, *body[keep_after:]], type_ignores=[])
+        self._changed = (edit_from, edit_to)
+        strings = [(starts[i], ends[i]) for i in range(keep_before, keep_after)
+                   if _is_string_statement(body[i])]
+        self._same_splice = all(
+            a == b or (not _ODD_BREAKS.intersection(a + b) and (
+                _code(a) == _code(b) or any(start <= number <= end for start, end in strings)))
+            for number, a, b in zip(range(first + 1, last_changed + 2), old[first:last_changed + 1],
+                                    lines[first:last_changed + 1], strict=True)
+        ) and _same_statements(body[keep_before:keep_after], middle.body)
+        # The kept statements' lines are the ones they had (the same number of lines).
+        tree = ast.Module(body=[*body[:keep_before], *middle.body, *body[keep_after:]], type_ignores=[])
+        return _Parsed(source, lines, tree,
+                       [*starts[:keep_before], *map(_first_line, middle.body), *starts[keep_after:]],
+                       [*ends[:keep_before], *(s.end_lineno or s.lineno for s in middle.body),
+                        *ends[keep_after:]])
+
+
+# What str.splitlines (Program.lines) ends a line at, besides "\n" and "\r".
+_ODD_BREAKS = frozenset("\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _code(line: str) -> str:
+    """A line without what follows a ``#`` (a comment, or a string's text: the comparison of
+    trees decides then) and without trailing blanks. A changed line whose code differs and
+    that lies in no top-level string statement is taken for a changed tree without comparing
+    trees (it nearly always is one; an edit of parentheses alone is analysed again)."""
+    return line.split("#", 1)[0].rstrip()
+
+
+def _same_statements(old: list[ast.stmt], new: list[ast.stmt]) -> bool:
+    """The re-parsed statements ``new`` equal ``old``, string statements' text aside."""
+    return len(old) == len(new) and all(
+        _fingerprint(a) == _fingerprint(b) for a, b in zip(old, new, strict=True))
+
+
+def _is_string_statement(node: ast.stmt) -> bool:
+    return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str))
+
+
+def _fingerprint(node: ast.stmt) -> str:
+    """``ast.dump`` with positions; a string statement's text left out (its kind, ``u``, kept)."""
+    if _is_string_statement(node):
+        value = node.value
+        # Where it ends on its last line is left out too: no rule reads a dropped string's
+        # end (PAL001 reads its line); a node after it on that line is read as text (reuse.py).
+        return repr(("string statement", node.lineno, node.col_offset, node.end_lineno,
+                     value.lineno, value.col_offset, value.end_lineno, value.kind))
+    return ast.dump(node, include_attributes=True)
+
+
+def _first_line(statement: ast.stmt) -> int:
+    return min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
 
 
 def _remember(source: str, tree: ast.Module) -> _Parsed:
-    starts = [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in tree.body]
+    starts = [_first_line(s) for s in tree.body]
     ends = [s.end_lineno or s.lineno for s in tree.body]
     return _Parsed(source, source.split("\n"), tree, starts, ends)

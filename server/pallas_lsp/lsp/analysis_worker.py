@@ -24,6 +24,7 @@ and it exits when its stdin closes or its parent dies.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import os
 import pickle
@@ -33,12 +34,14 @@ import struct
 import sys
 import threading
 import time
+import weakref
 from dataclasses import dataclass, replace
 from typing import Any, BinaryIO
 
 from pallas_lsp.analysis import Analysis, Options, analyze, parse
 from pallas_lsp.analysis.codegen import DEFAULT_LINE_LENGTH
 from pallas_lsp.analysis.reparse import Reparser
+from pallas_lsp.analysis.reuse import AnalysisMemo
 from pallas_lsp.analysis.targets import merge_targets
 from pallas_lsp.project.config import line_length_for
 from pallas_lsp.project.installed import InstalledModules
@@ -148,10 +151,22 @@ def analyse_alone(source: str, targets: list[Options], path: str,
     """The document alone (no workspace index), once per target release, merged. With the
     document's ``reparser``, only the statements its last edit touched are parsed again."""
     length = line_length_for(path) if os.path.isabs(path) else DEFAULT_LINE_LENGTH
+    targets = [replace(options, line_length=length) for options in targets]
     tree = reparser.parse(source, path) if reparser is not None else parse(source, path)
-    analyses = [analyze(source, replace(options, line_length=length), path=path, tree=tree)
-                for options in targets]
+    if reparser is None or not isinstance(tree, ast.Module):
+        analyses = [analyze(source, options, path=path, tree=tree) for options in targets]
+    else:
+        # An edit the analysis does not see (a comment, the module docstring) reuses the last runs.
+        memo = _MEMOS.get(reparser)
+        if memo is None:
+            memo = _MEMOS[reparser] = AnalysisMemo()
+        memo.advance(reparser.generation, reparser.same_tree, reparser.changed_lines)
+        analyses = [memo.analyze(source, options, path, tree) for options in targets]
     return merged(targets, analyses)
+
+
+# Each document's kept analyses, as long as its reparser lives (the document is open).
+_MEMOS: weakref.WeakKeyDictionary[Reparser, AnalysisMemo] = weakref.WeakKeyDictionary()
 
 
 def merged(targets: list[Options], analyses: list[Analysis]) -> Analysis:

@@ -125,6 +125,8 @@ def placed(program: Program, node: ast.AST, code: CallCode) -> str:
     span = program.span(node)
     # The analysed file's lines are split once (Program.lines); another module's here.
     lines = (program.sources.get(span.path, "").splitlines() if span.path else program.lines) or [""]
+    if not span.path:
+        program.read_lines.append((span.line, span.end_line))
     first = lines[span.line - 1] if span.line <= len(lines) else ""
     last = lines[span.end_line - 1] if span.end_line <= len(lines) else ""
     tail = last.encode("utf-8")[span.end_col:].decode("utf-8", errors="replace")

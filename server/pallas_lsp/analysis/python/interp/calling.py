@@ -189,21 +189,21 @@ class CallsMixin:
             return self.call_generator_method(func, args)
         if isinstance(func, comparisons.CompareCall) and len(args) == 2:
             return self.compare(args[0], [func.op], [args[1]], ctx)  # the bridge's stand-in compares
-        if isinstance(func, QualName) and func.name == "builtins.super" and not args and self._frames:
-            frame = self._frames[-1]
-            if isinstance(frame.owner, ClassVal) and frame.first is not None:
-                return SuperVal(frame.owner, frame.first)
-            return UNKNOWN
-        if isinstance(func, QualName) and func.name in _RUN_HERE:  # one test: this path is hot
-            if func.name == "builtins.type" and len(args) == 3 and not kwargs:
-                return self.make_class(args, node, env, ctx)
-            if func.name == "dataclasses.make_dataclass":
-                return self.make_dataclass(args, kwargs, node, env, ctx)
-            if func.name == "builtins.exec":
-                return self.exec_source(args, kwargs, node, env, ctx)
-        if isinstance(func, QualName) and func.name == "builtins.type.__new__":
-            return self._new_classes[-1] if self._new_classes else UNKNOWN
-        if isinstance(func, QualName):
+        if isinstance(func, QualName):  # (one test of the class for the cases below: a hot path)
+            if func.name == "builtins.super" and not args and self._frames:
+                frame = self._frames[-1]
+                if isinstance(frame.owner, ClassVal) and frame.first is not None:
+                    return SuperVal(frame.owner, frame.first)
+                return UNKNOWN
+            if func.name in _RUN_HERE:
+                if func.name == "builtins.type" and len(args) == 3 and not kwargs:
+                    return self.make_class(args, node, env, ctx)
+                if func.name == "dataclasses.make_dataclass":
+                    return self.make_dataclass(args, kwargs, node, env, ctx)
+                if func.name == "builtins.exec":
+                    return self.exec_source(args, kwargs, node, env, ctx)
+            if func.name == "builtins.type.__new__":
+                return self._new_classes[-1] if self._new_classes else UNKNOWN
             self.callee_names[id(node)] = func.name
             if func.spelled:
                 self.callee_spellings[id(node)] = func.spelled

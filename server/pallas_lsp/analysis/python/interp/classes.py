@@ -97,6 +97,8 @@ class ClassesMixin:
 
     def eval_defaults(self, spec: ast.arguments, env: Env, ctx: Ctx) -> dict[str, object]:
         """Parameter defaults, evaluated where the function is defined."""
+        if not spec.defaults and not spec.kwonlyargs:
+            return {}  # most functions: nothing to evaluate
         positional = [*spec.posonlyargs, *spec.args]
         defaults: dict[str, object] = {}
         for param, default in zip(positional[len(positional) - len(spec.defaults):], spec.defaults,
