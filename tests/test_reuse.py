@@ -117,6 +117,8 @@ def test_the_replays_reuse_and_analyse_again_both() -> None:
     ('x = """a"""\ny = 2\n', 'x = """ab"""\ny = 2\n', False, (1, 1)),  # a value, not a dropped string
     ('def f():\n    """a"""\n\n\ny = 2\n', 'def f():\n    """ab"""\n\n\ny = 2\n', False, (2, 2)),  # __doc__
     ('"""a"""\nx = 1\n', 'b"""a"""\nx = 1\n', False, (1, 1)),  # bytes: no docstring
+    # A file that spells __doc__ may read its docstring: its text counts.
+    ('"""a"""\nx = __doc__\n', '"""ab"""\nx = __doc__\n', False, (1, 1)),
     ("x = 1\n# a\ny = 2\n", "x = 1\nz=3\ny = 2\n", False, (2, 2)),
     ("x = 1\n# a\ny = 2\n", "x = 1\n# a\x0c\ny = 2\n", False, (2, 2)),  # a form feed: Program.lines move
 ])

@@ -27,7 +27,8 @@ Nothing of a tree is changed here; the kept statements are shared between the ol
 and the new one (the analysis changes no tree either).
 
 ``same_tree`` says whether the last edit left the tree as it was, but for the text of
-top-level string statements (a module docstring), and ``changed_lines`` which lines it
+top-level string statements (a module docstring; in a file that spells ``__doc__``, where
+the docstring may be read, its text counts too), and ``changed_lines`` which lines it
 changed: analysis/reuse.py reuses the last analysis when the tree is the same and the
 analysis read none of those lines. The re-parsed statements are compared with the ones
 they replace by ``ast.dump`` with positions (a string statement's text and end column
@@ -145,7 +146,7 @@ class Reparser:
                 _code(a) == _code(b) or any(start <= number <= end for start, end in strings)))
             for number, a, b in zip(range(first + 1, last_changed + 2), old[first:last_changed + 1],
                                     lines[first:last_changed + 1], strict=True)
-        ) and _same_statements(body[keep_before:keep_after], middle.body)
+        ) and _same_statements(body[keep_before:keep_after], middle.body, texts="__doc__" in source)
         # The kept statements' lines are the ones they had (the same number of lines).
         tree = ast.Module(body=[*body[:keep_before], *middle.body, *body[keep_after:]], type_ignores=[])
         return _Parsed(source, lines, tree,
@@ -166,8 +167,14 @@ def _code(line: str) -> str:
     return line.split("#", 1)[0].rstrip()
 
 
-def _same_statements(old: list[ast.stmt], new: list[ast.stmt]) -> bool:
-    """The re-parsed statements ``new`` equal ``old``, string statements' text aside."""
+def _same_statements(old: list[ast.stmt], new: list[ast.stmt], *, texts: bool) -> bool:
+    """The re-parsed statements ``new`` equal ``old``, string statements' text aside unless
+    ``texts``: a file that spells ``__doc__`` may read its docstring (a module's ``__doc__``
+    is the text of its first string statement), so there a docstring edit is a change."""
+    if texts:
+        return len(old) == len(new) and all(
+            ast.dump(a, include_attributes=True) == ast.dump(b, include_attributes=True)
+            for a, b in zip(old, new, strict=True))
     return len(old) == len(new) and all(
         _fingerprint(a) == _fingerprint(b) for a, b in zip(old, new, strict=True))
 

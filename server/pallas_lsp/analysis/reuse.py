@@ -5,8 +5,8 @@ does, so after an edit of the code it runs in full (design.md, change 29). What 
 reads is the tree, the text of some lines (a node's source for a fix or a message, the
 lines a fix is laid out on: ``Program.read_lines``), the options and the installed
 modules. An edit that leaves the tree as it was (``Reparser.same_tree``: a comment, blank
-space, the text of the module docstring, which is evaluated and dropped and which nothing
-reads as ``__doc__``) and changes no line the run read gives the very same run, so its
+space, the text of the module docstring, which is evaluated and dropped, in a file that never
+spells ``__doc__``) and changes no line the run read gives the very same run, so its
 findings and hover facts are kept and only the last step (noqa comments, severities,
 order: ``pipeline.finish``) is done again on the new text.
 
