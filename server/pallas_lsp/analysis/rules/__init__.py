@@ -43,6 +43,7 @@ from . import (
     pal040_tcgen05_mma_operands,
     pal041_tmem_allocation,
     pal042_tmem_sync_access,
+    pal050_wgmma_smem_transforms,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -93,6 +94,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal040_tcgen05_mma_operands,
     pal041_tmem_allocation,
     pal042_tmem_sync_access,
+    pal050_wgmma_smem_transforms,
 )}
 
 

@@ -31,7 +31,9 @@ RULE = Rule(
     lowering_errors=(LoweringError(
         r"Unimplemented primitive in Pallas Mosaic GPU lowering: ?(?:"
         + "|".join(sorted(re.escape(p) for p in PRIMITIVES))
-        + r") for", exc_type="NotImplementedError"),
+        # ``{eqn.primitive.name}`` in JAX's template (the raise-site table): the one site
+        # every primitive of the table reaches; a real message always names the primitive.
+        + r"|\{eqn\.primitive\.name\}) for", exc_type="NotImplementedError"),
         # A parameter a rule refuses (mosaic_refusals.PARAM_REFUSED): the accuracy= of a
         # transcendental lax function, lax.slice's strides, lax.reshape's dimensions.
         LoweringError(r"\ANot implemented: (accuracy|dimensions)\s*\Z", exc_type="NotImplementedError"),
