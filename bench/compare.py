@@ -10,7 +10,8 @@ the load; take them on a quiet machine.
 
 - keystroke -> diagnostics p50 / p95 (ms, debounceMs 0) on bench/lsp_bench.py's generated
   2,000-line file and on the shared examples: one server per tree, open at once, each
-  keystroke sent to one then the other;
+  keystroke sent to one then the other; a keystroke is a digit typed into the first number
+  of the code and deleted (lsp_bench.keystroke_place), so the whole file runs again;
 - analysis / ast.parse per real file (CPU time, median of rounds): JAX's Mosaic GPU
   sources and the shared examples, each tree in its own process;
 - ``pallas-lsp check`` of one shared example, as a process (wall-clock);
