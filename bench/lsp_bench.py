@@ -173,13 +173,15 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(round(q * (len(ordered) - 1)), len(ordered) - 1)]
 
 
+TYPED = "1"
 # The first whole number in code (not in a string or comment): "256" in "SHAPE = (256, 128)".
 _NUMBER = re.compile(r"^[^#\"']*?\b(\d+)\b")
 
 
 def keystroke_place(text: str, where: str) -> tuple[int, int]:
-    """Where a keystroke goes: (line, column) in ``text``. ``code``: after the digits of the
-    first number in the code past the docstring (``SHAPE = (256`` -> ``2560``): every
+    """Where a keystroke (``TYPED``) goes: (line, column) in ``text``. ``code``: before the
+    first number in the code past the docstring (``SHAPE = (256`` -> ``1256``; ``[0]`` ->
+    ``[10]``, where a ``0`` typed after it would give ``00``, the same tree): every
     intermediate text parses and the code changes, so the whole file is analysed again.
     ``docstring``: before the closing quotes of the module docstring, an edit the analysis
     does not see (analysis/reuse.py keeps the last run)."""
@@ -190,7 +192,7 @@ def keystroke_place(text: str, where: str) -> tuple[int, int]:
     for number, line in enumerate(lines[docstring_end + 1:], docstring_end + 1):
         found = _NUMBER.match(line)
         if found and not line.lstrip().startswith(("import", "from")):
-            return number, found.end(1)
+            return number, found.start(1)
     raise ValueError("no number in the code to type into")
 
 
@@ -198,7 +200,7 @@ def keystrokes(
     client: Client, uri: str, text: str, edits: int, debounce_s: float, first_version: int,
     where: str = "code",
 ) -> tuple[list[float], int]:
-    """Type one character (``0``) into the code, or the module docstring, and delete it again,
+    """Type one character (``TYPED``) into the code, or the module docstring, and delete it again,
     ``edits`` times (``keystroke_place``).
 
     Every intermediate text parses, so every keystroke is analysed and published (a text
@@ -214,7 +216,7 @@ def keystrokes(
                 "start": {"line": target, "character": column},
                 "end": {"line": target, "character": column if typed else column + 1},
             },
-            "text": "0" if typed else "",
+            "text": TYPED if typed else "",
         }
         sent = time.perf_counter()
         client.notify(

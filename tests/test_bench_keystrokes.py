@@ -11,7 +11,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "bench"))
-from lsp_bench import generated_file, keystroke_place  # noqa: E402
+from lsp_bench import TYPED, generated_file, keystroke_place  # noqa: E402
 
 EXAMPLES = sorted((REPO.parent / "shared" / "examples").glob("*.py"))
 TEXTS = {"generated_2000_lines.py": generated_file(2000),
@@ -21,7 +21,7 @@ TEXTS = {"generated_2000_lines.py": generated_file(2000),
 def typed(text: str, where: str) -> str:
     line, column = keystroke_place(text, where)
     lines = text.split("\n")
-    lines[line] = lines[line][:column] + "0" + lines[line][column:]
+    lines[line] = lines[line][:column] + TYPED + lines[line][column:]
     return "\n".join(lines)
 
 
@@ -43,4 +43,4 @@ def test_a_docstring_keystroke_changes_only_the_docstring() -> None:
 def test_the_generated_file_is_typed_into_its_shape() -> None:
     text = TEXTS["generated_2000_lines.py"]
     line, _ = keystroke_place(text, "code")
-    assert "SHAPE = (2560, 128)" in typed(text, "code").split("\n")[line]
+    assert "SHAPE = (1256, 128)" in typed(text, "code").split("\n")[line]
