@@ -29,7 +29,8 @@ RULE = Rule(
     when_it_happens=(
         "A `plgpu.kernel(..., cluster=..., cluster_names=...)` (or one without a cluster) "
         "whose body copies with `collective_axes` naming another axis: JAX blames the copy. "
-        "A `plgpu.ClusterBarrier` in its `scratch_types` naming another axis: JAX raises when "
+        "A `plgpu.ClusterBarrier` in its `scratch_types` (or allocated by `pl.run_scoped` in the "
+        "body) naming another axis: JAX raises when "
         "it allocates the barrier, after tracing, and blames the line that calls the jitted "
         "function (0.8.3: the launch inside it). Measured on 0.8.3, 0.9.1, 0.9.2, 0.10.2, "
         "0.11.2 and 0.12.0.1, the same text."
