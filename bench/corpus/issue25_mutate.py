@@ -111,6 +111,54 @@ def axis_names_not_in_mesh(src: Source) -> Iterator[Mutant]:
                          _add_keyword(src, call, f"axis_names={{{typo!r}}}"))
 
 
+_QUERIES = ("axis_index", "axis_size")
+
+
+def _literal_axes(call: ast.AST) -> tuple[str, ...] | None:
+    """The axis names of `Mesh(devices, AXES)` / `make_mesh(shape, AXES)` (or `axis_names=`),
+    when they are a literal tuple or list of strings."""
+    if not isinstance(call, ast.Call) or _callee(call).rsplit(".", 1)[-1] not in ("Mesh", "make_mesh"):
+        return None
+    given = _keyword(call, "axis_names")
+    names = call.args[1] if len(call.args) > 1 else (given.value if given else None)
+    if isinstance(names, (ast.Tuple, ast.List)) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in names.elts):
+        return tuple(e.value for e in names.elts)
+    return None
+
+
+def _shard_map_mesh_axes(src: Source, call: ast.Call) -> tuple[str, ...] | None:
+    """The axes of the mesh a shard_map call is given: built in place, or by the one
+    assignment in the file to the name given as `mesh=`."""
+    given = _keyword(call, "mesh")
+    mesh = given.value if given else None
+    if not isinstance(mesh, ast.Name):
+        return _literal_axes(mesh) if mesh is not None else None
+    built = [node.value for node in ast.walk(src.tree) if isinstance(node, ast.Assign)
+             and any(isinstance(t, ast.Name) and t.id == mesh.id for t in node.targets)]
+    return _literal_axes(built[0]) if len(built) == 1 else None
+
+
+def axis_names_leave_out_query(src: Source) -> Iterator[Mutant]:
+    """`axis_names=` makes manual every axis of the shard_map's mesh but one that the code asks
+    `lax.axis_index` / `lax.axis_size` about (the user shards the others by hand and forgets the
+    queried one is then automatic). Written by PAL005's author, who knew the rule (not blind,
+    unlike the first four operators)."""
+    queried = sorted({call.args[0].value for call in _calls(src)
+                      if _callee(call).rsplit(".", 1)[-1] in _QUERIES and call.args
+                      and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)})
+    for call in _shard_map_calls(src):
+        axes = _shard_map_mesh_axes(src, call)
+        if axes is None or len(axes) < 2 or _keyword(call, "axis_names") is not None:
+            continue
+        for axis in queried:
+            if axis not in axes:
+                continue
+            kept = "{" + ", ".join(repr(a) for a in axes if a != axis) + "}"
+            yield Mutant("axis_names_leave_out_query", f"line {call.lineno}: axis_names={kept}",
+                         _add_keyword(src, call, f"axis_names={kept}"))
+
+
 def nested_shard_map_mesh(src: Source) -> Iterator[Mutant]:
     """The shard_mapped function is wrapped in a second shard_map over the same concrete mesh."""
     for call in _calls(src):
@@ -124,8 +172,10 @@ def nested_shard_map_mesh(src: Source) -> Iterator[Mutant]:
 
 
 OPERATORS: tuple[Callable[[Source], Iterator[Mutant]], ...] = (
-    device_order, shard_map_without_mesh, partial_shard_map, nested_shard_map_mesh,
-    axis_names_not_in_mesh,
+    # axis_names_leave_out_query before partial_shard_map: on a two-axis mesh they can make the
+    # same file, and the duplicate is dropped; this way it is counted under its own operator.
+    device_order, shard_map_without_mesh, axis_names_leave_out_query, partial_shard_map,
+    nested_shard_map_mesh, axis_names_not_in_mesh,
 )
 
 

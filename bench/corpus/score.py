@@ -31,7 +31,8 @@ CODE = {"mesh_required": "PAL001", "axes_mismatch": "PAL002", "layout_missing": 
         "vector_width": "PAL007", "api_removed": "PAL008", "api_renamed": "PAL009",
         "kernel_args": "PAL010", "axes_unhashable": "PAL011", "mesh_device_order": "PAL021",
         "shard_map_no_mesh": "PAL022", "nested_shard_map_mesh": "PAL023",
-        "release_cannot_lower": "PAL024"}
+        "release_cannot_lower": "PAL024", "cluster_axis_unknown": "PAL025",
+        "shard_map_axis_names_subset": "PAL028"}
 DEFAULT_CLI = str(Path(__file__).resolve().parents[2] / ".venv" / "bin" / "pallas-lsp")
 
 

@@ -164,7 +164,9 @@ def _run_scoped(call: Call) -> object:
     body = call.args[0]
     refs = [ref_of(value, UNKNOWN) for value in call.args[1:]]
     for value in (*call.args[1:], *call.kwargs.values()):
-        if isinstance(value, RefTypeVal):
+        # A ClusterBarrier is recorded too: its axes are resolved when the kernel is lowered
+        # (PAL025), as for one in scratch_types.
+        if isinstance(value, (RefTypeVal, BarrierVal)):
             call.tracer.record_scoped_buffer(value, call.node, call.ctx)
         elif isinstance(value, PipelineAllocationsVal):  # a pipeline's get_allocations(...)
             for buffer in value.buffers:

@@ -29,7 +29,8 @@ RULE = Rule(
     when_it_happens=(
         "A `plgpu.kernel(..., cluster=..., cluster_names=...)` (or one without a cluster) "
         "whose body copies with `collective_axes` naming another axis: JAX blames the copy. "
-        "A `plgpu.ClusterBarrier` in its `scratch_types` naming another axis: JAX raises when "
+        "A `plgpu.ClusterBarrier` in its `scratch_types` (or allocated by `pl.run_scoped` in the "
+        "body) naming another axis: JAX raises when "
         "it allocates the barrier, after tracing, and blames the line that calls the jitted "
         "function (0.8.3: the launch inside it). Measured on 0.8.3, 0.9.1, 0.9.2, 0.10.2, "
         "0.11.2 and 0.12.0.1, the same text."
@@ -82,35 +83,44 @@ def _copies(program: Program) -> Iterator[Finding]:
 
 def _cluster_barriers(program: Program) -> Iterator[Finding]:
     seen: set[tuple[int, int]] = set()
-    for launch in program.launches:
-        kernel = launch.kernel
-        names = cluster_names(kernel)
-        if names is None or not isinstance(kernel.scratch_types, tuple):
+    for launch, barrier in _barriers(program):
+        names = cluster_names(launch.kernel)
+        if names is None:
             continue
-        for barrier in kernel.scratch_types:
-            if not isinstance(barrier, BarrierVal) or barrier.kind != "ClusterBarrier":
-                continue
-            axes = const_strings(barrier.collective_axes) \
-                if not _bare_string(barrier.collective_axes) else None
-            unknown = [axis for axis in axes or () if axis not in names]
-            if not unknown:
-                continue
-            at_jit_call = holds(CLUSTER_BARRIER_AXES_AT_JIT_CALL, program.version)
-            blamed = (launch.ctx.jit_call if at_jit_call else None) or launch.site
-            if (id(blamed), id(barrier.node)) in seen:
-                continue
-            seen.add((id(blamed), id(barrier.node)))
-            where = barrier.collective_axes_node or barrier.node
-            related = [Related(program.span(where), f"the ClusterBarrier names {unknown[0]!r} here"),
-                       *kernel_related(program, launch)]
-            yield Finding(RULE.code, program.span(blamed),
-                          f"plgpu.ClusterBarrier(collective_axes={tuple(axes or ())!r}) names "
-                          f"{unknown[0]!r}, which is not a cluster axis of its kernel "
-                          f"({_available(names)}); JAX fails with \"Unknown cluster axis "
-                          f"{unknown[0]}\" when it {_when(at_jit_call)} and allocates the barrier. "
-                          f"{_todo(names)}",
-                          related=dedupe(related),
-                          fixes=_fixes(program, barrier.collective_axes_node, {names}))
+        axes = const_strings(barrier.collective_axes) \
+            if not _bare_string(barrier.collective_axes) else None
+        unknown = [axis for axis in axes or () if axis not in names]
+        if not unknown:
+            continue
+        at_jit_call = holds(CLUSTER_BARRIER_AXES_AT_JIT_CALL, program.version)
+        blamed = (launch.ctx.jit_call if at_jit_call else None) or launch.site
+        if (id(blamed), id(barrier.node)) in seen:
+            continue
+        seen.add((id(blamed), id(barrier.node)))
+        where = barrier.collective_axes_node or barrier.node
+        related = [Related(program.span(where), f"the ClusterBarrier names {unknown[0]!r} here"),
+                   *kernel_related(program, launch)]
+        yield Finding(RULE.code, program.span(blamed),
+                      f"plgpu.ClusterBarrier(collective_axes={tuple(axes or ())!r}) names "
+                      f"{unknown[0]!r}, which is not a cluster axis of its kernel "
+                      f"({_available(names)}); JAX fails with \"Unknown cluster axis "
+                      f"{unknown[0]}\" when it {_when(at_jit_call)} and allocates the barrier. "
+                      f"{_todo(names)}",
+                      related=dedupe(related),
+                      fixes=_fixes(program, barrier.collective_axes_node, {names}))
+
+
+def _barriers(program: Program) -> Iterator[tuple[Launch, BarrierVal]]:
+    """Each ClusterBarrier a launch allocates: in its kernel's scratch_types, or by a
+    pl.run_scoped in its body (measured: the same error, blamed on the same line)."""
+    for launch in program.launches:
+        if isinstance(launch.kernel.scratch_types, tuple):
+            for barrier in launch.kernel.scratch_types:
+                if isinstance(barrier, BarrierVal) and barrier.kind == "ClusterBarrier":
+                    yield launch, barrier
+    for scoped in program.scoped_buffers:
+        if isinstance(scoped.buffer, BarrierVal) and scoped.buffer.kind == "ClusterBarrier":
+            yield scoped.launch, scoped.buffer
 
 
 def cluster_names(kernel: KernelInfo) -> tuple[str, ...] | None:
