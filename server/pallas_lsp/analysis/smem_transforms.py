@@ -169,22 +169,30 @@ def window_fault(ref: RefVal, index: object = None) -> WindowFault | None:
     if dims is None:
         return None
     if not root.transforms:
+        extents = root.shape.value
         for at, dim in enumerate(dims):
-            if dim.kind == "slice" and dim.stride is not None and dim.stride != 1:
-                return WindowFault("stride", at, None, stride=dim.stride)
+            if dim.kind != "slice" or dim.stride is None or dim.stride == 1:
+                continue
+            # A traced start raises "Unsupported slice" instead, and a slice past the end "Out
+            # of bound slice" first (both measured on JAX's own kernels, mutated).
+            if dim.start is None or dim.size is None or not isinstance(extents, tuple) \
+                    or dim.start + (dim.size - 1) * dim.stride >= extents[at]:  # type: ignore[operator]
+                return None
+            return WindowFault("stride", at, None, stride=dim.stride)
         return None
     found = transforms_of(root)
     if set(found) - {"tiling", "swizzle"} or len(found) != len(root.transforms):
         return None
     tiling, swizzle = found.get("tiling"), found.get("swizzle")
     if isinstance(tiling, TransformVal):
-        return _tiled_fault(dims, tiling)
+        return _tiled_fault(dims, tiling, root.shape.value)  # type: ignore[attr-defined]
     if isinstance(swizzle, TransformVal):
         return _swizzled_fault(root, dims, swizzle)
     return None
 
 
-def _tiled_fault(dims: tuple[DimIndex, ...], tiling: TransformVal) -> WindowFault | None:
+def _tiled_fault(dims: tuple[DimIndex, ...], tiling: TransformVal,
+                 shape: object) -> WindowFault | None:
     """JAX walks the tiled dimensions in order: an integer, then a stride, then a cut tile
     (window_misfit) raise on the first dimension that has one."""
     tiles = tiling.value
@@ -200,6 +208,10 @@ def _tiled_fault(dims: tuple[DimIndex, ...], tiling: TransformVal) -> WindowFaul
         if dim.stride is None:
             return None
         if dim.stride != 1:
+            extent = shape[at] if isinstance(shape, tuple) and len(shape) == len(dims) else None
+            if dim.start is None or dim.size is None or extent is None \
+                    or dim.start + (dim.size - 1) * dim.stride >= extent:
+                return None  # "Out of bound slice" first, or a start not known
             return WindowFault("tile_stride", at, tiling, stride=dim.stride)
         if (dim.start is not None and dim.start % tile) or (dim.size is not None and dim.size % tile):
             return None  # a cut tile: window_misfit's finding
