@@ -8,6 +8,14 @@ and 0.12.0.1 (docs/rules/PAL012.md):
 - a window (``.at[...]``, an indexed load or store) of a tiled dimension must start and end
   on a tile boundary: "Expected slice start (4) and slice size (16) to be divisible by the
   tile size (8)".
+- an index of a tiled dimension must be a slice of stride 1: an integer raises "Unsupported
+  index type", a stride "Strided slices unsupported. Got stride: 2";
+- an index of a buffer swizzled but not tiled must slice the two minor dimensions (an
+  integer there: "Non-slice indices are not supported in 2 minormost dims") and take the
+  whole minor one ("Swizzled dims cannot be sliced");
+- a window of a buffer without transforms must not stride ("Strided slices not
+  implemented").
+Measured on 0.10.2, 0.11.2 and 0.12.0.1, under Lane and Warpgroup semantics.
 """
 
 from __future__ import annotations
@@ -119,6 +127,115 @@ def window_misfit(ref: RefVal, index: object = None) -> TileMisfit | None:
             continue
         if dim.start % tile or dim.size % tile:  # type: ignore[operator]
             return TileMisfit(first_tiled + offset, dim.start, dim.size, tile, tiling)
+    return None
+
+
+@dataclass(frozen=True)
+class WindowFault:
+    """An index of a shared-memory buffer that JAX cannot carry through its transforms (or,
+    without transforms, cannot slice): ``kind`` is "tile_int" (an integer index of a tiled
+    dimension), "tile_stride" (a strided slice of one), "swizzle_int" (an integer index of
+    one of the two minor dimensions of a buffer swizzled without tiling), "swizzle_cut" (a
+    slice of its minor dimension that is not all of it) or "stride" (a strided slice of a
+    buffer without transforms)."""
+
+    kind: str
+    dim: int
+    transform: TransformVal | None  # the tiling or the swizzle the index breaks
+    stride: int | None = None
+    swizzle_elems: int | None = None  # "swizzle_cut": the minor dimension's elements
+
+
+def window_dims(ref: RefVal, index: object = None) -> tuple[DimIndex, ...] | None:
+    """The index of the allocation a window takes: the ref's one view of it, or (``index``
+    given) the index of a load / store of the allocation itself; None when not known."""
+    root = ref.root or ref
+    if index is None:
+        if not isinstance(ref.views, tuple) or len(ref.views) != 1:
+            return None
+        return ref.views[0]
+    if ref.views != ():
+        return None  # an index of a view: relative to the view, not followed
+    return index_dims(root.shape, index)
+
+
+def window_fault(ref: RefVal, index: object = None) -> WindowFault | None:
+    """The first dimension of the window JAX refuses for its kind of index (WindowFault);
+    None when it is accepted, not known, or cut inside a tile (window_misfit's)."""
+    root = ref.root or ref
+    if not isinstance(root.transforms, tuple) or not isinstance(root.shape, Const):
+        return None
+    dims = window_dims(ref, index)
+    if dims is None:
+        return None
+    if not root.transforms:
+        extents = root.shape.value
+        for at, dim in enumerate(dims):
+            if dim.kind != "slice" or dim.stride is None or dim.stride == 1:
+                continue
+            # A traced start raises "Unsupported slice" instead, and a slice past the end "Out
+            # of bound slice" first (both measured on JAX's own kernels, mutated).
+            if dim.start is None or dim.size is None or not isinstance(extents, tuple) \
+                    or dim.start + (dim.size - 1) * dim.stride >= extents[at]:  # type: ignore[operator]
+                return None
+            return WindowFault("stride", at, None, stride=dim.stride)
+        return None
+    found = transforms_of(root)
+    if set(found) - {"tiling", "swizzle"} or len(found) != len(root.transforms):
+        return None
+    tiling, swizzle = found.get("tiling"), found.get("swizzle")
+    if isinstance(tiling, TransformVal):
+        return _tiled_fault(dims, tiling, root.shape.value)  # type: ignore[attr-defined]
+    if isinstance(swizzle, TransformVal):
+        return _swizzled_fault(root, dims, swizzle)
+    return None
+
+
+def _tiled_fault(dims: tuple[DimIndex, ...], tiling: TransformVal,
+                 shape: object) -> WindowFault | None:
+    """JAX walks the tiled dimensions in order: an integer, then a stride, then a cut tile
+    (window_misfit) raise on the first dimension that has one."""
+    tiles = tiling.value
+    if not isinstance(tiles, tuple) or any(type(t) is not int or t <= 0 for t in tiles):
+        return None
+    first = len(dims) - len(tiles)
+    if first < 0:
+        return None
+    for offset, tile in enumerate(tiles):
+        at, dim = first + offset, dims[first + offset]
+        if dim.kind == "int":
+            return WindowFault("tile_int", at, tiling)
+        if dim.stride is None:
+            return None
+        if dim.stride != 1:
+            extent = shape[at] if isinstance(shape, tuple) and len(shape) == len(dims) else None
+            if dim.start is None or dim.size is None or extent is None \
+                    or dim.start + (dim.size - 1) * dim.stride >= extent:
+                return None  # "Out of bound slice" first, or a start not known
+            return WindowFault("tile_stride", at, tiling, stride=dim.stride)
+        if (dim.start is not None and dim.start % tile) or (dim.size is not None and dim.size % tile):
+            return None  # a cut tile: window_misfit's finding
+    return None
+
+
+def _swizzled_fault(root: RefVal, dims: tuple[DimIndex, ...], swizzle: TransformVal) -> WindowFault | None:
+    size, shape = itemsize(root.dtype), root.shape.value  # type: ignore[attr-defined]
+    if type(swizzle.value) is not int or swizzle.value not in SWIZZLES or size is None \
+            or not isinstance(shape, tuple) or not shape or not dims:
+        return None
+    elems = swizzle.value // size
+    if shape[-1] != elems:
+        return None  # the allocation is refused first (swizzle_fit)
+    minor = dims[-2:]
+    for offset, dim in enumerate(minor):
+        if dim.kind == "int":
+            return WindowFault("swizzle_int", len(dims) - len(minor) + offset, swizzle)
+    last = dims[-1]
+    if last.start is None or last.size is None or last.stride is None:
+        return None
+    if last.start != 0 or last.size != elems or last.stride != 1:
+        return WindowFault("swizzle_cut", len(dims) - 1, swizzle, stride=last.stride,
+                           swizzle_elems=elems)
     return None
 
 

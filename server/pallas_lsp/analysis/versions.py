@@ -173,6 +173,13 @@ BARRIER_INDEX_INTEGERS = Fact("a barrier index must be an integer or a slice", (
 # before any lowering; before, Mosaic GPU's async_copy checks them while lowering, after the
 # shared-memory side's transforms ("Expected same element type", "... the same shape as the
 # transformed slice"). The families corpus: 0.10.2 lowers, 0.11.2 traces (0.11.0/0.11.1 not measured).
+# A Lane register load of a shared-memory buffer swizzled but not tiled reads it in the
+# layout of a plgpu.layout_cast right after it (before: every such load is refused,
+# "Unsupported transforms: [UnswizzleRef(swizzle=128)]"; 0.10.0 and 0.10.1 not measured).
+LANE_SWIZZLED_LOAD_TAKES_CAST = Fact("a Lane load of a swizzled, untiled buffer honours a layout_cast",
+                                     (0, 10, 2), None,
+                                     "load_swizzled_layout_cast: refused on 0.8.3, 0.9.1, 0.9.2; "
+                                     "lowers from 0.10.2")
 COPY_CHECKS_AT_TRACE = Fact("TMA copies check dtypes and shapes when traced", (0, 11, 2), None,
                             "families corpus copy_tma.shape_mismatch / dtype_mismatch, 0.10.2 vs 0.11.2")
 

@@ -1,11 +1,16 @@
 """PAL012 smem_transforms: swizzle and tiling transforms of a shared-memory buffer that do not
-fit each other, or a window of it that cuts a tile."""
+fit each other, a window of it that cuts a tile or indexes it as its transforms forbid (an
+integer or a stride on a tiled dimension, a cut swizzled row, a strided window of shared
+memory), or a Lane register load / store its transforms cannot serve (a swizzle without
+tiling and no layout, a tiling that is not 2D)."""
 
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Iterator
 
+from ..casts import cast_after
 from ..model import Finding, Fix, Options, Related
 from ..pipelines import RUN, PipelineBufferType, PipelineVal, allocated_buffers
 from ..program import Program, short_repr
@@ -14,31 +19,43 @@ from ..smem_transforms import (
     SWIZZLES,
     SwizzleFit,
     TileMisfit,
+    WindowFault,
     itemsize,
     swizzle_fit,
     swizzle_unsupported,
+    window_dims,
+    window_fault,
     window_misfit,
 )
-from ..trace import Launch
+from ..trace import Launch, RefAccess
 from ..values import Const, RefTypeVal, RefVal, TransformVal
+from ..versions import LANE_SWIZZLED_LOAD_TAKES_CAST, format_jax_version, holds
 from .base import LoweringError, Rule
 from .common import replace_node
 
 RULE = Rule(
     code="PAL012",
     name="smem_transforms",
-    title="a shared-memory buffer's swizzle and tiling do not fit, or a window cuts a tile",
+    title="a shared-memory buffer's swizzle and tiling do not fit, or an index or load breaks them",
     jax_message=(
         "ValueError: Swizzle 96 is not supported. Only 32, 64 and 128 are accepted.\n"
         "ValueError: Swizzle 128 requires the trailing dimension to be of size 64, but got "
         "shape: (8, 4, 8, 32)\n"
         "ValueError: Expected slice start (4) and slice size (16) to be divisible by the tile "
         "size (8)\n"
-        "NotImplementedError: Tiling without swizzle is not supported."
+        "NotImplementedError: Tiling without swizzle is not supported.\n"
+        "NotImplementedError: Unsupported swizzle transform with strided layout\n"
+        "NotImplementedError: Only 2D tiling is supported, got: (64,)\n"
+        "ValueError: Swizzled dims cannot be sliced\n"
+        "NotImplementedError: Non-slice indices are not supported in 2 minormost dims: (...)\n"
+        "NotImplementedError: Strided slices unsupported. Got stride: 2\n"
+        "TypeError: Unsupported index type: <class '...DynamicJaxprTracer'>\n"
+        "NotImplementedError: Strided slices not implemented"
     ),
     lowering_errors=(
-        LoweringError(r"Swizzle -?\d+ is not supported\. Only 32, 64 and 128 are accepted",
-                      exc_type="ValueError"),
+        # A number in a real message, ``{...}`` in JAX's template (the raise-site table).
+        LoweringError(r"Swizzle (-?\d+|\{[^}]*\}) is not supported\. Only 32, 64 and 128 are "
+                      r"accepted", exc_type="ValueError"),
         # A number in a real message, ``{...}`` in JAX's template (the raise-site table).
         LoweringError(r"Swizzle (\d+|\{[^}]*\}) requires the trailing dimension to be of size",
                       exc_type="ValueError"),
@@ -46,6 +63,17 @@ RULE = Rule(
                       r"\((\d+|\{[^}]*\})\) to be divisible by the tile size", exc_type="ValueError"),
         LoweringError(r"Tiling without swizzle is not supported", exc_type="NotImplementedError"),
         LoweringError(r"Unsupported transforms: \[UntileRef\(tiling=", exc_type="NotImplementedError"),
+        LoweringError(r"Unsupported transforms: \[UnswizzleRef\(swizzle=", exc_type="NotImplementedError"),
+        LoweringError(r"Unsupported swizzle transform with strided layout",
+                      exc_type="NotImplementedError"),
+        LoweringError(r"Only 2D tiling is supported, got:", exc_type="NotImplementedError"),
+        LoweringError(r"Swizzled dims cannot be sliced", exc_type="ValueError"),
+        LoweringError(r"Non-slice indices are not supported in 2 minormost dims",
+                      exc_type="NotImplementedError"),
+        LoweringError(r"Strided slices unsupported\. Got stride:", exc_type="NotImplementedError"),
+        # An integer index of a tiled dimension; "{idx.type}" is the dialect's other site.
+        LoweringError(r"Unsupported index type: (<class |\{type\(idx\)\})", exc_type="TypeError"),
+        LoweringError(r"Strided slices not implemented", exc_type="NotImplementedError"),
     ),
     what_it_means=(
         "A shared-memory buffer (`plgpu.SMEM(shape, dtype, transforms=...)`) can be stored in "
@@ -55,7 +83,13 @@ RULE = Rule(
         "swizzles rows of 32, 64 or 128 bytes only, and a swizzle of S bytes needs the minor "
         "dimension, after tiling, to be exactly S bytes wide: S / itemsize elements (64 "
         "float16, 32 float32). A window of a tiled buffer (`smem.at[pl.ds(start, size)]`, an "
-        "indexed load or store) must cover whole tiles: JAX cannot address part of a tile."
+        "indexed load or store) must cover whole tiles: JAX cannot address part of a tile; "
+        "it must slice a tiled dimension (an integer index there is refused) with stride 1. A "
+        "buffer swizzled but not tiled permutes each row as a whole: its two minor dimensions "
+        "must be sliced, the minor one whole. Shared memory without transforms is sliced "
+        "contiguously only (no stride). Under Lane semantics a register load or store of a "
+        "tiled buffer needs a 2D tiling, and a load of a buffer swizzled but not tiled needs "
+        "the layout from a `plgpu.layout_cast` right after it."
     ),
     when_it_happens=(
         "`SwizzleTransform(96)` (or 16, 256): raised where the transform is built. A (8, 32) "
@@ -71,14 +105,28 @@ RULE = Rule(
         "words the last one \"slice start (4) and slice stop (20)\"). Under Lane semantics a "
         "register load (`smem[...]`) of a buffer tiled without a swizzle: \"Tiling without "
         "swizzle is not supported\" on the load (0.8.3: \"Unsupported transforms: "
-        "[UntileRef(...)]\"); under Warpgroup layout inference fails instead (not predicted)."
+        "[UntileRef(...)]\"); under Warpgroup layout inference fails instead (not predicted). "
+        "On the copy, load or store that uses the index, every release 0.8.3 to 0.12.0.1, Lane "
+        "and Warpgroup: `smem.at[0]` of a buffer tiled (8, 64) (\"Unsupported index type\"), "
+        "`smem.at[pl.ds(0, 32, stride=2)]` of it (\"Strided slices unsupported\") or of a "
+        "buffer without transforms (\"Strided slices not implemented\"), `smem.at[0]` or "
+        "`smem.at[:, pl.ds(0, 32)]` of a (64, 64) float16 buffer swizzled 128 bytes without "
+        "tiling (\"Non-slice indices are not supported in 2 minormost dims\", \"Swizzled dims "
+        "cannot be sliced\"). Under Lane, on the access: `smem[...]` of a buffer tiled (64,) "
+        "or (2, 8, 64) (\"Only 2D tiling is supported\"), and `smem[...]` of a buffer swizzled "
+        "but not tiled with no `plgpu.layout_cast` right after it (\"Unsupported swizzle "
+        "transform with strided layout\"; through 0.9.2 every such load, cast or not: "
+        "\"Unsupported transforms: [UnswizzleRef(swizzle=128)]\")."
     ),
     how_to_fix=(
         "Make the swizzle the byte width of the minor tile: `TilingTransform((8, 64))` with "
         "`SwizzleTransform(128)` for 2-byte types, `(8, 32)` with 128 for 4-byte types, `(8, "
         "32)` with 64 for 2-byte types (the quick fix writes the swizzle the tile implies). "
         "Start and size windows of a tiled dimension at multiples of its tile: `pl.ds(8 * i, "
-        "16)` for tiles of 8 rows."
+        "16)` for tiles of 8 rows. Index tiled dimensions with slices of stride 1 (an integer "
+        "index only on a leading, untiled dimension); slice a swizzled-only buffer's minor "
+        "dimension whole, or tile it too; cast a Lane load of a swizzled-only buffer "
+        "(`plgpu.layout_cast(smem[...], plgpu.Layout.WGMMA)`); tile the two minor dimensions."
     ),
     bad_example='''
 transforms = (plgpu.TilingTransform((8, 32)), plgpu.SwizzleTransform(128))
@@ -100,6 +148,114 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _swizzles_that_do_not_fit(program)
     yield from _windows_that_cut_tiles(program)
     yield from _tiled_loads_without_swizzle(program)
+    yield from _swizzled_loads_without_layout(program)
+    yield from _tilings_not_2d(program)
+
+
+def _lane_accesses(program: Program, kind: str | None = None) -> Iterator[tuple[RefAccess, RefVal]]:
+    """Register loads (and stores) of a whole shared-memory allocation under Lane semantics,
+    once per line: what JAX's Lane get / swap rules judge by the transforms left."""
+    seen: set[int] = set()
+    for access in program.ref_accesses:
+        ref = access.ref
+        if (kind is not None and access.kind != kind) or access.scoped or access.node.lineno in seen \
+                or not isinstance(ref, RefVal) or ref.space != "SMEM" or ref.root is not None \
+                or program.semantics(access.launch.kernel).name != "Lane":
+            continue
+        dims = window_dims(ref, access.index)
+        if dims is None or any(d.kind != "slice" or d.start != 0 or d.stride != 1 for d in dims) \
+                or not isinstance(ref.shape, Const) \
+                or any(d.size != n for d, n in zip(dims, ref.shape.value, strict=True)):  # type: ignore[arg-type]
+            continue  # a window: the index checks (window_fault) come first
+        seen.add(access.node.lineno)
+        yield access, ref
+
+
+def _swizzled_loads_without_layout(program: Program) -> Iterator[Finding]:
+    """A Lane register load of a buffer swizzled but not tiled, with no layout_cast right
+    after it: JAX loads it with the strided layout, which cannot read swizzled memory
+    ("Unsupported swizzle transform with strided layout", 0.10.2 to 0.12.0.1, on the load).
+    Before 0.10.2 every such load is refused, cast or not."""
+    takes_cast = holds(LANE_SWIZZLED_LOAD_TAKES_CAST, program.version)
+    for access, ref in _lane_accesses(program, "load"):
+        found = transforms_of(ref)
+        swizzle = found.get("swizzle")
+        if set(found) != {"swizzle"} or not isinstance(swizzle, TransformVal) \
+                or swizzle_fit(_buffer_of(ref)) is not None:
+            continue
+        if not takes_cast:
+            yield Finding(
+                RULE.code, program.span(access.node),
+                f"This loads a shared-memory buffer swizzled {swizzle.value} bytes (and not tiled) "
+                f"into registers: under Lane semantics JAX {format_jax_version(program.version)} "
+                f"loads swizzled buffers only when they are tiled too, and raises "
+                f"\"NotImplementedError: Unsupported transforms: [UnswizzleRef(swizzle="
+                f"{swizzle.value})]\" (from 0.10.2 a plgpu.layout_cast right after the load is "
+                f"enough). Tile the buffer before the swizzle (TilingTransform((8, "
+                f"{swizzle.value // (itemsize(ref.dtype) or 1)}))).",
+                related=_made_here(program, ref, swizzle, "the swizzle is built here"))
+            continue
+        if cast_after(program, access.node).kind not in ("missing", "broken"):  # type: ignore[arg-type]
+            continue
+        yield Finding(
+            RULE.code, program.span(access.node),
+            f"This loads a shared-memory buffer swizzled {swizzle.value} bytes (and not tiled) into "
+            f"registers with no layout given: under Lane semantics JAX then uses its strided layout, "
+            f"which cannot read swizzled memory, and raises \"NotImplementedError: Unsupported "
+            f"swizzle transform with strided layout\". Cast the loaded value right away "
+            f"(plgpu.layout_cast(smem[...], plgpu.Layout.WGMMA)) or tile the buffer too "
+            f"(TilingTransform((8, {swizzle.value // (itemsize(ref.dtype) or 1)})) before the swizzle).",
+            related=_made_here(program, ref, swizzle, "the swizzle is built here"))
+
+
+def _tilings_not_2d(program: Program) -> Iterator[Finding]:
+    """A Lane register load or store of a swizzled buffer whose tiling is not 2D: "Only 2D
+    tiling is supported, got: (64,)" (0.10.2 to 0.12.0.1, on the access)."""
+    for access, ref in _lane_accesses(program):
+        found = transforms_of(ref)
+        tiling = found.get("tiling")
+        kinds = [t.kind for t in ref.transforms] if isinstance(ref.transforms, tuple) else []  # type: ignore[attr-defined]
+        if kinds != ["tiling", "swizzle"] or not isinstance(tiling, TransformVal) \
+                or not isinstance(tiling.value, tuple) or len(tiling.value) == 2 \
+                or any(type(t) is not int or t <= 0 for t in tiling.value) \
+                or not _tiles_divide(ref, tiling.value) or swizzle_fit(_buffer_of(ref)) is not None:
+            continue
+        if access.kind == "store" and _elements(ref) == 1:
+            continue  # a one-element store is written as a scalar, transforms unread
+        what = "loads" if access.kind == "load" else "stores"
+        yield Finding(
+            RULE.code, program.span(access.node),
+            f"This {what} registers {'from' if access.kind == 'load' else 'into'} a shared-memory "
+            f"buffer tiled {short_repr(tiling.value)}, a {len(tiling.value)}D tiling: Mosaic GPU "
+            f"moves registers to and from tiled memory only with 2D tiles. JAX raises "
+            f"\"NotImplementedError: Only 2D tiling is supported, got: {short_repr(tiling.value)}\". "
+            f"Tile the two minor dimensions (TilingTransform((8, {tiling.value[-1]})))."
+            , related=_made_here(program, ref, tiling, "the tiling is built here"))
+
+
+def _buffer_of(ref: RefVal) -> RefTypeVal:
+    return RefTypeVal(ref.space, ref.shape, ref.dtype, ref.transforms)
+
+
+def _tiles_divide(ref: RefVal, tiles: tuple[object, ...]) -> bool:
+    shape = ref.shape.value if isinstance(ref.shape, Const) and isinstance(ref.shape.value, tuple) else None
+    if shape is None or len(tiles) > len(shape):
+        return False
+    return all(d % t == 0 for d, t in zip(shape[len(shape) - len(tiles):], tiles, strict=True))  # type: ignore[operator]
+
+
+def _elements(ref: RefVal) -> int | None:
+    shape = ref.shape.value if isinstance(ref.shape, Const) and isinstance(ref.shape.value, tuple) else None
+    return None if shape is None else math.prod(shape)  # type: ignore[arg-type]
+
+
+def _made_here(program: Program, ref: RefVal, transform: TransformVal | None,
+               what: str) -> tuple[Related, ...]:
+    related = [Related(program.span(transform.node), what)] \
+        if transform is not None and transform.node is not None else []
+    if ref.node is not None:
+        related.append(Related(program.span(ref.node), "the shared-memory buffer is declared here"))
+    return tuple(related)
 
 
 def _tiled_loads_without_swizzle(program: Program) -> Iterator[Finding]:
@@ -267,10 +423,13 @@ def _windows_that_cut_tiles(program: Program) -> Iterator[Finding]:
     for node, ref, index in candidates:
         if ref.space != "SMEM" or id(node) in seen:
             continue
-        if index is None or (ref.views != () and _whole(index)):
-            misfit = window_misfit(ref)  # the view itself, copied or loaded whole
-        else:
-            misfit = window_misfit(ref, index)
+        whole_view = index is None or (ref.views != () and _whole(index))
+        fault = window_fault(ref) if whole_view else window_fault(ref, index)
+        if fault is not None:
+            seen.add(id(node))
+            yield _fault_finding(program, node, ref, fault)
+            continue
+        misfit = window_misfit(ref) if whole_view else window_misfit(ref, index)
         if misfit is None:
             continue
         seen.add(id(node))
@@ -295,3 +454,40 @@ def _window_finding(program: Program, node: ast.AST, ref: RefVal, misfit: TileMi
 
 def _whole(index: object) -> bool:
     return isinstance(index, Const) and index.value is Ellipsis
+
+
+def _fault_finding(program: Program, node: ast.AST, ref: RefVal, fault: WindowFault) -> Finding:
+    transform = fault.transform
+    value = short_repr(transform.value) if transform is not None else ""
+    dim = f"dimension {fault.dim}"
+    if fault.kind == "tile_int":
+        text = (f"This indexes {dim} of a shared-memory buffer tiled {value} with an integer: "
+                f"JAX can only carry slices of whole tiles through a tiling, and raises "
+                f"\"TypeError: Unsupported index type: <class '...Tracer'>\". Take a slice "
+                f"of whole tiles (pl.ds(start, size), both multiples of the tile), or index a "
+                f"leading dimension that is not tiled.")
+    elif fault.kind == "tile_stride":
+        text = (f"This takes a slice of stride {fault.stride} of {dim} of a shared-memory buffer "
+                f"tiled {value}: a tiled dimension can only be sliced contiguously. JAX raises "
+                f"\"NotImplementedError: Strided slices unsupported. Got stride: {fault.stride}\". "
+                f"Slice with stride 1.")
+    elif fault.kind == "swizzle_int":
+        text = (f"This indexes {dim} of a shared-memory buffer swizzled {transform.value} bytes "  # type: ignore[union-attr]
+                f"(not tiled) with an integer: the two minor dimensions of a swizzled buffer can "
+                f"only be sliced. JAX raises \"NotImplementedError: Non-slice indices are not "
+                f"supported in 2 minormost dims\". Slice them (pl.ds(i, 1)), or index a leading "
+                f"dimension.")
+    elif fault.kind == "swizzle_cut":
+        text = (f"This takes part of the minor dimension of a shared-memory buffer swizzled "
+                f"{transform.value} bytes (not tiled): a swizzled row of {fault.swizzle_elems} "  # type: ignore[union-attr]
+                f"elements is permuted as a whole and cannot be sliced. JAX raises \"ValueError: "
+                f"Swizzled dims cannot be sliced\". Take the whole minor dimension, or tile the "
+                f"buffer (TilingTransform((8, {fault.swizzle_elems}))) and slice whole tiles.")
+    else:
+        text = (f"This takes a slice of stride {fault.stride} of {dim} of a shared-memory buffer: "
+                f"Mosaic GPU slices shared memory contiguously only, and JAX raises "
+                f"\"NotImplementedError: Strided slices not implemented\". Slice with stride 1 "
+                f"and pick the rows in registers, or copy from a strided view of global memory.")
+    what = "the tiling is built here" if fault.kind.startswith("tile") else "the swizzle is built here"
+    return Finding(RULE.code, program.span(node), text, related=_made_here(program, ref.root or ref,
+                                                                             transform, what))
