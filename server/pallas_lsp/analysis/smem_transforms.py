@@ -159,6 +159,22 @@ def window_dims(ref: RefVal, index: object = None) -> tuple[DimIndex, ...] | Non
     return index_dims(root.shape, index)
 
 
+def window_past_end(ref: RefVal, index: object = None) -> bool:
+    """The window surely reaches past its dimension's end (start, size and stride known):
+    JAX raises "Out of bound slice" while tracing, before any lowering check of the kernel."""
+    root = ref.root or ref
+    if not isinstance(root.shape, Const) or not isinstance(root.shape.value, tuple):
+        return False
+    dims = window_dims(ref, index)
+    extents = root.shape.value
+    if dims is None or len(dims) != len(extents):
+        return False
+    return any(dim.kind == "slice" and dim.start is not None and dim.size is not None
+               and dim.stride is not None and type(extent) is int
+               and dim.start + (dim.size - 1) * dim.stride >= extent
+               for dim, extent in zip(dims, extents, strict=True))
+
+
 def window_fault(ref: RefVal, index: object = None) -> WindowFault | None:
     """The first dimension of the window JAX refuses for its kind of index (WindowFault);
     None when it is accepted, not known, or cut inside a tile (window_misfit's)."""
