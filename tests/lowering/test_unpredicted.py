@@ -52,20 +52,21 @@ def test_sarif_marks_unpredicted_results(version: str) -> None:
 
 def test_unpredicted_errors_name_their_raise_site() -> None:
     """An error no rule predicts names its site in JAX's raise-site table and its family
-    (issue 27 item 5): a reduction along an axis under Lane semantics on 0.10.2. (It was the
-    quickstart's add_vectors with 32 values until PAL027 predicted that one.)"""
-    fixture = REPO / "tests" / "fixtures" / "single" / "other" / "reduce_axis_lane.py"
+    (issue 27 item 5): a GMEM ref loaded straight into a tiled layout under Lane semantics on
+    0.10.2. (It was the quickstart's add_vectors with 32 values until PAL027 predicted that
+    one, then a reduction along an axis until PAL051 did.)"""
+    fixture = REPO / "tests" / "fixtures" / "single" / "other" / "layout_cast_gmem_load_lane.py"
     done = subprocess.run(
         [sys.executable, "-m", "pallas_lsp", "check", str(fixture), "--confirm", "local",
          "--python", jax_python("0.10.2"), "--format", "json"],
         capture_output=True, text=True, timeout=300)
     rows = json.loads(done.stdout)
     assert [(row["code"], row["line"], row["unpredicted"]) for row in rows] == [
-        ("lowering", 13, True)], rows
+        ("lowering", 16, True)], rows
     message = rows[0]["message"]
-    assert "No support for axes yet" in message
-    # lowering.py's site of 0.10.2 (its line there), its family, the page to read.
-    assert "(not predicted yet: mosaic_gpu/lowering.py:" in message, message
+    assert "Only optimized transfers to SMEM supported" in message
+    # fragmented_array.py's site of 0.10.2 (its line there), its family, the page to read.
+    assert "(not predicted yet: mosaic/gpu/fragmented_array.py:" in message, message
     family = message.rsplit("pallas-lsp explain ", 1)[1].rstrip(")")
     explained = subprocess.run([sys.executable, "-m", "pallas_lsp", "explain", family],
                                capture_output=True, text=True, timeout=60)

@@ -32,7 +32,7 @@ from .api_surface import shipped
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
-from .ops import OPS, RECORDED_BY_PARAMS, REMOTE_CALLS, REMOTE_OP
+from .ops import OPS, RECORDED_BY_PARAMS, REDUCE_OP, REDUCTION_CALLS, REMOTE_CALLS, REMOTE_OP
 from .python import allow, bridge
 from .python.real import RealVal
 from .ref_ops import REF_OPS
@@ -256,7 +256,8 @@ def subscript(base: object, index: object) -> object:
         # a loaded register value (its layout: layouts.py, PAL017).
         # A ref's dtype is a strong type (PAL026 compares it with what is stored).
         if isinstance(index, Const) and index.value is Ellipsis:
-            return replace(layouts.loaded(base.shape, base.dtype), strong=True)
+            strided = base.transforms == () and base.views == ()
+            return replace(layouts.loaded(base.shape, base.dtype, strided), strong=True)
         dims = ref_facts.index_dims(base.shape, index)
         shape = ref_facts.indexed_shape(base.shape, dims) if dims is not None else UNKNOWN
         return replace(layouts.sliced_load(shape, base.dtype, base.transforms), strong=True)
@@ -534,6 +535,14 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
         # lax.select_n(which, *cases): Mosaic GPU's rule lowers two cases at most (PAL019).
         interp.record_op(CASES_OP, node, {"function": Const(name), "cases": Const(len(args) - 1)},
                          {}, ctx)
+    if ctx.launch is not None and name in REDUCTION_CALLS and not any(
+            isinstance(arg, ast.Starred) for arg in node.args):
+        # jnp.sum(x, axis=1), x.max(axis=0): a reduction of a register array (PAL051); a
+        # method's array is its first argument, so its axis is the second for both.
+        interp.record_op(REDUCE_OP, node, {
+            "function": Const(name), "x": args[0] if args else UNKNOWN, "axis": call.arg(1, "axis"),
+            "extra": Const(tuple(sorted(key for key in kwargs if key != "axis"))),
+            "positional": Const(len(args))}, {}, ctx)
     if ctx.launch is not None and name in REMOTE_CALLS:
         # Another device reached by id (PAL021): recorded, then evaluated as before. A
         # semaphore_signal's device_id may be None (this device): only a known id counts.

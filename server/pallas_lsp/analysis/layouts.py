@@ -33,9 +33,16 @@ WARPGROUP_SIZE = 128
 class RegisterLayout(str, Enum):
     SPLAT = "splat"  # one value broadcast to the whole shape (WGSplatFragLayout)
     LOADED = "loaded"  # read from a ref: strided or tiled, one register per element slot
+    # Read from a ref with no transforms and no views: Lane's WGStridedFragLayout, which
+    # reduces over all its axes only (PAL051). Also a loaded layout (PAL017).
+    STRIDED = "strided"
 
     def describe(self) -> str:
         return "a splat" if self is RegisterLayout.SPLAT else "a layout loaded from a ref"
+
+
+# The layouts of a value read from a ref.
+LOADED_LAYOUTS = (RegisterLayout.LOADED, RegisterLayout.STRIDED)
 
 
 def splat(shape: object, dtype: object) -> ArrayVal:
@@ -43,11 +50,13 @@ def splat(shape: object, dtype: object) -> ArrayVal:
     return ArrayVal(shape, dtype, RegisterLayout.SPLAT)
 
 
-def loaded(shape: object, dtype: object) -> ArrayVal:
+def loaded(shape: object, dtype: object, strided: bool = False) -> ArrayVal:
     """``x_ref[...]``: a load of the whole ref. Loaded only when its shape is known and not
-    a scalar's (a 0-d load is a splat)."""
+    a scalar's (a 0-d load is a splat); ``strided``: the ref has no transforms nor views,
+    so Lane loads it WG-strided (``WGStridedFragLayout.from_shaped_type``)."""
     sure = isinstance(shape, Const) and isinstance(shape.value, tuple) and len(shape.value) > 0
-    return ArrayVal(shape, dtype, RegisterLayout.LOADED if sure else UNKNOWN)
+    layout = RegisterLayout.STRIDED if strided else RegisterLayout.LOADED
+    return ArrayVal(shape, dtype, layout if sure else UNKNOWN)
 
 
 def sliced_load(shape: object, dtype: object, transforms: object) -> ArrayVal:
@@ -98,7 +107,7 @@ def changed_layouts(init: object, out: object, path: tuple[int, ...] = ()
     its position in the carry's tuples; items whose structure or layout is not known are
     left out."""
     if isinstance(init, ArrayVal) and isinstance(out, ArrayVal):
-        if init.layout is RegisterLayout.SPLAT and out.layout is RegisterLayout.LOADED:
+        if init.layout is RegisterLayout.SPLAT and out.layout in LOADED_LAYOUTS:
             return [(path, init, out)]
         return []
     if isinstance(init, tuple) and isinstance(out, tuple) and len(init) == len(out):

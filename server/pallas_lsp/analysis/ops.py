@@ -90,6 +90,15 @@ REMOTE_CALLS: dict[str, tuple[str, int | None]] = {
 }
 # The op recorded for such a call: args["function"] (the call's name), args["device_id"].
 REMOTE_OP = "remote device access"
+# Reductions of a register array (jnp's functions and jax.Array's methods): each lowers to a
+# lax.reduce_{sum,max,min}_p over its axes, whose Lane rule reduces a WG-strided array over
+# all of them only (PAL051). The op recorded for one: args["function"], its operand
+# args["x"], args["axis"] (MISSING when not given), args["extra"]: the other keywords given.
+REDUCTION_CALLS = frozenset({
+    *(f"jnp.{name}" for name in ("sum", "max", "min", "amax", "amin")),
+    *(f"jax.Array.{name}" for name in ("sum", "max", "min")),
+})
+REDUCE_OP = "register reduction"
 # Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
 WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)
 HOVERED_OPS = tuple(name for name, spec in OPS.items() if spec.hover is not None)

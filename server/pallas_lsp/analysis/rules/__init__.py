@@ -44,6 +44,7 @@ from . import (
     pal041_tmem_allocation,
     pal042_tmem_sync_access,
     pal050_wgmma_smem_transforms,
+    pal051_register_reduction_axes,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -95,6 +96,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal041_tmem_allocation,
     pal042_tmem_sync_access,
     pal050_wgmma_smem_transforms,
+    pal051_register_reduction_axes,
 )}
 
 
