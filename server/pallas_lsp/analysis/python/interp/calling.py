@@ -48,6 +48,7 @@ from .. import (
     comparisons,
     coroutines,
     datamodel,
+    exception_classes,
     exec_source,
 )
 from ..coroutines import CoroutineVal, GatheredVal
@@ -96,8 +97,10 @@ class CallsMixin:
                                      anchor)
         return self.call(func, args, kwargs, site, [], {}, self.module_env, ctx)
 
-    def ev_call(self, node: ast.Call, env: Env, ctx: Ctx) -> object:
-        func = self.ev(node.func, env, ctx)
+    def ev_call(self, node: ast.Call, env: Env, ctx: Ctx, func: object = MISSING) -> object:
+        """A call; ``func``: its callee already evaluated (`raise Missing("x")` reads it first)."""
+        if func is MISSING:
+            func = self.ev(node.func, env, ctx)
         args: list[object] = []
         arg_nodes: list[ast.expr] = []
         for arg in node.args:
@@ -130,9 +133,14 @@ class CallsMixin:
                 continue
             kwargs[keyword.arg] = value
             kw_nodes[keyword.arg] = keyword.value
-        self.last_raised = None
+        self.last_raised = self.next_stopped = None
         result = self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
-        if self.last_raised is not None and self.last_raised is not MAYBE_RAISED \
+        stopped, self.next_stopped = self.next_stopped, None
+        if stopped is not None and isinstance(func, QualName) and func.name == "builtins.next":
+            # `next()` at a generator's sure end raised StopIteration (calls.stop_iteration).
+            self.chain(stopped, MISSING)  # type: ignore[arg-type]
+            self.raised_by_call(stopped)
+        elif self.last_raised is not None and self.last_raised is not MAYBE_RAISED \
                 and isinstance(func, (FuncVal, ClassVal)):
             # The program's function (or a class's __init__) surely raised: the exception
             # leaves it and goes on from this call, as from a `raise` written here. (A library
@@ -429,7 +437,10 @@ class CallsMixin:
         if frame.raised is not None and frame.raised is not MAYBE_RAISED:
             result = UNKNOWN  # it raised: the call gives no value
         if self.stores == stores_before:  # it changed no state a later call reads
-            self._memo[key] = (result, frame.raised)
+            # The class of what it raised, not the instance: another call raises a new one.
+            kind = exception_classes.exception_class(frame.raised)
+            raised = exception_classes.class_value(kind) if kind is not None else frame.raised
+            self._memo[key] = (result, raised)
         self.last_raised = frame.raised
         return result
 
@@ -568,7 +579,7 @@ class CallsMixin:
         raised = self.last_raised
         if raised is None:
             return Step("item", item)
-        if isinstance(raised, QualName) and raised.name == "builtins.StopIteration":
+        if exception_classes.exception_class(raised) is StopIteration:
             return Step("done", Const(None))
         return UNKNOWN_STEP  # it may raise, or raises something else: the program stops there
 
