@@ -83,9 +83,10 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         made = signatures.call(name, args, kwargs)
     if made is not MISSING:
         return made
-    made = exception_hook(name, args, kwargs)
-    if made is not MISSING:
-        return made
+    if name in _EXCEPTION_HOOKED:
+        made = exception_hook(name, args, kwargs)
+        if made is not MISSING:
+            return made
     if name.startswith("builtins.dict_instance.") and args and isinstance(args[0], ObjVal):
         return dict_instance_hook(runner, name.rsplit(".", 1)[-1], args[0], args[1:], kwargs, ctx)
     if name == "builtins.setattr" and len(args) == 3 and not kwargs:
@@ -176,18 +177,23 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     return MISSING
 
 
+# The builtin exception classes by qualified name, and their __init__ (what exception_hook answers).
+_EXCEPTION_CLASSES = {f"builtins.{name}": kind for name, kind in vars(builtins).items()
+                      if isinstance(kind, type) and issubclass(kind, BaseException)}
+_EXCEPTION_INITS = {f"{name}.__init__": kind for name, kind in _EXCEPTION_CLASSES.items()}
+_EXCEPTION_HOOKED = frozenset([*_EXCEPTION_CLASSES, *_EXCEPTION_INITS, "builtins.str"])
+
+
 def exception_hook(name: str, args: list[object], kwargs: dict[str, object]) -> object:
     """A builtin exception class called (``ValueError("x")``: an ExcVal), its ``__init__``
     run on a program subclass's instance (``super().__init__(msg)`` sets ``args``), and
     ``str()`` of an instance whose ``__str__`` is the builtin one; MISSING otherwise."""
-    if name.startswith("builtins.") and name.count(".") == 1:
-        kind = getattr(builtins, name[len("builtins."):], None)
-        if isinstance(kind, type) and issubclass(kind, BaseException):
-            return exception_values.construct(kind, args, kwargs)
-    if name.startswith("builtins.") and name.endswith(".__init__") and args:
-        kind = getattr(builtins, name[len("builtins."):-len(".__init__")], None)
+    if name in _EXCEPTION_CLASSES:
+        return exception_values.construct(_EXCEPTION_CLASSES[name], args, kwargs)
+    if name in _EXCEPTION_INITS and args:
+        kind = _EXCEPTION_INITS[name]
         payload = exception_values.payload_of(args[0])
-        if isinstance(kind, type) and issubclass(kind, BaseException) and payload is not None:
+        if payload is not None:
             if kind in exception_values.SIMPLE and isinstance(args[0], ObjVal):
                 exception_values.init(payload, list(args[1:]), kwargs)
             else:

@@ -438,8 +438,9 @@ class CallsMixin:
             result = UNKNOWN  # it raised: the call gives no value
         if self.stores == stores_before:  # it changed no state a later call reads
             # The class of what it raised, not the instance: another call raises a new one.
-            kind = exception_classes.exception_class(frame.raised)
-            raised = exception_classes.class_value(kind) if kind is not None else frame.raised
+            raised = frame.raised
+            if raised is not None and exception_classes.is_instance(raised):
+                raised = exception_classes.class_value(exception_classes.exception_class(raised))  # type: ignore[arg-type]
             self._memo[key] = (result, raised)
         self.last_raised = frame.raised
         return result

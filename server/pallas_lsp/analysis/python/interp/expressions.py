@@ -265,11 +265,12 @@ class ExpressionsMixin:
                 return UNKNOWN  # send / close / cancel: none of them runs the body here
             elif isinstance(base, Generator):
                 return GeneratorMethod(base, attr) if attr in GENERATOR_METHODS else UNKNOWN
-            elif isinstance(base, FuncVal):
-                value = datamodel.function_attribute(base, attr)
-            elif isinstance(base, ExcVal):
-                value = exception_values.attribute(base, attr)
-                return UNKNOWN if value is MISSING else value  # with_traceback, add_note...
+            elif isinstance(base, (FuncVal, ExcVal)):  # (one test: this runs for every attribute)
+                if isinstance(base, FuncVal):
+                    value = datamodel.function_attribute(base, attr)
+                else:
+                    value = exception_values.attribute(base, attr)
+                    return UNKNOWN if value is MISSING else value  # with_traceback, add_note...
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
         if ctx.patches and isinstance(value, QualName):

@@ -472,11 +472,12 @@ class StatementsMixin:
                 else:
                     self.exec_block(stmt.orelse, env, ctx, frame)
         finally:
-            self.handling.append(UNKNOWN)  # it may run while an exception is on its way out
-            try:
-                self.exec_block(stmt.finalbody, env, ctx, frame)
-            finally:
-                self.handling.pop()
+            if stmt.finalbody:
+                self.handling.append(UNKNOWN)  # it may run while an exception is on its way out
+                try:
+                    self.exec_block(stmt.finalbody, env, ctx, frame)
+                finally:
+                    self.handling.pop()
 
     def catching_clause(self, stmt: ast.Try, kind: object, env: Env,
                         ctx: Ctx) -> ast.ExceptHandler | bool | None:
