@@ -862,6 +862,19 @@ g = gen()
 next(g)
 launch(next(g, "max"))
 """, ["PAL006"]),
+    "a generator suspended in its except clause takes what it handles with it": ("""
+def gen():
+    try:
+        raise KeyError("k")
+    except KeyError:
+        yield 1
+g = gen()
+next(g)
+try:
+    raise ValueError("v")
+except ValueError as e:
+    launch("max" if e.__context__ is None else "add")
+""", ["PAL006"]),
     "the as name is deleted at the clause's end": ("""
 e = "max"
 try:

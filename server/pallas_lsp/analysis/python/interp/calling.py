@@ -490,13 +490,15 @@ class CallsMixin:
     def enter_generator(self, generator: Generator) -> object:
         """Switch the per-run state to the generator's (its frames, loops, uncertainty):
         what its body needs while it runs; the caller's is handed back by leave_generator."""
-        stacks = (self._call_sites, self._stack, self._frames, self._new_classes)
+        # `handling` too: a generator suspended in its own `except` clause takes what it
+        # handles with it (a caller's raise does not chain to it, nor re-raise it).
+        stacks = (self._call_sites, self._stack, self._frames, self._new_classes, self.handling)
         saved = ([len(stack) for stack in stacks], self._loops, self._uncertain)
         if len(self._stack) >= MAX_CALL_DEPTH:
             generator.unsure = True
         view = generator.view
         if view is None:
-            parts: list[list[object]] = [[], [], [], []]
+            parts: list[list[object]] = [[], [], [], [], []]
             loops: list[LoopState] = []
             level = generator.level
         else:
@@ -512,7 +514,7 @@ class CallsMixin:
 
     def leave_generator(self, generator: Generator, saved: object) -> None:
         lengths, loops, level = saved  # type: ignore[misc]
-        stacks = (self._call_sites, self._stack, self._frames, self._new_classes)
+        stacks = (self._call_sites, self._stack, self._frames, self._new_classes, self.handling)
         parts = []
         for stack, length in zip(stacks, lengths, strict=True):
             parts.append(stack[length:])
