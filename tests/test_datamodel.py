@@ -743,6 +743,146 @@ except KeyError:
     pass
 launch(op)
 """, ["PAL006"]),
+    # Exception instances (python/exception_values.py): what `except E as e` is bound to.
+    "e.args of a caught builtin exception are its constructor's arguments": ("""
+try:
+    raise ValueError("max", 2)
+except ValueError as e:
+    launch(e.args[0] if str(e) == "('max', 2)" else "add")
+""", ["PAL006"]),
+    "a program exception's __init__ runs; super().__init__ sets args again": ("""
+class Bad(Exception):
+    def __init__(self, op):
+        super().__init__("boom")
+        self.op = op
+try:
+    raise Bad("max")
+except Bad as e:
+    launch(e.op if e.args == ("boom",) and str(e) == "boom" else "add")
+""", ["PAL006"]),
+    "a program exception without __init__: args are the positional arguments": ("""
+class Bad(ValueError):
+    pass
+try:
+    raise Bad("max", 2)
+except ValueError as e:
+    launch(e.args[0] if type(e) is Bad else "add")
+""", ["PAL006"]),
+    "raise ... from err: __cause__ is err, __suppress_context__ set": ("""
+err = KeyError("k")
+try:
+    raise ValueError("v") from err
+except ValueError as e:
+    launch("max" if e.__cause__ is err and e.__suppress_context__ else "add")
+""", ["PAL006"]),
+    "raised while handling: __context__ is the handled exception; from None clears __cause__": ("""
+try:
+    try:
+        raise KeyError("k")
+    except KeyError:
+        raise ValueError("x") from None
+except ValueError as e:
+    launch("max" if e.__cause__ is None and e.__context__.args == ("k",) else "add")
+""", ["PAL006"]),
+    "a KeyError of a missing key: str() is the key's repr": ("""
+try:
+    {"a": 1}["max"]
+except KeyError as e:
+    launch("max" if str(e) == "'max'" and e.__context__ is None else "add")
+""", ["PAL006"]),
+    "the instance raised in a called function reaches the caller's handler": ("""
+def check(op):
+    raise ValueError(op)
+try:
+    check("max")
+except ValueError as e:
+    launch(e.args[0])
+""", ["PAL006"]),
+    "an exception raised on a path not decided binds nothing known": ("""
+import random
+try:
+    if random.random() > 0.5:
+        raise ValueError("max")
+    raise ValueError("add")
+except ValueError as e:
+    launch(e.args[0])
+""", []),
+    "an OSError's args are not modelled (its errno picks a subclass)": ("""
+try:
+    raise OSError(2, "max")
+except OSError as e:
+    launch(e.args[1])
+""", []),
+    "next() at a generator's end raises StopIteration: value is what it returned": ("""
+def gen():
+    yield 1
+    return "max"
+def first_two(g):
+    next(g)
+    next(g)
+    return "add"
+try:
+    first_two(gen())
+    op = "add"
+except StopIteration as e:
+    op = e.value
+launch(op)
+""", ["PAL006"]),
+    "a generator returning None: StopIteration() with no args": ("""
+def gen():
+    yield 1
+g = gen()
+next(g)
+try:
+    next(g)
+    op = "add"
+except StopIteration as e:
+    op = "max" if e.args == () and e.value is None else "add"
+launch(op)
+""", ["PAL006"]),
+    "next() of a generator advanced on a path not decided raises nothing known": ("""
+import random
+def gen():
+    yield 1
+    return "max"
+g = gen()
+if random.random() > 0.5:
+    next(g)
+try:
+    next(g)
+    op = "add"
+except StopIteration as e:
+    op = e.value
+launch(op)
+""", []),
+    "next(gen, default) at the end gives the default": ("""
+def gen():
+    yield 1
+g = gen()
+next(g)
+launch(next(g, "max"))
+""", ["PAL006"]),
+    "a generator suspended in its except clause takes what it handles with it": ("""
+def gen():
+    try:
+        raise KeyError("k")
+    except KeyError:
+        yield 1
+g = gen()
+next(g)
+try:
+    raise ValueError("v")
+except ValueError as e:
+    launch("max" if e.__context__ is None else "add")
+""", ["PAL006"]),
+    "the as name is deleted at the clause's end": ("""
+e = "max"
+try:
+    raise ValueError("add")
+except ValueError as e:
+    pass
+launch(e)
+""", []),
     "nullcontext() with no value enters as None": ("""
 import contextlib
 with contextlib.nullcontext() as entered:

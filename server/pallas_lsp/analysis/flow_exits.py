@@ -39,9 +39,10 @@ class RaiseExit(FlowExit):
     it (``Interpreter.raise_exception`` found that handler before raising): the statements
     between are skipped, the ``finally`` blocks on the way run."""
 
-    def __init__(self, kind: object, handler: Handler) -> None:
+    def __init__(self, kind: object, handler: Handler, instance: object = None) -> None:
         super().__init__(getattr(kind, "__name__", "exception"))
-        self.kind, self.handler = kind, handler
+        # ``instance``: the exception object (python/exception_values.py), None where unknown.
+        self.kind, self.handler, self.instance = kind, handler, instance
 
 
 class Handler:

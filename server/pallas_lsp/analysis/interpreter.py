@@ -174,6 +174,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # The exception class the last call_function was sure to raise (MAYBE_RAISED: one
         # may have been raised), else None: how a `__next__` call says the items ended.
         self.last_raised: object = None
+        self.next_stopped: object = None  # what a `next()` call surely raised (python/calls.py)
         # Stores into Python state a later call may read (a module's names, attributes,
         # items, lists): a call that made one is not memoised, so that calling it again
         # runs it again (a `__next__` that advances `self.i`).
@@ -228,7 +229,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # the caller's, so the innermost one is not always this one.
         self.handlers[:] = [h for h in self.handlers if h is not handler]
 
-    def raise_exception(self, kind: object) -> None:
+    def raise_exception(self, kind: object, instance: object = None) -> None:
         """Python raises an exception of class ``kind`` here (a builtin exception class or a
         program's ClassVal). Walk the handlers outward from the innermost: the first that
         surely catches it gets it (RaiseExit unwinds to it); one that surely does not is
@@ -245,7 +246,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
             if verdict is None:
                 return
             if verdict:
-                raise RaiseExit(kind, handler)
+                raise RaiseExit(kind, handler, instance)
             code_ran = code_ran or handler.runs_code
 
     @property

@@ -10,6 +10,7 @@ library name to the models of JAX and the standard library.
 from __future__ import annotations
 
 import ast
+import builtins
 from typing import Protocol
 
 from .. import pyflow
@@ -22,6 +23,7 @@ from ..values import (
     DictVal,
     Env,
     FuncVal,
+    GeneratorVal,
     KernelVal,
     ObjVal,
     PartialVal,
@@ -30,10 +32,11 @@ from ..values import (
     pack,
     plain,
 )
-from . import coroutines, dataclass_values, datamodel, modules, signatures
+from . import coroutines, dataclass_values, datamodel, exception_values, modules, signatures
 from .coroutines import GatheredVal
 from .descriptor_values import construct
-from .generators import Step
+from .exception_values import ExcVal
+from .generators import Generator, Step
 
 
 class Runner(Protocol):
@@ -59,6 +62,9 @@ class Runner(Protocol):
 
     def next_step(self, iterator: object, ctx: Ctx) -> Step: ...
 
+    # The StopIteration a `next()` surely raised (interp/calling.py follows it to a handler).
+    next_stopped: object
+
 
 # Calls that return their value argument unchanged (the second, ``val=``).
 IDENTITY_CALLS = frozenset({"typing.cast", "typing_extensions.cast"})
@@ -77,6 +83,10 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         made = signatures.call(name, args, kwargs)
     if made is not MISSING:
         return made
+    if name in _EXCEPTION_HOOKED:
+        made = exception_hook(name, args, kwargs)
+        if made is not MISSING:
+            return made
     if name.startswith("builtins.dict_instance.") and args and isinstance(args[0], ObjVal):
         return dict_instance_hook(runner, name.rsplit(".", 1)[-1], args[0], args[1:], kwargs, ctx)
     if name == "builtins.setattr" and len(args) == 3 and not kwargs:
@@ -149,11 +159,13 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         if not runner.is_iterator(iterator):
             return MISSING  # a real iterator the bridge made, or not an iterator: the bridge
         step = runner.next_step(iterator, ctx)
+        runner.next_stopped = None  # what a `next()` in the generator's body raised stays there
         if step.kind == "item":
             return step.value if step.sure else UNKNOWN
         if step.kind == "done" and len(args) == 2:
             return args[1]  # next(it, default)
-        return UNKNOWN  # StopIteration: the program stops there
+        runner.next_stopped = stop_iteration(iterator, step)
+        return UNKNOWN  # StopIteration: the program stops there, or goes to its handler
     if name == "builtins.callable" and len(args) == 1:
         value = args[0]
         if isinstance(value, (FuncVal, ClassVal, PartialVal, KernelVal, WrappedVal)):
@@ -163,6 +175,52 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return UNKNOWN if found is UNKNOWN else Const(found is not MISSING)
         return Const(False) if isinstance(value, Const) else UNKNOWN
     return MISSING
+
+
+# The builtin exception classes by qualified name, and their __init__ (what exception_hook answers).
+_EXCEPTION_CLASSES = {f"builtins.{name}": kind for name, kind in vars(builtins).items()
+                      if isinstance(kind, type) and issubclass(kind, BaseException)}
+_EXCEPTION_INITS = {f"{name}.__init__": kind for name, kind in _EXCEPTION_CLASSES.items()}
+_EXCEPTION_HOOKED = frozenset([*_EXCEPTION_CLASSES, *_EXCEPTION_INITS, "builtins.str"])
+
+
+def exception_hook(name: str, args: list[object], kwargs: dict[str, object]) -> object:
+    """A builtin exception class called (``ValueError("x")``: an ExcVal), its ``__init__``
+    run on a program subclass's instance (``super().__init__(msg)`` sets ``args``), and
+    ``str()`` of an instance whose ``__str__`` is the builtin one; MISSING otherwise."""
+    if name in _EXCEPTION_CLASSES:
+        return exception_values.construct(_EXCEPTION_CLASSES[name], args, kwargs)
+    if name in _EXCEPTION_INITS and args:
+        kind = _EXCEPTION_INITS[name]
+        payload = exception_values.payload_of(args[0])
+        if payload is not None:
+            if kind in exception_values.SIMPLE and isinstance(args[0], ObjVal):
+                exception_values.init(payload, list(args[1:]), kwargs)
+            else:
+                payload.args = None  # another class's __init__: what it stores is not modelled
+            return Const(None)
+    if name == "builtins.str" and len(args) == 1 and not kwargs:
+        payload = exception_values.payload_of(args[0])
+        # A program class's own __str__ (found before its builtin base) runs instead.
+        if payload is not None and not (isinstance(args[0], ObjVal) and isinstance(
+                args[0].cls.lookup("__str__"), FuncVal)):
+            return exception_values.text(payload)
+    return MISSING
+
+
+def stop_iteration(iterator: object, step: Step) -> object:
+    """The StopIteration ``next(iterator)`` surely raised at the end: its ``value`` what a
+    generator returned (``return v``; ``args`` empty for None, as CPython makes it); None
+    where the end is not sure (a generator resumed on a path that may not run, one that
+    raised, an iterator the program's ``__next__`` or a library drives)."""
+    if step.kind != "done":
+        return None
+    if isinstance(iterator, GeneratorVal) and iterator.items is not None:
+        return ExcVal(StopIteration, ())
+    if not isinstance(iterator, Generator) or iterator.unsure or iterator.just_ended is None:
+        return None
+    value = iterator.just_ended
+    return ExcVal(StopIteration, () if value == Const(None) else (value,))
 
 
 def dict_instance_hook(runner: Runner, hook: str, obj: ObjVal, args: list[object],

@@ -39,7 +39,7 @@ from ..values import (
     QualName,
     WrappedVal,
 )
-from . import class_introspection, library_bases
+from . import class_introspection, exception_values, library_bases
 from .descriptor_values import (
     CachedPropertyVal,
     ClassMethodVal,
@@ -51,6 +51,7 @@ from .descriptor_values import (
     StaticMethodVal,
     wrapped_functions,
 )
+from .exception_values import ExcVal
 from .real import RealVal
 
 
@@ -165,6 +166,10 @@ def generic_getattr(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> object:
         return bind(found, obj, cls, caller, ctx)
     if name in obj.attrs:
         return obj.attrs[name]
+    if found is UNKNOWN and isinstance(obj.payload, ExcVal):
+        # Found first in its builtin exception base (exception_values.exception_base).
+        value = exception_values.attribute(obj.payload, name)
+        return UNKNOWN if value is MISSING else value
     if found is UNKNOWN:
         return UNKNOWN
     if found is not MISSING:
@@ -491,6 +496,8 @@ def type_of(value: object) -> object:
     for a known constant, list or dict; UNKNOWN otherwise."""
     if isinstance(value, ObjVal):
         return value.cls
+    if isinstance(value, ExcVal):
+        return exception_values.type_name(value)
     chain = _type_chain(value)
     return chain[0] if chain else UNKNOWN
 
@@ -503,6 +510,8 @@ def is_instance(subject: object, kinds: object) -> bool | None:
         return True if True in verdicts else (False if all(v is False for v in verdicts) else None)
     if isinstance(subject, ObjVal):
         return is_subclass(subject.cls, kinds)
+    if isinstance(subject, ExcVal):
+        return exception_values.is_instance(subject, kinds)
     if isinstance(kinds, ClassVal):
         # A constant, list or dict is never an instance of the program's classes.
         return False if _type_chain(subject) is not None else None

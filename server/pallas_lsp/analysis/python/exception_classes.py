@@ -12,14 +12,20 @@ from __future__ import annotations
 
 import builtins
 
-from ..values import ClassVal, QualName
+from ..values import ClassVal, ObjVal, QualName
+from .exception_values import ExcVal
 
 # A class an exception can be: a builtin exception class, or one of the program's classes.
 ExceptionClass = type[BaseException] | ClassVal
 
 
 def exception_class(value: object) -> ExceptionClass | None:
-    """The exception class ``value`` names (``KeyError``, a program class), else None."""
+    """The exception class ``value`` names (``KeyError``, a program class) or is an instance
+    of (python/exception_values.py), else None."""
+    if isinstance(value, ExcVal):
+        return value.kind
+    if isinstance(value, ObjVal):
+        value = value.cls
     if isinstance(value, ClassVal):
         return value
     if isinstance(value, QualName) and value.name.startswith("builtins."):
@@ -31,6 +37,11 @@ def exception_class(value: object) -> ExceptionClass | None:
     return None
 
 
+def is_instance(value: object) -> bool:
+    """Whether ``value`` is an exception object (`raise value` raises it, not a new one)."""
+    return isinstance(value, (ExcVal, ObjVal))
+
+
 def class_value(kind: ExceptionClass) -> object:
     """The value the program sees for an exception class (what ``raise`` / ``__exit__`` get)."""
     return QualName(f"builtins.{kind.__name__}") if isinstance(kind, type) else kind
@@ -40,7 +51,8 @@ def handler_classes(value: object) -> tuple[ExceptionClass, ...] | None:
     """What an ``except`` clause's expression names: a class or a tuple of classes (None
     where any of them is not a known exception class)."""
     parts = value if isinstance(value, tuple) else (value,)
-    found = tuple(exception_class(part) for part in parts)
+    # An instance is no handler class (Python raises TypeError there): not known.
+    found = tuple(None if isinstance(part, (ObjVal, ExcVal)) else exception_class(part) for part in parts)
     return None if any(part is None for part in found) else found  # type: ignore[return-value]
 
 

@@ -83,6 +83,9 @@ class Generator(ForeignVal):
         self.state = "new"  # new, suspended, running, done
         self.unsure = False  # resumed on a path that may not run: nothing after is sure
         self.resumes = 0
+        # What the body returned when the last resume ran it to its end (None: that resume
+        # did not end it, or what it returned is not known): a StopIteration's value.
+        self.just_ended: object = None
         # The generator's own view of the interpreter's per-run state while suspended.
         self.view: object = None
         self._thread: threading.Thread | None = None
@@ -98,6 +101,7 @@ class Generator(ForeignVal):
     def resume(self, kind: str = "next", value: object = None) -> Step:
         """``next`` (``value``: what the paused ``yield`` evaluates to, None for ``next``),
         ``close`` or ``throw`` (the generator ends there: what it yields then is unknown)."""
+        self.just_ended = None
         if self.state == "done":
             return Step("done", UNKNOWN)
         if self.state == "running":
@@ -133,6 +137,8 @@ class Generator(ForeignVal):
                 self.runner.live_generators.remove(self)
             if reply == "error":
                 raise result  # type: ignore[misc]  # the interpreter's own stop (its time budget)
+            if kind == "next" and result is not UNKNOWN:
+                self.just_ended = result
             return Step("done", result)
         self.state = "suspended"
         return Step("item", result, sure and not self.unsure)

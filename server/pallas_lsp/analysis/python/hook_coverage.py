@@ -47,6 +47,8 @@ HOOKS = {
     "__contains__": "`x in obj` runs the type's; a dict subclass's dict",
     "__len__": "`len(obj)` and truth; a dict subclass's dict",
     "__bool__": "truth of an instance, before __len__",
+    "__str__": "str() of an exception instance only: BaseException's text for known constant args (a "
+               "KeyError's key repr); a class's own __str__ makes it unknown",
     "__call__": "on the type: an instance called (also as a kernel body), a metaclass's",
     "__init__": "run by type.__call__ on an instance the class made; a dataclass's generated one; dict's",
     "__new__": "a class's own makes the instance (an implicit staticmethod); a metaclass's makes the class",

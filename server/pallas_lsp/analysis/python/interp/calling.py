@@ -48,6 +48,7 @@ from .. import (
     comparisons,
     coroutines,
     datamodel,
+    exception_classes,
     exec_source,
 )
 from ..coroutines import CoroutineVal, GatheredVal
@@ -96,8 +97,10 @@ class CallsMixin:
                                      anchor)
         return self.call(func, args, kwargs, site, [], {}, self.module_env, ctx)
 
-    def ev_call(self, node: ast.Call, env: Env, ctx: Ctx) -> object:
-        func = self.ev(node.func, env, ctx)
+    def ev_call(self, node: ast.Call, env: Env, ctx: Ctx, func: object = MISSING) -> object:
+        """A call; ``func``: its callee already evaluated (`raise Missing("x")` reads it first)."""
+        if func is MISSING:
+            func = self.ev(node.func, env, ctx)
         args: list[object] = []
         arg_nodes: list[ast.expr] = []
         for arg in node.args:
@@ -130,9 +133,14 @@ class CallsMixin:
                 continue
             kwargs[keyword.arg] = value
             kw_nodes[keyword.arg] = keyword.value
-        self.last_raised = None
+        self.last_raised = self.next_stopped = None
         result = self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
-        if self.last_raised is not None and self.last_raised is not MAYBE_RAISED \
+        stopped, self.next_stopped = self.next_stopped, None
+        if stopped is not None and isinstance(func, QualName) and func.name == "builtins.next":
+            # `next()` at a generator's sure end raised StopIteration (calls.stop_iteration).
+            self.chain(stopped, MISSING)  # type: ignore[arg-type]
+            self.raised_by_call(stopped)
+        elif self.last_raised is not None and self.last_raised is not MAYBE_RAISED \
                 and isinstance(func, (FuncVal, ClassVal)):
             # The program's function (or a class's __init__) surely raised: the exception
             # leaves it and goes on from this call, as from a `raise` written here. (A library
@@ -429,7 +437,11 @@ class CallsMixin:
         if frame.raised is not None and frame.raised is not MAYBE_RAISED:
             result = UNKNOWN  # it raised: the call gives no value
         if self.stores == stores_before:  # it changed no state a later call reads
-            self._memo[key] = (result, frame.raised)
+            # The class of what it raised, not the instance: another call raises a new one.
+            raised = frame.raised
+            if raised is not None and exception_classes.is_instance(raised):
+                raised = exception_classes.class_value(exception_classes.exception_class(raised))  # type: ignore[arg-type]
+            self._memo[key] = (result, raised)
         self.last_raised = frame.raised
         return result
 
@@ -478,13 +490,15 @@ class CallsMixin:
     def enter_generator(self, generator: Generator) -> object:
         """Switch the per-run state to the generator's (its frames, loops, uncertainty):
         what its body needs while it runs; the caller's is handed back by leave_generator."""
-        stacks = (self._call_sites, self._stack, self._frames, self._new_classes)
+        # `handling` too: a generator suspended in its own `except` clause takes what it
+        # handles with it (a caller's raise does not chain to it, nor re-raise it).
+        stacks = (self._call_sites, self._stack, self._frames, self._new_classes, self.handling)
         saved = ([len(stack) for stack in stacks], self._loops, self._uncertain)
         if len(self._stack) >= MAX_CALL_DEPTH:
             generator.unsure = True
         view = generator.view
         if view is None:
-            parts: list[list[object]] = [[], [], [], []]
+            parts: list[list[object]] = [[], [], [], [], []]
             loops: list[LoopState] = []
             level = generator.level
         else:
@@ -500,7 +514,7 @@ class CallsMixin:
 
     def leave_generator(self, generator: Generator, saved: object) -> None:
         lengths, loops, level = saved  # type: ignore[misc]
-        stacks = (self._call_sites, self._stack, self._frames, self._new_classes)
+        stacks = (self._call_sites, self._stack, self._frames, self._new_classes, self.handling)
         parts = []
         for stack, length in zip(stacks, lengths, strict=True):
             parts.append(stack[length:])
@@ -568,7 +582,7 @@ class CallsMixin:
         raised = self.last_raised
         if raised is None:
             return Step("item", item)
-        if isinstance(raised, QualName) and raised.name == "builtins.StopIteration":
+        if exception_classes.exception_class(raised) is StopIteration:
             return Step("done", Const(None))
         return UNKNOWN_STEP  # it may raise, or raises something else: the program stops there
 

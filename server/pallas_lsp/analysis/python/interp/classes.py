@@ -33,6 +33,7 @@ from ...values import (
 from .. import (
     comparisons,
     datamodel,
+    exception_values,
     flags,
     library_bases,
 )
@@ -267,6 +268,9 @@ class ClassesMixin:
             obj = ObjVal(cls, {})  # object.__new__ (a library base's is taken to do the same)
             if library_bases.holds_str(cls):
                 obj.payload = library_bases.str_new(args, kwargs)  # str.__new__(cls, text)
+            base = exception_values.exception_base(cls)
+            if base is not None:  # BaseException.__new__: args are the positional arguments
+                obj.payload = exception_values.ExcVal(base, tuple(args))
         return self.initialise(cls, obj, args, kwargs, ctx)
 
     def initialise(self, cls: ClassVal, obj: ObjVal, args: list[object], kwargs: dict[str, object],
@@ -339,4 +343,9 @@ class ClassesMixin:
             return QualName("builtins.object.__new__")
         if value is MISSING and attr in ("__init__", "__init_subclass__", "__post_init__"):
             return QualName("builtins.object.noop")
+        payload = exception_values.payload_of(sup.obj)
+        if value is UNKNOWN and attr == "__init__" and payload is not None:
+            # No program class after ``owner`` defines it: its builtin exception base's
+            # (exception_values.exception_base) sets ``args`` (python/calls.py).
+            return PartialVal(QualName(f"builtins.{payload.kind.__name__}.__init__"), (sup.obj,), {})
         return UNKNOWN if value is MISSING else value

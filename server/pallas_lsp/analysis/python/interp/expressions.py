@@ -40,11 +40,13 @@ from .. import (
     calls,
     comparisons,
     datamodel,
+    exception_values,
     flags,
     modules,
     operators,
 )
 from ..coroutines import CoroutineVal, GatheredVal
+from ..exception_values import ExcVal
 from ..generators import METHODS as GENERATOR_METHODS
 from ..generators import Generator, GeneratorMethod
 from ..real import RealVal
@@ -152,7 +154,9 @@ class ExpressionsMixin:
                                  base, *bounds)
             index = self.ev(node.slice, env, ctx)
             if _surely_absent(base, index):
-                self.raise_exception(KeyError)
+                missing = ExcVal(KeyError, (index,))  # KeyError(key), chained as any raise
+                self.chain(missing, MISSING)
+                self.raise_exception(KeyError, missing)
             return self.each(lambda base, index: self.subscript(base, index, ctx), base, index)
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
@@ -261,8 +265,12 @@ class ExpressionsMixin:
                 return UNKNOWN  # send / close / cancel: none of them runs the body here
             elif isinstance(base, Generator):
                 return GeneratorMethod(base, attr) if attr in GENERATOR_METHODS else UNKNOWN
-            elif isinstance(base, FuncVal):
-                value = datamodel.function_attribute(base, attr)
+            elif isinstance(base, (FuncVal, ExcVal)):  # (one test: this runs for every attribute)
+                if isinstance(base, FuncVal):
+                    value = datamodel.function_attribute(base, attr)
+                else:
+                    value = exception_values.attribute(base, attr)
+                    return UNKNOWN if value is MISSING else value  # with_traceback, add_note...
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
         if ctx.patches and isinstance(value, QualName):

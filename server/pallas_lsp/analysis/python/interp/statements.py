@@ -43,6 +43,7 @@ from .. import (
     bridge,
     datamodel,
     exception_classes,
+    exception_values,
 )
 from ..generator_contexts import GeneratorContextManager
 from .support import (
@@ -259,7 +260,11 @@ class StatementsMixin:
                     exited.append(manager)
                     code_ran = True
                     exc_type = exception_classes.class_value(kind)  # type: ignore[arg-type]
-                    answer = self.call_value(leave, [exc_type, UNKNOWN, Const(None)], {}, ctx)
+                    self.handling.append(UNKNOWN)  # a raise in it chains to the exception
+                    try:
+                        answer = self.call_value(leave, [exc_type, UNKNOWN, Const(None)], {}, ctx)
+                    finally:
+                        self.handling.pop()
                     verdict = self.truth(self.await_value(answer, ctx) if is_async else answer)
             if verdict is not False:
                 return verdict
@@ -280,40 +285,88 @@ class StatementsMixin:
 
     def exec_raise(self, stmt: ast.Raise, env: Env, ctx: Ctx, frame: Frame) -> None:
         """A `raise` of a known exception class goes to the handler that surely catches it
-        (Interpreter.raise_exception); a bare `raise` in a handler the analysis chose re-raises
+        (Interpreter.raise_exception) with the instance raised (`raise Missing("x")` runs its
+        class's __init__; python/exception_values.py), chained to its cause and to the
+        exception being handled; a bare `raise` in a handler the analysis chose re-raises
         what it caught. Otherwise a `raise` the function is sure to run ends it there (its
         class is what the caller reads: a `__next__` raising StopIteration ends a loop). One
         that may not run, or at module level: the file stops there only at run time, so the
         analysis keeps going to see the rest (what a generator yields after it is not sure)."""
-        raised = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
-        kind = self.ev(raised, env, ctx) if raised is not None else (
-            self.handling[-1] if self.handling else UNKNOWN)  # a bare `raise`: what is handled
-        if isinstance(stmt.exc, ast.Call):
-            for part in [*stmt.exc.args, *(k.value for k in stmt.exc.keywords)]:
-                self.ev(part, env, ctx)  # the calls in its arguments run
+        fresh = False  # a new instance (`raise E(...)`, `raise E`): no other name sees it yet
+        if stmt.exc is None:
+            kind = self.handling[-1] if self.handling else UNKNOWN  # a bare `raise`: what is handled
+            instance = kind if exception_classes.is_instance(kind) else None
+        elif isinstance(stmt.exc, ast.Call):
+            kind = self.ev(stmt.exc.func, env, ctx)
+            made = self.ev_call(stmt.exc, env, ctx, func=kind)  # its __init__ runs first
+            instance = made if exception_classes.is_instance(made) else None
+            fresh = instance is not None and exception_classes.exception_class(kind) is not None
+            kind = instance if instance is not None else kind
+        else:
+            kind = self.ev(stmt.exc, env, ctx)
+            instance = kind if exception_classes.is_instance(kind) else self.exception_instance(kind, ctx)
+            fresh = instance is not None and instance is not kind
+        cause: object = MISSING
         if stmt.cause is not None:
-            self.ev(stmt.cause, env, ctx)
-        # `raise Missing("x")` names the class; `raise err` an instance of it.
-        exc_class = exception_classes.exception_class(kind.cls if isinstance(kind, ObjVal) else kind)
+            cause = self.ev(stmt.cause, env, ctx)
+            cause = cause if cause == Const(None) else (self.exception_instance(cause, ctx) or UNKNOWN)
+        exc_class = exception_classes.exception_class(kind)
+        payload = exception_values.payload_of(instance)
+        if payload is not None and fresh:
+            self.chain(payload, cause)
         if exc_class is not None and not frame.stopped:
-            self.raise_exception(exc_class)
+            try:
+                self.raise_exception(exc_class, instance)
+            except RaiseExit:
+                if payload is not None and not fresh:
+                    self.chain(payload, cause)  # surely raised: the instance is chained now
+                raise
+        if payload is not None and not fresh:
+            payload.cause = payload.context = UNKNOWN  # it may have been raised, chained
+            payload.suppress_context = None
         sure = self._frames and frame is self._frames[-1] and self._uncertain == frame.level \
             and not frame.stopped
         frame.stopped = True
         if sure:
-            frame.raised = kind
+            frame.raised = instance if instance is not None else kind
             raise ReturnExit  # nothing after it runs
         frame.raised = MAYBE_RAISED
 
+    def exception_instance(self, value: object, ctx: Ctx) -> object:
+        """The exception object `raise value` raises: ``value`` itself when an instance, a new
+        one when a class (`raise KeyError` is `raise KeyError()`), else None (not known)."""
+        if exception_classes.is_instance(value):
+            return value
+        kind = exception_classes.exception_class(value)
+        if isinstance(kind, ClassVal):
+            made = self.instantiate(kind, [], {}, ctx)
+            return made if exception_classes.is_instance(made) else None
+        made = exception_values.construct(kind, [], {}) if kind is not None else MISSING
+        return None if made is MISSING else made
+
+    def chain(self, payload: exception_values.ExcVal, cause: object) -> None:
+        """What a raise sets on the exception: ``__cause__`` and ``__suppress_context__``
+        (``from``; MISSING: none), ``__context__`` the exception being handled (unknown
+        where a handler or ``finally`` the analysis did not choose may be running)."""
+        if cause is not MISSING:
+            payload.cause, payload.suppress_context = cause, True
+        handled = self.handling[-1] if self.handling else Const(None)
+        if exception_values.payload_of(handled) is payload:
+            return  # re-raising what is handled leaves its context as it was
+        payload.context = handled if handled == Const(None) or exception_classes.is_instance(handled) \
+            else UNKNOWN
+
     def raised_by_call(self, kind: object) -> None:
-        """A call of the program's code surely raised ``kind``: the handler that surely
-        catches it gets it (Interpreter.raise_exception); else, where the call surely runs in
-        its function, that function ends here raising it too, so its caller's handler sees it
-        in turn. Nowhere sure (a branch not decided, module level): the analysis goes on."""
-        exc_class = exception_classes.exception_class(kind.cls if isinstance(kind, ObjVal) else kind)
+        """A call of the program's code surely raised ``kind`` (the instance, or its class):
+        the handler that surely catches it gets it (Interpreter.raise_exception); else, where
+        the call surely runs in its function, that function ends here raising it too, so its
+        caller's handler sees it in turn. Nowhere sure (a branch not decided, module level):
+        the analysis goes on."""
+        exc_class = exception_classes.exception_class(kind)
         if exc_class is None:
             return
-        self.raise_exception(exc_class)
+        instance = kind if exception_classes.is_instance(kind) else None
+        self.raise_exception(exc_class, instance)
         if not self._frames:
             return
         frame = self._frames[-1]
@@ -393,23 +446,38 @@ class StatementsMixin:
                 if handler is None or raised.handler is not handler:
                     raise
                 clause = chosen[-1]
+                caught = raised.instance if raised.instance is not None else \
+                    exception_classes.class_value(raised.kind)
                 if clause.name:
-                    env.names[clause.name] = UNKNOWN
-                self.handling.append(exception_classes.class_value(raised.kind))
+                    env.names[clause.name] = raised.instance if raised.instance is not None else UNKNOWN
+                self.handling.append(caught)
                 try:
                     self.exec_block(clause.body, env, ctx, frame)
                 finally:
                     self.handling.pop()
+                if clause.name:
+                    env.names[clause.name] = UNKNOWN  # Python deletes it at the clause's end
             else:
                 if stmt.handlers:
                     for clause in stmt.handlers:
                         if clause.name:
                             env.names[clause.name] = UNKNOWN
-                    self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
+                    # A clause may be handling an exception not known: a raise in it chains
+                    # to that (its __context__ unknown).
+                    self.handling.append(UNKNOWN)
+                    try:
+                        self.exec_branches([stmt.orelse, *(h.body for h in stmt.handlers)], env, ctx, frame)
+                    finally:
+                        self.handling.pop()
                 else:
                     self.exec_block(stmt.orelse, env, ctx, frame)
         finally:
-            self.exec_block(stmt.finalbody, env, ctx, frame)
+            if stmt.finalbody:
+                self.handling.append(UNKNOWN)  # it may run while an exception is on its way out
+                try:
+                    self.exec_block(stmt.finalbody, env, ctx, frame)
+                finally:
+                    self.handling.pop()
 
     def catching_clause(self, stmt: ast.Try, kind: object, env: Env,
                         ctx: Ctx) -> ast.ExceptHandler | bool | None:

@@ -43,6 +43,7 @@ from .. import (
     library_bases,
     signatures,
 )
+from ..exception_values import ExcVal
 from ..generators import Generator
 from ..real import RealVal
 
@@ -225,8 +226,9 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
         if any(isinstance(v, Const) and v.value is None for v in sides) \
                 and any(isinstance(v, _NEVER_NONE) or _is_builtin_name(v) for v in sides):
             return Const(isinstance(ops[0], ast.IsNot))
-        if all(isinstance(v, ClassVal) for v in sides):
-            # Classes are singletons: `type(mode) is Warpgroup`.
+        if all(isinstance(v, ClassVal) for v in sides) or all(isinstance(v, ExcVal) for v in sides):
+            # Classes are singletons: `type(mode) is Warpgroup`; an ExcVal is one exception
+            # object (`e.__cause__ is err`).
             return Const((sides[0] is sides[1]) == isinstance(ops[0], ast.Is))
         same = signatures.is_sentinel(*sides)  # `p.default is inspect.Parameter.empty`
         if same is None:
@@ -255,7 +257,8 @@ def _is_builtin_name(value: object) -> bool:
     return isinstance(value, QualName) and value.name.startswith("builtins.")
 
 
-_NEVER_NONE = (ObjVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal, PartialVal, KernelVal, WrappedVal)
+_NEVER_NONE = (ObjVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal, PartialVal, KernelVal, WrappedVal,
+               ExcVal)
 
 
 def _binary(left: object, op: ast.operator, right: object) -> object:
