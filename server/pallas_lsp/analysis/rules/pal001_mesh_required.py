@@ -82,7 +82,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                    f"{lines(program, failing_launches, node)} {how}: JAX fails with "
                    f"\"{_jax_words(node_name)}\". Launch it inside jax.shard_map(..., mesh=...).")
         if fine:
-            message += f" (The launch at {lines(program, fine, node)} under jax.shard_map is fine.)"
+            message += f" (The launch at {lines(program, fine, node)} under jax.shard_map has its mesh.)"
         related = [r for launch in failing_launches for r in launch_related(program, launch)]
         fixes = tuple(fix for launch in failing_launches[:1]
                       if (fix := _wrap_fix(program, launch, failing, meshes_by_scope)))
