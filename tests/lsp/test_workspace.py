@@ -97,8 +97,8 @@ async def test_finding_names_the_failing_launch(client: LanguageClient, tmp_path
         client, kernels_uri, lambda d: ("PAL001", 10) in codes_by_line(d)
     )
     finding = next(d for d in diagnostics if d.code == "PAL001")
-    # The jax.jit launch fails; the shard_map launch is named as fine.
-    assert "without jax.shard_map" in finding.message and "is fine" in finding.message, finding.message
+    # The jax.jit launch fails; the shard_map launch is named as having its mesh.
+    assert "without jax.shard_map" in finding.message and "has its mesh" in finding.message, finding.message
     places = {
         (Path(info.location.uri).name, info.location.range.start.line + 1)
         for info in finding.related_information or ()
