@@ -59,12 +59,15 @@ async def workers(client: LanguageClient) -> list[Any]:
 
 
 async def worker_on(client: LanguageClient, uri: str, other_than: int | None = None) -> int:
-    """The pid of the worker process analysing ``uri`` now."""
+    """The pid of the worker process analysing ``uri``'s current text now: not one whose job
+    was cancelled (a lint of an older text, e.g. the one the workspace index's first build
+    schedules for every open document, cancelled by the edit: freezing that one would wait
+    for a message its cancellation never gives; seen once in a full CI run)."""
 
     async def poll() -> int:
         while True:
             for worker in await workers(client):
-                if worker.document == uri and worker.pid != other_than:
+                if worker.document == uri and worker.pid != other_than and not worker.cancelling:
                     return int(worker.pid)
             await asyncio.sleep(0.05)
 

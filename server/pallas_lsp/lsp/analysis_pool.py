@@ -264,11 +264,12 @@ class AnalysisPool:
             worker.kill()
 
     def describe(self) -> list[dict[str, object]]:
-        """The workers (for the debug-info request): pid, the document analysed now, JAX imported."""
+        """The workers (for the debug-info request): pid, the document analysed now, whether
+        that analysis was cancelled (a newer text follows on another worker), JAX imported."""
         with self._lock:
             workers = list(self._running.values()) + list(self._idle)
-        return [{"pid": w.pid, "document": w.document, "jaxImported": w.jax_imported,
-                 "cancelledJobs": w.cancelled_jobs} for w in workers]
+        return [{"pid": w.pid, "document": w.document, "cancelling": w.cancelled_at is not None,
+                 "jaxImported": w.jax_imported, "cancelledJobs": w.cancelled_jobs} for w in workers]
 
     def close(self) -> None:
         """Kill every worker (shutdown, exit): a worker never outlives the server."""
