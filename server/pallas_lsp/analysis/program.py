@@ -11,7 +11,7 @@ from pathlib import PurePath
 from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
-from .ops import COLLECTIVE_OPS, HOVERED_OPS, MULTIMEM_OPS, OPS
+from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .ref_facts import describe_ref
 from .trace import AnalysisStopped, Launch, Op, RefAccess, ScopedBuffer, ShardMapCall, SourceModule
 from .values import (
@@ -96,6 +96,7 @@ class Program:
         self._parents: dict[int, ast.AST] | None = None
         self._lines: dict[str, _EncodedLines] = {}
         self._ops_by_node: dict[tuple[int, str], list[Op]] | None = None
+        self._casting: frozenset[int] | None = None  # launches_casting_layouts, made once
         self._calls_by_name: dict[str, list[ast.Call]] | None = None
         self._named_calls: list[tuple[str, ast.Call]] | None = None
         self._names_in_file: frozenset[str] | None = None
@@ -110,6 +111,13 @@ class Program:
             if op.name in wanted:
                 grouped[op.node].append(op)
         return dict(sorted(grouped.items(), key=lambda item: (item[0].lineno, item[0].col_offset)))
+
+    def launches_casting_layouts(self) -> frozenset[int]:
+        """The ids of the launches whose kernel calls ``plgpu.layout_cast``: a cast constrains
+        Warpgroup layout inference, which the rules predicting its failures do not judge."""
+        if self._casting is None:
+            self._casting = frozenset(id(op.launch) for op in self.ops if op.name == LAYOUT_CAST)
+        return self._casting
 
     def ops_at(self, node: ast.AST, name: str) -> list[Op]:
         if self._ops_by_node is None:

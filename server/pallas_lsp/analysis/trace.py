@@ -70,6 +70,12 @@ class Launch:
     env: Env | None = None  # the scope of the call site, for fixes that name a mesh in scope
     args: tuple[object, ...] = ()  # what the kernel is called with (arrays carry dtypes)
 
+    @property
+    def lowered_at(self) -> ast.AST:
+        """The line JAX blames for an error it raises while lowering this launch: the jitted
+        call that lowers it (``jax.jit(f)(x)``), else the kernel's call itself."""
+        return self.ctx.jit_call or self.site
+
 
 @dataclass(eq=False)
 class Op:

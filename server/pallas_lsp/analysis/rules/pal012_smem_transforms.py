@@ -351,7 +351,7 @@ def _swizzles_that_do_not_fit(program: Program) -> Iterator[Finding]:
     seen: set[tuple[int, int]] = set()
     sites: list[tuple[ast.AST, RefTypeVal]] = []
     for launch in program.launches:
-        blamed = launch.ctx.jit_call or launch.site  # raised while the kernel is lowered
+        blamed = launch.lowered_at  # raised while the kernel is lowered
         sites += [(blamed, buffer) for buffer in _scratch_buffers(launch)]
     sites += [(scoped.node, scoped.buffer) for scoped in program.scoped_buffers
               if isinstance(scoped.buffer, RefTypeVal)]

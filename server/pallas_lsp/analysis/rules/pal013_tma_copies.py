@@ -135,7 +135,7 @@ def _pipelines_without_steps(program: Program) -> Iterator[Finding]:
             continue
         seen.add(id(op.node))
         at_run = holds(WAIT_COUNT_CHECKED, program.version)
-        blamed = op.node if at_run else (op.launch.ctx.jit_call or op.launch.site)
+        blamed = op.node if at_run else op.launch.lowered_at
         words = ("\"ValueError: n must be a non-negative integer, got -1\"" if at_run else
                  "an MLIR verifier error on nvvm.cp.async.bulk.wait_group (\"attribute 'group' "
                  "failed to satisfy constraint\") while the kernel is lowered")
@@ -306,7 +306,7 @@ def _wait_finding(program: Program, op: Op) -> Finding | None:
     if not (isinstance(count, Const) and type(count.value) is int and count.value < 0):
         return None
     at_wait = holds(WAIT_COUNT_AT_WAIT, program.version)
-    blamed = op.node if at_wait else (op.launch.ctx.jit_call or op.launch.site)
+    blamed = op.node if at_wait else op.launch.lowered_at
     related = () if at_wait else (Related(program.span(op.node), "the wait with a negative count"),)
     place = "" if at_wait else f" at {program.where(program.span(op.node), blamed)}"
     return Finding(

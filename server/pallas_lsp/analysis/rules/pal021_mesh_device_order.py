@@ -71,7 +71,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         talking = [op for op in program.ops if op.launch is launch and _communicates(op, mesh)]
         if not talking:
             continue
-        blamed: ast.AST = launch.ctx.jit_call or launch.site
+        blamed: ast.AST = launch.lowered_at
         if id(blamed) in seen:
             continue
         seen.add(id(blamed))

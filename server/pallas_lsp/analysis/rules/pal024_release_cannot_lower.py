@@ -104,7 +104,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         # copy is, on the jitted call: the error is raised while lowering, and the op's own
         # line is not the user's (measured on 0.9.1 / 0.9.2: the issue25 set's imported ops).
         in_library = program.interp.path_of(op.node) in program.interp.library_paths
-        blamed: ast.AST = (op.launch.ctx.jit_call or op.launch.site) if copy or in_library else op.node
+        blamed: ast.AST = op.launch.lowered_at if copy or in_library else op.node
         if id(blamed) in seen:
             continue
         seen.add(id(blamed))

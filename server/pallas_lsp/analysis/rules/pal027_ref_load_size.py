@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
-from ..ops import LAYOUT_CAST
 from ..program import Program, short_repr
 from ..ref_facts import index_dims
 from ..ref_stores import store_fault
@@ -110,7 +109,7 @@ def _warpgroup(program: Program) -> Iterator[Finding]:
     """Warpgroup semantics: layout inference fails for the whole kernel, blamed on the jitted
     call. Measured for GMEM refs (a kernel's inputs); an SMEM ref is not judged here, nor a
     kernel with a layout_cast (the cast is a constraint inference may satisfy otherwise)."""
-    casts = {id(op.launch) for ops in program.ops_named(LAYOUT_CAST).values() for op in ops}
+    casts = program.launches_casting_layouts()
     done: set[int] = set()
     for access, ref, count in _faulty_loads(program, "Warpgroup"):
         launch = access.launch
@@ -120,7 +119,7 @@ def _warpgroup(program: Program) -> Iterator[Finding]:
         semantics = program.semantics(launch.kernel)
         dtype = ref.dtype.name  # type: ignore[union-attr]
         padded = -(-count // WARPGROUP_THREADS) * WARPGROUP_THREADS
-        blamed = launch.ctx.jit_call or launch.site
+        blamed = launch.lowered_at
         related = (Related(program.span(access.node), "the load that has no register layout"),
                    Related(program.span(launch.kernel.node), "the kernel is created here"))
         yield Finding(

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
-from ..ops import LAYOUT_CAST
 from ..program import Program, short_repr
 from ..register_reductions import PartialReduction, partial_reductions
 from .base import LoweringError, Rule
@@ -71,7 +70,7 @@ def row_sums(x_ref, o_ref):  # x_ref: (128, 128) float32, JAX 0.12.0.1
 def check(program: Program, options: Options) -> Iterator[Finding]:
     lane_lines: set[int] = set()
     warpgroup_launches: set[int] = set()
-    casts = {id(op.launch) for ops in program.ops_named(LAYOUT_CAST).values() for op in ops}
+    casts = program.launches_casting_layouts()
     for reduction in partial_reductions(program):
         op = reduction.op
         kernel = op.launch.kernel
@@ -93,7 +92,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         elif semantics.name == "Warpgroup" and id(op.launch) not in casts \
                 and id(op.launch) not in warpgroup_launches:
             warpgroup_launches.add(id(op.launch))
-            blamed = op.launch.ctx.jit_call or op.launch.site
+            blamed = op.launch.lowered_at
             yield Finding(
                 RULE.code, program.span(blamed),
                 f"The kernel reduces an array loaded whole from a ref over some of its axes "
