@@ -36,6 +36,17 @@ Corpora, each a folder of OUT:
            __name__, match sequence patterns with guards, tokenize, operator.concat, date.weekday,
            Counter.elements, Enum functional API and tuple members, __init_subclass__, metaclass __call__,
            str.strip / rsplit) (score.py --only heldout7/);
+  heldout8/ from bench/corpus/idioms_heldout8/: an eighth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           Python mechanism that issue 20 and the seven earlier sets do not name (heapq.nlargest /
+           merge, functools.update_wrapper, fnmatch.filter, string.capwords, NamedTuple _fields /
+           _asdict, IntFlag membership, unicodedata, binascii, calendar.monthrange, ipaddress,
+           int.to_bytes, set ^, dict |, three-argument type(), math.comb / fsum / hypot, gzip, bz2,
+           lzma, html.unescape, urllib.parse.unquote, codecs rot13, hmac, quopri, contextlib.closing,
+           int(text, 0), str.swapcase, __reversed__, __neg__, __matmul__, __floordiv__, __lshift__,
+           __and__, __radd__ through sum(), property deleter, __exit__ suppressing, star calls with
+           keyword-only parameters, comprehension scope, closures, conditional expressions)
+           (score.py --only heldout8/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -309,6 +320,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout5", corpus="heldout5")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout6", corpus="heldout6")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout7", corpus="heldout7")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout8", corpus="heldout8")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

@@ -1,0 +1,32 @@
+"""The axes are the `_fields` of a `typing.NamedTuple` describing the mesh."""
+import typing
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+
+class Grid(typing.NamedTuple):
+    rows: int
+    cols: int
+
+
+AXES = Grid._fields
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op="add"),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("rows", "cols"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
+                        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.float32)))

@@ -1,0 +1,23 @@
+"""The axis name is stored hex-encoded and decoded with `binascii.unhexlify`."""
+import binascii
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+AXES = (binascii.unhexlify("6470").decode(),)
+
+
+def body(x_ref, y_ref):
+    value = plgpu.layout_cast(x_ref[...], plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4))
+    plgpu.multimem_store(value, y_ref, AXES)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("dp", "tp"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.int32)))
