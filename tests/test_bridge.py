@@ -371,12 +371,25 @@ END_TO_END = {
         "OP = msg.get('Op', 'add')\n",
         ["PAL006"]),
     "inspect.cleandoc": ("import inspect\nOP = inspect.cleandoc('\\n    max\\n    ')\n", ["PAL006"]),
+    "io.StringIO written then read": (
+        "import io\nbuf = io.StringIO()\nbuf.write('ma')\nbuf.write('x')\nOP = buf.getvalue()\n", ["PAL006"]),
+    "tokenize of a known line through io.StringIO.readline": (
+        "import io, tokenize\ntoks = list(tokenize.generate_tokens(io.StringIO('op = max').readline))\n"
+        "OP = [t.string for t in toks if t.type == tokenize.NAME][-1]\n", ["PAL006"]),
     # ... and is silent where it is not.
     "get of an empty queue (the real call blocks)": (
         "import queue\nq = queue.Queue()\nOP = q.get() or 'max'\n", []),
     "put on an undecided path": (
         "import queue, sys\nq = queue.Queue()\nq.put('add')\nif len(sys.argv) > 3:\n"
         "    q.put('max')\nq.get()\nOP = q.get() if q.qsize() else 'add'\n", []),
+    "a get on an undecided path (the queue's items change: unknown)": (
+        "import queue, random\nq = queue.Queue()\nq.put('max')\nif random.random() > 0.5:\n"
+        "    q.get()\nOP = q.get() if q.qsize() else 'add'\n", []),
+    "a write on an undecided path": (
+        "import io, random\nbuf = io.StringIO()\nbuf.write('max')\nif random.random() > 0.5:\n"
+        "    buf.write('!')\nOP = buf.getvalue()\n", []),
+    "a seek far past the buffer (refused: it would allocate; the buffer is unknown after it)": (
+        "import io\nbuf = io.StringIO()\nbuf.seek(10**9)\nbuf.write('max')\nOP = buf.getvalue()\n", []),
     "set display, not a member": ('OP = "max" if "z" in {"x", "y"} else "add"\n', []),
     "deque mutated on an undecided path": (
         "import collections, sys\nq = collections.deque(['add'])\nif len(sys.argv) > 3:\n"

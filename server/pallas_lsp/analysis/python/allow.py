@@ -189,6 +189,13 @@ MODULES: dict[str, Policy] = {
                     {"message_from_file": "reads a file", "message_from_binary_file": "reads a file"}),
     "email.parser": Policy("RFC 822 headers parsed from known text",
                            frozenset({"Parser", "HeaderParser", "BytesParser", "BytesHeaderParser"})),
+    "io": Policy("in-memory text and byte buffers (no file: open, FileIO and the rest stay off)",
+                 frozenset({"StringIO", "BytesIO"}),
+                 {"open": "the file system", "open_code": "the file system", "FileIO": "the file system"}),
+    "tokenize": Policy("Python tokens of known text, read through a readline the bridge runs "
+                       "(an io.StringIO's)", frozenset({"generate_tokens", "untokenize"}),
+                       {"open": "reads a file", "tokenize": "detects an encoding, then as generate_tokens",
+                        "detect_encoding": "reads through a readline of bytes"}),
     "inspect": Policy("docstring layout of a known string (the rest of inspect reads the "
                       "program's objects, which real code cannot see)", frozenset({"cleandoc"})),
 }
@@ -196,11 +203,9 @@ MODULES: dict[str, Policy] = {
 # Modules left out as a whole, and why (printed in the coverage table).
 EXCLUDED_MODULES = {
     "os": "the environment and the file system (os.environ.get is modelled: a clean environment)",
-    "sys": "the process (sys.argv, sys.modules are modelled)", "io": "I/O",
+    "sys": "the process (sys.argv, sys.modules are modelled)",
     "subprocess": "processes", "socket": "the network",
     "weakref": "holds the program's instances, which real code cannot see",
-    "tokenize": "tokenize.open reads a file; generate_tokens reads through a readline callable "
-                "(io.StringIO is not bridged)",
     "time": "the clock", "random": "randomness", "secrets": "randomness",
     "importlib": "imports code", "marshal": "code objects",
     "pickle": "runs code while loading (loads can call any importable callable): not run, by "
@@ -340,11 +345,13 @@ def _register_kept_types() -> None:
     import fractions
     import graphlib
     import hashlib
+    import io
     import operator
     import pathlib
     import queue
     import re
     import string
+    import tokenize
     import uuid
     import xml.etree.ElementTree as element_tree
 
@@ -354,8 +361,18 @@ def _register_kept_types() -> None:
                             operator.attrgetter, pathlib.PurePosixPath, pathlib.PureWindowsPath,
                             queue.Queue, queue.LifoQueue, queue.PriorityQueue, queue.SimpleQueue,
                             element_tree.Element, uuid.UUID, graphlib.TopologicalSorter,
-                            email.message.Message,
+                            email.message.Message, io.StringIO, io.BytesIO, tokenize.TokenInfo,
                             *(type(getattr(hashlib, name)()) for name in MODULES["hashlib"].names or ())})
+    for kind in (queue.Queue, queue.LifoQueue, queue.PriorityQueue):
+        real.SNAPSHOTS[kind] = lambda q: list(q.queue)
+    real.SNAPSHOTS[queue.SimpleQueue] = lambda q: [object()]  # holds no view: any call may change it
+    real.SNAPSHOTS[element_tree.Element] = lambda e: [e.tag, e.text, e.tail, *e.attrib.items(), *e]
+    for buffer in (io.StringIO, io.BytesIO):
+        real.SNAPSHOTS[buffer] = lambda b: [b.getvalue(), b.tell()]
+    real.SNAPSHOTS[graphlib.TopologicalSorter] = lambda t: [object()]  # its state is private
+    real.SNAPSHOTS[email.message.Message] = lambda m: [*m.items(), m.get_payload()]
+    for name in MODULES["hashlib"].names or ():
+        real.SNAPSHOTS[type(getattr(hashlib, name)())] = lambda h: [h.digest()]
 
 
 _register_kept_types()
