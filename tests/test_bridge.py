@@ -332,7 +332,64 @@ END_TO_END = {
     "methodcaller of a method of the program's class": (
         "import operator\nclass Plan:\n    def op(self, kind):\n        return kind + 'x'\n"
         "OP = operator.methodcaller('op', 'ma')(Plan())\n", ["PAL006"]),
+    # Stateful objects of the pure standard library, kept real: what the program put is seen.
+    "queue.Queue put then get": (
+        "import queue\nq = queue.Queue()\nq.put('max')\nq.put('add')\nOP = q.get()\n", ["PAL006"]),
+    "queue.LifoQueue takes the last put": (
+        "import queue\nq = queue.LifoQueue()\nq.put('add')\nq.put('max')\nOP = q.get()\n", ["PAL006"]),
+    "queue.PriorityQueue takes the smallest": (
+        "import queue\nq = queue.PriorityQueue()\nq.put((2, 'add'))\nq.put((1, 'max'))\n"
+        "OP = q.get()[1] if q.qsize() == 2 else 'add'\n", ["PAL006"]),
+    "zlib.crc32 bucket": (
+        "import zlib\nOP = 'max' if zlib.crc32(b'abc') == 0x352441C2 and zlib.adler32(b'abc') == 0x024D0127 "
+        "else 'add'\n", ["PAL006"]),
+    "hashlib digest after update": (
+        "import hashlib\nh = hashlib.sha256()\nh.update(b'abc')\n"
+        "OP = 'max' if h.hexdigest().startswith('ba7816bf') and hashlib.md5(b'').digest()[0] == 0xd4 "
+        "else 'add'\n", ["PAL006"]),
+    "ElementTree attributes, find, iter": (
+        "import xml.etree.ElementTree as ET\n"
+        "root = ET.fromstring('<c op=\"max\"><axis name=\"x\"/><axis name=\"y\"/></c>')\n"
+        "NAMES = tuple(n.get('name') for n in root.iter('axis'))\n"
+        "OP = root.get('op') if NAMES == ('x', 'y') and root.find('axis').get('name') == 'x' else 'add'\n",
+        ["PAL006"]),
+    "plistlib.loads": (
+        "import plistlib\nP = plistlib.loads(b'<?xml version=\"1.0\"?><plist version=\"1.0\"><dict>"
+        "<key>op</key><string>max</string></dict></plist>')\nOP = P['op']\n", ["PAL006"]),
+    "uuid.UUID of a literal": (
+        "import uuid\nOP = 'max' if uuid.UUID('6ba7b810-9dad-11d1-80b4-00c04fd430c8').version == 1 "
+        "else 'add'\n", ["PAL006"]),
+    "getopt.getopt of a known list": (
+        "import getopt\nopts, _ = getopt.getopt(['--op=max'], '', ['op='])\nOP = dict(opts)['--op']\n",
+        ["PAL006"]),
+    "graphlib static order": (
+        "import graphlib\n"
+        "*_, OP = graphlib.TopologicalSorter({'max': {'b'}, 'b': {'add'}}).static_order()\n",
+        ["PAL006"]),
+    "email headers": (
+        "import email\nmsg = email.message_from_string('Op: max\\nAxes: x\\n\\n')\n"
+        "OP = msg.get('Op', 'add')\n",
+        ["PAL006"]),
+    "inspect.cleandoc": ("import inspect\nOP = inspect.cleandoc('\\n    max\\n    ')\n", ["PAL006"]),
+    "io.StringIO written then read": (
+        "import io\nbuf = io.StringIO()\nbuf.write('ma')\nbuf.write('x')\nOP = buf.getvalue()\n", ["PAL006"]),
+    "tokenize of a known line through io.StringIO.readline": (
+        "import io, tokenize\ntoks = list(tokenize.generate_tokens(io.StringIO('op = max').readline))\n"
+        "OP = [t.string for t in toks if t.type == tokenize.NAME][-1]\n", ["PAL006"]),
     # ... and is silent where it is not.
+    "get of an empty queue (the real call blocks)": (
+        "import queue\nq = queue.Queue()\nOP = q.get() or 'max'\n", []),
+    "put on an undecided path": (
+        "import queue, sys\nq = queue.Queue()\nq.put('add')\nif len(sys.argv) > 3:\n"
+        "    q.put('max')\nq.get()\nOP = q.get() if q.qsize() else 'add'\n", []),
+    "a get on an undecided path (the queue's items change: unknown)": (
+        "import queue, random\nq = queue.Queue()\nq.put('max')\nif random.random() > 0.5:\n"
+        "    q.get()\nOP = q.get() if q.qsize() else 'add'\n", []),
+    "a write on an undecided path": (
+        "import io, random\nbuf = io.StringIO()\nbuf.write('max')\nif random.random() > 0.5:\n"
+        "    buf.write('!')\nOP = buf.getvalue()\n", []),
+    "a seek far past the buffer (refused: it would allocate; the buffer is unknown after it)": (
+        "import io\nbuf = io.StringIO()\nbuf.seek(10**9)\nbuf.write('max')\nOP = buf.getvalue()\n", []),
     "set display, not a member": ('OP = "max" if "z" in {"x", "y"} else "add"\n', []),
     "deque mutated on an undecided path": (
         "import collections, sys\nq = collections.deque(['add'])\nif len(sys.argv) > 3:\n"

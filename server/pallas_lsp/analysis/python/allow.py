@@ -155,14 +155,58 @@ MODULES: dict[str, Policy] = {
                                       "urlunsplit", "urljoin", "urldefrag", "quote", "quote_plus",
                                       "unquote", "unquote_plus", "urlencode", "quote_from_bytes",
                                       "unquote_to_bytes"})),
+    # Stateful objects of these modules are kept as real objects (real.RealVal): their
+    # methods run through the bridge on that one object, so what the program puts in a
+    # queue or feeds a hash is seen by every later call (design.md, the bridge).
+    "zlib": Policy("checksums of known bytes", frozenset({"crc32", "adler32"}), numeric=True,
+                   excluded={"decompress": "a small input may inflate past every bound",
+                             "decompressobj": "a small input may inflate past every bound"}),
+    "hashlib": Policy("digests of known bytes; a hash object is kept and update() changes it",
+                      frozenset({"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b",
+                                 "blake2s", "sha3_224", "sha3_256", "sha3_384", "sha3_512"}),
+                      {"new": "a name chosen at run time may be an OpenSSL digest this Python lacks",
+                       "file_digest": "reads a file", "pbkdf2_hmac": "cost is its iteration count",
+                       "scrypt": "cost is its parameters"}),
+    "queue": Policy("FIFO / LIFO / priority queues kept as real objects (guards.py refuses a get "
+                    "of an empty queue and a put into a full one: the real call would block)",
+                    frozenset({"Queue", "LifoQueue", "PriorityQueue", "SimpleQueue"})),
+    "xml.etree.ElementTree": Policy(
+        "XML text parsed into elements (expat: no external entity is fetched, no DTD read)",
+        frozenset({"fromstring", "XML", "Element", "SubElement", "tostring", "iselement"}),
+        {"parse": "reads a file", "iterparse": "reads a file", "ElementTree": "reads and writes files",
+         "XMLParser": "a parser fed by the program", "dump": "writes stdout"}),
+    "plistlib": Policy("property lists (XML or binary) to values and back",
+                       frozenset({"loads", "dumps"}), {"load": "reads a file", "dump": "writes a file"}),
+    "uuid": Policy("UUIDs of known text, bytes or ints, and name-based uuid3 / uuid5",
+                   frozenset({"UUID", "uuid3", "uuid5"}),
+                   {"uuid1": "the clock and the host's address", "uuid4": "randomness",
+                    "getnode": "the host's address"}),
+    "getopt": Policy("command-line options parsed from a known list", frozenset({"getopt"}),
+                     {"gnu_getopt": "reads os.environ (POSIXLY_CORRECT)"}),
+    "graphlib": Policy("topological order of a known graph", frozenset({"TopologicalSorter"})),
+    "email": Policy("RFC 822 headers parsed from known text (the compat32 policy; nothing sent)",
+                    frozenset({"message_from_string", "message_from_bytes"}),
+                    {"message_from_file": "reads a file", "message_from_binary_file": "reads a file"}),
+    "email.parser": Policy("RFC 822 headers parsed from known text",
+                           frozenset({"Parser", "HeaderParser", "BytesParser", "BytesHeaderParser"})),
+    "io": Policy("in-memory text and byte buffers (no file: open, FileIO and the rest stay off)",
+                 frozenset({"StringIO", "BytesIO"}),
+                 {"open": "the file system", "open_code": "the file system", "FileIO": "the file system"}),
+    "tokenize": Policy("Python tokens of known text, read through a readline the bridge runs "
+                       "(an io.StringIO's)", frozenset({"generate_tokens", "untokenize"}),
+                       {"open": "reads a file", "tokenize": "detects an encoding, then as generate_tokens",
+                        "detect_encoding": "reads through a readline of bytes"}),
+    "inspect": Policy("docstring layout of a known string (the rest of inspect reads the "
+                      "program's objects, which real code cannot see)", frozenset({"cleandoc"})),
 }
 
 # Modules left out as a whole, and why (printed in the coverage table).
 EXCLUDED_MODULES = {
     "os": "the environment and the file system (os.environ.get is modelled: a clean environment)",
-    "sys": "the process (sys.argv, sys.modules are modelled)", "io": "I/O",
+    "sys": "the process (sys.argv, sys.modules are modelled)",
     "subprocess": "processes", "socket": "the network",
-    "time": "the clock", "random": "randomness", "secrets": "randomness", "uuid": "randomness, the host",
+    "weakref": "holds the program's instances, which real code cannot see",
+    "time": "the clock", "random": "randomness", "secrets": "randomness",
     "importlib": "imports code", "marshal": "code objects",
     "pickle": "runs code while loading (loads can call any importable callable): not run, by "
               "design, not even for a round trip of known values",
@@ -297,16 +341,38 @@ def constant(name: str) -> object:
 # Types whose instances come back from allow-listed calls and are kept (real.RealVal).
 def _register_kept_types() -> None:
     import datetime
+    import email.message
     import fractions
+    import graphlib
+    import hashlib
+    import io
     import operator
     import pathlib
+    import queue
     import re
     import string
+    import tokenize
+    import uuid
+    import xml.etree.ElementTree as element_tree
 
     real.EXTRA_KEPT.update({re.Pattern, re.Match, string.Template, fractions.Fraction, datetime.date,
                             datetime.datetime, datetime.time, datetime.timedelta, datetime.timezone,
                             type(functools.cmp_to_key(lambda a, b: 0)), operator.itemgetter,
-                            operator.attrgetter, pathlib.PurePosixPath, pathlib.PureWindowsPath})
+                            operator.attrgetter, pathlib.PurePosixPath, pathlib.PureWindowsPath,
+                            queue.Queue, queue.LifoQueue, queue.PriorityQueue, queue.SimpleQueue,
+                            element_tree.Element, uuid.UUID, graphlib.TopologicalSorter,
+                            email.message.Message, io.StringIO, io.BytesIO, tokenize.TokenInfo,
+                            *(type(getattr(hashlib, name)()) for name in MODULES["hashlib"].names or ())})
+    for kind in (queue.Queue, queue.LifoQueue, queue.PriorityQueue):
+        real.SNAPSHOTS[kind] = lambda q: list(q.queue)
+    real.SNAPSHOTS[queue.SimpleQueue] = lambda q: [object()]  # holds no view: any call may change it
+    real.SNAPSHOTS[element_tree.Element] = lambda e: [e.tag, e.text, e.tail, *e.attrib.items(), *e]
+    for buffer in (io.StringIO, io.BytesIO):
+        real.SNAPSHOTS[buffer] = lambda b: [b.getvalue(), b.tell()]
+    real.SNAPSHOTS[graphlib.TopologicalSorter] = lambda t: [object()]  # its state is private
+    real.SNAPSHOTS[email.message.Message] = lambda m: [*m.items(), m.get_payload()]
+    for name in MODULES["hashlib"].names or ():
+        real.SNAPSHOTS[type(getattr(hashlib, name)())] = lambda h: [h.digest()]
 
 
 _register_kept_types()

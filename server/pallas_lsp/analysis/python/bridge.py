@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..values import MISSING, UNKNOWN, Const, DictVal, ObjVal, OneOf, PartialVal, QualName
 from . import allow, guards
 from .convert import Conversion, forget
-from .real import Opaque, RealVal, Refused
+from .real import SNAPSHOTS, Opaque, RealVal, Refused
 
 if TYPE_CHECKING:
     from ..jax_calls import Call
@@ -81,8 +81,13 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
 
 def _forget_changed(name: str, args: list[object]) -> None:
     """A refused call that changes its first argument (``d.clear()`` of a dict with unknown
-    keys, ``heapq.heappush`` of an unknown item): that argument's contents are unknown."""
+    keys, ``heapq.heappush`` of an unknown item), or any refused method of a stateful kept
+    object: that argument's contents are unknown."""
     if name in allow.MUTATES_FIRST and args:
+        forget(args[0])
+    elif args and isinstance(args[0], RealVal) and type(args[0].real) in SNAPSHOTS:
+        # A method of a stateful kept object (a buffer's seek refused, a queue's get that
+        # raised): the real one may have changed, so it is unknown from here.
         forget(args[0])
 
 

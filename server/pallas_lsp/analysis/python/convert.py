@@ -36,7 +36,7 @@ from ..values import (
 )
 from . import allow, comparisons, guards
 from .generators import Generator
-from .real import MAX_ITERATED, Opaque, Ordered, RealVal, Refused, Tagged, is_keepable
+from .real import MAX_ITERATED, SNAPSHOTS, Opaque, Ordered, RealVal, Refused, Tagged, is_keepable
 
 MAX_STRING = 4096  # jax_calls.MAX_CONST_LENGTH: axis names are short
 MAX_INT_BITS = 4096
@@ -52,12 +52,32 @@ _MUTABLE_REAL = (list, dict, set, bytearray)
 Caller = Callable[[object, list[object], dict[str, object]], object]
 
 
+class _Snapshot(tuple):  # type: ignore[type-arg]
+    """What a stateful kept object holds (real.SNAPSHOTS): compared by value, since each
+    snapshot is built afresh (a buffer's text, a queue's items)."""
+
+
 def _same(before: list[object], after: list[object]) -> bool:
-    return len(before) == len(after) and all(a is b for a, b in zip(before, after, strict=True))
+    return len(before) == len(after) and all(
+        a is b or (type(a) is _Snapshot and type(b) is _Snapshot and _equal(a, b))
+        for a, b in zip(before, after, strict=True))
+
+
+def _equal(a: object, b: object) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
 
 
 def _contents(value: object) -> list[object]:
     """What a mutable real object holds, to tell whether a call changed it (by identity)."""
+    snapshot = SNAPSHOTS.get(type(value))
+    if snapshot is not None:
+        try:
+            return [_Snapshot(snapshot(value))]
+        except Exception:
+            return [object()]
     if isinstance(value, Mapping):
         return [part for pair in value.items() for part in pair]
     if isinstance(value, Iterator):
@@ -154,13 +174,15 @@ class Conversion:
         if not value.known:
             raise Refused("a real object of unknown state")
         target = value.real
-        if isinstance(target, Iterator) or (isinstance(target, range) and len(target) > MAX_ITERATED):
+        stateful = type(target) in SNAPSHOTS
+        if (isinstance(target, Iterator) and not stateful) or (
+                isinstance(target, range) and len(target) > MAX_ITERATED):
             made: object = _bounded(target)
         else:
             made = target
         self._pair(value, made)
         self._to_abstract[id(target)] = value
-        if isinstance(target, (*_MUTABLE_REAL, Iterator)) or hasattr(target, "append") \
+        if stateful or isinstance(target, (*_MUTABLE_REAL, Iterator)) or hasattr(target, "append") \
                 or hasattr(target, "update"):
             self._shared.append((value, target, _contents(target)))
         return made
@@ -287,7 +309,8 @@ class Conversion:
         stands_for = getattr(value, STANDS_FOR, None) if callable(value) else None
         if stands_for is not None:
             return stands_for  # a callback or a guarded callable made by any conversion
-        if isinstance(value, tuple):
+        if isinstance(value, tuple) and not (type(value) is not tuple and is_keepable(value)):
+            # (A named tuple allow.py keeps, tokenize's TokenInfo, stays real: its fields by name.)
             if len(value) > MAX_LIST_ITEMS * 16:
                 return UNKNOWN
             return pack([self.to_abstract(item, depth + 1) for item in value])

@@ -421,6 +421,31 @@ def _struct_format(args: list[object], kwargs: dict[str, object]) -> None:
         refuse("a struct format past the bridge's bound")
 
 
+def _queue_get(args: list[object], kwargs: dict[str, object]) -> None:
+    """``q.get()`` of an empty queue blocks until another thread puts (forever in a program
+    of one thread; ``timeout=`` waits that long): refused, whatever the blocking arguments."""
+    receiver = args[0] if args else None
+    empty = getattr(receiver, "empty", None)
+    if not callable(empty) or empty():
+        refuse("a get of an empty queue would block")
+
+
+def _queue_put(args: list[object], kwargs: dict[str, object]) -> None:
+    """``q.put(x)`` into a full bounded queue blocks the same way."""
+    receiver = args[0] if args else None
+    full = getattr(receiver, "full", None)
+    if full is not None and (not callable(full) or full()):
+        refuse("a put into a full queue would block")
+
+
+def _queue_join(args: list[object], kwargs: dict[str, object]) -> None:
+    if getattr(args[0] if args else None, "unfinished_tasks", 1):
+        refuse("a join of a queue with unfinished tasks would block")
+
+
+_QUEUES = ("Queue", "LifoQueue", "PriorityQueue", "SimpleQueue")
+
+
 # By the canonical name's last parts: the method of any core type, or a module's function.
 ESTIMATORS: dict[str, Estimator] = {
     **dict.fromkeys(("str.zfill", "bytes.zfill", "bytearray.zfill", "str.ljust", "str.rjust",
@@ -456,6 +481,11 @@ ESTIMATORS: dict[str, Estimator] = {
     **dict.fromkeys(("struct.pack", "struct.unpack", "struct.unpack_from", "struct.iter_unpack",
                      "struct.calcsize", "struct.Struct"), _struct_format),
     "difflib.get_close_matches": _close_matches,
+    **dict.fromkeys((f"{kind}.{method}" for kind in _QUEUES for method in ("get", "get_nowait")),
+                    _queue_get),
+    **dict.fromkeys((f"{kind}.{method}" for kind in _QUEUES for method in ("put", "put_nowait")),
+                    _queue_put),
+    **dict.fromkeys((f"{kind}.join" for kind in _QUEUES), _queue_join),
 }
 
 

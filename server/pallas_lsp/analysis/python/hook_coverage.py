@@ -74,6 +74,8 @@ HOOKS = {
     "__delete__": "makes a descriptor a data descriptor",
     "__class__": "an instance's class; `obj.__class__ = C` re-classes it (between plain classes)",
     "__dict__": "an instance's or a module's own dict (shared, not a copy)",
+    "__doc__": "a function's / class's docstring from the tree (one of its Python 3.12 and 3.13 "
+               "spellings where they differ: python/doc_names.py)",
     "__func__": "a classmethod's / staticmethod's function", "__qualname__": "a class's or a function's name",
     "__name__": "a module's (`__main__` for the file run; its main guard), a class's, a function's",
     "__main__": "the name of the module run: `if __name__ == \"__main__\"`, sys.modules[\"__main__\"]",

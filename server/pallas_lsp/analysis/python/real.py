@@ -16,6 +16,7 @@ import ast
 import collections
 import itertools
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from ..values import UNKNOWN, ForeignVal, pack
 from .generators import UNKNOWN_STEP, Step
@@ -224,3 +225,9 @@ def is_keepable(value: object) -> bool:
 
 # Filled by allow.py: the types of objects its callables make (re.Pattern, string.Template...).
 EXTRA_KEPT: set[type] = set()
+
+# Filled by allow.py: kept objects with state that no list / dict view shows (a queue, a hash,
+# an element, a text buffer), each with what it holds now: a call that changes it is seen by
+# that (convert.py), so the object's memo key moves, or, on a path that may not run, the
+# object becomes unknown. A buffer is passed as itself, never as a bounded iterator.
+SNAPSHOTS: dict[type, Callable[[Any], list[object]]] = {}

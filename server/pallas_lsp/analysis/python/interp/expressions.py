@@ -40,6 +40,7 @@ from .. import (
     calls,
     comparisons,
     datamodel,
+    doc_names,
     exception_values,
     flags,
     modules,
@@ -157,7 +158,9 @@ class ExpressionsMixin:
                 missing = ExcVal(KeyError, (index,))  # KeyError(key), chained as any raise
                 self.chain(missing, MISSING)
                 self.raise_exception(KeyError, missing)
-            return self.each(lambda base, index: self.subscript(base, index, ctx), base, index)
+            # (A form of a OneOf is read as the whole value is: a list as its items.)
+            return self.each(lambda base, index: self.subscript(
+                plain(base) if isinstance(base, ListVal) else base, index, ctx), base, index)
         if isinstance(node, ast.Lambda):
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
@@ -253,11 +256,21 @@ class ExpressionsMixin:
         """``base.attr``, also when the name is computed (``getattr(base, name)``)."""
         if isinstance(base, SuperVal):
             return self.super_attribute(base, attr)
+        if isinstance(base, OneOf) and all(isinstance(form, Const) for form in base.forms):
+            # A constant of two spellings (a docstring under Python 3.12 and 3.13): each read.
+            return one_of([self.attribute_named(form, attr, ctx, node) for form in base.forms])
+        if isinstance(base, QualName) and attr in doc_names.INTROSPECTION_NAMES:
+            named = doc_names.library_attribute(base.name, attr)
+            if named is not MISSING:
+                return named
         value = datamodel.descriptor_attribute(base, attr)
         if value is MISSING:
             if isinstance(base, ObjVal):
                 value = datamodel.instance_attribute(self, base, attr, ctx)
             elif isinstance(base, ClassVal):
+                # Every class has its own __doc__ (None without a docstring): never inherited.
+                if attr == "__doc__" and "__doc__" not in base.attrs:
+                    return doc_names.docstring(base.node)
                 value = datamodel.class_attribute(self, base, attr, ctx)
             elif isinstance(base, ModuleVal):
                 value = modules.module_attribute(self, base, attr, ctx)
@@ -268,6 +281,8 @@ class ExpressionsMixin:
             elif isinstance(base, (FuncVal, ExcVal)):  # (one test: this runs for every attribute)
                 if isinstance(base, FuncVal):
                     value = datamodel.function_attribute(base, attr)
+                    if value is MISSING:
+                        value = doc_names.function_attribute(base.node, attr)
                 else:
                     value = exception_values.attribute(base, attr)
                     return UNKNOWN if value is MISSING else value  # with_traceback, add_note...

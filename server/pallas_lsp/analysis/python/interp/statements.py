@@ -31,6 +31,7 @@ from ...values import (
     ModuleVal,
     NamespaceVal,
     ObjVal,
+    OneOf,
     QualName,
     RefVal,
     fingerprint,
@@ -748,6 +749,11 @@ class StatementsMixin:
         value = plain(value)
         if isinstance(value, Const) and isinstance(value.value, tuple):
             parts = [Const(v) for v in value.value]
+        elif _tuples_of_one_length(value):
+            # One of several constant tuples (a docstring's partition under two Pythons): each
+            # name is one of the items at its place.
+            forms = [form.value for form in value.forms]  # type: ignore[attr-defined]
+            parts = [one_of([Const(items[i]) for items in forms]) for i in range(len(forms[0]))]
         elif not (isinstance(value, Const) and isinstance(value.value, str)):
             parts = unpack(value)
         stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
@@ -833,3 +839,9 @@ def _list_position(target: ListVal, key: object) -> int | None:
             and -len(target.items) <= key.value < len(target.items):
         return key.value
     return None
+
+
+def _tuples_of_one_length(value: object) -> bool:
+    return isinstance(value, OneOf) and all(
+        isinstance(form, Const) and isinstance(form.value, tuple) for form in value.forms) \
+        and len({len(form.value) for form in value.forms}) == 1  # type: ignore[attr-defined]
