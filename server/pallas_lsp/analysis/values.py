@@ -251,6 +251,9 @@ class RefVal:
     root: RefVal | None = None
     # Where the buffer was declared (the plgpu.SMEM(...) call), for messages and fixes.
     node: ast.AST | None = field(default=None, compare=False)
+    # ``base.reshape(...)`` made this ref: the ref reshaped (its shape is what JAX commutes
+    # the allocation's untiling past, tiled_reshapes.py); None for any other ref.
+    reshaped_from: RefVal | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
