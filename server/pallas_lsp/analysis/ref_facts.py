@@ -213,7 +213,8 @@ def _transpose_ref(call: Call) -> object:
     if shape is None or sorted(permutation) != list(range(len(shape))):
         return UNKNOWN
     permuted = Const(tuple(shape[axis] for axis in permutation))
-    return RefVal(permuted, base.dtype, base.space, UNKNOWN, UNKNOWN, base.root or base, base.node)
+    return RefVal(permuted, base.dtype, base.space, UNKNOWN, UNKNOWN, base.root or base, base.node,
+                  transposed=True)
 
 
 def _permutation(value: object) -> tuple[int, ...] | None:

@@ -254,6 +254,8 @@ class RefVal:
     # ``base.reshape(...)`` made this ref: the ref reshaped (its shape is what JAX commutes
     # the allocation's untiling past, tiled_reshapes.py); None for any other ref.
     reshaped_from: RefVal | None = field(default=None, compare=False)
+    # ``plgpu.transpose_ref(...)`` made this ref (PAL043: a transposed GMEM ref).
+    transposed: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
