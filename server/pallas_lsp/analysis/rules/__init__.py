@@ -44,6 +44,7 @@ from . import (
     pal041_tmem_allocation,
     pal042_tmem_sync_access,
     pal043_gmem_ref_transforms,
+    pal044_run_scoped_collective,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )
@@ -97,6 +98,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal041_tmem_allocation,
     pal042_tmem_sync_access,
     pal043_gmem_ref_transforms,
+    pal044_run_scoped_collective,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )}
