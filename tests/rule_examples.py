@@ -124,6 +124,31 @@ call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
 jax.jit(call)(jnp.ones((2, 256), jnp.float32))
 '''
 
+_GMEM_COPY = '''def kernel(x_gmem, o_gmem, smem, barrier):
+    {example}
+    plgpu.barrier_wait(barrier)
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((2, 64, 128), jnp.float16),
+                    scratch_types=[plgpu.SMEM((64, 128), jnp.float16), plgpu.Barrier(num_arrivals=1)])
+jax.jit(call)(jnp.ones((2, 32, 128), jnp.float16))
+'''
+
+_RUN_SCOPED = '''def nothing(ref):
+    pass
+
+
+def kernel(x_gmem, o_gmem):
+    {example}
+    o_gmem[...] = x_gmem[...]
+
+
+body = nothing
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
+                    num_threads=2, thread_name="wg")
+jax.jit(call)(jnp.ones((128,), jnp.float32))
+'''
+
 _LANE_LOAD = '''def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
 
@@ -222,6 +247,9 @@ SCAFFOLDS: dict[str, Scaffold] = {
     "PAL040": Scaffold(bad=_TCGEN05, good=_TCGEN05),
     "PAL041": Scaffold(bad=_TMEM_TYPE, good=_TMEM_TYPE),
     "PAL042": Scaffold(bad=_TMEM_READ, good=_TMEM_READ),
+    # The good example copies one (64, 128) window of a (2, 64, 128) input as it is.
+    "PAL044": Scaffold(bad=_RUN_SCOPED, good=_RUN_SCOPED),
+    "PAL043": Scaffold(bad=_GMEM_COPY, good=_GMEM_COPY.replace("(2, 32, 128)", "(2, 64, 128)")),
     "PAL015": Scaffold(bad=_BARRIER_SCRATCH, good=_BARRIER_SCRATCH),
     "PAL025": Scaffold(bad=_CLUSTER_COPY, good=_CLUSTER_COPY),
     "PAL012": Scaffold(bad=_SMEM_BUFFER, good=_SMEM_BUFFER),

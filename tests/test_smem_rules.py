@@ -180,3 +180,57 @@ def test_a_construction_in_a_callback_never_run_is_silent() -> None:
     # Called for real, the same constructions raise where they are built.
     called = findings(CONSTRUCTED_IN.format(tail="print(_bwd(1, None, 2))"))
     assert {f.code for f in called} == {"PAL012", "PAL015"}, called
+
+
+RESHAPED = '''
+import functools
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+TRANSFORMS = ({transforms})
+
+
+@functools.partial(
+    plgpu.kernel, out_type=jax.ShapeDtypeStruct({after}, jnp.float16),
+    scratch_types=[plgpu.SMEM({before}, jnp.float16, transforms=TRANSFORMS)])
+def kernel(x_gmem, o_gmem, smem):
+    plgpu.copy_smem_to_gmem({ref}, o_gmem)
+    plgpu.wait_smem_to_gmem(0)
+
+
+print(jax.jit(kernel)(jnp.ones({after}, jnp.float16)))
+'''
+TILED = "plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128)"
+
+
+@pytest.mark.parametrize("before, after, ref, transforms, words", [
+    ("(64, 128)", "(2, 32, 128)", "smem.reshape(2, 32, 128)", TILED, "splits a dimension"),
+    ("(2, 64, 128)", "(128, 128)", "smem.reshape(128, 128)", TILED, "untiled dimension"),
+    ("(64, 8, 64)", "(64, 512)", "smem.reshape(64, 512)", TILED, "tiles are (8, 64)"),
+    # A view of a leading dimension is reshaped as the view's shape (64, 128) (measured).
+    ("(2, 64, 128)", "(8, 8, 128)", "smem.at[0].reshape(8, 8, 128)", TILED, "splits a dimension"),
+])
+def test_a_reshape_the_tiling_refuses(before: str, after: str, ref: str, transforms: str,
+                                      words: str) -> None:
+    source = RESHAPED.format(before=before, after=after, ref=ref, transforms=transforms)
+    [finding] = findings(source, code="PAL012")
+    assert words in finding.message and finding.span.line == 15, finding
+    # 0.8.3 refuses every reshape of a tiled ref with no kernel line: not judged there.
+    assert findings(source, "0.8.3", "PAL012") == []
+
+
+@pytest.mark.parametrize("before, after, ref, transforms", [
+    ("(64, 2, 64)", "(64, 128)", "smem.reshape(64, 128)",
+     "plgpu.TilingTransform((1, 64)), plgpu.SwizzleTransform(128)"),  # lowers (measured)
+    ("(2, 64, 128)", "(2, 64, 128)", "smem.reshape(2, 64, 128)", TILED),  # the same shape
+    ("(64, 64)", "(64, 64)", "smem.reshape(64, 64)", "plgpu.SwizzleTransform(128),"),  # not tiled
+    # A reshape of a reshape, of a window JAX refuses first, of a shape not known: not judged.
+    ("(64, 128)", "(2, 32, 128)", "smem.reshape(64, 128).reshape(2, 32, 128)", TILED),
+    ("(64, 128)", "(2, 16, 128)", "smem.at[pl.ds(4, 32)].reshape(2, 16, 128)", TILED),
+    ("(64, 128)", "(2, 32, 128)", "smem.reshape(*SHAPE)", TILED),
+])
+def test_a_reshape_not_judged(before: str, after: str, ref: str, transforms: str) -> None:
+    source = RESHAPED.format(before=before, after=after, ref=ref, transforms=transforms)
+    assert not [f for f in findings(source, code="PAL012") if "reshape" in f.message]

@@ -203,6 +203,8 @@ def test_every_class_has_its_contract_code() -> None:
         "tcgen05_mma_operands": "PAL040",
         "tmem_allocation": "PAL041",
         "tmem_sync_access": "PAL042",
+        "gmem_ref_transforms": "PAL043",
+        "run_scoped_collective": "PAL044",
         "wgmma_smem_transforms": "PAL050",
         "register_reduction_axes": "PAL051",
     }

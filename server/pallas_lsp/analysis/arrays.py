@@ -326,7 +326,8 @@ def _reshape(call: Call) -> object:
         shape = _inferred(shape.value, base)  # type: ignore[union-attr]
     if isinstance(base, RefVal):
         # The same buffer seen in another shape: its views are no longer a plain index chain.
-        return RefVal(shape, base.dtype, base.space, base.transforms, UNKNOWN, base.root or base, base.node)
+        return RefVal(shape, base.dtype, base.space, base.transforms, UNKNOWN, base.root or base, base.node,
+                      reshaped_from=base)
     if isinstance(base, ArrayVal):
         return ArrayVal(shape, base.dtype, strong=base.strong)
     return UNKNOWN

@@ -51,6 +51,7 @@ from .trace import (
     Op,
     RefAccess,
     ScopedBuffer,
+    ScopedCall,
     ShardMapCall,
     SourceModule,
 )
@@ -108,6 +109,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # Every plgpu.SMEM / TMEM / GMEM buffer type built (a RefTypeVal), for the TMEM checks.
         self.made_ref_types: list[object] = []
         self.scoped_buffers: list[ScopedBuffer] = []
+        self.scoped_calls: list[ScopedCall] = []
         self.host_queries: list[HostAxisQuery] = []
         self.shard_map_calls: list[ShardMapCall] = []
         # Host code ran that we cannot see into (a call of an unknown or unfollowed callee,
@@ -308,6 +310,11 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
     def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None:
         if ctx.launch is not None:
             self.scoped_buffers.append(ScopedBuffer(buffer, node, ctx.launch))
+
+    def record_scoped_call(self, types: tuple[object, ...] | None, collective_axes: object,
+                           node: ast.Call, ctx: Ctx) -> None:
+        if ctx.launch is not None:
+            self.scoped_calls.append(ScopedCall(node, types, collective_axes, ctx.launch))
 
     def record_ref_op(self, name: str, node: ast.Call, args: dict[str, object],
                       arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:

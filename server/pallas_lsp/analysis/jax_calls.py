@@ -472,6 +472,9 @@ class Tracer(Protocol):
 
     def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None: ...
 
+    def record_scoped_call(self, types: tuple[object, ...] | None, collective_axes: object,
+                           node: ast.Call, ctx: Ctx) -> None: ...
+
     def record_host_query(self, query: HostAxisQuery) -> None: ...
 
 

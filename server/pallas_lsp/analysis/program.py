@@ -13,7 +13,16 @@ from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .ref_facts import describe_ref
-from .trace import AnalysisStopped, Launch, Op, RefAccess, ScopedBuffer, ShardMapCall, SourceModule
+from .trace import (
+    AnalysisStopped,
+    Launch,
+    Op,
+    RefAccess,
+    ScopedBuffer,
+    ScopedCall,
+    ShardMapCall,
+    SourceModule,
+)
 from .values import (
     KernelInfo,
     MeshVal,
@@ -86,6 +95,8 @@ class Program:
         self.made_ref_types: list[RefTypeVal] = interp.made_ref_types  # type: ignore[assignment]
         self.scoped_buffers: list[ScopedBuffer] = [scoped for scoped in interp.scoped_buffers
                                                    if mesh_fault(scoped.launch.kernel) is None]
+        self.scoped_calls: list[ScopedCall] = [scoped for scoped in interp.scoped_calls
+                                               if mesh_fault(scoped.launch.kernel) is None]
         # Every plgpu.Barrier / plgpu.ClusterBarrier the run built (values.BarrierVal).
         self.barriers = interp.barriers
         self.callee_names = interp.callee_names

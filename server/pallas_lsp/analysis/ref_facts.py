@@ -173,6 +173,9 @@ def _run_scoped(call: Call) -> object:
                 call.tracer.record_scoped_buffer(buffer, call.node, call.ctx)
     named = {key: ref_of(value, UNKNOWN) for key, value in call.kwargs.items()
              if key not in ("collective_axes", "**")}
+    types = None if "**" in call.kwargs else (
+        *call.args[1:], *(value for key, value in call.kwargs.items() if key != "collective_axes"))
+    call.tracer.record_scoped_call(types, call.kwargs.get("collective_axes", MISSING), call.node, call.ctx)
     if "**" in call.kwargs:
         call.tracer.call_callbacks([body], {}, call.node, call.ctx, same_context=True)
         return UNKNOWN
@@ -213,7 +216,8 @@ def _transpose_ref(call: Call) -> object:
     if shape is None or sorted(permutation) != list(range(len(shape))):
         return UNKNOWN
     permuted = Const(tuple(shape[axis] for axis in permutation))
-    return RefVal(permuted, base.dtype, base.space, UNKNOWN, UNKNOWN, base.root or base, base.node)
+    return RefVal(permuted, base.dtype, base.space, UNKNOWN, UNKNOWN, base.root or base, base.node,
+                  transposed=True)
 
 
 def _permutation(value: object) -> tuple[int, ...] | None:

@@ -120,6 +120,18 @@ class ScopedBuffer:
     launch: Launch
 
 
+@dataclass(frozen=True)
+class ScopedCall:
+    """One ``pl.run_scoped(body, *types, collective_axes=...)`` run in a kernel body: the types
+    it allocates as evaluated (positional, then keyword; None when a ``**`` hides some) and its
+    collective_axes as evaluated (MISSING when not given); PAL044 reads them."""
+
+    node: ast.Call
+    types: tuple[object, ...] | None
+    collective_axes: object
+    launch: Launch
+
+
 @dataclass(frozen=True, eq=False)
 class LibrarySite:
     """How the analysed program reached a line of installed library code."""

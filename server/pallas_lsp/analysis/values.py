@@ -251,6 +251,11 @@ class RefVal:
     root: RefVal | None = None
     # Where the buffer was declared (the plgpu.SMEM(...) call), for messages and fixes.
     node: ast.AST | None = field(default=None, compare=False)
+    # ``base.reshape(...)`` made this ref: the ref reshaped (its shape is what JAX commutes
+    # the allocation's untiling past, tiled_reshapes.py); None for any other ref.
+    reshaped_from: RefVal | None = field(default=None, compare=False)
+    # ``plgpu.transpose_ref(...)`` made this ref (PAL043: a transposed GMEM ref).
+    transposed: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -180,6 +180,12 @@ LANE_SWIZZLED_LOAD_TAKES_CAST = Fact("a Lane load of a swizzled, untiled buffer 
                                      (0, 10, 2), None,
                                      "load_swizzled_layout_cast: refused on 0.8.3, 0.9.1, 0.9.2; "
                                      "lowers from 0.10.2")
+# A reshape of a tiled shared-memory ref is moved inside the tiling when it only folds runs of
+# dimensions that the tiling allows (before: every such reshape is refused, "Reshapes don't
+# commute with tiling.", blamed on no kernel line; 0.10.0 and 0.10.1 not measured).
+TILED_REF_RESHAPES_FOLD = Fact("a reshape of a tiled shared-memory ref may fold dimensions", (0, 10, 2), None,
+                               "reshape_tiled_ref: refused on 0.8.3 (and no 0.9 release has the "
+                               "commute); folds lower from 0.10.2")
 COPY_CHECKS_AT_TRACE = Fact("TMA copies check dtypes and shapes when traced", (0, 11, 2), None,
                             "families corpus copy_tma.shape_mismatch / dtype_mismatch, 0.10.2 vs 0.11.2")
 

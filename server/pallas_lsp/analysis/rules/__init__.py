@@ -43,6 +43,8 @@ from . import (
     pal040_tcgen05_mma_operands,
     pal041_tmem_allocation,
     pal042_tmem_sync_access,
+    pal043_gmem_ref_transforms,
+    pal044_run_scoped_collective,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )
@@ -95,6 +97,8 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal040_tcgen05_mma_operands,
     pal041_tmem_allocation,
     pal042_tmem_sync_access,
+    pal043_gmem_ref_transforms,
+    pal044_run_scoped_collective,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )}

@@ -1,8 +1,9 @@
 """PAL012 smem_transforms: swizzle and tiling transforms of a shared-memory buffer that do not
 fit each other, a window of it that cuts a tile or indexes it as its transforms forbid (an
 integer or a stride on a tiled dimension, a cut swizzled row, a strided window of shared
-memory), or a Lane register load / store its transforms cannot serve (a swizzle without
-tiling and no layout, a tiling that is not 2D)."""
+memory), a reshape of a tiled buffer its tiling cannot follow, or a Lane register load /
+store its transforms cannot serve (a swizzle without tiling and no layout, a tiling that is
+not 2D)."""
 
 from __future__ import annotations
 
@@ -28,16 +29,17 @@ from ..smem_transforms import (
     window_misfit,
     window_past_end,
 )
+from ..tiled_reshapes import ReshapeFault, reshape_fault
 from ..trace import Launch, RefAccess
 from ..values import Const, RefTypeVal, RefVal, TransformVal
-from ..versions import LANE_SWIZZLED_LOAD_TAKES_CAST, format_jax_version, holds
+from ..versions import LANE_SWIZZLED_LOAD_TAKES_CAST, TILED_REF_RESHAPES_FOLD, format_jax_version, holds
 from .base import LoweringError, Rule
 from .common import replace_node
 
 RULE = Rule(
     code="PAL012",
     name="smem_transforms",
-    title="a shared-memory buffer's swizzle and tiling do not fit, or an index or load breaks them",
+    title="a shared-memory buffer's swizzle and tiling do not fit, or an index, reshape or load breaks them",
     jax_message=(
         "ValueError: Swizzle 96 is not supported. Only 32, 64 and 128 are accepted.\n"
         "ValueError: Swizzle 128 requires the trailing dimension to be of size 64, but got "
@@ -51,7 +53,8 @@ RULE = Rule(
         "NotImplementedError: Non-slice indices are not supported in 2 minormost dims: (...)\n"
         "NotImplementedError: Strided slices unsupported. Got stride: 2\n"
         "TypeError: Unsupported index type: <class '...DynamicJaxprTracer'>\n"
-        "NotImplementedError: Strided slices not implemented"
+        "NotImplementedError: Strided slices not implemented\n"
+        "NotImplementedError: Folding tiled dimensions into untiled dimensions is not supported"
     ),
     lowering_errors=(
         # A number in a real message, ``{...}`` in JAX's template (the raise-site table).
@@ -75,6 +78,14 @@ RULE = Rule(
         # An integer index of a tiled dimension; "{idx.type}" is the dialect's other site.
         LoweringError(r"Unsupported index type: (<class |\{type\(idx\)\})", exc_type="TypeError"),
         LoweringError(r"Strided slices not implemented", exc_type="NotImplementedError"),
+        # A reshape of a tiled buffer (tiled_reshapes.py); JAX writes `UntilingTransform`
+        # in backquotes (the raise-site table in quotes).
+        LoweringError(r"Unfolding dimensions is not supported when commuting an\s+.UntilingTransform. "
+                      r"with a .ReshapeTransform.", exc_type="NotImplementedError"),
+        LoweringError(r"Folding tiled dimensions into untiled dimensions is not supported",
+                      exc_type="NotImplementedError"),
+        LoweringError(r"Cannot commute .UntilingTransform. with .ReshapeTransform. when any of the "
+                      r"dimensions being collapsed other t", exc_type="ValueError"),
     ),
     what_it_means=(
         "A shared-memory buffer (`plgpu.SMEM(shape, dtype, transforms=...)`) can be stored in "
@@ -117,7 +128,14 @@ RULE = Rule(
         "or (2, 8, 64) (\"Only 2D tiling is supported\"), and `smem[...]` of a buffer swizzled "
         "but not tiled with no `plgpu.layout_cast` right after it (\"Unsupported swizzle "
         "transform with strided layout\"; through 0.9.2 every such load, cast or not: "
-        "\"Unsupported transforms: [UnswizzleRef(swizzle=128)]\")."
+        "\"Unsupported transforms: [UnswizzleRef(swizzle=128)]\"). From 0.10.2, on the copy, "
+        "load or store that uses it: `smem.reshape(...)` of a tiled buffer that splits a "
+        "dimension (\"Unfolding dimensions is not supported ...\"), merges a leading, untiled "
+        "dimension into a tiled one (\"Folding tiled dimensions into untiled dimensions is not "
+        "supported\"), or merges tiled dimensions with a tile above 1 on other than the minor "
+        "one (\"Cannot commute `UntilingTransform` with `ReshapeTransform` ...\"); 0.8.3 refuses "
+        "every reshape of a tiled buffer (\"Reshapes don't commute with tiling.\", not "
+        "predicted)."
     ),
     how_to_fix=(
         "Make the swizzle the byte width of the minor tile: `TilingTransform((8, 64))` with "
@@ -127,7 +145,10 @@ RULE = Rule(
         "16)` for tiles of 8 rows. Index tiled dimensions with slices of stride 1 (an integer "
         "index only on a leading, untiled dimension); slice a swizzled-only buffer's minor "
         "dimension whole, or tile it too; cast a Lane load of a swizzled-only buffer "
-        "(`plgpu.layout_cast(smem[...], plgpu.Layout.WGMMA)`); tile the two minor dimensions."
+        "(`plgpu.layout_cast(smem[...], plgpu.Layout.WGMMA)`); tile the two minor dimensions. "
+        "Declare a tiled buffer in the shape it is used in rather than reshaping it, or give "
+        "the dimensions a reshape merges tiles of 1 but the minor one (`TilingTransform((1, "
+        "64))` lets `(64, 2, 64)` be seen as `(64, 128)`)."
     ),
     bad_example='''
 transforms = (plgpu.TilingTransform((8, 32)), plgpu.SwizzleTransform(128))
@@ -151,6 +172,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _tiled_loads_without_swizzle(program)
     yield from _swizzled_loads_without_layout(program)
     yield from _tilings_not_2d(program)
+    yield from _reshapes_of_tiled_buffers(program)
 
 
 def _lane_accesses(program: Program, kind: str | None = None) -> Iterator[tuple[RefAccess, RefVal]]:
@@ -497,3 +519,50 @@ def _fault_finding(program: Program, node: ast.AST, ref: RefVal, fault: WindowFa
     what = "the tiling is built here" if fault.kind.startswith("tile") else "the swizzle is built here"
     return Finding(RULE.code, program.span(node), text, related=_made_here(program, ref.root or ref,
                                                                              transform, what))
+
+
+def _reshapes_of_tiled_buffers(program: Program) -> Iterator[Finding]:
+    """A copy, load or store of ``smem.reshape(...)`` that JAX cannot move inside the buffer's
+    tiling (tiled_reshapes.py): raised on that use, 0.10.2 to 0.12.0.1."""
+    if not holds(TILED_REF_RESHAPES_FOLD, program.version):
+        return
+    seen: set[int] = set()
+    uses: list[tuple[ast.AST, object]] = [
+        (op.node, op.args.get(keyword)) for op in program.ref_ops
+        for keyword in _WINDOW_OPERANDS.get(op.name, ())]
+    uses += [(access.node, access.ref) for access in program.ref_accesses
+             if access.kind in ("load", "store") and not access.scoped]
+    for node, ref in uses:
+        if not isinstance(ref, RefVal) or id(node) in seen:
+            continue
+        fault = reshape_fault(ref)
+        if fault is None:
+            continue
+        seen.add(id(node))
+        yield _reshape_finding(program, node, ref, fault)
+
+
+def _reshape_finding(program: Program, node: ast.AST, ref: RefVal, fault: ReshapeFault) -> Finding:
+    head = (f"This uses a reshape {short_repr(fault.before)} -> {short_repr(fault.after)} of a "
+            f"shared-memory buffer tiled {short_repr(fault.tiling.value)}: Mosaic GPU reshapes a "
+            f"tiled buffer only by merging runs of whole dimensions that keep its tiles whole")
+    if fault.kind == "unfold":
+        text = (f"{head}, and this one splits a dimension. JAX raises \"NotImplementedError: "
+                f"Unfolding dimensions is not supported when commuting an `UntilingTransform` with "
+                f"a `ReshapeTransform`\". Declare the buffer in the split shape (with its tiling), "
+                f"or split the value in registers.")
+    elif fault.kind == "fold_untiled":
+        text = (f"{head}, and this one merges a leading, untiled dimension into a tiled one. JAX "
+                f"raises \"NotImplementedError: Folding tiled dimensions into untiled dimensions is "
+                f"not supported\". Declare the buffer in the merged shape, or index the leading "
+                f"dimension (smem.at[i]) instead of merging it.")
+    else:
+        text = (f"{head}, and this one merges tiled dimensions whose tiles are "
+                f"{short_repr(fault.tiles)}: every merged dimension but the minor one needs a tile of 1. "
+                f"JAX raises \"ValueError: Cannot commute `UntilingTransform` with `ReshapeTransform` "
+                f"when any of the dimensions being collapsed other than the minormost one has "
+                f"non-unit tiling\". Give the merged dimensions other than the minor one a tile of 1, "
+                f"or declare the buffer in the merged shape.")
+    root = ref.root or ref
+    return Finding(RULE.code, program.span(node), text,
+                   related=_made_here(program, root, fault.tiling, "the tiling is built here"))
