@@ -51,14 +51,14 @@ def _refuse(self: object, *args: object) -> object:
 
 def proxy_type(value: ObjVal, ordered: bool) -> type[Proxy] | None:
     """The proxy type for ``value``'s class; None when it defines none of FORWARDED."""
-    namespace: dict[str, object] = {"__slots__": ()}
+    namespace: dict[str, object] = {}
     for name in FORWARDED:
         found = value.cls.lookup(name)
         if found is UNKNOWN:
             namespace[name] = _refuse
         elif found is not MISSING:
             namespace[name] = _forward(name)
-    if len(namespace) == 1:
+    if not namespace:
         return None
     namespace.setdefault("__hash__", Ordered.__hash__)  # refused: ids differ from the real run
     if not ordered:
