@@ -1055,6 +1055,232 @@ except KeyError:
     op = "add"
 launch(op)
 """, []),
+    'an instance as an index runs its __index__ (issue 20) (max)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(OPS[Pick(1)])
+""", ["PAL006"]),
+    'an instance as an index runs its __index__ (issue 20) (add: silent)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(OPS[Pick(0)])
+""", []),
+    "operator.index of an instance runs its __index__ through the bridge's proxy (max)": ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(OPS[operator.index(Pick(1))])
+""", ["PAL006"]),
+    "operator.index of an instance runs its __index__ through the bridge's proxy (add: silent)": ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(OPS[operator.index(Pick(0))])
+""", []),
+    'unpacking an instance runs its __iter__ (a, b = obj) (max)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+a, b = Pick(2)
+launch((a, b)[1])
+""", ["PAL006"]),
+    'unpacking an instance runs its __iter__ (a, b = obj) (add: silent)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+a, b = Pick(2)
+launch((a, b)[0])
+""", []),
+    'tuple() of an instance runs its __iter__ (max)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(tuple(Pick(2))[1])
+""", ["PAL006"]),
+    'tuple() of an instance runs its __iter__ (add: silent)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(tuple(Pick(2))[0])
+""", []),
+    'str() of an instance runs its __str__ through the proxy (max)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(str(Pick(1)))
+""", ["PAL006"]),
+    'str() of an instance runs its __str__ through the proxy (add: silent)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(str(Pick(0)))
+""", []),
+    "an f-string with a spec runs the instance's __format__ (max)": ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(f'{Pick(1):x}'[:3])
+""", ["PAL006"]),
+    "an f-string with a spec runs the instance's __format__ (add: silent)": ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(f'{Pick(0):x}'[:3])
+""", []),
+    'format() of an instance runs its __format__ (max)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(format(Pick(1), ''))
+""", ["PAL006"]),
+    'format() of an instance runs its __format__ (add: silent)': ("""
+import operator
+class Pick:
+    def __init__(self, n):
+        self.n = n
+    def __index__(self):
+        return self.n
+    def __iter__(self):
+        return iter(OPS[: self.n])
+    def __str__(self):
+        return OPS[self.n]
+    def __format__(self, spec):
+        return OPS[self.n] + spec
+OPS = ["add", "max"]
+launch(format(Pick(0), ''))
+""", []),
 }
 
 

@@ -25,6 +25,7 @@ from ..values import (
     FuncVal,
     GeneratorVal,
     KernelVal,
+    ListVal,
     ObjVal,
     PartialVal,
     QualName,
@@ -59,6 +60,8 @@ class Runner(Protocol):
     def iterator_of(self, value: object, ctx: Ctx) -> object: ...
 
     def is_iterator(self, value: object) -> bool: ...
+
+    def protocol_items(self, value: object, ctx: Ctx) -> list[object] | None: ...
 
     def next_step(self, iterator: object, ctx: Ctx) -> Step: ...
 
@@ -154,6 +157,13 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return runner.call_value(length, [], {}, ctx)
     if name == "builtins.iter" and len(args) == 1 and not kwargs:
         return runner.iterator_of(args[0], ctx)
+    if name in ("builtins.tuple", "builtins.list") and len(args) == 1 and not kwargs \
+            and isinstance(args[0], ObjVal) and datamodel.special_method(args[0], "__iter__") is not MISSING:
+        # The iteration protocol of the program's instance, run here: the bridge would refuse it.
+        items = runner.protocol_items(args[0], ctx)
+        if items is None:
+            return UNKNOWN
+        return pack(items) if name == "builtins.tuple" else ListVal(items)
     if name == "builtins.next" and 1 <= len(args) <= 2 and not kwargs:
         iterator = args[0]
         if not runner.is_iterator(iterator):

@@ -27,6 +27,7 @@ from ..values import (
     DictVal,
     FuncVal,
     ListVal,
+    ObjVal,
     OneOf,
     PartialVal,
     QualName,
@@ -34,7 +35,7 @@ from ..values import (
     is_enum_member,
     pack,
 )
-from . import allow, comparisons, guards
+from . import allow, comparisons, datamodel, guards, proxies
 from .generators import Generator
 from .real import MAX_ITERATED, SNAPSHOTS, Opaque, Ordered, RealVal, Refused, Tagged, is_keepable
 
@@ -150,7 +151,8 @@ class Conversion:
             return self.to_real(value.attrs["value"], depth + 1)  # type: ignore[attr-defined]
         if isinstance(value, (FuncVal, PartialVal, ClassVal, WrappedVal)):
             return self._callback(value)
-        stand_in = Ordered(value, self._comparer()) if comparisons.orders(value) else Opaque(value)
+        stand_in = self._proxy(value) or (
+            Ordered(value, self._comparer()) if comparisons.orders(value) else Opaque(value))
         self._pair(value, stand_in)
         return stand_in
 
@@ -221,6 +223,25 @@ class Conversion:
 
         setattr(guarded, STANDS_FOR, QualName(name))
         return guarded
+
+    def _proxy(self, value: object) -> Opaque | None:
+        """An instance of the program's classes with special methods of its own: a proxy
+        whose methods run them in the interpreter (``proxies``), counted as callbacks."""
+        if self.caller is None or not isinstance(value, ObjVal) or value.cls.enum_members is not None:
+            return None
+        kind = proxies.proxy_type(value, comparisons.orders(value))
+        if kind is None:
+            return None
+        made = kind(value, self._comparer())
+        made.run = self._special  # type: ignore[misc]
+        return made
+
+    def _special(self, name: str, proxy: object, args: tuple[object, ...]) -> object:
+        value = proxy.value  # type: ignore[attr-defined]
+        method = datamodel.special_method(value, name)
+        if method is MISSING or method is UNKNOWN:
+            raise Refused("a special method is not known")
+        return self._callback(method)(*args)
 
     def _comparer(self) -> Callable[[ast.cmpop, object, object], bool]:
         """How an ``Ordered`` stand-in compares: the interpreter runs ``left op right`` (the

@@ -25,6 +25,7 @@ MODULES = (
     "pallas_lsp.analysis.python.flags", "pallas_lsp.analysis.python.modules",
     "pallas_lsp.analysis.python.dataclass_values", "pallas_lsp.analysis.python.signatures",
     "pallas_lsp.analysis.python.comparisons", "pallas_lsp.analysis.python.operators",
+    "pallas_lsp.analysis.python.proxies",
     "pallas_lsp.analysis.python.interp.statements", "pallas_lsp.analysis.python.interp.expressions",
     "pallas_lsp.analysis.python.interp.calling", "pallas_lsp.analysis.python.interp.classes",
     "pallas_lsp.analysis.python.interp.importing", "pallas_lsp.analysis.python.interp.support",
@@ -47,8 +48,18 @@ HOOKS = {
     "__contains__": "`x in obj` runs the type's; a dict subclass's dict",
     "__len__": "`len(obj)` and truth; a dict subclass's dict",
     "__bool__": "truth of an instance, before __len__",
-    "__str__": "str() of an exception instance only: BaseException's text for known constant args (a "
-               "KeyError's key repr); a class's own __str__ makes it unknown",
+    "__str__": "str(), f-strings and format() run a class's own (python/proxies.py, through the "
+               "bridge); an exception's: BaseException's text for known constant args",
+    "__format__": "an f-string's spec and format() run the type's (python/proxies.py)",
+    "__index__": "`seq[obj]` runs the type's; real code (operator.index, int slots) through the proxy",
+    "__int__": "int() of an instance, through the bridge's proxy",
+    "__float__": "float() of an instance, through the bridge's proxy",
+    "__complex__": "complex() of an instance, through the bridge's proxy",
+    "__hash__": "real code hashing an instance runs a class's own through the proxy; none: refused",
+    "__neg__": "real code (operator.neg) through the proxy", "__pos__": "as __neg__",
+    "__abs__": "abs() of an instance, through the proxy", "__invert__": "real code (operator.invert) "
+    "through the proxy",
+    "__repr__": "repr() and !r run a class's own through the proxy; none: refused (addresses differ)",
     "__call__": "on the type: an instance called (also as a kernel body), a metaclass's",
     "__init__": "run by type.__call__ on an instance the class made; a dataclass's generated one; dict's",
     "__new__": "a class's own makes the instance (an implicit staticmethod); a metaclass's makes the class",
@@ -56,7 +67,8 @@ HOOKS = {
     "__init_subclass__": "run at class creation with the class keywords",
     "__set_name__": "run at class creation for each attribute that has one",
     "__class_getitem__": "`Cls[...]` of a class that defines it; typing.Generic's gives the class",
-    "__iter__": "`for`, unpacking and iter() run the type's; an iterator is read one item per pass",
+    "__iter__": "`for`, unpacking, tuple(), list() and iter() run the type's; an iterator is read one "
+                "item per pass",
     "__next__": "an iterator class's, one call per item; a sure `raise StopIteration` ends the loop",
     "__enter__": "`with` calls the type's; a contextmanager generator is resumed to its yield",
     "__exit__": "`with` calls the type's (None, None, None), also on a sure return, break or continue "

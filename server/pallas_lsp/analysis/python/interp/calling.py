@@ -18,6 +18,7 @@ from ...trace import (
     ShardMapCall,
 )
 from ...values import (
+    MAX_LIST_ITEMS,
     MISSING,
     UNKNOWN,
     ArrayVal,
@@ -556,6 +557,25 @@ class CallsMixin:
             return iterable
         items = unpack(plain(iterable)) if not isinstance(iterable, ObjVal) else None
         return GeneratorVal(list(items)) if items is not None else UNKNOWN
+
+    def protocol_items(self, value: object, ctx: Ctx) -> list[object] | None:
+        """The items iterating an instance of the program's classes gives, read through its
+        ``__iter__`` and the iterator's ``next`` (unpacking, ``tuple()``, ``list()``, ``*x``);
+        None when ``value`` is no such instance, or an item or the end is not known."""
+        if not isinstance(value, ObjVal) or datamodel.special_method(value, "__iter__") is MISSING:
+            return None
+        iterator = self.iterator_of(value, ctx)
+        if not self.is_iterator(iterator):
+            return None
+        items: list[object] = []
+        for _ in range(MAX_LIST_ITEMS + 1):
+            step = self.next_step(iterator, ctx)
+            if step.kind == "done":
+                return items
+            if step.kind != "item" or not step.sure:
+                return None
+            items.append(step.value)
+        return None  # longer than a list the analysis keeps
 
     def is_iterator(self, value: object) -> bool:
         """An iterator ``next`` advances here: a generator, one over known items, or an

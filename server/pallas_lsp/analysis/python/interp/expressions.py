@@ -298,6 +298,9 @@ class ExpressionsMixin:
         method = datamodel.special_method(base, "__getitem__")
         if method is not MISSING:
             return self.call_value(method, [index], {}, ctx or Ctx())
+        as_index = datamodel.special_method(index, "__index__")
+        if as_index is not MISSING:  # `seq[obj]`: Python converts the index through __index__
+            index = self.call_value(as_index, [], {}, ctx or Ctx())
         if isinstance(base, ClassVal) and base.enum_members is None:
             made = datamodel.class_getitem(self, base, index, ctx or Ctx())
             if made is not MISSING:
@@ -310,6 +313,14 @@ class ExpressionsMixin:
     def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:
         if isinstance(part, ast.FormattedValue):
             value = self.ev(part.value, env, ctx)
+            if isinstance(value, ObjVal) and value.cls.enum_members is None:
+                # The program's instance: format(value, spec) after !s / !r, as Python runs it
+                # (its __format__ / __str__ / __repr__ through the bridge's proxy).
+                if part.conversion in (ord("s"), ord("r")):
+                    convert = "builtins.str" if part.conversion == ord("s") else "builtins.repr"
+                    value = self.call_value(QualName(convert), [value], {}, ctx)
+                spec = self.ev(part.format_spec, env, ctx) if part.format_spec is not None else Const("")
+                return self.call_value(QualName("builtins.format"), [value, spec], {}, ctx)
             return value if part.conversion == -1 and part.format_spec is None else UNKNOWN
         return self.ev(part, env, ctx)
 

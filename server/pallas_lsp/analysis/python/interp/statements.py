@@ -756,6 +756,8 @@ class StatementsMixin:
             parts = [one_of([Const(items[i]) for items in forms]) for i in range(len(forms[0]))]
         elif not (isinstance(value, Const) and isinstance(value.value, str)):
             parts = unpack(value)
+            if parts is None:
+                parts = self.protocol_items(value, ctx)
         stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
         after = len(target.elts) - stars[0] - 1 if stars else 0
         fits = parts is not None and len(stars) <= 1 and (

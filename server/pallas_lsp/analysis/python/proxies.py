@@ -1,0 +1,80 @@
+"""A program's instance as real code sees it: a proxy whose special methods run the
+program's own (issue 20).
+
+When the bridge hands an instance of the program's classes to real code (``operator.index``,
+``range``, ``int``, ``tuple``, ``sorted``, ``str``, ``format``), the stand-in's type carries
+exactly the special methods the instance's class defines (looked up on its MRO, as Python's
+type slots are), each calling back into the interpreter through ``run(name, proxy, args)``.
+A special method the class does not define is absent, so real code takes Python's own
+fallback (``bool`` on ``__len__``, iteration over ``__getitem__``); one a base the analysis
+cannot see may hold refuses the call. Hashing and ``repr`` without the program's own method
+refuse too: the real run's addresses are not this process's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..values import MISSING, UNKNOWN, ObjVal
+from .real import Ordered, Refused
+
+# The special methods a proxy forwards: conversions, containers, unary and binary operators.
+FORWARDED = (
+    "__index__", "__int__", "__float__", "__complex__", "__bool__", "__len__", "__iter__",
+    "__next__", "__str__", "__repr__", "__format__", "__getitem__", "__contains__", "__hash__",
+    "__neg__", "__pos__", "__abs__", "__invert__", "__call__",
+    "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
+    "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__",
+    "__rpow__", "__and__", "__rand__", "__or__", "__ror__", "__xor__", "__rxor__",
+)
+
+Runner = Callable[[str, object, tuple[object, ...]], object]
+
+
+class Proxy(Ordered):
+    """The base of every proxy type; ``run`` is the conversion's callback into the interpreter."""
+
+    __slots__ = ("run",)
+
+
+def _forward(name: str) -> Callable[..., object]:
+    def method(self: Proxy, *args: object) -> object:
+        return self.run(name, self, args)
+
+    method.__name__ = name
+    return method
+
+
+def _refuse(self: object, *args: object) -> object:
+    raise Refused("a special method of a base the analysis cannot see")
+
+
+def proxy_type(value: ObjVal, ordered: bool) -> type[Proxy] | None:
+    """The proxy type for ``value``'s class; None when it defines none of FORWARDED."""
+    namespace: dict[str, object] = {}
+    for name in FORWARDED:
+        found = value.cls.lookup(name)
+        if found is UNKNOWN:
+            namespace[name] = _refuse
+        elif found is not MISSING:
+            namespace[name] = _forward(name)
+    if not namespace:
+        return None
+    namespace.setdefault("__hash__", Ordered.__hash__)  # refused: ids differ from the real run
+    if not ordered:
+        for name in ("__lt__", "__le__", "__gt__", "__ge__"):
+            namespace[name] = _refuse
+        namespace["__eq__"] = lambda self, other: self is other  # object's identity
+        namespace["__ne__"] = lambda self, other: self is not other
+    if "__bool__" not in namespace and "__len__" not in namespace:
+        namespace["__bool__"] = lambda self: True  # object's truth
+    if "__format__" not in namespace and "__str__" in namespace:
+        namespace["__format__"] = _plain_format
+    return type(f"Proxy[{value.cls.node.name}]", (Proxy,), namespace)
+
+
+def _plain_format(self: object, spec: str) -> str:
+    # object.__format__: str(self) for an empty spec, TypeError otherwise.
+    if spec:
+        raise TypeError("unsupported format string passed to object.__format__")
+    return str(self)
