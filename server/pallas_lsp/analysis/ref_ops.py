@@ -36,4 +36,12 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
                                  ("a_sparse_metadata", None), ("accumulate", None),
                                  ("collective_axis", None)),
     "plgpu.tcgen05_commit_arrive": _params(("barrier", 0), ("collective_axis", None)),
+    # PAL045: the semaphore each op takes (jax/_src/pallas/primitives.py's sem_or_view, the
+    # Mosaic GPU variants' semaphore, 0.10.2 on) and the core_index Mosaic GPU refuses.
+    "pl.semaphore_signal": _params(("sem_or_view", 0), ("inc", 1), ("device_id", None),
+                                   ("core_index", None)),
+    "pl.semaphore_wait": _params(("sem_or_view", 0), ("value", 1)),
+    "plgpu.semaphore_signal": _params(("semaphore", 0), ("inc", 1), ("device_id", None),
+                                      ("memory_scope", None)),
+    "plgpu.semaphore_wait": _params(("semaphore", 0), ("value", 1), ("memory_scope", None)),
 }
