@@ -15,7 +15,8 @@ from .ops import Param, _params
 REF_OPS: dict[str, tuple[Param, ...]] = {
     "plgpu.copy_gmem_to_smem": _params(("src", 0), ("dst", 1), ("barrier", 2),
                                        ("collective_axes", None), ("partitioned_axis", None),
-                                       ("leader_tracked", None), ("predicate", None)),
+                                       ("leader_tracked", None), ("predicate", None),
+                                       ("oob_mode", None)),
     "plgpu.copy_smem_to_gmem": _params(("src", 0), ("dst", 1), ("predicate", 2),
                                        ("commit_group", None), ("reduction_op", None)),
     "plgpu.wait_smem_to_gmem": _params(("n", 0), ("wait_read_only", 1)),
