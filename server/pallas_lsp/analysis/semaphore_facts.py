@@ -7,7 +7,10 @@ be a Ref ("Cannot signal on a non-semaphore Ref"), of shape () after its indexin
 signal on a non-()-shaped semaphore: (2,)"), of a semaphore dtype ("Must signal semaphores of
 the following types: {...}. Got float32."; int16 passes, for interpret mode). Mosaic GPU's
 lowering of ``semaphore_signal`` then refuses a ``core_index`` ("Mosaic GPU backend does not
-support the concept of cores"). A semaphore is a RefVal in the "SEMAPHORE" space
+support the concept of cores"); the Mosaic GPU variants' ``memory_scope`` is "sys" or "gpu"
+("Unsupported memory_scope: cta", both ops), and "gpu" does not reach another device
+("Cannot signal a GPU-local semaphore from a remote device", a signal with ``device_id=``),
+both while lowered (0.10.2 - 0.12.0.1). A semaphore is a RefVal in the "SEMAPHORE" space
 (ref_facts.py: ``plgpu.SemaphoreType.REGULAR``, bare or called with a shape); a buffer or a
 GMEM ref is one whose space and dtype are known. Anything else is not judged.
 """
@@ -18,7 +21,8 @@ from dataclasses import dataclass
 
 from .mosaic_primitives import lowering_rules
 from .trace import Op
-from .values import MISSING, ArrayVal, Const, DtypeVal, RefVal
+from .values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal, RefVal
+from .versions import SEMAPHORE_MEMORY_SCOPE, holds
 
 # Each semaphore op: its semaphore's keyword and the word JAX's messages use for it.
 SEMAPHORE_OPS = {
@@ -28,6 +32,8 @@ SEMAPHORE_OPS = {
     "plgpu.semaphore_wait": ("semaphore", "wait"),
 }
 _BUFFER_SPACES = ("GMEM", "SMEM", "TMEM")
+# The memory scopes of the Mosaic GPU variants' atomics (mosaic/gpu/utils.py, 0.10.2 - 0.12.0.1).
+_MEMORY_SCOPES = ("sys", "gpu")
 # Dtypes check_sem_avals lets through besides the semaphore types (interpret mode's int16).
 _PASSING_DTYPES = frozenset({"int16"})
 
@@ -35,12 +41,15 @@ _PASSING_DTYPES = frozenset({"int16"})
 @dataclass(frozen=True)
 class SemaphoreFault:
     # "not_ref": an array value; "shaped": a ref of shape other than (); "not_semaphore": a
-    # ()-shaped ref of another dtype; "core_index": core_index given to semaphore_signal.
+    # ()-shaped ref of another dtype; "core_index": core_index given to semaphore_signal;
+    # "memory_scope": a scope other than "sys" / "gpu"; "remote_gpu_scope": memory_scope="gpu"
+    # on a signal of another device's semaphore (device_id=).
     kind: str
     verb: str  # "signal" or "wait"
     ref: RefVal | None = None  # the ref given (shaped / not_semaphore)
     shape: tuple[int, ...] = ()
     dtype: str | None = None
+    scope: str | None = None
 
 
 def semaphore_fault(op: Op, version: tuple[int, ...], semantics: str) -> SemaphoreFault | None:
@@ -67,6 +76,16 @@ def semaphore_fault(op: Op, version: tuple[int, ...], semantics: str) -> Semapho
     if isinstance(core_index, Const) and core_index.value is not None \
             and _lowers_signal(version, semantics):
         return SemaphoreFault("core_index", verb)
+    scope = op.args.get("memory_scope", MISSING)
+    if not (isinstance(scope, Const) and isinstance(scope.value, str)) \
+            or not holds(SEMAPHORE_MEMORY_SCOPE, version):
+        return None
+    device_id = op.args.get("device_id", MISSING)
+    if scope.value == "gpu" and verb == "signal" and device_id is not MISSING \
+            and device_id is not UNKNOWN and device_id != Const(None):
+        return SemaphoreFault("remote_gpu_scope", verb, scope=scope.value)
+    if scope.value not in _MEMORY_SCOPES:
+        return SemaphoreFault("memory_scope", verb, scope=scope.value)
     return None
 
 

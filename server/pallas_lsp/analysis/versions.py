@@ -195,6 +195,10 @@ TMA_STRIDES_WORDING = Fact("the TMA strides check says 'Async copies require'", 
 # clean/tma_window_ok on 0.10.2, pal046/tma_box_too_long on 0.8.3).
 SMEM_BULK_COPY_OUT = Fact("a contiguous copy out of shared memory has no 256-element limit", (0, 10),
                           None, "pal046/tma_box_too_long, 0.8.3 vs 0.10.2")
+# plgpu.semaphore_signal / semaphore_wait take memory_scope= ("sys" / "gpu"): from 0.10.1 in
+# JAX's history (0.10.0 has the ops without it, 0.9.2 neither); measured on 0.10.2 - 0.12.0.1.
+SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memory_scope=",
+                              (0, 10, 1), None, "pal045/semaphore_memory_scope, 0.10.2 - 0.12.0.1")
 COPY_CHECKS_AT_TRACE = Fact("TMA copies check dtypes and shapes when traced", (0, 11, 2), None,
                             "families corpus copy_tma.shape_mismatch / dtype_mismatch, 0.10.2 vs 0.11.2")
 

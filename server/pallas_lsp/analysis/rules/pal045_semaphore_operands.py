@@ -20,7 +20,10 @@ RULE = Rule(
         "'jax._src.pallas.core.semaphore'>, ...}. Got float32.\n"
         "ValueError: Cannot wait on a non-semaphore Ref: float32[128]\n"
         "NotImplementedError: Mosaic GPU backend does not support the concept of cores, but "
-        "core_index is specified"
+        "core_index is specified\n"
+        "ValueError: Unsupported memory_scope: cta\n"
+        "ValueError: Cannot signal a GPU-local semaphore from a remote device. Please use "
+        "`memory_scope='sys'` instead."
     ),
     lowering_errors=(
         LoweringError(r"^Cannot (signal|wait|\{name\}) on a non-semaphore Ref: ",
@@ -31,6 +34,9 @@ RULE = Rule(
                       exc_type="ValueError"),
         LoweringError(r"^Mosaic GPU backend does not support the concept of cores, but\s+"
                       r"core_index is specified", exc_type="NotImplementedError"),
+        LoweringError(r"^Unsupported memory_scope: ", exc_type="ValueError"),
+        LoweringError(r"^Cannot signal a GPU-local semaphore from a remote device",
+                      exc_type="ValueError"),
     ),
     what_it_means=(
         "`pl.semaphore_signal(sem, inc)` and `pl.semaphore_wait(sem, value)` (and "
@@ -40,7 +46,9 @@ RULE = Rule(
         "`plgpu.SemaphoreType.REGULAR((2,))` is an array of two: an op takes one of them, "
         "`sems.at[i]`. A shared-memory buffer, a GMEM input or a value loaded from a ref is "
         "not a semaphore. `core_index` names a TensorCore of a TPU chip; a GPU has no "
-        "such cores."
+        "such cores. The `memory_scope` of `plgpu.semaphore_signal` / `semaphore_wait` is "
+        "`\"sys\"` (visible to the whole system: other GPUs too) or `\"gpu\"` (this GPU "
+        "only, cheaper), so a signal to another device (`device_id=`) needs `\"sys\"`."
     ),
     when_it_happens=(
         "When the op is traced, on its line, Lane and Warpgroup, measured on 0.8.3, 0.10.2, "
@@ -50,11 +58,15 @@ RULE = Rule(
         "another dtype (`x_gmem.at[0]`: \"Must signal semaphores of the following types\"; "
         "int16 passes, as interpret mode's semaphores); an array value (`x_ref[...]`: "
         "\"Cannot signal on a non-semaphore Ref\"). `pl.semaphore_signal(..., "
-        "core_index=...)` fails while the kernel is lowered, blamed on the same line."
+        "core_index=...)` fails while the kernel is lowered, blamed on the same line; so do "
+        "a `memory_scope` other than \"sys\" / \"gpu\" and `memory_scope=\"gpu\"` on a "
+        "`plgpu.semaphore_signal` with `device_id=` (0.10.2 to 0.12.0.1: 0.8.3 has no "
+        "plgpu.semaphore_signal)."
     ),
     how_to_fix=(
         "Allocate a semaphore (`plgpu.SemaphoreType.REGULAR` in scratch_types) and pass it, "
-        "or one element of an array of them (`sems.at[i]`); drop `core_index`."
+        "or one element of an array of them (`sems.at[i]`); drop `core_index`; use "
+        "`memory_scope=\"sys\"` (the default) to signal another device."
     ),
     bad_example='''
 pl.semaphore_signal(sems, 1)  # sems: plgpu.SemaphoreType.REGULAR((2,))
@@ -90,6 +102,17 @@ def _message(name: str, fault: SemaphoreFault) -> str:
                 f"picks a TensorCore of a TPU chip). JAX raises \"NotImplementedError: Mosaic GPU "
                 f"backend does not support the concept of cores, but core_index is specified\" "
                 f"while the kernel is lowered. Drop core_index.")
+    if fault.kind == "memory_scope":
+        return (f"{name}'s memory_scope is {fault.scope!r}: Mosaic GPU's semaphore atomics take "
+                f"'sys' (the default: visible to every device) or 'gpu' (this GPU only). JAX "
+                f"raises \"ValueError: Unsupported memory_scope: {fault.scope}\" while the kernel "
+                f"is lowered. Use memory_scope='sys' or 'gpu'.")
+    if fault.kind == "remote_gpu_scope":
+        return (f"{name} signals another device's semaphore (device_id=) with memory_scope='gpu', "
+                f"whose atomic is visible on this GPU only. JAX raises \"ValueError: Cannot "
+                f"signal a GPU-local semaphore from a remote device. Please use "
+                f"`memory_scope='sys'` instead.\" while the kernel is lowered. Use "
+                f"memory_scope='sys' (the default).")
     if fault.kind == "not_ref":
         return (f"{name} is given an array value ({shape} {fault.dtype or ''}), not a semaphore: "
                 f"it waits on or signals a semaphore ref. JAX raises \"ValueError: Cannot {verb} "
