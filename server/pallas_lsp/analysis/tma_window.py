@@ -22,6 +22,11 @@ Warpgroup alike; jax/experimental/mosaic/gpu/launch_context.py of 0.8.3 - 0.12.0
   after transforming the GMEM reference to be 1, but it is 4"), raised when the kernel's TMA
   descriptors are built: JAX's traceback names the launch, not the copy.
 
+* ``collective_split``: a multicast copy into SMEM (``collective_axes=``) is split among the
+  cluster's blocks along a window dimension the number of blocks divides ("None of the leading
+  dimensions in the transformed slice shape [3, 128] is divisible by the collective size 2");
+  the other limits of such a copy apply to each block's part and are not judged.
+
 Judged only where nothing JAX checks before can fail (PAL013's side, shape, dtype and
 128-byte checks; PAL043's GMEM transforms; PAL012's buffer transforms: the buffer has none and
 is copied whole), outside warp-level code, for copies not split or shared across a cluster.
@@ -34,24 +39,27 @@ from dataclasses import dataclass
 
 from .smem_transforms import itemsize
 from .trace import Op
-from .values import MISSING, Const, DtypeVal, RefVal
+from .values import MISSING, Const, DtypeVal, RefVal, const_strings
 
 TMA_BYTES = 16  # the TMA unit's alignment: strides and the minor dimension's bytes
 TMA_MAX_BOX = 256  # elements per dimension of one tiled TMA copy
 _WARPGROUP_BYTES = 128
 _COPIES = {"plgpu.copy_gmem_to_smem": ("src", "dst"), "plgpu.copy_smem_to_gmem": ("dst", "src")}
-_SPLITTING = ("collective_axes", "partitioned_axis", "leader_tracked", "reduction_op")
+_SPLITTING = ("partitioned_axis", "leader_tracked", "reduction_op")
 
 
 @dataclass(frozen=True)
 class WindowFault:
-    kind: str  # "strides", "minor_bytes", "too_long" or "minor_index"
+    # "strides", "minor_bytes", "too_long", "minor_index" or "collective_split"
+    kind: str
     gmem: RefVal
     smem: RefVal
     window: tuple[int, ...]  # the TMA slice: one entry per GMEM dimension (1 where int-indexed)
     root: tuple[int, ...]  # the GMEM array's shape
     size: int  # bytes per element
-    stride: int = 0  # minor_index: the last kept dimension's stride, in elements
+    # minor_index: the last kept dimension's stride, in elements; collective_split: the
+    # number of blocks the multicast copy spans.
+    stride: int = 0
 
 
 def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
@@ -66,6 +74,12 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
         return None
     if any(op.args.get(key, MISSING) not in (MISSING, Const(None)) for key in _SPLITTING):
         return None
+    collective = op.args.get("collective_axes", MISSING)
+    collective_size = None
+    if collective not in (MISSING, Const(None)):
+        collective_size = _collective_size(op, collective)
+        if collective_size is None:
+            return None
     if smem.views != () or smem.transforms != () or not isinstance(smem.shape, Const):
         return None  # a view of a buffer, or its transforms: PAL012's ground
     if gmem.transforms != () or gmem.reshaped_from is not None or gmem.transposed:
@@ -82,6 +96,13 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
         return None  # PAL013 (copies into SMEM under Lane) or not measured
     window = tuple(1 if kind == "int" else extent for kind, extent in dims)
     into_smem = op.name == "plgpu.copy_gmem_to_smem"
+    if collective_size is not None:
+        # Only the split of a multicast copy is judged: the other limits apply to each block's
+        # part of the window, which is not followed.
+        if into_smem and not _splits(window, collective_size):
+            return WindowFault("collective_split", gmem, smem, window, root, size,
+                               collective_size)
+        return None
     keeps_next_to_last = len(dims) >= 2 and dims[-2][0] == "slice"
     if keeps_next_to_last and (root[-1] * size) % TMA_BYTES:
         return WindowFault("strides", gmem, smem, window, root, size)
@@ -98,6 +119,40 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
             and op.args.get("oob_mode", MISSING) is MISSING:
         return WindowFault("too_long", gmem, smem, window, root, size)
     return None
+
+
+def _splits(window: tuple[int, ...], collective_size: int) -> bool:
+    """Whether JAX can split the window among a multicast copy's blocks: the first dimension
+    that the remaining collective size divides takes it; a dimension that divides the remaining
+    size takes that share first; any other dimension stops the search (_prepare_tma, no swizzle:
+    every dimension may be split; the same loop in 0.8.3 - 0.12.0.1)."""
+    remaining = collective_size
+    for extent in window:
+        if extent % remaining == 0:
+            return True
+        if extent == 0 or remaining % extent:
+            return False
+        remaining //= extent
+    return remaining == 1
+
+
+def _collective_size(op: Op, axes_value: object) -> int | None:
+    """The number of blocks a multicast copy spans: the product of the kernel's cluster sizes
+    along its collective axes; None when the axes or the cluster are not known, or name an
+    axis that is not a cluster axis (PAL025's)."""
+    kernel = op.launch.kernel
+    if kernel.api != "kernel" or kernel.mesh_args is None:
+        return None
+    names_value = kernel.mesh_args.get("cluster_names", MISSING)
+    if isinstance(names_value, Const) and isinstance(names_value.value, str):
+        return None  # a string's letters (PAL010 / PAL025 judge it)
+    axes, names = const_strings(axes_value), const_strings(names_value)
+    cluster = _ints(kernel.mesh_args.get("cluster", MISSING))
+    if axes is None or names is None or cluster is None or len(names) != len(cluster):
+        return None
+    if not set(axes) <= set(names) or len(set(axes)) != len(axes):
+        return None
+    return math.prod(cluster[names.index(axis)] for axis in axes)
 
 
 def _dims(gmem: RefVal) -> list[tuple[str, int]] | None:

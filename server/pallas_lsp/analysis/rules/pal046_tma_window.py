@@ -25,7 +25,9 @@ RULE = Rule(
         "ValueError: Async copies only support copying <=256 elements along each dimension, got "
         "(512, 64)\n"
         "ValueError: TMA requires the stride of the last dimension after transforming the GMEM "
-        "reference to be 1, but it is 4."
+        "reference to be 1, but it is 4.\n"
+        "ValueError: None of the leading dimensions in the transformed slice shape [3, 128] is "
+        "divisible by the collective size 2"
     ),
     lowering_errors=(
         LoweringError(r"(Async copies require|async_copy requires) all GMEM strides except the "
@@ -36,6 +38,8 @@ RULE = Rule(
                       exc_type="ValueError"),
         LoweringError(r"TMA requires the stride of the last dimension after transforming the "
                       r"GMEM reference to be 1", exc_type="ValueError"),
+        LoweringError(r"None of the leading dimensions in the transformed slice shape .* is "
+                      r"divisible by the collective size", exc_type="ValueError"),
     ),
     what_it_means=(
         "`plgpu.copy_gmem_to_smem` and `copy_smem_to_gmem` are done by the TMA unit, which "
@@ -43,7 +47,9 @@ RULE = Rule(
         "start on a 16-byte boundary, each row of the box must be a multiple of 16 bytes, the "
         "box spans at most 256 elements per dimension, and its last dimension is contiguous. "
         "A float32 array with 2 columns (8-byte rows), a window of 2 float32 columns, a "
-        "(512, 64) box, or `x.at[:, 0]` (a column) break these."
+        "(512, 64) box, or `x.at[:, 0]` (a column) break these. A multicast copy "
+        "(`collective_axes=`) is split among the cluster's blocks, each loading a part: along "
+        "a window dimension the number of blocks divides."
     ),
     when_it_happens=(
         "While the kernel is lowered, on the copy line, Lane and Warpgroup, measured on 0.8.3, "
@@ -52,7 +58,8 @@ RULE = Rule(
         "on the launch line. Judged for a whole shared-memory buffer without transforms (a tiled, swizzled "
         "buffer splits the box: PAL012's checks come first), sides of one shape and dtype "
         "moving a multiple of 128 bytes (PAL013 otherwise), not split or shared across a "
-        "cluster. The 256-element limit is judged for copies into shared memory without "
+        "cluster (a multicast copy: only its split is judged). The 256-element limit is "
+        "judged for copies into shared memory without "
         "`oob_mode=`, and for copies out of it before 0.10 (from 0.10 a contiguous window "
         "takes a bulk path without a box); the int-indexed last dimension for copies into "
         "shared memory."
@@ -61,7 +68,8 @@ RULE = Rule(
         "Pad the array's last dimension to a multiple of 16 bytes (4 float32, 8 bfloat16 "
         "values) and copy windows of such widths; split a long copy into boxes of at most 256 "
         "elements per dimension (or tile the buffer: `plgpu.TilingTransform`); copy rows, not "
-        "columns (transpose the array on the host)."
+        "columns (transpose the array on the host); give a multicast copy a window with a "
+        "dimension the number of blocks divides."
     ),
     bad_example='''
 plgpu.copy_gmem_to_smem(x_gmem.at[:, pl.ds(0, 2)], smem, barrier)  # 8-byte rows
@@ -123,6 +131,14 @@ def _message(program: Program, name: str, fault: WindowFault) -> str:
                 f"support copying <=256 elements along each dimension, got {window}\" while the "
                 f"kernel is lowered. Split the copy into boxes of at most {TMA_MAX_BOX} (one "
                 f"copy per slice of the buffer), or tile the buffer (plgpu.TilingTransform).")
+    if fault.kind == "collective_split":
+        return (f"{name} multicasts a window {window} across {fault.stride} blocks of the "
+                f"cluster, and JAX splits the load among them along a dimension that "
+                f"{fault.stride} divides: this window has none. JAX raises \"ValueError: None "
+                f"of the leading dimensions in the transformed slice shape {list(fault.window)} "
+                f"is divisible by the collective size {fault.stride}\" while the kernel is "
+                f"lowered. Copy a window with such a dimension (pad it), or copy without "
+                f"collective_axes.")
     return (f"{name} indexes the last dimension of the GMEM array {root} with an int: the copy "
             f"reads a column, whose elements are {fault.stride} apart, and the TMA unit needs "
             f"the last dimension contiguous. JAX raises \"ValueError: TMA requires the stride of "
