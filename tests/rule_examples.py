@@ -149,6 +149,27 @@ call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
 jax.jit(call)(jnp.ones((128,), jnp.float32))
 '''
 
+_SEMAPHORES = '''def kernel(x_gmem, o_gmem, sems):
+    {example}
+    o_gmem[...] = x_gmem[...]
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
+                    scratch_types=[plgpu.SemaphoreType.REGULAR((2,))])
+jax.jit(call)(jnp.ones((128,), jnp.float32))
+'''
+
+_TMA_WINDOW = '''def kernel(x_gmem, o_gmem, smem, barrier):
+    {example}
+    plgpu.barrier_wait(barrier)
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
+                    scratch_types=[plgpu.SMEM((128, {width}), jnp.float32),
+                                   plgpu.Barrier(num_arrivals=1)])
+jax.jit(call)(jnp.ones((128, 128), jnp.float32))
+'''
+
 _LANE_LOAD = '''def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
 
@@ -249,6 +270,10 @@ SCAFFOLDS: dict[str, Scaffold] = {
     "PAL042": Scaffold(bad=_TMEM_READ, good=_TMEM_READ),
     # The good example copies one (64, 128) window of a (2, 64, 128) input as it is.
     "PAL044": Scaffold(bad=_RUN_SCOPED, good=_RUN_SCOPED),
+    "PAL045": Scaffold(bad=_SEMAPHORES, good=_SEMAPHORES),
+    # The buffer is the window: 2 float32 columns (8-byte rows) bad, 4 (16 bytes) good.
+    "PAL046": Scaffold(bad=_TMA_WINDOW.replace("{width}", "2"),
+                       good=_TMA_WINDOW.replace("{width}", "4")),
     "PAL043": Scaffold(bad=_GMEM_COPY, good=_GMEM_COPY.replace("(2, 32, 128)", "(2, 64, 128)")),
     "PAL015": Scaffold(bad=_BARRIER_SCRATCH, good=_BARRIER_SCRATCH),
     "PAL025": Scaffold(bad=_CLUSTER_COPY, good=_CLUSTER_COPY),

@@ -205,6 +205,8 @@ def test_every_class_has_its_contract_code() -> None:
         "tmem_sync_access": "PAL042",
         "gmem_ref_transforms": "PAL043",
         "run_scoped_collective": "PAL044",
+        "semaphore_operands": "PAL045",
+        "tma_window": "PAL046",
         "wgmma_smem_transforms": "PAL050",
         "register_reduction_axes": "PAL051",
     }

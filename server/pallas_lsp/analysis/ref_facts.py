@@ -28,8 +28,10 @@ from .values import (
     DimIndex,
     DSliceVal,
     DtypeVal,
+    QualName,
     RefTypeVal,
     RefVal,
+    SemaphoreTypeVal,
     ShapeDtypeVal,
     TransformVal,
     unpack,
@@ -100,6 +102,17 @@ def _transform(call: Call) -> object:
     return made
 
 
+_SEMAPHORE_TYPES = ("plgpu.SemaphoreType.REGULAR", "plgpu.SemaphoreType.BARRIER")
+
+
+def _semaphore_type(call: Call) -> object:
+    """``plgpu.SemaphoreType.REGULAR(shape)``: an array of semaphores of that shape (JAX's
+    SemaphoreType.__call__, 0.8.3 - 0.12.0.1)."""
+    shape = _ints(call.arg(0, "shape"))
+    return SemaphoreTypeVal(call.name.rsplit(".", 1)[-1],
+                            Const(shape) if shape is not None else UNKNOWN, call.node)
+
+
 def _find_swizzle(call: Call) -> object:
     """``plgpu.find_swizzle(minor_dim_bits)``: the largest of 128, 64, 32, 16 bytes that divides
     the minor dimension (the same loop in helpers.py of 0.8.3 - 0.12.0.1); JAX raises when none
@@ -142,6 +155,10 @@ def ref_of(value: object, space: object) -> object:
         return AccRefVal(value.shape, value.dtype, value.node)
     if isinstance(value, BarrierVal):
         return BarrierRefVal(value)
+    if isinstance(value, QualName) and value.name in _SEMAPHORE_TYPES:
+        return RefVal(Const(()), UNKNOWN, "SEMAPHORE", ())  # the bare type: one semaphore
+    if isinstance(value, SemaphoreTypeVal):
+        return RefVal(value.shape, UNKNOWN, "SEMAPHORE", (), node=value.node)
     if isinstance(value, RefTypeVal):
         return RefVal(value.shape, value.dtype, value.space, value.transforms, node=value.node)
     if isinstance(value, (ArrayVal, ShapeDtypeVal, RefVal)):
@@ -323,6 +340,7 @@ HANDLERS = {
     "plgpu.ACC": _accumulator,
     "plgpu.WGMMAAccumulatorRef": _accumulator,
     "plgpu.transpose_ref": _transpose_ref,
+    **{name: _semaphore_type for name in _SEMAPHORE_TYPES},
 }
 
 

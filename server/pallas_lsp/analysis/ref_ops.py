@@ -15,7 +15,8 @@ from .ops import Param, _params
 REF_OPS: dict[str, tuple[Param, ...]] = {
     "plgpu.copy_gmem_to_smem": _params(("src", 0), ("dst", 1), ("barrier", 2),
                                        ("collective_axes", None), ("partitioned_axis", None),
-                                       ("leader_tracked", None), ("predicate", None)),
+                                       ("leader_tracked", None), ("predicate", None),
+                                       ("oob_mode", None)),
     "plgpu.copy_smem_to_gmem": _params(("src", 0), ("dst", 1), ("predicate", 2),
                                        ("commit_group", None), ("reduction_op", None)),
     "plgpu.wait_smem_to_gmem": _params(("n", 0), ("wait_read_only", 1)),
@@ -36,4 +37,12 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
                                  ("a_sparse_metadata", None), ("accumulate", None),
                                  ("collective_axis", None)),
     "plgpu.tcgen05_commit_arrive": _params(("barrier", 0), ("collective_axis", None)),
+    # PAL045: the semaphore each op takes (jax/_src/pallas/primitives.py's sem_or_view, the
+    # Mosaic GPU variants' semaphore, 0.10.2 on) and the core_index Mosaic GPU refuses.
+    "pl.semaphore_signal": _params(("sem_or_view", 0), ("inc", 1), ("device_id", None),
+                                   ("core_index", None)),
+    "pl.semaphore_wait": _params(("sem_or_view", 0), ("value", 1)),
+    "plgpu.semaphore_signal": _params(("semaphore", 0), ("inc", 1), ("device_id", None),
+                                      ("memory_scope", None)),
+    "plgpu.semaphore_wait": _params(("semaphore", 0), ("value", 1), ("memory_scope", None)),
 }

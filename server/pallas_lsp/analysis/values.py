@@ -848,6 +848,18 @@ class BarrierRefVal:
 
 
 @dataclass(frozen=True)
+class SemaphoreTypeVal:
+    """``plgpu.SemaphoreType.REGULAR`` / ``.BARRIER``, bare (one semaphore) or called with a
+    shape (an array of them): a scratch type; the body gets a RefVal in the "SEMAPHORE" space
+    of that shape (JAX's MemoryRef of a semaphore dtype, in GMEM: a space of its own here so
+    the rules about buffers leave it alone)."""
+
+    kind: str  # "REGULAR" or "BARRIER"
+    shape: object  # Const tuple or UNKNOWN
+    node: ast.AST | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class AccTypeVal:
     """``plgpu.ACC(shape, dtype=jnp.float32)``: a wgmma accumulator type (pl.run_scoped or
     scratch types turn it into an AccRefVal)."""

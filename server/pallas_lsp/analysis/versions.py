@@ -186,6 +186,19 @@ LANE_SWIZZLED_LOAD_TAKES_CAST = Fact("a Lane load of a swizzled, untiled buffer 
 TILED_REF_RESHAPES_FOLD = Fact("a reshape of a tiled shared-memory ref may fold dimensions", (0, 10, 2), None,
                                "reshape_tiled_ref: refused on 0.8.3 (and no 0.9 release has the "
                                "commute); folds lower from 0.10.2")
+# The TMA strides check names the copies "Async copies require ..." ("async_copy requires ..."
+# before): launch_context.py, pal046/tma_row_stride on 0.11.2 and 0.12.0.1.
+TMA_STRIDES_WORDING = Fact("the TMA strides check says 'Async copies require'", (0, 12), None,
+                           "pal046/tma_row_stride, 0.11.2 vs 0.12.0.1")
+# A contiguous copy out of shared memory takes TMA's bulk path, which has no 256-element box
+# (launch_context.py's is_simple_contiguous_copy, from 0.10.0 in JAX's history; measured:
+# clean/tma_window_ok on 0.10.2, pal046/tma_box_too_long on 0.8.3).
+SMEM_BULK_COPY_OUT = Fact("a contiguous copy out of shared memory has no 256-element limit", (0, 10),
+                          None, "pal046/tma_box_too_long, 0.8.3 vs 0.10.2")
+# plgpu.semaphore_signal / semaphore_wait take memory_scope= ("sys" / "gpu"): from 0.10.1 in
+# JAX's history (0.10.0 has the ops without it, 0.9.2 neither); measured on 0.10.2 - 0.12.0.1.
+SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memory_scope=",
+                              (0, 10, 1), None, "pal045/semaphore_memory_scope, 0.10.2 - 0.12.0.1")
 COPY_CHECKS_AT_TRACE = Fact("TMA copies check dtypes and shapes when traced", (0, 11, 2), None,
                             "families corpus copy_tma.shape_mismatch / dtype_mismatch, 0.10.2 vs 0.11.2")
 

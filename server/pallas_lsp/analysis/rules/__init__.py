@@ -45,6 +45,8 @@ from . import (
     pal042_tmem_sync_access,
     pal043_gmem_ref_transforms,
     pal044_run_scoped_collective,
+    pal045_semaphore_operands,
+    pal046_tma_window,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )
@@ -99,6 +101,8 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal042_tmem_sync_access,
     pal043_gmem_ref_transforms,
     pal044_run_scoped_collective,
+    pal045_semaphore_operands,
+    pal046_tma_window,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )}

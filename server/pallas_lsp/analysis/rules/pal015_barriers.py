@@ -34,8 +34,10 @@ RULE = Rule(
     ),
     lowering_errors=(LoweringError(r"Num arrivals must be at least 1", "ValueError"),
                      LoweringError(r"Operation is only valid for a single barrier", "ValueError"),
+                     # A float in a real message; ``{idx}`` in JAX's template (the raise-site
+                     # table): the site PAL015's float-index fixture reaches.
                      LoweringError(r"Barrier can only be indexed with integers or slices, got "
-                                   r"-?\d+\.\d*(e[-+]?\d+)?$", "ValueError"),
+                                   r"(-?\d+\.\d*(e[-+]?\d+)?|\{idx\})$", "ValueError"),
                      LoweringError(r"^Barrier does not support slice with `stride != 1`$",
                                    "NotImplementedError", when=BARRIER_INDEX_INTEGERS)),
     what_it_means=(

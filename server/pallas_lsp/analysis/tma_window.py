@@ -1,0 +1,183 @@
+"""What the TMA unit itself refuses in a copy between GMEM and an untransformed SMEM buffer.
+
+Mosaic GPU's ``LaunchContext`` checks the GMEM window of ``plgpu.copy_gmem_to_smem`` /
+``copy_smem_to_gmem`` against the hardware's limits while the kernel is lowered (Lane and
+Warpgroup alike; jax/experimental/mosaic/gpu/launch_context.py of 0.8.3 - 0.12.0.1, measured):
+
+* ``strides``: every GMEM stride but the last is a multiple of 16 bytes ("Async copies require
+  all GMEM strides except the last one to be a multiple of 16 bytes"; "async_copy requires
+  ..." before 0.12): for a contiguous array, its last dimension's bytes (a (128, 2) float32
+  input has rows of 8 bytes). Judged where the window keeps the next-to-last dimension (an int
+  index drops it, and what JAX checks then was not measured);
+* ``minor_bytes``: the window's last dimension moves a multiple of 16 bytes ("Async copies
+  require the number of bits copied along the last dimension to be divisible by 128, but got
+  64");
+* ``too_long``: each window dimension is at most 256 elements ("Async copies only support
+  copying <=256 elements along each dimension, got (512, 64)"; an int-indexed dimension counts
+  as 1); copies out of SMEM only before 0.10 (from 0.10 on a contiguous one takes the bulk
+  path, which has no such limit: versions.SMEM_BULK_COPY_OUT); silent when ``oob_mode=`` is
+  given (the bulk path again);
+* ``minor_index``: an int index in the window's last dimension (copies into SMEM): the
+  transformed GMEM ref's last stride is not 1 ("TMA requires the stride of the last dimension
+  after transforming the GMEM reference to be 1, but it is 4"), raised when the kernel's TMA
+  descriptors are built: JAX's traceback names the launch, not the copy.
+
+* ``collective_split``: a multicast copy into SMEM (``collective_axes=``) is split among the
+  cluster's blocks along a window dimension the number of blocks divides ("None of the leading
+  dimensions in the transformed slice shape [3, 128] is divisible by the collective size 2");
+  the other limits of such a copy apply to each block's part and are not judged.
+
+Judged only where nothing JAX checks before can fail (PAL013's side, shape, dtype and
+128-byte checks; PAL043's GMEM transforms; PAL012's buffer transforms: the buffer has none and
+is copied whole), outside warp-level code, for copies not split or shared across a cluster.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .smem_transforms import itemsize
+from .trace import Op
+from .values import MISSING, Const, DtypeVal, RefVal, const_strings
+
+TMA_BYTES = 16  # the TMA unit's alignment: strides and the minor dimension's bytes
+TMA_MAX_BOX = 256  # elements per dimension of one tiled TMA copy
+_WARPGROUP_BYTES = 128
+_COPIES = {"plgpu.copy_gmem_to_smem": ("src", "dst"), "plgpu.copy_smem_to_gmem": ("dst", "src")}
+_SPLITTING = ("partitioned_axis", "leader_tracked", "reduction_op")
+
+
+@dataclass(frozen=True)
+class WindowFault:
+    # "strides", "minor_bytes", "too_long", "minor_index" or "collective_split"
+    kind: str
+    gmem: RefVal
+    smem: RefVal
+    window: tuple[int, ...]  # the TMA slice: one entry per GMEM dimension (1 where int-indexed)
+    root: tuple[int, ...]  # the GMEM array's shape
+    size: int  # bytes per element
+    # minor_index: the last kept dimension's stride, in elements; collective_split: the
+    # number of blocks the multicast copy spans.
+    stride: int = 0
+
+
+def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
+    """The first TMA limit the copy breaks (``bulk_copy_out``: this release copies a contiguous
+    window out of SMEM without a box)."""
+    if op.name not in _COPIES or op.names_open or op.scope_names:
+        return None
+    gmem_key, smem_key = _COPIES[op.name]
+    gmem, smem = op.args.get(gmem_key), op.args.get(smem_key)
+    if not (isinstance(gmem, RefVal) and isinstance(smem, RefVal)) \
+            or gmem.space != "GMEM" or smem.space != "SMEM":
+        return None
+    if any(op.args.get(key, MISSING) not in (MISSING, Const(None)) for key in _SPLITTING):
+        return None
+    collective = op.args.get("collective_axes", MISSING)
+    collective_size = None
+    if collective not in (MISSING, Const(None)):
+        collective_size = _collective_size(op, collective)
+        if collective_size is None:
+            return None
+    if smem.views != () or smem.transforms != () or not isinstance(smem.shape, Const):
+        return None  # a view of a buffer, or its transforms: PAL012's ground
+    if gmem.transforms != () or gmem.reshaped_from is not None or gmem.transposed:
+        return None  # PAL043's ground
+    size = itemsize(gmem.dtype)
+    if size is None or not isinstance(smem.dtype, DtypeVal) or smem.dtype != gmem.dtype:
+        return None
+    root = _ints((gmem.root or gmem).shape)
+    dims = _dims(gmem)
+    if root is None or not root or dims is None or _ints(gmem.shape) != _ints(smem.shape):
+        return None
+    count = math.prod(_ints(smem.shape) or ())
+    if (count * size) % _WARPGROUP_BYTES:
+        return None  # PAL013 (copies into SMEM under Lane) or not measured
+    window = tuple(1 if kind == "int" else extent for kind, extent in dims)
+    into_smem = op.name == "plgpu.copy_gmem_to_smem"
+    if collective_size is not None:
+        # Only the split of a multicast copy is judged: the other limits apply to each block's
+        # part of the window, which is not followed.
+        if into_smem and not _splits(window, collective_size):
+            return WindowFault("collective_split", gmem, smem, window, root, size,
+                               collective_size)
+        return None
+    keeps_next_to_last = len(dims) >= 2 and dims[-2][0] == "slice"
+    if keeps_next_to_last and (root[-1] * size) % TMA_BYTES:
+        return WindowFault("strides", gmem, smem, window, root, size)
+    if dims[-1][0] == "int":
+        kept = [axis for axis, (kind, _) in enumerate(dims) if kind == "slice"]
+        if into_smem and kept and op.args.get("oob_mode", MISSING) is MISSING \
+                and (root[-1] * size) % TMA_BYTES == 0:
+            return WindowFault("minor_index", gmem, smem, window, root, size,
+                               math.prod(root[kept[-1] + 1:]))
+        return None
+    if (window[-1] * size) % TMA_BYTES:
+        return WindowFault("minor_bytes", gmem, smem, window, root, size)
+    if (into_smem or not bulk_copy_out) and max(window) > TMA_MAX_BOX \
+            and op.args.get("oob_mode", MISSING) is MISSING:
+        return WindowFault("too_long", gmem, smem, window, root, size)
+    return None
+
+
+def _splits(window: tuple[int, ...], collective_size: int) -> bool:
+    """Whether JAX can split the window among a multicast copy's blocks: the first dimension
+    that the remaining collective size divides takes it; a dimension that divides the remaining
+    size takes that share first; any other dimension stops the search (_prepare_tma, no swizzle:
+    every dimension may be split; the same loop in 0.8.3 - 0.12.0.1)."""
+    remaining = collective_size
+    for extent in window:
+        if extent % remaining == 0:
+            return True
+        if extent == 0 or remaining % extent:
+            return False
+        remaining //= extent
+    return remaining == 1
+
+
+def _collective_size(op: Op, axes_value: object) -> int | None:
+    """The number of blocks a multicast copy spans: the product of the kernel's cluster sizes
+    along its collective axes; None when the axes or the cluster are not known, or name an
+    axis that is not a cluster axis (PAL025's)."""
+    kernel = op.launch.kernel
+    if kernel.api != "kernel" or kernel.mesh_args is None:
+        return None
+    names_value = kernel.mesh_args.get("cluster_names", MISSING)
+    if isinstance(names_value, Const) and isinstance(names_value.value, str):
+        return None  # a string's letters (PAL010 / PAL025 judge it)
+    axes, names = const_strings(axes_value), const_strings(names_value)
+    cluster = _ints(kernel.mesh_args.get("cluster", MISSING))
+    if axes is None or names is None or cluster is None or len(names) != len(cluster):
+        return None
+    if not set(axes) <= set(names) or len(set(axes)) != len(axes):
+        return None
+    return math.prod(cluster[names.index(axis)] for axis in axes)
+
+
+def _dims(gmem: RefVal) -> list[tuple[str, int]] | None:
+    """(kind, extent) per dimension of the GMEM array: the window one view cuts of it; None for
+    several views or one whose sizes are not known."""
+    root = _ints((gmem.root or gmem).shape)
+    if root is None:
+        return None
+    if gmem.root is None or gmem.views == ():
+        return [("slice", extent) for extent in root]
+    if not isinstance(gmem.views, tuple) or len(gmem.views) != 1:
+        return None
+    found: list[tuple[str, int]] = []
+    for dim in gmem.views[0]:
+        if dim.kind == "int":
+            found.append(("int", 1))
+        elif dim.size is None or dim.stride != 1:
+            return None
+        else:
+            found.append(("slice", dim.size))
+    return found
+
+
+def _ints(shape: object) -> tuple[int, ...] | None:
+    if isinstance(shape, Const) and isinstance(shape.value, tuple) \
+            and all(type(d) is int for d in shape.value):
+        return shape.value  # type: ignore[return-value]
+    return None
