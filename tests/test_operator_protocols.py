@@ -117,6 +117,37 @@ acc = Acc("ma")
 acc |= "x"
 launch(acc.text)
 """, ["PAL006"]),
+    # ---- real code over the program's instances: the bridge's proxy forwards the operators
+    "functools.reduce(operator.matmul, ...) runs __matmul__ through the proxy": ("""
+import functools
+import operator
+class Grid:
+    def __init__(self, *names):
+        self.names = names
+    def __matmul__(self, other):
+        return Grid(*self.names, *other.names)
+launch("".join(functools.reduce(operator.matmul, [Grid("m"), Grid("a"), Grid("x")]).names))
+""", ["PAL006"]),
+    "round() and math.floor() run __round__ and __floor__ through the proxy": ("""
+import math
+class Pick:
+    def __round__(self, digits=None):
+        return "ma"
+    def __floor__(self):
+        return "x"
+launch(round(Pick()) + math.floor(Pick()))
+""", ["PAL006"]),
+    "round() of an instance without __round__ is unknown (Python raises)": ("""
+class Pick:
+    def __floor__(self):
+        return "max"
+def pick():
+    try:
+        return round(Pick())
+    except TypeError:
+        return "max"
+launch(pick())
+""", []),
     # ---- reversed()
     "reversed() returns what __reversed__ returns": ("""
 class Stack:
@@ -252,8 +283,7 @@ def traced(fn):
         return fn(*args, **kwargs)
     return inner
 wrapped = traced(base)
-launch("max" if wrapped.__name__ == "base" else "add")
-launch(wrapped())
+launch("max" if wrapped.__name__ == "base" and wrapped() == "add" else "add")
 """, ["PAL006"]),
     "update_wrapper on a path that may not run leaves the names unknown": ("""
 import functools

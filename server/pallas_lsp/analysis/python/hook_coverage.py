@@ -60,6 +60,10 @@ HOOKS = {
                "through the proxy",
     "__pos__": "as __neg__ (`+obj`)", "__invert__": "as __neg__ (`~obj`; an enum.Flag's by its bits)",
     "__abs__": "abs() of an instance, through the proxy",
+    "__round__": "round() of an instance, through the proxy",
+    "__floor__": "math.floor() of an instance, through the proxy", "__ceil__": "as __floor__ (math.ceil)",
+    "__trunc__": "as __floor__ (math.trunc)",
+    "__divmod__": "divmod() of an instance, through the proxy", "__rdivmod__": "as __divmod__, reflected",
     "__reversed__": "reversed() returns what the type's returns; without one, __len__ and __getitem__ "
                     "from the last index down",
     "__repr__": "repr() and !r run a class's own through the proxy; none: refused (addresses differ)",
