@@ -57,6 +57,8 @@ def binary(caller: Caller, left: object, op: ast.operator, right: object, ctx: C
     hooks = HOOKS.get(type(op))
     if hooks is None:
         return MISSING
+    if not isinstance(left, (ObjVal, DictVal)) and not isinstance(right, ObjVal):
+        return MISSING  # most operands: constants, arrays (every BinOp comes here)
     order = [(left, right, hooks[0])]
     left_type, right_type = _program_type(left), _program_type(right)
     if right_type is not None and right_type is not left_type:
