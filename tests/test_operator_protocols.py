@@ -314,6 +314,47 @@ import collections
 Rec = collections.namedtuple("Rec", "a b", defaults=["max"])
 launch(Rec._field_defaults["b"])
 """, ["PAL006"]),
+    # ---- isinstance / issubclass: the metaclass's checks, the library bases that may claim
+    "isinstance asks the metaclass's __instancecheck__": ("""
+class Meta(type):
+    def __instancecheck__(cls, obj):
+        return obj == 3
+class Three(metaclass=Meta):
+    pass
+launch("max" if isinstance(3, Three) else "add")
+""", ["PAL006"]),
+    "an object of exactly the class is an instance without asking the metaclass": ("""
+class Meta(type):
+    def __instancecheck__(cls, obj):
+        return False
+class Never(metaclass=Meta):
+    pass
+launch("max" if isinstance(Never(), Never) else "add")
+""", ["PAL006"]),
+    "issubclass asks the metaclass's __subclasscheck__": ("""
+class Meta(type):
+    def __subclasscheck__(cls, sub):
+        return True
+class Anything(metaclass=Meta):
+    pass
+class Other:
+    pass
+launch("max" if issubclass(Other, Anything) else "add")
+""", ["PAL006"]),
+    "issubclass of the program's plain classes by their MRO": ("""
+class Base:
+    pass
+class Sub(Base):
+    pass
+launch("max" if issubclass(Sub, Base) and not issubclass(Base, Sub) else "add")
+""", ["PAL006"]),
+    "an ABC may register a builtin type: isinstance is unknown": ("""
+import abc
+class Kind(metaclass=abc.ABCMeta):
+    pass
+Kind.register(int)
+launch("add" if isinstance(3, Kind) else "max")
+""", []),
     # ---- comprehension scope
     "a comprehension in a class body does not see the class's names": ("""
 op = "max"

@@ -67,8 +67,10 @@ BUILTINS_EXCLUDED = {
     "setattr": "changes objects of the interpreter's own model", "delattr": "changes objects",
     "hasattr": "modelled for the program's objects (python/calls.py); on real objects it could reach "
                "past the guards",
-    "isinstance": "needs the program's own classes, which real code cannot see",
-    "issubclass": "needs the program's own classes", "callable": "needs the program's own classes",
+    "isinstance": "modelled (python/calls.py: the program's classes by their MRO, a metaclass's "
+                  "__instancecheck__); real code cannot see them",
+    "issubclass": "modelled (python/calls.py: the MRO, a metaclass's __subclasscheck__)",
+    "callable": "needs the program's own classes",
     "type": "modelled: the program's classes and metaclasses; type(name, bases, namespace) makes a "
             "class (interpreter)",
     "super": "modelled (interpreter)", "object": "modelled (interpreter)",

@@ -135,6 +135,9 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     if name == "builtins.type" and len(args) == 1 and not kwargs:
         return datamodel.type_of(args[0])
     if name in ("builtins.isinstance", "builtins.issubclass") and len(args) == 2 and not kwargs:
+        checked = _metaclass_check(runner, name == "builtins.isinstance", args[0], args[1], ctx)
+        if checked is not MISSING:
+            return checked
         if name == "builtins.isinstance":
             verdict = datamodel.is_instance(args[0], args[1])
         else:
@@ -200,6 +203,29 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return UNKNOWN if found is UNKNOWN else Const(found is not MISSING)
         return Const(False) if isinstance(value, Const) else UNKNOWN
     return MISSING
+
+
+def _metaclass_check(runner: Runner, instance: bool, subject: object, kinds: object, ctx: Ctx) -> object:
+    """``isinstance(obj, cls)`` / ``issubclass(sub, cls)`` where ``cls``'s metaclass (the
+    program's) defines ``__instancecheck__`` / ``__subclasscheck__``: the truth of what it
+    returns (CPython's PyObject_IsInstance: an object whose type is exactly ``cls`` is an
+    instance without asking); MISSING where no such hook answers (type's own rules decide)."""
+    hook_name = "__instancecheck__" if instance else "__subclasscheck__"
+    parts = kinds if isinstance(kinds, tuple) else (kinds,)
+    hooked = [kind for kind in parts if isinstance(kind, ClassVal) and isinstance(kind.metaclass, ClassVal)
+              and kind.metaclass.lookup(hook_name) is not MISSING]
+    if not hooked:
+        return MISSING
+    if len(parts) > 1:
+        return UNKNOWN  # each class of the tuple asked in turn: not followed
+    cls = hooked[0]
+    if instance and isinstance(subject, ObjVal) and subject.cls is cls:
+        return Const(True)
+    hook = cls.metaclass.lookup(hook_name)  # type: ignore[union-attr]
+    if not isinstance(hook, FuncVal):
+        return UNKNOWN
+    known = pyflow.truth(runner.call_value(hook.bound(cls), [subject], {}, ctx))
+    return UNKNOWN if known is None else Const(known)
 
 
 def _reversed_sequence(runner: Runner, value: object, ctx: Ctx) -> object:

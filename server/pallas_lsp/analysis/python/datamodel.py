@@ -529,8 +529,9 @@ def is_instance(subject: object, kinds: object) -> bool | None:
     if isinstance(subject, ExcVal):
         return exception_values.is_instance(subject, kinds)
     if isinstance(kinds, ClassVal):
-        # A constant, list or dict is never an instance of the program's classes.
-        return False if _type_chain(subject) is not None else None
+        # A constant, list or dict is never an instance of the program's classes, unless a
+        # library base (an ABC's register / __subclasshook__, a runtime Protocol) may claim it.
+        return False if claims_by_mro(kinds) and _type_chain(subject) is not None else None
     chain = _type_chain(subject)
     if chain is None or not (isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES):
         return None
@@ -548,8 +549,25 @@ def is_subclass(cls: ClassVal, kinds: object) -> bool | None:
     # classes all the way up tell a sure "no". An ABC of the library (collections.abc.
     # Iterable) may claim any class through __subclasshook__: only builtin types are sure.
     sure = all(isinstance(c, ClassVal) or c == _OBJECT for c in order)
-    known_kind = isinstance(kinds, ClassVal) or (isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES)
+    known_kind = claims_by_mro(kinds) if isinstance(kinds, ClassVal) else (
+        isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES)
     return False if sure and known_kind else None
 
 
+def claims_by_mro(cls: ClassVal) -> bool:
+    """Whether ``cls``'s instances and subclasses are exactly what its MRO says: no library
+    base that may claim others (an ABC's ``register`` / ``__subclasshook__``, a runtime
+    Protocol) and no library metaclass (``metaclass=abc.ABCMeta``); a metaclass of the
+    program's with its own checks is asked first (python/calls.py)."""
+    for c in cls.mro():
+        if isinstance(c, ClassVal):
+            if c.metaclass is None and any(k.arg == "metaclass" for k in c.node.keywords):
+                return False
+        elif c != _OBJECT and c not in _CLAIM_NOTHING:
+            return False
+    return True
+
+
 _OBJECT = QualName("builtins.object")
+# Library bases that never make a builtin value an instance of the class deriving from them.
+_CLAIM_NOTHING = (QualName("typing.Generic"), QualName("typing.NamedTuple"))

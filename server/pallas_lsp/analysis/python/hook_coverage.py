@@ -64,6 +64,9 @@ HOOKS = {
     "__floor__": "math.floor() of an instance, through the proxy", "__ceil__": "as __floor__ (math.ceil)",
     "__trunc__": "as __floor__ (math.trunc)",
     "__divmod__": "divmod() of an instance, through the proxy", "__rdivmod__": "as __divmod__, reflected",
+    "__instancecheck__": "isinstance(obj, cls) asks cls's metaclass's (the program's); an object of "
+                         "exactly cls is an instance without asking",
+    "__subclasscheck__": "issubclass(sub, cls) asks cls's metaclass's (the program's)",
     "__reversed__": "reversed() returns what the type's returns; without one, __len__ and __getitem__ "
                     "from the last index down",
     "__repr__": "repr() and !r run a class's own through the proxy; none: refused (addresses differ)",
