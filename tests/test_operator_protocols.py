@@ -192,7 +192,13 @@ class Quiet:
         return exc_type is ValueError
 def pick():
     with Quiet():
-        raise KeyError("missing")
+        op = {"a": "add"}["missing"]
+    return "max"
+launch(pick())
+""", []),
+    "a subscript's KeyError no handler catches ends the function": ("""
+def pick():
+    op = {"a": "add"}["missing"]
     return "max"
 launch(pick())
 """, []),

@@ -158,7 +158,10 @@ class ExpressionsMixin:
             if _surely_absent(base, index):
                 missing = ExcVal(KeyError, (index,))  # KeyError(key), chained as any raise
                 self.chain(missing, MISSING)
-                self.raise_exception(KeyError, missing)
+                # As a call that surely raised: the handler that surely catches it gets it,
+                # else a function surely running this ends here raising it (the code after
+                # it never runs; before, it was analysed as if the subscript gave a value).
+                self.raised_by_call(missing)
             # (A form of a OneOf is read as the whole value is: a list as its items.)
             return self.each(lambda base, index: self.subscript(
                 plain(base) if isinstance(base, ListVal) else base, index, ctx), base, index)
