@@ -312,9 +312,14 @@ def _environ_get(call: Call) -> object:
 # ---------------------------------------------------------------- functools / dataclasses
 
 def _wraps(call: Call) -> object:
-    # functools.wraps(fn) is a decorator that returns the wrapper it decorates (with fn's
-    # name and docstring): calling the result calls the wrapper, never fn directly.
-    return PartialVal(QualName("functools.identity"), (), {})
+    # functools.wraps(fn) is partial(update_wrapper, wrapped=fn, ...): the decorator returns
+    # the wrapper it decorates with fn's names copied (python/function_attrs.py), so calling
+    # the result calls the wrapper, never fn directly.
+    wrapped = call.arg(0, "wrapped")
+    if wrapped is MISSING:
+        return PartialVal(QualName("functools.identity"), (), {})
+    return PartialVal(QualName("functools.update_wrapper"), (), {"wrapped": wrapped, **{
+        key: value for key, value in call.kwargs.items() if key in ("assigned", "updated")}})
 
 
 def _replace(call: Call) -> object:

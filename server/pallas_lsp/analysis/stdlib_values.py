@@ -133,6 +133,7 @@ def _namedtuple(call: Call) -> object:
     attrs: dict[str, object] = dict(zip(field_names[len(field_names) - len(default_items):], default_items,
                                         strict=True))
     attrs["_fields"] = Const(tuple(field_names))
+    attrs["_field_defaults"] = DictVal({name: attrs[name] for name in field_names if name in attrs})
     return ClassVal(node, attrs, True, (QualName("typing.NamedTuple"),))
 
 

@@ -67,8 +67,10 @@ BUILTINS_EXCLUDED = {
     "setattr": "changes objects of the interpreter's own model", "delattr": "changes objects",
     "hasattr": "modelled for the program's objects (python/calls.py); on real objects it could reach "
                "past the guards",
-    "isinstance": "needs the program's own classes, which real code cannot see",
-    "issubclass": "needs the program's own classes", "callable": "needs the program's own classes",
+    "isinstance": "modelled (python/calls.py: the program's classes by their MRO, a metaclass's "
+                  "__instancecheck__); real code cannot see them",
+    "issubclass": "modelled (python/calls.py: the MRO, a metaclass's __subclasscheck__)",
+    "callable": "needs the program's own classes",
     "type": "modelled: the program's classes and metaclasses; type(name, bases, namespace) makes a "
             "class (interpreter)",
     "super": "modelled (interpreter)", "object": "modelled (interpreter)",
@@ -91,11 +93,13 @@ MODULES: dict[str, Policy] = {
     "functools": Policy("higher-order helpers that call back into the interpreter",
                         frozenset({"reduce", "cmp_to_key"}),
                         {"partial": "modelled (jax_calls: a kernel's partial keeps its body)",
-                         "wraps": "modelled (a decorator)", "lru_cache": "modelled (a decorator)",
+                         "wraps": "modelled (partial of update_wrapper)",
+                         "lru_cache": "modelled (a decorator)",
                          "cache": "modelled (a decorator)", "partialmethod": "the data model's",
                          "singledispatch": "the data model's", "singledispatchmethod": "the data model's",
                          "cached_property": "the data model's", "total_ordering": "the data model's",
-                         "update_wrapper": "changes a function object"}),
+                         "update_wrapper": "modelled (python/function_attrs.py: CPython's copies onto "
+                                           "the wrapper)"}),
     "itertools": Policy("lazy iterators; reading one takes at most real.MAX_ITERATED items"),
     "string": Policy("string constants, Template, capwords", frozenset({"Template", "capwords"}),
                      {"Formatter": "format fields can reach attributes of real objects"}),
@@ -216,10 +220,12 @@ EXCLUDED_MODULES = {
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
     "dataclasses": "the data model's (classes; make_dataclass builds one as a class statement)",
     "types": "modelled: MappingProxyType, SimpleNamespace, MethodType",
-    "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values)",
+    "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values; closing: "
+                  "its Python source, python/source_models.py)",
     "typing": "modelled: cast is its value argument whatever the type (python/calls.py), NamedTuple "
-              "(stdlib_values), TYPE_CHECKING is False, get_type_hints of a class from its MRO's "
-              "annotations (python/class_introspection.py)",
+              "(stdlib_values; a class's _fields and _field_defaults: interp/classes.py), "
+              "TYPE_CHECKING is False, get_type_hints of a class from its MRO's annotations "
+              "(python/class_introspection.py)",
 }
 
 # Methods of kept real objects that read the clock, the locale or the environment.

@@ -16,6 +16,7 @@ from typing import Protocol
 from .. import pyflow
 from ..trace import Ctx
 from ..values import (
+    MAX_LIST_ITEMS,
     MISSING,
     UNKNOWN,
     ClassVal,
@@ -33,7 +34,7 @@ from ..values import (
     pack,
     plain,
 )
-from . import coroutines, dataclass_values, datamodel, exception_values, modules, signatures
+from . import coroutines, dataclass_values, datamodel, exception_values, function_attrs, modules, signatures
 from .coroutines import GatheredVal
 from .descriptor_values import construct
 from .exception_values import ExcVal
@@ -44,6 +45,8 @@ class Runner(Protocol):
     """What these hooks need of the interpreter."""
 
     def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object: ...
+
+    def attribute_named(self, base: object, attr: str, ctx: Ctx) -> object: ...
 
     def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object],
                     ctx: Ctx) -> object: ...
@@ -92,6 +95,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return made
     if name.startswith("builtins.dict_instance.") and args and isinstance(args[0], ObjVal):
         return dict_instance_hook(runner, name.rsplit(".", 1)[-1], args[0], args[1:], kwargs, ctx)
+    if name == "functools.update_wrapper":
+        return function_attrs.update_wrapper(runner, args, kwargs, ctx)
     if name == "builtins.setattr" and len(args) == 3 and not kwargs:
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             datamodel.store_attribute(runner, args[0], args[1].value, args[2], ctx)
@@ -130,6 +135,9 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     if name == "builtins.type" and len(args) == 1 and not kwargs:
         return datamodel.type_of(args[0])
     if name in ("builtins.isinstance", "builtins.issubclass") and len(args) == 2 and not kwargs:
+        checked = _metaclass_check(runner, name == "builtins.isinstance", args[0], args[1], ctx)
+        if checked is not MISSING:
+            return checked
         if name == "builtins.isinstance":
             verdict = datamodel.is_instance(args[0], args[1])
         else:
@@ -157,6 +165,16 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return runner.call_value(length, [], {}, ctx)
     if name == "builtins.iter" and len(args) == 1 and not kwargs:
         return runner.iterator_of(args[0], ctx)
+    if name == "builtins.reversed" and len(args) == 1 and not kwargs:
+        backwards = datamodel.special_method(args[0], "__reversed__")
+        if backwards is not MISSING:
+            # reversed() returns what the type's __reversed__ returns, unchecked (CPython's
+            # reversed_new_impl); without one, the bridge's proxy gives real code the
+            # sequence protocol (__len__ and __getitem__), Python's own fallback.
+            return runner.call_value(backwards, [], {}, ctx)
+        backwards_items = _reversed_sequence(runner, args[0], ctx)
+        if backwards_items is not MISSING:
+            return backwards_items
     if name in ("builtins.tuple", "builtins.list") and len(args) == 1 and not kwargs \
             and isinstance(args[0], ObjVal) and datamodel.special_method(args[0], "__iter__") is not MISSING:
         # The iteration protocol of the program's instance, run here: the bridge would refuse it.
@@ -185,6 +203,44 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return UNKNOWN if found is UNKNOWN else Const(found is not MISSING)
         return Const(False) if isinstance(value, Const) else UNKNOWN
     return MISSING
+
+
+def _metaclass_check(runner: Runner, instance: bool, subject: object, kinds: object, ctx: Ctx) -> object:
+    """``isinstance(obj, cls)`` / ``issubclass(sub, cls)`` where ``cls``'s metaclass (the
+    program's) defines ``__instancecheck__`` / ``__subclasscheck__``: the truth of what it
+    returns (CPython's PyObject_IsInstance: an object whose type is exactly ``cls`` is an
+    instance without asking); MISSING where no such hook answers (type's own rules decide)."""
+    hook_name = "__instancecheck__" if instance else "__subclasscheck__"
+    parts = kinds if isinstance(kinds, tuple) else (kinds,)
+    hooked = [kind for kind in parts if isinstance(kind, ClassVal) and isinstance(kind.metaclass, ClassVal)
+              and kind.metaclass.lookup(hook_name) is not MISSING]
+    if not hooked:
+        return MISSING
+    if len(parts) > 1:
+        return UNKNOWN  # each class of the tuple asked in turn: not followed
+    cls = hooked[0]
+    if instance and isinstance(subject, ObjVal) and subject.cls is cls:
+        return Const(True)
+    hook = cls.metaclass.lookup(hook_name)  # type: ignore[union-attr]
+    if not isinstance(hook, FuncVal):
+        return UNKNOWN
+    known = pyflow.truth(runner.call_value(hook.bound(cls), [subject], {}, ctx))
+    return UNKNOWN if known is None else Const(known)
+
+
+def _reversed_sequence(runner: Runner, value: object, ctx: Ctx) -> object:
+    """``reversed(obj)`` by the sequence protocol when the type has ``__len__`` and
+    ``__getitem__`` and no ``__reversed__``: ``obj[n - 1]`` down to ``obj[0]`` (CPython's
+    reversed iterator), an iterator over them; MISSING for another value."""
+    length = datamodel.special_method(value, "__len__")
+    item = datamodel.special_method(value, "__getitem__")
+    if length is MISSING or item is MISSING or not isinstance(value, ObjVal) \
+            or value.cls.lookup("__reversed__") is not MISSING:
+        return MISSING
+    count = plain(runner.call_value(length, [], {}, ctx))
+    if not (isinstance(count, Const) and type(count.value) is int and 0 <= count.value <= MAX_LIST_ITEMS):
+        return UNKNOWN
+    return GeneratorVal([runner.call_value(item, [Const(i)], {}, ctx) for i in reversed(range(count.value))])
 
 
 # The builtin exception classes by qualified name, and their __init__ (what exception_hook answers).

@@ -21,6 +21,7 @@ classes with ``__get__`` behave as their ``__get__`` says. A name the model cann
 from __future__ import annotations
 
 import ast
+import builtins
 from typing import Protocol
 
 from ..introspection import vars_of
@@ -223,8 +224,8 @@ def descriptor_attribute(value: object, name: str) -> object:
     if isinstance(value, PropertyDef):
         if name in ("setter", "getter", "deleter"):
             return PropertyPart(value, name)
-        if name in ("fget", "fset"):
-            found = value.getter if name == "fget" else value.setter
+        if name in ("fget", "fset", "fdel"):
+            found = {"fget": value.getter, "fset": value.setter, "fdel": value.deleter}[name]
             return found if found is not None else Const(None)
     if isinstance(value, SingleDispatchVal) and name == "register":
         return RegisterVal(value)
@@ -292,11 +293,16 @@ def delete_attribute(caller: Caller, owner: object, name: str, ctx: Ctx) -> None
     path that may not run leaves the attribute unknown: either value may be read after it."""
     if isinstance(owner, ObjVal):
         found = owner.cls.lookup(name)
+        if isinstance(found, PropertyDef):
+            # property.__delete__ runs fdel (none: Python raises AttributeError, nothing changes).
+            if found.deleter is not None:
+                caller.call_value(_bound(found.deleter, owner), [], {}, ctx)
+            return
         if is_data_descriptor(found):
             deleter = found.cls.lookup("__delete__") if isinstance(found, ObjVal) else MISSING
             if isinstance(deleter, FuncVal):
                 caller.call_value(deleter.bound(found), [owner], {}, ctx)
-            return  # a property's deleter is not modelled: its getter still decides reads
+            return
         custom = owner.cls.lookup("__delattr__")
         if isinstance(custom, FuncVal):
             caller.call_value(custom.bound(owner), [Const(name)], {}, ctx)
@@ -342,6 +348,7 @@ def _remake_inside(value: object, remade) -> None:  # type: ignore[no-untyped-de
     elif isinstance(value, PropertyDef):
         value.getter = remade(value.getter) if value.getter is not None else None
         value.setter = remade(value.setter) if value.setter is not None else None
+        value.deleter = remade(value.deleter) if value.deleter is not None else None
     elif isinstance(value, SingleDispatchVal):
         value.default = remade(value.default)
         value.registry[:] = [(kind, remade(impl)) for kind, impl in value.registry]
@@ -478,14 +485,23 @@ def is_builtin_type_name(name: str) -> bool:
     return name in _BUILTIN_TYPES
 
 
+def _builtin_class(value: object) -> type | None:
+    """The class a ``builtins`` name holds (``slice``, ``KeyError``); None for another value."""
+    if not (isinstance(value, QualName) and value.name.startswith("builtins.")):
+        return None
+    found = _BUILTIN_TYPES.get(value.name) or getattr(builtins, value.name.removeprefix("builtins."), None)
+    return found if isinstance(found, type) else None  # (NoneType is no name of builtins)
+
+
 def same_builtin_type(left: object, right: object) -> bool | None:
-    """``left is right`` where one side is a builtin type (``type(key) is slice``): a type
-    object is one object, so two builtin types are the same exactly when named alike, and a
-    builtin type is never one of the program's classes; None when it cannot be told."""
+    """``left is right`` where one side is a builtin class (``type(key) is slice``,
+    ``exc_type is KeyError`` in an ``__exit__``): a class is one object, so two builtin ones
+    are the same exactly when the names hold the same class (``IOError is OSError``), and a
+    builtin class is never one of the program's classes; None when it cannot be told."""
     sides = (left, right)
-    named = [v.name for v in sides if isinstance(v, QualName) and v.name in _BUILTIN_TYPES]
+    named = [found for found in map(_builtin_class, sides) if found is not None]
     if len(named) == 2:
-        return named[0] == named[1]
+        return named[0] is named[1]
     if len(named) == 1 and any(isinstance(v, ClassVal) for v in sides):
         return False
     return None
@@ -513,8 +529,9 @@ def is_instance(subject: object, kinds: object) -> bool | None:
     if isinstance(subject, ExcVal):
         return exception_values.is_instance(subject, kinds)
     if isinstance(kinds, ClassVal):
-        # A constant, list or dict is never an instance of the program's classes.
-        return False if _type_chain(subject) is not None else None
+        # A constant, list or dict is never an instance of the program's classes, unless a
+        # library base (an ABC's register / __subclasshook__, a runtime Protocol) may claim it.
+        return False if claims_by_mro(kinds) and _type_chain(subject) is not None else None
     chain = _type_chain(subject)
     if chain is None or not (isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES):
         return None
@@ -532,8 +549,25 @@ def is_subclass(cls: ClassVal, kinds: object) -> bool | None:
     # classes all the way up tell a sure "no". An ABC of the library (collections.abc.
     # Iterable) may claim any class through __subclasshook__: only builtin types are sure.
     sure = all(isinstance(c, ClassVal) or c == _OBJECT for c in order)
-    known_kind = isinstance(kinds, ClassVal) or (isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES)
+    known_kind = claims_by_mro(kinds) if isinstance(kinds, ClassVal) else (
+        isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES)
     return False if sure and known_kind else None
 
 
+def claims_by_mro(cls: ClassVal) -> bool:
+    """Whether ``cls``'s instances and subclasses are exactly what its MRO says: no library
+    base that may claim others (an ABC's ``register`` / ``__subclasshook__``, a runtime
+    Protocol) and no library metaclass (``metaclass=abc.ABCMeta``); a metaclass of the
+    program's with its own checks is asked first (python/calls.py)."""
+    for c in cls.mro():
+        if isinstance(c, ClassVal):
+            if c.metaclass is None and any(k.arg == "metaclass" for k in c.node.keywords):
+                return False
+        elif c != _OBJECT and c not in _CLAIM_NOTHING:
+            return False
+    return True
+
+
 _OBJECT = QualName("builtins.object")
+# Library bases that never make a builtin value an instance of the class deriving from them.
+_CLAIM_NOTHING = (QualName("typing.Generic"), QualName("typing.NamedTuple"))

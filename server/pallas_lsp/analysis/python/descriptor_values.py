@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..values import MISSING, UNKNOWN
+from ..values import MISSING, UNKNOWN, Const
 
 
 @dataclass(eq=False)
@@ -27,26 +27,30 @@ class ClassMethodVal:
 
 @dataclass(eq=False)
 class PropertyDef:
-    """``property(fget, fset)``: a data descriptor whether or not it has a setter (Python
-    refuses a store without one: the instance's dict never takes the name)."""
+    """``property(fget, fset, fdel)``: a data descriptor whether or not it has a setter or
+    a deleter (Python refuses a store or a ``del`` without one: the instance's dict never
+    takes the name)."""
 
     getter: object  # a callable value, or None
     setter: object = None
+    deleter: object = None
 
 
 @dataclass(frozen=True)
 class PropertyPart:
-    """``op.setter`` / ``op.getter``: the decorator that makes the next property."""
+    """``op.setter`` / ``op.getter`` / ``op.deleter``: the decorator that makes the next
+    property (a copy with that one function replaced, as ``property.setter`` does)."""
 
     prop: PropertyDef
     part: str
 
     def build(self, func: object) -> PropertyDef:
+        getter, setter, deleter = self.prop.getter, self.prop.setter, self.prop.deleter
         if self.part == "setter":
-            return PropertyDef(self.prop.getter, func)
+            return PropertyDef(getter, func, deleter)
         if self.part == "getter":
-            return PropertyDef(func, self.prop.setter)
-        return self.prop  # deleter: reads and stores are unchanged
+            return PropertyDef(func, setter, deleter)
+        return PropertyDef(getter, setter, func)
 
 
 @dataclass(eq=False)
@@ -101,10 +105,14 @@ def construct(name: str, args: list[object], kwargs: dict[str, object]) -> objec
     if name not in _CONSTRUCTORS:
         return MISSING
     if name == "builtins.property":
-        parts = [*args, *(kwargs.get(k) for k in ("fget", "fset") if k in kwargs)]
-        if not parts or len(parts) > 4:
+        names = ("fget", "fset", "fdel", "doc")
+        given = dict(zip(names, args, strict=False))
+        if len(args) > 4 or set(kwargs) - set(names) or set(kwargs) & set(given):
             return UNKNOWN
-        return PropertyDef(parts[0], parts[1] if len(parts) > 1 else None)
+        given.update(kwargs)
+        parts = [given.get(k) for k in names[:3]]  # a None argument is no function
+        getter, setter, deleter = (None if isinstance(p, Const) and p.value is None else p for p in parts)
+        return PropertyDef(getter, setter, deleter)
     if name == "functools.partialmethod":
         if not args:
             return UNKNOWN
@@ -125,7 +133,7 @@ def wrapped_functions(value: object) -> list[object]:
     if isinstance(value, (StaticMethodVal, ClassMethodVal, CachedPropertyVal, PartialMethodVal)):
         return [value.func]
     if isinstance(value, PropertyDef):
-        return [f for f in (value.getter, value.setter) if f is not None]
+        return [f for f in (value.getter, value.setter, value.deleter) if f is not None]
     if isinstance(value, SingleDispatchVal):
         return [value.default, *(impl for _, impl in value.registry)]
     return []

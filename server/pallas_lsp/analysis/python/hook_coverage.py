@@ -25,7 +25,7 @@ MODULES = (
     "pallas_lsp.analysis.python.flags", "pallas_lsp.analysis.python.modules",
     "pallas_lsp.analysis.python.dataclass_values", "pallas_lsp.analysis.python.signatures",
     "pallas_lsp.analysis.python.comparisons", "pallas_lsp.analysis.python.operators",
-    "pallas_lsp.analysis.python.proxies",
+    "pallas_lsp.analysis.python.proxies", "pallas_lsp.analysis.python.function_attrs",
     "pallas_lsp.analysis.python.interp.statements", "pallas_lsp.analysis.python.interp.expressions",
     "pallas_lsp.analysis.python.interp.calling", "pallas_lsp.analysis.python.interp.classes",
     "pallas_lsp.analysis.python.interp.importing", "pallas_lsp.analysis.python.interp.support",
@@ -56,9 +56,19 @@ HOOKS = {
     "__float__": "float() of an instance, through the bridge's proxy",
     "__complex__": "complex() of an instance, through the bridge's proxy",
     "__hash__": "real code hashing an instance runs a class's own through the proxy; none: refused",
-    "__neg__": "real code (operator.neg) through the proxy", "__pos__": "as __neg__",
-    "__abs__": "abs() of an instance, through the proxy", "__invert__": "real code (operator.invert) "
-    "through the proxy",
+    "__neg__": "`-obj` runs the type's (python/operators.py), no fallback; real code (operator.neg) "
+               "through the proxy",
+    "__pos__": "as __neg__ (`+obj`)", "__invert__": "as __neg__ (`~obj`; an enum.Flag's by its bits)",
+    "__abs__": "abs() of an instance, through the proxy",
+    "__round__": "round() of an instance, through the proxy",
+    "__floor__": "math.floor() of an instance, through the proxy", "__ceil__": "as __floor__ (math.ceil)",
+    "__trunc__": "as __floor__ (math.trunc)",
+    "__divmod__": "divmod() of an instance, through the proxy", "__rdivmod__": "as __divmod__, reflected",
+    "__instancecheck__": "isinstance(obj, cls) asks cls's metaclass's (the program's); an object of "
+                         "exactly cls is an instance without asking",
+    "__subclasscheck__": "issubclass(sub, cls) asks cls's metaclass's (the program's)",
+    "__reversed__": "reversed() returns what the type's returns; without one, __len__ and __getitem__ "
+                    "from the last index down",
     "__repr__": "repr() and !r run a class's own through the proxy; none: refused (addresses differ)",
     "__call__": "on the type: an instance called (also as a kernel body), a metaclass's",
     "__init__": "run by type.__call__ on an instance the class made; a dataclass's generated one; dict's",
@@ -72,7 +82,8 @@ HOOKS = {
     "__next__": "an iterator class's, one call per item; a sure `raise StopIteration` ends the loop",
     "__enter__": "`with` calls the type's; a contextmanager generator is resumed to its yield",
     "__exit__": "`with` calls the type's (None, None, None), also on a sure return, break or continue "
-                "out of the block",
+                "out of the block; with the class of an exception surely raised in it, a true result "
+                "swallows it and the code after the `with` runs",
     "__aenter__": "`async with`, awaited", "__aexit__": "`async with`, awaited",
     "__await__": "`await` of an instance runs it",
     "__lt__": "`a < b` runs the type's, then the reflected __gt__ (python/comparisons.py); real code "
@@ -96,7 +107,8 @@ HOOKS = {
                        "body ran (python/class_introspection.py); typing.get_type_hints merges the MRO's",
     "__future__": "`from __future__ import annotations`: a class's annotations stay their source strings",
     **{name: "`a op b` runs the left operand's type's (python/operators.py), then the right one's "
-             "reflected method when it lacks it or answers NotImplemented"
+             "reflected method when it lacks it or answers NotImplemented (never for one type; a "
+             "subclass overriding the reflected method first)"
        for name in ("__add__", "__sub__", "__mul__", "__matmul__", "__truediv__", "__floordiv__",
                     "__mod__", "__pow__", "__lshift__", "__rshift__", "__or__", "__xor__", "__and__")},
     **{f"__r{name[2:]}": "the reflected operator: the right operand's type's, when the left one's "
@@ -109,6 +121,12 @@ HOOKS = {
                                                        "__truediv__", "__floordiv__", "__mod__",
                                                        "__pow__", "__lshift__", "__rshift__", "__or__",
                                                        "__xor__", "__and__")},
+    "__defaults__": "a function's positional defaults, as evaluated where `def` ran "
+                    "(python/function_attrs.py)",
+    "__kwdefaults__": "a function's keyword-only defaults (None without any)",
+    "__wrapped__": "set by functools.update_wrapper / wraps to the wrapped function",
+    "__module__": "copied by functools.update_wrapper (a program function's own is not known)",
+    "__type_params__": "copied by functools.update_wrapper (not known for a program function)",
     "_replace": "typing.NamedTuple's: dataclasses.replace of the record",
     "_asdict": "typing.NamedTuple's: the fields as a dict",
 }
@@ -131,6 +149,12 @@ DESCRIPTORS = {
                    "real code reading them"),
     "functools.total_ordering": ("comparisons", "total_ordering", "the three orderings a class lacks, "
                                  "made from the one it defines and __eq__"),
+    "functools.update_wrapper / wraps": ("function_attrs", "update_wrapper", "CPython's assignments: "
+                                         "the names copied, __dict__ updated, __wrapped__ set"),
+    "contextlib.closing": ("source_models", "SOURCE", "its Python source run here: close() at the "
+                           "end of the `with`"),
+    "typing.NamedTuple": ("library_bases", "LIBRARY_BASES", "a record class: _fields, _field_defaults, "
+                          "defaults, _replace, _asdict"),
 }
 
 # Issue 20's list: each must be implemented (tests/test_python_coverage.py).

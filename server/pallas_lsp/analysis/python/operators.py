@@ -1,11 +1,15 @@
 """Binary and augmented operators through Python's data model.
 
 ``a + b`` is ``type(a).__add__(a, b)``, then ``type(b).__radd__(b, a)`` when the first is
-missing or answers ``NotImplemented``; ``a += b`` is ``type(a).__iadd__(a, b)`` first,
-then the binary form, and the name is rebound to the result. The same for every operator
-(``ast.operator`` names them). Dicts answer ``|`` and ``|=`` (PEP 584): a new merged dict,
-or an update in place that every alias sees. Anything else goes back to the caller's
-constant arithmetic (MISSING).
+missing or answers ``NotImplemented`` (and only when the types differ); when ``type(b)`` is a
+proper subclass of ``type(a)`` that overrides ``__radd__``, its reflected method goes first
+(CPython's ``binary_op1`` / ``SLOT1BINFULL``). ``a += b`` is ``type(a).__iadd__(a, b)``
+first, then the binary form, and the name is rebound to the result. The same for every
+operator (``ast.operator`` names them). ``-a`` / ``+a`` / ``~a`` are ``type(a).__neg__(a)``
+and its siblings, with no fallback: a class without one makes Python raise (``abs(a)`` is
+the builtin's, run by the bridge over a proxy: python/proxies.py). Dicts answer ``|`` and
+``|=`` (PEP 584): a new merged dict, or an update in place that every alias sees. Anything
+else goes back to the caller's constant arithmetic (MISSING).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import ast
 from typing import Protocol
 
 from ..trace import Ctx
-from ..values import MISSING, UNKNOWN, DictVal, ObjVal, QualName
+from ..values import MISSING, UNKNOWN, ClassVal, DictVal, ObjVal, QualName
 from . import datamodel
 
 # Each operator's special methods: (binary, reflected, in place).
@@ -37,6 +41,11 @@ class Caller(Protocol):
     def on_uncertain_path(self) -> bool: ...
 
 
+# Each unary operator's special method (``abs()`` is the builtin's: ``__abs__``).
+UNARY_HOOKS: dict[type[ast.unaryop], str] = {
+    ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
+
+
 def _is_not_implemented(value: object) -> bool:
     # `return NotImplemented` evaluates to the builtin's name: Python then tries the other side.
     return isinstance(value, QualName) and value.name == "builtins.NotImplemented"
@@ -48,8 +57,16 @@ def binary(caller: Caller, left: object, op: ast.operator, right: object, ctx: C
     hooks = HOOKS.get(type(op))
     if hooks is None:
         return MISSING
+    if not isinstance(left, (ObjVal, DictVal)) and not isinstance(right, ObjVal):
+        return MISSING  # most operands: constants, arrays (every BinOp comes here)
+    order = [(left, right, hooks[0])]
+    left_type, right_type = _program_type(left), _program_type(right)
+    if right_type is not None and right_type is not left_type:
+        order.append((right, left, hooks[1]))  # the same type: Python never reflects
+        if isinstance(left_type, ClassVal) and _overrides(right_type, left_type, hooks[1]):
+            order.reverse()  # the subclass's reflected method first
     tried = False
-    for operand, other, hook in ((left, right, hooks[0]), (right, left, hooks[1])):
+    for operand, other, hook in order:
         if not isinstance(operand, ObjVal) or operand.cls.enum_members is not None:
             continue
         found = operand.cls.lookup(hook)
@@ -68,6 +85,43 @@ def binary(caller: Caller, left: object, op: ast.operator, right: object, ctx: C
         _update(merged, right)
         return merged
     return MISSING
+
+
+def unary(caller: Caller, op: ast.unaryop, operand: object, ctx: Ctx) -> object:
+    """``-operand`` (``+``, ``~``) when the operand is an instance of the program's classes:
+    its type's special method's result; UNKNOWN where its class has none (Python raises
+    TypeError) or a base the analysis cannot see may; MISSING for any other value."""
+    hook = UNARY_HOOKS.get(type(op))
+    if hook is None:
+        return MISSING
+    return call_hook(caller, operand, hook, ctx)
+
+
+def call_hook(caller: Caller, operand: object, hook: str, ctx: Ctx) -> object:
+    """``type(operand).hook(operand)`` for an instance of the program's (not an Enum
+    member: the enum's own values answer); MISSING for any other value."""
+    if not isinstance(operand, ObjVal) or operand.cls.enum_members is not None:
+        return MISSING
+    found = operand.cls.lookup(hook)
+    if found is UNKNOWN or found is MISSING:
+        return UNKNOWN
+    return caller.call_value(datamodel.bind(found, operand, operand.cls), [], {}, ctx)
+
+
+def _program_type(value: object) -> object:
+    """The class of an instance of the program's classes; None for any other value."""
+    if isinstance(value, ObjVal) and value.cls.enum_members is None:
+        return value.cls
+    return None
+
+
+def _overrides(sub: object, base: ClassVal, hook: str) -> bool:
+    """Whether ``sub`` is a proper subclass of ``base`` whose ``hook`` is not the one
+    ``base`` has (CPython's ``method_is_overloaded``)."""
+    if not isinstance(sub, ClassVal) or base not in sub.mro()[1:]:
+        return False
+    mine = sub.lookup(hook)
+    return mine is not MISSING and mine is not base.lookup(hook)
 
 
 def inplace(caller: Caller, current: object, op: ast.operator, operand: object, ctx: Ctx) -> object:

@@ -18,7 +18,9 @@ from collections.abc import Callable
 from ..values import MISSING, UNKNOWN, ObjVal
 from .real import Ordered, Refused
 
-# The special methods a proxy forwards: conversions, containers, unary and binary operators.
+# The special methods a proxy forwards: conversions, containers, unary and binary operators
+# (every one of python/operators.py's HOOKS but the in-place ones: real code rebinds nothing),
+# rounding (round(), math.floor / ceil / trunc).
 FORWARDED = (
     "__index__", "__int__", "__float__", "__complex__", "__bool__", "__len__", "__iter__",
     "__next__", "__str__", "__repr__", "__format__", "__getitem__", "__contains__", "__hash__",
@@ -26,6 +28,8 @@ FORWARDED = (
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
     "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__",
     "__rpow__", "__and__", "__rand__", "__or__", "__ror__", "__xor__", "__rxor__",
+    "__matmul__", "__rmatmul__", "__lshift__", "__rlshift__", "__rshift__", "__rrshift__",
+    "__divmod__", "__rdivmod__", "__round__", "__trunc__", "__floor__", "__ceil__",
 )
 
 Runner = Callable[[str, object, tuple[object, ...]], object]

@@ -17,7 +17,8 @@ import ast
 import functools
 
 # The model's class of each library name.
-CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "UserDict"}
+CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "UserDict",
+           "contextlib.closing": "closing"}
 
 # Where findings and spans treat the model's nodes as not the analysed file's.
 PATH = "<python library model>"
@@ -90,6 +91,17 @@ class UserDict:
                 self[key] = value
         for key, value in kwargs.items():
             self[key] = value
+
+
+class closing:
+    def __init__(self, thing):
+        self.thing = thing
+
+    def __enter__(self):
+        return self.thing
+
+    def __exit__(self, *exc_info):
+        self.thing.close()
 '''
 
 

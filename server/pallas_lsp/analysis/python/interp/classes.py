@@ -123,6 +123,8 @@ class ClassesMixin:
         attrs = class_env.names
         record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
             isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
+        if any(isinstance(b, QualName) and b.name == "typing.NamedTuple" for b in bases):
+            _record_fields(attrs, annotations)
         cls = ClassVal(node, attrs, record, bases, annotations=annotations)
         if _is_enum(bases):
             self.make_enum(cls, node, bases)
@@ -349,3 +351,15 @@ class ClassesMixin:
             # (exception_values.exception_base) sets ``args`` (python/calls.py).
             return PartialVal(QualName(f"builtins.{payload.kind.__name__}.__init__"), (sup.obj,), {})
         return UNKNOWN if value is MISSING else value
+
+
+def _record_fields(attrs: dict[str, object], annotations: DictVal) -> None:
+    """What ``typing.NamedTuple``'s metaclass adds to the class it makes: ``_fields`` (the
+    annotated names in order) and ``_field_defaults`` (those given a value); unknown where a
+    path not decided annotated (``collections.namedtuple`` sets the same: stdlib_values)."""
+    if not annotations.complete or not all(isinstance(name, str) for name in annotations.items):
+        attrs["_fields"] = attrs["_field_defaults"] = UNKNOWN
+        return
+    names = list(annotations.items)
+    attrs["_fields"] = Const(tuple(names))  # type: ignore[arg-type]
+    attrs["_field_defaults"] = DictVal({name: attrs[name] for name in names if name in attrs})

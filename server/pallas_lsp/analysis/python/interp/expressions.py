@@ -43,6 +43,7 @@ from .. import (
     doc_names,
     exception_values,
     flags,
+    function_attrs,
     modules,
     operators,
 )
@@ -157,7 +158,10 @@ class ExpressionsMixin:
             if _surely_absent(base, index):
                 missing = ExcVal(KeyError, (index,))  # KeyError(key), chained as any raise
                 self.chain(missing, MISSING)
-                self.raise_exception(KeyError, missing)
+                # As a call that surely raised: the handler that surely catches it gets it,
+                # else a function surely running this ends here raising it (the code after
+                # it never runs; before, it was analysed as if the subscript gave a value).
+                self.raised_by_call(missing)
             # (A form of a OneOf is read as the whole value is: a list as its items.)
             return self.each(lambda base, index: self.subscript(
                 plain(base) if isinstance(base, ListVal) else base, index, ctx), base, index)
@@ -178,7 +182,8 @@ class ExpressionsMixin:
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
         if isinstance(node, ast.UnaryOp):
-            return self.each(lambda operand: _unary(node.op, operand), self.ev(node.operand, env, ctx))
+            return self.each(lambda operand: self.unary_op(node.op, operand, ctx),
+                             self.ev(node.operand, env, ctx))
         if isinstance(node, ast.JoinedStr):
             return self.each(lambda *parts: pyflow.formatted(list(parts)),
                              *(self.ev_fstring_part(v, env, ctx) for v in node.values))
@@ -240,6 +245,12 @@ class ExpressionsMixin:
         answered = operators.binary(self, left, op, right, ctx)
         return answered if answered is not MISSING else _flag_or_binary(left, op, right)
 
+    def unary_op(self, op: ast.unaryop, operand: object, ctx: Ctx) -> object:
+        """``-operand`` / ``+`` / ``~``: the operand's special method (python/operators.py),
+        then Flag bits and constants; ``not`` by truth."""
+        answered = operators.unary(self, op, operand, ctx)
+        return answered if answered is not MISSING else _unary(op, operand)
+
     def inplace_op(self, current: object, op: ast.operator, operand: object, ctx: Ctx) -> object:
         """What ``current op= operand`` rebinds its target to: ``__iop__`` first, else the
         binary operator."""
@@ -283,6 +294,8 @@ class ExpressionsMixin:
                     value = datamodel.function_attribute(base, attr)
                     if value is MISSING:
                         value = doc_names.function_attribute(base.node, attr)
+                    if value is MISSING:
+                        value = function_attrs.function_attribute(base, attr)
                 else:
                     value = exception_values.attribute(base, attr)
                     return UNKNOWN if value is MISSING else value  # with_traceback, add_note...
@@ -378,7 +391,14 @@ class ExpressionsMixin:
         """Over known items, element by element (a tuple, or a dict for a dict comprehension);
         else the parts are evaluated once for the calls in them and the result is unknown."""
         results: list[tuple[object, object]] = []
-        exact = self._comprehend(node, node.generators, Env({}, parent=env), ctx, results)  # type: ignore[attr-defined]
+        # Its own scope, as a function's: the first iterable is evaluated where the
+        # comprehension stands, everything else sees the enclosing function or module scope,
+        # never a class body's names (a class scope is skipped, as for a method).
+        scope = env
+        while id(scope) in self.class_annotations and scope.parent is not None:
+            scope = scope.parent
+        exact = self._comprehend(node, node.generators, Env({}, parent=scope), ctx, results,  # type: ignore[attr-defined]
+                                 outer=env)
         if exact:
             if isinstance(node, ast.DictComp):
                 made = DictVal()
@@ -387,9 +407,9 @@ class ExpressionsMixin:
                 return made
             values = [value for _key, value in results]
             return ListVal(values) if isinstance(node, ast.ListComp) else pack(values)
-        inner = Env({}, parent=env)
-        for generator in node.generators:  # type: ignore[attr-defined]
-            self.ev(generator.iter, inner, ctx)
+        inner = Env({}, parent=scope)
+        for index, generator in enumerate(node.generators):  # type: ignore[attr-defined]
+            self.ev(generator.iter, env if index == 0 else inner, ctx)
             self.assign(generator.target, UNKNOWN, inner, ctx)
             for condition in generator.ifs:
                 self.ev(condition, inner, ctx)
@@ -401,7 +421,7 @@ class ExpressionsMixin:
         return UNKNOWN
 
     def _comprehend(self, node: ast.expr, generators: list[ast.comprehension], env: Env, ctx: Ctx,
-                    results: list[tuple[object, object]]) -> bool:
+                    results: list[tuple[object, object]], outer: Env | None = None) -> bool:
         if not generators:
             if isinstance(node, ast.DictComp):
                 results.append((self.ev(node.key, env, ctx), self.ev(node.value, env, ctx)))
@@ -409,7 +429,7 @@ class ExpressionsMixin:
                 results.append((None, self.ev(node.elt, env, ctx)))  # type: ignore[attr-defined]
             return len(results) <= MAX_COMPREHENSION
         first, rest = generators[0], generators[1:]
-        iterable = self.iterable_of(self.ev(first.iter, env, ctx), ctx)
+        iterable = self.iterable_of(self.ev(first.iter, outer or env, ctx), ctx)
         for item in self._items_in_step(iterable, ctx):
             if item is MISSING:
                 return False
