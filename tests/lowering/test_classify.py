@@ -150,6 +150,16 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # Mosaic GPU's atomic_store words its shape check without "Expected shape": not PAL026's.
         ("ValueError", "Invalid shape for `swap`. Ref shape: (128,). Value shape: (8,).", "0.12.0.1",
          "other"),
+        # wgmma's instruction limits (PAL029), measured 0.8.3 to 0.12.0.1.
+        ("ValueError", "WGMMA with element type bf16 only supports accumulators of type f32, "
+         "but got: f16", "0.12.0.1", "wgmma_instruction_limits"),
+        ("ValueError", "WGMMA with element type i8 only supports accumulators of type s32, but "
+         "got: f32", "0.8.3", "wgmma_instruction_limits"),
+        ("ValueError", "N must be a multiple of 8 and <= 256, got: 512", "0.10.2",
+         "wgmma_instruction_limits"),
+        ("ValueError", "Only f16 WGMMA supports transposes", "0.11.2", "wgmma_instruction_limits"),
+        # Blackwell's tcgen05 words its N limit otherwise: not a wgmma's.
+        ("ValueError", "N must be a multiple of 16, got: 72", "0.12.0.1", "other"),
         # The Blackwell texts measured in docs/measurements/blackwell-lowering.md.
         ("ValueError", "Accumulator and RHS have incompatible shapes. Accumulator: (128, 128). "
          "RHS: (128, 64).", "0.8.3", "tcgen05_mma_operands"),
@@ -197,6 +207,7 @@ def test_every_class_has_its_contract_code() -> None:
         "nested_shard_map_mesh": "PAL023",
         "release_cannot_lower": "PAL024",
         "shard_map_axis_names_subset": "PAL028",
+        "wgmma_instruction_limits": "PAL029",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",

@@ -21,6 +21,11 @@ class LoweringError:
     ignore_case: bool = False
     # Only on releases where this fact holds (an unknown version counts as one).
     when: Fact | None = None
+    # Only the raise sites in files whose path this searches (the raise-site table's
+    # ``predicted``): one text raised by two subsystems (wgmma's and tcgen05's "N must be a
+    # multiple of 8 and <= 256") is claimed for the one the rule's fixtures reach. A lowering
+    # error names no file, so classification ignores it.
+    site_files: str | None = None
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -33,6 +38,9 @@ class LoweringError:
         if self.when is not None and version is not None and not holds(self.when, version):
             return False
         return self.regex.search(message) is not None
+
+    def claims_site_file(self, path: str) -> bool:
+        return self.site_files is None or re.search(self.site_files, path) is not None
 
 
 @dataclass(frozen=True)
