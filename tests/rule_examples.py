@@ -245,6 +245,7 @@ jax.jit(call)(jnp.ones((128, 128), jnp.float32))
 SCAFFOLDS: dict[str, Scaffold] = {
     "PAL014": Scaffold(bad=_WGMMA, good=_WGMMA),
     "PAL029": Scaffold(bad=_WGMMA, good=_WGMMA),
+    "PAL030": Scaffold(bad=_WGMMA, good=_WGMMA),
     "PAL040": Scaffold(bad=_TCGEN05, good=_TCGEN05),
     "PAL041": Scaffold(bad=_TMEM_TYPE, good=_TMEM_TYPE),
     "PAL042": Scaffold(bad=_TMEM_READ, good=_TMEM_READ),

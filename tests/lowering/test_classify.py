@@ -158,6 +158,16 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("ValueError", "N must be a multiple of 8 and <= 256, got: 512", "0.10.2",
          "wgmma_instruction_limits"),
         ("ValueError", "Only f16 WGMMA supports transposes", "0.11.2", "wgmma_instruction_limits"),
+        # Stores into a plgpu.ACC accumulator (PAL030), measured 0.10.2 to 0.12.0.1.
+        ("NotImplementedError", "Non-trivial indexing on WGMMAAbstractAccumulatorRef is not "
+         "supported for stores.", "0.11.2", "acc_store"),
+        ("ValueError", "Accumulator shape (64, 128) does not match value shape (64, 64)",
+         "0.12.0.1", "acc_store"),
+        ("ValueError", "Accumulator dtype float32 does not match value dtype float16", "0.10.2",
+         "acc_store"),
+        # tcgen05's accumulator shape check is another text, PAL040's or no rule's.
+        ("ValueError", "Accumulator shape mismatch: expected (128, 128), got (128, 64)",
+         "0.12.0.1", "other"),
         # Blackwell's tcgen05 words its N limit otherwise: not a wgmma's.
         ("ValueError", "N must be a multiple of 16, got: 72", "0.12.0.1", "other"),
         # The Blackwell texts measured in docs/measurements/blackwell-lowering.md.
@@ -208,6 +218,7 @@ def test_every_class_has_its_contract_code() -> None:
         "release_cannot_lower": "PAL024",
         "shard_map_axis_names_subset": "PAL028",
         "wgmma_instruction_limits": "PAL029",
+        "acc_store": "PAL030",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",
