@@ -158,6 +158,13 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("ValueError", "N must be a multiple of 8 and <= 256, got: 512", "0.10.2",
          "wgmma_instruction_limits"),
         ("ValueError", "Only f16 WGMMA supports transposes", "0.11.2", "wgmma_instruction_limits"),
+        # wgmma's SMEM tiles under Lane (PAL050), measured 0.8.3 to 0.12.0.1.
+        ("NotImplementedError", "WGMMA lhs tiling does not fit swizzle. Got tiling=(16, 64), "
+         "expected (8, 64)", "0.12.0.1", "wgmma_smem_transforms"),
+        ("NotImplementedError", "WGMMA rhs tiling does not fit swizzle", "0.10.2",
+         "wgmma_smem_transforms"),
+        ("ValueError", "WGMMA rhs has unsupported transforms: [UntilingTransform(tiling=(8, "
+         "64))].", "0.11.2", "wgmma_smem_transforms"),
         # Stores into a plgpu.ACC accumulator (PAL030), measured 0.10.2 to 0.12.0.1.
         ("NotImplementedError", "Non-trivial indexing on WGMMAAbstractAccumulatorRef is not "
          "supported for stores.", "0.11.2", "acc_store"),

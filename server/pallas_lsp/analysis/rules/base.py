@@ -21,11 +21,11 @@ class LoweringError:
     ignore_case: bool = False
     # Only on releases where this fact holds (an unknown version counts as one).
     when: Fact | None = None
-    # Only the raise sites in files whose path this searches (the raise-site table's
-    # ``predicted``): one text raised by two subsystems (wgmma's and tcgen05's "N must be a
-    # multiple of 8 and <= 256") is claimed for the one the rule's fixtures reach. A lowering
-    # error names no file, so classification ignores it.
-    site_files: str | None = None
+    # Only the raise sites whose "path:function" this searches (the raise-site table's
+    # ``predicted``): one text raised in two places (wgmma's and tcgen05's "N must be a
+    # multiple of 8 and <= 256"; Lane's and Warpgroup's wgmma rules) is claimed where the
+    # rule's fixtures reach it. A lowering error names no site, so classification ignores it.
+    sites: str | None = None
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -39,8 +39,8 @@ class LoweringError:
             return False
         return self.regex.search(message) is not None
 
-    def claims_site_file(self, path: str) -> bool:
-        return self.site_files is None or re.search(self.site_files, path) is not None
+    def claims_site(self, path: str, function: str) -> bool:
+        return self.sites is None or re.search(self.sites, f"{path}:{function}") is not None
 
 
 @dataclass(frozen=True)

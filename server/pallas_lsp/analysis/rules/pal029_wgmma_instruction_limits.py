@@ -36,7 +36,7 @@ RULE = Rule(
                       "ValueError"),
         # tcgen05's instruction descriptor raises the same words: not this rule's sites.
         LoweringError(r"N must be a multiple of 8 and <= 256, got", "ValueError",
-                      site_files=r"mosaic/gpu/wgmma\.py$"),
+                      sites=r"mosaic/gpu/wgmma\.py:"),
         # Raised for an 8-bit or 32-bit rhs laid out N-major (a (K, N) buffer as allocated):
         # only 16-bit inputs may be transposed, whatever "f16" says.
         LoweringError(r"^Only f16 WGMMA supports transposes$", "ValueError"),
