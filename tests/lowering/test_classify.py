@@ -165,6 +165,14 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "wgmma_smem_transforms"),
         ("ValueError", "WGMMA rhs has unsupported transforms: [UntilingTransform(tiling=(8, "
          "64))].", "0.11.2", "wgmma_smem_transforms"),
+        # A scalar cast to a tiled layout (PAL031), Warpgroup and Lane texts.
+        ("ValueError", "Only plgpu.Layout.WG_SPLAT is supported for scalar values.", "0.11.2",
+         "scalar_layout_cast"),
+        ("ValueError", "Tiling ((64, 8), (16, 8), (8, 8), (2,)) does not apply to shape ()",
+         "0.10.2", "scalar_layout_cast"),
+        # The same words for an array whose shape the tiling does not fit: not a scalar's.
+        ("ValueError", "Tiling ((64, 8), (16, 8), (8, 8), (2,)) does not apply to shape (32, 8)",
+         "0.12.0.1", "other"),
         # Stores into a plgpu.ACC accumulator (PAL030), measured 0.10.2 to 0.12.0.1.
         ("NotImplementedError", "Non-trivial indexing on WGMMAAbstractAccumulatorRef is not "
          "supported for stores.", "0.11.2", "acc_store"),
@@ -226,6 +234,7 @@ def test_every_class_has_its_contract_code() -> None:
         "shard_map_axis_names_subset": "PAL028",
         "wgmma_instruction_limits": "PAL029",
         "acc_store": "PAL030",
+        "scalar_layout_cast": "PAL031",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",
