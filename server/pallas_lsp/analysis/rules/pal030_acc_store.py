@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ..acc_stores import AccStoreFault, acc_store_fault
 from ..model import Finding, Options
 from ..program import Program
+from ..versions import ACC_STORE_CHECKED, holds
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -22,9 +23,11 @@ RULE = Rule(
     ),
     lowering_errors=(
         LoweringError(r"Non-trivial indexing on WGMMAAbstractAccumulatorRef is not supported "
-                      r"for stores", "NotImplementedError"),
-        LoweringError(r"^Accumulator shape .* does not match value shape ", "ValueError"),
-        LoweringError(r"^Accumulator dtype .* does not match value dtype ", "ValueError"),
+                      r"for stores", "NotImplementedError", when=ACC_STORE_CHECKED),
+        LoweringError(r"^Accumulator shape .* does not match value shape ", "ValueError",
+                      when=ACC_STORE_CHECKED),
+        LoweringError(r"^Accumulator dtype .* does not match value dtype ", "ValueError",
+                      when=ACC_STORE_CHECKED),
     ),
     what_it_means=(
         "A `plgpu.ACC` accumulator (what `plgpu.wgmma` adds into) lives in registers, not in "
@@ -63,12 +66,9 @@ def kernel(o_ref, a_smem, b_smem):
     fixable=False,
 )
 
-_FROM = (0, 10)  # 0.8.3 stores through swap (PAL026)
-
-
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    if tuple(program.version[:2]) < _FROM:
-        return
+    if not holds(ACC_STORE_CHECKED, program.version):
+        return  # 0.8.3 stores through swap (PAL026's texts)
     traced: set[int] = set()  # JAX stops a kernel's trace at its first error
     for access in program.acc_stores:
         if not access.sure or id(access.launch) in traced:
