@@ -188,6 +188,16 @@ call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((64, 128), jnp.float32
 jax.jit(call)()
 '''
 
+# One element of the input as a scalar, cast by the page's line, then scaling the array.
+_SCALAR_CAST = '''def kernel(x_ref, o_ref):
+    {example}
+    o_ref[...] = x_ref[...] * total
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((64, 128), jnp.float32))
+jax.jit(call)(jnp.ones((64, 128), jnp.float32))
+'''
+
 # A Blackwell MMA step with b held as (N, K): the page's fragment issues the tcgen05_mma.
 _TCGEN05 = '''{example}
     plgpu.barrier_wait(mma_done)
@@ -265,6 +275,9 @@ jax.jit(call)(jnp.ones((128, 128), jnp.float32))
 
 SCAFFOLDS: dict[str, Scaffold] = {
     "PAL014": Scaffold(bad=_WGMMA, good=_WGMMA),
+    "PAL029": Scaffold(bad=_WGMMA, good=_WGMMA),
+    "PAL030": Scaffold(bad=_WGMMA, good=_WGMMA),
+    "PAL031": Scaffold(bad=_SCALAR_CAST, good=_SCALAR_CAST),
     "PAL040": Scaffold(bad=_TCGEN05, good=_TCGEN05),
     "PAL041": Scaffold(bad=_TMEM_TYPE, good=_TMEM_TYPE),
     "PAL042": Scaffold(bad=_TMEM_READ, good=_TMEM_READ),

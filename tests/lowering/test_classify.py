@@ -150,6 +150,41 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # Mosaic GPU's atomic_store words its shape check without "Expected shape": not PAL026's.
         ("ValueError", "Invalid shape for `swap`. Ref shape: (128,). Value shape: (8,).", "0.12.0.1",
          "other"),
+        # wgmma's instruction limits (PAL029), measured 0.8.3 to 0.12.0.1.
+        ("ValueError", "WGMMA with element type bf16 only supports accumulators of type f32, "
+         "but got: f16", "0.12.0.1", "wgmma_instruction_limits"),
+        ("ValueError", "WGMMA with element type i8 only supports accumulators of type s32, but "
+         "got: f32", "0.8.3", "wgmma_instruction_limits"),
+        ("ValueError", "N must be a multiple of 8 and <= 256, got: 512", "0.10.2",
+         "wgmma_instruction_limits"),
+        ("ValueError", "Only f16 WGMMA supports transposes", "0.11.2", "wgmma_instruction_limits"),
+        # wgmma's SMEM tiles under Lane (PAL050), measured 0.8.3 to 0.12.0.1.
+        ("NotImplementedError", "WGMMA lhs tiling does not fit swizzle. Got tiling=(16, 64), "
+         "expected (8, 64)", "0.12.0.1", "wgmma_smem_transforms"),
+        ("NotImplementedError", "WGMMA rhs tiling does not fit swizzle", "0.10.2",
+         "wgmma_smem_transforms"),
+        ("ValueError", "WGMMA rhs has unsupported transforms: [UntilingTransform(tiling=(8, "
+         "64))].", "0.11.2", "wgmma_smem_transforms"),
+        # A scalar cast to a tiled layout (PAL031), Warpgroup and Lane texts.
+        ("ValueError", "Only plgpu.Layout.WG_SPLAT is supported for scalar values.", "0.11.2",
+         "scalar_layout_cast"),
+        ("ValueError", "Tiling ((64, 8), (16, 8), (8, 8), (2,)) does not apply to shape ()",
+         "0.10.2", "scalar_layout_cast"),
+        # The same words for an array whose shape the tiling does not fit: not a scalar's.
+        ("ValueError", "Tiling ((64, 8), (16, 8), (8, 8), (2,)) does not apply to shape (32, 8)",
+         "0.12.0.1", "other"),
+        # Stores into a plgpu.ACC accumulator (PAL030), measured 0.10.2 to 0.12.0.1.
+        ("NotImplementedError", "Non-trivial indexing on WGMMAAbstractAccumulatorRef is not "
+         "supported for stores.", "0.11.2", "acc_store"),
+        ("ValueError", "Accumulator shape (64, 128) does not match value shape (64, 64)",
+         "0.12.0.1", "acc_store"),
+        ("ValueError", "Accumulator dtype float32 does not match value dtype float16", "0.10.2",
+         "acc_store"),
+        # tcgen05's accumulator shape check is another text, PAL040's or no rule's.
+        ("ValueError", "Accumulator shape mismatch: expected (128, 128), got (128, 64)",
+         "0.12.0.1", "other"),
+        # Blackwell's tcgen05 words its N limit otherwise: not a wgmma's.
+        ("ValueError", "N must be a multiple of 16, got: 72", "0.12.0.1", "other"),
         # The Blackwell texts measured in docs/measurements/blackwell-lowering.md.
         ("ValueError", "Accumulator and RHS have incompatible shapes. Accumulator: (128, 128). "
          "RHS: (128, 64).", "0.8.3", "tcgen05_mma_operands"),
@@ -197,6 +232,9 @@ def test_every_class_has_its_contract_code() -> None:
         "nested_shard_map_mesh": "PAL023",
         "release_cannot_lower": "PAL024",
         "shard_map_axis_names_subset": "PAL028",
+        "wgmma_instruction_limits": "PAL029",
+        "acc_store": "PAL030",
+        "scalar_layout_cast": "PAL031",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",

@@ -57,6 +57,7 @@ from .trace import (
 )
 from .values import (
     UNKNOWN,
+    AccRefVal,
     BarrierVal,
     ClassVal,
     Const,
@@ -103,6 +104,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # load and store of a ref, in a kernel body.
         self.ref_ops: list[Op] = []
         self.ref_accesses: list[RefAccess] = []
+        # Stores into a plgpu.ACC accumulator (``acc_ref[idx] = value``): not memory refs.
+        self.acc_stores: list[RefAccess] = []
         # Memory-ref transforms built on a path sure to run (their own checks raise there),
         # and the buffers pl.run_scoped allocates in a kernel body.
         self.made_transforms: list[object] = []
@@ -294,6 +297,13 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         if ctx.launch is not None and isinstance(ref, RefVal):
             self.ref_accesses.append(RefAccess(kind, ref, index, node, ctx.launch, value,
                                                ctx.names_open or bool(ctx.scope_names), self.on_sure_path))
+
+    def record_acc_store(self, acc: AccRefVal, index: object, node: ast.Subscript, ctx: Ctx,
+                         value: object) -> None:
+        if ctx.launch is not None:
+            self.acc_stores.append(RefAccess("store", acc, index, node, ctx.launch, value,
+                                             ctx.names_open or bool(ctx.scope_names),
+                                             self.on_sure_path))
 
     def record_transform(self, transform: object) -> None:
         if self.on_sure_path:

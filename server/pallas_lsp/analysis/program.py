@@ -91,6 +91,8 @@ class Program:
         self.ref_ops: list[Op] = [op for op in interp.ref_ops if mesh_fault(op.launch.kernel) is None]
         self.ref_accesses: list[RefAccess] = [access for access in interp.ref_accesses
                                               if mesh_fault(access.launch.kernel) is None]
+        self.acc_stores: list[RefAccess] = [access for access in interp.acc_stores
+                                            if mesh_fault(access.launch.kernel) is None]
         self.made_transforms: list[TransformVal] = interp.made_transforms  # type: ignore[assignment]
         self.made_ref_types: list[RefTypeVal] = interp.made_ref_types  # type: ignore[assignment]
         self.scoped_buffers: list[ScopedBuffer] = [scoped for scoped in interp.scoped_buffers

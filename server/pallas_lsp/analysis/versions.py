@@ -306,6 +306,12 @@ FOREIGN_PARAMS_BARE_ASSERTION = Fact("another platform's params fail with a bare
 SET_MAX_REGISTERS_CHECKED = Fact("plgpu.set_max_registers checks n and action when traced",
                                  (0, 11, 2), None,
                                  "pal034 fixtures: MLIRError / lowers on 0.10.2, ValueError on 0.11.2")
+# A store into a plgpu.ACC accumulator goes through WGMMAAbstractAccumulatorRef._setitem and
+# wgmma_accumulator_store from 0.10 ("Non-trivial indexing ...", "Accumulator shape / dtype ...
+# does not match value ..."); 0.8.3 stores through a memory ref's swap (PAL026's texts).
+# Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (fixtures pal030/*); 0.9.x not measured.
+ACC_STORE_CHECKED = Fact("a plgpu.ACC store is checked as an accumulator's", (0, 10), None,
+                         "pal030 fixtures: swap texts on 0.8.3, accumulator texts from 0.10.2")
 # plgpu.emit_pipeline / emit_pipeline_warp_specialized refuse a BlockSpec with pipeline_mode=
 # ("pl.BlockSpec with pipeline_mode= is not supported", _downcast_spec); 0.8.3's _downcast_spec
 # has no such check (read in 0.8.3, 0.10.2, 0.11.2, 0.12.0.1 pipeline.py; 0.9.x not read).

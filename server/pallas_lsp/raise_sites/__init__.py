@@ -141,7 +141,7 @@ def predicted_by(site: Site, release: str) -> str | None:
     version = parse_jax_version(release)
     for code, rule in catalog().items():
         if any(error.matches(site.exception, site.message, version)
-               for error in rule.lowering_errors):
+               and error.claims_site(site.file, site.function) for error in rule.lowering_errors):
             return code
     return None
 

@@ -21,6 +21,11 @@ class LoweringError:
     ignore_case: bool = False
     # Only on releases where this fact holds (an unknown version counts as one).
     when: Fact | None = None
+    # Only the raise sites whose "path:function" this searches (the raise-site table's
+    # ``predicted``): one text raised in two places (wgmma's and tcgen05's "N must be a
+    # multiple of 8 and <= 256"; Lane's and Warpgroup's wgmma rules) is claimed where the
+    # rule's fixtures reach it. A lowering error names no site, so classification ignores it.
+    sites: str | None = None
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -33,6 +38,9 @@ class LoweringError:
         if self.when is not None and version is not None and not holds(self.when, version):
             return False
         return self.regex.search(message) is not None
+
+    def claims_site(self, path: str, function: str) -> bool:
+        return self.sites is None or re.search(self.sites, f"{path}:{function}") is not None
 
 
 @dataclass(frozen=True)

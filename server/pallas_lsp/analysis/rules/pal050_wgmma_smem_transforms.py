@@ -1,6 +1,7 @@
 """PAL050 wgmma_smem_transforms: under Lane semantics plgpu.wgmma reads SMEM operands through
-their tiling and swizzle transforms; an lhs allocated without them, or lhs and rhs of
-different swizzles, cannot be lowered."""
+their tiling and swizzle transforms; an lhs allocated without them, an rhs tiled but not
+swizzled, tiles of other than 8 rows, or lhs and rhs of different swizzles, cannot be
+lowered."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from ..model import Finding, Options
 from ..program import Program
 from ..smem_transforms import itemsize
 from ..trace import Op
-from ..values import RefVal, TransformVal
+from ..values import Const, RefVal, TransformVal
 from .base import LoweringError, Rule
 from .common import dedupe, kernel_related, ref_ops_named
 from .pal014_wgmma_operands import operand_faults
@@ -23,15 +24,22 @@ RULE = Rule(
     jax_message=(
         "ValueError: When WGMMA lhs is passed in as a ref, it must be transformed by swizzling "
         "and tiling appropriately.\n"
-        "NotImplementedError: WGMMA rhs swizzle must match lhs swizzle"
+        "NotImplementedError: WGMMA rhs swizzle must match lhs swizzle\n"
+        "NotImplementedError: WGMMA lhs tiling does not fit swizzle. Got tiling=(16, 64), "
+        "expected (8, 64)\n"
+        "NotImplementedError: WGMMA rhs tiling does not fit swizzle\n"
+        "ValueError: WGMMA rhs has unsupported transforms: [UntilingTransform(tiling=(8, 64))]."
     ),
     lowering_errors=(
         LoweringError(r"When WGMMA lhs is passed in as a ref, it must be transformed by "
                       r"swizzling and tiling", "ValueError"),
-        # The rhs's message is the same words; this rule judges only the lhs's (an rhs without
-        # transforms fails with a bare AssertionError before 0.12, which no rule here names).
         LoweringError(r"WGMMA lhs has unsupported transforms: ", "ValueError"),
         LoweringError(r"WGMMA rhs swizzle must match lhs swizzle", "NotImplementedError"),
+        LoweringError(r"WGMMA lhs tiling does not fit swizzle", "NotImplementedError"),
+        LoweringError(r"WGMMA rhs tiling does not fit swizzle", "NotImplementedError"),
+        # Judged under Lane only: Warpgroup's rule raises the same words for other reasons.
+        LoweringError(r"WGMMA rhs has unsupported transforms: ", "ValueError",
+                      sites=r":_wgmma_lowering$"),
     ),
     what_it_means=(
         "`plgpu.wgmma(acc, a, b)` reads an operand in shared memory (SMEM) the way the tensor "
@@ -40,7 +48,8 @@ RULE = Rule(
         "(`plgpu.SMEM(shape, dtype, transforms=(plgpu.TilingTransform((8, 64)), "
         "plgpu.SwizzleTransform(128)))` for 16-bit dtypes), and `a` and `b` must use the same "
         "swizzle. A buffer allocated without transforms, or with a tiling alone, is laid out "
-        "row by row, which wgmma cannot read."
+        "row by row, which wgmma cannot read; tiles of 16 or 64 rows are a layout the copies "
+        "take but wgmma's descriptors do not."
     ),
     when_it_happens=(
         "Under Lane semantics (the default through 0.10.2, or `plgpu.CompilerParams("
@@ -48,14 +57,19 @@ RULE = Rule(
         "release 0.8.3 to 0.12.0.1: an `a` ref allocated without transforms (\"When WGMMA lhs is "
         "passed in as a ref, it must be transformed by swizzling and tiling appropriately.\"), "
         "with a tiling and no swizzle (\"WGMMA lhs has unsupported transforms: "
-        "[UntilingTransform(...)]\"), `a` and `b` with different swizzles (\"WGMMA rhs swizzle "
-        "must match lhs swizzle\"). Not judged: a `b` ref without transforms (0.12.0.1 says \"WGMMA "
+        "[UntilingTransform(...)]\"), tiles of other than 8 rows such as (16, 64) (\"WGMMA lhs "
+        "tiling does not fit swizzle. Got tiling=(16, 64), expected (8, 64)\"), a `b` tiled and "
+        "not swizzled (\"WGMMA rhs has unsupported transforms: [UntilingTransform(...)].\"), "
+        "`a` and `b` with different swizzles (\"WGMMA rhs swizzle must match lhs swizzle\"), a "
+        "`b` in tiles of other than 8 rows (\"WGMMA rhs tiling does not fit swizzle\"), in "
+        "that order. Not judged: a `b` ref without transforms (0.12.0.1 says \"WGMMA "
         "rhs has unsupported transforms: [].\", earlier releases raise a bare AssertionError), "
         "and Warpgroup semantics (the default from 0.11), which infers transforms, so a buffer "
-        "without them lowers; there different swizzles fail layout inference, blamed on "
+        "without them lowers; there different swizzles and tiles of other than 8 rows fail "
+        "layout inference, blamed on "
         "different lines by different releases. The analysis "
-        "judges SMEM buffers it sees allocated (scratch types, `pl.run_scoped`); a tiling that "
-        "does not fit its swizzle is PAL012's."
+        "judges SMEM buffers it sees allocated (scratch types, `pl.run_scoped`); a tiling whose "
+        "minor dimension does not fit its swizzle is PAL012's (the allocation refuses it)."
     ),
     how_to_fix=(
         "Allocate both operands with `transforms=(plgpu.TilingTransform((8, swizzle // "
@@ -74,6 +88,9 @@ scratch_types=[plgpu.SMEM((64, 128), jnp.float16, transforms=TRANSFORMS),
 ''',
     fixable=False,
 )
+
+
+_TILE_ROWS = 8  # wgmma reads (8, swizzle // itemsize) tiles
 
 
 @dataclass(frozen=True)
@@ -110,14 +127,28 @@ def misfit_of(program: Program, op: Op) -> Misfit | None:
     if a_kinds == ("tiling",):
         return Misfit("a is an SMEM buffer tiled but not swizzled; wgmma reads it in swizzled "
                       "tiles", "WGMMA lhs has unsupported transforms")
-    # A misfit tiling is PAL012's; a register lhs skips the swizzle checks.
-    if a is None or b is None or not _fits(a) or not _fits(b):
+    # A misfit tiling's minor dimension is PAL012's (the allocation refuses it); a register
+    # lhs skips the swizzle checks.
+    if a is None or not _minor_fits(a):
+        return None
+    if _rows(a) != _TILE_ROWS:
+        return Misfit(_rows_words("a", a), "WGMMA lhs tiling does not fit swizzle")
+    b_kinds = _kinds(b)
+    # An rhs without transforms is not judged: before 0.12 it fails with a bare
+    # AssertionError (from 0.11.2 the class of PAL008 / PAL020's), 0.12.0.1 says "WGMMA rhs
+    # has unsupported transforms: []."
+    if b_kinds == ("tiling",):
+        return Misfit("b is an SMEM buffer tiled but not swizzled; wgmma reads it in swizzled "
+                      "tiles", "WGMMA rhs has unsupported transforms")
+    if b is None or not _minor_fits(b):
         return None
     a_swizzle, b_swizzle = _swizzle(a), _swizzle(b)
-    if a_swizzle == b_swizzle:
-        return None
-    return Misfit(f"a is swizzled by {a_swizzle} bytes and b by {b_swizzle}; wgmma takes one "
-                  f"swizzle", "WGMMA rhs swizzle must match lhs swizzle")
+    if a_swizzle != b_swizzle:
+        return Misfit(f"a is swizzled by {a_swizzle} bytes and b by {b_swizzle}; wgmma takes "
+                      f"one swizzle", "WGMMA rhs swizzle must match lhs swizzle")
+    if _rows(b) != _TILE_ROWS:
+        return Misfit(_rows_words("b", b), "WGMMA rhs tiling does not fit swizzle")
+    return None
 
 
 def _allocated(value: object) -> RefVal | None:
@@ -139,11 +170,28 @@ def _swizzle(ref: RefVal) -> int:
     return next(t.value for t in ref.transforms if t.kind == "swizzle")  # type: ignore[union-attr,return-value]
 
 
-def _fits(ref: RefVal | None) -> bool:
-    """(tiling (8, swizzle // itemsize), swizzle) with known numbers: what wgmma reads."""
-    if ref is None or _kinds(ref) != ("tiling", "swizzle"):
+def _minor_fits(ref: RefVal) -> bool:
+    """(tiling (rows, swizzle // itemsize), swizzle) with known numbers, the rows dividing the
+    buffer's second-minor dimension: an allocation JAX accepts, so wgmma's own checks run."""
+    if _kinds(ref) != ("tiling", "swizzle"):
         return False
     tiling, swizzle = (t.value for t in ref.transforms)  # type: ignore[union-attr]
     size = itemsize(ref.dtype)
-    return type(swizzle) is int and swizzle in (32, 64, 128) and size is not None \
-        and isinstance(tiling, tuple) and tiling == (8, swizzle // size)
+    if not (type(swizzle) is int and swizzle in (32, 64, 128) and size is not None
+            and isinstance(tiling, tuple) and len(tiling) == 2
+            and all(type(d) is int and d > 0 for d in tiling) and tiling[1] == swizzle // size):
+        return False
+    shape = (ref.root or ref).shape
+    dims = shape.value if isinstance(shape, Const) else None
+    return isinstance(dims, tuple) and len(dims) >= 2 and type(dims[-2]) is int \
+        and dims[-2] % tiling[0] == 0
+
+
+def _rows_words(role: str, ref: RefVal) -> str:
+    rows, minor = next(t.value for t in ref.transforms if t.kind == "tiling")  # type: ignore[union-attr,misc]
+    return (f"{role} is tiled in ({rows}, {minor}) tiles; wgmma reads tiles of {_TILE_ROWS} "
+            f"rows, ({_TILE_ROWS}, {minor}) for this swizzle and dtype")
+
+
+def _rows(ref: RefVal) -> int:
+    return next(t.value for t in ref.transforms if t.kind == "tiling")[0]  # type: ignore[union-attr,index]

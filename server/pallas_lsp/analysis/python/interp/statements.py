@@ -21,6 +21,7 @@ from ...trace import (
 from ...values import (
     MISSING,
     UNKNOWN,
+    AccRefVal,
     ClassVal,
     Const,
     DictVal,
@@ -688,6 +689,11 @@ class StatementsMixin:
             if isinstance(container, RefVal):
                 index = self.ev_ref_index(target.slice, env, ctx)
                 self.record_access("store", container, index, target, ctx, value)
+                return
+            if isinstance(container, AccRefVal):
+                # A plgpu.ACC accumulator: JAX's wgmma_accumulator_store (acc_stores.py).
+                index = self.ev_ref_index(target.slice, env, ctx)
+                self.record_acc_store(container, index, target, ctx, value)
                 return
             key = self.ev(target.slice, env, ctx)
             if isinstance(container, (DictVal, ObjVal)):

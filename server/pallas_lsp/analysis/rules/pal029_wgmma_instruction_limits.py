@@ -1,0 +1,192 @@
+"""PAL029 wgmma_instruction_limits: plgpu.wgmma operands that agree with each other (PAL014)
+but that Hopper's wgmma instruction cannot take: an accumulator dtype the operand dtype does
+not allow, N above 256, or an 8-bit / 32-bit rhs not given K-major (transposed)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..model import Finding, Options, Related
+from ..program import Program
+from ..smem_transforms import itemsize
+from ..trace import Op
+from ..values import AccRefVal, RefVal, TransformVal
+from .base import LoweringError, Rule
+from .common import dedupe, kernel_related, ref_ops_named
+from .pal014_wgmma_operands import _dtype, _matrix, operand_faults
+
+RULE = Rule(
+    code="PAL029",
+    name="wgmma_instruction_limits",
+    title="wgmma's instruction limits: the accumulator dtype the inputs allow, N <= 256, "
+          "8-/32-bit rhs K-major",
+    jax_message=(
+        "ValueError: WGMMA with element type bf16 only supports accumulators of type f32, but "
+        "got: f16\n"
+        "ValueError: WGMMA with element type f16 only supports accumulators of type f32 or f16, "
+        "but got: i32\n"
+        "ValueError: WGMMA with element type i8 only supports accumulators of type s32, but got: "
+        "f32\n"
+        "ValueError: N must be a multiple of 8 and <= 256, got: 512\n"
+        "ValueError: Only f16 WGMMA supports transposes"
+    ),
+    lowering_errors=(
+        LoweringError(r"WGMMA with element type \S+ only supports accumulators of type",
+                      "ValueError"),
+        # tcgen05's instruction descriptor raises the same words: not this rule's sites.
+        LoweringError(r"N must be a multiple of 8 and <= 256, got", "ValueError",
+                      sites=r"mosaic/gpu/wgmma\.py:"),
+        # Raised for an 8-bit or 32-bit rhs laid out N-major (a (K, N) buffer as allocated):
+        # only 16-bit inputs may be transposed, whatever "f16" says.
+        LoweringError(r"^Only f16 WGMMA supports transposes$", "ValueError"),
+    ),
+    what_it_means=(
+        "`plgpu.wgmma(acc, a, b)` issues Hopper's `wgmma.mma_async` instruction, which takes "
+        "only some combinations: bfloat16 (and float32, as tf32) inputs accumulate in float32; "
+        "float16 and FP8 inputs in float32 or float16; int8 inputs in int32. One instruction "
+        "is at most 256 columns wide (N <= 256). And only 16-bit inputs may be read "
+        "transposed: for int8, FP8 and float32 inputs `b` must be K-major, i.e. allocated "
+        "`(N, K)` and passed as `b_smem.T` (or `plgpu.transpose_ref(b_smem, (1, 0))`); a `(K, N)` "
+        "buffer passed as it is is N-major, and JAX's message \"Only f16 WGMMA supports "
+        "transposes\" means exactly that (bfloat16 may be transposed too)."
+    ),
+    when_it_happens=(
+        "When the kernel is lowered, on the `plgpu.wgmma` line, every release 0.8.3 to 0.12.0.1 "
+        "under Lane semantics and 0.10.2 to 0.12.0.1 under Warpgroup semantics (the same texts), "
+        "after PAL014's shape and dtype agreement. Under Warpgroup semantics a bfloat16 "
+        "accumulator for float16 / FP8 inputs, and any accumulator but int32 for int8 inputs, "
+        "fail earlier with other texts (an MLIR verification error, a TypeError about "
+        "is_signed): the analysis stays silent on those. It judges `plgpu.ACC` accumulators "
+        "and SMEM buffers whose shape and dtype it knows; a `b` reached through `.T`, "
+        "`transpose_ref` or a reshape is not judged for the transpose."
+    ),
+    how_to_fix=(
+        "Accumulate in `plgpu.ACC((M, N), jnp.float32)` (int32 for int8 inputs); split N into "
+        "blocks of at most 256 columns (one wgmma per block); for int8 / FP8 / float32 inputs "
+        "allocate `b` as `(N, K)` and pass `b_smem.T`."
+    ),
+    bad_example='''
+def kernel(o_ref, a_smem, b_smem):   # a, b: float16
+    def scope(acc_ref):
+        plgpu.wgmma(acc_ref, a_smem, b_smem)
+        return acc_ref[...]
+    o_ref[...] = pl.run_scoped(scope, plgpu.ACC((64, 128), jnp.int32)).astype(o_ref.dtype)
+''',
+    good_example='''
+def kernel(o_ref, a_smem, b_smem):   # a, b: float16
+    def scope(acc_ref):
+        plgpu.wgmma(acc_ref, a_smem, b_smem)
+        return acc_ref[...]
+    o_ref[...] = pl.run_scoped(scope, plgpu.ACC((64, 128), jnp.float32))
+''',
+    fixable=False,
+)
+
+# What Mosaic GPU's wgmma() accepts as accumulator for each input dtype (wgmma.py).
+_ACC_FOR_INPUT: dict[str, tuple[frozenset[str], str]] = {
+    "bfloat16": (frozenset({"float32"}), "f32"),
+    "float32": (frozenset({"float32"}), "f32"),
+    "float16": (frozenset({"float32", "float16"}), "f32 or f16"),
+    "float8_e4m3fn": (frozenset({"float32", "float16"}), "f32 or f16"),
+    "float8_e5m2": (frozenset({"float32", "float16"}), "f32 or f16"),
+    "int8": (frozenset({"int32"}), "s32"),
+}
+_MAX_N = 256
+_WARPGROUP_FROM = (0, 10)  # before, Pallas's Warpgroup wgmma rule refuses every lhs
+
+
+@dataclass(frozen=True)
+class Fault:
+    what: str
+    jax_words: str
+    todo: str
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    for node, ops in ref_ops_named(program, "plgpu.wgmma").items():
+        judged = [(op, fault) for op in ops if (fault := limit_fault(program, op))]
+        if not judged:
+            continue
+        related: list[Related] = []
+        for op, _fault in judged:
+            related.extend(kernel_related(program, op.launch))
+        fault = judged[0][1]
+        yield Finding(RULE.code, program.span(node),
+                      f"plgpu.wgmma: {fault.what}. JAX fails with \"{fault.jax_words}\". "
+                      f"To fix: {fault.todo}.", related=dedupe(related))
+
+
+def limit_fault(program: Program, op: Op) -> Fault | None:
+    """The first of wgmma's instruction limits one call breaks, in the order JAX checks."""
+    if operand_faults(op):
+        return None  # PAL014's: tracing stops before the instruction is chosen
+    semantics = program.semantics(op.launch.kernel).name
+    if semantics not in ("Lane", "Warpgroup"):
+        return None
+    if semantics == "Warpgroup" and tuple(program.version[:2]) < _WARPGROUP_FROM:
+        return None
+    acc, a, b = op.args.get("acc"), op.args.get("a"), op.args.get("b")
+    if not isinstance(acc, AccRefVal):
+        return None
+    # b's dtype is the one JAX reads; a's is the same (PAL014), and known where b is a view.
+    in_dtype, acc_dtype, acc_shape = _dtype(b) or _dtype(a), _dtype(acc), _matrix(acc)
+    if in_dtype is None or acc_dtype is None or acc_shape is None:
+        return None
+    m, n = acc_shape
+    if m % 64 or n % 8:
+        return None  # the accumulator itself is refused first (not judged here)
+    fault = _acc_dtype_fault(semantics, in_dtype, acc_dtype)
+    if fault is not None or in_dtype not in _ACC_FOR_INPUT:
+        return fault
+    if n > _MAX_N:
+        return Fault(f"N = {n}: the accumulator and b have {n} columns, one wgmma "
+                     f"instruction at most {_MAX_N}",
+                     "N must be a multiple of 8 and <= 256",
+                     f"split N into blocks of at most {_MAX_N} columns, one wgmma (and one "
+                     f"accumulator) per block")
+    if itemsize(b.dtype if isinstance(b, RefVal) else None) in (1, 4) and _n_major(b):
+        return Fault(f"b is {_article(in_dtype)} {in_dtype} buffer laid out (K, N), N-major; wgmma reads "
+                     f"8-bit and 32-bit inputs only K-major (only 16-bit inputs may be "
+                     f"transposed)", "Only f16 WGMMA supports transposes",
+                     "allocate b as (N, K) and pass b_smem.T")
+    return None
+
+
+def _acc_dtype_fault(semantics: str, in_dtype: str, acc_dtype: str) -> Fault | None:
+    allowed = _ACC_FOR_INPUT.get(in_dtype)
+    if allowed is None or acc_dtype in allowed[0]:
+        return None
+    if semantics == "Warpgroup" and (in_dtype == "int8"
+                                     or acc_dtype not in ("float32", "float16", "int32")):
+        # Measured: other texts come first there (a verification error, an is_signed
+        # TypeError), no rule's.
+        return None
+    wanted = "int32" if in_dtype == "int8" else "float32"
+    return Fault(f"inputs of {in_dtype} accumulate only in {_words(allowed[0])}, and acc is "
+                 f"{acc_dtype}",
+                 f"WGMMA with element type ... only supports accumulators of type "
+                 f"{allowed[1]}",
+                 f"make the accumulator plgpu.ACC(shape, jnp.{wanted})")
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def _words(dtypes: frozenset[str]) -> str:
+    return " or ".join(sorted(dtypes, reverse=True))
+
+
+def _n_major(b: object) -> bool:
+    """An SMEM buffer as allocated (or a slot of one) with tiling and swizzle and no
+    transpose, of shape (K, N): wgmma reads it N-major. A view the analysis cannot follow
+    (`.T`, transpose_ref, reshape) is not judged."""
+    if not isinstance(b, RefVal) or b.space != "SMEM" or b.transposed \
+            or b.reshaped_from is not None or (b.root or b).node is None:
+        return False
+    transforms = b.transforms
+    if not isinstance(transforms, tuple) or not all(isinstance(t, TransformVal)
+                                                    for t in transforms):
+        return False
+    return tuple(t.kind for t in transforms) == ("tiling", "swizzle")
