@@ -334,11 +334,18 @@ if "max" in Allowed():
 """, []),
     "an instance of a library class has unknown truth": ("""
 import collections
+class Ops(collections.UserString):
+    pass
+if Ops("x"):
+    launch("max")
+""", ["PAL006"]),
+    "an empty UserList subclass is false: its __len__ runs as Python (source_models)": ("""
+import collections
 class Ops(collections.UserList):
     pass
 if Ops():
     launch("max")
-""", ["PAL006"]),
+""", []),
     "isinstance of the program's classes decides a branch": ("""
 class Lane:
     pass
@@ -943,10 +950,17 @@ launch("max" if merged else "add")
     "get_type_hints of a class with a library base is unknown": ("""
 import typing
 import collections.abc
-class Sub(collections.abc.Mapping):
+class Sub(collections.abc.Set):
     a: int
 launch("max" if list(typing.get_type_hints(Sub)) == ["a"] else "add")
 """, []),
+    "get_type_hints through a modelled ABC base: the mixins annotate nothing": ("""
+import typing
+import collections.abc
+class Sub(collections.abc.Mapping):
+    a: int
+launch("max" if list(typing.get_type_hints(Sub)) == ["a"] else "add")
+""", ["PAL006"]),
     "a class is never equal to a constant (type's == is identity)": ("""
 class A:
     pass

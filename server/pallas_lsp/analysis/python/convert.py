@@ -26,6 +26,7 @@ from ..values import (
     Const,
     DictVal,
     FuncVal,
+    GeneratorVal,
     ListVal,
     ObjVal,
     OneOf,
@@ -140,6 +141,8 @@ class Conversion:
             return self._real(value)
         if isinstance(value, Generator):
             return self._generator(value)
+        if isinstance(value, GeneratorVal):
+            return self._known_items(value)
         if isinstance(value, QualName):
             target = guards.SUBSTITUTES.get(value.name, allow.resolve(value.name))
             if callable(target):
@@ -151,8 +154,9 @@ class Conversion:
             return self.to_real(value.attrs["value"], depth + 1)  # type: ignore[attr-defined]
         if isinstance(value, (FuncVal, PartialVal, ClassVal, WrappedVal)):
             return self._callback(value)
-        stand_in = self._proxy(value) or (
-            Ordered(value, self._comparer()) if comparisons.orders(value) else Opaque(value))
+        stand_in = self._proxy(value)  # not `or`: that would ask the proxy's own truth
+        if stand_in is None:
+            stand_in = Ordered(value, self._comparer()) if comparisons.orders(value) else Opaque(value)
         self._pair(value, stand_in)
         return stand_in
 
@@ -209,6 +213,27 @@ class Conversion:
                     raise Refused("a generator's item is not known")
                 yield self.to_real(step.value)
             raise Refused("a generator read past the bridge's bound")
+
+        made = items()
+        self._pair(value, made)
+        return made
+
+    def _known_items(self, value: GeneratorVal) -> Iterator[object]:
+        """An iterator over known items (``iter(xs)``, what a class's ``__iter__`` returned)
+        as real code reads it: each item real code takes is taken from the interpreter's
+        iterator too, so what is left stays one iterator's state."""
+        if value.items is None:
+            raise Refused("an iterator's items are not known")
+
+        def items() -> Iterator[object]:
+            while value.items:
+                item = value.items.pop(0)
+                try:
+                    real = self.to_real(item)
+                except Refused:
+                    value.items = None  # taken, but not handed on: what is left is not known
+                    raise
+                yield real
 
         made = items()
         self._pair(value, made)

@@ -193,7 +193,16 @@ class ModulesMixin:
     def library_model(self, value: QualName) -> object:
         """A library class written in Python (python/source_models.py) as the class its
         source defines, run in this interpreter the first time the program names one."""
-        model = source_models.CLASSES.get(value.name)
+        return self._library_class(value, source_models.CLASSES.get(value.name))
+
+    def library_base(self, value: object) -> object:
+        """A base of a ``class`` statement: a ``collections.abc`` ABC as the model class whose
+        mixin methods the subclass inherits (python/source_models.py BASES)."""
+        if value.__class__ is not QualName:
+            return value
+        return self._library_class(value, source_models.BASES.get(value.name))  # type: ignore[arg-type]
+
+    def _library_class(self, value: QualName, model: str | None) -> object:
         if model is None:
             return value
         if self._library_models is None:
