@@ -30,6 +30,7 @@ from ...values import (
     RefVal,
     SuperVal,
     ViewIndexer,
+    identity_key,
     one_of,
     pack,
     plain,
@@ -88,6 +89,9 @@ class ExpressionsMixin:
                 if inside is None:
                     return UNKNOWN
                 return Const(inside if isinstance(ops[0], ast.In) else not inside)
+            found = self.membership(left, rights[0], ctx)
+            if found is not MISSING:
+                return UNKNOWN if found is None else Const(found == isinstance(ops[0], ast.In))
         if not any(isinstance(v, ObjVal) for v in (left, *rights)):
             return _compare(left, ops, rights)
         result: object = UNKNOWN
@@ -100,6 +104,27 @@ class ExpressionsMixin:
                 return result
             left = right
         return result
+
+    def membership(self, value: object, container: object, ctx: Ctx) -> object:
+        """``value in container`` where the program's instances take part, as CPython's
+        containers test it: a dict by hash (an instance hashed by identity is found only as
+        itself), a list or tuple item by item, ``item is value or item == value`` (the
+        item's ``__eq__`` first); MISSING where the plain values' comparison decides."""
+        if isinstance(container, DictVal) and identity_key(value):
+            if value in container.instance_items:
+                return True
+            return False if container.complete else None
+        items = container if isinstance(container, tuple) else (
+            container.items if isinstance(container, ListVal) and container.complete else None)
+        if items is None or not any(isinstance(v, ObjVal) for v in (value, *items)):
+            return MISSING
+        for item in items:
+            if item is value and isinstance(item, ObjVal):
+                return True
+            verdict = self.truth(self.compare_pair(item, ast.Eq(), value, ctx))
+            if verdict is not False:
+                return verdict  # found, or not known whether the rest is looked at
+        return False
 
     def compare_pair(self, left: object, op: ast.cmpop, right: object, ctx: Ctx) -> object:
         """One comparison: the classes' rich comparisons (python/comparisons.py), else as values."""
