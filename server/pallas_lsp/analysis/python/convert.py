@@ -37,7 +37,7 @@ from ..values import (
     pack,
 )
 from . import allow, comparisons, datamodel, guards, proxies
-from .generators import Generator
+from .generators import Generator, Step
 from .real import MAX_ITERATED, SNAPSHOTS, Opaque, Ordered, RealVal, Refused, Tagged, is_keepable
 
 MAX_STRING = 4096  # jax_calls.MAX_CONST_LENGTH: axis names are short
@@ -263,10 +263,32 @@ class Conversion:
 
     def _special(self, name: str, proxy: object, args: tuple[object, ...]) -> object:
         value = proxy.value  # type: ignore[attr-defined]
+        if name == "__next__" and not args:
+            return self._next(value)
         method = datamodel.special_method(value, name)
         if method is MISSING or method is UNKNOWN:
             raise Refused("a special method is not known")
         return self._callback(method)(*args)
+
+    def _next(self, iterator: object) -> object:
+        """``next(proxy)`` in real code: the interpreter advances the program's iterator; its
+        sure end raises StopIteration here, as the real ``__next__`` would."""
+        if self.caller is None or self.pending is not None:
+            raise Refused("no callback can run here")
+        self.callbacks += 1
+        if self.callbacks > MAX_CALLBACKS:
+            raise Refused("too many callbacks")
+        try:
+            step = self.caller(proxies.NEXT, [iterator], {})
+        except BaseException as stop:
+            self.pending = stop
+            raise Refused("the analysis is stopping") from None
+        if not isinstance(step, Step) or step.kind == "unknown" or (step.kind == "item" and not step.sure):
+            raise Refused("the iterator's next item is not known")
+        if step.kind == "done":
+            raise StopIteration
+        self._sync_from_abstract()
+        return self.to_real(step.value)
 
     def _comparer(self) -> Callable[[ast.cmpop, object, object], bool]:
         """How an ``Ordered`` stand-in compares: the interpreter runs ``left op right`` (the

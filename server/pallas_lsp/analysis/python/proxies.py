@@ -31,6 +31,16 @@ FORWARDED = (
 Runner = Callable[[str, object, tuple[object, ...]], object]
 
 
+class NextCall:
+    """What a proxy's ``__next__`` calls back with: the interpreter's ``next(iterator)`` as a
+    Step, so the program's sure ``raise StopIteration`` reaches real code as the end."""
+
+    __slots__ = ()
+
+
+NEXT = NextCall()
+
+
 class Proxy(Ordered):
     """The base of every proxy type; ``run`` is the conversion's callback into the interpreter."""
 
