@@ -85,7 +85,7 @@ class ExpressionsMixin:
         if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)):
             contains = datamodel.special_method(rights[0], "__contains__")
             if contains is not MISSING:
-                inside = self.truth(self.call_value(contains, [left], {}, ctx))
+                inside = self.truth(self.call_hook(contains, [left], ctx))
                 if inside is None:
                     return UNKNOWN
                 return Const(inside if isinstance(ops[0], ast.In) else not inside)
@@ -182,7 +182,12 @@ class ExpressionsMixin:
             if _surely_absent(base, index):
                 missing = ExcVal(KeyError, (index,))  # KeyError(key), chained as any raise
                 self.chain(missing, MISSING)
-                self.raise_exception(KeyError, missing)
+                self.raised_by_call(missing)  # caught here, or it ends the function raising it
+            beyond = _out_of_range(base, index)
+            if beyond is not None:
+                error = ExcVal(IndexError, (Const(beyond),))
+                self.chain(error, MISSING)
+                self.raised_by_call(error)
             # (A form of a OneOf is read as the whole value is: a list as its items.)
             return self.each(lambda base, index: self.subscript(
                 plain(base) if isinstance(base, ListVal) else base, index, ctx), base, index)
@@ -322,7 +327,7 @@ class ExpressionsMixin:
     def subscript(self, base: object, index: object, ctx: Ctx | None = None) -> object:
         method = datamodel.special_method(base, "__getitem__")
         if method is not MISSING:
-            return self.call_value(method, [index], {}, ctx or Ctx())
+            return self.call_hook(method, [index], ctx or Ctx())
         as_index = datamodel.special_method(index, "__index__")
         if as_index is not MISSING:  # `seq[obj]`: Python converts the index through __index__
             index = self.call_value(as_index, [], {}, ctx or Ctx())
@@ -490,6 +495,22 @@ def _surely_absent(base: object, index: object) -> bool:
     constant key that is not one of them."""
     return type(base) is DictVal and base.complete and isinstance(index, Const) \
         and _is_hashable(index.value) and index.value not in base.items
+
+
+def _out_of_range(base: object, index: object) -> str | None:
+    """The IndexError message of ``base[index]`` for a known list, tuple or string and an
+    int index beyond its length (CPython's words per type); None when it does not surely raise."""
+    if not (isinstance(index, Const) and type(index.value) is int):
+        return None
+    if type(base) is ListVal and base.complete:
+        length, kind = len(base.items), "list"
+    elif isinstance(base, tuple):
+        length, kind = len(base), "tuple"
+    elif isinstance(base, Const) and type(base.value) in (tuple, str):
+        length, kind = len(base.value), "tuple" if type(base.value) is tuple else "string"
+    else:
+        return None
+    return f"{kind} index out of range" if not -length <= index.value < length else None
 
 
 def _is_hashable(value: object) -> bool:
