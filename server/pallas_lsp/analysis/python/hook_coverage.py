@@ -39,13 +39,15 @@ HOOKS = {
                    "a name it lacks",
     "__getattribute__": "a class's own replaces the lookup; object.__getattribute__ inside it",
     "__setattr__": "a class's own runs for each attribute store; object.__setattr__ inside it",
-    "__getitem__": "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`, a dict subclass's dict",
+    "__getitem__": "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`, a dict subclass's "
+                   "dict; its sure raise leaves at the subscript (a Sequence's iteration ends at IndexError)",
     "__setitem__": "`obj[key] = v` runs the type's; a dict subclass stores into its dict",
     "__delattr__": "a class's own runs for `del obj.name`; otherwise the name leaves the instance dict "
                    "and reads fall back to the class",
     "__delitem__": "`del obj[key]` runs the type's; a dict's key or a list's item goes",
     "__missing__": "a dict subclass's, for a key its dict lacks (all its keys known)",
-    "__contains__": "`x in obj` runs the type's; a dict subclass's dict",
+    "__contains__": "`x in obj` runs the type's; a dict subclass's dict; none: a list's or tuple's items "
+                    "by `is` then their __eq__, and real code iterates the proxy (python/proxies.py)",
     "__len__": "`len(obj)` and truth; a dict subclass's dict",
     "__bool__": "truth of an instance, before __len__",
     "__str__": "str(), f-strings and format() run a class's own (python/proxies.py, through the "
@@ -55,7 +57,8 @@ HOOKS = {
     "__int__": "int() of an instance, through the bridge's proxy",
     "__float__": "float() of an instance, through the bridge's proxy",
     "__complex__": "complex() of an instance, through the bridge's proxy",
-    "__hash__": "real code hashing an instance runs a class's own through the proxy; none: refused",
+    "__hash__": "real code hashing an instance runs a class's own through the proxy; none (nor __eq__): "
+                "a dict key by identity (values.DictVal.instance_items), refused to real code",
     "__neg__": "real code (operator.neg) through the proxy", "__pos__": "as __neg__",
     "__abs__": "abs() of an instance, through the proxy", "__invert__": "real code (operator.invert) "
     "through the proxy",
@@ -68,8 +71,10 @@ HOOKS = {
     "__set_name__": "run at class creation for each attribute that has one",
     "__class_getitem__": "`Cls[...]` of a class that defines it; typing.Generic's gives the class",
     "__iter__": "`for`, unpacking, tuple(), list() and iter() run the type's; an iterator is read one "
-                "item per pass",
-    "__next__": "an iterator class's, one call per item; a sure `raise StopIteration` ends the loop",
+                "item per pass; real code (sorted, min, max) iterates the proxy, what it returns handed "
+                "on item by item",
+    "__next__": "an iterator class's, one call per item; a sure `raise StopIteration` ends the loop; "
+                "real code's next() through the proxy (python/proxies.py NextCall)",
     "__enter__": "`with` calls the type's; a contextmanager generator is resumed to its yield",
     "__exit__": "`with` calls the type's (None, None, None), also on a sure return, break or continue "
                 "out of the block",
