@@ -1448,6 +1448,30 @@ def pick(a):
     return "add"
 launch(pick(A()))
 """, ["PAL006"]),
+    "a sequence pattern matches an instance deriving from collections.abc.Sequence by its items": ("""
+from collections.abc import Sequence
+class Pair(Sequence):
+    def __getitem__(self, i):
+        return ["r", "max"][i]
+    def __len__(self):
+        return 2
+match Pair():
+    case ["r", op]:
+        launch(op)
+""", ["PAL006"]),
+    "a mapping pattern over an instance deriving from Mapping stays unknown (Mapping.get's try)": ("""
+from collections.abc import Mapping
+class M(Mapping):
+    def __getitem__(self, k):
+        return {"op": "max"}[k]
+    def __iter__(self):
+        return iter(["op"])
+    def __len__(self):
+        return 1
+match M():
+    case {"op": op}:
+        launch(op)
+""", []),
     "a pure call's result is not reused after the state it read changed (the call memo)": ("""
 class Names:
     def __init__(self):

@@ -212,8 +212,9 @@ EXCLUDED_MODULES = {
     "weakref": "modelled: ref and WeakValueDictionary run as Python (python/source_models.py), plain "
                "holders of the program's instances (the referent taken to be alive); the rest unknown",
     "collections.abc": "modelled: the ABCs' mixins (Sequence, MutableSequence, Mapping, MutableMapping, "
-                       "the views) run as Python for a class deriving from one (python/source_models.py); "
-                       "isinstance against an ABC is the library's (registered types): unknown",
+                       "the views) run as Python for a class deriving from one (python/source_models.py), "
+                       "a Sequence's instance matched by `match` sequence patterns; isinstance against "
+                       "an ABC is the library's (registered types): unknown",
     "time": "the clock", "random": "randomness", "secrets": "randomness",
     "importlib": "imports code", "marshal": "code objects",
     "pickle": "runs code while loading (loads can call any importable callable): not run, by "
