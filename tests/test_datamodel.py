@@ -1413,6 +1413,16 @@ d = weakref.WeakValueDictionary()
 d["k"] = c
 launch(weakref.ref(d["k"])().op)
 """, ["PAL006"]),
+    "two weakrefs to one object are one dict key (they compare by referent): not an identity key": ("""
+import weakref
+class C:
+    pass
+c = C()
+first = weakref.ref(c)
+d = {first: "max"}
+d[weakref.ref(c)] = "add"
+launch(d[first])
+""", []),
     "weakref.ref of an int raises TypeError: unknown": ("""
 import weakref
 launch(weakref.ref(1)())

@@ -105,6 +105,8 @@ class Conversion:
         # (abstract, real, what the real one held when made): lists and dicts of the
         # interpreter's, and kept real objects, that real code may change.
         self._shared: list[tuple[object, object, list[object]]] = []
+        # Iterators over known items handed to real code, with the items they held then.
+        self._iterators: dict[GeneratorVal, list[object]] = {}
 
     # ---- abstract -> real ----------------------------------------------------------------
 
@@ -224,6 +226,8 @@ class Conversion:
         iterator too, so what is left stays one iterator's state."""
         if value.items is None:
             raise Refused("an iterator's items are not known")
+
+        self._iterators[value] = list(value.items)
 
         def items() -> Iterator[object]:
             while value.items:
@@ -449,7 +453,11 @@ class Conversion:
                     abstract.known = False
 
     def give_up(self) -> None:
-        """The call failed or was refused: whatever it may have changed is unknown."""
+        """The call failed or was refused: whatever it may have changed is unknown (an
+        iterator over known items real code read from: the real call may have read on)."""
+        for iterator in self._iterators:
+            if iterator.items is not None and iterator.items != self._iterators[iterator]:
+                iterator.items = None
         for abstract, made, before in self._shared:
             try:
                 after = list(made) if isinstance(made, list) else _contents(made)  # type: ignore[call-overload]

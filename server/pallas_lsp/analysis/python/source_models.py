@@ -183,6 +183,8 @@ class MappingView(Sized):
 
 
 class KeysView(MappingView):
+    __hash__ = None  # a Set: its __eq__ makes it unhashable
+
     def __contains__(self, key):
         return key in self._mapping
 
@@ -191,6 +193,8 @@ class KeysView(MappingView):
 
 
 class ItemsView(MappingView):
+    __hash__ = None  # a Set: its __eq__ makes it unhashable
+
     def __contains__(self, item):
         key, value = item
         try:
@@ -412,6 +416,14 @@ class ref:
 
     def __call__(self):
         return self._referent
+
+    def __hash__(self):
+        return hash(self._referent)
+
+    def __eq__(self, other):
+        if not isinstance(other, ref):
+            return NotImplemented
+        return self._referent == other._referent
 
 
 class WeakValueDictionary(MutableMapping):
