@@ -47,6 +47,20 @@ Corpora, each a folder of OUT:
            __and__, __radd__ through sum(), property deleter, __exit__ suppressing, star calls with
            keyword-only parameters, comprehension scope, closures, conditional expressions)
            (score.py --only heldout8/);
+  heldout9/ from bench/corpus/idioms_heldout9/: a ninth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           Python mechanism that issue 20 and the eight earlier sets do not name (string.Template,
+           ast.literal_eval, shlex.split, bisect, deque(maxlen=), OrderedDict.move_to_end,
+           itertools.islice / cycle, operator.itemgetter / methodcaller / truth, functools.partialmethod /
+           singledispatchmethod, types.new_class, metaclass __prepare__, __class_getitem__, __set_name__,
+           the __getitem__ sequence protocol, __next__, __sub__, __xor__, __round__, __abs__, __mul__,
+           three-argument pow, complex arithmetic, math.perm / ldexp / modf, statistics.fmean,
+           ExceptionGroup.subgroup, add_note / __notes__, warnings.catch_warnings(record=True), implicit
+           __context__ chaining, sys.exc_info, asyncio.run / gather, async generators and comprehensions,
+           generator throw() / close() with finally, contextlib.ExitStack.callback, contextvars, sqlite3,
+           zipfile, mutable default arguments, chained assignment with an unpacking target, nested
+           classes, property() called, enum.auto, typing.Annotated metadata, str.capitalize, map over
+           two iterables with str.__add__) (score.py --only heldout9/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -321,6 +335,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout6", corpus="heldout6")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout7", corpus="heldout7")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout8", corpus="heldout8")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout9", corpus="heldout9")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

@@ -1,0 +1,31 @@
+"""A signed stride object gives its vector width through `abs()` (`__abs__`)."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+
+class Stride:
+    def __init__(self, step):
+        self.step = step
+
+    def __abs__(self):
+        return -self.step if self.step < 0 else self.step
+
+
+BACKWARD = Stride(-2)
+VEC = abs(BACKWARD)
+
+
+def body(x_ref, y_ref):
+    value = plgpu.layout_cast(x_ref[...], plgpu.Layout.WG_STRIDED(SHAPE, vec_size=VEC))
+    plgpu.multimem_store(value, y_ref, ("x", "y"))
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("x", "y"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.float32)))

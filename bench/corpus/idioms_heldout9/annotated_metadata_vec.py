@@ -1,0 +1,31 @@
+"""The vector width is metadata of an `Annotated` field, read with `get_type_hints(include_extras=True)`."""
+import typing
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+
+class TileSpec:
+    lanes: typing.Annotated[int, "vector width", 2]
+
+
+HINTS = typing.get_type_hints(TileSpec, include_extras=True)
+VEC = HINTS["lanes"].__metadata__[-1]
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=("x", "y"), reduction_op="max"),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=VEC),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("x", "y"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float16))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.float16)))

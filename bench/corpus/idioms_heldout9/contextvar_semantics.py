@@ -1,0 +1,31 @@
+"""The semantics is a `contextvars.ContextVar`, set for this launch and read when the call is built."""
+import contextvars
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+SEMANTICS_VAR = contextvars.ContextVar("semantics", default=plgpu.LoweringSemantics.Warpgroup)
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=("x", "y"), reduction_op="add"),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4),
+    )
+
+
+def build():
+    return plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
+                        compiler_params=plgpu.CompilerParams(lowering_semantics=SEMANTICS_VAR.get()))
+
+
+if __name__ == "__main__":
+    SEMANTICS_VAR.set(plgpu.LoweringSemantics.Lane)
+    mesh = jax.make_mesh((2, 2), ("x", "y"))
+    call = build()
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.float32)))

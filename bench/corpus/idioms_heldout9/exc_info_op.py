@@ -1,0 +1,29 @@
+"""A handler reads the failing key back with `sys.exc_info()`; that key is the reduction to use."""
+import sys
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+OVERRIDES = {}
+try:
+    OP = OVERRIDES["min"]
+except KeyError:
+    OP = sys.exc_info()[1].args[0]
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=("x", "y"), reduction_op=OP),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=2),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("x", "y"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.bfloat16))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.bfloat16)))

@@ -1,0 +1,31 @@
+"""A planner generator is told its first pick failed with `.throw()`; it recovers and yields the full axes."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+
+def planner():
+    try:
+        yield ("x",)
+    except ValueError:
+        yield ("x", "y")
+
+
+plans = planner()
+first = next(plans)
+AXES = plans.throw(ValueError(f"{first} does not cover the mesh"))
+
+
+def body(x_ref, y_ref):
+    value = plgpu.layout_cast(x_ref[...], plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4))
+    plgpu.multimem_store(value, y_ref, AXES)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("x", "y"))
+    call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32))
+    run = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(run(jnp.ones(SHAPE, jnp.float32)))
