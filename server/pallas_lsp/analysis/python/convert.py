@@ -231,6 +231,8 @@ class Conversion:
 
         def items() -> Iterator[object]:
             while value.items:
+                if self.pending is not None:
+                    raise Refused("the analysis is stopping")
                 item = value.items.pop(0)
                 try:
                     real = self.to_real(item)
