@@ -1482,6 +1482,29 @@ match M():
     case {"op": op}:
         launch(op)
 """, []),
+    "unary operators run the instance's __neg__ / __pos__ / __invert__, `not` its __bool__": ("""
+class V:
+    def __neg__(self):
+        return "max"
+    def __invert__(self):
+        return "max"
+    def __pos__(self):
+        return "add"
+    def __bool__(self):
+        return False
+launch(-V() if (~V(), +V(), not V(), ~5) == ("max", "add", True, -6) else "add")
+""", ["PAL006"]),
+    "reversed() of an instance runs its __reversed__ through the proxy": ("""
+class V:
+    def __reversed__(self):
+        return iter(["max", "add"])
+launch(list(reversed(V()))[0])
+""", ["PAL006"]),
+    "a unary operator the class lacks is unknown (TypeError in Python)": ("""
+class V:
+    pass
+launch(-V())
+""", []),
     "a pure call's result is not reused after the state it read changed (the call memo)": ("""
 class Names:
     def __init__(self):

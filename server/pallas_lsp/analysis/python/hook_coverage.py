@@ -49,7 +49,9 @@ HOOKS = {
     "__contains__": "`x in obj` runs the type's; a dict subclass's dict; none: a list's or tuple's items "
                     "by `is` then their __eq__, and real code iterates the proxy (python/proxies.py)",
     "__len__": "`len(obj)` and truth; a dict subclass's dict",
-    "__bool__": "truth of an instance, before __len__",
+    "__bool__": "truth of an instance (`if`, `not`, `and` / `or`), before __len__",
+    "__reversed__": "reversed() of an instance runs the type's through the proxy; none: Python's "
+                    "__len__ / __getitem__ fallback; a Sequence's mixin",
     "__str__": "str(), f-strings and format() run a class's own (python/proxies.py, through the "
                "bridge); an exception's: BaseException's text for known constant args",
     "__format__": "an f-string's spec and format() run the type's (python/proxies.py)",
@@ -59,9 +61,11 @@ HOOKS = {
     "__complex__": "complex() of an instance, through the bridge's proxy",
     "__hash__": "real code hashing an instance runs a class's own through the proxy; none (nor __eq__): "
                 "a dict key by identity (values.DictVal.instance_items), refused to real code",
-    "__neg__": "real code (operator.neg) through the proxy", "__pos__": "as __neg__",
-    "__abs__": "abs() of an instance, through the proxy", "__invert__": "real code (operator.invert) "
-    "through the proxy",
+    "__neg__": "`-obj` runs the type's (ExpressionsMixin.unary); real code (operator.neg) through the proxy",
+    "__pos__": "as __neg__",
+    "__abs__": "abs() of an instance, through the proxy",
+    "__invert__": "`~obj` runs the type's (a Flag's by its bits); real code (operator.invert) through "
+                  "the proxy",
     "__repr__": "repr() and !r run a class's own through the proxy; none: refused (addresses differ)",
     "__call__": "on the type: an instance called (also as a kernel body), a metaclass's",
     "__init__": "run by type.__call__ on an instance the class made; a dataclass's generated one; dict's",

@@ -21,7 +21,8 @@ from .real import Ordered, Refused
 # The special methods a proxy forwards: conversions, containers, unary and binary operators.
 FORWARDED = (
     "__index__", "__int__", "__float__", "__complex__", "__bool__", "__len__", "__iter__",
-    "__next__", "__str__", "__repr__", "__format__", "__getitem__", "__contains__", "__hash__",
+    "__next__", "__reversed__", "__str__", "__repr__", "__format__", "__getitem__", "__contains__",
+    "__hash__",
     "__neg__", "__pos__", "__abs__", "__invert__", "__call__",
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
     "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__",

@@ -105,6 +105,18 @@ class ExpressionsMixin:
             left = right
         return result
 
+    def unary(self, op: ast.unaryop, operand: object, ctx: Ctx) -> object:
+        """``-x`` / ``+x`` / ``~x`` of the program's instance run its type's ``__neg__`` /
+        ``__pos__`` / ``__invert__``, ``not x`` its truth (``__bool__``, then ``__len__``);
+        an Enum member and every other value as before (a Flag's ``~`` by its bits)."""
+        if isinstance(operand, ObjVal) and operand.cls.enum_members is None:
+            if isinstance(op, ast.Not):
+                truth = self.truth(operand)
+                return UNKNOWN if truth is None else Const(not truth)
+            method = datamodel.special_method(operand, _UNARY_METHODS[type(op)])
+            return UNKNOWN if method is MISSING else self.call_hook(method, [], ctx)
+        return _unary(op, operand)
+
     def membership(self, value: object, container: object, ctx: Ctx) -> object:
         """``value in container`` where the program's instances take part, as CPython's
         containers test it: a dict by hash (an instance hashed by identity is found only as
@@ -208,7 +220,8 @@ class ExpressionsMixin:
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
         if isinstance(node, ast.UnaryOp):
-            return self.each(lambda operand: _unary(node.op, operand), self.ev(node.operand, env, ctx))
+            return self.each(lambda operand: self.unary(node.op, operand, ctx),
+                             self.ev(node.operand, env, ctx))
         if isinstance(node, ast.JoinedStr):
             return self.each(lambda *parts: pyflow.formatted(list(parts)),
                              *(self.ev_fstring_part(v, env, ctx) for v in node.values))
@@ -495,6 +508,9 @@ def _surely_absent(base: object, index: object) -> bool:
     constant key that is not one of them."""
     return type(base) is DictVal and base.complete and isinstance(index, Const) \
         and _is_hashable(index.value) and index.value not in base.items
+
+
+_UNARY_METHODS = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
 
 
 def _out_of_range(base: object, index: object) -> str | None:
