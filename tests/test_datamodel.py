@@ -334,11 +334,18 @@ if "max" in Allowed():
 """, []),
     "an instance of a library class has unknown truth": ("""
 import collections
+class Ops(collections.UserString):
+    pass
+if Ops("x"):
+    launch("max")
+""", ["PAL006"]),
+    "an empty UserList subclass is false: its __len__ runs as Python (source_models)": ("""
+import collections
 class Ops(collections.UserList):
     pass
 if Ops():
     launch("max")
-""", ["PAL006"]),
+""", []),
     "isinstance of the program's classes decides a branch": ("""
 class Lane:
     pass
@@ -944,10 +951,17 @@ launch("max" if merged else "add")
     "get_type_hints of a class with a library base is unknown": ("""
 import typing
 import collections.abc
-class Sub(collections.abc.Mapping):
+class Sub(collections.abc.Set):
     a: int
 launch("max" if list(typing.get_type_hints(Sub)) == ["a"] else "add")
 """, []),
+    "get_type_hints through a modelled ABC base: the mixins annotate nothing": ("""
+import typing
+import collections.abc
+class Sub(collections.abc.Mapping):
+    a: int
+launch("max" if list(typing.get_type_hints(Sub)) == ["a"] else "add")
+""", ["PAL006"]),
     "a class is never equal to a constant (type's == is identity)": ("""
 class A:
     pass
@@ -1281,6 +1295,227 @@ class Pick:
         return OPS[self.n] + spec
 OPS = ["add", "max"]
 launch(format(Pick(0), ''))
+""", []),
+    # Issue 20, the rest of the data model (docs/design.md change 75).
+    "real code iterates a program iterable whose __iter__ returns an iterator over known items": ("""
+class Bag:
+    def __iter__(self):
+        return iter(["max", "add"])
+    def __len__(self):
+        return 2
+launch(sorted(Bag())[1])
+""", ["PAL006"]),
+    "real code reads the program's iterator through __next__; a sure StopIteration ends it": ("""
+class It:
+    def __init__(self):
+        self.i = 0
+    def __iter__(self):
+        return self
+    def __next__(self):
+        self.i += 1
+        if self.i > 2:
+            raise StopIteration
+        return ["max", "zzz"][self.i - 1]
+launch(min(It()))
+""", ["PAL006"]),
+    "an instance hashed by identity is a dict key: found as itself, del, then stored again": ("""
+class K:
+    pass
+a, b = K(), K()
+d = {a: "add"}
+del d[a]
+d[a] = "max"
+launch(d[a] if (a in d, b in {}, b not in {"x": 1}) == (True, False, True) else "add")
+""", ["PAL006"]),
+    "another instance is not known absent from a dict holding instances": ("""
+class K:
+    pass
+a, b = K(), K()
+d = {a: "add"}
+launch(d.get(b, "max"))
+""", []),
+    "a dataclass key hashes by its fields: not an identity key (unknown)": ("""
+import dataclasses
+@dataclasses.dataclass(frozen=True)
+class K:
+    n: int
+d = {K(1): "add"}
+launch(d.get(K(1), "max"))
+""", []),
+    "a key with its own __hash__ / __eq__ is unknown (its equality is the program's)": ("""
+class K:
+    def __hash__(self):
+        return 1
+    def __eq__(self, other):
+        return True
+d = {K(): "add"}
+launch(d.get(K(), "max"))
+""", []),
+    "`in` a list tests the items' __eq__, as list.__contains__ does": ("""
+class W:
+    def __init__(self, n):
+        self.n = n
+    def __eq__(self, other):
+        return self.n == other.n
+launch("max" if W(1) in [W(2), W(1)] and W(3) not in (W(1),) else "add")
+""", ["PAL006"]),
+    "a Mapping subclass's items() and get() are the ABC's mixins run as Python": ("""
+from collections.abc import Mapping
+class M(Mapping):
+    def __init__(self):
+        self._d = {"op": "add"}
+    def __getitem__(self, k):
+        return self._d[k]
+    def __iter__(self):
+        return iter(self._d)
+    def __len__(self):
+        return len(self._d)
+launch(M().get("other", "max") if list(M().items()) == [("op", "add")] else "add")
+""", ["PAL006"]),
+    "a present key's Mapping.get stays unknown: a try body's return is not sure": ("""
+from collections.abc import Mapping
+class M(Mapping):
+    def __init__(self):
+        self._d = {"op": "max"}
+    def __getitem__(self, k):
+        return self._d[k]
+    def __iter__(self):
+        return iter(self._d)
+    def __len__(self):
+        return len(self._d)
+launch(M().get("op", "add"))
+""", []),
+    "a Sequence subclass iterates through __getitem__ up to its IndexError": ("""
+from collections.abc import Sequence
+class Sq(Sequence):
+    def __getitem__(self, i):
+        return ["add", "max"][i]
+    def __len__(self):
+        return 2
+out = "add"
+for item in Sq():
+    out = item
+launch(out if list(reversed(Sq())) == ["max", "add"] else "add")
+""", ["PAL006"]),
+    "a UserList subclass appends into its data": ("""
+from collections import UserList
+class L(UserList):
+    pass
+names = L(["add"])
+names.append("max")
+launch(names[-1] if len(names) == 2 else "add")
+""", ["PAL006"]),
+    "weakref.ref and WeakValueDictionary hold the program's instance": ("""
+import weakref
+class C:
+    op = "max"
+c = C()
+d = weakref.WeakValueDictionary()
+d["k"] = c
+launch(weakref.ref(d["k"])().op)
+""", ["PAL006"]),
+    "two weakrefs to one object are one dict key (they compare by referent): not an identity key": ("""
+import weakref
+class C:
+    pass
+c = C()
+first = weakref.ref(c)
+d = {first: "max"}
+d[weakref.ref(c)] = "add"
+launch(d[first])
+""", []),
+    "weakref.ref of an int raises TypeError: unknown": ("""
+import weakref
+launch(weakref.ref(1)())
+""", []),
+    "inspect.signature of a class: its inherited __init__ after self": ("""
+import inspect
+class B:
+    def __init__(self, a, op="max", *, k=1):
+        pass
+class C(B):
+    pass
+sig = inspect.signature(C)
+launch(sig.parameters["op"].default if list(sig.parameters) == ["a", "op", "k"] else "add")
+""", ["PAL006"]),
+    "inspect.signature of a class with a __new__ of its own is unknown": ("""
+import inspect
+class C:
+    def __new__(cls, *args):
+        return super().__new__(cls)
+    def __init__(self, a, op="max"):
+        pass
+launch(inspect.signature(C).parameters["op"].default)
+""", []),
+    "an IndexError raised in a callee's subscript reaches the caller's handler": ("""
+class A:
+    def __getitem__(self, i):
+        return ["add"][i]
+def pick(a):
+    try:
+        a[5]
+    except IndexError:
+        return "max"
+    return "add"
+launch(pick(A()))
+""", ["PAL006"]),
+    "a sequence pattern matches an instance deriving from collections.abc.Sequence by its items": ("""
+from collections.abc import Sequence
+class Pair(Sequence):
+    def __getitem__(self, i):
+        return ["r", "max"][i]
+    def __len__(self):
+        return 2
+match Pair():
+    case ["r", op]:
+        launch(op)
+""", ["PAL006"]),
+    "a mapping pattern over an instance deriving from Mapping stays unknown (Mapping.get's try)": ("""
+from collections.abc import Mapping
+class M(Mapping):
+    def __getitem__(self, k):
+        return {"op": "max"}[k]
+    def __iter__(self):
+        return iter(["op"])
+    def __len__(self):
+        return 1
+match M():
+    case {"op": op}:
+        launch(op)
+""", []),
+    "unary operators run the instance's __neg__ / __pos__ / __invert__, `not` its __bool__": ("""
+class V:
+    def __neg__(self):
+        return "max"
+    def __invert__(self):
+        return "max"
+    def __pos__(self):
+        return "add"
+    def __bool__(self):
+        return False
+launch(-V() if (~V(), +V(), not V(), ~5) == ("max", "add", True, -6) else "add")
+""", ["PAL006"]),
+    "reversed() of an instance runs its __reversed__ through the proxy": ("""
+class V:
+    def __reversed__(self):
+        return iter(["max", "add"])
+launch(list(reversed(V()))[0])
+""", ["PAL006"]),
+    "a unary operator the class lacks is unknown (TypeError in Python)": ("""
+class V:
+    pass
+launch(-V())
+""", []),
+    "a pure call's result is not reused after the state it read changed (the call memo)": ("""
+class Names:
+    def __init__(self):
+        self.items = []
+    def count(self):
+        return len(self.items)
+names = Names()
+before = names.count()
+names.items.append("x")
+launch("add" if names.count() == 1 else "max")
 """, []),
 }
 

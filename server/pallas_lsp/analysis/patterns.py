@@ -4,7 +4,8 @@ Value, singleton and or-patterns compare the subject; class patterns
 (``case AllReduce(axes=axes, op=op):``, ``case Broadcast(axes):``) test the class of an
 instance of the file's own classes through its MRO, then match sub-patterns against its
 attributes (positional ones through ``__match_args__``, which dataclasses and NamedTuples
-define from their fields); sequence patterns match known tuples element by element.
+define from their fields); sequence patterns match known tuples and lists element by element,
+and an instance whose class derives from collections.abc.Sequence by its items.
 A verdict is True (surely matches), False (surely not) or None (unknown: the case may
 run); names captured are bound either way, to what they would hold if it matched.
 """
@@ -21,6 +22,21 @@ from .values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, ObjVal,
 Evaluate = Callable[[ast.expr], object]
 # ``getattr(subject, name)`` as the data model reads it (python/datamodel.py).
 Attribute = Callable[[object, str], object]
+
+
+class SubjectReader:
+    """How the interpreter reads a subject for the patterns: called, ``getattr(subject,
+    name)``; ``sequence_items(subject)``: the items of an instance of the program's classes
+    that Python matches as a sequence (its class derives from collections.abc.Sequence, the
+    flag ``Py_TPFLAGS_SEQUENCE`` it inherits), read through its iteration; None when it is
+    no such instance or an item is not known."""
+
+    def __init__(self, attribute: Attribute, sequence_items: Callable[[object], list[object] | None]) -> None:
+        self.attribute = attribute
+        self.sequence_items = sequence_items
+
+    def __call__(self, subject: object, name: str) -> object:
+        return self.attribute(subject, name)
 
 
 def match(pattern: ast.pattern, subject: object, evaluate: Evaluate, binds: dict[str, object],
@@ -132,6 +148,8 @@ def _match_sequence(pattern: ast.MatchSequence, subject: object, evaluate: Evalu
             _bind_unknown(sub, binds)
         return False  # a mapping, a string, a number: no sequence pattern matches it
     items = unpack(plain(subject)) if isinstance(subject, (Const, tuple, ListVal)) else None
+    if items is None and isinstance(subject, ObjVal) and isinstance(attribute, SubjectReader):
+        items = attribute.sequence_items(subject)
     stars = [i for i, p in enumerate(pattern.patterns) if isinstance(p, ast.MatchStar)]
     if items is None or len(stars) > 1:
         for sub in pattern.patterns:

@@ -168,6 +168,8 @@ def unary(op: ast.unaryop, value: object) -> object:
             return Const(-value.value)  # type: ignore[operator]
         if isinstance(op, ast.UAdd):
             return value
+        if isinstance(op, ast.Invert) and type(value.value) is int:
+            return Const(~value.value)
     return UNKNOWN
 
 

@@ -512,11 +512,22 @@ class DictVal:
     # The object whose instance dict this is (``vars(obj)``): a key not known stored
     # through it leaves the object's attributes open too.
     owner: object = None
+    # Keys that are the program's instances hashed by identity (``identity_key``), beside
+    # the constant keys. While any is held ``complete`` is False, so what reads the dict as
+    # constants only (iteration, len, ``**``, the bridge) finds it unknown; a lookup of such
+    # an instance reads here (absent: unknown, unless the dict is complete and holds none).
+    instance_items: dict[object, object] = field(default_factory=dict)
 
     def store(self, key: object, value: object) -> None:
+        if identity_key(key) and (
+                key in self.instance_items or len(self.items) + len(self.instance_items) < MAX_DICT_ITEMS):
+            self.instance_items[key] = value
+            self.complete = False
+            return
         if not (isinstance(key, Const) and _hashable(key.value)):
             # Any key may have been overwritten.
             self.items.clear()
+            self.instance_items.clear()
             self.complete = False
             if self.owner is not None:
                 self.owner.open_attrs = True  # type: ignore[attr-defined]
@@ -531,12 +542,22 @@ class DictVal:
         if sure and isinstance(key, Const) and _hashable(key.value):
             self.items.pop(key.value, None)
             return
+        if sure and identity_key(key):
+            self.instance_items.pop(key, None)
+            return
         self.items.clear()
+        self.instance_items.clear()
         self.complete = False
         if self.owner is not None:
             self.owner.open_attrs = True  # type: ignore[attr-defined]
 
     def load(self, key: object, default: object = MISSING) -> object:
+        if identity_key(key):
+            # Never equal to a constant key (object's == is identity): absent for sure from
+            # a complete dict of constants.
+            if key in self.instance_items:
+                return self.instance_items[key]
+            return default if self.complete and default is not MISSING else UNKNOWN
         if isinstance(key, Const) and _hashable(key.value):
             if key.value in self.items:
                 return self.items[key.value]
@@ -591,6 +612,21 @@ def plain(value: object) -> object:
 
 def is_enum_member(value: object) -> bool:
     return isinstance(value, ObjVal) and value.cls.enum_members is not None and "value" in value.attrs
+
+
+def identity_key(key: object) -> bool:
+    """Whether ``key`` is an instance of the program's classes that hashes and compares as
+    ``object`` does, by identity: no ``__eq__`` / ``__hash__`` on its MRO, every class of it
+    the program's own, no builtin value inside (a str subclass hashes as its text), no
+    generated record equality (a dataclass, a NamedTuple), no Enum member."""
+    if not isinstance(key, ObjVal) or key.payload is not None or key.cls.enum_members is not None:
+        return False
+    for cls in key.cls.mro():
+        if isinstance(cls, QualName) and cls.name == "builtins.object":
+            continue
+        if not isinstance(cls, ClassVal) or cls.is_dataclass or cls.enum_members is not None:
+            return False
+    return key.cls.lookup("__eq__") is MISSING and key.cls.lookup("__hash__") is MISSING
 
 
 def _hashable(value: object) -> bool:

@@ -121,7 +121,9 @@ MODULES: dict[str, Policy] = {
                                           "lists its factory makes are the program's own",
                            "UserDict": "modelled: run as Python (python/source_models.py), a "
                                        "subclass's __setitem__ seen by update and the constructor",
-                           "UserList": "classes to subclass", "UserString": "classes to subclass"}),
+                           "UserList": "modelled: run as Python (python/source_models.py), a "
+                                       "MutableSequence over self.data",
+                           "UserString": "classes to subclass"}),
     "bisect": Policy("binary search and insertion in a sorted list (changes written back)"),
     "heapq": Policy("heap operations on a list (changes written back)"),
     "copy": Policy("shallow and deep copies of values", frozenset({"copy", "deepcopy"})),
@@ -200,8 +202,10 @@ MODULES: dict[str, Policy] = {
                        "(an io.StringIO's)", frozenset({"generate_tokens", "untokenize"}),
                        {"open": "reads a file", "tokenize": "detects an encoding, then as generate_tokens",
                         "detect_encoding": "reads through a readline of bytes"}),
-    "inspect": Policy("docstring layout of a known string (the rest of inspect reads the "
-                      "program's objects, which real code cannot see)", frozenset({"cleandoc"})),
+    "inspect": Policy("docstring layout of a known string; signature of the program's functions "
+                      "and classes is read from the tree (python/signatures.py); the rest of inspect "
+                      "reads the program's objects, which real code cannot see (getmembers: dir() of "
+                      "a class varies by release)", frozenset({"cleandoc"})),
 }
 
 # Modules left out as a whole, and why (printed in the coverage table).
@@ -209,7 +213,12 @@ EXCLUDED_MODULES = {
     "os": "the environment and the file system (os.environ.get is modelled: a clean environment)",
     "sys": "the process (sys.argv, sys.modules are modelled)",
     "subprocess": "processes", "socket": "the network",
-    "weakref": "holds the program's instances, which real code cannot see",
+    "weakref": "modelled: ref and WeakValueDictionary run as Python (python/source_models.py), plain "
+               "holders of the program's instances (the referent taken to be alive); the rest unknown",
+    "collections.abc": "modelled: the ABCs' mixins (Sequence, MutableSequence, Mapping, MutableMapping, "
+                       "the views) run as Python for a class deriving from one (python/source_models.py), "
+                       "a Sequence's instance matched by `match` sequence patterns; isinstance against "
+                       "an ABC is the library's (registered types): unknown",
     "time": "the clock", "random": "randomness", "secrets": "randomness",
     "importlib": "imports code", "marshal": "code objects",
     "pickle": "runs code while loading (loads can call any importable callable): not run, by "

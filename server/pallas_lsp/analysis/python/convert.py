@@ -26,6 +26,7 @@ from ..values import (
     Const,
     DictVal,
     FuncVal,
+    GeneratorVal,
     ListVal,
     ObjVal,
     OneOf,
@@ -36,7 +37,7 @@ from ..values import (
     pack,
 )
 from . import allow, comparisons, datamodel, guards, proxies
-from .generators import Generator
+from .generators import Generator, Step
 from .real import MAX_ITERATED, SNAPSHOTS, Opaque, Ordered, RealVal, Refused, Tagged, is_keepable
 
 MAX_STRING = 4096  # jax_calls.MAX_CONST_LENGTH: axis names are short
@@ -104,6 +105,8 @@ class Conversion:
         # (abstract, real, what the real one held when made): lists and dicts of the
         # interpreter's, and kept real objects, that real code may change.
         self._shared: list[tuple[object, object, list[object]]] = []
+        # Iterators over known items handed to real code, with the items they held then.
+        self._iterators: dict[GeneratorVal, list[object]] = {}
 
     # ---- abstract -> real ----------------------------------------------------------------
 
@@ -140,6 +143,8 @@ class Conversion:
             return self._real(value)
         if isinstance(value, Generator):
             return self._generator(value)
+        if isinstance(value, GeneratorVal):
+            return self._known_items(value)
         if isinstance(value, QualName):
             target = guards.SUBSTITUTES.get(value.name, allow.resolve(value.name))
             if callable(target):
@@ -151,8 +156,9 @@ class Conversion:
             return self.to_real(value.attrs["value"], depth + 1)  # type: ignore[attr-defined]
         if isinstance(value, (FuncVal, PartialVal, ClassVal, WrappedVal)):
             return self._callback(value)
-        stand_in = self._proxy(value) or (
-            Ordered(value, self._comparer()) if comparisons.orders(value) else Opaque(value))
+        stand_in = self._proxy(value)  # not `or`: that would ask the proxy's own truth
+        if stand_in is None:
+            stand_in = Ordered(value, self._comparer()) if comparisons.orders(value) else Opaque(value)
         self._pair(value, stand_in)
         return stand_in
 
@@ -214,6 +220,31 @@ class Conversion:
         self._pair(value, made)
         return made
 
+    def _known_items(self, value: GeneratorVal) -> Iterator[object]:
+        """An iterator over known items (``iter(xs)``, what a class's ``__iter__`` returned)
+        as real code reads it: each item real code takes is taken from the interpreter's
+        iterator too, so what is left stays one iterator's state."""
+        if value.items is None:
+            raise Refused("an iterator's items are not known")
+
+        self._iterators[value] = list(value.items)
+
+        def items() -> Iterator[object]:
+            while value.items:
+                if self.pending is not None:
+                    raise Refused("the analysis is stopping")
+                item = value.items.pop(0)
+                try:
+                    real = self.to_real(item)
+                except Refused:
+                    value.items = None  # taken, but not handed on: what is left is not known
+                    raise
+                yield real
+
+        made = items()
+        self._pair(value, made)
+        return made
+
     def _guarded(self, name: str, target: Callable[..., object]) -> Callable[..., object]:
         """A real callable handed to real code (``map(str.upper, xs)``, ``key=len``) keeps its
         guards: it is checked each time real code calls it."""
@@ -238,10 +269,32 @@ class Conversion:
 
     def _special(self, name: str, proxy: object, args: tuple[object, ...]) -> object:
         value = proxy.value  # type: ignore[attr-defined]
+        if name == "__next__" and not args:
+            return self._next(value)
         method = datamodel.special_method(value, name)
         if method is MISSING or method is UNKNOWN:
             raise Refused("a special method is not known")
         return self._callback(method)(*args)
+
+    def _next(self, iterator: object) -> object:
+        """``next(proxy)`` in real code: the interpreter advances the program's iterator; its
+        sure end raises StopIteration here, as the real ``__next__`` would."""
+        if self.caller is None or self.pending is not None:
+            raise Refused("no callback can run here")
+        self.callbacks += 1
+        if self.callbacks > MAX_CALLBACKS:
+            raise Refused("too many callbacks")
+        try:
+            step = self.caller(proxies.NEXT, [iterator], {})
+        except BaseException as stop:
+            self.pending = stop
+            raise Refused("the analysis is stopping") from None
+        if not isinstance(step, Step) or step.kind == "unknown" or (step.kind == "item" and not step.sure):
+            raise Refused("the iterator's next item is not known")
+        if step.kind == "done":
+            raise StopIteration
+        self._sync_from_abstract()
+        return self.to_real(step.value)
 
     def _comparer(self) -> Callable[[ast.cmpop, object, object], bool]:
         """How an ``Ordered`` stand-in compares: the interpreter runs ``left op right`` (the
@@ -402,7 +455,11 @@ class Conversion:
                     abstract.known = False
 
     def give_up(self) -> None:
-        """The call failed or was refused: whatever it may have changed is unknown."""
+        """The call failed or was refused: whatever it may have changed is unknown (an
+        iterator over known items real code read from: the real call may have read on)."""
+        for iterator in self._iterators:
+            if iterator.items is not None and iterator.items != self._iterators[iterator]:
+                iterator.items = None
         for abstract, made, before in self._shared:
             try:
                 after = list(made) if isinstance(made, list) else _contents(made)  # type: ignore[call-overload]

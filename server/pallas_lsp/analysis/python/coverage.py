@@ -30,7 +30,8 @@ _EVALUATED_EXPRESSIONS = {
     "Dict": "a dict with its stores, `**` spread", "Set": "a real set of its items (bridged)",
     "BinOp": "the operands' special methods (python/operators.py); numbers computed; other operands "
              "through the bridge (`\"%s\" % x`, `seq * n`)",
-    "UnaryOp": "`not`, `-`, `+` of known values", "BoolOp": "`and` / `or` returning the operand",
+    "UnaryOp": "`not`, `-`, `+`, `~` of known values and the program's instances",
+    "BoolOp": "`and` / `or` returning the operand",
     "Compare": "chained comparisons of known values, `in`, `is None`",
     "Subscript": "sequences, dicts, `__getitem__`, kept real objects", "Slice": "constant bounds",
     "Lambda": "a function with its defaults", "IfExp": "the branch taken, else both as forms",
@@ -74,10 +75,10 @@ _OPERATORS = {name: "the operands' special methods and dict | (python/operators.
                            "RShift", "BitOr", "BitXor", "BitAnd", "operator")}
 _COMPARISONS = {name: "pyflow.compare" for name in (
     "Eq", "NotEq", "Lt", "LtE", "Gt", "GtE", "Is", "IsNot", "In", "NotIn", "cmpop")}
-_UNARY_AND_BOOL = {name: "pyflow.unary / ev_boolop" for name in (
-    "Not", "UAdd", "USub", "And", "Or", "boolop", "unaryop")}
+_UNARY_AND_BOOL = {name: "pyflow.unary / ev_boolop; an instance's __neg__ / __pos__ / __invert__ / truth "
+                         "(ExpressionsMixin.unary)" for name in (
+    "Not", "UAdd", "USub", "Invert", "And", "Or", "boolop", "unaryop")}
 _UNKNOWN_NODES = {
-    "Invert": "`~x`: not needed for settings yet (unknown)",
     "Load": "syntax only (a name's context)", "Store": "syntax only", "Del": "syntax only",
     "expr_context": "syntax only", "AST": "the base class", "expr": "a base class", "stmt": "a base class",
     "mod": "a base class", "slice": "a deprecated base class", "type_ignore": "comments, not code",

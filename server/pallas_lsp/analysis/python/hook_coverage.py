@@ -39,15 +39,17 @@ HOOKS = {
                    "a name it lacks",
     "__getattribute__": "a class's own replaces the lookup; object.__getattribute__ inside it",
     "__setattr__": "a class's own runs for each attribute store; object.__setattr__ inside it",
-    "__getitem__": "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`, a dict subclass's dict",
+    "__getitem__": "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`, a dict subclass's "
+                   "dict; its sure raise leaves at the subscript (a Sequence's iteration ends at IndexError)",
     "__setitem__": "`obj[key] = v` runs the type's; a dict subclass stores into its dict",
     "__delattr__": "a class's own runs for `del obj.name`; otherwise the name leaves the instance dict "
                    "and reads fall back to the class",
     "__delitem__": "`del obj[key]` runs the type's; a dict's key or a list's item goes",
     "__missing__": "a dict subclass's, for a key its dict lacks (all its keys known)",
-    "__contains__": "`x in obj` runs the type's; a dict subclass's dict",
+    "__contains__": "`x in obj` runs the type's; a dict subclass's dict; none: a list's or tuple's items "
+                    "by `is` then their __eq__, and real code iterates the proxy (python/proxies.py)",
     "__len__": "`len(obj)` and truth; a dict subclass's dict",
-    "__bool__": "truth of an instance, before __len__",
+    "__bool__": "truth of an instance (`if`, `not`, `and` / `or`), before __len__",
     "__str__": "str(), f-strings and format() run a class's own (python/proxies.py, through the "
                "bridge); an exception's: BaseException's text for known constant args",
     "__format__": "an f-string's spec and format() run the type's (python/proxies.py)",
@@ -55,7 +57,8 @@ HOOKS = {
     "__int__": "int() of an instance, through the bridge's proxy",
     "__float__": "float() of an instance, through the bridge's proxy",
     "__complex__": "complex() of an instance, through the bridge's proxy",
-    "__hash__": "real code hashing an instance runs a class's own through the proxy; none: refused",
+    "__hash__": "real code hashing an instance runs a class's own through the proxy; none (nor __eq__): "
+                "a dict key by identity (values.DictVal.instance_items), refused to real code",
     "__neg__": "`-obj` runs the type's (python/operators.py), no fallback; real code (operator.neg) "
                "through the proxy",
     "__pos__": "as __neg__ (`+obj`)", "__invert__": "as __neg__ (`~obj`; an enum.Flag's by its bits)",
@@ -68,7 +71,8 @@ HOOKS = {
                          "exactly cls is an instance without asking",
     "__subclasscheck__": "issubclass(sub, cls) asks cls's metaclass's (the program's)",
     "__reversed__": "reversed() returns what the type's returns; without one, __len__ and __getitem__ "
-                    "from the last index down",
+                    "from the last index down (python/calls.py); real code reaches it through the "
+                    "proxy; a Sequence's mixin",
     "__repr__": "repr() and !r run a class's own through the proxy; none: refused (addresses differ)",
     "__call__": "on the type: an instance called (also as a kernel body), a metaclass's",
     "__init__": "run by type.__call__ on an instance the class made; a dataclass's generated one; dict's",
@@ -78,8 +82,10 @@ HOOKS = {
     "__set_name__": "run at class creation for each attribute that has one",
     "__class_getitem__": "`Cls[...]` of a class that defines it; typing.Generic's gives the class",
     "__iter__": "`for`, unpacking, tuple(), list() and iter() run the type's; an iterator is read one "
-                "item per pass",
-    "__next__": "an iterator class's, one call per item; a sure `raise StopIteration` ends the loop",
+                "item per pass; real code (sorted, min, max) iterates the proxy, what it returns handed "
+                "on item by item",
+    "__next__": "an iterator class's, one call per item; a sure `raise StopIteration` ends the loop; "
+                "real code's next() through the proxy (python/proxies.py NextCall)",
     "__enter__": "`with` calls the type's; a contextmanager generator is resumed to its yield",
     "__exit__": "`with` calls the type's (None, None, None), also on a sure return, break or continue "
                 "out of the block; with the class of an exception surely raised in it, a true result "

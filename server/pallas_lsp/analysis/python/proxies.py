@@ -13,7 +13,7 @@ refuse too: the real run's addresses are not this process's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..values import MISSING, UNKNOWN, ObjVal
 from .real import Ordered, Refused
@@ -23,7 +23,8 @@ from .real import Ordered, Refused
 # rounding (round(), math.floor / ceil / trunc).
 FORWARDED = (
     "__index__", "__int__", "__float__", "__complex__", "__bool__", "__len__", "__iter__",
-    "__next__", "__str__", "__repr__", "__format__", "__getitem__", "__contains__", "__hash__",
+    "__next__", "__reversed__", "__str__", "__repr__", "__format__", "__getitem__", "__contains__",
+    "__hash__",
     "__neg__", "__pos__", "__abs__", "__invert__", "__call__",
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
     "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__",
@@ -33,6 +34,16 @@ FORWARDED = (
 )
 
 Runner = Callable[[str, object, tuple[object, ...]], object]
+
+
+class NextCall:
+    """What a proxy's ``__next__`` calls back with: the interpreter's ``next(iterator)`` as a
+    Step, so the program's sure ``raise StopIteration`` reaches real code as the end."""
+
+    __slots__ = ()
+
+
+NEXT = NextCall()
 
 
 class Proxy(Ordered):
@@ -74,6 +85,7 @@ def proxy_type(value: ObjVal, ordered: bool) -> type[Proxy] | None:
         namespace["__bool__"] = lambda self: True  # object's truth
     if "__format__" not in namespace and "__str__" in namespace:
         namespace["__format__"] = _plain_format
+    _absent_as_python(namespace)
     return type(f"Proxy[{value.cls.node.name}]", (Proxy,), namespace)
 
 
@@ -82,3 +94,33 @@ def _plain_format(self: object, spec: str) -> str:
     if spec:
         raise TypeError("unsupported format string passed to object.__format__")
     return str(self)
+
+
+def _absent_as_python(namespace: dict[str, object]) -> None:
+    """The container protocol a class lacks, as Python's type slots leave it: the base
+    ``Opaque`` refuses every read, which would hide Python's own fallbacks (``list(obj)``
+    asks ``len`` only for a hint, iteration falls back to ``__getitem__``, ``in`` to
+    iteration, ``str`` to ``__repr__``). ``None`` is what Python reads as "not defined"."""
+    namespace.setdefault("__len__", None)
+    namespace.setdefault("__iter__", _sequence_iter if "__getitem__" in namespace else None)
+    namespace.setdefault("__contains__", _iter_contains)
+    namespace.setdefault("__getitem__", None)
+    if "__repr__" in namespace:
+        namespace.setdefault("__str__", object.__str__)  # object's: the type's repr
+
+
+def _sequence_iter(self: object) -> Iterator[object]:
+    # The old sequence protocol (PySeqIter): items 0, 1, ... up to the first IndexError.
+    index = 0
+    while True:
+        try:
+            item = self[index]  # type: ignore[index]
+        except IndexError:
+            return
+        yield item
+        index += 1
+
+
+def _iter_contains(self: object, value: object) -> bool:
+    # PySequence_Contains without __contains__: identity, then ==, over iteration.
+    return any(item is value or item == value for item in iter(self))  # type: ignore[call-overload]

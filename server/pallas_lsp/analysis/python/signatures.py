@@ -1,4 +1,4 @@
-"""``inspect.signature`` of the program's functions, read from their definitions.
+"""``inspect.signature`` of the program's functions and classes, read from their definitions.
 
 A signature is its parameters in order, each with its name, kind and default: the default
 the function was given where it was defined (``FuncVal.defaults``), or
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from ..values import MISSING, UNKNOWN, Const, DictVal, FuncVal, NamespaceVal, ObjVal, QualName
+from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, FuncVal, NamespaceVal, ObjVal, QualName
 
 EMPTY = QualName("inspect.Parameter.empty")
 # The names of ``inspect._empty``, a library singleton nothing the program builds is.
@@ -21,7 +21,30 @@ SENTINELS = frozenset({"inspect.Parameter.empty", "inspect.Signature.empty", "in
 
 def signature(func: object) -> object:
     """``inspect.signature(func)`` of a function of the program (bound: its first parameter
-    is left out, as Python does); MISSING for anything else."""
+    is left out, as Python does) or of a class (``class_signature``); MISSING for anything
+    else."""
+    if isinstance(func, ClassVal):
+        return class_signature(func)
+    return _function_signature(func, bound=isinstance(func, FuncVal) and func.self_value is not None)
+
+
+def class_signature(cls: ClassVal) -> object:
+    """``inspect.signature(cls)``: what calling the class takes, its ``__init__``'s
+    parameters after ``self``, as inspect reads them when neither a metaclass's ``__call__``
+    nor a ``__new__`` of the program's takes over (those, a dataclass's generated
+    ``__init__``, a library base and a class with no ``__init__`` of its own line, where
+    inspect's answer varies by Python release, are MISSING)."""
+    order = cls.mro()
+    if cls.metaclass is not None or any(
+            not (isinstance(c, ClassVal) or (isinstance(c, QualName) and c.name == "builtins.object"))
+            or (isinstance(c, ClassVal) and (c.is_dataclass or "__new__" in c.attrs)) for c in order):
+        return MISSING
+    init = next((c.attrs["__init__"] for c in order if isinstance(c, ClassVal) and "__init__" in c.attrs),
+                MISSING)
+    return _function_signature(init, bound=True) if isinstance(init, FuncVal) else MISSING
+
+
+def _function_signature(func: object, *, bound: bool) -> object:
     if not isinstance(func, FuncVal) or (isinstance(func.node, ast.Lambda) and func.defaults is None):
         return MISSING
     spec = func.node.args
@@ -30,7 +53,7 @@ def signature(func: object) -> object:
              *([("VAR_POSITIONAL", spec.vararg)] if spec.vararg else []),
              *(("KEYWORD_ONLY", p) for p in spec.kwonlyargs),
              *([("VAR_KEYWORD", spec.kwarg)] if spec.kwarg else [])]
-    if func.self_value is not None and kinds and kinds[0][0] != "VAR_POSITIONAL":
+    if bound and kinds and kinds[0][0] != "VAR_POSITIONAL":
         kinds = kinds[1:]
     with_defaults = _names_with_defaults(spec)
     parameters = DictVal()

@@ -9,6 +9,14 @@ makes is the one ``groups[k].append(x)`` grows, which a real object behind the b
 would copy away. The source below states the documented semantics of each class (the
 Python library reference); a method not written here is unknown on these classes, never
 guessed.
+
+The mixins of ``collections.abc`` (``Sequence.index``, ``Mapping.get``,
+``MutableMapping.update`` ...) are CPython's ``_collections_abc.py``: plain Python over the
+few abstract methods a subclass writes. They stand in for the library class only as a base of
+a ``class`` statement (``BASES``): ``isinstance(x, Mapping)`` stays the library's question
+(a registered type answers True, which a model class could not know). ``weakref.ref`` and
+``WeakValueDictionary`` are plain holders: the referent is taken to be alive (this analysis
+has no reference counts; a referent only the weak reference holds reads as held).
 """
 
 from __future__ import annotations
@@ -18,12 +26,247 @@ import functools
 
 # The model's class of each library name.
 CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "UserDict",
-           "contextlib.closing": "closing"}
+           "contextlib.closing": "closing",
+           "collections.UserList": "UserList", "weakref.ref": "ref",
+           "weakref.WeakValueDictionary": "WeakValueDictionary"}
+
+# The model's class of each library ABC, where a class statement names it as a base.
+_ABCS = ("Container", "Iterable", "Iterator", "Reversible", "Sized", "Collection", "Sequence",
+         "MutableSequence", "Mapping", "MutableMapping", "MappingView", "KeysView",
+         "ItemsView", "ValuesView")
+BASES = {f"collections.abc.{name}": name for name in _ABCS}
 
 # Where findings and spans treat the model's nodes as not the analysed file's.
 PATH = "<python library model>"
 
 SOURCE = '''
+# ---- collections.abc: CPython's _collections_abc.py mixins (abstract methods left out) ----
+
+class Container:
+    pass
+
+
+class Iterable:
+    pass
+
+
+class Iterator(Iterable):
+    def __iter__(self):
+        return self
+
+
+class Reversible(Iterable):
+    pass
+
+
+class Sized:
+    pass
+
+
+class Collection(Sized, Iterable, Container):
+    pass
+
+
+class Sequence(Reversible, Collection):
+    def __iter__(self):
+        i = 0
+        try:
+            while True:
+                v = self[i]
+                yield v
+                i += 1
+        except IndexError:
+            return
+
+    def __contains__(self, value):
+        for v in self:
+            if v is value or v == value:
+                return True
+        return False
+
+    def __reversed__(self):
+        for i in reversed(range(len(self))):
+            yield self[i]
+
+    def index(self, value, start=0, stop=None):
+        if start is not None and start < 0:
+            start = max(len(self) + start, 0)
+        if stop is not None and stop < 0:
+            stop += len(self)
+        i = start
+        while stop is None or i < stop:
+            try:
+                v = self[i]
+            except IndexError:
+                break
+            if v is value or v == value:
+                return i
+            i += 1
+        raise ValueError
+
+    def count(self, value):
+        return sum(1 for v in self if v is value or v == value)
+
+
+class MutableSequence(Sequence):
+    def append(self, value):
+        self.insert(len(self), value)
+
+    def clear(self):
+        try:
+            while True:
+                self.pop()
+        except IndexError:
+            pass
+
+    def reverse(self):
+        n = len(self)
+        for i in range(n // 2):
+            self[i], self[n - i - 1] = self[n - i - 1], self[i]
+
+    def extend(self, values):
+        if values is self:
+            values = list(values)
+        for v in values:
+            self.append(v)
+
+    def pop(self, index=-1):
+        v = self[index]
+        del self[index]
+        return v
+
+    def remove(self, value):
+        del self[self.index(value)]
+
+    def __iadd__(self, values):
+        self.extend(values)
+        return self
+
+
+class Mapping(Collection):
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key):
+        try:
+            self[key]
+        except KeyError:
+            return False
+        else:
+            return True
+
+    def keys(self):
+        return KeysView(self)
+
+    def items(self):
+        return ItemsView(self)
+
+    def values(self):
+        return ValuesView(self)
+
+    def __eq__(self, other):
+        if not isinstance(other, (dict, Mapping)):
+            return NotImplemented
+        return dict(self.items()) == dict(other.items())
+
+    __hash__ = None
+
+
+class MappingView(Sized):
+    def __init__(self, mapping):
+        self._mapping = mapping
+
+    def __len__(self):
+        return len(self._mapping)
+
+
+class KeysView(MappingView):
+    __hash__ = None  # a Set: its __eq__ makes it unhashable
+
+    def __contains__(self, key):
+        return key in self._mapping
+
+    def __iter__(self):
+        yield from self._mapping
+
+
+class ItemsView(MappingView):
+    __hash__ = None  # a Set: its __eq__ makes it unhashable
+
+    def __contains__(self, item):
+        key, value = item
+        try:
+            v = self._mapping[key]
+        except KeyError:
+            return False
+        else:
+            return v is value or v == value
+
+    def __iter__(self):
+        for key in self._mapping:
+            yield (key, self._mapping[key])
+
+
+class ValuesView(MappingView, Collection):
+    def __contains__(self, value):
+        for key in self._mapping:
+            v = self._mapping[key]
+            if v is value or v == value:
+                return True
+        return False
+
+    def __iter__(self):
+        for key in self._mapping:
+            yield self._mapping[key]
+
+
+class _Marker:
+    pass
+
+
+_MARKER = _Marker()
+
+
+class MutableMapping(Mapping):
+    def pop(self, key, default=_MARKER):
+        try:
+            value = self[key]
+        except KeyError:
+            if default is _MARKER:
+                raise
+            return default
+        else:
+            del self[key]
+            return value
+
+    def clear(self):
+        for key in list(self):
+            del self[key]
+
+    def update(self, other=(), /, **kwds):
+        if isinstance(other, (dict, Mapping)):
+            for key in other:
+                self[key] = other[key]
+        elif hasattr(other, "keys"):
+            for key in other.keys():
+                self[key] = other[key]
+        else:
+            for key, value in other:
+                self[key] = value
+        for key, value in kwds.items():
+            self[key] = value
+
+    def setdefault(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            self[key] = default
+        return default
+
+
 class defaultdict(dict):
     def __init__(self, default_factory=None, /, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -36,7 +279,7 @@ class defaultdict(dict):
         return value
 
 
-class UserDict:
+class UserDict(MutableMapping):
     def __init__(self, dict=None, /, **kwargs):
         self.data = {}
         if dict is not None:
@@ -102,6 +345,121 @@ class closing:
 
     def __exit__(self, *exc_info):
         self.thing.close()
+
+
+class UserList(MutableSequence):
+    def __init__(self, initlist=None):
+        self.data = []
+        if initlist is not None:
+            if isinstance(initlist, UserList):
+                self.data = list(initlist.data)
+            else:
+                self.data = list(initlist)
+
+    def __eq__(self, other):
+        return self.data == (other.data if isinstance(other, UserList) else other)
+
+    def __contains__(self, item):
+        return item in self.data
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return self.__class__(self.data[i])
+        return self.data[i]
+
+    def __setitem__(self, i, item):
+        self.data[i] = item
+
+    def __delitem__(self, i):
+        del self.data[i]
+
+    def __iter__(self):
+        return iter(self.data)
+
+    def __add__(self, other):
+        if isinstance(other, UserList):
+            return self.__class__(self.data + other.data)
+        return self.__class__(self.data + list(other))
+
+    def append(self, item):
+        self.data.append(item)
+
+    def insert(self, i, item):
+        self.data.insert(i, item)
+
+    def pop(self, i=-1):
+        return self.data.pop(i)
+
+    def remove(self, item):
+        self.data.remove(item)
+
+    def clear(self):
+        self.data.clear()
+
+    def copy(self):
+        return self.__class__(self)
+
+    def count(self, item):
+        return self.data.count(item)
+
+    def index(self, item, *args):
+        return self.data.index(item, *args)
+
+    def reverse(self):
+        self.data.reverse()
+
+    def extend(self, other):
+        if isinstance(other, UserList):
+            self.data.extend(other.data)
+        else:
+            self.data.extend(other)
+
+
+# ---- weakref: plain holders (the referent taken to be alive) ----
+
+class ref:
+    def __init__(self, ob, callback=None, /):
+        if type(ob) in (int, float, complex, str, bytes, bool, tuple, list, dict, type(None)):
+            raise TypeError("cannot create weak reference to this object")
+        self._referent = ob
+
+    def __call__(self):
+        return self._referent
+
+    def __hash__(self):
+        return hash(self._referent)
+
+    def __eq__(self, other):
+        if not isinstance(other, ref):
+            return NotImplemented
+        return self._referent == other._referent
+
+
+class WeakValueDictionary(MutableMapping):
+    def __init__(self, other=(), /, **kw):
+        self.data = {}
+        self.update(other, **kw)
+
+    def __getitem__(self, key):
+        return self.data[key]()
+
+    def __setitem__(self, key, value):
+        self.data[key] = ref(value)
+
+    def __delitem__(self, key):
+        del self.data[key]
+
+    def __len__(self):
+        return len(self.data)
+
+    def __iter__(self):
+        return iter(list(self.data))
+
+    def __contains__(self, key):
+        return key in self.data
 '''
 
 

@@ -51,6 +51,7 @@ from .. import (
     datamodel,
     exception_classes,
     exec_source,
+    proxies,
 )
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
@@ -97,6 +98,18 @@ class CallsMixin:
             site = ast.copy_location(ast.Call(func=ast.Name("<hook>", ast.Load()), args=[], keywords=[]),
                                      anchor)
         return self.call(func, args, kwargs, site, [], {}, self.module_env, ctx)
+
+    def call_hook(self, func: object, args: list[object], ctx: Ctx) -> object:
+        """A special method Python calls for an operation (``obj[key]``, ``x in obj``): as
+        ``call_value``, and a sure raise of the program's method leaves it at the operation,
+        as from a call written there (``Sequence.__iter__`` ends at ``__getitem__``'s
+        IndexError)."""
+        self.last_raised = None
+        result = self.call_value(func, args, {}, ctx)
+        raised = self.last_raised
+        if raised is not None and raised is not MAYBE_RAISED and isinstance(func, FuncVal):
+            self.raised_by_call(raised)
+        return result
 
     def ev_call(self, node: ast.Call, env: Env, ctx: Ctx, func: object = MISSING) -> object:
         """A call; ``func``: its callee already evaluated (`raise Missing("x")` reads it first)."""
@@ -196,8 +209,11 @@ class CallsMixin:
             return GeneratorContextManager(made if isinstance(made, Generator) else None)
         if isinstance(func, GeneratorMethod):
             return self.call_generator_method(func, args)
-        if isinstance(func, comparisons.CompareCall) and len(args) == 2:
-            return self.compare(args[0], [func.op], [args[1]], ctx)  # the bridge's stand-in compares
+        if isinstance(func, (comparisons.CompareCall, proxies.NextCall)):  # the bridge's stand-ins
+            if isinstance(func, proxies.NextCall) and len(args) == 1:
+                return self.next_step(args[0], ctx)  # real code's next(): a Step, the end told apart
+            if len(args) == 2:
+                return self.compare(args[0], [func.op], [args[1]], ctx)  # type: ignore[union-attr]
         if isinstance(func, QualName):  # (one test of the class for the cases below: a hot path)
             if func.name == "builtins.super" and not args and self._frames:
                 frame = self._frames[-1]
@@ -402,8 +418,11 @@ class CallsMixin:
         self.last_raised = None
         if _is_generator(node):
             return self.make_generator(func, args, kwargs, ctx)
+        # ``self.stores``: a result stands only while no store ran since (the call may read an
+        # instance's attributes, a module's list, which a later store changes).
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
-               fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh))
+               fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh),
+               self.stores)
         if key in self._memo:
             result, self.last_raised = self._memo[key]  # type: ignore[misc]
             return result

@@ -111,7 +111,7 @@ class ClassesMixin:
         return defaults
 
     def define_class(self, node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
-        bases = tuple(self.ev(base, env, ctx) for base in node.bases)
+        bases = tuple(self.library_base(self.ev(base, env, ctx)) for base in node.bases)
         keywords = {k.arg: self.ev(k.value, env, ctx) for k in node.keywords if k.arg}
         class_env = Env({}, parent=env)
         annotations = DictVal({}, complete=True)

@@ -30,6 +30,7 @@ from ...values import (
     RefVal,
     SuperVal,
     ViewIndexer,
+    identity_key,
     one_of,
     pack,
     plain,
@@ -85,10 +86,13 @@ class ExpressionsMixin:
         if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)):
             contains = datamodel.special_method(rights[0], "__contains__")
             if contains is not MISSING:
-                inside = self.truth(self.call_value(contains, [left], {}, ctx))
+                inside = self.truth(self.call_hook(contains, [left], ctx))
                 if inside is None:
                     return UNKNOWN
                 return Const(inside if isinstance(ops[0], ast.In) else not inside)
+            found = self.membership(left, rights[0], ctx)
+            if found is not MISSING:
+                return UNKNOWN if found is None else Const(found == isinstance(ops[0], ast.In))
         if not any(isinstance(v, ObjVal) for v in (left, *rights)):
             return _compare(left, ops, rights)
         result: object = UNKNOWN
@@ -101,6 +105,27 @@ class ExpressionsMixin:
                 return result
             left = right
         return result
+
+    def membership(self, value: object, container: object, ctx: Ctx) -> object:
+        """``value in container`` where the program's instances take part, as CPython's
+        containers test it: a dict by hash (an instance hashed by identity is found only as
+        itself), a list or tuple item by item, ``item is value or item == value`` (the
+        item's ``__eq__`` first); MISSING where the plain values' comparison decides."""
+        if isinstance(container, DictVal) and identity_key(value):
+            if value in container.instance_items:
+                return True
+            return False if container.complete else None
+        items = container if isinstance(container, tuple) else (
+            container.items if isinstance(container, ListVal) and container.complete else None)
+        if items is None or not any(isinstance(v, ObjVal) for v in (value, *items)):
+            return MISSING
+        for item in items:
+            if item is value and isinstance(item, ObjVal):
+                return True
+            verdict = self.truth(self.compare_pair(item, ast.Eq(), value, ctx))
+            if verdict is not False:
+                return verdict  # found, or not known whether the rest is looked at
+        return False
 
     def compare_pair(self, left: object, op: ast.cmpop, right: object, ctx: Ctx) -> object:
         """One comparison: the classes' rich comparisons (python/comparisons.py), else as values."""
@@ -162,6 +187,11 @@ class ExpressionsMixin:
                 # else a function surely running this ends here raising it (the code after
                 # it never runs; before, it was analysed as if the subscript gave a value).
                 self.raised_by_call(missing)
+            beyond = _out_of_range(base, index)
+            if beyond is not None:
+                error = ExcVal(IndexError, (Const(beyond),))
+                self.chain(error, MISSING)
+                self.raised_by_call(error)
             # (A form of a OneOf is read as the whole value is: a list as its items.)
             return self.each(lambda base, index: self.subscript(
                 plain(base) if isinstance(base, ListVal) else base, index, ctx), base, index)
@@ -248,6 +278,9 @@ class ExpressionsMixin:
     def unary_op(self, op: ast.unaryop, operand: object, ctx: Ctx) -> object:
         """``-operand`` / ``+`` / ``~``: the operand's special method (python/operators.py),
         then Flag bits and constants; ``not`` by truth."""
+        if isinstance(op, ast.Not) and isinstance(operand, ObjVal) and operand.cls.enum_members is None:
+            truth = self.truth(operand)  # __bool__, then __len__
+            return UNKNOWN if truth is None else Const(not truth)
         answered = operators.unary(self, op, operand, ctx)
         return answered if answered is not MISSING else _unary(op, operand)
 
@@ -310,7 +343,7 @@ class ExpressionsMixin:
     def subscript(self, base: object, index: object, ctx: Ctx | None = None) -> object:
         method = datamodel.special_method(base, "__getitem__")
         if method is not MISSING:
-            return self.call_value(method, [index], {}, ctx or Ctx())
+            return self.call_hook(method, [index], ctx or Ctx())
         as_index = datamodel.special_method(index, "__index__")
         if as_index is not MISSING:  # `seq[obj]`: Python converts the index through __index__
             index = self.call_value(as_index, [], {}, ctx or Ctx())
@@ -485,6 +518,24 @@ def _surely_absent(base: object, index: object) -> bool:
     constant key that is not one of them."""
     return type(base) is DictVal and base.complete and isinstance(index, Const) \
         and _is_hashable(index.value) and index.value not in base.items
+
+
+
+
+def _out_of_range(base: object, index: object) -> str | None:
+    """The IndexError message of ``base[index]`` for a known list, tuple or string and an
+    int index beyond its length (CPython's words per type); None when it does not surely raise."""
+    if not (isinstance(index, Const) and type(index.value) is int):
+        return None
+    if type(base) is ListVal and base.complete:
+        length, kind = len(base.items), "list"
+    elif isinstance(base, tuple):
+        length, kind = len(base), "tuple"
+    elif isinstance(base, Const) and type(base.value) in (tuple, str):
+        length, kind = len(base.value), "tuple" if type(base.value) is tuple else "string"
+    else:
+        return None
+    return f"{kind} index out of range" if not -length <= index.value < length else None
 
 
 def _is_hashable(value: object) -> bool:

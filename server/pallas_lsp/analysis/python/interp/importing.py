@@ -22,6 +22,7 @@ from ...values import (
     Const,
     Env,
     ModuleVal,
+    ObjVal,
     QualName,
 )
 from .. import (
@@ -193,7 +194,24 @@ class ModulesMixin:
     def library_model(self, value: QualName) -> object:
         """A library class written in Python (python/source_models.py) as the class its
         source defines, run in this interpreter the first time the program names one."""
-        model = source_models.CLASSES.get(value.name)
+        return self._library_class(value, source_models.CLASSES.get(value.name))
+
+    def library_base(self, value: object) -> object:
+        """A base of a ``class`` statement: a ``collections.abc`` ABC as the model class whose
+        mixin methods the subclass inherits (python/source_models.py BASES)."""
+        if value.__class__ is not QualName:
+            return value
+        return self._library_class(value, source_models.BASES.get(value.name))  # type: ignore[arg-type]
+
+    def derives_from_library(self, value: object, model: str) -> bool:
+        """Whether ``value`` is an instance of a class deriving from the model class
+        ``model`` of python/source_models.py (``Sequence``: what Python matches as a sequence)."""
+        if not isinstance(value, ObjVal) or value.payload is not None or self._library_models is None:
+            return False
+        found = self._library_models.names.get(model)
+        return found is not None and any(cls is found for cls in value.cls.mro())
+
+    def _library_class(self, value: QualName, model: str | None) -> object:
         if model is None:
             return value
         if self._library_models is None:

@@ -521,11 +521,14 @@ class StatementsMixin:
         """Cases tried in order against a known subject (patterns.py); the first sure match
         runs alone, with the names its pattern binds."""
         subject = self.ev(stmt.subject, env, ctx)
+        reader = patterns.SubjectReader(
+            lambda obj, name: self.attribute_named(obj, name, ctx),
+            lambda obj: self.protocol_items(obj, ctx) if self.derives_from_library(obj, "Sequence") else None)
         possible: list[tuple[dict[str, object], list[ast.stmt]]] = []
         for case in stmt.cases:
             binds: dict[str, object] = {}
             verdict = patterns.match(case.pattern, subject, lambda node: self.ev(node, env, ctx), binds,
-                                     lambda obj, name: self.attribute_named(obj, name, ctx))
+                                     reader)
             if verdict is False:
                 continue
             if case.guard is not None:
