@@ -20,7 +20,6 @@ from ..values import MISSING
 from . import real, stdlib_bridged, stdlib_unknown
 from .policy import Policy
 
-
 # Methods of the core types (``"x".upper()``, ``(1, 2).index(2)``, ``b"x".hex()``): every
 # public one, since each computes from the object and the arguments alone. list / dict
 # mutators that the interpreter models on its own objects (ListVal, DictVal, for aliasing
@@ -126,7 +125,8 @@ MODULES: dict[str, Policy] = {
                        {"datetime.now": "the clock", "datetime.today": "the clock",
                         "date.today": "the clock", "datetime.utcnow": "the clock",
                         "datetime.fromtimestamp": "the local time zone",
-                        "strftime": "the locale", "tzinfo": "an abstract class to subclass (the data model's)"}),
+                        "strftime": "the locale",
+                        "tzinfo": "an abstract class to subclass (the data model's)"}),
     "tomllib": Policy("TOML text to values", frozenset({"loads"}), {"load": "reads a file"}),
     "fnmatch": Policy("shell-style pattern matching of strings",
                       frozenset({"fnmatch", "fnmatchcase", "filter", "translate"})),
@@ -147,7 +147,7 @@ MODULES: dict[str, Policy] = {
                       frozenset({"get_close_matches", "IS_CHARACTER_JUNK", "IS_LINE_JUNK", "Match"}),
                       {**dict.fromkeys(("SequenceMatcher", "Differ", "ndiff", "unified_diff", "context_diff",
                                         "diff_bytes", "HtmlDiff"),
-                                       "time quadratic or worse in the inputs, with no estimate in guards.py"),
+                                       "time quadratic or worse in the inputs, not estimated"),
                        "restore": "reads a delta the bridge's diffs do not make"}),
     "struct": Policy("values packed into bytes by a format and unpacked back (the format's size "
                      "bounded by guards.py)",
@@ -159,8 +159,8 @@ MODULES: dict[str, Policy] = {
                                       "urlunsplit", "urljoin", "urldefrag", "quote", "quote_plus",
                                       "unquote", "unquote_plus", "urlencode", "quote_from_bytes",
                                       "unquote_to_bytes"}),
-                           dict.fromkeys(("DefragResult", "DefragResultBytes", "ParseResult", "ParseResultBytes",
-                                          "SplitResult", "SplitResultBytes"),
+                           dict.fromkeys(("DefragResult", "DefragResultBytes", "ParseResult",
+                                          "ParseResultBytes", "SplitResult", "SplitResultBytes"),
                                          "the record types urlparse / urlsplit / urldefrag return")),
     # Stateful objects of these modules are kept as real objects (real.RealVal): their
     # methods run through the bridge on that one object, so what the program puts in a
@@ -221,8 +221,8 @@ MODULES: dict[str, Policy] = {
                                   "streams over raw files, or classes to subclass"),
                   "text_encoding": "reads UTF-8 mode and the locale"}),
     "tokenize": Policy("Python tokens of known text, read through a readline the bridge runs "
-                       "(an io.StringIO's)", frozenset({"generate_tokens", "untokenize", "ISEOF", "ISTERMINAL",
-                                                       "ISNONTERMINAL"}),
+                       "(an io.StringIO's)",
+                       frozenset({"generate_tokens", "untokenize", "ISEOF", "ISTERMINAL", "ISNONTERMINAL"}),
                        {"open": "reads a file", "tokenize": "detects an encoding, then as generate_tokens",
                         "detect_encoding": "reads through a readline of bytes",
                         "TokenInfo": "the record type of the tokens generate_tokens makes (kept)"}),
