@@ -57,7 +57,19 @@ COMPUTED = {
     "posixpath.splitext": "import posixpath\nOP = posixpath.splitext('cfg/max.toml')[0].split('/')[-1]\n",
     "stringprep": "import stringprep\nOP = 'max' if stringprep.in_table_c12('\\u3000') else 'add'\n",
 }
+COMPUTED["a store on a kept element is run for real"] = (
+    "import xml.etree.ElementTree as ET\nE = ET.fromstring('<a>add</a>')\nE.text = 'max'\nOP = E.text\n")
 SILENT = {
+    # Before: the store was dropped and the stale 'max' read (a false finding on the path
+    # where the store ran).
+    "a store on a kept element on an undecided path": (
+        "import xml.etree.ElementTree as ET, random\nE = ET.fromstring('<a>max</a>')\n"
+        "if random.random() > 0.5:\n    E.text = 'add'\nOP = E.text\n"),
+    "a deletion on a kept element": (
+        "import xml.etree.ElementTree as ET\nE = ET.fromstring('<a>max</a>')\ndel E.text\n"
+        "OP = E.text or 'max'\n"),
+    "a store on a kept object that takes none (a methodcaller's name)": (
+        "import operator\nM = operator.methodcaller('upper')\nM.name = 'lower'\nOP = M('MAX')\n"),
     "gzip.compress without mtime reads the clock": (
         "import gzip\nB = gzip.compress(b'max')\nOP = 'max' if B[4:8] == bytes(4) else 'add'\n"),
     "lzma preset 9 (its memory)": (
