@@ -59,7 +59,34 @@ COMPUTED = {
 }
 COMPUTED["a store on a kept element is run for real"] = (
     "import xml.etree.ElementTree as ET\nE = ET.fromstring('<a>add</a>')\nE.text = 'max'\nOP = E.text\n")
+COMPUTED.update({
+    # A decimal context is a value: the program's own Context computes with itself.
+    "decimal Context.divide": (
+        "import decimal\nC = decimal.Context(prec=3)\n"
+        "OP = 'max' if str(C.divide(1, 3)) == '0.333' else 'add'\n"),
+    "decimal Context precision stored": (
+        "import decimal\nC = decimal.Context()\nC.prec = 2\n"
+        "OP = 'max' if str(C.divide(1, 3)) == '0.33' else 'add'\n"),
+    "decimal quantize with context=": (
+        "import decimal\nC = decimal.Context(rounding=decimal.ROUND_HALF_EVEN)\n"
+        "D = decimal.Decimal('2.5').quantize(decimal.Decimal('1'), context=C)\n"
+        "OP = 'max' if int(D) == 2 else 'add'\n"),
+    "decimal exact reads": (
+        "import decimal\nD = decimal.Decimal('2.50')\n"
+        "OP = 'max' if not D.is_signed() and D.adjusted() == 0 and D.as_tuple()[2] == -2 else 'add'\n"),
+})
 SILENT = {
+    "decimal arithmetic reads the thread's context": (
+        "import decimal\nD = decimal.Decimal(1) / decimal.Decimal(3)\n"
+        "OP = 'max' if str(D).startswith('0.333') else 'add'\n"),
+    "decimal quantize without context=": (
+        "import decimal\nD = decimal.Decimal('2.5').quantize(decimal.Decimal('1'))\n"
+        "OP = 'max' if D == 2 else 'add'\n"),
+    "decimal getcontext changed": (
+        "import decimal\ndecimal.getcontext().prec = 3\n"
+        "OP = 'max' if str(decimal.Decimal(1) / 3) == '0.333' else 'add'\n"),
+    "Decimal(float) (FloatOperation is the thread's trap)": (
+        "import decimal\nOP = 'max' if int(decimal.Decimal(2.5)) == 2 else 'add'\n"),
     # Before: the store was dropped and the stale 'max' read (a false finding on the path
     # where the store ran).
     "a store on a kept element on an undecided path": (
@@ -113,7 +140,16 @@ HOSTILE = {
                                            preset=c(9 | lzma.PRESET_EXTREME)),
     "lzma dictionary of 1 GB": lambda: bridged("lzma.compress", c(b"x"), format=c(lzma.FORMAT_RAW),
                                                filters=c(({"id": lzma.FILTER_LZMA2, "dict_size": 1 << 30},))),
+    "decimal precision 10**6": lambda: _exp_at_precision(10**6),
+    "decimal Context(prec=10**6)": lambda: bridged("decimal.Context", prec=c(10**6)),
 }
+
+
+def _exp_at_precision(digits: int) -> object:
+    """A context whose precision was set past the bound (as a store the bridge ran would)."""
+    context = bridged("decimal.Context")
+    context.real.prec = digits  # type: ignore[attr-defined]
+    return bridge.run("Context.exp", bridge._method_runner("exp"), [context, c(1)], {})
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))

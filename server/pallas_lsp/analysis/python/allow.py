@@ -243,7 +243,6 @@ EXCLUDED_MODULES = {
     "importlib": "imports code", "marshal": "code objects",
     "pickle": "runs code while loading (loads can call any importable callable): not run, by "
               "design, not even for a round trip of known values",
-    "decimal": "a process-wide mutable context (getcontext().prec) decides every result",
     "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
@@ -375,6 +374,7 @@ def constant(name: str) -> object:
 # Types whose instances come back from allow-listed calls and are kept (real.RealVal).
 def _register_kept_types() -> None:
     import datetime
+    import decimal
     import email.message
     import fractions
     import graphlib
@@ -400,6 +400,7 @@ def _register_kept_types() -> None:
                             email.message.Message, io.StringIO, io.BytesIO, tokenize.TokenInfo, hmac.HMAC,
                             ipaddress.IPv4Address, ipaddress.IPv6Address, ipaddress.IPv4Network,
                             ipaddress.IPv6Network, ipaddress.IPv4Interface, ipaddress.IPv6Interface,
+                            decimal.Decimal, decimal.Context,
                             *(type(getattr(hashlib, name)()) for name in MODULES["hashlib"].names or ())})
     for kind in (queue.Queue, queue.LifoQueue, queue.PriorityQueue):
         real.SNAPSHOTS[kind] = lambda q: list(q.queue)
@@ -412,6 +413,8 @@ def _register_kept_types() -> None:
     for name in MODULES["hashlib"].names or ():
         real.SNAPSHOTS[type(getattr(hashlib, name)())] = lambda h: [h.digest()]
     real.SNAPSHOTS[hmac.HMAC] = lambda h: [h.digest()]  # update() changes it
+    real.SNAPSHOTS[decimal.Context] = lambda c: [c.prec, c.rounding, c.Emin, c.Emax, c.capitals, c.clamp,
+                                                 *c.flags.values(), *c.traps.values()]
 
 
 _register_kept_types()

@@ -84,6 +84,14 @@ MODULES: dict[str, Policy] = {
                         "Day": "an enum class (the data model's)",
                         "Month": "an enum class (the data model's)"},
                        numeric=True),
+    "decimal": Policy("exact decimals, and contexts as values: a Context made by the program computes "
+                      "with itself (ctx.divide, ctx.create_decimal); what would read the thread's "
+                      "context (Decimal arithmetic, quantize without context=, Decimal(float)) is "
+                      "refused (stdlib_guards.py)",
+                      frozenset({"Decimal", "Context", "DecimalTuple"}),
+                      dict.fromkeys(("getcontext", "setcontext", "localcontext"),
+                                    "the thread's context: process-wide mutable state the program may "
+                                    "change unseen"), numeric=True),
     "stringprep": Policy("RFC 3454 tables of the Unicode database"),
     "stat": Policy("file-mode bits read from known ints (no stat call)", numeric=True),
     "token": Policy("Python's token numbers and their predicates", numeric=True),

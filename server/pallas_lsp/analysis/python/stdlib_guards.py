@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bz2
 import codecs
+import decimal
 import gzip
 import io
 import lzma
@@ -114,6 +115,45 @@ def _digest_at(position: int, keyword: str) -> guards.Estimator:
     return check
 
 
+# ---------------------------------------------------------------- decimal
+
+MAX_DECIMAL_PREC = 1000  # digits a Context computes with (exp / ln at 10**5 digits take seconds)
+# Decimal methods whose result reads no context (the rest round, or signal, by the thread's).
+_CONTEXT_FREE = frozenset(f"Decimal.{name}" for name in (
+    "adjusted", "as_integer_ratio", "as_tuple", "canonical", "compare_total", "compare_total_mag",
+    "conjugate", "copy_abs", "copy_negate", "is_canonical", "is_finite", "is_infinite", "is_nan",
+    "is_qnan", "is_signed", "is_snan", "is_zero", "radix", "same_quantum")) | frozenset({
+    "builtins.int", "builtins.float", "builtins.bool", "decimal.Decimal", "decimal.Context",
+    "builtins.str", "builtins.repr"})
+
+
+def _holds_decimal(values: list[object]) -> bool:
+    return any(type(value) is decimal.Decimal or (type(value) in (list, tuple) and any(
+        type(item) is decimal.Decimal for item in value)) for value in values)  # type: ignore[attr-defined]
+
+
+def check_decimal_context(name: str, args: list[object], kwargs: dict[str, object]) -> None:
+    """A call given a Decimal computes with the thread's context unless it is a Context's
+    own method, is given ``context=`` or reads no context: refused otherwise, since the
+    program may have changed that context (getcontext().prec = 6) where the bridge cannot see."""
+    values = [*args, *kwargs.values()]
+    if args and type(args[0]) is decimal.Context:
+        if args[0].prec > MAX_DECIMAL_PREC:
+            refuse("a decimal precision past the bridge's bound")
+        return
+    if name == "decimal.Decimal" and any(type(value) is float for value in args) and "context" not in kwargs:
+        refuse("Decimal(float) signals FloatOperation through the thread's context")
+    if name == "decimal.Context" and isinstance(kwargs.get("prec", args[0] if args else None), int) \
+            and kwargs.get("prec", args[0] if args else 0) > MAX_DECIMAL_PREC:  # type: ignore[operator]
+        refuse("a decimal precision past the bridge's bound")
+    if not _holds_decimal(values) or type(kwargs.get("context")) is decimal.Context:
+        return
+    if name in ("builtins.str", "builtins.repr") and "E" in str(args[0]).upper():
+        refuse("an exponent's letter case is the thread's context (capitals)")
+    if name not in _CONTEXT_FREE:
+        refuse("a decimal operation that reads the thread's context")
+
+
 SUBSTITUTES: dict[str, object] = {
     "zlib.decompress": zlib_decompress, "gzip.decompress": gzip_decompress,
     "bz2.decompress": bz2_decompress, "lzma.decompress": lzma_decompress,
@@ -126,3 +166,4 @@ ESTIMATORS: dict[str, guards.Estimator] = {
 }
 guards.SUBSTITUTES.update(SUBSTITUTES)
 guards.ESTIMATORS.update(ESTIMATORS)
+guards.CALL_CHECKS.append(check_decimal_context)
