@@ -90,6 +90,7 @@ _UNKNOWN_NODES = {
     "ExtSlice": "deprecated, never produced", "Num": "deprecated alias of Constant",
     "Str": "deprecated alias of Constant", "Bytes": "deprecated alias of Constant",
     "NameConstant": "deprecated alias of Constant", "Ellipsis": "deprecated alias of Constant",
+    "_ast_Ellipsis": "deprecated alias of Constant (Python 3.12's private name)",
     # Python 3.12+: type parameter syntax; no value of a kernel's settings.
     "TypeAlias": "type parameter syntax: no value (unknown)", "TypeVar": "type parameter syntax",
     "ParamSpec": "type parameter syntax", "TypeVarTuple": "type parameter syntax",

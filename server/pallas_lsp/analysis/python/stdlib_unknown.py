@@ -35,6 +35,7 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
     "the locale and translations": ("gettext",),
     "a mutable buffer the program holds (array)": ("array",),
     "C-level audio operations on buffers, deprecated (removed in Python 3.13)": ("audioop", "xdrlib"),
+    "binhex files, deprecated (removed in Python 3.11)": ("binhex",),
     "a command-line parser whose errors exit the process (optparse; argparse is modelled)": ("optparse",),
     "text layout of arbitrary objects (pprint's width / indent / depth interact without a bound "
     "guards.py can estimate); printing writes stdout": ("pprint",),
