@@ -75,7 +75,14 @@ COMPUTED.update({
         "import decimal\nD = decimal.Decimal('2.50')\n"
         "OP = 'max' if not D.is_signed() and D.adjusted() == 0 and D.as_tuple()[2] == -2 else 'add'\n"),
 })
+COMPUTED["the addresses of a small network"] = (
+    "import ipaddress\nN = ipaddress.ip_network('10.0.0.0/30')\nOP = 'max' if len(list(N)) == 4 else 'add'\n")
 SILENT = {
+    # Read for real, list(N) and the loop would take four billion items (minutes, gigabytes).
+    "the addresses of 0.0.0.0/0 listed": (
+        "import ipaddress\nN = ipaddress.ip_network('0.0.0.0/0')\nOP = 'max' if sorted(N)[0] else 'add'\n"),
+    "a loop over 0.0.0.0/0": (
+        "import ipaddress\nOP = 'add'\nfor a in ipaddress.ip_network('0.0.0.0/0'):\n    OP = 'max'\n"),
     "decimal arithmetic reads the thread's context": (
         "import decimal\nD = decimal.Decimal(1) / decimal.Decimal(3)\n"
         "OP = 'max' if str(D).startswith('0.333') else 'add'\n"),
@@ -142,7 +149,20 @@ HOSTILE = {
                                                filters=c(({"id": lzma.FILTER_LZMA2, "dict_size": 1 << 30},))),
     "decimal precision 10**6": lambda: _exp_at_precision(10**6),
     "decimal Context(prec=10**6)": lambda: bridged("decimal.Context", prec=c(10**6)),
+    "sorted of a network of 2**32 addresses": lambda: bridged(
+        "builtins.sorted", bridged("ipaddress.ip_network", c("0.0.0.0/0"))),
+    "chain.from_iterable of a network of 2**128": lambda: bridged(
+        "builtins.sorted", bridged("itertools.chain.from_iterable", (_network("::/0"),))),
 }
+
+
+def _network(text: str) -> object:
+    return bridged("ipaddress.ip_network", c(text))
+
+
+def test_the_network_guard_refuses_only_past_its_bound() -> None:
+    small = bridged("builtins.sorted", bridged("itertools.chain.from_iterable", (_network("10.0.0.0/30"),)))
+    assert [str(item.real) for item in small.items] == ["10.0.0.0", "10.0.0.1", "10.0.0.2", "10.0.0.3"]  # type: ignore[attr-defined]
 
 
 def _exp_at_precision(digits: int) -> object:

@@ -186,8 +186,11 @@ class RealVal(ForeignVal):
             return None
         else:
             try:
-                values = list(self.real)  # type: ignore[call-overload]
+                # At most MAX_ITERATED items: a kept iterable may be huge (an ipaddress network).
+                values = list(itertools.islice(iter(self.real), MAX_ITERATED + 1))  # type: ignore[call-overload]
             except (TypeError, Refused):
+                return None
+            if len(values) > MAX_ITERATED:
                 return None
         converted = [self._convert(value) for value in values]
         return None if any(value is UNKNOWN for value in converted) else converted

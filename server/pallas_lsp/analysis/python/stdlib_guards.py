@@ -19,10 +19,11 @@ import codecs
 import decimal
 import gzip
 import io
+import ipaddress
 import lzma
 import zlib
 
-from . import allow, guards
+from . import allow, guards, real
 from .guards import MAX_RESULT, refuse
 
 MAX_LZMA_PRESET = 6
@@ -132,6 +133,33 @@ def _holds_decimal(values: list[object]) -> bool:
         type(item) is decimal.Decimal for item in value)) for value in values)  # type: ignore[attr-defined]
 
 
+_NETWORKS = (ipaddress.IPv4Network, ipaddress.IPv6Network)
+_NETWORK_OWNERS = ("ipaddress.", "IPv4Network.", "IPv6Network.", "IPv4Address.", "IPv6Address.",
+                   "IPv4Interface.", "IPv6Interface.")
+# Kept values whose calls are checked here (one pass over the arguments of every call).
+_CHECKED = frozenset({decimal.Decimal, decimal.Context, *_NETWORKS})
+
+
+def check_kept_values(name: str, args: list[object], kwargs: dict[str, object]) -> None:
+    """Calls given a Decimal or a Context (check_decimal_context), or a network of more
+    than real.MAX_ITERATED addresses that real code would iterate (``sorted(network)`` of
+    0.0.0.0/0 reads four billion; its own methods and ipaddress's functions do not)."""
+    values = [*args, *kwargs.values()]
+    if not any(type(value) in _CHECKED or (type(value) in (list, tuple) and any(
+            type(item) in _CHECKED for item in value)) for value in values) \
+            and name not in ("decimal.Decimal", "decimal.Context"):  # type: ignore[attr-defined]
+        return
+    if not name.startswith(_NETWORK_OWNERS) and any(
+            isinstance(value, _NETWORKS) and value.num_addresses > real.MAX_ITERATED
+            for value in _flat(values)):
+        refuse("real code would iterate a network past the bridge's bound")
+    check_decimal_context(name, args, kwargs)
+
+
+def _flat(values: list[object]) -> list[object]:
+    return [*values, *(item for value in values if type(value) in (list, tuple) for item in value)]  # type: ignore[attr-defined]
+
+
 def check_decimal_context(name: str, args: list[object], kwargs: dict[str, object]) -> None:
     """A call given a Decimal computes with the thread's context unless it is a Context's
     own method, is given ``context=`` or reads no context: refused otherwise, since the
@@ -166,4 +194,4 @@ ESTIMATORS: dict[str, guards.Estimator] = {
 }
 guards.SUBSTITUTES.update(SUBSTITUTES)
 guards.ESTIMATORS.update(ESTIMATORS)
-guards.CALL_CHECKS.append(check_decimal_context)
+guards.CALL_CHECKS.append(check_kept_values)
