@@ -22,6 +22,7 @@ import io
 import ipaddress
 import lzma
 import zlib
+from collections.abc import Iterable
 
 from . import allow, guards, real
 from .guards import MAX_RESULT, refuse
@@ -144,16 +145,24 @@ def check_kept_values(name: str, args: list[object], kwargs: dict[str, object]) 
     """Calls given a Decimal or a Context (check_decimal_context), or a network of more
     than real.MAX_ITERATED addresses that real code would iterate (``sorted(network)`` of
     0.0.0.0/0 reads four billion; its own methods and ipaddress's functions do not)."""
-    values = [*args, *kwargs.values()]
-    if not any(type(value) in _CHECKED or (type(value) in (list, tuple) and any(
-            type(item) in _CHECKED for item in value)) for value in values) \
-            and name not in ("decimal.Decimal", "decimal.Context"):  # type: ignore[attr-defined]
+    if not _holds_checked(args) and not (kwargs and _holds_checked(kwargs.values())) \
+            and name not in ("decimal.Decimal", "decimal.Context"):
         return
+    values = [*args, *kwargs.values()]
     if not name.startswith(_NETWORK_OWNERS) and any(
             isinstance(value, _NETWORKS) and value.num_addresses > real.MAX_ITERATED
             for value in _flat(values)):
         refuse("real code would iterate a network past the bridge's bound")
     check_decimal_context(name, args, kwargs)
+
+
+def _holds_checked(values: Iterable[object]) -> bool:
+    for value in values:
+        kind = type(value)
+        if kind in _CHECKED or ((kind is list or kind is tuple) and any(
+                type(item) in _CHECKED for item in value)):  # type: ignore[attr-defined]
+            return True
+    return False
 
 
 def _flat(values: list[object]) -> list[object]:
