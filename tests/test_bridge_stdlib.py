@@ -163,6 +163,11 @@ def _network(text: str) -> object:
 def test_the_network_guard_refuses_only_past_its_bound() -> None:
     small = bridged("builtins.sorted", bridged("itertools.chain.from_iterable", (_network("10.0.0.0/30"),)))
     assert [str(item.real) for item in small.items] == ["10.0.0.0", "10.0.0.1", "10.0.0.2", "10.0.0.3"]  # type: ignore[attr-defined]
+    big = _network("0.0.0.0/0")
+    last = bridged("operator.getitem", big, c(-1))
+    assert isinstance(last, RealVal) and str(last.real) == "255.255.255.255"
+    assert bridged("builtins.str", bridged("builtins.sorted", (big, _network("10.0.0.0/8")))) == c(
+        "[IPv4Network('0.0.0.0/0'), IPv4Network('10.0.0.0/8')]")  # a list of networks: none iterated
 
 
 def _exp_at_precision(digits: int) -> object:

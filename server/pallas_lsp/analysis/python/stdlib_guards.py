@@ -137,6 +137,12 @@ def _holds_decimal(values: list[object]) -> bool:
 _NETWORKS = (ipaddress.IPv4Network, ipaddress.IPv6Network)
 _NETWORK_OWNERS = ("ipaddress.", "IPv4Network.", "IPv6Network.", "IPv4Address.", "IPv6Address.",
                    "IPv4Interface.", "IPv6Interface.")
+# Calls that read a network without iterating it (net[-1], addr in net, comparisons, str).
+_NETWORK_SAFE = frozenset({"operator.getitem", "operator.contains", "builtins.str", "builtins.repr",
+                           "builtins.format", "builtins.bool", "operator.eq", "operator.ne", "operator.lt",
+                           "operator.le", "operator.gt", "operator.ge"})
+# Calls that iterate the items of the iterables in their argument.
+_FLATTENING = frozenset({"itertools.chain.from_iterable"})
 # Kept values whose calls are checked here (one pass over the arguments of every call).
 _CHECKED = frozenset({decimal.Decimal, decimal.Context, *_NETWORKS})
 
@@ -149,9 +155,9 @@ def check_kept_values(name: str, args: list[object], kwargs: dict[str, object]) 
             and name not in ("decimal.Decimal", "decimal.Context"):
         return
     values = [*args, *kwargs.values()]
-    if not name.startswith(_NETWORK_OWNERS) and any(
+    if not name.startswith(_NETWORK_OWNERS) and name not in _NETWORK_SAFE and any(
             isinstance(value, _NETWORKS) and value.num_addresses > real.MAX_ITERATED
-            for value in _flat(values)):
+            for value in (_flat(values) if name in _FLATTENING else values)):
         refuse("real code would iterate a network past the bridge's bound")
     check_decimal_context(name, args, kwargs)
 
