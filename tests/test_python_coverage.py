@@ -62,3 +62,45 @@ def test_a_hook_the_code_names_without_a_line_is_unclassified(monkeypatch: pytes
     monkeypatch.delitem(hook_coverage.HOOKS, "__missing__")
     statuses = {row.name: row.status for row in coverage.data_model_rows()}
     assert statuses["__missing__"] == coverage.UNCLASSIFIED
+
+
+def test_every_stdlib_module_and_every_callable_of_a_bridged_one_is_decided() -> None:
+    """Issue 20: the standard library is decided by module, not by name: every module of the
+    running Python's sys.stdlib_module_names has a row, and each public callable of a
+    bridged module is run for real or left out with why."""
+    modules = {row.name: row.status for row in coverage.rows() if row.section == "module"}
+    undecided = sorted(name for name in sys.stdlib_module_names - {"builtins"}  # its own section
+                       if modules.get(name, coverage.UNCLASSIFIED)
+                       == coverage.UNCLASSIFIED)
+    assert not undecided, f"decide these in stdlib_bridged.py or stdlib_unknown.py: {undecided}"
+    callables = [row for row in coverage.rows() if row.section == "stdlib callable"]
+    assert not [row.name for row in callables if row.status == coverage.UNCLASSIFIED]
+    bridged = {row.name for row in callables if row.status == "bridged"}
+    for name in ("bz2.decompress", "lzma.compress", "gzip.decompress", "hmac.new", "html.unescape",
+                 "quopri.decodestring", "binascii.unhexlify", "codecs.encode", "string.capwords",
+                 "heapq.merge", "math.hypot", "math.comb", "ipaddress.ip_network", "calendar.monthrange"):
+        assert name in bridged, name
+
+
+def test_a_new_module_is_unclassified(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = frozenset({*sys.stdlib_module_names, "newpure", "_newpure"})
+    monkeypatch.setattr(sys, "stdlib_module_names", names)
+    statuses = {row.name: row.status for row in coverage.rows() if row.section == "module"}
+    assert statuses["newpure"] == coverage.UNCLASSIFIED
+    assert statuses["_newpure"] == "unknown"  # a private module follows its public one
+
+
+def test_a_callable_its_module_does_not_decide_is_unclassified(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new Python's function in a bridged module (here: html.unescape taken off html's list)
+    is neither run nor silently left out."""
+    from pallas_lsp.analysis.python.policy import Policy
+
+    monkeypatch.setitem(allow.MODULES, "html", Policy("HTML escapes", frozenset({"escape"})))
+    allow.resolve.cache_clear()
+    try:
+        statuses = {row.name: row.status for row in coverage.callable_rows()}
+    finally:
+        monkeypatch.undo()
+        allow.resolve.cache_clear()
+    assert statuses["html.unescape"] == coverage.UNCLASSIFIED
+    assert statuses["html.escape"] == "bridged"

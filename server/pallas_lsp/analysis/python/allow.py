@@ -15,22 +15,10 @@ from __future__ import annotations
 
 import functools
 import importlib
-from dataclasses import dataclass, field
 
 from ..values import MISSING
-from . import real
-
-
-@dataclass(frozen=True)
-class Policy:
-    reason: str
-    # Dotted names under the module that may be called; None: every public callable.
-    names: frozenset[str] | None = None
-    excluded: dict[str, str] = field(default_factory=dict)
-    # Its int arguments are numbers, not sizes or counts (guards.py bounds their results
-    # by digits instead).
-    numeric: bool = False
-
+from . import real, stdlib_bridged, stdlib_unknown
+from .policy import Policy
 
 # Methods of the core types (``"x".upper()``, ``(1, 2).index(2)``, ``b"x".hex()``): every
 # public one, since each computes from the object and the arguments alone. list / dict
@@ -104,17 +92,25 @@ MODULES: dict[str, Policy] = {
     "string": Policy("string constants, Template, capwords", frozenset({"Template", "capwords"}),
                      {"Formatter": "format fields can reach attributes of real objects"}),
     "textwrap": Policy("text layout of known strings",
-                       frozenset({"dedent", "indent", "fill", "wrap", "shorten"})),
+                       frozenset({"dedent", "indent", "fill", "wrap", "shorten"}),
+                      {"TextWrapper": "a configurable object (wrap / fill take the same options)"}),
     "re": Policy("regular expressions (guards.py refuses patterns that may backtrack for long)",
                  frozenset({"compile", "match", "fullmatch", "search", "sub", "subn", "split",
                             "findall", "finditer", "escape"}),
-                 {"purge": "clears a process-wide cache"}),
+                 {"purge": "clears a process-wide cache",
+                  "Match": "the type of a match's result (match / search make them)",
+                  "Pattern": "the type of a compiled pattern (compile makes them)",
+                  "RegexFlag": "an enum class: its flags are read as constants (re.IGNORECASE)",
+                  "template": "deprecated in 3.11, gone in 3.13"}),
     "shlex": Policy("shell-like splitting of a string", frozenset({"split", "quote", "join"}),
                     {"shlex": "reads sys.stdin when given no stream"}),
     "json": Policy("JSON text to values and back", frozenset({"loads", "dumps"}),
-                   {"load": "reads a file", "dump": "writes a file"}),
+                   {"load": "reads a file", "dump": "writes a file",
+                    "JSONDecoder": "a configurable object (loads takes the same options)",
+                    "JSONEncoder": "a configurable object (dumps takes the same options)"}),
     "ast": Policy("literals read from a string", frozenset({"literal_eval"}),
-                  {"parse": "syntax trees are not values the program's kernels use"}),
+                  {"parse": "syntax trees are not values the program's kernels use"},
+                  others="syntax-tree node classes and walkers: not values the program's kernels use"),
     "collections": Policy("containers", frozenset({"OrderedDict", "deque", "Counter", "ChainMap"}),
                           {"namedtuple": "modelled (stdlib_values: a record class of the program)",
                            "defaultdict": "modelled: run as Python (python/source_models.py), so the "
@@ -126,7 +122,8 @@ MODULES: dict[str, Policy] = {
                            "UserString": "classes to subclass"}),
     "bisect": Policy("binary search and insertion in a sorted list (changes written back)"),
     "heapq": Policy("heap operations on a list (changes written back)"),
-    "copy": Policy("shallow and deep copies of values", frozenset({"copy", "deepcopy"})),
+    "copy": Policy("shallow and deep copies of values", frozenset({"copy", "deepcopy"}),
+                   {"replace": "calls the object's __replace__ (the data model's; Python 3.13)"}),
     "fractions": Policy("exact rational numbers", frozenset({"Fraction"}), numeric=True),
     # Not `numeric`: an int argument may be a count (quantiles(data, n=...)).
     "statistics": Policy("statistics of known numbers"),
@@ -135,7 +132,8 @@ MODULES: dict[str, Policy] = {
                        {"datetime.now": "the clock", "datetime.today": "the clock",
                         "date.today": "the clock", "datetime.utcnow": "the clock",
                         "datetime.fromtimestamp": "the local time zone",
-                        "strftime": "the locale"}),
+                        "strftime": "the locale",
+                        "tzinfo": "an abstract class to subclass (the data model's)"}),
     "tomllib": Policy("TOML text to values", frozenset({"loads"}), {"load": "reads a file"}),
     "fnmatch": Policy("shell-style pattern matching of strings",
                       frozenset({"fnmatch", "fnmatchcase", "filter", "translate"})),
@@ -144,13 +142,21 @@ MODULES: dict[str, Policy] = {
     "keyword": Policy("Python's keywords", frozenset({"iskeyword", "issoftkeyword"})),
     "base64": Policy("encodings of known bytes",
                      frozenset({"b64encode", "b64decode", "urlsafe_b64encode", "urlsafe_b64decode",
-                                "b32encode", "b32decode", "b16encode", "b16decode"})),
+                                "b32encode", "b32decode", "b16encode", "b16decode", "b32hexencode",
+                                "b32hexdecode", "a85encode", "a85decode", "b85encode", "b85decode",
+                                "standard_b64encode", "standard_b64decode", "encodebytes", "decodebytes",
+                                "z85encode", "z85decode"}),
+                     {"encode": "reads and writes files", "decode": "reads and writes files"}),
     "pathlib": Policy("pure paths: text split and joined as paths, no file system",
                       frozenset({"PurePath", "PurePosixPath", "PureWindowsPath"}),
                       {"Path": "the file system", "PosixPath": "the file system",
                        "WindowsPath": "the file system"}),
     "difflib": Policy("close matches of a word among known strings (time bounded by guards.py)",
-                      frozenset({"get_close_matches"})),
+                      frozenset({"get_close_matches", "IS_CHARACTER_JUNK", "IS_LINE_JUNK", "Match"}),
+                      {**dict.fromkeys(("SequenceMatcher", "Differ", "ndiff", "unified_diff", "context_diff",
+                                        "diff_bytes", "HtmlDiff"),
+                                       "time quadratic or worse in the inputs, not estimated"),
+                       "restore": "reads a delta the bridge's diffs do not make"}),
     "struct": Policy("values packed into bytes by a format and unpacked back (the format's size "
                      "bounded by guards.py)",
                      frozenset({"pack", "unpack", "unpack_from", "iter_unpack", "calcsize", "Struct"}),
@@ -160,33 +166,51 @@ MODULES: dict[str, Policy] = {
                            frozenset({"parse_qs", "parse_qsl", "urlparse", "urlsplit", "urlunparse",
                                       "urlunsplit", "urljoin", "urldefrag", "quote", "quote_plus",
                                       "unquote", "unquote_plus", "urlencode", "quote_from_bytes",
-                                      "unquote_to_bytes"})),
+                                      "unquote_to_bytes"}),
+                           dict.fromkeys(("DefragResult", "DefragResultBytes", "ParseResult",
+                                          "ParseResultBytes", "SplitResult", "SplitResultBytes"),
+                                         "the record types urlparse / urlsplit / urldefrag return")),
     # Stateful objects of these modules are kept as real objects (real.RealVal): their
     # methods run through the bridge on that one object, so what the program puts in a
     # queue or feeds a hash is seen by every later call (design.md, the bridge).
-    "zlib": Policy("checksums of known bytes", frozenset({"crc32", "adler32"}), numeric=True,
-                   excluded={"decompress": "a small input may inflate past every bound",
-                             "decompressobj": "a small input may inflate past every bound"}),
+    "zlib": Policy("checksums and compression of known bytes (decompression read at most "
+                   "guards.MAX_RESULT bytes, stdlib_guards.py)",
+                   frozenset({"crc32", "adler32", "compress", "decompress"}), numeric=True,
+                   excluded={"decompressobj": "an incremental object: a small input may inflate past "
+                                              "every bound",
+                             "compressobj": "an incremental object fed by the program"}),
     "hashlib": Policy("digests of known bytes; a hash object is kept and update() changes it",
                       frozenset({"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b",
                                  "blake2s", "sha3_224", "sha3_256", "sha3_384", "sha3_512"}),
                       {"new": "a name chosen at run time may be an OpenSSL digest this Python lacks",
                        "file_digest": "reads a file", "pbkdf2_hmac": "cost is its iteration count",
-                       "scrypt": "cost is its parameters"}),
+                       "scrypt": "cost is its parameters",
+                       "shake_128": "a digest of a length chosen per call (not kept yet)",
+                       "shake_256": "a digest of a length chosen per call (not kept yet)"}),
     "queue": Policy("FIFO / LIFO / priority queues kept as real objects (guards.py refuses a get "
                     "of an empty queue and a put into a full one: the real call would block)",
                     frozenset({"Queue", "LifoQueue", "PriorityQueue", "SimpleQueue"})),
     "xml.etree.ElementTree": Policy(
         "XML text parsed into elements (expat: no external entity is fetched, no DTD read)",
-        frozenset({"fromstring", "XML", "Element", "SubElement", "tostring", "iselement"}),
-        {"parse": "reads a file", "iterparse": "reads a file", "ElementTree": "reads and writes files",
+        frozenset({"fromstring", "XML", "Element", "SubElement", "tostring", "iselement", "fromstringlist",
+                   "tostringlist"}),
+        {**dict.fromkeys(("Comment", "PI", "ProcessingInstruction", "QName", "XMLID"),
+                         "element kinds and id maps not kept yet"),
+         **dict.fromkeys(("TreeBuilder", "XMLPullParser", "C14NWriterTarget"), "a parser or builder fed by "
+                                                                              "the program"),
+         "canonicalize": "writes to a file given out=", "indent": "changes an element in place without a "
+                                                                  "bound on the whitespace it adds",
+         "register_namespace": "a process-wide namespace registry",
+         "parse": "reads a file", "iterparse": "reads a file", "ElementTree": "reads and writes files",
          "XMLParser": "a parser fed by the program", "dump": "writes stdout"}),
     "plistlib": Policy("property lists (XML or binary) to values and back",
-                       frozenset({"loads", "dumps"}), {"load": "reads a file", "dump": "writes a file"}),
+                       frozenset({"loads", "dumps"}), {"load": "reads a file", "dump": "writes a file",
+                                                       "UID": "a wrapper read by dumps (not kept)"}),
     "uuid": Policy("UUIDs of known text, bytes or ints, and name-based uuid3 / uuid5",
                    frozenset({"UUID", "uuid3", "uuid5"}),
                    {"uuid1": "the clock and the host's address", "uuid4": "randomness",
-                    "getnode": "the host's address"}),
+                    "getnode": "the host's address", "SafeUUID": "an enum class (the data model's)",
+                    "main": "the command line: prints to stdout (Python 3.12)"}),
     "getopt": Policy("command-line options parsed from a known list", frozenset({"getopt"}),
                      {"gnu_getopt": "reads os.environ (POSIXLY_CORRECT)"}),
     "graphlib": Policy("topological order of a known graph", frozenset({"TopologicalSorter"})),
@@ -194,18 +218,30 @@ MODULES: dict[str, Policy] = {
                     frozenset({"message_from_string", "message_from_bytes"}),
                     {"message_from_file": "reads a file", "message_from_binary_file": "reads a file"}),
     "email.parser": Policy("RFC 822 headers parsed from known text",
-                           frozenset({"Parser", "HeaderParser", "BytesParser", "BytesHeaderParser"})),
+                           frozenset({"Parser", "HeaderParser", "BytesParser", "BytesHeaderParser"}),
+                           {"FeedParser": "a parser fed by the program", "BytesFeedParser": "a parser fed by "
+                                                                                            "the program"}),
     "io": Policy("in-memory text and byte buffers (no file: open, FileIO and the rest stay off)",
                  frozenset({"StringIO", "BytesIO"}),
-                 {"open": "the file system", "open_code": "the file system", "FileIO": "the file system"}),
+                 {"open": "the file system", "open_code": "the file system", "FileIO": "the file system",
+                  **dict.fromkeys(("BufferedIOBase", "BufferedRWPair", "BufferedRandom", "BufferedReader",
+                                   "BufferedWriter", "IOBase", "RawIOBase", "TextIOBase", "TextIOWrapper",
+                                   "IncrementalNewlineDecoder"),
+                                  "streams over raw files, or classes to subclass"),
+                  "text_encoding": "reads UTF-8 mode and the locale"}),
     "tokenize": Policy("Python tokens of known text, read through a readline the bridge runs "
-                       "(an io.StringIO's)", frozenset({"generate_tokens", "untokenize"}),
+                       "(an io.StringIO's)",
+                       frozenset({"generate_tokens", "untokenize", "ISEOF", "ISTERMINAL", "ISNONTERMINAL"}),
                        {"open": "reads a file", "tokenize": "detects an encoding, then as generate_tokens",
-                        "detect_encoding": "reads through a readline of bytes"}),
+                        "detect_encoding": "reads through a readline of bytes",
+                        "TokenInfo": "the record type of the tokens generate_tokens makes (kept)"}),
     "inspect": Policy("docstring layout of a known string; signature of the program's functions "
                       "and classes is read from the tree (python/signatures.py); the rest of inspect "
                       "reads the program's objects, which real code cannot see (getmembers: dir() of "
-                      "a class varies by release)", frozenset({"cleandoc"})),
+                      "a class varies by release)", frozenset({"cleandoc"}),
+                      others="reads the program's objects (frames, functions, classes), which real "
+                             "code cannot see"),
+    **stdlib_bridged.MODULES,
 }
 
 # Modules left out as a whole, and why (printed in the coverage table).
@@ -223,7 +259,6 @@ EXCLUDED_MODULES = {
     "importlib": "imports code", "marshal": "code objects",
     "pickle": "runs code while loading (loads can call any importable callable): not run, by "
               "design, not even for a round trip of known values",
-    "decimal": "a process-wide mutable context (getcontext().prec) decides every result",
     "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
@@ -235,6 +270,7 @@ EXCLUDED_MODULES = {
               "(stdlib_values; a class's _fields and _field_defaults: interp/classes.py), "
               "TYPE_CHECKING is False, get_type_hints of a class from its MRO's annotations "
               "(python/class_introspection.py)",
+    **stdlib_unknown.MODULES,
 }
 
 # Methods of kept real objects that read the clock, the locale or the environment.
@@ -356,11 +392,14 @@ def constant(name: str) -> object:
 # Types whose instances come back from allow-listed calls and are kept (real.RealVal).
 def _register_kept_types() -> None:
     import datetime
+    import decimal
     import email.message
     import fractions
     import graphlib
     import hashlib
+    import hmac
     import io
+    import ipaddress
     import operator
     import pathlib
     import queue
@@ -376,7 +415,10 @@ def _register_kept_types() -> None:
                             operator.attrgetter, pathlib.PurePosixPath, pathlib.PureWindowsPath,
                             queue.Queue, queue.LifoQueue, queue.PriorityQueue, queue.SimpleQueue,
                             element_tree.Element, uuid.UUID, graphlib.TopologicalSorter,
-                            email.message.Message, io.StringIO, io.BytesIO, tokenize.TokenInfo,
+                            email.message.Message, io.StringIO, io.BytesIO, tokenize.TokenInfo, hmac.HMAC,
+                            ipaddress.IPv4Address, ipaddress.IPv6Address, ipaddress.IPv4Network,
+                            ipaddress.IPv6Network, ipaddress.IPv4Interface, ipaddress.IPv6Interface,
+                            decimal.Decimal, decimal.Context,
                             *(type(getattr(hashlib, name)()) for name in MODULES["hashlib"].names or ())})
     for kind in (queue.Queue, queue.LifoQueue, queue.PriorityQueue):
         real.SNAPSHOTS[kind] = lambda q: list(q.queue)
@@ -388,6 +430,9 @@ def _register_kept_types() -> None:
     real.SNAPSHOTS[email.message.Message] = lambda m: [*m.items(), m.get_payload()]
     for name in MODULES["hashlib"].names or ():
         real.SNAPSHOTS[type(getattr(hashlib, name)())] = lambda h: [h.digest()]
+    real.SNAPSHOTS[hmac.HMAC] = lambda h: [h.digest()]  # update() changes it
+    real.SNAPSHOTS[decimal.Context] = lambda c: [c.prec, c.rounding, c.Emin, c.Emax, c.capitals, c.clamp,
+                                                 *c.flags.values(), *c.traps.values()]
 
 
 _register_kept_types()

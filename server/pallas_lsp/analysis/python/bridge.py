@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..values import MISSING, UNKNOWN, Const, DictVal, ObjVal, OneOf, PartialVal, QualName
-from . import allow, guards
+from . import allow, guards, stdlib_guards  # noqa: F401  (registers its guards)
 from .convert import Conversion, forget
 from .real import SNAPSHOTS, Opaque, RealVal, Refused
 

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib
 import sys
+import types
 from dataclasses import dataclass
 
-from . import allow
+from . import allow, stdlib_unknown
 
 UNCLASSIFIED = "UNCLASSIFIED"
 
@@ -89,6 +91,7 @@ _UNKNOWN_NODES = {
     "ExtSlice": "deprecated, never produced", "Num": "deprecated alias of Constant",
     "Str": "deprecated alias of Constant", "Bytes": "deprecated alias of Constant",
     "NameConstant": "deprecated alias of Constant", "Ellipsis": "deprecated alias of Constant",
+    "_ast_Ellipsis": "deprecated alias of Constant (Python 3.12's private name)",
     # Python 3.12+: type parameter syntax; no value of a kernel's settings.
     "TypeAlias": "type parameter syntax: no value (unknown)", "TypeVar": "type parameter syntax",
     "ParamSpec": "type parameter syntax", "TypeVarTuple": "type parameter syntax",
@@ -182,17 +185,66 @@ def _method_rows() -> list[Row]:
 
 
 def _module_rows() -> list[Row]:
+    """Every module of the running Python's standard library and every dotted module the
+    allow-list names: bridged, modelled or unknown by design; a new Python's module that
+    no entry decides is unclassified."""
     rows = []
-    for module, policy in sorted(allow.MODULES.items()):
-        if module == "builtins":
-            continue
-        names = "every public callable" if policy.names is None else ", ".join(sorted(policy.names))
-        left_out = "; ".join(f"{k}: {v}" for k, v in sorted(policy.excluded.items()))
-        why = f"{policy.reason}. Calls: {names}." + (f" Left out: {left_out}." if left_out else "")
-        rows.append(Row("module", module, "bridged", why))
-    for module, why in sorted(allow.EXCLUDED_MODULES.items()):
-        status = "modelled" if why.startswith("modelled") else "unknown"
-        rows.append(Row("module", module, status, why))
+    names = sorted({*sys.stdlib_module_names, *allow.MODULES, *allow.EXCLUDED_MODULES} - {"builtins"})
+    for module in names:
+        policy = allow.MODULES.get(module)
+        if policy is not None:
+            listed = "every public callable" if policy.names is None else ", ".join(sorted(policy.names))
+            left_out = "; ".join(f"{k}: {v}" for k, v in sorted(policy.excluded.items()))
+            why = f"{policy.reason}. Calls: {listed}." + (f" Left out: {left_out}." if left_out else "")
+            rows.append(Row("module", module, "bridged", why))
+        elif module in allow.EXCLUDED_MODULES:
+            why = allow.EXCLUDED_MODULES[module]
+            rows.append(Row("module", module, "modelled" if why.startswith("modelled") else "unknown", why))
+        elif module.startswith("_"):
+            rows.append(Row("module", module, "unknown", stdlib_unknown.PRIVATE_REASON))
+        else:
+            rows.append(Row("module", module, UNCLASSIFIED, "no entry in allow.py, stdlib_bridged.py "
+                                                             "or stdlib_unknown.py"))
+    return rows
+
+
+def public_callables(module_name: str) -> list[str] | None:
+    """The public callables of a module as this Python has them (its ``__all__``, else
+    what it defines itself or through its C twin); None when it does not import here."""
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    listed = getattr(module, "__all__", None)
+    if listed is None:
+        homes = {module_name, "_" + module_name.rpartition(".")[2]}
+        listed = [name for name in dir(module)
+                  if getattr(getattr(module, name), "__module__", None) in homes]
+    return sorted(name for name in listed if not name.startswith("_")
+                  and callable(getattr(module, name, None))
+                  and not isinstance(getattr(module, name), types.ModuleType))
+
+
+def callable_rows() -> list[Row]:
+    """Each public callable of each bridged module: run for real, or left out with why."""
+    rows = []
+    for module_name, policy in sorted(allow.MODULES.items()):
+        found = public_callables(module_name) if module_name != "builtins" else None
+        for name in found or ():
+            value = getattr(importlib.import_module(module_name), name)
+            if name in policy.excluded:
+                row = Row("stdlib callable", f"{module_name}.{name}", "unknown", policy.excluded[name])
+            elif allow.serves(f"{module_name}.{name}"):
+                row = Row("stdlib callable", f"{module_name}.{name}", "bridged", "the real callable, guarded")
+            elif isinstance(value, type) and issubclass(value, BaseException):
+                row = Row("stdlib callable", f"{module_name}.{name}", "unknown",
+                          "an exception class: a raise ends the sure path")
+            elif policy.others:
+                row = Row("stdlib callable", f"{module_name}.{name}", "unknown", policy.others)
+            else:
+                row = Row("stdlib callable", f"{module_name}.{name}", UNCLASSIFIED,
+                          "neither served nor excluded by its module's policy")
+            rows.append(row)
     return rows
 
 
@@ -218,7 +270,7 @@ def rows(modelled: frozenset[str] = frozenset()) -> list[Row]:
     (jax_calls.HANDLERS' keys)."""
     return [*_node_rows(), *_builtin_rows(modelled), *_method_rows(),
             *data_model_rows(),
-            *_module_rows()]
+            *_module_rows(), *callable_rows()]
 
 
 def markdown(modelled: frozenset[str] = frozenset()) -> str:
@@ -254,7 +306,8 @@ def markdown(modelled: frozenset[str] = frozenset()) -> str:
         if row.section.split(" ")[-1] != section:
             section = row.section.split(" ")[-1]
             title = {"node": "`ast` nodes", "builtin": "Builtins", "method": "Methods of the core types",
-                     "model": "Data-model hooks", "module": "Standard-library modules"}[section]
+                     "model": "Data-model hooks", "module": "Standard-library modules",
+                     "callable": "Callables of the bridged modules"}[section]
             lines += ["", f"## {title}", "", "| name | status | how / why |", "| --- | --- | --- |"]
         label = row.name if not row.section.endswith("method") else f"{row.section.split()[0]}.{row.name}"
         why = row.why.replace("|", "\\|")

@@ -267,6 +267,9 @@ def store_attribute(caller: Caller, owner: object, name: str, value: object, ctx
             # A store on a path that may not run leaves the attribute unknown.
             owner.attrs[name] = UNKNOWN if caller.on_uncertain_path else value
         return True
+    if isinstance(owner, RealVal):  # a kept real object (element.text, context.prec)
+        owner.store(name, value, caller.on_uncertain_path)
+        return True
     return False
 
 
@@ -307,6 +310,9 @@ def delete_attribute(caller: Caller, owner: object, name: str, ctx: Ctx) -> None
         if isinstance(custom, FuncVal):
             caller.call_value(custom.bound(owner), [Const(name)], {}, ctx)
             return
+    if isinstance(owner, RealVal):
+        owner.store(name, MISSING, True)  # not run: the object is unknown from here
+        return
     if isinstance(owner, (ObjVal, ClassVal)) or (isinstance(owner, FuncVal) and owner.self_value is None):
         if caller.on_uncertain_path:
             owner.attrs[name] = UNKNOWN

@@ -522,8 +522,14 @@ def is_numeric(name: str) -> bool:
     return allow.numeric(name)
 
 
+# Checks of every call by its canonical name (stdlib_guards.check_decimal_context).
+CALL_CHECKS: list[Callable[[str, list[object], dict[str, object]], None]] = []
+
+
 def check_call(name: str, args: list[object], kwargs: dict[str, object]) -> None:
     """The guards of ``name`` on real arguments (also for a real callable real code calls)."""
+    for extra in CALL_CHECKS:
+        extra(name, args, kwargs)
     key = guard_key(name)
     if key in MATERIALISED and len(args) == 2 and not isinstance(args[1], (tuple, list)):
         refuse("join of an iterable not materialised")

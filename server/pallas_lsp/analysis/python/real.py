@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..values import UNKNOWN, ForeignVal, pack
+from ..values import MISSING, UNKNOWN, Const, ForeignVal, pack
 from .generators import UNKNOWN_STEP, Step
 
 
@@ -117,6 +117,8 @@ KEPT_TYPES: tuple[type, ...] = (
 # Kept real objects that never change: they stand for their value in memo keys.
 IMMUTABLE_TYPES: tuple[type, ...] = (range, frozenset, complex)
 
+_STORABLE = (str, int, float, bool, bytes, type(None))
+MAX_STORED_INT = 65536  # a count or a size stored on a real object (a context's precision)
 MAX_ITERATED = 1024  # items read from one lazy iterator (itertools.count() has no end)
 
 
@@ -138,6 +140,25 @@ class RealVal(ForeignVal):
         if isinstance(self.real, IMMUTABLE_TYPES):
             return ("real", type(self.real), self.real)  # equal values are one key (range(4))
         return ("real", id(self), self.version, self.known)
+
+    def store(self, name: str, value: object, uncertain: bool) -> None:
+        """``obj.name = value`` (``element.text = "max"``, ``context.prec = 6``): run for real
+        when the path is sure, the object one of the stateful kinds (SNAPSHOTS: no other
+        kept object takes stores, a ``methodcaller``'s name among them) and the value a plain
+        constant of bounded size; otherwise the object is unknown from here, since a store
+        left untracked would leave a stale value to be read."""
+        self.version += 1
+        plain = value.value if isinstance(value, Const) else MISSING
+        if uncertain or name.startswith("_") or type(self.real) not in SNAPSHOTS \
+                or type(plain) not in _STORABLE or (
+                type(plain) is int and abs(plain) > MAX_STORED_INT) or (  # type: ignore[arg-type]
+                type(plain) in (str, bytes) and len(plain) > MAX_STORED_INT):  # type: ignore[arg-type]
+            self.known = False
+            return
+        try:
+            setattr(self.real, name, plain)
+        except Exception:  # the real store raises (an immutable object): the program stops
+            self.known = False
 
     def is_iterator(self) -> bool:
         return isinstance(self.real, Iterator)
@@ -165,8 +186,11 @@ class RealVal(ForeignVal):
             return None
         else:
             try:
-                values = list(self.real)  # type: ignore[call-overload]
+                # At most MAX_ITERATED items: a kept iterable may be huge (an ipaddress network).
+                values = list(itertools.islice(iter(self.real), MAX_ITERATED + 1))  # type: ignore[call-overload]
             except (TypeError, Refused):
+                return None
+            if len(values) > MAX_ITERATED:
                 return None
         converted = [self._convert(value) for value in values]
         return None if any(value is UNKNOWN for value in converted) else converted

@@ -1,0 +1,51 @@
+"""The modules of the standard library the bridge leaves out, each with why (by design).
+
+Every name of ``sys.stdlib_module_names`` is decided: bridged (allow.py,
+stdlib_bridged.py), modelled, or here, grouped by what its callables depend on besides
+their arguments. A module that is gone from a newer Python stays listed (harmless); one a
+newer Python adds fails tests/test_python_coverage.py until it is decided. Private
+modules (a leading underscore) are the implementation of a public one and follow it.
+"""
+
+from __future__ import annotations
+
+_BY_REASON: dict[str, tuple[str, ...]] = {
+    "the file system (files, directories, archives, databases)": (
+        "aifc", "chunk", "dbm", "filecmp", "fileinput", "glob", "imghdr", "linecache", "mailbox",
+        "mailcap", "netrc", "shelve", "shutil", "sndhdr", "sqlite3", "sunau", "tarfile", "tempfile",
+        "wave", "zipfile", "zipimport", "zipapp", "mmap", "genericpath", "pipes", "tabnanny",
+        "py_compile", "compileall", "pyclbr", "modulefinder", "pkgutil", "mimetypes", "zoneinfo",
+        "csv", "uu", "cgi", "cgitb", "sysconfig", "ensurepip", "venv", "lib2to3", "idlelib",
+        "pydoc", "pydoc_data", "turtledemo", "wsgiref", "nturl2path"),
+    "the network": (
+        "ftplib", "http", "imaplib", "nntplib", "poplib", "smtplib", "smtpd", "socketserver", "ssl",
+        "telnetlib", "xmlrpc", "asynchat", "asyncore", "webbrowser", "antigravity"),
+    "processes, signals and the terminal": (
+        "multiprocessing", "concurrent", "signal", "pty", "tty", "termios", "fcntl", "resource",
+        "select", "selectors", "posix", "nt", "msvcrt", "winreg", "winsound", "grp", "pwd", "spwd",
+        "crypt", "nis", "syslog", "getpass", "readline", "rlcompleter", "curses", "ossaudiodev",
+        "tkinter", "turtle", "msilib", "platform", "_posixsubprocess"),
+    "the clock": ("sched", "timeit", "cProfile", "profile", "pstats"),
+    "the interpreter's own state (frames, code, imports, the garbage collector, registries)": (
+        "atexit", "bdb", "code", "codeop", "contextvars", "copyreg", "ctypes", "dis", "doctest",
+        "faulthandler", "gc", "imp", "opcode", "pdb", "pickletools", "runpy", "site", "symtable",
+        "this", "trace", "traceback", "tracemalloc", "unittest", "warnings", "distutils",
+        "sre_compile", "sre_constants", "sre_parse", "encodings", "logging"),
+    "the data model's (abstract base classes the program's classes register with)": ("abc", "numbers"),
+    "the locale and translations": ("gettext",),
+    "a mutable buffer the program holds (array)": ("array",),
+    "C-level audio operations on buffers, deprecated (removed in Python 3.13)": ("audioop", "xdrlib"),
+    "binhex files, deprecated (removed in Python 3.11)": ("binhex",),
+    "a command-line parser whose errors exit the process (optparse; argparse is modelled)": ("optparse",),
+    "text layout of arbitrary objects (pprint's width / indent / depth interact without a bound "
+    "guards.py can estimate); printing writes stdout": ("pprint",),
+    "a command-line loop reading stdin": ("cmd",),
+    "an XML package: xml.etree.ElementTree is bridged; xml.dom / xml.sax build trees through "
+    "handlers the program supplies": ("xml",),
+    "a package: urllib.parse is bridged; urllib.request / urllib.robotparser are the network": ("urllib",),
+    "a C parser fed by the program (xml.etree.ElementTree is bridged)": ("pyexpat",),
+}
+
+MODULES: dict[str, str] = {name: reason for reason, names in _BY_REASON.items() for name in names}
+
+PRIVATE_REASON = "a private implementation module: the public module that imports it decides"
