@@ -52,6 +52,13 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "0.10.2", "reduction_dtype"),
         ("ValueError", "Only 32-, 64- and 128-bit loads are supported", "0.12.0.1",
          "vector_width"),
+        ("ValueError", "input_output_aliases contains the mapping '2:0' with input index 2 "
+         "outside the range [0, 2)", "0.10.2", "io_aliases"),
+        ("ValueError", "input_output_aliases contains the mapping '0:1' with output index 1 "
+         "outside the range [0, 1)", "0.12.0.1", "io_aliases"),
+        ("ValueError", "input_output_aliases contains the mapping '1:0' referring to input[1] "
+         "with abstract value int32[128] and to output with a different abstract value "
+         "float32[128].", "0.8.3", "io_aliases"),
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
         ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
@@ -205,6 +212,7 @@ def test_every_class_has_its_contract_code() -> None:
         "tmem_sync_access": "PAL042",
         "gmem_ref_transforms": "PAL043",
         "run_scoped_collective": "PAL044",
+        "io_aliases": "PAL047",
         "wgmma_smem_transforms": "PAL050",
         "register_reduction_axes": "PAL051",
     }

@@ -994,6 +994,7 @@ def _pallas_call(call: Call) -> object:
     info = _kernel_info(body, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
     if "grid_spec" not in kwargs and "**" not in kwargs and ("in_specs" in kwargs or "out_specs" in kwargs):
         info = replace(info, block_specs=(kwargs.get("in_specs", MISSING), kwargs.get("out_specs", MISSING)))
+    info.io_aliases = UNKNOWN if "**" in kwargs else kwargs.get("input_output_aliases")
     call.tracer.kernels.append(info)
     return KernelVal(info)
 

@@ -646,6 +646,9 @@ class KernelInfo:
     # A Mosaic GPU pallas_call's in_specs and out_specs as evaluated (pipelines.BlockSpecVal
     # items), None when not given or for plgpu.kernel (PAL018).
     block_specs: tuple[object, object] | None = None
+    # A Mosaic GPU pallas_call's input_output_aliases as evaluated (a DictVal when written
+    # out), None when not given, UNKNOWN when a **kwargs hides it (PAL047).
+    io_aliases: object = None
     # The ref facts (analysis/ref_facts.py): the scratch buffer types as passed (a tuple of
     # RefTypeVal / other values, or UNKNOWN), and the memory space of the input and output
     # refs ("GMEM" for plgpu.kernel; "SMEM" for a pallas_call whose whole arrays JAX copies

@@ -45,6 +45,7 @@ from . import (
     pal042_tmem_sync_access,
     pal043_gmem_ref_transforms,
     pal044_run_scoped_collective,
+    pal047_io_aliases,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )
@@ -99,6 +100,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal042_tmem_sync_access,
     pal043_gmem_ref_transforms,
     pal044_run_scoped_collective,
+    pal047_io_aliases,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )}
