@@ -149,6 +149,11 @@ call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
 jax.jit(call)(jnp.ones((128,), jnp.float32))
 '''
 
+_BITCAST_LAUNCH = '''
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct({shape}, jnp.{dtype}))
+jax.jit(call)(jnp.ones((128,), jnp.float32))
+'''
+
 _LANE_LOAD = '''def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
 
@@ -249,6 +254,8 @@ SCAFFOLDS: dict[str, Scaffold] = {
     "PAL042": Scaffold(bad=_TMEM_READ, good=_TMEM_READ),
     # The good example copies one (64, 128) window of a (2, 64, 128) input as it is.
     "PAL044": Scaffold(bad=_RUN_SCOPED, good=_RUN_SCOPED),
+    "PAL048": Scaffold(bad="{example}" + _BITCAST_LAUNCH.format(shape="(128, 2)", dtype="int16"),
+                       good="{example}" + _BITCAST_LAUNCH.format(shape="(128,)", dtype="int32")),
     "PAL043": Scaffold(bad=_GMEM_COPY, good=_GMEM_COPY.replace("(2, 32, 128)", "(2, 64, 128)")),
     "PAL015": Scaffold(bad=_BARRIER_SCRATCH, good=_BARRIER_SCRATCH),
     "PAL025": Scaffold(bad=_CLUSTER_COPY, good=_CLUSTER_COPY),

@@ -59,6 +59,8 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("ValueError", "input_output_aliases contains the mapping '1:0' referring to input[1] "
          "with abstract value int32[128] and to output with a different abstract value "
          "float32[128].", "0.8.3", "io_aliases"),
+        ("NotImplementedError", "Cannot bitcast from float32 to int16 because they have "
+         "different widths", "0.12.0.1", "bitcast_width"),
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
         ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
@@ -213,6 +215,7 @@ def test_every_class_has_its_contract_code() -> None:
         "gmem_ref_transforms": "PAL043",
         "run_scoped_collective": "PAL044",
         "io_aliases": "PAL047",
+        "bitcast_width": "PAL048",
         "wgmma_smem_transforms": "PAL050",
         "register_reduction_axes": "PAL051",
     }

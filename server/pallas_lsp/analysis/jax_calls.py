@@ -32,7 +32,16 @@ from .api_surface import shipped
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
-from .ops import OPS, RECORDED_BY_PARAMS, REDUCE_OP, REDUCTION_CALLS, REMOTE_CALLS, REMOTE_OP
+from .ops import (
+    BITCAST_CALL,
+    BITCAST_OP,
+    OPS,
+    RECORDED_BY_PARAMS,
+    REDUCE_OP,
+    REDUCTION_CALLS,
+    REMOTE_CALLS,
+    REMOTE_OP,
+)
 from .python import allow, bridge
 from .python.real import RealVal
 from .ref_ops import REF_OPS
@@ -546,6 +555,12 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
             "function": Const(name), "x": args[0] if args else UNKNOWN, "axis": call.arg(1, "axis"),
             "extra": Const(tuple(sorted(key for key in kwargs if key != "axis"))),
             "positional": Const(len(args))}, {}, ctx)
+    if ctx.launch is not None and name == BITCAST_CALL and not any(
+            isinstance(arg, ast.Starred) for arg in node.args):
+        # lax.bitcast_convert_type(x, jnp.int16) of a float32 array: refused by Mosaic GPU's
+        # rule when the widths differ (PAL048).
+        interp.record_op(BITCAST_OP, node, {"x": args[0] if args else UNKNOWN,
+                                            "new_dtype": call.arg(1, "new_dtype")}, {}, ctx)
     if ctx.launch is not None and name in REMOTE_CALLS:
         # Another device reached by id (PAL021): recorded, then evaluated as before. A
         # semaphore_signal's device_id may be None (this device): only a known id counts.

@@ -46,6 +46,7 @@ from . import (
     pal043_gmem_ref_transforms,
     pal044_run_scoped_collective,
     pal047_io_aliases,
+    pal048_bitcast_width,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )
@@ -101,6 +102,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal043_gmem_ref_transforms,
     pal044_run_scoped_collective,
     pal047_io_aliases,
+    pal048_bitcast_width,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )}
