@@ -154,6 +154,13 @@ call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct({shape}, jnp.{dtype}))
 jax.jit(call)(jnp.ones((128,), jnp.float32))
 '''
 
+_INT8_LAUNCH = '''{example}
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((512,), jnp.int8))
+jax.jit(call)(jnp.ones((512,), jnp.int8))
+'''
+
 _LANE_LOAD = '''def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
 
@@ -254,6 +261,7 @@ SCAFFOLDS: dict[str, Scaffold] = {
     "PAL042": Scaffold(bad=_TMEM_READ, good=_TMEM_READ),
     # The good example copies one (64, 128) window of a (2, 64, 128) input as it is.
     "PAL044": Scaffold(bad=_RUN_SCOPED, good=_RUN_SCOPED),
+    "PAL049": Scaffold(bad=_INT8_LAUNCH, good=_INT8_LAUNCH),
     "PAL048": Scaffold(bad="{example}" + _BITCAST_LAUNCH.format(shape="(128, 2)", dtype="int16"),
                        good="{example}" + _BITCAST_LAUNCH.format(shape="(128,)", dtype="int32")),
     "PAL043": Scaffold(bad=_GMEM_COPY, good=_GMEM_COPY.replace("(2, 32, 128)", "(2, 64, 128)")),

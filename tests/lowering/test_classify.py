@@ -61,6 +61,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "float32[128].", "0.8.3", "io_aliases"),
         ("NotImplementedError", "Cannot bitcast from float32 to int16 because they have "
          "different widths", "0.12.0.1", "bitcast_width"),
+        ("NotImplementedError", "Pointwise operations on 8-bit types are unsupported (except "
+         "bitwise operations). Upcast to a 16- or 32-bit type before performing the operation.",
+         "0.10.2", "narrow_arithmetic"),
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
         ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
@@ -216,6 +219,7 @@ def test_every_class_has_its_contract_code() -> None:
         "run_scoped_collective": "PAL044",
         "io_aliases": "PAL047",
         "bitcast_width": "PAL048",
+        "narrow_arithmetic": "PAL049",
         "wgmma_smem_transforms": "PAL050",
         "register_reduction_axes": "PAL051",
     }

@@ -186,6 +186,9 @@ LANE_SWIZZLED_LOAD_TAKES_CAST = Fact("a Lane load of a swizzled, untiled buffer 
 TILED_REF_RESHAPES_FOLD = Fact("a reshape of a tiled shared-memory ref may fold dimensions", (0, 10, 2), None,
                                "reshape_tiled_ref: refused on 0.8.3 (and no 0.9 release has the "
                                "commute); folds lower from 0.10.2")
+NARROW_POINTWISE_REFUSED = Fact("arithmetic on 8-bit register arrays is refused", (0, 10, 2), None,
+                                "pal049/int8_add: 0.8.3 lowers int8 / uint8 / float8 adds, 0.10.2 "
+                                "to 0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")
 COPY_CHECKS_AT_TRACE = Fact("TMA copies check dtypes and shapes when traced", (0, 11, 2), None,
                             "families corpus copy_tma.shape_mismatch / dtype_mismatch, 0.10.2 vs 0.11.2")
 

@@ -47,6 +47,7 @@ from . import (
     pal044_run_scoped_collective,
     pal047_io_aliases,
     pal048_bitcast_width,
+    pal049_narrow_arithmetic,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )
@@ -103,6 +104,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal044_run_scoped_collective,
     pal047_io_aliases,
     pal048_bitcast_width,
+    pal049_narrow_arithmetic,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
 )}
