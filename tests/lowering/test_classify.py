@@ -64,6 +64,10 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("NotImplementedError", "Pointwise operations on 8-bit types are unsupported (except "
          "bitwise operations). Upcast to a 16- or 32-bit type before performing the operation.",
          "0.10.2", "narrow_arithmetic"),
+        ("ValueError", "If `grid_spec` is specified, then `grid` must be `()`. It is (1,)",
+         "0.12.0.1", "grid_spec_conflict"),
+        ("ValueError", "If `grid_spec` is specified, then `in_specs` must be `no_block_spec`. "
+         "It is None", "0.8.3", "grid_spec_conflict"),
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
         ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
@@ -222,6 +226,7 @@ def test_every_class_has_its_contract_code() -> None:
         "narrow_arithmetic": "PAL049",
         "wgmma_smem_transforms": "PAL050",
         "register_reduction_axes": "PAL051",
+        "grid_spec_conflict": "PAL052",
     }
 
 

@@ -58,6 +58,7 @@ from .values import (
     Env,
     ForeignParamsVal,
     FuncVal,
+    GridSpecVal,
     KernelInfo,
     KernelVal,
     LayoutVal,
@@ -1006,12 +1007,48 @@ def _pallas_call(call: Call) -> object:
     if not mosaic_gpu:
         call.tracer.call_callbacks(call.args, kwargs, call.node, call.ctx, same_context=False)
         return UNKNOWN
+    conflict = _grid_spec_conflict(kwargs)
+    if conflict is not None:
+        # ValueError at the call (PAL052): no kernel is built, nothing of it is traced.
+        info = _kernel_info(UNKNOWN, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
+        info.grid_spec_conflict = conflict
+        call.tracer.kernels.append(info)
+        return UNKNOWN
     info = _kernel_info(body, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
     if "grid_spec" not in kwargs and "**" not in kwargs and ("in_specs" in kwargs or "out_specs" in kwargs):
         info = replace(info, block_specs=(kwargs.get("in_specs", MISSING), kwargs.get("out_specs", MISSING)))
     info.io_aliases = UNKNOWN if "**" in kwargs else kwargs.get("input_output_aliases")
     call.tracer.kernels.append(info)
     return KernelVal(info)
+
+
+def _grid_spec_conflict(kwargs: dict[str, object]) -> str | None:
+    """The first of grid= / in_specs= / out_specs= / scratch_shapes= that pl.pallas_call
+    refuses beside a grid_spec (its checks, in that order, on 0.8.3 - 0.12.0.1): a grid or
+    scratch_shapes that is not empty, in_specs / out_specs given at all. None where the
+    grid_spec is not surely a GridSpec or a value before the faulty one is not known."""
+    if "**" in kwargs or not isinstance(kwargs.get("grid_spec"), GridSpecVal):
+        return None
+    for key in ("grid", "in_specs", "out_specs", "scratch_shapes"):
+        if key not in kwargs:
+            continue
+        value = kwargs[key]
+        if key in ("in_specs", "out_specs"):
+            # `is not no_block_spec`: any value the program wrote, None too (pl.no_block_spec
+            # itself, or a value not known, may be the default).
+            if isinstance(value, (tuple, Const, pipelines.BlockSpecVal)):
+                return key
+            return None
+        items = value.value if isinstance(value, Const) else value
+        if not isinstance(items, (tuple, int)) or isinstance(items, bool):
+            return None
+        if items:
+            return key
+    return None
+
+
+def _grid_spec(call: Call) -> object:
+    return GridSpecVal(call.node)
 
 
 def _foreign_params(call: Call) -> object:
@@ -1185,6 +1222,7 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.WarpMesh": _warp_mesh,
     "lax.fori_loop": _loop,
     "pl.BlockSpec": _block_spec,
+    "pl.GridSpec": _grid_spec,
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
     pipelines.WS: _emit_pipeline,

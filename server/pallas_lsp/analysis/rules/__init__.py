@@ -50,6 +50,7 @@ from . import (
     pal049_narrow_arithmetic,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
+    pal052_grid_spec_conflict,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -107,6 +108,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal049_narrow_arithmetic,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
+    pal052_grid_spec_conflict,
 )}
 
 
