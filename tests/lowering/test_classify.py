@@ -68,6 +68,8 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "0.12.0.1", "grid_spec_conflict"),
         ("ValueError", "If `grid_spec` is specified, then `in_specs` must be `no_block_spec`. "
          "It is None", "0.8.3", "grid_spec_conflict"),
+        ("ValueError", "`in_specs` must be a tuple or a list. Found: None", "0.12.0.1",
+         "in_specs_sequence"),
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
         ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
@@ -227,6 +229,7 @@ def test_every_class_has_its_contract_code() -> None:
         "wgmma_smem_transforms": "PAL050",
         "register_reduction_axes": "PAL051",
         "grid_spec_conflict": "PAL052",
+        "in_specs_sequence": "PAL053",
     }
 
 

@@ -1007,11 +1007,11 @@ def _pallas_call(call: Call) -> object:
     if not mosaic_gpu:
         call.tracer.call_callbacks(call.args, kwargs, call.node, call.ctx, same_context=False)
         return UNKNOWN
-    conflict = _grid_spec_conflict(kwargs)
-    if conflict is not None:
-        # ValueError at the call (PAL052): no kernel is built, nothing of it is traced.
+    conflict, not_sequence = _grid_spec_conflict(kwargs), _in_specs_not_sequence(kwargs)
+    if conflict is not None or not_sequence is not None:
+        # ValueError at the call (PAL052, PAL053): no kernel is built, nothing of it is traced.
         info = _kernel_info(UNKNOWN, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
-        info.grid_spec_conflict = conflict
+        info.grid_spec_conflict, info.in_specs_not_sequence = conflict, not_sequence
         call.tracer.kernels.append(info)
         return UNKNOWN
     info = _kernel_info(body, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
@@ -1044,6 +1044,20 @@ def _grid_spec_conflict(kwargs: dict[str, object]) -> str | None:
             return None
         if items:
             return key
+    return None
+
+
+def _in_specs_not_sequence(kwargs: dict[str, object]) -> str | None:
+    """pallas_call(in_specs=pl.BlockSpec(...)) or in_specs=None without a grid_spec: the
+    GridSpec pallas_call builds refuses an in_specs that is not a sequence (0.8.3 - 0.12.0.1)."""
+    if "**" in kwargs or ("grid_spec" in kwargs and not (
+            isinstance(kwargs["grid_spec"], Const) and kwargs["grid_spec"].value is None)):
+        return None
+    value = kwargs.get("in_specs", MISSING)
+    if isinstance(value, pipelines.BlockSpecVal):
+        return "a BlockSpec"
+    if isinstance(value, Const) and value.value is None:
+        return "None"
     return None
 
 

@@ -660,6 +660,9 @@ class KernelInfo:
     # scratch_shapes= that JAX refuses beside it: that keyword (PAL052). JAX raises at the
     # call: no kernel is built, the info is kept only in the run's kernels.
     grid_spec_conflict: str | None = None
+    # A Mosaic GPU pallas_call whose in_specs= is one BlockSpec or None, not a sequence:
+    # what it is ("a BlockSpec", "None"); refused at the call like grid_spec_conflict (PAL053).
+    in_specs_not_sequence: str | None = None
     # The ref facts (analysis/ref_facts.py): the scratch buffer types as passed (a tuple of
     # RefTypeVal / other values, or UNKNOWN), and the memory space of the input and output
     # refs ("GMEM" for plgpu.kernel; "SMEM" for a pallas_call whose whole arrays JAX copies

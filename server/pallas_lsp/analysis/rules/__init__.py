@@ -51,6 +51,7 @@ from . import (
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
     pal052_grid_spec_conflict,
+    pal053_in_specs_sequence,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -109,6 +110,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
     pal052_grid_spec_conflict,
+    pal053_in_specs_sequence,
 )}
 
 
