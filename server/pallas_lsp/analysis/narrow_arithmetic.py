@@ -1,11 +1,12 @@
-"""Arithmetic (``+``, ``-``, ``*``) on 8-bit register arrays, which Mosaic GPU refuses.
+"""Arithmetic (``+``, ``-``, ``*``, unary ``-``) on 8-bit register arrays, which Mosaic GPU refuses.
 
 ``FragmentedArray._pointwise`` (jax/experimental/mosaic/gpu/fragmented_array.py) raises
 "Pointwise operations on 8-bit types are unsupported (except bitwise operations). Upcast to a
 16- or 32-bit type before performing the operation." (NotImplementedError) for an int8, uint8
 or float8 operation other than a bitwise one. Measured on JAX 0.10.2, 0.11.2 and 0.12.0.1
 (0.8.3 lowers them) under Lane and Warpgroup semantics: int8 / uint8 / float8_e4m3fn adds,
-int8 subtractions and products of (512,) arrays loaded from refs, and with a Python int.
+int8 subtractions, products and negations of (512,) arrays loaded from refs, and with a
+Python int.
 Comparisons and jnp.maximum of int8 arrays fail under Lane only, bitwise ops lower: neither is
 judged here.
 
@@ -26,7 +27,7 @@ from .trace import Op
 from .values import ArrayVal, Const, DtypeVal, plain
 from .versions import NARROW_POINTWISE_REFUSED, holds
 
-SYMBOLS = {"Add": "+", "Sub": "-", "Mult": "*"}
+SYMBOLS = {"Add": "+", "Sub": "-", "Mult": "*", "USub": "unary -"}
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ def _operand(value: object) -> tuple[str, tuple[int, ...]] | bool | None:
 def narrow_arithmetic(op: Op) -> NarrowArithmetic | None:
     operator = op.args.get("operator")
     symbol = SYMBOLS.get(operator.value) if isinstance(operator, Const) else None
-    sides = [_operand(op.args.get("left")), _operand(op.args.get("right"))]
+    keys = ("left",) if symbol == "unary -" else ("left", "right")
+    sides = [_operand(op.args.get(key)) for key in keys]
     arrays = [side for side in sides if isinstance(side, tuple)]
     if symbol is None or None in sides or not arrays or len(set(arrays)) != 1 \
             or op.names_open or op.scope_names:

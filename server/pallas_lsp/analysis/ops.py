@@ -103,7 +103,7 @@ REDUCE_OP = "register reduction"
 # dtypes of one width only (PAL048).
 BITCAST_CALL = "lax.bitcast_convert_type"
 BITCAST_OP = "register bitcast"
-# `x + y`, `x - y`, `x * y` in a kernel body with an array operand (PAL049).
+# `x + y`, `x - y`, `x * y`, `-x` in a kernel body with an array operand (PAL049).
 ARITH_OP = "register arithmetic"
 # Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
 WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)

@@ -29,7 +29,8 @@ RULE = Rule(
         "int8 ref stays int8 and reaches that refusal."
     ),
     when_it_happens=(
-        "In a `plgpu.kernel` (or Mosaic GPU `pl.pallas_call`) body, `a + b`, `a - b`, `a * b` "
+        "In a `plgpu.kernel` (or Mosaic GPU `pl.pallas_call`) body, `a + b`, `a - b`, `a * b`, "
+        "`-a` "
         "where the operands are 8-bit arrays loaded from refs (or one is a Python int), under "
         "Lane and Warpgroup semantics, from JAX 0.10.2 (measured on 0.10.2, 0.11.2 and "
         "0.12.0.1; 0.8.3 lowers them). Comparisons and `jnp.maximum` of 8-bit arrays fail "
@@ -67,7 +68,10 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 def _message(found: NarrowArithmetic) -> str:
     wide = "float32" if found.dtype.startswith("float8") else "int32"
-    return (f"This computes `{found.symbol}` on {short_repr(found.shape)} {found.dtype} arrays: "
+    shape = short_repr(found.shape)
+    what = (f"negates a {shape} {found.dtype} array" if found.symbol == "unary -"
+            else f"computes `{found.symbol}` on {shape} {found.dtype} arrays")
+    return (f"This {what}: "
             f"Mosaic GPU has no 8-bit arithmetic on register arrays (only bitwise operations), "
             f"so JAX fails with \"NotImplementedError: Pointwise operations on 8-bit types are "
             f"unsupported (except bitwise operations)\". Upcast first (.astype(jnp.{wide})) and "

@@ -188,7 +188,13 @@ class ExpressionsMixin:
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
         if isinstance(node, ast.UnaryOp):
-            return self.each(lambda operand: _unary(node.op, operand), self.ev(node.operand, env, ctx))
+            operand = self.ev(node.operand, env, ctx)
+            if ctx.launch is not None and isinstance(node.op, ast.USub) \
+                    and isinstance(plain(operand), ArrayVal):
+                # `-x` of a register array in a kernel body (PAL049).
+                self.record_op(ARITH_OP, node, {"left": operand,  # type: ignore[arg-type]
+                                                "operator": Const("USub")}, {}, ctx)
+            return self.each(lambda operand: _unary(node.op, operand), operand)
         if isinstance(node, ast.JoinedStr):
             return self.each(lambda *parts: pyflow.formatted(list(parts)),
                              *(self.ev_fstring_part(v, env, ctx) for v in node.values))
