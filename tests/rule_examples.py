@@ -170,6 +170,18 @@ call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
 jax.jit(call)(jnp.ones((128, 128), jnp.float32))
 '''
 
+_BITCAST_LAUNCH = '''
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct({shape}, jnp.{dtype}))
+jax.jit(call)(jnp.ones((128,), jnp.float32))
+'''
+
+_INT8_LAUNCH = '''{example}
+
+
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((512,), jnp.int8))
+jax.jit(call)(jnp.ones((512,), jnp.int8))
+'''
+
 _LANE_LOAD = '''def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
 
@@ -287,6 +299,9 @@ SCAFFOLDS: dict[str, Scaffold] = {
     # The buffer is the window: 2 float32 columns (8-byte rows) bad, 4 (16 bytes) good.
     "PAL046": Scaffold(bad=_TMA_WINDOW.replace("{width}", "2"),
                        good=_TMA_WINDOW.replace("{width}", "4")),
+    "PAL049": Scaffold(bad=_INT8_LAUNCH, good=_INT8_LAUNCH),
+    "PAL048": Scaffold(bad="{example}" + _BITCAST_LAUNCH.format(shape="(128, 2)", dtype="int16"),
+                       good="{example}" + _BITCAST_LAUNCH.format(shape="(128,)", dtype="int32")),
     "PAL043": Scaffold(bad=_GMEM_COPY, good=_GMEM_COPY.replace("(2, 32, 128)", "(2, 64, 128)")),
     "PAL015": Scaffold(bad=_BARRIER_SCRATCH, good=_BARRIER_SCRATCH),
     "PAL025": Scaffold(bad=_CLUSTER_COPY, good=_CLUSTER_COPY),

@@ -52,6 +52,24 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "0.10.2", "reduction_dtype"),
         ("ValueError", "Only 32-, 64- and 128-bit loads are supported", "0.12.0.1",
          "vector_width"),
+        ("ValueError", "input_output_aliases contains the mapping '2:0' with input index 2 "
+         "outside the range [0, 2)", "0.10.2", "io_aliases"),
+        ("ValueError", "input_output_aliases contains the mapping '0:1' with output index 1 "
+         "outside the range [0, 1)", "0.12.0.1", "io_aliases"),
+        ("ValueError", "input_output_aliases contains the mapping '1:0' referring to input[1] "
+         "with abstract value int32[128] and to output with a different abstract value "
+         "float32[128].", "0.8.3", "io_aliases"),
+        ("NotImplementedError", "Cannot bitcast from float32 to int16 because they have "
+         "different widths", "0.12.0.1", "bitcast_width"),
+        ("NotImplementedError", "Pointwise operations on 8-bit types are unsupported (except "
+         "bitwise operations). Upcast to a 16- or 32-bit type before performing the operation.",
+         "0.10.2", "narrow_arithmetic"),
+        ("ValueError", "If `grid_spec` is specified, then `grid` must be `()`. It is (1,)",
+         "0.12.0.1", "grid_spec_conflict"),
+        ("ValueError", "If `grid_spec` is specified, then `in_specs` must be `no_block_spec`. "
+         "It is None", "0.8.3", "grid_spec_conflict"),
+        ("ValueError", "`in_specs` must be a tuple or a list. Found: None", "0.12.0.1",
+         "in_specs_sequence"),
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
         ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
@@ -245,8 +263,13 @@ def test_every_class_has_its_contract_code() -> None:
         "run_scoped_collective": "PAL044",
         "semaphore_operands": "PAL045",
         "tma_window": "PAL046",
+        "io_aliases": "PAL047",
+        "bitcast_width": "PAL048",
+        "narrow_arithmetic": "PAL049",
         "wgmma_smem_transforms": "PAL050",
         "register_reduction_axes": "PAL051",
+        "grid_spec_conflict": "PAL052",
+        "in_specs_sequence": "PAL053",
     }
 
 

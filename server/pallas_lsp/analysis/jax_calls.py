@@ -32,7 +32,16 @@ from .api_surface import shipped
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
-from .ops import OPS, RECORDED_BY_PARAMS, REDUCE_OP, REDUCTION_CALLS, REMOTE_CALLS, REMOTE_OP
+from .ops import (
+    BITCAST_CALL,
+    BITCAST_OP,
+    OPS,
+    RECORDED_BY_PARAMS,
+    REDUCE_OP,
+    REDUCTION_CALLS,
+    REMOTE_CALLS,
+    REMOTE_OP,
+)
 from .python import allow, bridge
 from .python.real import RealVal
 from .ref_ops import REF_OPS
@@ -49,6 +58,7 @@ from .values import (
     Env,
     ForeignParamsVal,
     FuncVal,
+    GridSpecVal,
     KernelInfo,
     KernelVal,
     LayoutVal,
@@ -546,6 +556,12 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
             "function": Const(name), "x": args[0] if args else UNKNOWN, "axis": call.arg(1, "axis"),
             "extra": Const(tuple(sorted(key for key in kwargs if key != "axis"))),
             "positional": Const(len(args))}, {}, ctx)
+    if ctx.launch is not None and name == BITCAST_CALL and not any(
+            isinstance(arg, ast.Starred) for arg in node.args):
+        # lax.bitcast_convert_type(x, jnp.int16) of a float32 array: refused by Mosaic GPU's
+        # rule when the widths differ (PAL048).
+        interp.record_op(BITCAST_OP, node, {"x": args[0] if args else UNKNOWN,
+                                            "new_dtype": call.arg(1, "new_dtype")}, {}, ctx)
     if ctx.launch is not None and name in REMOTE_CALLS:
         # Another device reached by id (PAL021): recorded, then evaluated as before. A
         # semaphore_signal's device_id may be None (this device): only a known id counts.
@@ -991,11 +1007,62 @@ def _pallas_call(call: Call) -> object:
     if not mosaic_gpu:
         call.tracer.call_callbacks(call.args, kwargs, call.node, call.ctx, same_context=False)
         return UNKNOWN
+    conflict, not_sequence = _grid_spec_conflict(kwargs), _in_specs_not_sequence(kwargs)
+    if conflict is not None or not_sequence is not None:
+        # ValueError at the call (PAL052, PAL053): no kernel is built, nothing of it is traced.
+        info = _kernel_info(UNKNOWN, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
+        info.grid_spec_conflict, info.in_specs_not_sequence = conflict, not_sequence
+        call.tracer.kernels.append(info)
+        return UNKNOWN
     info = _kernel_info(body, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
     if "grid_spec" not in kwargs and "**" not in kwargs and ("in_specs" in kwargs or "out_specs" in kwargs):
         info = replace(info, block_specs=(kwargs.get("in_specs", MISSING), kwargs.get("out_specs", MISSING)))
+    info.io_aliases = UNKNOWN if "**" in kwargs else kwargs.get("input_output_aliases")
     call.tracer.kernels.append(info)
     return KernelVal(info)
+
+
+def _grid_spec_conflict(kwargs: dict[str, object]) -> str | None:
+    """The first of grid= / in_specs= / out_specs= / scratch_shapes= that pl.pallas_call
+    refuses beside a grid_spec (its checks, in that order, on 0.8.3 - 0.12.0.1): a grid or
+    scratch_shapes that is not empty, in_specs / out_specs given at all. None where the
+    grid_spec is not surely a GridSpec or a value before the faulty one is not known."""
+    if "**" in kwargs or not isinstance(kwargs.get("grid_spec"), GridSpecVal):
+        return None
+    for key in ("grid", "in_specs", "out_specs", "scratch_shapes"):
+        if key not in kwargs:
+            continue
+        value = kwargs[key]
+        if key in ("in_specs", "out_specs"):
+            # `is not no_block_spec`: any value the program wrote, None too (pl.no_block_spec
+            # itself, or a value not known, may be the default).
+            if isinstance(value, (tuple, Const, pipelines.BlockSpecVal)):
+                return key
+            return None
+        items = value.value if isinstance(value, Const) else value
+        if not isinstance(items, (tuple, int)) or isinstance(items, bool):
+            return None
+        if items:
+            return key
+    return None
+
+
+def _in_specs_not_sequence(kwargs: dict[str, object]) -> str | None:
+    """pallas_call(in_specs=pl.BlockSpec(...)) or in_specs=None without a grid_spec: the
+    GridSpec pallas_call builds refuses an in_specs that is not a sequence (0.8.3 - 0.12.0.1)."""
+    if "**" in kwargs or ("grid_spec" in kwargs and not (
+            isinstance(kwargs["grid_spec"], Const) and kwargs["grid_spec"].value is None)):
+        return None
+    value = kwargs.get("in_specs", MISSING)
+    if isinstance(value, pipelines.BlockSpecVal):
+        return "a BlockSpec"
+    if isinstance(value, Const) and value.value is None:
+        return "None"
+    return None
+
+
+def _grid_spec(call: Call) -> object:
+    return GridSpecVal(call.node)
 
 
 def _foreign_params(call: Call) -> object:
@@ -1169,6 +1236,7 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.WarpMesh": _warp_mesh,
     "lax.fori_loop": _loop,
     "pl.BlockSpec": _block_spec,
+    "pl.GridSpec": _grid_spec,
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
     pipelines.WS: _emit_pipeline,

@@ -99,6 +99,12 @@ REDUCTION_CALLS = frozenset({
     *(f"jax.Array.{name}" for name in ("sum", "max", "min")),
 })
 REDUCE_OP = "register reduction"
+# lax.bitcast_convert_type(x, new_dtype) in a kernel body: Mosaic GPU's rule bitcasts between
+# dtypes of one width only (PAL048).
+BITCAST_CALL = "lax.bitcast_convert_type"
+BITCAST_OP = "register bitcast"
+# `x + y`, `x - y`, `x * y`, `-x` in a kernel body with an array operand (PAL049).
+ARITH_OP = "register arithmetic"
 # Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
 WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)
 HOVERED_OPS = tuple(name for name, spec in OPS.items() if spec.hover is not None)

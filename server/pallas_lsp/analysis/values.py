@@ -662,6 +662,13 @@ class NamespaceDict:
     owner: NamespaceVal
 
 
+@dataclass(frozen=True)
+class GridSpecVal:
+    """``pl.GridSpec(...)``: a grid spec object, never None (PAL052)."""
+
+    node: ast.Call
+
+
 @dataclass(eq=False)
 class KernelInfo:
     """A Mosaic GPU kernel: the result of ``plgpu.kernel`` or a Mosaic GPU ``pallas_call``."""
@@ -682,6 +689,16 @@ class KernelInfo:
     # A Mosaic GPU pallas_call's in_specs and out_specs as evaluated (pipelines.BlockSpecVal
     # items), None when not given or for plgpu.kernel (PAL018).
     block_specs: tuple[object, object] | None = None
+    # A Mosaic GPU pallas_call's input_output_aliases as evaluated (a DictVal when written
+    # out), None when not given, UNKNOWN when a **kwargs hides it (PAL047).
+    io_aliases: object = None
+    # A Mosaic GPU pallas_call given grid_spec= and one of grid= / in_specs= / out_specs= /
+    # scratch_shapes= that JAX refuses beside it: that keyword (PAL052). JAX raises at the
+    # call: no kernel is built, the info is kept only in the run's kernels.
+    grid_spec_conflict: str | None = None
+    # A Mosaic GPU pallas_call whose in_specs= is one BlockSpec or None, not a sequence:
+    # what it is ("a BlockSpec", "None"); refused at the call like grid_spec_conflict (PAL053).
+    in_specs_not_sequence: str | None = None
     # The ref facts (analysis/ref_facts.py): the scratch buffer types as passed (a tuple of
     # RefTypeVal / other values, or UNKNOWN), and the memory space of the input and output
     # refs ("GMEM" for plgpu.kernel; "SMEM" for a pallas_call whose whole arrays JAX copies

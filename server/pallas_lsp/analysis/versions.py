@@ -199,6 +199,9 @@ SMEM_BULK_COPY_OUT = Fact("a contiguous copy out of shared memory has no 256-ele
 # JAX's history (0.10.0 has the ops without it, 0.9.2 neither); measured on 0.10.2 - 0.12.0.1.
 SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memory_scope=",
                               (0, 10, 1), None, "pal045/semaphore_memory_scope, 0.10.2 - 0.12.0.1")
+NARROW_POINTWISE_REFUSED = Fact("arithmetic on 8-bit register arrays is refused", (0, 10, 2), None,
+                                "pal049/int8_add: 0.8.3 lowers int8 / uint8 / float8 adds, 0.10.2 "
+                                "to 0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")
 COPY_CHECKS_AT_TRACE = Fact("TMA copies check dtypes and shapes when traced", (0, 11, 2), None,
                             "families corpus copy_tma.shape_mismatch / dtype_mismatch, 0.10.2 vs 0.11.2")
 

@@ -50,8 +50,13 @@ from . import (
     pal044_run_scoped_collective,
     pal045_semaphore_operands,
     pal046_tma_window,
+    pal047_io_aliases,
+    pal048_bitcast_width,
+    pal049_narrow_arithmetic,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
+    pal052_grid_spec_conflict,
+    pal053_in_specs_sequence,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -109,8 +114,13 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal044_run_scoped_collective,
     pal045_semaphore_operands,
     pal046_tma_window,
+    pal047_io_aliases,
+    pal048_bitcast_width,
+    pal049_narrow_arithmetic,
     pal050_wgmma_smem_transforms,
     pal051_register_reduction_axes,
+    pal052_grid_spec_conflict,
+    pal053_in_specs_sequence,
 )}
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from ... import introspection, jax_calls, names, pyflow, ref_facts, stdlib_values
 from ...axis_trace import element_origins
+from ...ops import ARITH_OP
 from ...trace import (
     Ctx,
 )
@@ -17,6 +18,7 @@ from ...values import (
     MAX_FORMS,
     MISSING,
     UNKNOWN,
+    ArrayVal,
     ClassVal,
     Const,
     DictVal,
@@ -64,6 +66,9 @@ from .support import (
     _subscript,
     _unary,
 )
+
+# The operators whose array operands PAL049 judges (Mosaic GPU's pointwise arithmetic).
+ARITH_OPERATORS = (ast.Add, ast.Sub, ast.Mult)
 
 
 class ExpressionsMixin:
@@ -164,8 +169,13 @@ class ExpressionsMixin:
         if isinstance(node, ast.List):
             return _new_list(self.ev_sequence(node.elts, env, ctx))
         if isinstance(node, ast.BinOp):
-            return self.each(lambda left, right: self.binary_op(left, node.op, right, ctx),
-                             self.ev(node.left, env, ctx), self.ev(node.right, env, ctx))
+            left, right = self.ev(node.left, env, ctx), self.ev(node.right, env, ctx)
+            if ctx.launch is not None and isinstance(node.op, ARITH_OPERATORS) and any(
+                    isinstance(plain(side), ArrayVal) for side in (left, right)):
+                # Arithmetic on register arrays in a kernel body (PAL049 reads its operands).
+                self.record_op(ARITH_OP, node, {"left": left, "right": right,  # type: ignore[arg-type]
+                                                "operator": Const(type(node.op).__name__)}, {}, ctx)
+            return self.each(lambda left, right: self.binary_op(left, node.op, right, ctx), left, right)
         if isinstance(node, ast.Subscript):
             base = self.ev(node.value, env, ctx)
             # A dict subclass's instance: its class's __getitem__ / __missing__ first.
@@ -212,8 +222,13 @@ class ExpressionsMixin:
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
         if isinstance(node, ast.UnaryOp):
-            return self.each(lambda operand: self.unary_op(node.op, operand, ctx),
-                             self.ev(node.operand, env, ctx))
+            operand = self.ev(node.operand, env, ctx)
+            if ctx.launch is not None and isinstance(node.op, ast.USub) \
+                    and isinstance(plain(operand), ArrayVal):
+                # `-x` of a register array in a kernel body (PAL049).
+                self.record_op(ARITH_OP, node, {"left": operand,  # type: ignore[arg-type]
+                                                "operator": Const("USub")}, {}, ctx)
+            return self.each(lambda operand: self.unary_op(node.op, operand, ctx), operand)
         if isinstance(node, ast.JoinedStr):
             return self.each(lambda *parts: pyflow.formatted(list(parts)),
                              *(self.ev_fstring_part(v, env, ctx) for v in node.values))
