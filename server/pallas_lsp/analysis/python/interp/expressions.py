@@ -283,6 +283,10 @@ class ExpressionsMixin:
 
     def attribute_named(self, base: object, attr: str, ctx: Ctx, node: ast.Attribute | None = None) -> object:
         """``base.attr``, also when the name is computed (``getattr(base, name)``)."""
+        if base.__class__ is QualName and attr not in doc_names.INTROSPECTION_NAMES:
+            # A library name's attribute (`plgpu.kernel`, most attributes a program reads):
+            # none of the program's values below, so straight to the library's attribute.
+            return self._attribute_value(jax_calls.get_attribute(base, attr, node), ctx)  # type: ignore[arg-type]
         if isinstance(base, SuperVal):
             return self.super_attribute(base, attr)
         if isinstance(base, OneOf) and all(isinstance(form, Const) for form in base.forms):
@@ -317,6 +321,11 @@ class ExpressionsMixin:
                     return UNKNOWN if value is MISSING else value  # with_traceback, add_note...
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
+        return self._attribute_value(value, ctx)
+
+    def _attribute_value(self, value: object, ctx: Ctx) -> object:
+        """An attribute's value as the program reads it: patched (`mock.patch.object`), a
+        library class modelled in Python, ``sys.argv``."""
         if ctx.patches and isinstance(value, QualName):
             value = next((new for name, new in ctx.patches if name == value.name), value)
         if isinstance(value, QualName):
