@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from .ast_nodes import walk
 from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
@@ -187,7 +188,7 @@ class Program:
         that adds an import must not shadow. Computed once, on the first fix that asks."""
         if self._names_in_file is None:
             self._names_in_file = frozenset(
-                node.id for node in ast.walk(self.tree) if isinstance(node, ast.Name))
+                node.id for node in walk(self.tree) if isinstance(node, ast.Name))
         return self._names_in_file
 
     def semantics(self, kernel: KernelInfo) -> Semantics:
