@@ -394,6 +394,9 @@ class StatementsMixin:
             self._uncertain -= 1
         # A name the branches disagree on is one of their values (a name bound on one
         # path only keeps that path's value: on the other, Python raises NameError).
+        if len(outcomes) == 2:
+            env.names = _merge_two(*outcomes)
+            return
         reaching: dict[str, list[object]] = {}
         for outcome in outcomes:
             for name, value in outcome.items():
@@ -859,6 +862,26 @@ def _tuples_of_one_length(value: object) -> bool:
 
 # The fields that hold statements (or except handlers / match cases, which hold them).
 _STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _merge_two(first: dict[str, object], second: dict[str, object]) -> dict[str, object]:
+    """exec_branches' merge of two paths (a branch and no branch: most of them), the same
+    names in the same order: the first path's, then those only the second binds."""
+    merged: dict[str, object] = {}
+    for name, value in first.items():
+        other = second.get(name, _ABSENT)
+        if other is _ABSENT or (other is value and value.__class__ is not OneOf and value is not MISSING):
+            merged[name] = value
+        else:
+            merged[name] = one_of([value, other])
+    for name, value in second.items():
+        if name not in first:
+            merged[name] = value
+    return merged
+
+
+# A name the other path leaves unbound (no value of the program's is this object).
+_ABSENT = object()
 
 
 def _all_same(values: list[object]) -> bool:
