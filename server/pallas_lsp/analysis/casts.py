@@ -15,6 +15,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .ast_nodes import walk
 from .names import is_jax_api
 from .ops import LAYOUT_CAST
 from .python import allow
@@ -147,7 +148,7 @@ def _traced(program: Program, call: ast.Call) -> bool:
 
 
 def _calls_in(node: ast.AST) -> list[ast.Call]:
-    return [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+    return [n for n in walk(node) if isinstance(n, ast.Call)]
 
 
 def _ends_before(call: ast.Call, cast: ast.Call) -> bool:

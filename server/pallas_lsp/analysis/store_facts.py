@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from .ast_nodes import walk
 from .dtypes import DTYPE_BITS, LOAD_BITS
 from .ops import LAYOUT_CAST, string_is_one_name
 from .program import Program, axes_set
@@ -129,7 +130,7 @@ def _bindings(function: ast.FunctionDef) -> dict[str, list[ast.AST]]:
     if cached is not None:
         return cached
     found: dict[str, list[ast.AST]] = {}
-    for node in ast.walk(function):
+    for node in walk(function):
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For,
                              ast.With, ast.comprehension)):
             targets = (node.targets if isinstance(node, ast.Assign)

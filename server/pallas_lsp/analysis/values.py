@@ -597,6 +597,8 @@ class ListVal:
 def plain(value: object) -> object:
     """A value as a library call sees it: a list as its current items, a str / int mixin
     Enum member as its value (it is a str / int subclass instance equal to it)."""
+    if value.__class__ in _PLAIN_ALREADY:  # most arguments: one set lookup, no isinstance
+        return value
     if isinstance(value, ListVal):
         return value.snapshot()
     if isinstance(value, ForeignVal):
@@ -608,6 +610,11 @@ def plain(value: object) -> object:
     if isinstance(value, tuple) and any(isinstance(item, (ListVal, tuple, ObjVal)) for item in value):
         return pack([plain(item) for item in value])
     return value
+
+
+# Classes whose values ``plain`` gives back as they are (none is a list, a ForeignVal, an
+# instance of the program's or a tuple, nor a subclass of one).
+_PLAIN_ALREADY = frozenset({Const, QualName, _Unknown, MeshVal})
 
 
 def is_enum_member(value: object) -> bool:

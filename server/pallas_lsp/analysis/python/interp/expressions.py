@@ -145,21 +145,37 @@ class ExpressionsMixin:
     # ---- expressions ---------------------------------------------------------------------
 
     def ev(self, node: ast.expr | None, env: Env, ctx: Ctx) -> object:
+        # The three commonest nodes, tested by exact class first (a parsed tree holds no
+        # subclass of a node class): one identity test each instead of an isinstance call
+        # per branch above them (ev is the interpreter's hottest function).
+        cls = node.__class__
+        if cls is ast.Name:
+            name = node.id  # type: ignore[union-attr]
+            scope: Env | None = env
+            while scope is not None:  # Env.find_scope, inlined
+                names_here = scope.names
+                if name in names_here:
+                    found = names_here[name]
+                    return self.library_model(found) if found.__class__ is QualName else found
+                scope = scope.parent
+            return self._unbound_name(name, env)
+        if cls is ast.Attribute:
+            base = self.ev(node.value, env, ctx)  # type: ignore[union-attr]
+            if base.__class__ is not OneOf:  # `each` of a single form: the attribute itself
+                return self.attribute(base, node, ctx)  # type: ignore[arg-type]
+            return self.each(lambda base: self.attribute(base, node, ctx), base)  # type: ignore[arg-type]
+        if cls is ast.Call:
+            return self.ev_call(node, env, ctx)  # type: ignore[arg-type]
         if node is None:
             return Const(None)
         if isinstance(node, ast.Constant):
             return Const(node.value, origins=(node,) if isinstance(node.value, str) else None)
         if isinstance(node, ast.Name):
-            scope = env.find_scope(node.id)
-            if scope is not None:
-                found = scope.names[node.id]
+            found_scope = env.find_scope(node.id)
+            if found_scope is not None:
+                found = found_scope.names[node.id]
                 return self.library_model(found) if found.__class__ is QualName else found
-            if node.id in _BUILTINS:
-                return QualName(f"builtins.{node.id}")
-            stars = self._star_modules.get(id(_module_scope(env)), [])
-            if len(stars) == 1:
-                return names.attribute(stars[0], node.id)
-            return UNKNOWN
+            return self._unbound_name(node.id, env)
         if isinstance(node, ast.Attribute):
             return self.each(lambda base: self.attribute(base, node, ctx), self.ev(node.value, env, ctx))
         if isinstance(node, ast.Call):
@@ -271,10 +287,23 @@ class ExpressionsMixin:
             self.ev(child, env, ctx)
         return UNKNOWN
 
+    def _unbound_name(self, name: str, env: Env) -> object:
+        """A name no enclosing scope binds: a builtin, a name of the one `import *` module,
+        else unknown."""
+        if name in _BUILTINS:
+            return QualName(f"builtins.{name}")
+        stars = self._star_modules.get(id(_module_scope(env)), [])
+        if len(stars) == 1:
+            return names.attribute(stars[0], name)
+        return UNKNOWN
+
     def each(self, operation, *operands: object) -> object:  # type: ignore[no-untyped-def]
         """``operation`` on operands of which some may take several forms: applied to each
         combination of forms, the result is one of the results."""
-        if not any(isinstance(operand, OneOf) for operand in operands):
+        for operand in operands:  # (a loop, not any() over a generator: a hot path)
+            if operand.__class__ is OneOf:  # (OneOf has no subclass)
+                break
+        else:
             return operation(*operands)
         combinations: list[tuple[object, ...]] = [()]
         for operand in operands:
@@ -313,6 +342,10 @@ class ExpressionsMixin:
 
     def attribute_named(self, base: object, attr: str, ctx: Ctx, node: ast.Attribute | None = None) -> object:
         """``base.attr``, also when the name is computed (``getattr(base, name)``)."""
+        if base.__class__ is QualName and attr not in doc_names.INTROSPECTION_NAMES:
+            # A library name's attribute (`plgpu.kernel`, most attributes a program reads):
+            # none of the program's values below, so straight to the library's attribute.
+            return self._attribute_value(jax_calls.get_attribute(base, attr, node), ctx)  # type: ignore[arg-type]
         if isinstance(base, SuperVal):
             return self.super_attribute(base, attr)
         if isinstance(base, OneOf) and all(isinstance(form, Const) for form in base.forms):
@@ -349,6 +382,11 @@ class ExpressionsMixin:
                     return UNKNOWN if value is MISSING else value  # with_traceback, add_note...
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
+        return self._attribute_value(value, ctx)
+
+    def _attribute_value(self, value: object, ctx: Ctx) -> object:
+        """An attribute's value as the program reads it: patched (`mock.patch.object`), a
+        library class modelled in Python, ``sys.argv``."""
         if ctx.patches and isinstance(value, QualName):
             value = next((new for name, new in ctx.patches if name == value.name), value)
         if isinstance(value, QualName):

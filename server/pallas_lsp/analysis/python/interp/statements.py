@@ -395,11 +395,14 @@ class StatementsMixin:
             self._uncertain -= 1
         # A name the branches disagree on is one of their values (a name bound on one
         # path only keeps that path's value: on the other, Python raises NameError).
+        if len(outcomes) == 2:
+            env.names = _merge_two(*outcomes)
+            return
         reaching: dict[str, list[object]] = {}
         for outcome in outcomes:
             for name, value in outcome.items():
                 reaching.setdefault(name, []).append(value)
-        env.names = {name: values[0] if len(values) == 1 else one_of(values)
+        env.names = {name: values[0] if len(values) == 1 or _all_same(values) else one_of(values)
                      for name, values in reaching.items()}
 
     def exec_loop_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
@@ -413,13 +416,17 @@ class StatementsMixin:
             self._loops.pop()
 
     def _settle_loop_body(self, body: list[ast.stmt], env: Env, ctx: Ctx, frame: Frame) -> None:
+        # One pass's fingerprints after it are the next pass's before it (nothing runs
+        # in between): each state is fingerprinted once.
+        before = {name: fingerprint(value) for name, value in env.names.items()}
         for _ in range(MAX_LOOP_PASSES):
-            before = {name: fingerprint(value) for name, value in env.names.items()}
             self.exec_branches([body, []], env, ctx, frame)
-            if {name: fingerprint(value) for name, value in env.names.items()} == before:
+            after = {name: fingerprint(value) for name, value in env.names.items()}
+            if after == before:
                 return
-        for name, value in env.names.items():
-            if before.get(name, MISSING) != fingerprint(value):
+            last_before, before = before, after
+        for name in env.names:
+            if last_before.get(name, MISSING) != after[name]:
                 env.names[name] = UNKNOWN
 
     def exec_try(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame) -> None:
@@ -659,16 +666,20 @@ class StatementsMixin:
     @staticmethod
     def _has_break(body: list[ast.stmt]) -> bool:
         """Does a break of this loop (not of a loop nested in it) appear in the body?"""
+        # A break is a statement, and statements sit only in statement lists (an except
+        # handler's and a match case's bodies included): the walk skips every expression.
         pending: list[ast.AST] = list(body)
         while pending:
             node = pending.pop()
             if isinstance(node, ast.Break):
                 return True
-            if not isinstance(node, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef,
-                                     ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-                pending.extend(ast.iter_child_nodes(node))
-            elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
                 pending.extend(node.orelse)
+            elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for name in _STATEMENT_LISTS:
+                    block = getattr(node, name, None)
+                    if block:
+                        pending.extend(block)
         return False
 
     def assign(self, target: ast.expr, value: object, env: Env, ctx: Ctx) -> None:
@@ -856,3 +867,37 @@ def _tuples_of_one_length(value: object) -> bool:
     return isinstance(value, OneOf) and all(
         isinstance(form, Const) and isinstance(form.value, tuple) for form in value.forms) \
         and len({len(form.value) for form in value.forms}) == 1  # type: ignore[attr-defined]
+
+
+# The fields that hold statements (or except handlers / match cases, which hold them).
+_STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _merge_two(first: dict[str, object], second: dict[str, object]) -> dict[str, object]:
+    """exec_branches' merge of two paths (a branch and no branch: most of them), the same
+    names in the same order: the first path's, then those only the second binds."""
+    merged: dict[str, object] = {}
+    for name, value in first.items():
+        other = second.get(name, _ABSENT)
+        if other is _ABSENT or (other is value and value.__class__ is not OneOf and value is not MISSING):
+            merged[name] = value
+        else:
+            merged[name] = one_of([value, other])
+    for name, value in second.items():
+        if name not in first:
+            merged[name] = value
+    return merged
+
+
+# A name the other path leaves unbound (no value of the program's is this object).
+_ABSENT = object()
+
+
+def _all_same(values: list[object]) -> bool:
+    """Every path left the name bound to the same object, which one_of would give back
+    unchanged: not a OneOf (its forms are flattened) nor MISSING (one_of makes it UNKNOWN).
+    Most names of a scope are untouched by a branch: this skips one_of's fingerprints."""
+    first = values[0]
+    if first.__class__ is OneOf or first is MISSING:
+        return False
+    return all(value is first for value in values)
