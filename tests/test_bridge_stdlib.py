@@ -9,6 +9,8 @@ import functools
 import gzip
 import hmac
 import lzma
+import subprocess
+import sys
 import time
 import tracemalloc
 import zlib
@@ -227,3 +229,45 @@ def test_every_name_a_policy_lists_is_served_where_this_python_has_it() -> None:
             if hasattr(module, name):
                 assert allow.serves(f"{module_name}.{name}") or allow.constant(f"{module_name}.{name}") \
                     is not allow.MISSING, f"{module_name}.{name}"
+
+
+# Start-up (issue 22): importing the analysis loads none of the modules whose objects the
+# bridge keeps only when a program makes them (real.LAZY_KEPT); a program that makes one
+# still has it kept (the registrar runs when the first such value is seen).
+_LAZY_MODULES = ("email.message", "hashlib", "hmac", "uuid", "xml.etree.ElementTree", "graphlib",
+                 "fractions")
+
+
+def test_start_up_imports_no_lazily_kept_module() -> None:
+    code = ("import sys, pallas_lsp.cli; "
+            f"print([m for m in {_LAZY_MODULES!r} if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_lazily_kept_type_is_kept_when_first_made() -> None:
+    code = '''
+import subprocess, sys
+from pallas_lsp.analysis.pipeline import analyze
+SOURCE = """
+import hashlib
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+P = jax.sharding.PartitionSpec
+h = hashlib.sha256()
+h.update(b"x")
+op = "max" if h.hexdigest().startswith("2d7") else "add"
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=("x",), reduction_op=op),
+        plgpu.Layout.WG_STRIDED((128,), vec_size=2))
+mesh = jax.make_mesh((2,), ("x",))
+call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct((128,), jnp.float32))
+jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))(
+    jnp.ones((128,), jnp.float32))
+"""
+print(sorted({f.code for f in analyze(SOURCE, path="k.py").findings}))
+'''
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['PAL006']", done.stdout + done.stderr

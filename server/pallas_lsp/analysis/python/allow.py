@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+from collections.abc import Callable
 
 from ..values import MISSING
 from . import real, stdlib_bridged, stdlib_unknown
@@ -389,50 +390,115 @@ def constant(name: str) -> object:
     return value if value is not MISSING and _is_plain_constant(value) else MISSING
 
 
-# Types whose instances come back from allow-listed calls and are kept (real.RealVal).
+# Types whose instances come back from allow-listed calls and are kept (real.RealVal): those of
+# modules the analysis imports anyway at once, the rest by their module (real.LAZY_KEPT), so
+# that start-up imports none of email, hashlib, xml.etree, uuid, ... (55 ms of the CLI's import).
 def _register_kept_types() -> None:
     import datetime
-    import decimal
-    import email.message
-    import fractions
-    import graphlib
-    import hashlib
-    import hmac
     import io
-    import ipaddress
     import operator
     import pathlib
-    import queue
     import re
     import string
-    import tokenize
-    import uuid
-    import xml.etree.ElementTree as element_tree
 
-    real.EXTRA_KEPT.update({re.Pattern, re.Match, string.Template, fractions.Fraction, datetime.date,
+    real.EXTRA_KEPT.update({re.Pattern, re.Match, string.Template, datetime.date,
                             datetime.datetime, datetime.time, datetime.timedelta, datetime.timezone,
                             type(functools.cmp_to_key(lambda a, b: 0)), operator.itemgetter,
                             operator.attrgetter, pathlib.PurePosixPath, pathlib.PureWindowsPath,
-                            queue.Queue, queue.LifoQueue, queue.PriorityQueue, queue.SimpleQueue,
-                            element_tree.Element, uuid.UUID, graphlib.TopologicalSorter,
-                            email.message.Message, io.StringIO, io.BytesIO, tokenize.TokenInfo, hmac.HMAC,
-                            ipaddress.IPv4Address, ipaddress.IPv6Address, ipaddress.IPv4Network,
-                            ipaddress.IPv6Network, ipaddress.IPv4Interface, ipaddress.IPv6Interface,
-                            decimal.Decimal, decimal.Context,
-                            *(type(getattr(hashlib, name)()) for name in MODULES["hashlib"].names or ())})
+                            io.StringIO, io.BytesIO})
+    for buffer in (io.StringIO, io.BytesIO):
+        real.SNAPSHOTS[buffer] = lambda b: [b.getvalue(), b.tell()]
+    for tops, register in _LAZY_REGISTRARS:
+        for top in tops:
+            real.LAZY_KEPT[top] = register
+
+
+def _keep(*kinds: type) -> None:
+    real.EXTRA_KEPT.update(kinds)
+
+
+def _kept_queues() -> None:
+    import queue
+
+    _keep(queue.Queue, queue.LifoQueue, queue.PriorityQueue, queue.SimpleQueue)
     for kind in (queue.Queue, queue.LifoQueue, queue.PriorityQueue):
         real.SNAPSHOTS[kind] = lambda q: list(q.queue)
     real.SNAPSHOTS[queue.SimpleQueue] = lambda q: [object()]  # holds no view: any call may change it
+
+
+def _kept_element() -> None:
+    import xml.etree.ElementTree as element_tree
+
+    _keep(element_tree.Element)
     real.SNAPSHOTS[element_tree.Element] = lambda e: [e.tag, e.text, e.tail, *e.attrib.items(), *e]
-    for buffer in (io.StringIO, io.BytesIO):
-        real.SNAPSHOTS[buffer] = lambda b: [b.getvalue(), b.tell()]
-    real.SNAPSHOTS[graphlib.TopologicalSorter] = lambda t: [object()]  # its state is private
+
+
+def _kept_email() -> None:
+    import email.message
+
+    _keep(email.message.Message)
     real.SNAPSHOTS[email.message.Message] = lambda m: [*m.items(), m.get_payload()]
-    for name in MODULES["hashlib"].names or ():
-        real.SNAPSHOTS[type(getattr(hashlib, name)())] = lambda h: [h.digest()]
+
+
+def _kept_hashes() -> None:
+    import hashlib
+    import hmac
+
+    hashes = [type(getattr(hashlib, name)()) for name in MODULES["hashlib"].names or ()]
+    _keep(hmac.HMAC, *hashes)
+    for kind in hashes:
+        real.SNAPSHOTS[kind] = lambda h: [h.digest()]
     real.SNAPSHOTS[hmac.HMAC] = lambda h: [h.digest()]  # update() changes it
+
+
+def _kept_graph() -> None:
+    import graphlib
+
+    _keep(graphlib.TopologicalSorter)
+    real.SNAPSHOTS[graphlib.TopologicalSorter] = lambda t: [object()]  # its state is private
+
+
+def _kept_numbers() -> None:
+    import decimal
+    import fractions
+
+    _keep(fractions.Fraction, decimal.Decimal, decimal.Context)
     real.SNAPSHOTS[decimal.Context] = lambda c: [c.prec, c.rounding, c.Emin, c.Emax, c.capitals, c.clamp,
                                                  *c.flags.values(), *c.traps.values()]
+
+
+def _kept_addresses() -> None:
+    import ipaddress
+
+    _keep(ipaddress.IPv4Address, ipaddress.IPv6Address, ipaddress.IPv4Network, ipaddress.IPv6Network,
+          ipaddress.IPv4Interface, ipaddress.IPv6Interface)
+
+
+def _kept_uuid() -> None:
+    import uuid
+
+    _keep(uuid.UUID)
+
+
+def _kept_tokens() -> None:
+    import tokenize
+
+    _keep(tokenize.TokenInfo)
+
+
+# (the top-level names of the modules a registrar's types report as __module__, the registrar)
+_LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
+    (("queue", "_queue"), _kept_queues),
+    (("xml",), _kept_element),
+    (("email",), _kept_email),
+    (("hashlib", "_hashlib", "_blake2", "_md5", "_sha1", "_sha2", "_sha256", "_sha512", "_sha3", "hmac"),
+     _kept_hashes),
+    (("graphlib",), _kept_graph),
+    (("decimal", "_decimal", "_pydecimal", "fractions"), _kept_numbers),
+    (("ipaddress",), _kept_addresses),
+    (("uuid",), _kept_uuid),
+    (("tokenize",), _kept_tokens),
+)
 
 
 _register_kept_types()

@@ -244,7 +244,29 @@ class RealVal(ForeignVal):
 
 
 def is_keepable(value: object) -> bool:
-    return isinstance(value, (*KEPT_TYPES, Iterator)) or type(value) in EXTRA_KEPT
+    if isinstance(value, (*KEPT_TYPES, Iterator)) or type(value) in EXTRA_KEPT:
+        return True
+    if LAZY_KEPT:
+        _settle(type(value))
+        return type(value) in EXTRA_KEPT
+    return False
+
+
+# Filled by allow.py: registrars of kept types whose modules are costly to import (email,
+# hashlib, xml.etree, uuid, ...), by the top-level name of the module the types live in
+# (``type(x).__module__``). One runs the first time a value of such a type is seen, when its
+# module is already loaded (the value exists), so that importing the analysis (the server's
+# and the CLI's start-up) loads none of those modules; every kept check comes here first.
+LAZY_KEPT: dict[str, Callable[[], None]] = {}
+
+
+def _settle(kind: type) -> None:
+    register = LAZY_KEPT.get(kind.__module__.partition(".")[0])
+    if register is None:
+        return
+    for top in [top for top, other in LAZY_KEPT.items() if other is register]:
+        del LAZY_KEPT[top]
+    register()
 
 
 # Filled by allow.py: the types of objects its callables make (re.Pattern, string.Template...).
