@@ -7,10 +7,11 @@ from collections.abc import Iterator
 
 from ..casts import cast_after
 from ..model import Finding, Fix, Options, TextEdit
-from ..ops import string_is_one_name
+from ..ops import COLLECTIVE_OPS, LAYOUT_CAST, string_is_one_name
 from ..program import Program, axes_set
 from ..trace import Op
-from ..values import LayoutVal, MeshVal
+from ..values import ArrayVal, LayoutVal, MeshVal
+from ..versions import SCALAR_SPLAT_CAST, holds
 from .base import LoweringError, Rule
 from .common import dedupe, launch_related, result_type, valid_vec_size
 
@@ -37,7 +38,10 @@ RULE = Rule(
     when_it_happens=(
         "`plgpu.layout_cast(plgpu.multimem_load_reduce(...), plgpu.Layout.WG_SPLAT(shape))`. "
         "Under Lane semantics JAX blames the multimem_load_reduce line; under Warpgroup semantics "
-        "the MLIR verifier blames the layout_cast line."
+        "the MLIR verifier blames the layout_cast line. Under Warpgroup the verifier refuses "
+        "WG_SPLAT as the new layout of any array's `plgpu.layout_cast` (a loaded ref, a "
+        "computed value), in any kernel that lowers that far; a scalar's cast to WG_SPLAT lowers "
+        "from 0.10 (before, the verifier refuses it too, blamed on the jitted call)."
     ),
     how_to_fix=(
         "Use `plgpu.Layout.WG_STRIDED(shape, vec_size=v)` with `v × dtype bits` = 32, 64 or 128 "
@@ -62,11 +66,18 @@ _SPLAT = "WG_SPLAT"
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
+    judged: set[ast.AST] = set()  # the casts of multimem_load_reduce's results judged below
+    yield from _reduced_casts(program, judged)
+    yield from _array_casts(program, judged)
+
+
+def _reduced_casts(program: Program, judged: set[ast.AST]) -> Iterator[Finding]:
     for node, ops in program.ops_named("plgpu.multimem_load_reduce").items():
         outcome = cast_after(program, node)
         if outcome.kind not in ("direct", "next") or outcome.cast is None:
             continue
         cast = outcome.cast
+        judged.add(cast)
         layouts = [op.args.get("new_layout") for op in program.ops_at(cast, "plgpu.layout_cast")]
         layout = layouts[0] if layouts else None
         if not isinstance(layout, LayoutVal) or layout.name != _SPLAT:
@@ -88,6 +99,51 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             related = [r for op in blamed_ops for r in launch_related(program, op.launch, failing=False)]
             yield Finding(RULE.code, program.span(blamed), message, related=dedupe(related),
                           fixes=_fixes(program, cast, layout, blamed_ops[0]))
+
+
+def _array_casts(program: Program, judged: set[ast.AST]) -> Iterator[Finding]:
+    """Under Warpgroup semantics ``mosaic_gpu.layout_cast``'s ``new_layout`` attribute must be
+    WG-strided or tiled: the MLIR verifier refuses WG_SPLAT whatever the operand (measured:
+    pal004/splat_cast_of_loaded_value*), once the whole kernel has lowered, so only in a
+    kernel whose collectives all reach their lowering. From 0.10 a scalar's cast to WG_SPLAT
+    lowers (no layout_cast op is made: pal004/splat_cast_of_scalar) and the verifier names the
+    cast's line; before 0.10 it refuses scalars too and the traceback ends at the jitted call."""
+    early = not holds(SCALAR_SPLAT_CAST, program.version)
+    for node, ops in program.ops_named(LAYOUT_CAST).items():
+        if node in judged:
+            continue
+        layout = ops[0].args.get("new_layout")
+        if not isinstance(layout, LayoutVal) or layout.name != _SPLAT:
+            continue
+        failing = [op for op in ops if program.semantics(op.launch.kernel).name == "Warpgroup"
+                   and (early or _is_array(op.args.get("x"))) and _kernel_lowers(program, op)]
+        by_line: dict[ast.AST, list[Op]] = {}
+        for op in failing:
+            by_line.setdefault(op.launch.lowered_at if early else node, []).append(op)
+        for blamed, blamed_ops in by_line.items():
+            semantics = program.semantics(blamed_ops[0].launch.kernel)
+            where = "" if blamed is node else f" (the plgpu.layout_cast at line {node.lineno})"
+            message = (f"plgpu.Layout.WG_SPLAT is not a layout plgpu.layout_cast can produce under "
+                       f"Warpgroup semantics ({semantics.reason}): the MLIR verifier accepts only "
+                       f"WG-strided and tiled layouts{where}, so lowering fails. Use "
+                       f"plgpu.Layout.WG_STRIDED(shape, vec_size=...).")
+            related = [r for op in blamed_ops for r in launch_related(program, op.launch, failing=False)]
+            fixes = _fixes(program, node, layout, blamed_ops[0]) if blamed is node else ()
+            yield Finding(RULE.code, program.span(blamed), message, related=dedupe(related), fixes=fixes)
+
+
+def _is_array(value: object) -> bool:
+    shape = getattr(value, "shape", None) if isinstance(value, ArrayVal) else None
+    dims = getattr(shape, "value", None)
+    return isinstance(dims, tuple) and len(dims) > 0
+
+
+def _kernel_lowers(program: Program, cast: Op) -> bool:
+    """No op of the cast's launch stops its lowering first: one the release cannot lower
+    (PAL024), a collective without its mesh or all its axes."""
+    ops = [op for op in program.interp.ops if op.launch is cast.launch]
+    return all(program.has_lowering(op) for op in ops) and all(
+        _reaches_layout_step(program, op) for op in ops if op.name in COLLECTIVE_OPS)
 
 
 def _reaches_layout_step(program: Program, op: Op) -> bool:
