@@ -64,8 +64,8 @@ WARPGROUP_DEFAULT = Fact("lowering semantics default to Warpgroup", (0, 11), Non
 # Under Warpgroup a scalar's plgpu.layout_cast to WG_SPLAT lowers (no layout_cast op is made);
 # before 0.10 the layout_cast verifier refuses it as it does for arrays (measured:
 # pal004/splat_cast_of_scalar on 0.8.3 vs 0.10.2; 0.9 not measured).
-SCALAR_SPLAT_CAST = Fact("a scalar's layout_cast to WG_SPLAT lowers under Warpgroup", (0, 10), None,
-                         "pal004/splat_cast_of_scalar, 0.8.3 vs 0.10.2")
+SCALAR_SPLAT_CAST = Fact("under Warpgroup only an array's layout_cast to WG_SPLAT fails (a scalar's lowers)",
+                         (0, 10), None, "pal004/splat_cast_of_scalar, 0.8.3 vs 0.10.2")
 # The multimem ops have a Warpgroup lowering (before: "Unimplemented primitive ...").
 WARPGROUP_MULTIMEM = Fact("multimem ops lower under Warpgroup semantics", (0, 10), None,
                           "warpgroup_explicit_no_layout_ok: NotImplementedError through 0.9.2")
