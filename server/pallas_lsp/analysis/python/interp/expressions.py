@@ -206,17 +206,12 @@ class ExpressionsMixin:
                 return self.each(lambda base, *bounds: self.slice_subscript(base, list(bounds), ctx),
                                  base, *bounds)
             index = self.ev(node.slice, env, ctx)
-            if _surely_absent(base, index):
-                missing = ExcVal(KeyError, (index,))  # KeyError(key), chained as any raise
-                self.chain(missing, MISSING)
+            error = _lookup_error(base, index)
+            if error is not None:
+                self.chain(error, MISSING)  # chained as any raise
                 # As a call that surely raised: the handler that surely catches it gets it,
                 # else a function surely running this ends here raising it (the code after
                 # it never runs; before, it was analysed as if the subscript gave a value).
-                self.raised_by_call(missing)
-            beyond = _out_of_range(base, index)
-            if beyond is not None:
-                error = ExcVal(IndexError, (Const(beyond),))
-                self.chain(error, MISSING)
                 self.raised_by_call(error)
             # (A form of a OneOf is read as the whole value is: a list as its items.)
             return self.each(lambda base, index: self.subscript(
@@ -566,13 +561,15 @@ class ExpressionsMixin:
         return self.ev(node, env, ctx)
 
 
-def _surely_absent(base: object, index: object) -> bool:
-    """``base[index]`` raises KeyError: a plain dict that holds every key stored in it, and a
-    constant key that is not one of them."""
-    return type(base) is DictVal and base.complete and isinstance(index, Const) \
-        and _is_hashable(index.value) and index.value not in base.items
-
-
+def _lookup_error(base: object, index: object) -> ExcVal | None:
+    """What ``base[index]`` surely raises: KeyError(key) for a plain dict that holds every key
+    stored in it and a constant key that is not one of them, IndexError for an int beyond a
+    known sequence's length; None when it does not surely raise."""
+    if type(base) is DictVal and base.complete and isinstance(index, Const) \
+            and _is_hashable(index.value) and index.value not in base.items:
+        return ExcVal(KeyError, (index,))
+    beyond = _out_of_range(base, index)
+    return None if beyond is None else ExcVal(IndexError, (Const(beyond),))
 
 
 def _out_of_range(base: object, index: object) -> str | None:
