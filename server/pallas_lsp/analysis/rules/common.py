@@ -32,9 +32,10 @@ def launch_related(program: Program, launch: Launch, *, failing: bool = True) ->
     else:
         note = "launched here without jax.shard_map" if failing else "launched here"
         related.append(Related(program.span(launch.site), note))
-        if ctx.jit_node is not None and ctx.jit_node is not launch.site:
+        # Why no mesh reaches the kernel matters only where the missing mesh is the failure.
+        if failing and ctx.jit_node is not None and ctx.jit_node is not launch.site:
             related.append(Related(program.span(ctx.jit_node), "jax.jit here gives the kernel no mesh"))
-        if isinstance(ctx.ambient, MeshVal):
+        if failing and isinstance(ctx.ambient, MeshVal):
             related.append(Related(ctx.ambient.span,
                                    "this mesh is only a context mesh (jax.set_mesh): "
                                    "it does not reach the kernel without jax.shard_map"))
