@@ -10,7 +10,7 @@ from ..model import Finding, Fix, Options, TextEdit
 from ..ops import COLLECTIVE_OPS, LAYOUT_CAST, string_is_one_name
 from ..program import Program, axes_set
 from ..trace import Op
-from ..values import ArrayVal, LayoutVal, MeshVal
+from ..values import ArrayVal, DtypeVal, LayoutVal, MeshVal
 from ..versions import SCALAR_SPLAT_CAST, holds
 from .base import LoweringError, Rule
 from .common import dedupe, launch_related, result_type, valid_vec_size
@@ -98,7 +98,7 @@ def _reduced_casts(program: Program, judged: set[ast.AST]) -> Iterator[Finding]:
                        + ". Use plgpu.Layout.WG_STRIDED(shape, vec_size=...).")
             related = [r for op in blamed_ops for r in launch_related(program, op.launch, failing=False)]
             yield Finding(RULE.code, program.span(blamed), message, related=dedupe(related),
-                          fixes=_fixes(program, cast, layout, blamed_ops[0]))
+                          fixes=_fixes(program, cast, layout, _reduced_dtype(program, blamed_ops[0], cast)))
 
 
 def _array_casts(program: Program, judged: set[ast.AST]) -> Iterator[Finding]:
@@ -128,7 +128,8 @@ def _array_casts(program: Program, judged: set[ast.AST]) -> Iterator[Finding]:
                        f"WG-strided and tiled layouts{where}, so lowering fails. Use "
                        f"plgpu.Layout.WG_STRIDED(shape, vec_size=...).")
             related = [r for op in blamed_ops for r in launch_related(program, op.launch, failing=False)]
-            fixes = _fixes(program, node, layout, blamed_ops[0]) if blamed is node else ()
+            dtype = _array_dtype(blamed_ops[0].args.get("x"))
+            fixes = _fixes(program, node, layout, dtype) if blamed is node else ()
             yield Finding(RULE.code, program.span(blamed), message, related=dedupe(related), fixes=fixes)
 
 
@@ -136,6 +137,10 @@ def _is_array(value: object) -> bool:
     shape = getattr(value, "shape", None) if isinstance(value, ArrayVal) else None
     dims = getattr(shape, "value", None)
     return isinstance(dims, tuple) and len(dims) > 0
+
+
+def _array_dtype(value: object) -> str | None:
+    return value.dtype.name if isinstance(value, ArrayVal) and isinstance(value.dtype, DtypeVal) else None
 
 
 def _kernel_lowers(program: Program, cast: Op) -> bool:
@@ -156,15 +161,17 @@ def _reaches_layout_step(program: Program, op: Op) -> bool:
     return axes == frozenset(mesh.axes)
 
 
-def _fixes(program: Program, cast: ast.Call, layout: LayoutVal, op: Op) -> tuple[Fix, ...]:
+def _reduced_dtype(program: Program, op: Op, cast: ast.Call) -> str | None:
+    found = result_type(program, op, cast)
+    return found[1] if found else None  # type: ignore[return-value]
+
+
+def _fixes(program: Program, cast: ast.Call, layout: LayoutVal, dtype: str | None) -> tuple[Fix, ...]:
+    """WG_STRIDED with the vec_size that fits ``dtype`` (the cast value's element type)."""
     plgpu = program.alias_for("plgpu")
     layout_node = cast.args[1] if len(cast.args) > 1 else next(
         (k.value for k in cast.keywords if k.arg == "new_layout"), None)
-    if plgpu is None or layout_node is None or layout.shape_node is None:
-        return ()
-    found = result_type(program, op, cast)
-    dtype = found[1] if found else None
-    if dtype is None or not isinstance(layout.shape, object):
+    if plgpu is None or layout_node is None or layout.shape_node is None or dtype is None:
         return ()
     shape = getattr(layout.shape, "value", None)
     if not isinstance(shape, tuple) or not all(type(d) is int for d in shape):
