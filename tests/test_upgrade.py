@@ -38,10 +38,6 @@ KNOWN_GAPS = {
     # fixtures (PAL030 starts at 0.10; 0.8.3 stores into an ACC through swap, PAL026's texts).
     ("acc_store_shape.py", "0.8.3"): "0.8.3 stores into an accumulator through swap (PAL026's texts)",
     ("acc_store_dtype.py", "0.8.3"): "0.8.3 stores into an accumulator through swap (PAL026's texts)",
-    # upgrade --fix renames out_type= in plgpu.kernel(...) calls, not in a
-    # functools.partial(plgpu.kernel, out_type=...) decorator: its PAL009 stays (same CI runs).
-    ("tma_collective_split.py", "0.8.3"): "upgrade --fix does not rename out_type= inside "
-                                          "functools.partial(plgpu.kernel, ...)",
 }
 
 

@@ -188,7 +188,10 @@ def _new_spelling(program: Program, kernel: KernelInfo, call: ast.Call) -> Itera
     spread = any(k.arg is None for k in call.keywords) or any(
         isinstance(a, ast.Starred) for a in call.args)
     if spread:
-        yield from _forwarded_out_type(program, kernel, call, version)
+        out_type = list(_forwarded_out_type(program, kernel, call, version))
+        yield from out_type
+        if not out_type:  # Python stops at the first: the missing out_shape comes first
+            yield from _forwarded_scratch_types(program, kernel, call, version)
         return
     has_out_shape = len(call.args) >= 2 or "out_shape" in keywords
     if not has_out_shape and "out_type" in keywords:
@@ -201,17 +204,38 @@ def _new_spelling(program: Program, kernel: KernelInfo, call: ast.Call) -> Itera
         return
     scratch = keywords.get("scratch_types")
     if has_out_shape and scratch is not None:
-        # Accepted by kernel(), refused when the kernel is built at its launch.
-        words = "TypeError: Mesh.__init__() got an unexpected keyword argument 'scratch_types'"
-        fix = _rename(program, scratch, "scratch_shapes")
-        for launch in program.launches:
-            if launch.kernel is kernel:
-                related = (Related(program.span(scratch), "scratch_types= is passed here"),)
-                yield Finding(RULE.code, program.span(launch.site),
-                              f"This launches the plgpu.kernel of line {call.lineno}, whose "
-                              f"scratch_types= JAX {version} does not have (it takes "
-                              f"scratch_shapes=): the launch fails with \"{words}\". "
-                              f"Write scratch_shapes=.", related=related, fixes=(fix,))
+        yield from _scratch_types_at_launches(program, kernel, call, scratch, version)
+
+
+def _scratch_types_at_launches(program: Program, kernel: KernelInfo, call: ast.Call,
+                               scratch: ast.keyword | None, version: str) -> Iterator[Finding]:
+    """scratch_types= is accepted by kernel() and refused when the kernel is built at its
+    launch: each launch fails. ``scratch`` is where it is spelled (None: not known)."""
+    words = "TypeError: Mesh.__init__() got an unexpected keyword argument 'scratch_types'"
+    fixes = (_rename(program, scratch, "scratch_shapes"),) if scratch is not None else ()
+    related = ((Related(program.span(scratch), "scratch_types= is passed here"),)
+               if scratch is not None else ())
+    for launch in program.launches:
+        if launch.kernel is kernel:
+            yield Finding(RULE.code, program.span(launch.site),
+                          f"This launches the plgpu.kernel of line {call.lineno}, whose "
+                          f"scratch_types= JAX {version} does not have (it takes "
+                          f"scratch_shapes=): the launch fails with \"{words}\". "
+                          f"Write scratch_shapes=.", related=related, fixes=fixes)
+
+
+def _forwarded_scratch_types(program: Program, kernel: KernelInfo, call: ast.Call,
+                             version: str) -> Iterator[Finding]:
+    """scratch_types= beside a **spread (or through a helper's **kwargs), with the output
+    type given as out_shape: judged from what the run passed, as the spelled call is."""
+    passed, positional = kernel.keywords, kernel.positional
+    if passed is None or positional is None or "scratch_types" not in passed:
+        return
+    if positional < 2 and "out_shape" not in passed:
+        return
+    spelled = next((k for k in call.keywords if k.arg == "scratch_types"), None)
+    yield from _scratch_types_at_launches(
+        program, kernel, call, spelled or kernel.keyword_sites.get("scratch_types"), version)
 
 
 def _forwarded_out_type(program: Program, kernel: KernelInfo, call: ast.Call,
@@ -225,6 +249,17 @@ def _forwarded_out_type(program: Program, kernel: KernelInfo, call: ast.Call,
     if "out_type" not in passed:
         return
     words = "TypeError: kernel() missing 1 required positional argument: 'out_shape'"
+    came = first_release(KERNEL_OUT_TYPE)
+    # A keyword spelled in this very call (beside a **spread, or in a functools.partial of
+    # plgpu.kernel) is renamed here; one that came through the helper's **kwargs, where the
+    # helper's caller wrote it.
+    spelled = next((k for k in call.keywords if k.arg == "out_type"), None)
+    if spelled is not None:
+        yield Finding(RULE.code, program.span(call.func),
+                      f"plgpu.kernel has no out_type= on JAX {version}: it takes out_shape= "
+                      f"(out_type= came in {came}), and this call fails with \"{words}\". "
+                      f"Write out_shape=.", fixes=(_rename(program, spelled, "out_shape"),))
+        return
     site = kernel.keyword_sites.get("out_type")
     where = "where this helper is called"
     fix = related = None
@@ -234,7 +269,7 @@ def _forwarded_out_type(program: Program, kernel: KernelInfo, call: ast.Call,
         related = (Related(program.span(site), "out_type= is passed here"),)
     yield Finding(RULE.code, program.span(call.func),
                   f"plgpu.kernel has no out_type= on JAX {version}: it takes out_shape= "
-                  f"(out_type= came in {first_release(KERNEL_OUT_TYPE)}), and the out_type= "
+                  f"(out_type= came in {came}), and the out_type= "
                   f"this call forwards through **kwargs makes it fail with \"{words}\". "
                   f"Write out_shape= {where}.", related=related or (), fixes=(fix,) if fix else ())
 
