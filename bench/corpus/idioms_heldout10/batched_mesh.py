@@ -1,4 +1,4 @@
-"""A flat list of (name, size) is cut into mesh rows with itertools.batched."""
+"""A flat list of (name, size) is cut into mesh rows with itertools.batched (a recipe before 3.12)."""
 import itertools
 
 import jax
@@ -7,8 +7,16 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 P = jax.sharding.PartitionSpec
 SHAPE = (256, 128)
+try:
+    batched = itertools.batched
+except AttributeError:  # Python < 3.12: the itertools recipe
+    def batched(iterable, n):
+        it = iter(iterable)
+        while chunk := tuple(itertools.islice(it, n)):
+            yield chunk
+
 FLAT = ["stage", 2, "shard", 4]
-PAIRS = list(itertools.batched(FLAT, 2))
+PAIRS = list(batched(FLAT, 2))
 NAMES = tuple(name for name, _ in PAIRS)
 SIZES = tuple(size for _, size in PAIRS)
 

@@ -1,4 +1,4 @@
-"""Counter arithmetic splits the mesh axes into remote and local parts and re-joins them for the collective."""
+"""Counter arithmetic splits the mesh axes into remote and local parts and joins them for the collective."""
 import collections
 
 import jax
