@@ -61,6 +61,20 @@ Corpora, each a folder of OUT:
            zipfile, mutable default arguments, chained assignment with an unpacking target, nested
            classes, property() called, enum.auto, typing.Annotated metadata, str.capitalize, map over
            two iterables with str.__add__) (score.py --only heldout9/);
+  heldout10/ from bench/corpus/idioms_heldout10/: a tenth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           ordinary Python mechanism drawn broadly from the language and its pure standard library
+           (super() chains, descriptors, __init_subclass__ registries, dataclass __post_init__ / replace /
+           asdict, functools.reduce / cache / singledispatch / partial over a bound method, itertools
+           accumulate / groupby / product / chain.from_iterable / starmap / batched, ChainMap, defaultdict
+           factories, Counter arithmetic, Enum by value / _missing_ / aliases, string.Formatter.parse,
+           textwrap.dedent, re.sub with a function, regex named groups, json.loads, argparse defaults,
+           TypedDict, Literal / get_args, operator.attrgetter with a dotted path, SimpleNamespace,
+           deepcopy, inspect.signature().bind, match class and mapping patterns, walrus, lambdas in a dict,
+           generators, closures over loop variables, sorted keys, str.partition, format_map, f-string
+           specs, divmod, math.log2 / prod, fractions, decimal quantize, statistics.median_low, timedelta
+           division, heapq, zip strict, enumerate start, try/except/else/finally, nonlocal)
+           (score.py --only heldout10/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -336,6 +350,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout7", corpus="heldout7")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout8", corpus="heldout8")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout9", corpus="heldout9")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout10", corpus="heldout10")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}
