@@ -57,6 +57,8 @@ from . import (
     pal051_register_reduction_axes,
     pal052_grid_spec_conflict,
     pal053_in_specs_sequence,
+    pal054_tma_gmem_tile_remainder,
+    pal055_find_swizzle_no_fit,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -121,6 +123,8 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal051_register_reduction_axes,
     pal052_grid_spec_conflict,
     pal053_in_specs_sequence,
+    pal054_tma_gmem_tile_remainder,
+    pal055_find_swizzle_no_fit,
 )}
 
 
