@@ -59,6 +59,7 @@ from . import (
     pal053_in_specs_sequence,
     pal054_tma_gmem_tile_remainder,
     pal055_find_swizzle_no_fit,
+    pal056_swizzled_reshape_copy,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -125,6 +126,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal053_in_specs_sequence,
     pal054_tma_gmem_tile_remainder,
     pal055_find_swizzle_no_fit,
+    pal056_swizzled_reshape_copy,
 )}
 
 
