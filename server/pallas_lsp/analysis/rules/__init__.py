@@ -60,6 +60,7 @@ from . import (
     pal054_tma_gmem_tile_remainder,
     pal055_find_swizzle_no_fit,
     pal056_swizzled_reshape_copy,
+    pal057_async_store_smem_operands,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -127,6 +128,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal054_tma_gmem_tile_remainder,
     pal055_find_swizzle_no_fit,
     pal056_swizzled_reshape_copy,
+    pal057_async_store_smem_operands,
 )}
 
 
