@@ -207,6 +207,9 @@ SMEM_BULK_COPY_OUT = Fact("a contiguous copy out of shared memory has no 256-ele
 # pal054/tma_gmem_not_tile_multiple on 0.8.3 vs 0.10.2.
 TMA_GMEM_TILES_ON_COPY = Fact("a TMA copy tiles the GMEM array's shape on the copy line", (0, 10, 1),
                               None, "pal054/tma_gmem_not_tile_multiple, 0.8.3 vs 0.10.2")
+TMA_GMEM_TILES_ON_LAUNCH = Fact("a TMA copy tiles the GMEM array's shape when the descriptors are "
+                                "built", None, (0, 10, 1),
+                                "pal054/tma_gmem_not_tile_multiple, 0.8.3 vs 0.10.2")
 # plgpu.async_store_smem (registers into a cluster peer's shared memory): from 0.10.1 in JAX's
 # history; measured on 0.10.2 - 0.12.0.1 (pal057), absent on 0.8.3 (PAL009).
 ASYNC_STORE_SMEM = Fact("plgpu.async_store_smem exists", (0, 10, 1), None,

@@ -9,8 +9,11 @@ from collections.abc import Iterator
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
 from ..tma_tiles import TileRemainder, tile_remainder
-from ..versions import TMA_GMEM_TILES_ON_COPY, holds
+from ..versions import TMA_GMEM_TILES_ON_COPY, TMA_GMEM_TILES_ON_LAUNCH, holds
 from .base import LoweringError, Rule
+
+_TEXT = (r"When no rounding mode is specified, dimension (\d+|\{[^}]*\}) must have\s+size smaller or "
+         r"a multiple of its tiling")
 
 RULE = Rule(
     code="PAL054",
@@ -22,9 +25,11 @@ RULE = Rule(
     ),
     lowering_errors=(
         # A number in a real message, ``{d}`` / ``{t}`` in JAX's template (the raise-site
-        # table): TileTransform.transform_gmem_shape's and TileTransform.apply's one text.
-        LoweringError(r"When no rounding mode is specified, dimension (\d+|\{[^}]*\}) must have\s+"
-                      r"size smaller or a multiple of its tiling", exc_type="ValueError"),
+        # table). From 0.10.1 transform_gmem_shape raises it; TileTransform.apply (the same
+        # text) raised it before, and from 0.10.1 a copy no longer reaches its check.
+        LoweringError(_TEXT, exc_type="ValueError", sites=r":TileTransform\.transform_gmem_shape$"),
+        LoweringError(_TEXT, exc_type="ValueError", sites=r":TileTransform\.apply$",
+                      when=TMA_GMEM_TILES_ON_LAUNCH),
     ),
     what_it_means=(
         "A copy between global memory and a shared-memory buffer with a `plgpu.TilingTransform` "

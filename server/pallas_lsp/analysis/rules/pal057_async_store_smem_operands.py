@@ -42,7 +42,8 @@ RULE = Rule(
     ),
     when_it_happens=(
         "Where the store is traced, on the call line, before anything is lowered (the shape is "
-        "checked first, then the dtype), for plain and tiled buffers alike; under Lane, a value "
+        "checked first, then the dtype; measured with a plain target for the shape and a tiled, "
+        "swizzled one for the dtype); under Lane, a value "
         "that matches a buffer without transforms fails while the kernel is lowered, on the "
         "call (\"async_store_smem requires a tiled and swizzled ref\"). Measured on 0.10.2, "
         "0.11.2 and 0.12.0.1; 0.8.3 has no `plgpu.async_store_smem` (PAL009). Judged where both "
