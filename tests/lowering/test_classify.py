@@ -70,6 +70,18 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "It is None", "0.8.3", "grid_spec_conflict"),
         ("ValueError", "`in_specs` must be a tuple or a list. Found: None", "0.12.0.1",
          "in_specs_sequence"),
+        # The texts measured on the pal054 - pal057 fixtures.
+        ("ValueError", "When no rounding mode is specified, dimension 0 must have size smaller "
+         "or a multiple of its tiling 8, but got 100", "0.8.3", "tma_gmem_tile_remainder"),
+        ("ValueError", "No valid out swizzle for lhs: minor dimension has 96 bits, which is not "
+         "a multiple of 128 (16 bytes)", "0.12.0.1", "find_swizzle_no_fit"),
+        ("ValueError", "Async copies with swizzle=<SwizzlingMode.k128ByteSwizzle: 128> require "
+         "the last dimension of the slice to be exactly k128ByteSwizzle bytes i.e.  64 elements, "
+         "but got 32 elements.", "0.12.0.1", "swizzled_reshape_copy"),
+        ("ValueError", "Reshape shape (64, 2, 32) is not divisible by swizzle elements 64",
+         "0.8.3", "swizzled_reshape_copy"),
+        ("TypeError", "The stored value has shape (128,), but the target reference has shape "
+         "(64,)", "0.10.2", "async_store_smem_operands"),
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
         ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
@@ -270,6 +282,10 @@ def test_every_class_has_its_contract_code() -> None:
         "register_reduction_axes": "PAL051",
         "grid_spec_conflict": "PAL052",
         "in_specs_sequence": "PAL053",
+        "tma_gmem_tile_remainder": "PAL054",
+        "find_swizzle_no_fit": "PAL055",
+        "swizzled_reshape_copy": "PAL056",
+        "async_store_smem_operands": "PAL057",
     }
 
 

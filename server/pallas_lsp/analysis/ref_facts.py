@@ -113,17 +113,30 @@ def _semaphore_type(call: Call) -> object:
                             Const(shape) if shape is not None else UNKNOWN, call.node)
 
 
-def _find_swizzle(call: Call) -> object:
-    """``plgpu.find_swizzle(minor_dim_bits)``: the largest of 128, 64, 32, 16 bytes that divides
-    the minor dimension (the same loop in helpers.py of 0.8.3 - 0.12.0.1); JAX raises when none
-    does, so that case stays unknown (nothing after it runs)."""
-    bits = _int(call.arg(0, "minor_dim_bits"))
-    if bits is None:
-        return UNKNOWN
+FIND_SWIZZLE_OP = "plgpu.find_swizzle"
+
+
+def swizzle_for_bits(bits: int) -> int | None:
+    """What ``plgpu.find_swizzle(bits)`` returns: the largest of 128, 64, 32, 16 bytes that
+    divides the minor dimension (the same loop in helpers.py of 0.8.3 - 0.12.0.1); None where
+    none does, and JAX raises "No valid out swizzle ..." (PAL055)."""
     for swizzle_bytes in (128, 64, 32, 16):
         if bits % (swizzle_bytes * 8) == 0:
-            return Const(swizzle_bytes)
-    return UNKNOWN
+            return swizzle_bytes
+    return None
+
+
+def _find_swizzle(call: Call) -> object:
+    """``plgpu.find_swizzle(minor_dim_bits, what="")``; a call the kernel body makes is
+    recorded as an op (its bits and ``what``) for PAL055. Where no swizzle fits, the value
+    stays unknown (JAX raises: nothing after it runs)."""
+    bits = _int(call.arg(0, "minor_dim_bits"))
+    if call.ctx.launch is not None:
+        call.tracer.record_op(FIND_SWIZZLE_OP, call.node, {
+            "minor_dim_bits": Const(bits) if bits is not None else UNKNOWN,
+            "what": call.arg(1, "what")}, {}, call.ctx)
+    found = swizzle_for_bits(bits) if bits is not None else None
+    return UNKNOWN if found is None else Const(found)
 
 
 def _dslice(call: Call) -> object:

@@ -21,6 +21,10 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
                                        ("commit_group", None), ("reduction_op", None)),
     "plgpu.wait_smem_to_gmem": _params(("n", 0), ("wait_read_only", 1)),
     "plgpu.barrier_wait": _params(("barrier", 0),),
+    # PAL057: a register array stored into a cluster peer's shared memory.
+    "plgpu.async_store_smem": _params(("src", 0), ("ref", 1), ("barrier", 2),
+                                      ("cluster_idx", None), ("cluster_dim", None),
+                                      ("optimized", None), ("atomic", None)),
     "plgpu.barrier_arrive": _params(("barrier", 0),),
     "plgpu.commit_smem": (),
     "plgpu.async_prefetch": _params(("ref", 0), ("collective_axes", None)),

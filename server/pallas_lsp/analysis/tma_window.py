@@ -87,11 +87,11 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
     size = itemsize(gmem.dtype)
     if size is None or not isinstance(smem.dtype, DtypeVal) or smem.dtype != gmem.dtype:
         return None
-    root = _ints((gmem.root or gmem).shape)
-    dims = _dims(gmem)
-    if root is None or not root or dims is None or _ints(gmem.shape) != _ints(smem.shape):
+    root = const_ints((gmem.root or gmem).shape)
+    dims = gmem_window_dims(gmem)
+    if root is None or not root or dims is None or const_ints(gmem.shape) != const_ints(smem.shape):
         return None
-    count = math.prod(_ints(smem.shape) or ())
+    count = math.prod(const_ints(smem.shape) or ())
     if (count * size) % _WARPGROUP_BYTES:
         return None  # PAL013 (copies into SMEM under Lane) or not measured
     window = tuple(1 if kind == "int" else extent for kind, extent in dims)
@@ -147,7 +147,7 @@ def _collective_size(op: Op, axes_value: object) -> int | None:
     if isinstance(names_value, Const) and isinstance(names_value.value, str):
         return None  # a string's letters (PAL010 / PAL025 judge it)
     axes, names = const_strings(axes_value), const_strings(names_value)
-    cluster = _ints(kernel.mesh_args.get("cluster", MISSING))
+    cluster = const_ints(kernel.mesh_args.get("cluster", MISSING))
     if axes is None or names is None or cluster is None or len(names) != len(cluster):
         return None
     if not set(axes) <= set(names) or len(set(axes)) != len(axes):
@@ -155,10 +155,10 @@ def _collective_size(op: Op, axes_value: object) -> int | None:
     return math.prod(cluster[names.index(axis)] for axis in axes)
 
 
-def _dims(gmem: RefVal) -> list[tuple[str, int]] | None:
+def gmem_window_dims(gmem: RefVal) -> list[tuple[str, int]] | None:
     """(kind, extent) per dimension of the GMEM array: the window one view cuts of it; None for
     several views or one whose sizes are not known."""
-    root = _ints((gmem.root or gmem).shape)
+    root = const_ints((gmem.root or gmem).shape)
     if root is None:
         return None
     if gmem.root is None or gmem.views == ():
@@ -176,7 +176,7 @@ def _dims(gmem: RefVal) -> list[tuple[str, int]] | None:
     return found
 
 
-def _ints(shape: object) -> tuple[int, ...] | None:
+def const_ints(shape: object) -> tuple[int, ...] | None:
     if isinstance(shape, Const) and isinstance(shape.value, tuple) \
             and all(type(d) is int for d in shape.value):
         return shape.value  # type: ignore[return-value]

@@ -200,6 +200,20 @@ TMA_STRIDES_WORDING = Fact("the TMA strides check says 'Async copies require'", 
 # clean/tma_window_ok on 0.10.2, pal046/tma_box_too_long on 0.8.3).
 SMEM_BULK_COPY_OUT = Fact("a contiguous copy out of shared memory has no 256-element limit", (0, 10),
                           None, "pal046/tma_box_too_long, 0.8.3 vs 0.10.2")
+# A TMA copy of a tiled shared-memory buffer tiles the GMEM array's shape in _prepare_tma
+# (TileTransform.transform_gmem_shape, from 0.10.1 in JAX's history), raising on the copy;
+# before, TileTransform.apply tiles it when the kernel's TMA descriptors are built, raising on
+# the launch (Lane; Warpgroup fails an assertion on the copy first). Measured:
+# pal054/tma_gmem_not_tile_multiple on 0.8.3 vs 0.10.2.
+TMA_GMEM_TILES_ON_COPY = Fact("a TMA copy tiles the GMEM array's shape on the copy line", (0, 10, 1),
+                              None, "pal054/tma_gmem_not_tile_multiple, 0.8.3 vs 0.10.2")
+TMA_GMEM_TILES_ON_LAUNCH = Fact("a TMA copy tiles the GMEM array's shape when the descriptors are "
+                                "built", None, (0, 10, 1),
+                                "pal054/tma_gmem_not_tile_multiple, 0.8.3 vs 0.10.2")
+# plgpu.async_store_smem (registers into a cluster peer's shared memory): from 0.10.1 in JAX's
+# history; measured on 0.10.2 - 0.12.0.1 (pal057), absent on 0.8.3 (PAL009).
+ASYNC_STORE_SMEM = Fact("plgpu.async_store_smem exists", (0, 10, 1), None,
+                        "pal057/async_store_smem_shape, 0.8.3 vs 0.10.2")
 # plgpu.semaphore_signal / semaphore_wait take memory_scope= ("sys" / "gpu"): from 0.10.1 in
 # JAX's history (0.10.0 has the ops without it, 0.9.2 neither); measured on 0.10.2 - 0.12.0.1.
 SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memory_scope=",

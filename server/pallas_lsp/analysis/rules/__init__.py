@@ -57,6 +57,10 @@ from . import (
     pal051_register_reduction_axes,
     pal052_grid_spec_conflict,
     pal053_in_specs_sequence,
+    pal054_tma_gmem_tile_remainder,
+    pal055_find_swizzle_no_fit,
+    pal056_swizzled_reshape_copy,
+    pal057_async_store_smem_operands,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -121,6 +125,10 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal051_register_reduction_axes,
     pal052_grid_spec_conflict,
     pal053_in_specs_sequence,
+    pal054_tma_gmem_tile_remainder,
+    pal055_find_swizzle_no_fit,
+    pal056_swizzled_reshape_copy,
+    pal057_async_store_smem_operands,
 )}
 
 
