@@ -187,8 +187,12 @@ def _new_spelling(program: Program, kernel: KernelInfo, call: ast.Call) -> Itera
     keywords = {k.arg: k for k in call.keywords if k.arg is not None}
     spread = any(k.arg is None for k in call.keywords) or any(
         isinstance(a, ast.Starred) for a in call.args)
-    if spread:
-        out_type = list(_forwarded_out_type(program, kernel, call, version))
+    # The call JAX blames is not the one that spells the keywords (a decorator
+    # ``@helper(...)`` whose helper returns ``functools.partial(plgpu.kernel, out_type=...)``):
+    # judged from what the run passed, as through a **spread.
+    forwarded = kernel.keywords is not None and set(kernel.keywords) != set(keywords)
+    if spread or forwarded:
+        out_type = list(_forwarded_out_type(program, kernel, call, version, spread))
         yield from out_type
         if not out_type:  # Python stops at the first: the missing out_shape comes first
             yield from _forwarded_scratch_types(program, kernel, call, version)
@@ -239,7 +243,7 @@ def _forwarded_scratch_types(program: Program, kernel: KernelInfo, call: ast.Cal
 
 
 def _forwarded_out_type(program: Program, kernel: KernelInfo, call: ast.Call,
-                        version: str) -> Iterator[Finding]:
+                        version: str, spread: bool = True) -> Iterator[Finding]:
     """``plgpu.kernel(*args, **kwargs)`` in a helper: what the run passed through it (the
     value model's keywords), judged as the call above judges spelled ones. JAX blames this
     call; the keyword to rename is where the helper's caller spelled it."""
@@ -261,7 +265,12 @@ def _forwarded_out_type(program: Program, kernel: KernelInfo, call: ast.Call,
                       f"Write out_shape=.", fixes=(_rename(program, spelled, "out_shape"),))
         return
     site = kernel.keyword_sites.get("out_type")
-    where = "where this helper is called"
+    # Without a ** here the keyword was spelled where the plgpu.kernel this call builds was
+    # made (a helper returning functools.partial(plgpu.kernel, out_type=...)).
+    passes = ("the out_type= this call forwards through **kwargs makes it fail" if spread else
+              "the plgpu.kernel this call builds was given out_type= (through functools.partial "
+              "or a helper), so it fails")
+    where = "where this helper is called" if spread else "where plgpu.kernel is given it"
     fix = related = None
     if site is not None:
         where = f"where line {site.lineno} passes it"
@@ -269,8 +278,7 @@ def _forwarded_out_type(program: Program, kernel: KernelInfo, call: ast.Call,
         related = (Related(program.span(site), "out_type= is passed here"),)
     yield Finding(RULE.code, program.span(call.func),
                   f"plgpu.kernel has no out_type= on JAX {version}: it takes out_shape= "
-                  f"(out_type= came in {came}), and the out_type= "
-                  f"this call forwards through **kwargs makes it fail with \"{words}\". "
+                  f"(out_type= came in {came}), and {passes} with \"{words}\". "
                   f"Write out_shape= {where}.", related=related or (), fixes=(fix,) if fix else ())
 
 
