@@ -204,6 +204,11 @@ SMEM_BULK_COPY_OUT = Fact("a contiguous copy out of shared memory has no 256-ele
 # JAX's history (0.10.0 has the ops without it, 0.9.2 neither); measured on 0.10.2 - 0.12.0.1.
 SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memory_scope=",
                               (0, 10, 1), None, "pal045/semaphore_memory_scope, 0.10.2 - 0.12.0.1")
+# With approx_math=True, exp of a float16 / bfloat16 register array goes through exp2's
+# float32-only approximate instruction ("NotImplementedError: bf16"); 0.10.2's exp lowered it
+# (measured: pal058/exp_bfloat16 lowers on 0.8.3 and 0.10.2, fails on 0.11.2 and 0.12.0.1).
+APPROX_EXP_FLOAT32_ONLY = Fact("approx_math exp takes float32 arrays only", (0, 11), None,
+                               "pal058/exp_bfloat16: lowers on 0.10.2, refused on 0.11.2")
 NARROW_POINTWISE_REFUSED = Fact("arithmetic on 8-bit register arrays is refused", (0, 10, 2), None,
                                 "pal049/int8_add: 0.8.3 lowers int8 / uint8 / float8 adds, 0.10.2 "
                                 "to 0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")

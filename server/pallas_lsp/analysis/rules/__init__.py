@@ -57,6 +57,7 @@ from . import (
     pal051_register_reduction_axes,
     pal052_grid_spec_conflict,
     pal053_in_specs_sequence,
+    pal058_approx_math_dtype,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -121,6 +122,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal051_register_reduction_axes,
     pal052_grid_spec_conflict,
     pal053_in_specs_sequence,
+    pal058_approx_math_dtype,
 )}
 
 
