@@ -35,6 +35,8 @@ from .model import Span
 from .ops import (
     APPROX_CALLS,
     APPROX_OP,
+    ASTYPE_CALL,
+    ASTYPE_OP,
     BITCAST_CALL,
     BITCAST_OP,
     OPS,
@@ -568,6 +570,11 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
         # jnp.exp(x) of a bfloat16 array in a kernel compiled with approx_math=True: its
         # approximate instruction takes float32 only (PAL058).
         interp.record_op(APPROX_OP, node, {"function": Const(name), "x": call.arg(0, "x")}, {}, ctx)
+    if ctx.launch is not None and name == ASTYPE_CALL and len(args) >= 1 and not any(
+            isinstance(arg, ast.Starred) for arg in node.args):
+        # x.astype(jnp.float8_e4m3fn) of a bfloat16 array: a conversion Mosaic GPU has no
+        # instructions for (PAL059).
+        interp.record_op(ASTYPE_OP, node, {"x": args[0], "new_dtype": call.arg(1, "dtype")}, {}, ctx)
     if ctx.launch is not None and name in REMOTE_CALLS:
         # Another device reached by id (PAL021): recorded, then evaluated as before. A
         # semaphore_signal's device_id may be None (this device): only a known id counts.

@@ -111,6 +111,10 @@ ARITH_OP = "register arithmetic"
 APPROX_CALLS = frozenset(f"{module}.{function}" for module in ("jnp", "lax")
                          for function in ("exp", "log"))
 APPROX_OP = "register approximate math"
+# x.astype(dtype) of a register array in a kernel body (PAL059): Mosaic GPU converts between
+# some dtype pairs only. The op recorded for one: its array args["x"], args["new_dtype"].
+ASTYPE_CALL = "jax.Array.astype"
+ASTYPE_OP = "register astype"
 # Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
 WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)
 HOVERED_OPS = tuple(name for name, spec in OPS.items() if spec.hover is not None)

@@ -209,6 +209,13 @@ SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memo
 # (measured: pal058/exp_bfloat16 lowers on 0.8.3 and 0.10.2, fails on 0.11.2 and 0.12.0.1).
 APPROX_EXP_FLOAT32_ONLY = Fact("approx_math exp takes float32 arrays only", (0, 11), None,
                                "pal058/exp_bfloat16: lowers on 0.10.2, refused on 0.11.2")
+# Register-array conversions between bfloat16 and float8, and from integers to float8, are
+# refused ("Hardware has no support for converting from bf16 to f8E4M3FN",
+# "Unsupported conversion involving narrow float types: i32 to f8E4M3FN"); 0.8.3 lowers them
+# but bfloat16 -> float8_e4m3fn (another error). Measured under Lane and Warpgroup semantics.
+FLOAT8_CASTS_REFUSED = Fact("bfloat16 <-> float8 and integer -> float8 conversions are refused",
+                            (0, 10, 2), None, "pal059 fixtures: 0.8.3 lowers them, 0.10.2 to "
+                            "0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")
 NARROW_POINTWISE_REFUSED = Fact("arithmetic on 8-bit register arrays is refused", (0, 10, 2), None,
                                 "pal049/int8_add: 0.8.3 lowers int8 / uint8 / float8 adds, 0.10.2 "
                                 "to 0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")

@@ -58,6 +58,7 @@ from . import (
     pal052_grid_spec_conflict,
     pal053_in_specs_sequence,
     pal058_approx_math_dtype,
+    pal059_register_cast_unsupported,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -123,6 +124,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal052_grid_spec_conflict,
     pal053_in_specs_sequence,
     pal058_approx_math_dtype,
+    pal059_register_cast_unsupported,
 )}
 
 
