@@ -9,8 +9,10 @@ Warpgroup semantics on 0.10.2, 0.11.2 and 0.12.0.1 for (512,) arrays loaded whol
 GMEM refs: bfloat16 to and from float8_e4m3fn / float8_e5m2; int8, int16, int32, uint8,
 uint16, uint32 to both float8 types. float32 and float16 convert to and from float8, and
 0.8.3 lowered all of these but bfloat16 -> float8_e4m3fn (which failed otherwise): not
-judged. float8 to integer and float8 to float8 are left out (the first is PAL049's
-refusal from 0.11.2, the second lowers on 0.10.2 only).
+judged. float8_e4m3fn <-> float8_e5m2 (no instruction between float types of one width
+but 16: "Conversion between float types of width other than 16 not supported") is refused
+under Warpgroup semantics on every release and under Lane on 0.8.3 only. float8 to integer
+is left out (PAL049's refusal from 0.11.2).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from .ops import ASTYPE_OP
 from .program import Program
 from .trace import Op
 from .values import ArrayVal, Const, DtypeVal, plain
-from .versions import FLOAT8_CASTS_REFUSED, holds
+from .versions import FLOAT8_CASTS_REFUSED, LANE_FLOAT8_TO_FLOAT8_REFUSED, holds
 
 FLOAT8 = frozenset({"float8_e4m3fn", "float8_e5m2"})
 INTEGERS = frozenset({"int8", "int16", "int32", "uint8", "uint16", "uint32"})
@@ -44,18 +46,25 @@ class RefusedCast:
     def message(self) -> str:
         """The start of JAX's message (its advice and the cast it offers follow)."""
         cur, new = MLIR_NAMES[self.source], MLIR_NAMES[self.target]
+        if self.source in FLOAT8 and self.target in FLOAT8:
+            return "Conversion between float types of width other than 16 not supported"
         if self.source in INTEGERS:
             return f"Unsupported conversion involving narrow float types: {cur} to {new}"
         return f"Hardware has no support for converting from {cur} to {new}"
 
 
-def refused_pair(source: str, target: str) -> bool:
+def refused_pair(source: str, target: str, semantics: str | None, program: Program) -> bool:
+    if source in FLOAT8 and target in FLOAT8:
+        return source != target and (semantics == "Warpgroup" or (
+            semantics == "Lane" and holds(LANE_FLOAT8_TO_FLOAT8_REFUSED, program.version)))
+    if not holds(FLOAT8_CASTS_REFUSED, program.version):
+        return False
     if target in FLOAT8:
         return source == "bfloat16" or source in INTEGERS
     return source in FLOAT8 and target == "bfloat16"
 
 
-def refused_cast(op: Op) -> RefusedCast | None:
+def refused_cast(op: Op, program: Program) -> RefusedCast | None:
     x = plain(op.args.get("x"))
     target = dtype_of(op.args.get("new_dtype"))
     if not isinstance(x, ArrayVal) or not isinstance(x.dtype, DtypeVal) or target is None \
@@ -64,18 +73,17 @@ def refused_cast(op: Op) -> RefusedCast | None:
     shape = x.shape.value if isinstance(x.shape, Const) else None
     if not isinstance(shape, tuple) or not shape or strided_vec_size(shape, x.dtype) is None:
         return None  # no strided layout for it: the load fails first (PAL027)
-    if not refused_pair(x.dtype.name, target.name):
+    semantics = program.semantics(op.launch.kernel).name
+    if not refused_pair(x.dtype.name, target.name, semantics, program):
         return None
     return RefusedCast(op, x.dtype.name, target.name, shape)
 
 
 def refused_casts(program: Program) -> list[RefusedCast]:
-    if not holds(FLOAT8_CASTS_REFUSED, program.version):
-        return []
     found = []
     for ops in program.ops_named(ASTYPE_OP).values():
         for op in ops:
-            judged = refused_cast(op)
-            if judged is not None and program.semantics(op.launch.kernel).name is not None:
+            judged = refused_cast(op, program)
+            if judged is not None:
                 found.append(judged)
     return found

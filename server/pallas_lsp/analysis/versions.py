@@ -216,6 +216,12 @@ APPROX_EXP_FLOAT32_ONLY = Fact("approx_math exp takes float32 arrays only", (0, 
 FLOAT8_CASTS_REFUSED = Fact("bfloat16 <-> float8 and integer -> float8 conversions are refused",
                             (0, 10, 2), None, "pal059 fixtures: 0.8.3 lowers them, 0.10.2 to "
                             "0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")
+# Lane semantics convert float8_e4m3fn <-> float8_e5m2 from 0.10.2 ("Conversion between float
+# types of width other than 16 not supported" on 0.8.3); Warpgroup refuses them on every
+# release (measured: pal059/float8_to_float8*, 0.8.3 to 0.12.0.1).
+LANE_FLOAT8_TO_FLOAT8_REFUSED = Fact("Lane semantics refuse float8 -> float8 conversions", None,
+                                     (0, 10, 2), "pal059/float8_to_float8_lane: refused on "
+                                     "0.8.3, lowers on 0.10.2 (0.9 not measured)")
 NARROW_POINTWISE_REFUSED = Fact("arithmetic on 8-bit register arrays is refused", (0, 10, 2), None,
                                 "pal049/int8_add: 0.8.3 lowers int8 / uint8 / float8 adds, 0.10.2 "
                                 "to 0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")
