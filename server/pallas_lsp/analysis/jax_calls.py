@@ -39,6 +39,8 @@ from .ops import (
     ASTYPE_OP,
     BITCAST_CALL,
     BITCAST_OP,
+    NO_LAYOUT_RULE_CALLS,
+    NO_LAYOUT_RULE_OP,
     OPS,
     RECORDED_BY_PARAMS,
     REDUCE_OP,
@@ -575,6 +577,11 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
         # x.astype(jnp.float8_e4m3fn) of a bfloat16 array: a conversion Mosaic GPU has no
         # instructions for (PAL059).
         interp.record_op(ASTYPE_OP, node, {"x": args[0], "new_dtype": call.arg(1, "dtype")}, {}, ctx)
+    if ctx.launch is not None and name in NO_LAYOUT_RULE_CALLS:
+        # lax.erf(x) under Warpgroup semantics: layout inference has no rule for math.erf
+        # (PAL060).
+        interp.record_op(NO_LAYOUT_RULE_OP, node, {"function": Const(name), "x": call.arg(0, "x")},
+                         {}, ctx)
     if ctx.launch is not None and name in REMOTE_CALLS:
         # Another device reached by id (PAL021): recorded, then evaluated as before. A
         # semaphore_signal's device_id may be None (this device): only a known id counts.

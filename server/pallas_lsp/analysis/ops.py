@@ -114,6 +114,10 @@ APPROX_OP = "register approximate math"
 # x.astype(dtype) of a register array in a kernel body (PAL059): Mosaic GPU converts between
 # some dtype pairs only. The op recorded for one: its array args["x"], args["new_dtype"].
 ASTYPE_CALL = "jax.Array.astype"
+# Functions whose MLIR op (math.erf, math.atan2) Warpgroup layout inference has no rule for
+# (PAL060). The op recorded for one: args["function"], its operand args["x"].
+NO_LAYOUT_RULE_CALLS = frozenset({"lax.erf", "jax.scipy.special.erf", "lax.atan2", "jnp.arctan2"})
+NO_LAYOUT_RULE_OP = "register op without a layout rule"
 ASTYPE_OP = "register astype"
 # Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
 WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)

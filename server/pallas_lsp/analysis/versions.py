@@ -222,6 +222,12 @@ FLOAT8_CASTS_REFUSED = Fact("bfloat16 <-> float8 and integer -> float8 conversio
 LANE_FLOAT8_TO_FLOAT8_REFUSED = Fact("Lane semantics refuse float8 -> float8 conversions", None,
                                      (0, 10, 2), "pal059/float8_to_float8_lane: refused on "
                                      "0.8.3, lowers on 0.10.2 (0.9 not measured)")
+# Warpgroup semantics lower lax.erf / lax.atan2 up to layout inference, which has no rule for
+# math.erf / math.atan2 ("No layout inference rule defined for ... math.erf"); before, neither
+# primitive has a Mosaic GPU rule (PAL019).
+WARPGROUP_ERF_ATAN2_NO_LAYOUT = Fact("Warpgroup layout inference has no rule for math.erf / math.atan2",
+                                     (0, 10), None, "pal060 fixtures: PAL019 on 0.8.3, this error "
+                                     "on 0.10.2 (Warpgroup asked for), 0.11.2 and 0.12.0.1")
 NARROW_POINTWISE_REFUSED = Fact("arithmetic on 8-bit register arrays is refused", (0, 10, 2), None,
                                 "pal049/int8_add: 0.8.3 lowers int8 / uint8 / float8 adds, 0.10.2 "
                                 "to 0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")

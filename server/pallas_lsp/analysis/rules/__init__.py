@@ -59,6 +59,7 @@ from . import (
     pal053_in_specs_sequence,
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
+    pal060_warpgroup_layout_rule_missing,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -125,6 +126,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal053_in_specs_sequence,
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
+    pal060_warpgroup_layout_rule_missing,
 )}
 
 
