@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ..layout_rule_missing import LayoutRuleMissing, layout_rules_missing
 from ..model import Finding, Options, Related
 from ..program import Program
+from ..versions import WARPGROUP_ERF_ATAN2_NO_LAYOUT
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -22,7 +23,7 @@ RULE = Rule(
         # The template is "No layout inference rule defined for {op}": claimed for the two
         # ops this rule judges only (another op without a rule is no finding of it).
         LoweringError(r"\ANo layout inference rule defined for (\{op\}|.*\bmath\.(erf|atan2)\b)",
-                      exc_type="NotImplementedError"),
+                      exc_type="NotImplementedError", when=WARPGROUP_ERF_ATAN2_NO_LAYOUT),
     ),
     what_it_means=(
         "Under Warpgroup semantics Mosaic GPU lowers a kernel to MLIR first and then infers "
