@@ -223,6 +223,21 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("ValueError", "transforms are not supported for TMEM", "0.10.2", "tmem_allocation"),
         ("ValueError", "Expected the same number of in_tmem_layouts (0) as TMEM ref operands (1). "
          "op=\n  %49 = \"mosaic_gpu.vector_load\"(%38)", "0.12.0.1", "tmem_sync_access"),
+        # The texts measured for PAL058 - PAL060 (their fixtures).
+        ("NotImplementedError", "bf16", "0.8.3", "approx_math_dtype"),
+        ("NotImplementedError", "f16", "0.12.0.1", "approx_math_dtype"),
+        ("NotImplementedError", "Hardware has no support for converting from bf16 to f8E4M3FN "
+         "(only cast from bf16 to f16 is supported). Cast to f32 first", "0.10.2",
+         "register_cast_unsupported"),
+        ("NotImplementedError", "Unsupported conversion involving narrow float types: i32 to "
+         "f8E4M3FN", "0.12.0.1", "register_cast_unsupported"),
+        ("NotImplementedError", "Conversion between float types of width other than 16 not "
+         "supported", "0.8.3", "register_cast_unsupported"),
+        ("NotImplementedError", "No layout inference rule defined for %34 = math.erf %33 : "
+         "vector<512xf32>", "0.12.0.1", "warpgroup_layout_rule_missing"),
+        # Another op without a layout rule is not PAL060's.
+        ("NotImplementedError", "No layout inference rule defined for %29 = arith.select %27, "
+         "%28, %22 : vector<512xi1>", "0.12.0.1", "other"),
         # Another op's missing TMEM layouts is not a synchronous access.
         ("ValueError", "Expected the same number of in_tmem_layouts (0) as TMEM ref operands (1). "
          "op=\n  \"mosaic_gpu.tcgen05_mma\"(%1)", "0.12.0.1", "other"),
@@ -286,6 +301,9 @@ def test_every_class_has_its_contract_code() -> None:
         "find_swizzle_no_fit": "PAL055",
         "swizzled_reshape_copy": "PAL056",
         "async_store_smem_operands": "PAL057",
+        "approx_math_dtype": "PAL058",
+        "register_cast_unsupported": "PAL059",
+        "warpgroup_layout_rule_missing": "PAL060",
     }
 
 

@@ -33,8 +33,14 @@ from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
 from .model import Span
 from .ops import (
+    APPROX_CALLS,
+    APPROX_OP,
+    ASTYPE_CALL,
+    ASTYPE_OP,
     BITCAST_CALL,
     BITCAST_OP,
+    NO_LAYOUT_RULE_CALLS,
+    NO_LAYOUT_RULE_OP,
     OPS,
     RECORDED_BY_PARAMS,
     REDUCE_OP,
@@ -562,6 +568,20 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
         # rule when the widths differ (PAL048).
         interp.record_op(BITCAST_OP, node, {"x": args[0] if args else UNKNOWN,
                                             "new_dtype": call.arg(1, "new_dtype")}, {}, ctx)
+    if ctx.launch is not None and name in APPROX_CALLS:
+        # jnp.exp(x) of a bfloat16 array in a kernel compiled with approx_math=True: its
+        # approximate instruction takes float32 only (PAL058).
+        interp.record_op(APPROX_OP, node, {"function": Const(name), "x": call.arg(0, "x")}, {}, ctx)
+    if ctx.launch is not None and name == ASTYPE_CALL and len(args) >= 1 and not any(
+            isinstance(arg, ast.Starred) for arg in node.args):
+        # x.astype(jnp.float8_e4m3fn) of a bfloat16 array: a conversion Mosaic GPU has no
+        # instructions for (PAL059).
+        interp.record_op(ASTYPE_OP, node, {"x": args[0], "new_dtype": call.arg(1, "dtype")}, {}, ctx)
+    if ctx.launch is not None and name in NO_LAYOUT_RULE_CALLS:
+        # lax.erf(x) under Warpgroup semantics: layout inference has no rule for math.erf
+        # (PAL060).
+        interp.record_op(NO_LAYOUT_RULE_OP, node, {"function": Const(name), "x": call.arg(0, "x")},
+                         {}, ctx)
     if ctx.launch is not None and name in REMOTE_CALLS:
         # Another device reached by id (PAL021): recorded, then evaluated as before. A
         # semaphore_signal's device_id may be None (this device): only a known id counts.
@@ -1096,7 +1116,8 @@ def _compiler_params(call: Call) -> object:
 
 
 # plgpu.CompilerParams fields read back, with JAX's defaults (the same 0.8.3 - 0.12.0.1).
-_PARAMS_READ = {"dimension_semantics": Const(None), "max_concurrent_steps": Const(1)}
+_PARAMS_READ = {"dimension_semantics": Const(None), "max_concurrent_steps": Const(1),
+                "approx_math": Const(False)}
 
 
 def _params_attribute(params: CompilerParamsVal, attr: str) -> object:

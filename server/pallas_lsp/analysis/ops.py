@@ -105,6 +105,20 @@ BITCAST_CALL = "lax.bitcast_convert_type"
 BITCAST_OP = "register bitcast"
 # `x + y`, `x - y`, `x * y`, `-x` in a kernel body with an array operand (PAL049).
 ARITH_OP = "register arithmetic"
+# jnp.exp(x), lax.log(x): functions of a register array that compiler_params'
+# approx_math=True lowers to float32-only approximate instructions (PAL058). The op recorded
+# for one: args["function"] (the call's name), its operand args["x"].
+APPROX_CALLS = frozenset(f"{module}.{function}" for module in ("jnp", "lax")
+                         for function in ("exp", "log"))
+APPROX_OP = "register approximate math"
+# x.astype(dtype) of a register array in a kernel body (PAL059): Mosaic GPU converts between
+# some dtype pairs only. The op recorded for one: its array args["x"], args["new_dtype"].
+ASTYPE_CALL = "jax.Array.astype"
+# Functions whose MLIR op (math.erf, math.atan2) Warpgroup layout inference has no rule for
+# (PAL060). The op recorded for one: args["function"], its operand args["x"].
+NO_LAYOUT_RULE_CALLS = frozenset({"lax.erf", "jax.scipy.special.erf", "lax.atan2", "jnp.arctan2"})
+NO_LAYOUT_RULE_OP = "register op without a layout rule"
+ASTYPE_OP = "register astype"
 # Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
 WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)
 HOVERED_OPS = tuple(name for name, spec in OPS.items() if spec.hover is not None)

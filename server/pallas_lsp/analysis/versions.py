@@ -218,6 +218,30 @@ ASYNC_STORE_SMEM = Fact("plgpu.async_store_smem exists", (0, 10, 1), None,
 # JAX's history (0.10.0 has the ops without it, 0.9.2 neither); measured on 0.10.2 - 0.12.0.1.
 SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memory_scope=",
                               (0, 10, 1), None, "pal045/semaphore_memory_scope, 0.10.2 - 0.12.0.1")
+# With approx_math=True, exp of a float16 / bfloat16 register array goes through exp2's
+# float32-only approximate instruction ("NotImplementedError: bf16"); 0.10.2's exp lowered it
+# (measured: pal058/exp_bfloat16 lowers on 0.8.3 and 0.10.2, fails on 0.11.2 and 0.12.0.1).
+APPROX_EXP_FLOAT32_ONLY = Fact("approx_math exp takes float32 arrays only", (0, 11), None,
+                               "pal058/exp_bfloat16: lowers on 0.10.2, refused on 0.11.2")
+# Register-array conversions between bfloat16 and float8, and from integers to float8, are
+# refused ("Hardware has no support for converting from bf16 to f8E4M3FN",
+# "Unsupported conversion involving narrow float types: i32 to f8E4M3FN"); 0.8.3 lowers them
+# but bfloat16 -> float8_e4m3fn (another error). Measured under Lane and Warpgroup semantics.
+FLOAT8_CASTS_REFUSED = Fact("bfloat16 <-> float8 and integer -> float8 conversions are refused",
+                            (0, 10, 2), None, "pal059 fixtures: 0.8.3 lowers them, 0.10.2 to "
+                            "0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")
+# Lane semantics convert float8_e4m3fn <-> float8_e5m2 from 0.10.2 ("Conversion between float
+# types of width other than 16 not supported" on 0.8.3); Warpgroup refuses them on every
+# release (measured: pal059/float8_to_float8*, 0.8.3 to 0.12.0.1).
+LANE_FLOAT8_TO_FLOAT8_REFUSED = Fact("Lane semantics refuse float8 -> float8 conversions", None,
+                                     (0, 10, 2), "pal059/float8_to_float8_lane: refused on "
+                                     "0.8.3, lowers on 0.10.2 (0.9 not measured)")
+# Warpgroup semantics lower lax.erf / lax.atan2 up to layout inference, which has no rule for
+# math.erf / math.atan2 ("No layout inference rule defined for ... math.erf"); before, neither
+# primitive has a Mosaic GPU rule (PAL019).
+WARPGROUP_ERF_ATAN2_NO_LAYOUT = Fact("Warpgroup layout inference has no rule for math.erf / math.atan2",
+                                     (0, 10), None, "pal060 fixtures: PAL019 on 0.8.3, this error "
+                                     "on 0.10.2 (Warpgroup asked for), 0.11.2 and 0.12.0.1")
 NARROW_POINTWISE_REFUSED = Fact("arithmetic on 8-bit register arrays is refused", (0, 10, 2), None,
                                 "pal049/int8_add: 0.8.3 lowers int8 / uint8 / float8 adds, 0.10.2 "
                                 "to 0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")

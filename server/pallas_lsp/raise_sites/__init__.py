@@ -139,9 +139,11 @@ def predicted_by(site: Site, release: str) -> str | None:
     from pallas_lsp.analysis.versions import parse_jax_version
 
     version = parse_jax_version(release)
+    occurrence = int(split_key(site.key)[1] or 1)
     for code, rule in catalog().items():
         if any(error.matches(site.exception, site.message, version)
-               and error.claims_site(site.file, site.function) for error in rule.lowering_errors):
+               and error.claims_site(site.file, site.function, occurrence)
+               for error in rule.lowering_errors):
             return code
     return None
 

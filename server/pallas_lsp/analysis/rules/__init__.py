@@ -61,6 +61,9 @@ from . import (
     pal055_find_swizzle_no_fit,
     pal056_swizzled_reshape_copy,
     pal057_async_store_smem_operands,
+    pal058_approx_math_dtype,
+    pal059_register_cast_unsupported,
+    pal060_warpgroup_layout_rule_missing,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -129,6 +132,9 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal055_find_swizzle_no_fit,
     pal056_swizzled_reshape_copy,
     pal057_async_store_smem_operands,
+    pal058_approx_math_dtype,
+    pal059_register_cast_unsupported,
+    pal060_warpgroup_layout_rule_missing,
 )}
 
 

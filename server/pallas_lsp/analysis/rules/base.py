@@ -26,6 +26,10 @@ class LoweringError:
     # multiple of 8 and <= 256"; Lane's and Warpgroup's wgmma rules) is claimed where the
     # rule's fixtures reach it. A lowering error names no site, so classification ignores it.
     sites: str | None = None
+    # Only the n-th raise of that text in one function (the table numbers repeats in line
+    # order): FragmentedArray.log2 raises NotImplementedError(dtype) twice, for an integer
+    # array and for approx_math's float32-only instruction. None: every one.
+    occurrence: int | None = None
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -39,7 +43,9 @@ class LoweringError:
             return False
         return self.regex.search(message) is not None
 
-    def claims_site(self, path: str, function: str) -> bool:
+    def claims_site(self, path: str, function: str, occurrence: int = 1) -> bool:
+        if self.occurrence is not None and occurrence != self.occurrence:
+            return False
         return self.sites is None or re.search(self.sites, f"{path}:{function}") is not None
 
 
