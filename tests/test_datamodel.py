@@ -1517,6 +1517,64 @@ before = names.count()
 names.items.append("x")
 launch("add" if names.count() == 1 else "max")
 """, []),
+    # The old sequence protocol (PySeqIter): __getitem__(0), (1), ... up to an IndexError.
+    "tuple() of a class with only __getitem__ reads it up to the IndexError": ("""
+class Names:
+    def __getitem__(self, index):
+        names = "add/max".split("/")
+        if index >= len(names):
+            raise IndexError(index)
+        return names[index]
+launch(tuple(Names())[1])
+""", ["PAL006"]),
+    "a for loop, unpacking, list() and `in` over __getitem__ alone": ("""
+class Names:
+    def __getitem__(self, index):
+        if index >= 2:
+            raise IndexError(index)
+        return ["add", "max"][index]
+last = None
+for name in Names():
+    last = name
+first, second = Names()
+ops = list(Names())
+launch(last if second == ops[1] and "max" in Names() and "min" not in Names() else "add")
+""", ["PAL006"]),
+    "StopIteration from __getitem__ ends the sequence protocol too": ("""
+class Names:
+    def __getitem__(self, index):
+        if index == 1:
+            raise StopIteration
+        return "max"
+launch([name for name in Names()][-1])
+""", ["PAL006"]),
+    "a __getitem__ raising KeyError stops the program: no item after it is known": ("""
+class Names:
+    def __getitem__(self, index):
+        if index >= 1:
+            raise KeyError(index)
+        return "add"
+op = "max"
+try:
+    op = list(Names())[0]
+except KeyError:
+    op = "add"
+launch(op)
+""", []),
+    "__iter__ = None makes a class not iterable, even with __getitem__": ("""
+class Names:
+    __iter__ = None
+    def __getitem__(self, index):
+        if index >= 1:
+            raise IndexError(index)
+        return "max"
+op = "add"
+try:
+    op = tuple(Names())[0]
+except TypeError:
+    pass
+launch(op)
+""", []),
 }
 
 

@@ -39,6 +39,7 @@ from .coroutines import GatheredVal
 from .descriptor_values import construct
 from .exception_values import ExcVal
 from .generators import Generator, Step
+from .sequence_protocol import sequence_iterator
 
 
 class Runner(Protocol):
@@ -176,7 +177,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         if backwards_items is not MISSING:
             return backwards_items
     if name in ("builtins.tuple", "builtins.list") and len(args) == 1 and not kwargs \
-            and isinstance(args[0], ObjVal) and datamodel.special_method(args[0], "__iter__") is not MISSING:
+            and isinstance(args[0], ObjVal) and (datamodel.special_method(args[0], "__iter__") is not MISSING
+                                                 or sequence_iterator(args[0]) is not None):
         # The iteration protocol of the program's instance, run here: the bridge would refuse it.
         items = runner.protocol_items(args[0], ctx)
         if items is None:

@@ -62,6 +62,7 @@ from ..descriptor_values import (
 from ..generator_contexts import ContextFunction, GeneratorContextManager
 from ..generators import UNKNOWN_STEP, Generator, GeneratorMethod, Step
 from ..real import RealVal
+from ..sequence_protocol import SequenceIterator, ends_iteration, sequence_iterator
 from .support import (
     _BUILTIN_NAMES,
     _SEEN_LIBRARIES,
@@ -378,7 +379,8 @@ class CallsMixin:
         of the program's classes that defines it (read as the items that returns)."""
         method = datamodel.special_method(value, "__iter__")
         if method is MISSING:
-            return value
+            sequence = sequence_iterator(value)  # the old protocol: __getitem__ up to IndexError
+            return sequence if sequence is not None else value
         return self.call_value(method, [], {}, ctx)
 
     def call_wrapped(self, func: WrappedVal, args: list[object], kwargs: dict[str, object],
@@ -581,7 +583,8 @@ class CallsMixin:
         """The items iterating an instance of the program's classes gives, read through its
         ``__iter__`` and the iterator's ``next`` (unpacking, ``tuple()``, ``list()``, ``*x``);
         None when ``value`` is no such instance, or an item or the end is not known."""
-        if not isinstance(value, ObjVal) or datamodel.special_method(value, "__iter__") is MISSING:
+        if not isinstance(value, ObjVal) or (datamodel.special_method(value, "__iter__") is MISSING
+                                             and sequence_iterator(value) is None):
             return None
         iterator = self.iterator_of(value, ctx)
         if not self.is_iterator(iterator):
@@ -599,7 +602,7 @@ class CallsMixin:
     def is_iterator(self, value: object) -> bool:
         """An iterator ``next`` advances here: a generator, one over known items, or an
         instance of the program's classes with ``__next__`` (a real one: the bridge's)."""
-        return isinstance(value, (Generator, GeneratorVal)) or (
+        return isinstance(value, (Generator, GeneratorVal, SequenceIterator)) or (
             isinstance(value, ObjVal) and datamodel.special_method(value, "__next__") is not MISSING)
 
     def next_step(self, iterator: object, ctx: Ctx) -> Step:
@@ -613,6 +616,8 @@ class CallsMixin:
             return Step("item", iterator.items.pop(0)) if iterator.items else Step("done", Const(None))
         if isinstance(iterator, RealVal):
             return iterator.next_step()
+        if isinstance(iterator, SequenceIterator):
+            return self.sequence_step(iterator, ctx)
         method = datamodel.special_method(iterator, "__next__")
         if method is MISSING:
             return UNKNOWN_STEP
@@ -624,6 +629,23 @@ class CallsMixin:
         if exception_classes.exception_class(raised) is StopIteration:
             return Step("done", Const(None))
         return UNKNOWN_STEP  # it may raise, or raises something else: the program stops there
+
+    def sequence_step(self, iterator: SequenceIterator, ctx: Ctx) -> Step:
+        """The next item of the old sequence protocol: ``obj.__getitem__(index)``; a sure
+        IndexError (or StopIteration) ends it, any other raise stops the program there."""
+        if iterator.ended:
+            return Step("done", Const(None))
+        method = datamodel.special_method(iterator.obj, "__getitem__")
+        self.last_raised = None
+        item = self.call_value(method, [Const(iterator.index)], {}, ctx)
+        raised = self.last_raised
+        if raised is None:
+            iterator.index += 1
+            return Step("item", item)
+        if ends_iteration(raised):
+            iterator.ended = True
+            return Step("done", Const(None))
+        return UNKNOWN_STEP
 
     def call_generator_method(self, method: GeneratorMethod, args: list[object]) -> object:
         """``gen.send(v)``, ``gen.__next__()``, ``gen.close()``, ``gen.throw(...)``."""

@@ -116,6 +116,8 @@ class ExpressionsMixin:
         containers test it: a dict by hash (an instance hashed by identity is found only as
         itself), a list or tuple item by item, ``item is value or item == value`` (the
         item's ``__eq__`` first); MISSING where the plain values' comparison decides."""
+        if isinstance(container, ObjVal):
+            return self.membership_by_iteration(value, container, ctx)
         if isinstance(container, DictVal) and identity_key(value):
             if value in container.instance_items:
                 return True
@@ -131,6 +133,27 @@ class ExpressionsMixin:
             if verdict is not False:
                 return verdict  # found, or not known whether the rest is looked at
         return False
+
+    def membership_by_iteration(self, value: object, container: ObjVal, ctx: Ctx) -> object:
+        """``value in obj`` for a class without ``__contains__`` (PySequence_Contains): its
+        items read one at a time, through ``__iter__`` or the old sequence protocol, up to
+        the first that ``is`` or ``==`` the value; MISSING where the instance iterates neither
+        way the interpreter reads, None where an item or the end is not known."""
+        iterator = self.iterator_of(container, ctx)
+        if not self.is_iterator(iterator) or isinstance(iterator, RealVal):
+            return MISSING
+        for _ in range(MAX_COMPREHENSION):
+            step = self.next_step(iterator, ctx)
+            if step.kind == "done":
+                return False
+            if step.kind != "item" or not step.sure:
+                return None
+            if step.value is value and isinstance(value, ObjVal):
+                return True
+            verdict = self.truth(self.compare_pair(step.value, ast.Eq(), value, ctx))
+            if verdict is not False:
+                return verdict
+        return None
 
     def compare_pair(self, left: object, op: ast.cmpop, right: object, ctx: Ctx) -> object:
         """One comparison: the classes' rich comparisons (python/comparisons.py), else as values."""
