@@ -1575,6 +1575,47 @@ except TypeError:
     pass
 launch(op)
 """, []),
+    # Class creation's namespace: a metaclass's __prepare__, types.new_class's exec_body.
+    "a metaclass's __prepare__ seeds the names the class body reads": ("""
+class Seeded(type):
+    @classmethod
+    def __prepare__(mcs, name, bases):
+        return {"OP": "max" if name == "Config" else "add"}
+OP = "add"
+class Config(metaclass=Seeded):
+    op = OP
+launch(Config.op)
+""", ["PAL006"]),
+    "a __prepare__ giving a mapping the analysis cannot read leaves the class unknown": ("""
+import collections
+class Logged(collections.UserDict):
+    def __setitem__(self, key, value):
+        super().__setitem__(key, "add")
+class Meta(type):
+    @classmethod
+    def __prepare__(mcs, name, bases):
+        return Logged()
+class Config(metaclass=Meta):
+    op = "max"
+launch(Config.op)
+""", []),
+    "types.new_class runs exec_body on the namespace the class is made from": ("""
+import types
+def fill(namespace):
+    namespace["op"] = "max"
+Config = types.new_class("Config", (), {}, fill)
+Derived = types.new_class("Derived", (Config,), exec_body=lambda ns: ns.update(extra=1))
+launch(Derived.op)
+""", ["PAL006"]),
+    "types.new_class with class keywords (a metaclass) is not known": ("""
+import types
+class Meta(type):
+    def __new__(mcs, name, bases, namespace):
+        namespace["op"] = "add"
+        return super().__new__(mcs, name, bases, namespace)
+Config = types.new_class("Config", (), {"metaclass": Meta}, lambda ns: ns.update(op="max"))
+launch(Config.op)
+""", []),
 }
 
 

@@ -81,8 +81,8 @@ from .support import (
 )
 
 # Calls of Python's machinery that this mixin runs itself: a class made by type(name, bases,
-# ns) or make_dataclass, a known source string run by exec.
-_RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec"})
+# ns), types.new_class or make_dataclass, a known source string run by exec.
+_RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec", "types.new_class"})
 
 
 class CallsMixin:
@@ -216,6 +216,8 @@ class CallsMixin:
                     return self.make_class(args, node, env, ctx)
                 if func.name == "dataclasses.make_dataclass":
                     return self.make_dataclass(args, kwargs, node, env, ctx)
+                if func.name == "types.new_class":
+                    return self.new_class(args, kwargs, node, env, ctx)
                 if func.name == "builtins.exec":
                     return self.exec_source(args, kwargs, node, env, ctx)
             if func.name == "builtins.type.__new__":
