@@ -1587,8 +1587,7 @@ class Config(metaclass=Seeded):
 launch(Config.op)
 """, ["PAL006"]),
     "a __prepare__ giving a mapping the analysis cannot read leaves the class unknown": ("""
-import collections
-class Logged(collections.UserDict):
+class Logged(dict):
     def __setitem__(self, key, value):
         super().__setitem__(key, "add")
 class Meta(type):
@@ -1615,6 +1614,66 @@ class Meta(type):
         return super().__new__(mcs, name, bases, namespace)
 Config = types.new_class("Config", (), {"metaclass": Meta}, lambda ns: ns.update(op="max"))
 launch(Config.op)
+""", []),
+    # BaseException.add_note / __notes__, sys.exc_info() / sys.exception(), exception groups.
+    "add_note's notes survive a bare re-raise into the caller's handler": ("""
+OPS = {"sum": "add"}
+def lookup(name):
+    try:
+        return OPS[name]
+    except KeyError as error:
+        error.add_note("max")
+        raise
+try:
+    op = lookup("prod")
+except KeyError as error:
+    op = error.__notes__[-1]
+launch(op)
+""", ["PAL006"]),
+    "a note added on a path that may not run leaves __notes__ unknown": ("""
+import os
+error = ValueError("x")
+if os.environ.get("NOTE"):
+    error.add_note("max")
+try:
+    raise error
+except ValueError as caught:
+    op = caught.__notes__[0] if hasattr(caught, "__notes__") else "add"
+launch(op)
+""", []),
+    "sys.exc_info() and sys.exception() in a handler read the exception it handles": ("""
+import sys
+try:
+    {}["max"]
+except KeyError:
+    kind, value, _ = sys.exc_info()
+    op = value.args[0] if kind is KeyError and sys.exception() is value else "add"
+launch(op)
+""", ["PAL006"]),
+    "sys.exc_info() in a handler the analysis did not choose is not the outer one's": ("""
+import builtins
+import os
+import sys
+try:
+    raise KeyError("max")
+except KeyError:
+    try:
+        raise getattr(builtins, os.environ.get("ERROR_CLASS", "KeyError"))("add")
+    except Exception:
+        op = sys.exc_info()[1].args[0]
+launch(op)
+""", []),
+    "an ExceptionGroup's subgroup and split divide its leaves by class": ("""
+group = ExceptionGroup("bad", [ValueError("max"), TypeError("add"), ExceptionGroup("inner", [KeyError("min")])])
+values = group.subgroup(ValueError)
+keys, rest = group.split((KeyError, LookupError))
+launch(values.exceptions[0].args[0] if rest.exceptions[0].args == ("max",)
+       and keys.exceptions[0].exceptions[0].args == ("min",) and values.message == "bad" else "add")
+""", ["PAL006"]),
+    "a subgroup by a predicate is not known": ("""
+group = ExceptionGroup("bad", [ValueError("max"), TypeError("add")])
+found = group.subgroup(lambda e: isinstance(e, TypeError))
+launch(found.exceptions[0].args[0])
 """, []),
 }
 

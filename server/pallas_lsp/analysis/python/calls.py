@@ -34,7 +34,17 @@ from ..values import (
     pack,
     plain,
 )
-from . import coroutines, dataclass_values, datamodel, exception_values, function_attrs, modules, signatures
+from . import (
+    coroutines,
+    dataclass_values,
+    datamodel,
+    exception_classes,
+    exception_groups,
+    exception_values,
+    function_attrs,
+    modules,
+    signatures,
+)
 from .coroutines import GatheredVal
 from .descriptor_values import construct
 from .exception_values import ExcVal
@@ -69,8 +79,13 @@ class Runner(Protocol):
 
     def next_step(self, iterator: object, ctx: Ctx) -> Step: ...
 
+    def list_method(self, method: str, target: ListVal, args: list[object],
+                    kwargs: dict[str, object] | None = None) -> object: ...
+
     # The StopIteration a `next()` surely raised (interp/calling.py follows it to a handler).
     next_stopped: object
+    # The exceptions the handlers being run handle, innermost last (interp/statements.py).
+    handling: list[object]
 
 
 # Calls that return their value argument unchanged (the second, ``val=``).
@@ -91,7 +106,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     if made is not MISSING:
         return made
     if name in _EXCEPTION_HOOKED:
-        made = exception_hook(name, args, kwargs)
+        made = exception_hook(name, args, kwargs) if name not in _RUNNER_EXCEPTION_HOOKS \
+            else _RUNNER_EXCEPTION_HOOKS[name](runner, args, kwargs)
         if made is not MISSING:
             return made
     if name.startswith("builtins.dict_instance.") and args and isinstance(args[0], ObjVal):
@@ -249,7 +265,8 @@ def _reversed_sequence(runner: Runner, value: object, ctx: Ctx) -> object:
 _EXCEPTION_CLASSES = {f"builtins.{name}": kind for name, kind in vars(builtins).items()
                       if isinstance(kind, type) and issubclass(kind, BaseException)}
 _EXCEPTION_INITS = {f"{name}.__init__": kind for name, kind in _EXCEPTION_CLASSES.items()}
-_EXCEPTION_HOOKED = frozenset([*_EXCEPTION_CLASSES, *_EXCEPTION_INITS, "builtins.str"])
+_EXCEPTION_HOOKED = frozenset([*_EXCEPTION_CLASSES, *_EXCEPTION_INITS, "builtins.str",
+                               *exception_values.METHODS.values(), "sys.exc_info", "sys.exception"])
 
 
 def exception_hook(name: str, args: list[object], kwargs: dict[str, object]) -> object:
@@ -274,6 +291,49 @@ def exception_hook(name: str, args: list[object], kwargs: dict[str, object]) -> 
                 args[0].cls.lookup("__str__"), FuncVal)):
             return exception_values.text(payload)
     return MISSING
+
+
+def _add_note(runner: Runner, args: list[object], kwargs: dict[str, object]) -> object:
+    """``exc.add_note(note)``: the note appended to ``exc.__notes__``, made on the first
+    call (a TypeError for a note not a str: unknown)."""
+    payload = exception_values.payload_of(args[0]) if args else None
+    if payload is None or len(args) != 2 or kwargs:
+        return UNKNOWN
+    note = args[1]
+    if not (isinstance(note, Const) and isinstance(note.value, str)):
+        payload.notes = UNKNOWN
+        return UNKNOWN
+    if payload.notes is MISSING:
+        # Made on a path that may not run: whether it exists, and what it holds, is not known.
+        payload.notes = ListVal([], complete=not runner.on_uncertain_path)
+    if isinstance(payload.notes, ListVal):
+        runner.list_method("append", payload.notes, [note])
+    return Const(None)
+
+
+def _handled(runner: Runner, args: list[object], kwargs: dict[str, object], whole: bool) -> object:
+    """``sys.exc_info()`` (``whole``) / ``sys.exception()`` in a handler the analysis chose:
+    the exception it handles (its class, the instance, an unknown traceback); unknown
+    where no handler, or one not chosen, may be running."""
+    if args or kwargs or not runner.handling:
+        return UNKNOWN
+    handled = runner.handling[-1]
+    instance = handled if exception_classes.is_instance(handled) else UNKNOWN
+    if not whole:
+        return instance
+    kind = exception_classes.exception_class(handled)
+    if kind is None:
+        return UNKNOWN
+    return (exception_classes.class_value(kind), instance, UNKNOWN)
+
+
+_RUNNER_EXCEPTION_HOOKS = {
+    "builtins.BaseException.add_note": _add_note,
+    "sys.exc_info": lambda runner, args, kwargs: _handled(runner, args, kwargs, True),
+    "sys.exception": lambda runner, args, kwargs: _handled(runner, args, kwargs, False),
+    **{qualified: (lambda method: lambda runner, args, kwargs: exception_groups.call(method, args, kwargs))(
+        name) for name, qualified in exception_values.METHODS.items() if name != "add_note"},
+}
 
 
 def stop_iteration(iterator: object, step: Step) -> object:

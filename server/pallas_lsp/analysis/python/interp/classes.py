@@ -161,8 +161,9 @@ class ClassesMixin:
         bound = datamodel.bind(prepare, None, metaclass)
         if not isinstance(bound, (FuncVal, PartialVal)):
             return None
-        namespace = plain(self.call_value(bound, [Const(name), bases], dict(keywords), ctx))
-        if not (isinstance(namespace, DictVal) and namespace.complete
+        made = self.call_value(bound, [Const(name), bases], dict(keywords), ctx)
+        namespace = plain(made)
+        if isinstance(made, ObjVal) or not (isinstance(namespace, DictVal) and namespace.complete
                 and all(isinstance(key, str) for key in namespace.items)):
             return None
         return dict(namespace.items)  # type: ignore[arg-type]
