@@ -1664,7 +1664,8 @@ except KeyError:
 launch(op)
 """, []),
     "an ExceptionGroup's subgroup and split divide its leaves by class": ("""
-group = ExceptionGroup("bad", [ValueError("max"), TypeError("add"), ExceptionGroup("inner", [KeyError("min")])])
+inner = ExceptionGroup("inner", [KeyError("min")])
+group = ExceptionGroup("bad", [ValueError("max"), TypeError("add"), inner])
 values = group.subgroup(ValueError)
 keys, rest = group.split((KeyError, LookupError))
 launch(values.exceptions[0].args[0] if rest.exceptions[0].args == ("max",)
@@ -1674,6 +1675,34 @@ launch(values.exceptions[0].args[0] if rest.exceptions[0].args == ("max",)
 group = ExceptionGroup("bad", [ValueError("max"), TypeError("add")])
 found = group.subgroup(lambda e: isinstance(e, TypeError))
 launch(found.exceptions[0].args[0])
+""", []),
+    "except* runs each clause its class matches with the split group (a naked one wrapped)": ("""
+def check(spec):
+    raise ExceptionGroup("bad", [ValueError("max"), TypeError("min")])
+op = "add"
+kinds = []
+try:
+    check("x")
+except* ValueError as values:
+    op = values.exceptions[0].args[0]
+except* TypeError as types_:
+    kinds.append(types_.message)
+try:
+    raise KeyError("max")
+except* KeyError as keys:
+    wrapped = keys.message == "" and keys.exceptions[0].args[0] == op
+launch(op if wrapped and kinds == ["bad"] else "add")
+""", ["PAL006"]),
+    "except* that leaves part of the group unhandled is not followed": ("""
+op = "add"
+try:
+    try:
+        raise ExceptionGroup("bad", [ValueError("max"), TypeError("add")])
+    except* ValueError as values:
+        op = values.exceptions[0].args[0]  # then the TypeError goes on to the outer clause
+except* TypeError as types_:
+    op = types_.exceptions[0].args[0]
+launch(op)
 """, []),
 }
 

@@ -7,19 +7,32 @@ does, and ``derive`` makes the group a split builds. ``except*`` reads them thro
 
 from __future__ import annotations
 
+import builtins
+from collections.abc import Callable, Iterable
+
 from ..values import MISSING, UNKNOWN, Const, ObjVal, pack, plain, unpack
 from . import exception_classes, exception_values
+
+# The group classes (Python 3.11+; a 3.10 server has none, and nothing here is reached).
+BASE_GROUP: type[BaseException] | None = getattr(builtins, "BaseExceptionGroup", None)
+GROUP: type[BaseException] | None = getattr(builtins, "ExceptionGroup", None)
+
+
+def is_group(kind: object) -> bool:
+    """Whether ``kind`` is a builtin exception group class."""
+    return BASE_GROUP is not None and isinstance(kind, type) and issubclass(kind, BASE_GROUP)
+
 
 # What a split of one group gives: (match, rest), each an exception group or Const(None).
 Split = tuple[object, object]
 
 
-def construct(kind: type[BaseException], args: list[object]) -> object:
+def construct(kind: type[BaseException] | None, args: list[object]) -> object:
     """``ExceptionGroup(message, exceptions)`` / ``BaseExceptionGroup(...)``: MISSING where
     Python would raise or a part is not known (a message not a str, no exceptions, an item
     not a known exception instance, a BaseException in an ExceptionGroup). A
     BaseExceptionGroup of Exceptions only is an ExceptionGroup, as CPython makes it."""
-    if len(args) != 2:
+    if len(args) != 2 or BASE_GROUP is None or GROUP is None:
         return MISSING
     message, items = args[0], unpack(plain(args[1]))
     if not (isinstance(message, Const) and isinstance(message.value, str)) or not items:
@@ -28,9 +41,9 @@ def construct(kind: type[BaseException], args: list[object]) -> object:
     if any(payload is None for payload in payloads):
         return MISSING
     only_exceptions = all(issubclass(p.kind, Exception) for p in payloads)  # type: ignore[union-attr]
-    if kind is ExceptionGroup and not only_exceptions:
+    if kind is GROUP and not only_exceptions:
         return MISSING  # TypeError: "Cannot nest BaseExceptions in an ExceptionGroup"
-    made = ExceptionGroup if only_exceptions else BaseExceptionGroup
+    made = GROUP if only_exceptions else BASE_GROUP
     return exception_values.ExcVal(made, (message, args[1]))
 
 
@@ -54,7 +67,7 @@ def attribute(group: exception_values.ExcVal, name: str) -> object:
 def derive(group: exception_values.ExcVal, items: list[object]) -> object:
     """``group.derive(items)`` as split builds it: a group of the same message over
     ``items`` with the original's cause, context and notes (CPython copies them)."""
-    made = construct(BaseExceptionGroup, [group.args[0], pack(items)]) if group.args else MISSING
+    made = construct(BASE_GROUP, [group.args[0], pack(items)]) if group.args else MISSING
     if not isinstance(made, exception_values.ExcVal):
         return UNKNOWN
     made.cause, made.context, made.suppress_context = group.cause, group.context, group.suppress_context
@@ -83,7 +96,7 @@ def split(group: exception_values.ExcVal, condition: object) -> Split | None:
         payload = exception_values.payload_of(item)
         if payload is None:
             return None
-        if issubclass(payload.kind, BaseExceptionGroup):
+        if is_group(payload.kind):
             if isinstance(item, ObjVal):
                 return None  # a subclass's own derive: not modelled
             inner = split(payload, condition)
@@ -104,7 +117,7 @@ def split(group: exception_values.ExcVal, condition: object) -> Split | None:
 def call(method: str, args: list[object], kwargs: dict[str, object]) -> object:
     """A group's bound ``subgroup`` / ``split`` / ``derive`` (``args[0]`` the group)."""
     group = exception_values.payload_of(args[0]) if args else None
-    if group is None or not issubclass(group.kind, BaseExceptionGroup) or kwargs or len(args) != 2:
+    if group is None or not is_group(group.kind) or kwargs or len(args) != 2:
         return UNKNOWN
     if method == "derive":
         items = unpack(plain(args[1]))
@@ -113,3 +126,32 @@ def call(method: str, args: list[object], kwargs: dict[str, object]) -> object:
     if parts is None:
         return UNKNOWN
     return parts[0] if method == "subgroup" else pack(list(parts))
+
+
+def star_matches(raised: object, conditions: Iterable[Callable[[], object]]) -> list[object] | None:
+    """What each ``except*`` clause of a ``try`` gets for the exception ``raised``, in order:
+    the group its class matched (``Const(None)``: the clause does not run), as CPython
+    splits the group clause after clause (a naked exception first wrapped in a group with
+    an empty message). None where a split is not known, a clause names a group class
+    (a TypeError in Python), or some of the group is left over (raised on from here with
+    what the clauses raise: not modelled)."""
+    payload = exception_values.payload_of(raised)
+    if payload is None:
+        return None
+    group: object = raised if is_group(payload.kind) \
+        else construct(BASE_GROUP, [Const(""), pack([raised])])
+    matches: list[object] = []
+    for condition in conditions:
+        if group == Const(None):
+            matches.append(Const(None))
+            continue
+        value = plain(condition())
+        classes = exception_classes.handler_classes(value)
+        if classes is None or any(is_group(kind) for kind in classes):
+            return None
+        parts = split(group, value) if isinstance(group, exception_values.ExcVal) else None
+        if parts is None:
+            return None
+        matches.append(parts[0])
+        group = parts[1]
+    return matches if group == Const(None) else None

@@ -49,7 +49,7 @@ class ExcVal:
 
 def construct(kind: type[BaseException], args: list[object], kwargs: dict[str, object]) -> object:
     """``kind(*args)`` for a builtin exception class; MISSING where it is not modelled."""
-    if kind in (ExceptionGroup, BaseExceptionGroup) and not kwargs:
+    if exception_groups.is_group(kind) and not kwargs:
         return exception_groups.construct(kind, args)
     if kind not in SIMPLE or kwargs:
         return MISSING
@@ -91,7 +91,7 @@ def attribute(exc: ExcVal, name: str) -> object:
         return exc.notes
     if name in METHODS:
         return PartialVal(QualName(METHODS[name]), (exc,), {})
-    if issubclass(exc.kind, BaseExceptionGroup):
+    if exception_groups.is_group(exc.kind):
         return exception_groups.attribute(exc, name)
     if name == "value" and issubclass(exc.kind, StopIteration):
         if exc.args is None:

@@ -50,7 +50,6 @@ from .support import (
     _is_enum,
 )
 
-
 # The bases of a metaclass whose __prepare__ is type's (an empty dict).
 _TYPE_BASES = (QualName("builtins.type"), QualName("builtins.object"))
 
