@@ -1704,6 +1704,55 @@ except* TypeError as types_:
     op = types_.exceptions[0].args[0]
 launch(op)
 """, []),
+    # Generators: throw() raises at the paused yield, into the generator's own handlers.
+    "gen.throw(exc) caught in the generator gives its next yield": ("""
+def planner():
+    try:
+        yield "add"
+    except ValueError as error:
+        yield error.args[0]
+plans = planner()
+next(plans)
+launch(plans.throw(ValueError("max")))
+""", ["PAL006"]),
+    "gen.throw of a class the generator does not catch ends it: nothing after is known": ("""
+def planner():
+    try:
+        yield "add"
+    except KeyError:
+        yield "add"
+    yield "max"
+plans = planner()
+next(plans)
+op = "add"
+try:
+    plans.throw(ValueError)
+except ValueError:
+    op = next(plans, "add")
+launch(op)
+""", []),
+    "yield from hands throw() and send() to the delegate, and close() closes it": ("""
+CLOSED = []
+def inner():
+    try:
+        sent = yield "add"
+        yield sent
+    except KeyError:
+        yield "max"
+    finally:
+        CLOSED.append("inner")
+def outer():
+    result = yield from inner()
+    yield result
+first = outer()
+next(first)
+sent = first.send("min")
+thrown = outer()
+next(thrown)
+op = thrown.throw(KeyError("x"))
+thrown.close()
+launch(op if sent == "min" and CLOSED == ["inner"] else "add")
+""", ["PAL006"]),
 }
 
 

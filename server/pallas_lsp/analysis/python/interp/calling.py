@@ -60,7 +60,7 @@ from ..descriptor_values import (
     StaticMethodVal,
 )
 from ..generator_contexts import ContextFunction, GeneratorContextManager
-from ..generators import UNKNOWN_STEP, Generator, GeneratorMethod, Step
+from ..generators import UNKNOWN_STEP, Closed, Generator, GeneratorMethod, Step, Thrown
 from ..real import RealVal
 from ..sequence_protocol import SequenceIterator, ends_iteration, sequence_iterator
 from .support import (
@@ -559,13 +559,20 @@ class CallsMixin:
         iterator = self.iterator_of(value, ctx)
         sent: object = Const(None)
         for _ in range(MAX_COMPREHENSION):
-            step = iterator.resume("next", sent) if isinstance(iterator, Generator) \
-                else self.next_step(iterator, ctx)
+            if isinstance(sent, Thrown) and not isinstance(iterator, Generator):
+                return self.throw_at_yield(frame, sent.exception, ctx)  # no throw() to pass it to
+            step = iterator.resume("throw" if isinstance(sent, Thrown) else "next", sent) \
+                if isinstance(iterator, Generator) else self.next_step(iterator, ctx)
             if step.kind == "done":
                 return step.value if isinstance(iterator, Generator) else Const(None)
             if step.kind == "unknown":
                 break
-            sent = generator.suspend(step.value, step.sure and self.sure_yield(frame))
+            try:
+                sent = generator.suspend(step.value, step.sure and self.sure_yield(frame))
+            except Closed:
+                if isinstance(iterator, Generator):
+                    iterator.resume("close")  # close() reaches the delegate first
+                raise
         frame.stopped = True  # what it yields from here is not known: nor is anything after
         generator.suspend(UNKNOWN, False)
         return UNKNOWN
@@ -659,8 +666,27 @@ class CallsMixin:
                 return UNKNOWN  # Python raises: a just-started generator takes only None
             step = generator.resume("next", sent)
             return step.value if step.kind == "item" and step.sure else UNKNOWN
-        generator.resume("close" if method.name == "close" else "throw")
-        return Const(None) if method.name == "close" else UNKNOWN
+        if method.name == "throw":
+            if len(args) != 1:
+                generator.resume("throw")  # the (type, value, traceback) form: not followed
+                generator.lost = True
+                return UNKNOWN
+            step = generator.resume("throw", Thrown(args[0]))
+            return step.value if step.kind == "item" and step.sure else UNKNOWN
+        generator.resume("close")
+        return Const(None)
+
+    def throw_at_yield(self, frame: Frame, exception: object, ctx: Ctx) -> object:
+        """``gen.throw(exception)`` arriving at the ``yield`` the generator is paused at:
+        raised there, so a handler of the generator's that surely catches it runs (and the
+        generator goes on to its next ``yield``: what throw() returns). Not surely caught
+        there, it leaves the generator: the generator is over, what it holds not known."""
+        instance = self.exception_instance(exception, ctx)
+        kind = exception_classes.exception_class(instance if instance is not None else exception)
+        if kind is not None:
+            self.raise_exception(kind, instance)  # RaiseExit, to a handler in the generator
+        frame.generator.lost = True
+        raise Closed
 
     def drain(self, iterator: object, ctx: Ctx) -> None:
         """Read what is left of an iterator a loop took an unknown number of items from, on

@@ -53,7 +53,7 @@ from .. import (
 from ..coroutines import CoroutineVal, GatheredVal
 from ..exception_values import ExcVal
 from ..generators import METHODS as GENERATOR_METHODS
-from ..generators import Generator, GeneratorMethod
+from ..generators import Generator, GeneratorMethod, Thrown
 from ..real import RealVal
 from .support import (
     _BUILTINS,
@@ -290,7 +290,8 @@ class ExpressionsMixin:
                 return UNKNOWN  # a yield outside a generator's run (a class body): a SyntaxError
             if isinstance(node, ast.YieldFrom):
                 return self.yield_from(frame, value, ctx)
-            return frame.generator.suspend(value, self.sure_yield(frame))  # what `send` passes in
+            sent = frame.generator.suspend(value, self.sure_yield(frame))  # what `send` passes in
+            return self.throw_at_yield(frame, sent.exception, ctx) if isinstance(sent, Thrown) else sent
         elif isinstance(node, ast.Await):
             return self.await_value(self.ev(node.value, env, ctx), ctx)
         elif isinstance(node, ast.Dict):
