@@ -1753,6 +1753,49 @@ op = thrown.throw(KeyError("x"))
 thrown.close()
 launch(op if sent == "min" and CLOSED == ["inner"] else "add")
 """, ["PAL006"]),
+    # contextvars and contextlib.ExitStack: their CPython semantics as Python source
+    # (python/source_models.py), run by the interpreter.
+    "a ContextVar's get / set / reset and copy_context().run": ("""
+import contextvars
+mode = contextvars.ContextVar("mode", default="min")
+token = mode.set("add")
+mode.reset(token)
+def inside():
+    mode.set("add")
+    return mode.get()
+inner = contextvars.copy_context().run(inside)
+launch("max" if mode.get() == "min" and inner == "add" and token.old_value is contextvars.Token.MISSING
+       else "add")
+""", ["PAL006"]),
+    "what a coroutine asyncio.run drives sets stays in its context's copy": ("""
+import asyncio
+import contextvars
+mode = contextvars.ContextVar("mode", default="max")
+async def main():
+    mode.set("add")
+    return mode.get()
+inner = asyncio.run(main())
+launch(mode.get() if inner == "add" else "add")
+""", ["PAL006"]),
+    "an ExitStack runs its callbacks last in, first out, and enter_context's __exit__": ("""
+import contextlib
+ORDER = []
+class Manager:
+    def __enter__(self):
+        return "max"
+    def __exit__(self, *exc):
+        ORDER.append("exit")
+        return False
+with contextlib.ExitStack() as stack:
+    for name in ("a", "b"):
+        stack.callback(ORDER.append, name)
+    op = stack.enter_context(Manager())
+with contextlib.ExitStack() as outer:
+    outer.callback(ORDER.append, "moved")
+    moved = outer.pop_all()
+moved.close()
+launch(op if ORDER == ["exit", "b", "a", "moved"] else "add")
+""", ["PAL006"]),
 }
 
 

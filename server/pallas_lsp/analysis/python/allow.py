@@ -264,9 +264,11 @@ EXCLUDED_MODULES = {
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
     "dataclasses": "the data model's (classes; make_dataclass builds one as a class statement)",
-    "types": "modelled: MappingProxyType, SimpleNamespace, MethodType",
-    "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values; closing: "
-                  "its Python source, python/source_models.py)",
+    "types": "modelled: MappingProxyType, SimpleNamespace, MethodType, new_class (interp/classes.py)",
+    "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values; closing, "
+                  "ExitStack: their Python source, python/source_models.py)",
+    "contextvars": "modelled: ContextVar, Token, Context, copy_context as Python source "
+                   "(python/source_models.py); an asyncio driver's coroutine runs in a copy",
     "typing": "modelled: cast is its value argument whatever the type (python/calls.py), NamedTuple "
               "(stdlib_values; a class's _fields and _field_defaults: interp/classes.py), "
               "TYPE_CHECKING is False, get_type_hints of a class from its MRO's annotations "

@@ -66,6 +66,8 @@ class Runner(Protocol):
 
     def await_value(self, value: object, ctx: Ctx) -> object: ...
 
+    def model_function(self, name: str) -> object: ...
+
     def iterable_of(self, value: object, ctx: Ctx) -> object: ...
 
     @property
@@ -139,7 +141,14 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     if name == "builtins.__import__":
         return modules.dunder_import(runner, args, kwargs, ctx)
     if name in coroutines.DRIVERS or name.endswith(".run_until_complete"):
-        return runner.await_value(args[0], ctx) if args else UNKNOWN
+        if not args:
+            return UNKNOWN
+        # The coroutine runs as its Task, in a copy of the current context (contextvars).
+        runner.call_value(runner.model_function("_enter_copy"), [], {}, ctx)
+        try:
+            return runner.await_value(args[0], ctx)
+        finally:
+            runner.call_value(runner.model_function("_leave_copy"), [], {}, ctx)
     if name in coroutines.WRAPPERS:
         return args[0] if args else UNKNOWN
     if name == "asyncio.gather":

@@ -157,6 +157,10 @@ class ExpressionsMixin:
 
     def compare_pair(self, left: object, op: ast.cmpop, right: object, ctx: Ctx) -> object:
         """One comparison: the classes' rich comparisons (python/comparisons.py), else as values."""
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            same = comparisons.identity(left, right)
+            if same is not None:
+                return Const(same == isinstance(op, ast.Is))
         result = comparisons.rich_compare(
             left, op, right,
             lambda method, subject, other: self.call_value(
