@@ -41,8 +41,8 @@ HOOKS = {
     "__getattribute__": "a class's own replaces the lookup; object.__getattribute__ inside it",
     "__setattr__": "a class's own runs for each attribute store; object.__setattr__ inside it",
     "__getitem__": "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`, a dict subclass's "
-                   "dict; its sure raise leaves at the subscript; without __iter__, iteration calls it with 0, 1, ... "
-                   "up to a sure IndexError or StopIteration (python/sequence_protocol.py)",
+                   "dict; its sure raise leaves at the subscript; without __iter__, iteration calls it "
+                   "with 0, 1, ... up to a sure IndexError or StopIteration (python/sequence_protocol.py)",
     "__setitem__": "`obj[key] = v` runs the type's; a dict subclass stores into its dict",
     "__delattr__": "a class's own runs for `del obj.name`; otherwise the name leaves the instance dict "
                    "and reads fall back to the class",
