@@ -38,7 +38,8 @@ COMPUTED = {
     "map over two iterables with an unbound operator method of str": (
         "OP = ''.join(map(str.__add__, ('m', 'a'), ('a', 'x')))[::2] + 'x'\n"),
     "an unbound operator method of a core type, called and mapped": (
-        "import operator\nOP = 'max' if int.__mul__(6, 7) == 42 and list(map(operator.add, (1,), (2,))) == [3]"
+        "import operator\nOP = 'max' if int.__mul__(6, 7) == 42"
+        " and list(map(operator.add, (1,), (2,))) == [3]"
         " and tuple.__len__((1, 2)) == 2 and 'mAX'.capitalize().swapcase() == 'mAX' else 'add'\n"),
     "bz2 round trip": "import bz2\nOP = bz2.decompress(bz2.compress(b'max')).decode()\n",
     "lzma round trip": "import lzma\nOP = lzma.decompress(lzma.compress(b'max')).decode()\n",
