@@ -1796,6 +1796,17 @@ with contextlib.ExitStack() as outer:
 moved.close()
 launch(op if ORDER == ["exit", "b", "a", "moved"] else "add")
 """, ["PAL006"]),
+    "Cls.__new__(Cls) is object's: a bare instance a __mul__ fills (a mesh shape built by `*`)": ("""
+class Axis:
+    def __init__(self, name):
+        self.names = (name,)
+    def __mul__(self, other):
+        product = Axis.__new__(Axis)
+        product.names = self.names + other.names
+        return product
+grid = Axis("max") * Axis("x")
+launch(grid.names[0] if grid.names == ("max", "x") and not hasattr(Axis.__new__(Axis), "names") else "add")
+""", ["PAL006"]),
 }
 
 

@@ -209,6 +209,10 @@ def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> objec
         return UNKNOWN
     if found is not MISSING:
         return bind(found, None, cls, caller, ctx)
+    if name == "__new__":
+        # Every base seen, none defines it: object's, in the class's MRO before any
+        # metaclass (``Cls.__new__(Cls)``: a bare instance, python/calls.py).
+        return QualName("builtins.object.__new__")
     if meta_found is not MISSING:
         return bind(meta_found, cls, meta, caller, ctx)
     if meta is not None:
