@@ -283,7 +283,10 @@ def exception_hook(name: str, args: list[object], kwargs: dict[str, object]) -> 
     run on a program subclass's instance (``super().__init__(msg)`` sets ``args``), and
     ``str()`` of an instance whose ``__str__`` is the builtin one; MISSING otherwise."""
     if name in _EXCEPTION_CLASSES:
-        return exception_values.construct(_EXCEPTION_CLASSES[name], args, kwargs)
+        kind = _EXCEPTION_CLASSES[name]
+        if exception_groups.is_group(kind):
+            return exception_groups.construct(kind, args) if not kwargs else MISSING
+        return exception_values.construct(kind, args, kwargs)
     if name in _EXCEPTION_INITS and args:
         kind = _EXCEPTION_INITS[name]
         payload = exception_values.payload_of(args[0])

@@ -40,7 +40,7 @@ from ..values import (
     QualName,
     WrappedVal,
 )
-from . import class_introspection, exception_values, library_bases
+from . import class_introspection, exception_groups, exception_values, library_bases
 from .descriptor_values import (
     CachedPropertyVal,
     ClassMethodVal,
@@ -169,7 +169,7 @@ def generic_getattr(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> object:
         return obj.attrs[name]
     if found is UNKNOWN and isinstance(obj.payload, ExcVal):
         # Found first in its builtin exception base (exception_values.exception_base).
-        value = exception_values.attribute(obj.payload, name)
+        value = exception_groups.attribute(obj.payload, name)
         return UNKNOWN if value is MISSING else value
     if found is UNKNOWN:
         return UNKNOWN

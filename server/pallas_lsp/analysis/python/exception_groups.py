@@ -54,14 +54,17 @@ def leaves(group: exception_values.ExcVal) -> list[object] | None:
     return unpack(plain(group.args[1]))
 
 
-def attribute(group: exception_values.ExcVal, name: str) -> object:
-    """``group.message`` / ``group.exceptions`` (a tuple); MISSING for any other name."""
+def attribute(exc: exception_values.ExcVal, name: str) -> object:
+    """``exc.name`` of an exception's value: a group's ``message`` / ``exceptions`` (a
+    tuple), else what exception_values answers for every exception."""
+    if not is_group(exc.kind) or name not in ("message", "exceptions"):
+        return exception_values.attribute(exc, name)
+    group = exc
     if name == "message":
         return group.args[0] if group.args else UNKNOWN
     if name == "exceptions":
         items = leaves(group)
         return pack(items) if items is not None else UNKNOWN
-    return MISSING
 
 
 def derive(group: exception_values.ExcVal, items: list[object]) -> object:

@@ -48,9 +48,8 @@ class ExcVal:
 
 
 def construct(kind: type[BaseException], args: list[object], kwargs: dict[str, object]) -> object:
-    """``kind(*args)`` for a builtin exception class; MISSING where it is not modelled."""
-    if exception_groups.is_group(kind) and not kwargs:
-        return exception_groups.construct(kind, args)
+    """``kind(*args)`` for a builtin exception class; MISSING where it is not modelled (a
+    group: python/exception_groups.py)."""
     if kind not in SIMPLE or kwargs:
         return MISSING
     return ExcVal(kind, tuple(args))
@@ -91,8 +90,6 @@ def attribute(exc: ExcVal, name: str) -> object:
         return exc.notes
     if name in METHODS:
         return PartialVal(QualName(METHODS[name]), (exc,), {})
-    if exception_groups.is_group(exc.kind):
-        return exception_groups.attribute(exc, name)
     if name == "value" and issubclass(exc.kind, StopIteration):
         if exc.args is None:
             return UNKNOWN
@@ -130,7 +127,3 @@ def is_instance(exc: ExcVal, kind: object) -> bool | None:
         if isinstance(found, type):
             return issubclass(exc.kind, found)
     return None
-
-
-# Groups are ExcVals too: imported last, as exception_groups reads this module's ExcVal.
-from . import exception_groups  # noqa: E402

@@ -44,7 +44,7 @@ from .. import (
     comparisons,
     datamodel,
     doc_names,
-    exception_values,
+    exception_groups,
     flags,
     function_attrs,
     modules,
@@ -401,7 +401,7 @@ class ExpressionsMixin:
                     if value is MISSING:
                         value = function_attrs.function_attribute(base, attr)
                 else:
-                    value = exception_values.attribute(base, attr)
+                    value = exception_groups.attribute(base, attr)
                     return UNKNOWN if value is MISSING else value  # with_traceback, add_note...
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
