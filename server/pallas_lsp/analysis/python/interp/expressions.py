@@ -147,12 +147,16 @@ class ExpressionsMixin:
             if step.kind == "done":
                 return False
             if step.kind != "item" or not step.sure:
+                self.drain(iterator, ctx)  # how far Python reads it is not known
                 return None
             if step.value is value and isinstance(value, ObjVal):
                 return True
             verdict = self.truth(self.compare_pair(step.value, ast.Eq(), value, ctx))
+            if verdict is None:
+                self.drain(iterator, ctx)
             if verdict is not False:
                 return verdict
+        self.drain(iterator, ctx)
         return None
 
     def compare_pair(self, left: object, op: ast.cmpop, right: object, ctx: Ctx) -> object:
