@@ -180,7 +180,9 @@ DESCRIPTORS = {
 REQUIRED = ("__getattr__", "__getattribute__", "__set_name__", "__class_getitem__", "__init_subclass__",
             "__call__", "__iter__", "__next__", "__enter__", "__exit__", "__getitem__", "__get__", "__set__",
             "property", "functools.cached_property", "functools.partialmethod",
-            "functools.singledispatch(method)", "staticmethod", "classmethod", "metaclasses")
+            "functools.singledispatch(method)", "staticmethod", "classmethod", "metaclasses",
+            # heldout9's (docs/design.md change 83)
+            "__prepare__", "generators", "exception groups", "contextlib.ExitStack", "contextvars")
 
 
 def implemented() -> dict[str, tuple[str, ...]]:
