@@ -35,6 +35,12 @@ _HMAC_SHA1 = hmac.new(b"k", b"a", "sha1").hexdigest()
 # The value each program computes is 'max' (a float32 max reduction: PAL006); where the
 # bridge must stay out it is unknown and nothing is reported.
 COMPUTED = {
+    "map over two iterables with an unbound operator method of str": (
+        "OP = ''.join(map(str.__add__, ('m', 'a'), ('a', 'x')))[::2] + 'x'\n"),
+    "an unbound operator method of a core type, called and mapped": (
+        "import operator\nOP = 'max' if int.__mul__(6, 7) == 42"
+        " and list(map(operator.add, (1,), (2,))) == [3]"
+        " and tuple.__len__((1, 2)) == 2 and 'mAX'.capitalize().swapcase() == 'mAX' else 'add'\n"),
     "bz2 round trip": "import bz2\nOP = bz2.decompress(bz2.compress(b'max')).decode()\n",
     "lzma round trip": "import lzma\nOP = lzma.decompress(lzma.compress(b'max')).decode()\n",
     "gzip round trip with mtime=0": (
@@ -80,6 +86,10 @@ COMPUTED.update({
 COMPUTED["the addresses of a small network"] = (
     "import ipaddress\nN = ipaddress.ip_network('10.0.0.0/30')\nOP = 'max' if len(list(N)) == 4 else 'add'\n")
 SILENT = {
+    "a core type's salted hash by its dunder": (
+        "OP = 'max' if str.__hash__('a') % 2 else 'add'\n"),
+    "a reflected power by its dunder (not estimated: left out)": (
+        "OP = 'max' if int.__rpow__(3, 2) == 8 else 'add'\n"),
     # Read for real, list(N) and the loop would take four billion items (minutes, gigabytes).
     "the addresses of 0.0.0.0/0 listed": (
         "import ipaddress\nN = ipaddress.ip_network('0.0.0.0/0')\nOP = 'max' if sorted(N)[0] else 'add'\n"),
@@ -140,6 +150,9 @@ def _bombs() -> dict[str, bytes]:
 
 
 HOSTILE = {
+    "a tuple repeated 10**9 times by its reflected dunder": lambda: bridged(
+        "builtins.tuple.__rmul__", c((1, 2)), c(10**9)),
+    "a shift by 10**9 through bool's dunder": lambda: bridged("builtins.bool.__lshift__", c(True), c(10**9)),
     "bz2 bomb": lambda: bridged("bz2.decompress", c(_bombs()["bz2"])),
     "gzip bomb": lambda: bridged("gzip.decompress", c(_bombs()["gzip"])),
     "zlib bomb": lambda: bridged("zlib.decompress", c(_bombs()["zlib"])),

@@ -1517,6 +1517,296 @@ before = names.count()
 names.items.append("x")
 launch("add" if names.count() == 1 else "max")
 """, []),
+    # The old sequence protocol (PySeqIter): __getitem__(0), (1), ... up to an IndexError.
+    "tuple() of a class with only __getitem__ reads it up to the IndexError": ("""
+class Names:
+    def __getitem__(self, index):
+        names = "add/max".split("/")
+        if index >= len(names):
+            raise IndexError(index)
+        return names[index]
+launch(tuple(Names())[1])
+""", ["PAL006"]),
+    "a for loop, unpacking, list() and `in` over __getitem__ alone": ("""
+class Names:
+    def __getitem__(self, index):
+        if index >= 2:
+            raise IndexError(index)
+        return ["add", "max"][index]
+last = None
+for name in Names():
+    last = name
+first, second = Names()
+ops = list(Names())
+launch(last if second == ops[1] and "max" in Names() and "min" not in Names() else "add")
+""", ["PAL006"]),
+    "StopIteration from __getitem__ ends the sequence protocol too": ("""
+class Names:
+    def __getitem__(self, index):
+        if index == 1:
+            raise StopIteration
+        return "max"
+launch([name for name in Names()][-1])
+""", ["PAL006"]),
+    "a __getitem__ raising KeyError stops the program: no item after it is known": ("""
+class Names:
+    def __getitem__(self, index):
+        if index >= 1:
+            raise KeyError(index)
+        return "add"
+op = "max"
+try:
+    op = list(Names())[0]
+except KeyError:
+    op = "add"
+launch(op)
+""", []),
+    "__iter__ = None makes a class not iterable, even with __getitem__": ("""
+class Names:
+    __iter__ = None
+    def __getitem__(self, index):
+        if index >= 1:
+            raise IndexError(index)
+        return "max"
+op = "add"
+try:
+    op = tuple(Names())[0]
+except TypeError:
+    pass
+launch(op)
+""", []),
+    # Class creation's namespace: a metaclass's __prepare__, types.new_class's exec_body.
+    "a metaclass's __prepare__ seeds the names the class body reads": ("""
+class Seeded(type):
+    @classmethod
+    def __prepare__(mcs, name, bases):
+        return {"OP": "max" if name == "Config" else "add"}
+OP = "add"
+class Config(metaclass=Seeded):
+    op = OP
+launch(Config.op)
+""", ["PAL006"]),
+    "a __prepare__ giving a mapping the analysis cannot read leaves the class unknown": ("""
+class Logged(dict):
+    def __setitem__(self, key, value):
+        super().__setitem__(key, "add")
+class Meta(type):
+    @classmethod
+    def __prepare__(mcs, name, bases):
+        return Logged()
+class Config(metaclass=Meta):
+    op = "max"
+launch(Config.op)
+""", []),
+    "types.new_class runs exec_body on the namespace the class is made from": ("""
+import types
+def fill(namespace):
+    namespace["op"] = "max"
+Config = types.new_class("Config", (), {}, fill)
+Derived = types.new_class("Derived", (Config,), exec_body=lambda ns: ns.update(extra=1))
+launch(Derived.op)
+""", ["PAL006"]),
+    "types.new_class with class keywords (a metaclass) is not known": ("""
+import types
+class Meta(type):
+    def __new__(mcs, name, bases, namespace):
+        namespace["op"] = "add"
+        return super().__new__(mcs, name, bases, namespace)
+Config = types.new_class("Config", (), {"metaclass": Meta}, lambda ns: ns.update(op="max"))
+launch(Config.op)
+""", []),
+    # BaseException.add_note / __notes__, sys.exc_info() / sys.exception(), exception groups.
+    "add_note's notes survive a bare re-raise into the caller's handler": ("""
+OPS = {"sum": "add"}
+def lookup(name):
+    try:
+        return OPS[name]
+    except KeyError as error:
+        error.add_note("max")
+        raise
+try:
+    op = lookup("prod")
+except KeyError as error:
+    op = error.__notes__[-1]
+launch(op)
+""", ["PAL006"]),
+    "a note added on a path that may not run leaves __notes__ unknown": ("""
+import os
+error = ValueError("x")
+if os.environ.get("NOTE"):
+    error.add_note("max")
+try:
+    raise error
+except ValueError as caught:
+    op = caught.__notes__[0] if hasattr(caught, "__notes__") else "add"
+launch(op)
+""", []),
+    "sys.exc_info() and sys.exception() in a handler read the exception it handles": ("""
+import sys
+try:
+    {}["max"]
+except KeyError:
+    kind, value, _ = sys.exc_info()
+    op = value.args[0] if kind is KeyError and sys.exception() is value else "add"
+launch(op)
+""", ["PAL006"]),
+    "sys.exc_info() in a handler the analysis did not choose is not the outer one's": ("""
+import builtins
+import os
+import sys
+try:
+    raise KeyError("max")
+except KeyError:
+    try:
+        raise getattr(builtins, os.environ.get("ERROR_CLASS", "KeyError"))("add")
+    except Exception:
+        op = sys.exc_info()[1].args[0]
+launch(op)
+""", []),
+    "an ExceptionGroup's subgroup and split divide its leaves by class": ("""
+inner = ExceptionGroup("inner", [KeyError("min")])
+group = ExceptionGroup("bad", [ValueError("max"), TypeError("add"), inner])
+values = group.subgroup(ValueError)
+keys, rest = group.split((KeyError, LookupError))
+launch(values.exceptions[0].args[0] if rest.exceptions[0].args == ("max",)
+       and keys.exceptions[0].exceptions[0].args == ("min",) and values.message == "bad" else "add")
+""", ["PAL006"]),
+    "a subgroup by a predicate is not known": ("""
+group = ExceptionGroup("bad", [ValueError("max"), TypeError("add")])
+found = group.subgroup(lambda e: isinstance(e, TypeError))
+launch(found.exceptions[0].args[0])
+""", []),
+    "except* runs each clause its class matches with the split group (a naked one wrapped)": ("""
+def check(spec):
+    raise ExceptionGroup("bad", [ValueError("max"), TypeError("min")])
+op = "add"
+kinds = []
+try:
+    check("x")
+except* ValueError as values:
+    op = values.exceptions[0].args[0]
+except* TypeError as types_:
+    kinds.append(types_.message)
+try:
+    raise KeyError("max")
+except* KeyError as keys:
+    wrapped = keys.message == "" and keys.exceptions[0].args[0] == op
+launch(op if wrapped and kinds == ["bad"] else "add")
+""", ["PAL006"]),
+    "except* that leaves part of the group unhandled is not followed": ("""
+op = "add"
+try:
+    try:
+        raise ExceptionGroup("bad", [ValueError("max"), TypeError("add")])
+    except* ValueError as values:
+        op = values.exceptions[0].args[0]  # then the TypeError goes on to the outer clause
+except* TypeError as types_:
+    op = types_.exceptions[0].args[0]
+launch(op)
+""", []),
+    # Generators: throw() raises at the paused yield, into the generator's own handlers.
+    "gen.throw(exc) caught in the generator gives its next yield": ("""
+def planner():
+    try:
+        yield "add"
+    except ValueError as error:
+        yield error.args[0]
+plans = planner()
+next(plans)
+launch(plans.throw(ValueError("max")))
+""", ["PAL006"]),
+    "gen.throw of a class the generator does not catch ends it: nothing after is known": ("""
+def planner():
+    try:
+        yield "add"
+    except KeyError:
+        yield "add"
+    yield "max"
+plans = planner()
+next(plans)
+op = "add"
+try:
+    plans.throw(ValueError)
+except ValueError:
+    op = next(plans, "add")
+launch(op)
+""", []),
+    "yield from hands throw() and send() to the delegate, and close() closes it": ("""
+CLOSED = []
+def inner():
+    try:
+        sent = yield "add"
+        yield sent
+    except KeyError:
+        yield "max"
+    finally:
+        CLOSED.append("inner")
+def outer():
+    result = yield from inner()
+    yield result
+first = outer()
+next(first)
+sent = first.send("min")
+thrown = outer()
+next(thrown)
+op = thrown.throw(KeyError("x"))
+thrown.close()
+launch(op if sent == "min" and CLOSED == ["inner"] else "add")
+""", ["PAL006"]),
+    # contextvars and contextlib.ExitStack: their CPython semantics as Python source
+    # (python/source_models.py), run by the interpreter.
+    "a ContextVar's get / set / reset and copy_context().run": ("""
+import contextvars
+mode = contextvars.ContextVar("mode", default="min")
+token = mode.set("add")
+mode.reset(token)
+def inside():
+    mode.set("add")
+    return mode.get()
+inner = contextvars.copy_context().run(inside)
+launch("max" if mode.get() == "min" and inner == "add" and token.old_value is contextvars.Token.MISSING
+       else "add")
+""", ["PAL006"]),
+    "what a coroutine asyncio.run drives sets stays in its context's copy": ("""
+import asyncio
+import contextvars
+mode = contextvars.ContextVar("mode", default="max")
+async def main():
+    mode.set("add")
+    return mode.get()
+inner = asyncio.run(main())
+launch(mode.get() if inner == "add" else "add")
+""", ["PAL006"]),
+    "an ExitStack runs its callbacks last in, first out, and enter_context's __exit__": ("""
+import contextlib
+ORDER = []
+class Manager:
+    def __enter__(self):
+        return "max"
+    def __exit__(self, *exc):
+        ORDER.append("exit")
+        return False
+with contextlib.ExitStack() as stack:
+    for name in ("a", "b"):
+        stack.callback(ORDER.append, name)
+    op = stack.enter_context(Manager())
+with contextlib.ExitStack() as outer:
+    outer.callback(ORDER.append, "moved")
+    moved = outer.pop_all()
+moved.close()
+launch(op if ORDER == ["exit", "b", "a", "moved"] else "add")
+""", ["PAL006"]),
+    "Cls.__new__(Cls) is object's: a bare instance a __mul__ fills (a mesh shape built by `*`)": ("""
+class Axis:
+    def __init__(self, name):
+        self.names = (name,)
+    def __mul__(self, other):
+        product = Axis.__new__(Axis)
+        product.names = self.names + other.names
+        return product
+grid = Axis("max") * Axis("x")
+launch(grid.names[0] if grid.names == ("max", "x") and not hasattr(Axis.__new__(Axis), "names") else "add")
+""", ["PAL006"]),
 }
 
 

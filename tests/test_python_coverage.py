@@ -32,6 +32,18 @@ def test_pure_builtins_are_served_by_the_bridge() -> None:
         assert allow.serves(f"builtins.{name}"), name
 
 
+def test_the_core_types_operator_dunders_are_served_as_their_operators() -> None:
+    """``map(str.__add__, xs, ys)``: each operator method of a core type is bridged; the
+    reflected power / shift (not estimated by the guards) and the other dunders are not."""
+    for kind in allow.CORE_TYPES:
+        for method in allow.CORE_DUNDERS:
+            if hasattr(allow.CORE_TYPES[kind], method):
+                assert allow.serves(f"builtins.{kind}.{method}"), (kind, method)
+    for refused in ("int.__rpow__", "int.__rlshift__", "str.__hash__", "list.__iadd__", "dict.__setitem__",
+                    "int.__sizeof__", "str.__init__"):
+        assert not allow.serves(f"builtins.{refused}"), refused
+
+
 def test_the_generated_table_is_up_to_date() -> None:
     written = DOC.read_text(encoding="utf-8")
     version = ".".join(map(str, sys.version_info[:2]))

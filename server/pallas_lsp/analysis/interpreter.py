@@ -180,6 +180,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # may have been raised), else None: how a `__next__` call says the items ended.
         self.last_raised: object = None
         self.next_stopped: object = None  # what a `next()` call surely raised (python/calls.py)
+        self.raising: object = None  # the instance raise_exception is raising (None: unknown)
         # Stores into Python state a later call may read (a module's names, attributes,
         # items, lists): a call that made one is not memoised, so that calling it again
         # runs it again (a `__next__` that advances `self.i`).
@@ -243,6 +244,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         raised: the caller goes on as if the statement completed, as before exceptions were
         modelled (a sure ``raise`` then ends the function: exec_raise)."""
         code_ran = False
+        self.raising = instance  # what an `except*` verdict splits (exec_try)
         for handler in reversed(self.handlers):
             if handler.depth != len(self._frames) or handler.level != self._uncertain \
                     or handler.callbacks != self._callback_depth:

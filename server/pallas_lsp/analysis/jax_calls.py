@@ -259,6 +259,10 @@ def _number(a: object, op: ast.operator, b: object) -> object:
 
 
 def subscript(base: object, index: object) -> object:
+    if isinstance(base, QualName) and base.name in ("plgpu.LoweringSemantics", "mgpu.LoweringSemantics") \
+            and isinstance(index, Const) and isinstance(index.value, str):
+        # Enum's lookup by member name (EnumMeta.__getitem__); another name: KeyError, unknown.
+        return SemanticsVal(index.value) if index.value in _SEMANTICS else UNKNOWN
     if isinstance(base, MulticastAt):
         return base.ref
     if isinstance(base, devices.DevicesVal):

@@ -32,6 +32,21 @@ CORE_TYPES: dict[str, type] = {
     "bytearray": bytearray, "range": range, "slice": slice,
 }
 
+# The operator methods of the core types, pure as the operators they are (``str.__add__(a,
+# b)`` is ``a + b``): what ``map(str.__add__, xs, ys)`` names. The reflected power and
+# shift are left out (guards.py estimates the forward forms), as are the in-place forms
+# (they change a list or a set) and every other dunder (hashes are salted, __sizeof__ is
+# this process's, __reduce__ / __init__ / __setattr__ reach into the object).
+CORE_DUNDERS = frozenset({
+    "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
+    "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__divmod__",
+    "__rdivmod__", "__pow__", "__lshift__", "__rshift__", "__rrshift__", "__and__", "__rand__",
+    "__or__", "__ror__", "__xor__", "__rxor__", "__neg__", "__pos__", "__abs__", "__invert__",
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__len__", "__contains__",
+    "__getitem__", "__bool__", "__int__", "__float__", "__index__", "__round__", "__trunc__",
+    "__floor__", "__ceil__",
+})
+
 PURE_BUILTINS = frozenset({
     "abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes", "chr", "complex", "dict",
     "divmod", "enumerate", "filter", "float", "format", "frozenset", "hex", "int", "iter", "len",
@@ -264,9 +279,11 @@ EXCLUDED_MODULES = {
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
     "dataclasses": "the data model's (classes; make_dataclass builds one as a class statement)",
-    "types": "modelled: MappingProxyType, SimpleNamespace, MethodType",
-    "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values; closing: "
-                  "its Python source, python/source_models.py)",
+    "types": "modelled: MappingProxyType, SimpleNamespace, MethodType, new_class (interp/classes.py)",
+    "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values; closing, "
+                  "ExitStack: their Python source, python/source_models.py)",
+    "contextvars": "modelled: ContextVar, Token, Context, copy_context as Python source "
+                   "(python/source_models.py); an asyncio driver's coroutine runs in a copy",
     "typing": "modelled: cast is its value argument whatever the type (python/calls.py), NamedTuple "
               "(stdlib_values; a class's _fields and _field_defaults: interp/classes.py), "
               "TYPE_CHECKING is False, get_type_hints of a class from its MRO's annotations "
@@ -304,7 +321,9 @@ def resolve(name: str) -> object:
     module_name, rest = parts
     policy = MODULES[module_name]
     path = rest.split(".")
-    if any(part.startswith("_") for part in path) or rest in policy.excluded \
+    core_dunder = module_name == "builtins" and len(path) == 2 and path[0] in CORE_TYPES \
+        and path[1] in CORE_DUNDERS
+    if (not core_dunder and any(part.startswith("_") for part in path)) or rest in policy.excluded \
             or path[-1] in EXCLUDED_METHODS:
         return MISSING
     if module_name == "builtins":

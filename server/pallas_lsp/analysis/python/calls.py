@@ -34,11 +34,22 @@ from ..values import (
     pack,
     plain,
 )
-from . import coroutines, dataclass_values, datamodel, exception_values, function_attrs, modules, signatures
+from . import (
+    coroutines,
+    dataclass_values,
+    datamodel,
+    exception_classes,
+    exception_groups,
+    exception_values,
+    function_attrs,
+    modules,
+    signatures,
+)
 from .coroutines import GatheredVal
 from .descriptor_values import construct
 from .exception_values import ExcVal
 from .generators import Generator, Step
+from .sequence_protocol import sequence_iterator
 
 
 class Runner(Protocol):
@@ -55,6 +66,8 @@ class Runner(Protocol):
 
     def await_value(self, value: object, ctx: Ctx) -> object: ...
 
+    def model_function(self, name: str) -> object: ...
+
     def iterable_of(self, value: object, ctx: Ctx) -> object: ...
 
     @property
@@ -68,8 +81,13 @@ class Runner(Protocol):
 
     def next_step(self, iterator: object, ctx: Ctx) -> Step: ...
 
+    def list_method(self, method: str, target: ListVal, args: list[object],
+                    kwargs: dict[str, object] | None = None) -> object: ...
+
     # The StopIteration a `next()` surely raised (interp/calling.py follows it to a handler).
     next_stopped: object
+    # The exceptions the handlers being run handle, innermost last (interp/statements.py).
+    handling: list[object]
 
 
 # Calls that return their value argument unchanged (the second, ``val=``).
@@ -90,7 +108,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     if made is not MISSING:
         return made
     if name in _EXCEPTION_HOOKED:
-        made = exception_hook(name, args, kwargs)
+        made = exception_hook(name, args, kwargs) if name not in _RUNNER_EXCEPTION_HOOKS \
+            else _RUNNER_EXCEPTION_HOOKS[name](runner, args, kwargs)
         if made is not MISSING:
             return made
     if name.startswith("builtins.dict_instance.") and args and isinstance(args[0], ObjVal):
@@ -122,7 +141,14 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     if name == "builtins.__import__":
         return modules.dunder_import(runner, args, kwargs, ctx)
     if name in coroutines.DRIVERS or name.endswith(".run_until_complete"):
-        return runner.await_value(args[0], ctx) if args else UNKNOWN
+        if not args:
+            return UNKNOWN
+        # The coroutine runs as its Task, in a copy of the current context (contextvars).
+        runner.call_value(runner.model_function("_enter_copy"), [], {}, ctx)
+        try:
+            return runner.await_value(args[0], ctx)
+        finally:
+            runner.call_value(runner.model_function("_leave_copy"), [], {}, ctx)
     if name in coroutines.WRAPPERS:
         return args[0] if args else UNKNOWN
     if name == "asyncio.gather":
@@ -176,7 +202,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         if backwards_items is not MISSING:
             return backwards_items
     if name in ("builtins.tuple", "builtins.list") and len(args) == 1 and not kwargs \
-            and isinstance(args[0], ObjVal) and datamodel.special_method(args[0], "__iter__") is not MISSING:
+            and isinstance(args[0], ObjVal) and (datamodel.special_method(args[0], "__iter__") is not MISSING
+                                                 or sequence_iterator(args[0]) is not None):
         # The iteration protocol of the program's instance, run here: the bridge would refuse it.
         items = runner.protocol_items(args[0], ctx)
         if items is None:
@@ -247,7 +274,8 @@ def _reversed_sequence(runner: Runner, value: object, ctx: Ctx) -> object:
 _EXCEPTION_CLASSES = {f"builtins.{name}": kind for name, kind in vars(builtins).items()
                       if isinstance(kind, type) and issubclass(kind, BaseException)}
 _EXCEPTION_INITS = {f"{name}.__init__": kind for name, kind in _EXCEPTION_CLASSES.items()}
-_EXCEPTION_HOOKED = frozenset([*_EXCEPTION_CLASSES, *_EXCEPTION_INITS, "builtins.str"])
+_EXCEPTION_HOOKED = frozenset([*_EXCEPTION_CLASSES, *_EXCEPTION_INITS, "builtins.str",
+                               *exception_values.METHODS.values(), "sys.exc_info", "sys.exception"])
 
 
 def exception_hook(name: str, args: list[object], kwargs: dict[str, object]) -> object:
@@ -255,7 +283,10 @@ def exception_hook(name: str, args: list[object], kwargs: dict[str, object]) -> 
     run on a program subclass's instance (``super().__init__(msg)`` sets ``args``), and
     ``str()`` of an instance whose ``__str__`` is the builtin one; MISSING otherwise."""
     if name in _EXCEPTION_CLASSES:
-        return exception_values.construct(_EXCEPTION_CLASSES[name], args, kwargs)
+        kind = _EXCEPTION_CLASSES[name]
+        if exception_groups.is_group(kind):
+            return exception_groups.construct(kind, args) if not kwargs else MISSING
+        return exception_values.construct(kind, args, kwargs)
     if name in _EXCEPTION_INITS and args:
         kind = _EXCEPTION_INITS[name]
         payload = exception_values.payload_of(args[0])
@@ -272,6 +303,49 @@ def exception_hook(name: str, args: list[object], kwargs: dict[str, object]) -> 
                 args[0].cls.lookup("__str__"), FuncVal)):
             return exception_values.text(payload)
     return MISSING
+
+
+def _add_note(runner: Runner, args: list[object], kwargs: dict[str, object]) -> object:
+    """``exc.add_note(note)``: the note appended to ``exc.__notes__``, made on the first
+    call (a TypeError for a note not a str: unknown)."""
+    payload = exception_values.payload_of(args[0]) if args else None
+    if payload is None or len(args) != 2 or kwargs:
+        return UNKNOWN
+    note = args[1]
+    if not (isinstance(note, Const) and isinstance(note.value, str)):
+        payload.notes = UNKNOWN
+        return UNKNOWN
+    if payload.notes is MISSING:
+        # Made on a path that may not run: whether it exists, and what it holds, is not known.
+        payload.notes = ListVal([], complete=not runner.on_uncertain_path)
+    if isinstance(payload.notes, ListVal):
+        runner.list_method("append", payload.notes, [note])
+    return Const(None)
+
+
+def _handled(runner: Runner, args: list[object], kwargs: dict[str, object], whole: bool) -> object:
+    """``sys.exc_info()`` (``whole``) / ``sys.exception()`` in a handler the analysis chose:
+    the exception it handles (its class, the instance, an unknown traceback); unknown
+    where no handler, or one not chosen, may be running."""
+    if args or kwargs or not runner.handling:
+        return UNKNOWN
+    handled = runner.handling[-1]
+    instance = handled if exception_classes.is_instance(handled) else UNKNOWN
+    if not whole:
+        return instance
+    kind = exception_classes.exception_class(handled)
+    if kind is None:
+        return UNKNOWN
+    return (exception_classes.class_value(kind), instance, UNKNOWN)
+
+
+_RUNNER_EXCEPTION_HOOKS = {
+    "builtins.BaseException.add_note": _add_note,
+    "sys.exc_info": lambda runner, args, kwargs: _handled(runner, args, kwargs, True),
+    "sys.exception": lambda runner, args, kwargs: _handled(runner, args, kwargs, False),
+    **{qualified: (lambda method: lambda runner, args, kwargs: exception_groups.call(method, args, kwargs))(
+        name) for name, qualified in exception_values.METHODS.items() if name != "add_note"},
+}
 
 
 def stop_iteration(iterator: object, step: Step) -> object:

@@ -13,7 +13,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..values import MISSING, UNKNOWN, ClassVal, Const, ObjVal, QualName
+from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, FuncVal, ListVal, ObjVal, QualName
 
 _NAMES: dict[type, tuple[str, str]] = {
     ast.Lt: ("__lt__", "__gt__"), ast.LtE: ("__le__", "__ge__"), ast.Gt: ("__gt__", "__lt__"),
@@ -90,6 +90,20 @@ def rich_compare(left: object, op: ast.cmpop, right: object, invoke: Invoke, com
             return Const(not equal) if equal is not None else UNKNOWN
         return Const((left is right) == isinstance(op, ast.Eq))  # object's default: identity
     return UNKNOWN  # Python raises TypeError: the program stops there
+
+
+def identity(left: object, right: object) -> bool | None:
+    """``left is right`` where an operand is an instance of the program's classes: one
+    ObjVal is one object (made once, by its class's ``__new__``), so two are the same
+    object only if they are the same ObjVal; an instance is never a constant, a tuple, or
+    one of the program's functions, classes, lists or dicts. None otherwise (a value not
+    known, one of several)."""
+    if isinstance(left, ObjVal) and isinstance(right, ObjVal):
+        return left is right
+    if isinstance(left, ObjVal) or isinstance(right, ObjVal):
+        other = right if isinstance(left, ObjVal) else left
+        return False if isinstance(other, (Const, tuple, FuncVal, ClassVal, ListVal, DictVal)) else None
+    return None
 
 
 def _instance(value: object) -> bool:

@@ -40,7 +40,7 @@ from ..values import (
     QualName,
     WrappedVal,
 )
-from . import class_introspection, exception_values, library_bases
+from . import class_introspection, exception_groups, exception_values, library_bases
 from .descriptor_values import (
     CachedPropertyVal,
     ClassMethodVal,
@@ -169,7 +169,7 @@ def generic_getattr(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> object:
         return obj.attrs[name]
     if found is UNKNOWN and isinstance(obj.payload, ExcVal):
         # Found first in its builtin exception base (exception_values.exception_base).
-        value = exception_values.attribute(obj.payload, name)
+        value = exception_groups.attribute(obj.payload, name)
         return UNKNOWN if value is MISSING else value
     if found is UNKNOWN:
         return UNKNOWN
@@ -209,6 +209,10 @@ def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> objec
         return UNKNOWN
     if found is not MISSING:
         return bind(found, None, cls, caller, ctx)
+    if name == "__new__":
+        # Every base seen, none defines it: object's, in the class's MRO before any
+        # metaclass (``Cls.__new__(Cls)``: a bare instance, python/calls.py).
+        return QualName("builtins.object.__new__")
     if meta_found is not MISSING:
         return bind(meta_found, cls, meta, caller, ctx)
     if meta is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import builtins
 from dataclasses import dataclass
 
-from ..values import MISSING, UNKNOWN, ClassVal, Const, ObjVal, QualName, pack
+from ..values import MISSING, UNKNOWN, ClassVal, Const, ObjVal, PartialVal, QualName, pack
 
 
 def _simple(kind: type) -> bool:
@@ -27,7 +27,11 @@ def _simple(kind: type) -> bool:
 SIMPLE = frozenset(t for t in vars(builtins).values() if isinstance(t, type) and _simple(t))
 
 # The attributes of BaseException an instance's value answers (StopIteration adds ``value``).
-ATTRIBUTES = ("args", "__cause__", "__context__", "__suppress_context__")
+ATTRIBUTES = ("args", "__cause__", "__context__", "__suppress_context__", "__notes__")
+
+# The methods an instance's value answers, bound: what python/calls.py's exception hook runs.
+METHODS = {"add_note": "builtins.BaseException.add_note",
+           **{name: f"builtins.BaseExceptionGroup.{name}" for name in ("subgroup", "split", "derive")}}
 
 
 @dataclass(eq=False)
@@ -40,10 +44,12 @@ class ExcVal:
     cause: object = Const(None)
     context: object = Const(None)
     suppress_context: bool = False
+    notes: object = MISSING  # ``__notes__``: a ListVal once ``add_note`` ran (MISSING: none)
 
 
 def construct(kind: type[BaseException], args: list[object], kwargs: dict[str, object]) -> object:
-    """``kind(*args)`` for a builtin exception class; MISSING where it is not modelled."""
+    """``kind(*args)`` for a builtin exception class; MISSING where it is not modelled (a
+    group: python/exception_groups.py)."""
     if kind not in SIMPLE or kwargs:
         return MISSING
     return ExcVal(kind, tuple(args))
@@ -80,6 +86,10 @@ def attribute(exc: ExcVal, name: str) -> object:
         return exc.context
     if name == "__suppress_context__":
         return Const(exc.suppress_context)
+    if name == "__notes__":
+        return exc.notes
+    if name in METHODS:
+        return PartialVal(QualName(METHODS[name]), (exc,), {})
     if name == "value" and issubclass(exc.kind, StopIteration):
         if exc.args is None:
             return UNKNOWN

@@ -45,6 +45,14 @@ class Closed(BaseException):
 
 
 @dataclass(frozen=True)
+class Thrown:
+    """What a paused ``yield`` gets from ``gen.throw(exception)``: the exception (a class or
+    an instance) the interpreter raises there, into the generator's own handlers."""
+
+    exception: object
+
+
+@dataclass(frozen=True)
 class Step:
     """What one resume gave. ``kind``: "item" (``value`` yielded; ``sure``: the analysis is
     sure it is the next item), "done" (``value``: what the generator returned) or
@@ -82,6 +90,9 @@ class Generator(ForeignVal):
         self.level = level  # how uncertain the path was where the generator was made
         self.state = "new"  # new, suspended, running, done
         self.unsure = False  # resumed on a path that may not run: nothing after is sure
+        # An exception thrown in was not surely caught inside: whether it ended the generator
+        # (and what any later resume gives) is not known.
+        self.lost = False
         self.resumes = 0
         # What the body returned when the last resume ran it to its end (None: that resume
         # did not end it, or what it returned is not known): a StopIteration's value.
@@ -100,8 +111,12 @@ class Generator(ForeignVal):
 
     def resume(self, kind: str = "next", value: object = None) -> Step:
         """``next`` (``value``: what the paused ``yield`` evaluates to, None for ``next``),
-        ``close`` or ``throw`` (the generator ends there: what it yields then is unknown)."""
+        ``close`` (GeneratorExit at the paused ``yield``: its ``finally`` blocks run) or
+        ``throw`` (``value`` a Thrown: raised at the paused ``yield``; what the generator
+        yields next, if it catches it, is the step)."""
         self.just_ended = None
+        if self.lost:
+            return UNKNOWN_STEP
         if self.state == "done":
             return Step("done", UNKNOWN)
         if self.state == "running":
@@ -187,6 +202,8 @@ class Generator(ForeignVal):
         kind, sent = self._message
         if kind == "abandon":
             raise Abandoned
+        if kind == "throw" and isinstance(sent, Thrown):
+            return sent  # the interpreter raises it at the yield (Interpreter.throw_at_yield)
         if kind in ("close", "throw"):
             raise Closed
         return sent

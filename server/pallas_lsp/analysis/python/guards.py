@@ -446,14 +446,17 @@ def _queue_join(args: list[object], kwargs: dict[str, object]) -> None:
 _QUEUES = ("Queue", "LifoQueue", "PriorityQueue", "SimpleQueue")
 
 
+# The core types whose `*` repeats (a sequence) or multiplies (an int): their __mul__ / __rmul__.
+_REPEATED = ("str", "bytes", "bytearray", "tuple", "list", "int", "bool")
+
 # By the canonical name's last parts: the method of any core type, or a module's function.
 ESTIMATORS: dict[str, Estimator] = {
     **dict.fromkeys(("str.zfill", "bytes.zfill", "bytearray.zfill", "str.ljust", "str.rjust",
                      "str.center", "bytes.ljust", "bytes.rjust", "bytes.center"), _width),
-    **dict.fromkeys(("operator.mul", "operator.imul", "str.__mul__", "str.__rmul__", "tuple.__mul__",
-                     "bytes.__mul__", "list.__mul__", "int.__mul__"), _repeat),
-    **dict.fromkeys(("operator.pow", "operator.ipow", "builtins.pow", "int.__pow__"), _power),
-    **dict.fromkeys(("operator.lshift", "operator.ilshift", "int.__lshift__"), _shift),
+    **dict.fromkeys(("operator.mul", "operator.imul", *(
+        f"{kind}.{method}" for kind in _REPEATED for method in ("__mul__", "__rmul__"))), _repeat),
+    **dict.fromkeys(("operator.pow", "operator.ipow", "builtins.pow", "int.__pow__", "bool.__pow__"), _power),
+    **dict.fromkeys(("operator.lshift", "operator.ilshift", "int.__lshift__", "bool.__lshift__"), _shift),
     "math.factorial": _factorial, "math.comb": _comb, "math.perm": _comb,
     "math.prod": _sum_of_bits, "math.lcm": _sum_of_bits,
     **dict.fromkeys(("str.replace", "bytes.replace"), _replace),

@@ -29,6 +29,7 @@ MODULES = (
     "pallas_lsp.analysis.python.interp.statements", "pallas_lsp.analysis.python.interp.expressions",
     "pallas_lsp.analysis.python.interp.calling", "pallas_lsp.analysis.python.interp.classes",
     "pallas_lsp.analysis.python.interp.importing", "pallas_lsp.analysis.python.interp.support",
+    "pallas_lsp.analysis.python.sequence_protocol", "pallas_lsp.analysis.python.exception_groups",
 )
 _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 
@@ -40,14 +41,16 @@ HOOKS = {
     "__getattribute__": "a class's own replaces the lookup; object.__getattribute__ inside it",
     "__setattr__": "a class's own runs for each attribute store; object.__setattr__ inside it",
     "__getitem__": "looked up on the type: `obj[key]`, a metaclass's for `Cls[key]`, a dict subclass's "
-                   "dict; its sure raise leaves at the subscript (a Sequence's iteration ends at IndexError)",
+                   "dict; its sure raise leaves at the subscript; without __iter__, iteration calls it "
+                   "with 0, 1, ... up to a sure IndexError or StopIteration (python/sequence_protocol.py)",
     "__setitem__": "`obj[key] = v` runs the type's; a dict subclass stores into its dict",
     "__delattr__": "a class's own runs for `del obj.name`; otherwise the name leaves the instance dict "
                    "and reads fall back to the class",
     "__delitem__": "`del obj[key]` runs the type's; a dict's key or a list's item goes",
     "__missing__": "a dict subclass's, for a key its dict lacks (all its keys known)",
     "__contains__": "`x in obj` runs the type's; a dict subclass's dict; none: a list's or tuple's items "
-                    "by `is` then their __eq__, and real code iterates the proxy (python/proxies.py)",
+                    "by `is` then their __eq__; an instance's items through __iter__ or __getitem__, read up "
+                    "to the first found; real code iterates the proxy (python/proxies.py)",
     "__len__": "`len(obj)` and truth; a dict subclass's dict",
     "__bool__": "truth of an instance (`if`, `not`, `and` / `or`), before __len__",
     "__str__": "str(), f-strings and format() run a class's own (python/proxies.py, through the "
@@ -79,6 +82,9 @@ HOOKS = {
     "__new__": "a class's own makes the instance (an implicit staticmethod); a metaclass's makes the class",
     "__post_init__": "a dataclass's, after its fields, with the InitVar values",
     "__init_subclass__": "run at class creation with the class keywords",
+    "__prepare__": "a metaclass's gives the namespace the class body starts with (a dict of known "
+                   "string keys; anything else: the class is unknown); types.new_class fills type's "
+                   "with exec_body",
     "__set_name__": "run at class creation for each attribute that has one",
     "__class_getitem__": "`Cls[...]` of a class that defines it; typing.Generic's gives the class",
     "__iter__": "`for`, unpacking, tuple(), list() and iter() run the type's; an iterator is read one "
@@ -151,14 +157,21 @@ DESCRIPTORS = {
     "classmethod": ("descriptor_values", "ClassMethodVal", "a descriptor, decorated or called"),
     "metaclasses": ("datamodel", "metaclass_call", "__new__ with the class keywords, __call__, "
                     "attributes, __getitem__"),
-    "generators": ("generators", "Generator", "suspended frames: next, send, close, for, yield from, "
-                   "real code reading them"),
+    "generators": ("generators", "Generator", "suspended frames: next, send, close, throw (raised at "
+                   "the paused yield, into its handlers), for, yield from (send, throw and close "
+                   "handed to the delegate), real code reading them"),
+    "exception groups": ("exception_groups", "split", "ExceptionGroup / BaseExceptionGroup: message, "
+                         "exceptions, subgroup / split / derive by class, except* clause by clause"),
     "functools.total_ordering": ("comparisons", "total_ordering", "the three orderings a class lacks, "
                                  "made from the one it defines and __eq__"),
     "functools.update_wrapper / wraps": ("function_attrs", "update_wrapper", "CPython's assignments: "
                                          "the names copied, __dict__ updated, __wrapped__ set"),
     "contextlib.closing": ("source_models", "SOURCE", "its Python source run here: close() at the "
                            "end of the `with`"),
+    "contextlib.ExitStack": ("source_models", "SOURCE", "CPython's source run here: callback, "
+                             "enter_context, push, pop_all, close; exits last in, first out"),
+    "contextvars": ("source_models", "SOURCE", "ContextVar get / set / reset, Token, Context.run, "
+                    "copy_context as Python source; an asyncio driver runs its coroutine in a copy"),
     "typing.NamedTuple": ("library_bases", "LIBRARY_BASES", "a record class: _fields, _field_defaults, "
                           "defaults, _replace, _asdict"),
 }
@@ -167,7 +180,9 @@ DESCRIPTORS = {
 REQUIRED = ("__getattr__", "__getattribute__", "__set_name__", "__class_getitem__", "__init_subclass__",
             "__call__", "__iter__", "__next__", "__enter__", "__exit__", "__getitem__", "__get__", "__set__",
             "property", "functools.cached_property", "functools.partialmethod",
-            "functools.singledispatch(method)", "staticmethod", "classmethod", "metaclasses")
+            "functools.singledispatch(method)", "staticmethod", "classmethod", "metaclasses",
+            # heldout9's (docs/design.md change 83)
+            "__prepare__", "generators", "exception groups", "contextlib.ExitStack", "contextvars")
 
 
 def implemented() -> dict[str, tuple[str, ...]]:

@@ -17,6 +17,9 @@ a ``class`` statement (``BASES``): ``isinstance(x, Mapping)`` stays the library'
 (a registered type answers True, which a model class could not know). ``weakref.ref`` and
 ``WeakValueDictionary`` are plain holders: the referent is taken to be alive (this analysis
 has no reference counts; a referent only the weak reference holds reads as held).
+``contextlib.ExitStack`` is CPython's source (exception chaining between callbacks left
+out); ``contextvars`` is a stack of contexts, each a dict from a variable's number to its
+value, entered by ``Context.run`` and, around an asyncio driver's run, by a copy (python/calls.py).
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ import functools
 
 # The model's class of each library name.
 CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "UserDict",
-           "contextlib.closing": "closing",
+           "contextlib.closing": "closing", "contextlib.ExitStack": "ExitStack",
+           "contextvars.ContextVar": "ContextVar", "contextvars.Context": "Context",
+           "contextvars.Token": "Token", "contextvars.copy_context": "copy_context",
            "collections.UserList": "UserList", "weakref.ref": "ref",
            "weakref.WeakValueDictionary": "WeakValueDictionary"}
 
@@ -345,6 +350,208 @@ class closing:
 
     def __exit__(self, *exc_info):
         self.thing.close()
+
+
+# ---- contextlib.ExitStack: CPython's contextlib.py (the exit callbacks run last in, first out) ----
+
+class ExitStack:
+    def __init__(self):
+        self._exit_callbacks = []
+
+    def pop_all(self):
+        new_stack = type(self)()
+        new_stack._exit_callbacks = self._exit_callbacks
+        self._exit_callbacks = []
+        return new_stack
+
+    def push(self, exit):
+        exit_type = type(exit)
+        if hasattr(exit_type, "__exit__"):
+            cm_exit = exit_type.__exit__
+            self._push_exit_callback(lambda exc_type, exc, tb: cm_exit(exit, exc_type, exc, tb))
+        else:
+            self._push_exit_callback(exit)
+        return exit
+
+    def enter_context(self, cm):
+        cls = type(cm)
+        if not (hasattr(cls, "__enter__") and hasattr(cls, "__exit__")):
+            raise TypeError("the object does not support the context manager protocol")
+        cm_exit = cls.__exit__
+        result = cls.__enter__(cm)
+        self._push_exit_callback(lambda exc_type, exc, tb: cm_exit(cm, exc_type, exc, tb))
+        return result
+
+    def callback(self, callback, /, *args, **kwds):
+        def _exit_wrapper(exc_type, exc, tb):
+            callback(*args, **kwds)
+        self._push_exit_callback(_exit_wrapper)
+        return callback
+
+    def _push_exit_callback(self, callback):
+        self._exit_callbacks.append(callback)
+
+    def close(self):
+        self.__exit__(None, None, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_details):
+        received_exc = exc_details[0] is not None
+        suppressed_exc = False
+        pending_raise = False
+        while self._exit_callbacks:
+            cb = self._exit_callbacks.pop()
+            try:
+                if cb(*exc_details):
+                    suppressed_exc = True
+                    pending_raise = False
+                    exc_details = (None, None, None)
+            except BaseException as new_exc:
+                exc_details = (type(new_exc), new_exc, None)
+                pending_raise = True
+        if pending_raise:
+            raise exc_details[1]
+        return received_exc and suppressed_exc
+
+
+# ---- contextvars: a stack of contexts, each a dict from a variable's number to its value
+# (numbers: constant keys, which the analysis reads as completely as the program's own) ----
+
+class _NoValue:
+    def __repr__(self):
+        return "<Token.MISSING>"
+
+
+_NO_DEFAULT = _NoValue()
+_VARIABLES = []  # every ContextVar made, by its number
+
+
+class Context:
+    def __init__(self):
+        self._data = {}
+
+    def run(self, callable, /, *args, **kwargs):
+        if self in _CONTEXTS:
+            raise RuntimeError("cannot enter context: it is already entered")
+        _CONTEXTS.append(self)
+        try:
+            return callable(*args, **kwargs)
+        finally:
+            _CONTEXTS.pop()
+
+    def copy(self):
+        new = Context()
+        new._data = dict(self._data)
+        return new
+
+    def get(self, var, default=None):
+        return self._data.get(var._number, default)
+
+    def __getitem__(self, var):
+        if var._number not in self._data:
+            raise KeyError(var)
+        return self._data[var._number]
+
+    def __contains__(self, var):
+        return var._number in self._data
+
+    def __len__(self):
+        return len(self._data)
+
+    def __iter__(self):
+        return iter([_VARIABLES[number] for number in self._data])
+
+    def keys(self):
+        return [_VARIABLES[number] for number in self._data]
+
+    def values(self):
+        return list(self._data.values())
+
+    def items(self):
+        return [(_VARIABLES[number], value) for number, value in self._data.items()]
+
+
+_CONTEXTS = [Context()]
+
+
+def copy_context():
+    return _CONTEXTS[-1].copy()
+
+
+class Token:
+    MISSING = _NO_DEFAULT
+
+    def __init__(self, context, var, old_value):
+        self._context = context
+        self._var = var
+        self._old_value = old_value
+        self._used = False
+
+    @property
+    def var(self):
+        return self._var
+
+    @property
+    def old_value(self):
+        return self._old_value
+
+
+class ContextVar:
+    def __init__(self, name, *, default=_NO_DEFAULT):
+        if not isinstance(name, str):
+            raise TypeError("context variable name must be a str")
+        self._name = name
+        self._default = default
+        self._number = len(_VARIABLES)
+        _VARIABLES.append(self)
+
+    @property
+    def name(self):
+        return self._name
+
+    def get(self, default=_NO_DEFAULT):
+        data = _CONTEXTS[-1]._data
+        if self._number in data:
+            return data[self._number]
+        if default is not _NO_DEFAULT:
+            return default
+        if self._default is not _NO_DEFAULT:
+            return self._default
+        raise LookupError(self)
+
+    def set(self, value):
+        context = _CONTEXTS[-1]
+        token = Token(context, self, context._data.get(self._number, Token.MISSING))
+        context._data[self._number] = value
+        return token
+
+    def reset(self, token):
+        if not isinstance(token, Token):
+            raise TypeError("expected an instance of Token")
+        if token._used:
+            raise RuntimeError("Token has already been used once")
+        if token._var is not self:
+            raise ValueError("Token was created by a different ContextVar")
+        context = _CONTEXTS[-1]
+        if token._context is not context:
+            raise ValueError("Token was created in a different Context")
+        if token._old_value is Token.MISSING:
+            del context._data[self._number]
+        else:
+            context._data[self._number] = token._old_value
+        token._used = True
+
+
+def _enter_copy():
+    # asyncio runs a coroutine in a copy of the current context (its Task's): what it sets
+    # stays there (python/calls.py calls these two around a driver's run).
+    _CONTEXTS.append(copy_context())
+
+
+def _leave_copy():
+    _CONTEXTS.pop()
 
 
 class UserList(MutableSequence):

@@ -27,7 +27,7 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
         "tkinter", "turtle", "msilib", "platform", "_posixsubprocess"),
     "the clock": ("sched", "timeit", "cProfile", "profile", "pstats"),
     "the interpreter's own state (frames, code, imports, the garbage collector, registries)": (
-        "atexit", "bdb", "code", "codeop", "contextvars", "copyreg", "ctypes", "dis", "doctest",
+        "atexit", "bdb", "code", "codeop", "copyreg", "ctypes", "dis", "doctest",
         "faulthandler", "gc", "imp", "opcode", "pdb", "pickletools", "runpy", "site", "symtable",
         "this", "trace", "traceback", "tracemalloc", "unittest", "warnings", "distutils",
         "sre_compile", "sre_constants", "sre_parse", "encodings", "logging"),

@@ -60,8 +60,9 @@ from ..descriptor_values import (
     StaticMethodVal,
 )
 from ..generator_contexts import ContextFunction, GeneratorContextManager
-from ..generators import UNKNOWN_STEP, Generator, GeneratorMethod, Step
+from ..generators import UNKNOWN_STEP, Closed, Generator, GeneratorMethod, Step, Thrown
 from ..real import RealVal
+from ..sequence_protocol import SequenceIterator, ends_iteration, sequence_iterator
 from .support import (
     _BUILTIN_NAMES,
     _SEEN_LIBRARIES,
@@ -80,8 +81,8 @@ from .support import (
 )
 
 # Calls of Python's machinery that this mixin runs itself: a class made by type(name, bases,
-# ns) or make_dataclass, a known source string run by exec.
-_RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec"})
+# ns), types.new_class or make_dataclass, a known source string run by exec.
+_RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec", "types.new_class"})
 
 
 class CallsMixin:
@@ -215,6 +216,8 @@ class CallsMixin:
                     return self.make_class(args, node, env, ctx)
                 if func.name == "dataclasses.make_dataclass":
                     return self.make_dataclass(args, kwargs, node, env, ctx)
+                if func.name == "types.new_class":
+                    return self.new_class(args, kwargs, node, env, ctx)
                 if func.name == "builtins.exec":
                     return self.exec_source(args, kwargs, node, env, ctx)
             if func.name == "builtins.type.__new__":
@@ -378,7 +381,8 @@ class CallsMixin:
         of the program's classes that defines it (read as the items that returns)."""
         method = datamodel.special_method(value, "__iter__")
         if method is MISSING:
-            return value
+            sequence = sequence_iterator(value)  # the old protocol: __getitem__ up to IndexError
+            return sequence if sequence is not None else value
         return self.call_value(method, [], {}, ctx)
 
     def call_wrapped(self, func: WrappedVal, args: list[object], kwargs: dict[str, object],
@@ -555,13 +559,20 @@ class CallsMixin:
         iterator = self.iterator_of(value, ctx)
         sent: object = Const(None)
         for _ in range(MAX_COMPREHENSION):
-            step = iterator.resume("next", sent) if isinstance(iterator, Generator) \
-                else self.next_step(iterator, ctx)
+            if isinstance(sent, Thrown) and not isinstance(iterator, Generator):
+                return self.throw_at_yield(frame, sent.exception, ctx)  # no throw() to pass it to
+            step = iterator.resume("throw" if isinstance(sent, Thrown) else "next", sent) \
+                if isinstance(iterator, Generator) else self.next_step(iterator, ctx)
             if step.kind == "done":
                 return step.value if isinstance(iterator, Generator) else Const(None)
             if step.kind == "unknown":
                 break
-            sent = generator.suspend(step.value, step.sure and self.sure_yield(frame))
+            try:
+                sent = generator.suspend(step.value, step.sure and self.sure_yield(frame))
+            except Closed:
+                if isinstance(iterator, Generator):
+                    iterator.resume("close")  # close() reaches the delegate first
+                raise
         frame.stopped = True  # what it yields from here is not known: nor is anything after
         generator.suspend(UNKNOWN, False)
         return UNKNOWN
@@ -581,7 +592,8 @@ class CallsMixin:
         """The items iterating an instance of the program's classes gives, read through its
         ``__iter__`` and the iterator's ``next`` (unpacking, ``tuple()``, ``list()``, ``*x``);
         None when ``value`` is no such instance, or an item or the end is not known."""
-        if not isinstance(value, ObjVal) or datamodel.special_method(value, "__iter__") is MISSING:
+        if not isinstance(value, ObjVal) or (datamodel.special_method(value, "__iter__") is MISSING
+                                             and sequence_iterator(value) is None):
             return None
         iterator = self.iterator_of(value, ctx)
         if not self.is_iterator(iterator):
@@ -599,7 +611,7 @@ class CallsMixin:
     def is_iterator(self, value: object) -> bool:
         """An iterator ``next`` advances here: a generator, one over known items, or an
         instance of the program's classes with ``__next__`` (a real one: the bridge's)."""
-        return isinstance(value, (Generator, GeneratorVal)) or (
+        return isinstance(value, (Generator, GeneratorVal, SequenceIterator)) or (
             isinstance(value, ObjVal) and datamodel.special_method(value, "__next__") is not MISSING)
 
     def next_step(self, iterator: object, ctx: Ctx) -> Step:
@@ -613,6 +625,8 @@ class CallsMixin:
             return Step("item", iterator.items.pop(0)) if iterator.items else Step("done", Const(None))
         if isinstance(iterator, RealVal):
             return iterator.next_step()
+        if isinstance(iterator, SequenceIterator):
+            return self.sequence_step(iterator, ctx)
         method = datamodel.special_method(iterator, "__next__")
         if method is MISSING:
             return UNKNOWN_STEP
@@ -625,6 +639,23 @@ class CallsMixin:
             return Step("done", Const(None))
         return UNKNOWN_STEP  # it may raise, or raises something else: the program stops there
 
+    def sequence_step(self, iterator: SequenceIterator, ctx: Ctx) -> Step:
+        """The next item of the old sequence protocol: ``obj.__getitem__(index)``; a sure
+        IndexError (or StopIteration) ends it, any other raise stops the program there."""
+        if iterator.ended:
+            return Step("done", Const(None))
+        method = datamodel.special_method(iterator.obj, "__getitem__")
+        self.last_raised = None
+        item = self.call_value(method, [Const(iterator.index)], {}, ctx)
+        raised = self.last_raised
+        if raised is None:
+            iterator.index += 1
+            return Step("item", item)
+        if ends_iteration(raised):
+            iterator.ended = True
+            return Step("done", Const(None))
+        return UNKNOWN_STEP
+
     def call_generator_method(self, method: GeneratorMethod, args: list[object]) -> object:
         """``gen.send(v)``, ``gen.__next__()``, ``gen.close()``, ``gen.throw(...)``."""
         generator = method.generator
@@ -635,8 +666,27 @@ class CallsMixin:
                 return UNKNOWN  # Python raises: a just-started generator takes only None
             step = generator.resume("next", sent)
             return step.value if step.kind == "item" and step.sure else UNKNOWN
-        generator.resume("close" if method.name == "close" else "throw")
-        return Const(None) if method.name == "close" else UNKNOWN
+        if method.name == "throw":
+            if len(args) != 1:
+                generator.resume("throw")  # the (type, value, traceback) form: not followed
+                generator.lost = True
+                return UNKNOWN
+            step = generator.resume("throw", Thrown(args[0]))
+            return step.value if step.kind == "item" and step.sure else UNKNOWN
+        generator.resume("close")
+        return Const(None)
+
+    def throw_at_yield(self, frame: Frame, exception: object, ctx: Ctx) -> object:
+        """``gen.throw(exception)`` arriving at the ``yield`` the generator is paused at:
+        raised there, so a handler of the generator's that surely catches it runs (and the
+        generator goes on to its next ``yield``: what throw() returns). Not surely caught
+        there, it leaves the generator: the generator is over, what it holds not known."""
+        instance = self.exception_instance(exception, ctx)
+        kind = exception_classes.exception_class(instance if instance is not None else exception)
+        if kind is not None:
+            self.raise_exception(kind, instance)  # RaiseExit, to a handler in the generator
+        frame.generator.lost = True
+        raise Closed
 
     def drain(self, iterator: object, ctx: Ctx) -> None:
         """Read what is left of an iterator a loop took an unknown number of items from, on

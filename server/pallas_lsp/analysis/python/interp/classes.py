@@ -50,6 +50,9 @@ from .support import (
     _is_enum,
 )
 
+# The bases of a metaclass whose __prepare__ is type's (an empty dict).
+_TYPE_BASES = (QualName("builtins.type"), QualName("builtins.object"))
+
 
 class ClassesMixin:
     """Classes of ``Interpreter`` (analysis/interpreter.py)."""
@@ -113,7 +116,11 @@ class ClassesMixin:
     def define_class(self, node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
         bases = tuple(self.library_base(self.ev(base, env, ctx)) for base in node.bases)
         keywords = {k.arg: self.ev(k.value, env, ctx) for k in node.keywords if k.arg}
-        class_env = Env({}, parent=env)
+        metaclass = keywords.pop("metaclass", None)
+        if metaclass is None:
+            metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
+        prepared = self.prepare_namespace(metaclass, node.name, bases, keywords, ctx)
+        class_env = Env(dict(prepared) if prepared is not None else {}, parent=env)
         annotations = DictVal({}, complete=True)
         self.class_annotations[id(class_env)] = (annotations, self._uncertain)
         try:
@@ -129,10 +136,61 @@ class ClassesMixin:
         if _is_enum(bases):
             self.make_enum(cls, node, bases)
         datamodel.rebind_methods(cls, class_env, env)
-        metaclass = keywords.pop("metaclass", None)
-        if metaclass is None:
-            metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
+        if prepared is None:
+            return UNKNOWN  # the body's names went into a namespace the analysis cannot see
         return self.create_class(cls, metaclass, keywords, node, env, ctx)
+
+    def prepare_namespace(self, metaclass: object, name: str, bases: tuple[object, ...],
+                          keywords: dict[str, object], ctx: Ctx) -> dict[str, object] | None:
+        """The namespace a class body starts with: ``metaclass.__prepare__(name, bases,
+        **keywords)`` where the metaclass defines one (a classmethod, as type's), else
+        type's empty dict. None where it returns anything but a dict of known string keys
+        (a mapping with its own ``__setitem__`` sees every store of the body)."""
+        if not isinstance(metaclass, ClassVal):
+            return {}
+        prepare: object = MISSING
+        for entry in metaclass.mro():
+            if isinstance(entry, ClassVal) and "__prepare__" in entry.attrs:
+                prepare = entry.attrs["__prepare__"]
+                break
+            if not isinstance(entry, ClassVal) and entry not in _TYPE_BASES:
+                return None  # a library metaclass: its __prepare__ is not seen
+        if prepare is MISSING:
+            return {}  # type.__prepare__
+        bound = datamodel.bind(prepare, None, metaclass)
+        if not isinstance(bound, (FuncVal, PartialVal)):
+            return None
+        made = self.call_value(bound, [Const(name), bases], dict(keywords), ctx)
+        namespace = plain(made)
+        if isinstance(made, ObjVal) or not (isinstance(namespace, DictVal) and namespace.complete
+                and all(isinstance(key, str) for key in namespace.items)):
+            return None
+        return dict(namespace.items)  # type: ignore[arg-type]
+
+    def new_class(self, args: list[object], kwargs: dict[str, object], node: ast.Call, env: Env,
+                  ctx: Ctx) -> object:
+        """``types.new_class(name, bases=(), kwds=None, exec_body=None)``: the namespace
+        type's ``__prepare__`` gives (an empty dict) filled by ``exec_body(ns)``, then the
+        class ``type(name, bases, ns)`` makes. Unknown with class keywords (a metaclass
+        among them) or a part not known; ``make_class`` refuses a base's metaclass."""
+        names = ("name", "bases", "kwds", "exec_body")
+        if len(args) > len(names) or any(key not in names[len(args):] for key in kwargs):
+            return UNKNOWN
+        given = dict(zip(names, args, strict=False)) | kwargs
+        if "name" not in given:
+            return UNKNOWN
+        class_keywords = plain(given.get("kwds", Const(None)))
+        if class_keywords != Const(None) and not (
+                isinstance(class_keywords, DictVal) and class_keywords.complete and not class_keywords.items):
+            return UNKNOWN
+        namespace = DictVal({}, complete=True)
+        body = given.get("exec_body", Const(None))
+        if body != Const(None):
+            self.last_raised = None
+            self.call_value(body, [namespace], {}, ctx)
+            if self.last_raised is not None:
+                return UNKNOWN  # the body raised (or may have): no class is made
+        return self.make_class([given["name"], given.get("bases", Const(())), namespace], node, env, ctx)
 
     def make_class(self, args: list[object], node: ast.Call, env: Env, ctx: Ctx) -> object:
         """``type(name, bases, namespace)``: class creation as a ``class`` statement does it,

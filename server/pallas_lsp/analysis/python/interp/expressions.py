@@ -44,7 +44,7 @@ from .. import (
     comparisons,
     datamodel,
     doc_names,
-    exception_values,
+    exception_groups,
     flags,
     function_attrs,
     modules,
@@ -53,7 +53,7 @@ from .. import (
 from ..coroutines import CoroutineVal, GatheredVal
 from ..exception_values import ExcVal
 from ..generators import METHODS as GENERATOR_METHODS
-from ..generators import Generator, GeneratorMethod
+from ..generators import Generator, GeneratorMethod, Thrown
 from ..real import RealVal
 from .support import (
     _BUILTINS,
@@ -116,6 +116,8 @@ class ExpressionsMixin:
         containers test it: a dict by hash (an instance hashed by identity is found only as
         itself), a list or tuple item by item, ``item is value or item == value`` (the
         item's ``__eq__`` first); MISSING where the plain values' comparison decides."""
+        if isinstance(container, ObjVal):
+            return self.membership_by_iteration(value, container, ctx)
         if isinstance(container, DictVal) and identity_key(value):
             if value in container.instance_items:
                 return True
@@ -132,8 +134,37 @@ class ExpressionsMixin:
                 return verdict  # found, or not known whether the rest is looked at
         return False
 
+    def membership_by_iteration(self, value: object, container: ObjVal, ctx: Ctx) -> object:
+        """``value in obj`` for a class without ``__contains__`` (PySequence_Contains): its
+        items read one at a time, through ``__iter__`` or the old sequence protocol, up to
+        the first that ``is`` or ``==`` the value; MISSING where the instance iterates neither
+        way the interpreter reads, None where an item or the end is not known."""
+        iterator = self.iterator_of(container, ctx)
+        if not self.is_iterator(iterator) or isinstance(iterator, RealVal):
+            return MISSING
+        for _ in range(MAX_COMPREHENSION):
+            step = self.next_step(iterator, ctx)
+            if step.kind == "done":
+                return False
+            if step.kind != "item" or not step.sure:
+                self.drain(iterator, ctx)  # how far Python reads it is not known
+                return None
+            if step.value is value and isinstance(value, ObjVal):
+                return True
+            verdict = self.truth(self.compare_pair(step.value, ast.Eq(), value, ctx))
+            if verdict is None:
+                self.drain(iterator, ctx)
+            if verdict is not False:
+                return verdict
+        self.drain(iterator, ctx)
+        return None
+
     def compare_pair(self, left: object, op: ast.cmpop, right: object, ctx: Ctx) -> object:
         """One comparison: the classes' rich comparisons (python/comparisons.py), else as values."""
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            same = comparisons.identity(left, right)
+            if same is not None:
+                return Const(same == isinstance(op, ast.Is))
         result = comparisons.rich_compare(
             left, op, right,
             lambda method, subject, other: self.call_value(
@@ -267,7 +298,8 @@ class ExpressionsMixin:
                 return UNKNOWN  # a yield outside a generator's run (a class body): a SyntaxError
             if isinstance(node, ast.YieldFrom):
                 return self.yield_from(frame, value, ctx)
-            return frame.generator.suspend(value, self.sure_yield(frame))  # what `send` passes in
+            sent = frame.generator.suspend(value, self.sure_yield(frame))  # what `send` passes in
+            return self.throw_at_yield(frame, sent.exception, ctx) if isinstance(sent, Thrown) else sent
         elif isinstance(node, ast.Await):
             return self.await_value(self.ev(node.value, env, ctx), ctx)
         elif isinstance(node, ast.Dict):
@@ -373,7 +405,7 @@ class ExpressionsMixin:
                     if value is MISSING:
                         value = function_attrs.function_attribute(base, attr)
                 else:
-                    value = exception_values.attribute(base, attr)
+                    value = exception_groups.attribute(base, attr)
                     return UNKNOWN if value is MISSING else value  # with_traceback, add_note...
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]

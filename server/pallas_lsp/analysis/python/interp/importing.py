@@ -211,6 +211,12 @@ class ModulesMixin:
         found = self._library_models.names.get(model)
         return found is not None and any(cls is found for cls in value.cls.mro())
 
+    def model_function(self, name: str) -> object:
+        """A function of python/source_models.py by its name there (what the interpreter
+        itself calls: contextvars' ``_enter_copy`` around an asyncio driver's run)."""
+        self._library_class(QualName(name), name)
+        return self._library_models.names.get(name, UNKNOWN) if self._library_models is not None else UNKNOWN
+
     def _library_class(self, value: QualName, model: str | None) -> object:
         if model is None:
             return value

@@ -45,6 +45,7 @@ from .. import (
     bridge,
     datamodel,
     exception_classes,
+    exception_groups,
     exception_values,
 )
 from ..generator_contexts import GeneratorContextManager
@@ -436,10 +437,17 @@ class StatementsMixin:
         where the paths disagree on a name it is unknown (an optional import may or may not
         fail). `finally` runs also when a sure return, break or exception leaves the body."""
         chosen: list[ast.ExceptHandler] = []  # the clause the handler's verdict found
+        star_chosen: list[list[object]] = []  # for `except*`: the group each clause gets
 
         def verdict(kind: object, code_ran: bool) -> bool | None:
             if not isinstance(stmt, ast.Try):
-                return None  # `except*`: exception groups are not modelled
+                matches = exception_groups.star_matches(
+                    self.raising, ((lambda clause=clause: self.ev(clause.type, env, ctx))  # type: ignore[misc]
+                                   for clause in stmt.handlers if clause.type is not None))
+                if matches is None or len(matches) != len(stmt.handlers):
+                    return None
+                star_chosen.append(matches)
+                return True
             found = self.catching_clause(stmt, kind, env, ctx)
             if isinstance(found, ast.ExceptHandler):
                 chosen.append(found)
@@ -454,6 +462,9 @@ class StatementsMixin:
             except RaiseExit as raised:
                 if handler is None or raised.handler is not handler:
                     raise
+                if star_chosen:
+                    self.exec_star_clauses(stmt, star_chosen[-1], env, ctx, frame)
+                    return  # (its `finally` runs below)
                 clause = chosen[-1]
                 caught = raised.instance if raised.instance is not None else \
                     exception_classes.class_value(raised.kind)
@@ -487,6 +498,31 @@ class StatementsMixin:
                     self.exec_block(stmt.finalbody, env, ctx, frame)
                 finally:
                     self.handling.pop()
+
+    def exec_star_clauses(self, stmt: ast.Try | ast.TryStar, matches: list[object], env: Env, ctx: Ctx,
+                          frame: Frame) -> None:
+        """The `except*` clauses an exception group's split chose, in order, each with the
+        group it matched bound to its name and handled. What one raises is not followed
+        (Python raises it on in a new group, with the rest): the clauses run under a handler
+        that does not know, so a raise in them is not sure."""
+        handler = self.push_handler(lambda kind, code_ran: None, runs_code=False)
+        level, frame.level = frame.level, -1
+        try:
+            for clause, match in zip(stmt.handlers, matches, strict=True):
+                if match == Const(None):
+                    continue
+                if clause.name:
+                    env.names[clause.name] = match
+                self.handling.append(match)
+                try:
+                    self.exec_block(clause.body, env, ctx, frame)
+                finally:
+                    self.handling.pop()
+                if clause.name:
+                    env.names[clause.name] = UNKNOWN  # deleted at the clause's end
+        finally:
+            self.drop_handler(handler)
+            frame.level = level
 
     def catching_clause(self, stmt: ast.Try, kind: object, env: Env,
                         ctx: Ctx) -> ast.ExceptHandler | bool | None:

@@ -46,6 +46,7 @@ from .. import (
 from ..exception_values import ExcVal
 from ..generators import Generator
 from ..real import RealVal
+from ..sequence_protocol import SequenceIterator
 
 MAX_CALL_DEPTH = 24
 MAX_LOOP_UNROLL = 64
@@ -76,7 +77,7 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
 def _is_iterator(value: object) -> bool:
     """An iterator whose items are read one at a time (a generator, a real iterator, an
     iterator over known items)."""
-    return isinstance(value, (Generator, GeneratorVal)) or (
+    return isinstance(value, (Generator, GeneratorVal, SequenceIterator)) or (
         isinstance(value, RealVal) and value.is_iterator())
 
 
