@@ -248,7 +248,10 @@ EDITS: tuple[Edit, ...] = (
     ("pallas_call.in_specs_tuple", re.compile(r"(\bin_specs\s*=\s*)\[(.+)\]"), _in_specs_tuple),
     ("pallas_call.in_specs_bare", re.compile(r"(\bin_specs\s*=\s*)\[(.+)\]"), _in_specs_bare),
     # layout_cast of scalars
-    ("layout_cast.scalar_operand", re.compile(r"(plgpu\.layout_cast\(\s*)([^,]+?),"), _layout_cast_reduced),
+    # The first argument: a name, a subscript or a call, with two levels of nested parentheses.
+    ("layout_cast.scalar_operand",
+     re.compile(r"(plgpu\.layout_cast\(\s*)([\w.]+(?:\[[^\]]*\]|\((?:[^()]|\([^()]*\))*\))?),"),
+     _layout_cast_reduced),
 )
 
 
