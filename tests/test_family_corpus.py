@@ -108,3 +108,71 @@ def test_pipeline_delay_is_read_where_the_mutant_may_edit() -> None:
              if m.op == "pipeline.concurrent_vs_delay"]
     assert edits == ["  return functools.partial(plgpu.emit_pipeline, grid=(4,), "
                      "max_concurrent_steps=0)(body)"]
+
+
+FAMHELD2_KERNEL = '''\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+
+def body(x_gmem, o_gmem, a_smem, acc, sem, barrier):
+  plgpu.copy_gmem_to_smem(x_gmem.at[pl.ds(0, 64)], a_smem, barrier.at[0])
+  plgpu.wgmma(acc, a_smem, a_smem)
+  pl.semaphore_signal(sem.at[0], 1, device_id=0)
+  plgpu.semaphore_signal(sem.at[0], memory_scope="sys")
+  acc[...] = plgpu.layout_cast(jnp.zeros((64, 64), jnp.float32), plgpu.Layout.WGMMA)
+  o_gmem[...] = acc[...].astype(jnp.float16)
+  y = jax.lax.bitcast_convert_type(o_gmem[...], jnp.int16)
+
+
+tile_n = 64
+f = pl.pallas_call(
+    body,
+    grid=(1,),
+    in_specs=[pl.BlockSpec((64, 64), lambda i: (i, 0))],
+    out_shape=jax.ShapeDtypeStruct((64, 64), jnp.float16),
+    input_output_aliases={0: 0},
+    scratch_shapes=[plgpu.SMEM((64, 64), jnp.float16), plgpu.ACC((64, 64), jnp.float32),
+                    plgpu.SemaphoreType.REGULAR, plgpu.Barrier(num_arrivals=1)],
+)
+'''
+
+
+def test_every_famheld2_mutant_is_one_edit_that_keeps_the_line_numbers() -> None:
+    from famheld2_mutate import EDITS, famheld2_mutants
+    found = famheld2_mutants(FAMHELD2_KERNEL)
+    base = FAMHELD2_KERNEL.splitlines()
+    for mutant in found:
+        lines = mutant.source.splitlines()
+        assert len(lines) == len(base), mutant.op
+        changed = [i for i, (a, b) in enumerate(zip(base, lines, strict=True)) if a != b]
+        assert len(changed) == 1, (mutant.op, changed)
+    # Every operator makes a mutant here but those with no site in this kernel (no test_bitcast driver,
+    # no transpose_ref) and alias_added, whose second input_output_aliases=
+    # the compiler refuses (the mutant is dropped, not written).
+    no_site = {"bitcast.param_width", "wgmma.transpose_dropped",
+               "pallas_call.alias_added"}
+    assert {m.op for m in found} == {op for op, _, _ in EDITS} - no_site
+
+
+@pytest.mark.parametrize(("op", "line_has"), [
+    ("semaphore.array_for_one", "plgpu.SemaphoreType.REGULAR((2,))"),
+    ("semaphore.index_dropped", "pl.semaphore_signal(sem, 1, device_id=0)"),
+    ("semaphore.remote_gpu_scope", 'plgpu.semaphore_signal(sem.at[0], 1, device_id=0, memory_scope="gpu")'),
+    ("tma_window.strided_slice", "x_gmem.at[pl.ds(0, 64, 2)]"),
+    ("wgmma.acc_dtype", "plgpu.ACC((64, 64), jnp.int32)"),
+    ("wgmma.n_too_large", "tile_n = 256"),
+    ("wgmma.rhs_transposed", "plgpu.wgmma(acc, a_smem, plgpu.transpose_ref(a_smem, (1, 0)))"),
+    ("acc_store.direction_swapped", "acc[...] = o_gmem[...].astype(jnp.float16)"),
+    ("bitcast.width", "bitcast_convert_type(o_gmem[...], jnp.int32)"),
+    ("pallas_call.alias_input_index", "input_output_aliases={1: 0}"),
+    ("pallas_call.grid_to_grid_spec", "grid_spec=pl.GridSpec(grid=(1,)),"),
+    ("pallas_call.in_specs_bare", "in_specs=pl.BlockSpec((64, 64), lambda i: (i, 0)),"),
+    ("layout_cast.scalar_operand", "plgpu.layout_cast(jnp.sum(jnp.zeros((64, 64), jnp.float32)),"),
+])
+def test_famheld2_operator_edits_the_value_where_it_is_written(op: str, line_has: str) -> None:
+    from famheld2_mutate import famheld2_mutants
+    sources = [m.source for m in famheld2_mutants(FAMHELD2_KERNEL) if m.op == op]
+    assert any(line_has in source for source in sources), (op, [s for s in sources][:1])

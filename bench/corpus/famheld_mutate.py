@@ -248,6 +248,13 @@ def _lines_within(source: str, within: list[tuple[int, int]] | None) -> Iterator
 def famheld_mutants(source: str, within: list[tuple[int, int]] | None = None) -> list[Mutant]:
     """Every one-edit mutant of ``source`` whose edited line lies in ``within`` (1-based inclusive
     line ranges; None: the whole file). Each mutant still compiles as Python."""
+    return one_edit_mutants(source, EDITS, within)
+
+
+def one_edit_mutants(source: str, edits: tuple[Edit, ...],
+                     within: list[tuple[int, int]] | None = None) -> list[Mutant]:
+    """Every mutant of ``source`` that one of ``edits`` makes on one line inside ``within`` (the
+    loop famheld2_mutate.py shares)."""
     lines = source.splitlines(keepends=True)
     found: list[Mutant] = []
     seen: set[str] = set()
@@ -255,7 +262,7 @@ def famheld_mutants(source: str, within: list[tuple[int, int]] | None = None) ->
         code, hash_, comment = line.partition("#")
         if not code.strip() or code.lstrip().startswith(("class ", "@")):
             continue
-        for op, pattern, replace in EDITS:
+        for op, pattern, replace in edits:
             for match in pattern.finditer(code):
                 new_span = replace(match)
                 if new_span is None:

@@ -1,7 +1,7 @@
 """Score `pallas-lsp check` per JAX error family against real-lowering labels (issue 27).
 
 usage: score_families.py OUT [--cli PATH | --in-process] [--versions V,V] [--only families/]
-                             [--sites TSV] [--misses] [--save FILE]
+                             [--sites TSV] [--misses] [--save FILE] [--by-rule]
 
 A label's family comes from JAX's message: the row of /work/shared/jax-raise-sites/sites.tsv
 (JAX 0.12.0.1, hand-classified) whose message template the label's message matches
@@ -127,6 +127,9 @@ def main() -> None:
     ap.add_argument("--sites", type=Path, default=SITES_TSV)
     ap.add_argument("--misses", action="store_true", help="list every miss and false finding")
     ap.add_argument("--save", type=Path, help="write the per-file results as JSON")
+    ap.add_argument("--by-rule", action="store_true", help="also score each rule code: its labels are "
+                    "those whose message its lowering_errors claim; a finding of it on a clean file or on "
+                    "the error line of a label it does not claim is false")
     ap.add_argument("--cache", type=Path, help="findings per file and release, read and written: a "
                     "re-score after a scorer change checks only files whose content changed (one checker: "
                     "remove it when the checker changes)")
@@ -141,6 +144,7 @@ def main() -> None:
     manifest = json.loads((a.out / "manifest.json").read_text())
     versions = a.versions.split(",")
     tally: dict[tuple[str, str], collections.Counter] = collections.defaultdict(collections.Counter)
+    by_rule: dict[tuple[str, str], collections.Counter] = collections.defaultdict(collections.Counter)
     files: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     rows = []
     for rel in sorted(r for r in labels if a.only in r and r in manifest):
@@ -167,6 +171,7 @@ def main() -> None:
                 files[ver]["clean"] += 1
                 for f in findings:
                     tally[(finding_family(f["code"]), ver)]["false"] += 1
+                    by_rule[(f["code"], ver)]["false"] += 1
                     rows.append({"path": rel, "version": ver, "verdict": "false", "op": op,
                                  "family": finding_family(f["code"]), "said": said})
                 continue
@@ -192,6 +197,13 @@ def main() -> None:
                     rows.append({"path": rel, "version": ver, "verdict": "false", "op": op,
                                  "family": finding_family(f["code"]), "label_family": family,
                                  "said": said, "message": (rec.get("message") or "")[:160]})
+            for code in claimers:
+                by_rule[(code, ver)]["labels"] += 1
+                by_rule[(code, ver)]["hits"] += any(
+                    f["code"] == code and score.on_line(f, code, line, line_file, path) for f in findings)
+            for code in {f["code"] for f in findings if score.on_line(f, f["code"], line, line_file, path)}:
+                if code not in claimers:
+                    by_rule[(code, ver)]["false"] += 1
             verdict = "hit" if hits else "miss"
             rows.append({"path": rel, "version": ver, "verdict": verdict, "op": op, "family": family,
                          "site": site, "raise_site": rec.get("raise_site"), "line": line, "said": said,
@@ -212,6 +224,14 @@ def main() -> None:
     print()
     for ver in versions:
         print(f"files {ver}: {dict(files[ver])}")
+    if a.by_rule:
+        print()
+        print(f"{'rule':8} {'jax':9} {'labels':>6} {'hits':>5} {'false':>5} {'precision':>9} {'recall':>6}")
+        for code, ver in sorted(by_rule):
+            t = by_rule[(code, ver)]
+            prec = t["hits"] / (t["hits"] + t["false"]) if t["hits"] + t["false"] else 1.0
+            rec_ = t["hits"] / t["labels"] if t["labels"] else float("nan")
+            print(f"{code:8} {ver:9} {t['labels']:6} {t['hits']:5} {t['false']:5} {prec:9.3f} {rec_:6.3f}")
     if a.misses:
         print()
         for row in rows:
