@@ -1598,6 +1598,14 @@ class Config(metaclass=Meta):
     op = "max"
 launch(Config.op)
 """, []),
+    "a metaclass derived from one the analysis cannot see (absl's parameterized tests') prepares as type does": ("""
+import ctypes
+class Registered(type(ctypes.Structure)):  # a metaclass the analysis cannot see
+    pass
+class Config(metaclass=Registered):
+    op = "max"
+launch(Config.op)
+""", ["PAL006"]),
     "types.new_class runs exec_body on the namespace the class is made from": ("""
 import types
 def fill(namespace):
