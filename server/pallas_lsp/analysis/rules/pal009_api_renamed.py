@@ -400,7 +400,18 @@ def _kernel_mesh_keywords(program: Program, surface: Surface | InstalledSurface,
     if params is None or mesh is None:
         return
     takes = {p.name for p in (*params, *mesh) if p.kind in ("PK", "KO")}
-    for keyword in call.keywords:
+    spelled = {k.arg for k in call.keywords if k.arg is not None}
+    # Keywords a helper's **options forwarded here (what the run passed), each judged as if
+    # spelled: at the keyword where the helper's caller wrote it, when that is known.
+    forwarded: list[ast.keyword | str] = []
+    for kernel in program.kernels:
+        if kernel.node is call and kernel.keywords is not None:
+            forwarded = [kernel.keyword_sites.get(name, name) for name in sorted(kernel.keywords - spelled)]
+    for keyword in (*call.keywords, *forwarded):
+        if isinstance(keyword, str):
+            keyword = ast.keyword(arg=keyword, value=call.func, lineno=call.lineno,
+                                  col_offset=call.col_offset, end_lineno=call.lineno,
+                                  end_col_offset=call.col_offset)
         if keyword.arg is None or keyword.arg in takes or keyword.arg in (
                 *_TO_NEW, *_TO_NEW.values()):
             continue

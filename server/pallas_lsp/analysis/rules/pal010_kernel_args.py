@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..api_static import surface_for
 from ..kernel_mesh import MeshFault, mesh_fault
 from ..model import Finding, Fix, Options, Related
 from ..program import Program
@@ -66,9 +67,15 @@ call = plgpu.kernel(body, out_type=out_type, grid=(4,), grid_names=("blocks",))
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     at_call = holds(KERNEL_MESH_AT_CALL, program.version)
+    takes = _kernel_takes(program, options)
     for kernel in program.kernels:
         fault = mesh_fault(kernel)
         if fault is None or kernel.api != "kernel" or not isinstance(kernel.node, ast.Call):
+            continue
+        if takes is not None and kernel.keywords is not None and not kernel.keywords <= takes:
+            # A keyword neither plgpu.kernel nor plgpu.Mesh takes (grid_spec= passed through a
+            # helper's **kwargs): Mesh.__init__ raises TypeError on it before it checks the
+            # grid (famheld2's grid_to_grid_spec mutants; PAL009 names that keyword).
             continue
         call = kernel.node
         direct = program.callee_names.get(id(call)) == "plgpu.kernel"
@@ -117,3 +124,17 @@ def _dimensions(value: object) -> int | None:
     if isinstance(value, tuple):
         return len(value)
     return None
+
+
+def _kernel_takes(program: Program, options: Options) -> frozenset[str] | None:
+    """The keywords plgpu.kernel accepts on this release: its own and plgpu.Mesh's (where
+    it passes the rest), both spellings of the renamed ones; None where the release's API
+    surface is not known."""
+    surface = surface_for(program.version, options.library)
+    if surface is None:
+        return None
+    kernel, mesh = surface.params("plgpu.kernel"), surface.params("plgpu.Mesh")
+    if kernel is None or mesh is None:
+        return None
+    renamed = {"out_shape", "out_type", "scratch_shapes", "scratch_types"}
+    return frozenset({p.name for p in (*kernel, *mesh) if p.kind in ("PK", "KO")} | renamed)
