@@ -1606,6 +1606,23 @@ class Config(metaclass=Registered):
     op = "max"
 launch(Config.op)
 """, ["PAL006"]),
+    "f-string format specs and conversions run as Python formats them": ("""
+OPS = ["add", "max"]
+WIDTH = 3
+launch(f"{OPS[1]:s}")
+launch(f"{OPS[0]!s:>{WIDTH}}".strip())
+launch(f"{OPS[0]!r}"[1:-1])
+""", ["PAL006"]),
+    "operator.attrgetter reads dotted paths of the program's objects as obj.a.b would": ("""
+import operator
+class Ops:
+    reduce = "max"
+class Config:
+    ops = Ops()
+    name = "add"
+launch(operator.attrgetter("ops.reduce")(Config()))
+launch(operator.attrgetter("name", "ops.reduce")(Config())[0])
+""", ["PAL006"]),
     "types.new_class runs exec_body on the namespace the class is made from": ("""
 import types
 def fill(namespace):

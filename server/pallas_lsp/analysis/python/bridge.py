@@ -13,10 +13,11 @@ compute. Program inputs (argparse, ``os.environ``) and JAX stay modelled elsewhe
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..values import MISSING, UNKNOWN, Const, DictVal, ObjVal, OneOf, PartialVal, QualName
+from ..values import MISSING, UNKNOWN, Const, DictVal, ObjVal, OneOf, PartialVal, QualName, pack
 from . import allow, guards, stdlib_guards  # noqa: F401  (registers its guards)
 from .convert import Conversion, forget
 from .real import SNAPSHOTS, Opaque, RealVal, Refused
@@ -123,6 +124,9 @@ def call_object(call: Call) -> object:
     caller = call.args[0].real
     if isinstance(caller, guards.MethodCaller) and len(call.args) == 2 and isinstance(call.args[1], ObjVal):
         return _call_program_method(call, caller, call.args[1])
+    if type(caller) is operator.attrgetter and len(call.args) == 2 and not call.kwargs \
+            and isinstance(call.args[1], (ObjVal, QualName)):
+        return _get_attributes(call, caller, call.args[1])
     name = f"{type(call.args[0].real).__name__}.__call__"
     return run_call(name, _call_first, list(call.args), dict(call.kwargs), call)
 
@@ -136,6 +140,26 @@ def _call_program_method(call: Call, caller: guards.MethodCaller, target: ObjVal
     tracer = call.tracer
     method = tracer.attribute_named(target, caller.name, call.ctx)  # type: ignore[attr-defined]
     return tracer.call(method, args, kwargs, call.node, [], {}, tracer.module_env, call.ctx)  # type: ignore[attr-defined]
+
+
+def _get_attributes(call: Call, getter: operator.attrgetter, target: object) -> object:
+    """``operator.attrgetter("a.b", "c")(obj)`` of the program's instance or a library name
+    (``attrgetter("LoweringSemantics.Lane")(plgpu)``): each dotted path read by the
+    interpreter, as ``obj.a.b`` would be (real code sees neither). One path gives its value,
+    several a tuple of them, as attrgetter does."""
+    paths = getter.__reduce__()[1]
+    if not all(isinstance(path, str) for path in paths):
+        return UNKNOWN
+    tracer = call.tracer
+    values = []
+    for path in paths:
+        value = target
+        for name in path.split("."):
+            value = tracer.attribute_named(value, name, call.ctx)  # type: ignore[attr-defined]
+        values.append(value)
+    if len(values) == 1:
+        return values[0]
+    return pack(values)
 
 
 def _call_first(target: Callable[..., object], *args: object, **kwargs: object) -> object:

@@ -38,7 +38,7 @@ _EVALUATED_EXPRESSIONS = {
     "Subscript": "sequences, dicts, `__getitem__`, kept real objects", "Slice": "constant bounds",
     "Lambda": "a function with its defaults", "IfExp": "the branch taken, else both as forms",
     "NamedExpr": "binds and gives its value", "Starred": "spread in calls, tuples, targets",
-    "JoinedStr": "f-strings of known strings and numbers", "FormattedValue": "inside a JoinedStr",
+    "JoinedStr": "f-strings: conversions and format specs (nested too) run through the real format()", "FormattedValue": "inside a JoinedStr",
     "ListComp": "item by item over known items", "SetComp": "item by item", "DictComp": "item by item",
     "GeneratorExp": "item by item", "comprehension": "its generators and conditions",
     "Yield": "suspends the generator's frame (python/generators.py); evaluates to the value sent",

@@ -439,15 +439,19 @@ class ExpressionsMixin:
     def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:
         if isinstance(part, ast.FormattedValue):
             value = self.ev(part.value, env, ctx)
-            if isinstance(value, ObjVal) and value.cls.enum_members is None:
-                # The program's instance: format(value, spec) after !s / !r, as Python runs it
-                # (its __format__ / __str__ / __repr__ through the bridge's proxy).
-                if part.conversion in (ord("s"), ord("r")):
-                    convert = "builtins.str" if part.conversion == ord("s") else "builtins.repr"
-                    value = self.call_value(QualName(convert), [value], {}, ctx)
-                spec = self.ev(part.format_spec, env, ctx) if part.format_spec is not None else Const("")
-                return self.call_value(QualName("builtins.format"), [value, spec], {}, ctx)
-            return value if part.conversion == -1 and part.format_spec is None else UNKNOWN
+            if part.conversion == -1 and part.format_spec is None:
+                return value
+            if isinstance(value, ObjVal) and value.cls.enum_members is not None:
+                return UNKNOWN  # an enum member's format depends on its mixin: not followed
+            # format(value, spec) after !s / !r / !a, as Python runs it: the program's instance
+            # through its __format__ / __str__ / __repr__ (the bridge's proxy), a known value
+            # through the real builtins (f"{i:02d}", f"{name!r}").
+            if part.conversion in (ord("s"), ord("r"), ord("a")):
+                convert = {ord("s"): "builtins.str", ord("r"): "builtins.repr",
+                           ord("a"): "builtins.ascii"}[part.conversion]
+                value = self.call_value(QualName(convert), [value], {}, ctx)
+            spec = self.ev(part.format_spec, env, ctx) if part.format_spec is not None else Const("")
+            return self.call_value(QualName("builtins.format"), [value, spec], {}, ctx)
         return self.ev(part, env, ctx)
 
     def ev_boolop(self, node: ast.BoolOp, env: Env, ctx: Ctx) -> object:
