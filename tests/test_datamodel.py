@@ -1598,7 +1598,7 @@ class Config(metaclass=Meta):
     op = "max"
 launch(Config.op)
 """, []),
-    "a metaclass derived from one the analysis cannot see (absl's parameterized tests') prepares as type does": ("""
+    "a metaclass derived from one the analysis cannot see (absl's tests') prepares as type does": ("""
 import ctypes
 class Registered(type(ctypes.Structure)):  # a metaclass the analysis cannot see
     pass
