@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from ..codegen import CallCode, layout, line_indent
 from ..dtypes import DTYPE_BITS
-from ..model import Fix, Related, Span, TextEdit
+from ..model import Finding, Fix, Related, Span, TextEdit
 from ..ops import COLLECTIVE_OPS, WRAPS_STRINGS
 from ..program import Program
 from ..refs import ref_types, result_type
@@ -15,6 +17,9 @@ from ..values import Env, KernelInfo, MeshVal
 
 # Re-exported for the rule modules: the tables live in ops.py and dtypes.py.
 __all__ = ["COLLECTIVE_OPS", "DTYPE_BITS", "WRAPS_STRINGS", "ref_types", "result_type"]
+
+
+T = TypeVar("T")
 
 
 def short(op_name: str) -> str:
@@ -181,3 +186,18 @@ def kernel_related(program: Program, launch: Launch) -> list[Related]:
     kernel's own configuration or body, where the device mesh plays no part."""
     return [Related(program.span(launch.site), "the kernel is launched here"),
             Related(program.span(launch.kernel.node), f"the kernel is created here ({_api(launch)})")]
+
+
+def first_refusal_per_launch(program: Program, code: str, found: Iterable[T],
+                             op_of: Callable[[T], Op], message: Callable[[T], str]) -> Iterator[Finding]:
+    """One finding per launch, at the first of its ops a rule finds refused (JAX stops
+    lowering a kernel at its first refusal), with the kernel's creation as related; none for
+    a kernel whose API the release lacks (PAL009's). PAL049, PAL058 and PAL059 judge so."""
+    seen: set[int] = set()
+    for item in found:
+        op = op_of(item)
+        if program.api_removed(op.launch.kernel) or id(op.launch) in seen:
+            continue
+        seen.add(id(op.launch))
+        yield Finding(code, program.span(op.node), message(item),
+                      related=(Related(program.span(op.launch.kernel.node), "the kernel is created here"),))

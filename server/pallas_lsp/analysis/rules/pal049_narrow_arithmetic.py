@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import Finding, Options, Related
+from ..model import Finding, Options
 from ..narrow_arithmetic import NarrowArithmetic, narrow_arithmetics
 from ..program import Program, short_repr
 from .base import LoweringError, Rule
+from .common import first_refusal_per_launch
 
 RULE = Rule(
     code="PAL049",
@@ -55,15 +56,8 @@ def kernel(x_ref, o_ref):  # int8[512]
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    seen: set[int] = set()
-    for found in narrow_arithmetics(program):
-        op = found.op
-        if program.api_removed(op.launch.kernel) or id(op.launch) in seen:
-            continue
-        seen.add(id(op.launch))  # JAX stops lowering a kernel at its first refusal
-        yield Finding(RULE.code, program.span(op.node), _message(found),
-                      related=(Related(program.span(op.launch.kernel.node),
-                                       "the kernel is created here"),))
+    return first_refusal_per_launch(program, RULE.code, narrow_arithmetics(program),
+                                    lambda found: found.op, _message)
 
 
 def _message(found: NarrowArithmetic) -> str:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..approx_math import MLIR_NAMES, ApproxMath16, approx_math_16s
-from ..model import Finding, Options, Related
+from ..model import Finding, Options
 from ..program import Program, short_repr
 from ..versions import APPROX_EXP_FLOAT32_ONLY
 from .base import LoweringError, Rule
+from .common import first_refusal_per_launch
 
 RULE = Rule(
     code="PAL058",
@@ -60,15 +61,8 @@ def kernel(x_ref, o_ref):  # bfloat16[512], approx_math=True
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    seen: set[int] = set()
-    for found in approx_math_16s(program):
-        op = found.op
-        if program.api_removed(op.launch.kernel) or id(op.launch) in seen:
-            continue
-        seen.add(id(op.launch))  # JAX stops lowering a kernel at its first refusal
-        yield Finding(RULE.code, program.span(op.node), _message(found),
-                      related=(Related(program.span(op.launch.kernel.node),
-                                       "the kernel is created here"),))
+    return first_refusal_per_launch(program, RULE.code, approx_math_16s(program),
+                                    lambda found: found.op, _message)
 
 
 def _message(found: ApproxMath16) -> str:

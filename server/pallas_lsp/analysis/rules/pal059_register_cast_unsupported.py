@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import Finding, Options, Related
+from ..model import Finding, Options
 from ..program import Program, short_repr
 from ..register_casts import FLOAT8, INTEGERS, RefusedCast, refused_casts
 from ..versions import FLOAT8_CASTS_REFUSED, LANE_FLOAT8_TO_FLOAT8_REFUSED
 from .base import LoweringError, Rule
+from .common import first_refusal_per_launch
 
 RULE = Rule(
     code="PAL059",
@@ -78,15 +79,8 @@ def kernel(x_ref, o_ref):  # x_ref: bfloat16[512], o_ref: float8_e4m3fn[512]
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    seen: set[int] = set()
-    for found in refused_casts(program):
-        op = found.op
-        if program.api_removed(op.launch.kernel) or id(op.launch) in seen:
-            continue
-        seen.add(id(op.launch))  # JAX stops lowering a kernel at its first refusal
-        yield Finding(RULE.code, program.span(op.node), _message(found),
-                      related=(Related(program.span(op.launch.kernel.node),
-                                       "the kernel is created here"),))
+    return first_refusal_per_launch(program, RULE.code, refused_casts(program),
+                                    lambda found: found.op, _message)
 
 
 def _message(found: RefusedCast) -> str:
