@@ -1216,6 +1216,27 @@ def _device_array_function(call: Call) -> object:
     return _other(call)
 
 
+def _create_device_mesh(call: Call) -> object:
+    """``mesh_utils.create_device_mesh(shape, devices=None)``: the devices (every one when
+    none are given) reshaped to ``shape``; numpy raises unless they are exactly that many.
+    Their order depends on the host: a CPU host keeps the order given, a GPU host sorts by
+    id first (JAX's mesh_utils, 0.8.3 to 0.12.0.1), so only devices already in ascending id
+    order are followed, the one order both hosts agree on."""
+    given = call.arg(1, "devices")
+    if given is MISSING or (isinstance(given, Const) and given.value is None):
+        given = devices.ALL_DEVICES
+    if not isinstance(given, devices.DevicesVal) or given.reverse:
+        return UNKNOWN
+    if given.ids is not None and list(given.ids) != sorted(given.ids):
+        return UNKNOWN
+    shape = call.arg(0, "mesh_shape")
+    if isinstance(shape, ListVal) and shape.complete and all(isinstance(item, Const) for item in shape.items):
+        shape = Const(tuple(item.value for item in shape.items))  # type: ignore[union-attr]
+    if not (isinstance(shape, Const) and isinstance(shape.value, tuple)):
+        return UNKNOWN
+    return devices.reshape(devices.DevicesVal(given.ids, None, given.start), [shape])
+
+
 def _identity(call: Call) -> object:
     return call.args[0] if call.args else UNKNOWN
 
@@ -1310,6 +1331,8 @@ HANDLERS: dict[str, Handler] = {
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
     "jax.devices": _jax_devices,
+    "jax.experimental.mesh_utils.create_device_mesh": _create_device_mesh,
+    "jax._src.mesh_utils.create_device_mesh": _create_device_mesh,
     "jax.local_devices": _jax_devices,
     "np.array": _numpy_array,
     "np.asarray": _numpy_array,
