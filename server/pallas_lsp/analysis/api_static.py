@@ -163,3 +163,21 @@ def surface_for(version: JaxVersion, library: ModuleLibrary | None
             (*installed, 0, 0, 0)[:4] != (*version, 0, 0, 0)[:4]):
         return None
     return InstalledSurface(library, installed)
+
+
+# out_shape= / scratch_shapes= became out_type= / scratch_types= in 0.10.2: PAL009 judges
+# either spelling against the release, so neither counts as a keyword plgpu.kernel lacks.
+KERNEL_RENAMED_KEYWORDS = frozenset({"out_shape", "out_type", "scratch_shapes", "scratch_types"})
+
+
+def kernel_keywords(surface: Surface | InstalledSurface | None) -> frozenset[str] | None:
+    """The keywords ``plgpu.kernel`` accepts on a release: its own, ``plgpu.Mesh``'s (it
+    passes the ones it does not name to the Mesh, ``**mesh_kwargs``) and both spellings of
+    the renamed ones; None where the release's signatures are not known."""
+    if surface is None:
+        return None
+    kernel, mesh = surface.params("plgpu.kernel"), surface.params("plgpu.Mesh")
+    if kernel is None or mesh is None:
+        return None
+    named = {p.name for p in (*kernel, *mesh) if p.kind in ("PK", "KO")}
+    return frozenset(named | KERNEL_RENAMED_KEYWORDS)

@@ -6,11 +6,9 @@ import ast
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 
-from ..api_static import InstalledSurface, surface_for
+from ..api_static import kernel_keywords, surface_for
 from ..api_surface import (
     CANONICAL_MODULES,
-    Param,
-    Surface,
     module_of,
     releases_with_keyword,
     releases_with_name,
@@ -368,7 +366,7 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
     for name, call in program.named_calls():
         spelled = program.callee_spellings.get(id(call), "")
         if name == "plgpu.kernel":
-            yield from _kernel_mesh_keywords(program, surface, call, surface.params(name, spelled), version)
+            yield from _kernel_mesh_keywords(program, call, kernel_keywords(surface), version)
             continue
         key = (name, spelled)
         if key not in takes_of:
@@ -389,43 +387,38 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
             break  # Python reports the first one
 
 
-def _kernel_mesh_keywords(program: Program, surface: Surface | InstalledSurface, call: ast.Call,
-                          params: tuple[Param, ...] | None, version: str) -> Iterator[Finding]:
+def _kernel_mesh_keywords(program: Program, call: ast.Call, takes: frozenset[str] | None,
+                          version: str) -> Iterator[Finding]:
     """plgpu.kernel passes the keywords it does not name (**mesh_kwargs) to plgpu.Mesh, which
     refuses any it lacks at the plgpu.kernel call (from 0.10.2; before, at the launch, where
     the Mesh is built): "TypeError: Mesh.__init__() got an unexpected keyword argument 'k'"
     (measured with num_warpgroups= on 0.8.3, 0.9.2, 0.10.2, 0.11.2, 0.12.0.1). The renamed
-    out_shape= family is the measured checks' above."""
-    mesh = surface.params("plgpu.Mesh")
-    if params is None or mesh is None:
+    out_shape= family is the measured checks' above; ``takes``: what the release accepts."""
+    if takes is None:
         return
-    takes = {p.name for p in (*params, *mesh) if p.kind in ("PK", "KO")}
     spelled = {k.arg for k in call.keywords if k.arg is not None}
     # Keywords a helper's **options forwarded here (what the run passed), each judged as if
-    # spelled: at the keyword where the helper's caller wrote it, when that is known.
-    forwarded: list[ast.keyword | str] = []
+    # spelled: at the keyword where the helper's caller wrote it, when that is known, else at
+    # the plgpu.kernel call.
+    passed: list[tuple[str, ast.AST]] = [(k.arg, k) for k in call.keywords if k.arg is not None]
     for kernel in program.kernels:
         if kernel.node is call and kernel.keywords is not None:
-            forwarded = [kernel.keyword_sites.get(name, name) for name in sorted(kernel.keywords - spelled)]
-    for keyword in (*call.keywords, *forwarded):
-        if isinstance(keyword, str):
-            keyword = ast.keyword(arg=keyword, value=call.func, lineno=call.lineno,
-                                  col_offset=call.col_offset, end_lineno=call.lineno,
-                                  end_col_offset=call.col_offset)
-        if keyword.arg is None or keyword.arg in takes or keyword.arg in (
-                *_TO_NEW, *_TO_NEW.values()):
+            for name in sorted(kernel.keywords - spelled):
+                passed.append((name, kernel.keyword_sites.get(name, call.func)))
+    for keyword_name, keyword_site in passed:
+        if keyword_name in takes:
             continue
-        words = f"TypeError: Mesh.__init__() got an unexpected keyword argument '{keyword.arg}'"
-        have = [format_jax_version(r) for r in releases_with_keyword("plgpu.kernel", keyword.arg)]
+        words = f"TypeError: Mesh.__init__() got an unexpected keyword argument '{keyword_name}'"
+        have = [format_jax_version(r) for r in releases_with_keyword("plgpu.kernel", keyword_name)]
         where = f"JAX {', '.join(have)} {'takes' if len(have) == 1 else 'take'} it" if have else (
             "neither plgpu.kernel nor plgpu.Mesh of any release pallas-lsp has read takes it")
-        message = (f"plgpu.kernel has no {keyword.arg}= on JAX {version} ({where}): it passes "
+        message = (f"plgpu.kernel has no {keyword_name}= on JAX {version} ({where}): it passes "
                    f"it to plgpu.Mesh, and this call fails with \"{words}\". Remove it or "
                    f"spell it as JAX {version} does.")
         if holds(KERNEL_MESH_AT_CALL, program.version):
             yield _finding(program, call, message, None)
         else:
-            related = (Related(program.span(keyword), f"{keyword.arg}= is passed here"),)
+            related = (Related(program.span(keyword_site), f"{keyword_name}= is passed here"),)
             for launch in program.launches:
                 if launch.kernel.node is call:
                     yield Finding(RULE.code, program.span(launch.site),

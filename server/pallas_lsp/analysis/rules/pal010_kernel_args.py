@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..api_static import surface_for
+from ..api_static import kernel_keywords, surface_for
 from ..kernel_mesh import MeshFault, mesh_fault
 from ..model import Finding, Fix, Options, Related
 from ..program import Program
@@ -127,14 +127,5 @@ def _dimensions(value: object) -> int | None:
 
 
 def _kernel_takes(program: Program, options: Options) -> frozenset[str] | None:
-    """The keywords plgpu.kernel accepts on this release: its own and plgpu.Mesh's (where
-    it passes the rest), both spellings of the renamed ones; None where the release's API
-    surface is not known."""
-    surface = surface_for(program.version, options.library)
-    if surface is None:
-        return None
-    kernel, mesh = surface.params("plgpu.kernel"), surface.params("plgpu.Mesh")
-    if kernel is None or mesh is None:
-        return None
-    renamed = {"out_shape", "out_type", "scratch_shapes", "scratch_types"}
-    return frozenset({p.name for p in (*kernel, *mesh) if p.kind in ("PK", "KO")} | renamed)
+    """The keywords plgpu.kernel accepts on this release (None: its signatures not known)."""
+    return kernel_keywords(surface_for(program.version, options.library))
