@@ -368,10 +368,25 @@ def main() -> None:
             [("ops", *b) for b in ops_bases(a.site_packages, dropped)] + \
             [("docs", *b) for b in docs_bases(a.jax_src, dropped)]
     labels = json.loads(a.keep.read_text()) if a.keep else None
+
+    def one_per_operator(by_op: dict[str, list], ops: list[str], rng: random.Random) -> list:
+        return [rng.choice(by_op[op]) for op in ops]
+
+    write_mutation_set(a.out, "famheld", bases, labels, dropped, famheld_mutants, a.per_base,
+                       one_per_operator, rng)
+
+
+def write_mutation_set(out: Path, name: str, bases: list, labels: dict | None, dropped: dict[str, str],
+                       mutants_of, per_base: int, choose, rng: random.Random) -> None:
+    """Write a held-out families set under OUT/NAME and merge it into OUT/manifest.json (what
+    build_famheld2.py shares). Stage 1 (``labels`` None): the clean bases. Stage 2: the bases
+    clean under every labelled release, each with up to ``per_base`` operators, the ones the
+    earlier bases got least first (families balanced), and the mutants ``choose(by_op, ops,
+    rng)`` picks of them. Bases dropped and why: OUT/NAME_dropped.json."""
     manifest: dict = {}
     given: collections.Counter = collections.Counter()
     for part, stem, text, ranges in bases:
-        rel = f"famheld/{part}/{stem}.py"
+        rel = f"{name}/{part}/{stem}.py"
         if labels is not None and not clean_everywhere(labels, rel):
             failures = "; ".join(f"{ver}: {rec.get('outcome')} {rec.get('exc_type') or rec.get('why') or ''} "
                                  f"{(rec.get('message') or '')[:160]}"
@@ -379,26 +394,24 @@ def main() -> None:
                                  if rec.get("outcome") != "ok") or "not labelled"
             dropped[stem] = f"does not lower cleanly: {failures}"
             continue
-        write(a.out / rel, text, manifest, {"base": stem, "op": "clean"})
+        write(out / rel, text, manifest, {"base": stem, "op": "clean"})
         if labels is None:
             continue
         by_op: dict[str, list] = {}
-        for mutant in famheld_mutants(text, within=ranges):
+        for mutant in mutants_of(text, within=ranges):
             by_op.setdefault(mutant.op, []).append(mutant)
-        # One mutant per operator, the operators the earlier bases got least first (families balanced).
-        ops = sorted(by_op, key=lambda op: (given[op], rng.random()))[:a.per_base]
+        ops = sorted(by_op, key=lambda op: (given[op], rng.random()))[:per_base]
         given.update(ops)
-        for k, op in enumerate(ops):
-            mutant = rng.choice(by_op[op])
-            write(a.out / f"famheld/{part}/{stem}__{op}_{k}.py", mutant.source, manifest,
-                  {"base": stem, "op": op, "detail": mutant.detail, "family": op.split(".")[0]})
-    manifest_path = a.out / "manifest.json"
+        for k, mutant in enumerate(choose(by_op, ops, rng)):
+            write(out / f"{name}/{part}/{stem}__{mutant.op}_{k}.py", mutant.source, manifest,
+                  {"base": stem, "op": mutant.op, "detail": mutant.detail, "family": mutant.op.split(".")[0]})
+    manifest_path = out / "manifest.json"
     old = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
-    old = {rel: info for rel, info in old.items() if not rel.startswith("famheld/")}
-    rel_manifest = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
+    old = {rel: info for rel, info in old.items() if not rel.startswith(f"{name}/")}
+    rel_manifest = {str(Path(p).relative_to(out)): info for p, info in manifest.items()}
     manifest_path.parent.mkdir(parents=True, exist_ok=True)
     manifest_path.write_text(json.dumps(old | rel_manifest, indent=1, sort_keys=True))
-    (a.out / "famheld_dropped.json").write_text(json.dumps(dropped, indent=1, sort_keys=True))
+    (out / f"{name}_dropped.json").write_text(json.dumps(dropped, indent=1, sort_keys=True))
     counts = collections.Counter(info.get("family", "clean") for info in rel_manifest.values())
     print(json.dumps(counts, sort_keys=True), "total", len(rel_manifest), "dropped", len(dropped))
 

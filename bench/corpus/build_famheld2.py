@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import collections
 import importlib
 import json
 import random
@@ -220,39 +219,13 @@ def main() -> None:
             [("ops", *b) for b in ops_bases(a.site_packages)] + \
             [("docs", *b) for b in docs_bases(a.jax_src)]
     labels = json.loads(a.keep.read_text()) if a.keep else None
-    manifest: dict = {}
-    given: collections.Counter = collections.Counter()
-    for part, stem, text, ranges in bases:
-        rel = f"famheld2/{part}/{stem}.py"
-        if labels is not None and not clean_everywhere(labels, rel):
-            failures = "; ".join(f"{ver}: {rec.get('outcome')} {rec.get('exc_type') or rec.get('why') or ''} "
-                                 f"{(rec.get('message') or '')[:160]}"
-                                 for ver, rec in sorted(labels.get(rel, {}).items())
-                                 if rec.get("outcome") != "ok") or "not labelled"
-            dropped[stem] = f"does not lower cleanly: {failures}"
-            continue
-        write(a.out / rel, text, manifest, {"base": stem, "op": "clean"})
-        if labels is None:
-            continue
-        by_op: dict[str, list] = {}
-        for mutant in famheld2_mutants(text, within=ranges):
-            by_op.setdefault(mutant.op, []).append(mutant)
-        ops = sorted(by_op, key=lambda op: (given[op], rng.random()))[:a.per_base]
-        given.update(ops)
+
+    def up_to_per_op(by_op: dict[str, list], ops: list[str], rng: random.Random) -> list:
         # Up to --per-op mutants of each chosen operator (these families have few sites per base).
-        chosen = [m for op in ops for m in rng.sample(by_op[op], min(a.per_op, len(by_op[op])))]
-        for k, mutant in enumerate(chosen):
-            write(a.out / f"famheld2/{part}/{stem}__{mutant.op}_{k}.py", mutant.source, manifest,
-                  {"base": stem, "op": mutant.op, "detail": mutant.detail, "family": mutant.op.split(".")[0]})
-    manifest_path = a.out / "manifest.json"
-    old = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
-    old = {rel: info for rel, info in old.items() if not rel.startswith("famheld2/")}
-    rel_manifest = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
-    manifest_path.parent.mkdir(parents=True, exist_ok=True)
-    manifest_path.write_text(json.dumps(old | rel_manifest, indent=1, sort_keys=True))
-    (a.out / "famheld2_dropped.json").write_text(json.dumps(dropped, indent=1, sort_keys=True))
-    counts = collections.Counter(info.get("family", "clean") for info in rel_manifest.values())
-    print(json.dumps(counts, sort_keys=True), "total", len(rel_manifest), "dropped", len(dropped))
+        return [m for op in ops for m in rng.sample(by_op[op], min(a.per_op, len(by_op[op])))]
+
+    _famheld.write_mutation_set(a.out, "famheld2", bases, labels, dropped, famheld2_mutants,
+                                a.per_base, up_to_per_op, rng)
 
 
 if __name__ == "__main__":
