@@ -55,6 +55,7 @@ from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, W
 from .values import (
     MISSING,
     UNKNOWN,
+    AccRefVal,
     ArrayVal,
     BarrierVal,
     ClassVal,
@@ -281,6 +282,16 @@ def subscript(base: object, index: object) -> object:
         dims = ref_facts.index_dims(base.shape, index)
         shape = ref_facts.indexed_shape(base.shape, dims) if dims is not None else UNKNOWN
         return replace(layouts.sliced_load(shape, base.dtype, base.transforms), strong=True)
+    if isinstance(base, AccRefVal):
+        # The accumulator's value (JAX's wgmma_accumulator_deref), or a slice of it: its
+        # dtype, a strong type (measured: storing an int32 ACC into a float32 ref fails
+        # PAL026's check), and the shape the index leaves; an index not followed: unknown.
+        if isinstance(index, Const) and index.value is Ellipsis:
+            return ArrayVal(base.shape, base.dtype, strong=True)
+        dims = ref_facts.index_dims(base.shape, index)
+        if dims is None:
+            return UNKNOWN
+        return ArrayVal(ref_facts.indexed_shape(base.shape, dims), base.dtype, strong=True)
     if isinstance(base, ArrayVal):
         # An element / slice of an array: the same dtype.
         whole = isinstance(index, Const) and index.value is Ellipsis

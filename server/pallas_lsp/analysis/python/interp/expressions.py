@@ -18,6 +18,7 @@ from ...values import (
     MAX_FORMS,
     MISSING,
     UNKNOWN,
+    AccRefVal,
     ArrayVal,
     ClassVal,
     Const,
@@ -231,6 +232,10 @@ class ExpressionsMixin:
                 index = self.ev_ref_index(node.slice, env, ctx)
                 self.record_access("load", base, index, node, ctx)
                 return self.subscript(base, index, ctx)
+            if isinstance(base, AccRefVal):
+                # An accumulator read (acc[...], acc[:, :64]): indexed as a ref is; not a
+                # memory access (the ref rules leave accumulators alone).
+                return self.subscript(base, self.ev_ref_index(node.slice, env, ctx), ctx)
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
