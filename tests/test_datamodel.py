@@ -713,6 +713,63 @@ else:
     order.append("else")
 launch("max" if order == ["body", "else"] else "add")
 """, []),
+    # python/raise_free.py: a body judged, statement by statement, to raise nothing.
+    "a try body of known lookups raises nothing: its else runs, never a clause": ("""
+OVERRIDES = {"op": "max", "shape": (256, 128)}
+op = "add"
+try:
+    name = OVERRIDES["op"]
+    rows = OVERRIDES["shape"][0]
+except (KeyError, IndexError):
+    op = "add"
+else:
+    op = name if rows == 256 else "add"
+launch(op)
+""", ["PAL006"]),
+    "a name read may be unbound (bound on one path): a clause catching NameError may run": ("""
+import random
+if random.random() > 0.5:
+    name = "max"
+op = "max"
+try:
+    op = name
+except NameError:
+    op = "add"
+launch(op)
+""", []),
+    "a name read in the body, and only a KeyError clause: the else runs": ("""
+name = "max"
+op = "add"
+try:
+    chosen = name
+except KeyError:
+    chosen = "add"
+else:
+    op = chosen
+launch(op)
+""", ["PAL006"]),
+    "a library attribute may be missing (AttributeError): the clause stays possible": ("""
+import itertools
+op = "max"
+try:
+    batched = itertools.batched
+except AttributeError:
+    op = "add"
+launch(op)
+""", []),
+    "a subscript of a dict not known complete may raise: the clause stays possible": ("""
+import random
+table = {"op": "max"}
+if random.random() > 0.5:
+    table[str(random.random())] = "add"
+    del table["op"]
+op = "max"
+try:
+    op = table["op"]
+except KeyError:
+    op = "add"
+launch(op)
+""", []),
     "a clause naming a class the analysis cannot see stops the search: not known": ("""
 import jax
 op = "add"
