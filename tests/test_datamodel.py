@@ -1516,6 +1516,60 @@ def pick(a):
     return "add"
 launch(pick(A()))
 """, ["PAL006"]),
+    # patterns.py: builtin class patterns, and guards where their case is surely tried.
+    "a builtin class pattern matches a known value of its type and binds it whole (str(op))": ("""
+REQUEST = {"kind": "allreduce", "axes": ("x",), "op": "max"}
+match REQUEST:
+    case {"kind": "allreduce", "axes": (*axes,), "op": str(op)}:
+        pass
+    case _:
+        op = "add"
+launch(op if tuple(axes) == ("x",) else "add")
+""", ["PAL006"]),
+    "a builtin class pattern refuses a value of another type (int() against a str)": ("""
+match {"op": "max"}:
+    case {"op": int()}:
+        op = "add"
+    case {"op": str(op)}:
+        pass
+launch(op)
+""", ["PAL006"]),
+    "a builtin class pattern against an unknown value may match: not known": ("""
+import random
+match random.choice(["max", 1]):
+    case str(op):
+        pass
+    case _:
+        op = "add"
+launch(op)
+""", []),
+    "a guard is evaluated where its case is surely tried; a false one passes to the next": ("""
+match {"op": "max", "n": 2}:
+    case {"n": n} if n > 2:
+        op = "add"
+    case {"op": op, **rest} if len(rest) == 1 and rest["n"] == 2:
+        pass
+    case _:
+        op = "add"
+launch(op)
+""", ["PAL006"]),
+    "a guard not known leaves its case and the next possible": ("""
+import random
+match {"op": "max"}:
+    case {"op": op} if random.random() > 0.5:
+        pass
+    case _:
+        op = "add"
+launch(op)
+""", []),
+    "captures stay bound when the guard is false": ("""
+match ("max",):
+    case (op,) if op == "add":
+        pass
+    case _:
+        pass
+launch(op)
+""", ["PAL006"]),
     "a sequence pattern matches an instance deriving from collections.abc.Sequence by its items": ("""
 from collections.abc import Sequence
 class Pair(Sequence):

@@ -590,7 +590,9 @@ class StatementsMixin:
 
     def exec_match(self, stmt: ast.Match, env: Env, ctx: Ctx, frame: Frame) -> None:
         """Cases tried in order against a known subject (patterns.py); the first sure match
-        runs alone, with the names its pattern binds."""
+        runs alone, with the names its pattern binds. A guard is evaluated where its case is
+        surely the one tried (every case before surely failed, its pattern surely matched),
+        after the captures are bound, as Python does (they stay bound when it is false)."""
         subject = self.ev(stmt.subject, env, ctx)
         reader = patterns.SubjectReader(
             lambda obj, name: self.attribute_named(obj, name, ctx),
@@ -603,7 +605,10 @@ class StatementsMixin:
             if verdict is False:
                 continue
             if case.guard is not None:
-                verdict = None
+                verdict = self.guard_verdict(case.guard, binds, env, ctx) \
+                    if verdict is True and not possible else None
+                if verdict is False:
+                    continue
             possible.append((binds, list(case.body)))
             if verdict is True:
                 break
@@ -615,6 +620,10 @@ class StatementsMixin:
         else:
             self.exec_branches([body for _, body in possible], env, ctx, frame,
                                preludes=[binds for binds, _ in possible])
+
+    def guard_verdict(self, guard: ast.expr, binds: dict[str, object], env: Env, ctx: Ctx) -> bool | None:
+        self.bind_all(binds, env, ctx)
+        return self.truth(self.ev(guard, env, ctx))
 
     def bind_all(self, binds: dict[str, object], env: Env, ctx: Ctx) -> None:
         for name, value in binds.items():
