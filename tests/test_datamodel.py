@@ -713,6 +713,67 @@ else:
     order.append("else")
 launch("max" if order == ["body", "else"] else "add")
 """, []),
+    # Iterators are state: advancing one is a store (no memoised call reads it again).
+    "an iterator advanced by a called function: the call is not memoised": ("""
+def take(it):
+    return next(it)
+def pair(it):
+    a = take(it)
+    b = take(it)
+    return (a, b)
+launch("max" if pair(iter(["a", "b"])) == ("a", "b") else "add")
+""", ["PAL006"]),
+    "an iterator class's __next__ reads one shared iterator through islice": ("""
+import itertools
+class Chunks:
+    def __init__(self, items, n):
+        self.it = iter(items)
+        self.n = n
+    def __iter__(self):
+        return self
+    def __next__(self):
+        chunk = tuple(itertools.islice(self.it, self.n))
+        if not chunk:
+            raise StopIteration
+        return chunk
+launch("max" if tuple(Chunks("abcde", 2)) == (("a", "b"), ("c", "d"), ("e",)) else "add")
+""", ["PAL006"]),
+    "itertools.batched (3.12) and its recipe under except AttributeError agree": ("""
+import itertools
+try:
+    batched = itertools.batched
+except AttributeError:
+    def batched(iterable, n):
+        it = iter(iterable)
+        while chunk := tuple(itertools.islice(it, n)):
+            yield chunk
+pairs = list(batched(["max", 2, "add", 4], 2))
+launch(tuple(name for name, _ in pairs)[0])
+""", ["PAL006"]),
+    "itertools.batched checks n when called": ("""
+import itertools
+try:
+    itertools.batched("ab", 0)
+    op = "add"
+except ValueError:
+    op = "max"
+launch(op)
+""", ["PAL006"]),
+    "a builtin given one of several lists runs on each: len of either": ("""
+import random
+xs = [1, 2] if random.random() > 0.5 else [3, 4]
+launch("max" if len(xs) == 2 and sorted(xs)[1] >= 2 else "add")
+""", ["PAL006"]),
+    "a builtin given one of several lists that disagree: not known": ("""
+import random
+xs = [1] if random.random() > 0.5 else [3, 4]
+launch("max" if len(xs) == 2 else "add")
+""", []),
+    "a comprehension over one of several lists runs over each": ("""
+import random
+pairs = [("max", 1)] if random.random() > 0.5 else [("max", 2)]
+launch([name for name, _ in pairs][0])
+""", ["PAL006"]),
     # python/raise_free.py: a body judged, statement by statement, to raise nothing.
     "a try body of known lookups raises nothing: its else runs, never a clause": ("""
 OVERRIDES = {"op": "max", "shape": (256, 128)}

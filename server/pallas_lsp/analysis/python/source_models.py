@@ -17,9 +17,12 @@ a ``class`` statement (``BASES``): ``isinstance(x, Mapping)`` stays the library'
 (a registered type answers True, which a model class could not know). ``weakref.ref`` and
 ``WeakValueDictionary`` are plain holders: the referent is taken to be alive (this analysis
 has no reference counts; a referent only the weak reference holds reads as held).
-``contextlib.ExitStack`` is CPython's source (exception chaining between callbacks left
-out); ``contextvars`` is a stack of contexts, each a dict from a variable's number to its
-value, entered by ``Context.run`` and, around an asyncio driver's run, by a copy (python/calls.py).
+``itertools.batched`` (Python 3.12) is the library reference's equivalent, an iterator over
+one shared ``iter(iterable)`` read by ``islice``: the same on every Python the analysis runs
+on (3.11 has no real one to bridge to). ``contextlib.ExitStack`` is CPython's source
+(exception chaining between callbacks left out); ``contextvars`` is a stack of contexts,
+each a dict from a variable's number to its value, entered by ``Context.run`` and, around
+an asyncio driver's run, by a copy (python/calls.py).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "Us
            "contextlib.closing": "closing", "contextlib.ExitStack": "ExitStack",
            "contextvars.ContextVar": "ContextVar", "contextvars.Context": "Context",
            "contextvars.Token": "Token", "contextvars.copy_context": "copy_context",
-           "collections.UserList": "UserList", "weakref.ref": "ref",
+           "collections.UserList": "UserList", "weakref.ref": "ref", "itertools.batched": "batched",
            "weakref.WeakValueDictionary": "WeakValueDictionary"}
 
 # The model's class of each library ABC, where a class statement names it as a base.
@@ -626,6 +629,32 @@ class UserList(MutableSequence):
 
 
 # ---- weakref: plain holders (the referent taken to be alive) ----
+
+# ---- itertools.batched (3.12; strict 3.13): the library reference's equivalent, as the
+# iterator object it is (n is checked at the call, not at the first next) ----
+
+from itertools import islice as _islice
+
+
+class batched:
+    def __init__(self, iterable, n, *, strict=False):
+        if n < 1:
+            raise ValueError("n must be at least one")
+        self._iterator = iter(iterable)
+        self._n = n
+        self._strict = strict
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        batch = tuple(_islice(self._iterator, self._n))
+        if not batch:
+            raise StopIteration
+        if self._strict and len(batch) != self._n:
+            raise ValueError("batched(): incomplete batch")
+        return batch
+
 
 class ref:
     def __init__(self, ob, callback=None, /):

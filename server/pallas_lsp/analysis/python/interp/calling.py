@@ -47,6 +47,7 @@ from .. import (
     allow,
     calls,
     comparisons,
+    convert,
     coroutines,
     datamodel,
     exception_classes,
@@ -69,6 +70,7 @@ from .support import (
     _UNKNOWN_REST,
     MAX_CALL_DEPTH,
     MAX_COMPREHENSION,
+    MAX_FORMS_CALLED,
     MAYBE_RAISED,
     _is_generator,
     _is_iterator,
@@ -83,6 +85,18 @@ from .support import (
 # Calls of Python's machinery that this mixin runs itself: a class made by type(name, bases,
 # ns), types.new_class or make_dataclass, a known source string run by exec.
 _RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec", "types.new_class"})
+# Builtins that read their argument's value and keep nothing of it: given one of several
+# values, each is read on its own path (a OneOf of the results). Not the JAX calls (the rules
+# judge a OneOf argument form by form), nor a call that stores into its argument.
+_FORM_BY_FORM = frozenset(f"builtins.{name}" for name in (
+    "list", "tuple", "set", "frozenset", "dict", "sorted", "len", "str", "repr", "int", "float",
+    "bool", "min", "max", "sum", "any", "all", "abs"))
+
+
+def _one_of_at(args: list[object]) -> int | None:
+    """The position of the only argument that is one of several values (None: none, or more)."""
+    found = [index for index, arg in enumerate(args) if arg.__class__ is OneOf]
+    return found[0] if len(found) == 1 else None
 
 
 class CallsMixin:
@@ -227,6 +241,8 @@ class CallsMixin:
                 self.callee_spellings[id(node)] = func.spelled
             if func.name.split(".")[0] not in _SEEN_LIBRARIES:
                 self._note_opaque_call(ctx)
+            if func.name in _FORM_BY_FORM and _one_of_at(args) is not None:
+                return self.call_form_by_form(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
             hooked = calls.builtin_hook(self, func.name, args, kwargs, ctx)
             if hooked is not MISSING:
                 return hooked
@@ -336,6 +352,23 @@ class CallsMixin:
         self.call_callbacks_of_unknown(args, kwargs, node, ctx)
         return UNKNOWN
 
+    def call_form_by_form(self, func: QualName, args: list[object], kwargs: dict[str, object],
+                          node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
+                          env: Env, ctx: Ctx) -> object:
+        """A builtin of _FORM_BY_FORM given an argument that is one of several values (which
+        depends on a path not decided): called with each, on that path (an iterator made on
+        it is read surely there), the result one of theirs."""
+        at = _one_of_at(args)
+        forms = args[at].forms if at is not None else ()  # type: ignore[union-attr]
+        if at is None or len(forms) > MAX_FORMS_CALLED:
+            return UNKNOWN
+        self._uncertain += 1
+        try:
+            return one_of([self.call(func, [*args[:at], form, *args[at + 1:]], kwargs, node, arg_nodes,
+                                     kw_nodes, env, ctx) for form in forms])
+        finally:
+            self._uncertain -= 1
+
     def _note_opaque_call(self, ctx: Ctx) -> None:
         """Host code we cannot see ran: JAX refuses jax.set_mesh inside jit, so only a call
         outside jit, shard_map and kernels may have set the context mesh."""
@@ -416,6 +449,11 @@ class CallsMixin:
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
         return UNKNOWN
 
+    def state_version(self) -> int:
+        """Moves whenever state a call may read changed: the interpreter's stores, and what
+        real code changed of its objects (python/convert.py; both counts only grow)."""
+        return self.stores + convert.changes()
+
     def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
         node = func.node
         self._tick()
@@ -426,7 +464,7 @@ class CallsMixin:
         # instance's attributes, a module's list, which a later store changes).
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
                fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh),
-               self.stores)
+               self.state_version())
         if key in self._memo:
             result, self.last_raised = self._memo[key]  # type: ignore[misc]
             return result
@@ -438,7 +476,7 @@ class CallsMixin:
         frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
-        stores_before = self.stores
+        stores_before = self.state_version()
         local = Env({}, parent=func.closure)
         self.bind_parameters(func, args, kwargs, local, ctx)
         frame.owner = func.owner
@@ -460,7 +498,7 @@ class CallsMixin:
             self._frames.pop()
         if frame.raised is not None and frame.raised is not MAYBE_RAISED:
             result = UNKNOWN  # it raised: the call gives no value
-        if self.stores == stores_before:  # it changed no state a later call reads
+        if self.state_version() == stores_before:  # it changed no state a later call reads
             # The class of what it raised, not the instance: another call raises a new one.
             raised = frame.raised
             if raised is not None and exception_classes.is_instance(raised):
@@ -622,10 +660,13 @@ class CallsMixin:
         if isinstance(iterator, GeneratorVal):
             if iterator.items is None:
                 return UNKNOWN_STEP
+            self.stores += 1  # an iterator's state, which a later call may read on
             return Step("item", iterator.items.pop(0)) if iterator.items else Step("done", Const(None))
         if isinstance(iterator, RealVal):
+            self.stores += 1
             return iterator.next_step()
         if isinstance(iterator, SequenceIterator):
+            self.stores += 1
             return self.sequence_step(iterator, ctx)
         method = datamodel.special_method(iterator, "__next__")
         if method is MISSING:
