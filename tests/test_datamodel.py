@@ -1556,6 +1556,35 @@ class C(B):
 sig = inspect.signature(C)
 launch(sig.parameters["op"].default if list(sig.parameters) == ["a", "op", "k"] else "add")
 """, ["PAL006"]),
+    "Signature.bind then apply_defaults: the program function's defaults, in order": ("""
+import inspect
+def spec(axes, op="max", vec=4):
+    return None
+bound = inspect.signature(spec).bind(("x",), vec=2)
+before = tuple(bound.arguments)
+bound.apply_defaults()
+launch(bound.arguments["op"] if before == ("axes", "vec") and tuple(bound.arguments) == ("axes", "op", "vec")
+       and bound.args == (("x",), "max", 2) and len(bound.kwargs) == 0 else "add")
+""", ["PAL006"]),
+    "Signature.bind of *args, keyword-only and **kwargs: args, kwargs and arguments": ("""
+import inspect
+def f(a, *rest, op, **extra):
+    return None
+b = inspect.signature(f).bind(1, 2, 3, op="max", k=5)
+launch(b.kwargs["op"] if b.args == (1, 2, 3) and b.arguments["rest"] == (2, 3)
+       and b.arguments["extra"]["k"] == 5 and b.kwargs["k"] == 5 else "add")
+""", ["PAL006"]),
+    "Signature.bind without a required argument raises TypeError; bind_partial does not": ("""
+import inspect
+def spec(axes, op="max"):
+    return None
+try:
+    inspect.signature(spec).bind(op="add")
+    op = "add"
+except TypeError:
+    op = inspect.signature(spec).bind_partial(op="max").arguments["op"]
+launch(op)
+""", ["PAL006"]),
     "inspect.signature of a class with a __new__ of its own is unknown": ("""
 import inspect
 class C:
