@@ -1585,6 +1585,42 @@ except TypeError:
     op = inspect.signature(spec).bind_partial(op="max").arguments["op"]
 launch(op)
 """, ["PAL006"]),
+    # python/argparse_run.py: an argument list the program gives, parsed by the real argparse.
+    "parse_args(argv) of a list: the options given, converted by type; the others defaults": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", default="add", choices=["add", "max"])
+p.add_argument("--vec", type=int, default=4)
+p.add_argument("--rows", type=int, default=128)
+args = p.parse_args(["--op", "max", "--vec", "2"])
+launch(args.op if args.vec == 2 and args.rows == 128 else "add")
+""", ["PAL006"]),
+    "parse_known_args(argv): the namespace and the strings left": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", default="add")
+args, rest = p.parse_known_args(["--op", "max", "--other"])
+launch(args.op if tuple(rest) == ("--other",) else "add")
+""", ["PAL006"]),
+    "parse_args(argv) runs a type= of the program's on the string given": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", type=lambda text: text.lower(), default="add")
+launch(p.parse_args(["--op", "MAX"]).op)
+""", ["PAL006"]),
+    "parse_args(argv) where argparse would print and exit (a bad choice, --help): unknown": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", default="max", choices=["add", "max"])
+launch(p.parse_args(["--op", "xor"]).op)
+launch(p.parse_args(["--help"]).op)
+""", []),
+    "parse_args() with no list: the defaults (the file runs with no arguments)": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", default="max")
+launch(p.parse_args().op)
+""", ["PAL006"]),
     "inspect.signature of a class with a __new__ of its own is unknown": ("""
 import inspect
 class C:
