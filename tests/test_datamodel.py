@@ -713,6 +713,38 @@ else:
     order.append("else")
 launch("max" if order == ["body", "else"] else "add")
 """, []),
+    "two plain dicts are equal by their keys and each key's values": ("""
+launch("max" if {"a": 1, "b": (1, 2)} == dict(b=(1, 2), a=1) and {"a": 1} != {"a": 2}
+       and {"a": 1} != {"b": 1} else "add")
+""", ["PAL006"]),
+    "a dict holding a key not known compares unknown": ("""
+import random
+d = {"a": 1}
+d[str(random.random())] = 2
+launch("max" if d != {"a": 1} else "add")
+""", []),
+    "types.SimpleNamespace as a base class: attributes from keywords, methods, vars, ==": ("""
+import types
+class Topo(types.SimpleNamespace):
+    def op(self):
+        return self.reduction
+t = Topo(reduction="max", axes=("x",))
+launch(t.op() if vars(t) == {"reduction": "max", "axes": ("x",)} and t == Topo(axes=("x",), reduction="max")
+       and repr(Topo(a=1)) == "Topo(a=1)" else "add")
+""", ["PAL006"]),
+    "a SimpleNamespace subclass against the library's own namespace: equality not known": ("""
+import types
+class Topo(types.SimpleNamespace):
+    pass
+launch("max" if Topo(a=1) != types.SimpleNamespace(a=1) else "add")
+""", []),
+    "types.SimpleNamespace(**config): vars() is its attributes, stores seen through it": ("""
+import types
+config = {"axes": ("x",), "op": "add"}
+ns = types.SimpleNamespace(**config)
+vars(ns)["op"] = "max"
+launch(ns.op if sorted(vars(ns)) == ["axes", "op"] else "add")
+""", ["PAL006"]),
     # Iterators are state: advancing one is a store (no memoised call reads it again).
     "an iterator advanced by a called function: the call is not memoised": ("""
 def take(it):

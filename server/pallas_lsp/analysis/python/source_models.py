@@ -22,7 +22,9 @@ has no reference counts; a referent only the weak reference holds reads as held)
 from the program's own function. ``itertools.batched`` (Python 3.12) is the library
 reference's equivalent, an iterator over one shared ``iter(iterable)`` read by ``islice``:
 the same on every Python the analysis runs on (3.11 has no real one to bridge to).
-``contextlib.ExitStack`` is CPython's source
+``types.SimpleNamespace`` as a base class is CPython's namespace object in Python (its
+attributes set from the keywords; equality of two by their ``vars``, with another kind of
+namespace unknown; the subclass's name in its repr). ``contextlib.ExitStack`` is CPython's source
 (exception chaining between callbacks left out); ``contextvars`` is a stack of contexts,
 each a dict from a variable's number to its value, entered by ``Context.run`` and, around
 an asyncio driver's run, by a copy (python/calls.py).
@@ -45,7 +47,7 @@ CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "Us
 _ABCS = ("Container", "Iterable", "Iterator", "Reversible", "Sized", "Collection", "Sequence",
          "MutableSequence", "Mapping", "MutableMapping", "MappingView", "KeysView",
          "ItemsView", "ValuesView")
-BASES = {f"collections.abc.{name}": name for name in _ABCS}
+BASES = {f"collections.abc.{name}": name for name in _ABCS} | {"types.SimpleNamespace": "SimpleNamespace"}
 
 # Where findings and spans treat the model's nodes as not the analysed file's.
 PATH = "<python library model>"
@@ -774,6 +776,27 @@ class BoundArguments:
             elif kinds[index] == "VAR_KEYWORD":
                 new_arguments[name] = {}
         self.arguments = new_arguments
+
+
+# ---- types.SimpleNamespace as a base class (CPython's Objects/namespaceobject.c, 3.11 and
+# 3.12: keyword arguments only; a direct call is a namespace of its own, stdlib_values.py) ----
+
+import types as _types
+
+
+class SimpleNamespace:
+    def __init__(self, /, **kwargs):
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    def __eq__(self, other):
+        if isinstance(other, SimpleNamespace):
+            return vars(self) == vars(other)
+        return _types.SimpleNamespace.__eq__(self, other)  # a namespace of the library's: unknown
+
+    def __repr__(self):
+        items = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
+        return f"{type(self).__name__}({items})"
 
 
 class ref:

@@ -99,6 +99,10 @@ class ExpressionsMixin:
             found = self.membership(left, rights[0], ctx)
             if found is not MISSING:
                 return UNKNOWN if found is None else Const(found == isinstance(ops[0], ast.In))
+        if len(ops) == 1 and left.__class__ is DictVal and isinstance(ops[0], (ast.Eq, ast.NotEq)):
+            equal = self.dict_equality(left, rights[0], ctx)  # type: ignore[arg-type]
+            if equal is not MISSING:
+                return UNKNOWN if equal is None else Const(equal == isinstance(ops[0], ast.Eq))
         if not any(isinstance(v, ObjVal) for v in (left, *rights)):
             return _compare(left, ops, rights)
         result: object = UNKNOWN
@@ -111,6 +115,22 @@ class ExpressionsMixin:
                 return result
             left = right
         return result
+
+    def dict_equality(self, left: DictVal, right: object, ctx: Ctx) -> bool | object | None:
+        """``left == right`` of two plain dicts as CPython compares them: the same keys, and
+        each key's values equal (their own ``__eq__`` first); None where a dict's keys or a
+        value's equality is not known; MISSING where ``right`` is no plain dict."""
+        if right.__class__ is not DictVal:
+            return MISSING
+        if not (left.complete and right.complete) or left.instance_items or right.instance_items:  # type: ignore[attr-defined]
+            return None
+        if left.items.keys() != right.items.keys():  # type: ignore[attr-defined]
+            return False
+        for key, value in left.items.items():  # in order, up to the first pair not equal
+            verdict = self.truth(self.compare_pair(value, ast.Eq(), right.items[key], ctx))  # type: ignore[attr-defined]
+            if verdict is not True:
+                return verdict
+        return True
 
     def membership(self, value: object, container: object, ctx: Ctx) -> object:
         """``value in container`` where the program's instances take part, as CPython's
