@@ -93,11 +93,8 @@ def _contents(value: object) -> list[object]:
 # How many times real code changed, or read on, the interpreter's objects (a list it
 # appended to, an iterator over known items it advanced, what a refused call may have
 # changed): a memo of the program's calls (interp/calling.py) stands only while it holds.
-_CHANGES = [0]
-
-
-def changes() -> int:
-    return _CHANGES[0]
+# (One item, so that a reader holds the list and reads it without a call: a hot path.)
+CHANGES = [0]
 
 
 class Conversion:
@@ -244,7 +241,7 @@ class Conversion:
                 if self.pending is not None:
                     raise Refused("the analysis is stopping")
                 item = value.items.pop(0)
-                _CHANGES[0] += 1
+                CHANGES[0] += 1
                 try:
                     real = self.to_real(item)
                 except Refused:
@@ -444,7 +441,7 @@ class Conversion:
             after = list(made) if isinstance(made, list) else _contents(made)  # type: ignore[call-overload]
             if _same(before, after):
                 continue
-            _CHANGES[0] += 1
+            CHANGES[0] += 1
             if uncertain:
                 forget(abstract)
             elif isinstance(abstract, ListVal) and isinstance(made, list):
@@ -471,7 +468,7 @@ class Conversion:
         iterator over known items real code read from: the real call may have read on)."""
         for iterator in self._iterators:
             if iterator.items is not None and iterator.items != self._iterators[iterator]:
-                _CHANGES[0] += 1
+                CHANGES[0] += 1
                 iterator.items = None
         for abstract, made, before in self._shared:
             try:
@@ -479,7 +476,7 @@ class Conversion:
             except Exception:
                 after = [object()]
             if not _same(before, after):
-                _CHANGES[0] += 1
+                CHANGES[0] += 1
                 forget(abstract)
 
 

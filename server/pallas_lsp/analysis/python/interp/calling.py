@@ -47,13 +47,13 @@ from .. import (
     allow,
     calls,
     comparisons,
-    convert,
     coroutines,
     datamodel,
     exception_classes,
     exec_source,
     proxies,
 )
+from ..convert import CHANGES
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
     RegisterVal,
@@ -95,8 +95,13 @@ _FORM_BY_FORM = frozenset(f"builtins.{name}" for name in (
 
 def _one_of_at(args: list[object]) -> int | None:
     """The position of the only argument that is one of several values (None: none, or more)."""
-    found = [index for index, arg in enumerate(args) if arg.__class__ is OneOf]
-    return found[0] if len(found) == 1 else None
+    found = None
+    for index in range(len(args)):  # (no generator: a builtin's every call passes here)
+        if args[index].__class__ is OneOf:
+            if found is not None:
+                return None
+            found = index
+    return found
 
 
 class CallsMixin:
@@ -241,8 +246,10 @@ class CallsMixin:
                 self.callee_spellings[id(node)] = func.spelled
             if func.name.split(".")[0] not in _SEEN_LIBRARIES:
                 self._note_opaque_call(ctx)
-            if func.name in _FORM_BY_FORM and _one_of_at(args) is not None:
-                return self.call_form_by_form(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            if func.name in _FORM_BY_FORM:
+                at = _one_of_at(args)
+                if at is not None:
+                    return self.call_form_by_form(func, args, at, kwargs, node, arg_nodes, kw_nodes, env, ctx)
             hooked = calls.builtin_hook(self, func.name, args, kwargs, ctx)
             if hooked is not MISSING:
                 return hooked
@@ -352,15 +359,14 @@ class CallsMixin:
         self.call_callbacks_of_unknown(args, kwargs, node, ctx)
         return UNKNOWN
 
-    def call_form_by_form(self, func: QualName, args: list[object], kwargs: dict[str, object],
+    def call_form_by_form(self, func: QualName, args: list[object], at: int, kwargs: dict[str, object],
                           node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
                           env: Env, ctx: Ctx) -> object:
         """A builtin of _FORM_BY_FORM given an argument that is one of several values (which
         depends on a path not decided): called with each, on that path (an iterator made on
         it is read surely there), the result one of theirs."""
-        at = _one_of_at(args)
-        forms = args[at].forms if at is not None else ()  # type: ignore[union-attr]
-        if at is None or len(forms) > MAX_FORMS_CALLED:
+        forms = args[at].forms  # type: ignore[attr-defined]
+        if len(forms) > MAX_FORMS_CALLED:
             return UNKNOWN
         self._uncertain += 1
         try:
@@ -449,11 +455,6 @@ class CallsMixin:
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
         return UNKNOWN
 
-    def state_version(self) -> int:
-        """Moves whenever state a call may read changed: the interpreter's stores, and what
-        real code changed of its objects (python/convert.py; both counts only grow)."""
-        return self.stores + convert.changes()
-
     def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
         node = func.node
         self._tick()
@@ -464,7 +465,7 @@ class CallsMixin:
         # instance's attributes, a module's list, which a later store changes).
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
                fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh),
-               self.state_version())
+               self.stores + CHANGES[0])
         if key in self._memo:
             result, self.last_raised = self._memo[key]  # type: ignore[misc]
             return result
@@ -476,7 +477,9 @@ class CallsMixin:
         frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
-        stores_before = self.state_version()
+        # The state a call may read: the interpreter's stores, and what real code changed of
+        # its objects (python/convert.py); both counts only grow.
+        stores_before = self.stores + CHANGES[0]
         local = Env({}, parent=func.closure)
         self.bind_parameters(func, args, kwargs, local, ctx)
         frame.owner = func.owner
@@ -498,7 +501,7 @@ class CallsMixin:
             self._frames.pop()
         if frame.raised is not None and frame.raised is not MAYBE_RAISED:
             result = UNKNOWN  # it raised: the call gives no value
-        if self.state_version() == stores_before:  # it changed no state a later call reads
+        if self.stores + CHANGES[0] == stores_before:  # it changed no state a later call reads
             # The class of what it raised, not the instance: another call raises a new one.
             raised = frame.raised
             if raised is not None and exception_classes.is_instance(raised):
