@@ -713,6 +713,156 @@ else:
     order.append("else")
 launch("max" if order == ["body", "else"] else "add")
 """, []),
+    "two plain dicts are equal by their keys and each key's values": ("""
+launch("max" if {"a": 1, "b": (1, 2)} == dict(b=(1, 2), a=1) and {"a": 1} != {"a": 2}
+       and {"a": 1} != {"b": 1} else "add")
+""", ["PAL006"]),
+    "a dict holding a key not known compares unknown": ("""
+import random
+d = {"a": 1}
+d[str(random.random())] = 2
+launch("max" if d != {"a": 1} else "add")
+""", []),
+    "types.SimpleNamespace as a base class: attributes from keywords, methods, vars, ==": ("""
+import types
+class Topo(types.SimpleNamespace):
+    def op(self):
+        return self.reduction
+t = Topo(reduction="max", axes=("x",))
+launch(t.op() if vars(t) == {"reduction": "max", "axes": ("x",)} and t == Topo(axes=("x",), reduction="max")
+       and repr(Topo(a=1)) == "Topo(a=1)" else "add")
+""", ["PAL006"]),
+    "a SimpleNamespace subclass against the library's own namespace: equality not known": ("""
+import types
+class Topo(types.SimpleNamespace):
+    pass
+launch("max" if Topo(a=1) != types.SimpleNamespace(a=1) else "add")
+""", []),
+    "types.SimpleNamespace(**config): vars() is its attributes, stores seen through it": ("""
+import types
+config = {"axes": ("x",), "op": "add"}
+ns = types.SimpleNamespace(**config)
+vars(ns)["op"] = "max"
+launch(ns.op if sorted(vars(ns)) == ["axes", "op"] else "add")
+""", ["PAL006"]),
+    # Iterators are state: advancing one is a store (no memoised call reads it again).
+    "an iterator advanced by a called function: the call is not memoised": ("""
+def take(it):
+    return next(it)
+def pair(it):
+    a = take(it)
+    b = take(it)
+    return (a, b)
+launch("max" if pair(iter(["a", "b"])) == ("a", "b") else "add")
+""", ["PAL006"]),
+    "an iterator class's __next__ reads one shared iterator through islice": ("""
+import itertools
+class Chunks:
+    def __init__(self, items, n):
+        self.it = iter(items)
+        self.n = n
+    def __iter__(self):
+        return self
+    def __next__(self):
+        chunk = tuple(itertools.islice(self.it, self.n))
+        if not chunk:
+            raise StopIteration
+        return chunk
+launch("max" if tuple(Chunks("abcde", 2)) == (("a", "b"), ("c", "d"), ("e",)) else "add")
+""", ["PAL006"]),
+    "itertools.batched (3.12) and its recipe under except AttributeError agree": ("""
+import itertools
+try:
+    batched = itertools.batched
+except AttributeError:
+    def batched(iterable, n):
+        it = iter(iterable)
+        while chunk := tuple(itertools.islice(it, n)):
+            yield chunk
+pairs = list(batched(["max", 2, "add", 4], 2))
+launch(tuple(name for name, _ in pairs)[0])
+""", ["PAL006"]),
+    "itertools.batched checks n when called": ("""
+import itertools
+try:
+    itertools.batched("ab", 0)
+    op = "add"
+except ValueError:
+    op = "max"
+launch(op)
+""", ["PAL006"]),
+    "a builtin given one of several lists runs on each: len of either": ("""
+import random
+xs = [1, 2] if random.random() > 0.5 else [3, 4]
+launch("max" if len(xs) == 2 and sorted(xs)[1] >= 2 else "add")
+""", ["PAL006"]),
+    "a builtin given one of several lists that disagree: not known": ("""
+import random
+xs = [1] if random.random() > 0.5 else [3, 4]
+launch("max" if len(xs) == 2 else "add")
+""", []),
+    "a comprehension over one of several lists runs over each": ("""
+import random
+pairs = [("max", 1)] if random.random() > 0.5 else [("max", 2)]
+launch([name for name, _ in pairs][0])
+""", ["PAL006"]),
+    # python/raise_free.py: a body judged, statement by statement, to raise nothing.
+    "a try body of known lookups raises nothing: its else runs, never a clause": ("""
+OVERRIDES = {"op": "max", "shape": (256, 128)}
+op = "add"
+try:
+    name = OVERRIDES["op"]
+    rows = OVERRIDES["shape"][0]
+except (KeyError, IndexError):
+    op = "add"
+else:
+    op = name if rows == 256 else "add"
+launch(op)
+""", ["PAL006"]),
+    "a name read may be unbound (bound on one path): a clause catching NameError may run": ("""
+import random
+if random.random() > 0.5:
+    name = "max"
+op = "max"
+try:
+    op = name
+except NameError:
+    op = "add"
+launch(op)
+""", []),
+    "a name read in the body, and only a KeyError clause: the else runs": ("""
+name = "max"
+op = "add"
+try:
+    chosen = name
+except KeyError:
+    chosen = "add"
+else:
+    op = chosen
+launch(op)
+""", ["PAL006"]),
+    "a library attribute may be missing (AttributeError): the clause stays possible": ("""
+import itertools
+op = "max"
+try:
+    batched = itertools.batched
+except AttributeError:
+    op = "add"
+launch(op)
+""", []),
+    "a subscript of a dict not known complete may raise: the clause stays possible": ("""
+import random
+table = {"op": "max"}
+if random.random() > 0.5:
+    table[str(random.random())] = "add"
+    del table["op"]
+op = "max"
+try:
+    op = table["op"]
+except KeyError:
+    op = "add"
+launch(op)
+""", []),
     "a clause naming a class the analysis cannot see stops the search: not known": ("""
 import jax
 op = "add"
@@ -1438,6 +1588,71 @@ class C(B):
 sig = inspect.signature(C)
 launch(sig.parameters["op"].default if list(sig.parameters) == ["a", "op", "k"] else "add")
 """, ["PAL006"]),
+    "Signature.bind then apply_defaults: the program function's defaults, in order": ("""
+import inspect
+def spec(axes, op="max", vec=4):
+    return None
+bound = inspect.signature(spec).bind(("x",), vec=2)
+before = tuple(bound.arguments)
+bound.apply_defaults()
+launch(bound.arguments["op"] if before == ("axes", "vec") and tuple(bound.arguments) == ("axes", "op", "vec")
+       and bound.args == (("x",), "max", 2) and len(bound.kwargs) == 0 else "add")
+""", ["PAL006"]),
+    "Signature.bind of *args, keyword-only and **kwargs: args, kwargs and arguments": ("""
+import inspect
+def f(a, *rest, op, **extra):
+    return None
+b = inspect.signature(f).bind(1, 2, 3, op="max", k=5)
+launch(b.kwargs["op"] if b.args == (1, 2, 3) and b.arguments["rest"] == (2, 3)
+       and b.arguments["extra"]["k"] == 5 and b.kwargs["k"] == 5 else "add")
+""", ["PAL006"]),
+    "Signature.bind without a required argument raises TypeError; bind_partial does not": ("""
+import inspect
+def spec(axes, op="max"):
+    return None
+try:
+    inspect.signature(spec).bind(op="add")
+    op = "add"
+except TypeError:
+    op = inspect.signature(spec).bind_partial(op="max").arguments["op"]
+launch(op)
+""", ["PAL006"]),
+    # python/argparse_run.py: an argument list the program gives, parsed by the real argparse.
+    "parse_args(argv) of a list: the options given, converted by type; the others defaults": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", default="add", choices=["add", "max"])
+p.add_argument("--vec", type=int, default=4)
+p.add_argument("--rows", type=int, default=128)
+args = p.parse_args(["--op", "max", "--vec", "2"])
+launch(args.op if args.vec == 2 and args.rows == 128 else "add")
+""", ["PAL006"]),
+    "parse_known_args(argv): the namespace and the strings left": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", default="add")
+args, rest = p.parse_known_args(["--op", "max", "--other"])
+launch(args.op if tuple(rest) == ("--other",) else "add")
+""", ["PAL006"]),
+    "parse_args(argv) runs a type= of the program's on the string given": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", type=lambda text: text.lower(), default="add")
+launch(p.parse_args(["--op", "MAX"]).op)
+""", ["PAL006"]),
+    "parse_args(argv) where argparse would print and exit (a bad choice, --help): unknown": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", default="max", choices=["add", "max"])
+launch(p.parse_args(["--op", "xor"]).op)
+launch(p.parse_args(["--help"]).op)
+""", []),
+    "parse_args() with no list: the defaults (the file runs with no arguments)": ("""
+import argparse
+p = argparse.ArgumentParser()
+p.add_argument("--op", default="max")
+launch(p.parse_args().op)
+""", ["PAL006"]),
     "inspect.signature of a class with a __new__ of its own is unknown": ("""
 import inspect
 class C:
@@ -1458,6 +1673,60 @@ def pick(a):
         return "max"
     return "add"
 launch(pick(A()))
+""", ["PAL006"]),
+    # patterns.py: builtin class patterns, and guards where their case is surely tried.
+    "a builtin class pattern matches a known value of its type and binds it whole (str(op))": ("""
+REQUEST = {"kind": "allreduce", "axes": ("x",), "op": "max"}
+match REQUEST:
+    case {"kind": "allreduce", "axes": (*axes,), "op": str(op)}:
+        pass
+    case _:
+        op = "add"
+launch(op if tuple(axes) == ("x",) else "add")
+""", ["PAL006"]),
+    "a builtin class pattern refuses a value of another type (int() against a str)": ("""
+match {"op": "max"}:
+    case {"op": int()}:
+        op = "add"
+    case {"op": str(op)}:
+        pass
+launch(op)
+""", ["PAL006"]),
+    "a builtin class pattern against an unknown value may match: not known": ("""
+import random
+match random.choice(["max", 1]):
+    case str(op):
+        pass
+    case _:
+        op = "add"
+launch(op)
+""", []),
+    "a guard is evaluated where its case is surely tried; a false one passes to the next": ("""
+match {"op": "max", "n": 2}:
+    case {"n": n} if n > 2:
+        op = "add"
+    case {"op": op, **rest} if len(rest) == 1 and rest["n"] == 2:
+        pass
+    case _:
+        op = "add"
+launch(op)
+""", ["PAL006"]),
+    "a guard not known leaves its case and the next possible": ("""
+import random
+match {"op": "max"}:
+    case {"op": op} if random.random() > 0.5:
+        pass
+    case _:
+        op = "add"
+launch(op)
+""", []),
+    "captures stay bound when the guard is false": ("""
+match ("max",):
+    case (op,) if op == "add":
+        pass
+    case _:
+        pass
+launch(op)
 """, ["PAL006"]),
     "a sequence pattern matches an instance deriving from collections.abc.Sequence by its items": ("""
 from collections.abc import Sequence

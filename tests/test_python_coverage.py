@@ -116,3 +116,15 @@ def test_a_callable_its_module_does_not_decide_is_unclassified(monkeypatch: pyte
         allow.resolve.cache_clear()
     assert statuses["html.unescape"] == coverage.UNCLASSIFIED
     assert statuses["html.escape"] == "bridged"
+
+
+def test_a_library_name_written_as_python_is_never_bridged() -> None:
+    """A name python/source_models.py writes as Python (itertools.batched, the SimpleNamespace
+    base, ...) is that model on every Python: the bridge never serves it, so a Python that has
+    the real one (3.12's itertools.batched) does not give another answer, and its row says so."""
+    from pallas_lsp.analysis.python import source_models
+
+    served = [name for name in (*source_models.CLASSES, *source_models.BASES) if allow.serves(name)]
+    assert not served, served
+    assert "batched" in allow.MODULES["itertools"].excluded
+

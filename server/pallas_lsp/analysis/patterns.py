@@ -4,7 +4,8 @@ Value, singleton and or-patterns compare the subject; class patterns
 (``case AllReduce(axes=axes, op=op):``, ``case Broadcast(axes):``) test the class of an
 instance of the file's own classes through its MRO, then match sub-patterns against its
 attributes (positional ones through ``__match_args__``, which dataclasses and NamedTuples
-define from their fields); sequence patterns match known tuples and lists element by element,
+define from their fields), and of a builtin class by the type of a known value (``str(op)``
+matches a string and binds it whole); sequence patterns match known tuples and lists element by element,
 and an instance whose class derives from collections.abc.Sequence by its items.
 A verdict is True (surely matches), False (surely not) or None (unknown: the case may
 run); names captured are bound either way, to what they would hold if it matched.
@@ -13,11 +14,12 @@ run); names captured are bound either way, to what they would hold if it matched
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Callable
 
 from . import pyflow
 from .python.datamodel import is_instance
-from .values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, ObjVal, plain, unpack
+from .values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, ObjVal, QualName, plain, unpack
 
 Evaluate = Callable[[ast.expr], object]
 # ``getattr(subject, name)`` as the data model reads it (python/datamodel.py).
@@ -106,9 +108,58 @@ def _hashable(value: object) -> bool:
     return True
 
 
+# The builtin classes whose one positional sub-pattern matches the subject itself
+# (``case str(op):``; PEP 634's "self" match), not an attribute named by __match_args__.
+_SELF_MATCHING = frozenset({bool, bytearray, bytes, dict, float, frozenset, int, list, set, str, tuple})
+
+
+def _builtin_class(value: object) -> type | None:
+    if isinstance(value, QualName) and value.name.startswith("builtins."):
+        found = getattr(builtins, value.name[len("builtins."):], None)
+        return found if isinstance(found, type) else None
+    return None
+
+
+def _sample(subject: object) -> object:
+    """An object of the subject's own Python type where that type is known (a constant,
+    a tuple, a list, a plain dict), else MISSING."""
+    if isinstance(subject, Const):
+        return subject.value
+    if isinstance(subject, tuple):
+        return ()
+    if type(subject) is ListVal:
+        return []
+    if type(subject) is DictVal:
+        return {}
+    return MISSING
+
+
+def _match_builtin_class(pattern: ast.MatchClass, cls: type, subject: object, evaluate: Evaluate,
+                         binds: dict[str, object], attribute: Attribute) -> bool | None:
+    """``case str(op):`` / ``case tuple():`` / ``case int(0):``: isinstance of the subject's
+    own type, then a builtin of _SELF_MATCHING matches its one positional sub-pattern against
+    the subject. Keyword sub-patterns (attributes of builtins) and other positional ones are
+    not judged."""
+    sample = plain(subject)
+    sample = _sample(subject if isinstance(subject, (ListVal, DictVal)) else sample)
+    verdict = None if sample is MISSING else isinstance(sample, cls)
+    if verdict is False:
+        return False
+    positional = list(pattern.patterns)
+    if verdict is None or pattern.kwd_patterns or len(positional) > 1 \
+            or (positional and cls not in _SELF_MATCHING):
+        for sub in [*positional, *pattern.kwd_patterns]:
+            _bind_unknown(sub, binds)
+        return None
+    return match(positional[0], subject, evaluate, binds, attribute) if positional else True
+
+
 def _match_class(pattern: ast.MatchClass, subject: object, evaluate: Evaluate,
                  binds: dict[str, object], attribute: Attribute) -> bool | None:
     cls = evaluate(pattern.cls)
+    builtin = _builtin_class(cls)
+    if builtin is not None:
+        return _match_builtin_class(pattern, builtin, subject, evaluate, binds, attribute)
     verdict = is_instance(subject, cls) if isinstance(cls, ClassVal) else None
     if verdict is False:
         return False

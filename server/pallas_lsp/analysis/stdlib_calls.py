@@ -4,7 +4,9 @@ interpreter's own mutable dicts, namespaces, ``len`` of its sequences.
 Handlers keyed by canonical name, like ``jax_calls.HANDLERS`` (which includes
 these). Program inputs take their defaults: the file is judged as it runs with
 no command-line arguments in a clean environment (``argparse`` defaults,
-``os.environ.get(key, default)``), which is how real lowering of the file runs.
+``os.environ.get(key, default)``), which is how real lowering of the file runs; an
+argument list the program passes to ``parse_args`` is parsed by the real argparse
+(python/argparse_run.py).
 A dict's ``get`` / ``setdefault`` / ``pop`` / ``update`` work on a ``DictVal`` that may
 be incomplete (a key stored that the analysis cannot compute), which real code cannot
 see; every other pure builtin and method runs through the bridge (python/bridge.py).
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from . import names, stdlib_values
 from .pipelines import BlockSpecVal, replace_spec
-from .python import bridge, class_introspection
+from .python import argparse_run, bridge, class_introspection
 from .values import (
     MISSING,
     UNKNOWN,
@@ -43,10 +45,20 @@ if TYPE_CHECKING:
 
 @dataclass(eq=False)
 class ArgParserVal:
-    """An ``argparse.ArgumentParser``: the defaults of the options added so far."""
+    """An ``argparse.ArgumentParser``: the defaults of the options added so far, and the
+    calls that built it (its constructor's keywords, then each ``add_argument`` /
+    ``set_defaults`` with its arguments), replayed by python/argparse_run.py for a
+    ``parse_args(argv)`` given a list."""
 
     defaults: dict[str, object] = field(default_factory=dict)
     complete: bool = True
+    constructor: dict[str, object] = field(default_factory=dict)
+    steps: list[tuple[str, tuple[object, ...], dict[str, object]]] = field(default_factory=list)
+
+    def record(self, method: str, call: Call) -> None:
+        if "**" in call.kwargs or "*" in call.kwargs:
+            self.complete = False
+        self.steps.append((method, tuple(call.args[1:]), dict(call.kwargs)))
 
 
 def attribute(base: object, attr: str) -> object:
@@ -235,13 +247,17 @@ def _len(call: Call) -> object:
 # ---------------------------------------------------------------- program inputs
 
 def _argument_parser(call: Call) -> object:
-    return ArgParserVal()
+    made = ArgParserVal(constructor=dict(call.kwargs))
+    if call.args or "**" in call.kwargs:
+        made.complete = False  # (positional constructor arguments: not replayed)
+    return made
 
 
 def _add_argument(call: Call) -> object:
     parser = call.args[0]
     if not isinstance(parser, ArgParserVal):
         return UNKNOWN
+    parser.record("add_argument", call)
     flags = [a.value for a in call.args[1:] if isinstance(a, Const) and isinstance(a.value, str)]
     dest = call.kwargs.get("dest")
     if isinstance(dest, Const) and isinstance(dest.value, str):
@@ -284,6 +300,7 @@ def _convert(convert: object, value: Const) -> object:
 def _set_defaults(call: Call) -> object:
     parser = call.args[0]
     if isinstance(parser, ArgParserVal):
+        parser.record("set_defaults", call)
         for key, value in call.kwargs.items():
             if key == "**":
                 parser.complete = False
@@ -294,13 +311,32 @@ def _set_defaults(call: Call) -> object:
 
 def _parse_args(call: Call) -> object:
     parser = call.args[0]
-    if not isinstance(parser, ArgParserVal) or not parser.complete or len(call.args) > 1 \
-            or call.kwargs.get("args", MISSING) is not MISSING:
-        return UNKNOWN  # arguments given in the code: not the defaults
+    if not isinstance(parser, ArgParserVal) or not parser.complete:
+        return UNKNOWN
+    argv = call.arg(1, "args")
+    if call.arg(2, "namespace") is not MISSING:
+        return UNKNOWN  # into a namespace of the program's: not followed
+    if argv is not MISSING and argv != Const(None):
+        return _parse_given(parser, argv, call)
     namespace = NamespaceVal(dict(parser.defaults))
     if call.name.endswith("parse_known_args"):
         return (namespace, Const(()))
     return namespace
+
+
+def _parse_given(parser: ArgParserVal, argv: object, call: Call) -> object:
+    """``parse_args(argv)`` / ``parse_known_args(argv)`` with a list the program gives: the
+    real argparse over the parser's recorded calls (python/argparse_run.py)."""
+    known = call.name.endswith("parse_known_args")
+    steps = tuple((Const(method), args, DictVal({key: value for key, value in kwargs.items()}))
+                  for method, args, kwargs in parser.steps)
+    made = bridge.run_call("argparse.ArgumentParser.parse_args", argparse_run.parse,
+                           [DictVal(dict(parser.constructor)), steps, argv, Const(known)], {}, call)
+    parsed = unpack(made) if known else (made,)
+    if parsed is None or not isinstance(parsed[0], DictVal) or not parsed[0].complete:
+        return UNKNOWN
+    namespace = NamespaceVal({str(key): value for key, value in parsed[0].items.items()})
+    return (namespace, parsed[1]) if known else namespace
 
 
 def _environ_get(call: Call) -> object:

@@ -104,7 +104,9 @@ MODULES: dict[str, Policy] = {
                          "cached_property": "the data model's", "total_ordering": "the data model's",
                          "update_wrapper": "modelled (python/function_attrs.py: CPython's copies onto "
                                            "the wrapper)"}),
-    "itertools": Policy("lazy iterators; reading one takes at most real.MAX_ITERATED items"),
+    "itertools": Policy("lazy iterators; reading one takes at most real.MAX_ITERATED items",
+                        excluded={"batched": "modelled: the library reference's Python "
+                                             "(python/source_models.py), the same on 3.11 and 3.12"}),
     "string": Policy("string constants, Template, capwords", frozenset({"Template", "capwords"}),
                      {"Formatter": "format fields can reach attributes of real objects"}),
     "textwrap": Policy("text layout of known strings",
@@ -252,7 +254,8 @@ MODULES: dict[str, Policy] = {
                         "detect_encoding": "reads through a readline of bytes",
                         "TokenInfo": "the record type of the tokens generate_tokens makes (kept)"}),
     "inspect": Policy("docstring layout of a known string; signature of the program's functions "
-                      "and classes is read from the tree (python/signatures.py); the rest of inspect "
+                      "and classes is read from the tree (python/signatures.py), its bind and "
+                      "BoundArguments CPython's Python (python/source_models.py); the rest of inspect "
                       "reads the program's objects, which real code cannot see (getmembers: dir() of "
                       "a class varies by release)", frozenset({"cleandoc"}),
                       others="reads the program's objects (frames, functions, classes), which real "
@@ -276,10 +279,12 @@ EXCLUDED_MODULES = {
     "pickle": "runs code while loading (loads can call any importable callable): not run, by "
               "design, not even for a round trip of known values",
     "locale": "the locale", "threading": "threads",
-    "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls)",
+    "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
+    "parse_args(argv) of a given list by the real argparse (python/argparse_run.py)",
     "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
     "dataclasses": "the data model's (classes; make_dataclass builds one as a class statement)",
-    "types": "modelled: MappingProxyType, SimpleNamespace, MethodType, new_class (interp/classes.py)",
+    "types": "modelled: MappingProxyType, SimpleNamespace (as a base: python/source_models.py), MethodType, "
+             "new_class (interp/classes.py)",
     "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values; closing, "
                   "ExitStack: their Python source, python/source_models.py)",
     "contextvars": "modelled: ContextVar, Token, Context, copy_context as Python source "

@@ -105,6 +105,10 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     made = dataclass_values.call(name, args, kwargs)
     if made is MISSING:
         made = signatures.call(name, args, kwargs)
+        if made.__class__ is signatures.SignatureParts:
+            # The library's Signature class as python/source_models.py writes it (bind runs there).
+            return runner.call_value(runner.model_function("Signature"),
+                                     [made.parameters, made.return_annotation, made.kinds], {}, ctx)  # type: ignore[attr-defined]
     if made is not MISSING:
         return made
     if name in _EXCEPTION_HOOKED:

@@ -90,6 +90,13 @@ def _contents(value: object) -> list[object]:
         return [object()]
 
 
+# How many times real code changed, or read on, the interpreter's objects (a list it
+# appended to, an iterator over known items it advanced, what a refused call may have
+# changed): a memo of the program's calls (interp/calling.py) stands only while it holds.
+# (One item, so that a reader holds the list and reads it without a call: a hot path.)
+CHANGES = [0]
+
+
 class Conversion:
     """The conversions of one bridged call, with what it must write back afterwards."""
 
@@ -234,6 +241,7 @@ class Conversion:
                 if self.pending is not None:
                     raise Refused("the analysis is stopping")
                 item = value.items.pop(0)
+                CHANGES[0] += 1
                 try:
                     real = self.to_real(item)
                 except Refused:
@@ -433,6 +441,7 @@ class Conversion:
             after = list(made) if isinstance(made, list) else _contents(made)  # type: ignore[call-overload]
             if _same(before, after):
                 continue
+            CHANGES[0] += 1
             if uncertain:
                 forget(abstract)
             elif isinstance(abstract, ListVal) and isinstance(made, list):
@@ -459,6 +468,7 @@ class Conversion:
         iterator over known items real code read from: the real call may have read on)."""
         for iterator in self._iterators:
             if iterator.items is not None and iterator.items != self._iterators[iterator]:
+                CHANGES[0] += 1
                 iterator.items = None
         for abstract, made, before in self._shared:
             try:
@@ -466,6 +476,7 @@ class Conversion:
             except Exception:
                 after = [object()]
             if not _same(before, after):
+                CHANGES[0] += 1
                 forget(abstract)
 
 

@@ -34,13 +34,14 @@ _EVALUATED_EXPRESSIONS = {
              "through the bridge (`\"%s\" % x`, `seq * n`)",
     "UnaryOp": "`not`, `-`, `+`, `~` of known values and the program's instances",
     "BoolOp": "`and` / `or` returning the operand",
-    "Compare": "chained comparisons of known values, `in`, `is None`",
+    "Compare": "chained comparisons of known values, `in`, `is None`, plain dicts by keys and values",
     "Subscript": "sequences, dicts, `__getitem__`, kept real objects", "Slice": "constant bounds",
     "Lambda": "a function with its defaults", "IfExp": "the branch taken, else both as forms",
     "NamedExpr": "binds and gives its value", "Starred": "spread in calls, tuples, targets",
     "JoinedStr": "f-strings: conversions and format specs (nested too) through the real format()",
     "FormattedValue": "inside a JoinedStr",
-    "ListComp": "item by item over known items", "SetComp": "item by item", "DictComp": "item by item",
+    "ListComp": "item by item over known items (over one of several iterables: once per form)",
+    "SetComp": "item by item", "DictComp": "item by item",
     "GeneratorExp": "item by item", "comprehension": "its generators and conditions",
     "Yield": "suspends the generator's frame (python/generators.py); evaluates to the value sent",
     "YieldFrom": "each item of the iterable handed on (sent values to a generator), its return value",
@@ -57,9 +58,13 @@ _EVALUATED_STATEMENTS = {
     "FunctionDef": "a function with defaults and decorators", "AsyncFunctionDef": "as FunctionDef",
     "ClassDef": "bases, metaclass, body, decorators",
     "With": "__enter__ / __exit__, contextmanager generators, context meshes, mock.patch",
-    "AsyncWith": "as With", "Try": "joined with its handlers", "TryStar": "as Try",
+    "AsyncWith": "as With",
+    "Try": "a sure raise runs its clause; a body judged to raise nothing a clause catches "
+           "(python/raise_free.py) runs its else alone; else joined with its handlers",
+    "TryStar": "as Try",
     "ExceptHandler": "a handler of Try", "excepthandler": "a handler of Try",
-    "Match": "the case taken (patterns.py)", "match_case": "one case",
+    "Match": "the case taken (patterns.py); a guard where its case is surely the one tried",
+    "match_case": "one case",
     "Import": "folder and installed modules",
     "ImportFrom": "folder, relative and installed modules", "Global": "stores go to the module",
     "Nonlocal": "stores go to the enclosing function",
@@ -69,7 +74,7 @@ _EVALUATED_STATEMENTS = {
     "arguments": "parameters bound", "arg": "a parameter", "keyword": "a keyword argument",
     "alias": "an import name", "withitem": "one item of With",
 }
-_PATTERNS = {name: "match patterns (patterns.py)" for name in (
+_PATTERNS = {name: "match patterns (patterns.py; a builtin class's by the value's type)" for name in (
     "MatchValue", "MatchSingleton", "MatchSequence", "MatchMapping", "MatchClass", "MatchStar",
     "MatchAs", "MatchOr", "pattern")}
 _OPERATORS = {name: "the operands' special methods and dict | (python/operators.py), then jax_calls.binary "

@@ -3,14 +3,16 @@
 A signature is its parameters in order, each with its name, kind and default: the default
 the function was given where it was defined (``FuncVal.defaults``), or
 ``inspect.Parameter.empty`` for a parameter without one. The signature and its parameters
-are namespaces of those attributes (``sig.parameters`` a dict by name); what else a
-``Signature`` does (``bind``, annotations) is unknown. ``x is inspect.Parameter.empty`` is
+are namespaces of those attributes (``sig.parameters`` a dict by name); the signature is
+the model class of python/source_models.py, whose ``bind`` / ``bind_partial`` and
+``BoundArguments`` run there; annotations are unknown. ``x is inspect.Parameter.empty`` is
 decided for a value the program made (``is_sentinel`` below).
 """
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
 from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, FuncVal, NamespaceVal, ObjVal, QualName
 
@@ -65,7 +67,19 @@ def _function_signature(func: object, *, bound: bool) -> object:
         parameters.items[param.arg] = NamespaceVal({
             "name": Const(param.arg), "default": default, "annotation": UNKNOWN,
             "kind": QualName(f"inspect.Parameter.{kind}")})
-    return NamespaceVal({"parameters": parameters, "return_annotation": UNKNOWN})
+    return SignatureParts(parameters, UNKNOWN, Const(tuple(kind for kind, _param in kinds)))
+
+
+@dataclass(frozen=True)
+class SignatureParts:
+    """What a ``Signature`` is made of: its parameters by name (namespaces of ``name``,
+    ``default``, ``annotation``, ``kind``), its return annotation and each parameter's kind
+    name in order; the interpreter makes the model ``Signature`` of them
+    (python/source_models.py), whose ``bind`` runs as Python."""
+
+    parameters: DictVal
+    return_annotation: object
+    kinds: Const
 
 
 def _names_with_defaults(spec: ast.arguments) -> set[str]:

@@ -17,9 +17,17 @@ a ``class`` statement (``BASES``): ``isinstance(x, Mapping)`` stays the library'
 (a registered type answers True, which a model class could not know). ``weakref.ref`` and
 ``WeakValueDictionary`` are plain holders: the referent is taken to be alive (this analysis
 has no reference counts; a referent only the weak reference holds reads as held).
-``contextlib.ExitStack`` is CPython's source (exception chaining between callbacks left
-out); ``contextvars`` is a stack of contexts, each a dict from a variable's number to its
-value, entered by ``Context.run`` and, around an asyncio driver's run, by a copy (python/calls.py).
+``inspect.Signature.bind`` / ``bind_partial`` and ``BoundArguments`` (``arguments``,
+``args``, ``kwargs``, ``apply_defaults``) are CPython's semantics over a signature read
+from the program's own function. ``itertools.batched`` (Python 3.12) is the library
+reference's equivalent, an iterator over one shared ``iter(iterable)`` read by ``islice``:
+the same on every Python the analysis runs on (3.11 has no real one to bridge to).
+``types.SimpleNamespace`` as a base class is CPython's namespace object in Python (its
+attributes set from the keywords; equality of two by their ``vars``, with another kind of
+namespace unknown; the subclass's name in its repr). ``contextlib.ExitStack`` is CPython's source
+(exception chaining between callbacks left out); ``contextvars`` is a stack of contexts,
+each a dict from a variable's number to its value, entered by ``Context.run`` and, around
+an asyncio driver's run, by a copy (python/calls.py).
 """
 
 from __future__ import annotations
@@ -32,14 +40,14 @@ CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "Us
            "contextlib.closing": "closing", "contextlib.ExitStack": "ExitStack",
            "contextvars.ContextVar": "ContextVar", "contextvars.Context": "Context",
            "contextvars.Token": "Token", "contextvars.copy_context": "copy_context",
-           "collections.UserList": "UserList", "weakref.ref": "ref",
+           "collections.UserList": "UserList", "weakref.ref": "ref", "itertools.batched": "batched",
            "weakref.WeakValueDictionary": "WeakValueDictionary"}
 
 # The model's class of each library ABC, where a class statement names it as a base.
 _ABCS = ("Container", "Iterable", "Iterator", "Reversible", "Sized", "Collection", "Sequence",
          "MutableSequence", "Mapping", "MutableMapping", "MappingView", "KeysView",
          "ItemsView", "ValuesView")
-BASES = {f"collections.abc.{name}": name for name in _ABCS}
+BASES = {f"collections.abc.{name}": name for name in _ABCS} | {"types.SimpleNamespace": "SimpleNamespace"}
 
 # Where findings and spans treat the model's nodes as not the analysed file's.
 PATH = "<python library model>"
@@ -626,6 +634,170 @@ class UserList(MutableSequence):
 
 
 # ---- weakref: plain holders (the referent taken to be alive) ----
+
+# ---- itertools.batched (3.12; strict 3.13): the library reference's equivalent, as the
+# iterator object it is (n is checked at the call, not at the first next) ----
+
+from itertools import islice as _islice
+
+
+class batched:
+    def __init__(self, iterable, n, *, strict=False):
+        if n < 1:
+            raise ValueError("n must be at least one")
+        self._iterator = iter(iterable)
+        self._n = n
+        self._strict = strict
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        batch = tuple(_islice(self._iterator, self._n))
+        if not batch:
+            raise StopIteration
+        if self._strict and len(batch) != self._n:
+            raise ValueError("batched(): incomplete batch")
+        return batch
+
+
+# ---- inspect.Signature.bind / bind_partial and BoundArguments (CPython's inspect.py, the
+# binding of Signature._bind written as one pass over the parameters in order; the signature
+# itself is read from the program's function, python/signatures.py) ----
+
+import inspect as _inspect
+
+
+class Signature:
+    def __init__(self, parameters, return_annotation, kinds):
+        self.parameters = parameters
+        self.return_annotation = return_annotation
+        self._kinds = kinds
+
+    def bind(self, /, *args, **kwargs):
+        return _bind(self, args, kwargs, False)
+
+    def bind_partial(self, /, *args, **kwargs):
+        return _bind(self, args, kwargs, True)
+
+
+def _bind(signature, args, kwargs, partial):
+    arguments = {}
+    kwargs = dict(kwargs)
+    parameters = list(signature.parameters.values())
+    kinds = signature._kinds
+    taken = 0
+    var_keyword = None
+    for index in range(len(parameters)):
+        param = parameters[index]
+        kind = kinds[index]
+        name = param.name
+        if kind == "VAR_POSITIONAL":
+            if taken < len(args):
+                arguments[name] = tuple(args[taken:])
+                taken = len(args)
+        elif kind == "VAR_KEYWORD":
+            var_keyword = name
+        elif taken < len(args) and kind != "KEYWORD_ONLY":
+            if name in kwargs and kind != "POSITIONAL_ONLY":
+                raise TypeError(f"multiple values for argument {name!r}")
+            arguments[name] = args[taken]
+            taken += 1
+        elif name in kwargs and kind != "POSITIONAL_ONLY":
+            arguments[name] = kwargs.pop(name)
+        elif not partial and param.default is _inspect.Parameter.empty:
+            raise TypeError(f"missing a required argument: {name!r}")
+    if taken < len(args):
+        raise TypeError("too many positional arguments")
+    if kwargs:
+        if var_keyword is None:
+            raise TypeError(f"got an unexpected keyword argument {next(iter(kwargs))!r}")
+        arguments[var_keyword] = kwargs
+    return BoundArguments(signature, arguments)
+
+
+class BoundArguments:
+    def __init__(self, signature, arguments):
+        self.signature = signature
+        self.arguments = arguments
+
+    @property
+    def args(self):
+        args = []
+        kinds = self.signature._kinds
+        names = list(self.signature.parameters)
+        for index in range(len(names)):
+            kind = kinds[index]
+            if kind == "VAR_KEYWORD" or kind == "KEYWORD_ONLY" or names[index] not in self.arguments:
+                break
+            if kind == "VAR_POSITIONAL":
+                args.extend(self.arguments[names[index]])
+            else:
+                args.append(self.arguments[names[index]])
+        return tuple(args)
+
+    @property
+    def kwargs(self):
+        kwargs = {}
+        started = False
+        kinds = self.signature._kinds
+        names = list(self.signature.parameters)
+        for index in range(len(names)):
+            kind = kinds[index]
+            name = names[index]
+            if not started:
+                if kind == "VAR_KEYWORD" or kind == "KEYWORD_ONLY":
+                    started = True
+                elif name not in self.arguments:
+                    started = True
+                    continue
+            if not started or name not in self.arguments:
+                continue
+            if kind == "VAR_KEYWORD":
+                kwargs.update(self.arguments[name])
+            else:
+                kwargs[name] = self.arguments[name]
+        return kwargs
+
+    def apply_defaults(self):
+        arguments = self.arguments
+        new_arguments = {}
+        kinds = self.signature._kinds
+        parameters = list(self.signature.parameters.values())
+        for index in range(len(parameters)):
+            param = parameters[index]
+            name = param.name
+            if name in arguments:
+                new_arguments[name] = arguments[name]
+            elif param.default is not _inspect.Parameter.empty:
+                new_arguments[name] = param.default
+            elif kinds[index] == "VAR_POSITIONAL":
+                new_arguments[name] = ()
+            elif kinds[index] == "VAR_KEYWORD":
+                new_arguments[name] = {}
+        self.arguments = new_arguments
+
+
+# ---- types.SimpleNamespace as a base class (CPython's Objects/namespaceobject.c, 3.11 and
+# 3.12: keyword arguments only; a direct call is a namespace of its own, stdlib_values.py) ----
+
+import types as _types
+
+
+class SimpleNamespace:
+    def __init__(self, /, **kwargs):
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    def __eq__(self, other):
+        if isinstance(other, SimpleNamespace):
+            return vars(self) == vars(other)
+        return _types.SimpleNamespace.__eq__(self, other)  # a namespace of the library's: unknown
+
+    def __repr__(self):
+        items = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
+        return f"{type(self).__name__}({items})"
+
 
 class ref:
     def __init__(self, ob, callback=None, /):

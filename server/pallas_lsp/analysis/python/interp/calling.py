@@ -53,6 +53,7 @@ from .. import (
     exec_source,
     proxies,
 )
+from ..convert import CHANGES
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
     RegisterVal,
@@ -69,6 +70,7 @@ from .support import (
     _UNKNOWN_REST,
     MAX_CALL_DEPTH,
     MAX_COMPREHENSION,
+    MAX_FORMS_CALLED,
     MAYBE_RAISED,
     _is_generator,
     _is_iterator,
@@ -83,6 +85,23 @@ from .support import (
 # Calls of Python's machinery that this mixin runs itself: a class made by type(name, bases,
 # ns), types.new_class or make_dataclass, a known source string run by exec.
 _RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec", "types.new_class"})
+# Builtins that read their argument's value and keep nothing of it: given one of several
+# values, each is read on its own path (a OneOf of the results). Not the JAX calls (the rules
+# judge a OneOf argument form by form), nor a call that stores into its argument.
+_FORM_BY_FORM = frozenset(f"builtins.{name}" for name in (
+    "list", "tuple", "set", "frozenset", "dict", "sorted", "len", "str", "repr", "int", "float",
+    "bool", "min", "max", "sum", "any", "all", "abs"))
+
+
+def _one_of_at(args: list[object]) -> int | None:
+    """The position of the only argument that is one of several values (None: none, or more)."""
+    found = None
+    for index in range(len(args)):  # (no generator: a builtin's every call passes here)
+        if args[index].__class__ is OneOf:
+            if found is not None:
+                return None
+            found = index
+    return found
 
 
 class CallsMixin:
@@ -227,6 +246,10 @@ class CallsMixin:
                 self.callee_spellings[id(node)] = func.spelled
             if func.name.split(".")[0] not in _SEEN_LIBRARIES:
                 self._note_opaque_call(ctx)
+            if func.name in _FORM_BY_FORM:
+                at = _one_of_at(args)
+                if at is not None:
+                    return self.call_form_by_form(func, args, at, kwargs, node, arg_nodes, kw_nodes, env, ctx)
             hooked = calls.builtin_hook(self, func.name, args, kwargs, ctx)
             if hooked is not MISSING:
                 return hooked
@@ -336,6 +359,22 @@ class CallsMixin:
         self.call_callbacks_of_unknown(args, kwargs, node, ctx)
         return UNKNOWN
 
+    def call_form_by_form(self, func: QualName, args: list[object], at: int, kwargs: dict[str, object],
+                          node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
+                          env: Env, ctx: Ctx) -> object:
+        """A builtin of _FORM_BY_FORM given an argument that is one of several values (which
+        depends on a path not decided): called with each, on that path (an iterator made on
+        it is read surely there), the result one of theirs."""
+        forms = args[at].forms  # type: ignore[attr-defined]
+        if len(forms) > MAX_FORMS_CALLED:
+            return UNKNOWN
+        self._uncertain += 1
+        try:
+            return one_of([self.call(func, [*args[:at], form, *args[at + 1:]], kwargs, node, arg_nodes,
+                                     kw_nodes, env, ctx) for form in forms])
+        finally:
+            self._uncertain -= 1
+
     def _note_opaque_call(self, ctx: Ctx) -> None:
         """Host code we cannot see ran: JAX refuses jax.set_mesh inside jit, so only a call
         outside jit, shard_map and kernels may have set the context mesh."""
@@ -426,7 +465,7 @@ class CallsMixin:
         # instance's attributes, a module's list, which a later store changes).
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
                fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh),
-               self.stores)
+               self.stores + CHANGES[0])
         if key in self._memo:
             result, self.last_raised = self._memo[key]  # type: ignore[misc]
             return result
@@ -438,7 +477,9 @@ class CallsMixin:
         frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
-        stores_before = self.stores
+        # The state a call may read: the interpreter's stores, and what real code changed of
+        # its objects (python/convert.py); both counts only grow.
+        stores_before = self.stores + CHANGES[0]
         local = Env({}, parent=func.closure)
         self.bind_parameters(func, args, kwargs, local, ctx)
         frame.owner = func.owner
@@ -460,7 +501,7 @@ class CallsMixin:
             self._frames.pop()
         if frame.raised is not None and frame.raised is not MAYBE_RAISED:
             result = UNKNOWN  # it raised: the call gives no value
-        if self.stores == stores_before:  # it changed no state a later call reads
+        if self.stores + CHANGES[0] == stores_before:  # it changed no state a later call reads
             # The class of what it raised, not the instance: another call raises a new one.
             raised = frame.raised
             if raised is not None and exception_classes.is_instance(raised):
@@ -622,10 +663,13 @@ class CallsMixin:
         if isinstance(iterator, GeneratorVal):
             if iterator.items is None:
                 return UNKNOWN_STEP
+            self.stores += 1  # an iterator's state, which a later call may read on
             return Step("item", iterator.items.pop(0)) if iterator.items else Step("done", Const(None))
         if isinstance(iterator, RealVal):
+            self.stores += 1
             return iterator.next_step()
         if isinstance(iterator, SequenceIterator):
+            self.stores += 1
             return self.sequence_step(iterator, ctx)
         method = datamodel.special_method(iterator, "__next__")
         if method is MISSING:

@@ -59,6 +59,7 @@ from ..real import RealVal
 from .support import (
     _BUILTINS,
     MAX_COMPREHENSION,
+    MAX_FORMS_CALLED,
     _compare,
     _flag_or_binary,
     _is_iterator,
@@ -99,6 +100,10 @@ class ExpressionsMixin:
             found = self.membership(left, rights[0], ctx)
             if found is not MISSING:
                 return UNKNOWN if found is None else Const(found == isinstance(ops[0], ast.In))
+        if len(ops) == 1 and left.__class__ is DictVal and isinstance(ops[0], (ast.Eq, ast.NotEq)):
+            equal = self.dict_equality(left, rights[0], ctx)  # type: ignore[arg-type]
+            if equal is not MISSING:
+                return UNKNOWN if equal is None else Const(equal == isinstance(ops[0], ast.Eq))
         if not any(isinstance(v, ObjVal) for v in (left, *rights)):
             return _compare(left, ops, rights)
         result: object = UNKNOWN
@@ -111,6 +116,22 @@ class ExpressionsMixin:
                 return result
             left = right
         return result
+
+    def dict_equality(self, left: DictVal, right: object, ctx: Ctx) -> bool | object | None:
+        """``left == right`` of two plain dicts as CPython compares them: the same keys, and
+        each key's values equal (their own ``__eq__`` first); None where a dict's keys or a
+        value's equality is not known; MISSING where ``right`` is no plain dict."""
+        if right.__class__ is not DictVal:
+            return MISSING
+        if not (left.complete and right.complete) or left.instance_items or right.instance_items:  # type: ignore[attr-defined]
+            return None
+        if left.items.keys() != right.items.keys():  # type: ignore[attr-defined]
+            return False
+        for key, value in left.items.items():  # in order, up to the first pair not equal
+            verdict = self.truth(self.compare_pair(value, ast.Eq(), right.items[key], ctx))  # type: ignore[attr-defined]
+            if verdict is not True:
+                return verdict
+        return True
 
     def membership(self, value: object, container: object, ctx: Ctx) -> object:
         """``value in container`` where the program's instances take part, as CPython's
@@ -511,16 +532,29 @@ class ExpressionsMixin:
 
     def ev_comprehension(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
         """Over known items, element by element (a tuple, or a dict for a dict comprehension);
-        else the parts are evaluated once for the calls in them and the result is unknown."""
-        results: list[tuple[object, object]] = []
+        else the parts are evaluated once for the calls in them and the result is unknown.
+        Over one of several iterables (which depends on a path not decided): once over each,
+        on its path, the result one of theirs."""
         # Its own scope, as a function's: the first iterable is evaluated where the
         # comprehension stands, everything else sees the enclosing function or module scope,
         # never a class body's names (a class scope is skipped, as for a method).
         scope = env
         while id(scope) in self.class_annotations and scope.parent is not None:
             scope = scope.parent
+        first = self.ev(node.generators[0].iter, env, ctx)  # type: ignore[attr-defined]
+        if first.__class__ is not OneOf or len(first.forms) > MAX_FORMS_CALLED:  # type: ignore[attr-defined]
+            return self._comprehension_over(node, first, scope, ctx)
+        self._uncertain += 1
+        try:
+            return one_of([self._comprehension_over(node, form, scope, ctx)
+                           for form in first.forms])  # type: ignore[attr-defined]
+        finally:
+            self._uncertain -= 1
+
+    def _comprehension_over(self, node: ast.expr, first: object, scope: Env, ctx: Ctx) -> object:
+        results: list[tuple[object, object]] = []
         exact = self._comprehend(node, node.generators, Env({}, parent=scope), ctx, results,  # type: ignore[attr-defined]
-                                 outer=env)
+                                 first=first)
         if exact:
             if isinstance(node, ast.DictComp):
                 made = DictVal()
@@ -531,7 +565,8 @@ class ExpressionsMixin:
             return ListVal(values) if isinstance(node, ast.ListComp) else pack(values)
         inner = Env({}, parent=scope)
         for index, generator in enumerate(node.generators):  # type: ignore[attr-defined]
-            self.ev(generator.iter, env if index == 0 else inner, ctx)
+            if index:
+                self.ev(generator.iter, inner, ctx)
             self.assign(generator.target, UNKNOWN, inner, ctx)
             for condition in generator.ifs:
                 self.ev(condition, inner, ctx)
@@ -543,20 +578,21 @@ class ExpressionsMixin:
         return UNKNOWN
 
     def _comprehend(self, node: ast.expr, generators: list[ast.comprehension], env: Env, ctx: Ctx,
-                    results: list[tuple[object, object]], outer: Env | None = None) -> bool:
+                    results: list[tuple[object, object]], first: object = MISSING) -> bool:
+        """``first``: the first iterable's value, evaluated where the comprehension stands."""
         if not generators:
             if isinstance(node, ast.DictComp):
                 results.append((self.ev(node.key, env, ctx), self.ev(node.value, env, ctx)))
             else:
                 results.append((None, self.ev(node.elt, env, ctx)))  # type: ignore[attr-defined]
             return len(results) <= MAX_COMPREHENSION
-        first, rest = generators[0], generators[1:]
-        iterable = self.iterable_of(self.ev(first.iter, outer or env, ctx), ctx)
+        head, rest = generators[0], generators[1:]
+        iterable = self.iterable_of(self.ev(head.iter, env, ctx) if first is MISSING else first, ctx)
         for item in self._items_in_step(iterable, ctx):
             if item is MISSING:
                 return False
-            self.assign(first.target, item, env, ctx)
-            verdicts = [self.truth(self.ev(c, env, ctx)) for c in first.ifs]
+            self.assign(head.target, item, env, ctx)
+            verdicts = [self.truth(self.ev(c, env, ctx)) for c in head.ifs]
             if any(v is None for v in verdicts):
                 return False
             if all(verdicts) and not self._comprehend(node, rest, env, ctx, results):

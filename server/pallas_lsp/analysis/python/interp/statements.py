@@ -47,6 +47,7 @@ from .. import (
     exception_classes,
     exception_groups,
     exception_values,
+    raise_free,
 )
 from ..generator_contexts import GeneratorContextManager
 from .support import (
@@ -458,7 +459,7 @@ class StatementsMixin:
             handler = self.push_handler(verdict, runs_code=bool(stmt.finalbody)) \
                 if stmt.handlers or stmt.finalbody else None
             try:
-                self.exec_guarded_body(stmt, env, ctx, frame, handler)
+                raisable = self.exec_guarded_body(stmt, env, ctx, frame, handler)
             except RaiseExit as raised:
                 if handler is None or raised.handler is not handler:
                     raise
@@ -478,7 +479,7 @@ class StatementsMixin:
                 if clause.name:
                     env.names[clause.name] = UNKNOWN  # Python deletes it at the clause's end
             else:
-                if stmt.handlers:
+                if stmt.handlers and not self.none_catches(stmt, raisable, env, ctx):
                     for clause in stmt.handlers:
                         if clause.name:
                             env.names[clause.name] = UNKNOWN
@@ -541,18 +542,45 @@ class StatementsMixin:
                 return clause
         return False
 
+    def none_catches(self, stmt: ast.Try, raisable: frozenset[type[BaseException]] | None, env: Env,
+                     ctx: Ctx) -> bool:
+        """No `except` clause of ``stmt`` can catch what its body may have raised (``raisable``,
+        python/raise_free.py; None: anything): then the body ran to its end, or the exception
+        left the `try` uncaught, and the `else` is the only way on. A clause's classes are
+        read only where they are names or tuples of names (reading them runs nothing)."""
+        if raisable is None:
+            return False
+        if not raisable:
+            return True
+        for clause in stmt.handlers:
+            if clause.type is None or not raise_free.names_only(clause.type):
+                return False
+            classes = exception_classes.handler_classes(self.ev(clause.type, env, ctx))
+            if classes is None or any(exception_classes.catches(classes, kind) is not False
+                                      for kind in raisable):
+                return False
+        return True
+
     def exec_guarded_body(self, stmt: ast.Try, env: Env, ctx: Ctx, frame: Frame,
-                          handler: Handler | None) -> None:
+                          handler: Handler | None) -> frozenset[type[BaseException]] | None:
         """A try body under its handler (``exec_try``'s). With `except` clauses any statement
         in it may raise into one, so an exit in it is not sure (`try: return fast() except
-        ImportError: return slow()`)."""
+        ImportError: return slow()`). Returns what the body may have raised (None: anything),
+        each statement judged just before it runs (python/raise_free.py)."""
         level, loop_level = frame.level, self._loops[-1].level if self._loops else None
         if stmt.handlers:
             frame.level = -1
             if self._loops:
                 self._loops[-1].level = -1
+        raisable: frozenset[type[BaseException]] | None = frozenset()
         try:
-            self.exec_block(stmt.body, env, ctx, frame)
+            for statement in stmt.body:
+                self._tick()
+                if raisable is not None and stmt.handlers:
+                    judged = raise_free.may_raise(statement, env)
+                    raisable = None if judged is None else raisable | judged
+                self.exec_stmt(statement, env, ctx, frame)
+            return raisable if stmt.handlers else None
         finally:
             if handler is not None:
                 self.drop_handler(handler)
@@ -562,7 +590,9 @@ class StatementsMixin:
 
     def exec_match(self, stmt: ast.Match, env: Env, ctx: Ctx, frame: Frame) -> None:
         """Cases tried in order against a known subject (patterns.py); the first sure match
-        runs alone, with the names its pattern binds."""
+        runs alone, with the names its pattern binds. A guard is evaluated where its case is
+        surely the one tried (every case before surely failed, its pattern surely matched),
+        after the captures are bound, as Python does (they stay bound when it is false)."""
         subject = self.ev(stmt.subject, env, ctx)
         reader = patterns.SubjectReader(
             lambda obj, name: self.attribute_named(obj, name, ctx),
@@ -575,7 +605,10 @@ class StatementsMixin:
             if verdict is False:
                 continue
             if case.guard is not None:
-                verdict = None
+                verdict = self.guard_verdict(case.guard, binds, env, ctx) \
+                    if verdict is True and not possible else None
+                if verdict is False:
+                    continue
             possible.append((binds, list(case.body)))
             if verdict is True:
                 break
@@ -587,6 +620,10 @@ class StatementsMixin:
         else:
             self.exec_branches([body for _, body in possible], env, ctx, frame,
                                preludes=[binds for binds, _ in possible])
+
+    def guard_verdict(self, guard: ast.expr, binds: dict[str, object], env: Env, ctx: Ctx) -> bool | None:
+        self.bind_all(binds, env, ctx)
+        return self.truth(self.ev(guard, env, ctx))
 
     def bind_all(self, binds: dict[str, object], env: Env, ctx: Ctx) -> None:
         for name, value in binds.items():

@@ -54,6 +54,9 @@ MAX_LOOP_UNROLL = 64
 MAX_LOOP_PASSES = 3
 # Elements a comprehension over known items is evaluated for, one by one.
 MAX_COMPREHENSION = 256
+# Forms a value that is one of several may have for a builtin call or a comprehension over
+# it to be run once per form (interp/calling.py, interp/expressions.py).
+MAX_FORMS_CALLED = 4
 # Installed modules (``Options.library``) one run may execute: the per-run budget on
 # library code (each file is also capped in size by the face that reads it).
 MAX_LIBRARY_MODULES = 32
