@@ -365,10 +365,17 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
     version = format_jax_version(program.version)
     # (name, spelling) -> the keywords it takes (None: not judged), read once per run.
     takes_of: dict[tuple[str, str], frozenset[str] | None] = {}
+    # plgpu.kernel's own keywords and plgpu.Mesh's, by spelling; the kernels whose keywords a
+    # helper forwarded, by call (the last kernel of a call wins, as its loop did): once a run.
+    mesh_takes: dict[str, set[str] | None] = {}
+    forwarding = {id(kernel.node): kernel for kernel in program.kernels if kernel.keywords is not None}
     for name, call in program.named_calls():
         spelled = program.callee_spellings.get(id(call), "")
         if name == "plgpu.kernel":
-            yield from _kernel_mesh_keywords(program, surface, call, surface.params(name, spelled), version)
+            if spelled not in mesh_takes:
+                mesh_takes[spelled] = _kernel_takes(surface, surface.params(name, spelled))
+            yield from _kernel_mesh_keywords(program, call, mesh_takes[spelled], forwarding.get(id(call)),
+                                             version)
             continue
         key = (name, spelled)
         if key not in takes_of:
@@ -389,24 +396,31 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
             break  # Python reports the first one
 
 
-def _kernel_mesh_keywords(program: Program, surface: Surface | InstalledSurface, call: ast.Call,
-                          params: tuple[Param, ...] | None, version: str) -> Iterator[Finding]:
+def _kernel_takes(surface: Surface | InstalledSurface, params: tuple[Param, ...] | None) -> set[str] | None:
+    """The keywords plgpu.kernel and the plgpu.Mesh it builds take; None when either
+    signature is not known."""
+    mesh = surface.params("plgpu.Mesh")
+    if params is None or mesh is None:
+        return None
+    return {p.name for p in (*params, *mesh) if p.kind in ("PK", "KO")}
+
+
+def _kernel_mesh_keywords(program: Program, call: ast.Call, takes: set[str] | None,
+                          forwarding: KernelInfo | None, version: str) -> Iterator[Finding]:
     """plgpu.kernel passes the keywords it does not name (**mesh_kwargs) to plgpu.Mesh, which
     refuses any it lacks at the plgpu.kernel call (from 0.10.2; before, at the launch, where
     the Mesh is built): "TypeError: Mesh.__init__() got an unexpected keyword argument 'k'"
     (measured with num_warpgroups= on 0.8.3, 0.9.2, 0.10.2, 0.11.2, 0.12.0.1). The renamed
     out_shape= family is the measured checks' above."""
-    mesh = surface.params("plgpu.Mesh")
-    if params is None or mesh is None:
+    if takes is None:
         return
-    takes = {p.name for p in (*params, *mesh) if p.kind in ("PK", "KO")}
     spelled = {k.arg for k in call.keywords if k.arg is not None}
     # Keywords a helper's **options forwarded here (what the run passed), each judged as if
     # spelled: at the keyword where the helper's caller wrote it, when that is known.
     forwarded: list[ast.keyword | str] = []
-    for kernel in program.kernels:
-        if kernel.node is call and kernel.keywords is not None:
-            forwarded = [kernel.keyword_sites.get(name, name) for name in sorted(kernel.keywords - spelled)]
+    if forwarding is not None and forwarding.keywords is not None:
+        forwarded = [forwarding.keyword_sites.get(name, name)
+                     for name in sorted(forwarding.keywords - spelled)]
     for keyword in (*call.keywords, *forwarded):
         if isinstance(keyword, str):
             keyword = ast.keyword(arg=keyword, value=call.func, lineno=call.lineno,
