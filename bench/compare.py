@@ -15,7 +15,9 @@ the load; take them on a quiet machine.
 - analysis / ast.parse per real file (CPU time, median of rounds): JAX's Mosaic GPU
   sources and the shared examples, each tree in its own process;
 - ``pallas-lsp check`` of one shared example, as a process (wall-clock);
-- server start -> ``initialize`` answered and ``initialized`` sent (wall-clock), and
+- server start -> ``initialize`` answered and ``initialized`` sent (wall-clock), server
+  start -> the first diagnostics of a shared example opened right after ``initialized``
+  (what an editor opening a file waits for), and
   import of the CLI (``python -c "import pallas_lsp.cli"``, wall-clock), each with
   bytecode cached (a precompiled PYTHONPYCACHEPREFIX, as a user's install has it) and
   without (PYTHONDONTWRITEBYTECODE=1 and an empty prefix: every module compiled, as on CI);
@@ -32,6 +34,7 @@ the load; take them on a quiet machine.
   the machine's load: a ratio above 1 is more work done. ``--calls-only`` measures this
   alone (seconds, no servers); ``--max-call-ratio R`` exits 1 when any of its ratios
   exceeds R (for CI). A REF from before the incremental parse analyses each text in full.
+  ``--startup-only`` measures the start-up rows alone.
 """
 
 from __future__ import annotations
@@ -270,6 +273,19 @@ def start_server(env: dict[str, str]) -> tuple[Client, float]:
     return client, (time.perf_counter() - client.spawned) * 1000
 
 
+def first_diagnostics_ms(env: dict[str, str]) -> float:
+    """Spawn -> the first ``publishDiagnostics`` of CHECKED_EXAMPLE, opened as soon as
+    ``initialized`` is sent (as an editor opens the file it shows)."""
+    client, _ = start_server(env)
+    uri = f"file:///bench/{CHECKED_EXAMPLE}"
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "python", "version": 1,
+        "text": (EXAMPLES / CHECKED_EXAMPLE).read_text(encoding="utf-8")}})
+    arrived = client.wait_diagnostics(uri, 1)
+    client.close()
+    return (arrived - client.spawned) * 1000
+
+
 def interleaved(trees: list[Tree], rounds: int, measure: Callable[[Tree], float]) -> dict[str, list[float]]:
     samples: dict[str, list[float]] = {t.label: [] for t in trees}
     for index in range(rounds):
@@ -292,6 +308,8 @@ def startup(trees: list[Tree], rounds: int) -> dict[str, dict[str, list[float]]]
             return wall_ms([sys.executable, "-c", "import pallas_lsp.cli"], getattr(tree, mode))
 
         results[f"server start -> initialized, bytecode {mode} (ms)"] = interleaved(trees, rounds, server_ms)
+        results[f"server start -> first diagnostics of {CHECKED_EXAMPLE}, bytecode {mode} (ms)"] = \
+            interleaved(trees, rounds, lambda t, mode=mode: first_diagnostics_ms(getattr(t, mode)))
         results[f"import pallas_lsp.cli, bytecode {mode} (ms)"] = interleaved(trees, rounds, import_ms)
     example = str(EXAMPLES / CHECKED_EXAMPLE)
     results[f"check {CHECKED_EXAMPLE} as a process, bytecode cached (ms)"] = interleaved(
@@ -393,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="keystroke analyses per kind counted by the deterministic guard")
     parser.add_argument("--calls-only", action="store_true",
                         help="only the deterministic call-count guard (no timed measures)")
+    parser.add_argument("--startup-only", action="store_true",
+                        help="only the start-up rows (server start, first diagnostics, imports)")
     parser.add_argument("--max-call-ratio", type=float, metavar="R",
                         help="exit 1 when a call-count ratio current / REF exceeds R")
     args = parser.parse_args(argv)
@@ -407,13 +427,14 @@ def main(argv: list[str] | None = None) -> int:
             (ref_worktree(args.current) if args.current else nullcontext(REPO)) as current_root:
         trees = [Tree(f"current ({head}{'+' if dirty else ''})", current_root, Path(scratch) / "current"),
                  Tree(f"REF ({ref_label})", ref_root, Path(scratch) / "ref")]
-        counts = call_counts(trees, args.call_edits)
+        counts = {t.label: {} for t in trees} if args.startup_only else call_counts(trees, args.call_edits)
         results: dict[str, dict[str, list[float]]] = {}
         if not args.calls_only:
             for tree in trees:
                 tree.precompile()
-            results.update(keystroke_latency(trees, args.edits))
-            results.update(analysis_ratios(trees, max(3, args.rounds // 2)))
+            if not args.startup_only:
+                results.update(keystroke_latency(trees, args.edits))
+                results.update(analysis_ratios(trees, max(3, args.rounds // 2)))
             results.update(startup(trees, args.rounds))
     load_after = os.getloadavg()
     labels = [t.label for t in trees]

@@ -108,4 +108,5 @@ def _in_world(program: Program, world: dict[int, object]) -> Program:
               launch_in(op.launch), op.names_open) for op in program.interp.ops]
     variant.ops = [op for op in ops if variant.has_lowering(op)]
     variant._ops_by_node = None
+    variant.reduce_memo = {}  # facts of this world's ops, not of the one it was copied from
     return variant

@@ -128,6 +128,8 @@ def layout_of(value: object, node: ast.AST | None = None) -> LayoutVal | None:
 
 
 def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
+    if base.__class__ is QualName:  # a library name (no subclass): most attribute reads
+        return _library_attribute(base, attr)  # type: ignore[arg-type]
     modelled = stdlib_calls.attribute(base, attr)
     if modelled is MISSING:
         modelled = arrays.attribute(base, attr)
@@ -135,13 +137,6 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         modelled = bridge.attribute(base, attr)
     if modelled is not MISSING:
         return modelled
-    if isinstance(base, QualName):
-        if base.name == "typing" and attr == "TYPE_CHECKING":
-            return Const(False)  # False whenever the program runs
-        qual = names.attribute(base, attr)
-        if qual.name.startswith(("plgpu.LoweringSemantics.", "mgpu.LoweringSemantics.")):
-            return SemanticsVal(_SEMANTICS.get(attr, attr))
-        return qual
     if isinstance(base, MeshVal):
         return _mesh_attribute(base, attr)
     if isinstance(base, devices.DevicesVal):
@@ -164,6 +159,24 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
     if isinstance(base, PartialVal) and base.func == QualName(pipelines.RUN):
         return pipelines.attribute(base, attr)
     return UNKNOWN
+
+
+def _library_attribute(base: QualName, attr: str) -> object:
+    """An attribute of a library name: what the three modellers above give a QualName
+    (``module.__dict__`` from stdlib_calls, an allow-listed constant such as ``math.pi``
+    from the bridge; arrays models none), else the qualified name, without asking each."""
+    if attr == "__dict__":
+        return stdlib_calls.NamespaceDictOf(base)
+    if not attr.startswith("_"):
+        constant = allow.constant(f"{base.name}.{attr}")
+        if constant is not MISSING:
+            return Const(constant)
+    if base.name == "typing" and attr == "TYPE_CHECKING":
+        return Const(False)  # False whenever the program runs
+    qual = names.attribute(base, attr)
+    if qual.name.startswith(("plgpu.LoweringSemantics.", "mgpu.LoweringSemantics.")):
+        return SemanticsVal(_SEMANTICS.get(attr, attr))
+    return qual
 
 
 def _mesh_attribute(mesh: MeshVal, attr: str) -> object:

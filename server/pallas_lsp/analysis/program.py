@@ -117,6 +117,9 @@ class Program:
         self._calls_by_name: dict[str, list[ast.Call]] | None = None
         self._named_calls: list[tuple[str, ast.Call]] | None = None
         self._names_in_file: frozenset[str] | None = None
+        # reduce_facts.reduce_facts of each op asked (PAL006 and PAL007 ask for the same ops):
+        # id -> (the op, its facts); the op is held, so its id is not reused meanwhile.
+        self.reduce_memo: dict[int, tuple[object, object]] = {}
 
     # ---- queries the rules share --------------------------------------------------------
 

@@ -38,6 +38,16 @@ class ReduceFacts:
 
 
 def reduce_facts(program: Program, op: Op) -> ReduceFacts:
+    """The facts of one multimem reduction, made once per op and program (two rules read them)."""
+    kept = program.reduce_memo.get(id(op))
+    if kept is not None and kept[0] is op:
+        return kept[1]  # type: ignore[return-value]
+    facts = _reduce_facts(program, op)
+    program.reduce_memo[id(op)] = (op, facts)
+    return facts
+
+
+def _reduce_facts(program: Program, op: Op) -> ReduceFacts:
     mesh = op.launch.ctx.manual
     axes = axes_set(op.args.get("collective_axes"), string_is_one_name=string_is_one_name(op.name))
     reaches = isinstance(mesh, MeshVal) and axes == frozenset(mesh.axes)

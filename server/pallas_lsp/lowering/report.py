@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from pallas_lsp.lowering.classify import code_of
-
 # Seconds one lowering check may take: the one default of `check --confirm`, `lower`,
 # the server and the editor's pallasLsp.lowering.timeout (tests/test_cli_messages.py
 # holds package.json to it). A cold JAX import plus a few launches fits well inside.
@@ -36,11 +34,17 @@ class LoweringError:
 
     @property
     def code(self) -> str | None:
+        # The rules' catalog on first use: the server's settings read this module's
+        # timeouts before it loads the rules (lsp/server.py).
+        from pallas_lsp.lowering.classify import code_of
+
         return code_of(self.cls)
 
     @property
     def codes(self) -> tuple[str, ...]:
         """The code of every rule class the error belongs to, its own first."""
+        from pallas_lsp.lowering.classify import code_of
+
         found = (code_of(cls) for cls in (self.cls, *self.also))
         return tuple(code for code in found if code is not None)
 

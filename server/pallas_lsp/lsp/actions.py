@@ -21,9 +21,7 @@ from lsprotocol import types
 from pallas_lsp.analysis import Finding, Fix, Span, disable_fix
 
 from .convert import Positions, finding_to_diagnostic, spans_overlap
-
-FIX_ALL_KIND = "source.fixAll.pallasLsp"
-UPGRADE_KIND = "source.upgrade.pallasLsp"
+from .protocol import FIX_ALL_KIND, UPGRADE_KIND
 
 
 def _wants(kind: str, only: Sequence[str] | None) -> bool:

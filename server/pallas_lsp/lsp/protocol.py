@@ -40,6 +40,9 @@ LOWERING_STATUS = "pallasLsp/loweringStatus"  # server -> client: how a lowering
 JAX_VERSION = "pallasLsp/jaxVersion"  # server -> client: {"version", "source"} the rules follow
 CONFIRM_LOWERING = "pallasLsp.confirmLowering"  # workspace/executeCommand
 WATCHER_ID = "pallas-lsp-python-files"  # the dynamic registration of the **/*.py watcher
+# The code action kinds of fix-all and of "Upgrade this file for JAX X" (actions.py).
+FIX_ALL_KIND = "source.fixAll.pallasLsp"
+UPGRADE_KIND = "source.upgrade.pallasLsp"
 
 # Python ends lines at \n, \r\n and \r only; str.splitlines (which pygls uses to
 # apply incremental edits) also splits at \f, \v, \x1c-\x1e, \x85, \u2028, \u2029.

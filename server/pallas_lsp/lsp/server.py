@@ -20,6 +20,10 @@ Model (pygls 2.x, push diagnostics as in jedi-language-server):
   diagnostics are published per cell, hover and code actions map cell positions.
 - Handler exceptions are logged and answered with an error by pygls; lint
   tasks log their own. The server process never imports ``jax``.
+- Start-up: ``initialize`` is answered with pygls, lsprotocol and the settings loaded,
+  nothing more; the analysis core and what the first diagnostics use are imported right
+  after the answer (``load_first_diagnostics_path``), before the next message is handled;
+  hover, code actions, the axis-symbol features and the lowering service at first use.
 """
 
 from __future__ import annotations
@@ -42,51 +46,57 @@ from pygls.progress import Progress
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
-from pallas_lsp.analysis import (
-    NEWEST_KNOWN_JAX,
-    Options,
-    analyze,
-    format_jax_version,
-    parse_jax_version,
-)
-from pallas_lsp.analysis.rules import catalog
+# What `initialize` needs, and no more: the data model (not the analysis), the project's
+# settings types (config, files), the server's own light modules. The rest is imported in
+# functions, at first use; `load_first_diagnostics_path` imports what the first
+# diagnostics need right after `initialize` is answered.
+from pallas_lsp.analysis import NEWEST_KNOWN_JAX, Options, format_jax_version, parse_jax_version
 from pallas_lsp.analysis.versions import rules_release
-from pallas_lsp.interpreters import Interpreter, Origin, own_interpreter
 from pallas_lsp.project import (
     ConfigError,
     Resolved,
     ignored_codes,
-    library_for,
-    library_known,
-    library_on,
     resolve,
     selected_codes,
     set_max_file_mb,
     too_large,
 )
-from pallas_lsp.project.environments import Environment, discover_environment
 from pallas_lsp.runtime import tune_gc
 
-from . import actions, hover, indexing, notebooks
+from . import notebooks
 from . import progress as work_progress
-from .analysis_worker import analyse_alone
-from .convert import Positions, finding_to_diagnostic
 from .debounce import Debouncer
-from .indexing import WorkspaceIndexer
-from .jax_version import JaxVersionCache
-from .lanes import AnalysisLanes
 from .lifecycle import end_process
 from .notebooks import NotebookText
-from .protocol import CONFIRM_LOWERING, DEBUG_INFO, JAX_VERSION, WORKSPACE_TRUST, PallasProtocol, plain
+from .protocol import (
+    CONFIRM_LOWERING,
+    DEBUG_INFO,
+    FIX_ALL_KIND,
+    JAX_VERSION,
+    UPGRADE_KIND,
+    WORKSPACE_TRUST,
+    PallasProtocol,
+    plain,
+)
 from .refusals import RenameRefused
 from .settings import SECTION, Settings, parse_settings, project_overrides, unwrap
 from .state import DocState
 from .stdio import run_stdio
 
 if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pallas_lsp.analysis.rules import Rule
+    from pallas_lsp.interpreters import Interpreter
+    from pallas_lsp.project.environments import Environment
+
     # Built on first use (cached properties below): an editor's start, and the first
     # diagnostics, need neither the axis-symbol features nor the lowering service.
     from .axes_features import AxisFeatures
+    from .convert import Positions
+    from .indexing import WorkspaceIndexer
+    from .jax_version import JaxVersionCache
+    from .lanes import AnalysisLanes
     from .lowering_command import LoweringService
 
 logger = logging.getLogger("pallas_lsp.lsp")
@@ -119,11 +129,6 @@ class PallasServer(LanguageServer):
         self._settings_pulled: asyncio.Event | None = None
         self.docs: dict[str, DocState] = {}
         self.debouncer = Debouncer()
-        # One thread for the index and light documents; heavy documents run on their own (lanes.py).
-        self.lanes = AnalysisLanes()
-        self.analysis_executor = self.lanes.light
-        self.jax_versions = JaxVersionCache()
-        self.rules = catalog()
         self.analysis_failure_shown = False
         self.version_notes: set[str] = set()
         self.environments_logged: set[str] = set()  # each discovered environment is logged once
@@ -132,8 +137,60 @@ class PallasServer(LanguageServer):
         self._error_shown = False  # one internal-error popup per session; the rest are logged
         self._jax_shown: tuple[object, str] | None = None  # the JAX version last sent to the client
         self.config_errors_shown: set[str] = set()  # each bad [tool.pallas-lsp] said once
-        # The workspace program (project.WorkspaceIndex), built in the background.
-        self.indexer = WorkspaceIndexer(self)
+        # Whether the interpreter of the analysis was imported when `initialize` was handled
+        # (debugInfo says it: tests/lsp/test_startup.py holds the start-up order to it).
+        self.core_at_initialize: bool | None = None
+
+    # Built on first use, all of them by load_first_diagnostics_path once `initialize` is
+    # answered: each imports the analysis core.
+
+    @cached_property
+    def lanes(self) -> AnalysisLanes:
+        """One thread for the index and light documents; heavy documents run on their own (lanes.py)."""
+        from .lanes import AnalysisLanes
+
+        return AnalysisLanes()
+
+    @property
+    def analysis_executor(self) -> ThreadPoolExecutor:
+        return self.lanes.light
+
+    @cached_property
+    def jax_versions(self) -> JaxVersionCache:
+        from .jax_version import JaxVersionCache
+
+        return JaxVersionCache()
+
+    @cached_property
+    def rules(self) -> dict[str, Rule]:
+        from pallas_lsp.analysis.rules import catalog
+
+        return catalog()
+
+    @cached_property
+    def indexer(self) -> WorkspaceIndexer:
+        """The workspace program (project.WorkspaceIndex), built in the background."""
+        from .indexing import WorkspaceIndexer
+
+        return WorkspaceIndexer(self)
+
+    def load_first_diagnostics_path(self) -> None:
+        """Import what the first diagnostics of a document use (the analysis core, the
+        rules, the project model, the lanes, the index), so that the first `didOpen` does
+        not wait for it; `initialize` is answered before (lsp/server.py's docstring)."""
+        from . import analysis_worker, convert  # noqa: F401 (imported for their first use)
+
+        for name in ("rules", "lanes", "jax_versions", "indexer"):
+            getattr(self, name)
+        from pallas_lsp.project import environments  # noqa: F401
+
+        # What was just imported lives as long as the process: out of the collector's
+        # scans, like what serve() froze before the first message (runtime.tune_gc).
+        tune_gc()
+
+    def close_lanes(self) -> None:
+        if "lanes" in self.__dict__:  # never built: no worker runs
+            self.lanes.close()
 
     @cached_property
     def axes(self) -> AxisFeatures:
@@ -189,6 +246,8 @@ class PallasServer(LanguageServer):
         (an editor setting, the project's `[tool.pallas-lsp]` python, the editor's own pick),
         else the environment with JAX discovered for the file (as the CLI discovers it), else
         pallas-lsp's own. Lowering starts it only in a trusted workspace (interpreters.permit)."""
+        from pallas_lsp.interpreters import Interpreter, Origin, own_interpreter
+
         resolved = self.project_settings(path)
         setting = resolved.values["python"]
         if setting.value:
@@ -206,6 +265,8 @@ class PallasServer(LanguageServer):
     def environment_for(self, path: str | None, jax_version: str | None) -> Environment | None:
         """The environment with JAX discovered for ``path`` when no interpreter is configured
         (project.environments, the CLI's discovery: read from files, nothing run)."""
+        from pallas_lsp.project.environments import discover_environment
+
         if not path or not os.path.isabs(path):
             return None
         try:
@@ -261,6 +322,8 @@ class PallasServer(LanguageServer):
         # environment, else of pallas-lsp's own: read from their files, never run. Read once
         # per interpreter (in a thread); afterwards a lookup, kept off the executor so a
         # keystroke's analysis takes no thread hop for it.
+        from pallas_lsp.project.environments import library_for, library_known, library_on
+
         if env is not None:
             library = library_on(env.search_path)
         else:
@@ -328,10 +391,14 @@ class PallasServer(LanguageServer):
                     return  # cancelled (a newer text follows), or failed (said above)
                 analysis = outcome.analysis
             elif index is not None and state.path and index.covers(state.path):
+                from . import indexing
+
                 analysis, affected = await loop.run_in_executor(
                     self.analysis_executor, indexing.check_targets_in_index, index, path, source, targets
                 )
             else:
+                from .analysis_worker import analyse_alone
+
                 analysis = await loop.run_in_executor(self.analysis_executor, analyse_alone,
                                                       source, targets, path, state.reparser)
         except Exception as exc:
@@ -408,6 +475,8 @@ class PallasServer(LanguageServer):
                 message=message, severity=severity, source="pallas-lsp")]))
 
     def publish(self, uri: str, state: DocState, version: int | None) -> None:
+        from .convert import finding_to_diagnostic
+
         positions = self.positions(state)
         notes = state.lowering.notes if state.lowering is not None else {}
         diagnostics = [
@@ -467,6 +536,8 @@ class PallasServer(LanguageServer):
     def positions(self, state: DocState) -> Positions:
         """Column conversion for the text the findings were computed on; spans in other
         workspace files convert with the index's text of them (an unsaved buffer's)."""
+        from .convert import Positions
+
         return Positions(state.source, self.encoding, others=self.indexer.indexed_text, path=state.path)
 
     # -- what the indexer and the lowering service use (IndexHost, LoweringHost) ------------
@@ -588,6 +659,10 @@ def initialize(ls: PallasServer, params: types.InitializeParams) -> None:
         inlay_hint_refresh=bool(workspace and workspace.inlay_hint and workspace.inlay_hint.refresh_support),
     )
     ls.apply_settings(params.initialization_options)
+    ls.core_at_initialize = "pallas_lsp.analysis.interpreter" in sys.modules
+    # pygls writes the answer when this returns, before the loop runs its next callback:
+    # the analysis core is imported then, ahead of the `didOpen` that follows.
+    asyncio.get_running_loop().call_soon(ls.load_first_diagnostics_path)
 
 
 @server.feature(types.INITIALIZED)
@@ -597,12 +672,16 @@ async def initialized(ls: PallasServer, params: types.InitializedParams) -> None
     finally:
         ls.settings_pulled().set()
     if ls.client.watch_files:
+        from . import indexing
+
         work_progress.spawn(indexing.watch_files(ls.client_register_capability_async), "the file watcher")
     _index_workspace(ls)
     ls.relint_all()
 
 
 def _index_workspace(ls: PallasServer) -> None:
+    from . import indexing
+
     roots = indexing.workspace_roots(ls.workspace.folders, ls.workspace.root_uri)
     work_progress.spawn(ls.indexer.build(roots, ls.progress()), "workspace indexing")
 
@@ -635,7 +714,7 @@ def shutdown(ls: PallasServer, params: Any) -> None:
     """Stop pending lints and lowering checks, and the warm JAX workers (hundreds of MB each)."""
     ls.debouncer.cancel_all()
     ls.close_lowering()
-    ls.lanes.close()
+    ls.close_lanes()
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -742,6 +821,8 @@ def _hover(ls: PallasServer, uri: str, position: types.Position) -> types.Hover 
     state = ls.docs.get(uri)
     if state is None or (not state.source and not state.findings):
         return None
+    from . import hover
+
     positions = ls.positions(state)
     line, col = positions.from_lsp(position)
     ops = state.analysis.ops if state.analysis is not None else ()
@@ -751,7 +832,7 @@ def _hover(ls: PallasServer, uri: str, position: types.Position) -> types.Hover 
 @server.feature(
     types.TEXT_DOCUMENT_CODE_ACTION,
     types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, actions.FIX_ALL_KIND, actions.UPGRADE_KIND],
+        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND, UPGRADE_KIND],
         resolve_provider=False,
     ),
 )
@@ -782,6 +863,8 @@ def _code_actions(ls: PallasServer, uri: str, range_: types.Range,
     start = positions.from_lsp(range_.start)
     end = positions.from_lsp(range_.end)
     upgrades = _upgrade_actions(ls, uri, state, positions, only)
+    from . import actions
+
     return (
         upgrades + actions.code_actions(
             uri=uri,
@@ -805,10 +888,12 @@ def _upgrade_actions(ls: PallasServer, uri: str, state: DocState, positions: Pos
     """A source action per release the file could move to (pallasLsp.jaxVersions and the
     newest measured), from the release the rules follow now, when something would change."""
     base = ls.base_options
-    if not only or not any(actions.UPGRADE_KIND.startswith(str(kind)) for kind in only) \
+    if not only or not any(UPGRADE_KIND.startswith(str(kind)) for kind in only) \
             or base is None or state.source is None:
         return []
-    from pallas_lsp.analysis import upgrade
+    from pallas_lsp.analysis import analyze, upgrade
+
+    from . import actions
 
     found = []
     targets = {parse_jax_version(v) for v in ls.settings.jax_versions} | {NEWEST_KNOWN_JAX}
@@ -830,6 +915,7 @@ def debug_info(ls: PallasServer, params: Any) -> dict[str, Any]:
     return {
         "jaxImported": any(name == "jax" or name.startswith(("jax.", "jaxlib")) for name in sys.modules),
         "modules": len(sys.modules),
+        "coreAtInitialize": ls.core_at_initialize,
         "python": sys.executable,
         "encoding": ls.encoding,
         # The heavy documents' analysis processes (analysis_pool.py): pid, document, JAX imported.
@@ -851,6 +937,8 @@ def debug_info(ls: PallasServer, params: Any) -> dict[str, Any]:
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def did_change_watched_files(ls: PallasServer, params: types.DidChangeWatchedFilesParams) -> None:
+    from . import indexing
+
     paths = indexing.changed_paths(params)
     if paths:
         work_progress.spawn(ls.indexer.refresh(paths), "re-reading files changed on disk")
@@ -957,5 +1045,5 @@ def serve() -> None:
     try:
         run_stdio(server)
     finally:
-        end_process(getattr(server.protocol, "exit_code", 0), (server.close_lowering, server.lanes.close))
+        end_process(getattr(server.protocol, "exit_code", 0), (server.close_lowering, server.close_lanes))
 

@@ -8,10 +8,19 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from pallas_lsp.analysis import Analysis, Finding, Span
-from pallas_lsp.analysis.reparse import Reparser
 
 if TYPE_CHECKING:
+    from pallas_lsp.analysis.reparse import Reparser
+
     from .notebooks import NotebookText
+
+
+def _new_reparser() -> Reparser:
+    # Imported when a document opens: the reparser needs the parser of the analysis core,
+    # which the server loads after answering `initialize` (lsp/server.py).
+    from pallas_lsp.analysis.reparse import Reparser
+
+    return Reparser()
 
 
 @dataclass
@@ -58,4 +67,4 @@ class DocState:
     shown_cells: dict[str, tuple[int | None, list[types.Diagnostic]]] = field(default_factory=dict)
     # The last text parsed and its tree: a keystroke re-parses only the statements it
     # touched (analysis/reparse.py). Used on the light lane's one thread only.
-    reparser: Reparser = field(default_factory=Reparser)
+    reparser: Reparser = field(default_factory=_new_reparser)

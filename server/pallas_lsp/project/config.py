@@ -27,7 +27,6 @@ from typing import Any
 
 from pallas_lsp import reader
 from pallas_lsp.analysis.codegen import DEFAULT_LINE_LENGTH
-from pallas_lsp.analysis.rules import catalog
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -97,6 +96,9 @@ def _strings(value: Any, key: str, where: Path) -> tuple[str, ...]:
 def expand_codes(codes: tuple[str, ...] | list[str] | frozenset[str]) -> frozenset[str]:
     """Rule codes, a prefix (``PAL00``) standing for every rule it starts, and rule names
     (``axes_mismatch``, as ``explain`` takes them) standing for their code."""
+    # The rules on first use: the server reads its settings' types before it loads them.
+    from pallas_lsp.analysis.rules import catalog
+
     rules = catalog()
     by_name = {rule.name: code for code, rule in rules.items()}
     wanted = {code.strip().upper() for code in codes if code.strip()}
@@ -108,6 +110,8 @@ def _rule_codes(value: Any, key: str, where: Path) -> tuple[str, ...]:
     codes = _strings(value, key, where)
     unknown = [c for c in codes if not expand_codes((c,))]
     if unknown:
+        from pallas_lsp.analysis.rules import catalog
+
         raise ConfigError(f"{where}: [tool.{TABLE}] {key} names unknown rule code(s) "
                           f"{', '.join(unknown)} (known: {', '.join(catalog())})")
     return codes

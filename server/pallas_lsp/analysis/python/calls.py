@@ -46,7 +46,7 @@ from . import (
     signatures,
 )
 from .coroutines import GatheredVal
-from .descriptor_values import construct
+from .descriptor_values import CONSTRUCTORS, construct
 from .exception_values import ExcVal
 from .generators import Generator, Step
 from .sequence_protocol import sequence_iterator
@@ -99,6 +99,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     """Calls of Python's own machinery the data model and module semantics answer:
     descriptor types, ``setattr``, ``object.__setattr__`` / ``__getattribute__``,
     ``type.__call__``, ``importlib.import_module``, asyncio's drivers; MISSING otherwise."""
+    if name not in _HOOKED and not name.startswith(_HOOKED_PREFIX) and not name.endswith(_HOOKED_SUFFIX):
+        return MISSING  # (a JAX call, most of them: none of the tests below names it)
     made = construct(name, args, kwargs)
     if made is not MISSING:
         return made
@@ -234,6 +236,22 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return UNKNOWN if found is UNKNOWN else Const(found is not MISSING)
         return Const(False) if isinstance(value, Const) else UNKNOWN
     return MISSING
+
+
+# Every name builtin_hook answers, so that another one (a JAX call, most calls) leaves it
+# after one look-up instead of each test below: the tables of the modules it asks, and the
+# names its own tests spell (tests/test_builtin_hook_names.py reads them from its source).
+_HOOKED_PREFIX = "builtins.dict_instance."
+_HOOKED_SUFFIX = ".run_until_complete"
+_HOOKED_NAMES = frozenset({
+    "functools.update_wrapper", "builtins.setattr", "builtins.object.__setattr__",
+    "builtins.object.__getattribute__", "builtins.object.__new__", "builtins.type.__call__",
+    "importlib.import_module", "builtins.__import__", "asyncio.gather", "builtins.type",
+    "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.getattr",
+    "builtins.len", "builtins.iter", "builtins.reversed", "builtins.tuple", "builtins.list",
+    "builtins.next", "builtins.callable",
+})
+
 
 
 def _metaclass_check(runner: Runner, instance: bool, subject: object, kinds: object, ctx: Ctx) -> object:
@@ -420,3 +438,8 @@ def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
             return pyflow.truth(result) if hook == "__bool__" else pyflow.truth(
                 pyflow.compare(plain(result), [ast.NotEq()], [Const(0)]))
     return True
+
+
+_HOOKED = frozenset({*_HOOKED_NAMES, *CONSTRUCTORS, *dataclass_values.NAMES, *signatures.NAMES,
+                     *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS, *_EXCEPTION_HOOKED,
+                     *_RUNNER_EXCEPTION_HOOKS})

@@ -94,15 +94,15 @@ class RegisterVal:
     kind: object = None
 
 
-_CONSTRUCTORS = {"builtins.staticmethod", "builtins.classmethod", "builtins.property",
-                 "functools.cached_property", "functools.partialmethod", "functools.singledispatch",
-                 "functools.singledispatchmethod"}
+CONSTRUCTORS = frozenset({"builtins.staticmethod", "builtins.classmethod", "builtins.property",
+                          "functools.cached_property", "functools.partialmethod", "functools.singledispatch",
+                          "functools.singledispatchmethod"})
 
 
 def construct(name: str, args: list[object], kwargs: dict[str, object]) -> object:
     """The descriptor a call of one of Python's descriptor types makes; MISSING when ``name``
     is none of them, UNKNOWN for arguments this model does not read."""
-    if name not in _CONSTRUCTORS:
+    if name not in CONSTRUCTORS:
         return MISSING
     if name == "builtins.property":
         names = ("fget", "fset", "fdel", "doc")

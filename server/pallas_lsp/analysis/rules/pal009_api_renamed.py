@@ -363,10 +363,14 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
     version = format_jax_version(program.version)
     # (name, spelling) -> the keywords it takes (None: not judged), read once per run.
     takes_of: dict[tuple[str, str], frozenset[str] | None] = {}
+    # plgpu.kernel's own keywords and plgpu.Mesh's; the kernels whose keywords a
+    # helper forwarded, by call (the last kernel of a call wins, as its loop did): once a run.
+    kernel_takes = kernel_keywords(surface)
+    forwarding = {id(kernel.node): kernel for kernel in program.kernels if kernel.keywords is not None}
     for name, call in program.named_calls():
         spelled = program.callee_spellings.get(id(call), "")
         if name == "plgpu.kernel":
-            yield from _kernel_mesh_keywords(program, call, kernel_keywords(surface), version)
+            yield from _kernel_mesh_keywords(program, call, kernel_takes, forwarding.get(id(call)), version)
             continue
         key = (name, spelled)
         if key not in takes_of:
@@ -388,7 +392,7 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
 
 
 def _kernel_mesh_keywords(program: Program, call: ast.Call, takes: frozenset[str] | None,
-                          version: str) -> Iterator[Finding]:
+                          forwarding: KernelInfo | None, version: str) -> Iterator[Finding]:
     """plgpu.kernel passes the keywords it does not name (**mesh_kwargs) to plgpu.Mesh, which
     refuses any it lacks at the plgpu.kernel call (from 0.10.2; before, at the launch, where
     the Mesh is built): "TypeError: Mesh.__init__() got an unexpected keyword argument 'k'"
@@ -401,10 +405,9 @@ def _kernel_mesh_keywords(program: Program, call: ast.Call, takes: frozenset[str
     # spelled: at the keyword where the helper's caller wrote it, when that is known, else at
     # the plgpu.kernel call.
     passed: list[tuple[str, ast.AST]] = [(k.arg, k) for k in call.keywords if k.arg is not None]
-    for kernel in program.kernels:
-        if kernel.node is call and kernel.keywords is not None:
-            for name in sorted(kernel.keywords - spelled):
-                passed.append((name, kernel.keyword_sites.get(name, call.func)))
+    if forwarding is not None and forwarding.keywords is not None:
+        for name in sorted(forwarding.keywords - spelled):
+            passed.append((name, forwarding.keyword_sites.get(name, call.func)))
     for keyword_name, keyword_site in passed:
         if keyword_name in takes:
             continue
