@@ -223,6 +223,15 @@ SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memo
 # (measured: pal058/exp_bfloat16 lowers on 0.8.3 and 0.10.2, fails on 0.11.2 and 0.12.0.1).
 APPROX_EXP_FLOAT32_ONLY = Fact("approx_math exp takes float32 arrays only", (0, 11), None,
                                "pal058/exp_bfloat16: lowers on 0.10.2, refused on 0.11.2")
+# approx_math=True's tanh of a float16 / bfloat16 array: refused (a message-less
+# NotImplementedError) through 0.10.2; 0.11.2 added the 16-bit tanh.approx instructions.
+APPROX_TANH_FLOAT32_ONLY = Fact("approx_math tanh takes float32 arrays only", None, (0, 11),
+                                "pal058/tanh_bfloat16: refused on 0.10.2, lowers on 0.11.2")
+# approx_math=True's sqrt of a float16 / bfloat16 array: refused (a message-less
+# NotImplementedError) from 0.11.2, the first release with a sqrt lowering rule (before, sqrt
+# has none under either semantics: PAL019).
+APPROX_SQRT_FLOAT32_ONLY = Fact("approx_math sqrt takes float32 arrays only", (0, 11), None,
+                                "pal058/sqrt_float16: PAL019 on 0.10.2, refused on 0.11.2")
 # Register-array conversions between bfloat16 and float8, and from integers to float8, are
 # refused ("Hardware has no support for converting from bf16 to f8E4M3FN",
 # "Unsupported conversion involving narrow float types: i32 to f8E4M3FN"); 0.8.3 lowers them
