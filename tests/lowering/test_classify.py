@@ -226,6 +226,10 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # The texts measured for PAL058 - PAL060 (their fixtures).
         ("NotImplementedError", "bf16", "0.8.3", "approx_math_dtype"),
         ("NotImplementedError", "f16", "0.12.0.1", "approx_math_dtype"),
+        # sin / cos / sqrt / rsqrt / tanh under approx_math=True: a message-less
+        # NotImplementedError, which the lowering report writes "NotImplementedError()".
+        ("NotImplementedError", "NotImplementedError()", "0.12.0.1", "approx_math_dtype"),
+        ("NotImplementedError", "", "0.8.3", "approx_math_dtype"),
         ("NotImplementedError", "Hardware has no support for converting from bf16 to f8E4M3FN "
          "(only cast from bf16 to f16 is supported). Cast to f32 first", "0.10.2",
          "register_cast_unsupported"),
