@@ -230,6 +230,8 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # NotImplementedError, which the lowering report writes "NotImplementedError()".
         ("NotImplementedError", "NotImplementedError()", "0.12.0.1", "approx_math_dtype"),
         ("NotImplementedError", "", "0.8.3", "approx_math_dtype"),
+        ("NotImplementedError", "Only arrays with tiled layouts can be sliced", "0.10.2",
+         "register_array_slice"),
         ("NotImplementedError", "Hardware has no support for converting from bf16 to f8E4M3FN "
          "(only cast from bf16 to f16 is supported). Cast to f32 first", "0.10.2",
          "register_cast_unsupported"),
@@ -308,6 +310,7 @@ def test_every_class_has_its_contract_code() -> None:
         "approx_math_dtype": "PAL058",
         "register_cast_unsupported": "PAL059",
         "warpgroup_layout_rule_missing": "PAL060",
+        "register_array_slice": "PAL061",
     }
 
 

@@ -114,6 +114,10 @@ APPROX_CALLS = frozenset(
      for function in ("exp", "log", "exp2", "sin", "cos", "tanh", "sqrt")}
     | {"lax.rsqrt", "jnp.log2"})
 APPROX_OP = "register approximate math"
+# x[:128], x[1], x[..., :64] of a register array in a kernel body (PAL061): Mosaic GPU slices
+# tiled layouts only. The op recorded for one: its array args["x"], args["index"] (read as a
+# ref's index: slices as DSliceVal).
+REGISTER_SLICE_OP = "register slice"
 # x.astype(dtype) of a register array in a kernel body (PAL059): Mosaic GPU converts between
 # some dtype pairs only. The op recorded for one: its array args["x"], args["new_dtype"].
 ASTYPE_CALL = "jax.Array.astype"
