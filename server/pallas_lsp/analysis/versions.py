@@ -223,6 +223,19 @@ SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memo
 # (measured: pal058/exp_bfloat16 lowers on 0.8.3 and 0.10.2, fails on 0.11.2 and 0.12.0.1).
 APPROX_EXP_FLOAT32_ONLY = Fact("approx_math exp takes float32 arrays only", (0, 11), None,
                                "pal058/exp_bfloat16: lowers on 0.10.2, refused on 0.11.2")
+# An implicit broadcast in a binary op of register arrays of different shapes (`x + b` of a
+# (4, 128) and a (128,) array): through 0.8.3 Lane's FragmentedArray.broadcast takes splats
+# only (NotImplementedError naming the WG-strided layout) and Warpgroup's _bcast_wg refuses
+# any operand not of the result's shape ("Unsupported broadcast"); 0.10.2 broadcasts both.
+IMPLICIT_BROADCAST_REFUSED = Fact("a binary op cannot broadcast a register array operand", None,
+                                  (0, 10), "pal062/row_bias_lane: refused whatever the "
+                                  "shapes on 0.8.3, by vec_size on 0.10.2")
+# From 0.10.2 Lane broadcasts a WG-strided operand along leading dims, keeping its vec_size:
+# the refusals are "Incompatible FragmentedArray layouts" (vec_sizes that differ) and
+# "Unsupported broadcast for WGStridedFragLayout" (a size-1 dim expanded after a larger one).
+STRIDED_BROADCAST_LEADING = Fact("Lane broadcasts WG-strided arrays along leading dims", (0, 10),
+                                 None, "pal062/row_same_vec_lane: lowers on 0.10.2, refused on "
+                                 "0.8.3")
 # approx_math=True's tanh of a float16 / bfloat16 array: refused (a message-less
 # NotImplementedError) through 0.10.2; 0.11.2 added the 16-bit tanh.approx instructions.
 APPROX_TANH_FLOAT32_ONLY = Fact("approx_math tanh takes float32 arrays only", None, (0, 11),

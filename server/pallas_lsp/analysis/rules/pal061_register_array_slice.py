@@ -74,7 +74,7 @@ def first_half(x_ref, o_ref):  # x_ref: (256,) float32, o_ref: (128,)
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    lane_lines: set[int] = set()
+    lane_launches: set[int] = set()
     warpgroup_launches: set[int] = set()
     casts = program.launches_casting_layouts()
     for found in strided_slices(program):
@@ -84,10 +84,10 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             continue
         semantics = program.semantics(kernel)
         if semantics.name == "Lane":
-            # JAX raises the first slice of a line.
-            if op.node.lineno in lane_lines:
+            # JAX stops lowering the kernel at its first refused slice.
+            if id(op.launch) in lane_launches:
                 continue
-            lane_lines.add(op.node.lineno)
+            lane_launches.add(id(op.launch))
             yield Finding(
                 RULE.code, program.span(op.node),
                 f"{_what(found)} under Lane semantics ({semantics.reason}): the array was loaded "
