@@ -79,3 +79,25 @@ def test_an_int_index_under_warpgroup_on_0_8_3_is_not_judged() -> None:
     source = kernel("o_ref[...] = x_ref[...][1]", shape="(4, 128)", semantics="Warpgroup")
     assert pal061(source, "0.8.3") == []
     assert len(pal061(source, "0.10.2")) == 1
+
+
+@pytest.mark.parametrize("body, shape, out", [
+    ("o_ref[...] = x_ref[...][:, None]", "(128,)", "(128, 1)"),
+    ("o_ref[...] = x_ref[...][..., None]", "(4, 128)", "(4, 128, 1)"),
+    ("o_ref[...] = x_ref[...][:, None, :]", "(4, 128)", "(4, 1, 128)"),
+])
+def test_a_new_axis_after_a_dim_is_found(body: str, shape: str, out: str) -> None:
+    [finding] = pal061(kernel(body, shape=shape, out=out))
+    assert "Unsupported layout: WGStridedFragLayout" in finding.message
+    assert finding.fixes == ()
+    assert len(pal061(kernel(body, shape=shape, out=out, semantics="Warpgroup"), "0.10.2")) == 1
+    assert pal061(kernel(body, shape=shape, out=out, semantics="Warpgroup"), "0.8.3") == []
+
+
+@pytest.mark.parametrize("body, shape, out", [
+    ("o_ref[...] = x_ref[...][None]", "(4, 128)", "(1, 4, 128)"),
+    ("o_ref[...] = x_ref[...][None, :]", "(256,)", "(1, 256)"),
+    ("o_ref[...] = x_ref[...][None, ...]", "(256,)", "(1, 256)"),
+])
+def test_a_leading_new_axis_is_silent(body: str, shape: str, out: str) -> None:
+    assert pal061(kernel(body, shape=shape, out=out)) == []

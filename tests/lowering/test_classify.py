@@ -232,6 +232,8 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("NotImplementedError", "", "0.8.3", "approx_math_dtype"),
         ("NotImplementedError", "Only arrays with tiled layouts can be sliced", "0.10.2",
          "register_array_slice"),
+        ("NotImplementedError", "Unsupported layout: WGStridedFragLayout(shape=(128,), "
+         "vec_size=1)", "0.12.0.1", "register_array_slice"),
         ("ValueError", "Incompatible FragmentedArray layouts", "0.12.0.1", "register_broadcast"),
         ("NotImplementedError", "Unsupported broadcast for WGStridedFragLayout", "0.10.2",
          "register_broadcast"),

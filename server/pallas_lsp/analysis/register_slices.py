@@ -14,6 +14,11 @@ of it. A slice that takes every element (``x[0:256]``, ``x[:1000]`` of 256, ``x[
 slice and lowers. Not judged: negative int indices (0.8.3 lowers ``x[-1]`` as a dynamic_slice,
 which it has no rule for), ``None`` in the index (0.8.3: a gather), steps, ``pl.ds``, and int
 indices under Warpgroup semantics where the release has no squeeze rule (0.8.3).
+
+A new axis after one of the array's dims (``x[:, None]``, ``x[..., None]``, ``x[:, None, :]``)
+is a ``broadcast_in_dim`` whose dims do not trail: Lane's rule raises "Unsupported layout:
+WGStridedFragLayout(...)" on every release, and Warpgroup layout inference fails from 0.10.2
+(0.8.3 fails ``x[None]`` too: not judged there); ``x[None]`` lowers from 0.10.2 under both.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from .program import Program
 from .ref_facts import index_dims
 from .trace import Op
 from .values import ArrayVal, Const, DSliceVal
+from .versions import WARPGROUP_NEW_AXIS, holds
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,9 @@ class StridedSlice:
     # alike, which loads just that part (the fix); None for another form.
     ref_form: str | None = None
     elements: int = 0  # how many elements the subscript takes
+    # ``x[:, None]``: a new axis after one of the array's (Lane's broadcast_in_dim rule takes
+    # no WG-strided array unless the new axes lead); no element is left out.
+    new_axis: bool = False
 
 
 def _entries(index: object) -> list[object]:
@@ -107,6 +116,45 @@ def _ref_form(node: ast.AST) -> str | None:
     return None
 
 
+def _whole_slice(entry: object) -> bool:
+    return isinstance(entry, DSliceVal) and not entry.is_ds and entry.start is None \
+        and entry.stop is None and entry.stride is None
+
+
+def strided_new_axis(op: Op) -> StridedSlice | None:
+    """``x[:, None]``, ``x[..., None]``: new axes (``None``) of a WG-strided array with every
+    element kept, some of them after one of its dims; None otherwise (``x[None]`` lowers)."""
+    x, index = op.args.get("x"), op.args.get("index")
+    if not isinstance(x, ArrayVal) or x.layout is not RegisterLayout.STRIDED:
+        return None
+    shape = x.shape.value if isinstance(x.shape, Const) else None
+    dtype = getattr(x.dtype, "name", None)
+    if not isinstance(shape, tuple) or not shape or not isinstance(dtype, str) \
+            or strided_vec_size(shape, x.dtype) is None:
+        return None
+    entries = _entries(index)
+    ellipses = sum(1 for e in entries if isinstance(e, Const) and e.value is Ellipsis)
+    news = sum(1 for e in entries if isinstance(e, Const) and e.value is None)
+    explicit = len(entries) - ellipses - news
+    if ellipses > 1 or explicit > len(shape) or not news or not all(
+            _whole_slice(e) or (isinstance(e, Const) and e.value in (None, Ellipsis))
+            for e in entries):
+        return None
+    consumed = 0  # the array's dims the index has passed
+    for entry in entries:
+        if isinstance(entry, Const) and entry.value is None:
+            if consumed:
+                count = 1
+                for dim in shape:
+                    count *= dim
+                return StridedSlice(op, shape, dtype, False, None, count, new_axis=True)
+        elif isinstance(entry, Const):  # the Ellipsis: the dims no other entry names
+            consumed += len(shape) - explicit
+        else:
+            consumed += 1
+    return None
+
+
 def _has_squeeze(program: Program, semantics: str) -> bool:
     rules = lowering_rules()
     release = ".".join(str(part) for part in program.version)
@@ -121,12 +169,15 @@ def strided_slices(program: Program) -> list[StridedSlice]:
     found = []
     for ops in program.ops_named(REGISTER_SLICE_OP).values():
         for op in ops:
-            judged = strided_slice(op)
+            judged = strided_slice(op) or strided_new_axis(op)
             if judged is None:
                 continue
             if judged.ref_form is not None and id(getattr(op.node, "value", None)) not in ref_loads:
                 judged = replace(judged, ref_form=None)
             semantics = program.semantics(op.launch.kernel).name
+            if judged.new_axis and semantics == "Warpgroup" \
+                    and not holds(WARPGROUP_NEW_AXIS, program.version):
+                continue
             if semantics == "Lane" or (semantics == "Warpgroup" and (
                     not judged.indexes_ints or _has_squeeze(program, semantics))):
                 found.append(judged)

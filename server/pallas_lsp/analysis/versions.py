@@ -236,6 +236,11 @@ IMPLICIT_BROADCAST_REFUSED = Fact("a binary op cannot broadcast a register array
 STRIDED_BROADCAST_LEADING = Fact("Lane broadcasts WG-strided arrays along leading dims", (0, 10),
                                  None, "pal062/row_same_vec_lane: lowers on 0.10.2, refused on "
                                  "0.8.3")
+# Under Warpgroup semantics a leading new axis of a WG-strided array (`x[None]`) lowers from
+# 0.10.2 and a later one (`x[:, None]`) fails layout inference; 0.8.3 fails both (and
+# `x[..., None]` with another error), so only 0.10.2 on is judged.
+WARPGROUP_NEW_AXIS = Fact("Warpgroup lowers a leading new axis of a loaded array", (0, 10), None,
+                          "pal061/new_axis_warpgroup: x[None] lowers on 0.10.2, not on 0.8.3")
 # approx_math=True's tanh of a float16 / bfloat16 array: refused (a message-less
 # NotImplementedError) through 0.10.2; 0.11.2 added the 16-bit tanh.approx instructions.
 APPROX_TANH_FLOAT32_ONLY = Fact("approx_math tanh takes float32 arrays only", None, (0, 11),
