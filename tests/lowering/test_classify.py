@@ -226,6 +226,20 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # The texts measured for PAL058 - PAL060 (their fixtures).
         ("NotImplementedError", "bf16", "0.8.3", "approx_math_dtype"),
         ("NotImplementedError", "f16", "0.12.0.1", "approx_math_dtype"),
+        # sin / cos / sqrt / rsqrt / tanh under approx_math=True: a message-less
+        # NotImplementedError, which the lowering report writes "NotImplementedError()".
+        ("NotImplementedError", "NotImplementedError()", "0.12.0.1", "approx_math_dtype"),
+        ("NotImplementedError", "", "0.8.3", "approx_math_dtype"),
+        ("NotImplementedError", "Only arrays with tiled layouts can be sliced", "0.10.2",
+         "register_array_slice"),
+        ("NotImplementedError", "Unsupported layout: WGStridedFragLayout(shape=(128,), "
+         "vec_size=1)", "0.12.0.1", "register_array_slice"),
+        ("ValueError", "Incompatible FragmentedArray layouts", "0.12.0.1", "register_broadcast"),
+        ("NotImplementedError", "Unsupported broadcast for WGStridedFragLayout", "0.10.2",
+         "register_broadcast"),
+        ("NotImplementedError", "WGStridedFragLayout(shape=(1, 128), vec_size=np.int64(1))",
+         "0.8.3", "register_broadcast"),
+        ("NotImplementedError", "Unsupported broadcast", "0.8.3", "register_broadcast"),
         ("NotImplementedError", "Hardware has no support for converting from bf16 to f8E4M3FN "
          "(only cast from bf16 to f16 is supported). Cast to f32 first", "0.10.2",
          "register_cast_unsupported"),
@@ -304,6 +318,8 @@ def test_every_class_has_its_contract_code() -> None:
         "approx_math_dtype": "PAL058",
         "register_cast_unsupported": "PAL059",
         "warpgroup_layout_rule_missing": "PAL060",
+        "register_array_slice": "PAL061",
+        "register_broadcast": "PAL062",
     }
 
 

@@ -105,12 +105,19 @@ BITCAST_CALL = "lax.bitcast_convert_type"
 BITCAST_OP = "register bitcast"
 # `x + y`, `x - y`, `x * y`, `-x` in a kernel body with an array operand (PAL049).
 ARITH_OP = "register arithmetic"
-# jnp.exp(x), lax.log(x): functions of a register array that compiler_params'
+# jnp.exp(x), lax.log(x), jnp.sin(x): functions of a register array that compiler_params'
 # approx_math=True lowers to float32-only approximate instructions (PAL058). The op recorded
-# for one: args["function"] (the call's name), its operand args["x"].
-APPROX_CALLS = frozenset(f"{module}.{function}" for module in ("jnp", "lax")
-                         for function in ("exp", "log"))
+# for one: args["function"] (the call's name), its operand args["x"]. jnp has no rsqrt and
+# lax no log2.
+APPROX_CALLS = frozenset(
+    {f"{module}.{function}" for module in ("jnp", "lax")
+     for function in ("exp", "log", "exp2", "sin", "cos", "tanh", "sqrt")}
+    | {"lax.rsqrt", "jnp.log2"})
 APPROX_OP = "register approximate math"
+# x[:128], x[1], x[..., :64] of a register array in a kernel body (PAL061): Mosaic GPU slices
+# tiled layouts only. The op recorded for one: its array args["x"], args["index"] (read as a
+# ref's index: slices as DSliceVal).
+REGISTER_SLICE_OP = "register slice"
 # x.astype(dtype) of a register array in a kernel body (PAL059): Mosaic GPU converts between
 # some dtype pairs only. The op recorded for one: its array args["x"], args["new_dtype"].
 ASTYPE_CALL = "jax.Array.astype"

@@ -223,6 +223,33 @@ SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memo
 # (measured: pal058/exp_bfloat16 lowers on 0.8.3 and 0.10.2, fails on 0.11.2 and 0.12.0.1).
 APPROX_EXP_FLOAT32_ONLY = Fact("approx_math exp takes float32 arrays only", (0, 11), None,
                                "pal058/exp_bfloat16: lowers on 0.10.2, refused on 0.11.2")
+# An implicit broadcast in a binary op of register arrays of different shapes (`x + b` of a
+# (4, 128) and a (128,) array): through 0.8.3 Lane's FragmentedArray.broadcast takes splats
+# only (NotImplementedError naming the WG-strided layout) and Warpgroup's _bcast_wg refuses
+# any operand not of the result's shape ("Unsupported broadcast"); 0.10.2 broadcasts both.
+IMPLICIT_BROADCAST_REFUSED = Fact("a binary op cannot broadcast a register array operand", None,
+                                  (0, 10), "pal062/row_bias_lane: refused whatever the "
+                                  "shapes on 0.8.3, by vec_size on 0.10.2")
+# From 0.10.2 Lane broadcasts a WG-strided operand along leading dims, keeping its vec_size:
+# the refusals are "Incompatible FragmentedArray layouts" (vec_sizes that differ) and
+# "Unsupported broadcast for WGStridedFragLayout" (a size-1 dim expanded after a larger one).
+STRIDED_BROADCAST_LEADING = Fact("Lane broadcasts WG-strided arrays along leading dims", (0, 10),
+                                 None, "pal062/row_same_vec_lane: lowers on 0.10.2, refused on "
+                                 "0.8.3")
+# Under Warpgroup semantics a leading new axis of a WG-strided array (`x[None]`) lowers from
+# 0.10.2 and a later one (`x[:, None]`) fails layout inference; 0.8.3 fails both (and
+# `x[..., None]` with another error), so only 0.10.2 on is judged.
+WARPGROUP_NEW_AXIS = Fact("Warpgroup lowers a leading new axis of a loaded array", (0, 10), None,
+                          "pal061/new_axis_warpgroup: x[None] lowers on 0.10.2, not on 0.8.3")
+# approx_math=True's tanh of a float16 / bfloat16 array: refused (a message-less
+# NotImplementedError) through 0.10.2; 0.11.2 added the 16-bit tanh.approx instructions.
+APPROX_TANH_FLOAT32_ONLY = Fact("approx_math tanh takes float32 arrays only", None, (0, 11),
+                                "pal058/tanh_bfloat16: refused on 0.10.2, lowers on 0.11.2")
+# approx_math=True's sqrt of a float16 / bfloat16 array: refused (a message-less
+# NotImplementedError) from 0.11.2, the first release with a sqrt lowering rule (before, sqrt
+# has none under either semantics: PAL019).
+APPROX_SQRT_FLOAT32_ONLY = Fact("approx_math sqrt takes float32 arrays only", (0, 11), None,
+                                "pal058/sqrt_float16: PAL019 on 0.10.2, refused on 0.11.2")
 # Register-array conversions between bfloat16 and float8, and from integers to float8, are
 # refused ("Hardware has no support for converting from bf16 to f8E4M3FN",
 # "Unsupported conversion involving narrow float types: i32 to f8E4M3FN"); 0.8.3 lowers them

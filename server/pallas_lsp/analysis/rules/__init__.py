@@ -64,6 +64,8 @@ from . import (
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
+    pal061_register_array_slice,
+    pal062_register_broadcast,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -135,6 +137,8 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
+    pal061_register_array_slice,
+    pal062_register_broadcast,
 )}
 
 

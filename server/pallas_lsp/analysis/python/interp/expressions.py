@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from ... import introspection, jax_calls, names, pyflow, ref_facts, stdlib_values
 from ...axis_trace import element_origins
-from ...ops import ARITH_OP
+from ...ops import ARITH_OP, REGISTER_SLICE_OP
 from ...trace import (
     Ctx,
 )
@@ -257,6 +257,12 @@ class ExpressionsMixin:
                 # An accumulator read (acc[...], acc[:, :64]): indexed as a ref is; not a
                 # memory access (the ref rules leave accumulators alone).
                 return self.subscript(base, self.ev_ref_index(node.slice, env, ctx), ctx)
+            if ctx.launch is not None and isinstance(base, ArrayVal) and _plain_index(node.slice):
+                # A slice or element of a register array in a kernel body (PAL061): its index
+                # read as a ref's (slices as DSliceVal); evaluated a second time below, so only
+                # an index of constants and names (nothing that runs code twice).
+                self.record_op(REGISTER_SLICE_OP, node, {  # type: ignore[arg-type]
+                    "x": base, "index": self.ev_ref_index(node.slice, env, ctx)}, {}, ctx)
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
@@ -636,6 +642,15 @@ class ExpressionsMixin:
         if isinstance(node, ast.Tuple):
             return tuple(self.ev_ref_index(item, env, ctx) for item in node.elts)
         return self.ev(node, env, ctx)
+
+
+# The nodes of an index that evaluating twice cannot tell from once.
+_PLAIN_INDEX_NODES = (ast.Constant, ast.Name, ast.Slice, ast.Tuple, ast.UnaryOp, ast.USub,
+                      ast.Load)
+
+
+def _plain_index(node: ast.expr) -> bool:
+    return all(isinstance(part, _PLAIN_INDEX_NODES) for part in ast.walk(node))
 
 
 def _lookup_error(base: object, index: object) -> ExcVal | None:
