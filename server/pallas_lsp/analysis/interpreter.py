@@ -298,7 +298,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
                       value: object = None) -> None:
         if ctx.launch is not None and isinstance(ref, RefVal):
             self.ref_accesses.append(RefAccess(kind, ref, index, node, ctx.launch, value,
-                                               ctx.names_open or bool(ctx.scope_names), self.on_sure_path))
+                                               ctx.names_open or bool(ctx.scope_names), self.on_sure_path,
+                                               ctx.warp_level))
 
     def record_acc_store(self, acc: AccRefVal, index: object, node: ast.Subscript, ctx: Ctx,
                          value: object) -> None:

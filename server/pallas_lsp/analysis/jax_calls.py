@@ -627,11 +627,12 @@ def _other(call: Call) -> object:
     name, ctx = call.name, call.ctx
     if ctx.launch is not None and names.is_jax_api(name) and name not in _CALLS_ARGUMENTS:
         # An unmodelled JAX construct inside a kernel may bind axis names for its body.
-        call.tracer.call_callbacks(call.args, call.kwargs, call.node, replace(ctx, names_open=True),
-                                   same_context=True)
+        body_ctx = replace(ctx, names_open=True, warp_level=ctx.warp_level or _warp_map(call))
+        call.tracer.call_callbacks(call.args, call.kwargs, call.node, body_ctx, same_context=True)
         mesh = call.arg(0, "mesh")
-        if name == "pl.core_map" and isinstance(mesh, WarpMeshVal) and mesh.names is not None:
-            return OpaqueScope(name, frozenset(mesh.names))
+        if name == "pl.core_map" and isinstance(mesh, WarpMeshVal):
+            bound = frozenset(mesh.names) if mesh.names is not None else None
+            return OpaqueScope(name, bound, warp_level=True)
         return OpaqueScope(name)
     # Code outside JAX that takes a callback (absl's app.run(main), timeit) calls it as
     # it is; another JAX transformation might add a mesh, so there the context is unknown.
@@ -643,6 +644,15 @@ def _other(call: Call) -> object:
         return UNKNOWN
     call.tracer.call_callbacks(call.args, call.kwargs, call.node, ctx, same_context=same_context)
     return UNKNOWN
+
+
+def _warp_map(call: Call) -> bool:
+    """``plgpu.warp_map(f)`` runs f once per warp (warp-level semantics), on a release that has
+    it (0.8.3 has not: the call is an AttributeError, PAL009's)."""
+    if call.name != "plgpu.warp_map":
+        return False
+    surface = shipped(call.tracer.version)
+    return surface is None or surface.params(call.name) is not None
 
 
 def _loop(call: Call) -> object:

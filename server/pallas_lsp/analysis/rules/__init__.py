@@ -64,6 +64,7 @@ from . import (
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
+    pal065_warp_array_load,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -135,6 +136,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
+    pal065_warp_array_load,
 )}
 
 
