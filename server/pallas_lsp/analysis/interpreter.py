@@ -111,6 +111,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.made_transforms: list[object] = []
         # Every plgpu.SMEM / TMEM / GMEM buffer type built (a RefTypeVal), for the TMEM checks.
         self.made_ref_types: list[object] = []
+        # Every plgpu.RefUnion(...) built (a ref_unions.RefUnionCall), for PAL066.
+        self.made_ref_unions: list[object] = []
         self.scoped_buffers: list[ScopedBuffer] = []
         self.scoped_calls: list[ScopedCall] = []
         self.host_queries: list[HostAxisQuery] = []
@@ -311,6 +313,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
     def record_transform(self, transform: object) -> None:
         if self.on_sure_path:
             self.made_transforms.append(transform)
+
+    def record_ref_union(self, made: object) -> None:
+        if self.on_sure_path:
+            self.made_ref_unions.append(made)
 
     def record_ref_type(self, made: object) -> None:
         if self.on_sure_path:

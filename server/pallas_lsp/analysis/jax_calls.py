@@ -24,6 +24,7 @@ from . import (
     names,
     pipelines,
     ref_facts,
+    ref_unions,
     stdlib_calls,
     stdlib_values,
     warp_pipelines,
@@ -489,6 +490,8 @@ class Tracer(Protocol):
     def record_barrier(self, barrier: BarrierVal) -> None: ...
 
     def record_ref_type(self, made: object) -> None: ...
+
+    def record_ref_union(self, made: object) -> None: ...
 
     def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None: ...
 
@@ -1317,6 +1320,7 @@ HANDLERS: dict[str, Handler] = {
     "jax.P": _partition_spec,
     **arrays.HANDLERS,
     **ref_facts.HANDLERS,
+    **ref_unions.HANDLERS,
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
     "jax.devices": _jax_devices,

@@ -15,6 +15,7 @@ from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .ref_facts import describe_ref
+from .ref_unions import RefUnionCall
 from .trace import (
     AnalysisStopped,
     Launch,
@@ -97,6 +98,7 @@ class Program:
                                             if mesh_fault(access.launch.kernel) is None]
         self.made_transforms: list[TransformVal] = interp.made_transforms  # type: ignore[assignment]
         self.made_ref_types: list[RefTypeVal] = interp.made_ref_types  # type: ignore[assignment]
+        self.made_ref_unions: list[RefUnionCall] = interp.made_ref_unions  # type: ignore[assignment]
         self.scoped_buffers: list[ScopedBuffer] = [scoped for scoped in interp.scoped_buffers
                                                    if mesh_fault(scoped.launch.kernel) is None]
         self.scoped_calls: list[ScopedCall] = [scoped for scoped in interp.scoped_calls

@@ -65,6 +65,7 @@ from . import (
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
     pal065_warp_array_load,
+    pal066_ref_union_members,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -137,6 +138,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
     pal065_warp_array_load,
+    pal066_ref_union_members,
 )}
 
 
