@@ -1,0 +1,82 @@
+"""PAL067 ref_strided_slice: a ref load or store through a slice of stride 2 or more
+(``x_ref[::2]``, ``pl.ds(i, n, stride=2)``), which Mosaic GPU does not lower."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..model import Finding, Options, Related
+from ..program import Program
+from ..strided_slices import StridedAccess, strided_accesses
+from .base import LoweringError, Rule
+
+RULE = Rule(
+    code="PAL067",
+    name="ref_strided_slice",
+    title="a ref load or store through a strided slice",
+    jax_message=(
+        "NotImplementedError: Strided slices not implemented\n"
+        "NotImplementedError: Unsupported slice: Slice(start=..., size=128, stride=2)"
+    ),
+    lowering_errors=(
+        LoweringError(r"\AStrided slices not implemented", exc_type="NotImplementedError",
+                      sites=r"mosaic/gpu/utils\.py:parse_indices$"),
+        LoweringError(r"\AUnsupported slice: ", exc_type="NotImplementedError",
+                      sites=r"mosaic_gpu/lowering\.py:_ndindexer_indices$"),
+    ),
+    what_it_means=(
+        "Mosaic GPU moves data between a ref and registers through contiguous slices only. A "
+        "slice that takes every second (or n-th) element of a dimension has no lowering for "
+        "loads and stores of GMEM or shared-memory refs."
+    ),
+    when_it_happens=(
+        "`x_ref[::2]`, `o_ref[::2] = v`, `x_ref[:, ::2]`, `x_ref.at[::2][...]` or "
+        "`s_ref[pl.ds(0, 128, stride=2)]` in a kernel body, under Lane and Warpgroup "
+        "semantics alike: \"Strided slices not implemented\" with a static start, "
+        "\"Unsupported slice: ...\" with a traced one (`pl.ds(i, n, stride=2)`). JAX blames the "
+        "load or store line. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1."
+    ),
+    how_to_fix=(
+        "Load the contiguous slice and pick the elements from the register value (for "
+        "example `x_ref[...].reshape(n // 2, 2)[:, 0]` where the reshape lowers), lay the data "
+        "out so each kernel reads contiguous slices, or pass a strided view made on the host "
+        "(`x[::2]` before the kernel call)."
+    ),
+    bad_example='''
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[::2]
+''',
+    good_example='''
+call = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((128,), jnp.float32))
+call(x[::2])  # the host slices; the kernel reads the whole ref
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+''',
+    fixable=False,
+)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    seen: set[int] = set()
+    for found in strided_accesses(program):
+        launch = found.access.launch
+        if program.api_removed(launch.kernel) or id(launch) in seen:
+            continue
+        seen.add(id(launch))  # JAX stops lowering a kernel at its first refusal
+        yield Finding(RULE.code, program.span(found.access.node), _message(found),
+                      related=(Related(program.span(launch.kernel.node), "the kernel is created here"),))
+
+
+def _message(found: StridedAccess) -> str:
+    verb = "loads from" if found.access.kind == "load" else "stores to"
+    where = "a view (ref.at[...]) that takes" if found.in_view else "a slice of"
+    if found.dynamic_start:
+        raised = ("\"NotImplementedError: Unsupported slice: ...\" (\"Strided slices not "
+                  "implemented\" if the start is a Python int)")
+    else:
+        raised = "\"NotImplementedError: Strided slices not implemented\""
+    return (f"This {verb} a ref through {where} stride {found.stride}: Mosaic GPU loads and "
+            f"stores contiguous slices only, and JAX raises {raised}. Read the contiguous slice "
+            f"and select the elements from the register value, or slice the array on the host "
+            f"before the kernel call.")
