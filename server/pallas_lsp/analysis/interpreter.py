@@ -70,6 +70,7 @@ from .values import (
     RefVal,
     fingerprint,
 )
+from .warp_captures import WarpCapture, captured_arrays
 
 
 class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, ModulesMixin):
@@ -113,6 +114,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.made_ref_types: list[object] = []
         # Every plgpu.RefUnion(...) built (a ref_unions.RefUnionCall), for PAL066.
         self.made_ref_unions: list[object] = []
+        # The warp-level bodies (WarpMesh core_map, warp_map) that close over register arrays.
+        self.warp_captures: list[WarpCapture] = []
         self.scoped_buffers: list[ScopedBuffer] = []
         self.scoped_calls: list[ScopedCall] = []
         self.host_queries: list[HostAxisQuery] = []
@@ -313,6 +316,13 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
     def record_transform(self, transform: object) -> None:
         if self.on_sure_path:
             self.made_transforms.append(transform)
+
+    def record_warp_body(self, func: object, node: ast.AST, ctx: Ctx) -> None:
+        """A warp-level body about to be traced: what it closes over, read now (PAL068)."""
+        if ctx.launch is not None and self.on_sure_path:
+            captured = captured_arrays(func)
+            if captured:
+                self.warp_captures.append(WarpCapture(node, ctx.launch, captured))
 
     def record_ref_union(self, made: object) -> None:
         if self.on_sure_path:

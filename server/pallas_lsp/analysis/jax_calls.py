@@ -493,6 +493,8 @@ class Tracer(Protocol):
 
     def record_ref_union(self, made: object) -> None: ...
 
+    def record_warp_body(self, func: object, node: ast.AST, ctx: Ctx) -> None: ...
+
     def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None: ...
 
     def record_scoped_call(self, types: tuple[object, ...] | None, collective_axes: object,
@@ -630,7 +632,10 @@ def _other(call: Call) -> object:
     name, ctx = call.name, call.ctx
     if ctx.launch is not None and names.is_jax_api(name) and name not in _CALLS_ARGUMENTS:
         # An unmodelled JAX construct inside a kernel may bind axis names for its body.
-        body_ctx = replace(ctx, names_open=True, warp_level=ctx.warp_level or _warp_map(call))
+        warp_map = _warp_map(call)
+        if warp_map:
+            call.tracer.record_warp_body(call.arg(0, "f"), call.node, ctx)
+        body_ctx = replace(ctx, names_open=True, warp_level=ctx.warp_level or warp_map)
         call.tracer.call_callbacks(call.args, call.kwargs, call.node, body_ctx, same_context=True)
         mesh = call.arg(0, "mesh")
         if name == "pl.core_map" and isinstance(mesh, WarpMeshVal):

@@ -44,6 +44,7 @@ from .versions import (
     holds,
     rules_release,
 )
+from .warp_captures import WarpCapture
 
 __all__ = ["AnalysisStopped", "Program", "build_program"]
 
@@ -99,6 +100,8 @@ class Program:
         self.made_transforms: list[TransformVal] = interp.made_transforms  # type: ignore[assignment]
         self.made_ref_types: list[RefTypeVal] = interp.made_ref_types  # type: ignore[assignment]
         self.made_ref_unions: list[RefUnionCall] = interp.made_ref_unions  # type: ignore[assignment]
+        self.warp_captures: list[WarpCapture] = [capture for capture in interp.warp_captures
+                                                 if mesh_fault(capture.launch.kernel) is None]
         self.scoped_buffers: list[ScopedBuffer] = [scoped for scoped in interp.scoped_buffers
                                                    if mesh_fault(scoped.launch.kernel) is None]
         self.scoped_calls: list[ScopedCall] = [scoped for scoped in interp.scoped_calls
