@@ -47,7 +47,7 @@ class UnionFault:
 def _leaves(value: object, depth: int = 0) -> list[RefTypeVal] | None:
     if isinstance(value, RefTypeVal):
         return [value]
-    if isinstance(value, (Const, DictVal)) and not (isinstance(value, Const) and isinstance(value.value, tuple)):
+    if isinstance(value, DictVal) or (isinstance(value, Const) and not isinstance(value.value, tuple)):
         return None  # a dict's leaves come in key order, a string is no buffer type: not followed
     items = unpack(value) if depth < _TREE_DEPTH else None
     if items is None:

@@ -66,7 +66,7 @@ from . import (
     pal060_warpgroup_layout_rule_missing,
     pal065_warp_array_load,
     pal066_ref_union_members,
-    pal067_ref_strided_slice,
+    pal067_ref_noncontiguous_index,
     pal068_warp_array_capture,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
@@ -141,7 +141,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal060_warpgroup_layout_rule_missing,
     pal065_warp_array_load,
     pal066_ref_union_members,
-    pal067_ref_strided_slice,
+    pal067_ref_noncontiguous_index,
     pal068_warp_array_capture,
 )}
 
