@@ -318,7 +318,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
             self.made_transforms.append(transform)
 
     def record_warp_body(self, func: object, node: ast.AST, ctx: Ctx) -> None:
-        """A warp-level body about to be traced: what it closes over, read now (PAL068)."""
+        """A warp-level body about to be traced: what it closes over, read now (PAL065)."""
         if ctx.launch is not None and self.on_sure_path:
             captured = captured_arrays(func)
             if captured:

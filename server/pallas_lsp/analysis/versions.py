@@ -70,7 +70,7 @@ SCALAR_SPLAT_CAST = Fact("under Warpgroup only an array's layout_cast to WG_SPLA
 # primitive in Pallas Mosaic GPU lowering: core_map for lowering semantics
 # LoweringSemantics.Warpgroup", measured on 0.8.3; lowers on 0.10.2; 0.9 not measured).
 WARPGROUP_WARP_MESH = Fact("a WarpMesh core_map lowers under Warpgroup semantics", (0, 10), None,
-                           "pal065/warp_load_whole_warpgroup: core_map unimplemented on 0.8.3")
+                           "pal065/warp_load_slice_warpgroup: core_map unimplemented on 0.8.3")
 # The multimem ops have a Warpgroup lowering (before: "Unimplemented primitive ...").
 WARPGROUP_MULTIMEM = Fact("multimem ops lower under Warpgroup semantics", (0, 10), None,
                           "warpgroup_explicit_no_layout_ok: NotImplementedError through 0.9.2")

@@ -1,4 +1,4 @@
-"""Register arrays a warp-level body closes over (PAL068).
+"""Register arrays a warp-level body closes over (PAL065).
 
 The body of ``pl.core_map(plgpu.WarpMesh(...))`` (and of ``plgpu.warp_map``) runs once per
 warp; JAX traces it as a function of its own, and a register array of the enclosing kernel

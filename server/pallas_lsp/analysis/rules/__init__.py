@@ -64,10 +64,9 @@ from . import (
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
-    pal065_warp_array_load,
+    pal065_warp_array,
     pal066_ref_union_members,
     pal067_ref_noncontiguous_index,
-    pal068_warp_array_capture,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -139,10 +138,9 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
-    pal065_warp_array_load,
+    pal065_warp_array,
     pal066_ref_union_members,
     pal067_ref_noncontiguous_index,
-    pal068_warp_array_capture,
 )}
 
 
