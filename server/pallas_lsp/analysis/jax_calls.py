@@ -40,6 +40,8 @@ from .ops import (
     ASTYPE_OP,
     BITCAST_CALL,
     BITCAST_OP,
+    DEBUG_PRINT_CALL,
+    DEBUG_PRINT_OP,
     NO_LAYOUT_RULE_CALLS,
     NO_LAYOUT_RULE_OP,
     OPS,
@@ -586,6 +588,12 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
         # x.astype(jnp.float8_e4m3fn) of a bfloat16 array: a conversion Mosaic GPU has no
         # instructions for (PAL059).
         interp.record_op(ASTYPE_OP, node, {"x": args[0], "new_dtype": call.arg(1, "dtype")}, {}, ctx)
+    if ctx.launch is not None and name == DEBUG_PRINT_CALL and not kwargs and not any(
+            isinstance(arg, ast.Starred) for arg in node.args):
+        # pl.debug_print("x = {:.3f}", x): Mosaic GPU's rule refuses format specs, named
+        # fields and a count of values other than the placeholders' (PAL068).
+        interp.record_op(DEBUG_PRINT_OP, node, {"fmt": call.arg(0, "fmt"),
+                                                "values": Const(max(len(args) - 1, 0))}, {}, ctx)
     if ctx.launch is not None and name in NO_LAYOUT_RULE_CALLS:
         # lax.erf(x) under Warpgroup semantics: layout inference has no rule for math.erf
         # (PAL060).

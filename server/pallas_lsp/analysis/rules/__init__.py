@@ -67,6 +67,7 @@ from . import (
     pal065_warp_array,
     pal066_ref_union_members,
     pal067_ref_noncontiguous_index,
+    pal068_debug_print_format,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -141,6 +142,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal065_warp_array,
     pal066_ref_union_members,
     pal067_ref_noncontiguous_index,
+    pal068_debug_print_format,
 )}
 
 
