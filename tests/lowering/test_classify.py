@@ -249,6 +249,28 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "supported", "0.8.3", "register_cast_unsupported"),
         ("NotImplementedError", "No layout inference rule defined for %34 = math.erf %33 : "
          "vector<512xf32>", "0.12.0.1", "warpgroup_layout_rule_missing"),
+        # The texts measured for PAL065 - PAL068 (their fixtures).
+        ("ValueError", "Can only load scalars in warp-level code.", "0.12.0.1", "warp_array"),
+        ("LoweringError", "Can only close over scalars and Refs when using core_map with WarpMesh. "
+         "Found array of shape float32[128].", "0.10.2", "warp_array"),
+        ("ValueError", "The kernel function in mpmd_map _per_warp at kernel.py:17 captures "
+         "non-scalar array constants [f32[128]]. You can only close over scalars and Refs; "
+         "arrays must be passed to the kernel via Refs.", "0.12.0.1", "warp_array"),
+        ("NotImplementedError", "All aliased Refs must have the same memory space (SMEM or TMEM). "
+         "Got <generator object RefUnion.__init__.<locals>.<genexpr> at 0x7f8d36e399c0>.",
+         "0.8.3", "ref_union_members"),
+        ("ValueError", "Some aliased TMEM references are collective and some are not.",
+         "0.12.0.1", "ref_union_members"),
+        ("NotImplementedError", "Unsupported slice: Slice(start=FragmentedArray(layout="
+         "WGSplatFragLayout(shape=()), is_signed=True), size=128, stride=2)", "0.12.0.1",
+         "ref_noncontiguous_index"),
+        ("NotImplementedError", "int_indexer_shape non-empty", "0.11.2", "ref_noncontiguous_index"),
+        ("ValueError", "The format string should not contain any format specs or conversions",
+         "0.12.0.1", "debug_print_format"),
+        ("ValueError", "The format string should not reference arguments by position or name",
+         "0.8.3", "debug_print_format"),
+        ("TypeError", "The format string expects 2 arguments, but got 1", "0.10.2",
+         "debug_print_format"),
         # Another op without a layout rule is not PAL060's.
         ("NotImplementedError", "No layout inference rule defined for %29 = arith.select %27, "
          "%28, %22 : vector<512xi1>", "0.12.0.1", "other"),
@@ -320,6 +342,10 @@ def test_every_class_has_its_contract_code() -> None:
         "warpgroup_layout_rule_missing": "PAL060",
         "register_array_slice": "PAL061",
         "register_broadcast": "PAL062",
+        "warp_array": "PAL065",
+        "ref_union_members": "PAL066",
+        "ref_noncontiguous_index": "PAL067",
+        "debug_print_format": "PAL068",
     }
 
 
@@ -327,6 +353,14 @@ def test_every_class_has_its_contract_code() -> None:
        version=st.one_of(st.none(), st.text(max_size=12)))
 def test_classify_is_total(exc_type: str, message: str, version: str | None) -> None:
     assert classify(exc_type, message, version) in {*CLASS_TO_CODE, "other"}
+
+
+def test_a_strided_slice_belongs_to_both_rules_that_predict_it() -> None:
+    """PAL012 judges shared-memory windows, PAL067 GMEM refs: the text is the same."""
+    from pallas_lsp.lowering.classify import classes_of
+
+    assert classes_of("NotImplementedError", "Strided slices not implemented", "0.12.0.1") == (
+        "smem_transforms", "ref_noncontiguous_index")
 
 
 def test_a_bare_assertion_belongs_to_both_rules_that_predict_it() -> None:

@@ -70,6 +70,7 @@ from .values import (
     RefVal,
     fingerprint,
 )
+from .warp_captures import WarpCapture, captured_arrays
 
 
 class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, ModulesMixin):
@@ -111,6 +112,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.made_transforms: list[object] = []
         # Every plgpu.SMEM / TMEM / GMEM buffer type built (a RefTypeVal), for the TMEM checks.
         self.made_ref_types: list[object] = []
+        # Every plgpu.RefUnion(...) built (a ref_unions.RefUnionCall), for PAL066.
+        self.made_ref_unions: list[object] = []
+        # The warp-level bodies (WarpMesh core_map, warp_map) that close over register arrays.
+        self.warp_captures: list[WarpCapture] = []
         self.scoped_buffers: list[ScopedBuffer] = []
         self.scoped_calls: list[ScopedCall] = []
         self.host_queries: list[HostAxisQuery] = []
@@ -298,7 +303,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
                       value: object = None) -> None:
         if ctx.launch is not None and isinstance(ref, RefVal):
             self.ref_accesses.append(RefAccess(kind, ref, index, node, ctx.launch, value,
-                                               ctx.names_open or bool(ctx.scope_names), self.on_sure_path))
+                                               ctx.names_open or bool(ctx.scope_names), self.on_sure_path,
+                                               ctx.warp_level))
 
     def record_acc_store(self, acc: AccRefVal, index: object, node: ast.Subscript, ctx: Ctx,
                          value: object) -> None:
@@ -310,6 +316,17 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
     def record_transform(self, transform: object) -> None:
         if self.on_sure_path:
             self.made_transforms.append(transform)
+
+    def record_warp_body(self, func: object, node: ast.AST, ctx: Ctx) -> None:
+        """A warp-level body about to be traced: what it closes over, read now (PAL065)."""
+        if ctx.launch is not None and self.on_sure_path:
+            captured = captured_arrays(func)
+            if captured:
+                self.warp_captures.append(WarpCapture(node, ctx.launch, captured))
+
+    def record_ref_union(self, made: object) -> None:
+        if self.on_sure_path:
+            self.made_ref_unions.append(made)
 
     def record_ref_type(self, made: object) -> None:
         if self.on_sure_path:

@@ -24,6 +24,7 @@ from . import (
     names,
     pipelines,
     ref_facts,
+    ref_unions,
     stdlib_calls,
     stdlib_values,
     warp_pipelines,
@@ -39,6 +40,8 @@ from .ops import (
     ASTYPE_OP,
     BITCAST_CALL,
     BITCAST_OP,
+    DEBUG_PRINT_CALL,
+    DEBUG_PRINT_OP,
     NO_LAYOUT_RULE_CALLS,
     NO_LAYOUT_RULE_OP,
     OPS,
@@ -514,6 +517,10 @@ class Tracer(Protocol):
 
     def record_ref_type(self, made: object) -> None: ...
 
+    def record_ref_union(self, made: object) -> None: ...
+
+    def record_warp_body(self, func: object, node: ast.AST, ctx: Ctx) -> None: ...
+
     def record_scoped_buffer(self, buffer: object, node: ast.Call, ctx: Ctx) -> None: ...
 
     def record_scoped_call(self, types: tuple[object, ...] | None, collective_axes: object,
@@ -605,6 +612,12 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
         # x.astype(jnp.float8_e4m3fn) of a bfloat16 array: a conversion Mosaic GPU has no
         # instructions for (PAL059).
         interp.record_op(ASTYPE_OP, node, {"x": args[0], "new_dtype": call.arg(1, "dtype")}, {}, ctx)
+    if ctx.launch is not None and name == DEBUG_PRINT_CALL and not kwargs and not any(
+            isinstance(arg, ast.Starred) for arg in node.args):
+        # pl.debug_print("x = {:.3f}", x): Mosaic GPU's rule refuses format specs, named
+        # fields and a count of values other than the placeholders' (PAL068).
+        interp.record_op(DEBUG_PRINT_OP, node, {"fmt": call.arg(0, "fmt"),
+                                                "values": Const(max(len(args) - 1, 0))}, {}, ctx)
     if ctx.launch is not None and name in NO_LAYOUT_RULE_CALLS:
         # lax.erf(x) under Warpgroup semantics: layout inference has no rule for math.erf
         # (PAL060).
@@ -651,11 +664,15 @@ def _other(call: Call) -> object:
     name, ctx = call.name, call.ctx
     if ctx.launch is not None and names.is_jax_api(name) and name not in _CALLS_ARGUMENTS:
         # An unmodelled JAX construct inside a kernel may bind axis names for its body.
-        call.tracer.call_callbacks(call.args, call.kwargs, call.node, replace(ctx, names_open=True),
-                                   same_context=True)
+        warp_map = _warp_map(call)
+        if warp_map:
+            call.tracer.record_warp_body(call.arg(0, "f"), call.node, ctx)
+        body_ctx = replace(ctx, names_open=True, warp_level=ctx.warp_level or warp_map)
+        call.tracer.call_callbacks(call.args, call.kwargs, call.node, body_ctx, same_context=True)
         mesh = call.arg(0, "mesh")
-        if name == "pl.core_map" and isinstance(mesh, WarpMeshVal) and mesh.names is not None:
-            return OpaqueScope(name, frozenset(mesh.names))
+        if name == "pl.core_map" and isinstance(mesh, WarpMeshVal):
+            bound = frozenset(mesh.names) if mesh.names is not None else None
+            return OpaqueScope(name, bound, warp_level=True)
         return OpaqueScope(name)
     # Code outside JAX that takes a callback (absl's app.run(main), timeit) calls it as
     # it is; another JAX transformation might add a mesh, so there the context is unknown.
@@ -667,6 +684,15 @@ def _other(call: Call) -> object:
         return UNKNOWN
     call.tracer.call_callbacks(call.args, call.kwargs, call.node, ctx, same_context=same_context)
     return UNKNOWN
+
+
+def _warp_map(call: Call) -> bool:
+    """``plgpu.warp_map(f)`` runs f once per warp (warp-level semantics), on a release that has
+    it (0.8.3 has not: the call is an AttributeError, PAL009's)."""
+    if call.name != "plgpu.warp_map":
+        return False
+    surface = shipped(call.tracer.version)
+    return surface is None or surface.params(call.name) is not None
 
 
 def _loop(call: Call) -> object:
@@ -1352,6 +1378,7 @@ HANDLERS: dict[str, Handler] = {
     "jax.P": _partition_spec,
     **arrays.HANDLERS,
     **ref_facts.HANDLERS,
+    **ref_unions.HANDLERS,
     **{wrapper: _transparent_wrapper for wrapper in _TRANSPARENT_WRAPPERS},
     "functools.identity": _identity,
     "jax.devices": _jax_devices,

@@ -126,6 +126,10 @@ ASTYPE_CALL = "jax.Array.astype"
 NO_LAYOUT_RULE_CALLS = frozenset({"lax.erf", "jax.scipy.special.erf", "lax.atan2", "jnp.arctan2"})
 NO_LAYOUT_RULE_OP = "register op without a layout rule"
 ASTYPE_OP = "register astype"
+# pl.debug_print(fmt, *values) in a kernel body: Mosaic GPU's rule checks the format string
+# (PAL068). The op recorded for one: args["fmt"], args["values"] (how many, as a Const).
+DEBUG_PRINT_CALL = "pl.debug_print"
+DEBUG_PRINT_OP = "pl.debug_print format"
 # Collectives that wrap a string collective_axes in a tuple (a string is one axis name).
 WRAPS_STRINGS = tuple(name for name in COLLECTIVE_OPS if not OPS[name].splits_string_axes)
 HOVERED_OPS = tuple(name for name, spec in OPS.items() if spec.hover is not None)

@@ -15,6 +15,7 @@ from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .ref_facts import describe_ref
+from .ref_unions import RefUnionCall
 from .trace import (
     AnalysisStopped,
     Launch,
@@ -43,6 +44,7 @@ from .versions import (
     holds,
     rules_release,
 )
+from .warp_captures import WarpCapture
 
 __all__ = ["AnalysisStopped", "Program", "build_program"]
 
@@ -97,6 +99,9 @@ class Program:
                                             if mesh_fault(access.launch.kernel) is None]
         self.made_transforms: list[TransformVal] = interp.made_transforms  # type: ignore[assignment]
         self.made_ref_types: list[RefTypeVal] = interp.made_ref_types  # type: ignore[assignment]
+        self.made_ref_unions: list[RefUnionCall] = interp.made_ref_unions  # type: ignore[assignment]
+        self.warp_captures: list[WarpCapture] = [capture for capture in interp.warp_captures
+                                                 if mesh_fault(capture.launch.kernel) is None]
         self.scoped_buffers: list[ScopedBuffer] = [scoped for scoped in interp.scoped_buffers
                                                    if mesh_fault(scoped.launch.kernel) is None]
         self.scoped_calls: list[ScopedCall] = [scoped for scoped in interp.scoped_calls

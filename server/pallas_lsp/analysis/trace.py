@@ -39,6 +39,9 @@ class Ctx:
     # Inside a kernel, names an enclosing construct we model binds for its body
     # (pl.core_map(plgpu.WarpMesh(axis_name="warp"))).
     scope_names: frozenset[str] = frozenset()
+    # Inside a kernel, in code that runs once per warp (the body of pl.core_map(plgpu.WarpMesh(
+    # ...)) or of plgpu.warp_map): JAX lowers it with warp-level semantics (PAL065).
+    warp_level: bool = False
     # Inside jax.vmap(f, axis_name=...): jitted code around a kernel may name that axis
     # (a kernel may not: JAX's LookupError, PAL005).
     vmap_names: bool = False
@@ -55,6 +58,7 @@ class Ctx:
             id(self.launch) if self.launch else None,
             self.names_open,
             self.scope_names,
+            self.warp_level,
             self.vmap_names,
             tuple((name, fingerprint(value)) for name, value in self.patches),
         )
@@ -109,6 +113,8 @@ class RefAccess:
     # The code surely runs (Interpreter.on_sure_path): not under a branch the run could not
     # decide, nor in a callback handed to code it cannot see (PAL026 reports only these).
     sure: bool = True
+    # In code that runs once per warp (Ctx.warp_level): only scalars load there (PAL065).
+    warp_level: bool = False
 
 
 @dataclass(eq=False)
@@ -200,15 +206,18 @@ class OpaqueScope:
     under names we cannot see; ``bound`` holds them when known (``pl.core_map`` of a
     ``plgpu.WarpMesh(axis_name="warp")`` binds exactly "warp")."""
 
-    def __init__(self, name: str, bound: frozenset[str] | None = None) -> None:
+    def __init__(self, name: str, bound: frozenset[str] | None = None, *,
+                 warp_level: bool = False) -> None:
         self.name = name
         self.bound = bound
+        self.warp_level = warp_level  # a core_map of a WarpMesh: its body runs once per warp
 
     def inside(self, ctx: Ctx) -> Ctx:
         """The context its body runs in."""
+        warp_level = ctx.warp_level or self.warp_level
         if self.bound is None:
-            return replace(ctx, names_open=True)
-        return replace(ctx, scope_names=ctx.scope_names | self.bound)
+            return replace(ctx, names_open=True, warp_level=warp_level)
+        return replace(ctx, scope_names=ctx.scope_names | self.bound, warp_level=warp_level)
 
 
 class WarpMeshVal:

@@ -66,6 +66,11 @@ WARPGROUP_DEFAULT = Fact("lowering semantics default to Warpgroup", (0, 11), Non
 # pal004/splat_cast_of_scalar on 0.8.3 vs 0.10.2; 0.9 not measured).
 SCALAR_SPLAT_CAST = Fact("under Warpgroup only an array's layout_cast to WG_SPLAT fails (a scalar's lowers)",
                          (0, 10), None, "pal004/splat_cast_of_scalar, 0.8.3 vs 0.10.2")
+# pl.core_map(plgpu.WarpMesh(...)) lowers under Warpgroup semantics (before: "Unimplemented
+# primitive in Pallas Mosaic GPU lowering: core_map for lowering semantics
+# LoweringSemantics.Warpgroup", measured on 0.8.3; lowers on 0.10.2; 0.9 not measured).
+WARPGROUP_WARP_MESH = Fact("a WarpMesh core_map lowers under Warpgroup semantics", (0, 10), None,
+                           "pal065/warp_load_slice_warpgroup: core_map unimplemented on 0.8.3")
 # The multimem ops have a Warpgroup lowering (before: "Unimplemented primitive ...").
 WARPGROUP_MULTIMEM = Fact("multimem ops lower under Warpgroup semantics", (0, 10), None,
                           "warpgroup_explicit_no_layout_ok: NotImplementedError through 0.9.2")

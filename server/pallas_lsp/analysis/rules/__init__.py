@@ -66,6 +66,10 @@ from . import (
     pal060_warpgroup_layout_rule_missing,
     pal061_register_array_slice,
     pal062_register_broadcast,
+    pal065_warp_array,
+    pal066_ref_union_members,
+    pal067_ref_noncontiguous_index,
+    pal068_debug_print_format,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -139,6 +143,10 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal060_warpgroup_layout_rule_missing,
     pal061_register_array_slice,
     pal062_register_broadcast,
+    pal065_warp_array,
+    pal066_ref_union_members,
+    pal067_ref_noncontiguous_index,
+    pal068_debug_print_format,
 )}
 
 

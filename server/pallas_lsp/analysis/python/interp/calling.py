@@ -339,6 +339,9 @@ class CallsMixin:
                 return self.call(custom, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
             return self.instantiate(func, args, kwargs, ctx)
         if isinstance(func, OpaqueScope):
+            if func.warp_level:  # pl.core_map(plgpu.WarpMesh(...))(body)
+                for arg in args:
+                    self.record_warp_body(arg, node, ctx)
             self.call_callbacks_of_unknown(args, kwargs, node, func.inside(ctx))
             return UNKNOWN
         if isinstance(func, ObjVal):

@@ -94,6 +94,8 @@ class ClassesMixin:
             call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
             ast.copy_location(call_node, node)
             if isinstance(dec, OpaqueScope):
+                if dec.warp_level:
+                    self.record_warp_body(value, node, ctx)
                 ctx = dec.inside(ctx)
             self.call_unknown_args(value, call_node, ctx)
             return UNKNOWN
