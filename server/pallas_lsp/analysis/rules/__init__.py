@@ -64,6 +64,9 @@ from . import (
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
+    pal069_tmem_columns,
+    pal070_tmem_collective_mix,
+    pal071_tmem_async_ref,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -135,6 +138,9 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal058_approx_math_dtype,
     pal059_register_cast_unsupported,
     pal060_warpgroup_layout_rule_missing,
+    pal069_tmem_columns,
+    pal070_tmem_collective_mix,
+    pal071_tmem_async_ref,
 )}
 
 
