@@ -37,8 +37,8 @@ RULE = Rule(
         LoweringError(r"^packed, collective and layout arguments are only supported for TMEM\.$",
                       "ValueError"),
         # The layout inference the type runs when no layout= is given (tcgen05.py).
-        LoweringError(r"^Unsupported shape: .*\. TMEM references must have either 128 or 64 "
-                      r"rows, but got \d+\.$", "ValueError"),
+        LoweringError(r"^Unsupported shape: .*\. TMEM references must have either \S+ or .+ "
+                      r"rows, but got ", "ValueError"),
     ),
     what_it_means=(
         "`plgpu.TMEM(shape, dtype)` declares a buffer in Blackwell tensor memory, 128 lanes "

@@ -23,7 +23,7 @@ RULE = Rule(
     title="A kernel's TMEM buffers fit in tensor memory's 512 columns",
     jax_message="ValueError: After rounding up, got 1024 columns, exceeding the limit of 512",
     lowering_errors=(
-        LoweringError(r"^After rounding up, got \d+ columns, exceeding the limit of 512$",
+        LoweringError(r"^After rounding up, got \S+ columns, exceeding the limit of 512$",
                       "ValueError"),
     ),
     what_it_means=(
