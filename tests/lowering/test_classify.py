@@ -271,6 +271,20 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "0.8.3", "debug_print_format"),
         ("TypeError", "The format string expects 2 arguments, but got 1", "0.10.2",
          "debug_print_format"),
+        # The tensor-memory texts measured in docs/measurements/tmem-lowering.md (their fixtures).
+        ("ValueError", "a_scale and b_scale must both be present or absent.", "0.8.3",
+         "tcgen05_mma_operands"),
+        ("ValueError", "Accumulator Ref must be collective if collective_axis is set.", "0.12.0.1",
+         "tcgen05_mma_operands"),
+        ("ValueError", "b_scale must be a TMEM Ref", "0.11.2", "tcgen05_mma_operands"),
+        ("ValueError", "Unsupported shape: (256, 128). TMEM references must have either 128 or 64 "
+         "rows, but got 256.", "0.10.2", "tmem_allocation"),
+        ("ValueError", "After rounding up, got 1024 columns, exceeding the limit of 512",
+         "0.12.0.1", "tmem_columns"),
+        ("ValueError", "Can't mix collective and non-collective TMEM allocations within the same "
+         "kernel.", "0.8.3", "tmem_collective_mix"),
+        ("ValueError", "Async load only supports TMEM refs", "0.12.0.1", "tmem_async_ref"),
+        ("ValueError", "Async store only supports TMEM refs", "0.10.2", "tmem_async_ref"),
         # Another op without a layout rule is not PAL060's.
         ("NotImplementedError", "No layout inference rule defined for %29 = arith.select %27, "
          "%28, %22 : vector<512xi1>", "0.12.0.1", "other"),
@@ -346,6 +360,9 @@ def test_every_class_has_its_contract_code() -> None:
         "ref_union_members": "PAL066",
         "ref_noncontiguous_index": "PAL067",
         "debug_print_format": "PAL068",
+        "tmem_columns": "PAL069",
+        "tmem_collective_mix": "PAL070",
+        "tmem_async_ref": "PAL071",
     }
 
 

@@ -41,6 +41,9 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
                                  ("a_sparse_metadata", None), ("accumulate", None),
                                  ("collective_axis", None)),
     "plgpu.tcgen05_commit_arrive": _params(("barrier", 0), ("collective_axis", None)),
+    # PAL071: the ref a tensor-memory load / store moves data from / to.
+    "plgpu.async_load_tmem": _params(("src", 0), ("layout", None)),
+    "plgpu.async_store_tmem": _params(("ref", 0), ("value", 1)),
     # PAL045: the semaphore each op takes (jax/_src/pallas/primitives.py's sem_or_view, the
     # Mosaic GPU variants' semaphore, 0.10.2 on) and the core_index Mosaic GPU refuses.
     "pl.semaphore_signal": _params(("sem_or_view", 0), ("inc", 1), ("device_id", None),

@@ -70,6 +70,9 @@ from . import (
     pal066_ref_union_members,
     pal067_ref_noncontiguous_index,
     pal068_debug_print_format,
+    pal069_tmem_columns,
+    pal070_tmem_collective_mix,
+    pal071_tmem_async_ref,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -147,6 +150,9 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal066_ref_union_members,
     pal067_ref_noncontiguous_index,
     pal068_debug_print_format,
+    pal069_tmem_columns,
+    pal070_tmem_collective_mix,
+    pal071_tmem_async_ref,
 )}
 
 

@@ -1,6 +1,8 @@
 """PAL040 tcgen05_mma_operands: plgpu.tcgen05_mma(acc, a, b, barrier) whose shapes do not
-multiply, whose operands sit in the wrong memory (acc TMEM, a SMEM or TMEM, b SMEM), or whose
-barrier (or plgpu.tcgen05_commit_arrive's) was not made with orders_tensor_core=True.
+multiply, whose operands sit in the wrong memory (acc TMEM, a SMEM or TMEM, b SMEM), whose
+barrier (or plgpu.tcgen05_commit_arrive's) was not made with orders_tensor_core=True, whose
+collective_axis meets a TMEM buffer not made collective=True, or whose block scales are given
+one without the other or outside tensor memory.
 
 None of these checks reads the target GPU: JAX makes them in ``tcgen05_mma`` itself and in its
 abstract evaluation, before any architecture is consulted (measured on a CPU host, which
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .. import tmem_facts
 from ..model import Finding, Options, Related
 from ..program import Program
 from ..trace import Op
@@ -29,7 +32,10 @@ RULE = Rule(
         "(k, n) and accumulator to have shape (m, n). Accumulator: (128, 128). RHS: (128, 64).\n"
         "ValueError: LHS and RHS have incompatible shapes. LHS: (128, 64). RHS: (128, 128).\n"
         "ValueError: Accumulator must be a TMEM Ref.\n"
-        "ValueError: MMA barrier must have orders_tensor_core set to True."
+        "ValueError: MMA barrier must have orders_tensor_core set to True.\n"
+        "ValueError: a_scale and b_scale must both be present or absent.\n"
+        "ValueError: Accumulator Ref must be collective if collective_axis is set.\n"
+        "ValueError: a_scale must be a TMEM Ref"
     ),
     lowering_errors=(
         # tcgen05_mma's own shape checks (0.8.3 and 0.10.2 end the first two messages after
@@ -42,6 +48,11 @@ RULE = Rule(
         LoweringError(r"^LHS must be a TMEM/SMEM Ref\.$", "ValueError"),
         LoweringError(r"^RHS must be an SMEM Ref\.$", "ValueError"),
         LoweringError(r"^MMA barrier must have orders_tensor_core set to True\.$", "ValueError"),
+        # tcgen05_mma's scales, then its abstract evaluation's collective refs and scale refs.
+        LoweringError(r"^a_scale and b_scale must both be present or absent\.$", "ValueError"),
+        LoweringError(r"^(Accumulator|LHS) Ref must be collective if collective_axis is set\.$",
+                      "ValueError"),
+        LoweringError(r"^[ab]_scale must be a TMEM Ref$", "ValueError"),
     ),
     what_it_means=(
         "`plgpu.tcgen05_mma(acc, a, b, barrier)` issues a Blackwell tensor-core matrix multiply "
@@ -50,26 +61,33 @@ RULE = Rule(
         "`collective_axis` the two blocks of a cluster pair share the work and `acc` is "
         "`(M, 2 * N)`; with `a_sparse_metadata`, `b` has `2 * K` rows. The barrier the MMA "
         "arrives on when done (and the one `plgpu.tcgen05_commit_arrive(barrier)` signals) "
-        "must be made with `plgpu.Barrier(orders_tensor_core=True)`."
+        "must be made with `plgpu.Barrier(orders_tensor_core=True)`. A collective MMA's "
+        "`acc` (and `a`, when in TMEM) is a buffer both blocks share: "
+        "`plgpu.TMEM(..., collective=True)`. A block-scaled MMA takes both `a_scale` and "
+        "`b_scale`, each in tensor memory."
     ),
     when_it_happens=(
         "When the kernel is traced, on the `plgpu.tcgen05_mma` line, in every release from "
         "0.8.3 to 0.12.0.1 (0.11.2 on name the expected shapes in the first two messages). JAX "
-        "checks M, then N, then K, then the memory spaces of acc, a and b, then the barrier, "
-        "and stops at the first that fails; `tcgen05_commit_arrive` checks its barrier the same "
+        "checks M, then N, then K, then that both scales or neither are given, then the "
+        "memory spaces of acc, a and b, then (with `collective_axis`) that acc and a TMEM a "
+        "are collective buffers, then the barrier, then the scales' memory spaces, and stops "
+        "at the first that fails; `tcgen05_commit_arrive` checks its barrier the same "
         "way. None of these depends on the target GPU: a CPU "
         "host, which lowers for sm_90, reports them as an sm_100 host would. The analysis "
         "judges shapes of 2-D refs whose memory space it knows (a `plgpu.SMEM` / `plgpu.TMEM` "
         "buffer, a kernel's GMEM operand, views of them) and is silent where one is not known; "
         "it judges N only when `collective_axis` is known and K only when `a_sparse_metadata` "
-        "is known."
+        "is known, and a buffer's `collective=` only for a `plgpu.kernel` scratch buffer."
     ),
     how_to_fix=(
         "Make the shapes agree (`acc.shape == (a.shape[0], b.shape[1])`, or `(a.shape[0], 2 * "
         "b.shape[1])` with `collective_axis`; `a.shape[1] == b.shape[0]`): a `b` held as "
         "`(N, K)` is passed as `plgpu.transpose_ref(b_smem, (1, 0))`. Accumulate into "
         "`plgpu.TMEM((M, N), jnp.float32)` scratch, keep `b` in `plgpu.SMEM`, and make the "
-        "barrier `plgpu.Barrier(orders_tensor_core=True)`."
+        "barrier `plgpu.Barrier(orders_tensor_core=True)`. Declare a collective MMA's "
+        "accumulator `plgpu.TMEM((M, 2 * N), jnp.float32, collective=True)`; pass both "
+        "scales (in `plgpu.TMEM`) or neither."
     ),
     bad_example='''
 def kernel(o_ref, a_smem, b_smem, acc_tmem, mma_done):
@@ -127,13 +145,49 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 
 def operand_faults(op: Op) -> list[Fault]:
-    """What is wrong with one tcgen05_mma's operands, in the order JAX checks them."""
+    """What is wrong with one tcgen05_mma's operands, in the order JAX checks them:
+    tcgen05_mma's shapes and scales, then its abstract evaluation's memory spaces,
+    collective refs, barrier and scale refs."""
     acc, a, b = op.args.get("acc"), op.args.get("a"), op.args.get("b")
     faults = _shape_faults(op, acc, a, b)
+    a_scale, b_scale = op.args.get("a_scale", MISSING), op.args.get("b_scale", MISSING)
+    scaled = _is_set(a_scale), _is_set(b_scale)
+    if None not in scaled and scaled[0] != scaled[1]:
+        given, other = ("a_scale", "b_scale") if scaled[0] else ("b_scale", "a_scale")
+        faults.append(Fault(
+            f"{given} is given without {other}", "a_scale and b_scale must both be present "
+            "or absent.", f"a block-scaled MMA takes both scales: pass {other} too, or "
+            f"neither"))
     faults.extend(_space_faults(acc, a, b))
+    if _is_set(op.args.get("collective_axis", MISSING)):
+        faults.extend(_collective_faults(op, acc, a))
     barrier_fault = _barrier_fault(op.args.get("barrier", MISSING))
     if barrier_fault is not None:
         faults.append(barrier_fault)
+    if scaled == (True, True):
+        for name, scale in (("a_scale", a_scale), ("b_scale", b_scale)):
+            if _space(scale) is not None and _space(scale) != "TMEM":
+                faults.append(Fault(
+                    f"{name} is a ref in {_space(scale)}, not in tensor memory",
+                    f"{name} must be a TMEM Ref",
+                    f"keep {name} in plgpu.TMEM (plgpu.async_copy_scales_to_tmem copies "
+                    "scales there from SMEM)"))
+    return faults
+
+
+def _collective_faults(op: Op, acc: object, a: object) -> list[Fault]:
+    """A collective MMA (collective_axis set) whose acc, or TMEM a, is a plgpu.TMEM scratch
+    buffer made without collective=True: the two blocks of the pair share it."""
+    faults: list[Fault] = []
+    for name, ref, words in (("acc", acc, "Accumulator Ref must be collective if "
+                                          "collective_axis is set."),
+                             ("a", a, "LHS Ref must be collective if collective_axis is set.")):
+        made = tmem_facts.scratch_type_of(ref, op.launch)
+        if made is not None and tmem_facts.flag(made.collective) is False:
+            faults.append(Fault(
+                f"{name} is a plgpu.TMEM buffer made without collective=True, but the MMA is "
+                "collective (collective_axis is set)", words,
+                f"declare {name}'s buffer plgpu.TMEM(..., collective=True)"))
     return faults
 
 

@@ -1,14 +1,17 @@
 """PAL041 tmem_allocation: a ``plgpu.TMEM(shape, dtype, ...)`` buffer type that JAX refuses to
-build (transforms given, or a dtype that is not 32 bits wide with neither ``packed`` nor
-``layout``), or ``packed`` / ``collective`` / ``layout`` given to ``plgpu.SMEM`` / ``plgpu.GMEM``.
+build (transforms given, a dtype that is not 32 bits wide with neither ``packed`` nor
+``layout``, or rows other than 128 or 64 for the layout it infers), or ``packed`` /
+``collective`` / ``layout`` given to ``plgpu.SMEM`` / ``plgpu.GMEM``.
 
-JAX checks these in ``MemorySpace.__call__`` (jax/_src/pallas/mosaic_gpu/core.py), the same
-code and texts in 0.8.3 - 0.12.0.1, when the type is built: no target GPU is consulted."""
+JAX checks these in ``MemorySpace.__call__`` (jax/_src/pallas/mosaic_gpu/core.py; the rows in
+the ``tcgen05._infer_tmem_layout`` it calls), the same code and texts in 0.8.3 - 0.12.0.1,
+when the type is built: no target GPU is consulted."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import tmem_facts
 from ..dtypes import DTYPE_BITS
 from ..model import Finding, Options
 from ..program import Program
@@ -18,12 +21,14 @@ from .base import LoweringError, Rule
 RULE = Rule(
     code="PAL041",
     name="tmem_allocation",
-    title="TMEM buffer types: no transforms; a dtype narrower than 32 bits needs packed= or layout=",
+    title="TMEM buffer types: 128 (or 64) rows, no transforms; a dtype under 32 bits needs packed=",
     jax_message=(
         "ValueError: transforms are not supported for TMEM\n"
         "ValueError: dtypes narrower than 32-bit require either the packed argument or an "
         "explicit TMEM layout\n"
-        "ValueError: packed, collective and layout arguments are only supported for TMEM."
+        "ValueError: packed, collective and layout arguments are only supported for TMEM.\n"
+        "ValueError: Unsupported shape: (256, 128). TMEM references must have either 128 or 64 "
+        "rows, but got 256."
     ),
     lowering_errors=(
         LoweringError(r"^transforms are not supported for TMEM$", "ValueError"),
@@ -31,9 +36,14 @@ RULE = Rule(
                       r"explicit TMEM layout$", "ValueError"),
         LoweringError(r"^packed, collective and layout arguments are only supported for TMEM\.$",
                       "ValueError"),
+        # The layout inference the type runs when no layout= is given (tcgen05.py).
+        LoweringError(r"^Unsupported shape: .*\. TMEM references must have either \S+ or .+ "
+                      r"rows, but got ", "ValueError"),
     ),
     what_it_means=(
-        "`plgpu.TMEM(shape, dtype)` declares a buffer in Blackwell tensor memory. Tensor "
+        "`plgpu.TMEM(shape, dtype)` declares a buffer in Blackwell tensor memory, 128 lanes "
+        "(rows) by 512 columns of 32-bit cells: a buffer has 128 rows (or 64, half the lanes). "
+        "Tensor "
         "memory has no swizzle or tiling transforms (its layout is a `plgpu.TMEMLayout`, "
         "inferred from the shape and dtype). Its cells are 32 bits wide: a dtype of another "
         "width (float16, bfloat16, float8, int8, ...) needs `packed=True` (several values "
@@ -44,7 +54,8 @@ RULE = Rule(
     when_it_happens=(
         "When the buffer type is built, on the `plgpu.TMEM(...)` / `plgpu.SMEM(...)` line, "
         "in every release from 0.8.3 to 0.12.0.1 (the same texts), whatever the target GPU. "
-        "JAX checks the transforms first, then the dtype. The analysis judges a dtype it "
+        "JAX checks the transforms first, then the dtype, then (inferring the layout) the "
+        "rows. The analysis judges a dtype it "
         "knows and keywords whose values it knows; a 64-bit dtype is not judged (whether "
         "x64 is on is not known)."
     ),
@@ -52,7 +63,8 @@ RULE = Rule(
         "Drop `transforms=` from `plgpu.TMEM` (keep them on the SMEM operands); give a "
         "narrow TMEM buffer `packed=True` (an MMA operand: several values per 32-bit cell) or "
         "`packed=False`; move `packed` / `collective` / `layout` from `plgpu.SMEM` to the "
-        "`plgpu.TMEM` buffer they are meant for."
+        "`plgpu.TMEM` buffer they are meant for; give a TMEM buffer 128 rows (an MMA tile's "
+        "M), splitting a larger M into 128-row tiles."
     ),
     bad_example='''
 acc_tmem = plgpu.TMEM((128, 128), jnp.float16)  # a 16-bit dtype: packed= or layout= is needed
@@ -103,7 +115,33 @@ def fault(made: RefTypeVal) -> str | None:
                 "\"dtypes narrower than 32-bit require either the packed argument or an "
                 "explicit TMEM layout\". Fix: add packed=True (several values per cell, as an "
                 "MMA operand needs) or packed=False (one value per cell).")
+    rows = _unsupported_rows(made)
+    if rows is not None:
+        shape = tmem_facts.shape_of(made)
+        return (f"{call} has {rows} rows, but a tensor-memory buffer spans the 128 lanes of "
+                "tensor memory (or 64 of them). JAX fails with \"Unsupported shape: "
+                f"{shape}. TMEM references must have either 128 or 64 rows, but got {rows}.\". "
+                "Fix: make the buffer (128, N) (the M of one block's MMA): split a larger M "
+                "into 128-row tiles, or share an M of 256 between the two blocks of a cluster "
+                "pair (a collective MMA, plgpu.TMEM(..., collective=True) of 128 rows each).")
     return None
+
+
+def _unsupported_rows(made: RefTypeVal) -> int | None:
+    """The row count of a 2-D TMEM buffer of inferred layout that JAX's layout inference
+    refuses (neither 128 nor 64: ``tcgen05._infer_tmem_layout``), once the checks before it
+    pass (a known packing that divides the columns); None otherwise."""
+    shape = tmem_facts.shape_of(made)
+    if shape is None or len(shape) != 2 or not tmem_facts.absent(made.layout):
+        return None
+    dtype = made.dtype
+    bits = DTYPE_BITS.get(dtype.name) if isinstance(dtype, DtypeVal) else None
+    if tmem_facts.absent(made.packed) and bits != 32:
+        return None  # the dtype check above, or a dtype not known: JAX may stop there
+    per_cell = tmem_facts.packing(made)
+    if per_cell is None or shape[1] % per_cell:
+        return None
+    return shape[0] if shape[0] not in (tmem_facts.TMEM_ROWS, tmem_facts.TMEM_ROWS // 2) else None
 
 
 def _absent(value: object) -> bool:

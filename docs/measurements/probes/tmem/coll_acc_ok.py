@@ -1,0 +1,27 @@
+"""A collective (2-CTA) MMA whose accumulator is not a collective TMEM buffer."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+M, K, N = 128, 64, 128
+# f16 operands in 128-byte swizzled tiles of (8, 64): what tcgen05_mma reads from SMEM.
+TRANSFORMS = (plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128))
+
+
+def matmul_kernel(o_ref, a_smem, b_smem, acc_tmem, mma_done):
+    plgpu.tcgen05_mma(acc_tmem, a_smem, b_smem, mma_done, accumulate=False, collective_axis="x")
+    plgpu.barrier_wait(mma_done)
+    o_ref[...] = plgpu.async_load_tmem(acc_tmem)
+
+
+if __name__ == "__main__":
+    matmul = plgpu.kernel(
+        matmul_kernel,
+        out_type=jax.ShapeDtypeStruct((M, 2 * N), jnp.float32),
+        cluster=(2,), cluster_names=("x",),
+        scratch_types=[plgpu.SMEM((M, K), jnp.float16, transforms=TRANSFORMS),
+                        plgpu.SMEM((K, N), jnp.float16, transforms=TRANSFORMS),
+                        plgpu.TMEM((M, 2 * N), jnp.float32, collective=True),
+                        plgpu.Barrier(orders_tensor_core=True)],
+    )
+    print(jax.jit(matmul)())
