@@ -22,7 +22,7 @@ def make_body(vec):
 
 if __name__ == "__main__":
     mesh = jax.make_mesh((2,), ("dev",))
-    for dtype, vec in zip(DTYPES, VECS.tolist()):
+    for dtype, vec in zip(DTYPES, VECS.tolist(), strict=True):
         call = plgpu.kernel(
             make_body(vec),
             out_type=jax.ShapeDtypeStruct(SHAPE, dtype),

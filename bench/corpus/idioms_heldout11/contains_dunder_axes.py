@@ -25,7 +25,7 @@ SPEC = MeshSpec(("pod", "dev"), (2, 2))
 def reduction_axes(spec):
     axes = ("dev",)
     if "pod" in spec:
-        axes = ("pod",) + axes
+        axes = ("pod", *axes)
     return axes
 
 

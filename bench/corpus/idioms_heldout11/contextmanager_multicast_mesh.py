@@ -1,4 +1,4 @@
-"""A contextlib.contextmanager enters the mesh (jax.set_mesh) and yields it; shard_map takes it from context."""
+"""A contextlib.contextmanager enters jax.set_mesh and yields the mesh; shard_map takes it from context."""
 import contextlib
 
 import jax

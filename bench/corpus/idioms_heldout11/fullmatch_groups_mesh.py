@@ -11,7 +11,7 @@ ENTRY = re.compile(r"(?P<name>[a-z]+):(?P<size>\d+)")
 
 
 def parse_mesh(names, sizes):
-    spec = ",".join(f"{n}:{s}" for n, s in zip(names, sizes))
+    spec = ",".join(f"{n}:{s}" for n, s in zip(names, sizes, strict=True))
     parsed = [ENTRY.fullmatch(part) for part in spec.split(",")]
     if not all(parsed):
         raise ValueError(f"bad mesh spec {spec!r}")

@@ -21,7 +21,7 @@ class PodTopology(Topology):
     @classmethod
     def flat(cls, size):
         base = super().flat(size // 2)
-        return cls(("pod",) + base.names, (2,) + base.shape)
+        return cls(("pod", *base.names), (2, *base.shape))
 
 
 TOPO = PodTopology.flat(4)

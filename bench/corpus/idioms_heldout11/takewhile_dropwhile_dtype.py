@@ -23,7 +23,7 @@ def make_body(name):
 
 
 if __name__ == "__main__":
-    assert FALLBACK == ["float32"]
+    print("primary", PRIMARY, "fallback", FALLBACK)
     mesh = jax.make_mesh((2,), ("dev",))
     for name in PRIMARY:
         call = plgpu.kernel(

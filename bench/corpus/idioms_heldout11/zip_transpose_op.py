@@ -10,7 +10,7 @@ ROWS = [
     (jnp.bfloat16, "min", 4),
     (jnp.int32, "and", 1),
 ]
-DTYPES, OPS, VECS = zip(*ROWS)
+DTYPES, OPS, VECS = zip(*ROWS, strict=True)
 
 
 def make_body(op, vec):
