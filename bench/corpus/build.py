@@ -75,6 +75,19 @@ Corpora, each a folder of OUT:
            specs, divmod, math.log2 / prod, fractions, decimal quantize, statistics.median_low, timedelta
            division, heapq, zip strict, enumerate start, try/except/else/finally, nonlocal)
            (score.py --only heldout10/);
+  heldout11/ from bench/corpus/idioms_heldout11/: an eleventh such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           ordinary Python mechanism that the ten earlier sets do not use (__bool__, __contains__,
+           __getattr__ fallbacks, __missing__, __iter__, functools.total_ordering, class decorators,
+           typing.NamedTuple methods, dataclass field(default_factory) / KW_ONLY / frozen keys of a dict
+           cache, IntEnum arithmetic, Enum __new__ with _value_, functools.wraps decorator factories,
+           lru_cache on methods, zip(*rows), sum(lists, []), max(key=, default=), step slices,
+           str.translate, int(text, base), struct, base64, array, zip_longest, compress,
+           takewhile / dropwhile, combinations, UserDict, re.fullmatch groups, urlencode / parse_qs,
+           configparser.read_dict, csv over io.StringIO, difflib.get_close_matches, for / else,
+           generator send(), super() in a classmethod, property setters, contextmanager around
+           jax.set_mesh, star-unpacking), with multicast copies besides the multimem ops
+           (score.py --only heldout11/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -351,6 +364,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout8", corpus="heldout8")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout9", corpus="heldout9")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout10", corpus="heldout10")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout11", corpus="heldout11")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}
