@@ -257,7 +257,10 @@ class ExpressionsMixin:
                 # An accumulator read (acc[...], acc[:, :64]): indexed as a ref is; not a
                 # memory access (the ref rules leave accumulators alone).
                 return self.subscript(base, self.ev_ref_index(node.slice, env, ctx), ctx)
-            if ctx.launch is not None and isinstance(base, ArrayVal) and _plain_index(node.slice):
+            if ctx.launch is not None and not (ctx.warp_level or ctx.names_open) \
+                    and isinstance(base, ArrayVal) and _plain_index(node.slice):
+                # (Not in code that runs once per warp, where an array is refused first, PAL065,
+                # nor under a construct the model does not follow, which may never run it.)
                 # A slice or element of a register array in a kernel body (PAL061): its index
                 # read as a ref's (slices as DSliceVal); evaluated a second time below, so only
                 # an index of constants and names (nothing that runs code twice).
