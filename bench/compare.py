@@ -413,6 +413,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the deterministic call-count guard (no timed measures)")
     parser.add_argument("--startup-only", action="store_true",
                         help="only the start-up rows (server start, first diagnostics, imports)")
+    parser.add_argument("--keystrokes-only", action="store_true",
+                        help="only the timed keystroke rows (and the call-count guard)")
     parser.add_argument("--max-call-ratio", type=float, metavar="R",
                         help="exit 1 when a call-count ratio current / REF exceeds R")
     args = parser.parse_args(argv)
@@ -434,8 +436,10 @@ def main(argv: list[str] | None = None) -> int:
                 tree.precompile()
             if not args.startup_only:
                 results.update(keystroke_latency(trees, args.edits))
-                results.update(analysis_ratios(trees, max(3, args.rounds // 2)))
-            results.update(startup(trees, args.rounds))
+                if not args.keystrokes_only:
+                    results.update(analysis_ratios(trees, max(3, args.rounds // 2)))
+            if not args.keystrokes_only:
+                results.update(startup(trees, args.rounds))
     load_after = os.getloadavg()
     labels = [t.label for t in trees]
     ratios = call_ratios(counts[labels[0]], counts[labels[1]])

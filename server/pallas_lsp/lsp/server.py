@@ -86,6 +86,7 @@ from .stdio import run_stdio
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
+    from pallas_lsp.analysis import JaxVersion
     from pallas_lsp.analysis.rules import Rule
     from pallas_lsp.interpreters import Interpreter
     from pallas_lsp.project.environments import Environment
@@ -116,6 +117,14 @@ class ClientFeatures:
 
 # How long analyses wait for the first workspace/configuration answer.
 _FIRST_PULL_WAIT_S = 2.0
+
+
+def _wanted_version(jax_version: str | None) -> JaxVersion | None:
+    """The release a ``jax-version`` setting asks for (None: any, or one that does not parse)."""
+    try:
+        return parse_jax_version(jax_version) if jax_version else None
+    except ValueError:
+        return None
 
 class PallasServer(LanguageServer):
     def __init__(self) -> None:
@@ -269,11 +278,14 @@ class PallasServer(LanguageServer):
 
         if not path or not os.path.isabs(path):
             return None
-        try:
-            wanted = parse_jax_version(jax_version) if jax_version else None
-        except ValueError:
-            wanted = None
-        return discover_environment(path, wanted).chosen
+        return discover_environment(path, _wanted_version(jax_version)).chosen
+
+    def environment_known(self, path: str | None, jax_version: str | None) -> bool:
+        """Whether ``environment_for`` answers from memory: a keystroke then takes no thread
+        hop for it (the first analysis of a folder reads its files in a thread)."""
+        from pallas_lsp.project.environments import discovery_known
+
+        return not path or not os.path.isabs(path) or discovery_known(path, _wanted_version(jax_version))
 
     def say_environment(self, env: Environment) -> None:
         """The output channel says once which discovered environment the server uses."""
@@ -302,8 +314,12 @@ class PallasServer(LanguageServer):
         loop = asyncio.get_running_loop()
         # Without a configured interpreter, the environment discovered for the file (read from
         # its files in a thread the first time; cached per folder afterwards).
-        env = None if python else await loop.run_in_executor(
-            None, self.environment_for, path, resolved.value("jax-version"))
+        if python:
+            env = None
+        elif self.environment_known(path, resolved.value("jax-version")):
+            env = self.environment_for(path, resolved.value("jax-version"))
+        else:
+            env = await loop.run_in_executor(None, self.environment_for, path, resolved.value("jax-version"))
         if env is not None:
             self.say_environment(env)
         version, source = await self.jax_versions.get(

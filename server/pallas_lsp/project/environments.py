@@ -90,11 +90,21 @@ _STATIC: dict[tuple[str, int], tuple[SearchPath, str] | None] = {}
 def discover_environment(path: str, wanted: JaxVersion | None = None) -> Discovery:
     """The environment with JAX for the checked ``path`` (a file or folder), in the
     module's order; cached per (folder, wanted version) for the process."""
-    start = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path)))
-    key = (start, wanted)
+    key = _discovery_key(path, wanted)
     if key not in _FOUND:
-        _FOUND[key] = _choose(_candidates(start), wanted)
+        _FOUND[key] = _choose(_candidates(key[0]), wanted)
     return _FOUND[key]
+
+
+def discovery_known(path: str, wanted: JaxVersion | None = None) -> bool:
+    """Whether ``discover_environment(path, wanted)`` answers from memory (one stat of
+    ``path``, no folder read): the server then asks it on its own thread, without a hop."""
+    return _discovery_key(path, wanted) in _FOUND
+
+
+def _discovery_key(path: str, wanted: JaxVersion | None) -> tuple[str, JaxVersion | None]:
+    return (os.path.abspath(path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))),
+            wanted)
 
 
 def forget() -> None:
