@@ -31,15 +31,45 @@ CHUNK = 1 << 16
 
 
 class ChunkedReader:
-    """Whatever the pipe holds at once, read on a thread of its own (it may stay blocked
-    in read() until the process ends); framing.FrameReader cuts it into messages."""
+    """Whatever the pipe holds at once; framing.FrameReader cuts it into messages.
+
+    Read on the event loop when the loop can wait for the descriptor (a pipe, a socket, a
+    terminal: ``add_reader``), so a keystroke's message takes no thread hop; a read when the
+    descriptor is ready returns what the pipe holds (the descriptor stays blocking: nothing
+    else reads it, and children that inherit it see it as it was). Else (a regular file,
+    which epoll refuses) on a thread of its own, which may stay blocked in read() until the
+    process ends."""
 
     def __init__(self, stream: BinaryIO) -> None:
         self.fd = stream.fileno()
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pallas-lsp-stdin")
+        self.executor: ThreadPoolExecutor | None = None
+        self.on_loop = True
 
     async def read(self) -> bytes:
-        return await asyncio.get_running_loop().run_in_executor(self.executor, os.read, self.fd, CHUNK)
+        loop = asyncio.get_running_loop()
+        if self.on_loop:
+            ready: asyncio.Future[bytes] = loop.create_future()
+            try:
+                loop.add_reader(self.fd, self._ready, loop, ready)
+            except (OSError, ValueError, NotImplementedError):
+                self.on_loop = False  # not pollable: the thread below from now on
+            else:
+                try:
+                    return await ready
+                finally:
+                    loop.remove_reader(self.fd)
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pallas-lsp-stdin")
+        return await loop.run_in_executor(self.executor, os.read, self.fd, CHUNK)
+
+    def _ready(self, loop: asyncio.AbstractEventLoop, ready: asyncio.Future[bytes]) -> None:
+        loop.remove_reader(self.fd)
+        if ready.done():
+            return
+        try:
+            ready.set_result(os.read(self.fd, CHUNK))
+        except OSError as exc:
+            ready.set_exception(exc)
 
 
 def run_stdio(server: LanguageServer) -> None:
