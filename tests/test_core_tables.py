@@ -149,3 +149,6 @@ def test_every_rule_owns_the_lowering_errors_it_predicts() -> None:
     assert list(RULES) == sorted(RULES)
     for rule in catalog().values():
         assert rule.lowering_errors, rule.code
+        for error in rule.lowering_errors:
+            # Compiled at first use (rules/base.py): each must compile.
+            assert error.regex.pattern == error.pattern, rule.code

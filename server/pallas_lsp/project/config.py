@@ -96,6 +96,14 @@ def _strings(value: Any, key: str, where: Path) -> tuple[str, ...]:
 def expand_codes(codes: tuple[str, ...] | list[str] | frozenset[str]) -> frozenset[str]:
     """Rule codes, a prefix (``PAL00``) standing for every rule it starts, and rule names
     (``axes_mismatch``, as ``explain`` takes them) standing for their code."""
+    if not codes:
+        return frozenset()  # the server asks on every keystroke: most projects ignore nothing
+    return _expand_codes(frozenset(codes))
+
+
+@functools.lru_cache(maxsize=256)
+def _expand_codes(codes: frozenset[str]) -> frozenset[str]:
+    # Cached: the catalog is fixed for the process, and the answer depends on the set alone.
     # The rules on first use: the server reads its settings' types before it loads them.
     from pallas_lsp.analysis.rules import catalog
 

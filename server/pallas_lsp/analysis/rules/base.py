@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from ..versions import Fact, JaxVersion, holds
 
@@ -30,11 +31,13 @@ class LoweringError:
     # order): FragmentedArray.log2 raises NotImplementedError(dtype) twice, for an integer
     # array and for approx_math's float32-only instruction. None: every one.
     occurrence: int | None = None
-    regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        flags = re.S | (re.I if self.ignore_case else 0)
-        object.__setattr__(self, "regex", re.compile(self.pattern, flags))
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        # Compiled at first use (a real lowering error classified), not when the rule's
+        # module is imported: about 200 patterns were most of the regular expressions a
+        # start compiled (tests/test_core_tables.py compiles every one).
+        return re.compile(self.pattern, re.S | (re.I if self.ignore_case else 0))
 
     def matches(self, exc_type: str, message: str, version: JaxVersion | None) -> bool:
         if self.exc_type is not None and exc_type != self.exc_type:
