@@ -103,6 +103,23 @@ launch(jnp.bfloat16, "add", 8 // vec, mesh)
 op = "min" if jnp.dtype(jnp.float32) == "float" else "add"
 launch(jnp.float32, op, 4, mesh)
 """, []),
+    # A closure reads its enclosing function's names at its call: a loop that rebinds one
+    # gives each pass's call that pass's value, never the first pass's memoised result.
+    "a nested def reads the rebound loop variable": ("""
+def sweep():
+    for op in ("add", "min"):
+        def go():
+            return launch(jnp.float32, op, 4, mesh)
+        go()
+sweep()
+""", ["PAL006"]),
+    "a lambda reads the rebound loop variable": ("""
+def sweep():
+    for op in ("add", "min"):
+        go = lambda: launch(jnp.float32, op, 4, mesh)
+        go()
+sweep()
+""", ["PAL006"]),
     "an int array times a float promotes: dtype unknown": ("""
 x = jnp.ones(SHAPE, jnp.int32) * 0.5
 launch(x.dtype, "add", 8, mesh)

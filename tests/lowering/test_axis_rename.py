@@ -34,6 +34,9 @@ def _summary(report: LoweringReport, fresh_to_old: dict[str, str], root: str) ->
         text = text.replace(root, "<root>")
         # MLIR locations carry columns ("f.py":11:17 to :97): a longer name moves them.
         text = re.sub(r'":(\d+):\d+(?: to :?(?:\d+:)?\d+)?', r'":\1', text)
+        # An object's repr in a message ("<...OpResult object at 0x7f6e94349df0>"): its address
+        # differs from one process to the next.
+        text = re.sub(r"\bat 0x[0-9a-f]+", "at 0x...", text)
         for fresh, old in fresh_to_old.items():
             text = re.sub(rf"\b{re.escape(fresh)}\b", old, text)
         return text

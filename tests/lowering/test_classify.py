@@ -386,3 +386,19 @@ def test_a_bare_assertion_belongs_to_both_rules_that_predict_it() -> None:
     assert classes_of("AssertionError", "AssertionError()", "0.12.0.1") == (
         "api_removed", "foreign_compiler_params")
     assert classes_of("AssertionError", "AssertionError()", "0.10.2") == ()
+
+
+def test_a_bare_assertion_raised_by_the_users_file_has_no_class() -> None:
+    """From 0.11.2 a bare AssertionError is pl.pallas_call's refusal (PAL008 / PAL020) when JAX
+    raised it; the worker says where it was raised, and the user's own `assert` is no rule's."""
+    from pallas_lsp.lowering.runner import parse_reply
+
+    def first_error(raised_in_user_file: bool):
+        reply = {"jax_version": "0.12.0.1", "lowered": 0, "launches": [], "errors": [
+            {"exc_type": "AssertionError", "message": "AssertionError()", "line": 9,
+             "file": "/k.py", "launch_line": 18, "raised_in_user_file": raised_in_user_file}]}
+        return parse_reply(reply).errors[0]
+
+    assert first_error(False).code == "PAL008"
+    assert first_error(True).cls == "other"
+    assert first_error(True).also == ()

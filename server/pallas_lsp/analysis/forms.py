@@ -109,4 +109,12 @@ def _in_world(program: Program, world: dict[int, object]) -> Program:
     variant.ops = [op for op in ops if variant.has_lowering(op)]
     variant._ops_by_node = None
     variant.reduce_memo = {}  # facts of this world's ops, not of the one it was copied from
+    # The launches with a layout_cast, by both identities: this world's ops hold its copies of
+    # the launches, while the ref accesses and warp captures the copy shares hold the program's
+    # (PAL027 / PAL051 / PAL061 / PAL062 ask for either; a cached set of the program's own, or
+    # of the copies only, made a cast in the kernel invisible in every world).
+    variant._casting = None
+    in_world = variant.launches_casting_layouts()
+    variant._casting = in_world | frozenset(id(launch) for launch in program.launches
+                                            if id(launch_in(launch)) in in_world)
     return variant

@@ -282,6 +282,9 @@ class Env:
     parent: Env | None = None
     # Names declared `global` / `nonlocal` here: the scope their stores go to.
     redirects: dict[str, Env] = field(default_factory=dict)
+    # A function or lambda was defined here: its body reads these names late (at its call), so
+    # rebinding one is shared state a memoised call result must not outlive.
+    captured: bool = False
 
     def find_scope(self, name: str) -> Env | None:
         env: Env | None = self

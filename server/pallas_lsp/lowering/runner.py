@@ -97,6 +97,16 @@ def _private_tmp(env: dict[str, str]) -> Iterator[dict[str, str]]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _error_classes(error: dict, jax_version: str | None) -> tuple[str, ...]:
+    """The rule classes of one error of the worker's reply. A bare AssertionError is JAX's
+    (pl.pallas_call's refusal on 0.11.2+, PAL008 / PAL020) only when JAX raised it: an `assert`
+    of the user's own files that fails while the kernel is traced has no rule class."""
+    exc_type = error.get("exc_type", "")
+    if exc_type == "AssertionError" and error.get("raised_in_user_file"):
+        return ()
+    return classes_of(exc_type, error.get("message", ""), jax_version)
+
+
 def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
     """A LoweringReport from the worker's JSON object."""
     jax_version = obj.get("jax_version")
@@ -106,9 +116,9 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
             message=e.get("message", ""),
             line=e.get("line"),
             file=e.get("file"),
-            cls=classify(e.get("exc_type", ""), e.get("message", ""), jax_version),
+            cls=(_error_classes(e, jax_version) or ("other",))[0],
             launch_line=e.get("launch_line"),
-            also=classes_of(e.get("exc_type", ""), e.get("message", ""), jax_version)[1:],
+            also=_error_classes(e, jax_version)[1:],
         )
         for e in obj.get("errors", ())
     )

@@ -279,7 +279,18 @@ class _Check:
             "line": line,
             "file": file,
             "launch_line": launch_line,
+            # Raised by a statement of the user's own files (an `assert` in the kernel body):
+            # no check of JAX's, whatever its text (runner.parse_reply).
+            "raised_in_user_file": self.is_user_file(_raising_file(exc)),
         })
+
+
+def _raising_file(exc: BaseException) -> str:
+    """The file of the frame that raised ``exc`` (its traceback's innermost)."""
+    tb, filename = exc.__traceback__, ""
+    while tb is not None:
+        filename, tb = tb.tb_frame.f_code.co_filename, tb.tb_next
+    return filename
 
 
 _CURRENT: _Check | None = None

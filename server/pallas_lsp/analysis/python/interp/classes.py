@@ -59,6 +59,7 @@ class ClassesMixin:
 
     def define_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, ctx: Ctx) -> object:
         value: object = FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
+        env.captured = True
         for decorator in reversed(node.decorator_list):
             dec = self.ev(decorator, env, ctx)
             value = self.apply_decorator(dec, value, decorator, env, ctx)

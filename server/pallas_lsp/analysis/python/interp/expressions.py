@@ -283,6 +283,7 @@ class ExpressionsMixin:
             return self.each(lambda base, index: self.subscript(
                 plain(base) if isinstance(base, ListVal) else base, index, ctx), base, index)
         if isinstance(node, ast.Lambda):
+            env.captured = True  # (interp/statements.py assign: its names are read late)
             return FuncVal(node, env, defaults=self.eval_defaults(node.args, env, ctx))
         if isinstance(node, ast.IfExp):
             taken = self.truth(self.ev(node.test, env, ctx))

@@ -759,8 +759,11 @@ class StatementsMixin:
         if isinstance(target, ast.Name):
             scope = env.redirects.get(target.id, env)
             scope.names[target.id] = value
-            if scope.parent is None or scope is not env:
-                self.stores += 1  # a module's or an enclosing function's name: shared state
+            if scope.parent is None or scope is not env or scope.captured:
+                # A module's or an enclosing function's name, or a local a closure defined
+                # here reads: shared state (a loop that rebinds `tile_size` under a nested
+                # `def kernel_fn()` gives each pass's call its own value, not the memo's).
+                self.stores += 1
             return
         if isinstance(target, (ast.Tuple, ast.List)):
             self.assign_sequence(target, value, env, ctx)
