@@ -86,7 +86,7 @@ from .stdio import run_stdio
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
-    from pallas_lsp.analysis import JaxVersion
+    from pallas_lsp.analysis import Analysis, JaxVersion
     from pallas_lsp.analysis.rules import Rule
     from pallas_lsp.interpreters import Interpreter
     from pallas_lsp.project.environments import Environment
@@ -413,10 +413,7 @@ class PallasServer(LanguageServer):
                     self.analysis_executor, indexing.check_targets_in_index, index, path, source, targets
                 )
             else:
-                from .analysis_worker import analyse_alone
-
-                analysis = await loop.run_in_executor(self.analysis_executor, analyse_alone,
-                                                      source, targets, path, state.reparser)
+                analysis = await self.analyse_light(state, source, targets, path)
         except Exception as exc:
             # A bug in a rule must not cost the user the server: log it, say it once,
             # and keep what is on screen.
@@ -471,6 +468,34 @@ class PallasServer(LanguageServer):
         if unchanged:
             return  # a dependent re-checked with the same result: the client already shows it
         self.publish(uri, state, version)
+
+    async def analyse_light(self, state: DocState, source: str, targets: list[Options],
+                            path: str) -> Analysis:
+        """A light document alone: on the event loop when it is quick (lanes.inline), else
+        on the light lane's thread. Its findings are the same either way: a run on the loop
+        that reaches INLINE_BUDGET_S runs again on the lane with the full budget."""
+        from .analysis_worker import analyse_alone
+        from .lanes import INLINE_BUDGET_S, INLINE_S
+
+        loop = asyncio.get_running_loop()
+        if self.lanes.inline(state.quick_length, len(source)):
+            began = time.monotonic()
+            analysis = analyse_alone(source, [replace(t, budget_s=min(t.budget_s, INLINE_BUDGET_S))
+                                              for t in targets], path, state.reparser)
+            spent = time.monotonic() - began
+            # A message that came meanwhile (the next keystroke) is read before the result is
+            # judged stale: the reader's callback, then its task, take two turns of the loop.
+            for _ in range(3):
+                await asyncio.sleep(0)
+            if analysis.stopped is None:
+                state.quick_length = len(source) if spent <= INLINE_S else -1
+                return analysis
+        began = time.monotonic()
+        analysis = await loop.run_in_executor(self.analysis_executor, analyse_alone,
+                                              source, targets, path, state.reparser)
+        quick = analysis.stopped is None and time.monotonic() - began <= INLINE_S
+        state.quick_length = len(source) if quick else -1
+        return analysis
 
     def skip_too_large(self, uri: str, state: DocState, version: int | None, edits: int,
                        message: str) -> None:

@@ -65,6 +65,9 @@ class DocState:
     # what each cell was last sent: (its version, its diagnostics).
     notebook: NotebookText | None = None
     shown_cells: dict[str, tuple[int | None, list[types.Diagnostic]]] = field(default_factory=dict)
+    # The length of the text whose analysis was quick (lanes.INLINE_S), else -1.
+    quick_length: int = -1
     # The last text parsed and its tree: a keystroke re-parses only the statements it
-    # touched (analysis/reparse.py). Used on the light lane's one thread only.
+    # touched (analysis/reparse.py). Used on the light lane's one thread, or on the event
+    # loop while that thread is idle (lanes.inline): never by both at once.
     reparser: Reparser = field(default_factory=_new_reparser)
