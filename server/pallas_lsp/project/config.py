@@ -183,7 +183,7 @@ def line_length_for(path: str | os.PathLike[str]) -> int:
     """The line length the file's own formatter uses, for the code quick fixes write: the
     nearest pyproject.toml setting ``[tool.ruff]`` (first) or ``[tool.black]``
     ``line-length``, else 88, both tools' default."""
-    folder = Path(os.path.abspath(path)).parent
+    folder = os.path.dirname(os.path.abspath(path))
     for pyproject, mtime in _stamp(folder):
         try:
             tool = _tool_tables(pyproject, mtime)
@@ -209,15 +209,24 @@ def _config_in(folder: str, stamp: tuple[tuple[str, float], ...]) -> ProjectConf
     return None
 
 
-def _stamp(folder: Path) -> tuple[tuple[str, float], ...]:
+def _stamp(folder: Path | str) -> tuple[tuple[str, float], ...]:
+    """(path, mtime) of each pyproject.toml in ``folder`` (absolute) and its parents, nearest
+    first. Strings, not Paths: every keystroke asks it, twice (the settings, the fixes'
+    line length)."""
     stamps = []
-    for current in (folder, *folder.parents):
-        pyproject = current / "pyproject.toml"
+    current = str(folder)
+    while True:
+        pyproject = os.path.join(current, "pyproject.toml")
         try:
-            stamps.append((str(pyproject), pyproject.stat().st_mtime))
+            mtime: float | None = os.stat(pyproject).st_mtime
         except OSError:
-            continue
-    return tuple(stamps)
+            mtime = None
+        if mtime is not None:
+            stamps.append((pyproject, mtime))
+        parent = os.path.dirname(current)
+        if parent == current:
+            return tuple(stamps)
+        current = parent
 
 
 def find_config(path: str | os.PathLike[str]) -> ProjectConfig | None:
