@@ -131,11 +131,12 @@ jax.jit(call)(jnp.ones((64,), jnp.float32))
 
 
 def test_ref_load_size_is_silent_in_warp_level_code() -> None:
-    # Warp-level code (pl.core_map over a WarpMesh) loads scalars only: another error.
+    # Warp-level code (pl.core_map over a WarpMesh) loads scalars only: another error, PAL065's
+    # ("Can only load scalars in warp-level code", pal065/warp_load_whole_lane.py), not PAL027's.
     warp = WARP_LOAD.format(body='''@pl.core_map(plgpu.WarpMesh(axis_name="warp"))
     def _():
         o_ref[...] = x_ref[...] + 1''')
-    assert [f.code for f in findings(warp)] == []
+    assert [f.code for f in findings(warp)] == ["PAL065"]
     assert [f.code for f in findings(WARP_LOAD.format(body="o_ref[...] = x_ref[...] + 1"))] == ["PAL027"]
 
 
