@@ -1,7 +1,8 @@
 """Two analysis lanes, so that one heavy document cannot starve the others (issue 12, item 8).
 
 Light documents are analysed on one thread of the server, in order: the workspace index
-they share is not thread-safe. But a document whose analysis runs into the per-file
+they share is not thread-safe (a quick one on the event loop itself while that thread is
+idle: ``AnalysisLanes.inline``). But a document whose analysis runs into the per-file
 budget (5 s) would then hold every other document's keystroke behind it. A document
 whose last analysis stopped at the budget or took longer than HEAVY_S (1 s) is heavy:
 its keystrokes are analysed in a worker process (analysis_pool.py), alone (the pure
