@@ -135,6 +135,9 @@ class CallsMixin:
         """A call; ``func``: its callee already evaluated (`raise Missing("x")` reads it first)."""
         if func is MISSING:
             func = self.ev(node.func, env, ctx)
+        if func.__class__ is QualName and func.name == "builtins.next" and node.args \
+                and node.args[0].__class__ is ast.GeneratorExp and len(node.args) <= 2 and not node.keywords:
+            return self.next_of_generator_expression(node, env, ctx)
         args: list[object] = []
         arg_nodes: list[ast.expr] = []
         for arg in node.args:
@@ -181,6 +184,21 @@ class CallsMixin:
             # call that ran the program's code is not followed: it may catch what it raised.)
             self.raised_by_call(self.last_raised)
         return result
+
+    def next_of_generator_expression(self, node: ast.Call, env: Env, ctx: Ctx) -> object:
+        """``next(x for x in xs if ...)`` (``[, default]``): the generator's first item, run
+        lazily (python/interp/expressions.py first_generated); none: the default, else
+        StopIteration (the program stops there: unknown)."""
+        generator: ast.GeneratorExp = node.args[0]  # type: ignore[assignment]
+        # As Python: the generator made (its first iterable evaluated), the default, then next().
+        first = self.ev(generator.generators[0].iter, env, ctx)
+        default = self.ev(node.args[1], env, ctx) if len(node.args) == 2 else MISSING
+        known, item = self.first_generated(generator, first, env, ctx)
+        if not known:
+            return UNKNOWN
+        if item is MISSING:
+            return default if default is not MISSING else UNKNOWN
+        return item
 
     def exec_source(self, args: list[object], kwargs: dict[str, object], node: ast.Call, env: Env,
                     ctx: Ctx) -> object:
