@@ -407,7 +407,8 @@ def dict_instance_hook(runner: Runner, hook: str, obj: ObjVal, args: list[object
             return runner.call_value(missing.bound(obj), [args[0]], {}, ctx)
         return UNKNOWN
     if hook == "__setitem__" and len(args) == 2:
-        payload.store(key, UNKNOWN if runner.on_uncertain_path else args[1])
+        sure = not runner.on_uncertain_path
+        payload.store(key, args[1] if sure else UNKNOWN, sure=sure)
         return Const(None)
     if hook == "__contains__" and len(args) == 1:
         if known_key and (payload.complete or key.value in payload.items):  # type: ignore[union-attr]

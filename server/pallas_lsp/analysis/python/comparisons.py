@@ -85,7 +85,9 @@ def rich_compare(left: object, op: ast.cmpop, right: object, invoke: Invoke, com
         if not (isinstance(result, Const) and result.value is NotImplemented):
             return result
     if isinstance(op, (ast.Eq, ast.NotEq)):
-        if isinstance(op, ast.NotEq) and _method(left, "__eq__") not in (MISSING, UNKNOWN):
+        if isinstance(op, ast.NotEq) and UNKNOWN in (_method(left, "__eq__"), _method(right, "__eq__")):
+            return UNKNOWN  # object.__ne__ inverts an __eq__ the analysis cannot see
+        if isinstance(op, ast.NotEq) and _method(left, "__eq__") is not MISSING:
             equal = truth(compare(left, ast.Eq(), right))
             return Const(not equal) if equal is not None else UNKNOWN
         return Const((left is right) == isinstance(op, ast.Eq))  # object's default: identity

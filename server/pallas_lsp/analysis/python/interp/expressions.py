@@ -33,7 +33,6 @@ from ...values import (
     RefVal,
     SuperVal,
     ViewIndexer,
-    identity_key,
     one_of,
     pack,
     plain,
@@ -140,10 +139,10 @@ class ExpressionsMixin:
         item's ``__eq__`` first); MISSING where the plain values' comparison decides."""
         if isinstance(container, ObjVal):
             return self.membership_by_iteration(value, container, ctx)
-        if isinstance(container, DictVal) and identity_key(value):
-            if value in container.instance_items:
-                return True
-            return False if container.complete else None
+        if isinstance(container, DictVal) and value.__class__ is ObjVal:
+            held = container.holds(value)
+            if held is not MISSING:
+                return held
         items = container if isinstance(container, tuple) else (
             container.items if isinstance(container, ListVal) and container.complete else None)
         if items is None or not any(isinstance(v, ObjVal) for v in (value, *items)):
