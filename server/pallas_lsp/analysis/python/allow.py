@@ -281,7 +281,9 @@ EXCLUDED_MODULES = {
     "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
     "parse_args(argv) of a given list by the real argparse (python/argparse_run.py)",
-    "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
+    "configparser": "modelled: read_string of known text and read_dict of known sections replayed on "
+                    "the real parser in memory (stdlib_values); read / read_file of a file: unknown",
+    "enum": "the data model's (classes; members made through the class's __new__ / __init__)",
     "dataclasses": "the data model's (classes; make_dataclass builds one as a class statement)",
     "types": "modelled: MappingProxyType, SimpleNamespace (as a base: python/source_models.py), MethodType, "
              "new_class (interp/classes.py)",
