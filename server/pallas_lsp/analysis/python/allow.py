@@ -298,9 +298,11 @@ EXCLUDED_MODULES = {
     **stdlib_unknown.MODULES,
 }
 
-# Methods of kept real objects that read the clock, the locale or the environment.
+# Methods of kept real objects that read the clock, the locale or the environment, an
+# address of this process (an array's buffer_info) or a file (an array's tofile / fromfile).
 EXCLUDED_METHODS = frozenset({"now", "today", "utcnow", "fromtimestamp", "utcfromtimestamp",
-                              "timestamp", "astimezone", "strftime", "strptime", "ctime"})
+                              "timestamp", "astimezone", "strftime", "strptime", "ctime",
+                              "buffer_info", "tofile", "fromfile"})
 
 
 def _split(name: str) -> tuple[str, str] | None:
@@ -506,6 +508,20 @@ def _kept_uuid() -> None:
     _keep(uuid.UUID)
 
 
+def _kept_arrays() -> None:
+    import array
+
+    _keep(array.array)
+    real.SNAPSHOTS[array.array] = lambda a: [a.typecode, a.tobytes()]  # its methods change it
+
+
+def _kept_csv() -> None:
+    import csv
+    import io
+
+    _keep(type(csv.reader(())), type(csv.writer(io.StringIO())), csv.DictReader, csv.DictWriter)
+
+
 def _kept_tokens() -> None:
     import tokenize
 
@@ -524,6 +540,8 @@ _LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
     (("ipaddress",), _kept_addresses),
     (("uuid",), _kept_uuid),
     (("tokenize",), _kept_tokens),
+    (("array",), _kept_arrays),
+    (("csv", "_csv"), _kept_csv),
 )
 
 
