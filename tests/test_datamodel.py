@@ -1595,6 +1595,16 @@ class K:
     s: str
 launch("max" if K(1, "a") == K(1, "a") and K(1, "a") != K(2, "a") and K(1, "b") > K(1, "a") else "add")
 """, ["PAL006"]),
+    "a dataclass against another type: its __eq__ answers NotImplemented, then identity": ("""
+import dataclasses
+@dataclasses.dataclass(frozen=True)
+class K:
+    n: int
+@dataclasses.dataclass(frozen=True)
+class J:
+    n: int
+launch("max" if K(1) != None and not (K(1) == 1) and K(1) != (1,) and K(1) != J(1) else "add")
+""", ["PAL006"]),
     "a dataclass's own __eq__ is kept, not generated over": ("""
 import dataclasses
 @dataclasses.dataclass
