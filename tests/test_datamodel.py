@@ -1519,6 +1519,72 @@ class R(enum.Enum):
         return label
 launch(R.A.op)
 """, []),
+    # functools.cache / lru_cache: the function runs once per key (python/cached.py).
+    "functools.cache runs the function once per key": ("""
+import functools
+BUILT = []
+@functools.cache
+def build(op):
+    BUILT.append(op)
+    return op
+build("add")
+build("add")
+build(op="add")
+launch("max" if len(BUILT) == 2 and build("add") == "add" else "add")
+""", ["PAL006"]),
+    "lru_cache keyed by a frozen dataclass and by the instance of a cached method": ("""
+import dataclasses, functools
+BUILT = []
+@dataclasses.dataclass(frozen=True)
+class K:
+    op: str
+class Builder:
+    @functools.lru_cache(maxsize=None)
+    def build(self, key):
+        BUILT.append(key.op)
+        return key.op
+b = Builder()
+b.build(K("max"))
+b.build(K("max"))
+Builder().build(K("max"))
+launch(b.build(K("max")) if len(BUILT) == 2 else "add")
+""", ["PAL006"]),
+    "lru_cache(maxsize=1) evicts the least recently used; cache_clear empties it": ("""
+import functools
+BUILT = []
+@functools.lru_cache(maxsize=1)
+def build(op):
+    BUILT.append(op)
+    return op
+build("a"); build("b"); build("a"); build("a")
+build.cache_clear()
+build("a")
+launch("max" if len(BUILT) == 4 else "add")
+""", ["PAL006"]),
+    "a cached call whose key is not known may or may not run the function": ("""
+import functools, site_settings
+BUILT = []
+@functools.cache
+def build(op):
+    BUILT.append(op)
+    return op
+build(site_settings.OP)
+build("add")
+launch("max" if len(BUILT) == 2 else "add")
+""", []),
+    "a cached call on an undecided path leaves the cache open": ("""
+import functools, random
+BUILT = []
+@functools.cache
+def build(op):
+    BUILT.append(op)
+    return op
+if random.random() > 0.5:
+    build("add")
+BUILT.clear()
+build("add")
+launch("max" if len(BUILT) == 1 else "add")
+""", []),
     "another instance is absent from a dict whose every key is known": ("""
 class K:
     pass

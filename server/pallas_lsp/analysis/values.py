@@ -702,14 +702,14 @@ def record_key(key: object) -> object:
         return MISSING
     values = []
     for name in compared:
-        part = _key_part(key.attrs.get(name, MISSING), 0)  # type: ignore[attr-defined]
+        part = key_part(key.attrs.get(name, MISSING), 0)  # type: ignore[attr-defined]
         if part is MISSING:
             return MISSING
         values.append(part)
     return RecordKey(cls, tuple(values))
 
 
-def _key_part(value: object, depth: int) -> object:
+def key_part(value: object, depth: int) -> object:
     """A field's value as the tuple of fields hashes and compares it; MISSING where that
     is not known (an unknown value, a list: unhashable, a float NaN)."""
     if depth > 8:
@@ -719,16 +719,18 @@ def _key_part(value: object, depth: int) -> object:
         if type(inner) in (str, int, bool, bytes, type(None)) or (type(inner) is float and inner == inner):
             return inner
         if type(inner) is tuple:
-            return _key_part(tuple(Const(item) for item in inner), depth + 1)
+            return key_part(tuple(Const(item) for item in inner), depth + 1)
         return MISSING
     if isinstance(value, tuple):
-        parts = tuple(_key_part(item, depth + 1) for item in value)
+        parts = tuple(key_part(item, depth + 1) for item in value)
         return MISSING if any(part is MISSING for part in parts) else parts
-    if isinstance(value, QualName):
-        return ("qualname", value.name)  # a library object: one object per canonical name
+    if isinstance(value, QualName) and value.name.startswith(("jax.", "numpy.")):
+        # A library object the analysis models (a dtype, a function): one object per
+        # canonical name, equal to no other; a name of a module it cannot see is not known.
+        return ("qualname", value.name)
     if isinstance(value, ObjVal):
         if is_enum_member(value):  # Enum's __hash__ is its name's, its __eq__ identity
-            return _key_part(value.attrs["value"], depth + 1) if value.cls.enum_mixin else value
+            return key_part(value.attrs["value"], depth + 1) if value.cls.enum_mixin else value
         if identity_key(value):
             return value
         nested = record_key(value)

@@ -98,8 +98,10 @@ MODULES: dict[str, Policy] = {
                         frozenset({"reduce", "cmp_to_key"}),
                         {"partial": "modelled (jax_calls: a kernel's partial keeps its body)",
                          "wraps": "modelled (partial of update_wrapper)",
-                         "lru_cache": "modelled (a decorator)",
-                         "cache": "modelled (a decorator)", "partialmethod": "the data model's",
+                         "lru_cache": "modelled: a wrapper with its own cache, the function run once "
+                                      "per key, maxsize's evictions, cache_clear (python/cached.py)",
+                         "cache": "modelled: lru_cache(maxsize=None) (python/cached.py)",
+                         "partialmethod": "the data model's",
                          "singledispatch": "the data model's", "singledispatchmethod": "the data model's",
                          "cached_property": "the data model's", "total_ordering": "the data model's",
                          "update_wrapper": "modelled (python/function_attrs.py: CPython's copies onto "

@@ -46,7 +46,7 @@ from . import (
     signatures,
 )
 from .coroutines import GatheredVal
-from .descriptor_values import CONSTRUCTORS, construct
+from .descriptor_values import CONSTRUCTORS, CacheVal, construct
 from .exception_values import ExcVal
 from .generators import Generator, Step
 from .sequence_protocol import sequence_iterator
@@ -229,7 +229,7 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         return UNKNOWN  # StopIteration: the program stops there, or goes to its handler
     if name == "builtins.callable" and len(args) == 1:
         value = args[0]
-        if isinstance(value, (FuncVal, ClassVal, PartialVal, KernelVal, WrappedVal)):
+        if isinstance(value, (FuncVal, ClassVal, PartialVal, KernelVal, WrappedVal, CacheVal)):
             return Const(True)
         if isinstance(value, ObjVal) and value.cls.enum_members is None:
             found = value.cls.lookup("__call__")

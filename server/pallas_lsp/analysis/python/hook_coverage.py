@@ -30,7 +30,7 @@ MODULES = (
     "pallas_lsp.analysis.python.interp.calling", "pallas_lsp.analysis.python.interp.classes",
     "pallas_lsp.analysis.python.interp.importing", "pallas_lsp.analysis.python.interp.support",
     "pallas_lsp.analysis.python.sequence_protocol", "pallas_lsp.analysis.python.exception_groups",
-    "pallas_lsp.analysis.python.records",
+    "pallas_lsp.analysis.python.records", "pallas_lsp.analysis.python.cached",
 )
 _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 
@@ -172,6 +172,10 @@ DESCRIPTORS = {
                                                 "and __hash__ as @dataclass writes them (its options and "
                                                 "fields' compare= / hash=); a frozen one a dict key by "
                                                 "its fields"),
+    "functools.cache / lru_cache": ("cached", "make", "a wrapper with its own cache: one run per key "
+                                    "(_make_key's, hashed as Python does: a frozen dataclass by its "
+                                    "fields), maxsize's least-recently-used evictions, cache_clear; "
+                                    "bound as a method (self in the key)"),
     "enum members (__new__, __init__, _value_)": ("interp.classes", "_enum_hook", "each member made as "
                                                   "EnumType makes it: the class's __new__ (its _value_), "
                                                   "then __init__, with the value's items; aliases by "
