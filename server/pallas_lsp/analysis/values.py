@@ -577,8 +577,8 @@ class DictVal:
         if isinstance(key, Const) and _hashable(key.value):
             if key.value in self.items:
                 return self.items[key.value]
-            if self.keys_known() and default is not MISSING:
-                return default
+            if default is not MISSING and (self.complete or (self.closed and self.instance_items)):
+                return default  # (keys_known, inlined: the hot path)
         return UNKNOWN
 
     def holds(self, key: object) -> object:

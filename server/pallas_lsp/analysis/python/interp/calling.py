@@ -364,7 +364,7 @@ class CallsMixin:
                 self.call_sites.pop()
         if isinstance(func, StaticMethodVal):
             return self.call(func.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
-        if isinstance(func, CacheVal):
+        if func.__class__ is CacheVal:  # (an identity test: no call on the hot path)
             return self.call_cached(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, RegisterVal):
             return datamodel.register(func, args, self.annotation_type)
