@@ -83,6 +83,24 @@ COMPUTED.update({
         "import decimal\nD = decimal.Decimal('2.50')\n"
         "OP = 'max' if not D.is_signed() and D.adjusted() == 0 and D.as_tuple()[2] == -2 else 'add'\n"),
 })
+COMPUTED.update({
+    "configparser read_dict, DEFAULT inherited, sections in order": (
+        "import configparser\nC = configparser.ConfigParser()\n"
+        "C.read_dict({'DEFAULT': {'op': 'add'}, 'a': {'n': '1'}, 'b': {'op': 'max', 'n': 2}})\n"
+        "OP = C[C.sections()[1]]['op'] if C.sections() == ['a', 'b'] and C['a']['op'] == 'add' "
+        "and C.getint('b', 'n') == 2 and C.has_option('a', 'n') and C.options('a') == ['n', 'op'] "
+        "else 'add'\n"),
+    "array of a typecode, appended and read back": (
+        "import array\nV = array.array('b', [4, 2])\nV.append(1)\nV.extend((8,))\n"
+        "OP = 'max' if V.tolist() == [4, 2, 1, 8] and V[3] == 8 and len(V * 2) == 8 else 'add'\n"),
+    "csv written into a StringIO, read back with DictReader": (
+        "import csv, io\nB = io.StringIO()\nW = csv.writer(B)\nW.writerow(['op', 'n'])\n"
+        "W.writerow(['max', 4])\nROWS = list(csv.DictReader(io.StringIO(B.getvalue())))\n"
+        "OP = ROWS[0]['op'] if ROWS[0]['n'] == '4' else 'add'\n"),
+    "csv reader over fixed lines moves the buffer it reads": (
+        "import csv, io\nS = io.StringIO('op\\nmax\\nadd\\n')\nR = csv.reader(S)\nnext(R)\n"
+        "OP = next(R)[0]\n"),
+})
 COMPUTED["the addresses of a small network"] = (
     "import ipaddress\nN = ipaddress.ip_network('10.0.0.0/30')\nOP = 'max' if len(list(N)) == 4 else 'add'\n")
 SILENT = {
@@ -126,6 +144,29 @@ SILENT = {
         "import hmac\nOP = 'max' if hmac.new(b'k', b'a', 'md4').digest() else 'add'\n"),
     "calendar.monthcalendar reads a process-wide setting": (
         "import calendar\nOP = 'max' if calendar.monthcalendar(2024, 2)[0][0] == 0 else 'add'\n"),
+    "configparser read_dict of a value not known": (
+        "import configparser, sys\nC = configparser.ConfigParser()\n"
+        "C.read_dict({'a': {'op': sys.argv[0]}})\nOP = C['a'].get('op', 'max')\n"),
+    "configparser read of a file": (
+        "import configparser\nC = configparser.ConfigParser()\nC.read_dict({'a': {'op': 'max'}})\n"
+        "C.read('site.ini')\nOP = C['a']['op']\n"),
+    "array from an endless iterator": (
+        "import array, itertools\nV = array.array('b', itertools.repeat(1))\nOP = 'max' if V else 'add'\n"),
+    "array repeated past the bound": (
+        "import array\nV = array.array('d', [1.0]) * 100000000\nOP = 'max' if len(V) else 'add'\n"),
+    "array buffer_info is an address of this process": (
+        "import array\nV = array.array('b', [1])\nOP = 'max' if V.buffer_info()[0] % 2 else 'add'\n"),
+    "csv row written on an undecided path": (
+        "import csv, io, random\nB = io.StringIO()\nW = csv.writer(B)\nW.writerow(['add'])\n"
+        "if random.random() > 0.5:\n    W.writerow(['zzz'])\n"
+        "OP = 'max' if B.getvalue().count('\\n') == 2 else 'add'\n"),
+    "csv row not known: the buffer it went into is not known": (
+        "import csv, io, site_settings\nB = io.StringIO()\nW = csv.writer(B)\nW.writerow(['add'])\n"
+        "W.writerow([site_settings.ROW])\nOP = 'max' if B.getvalue().startswith('add') else 'add'\n"),
+    "csv reader over a list the program may change": (
+        "import csv\nL = ['op', 'max']\nR = csv.reader(L)\nL[1] = 'add'\nOP = list(R)[1][0]\n"),
+    "csv field_size_limit is process-wide": (
+        "import csv\nOP = 'max' if csv.field_size_limit() > 0 else 'add'\n"),
     "posixpath.abspath reads the working directory": (
         "import posixpath\nOP = 'max' if posixpath.abspath('x') == '/x' else 'add'\n"),
 }

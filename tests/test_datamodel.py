@@ -1477,20 +1477,216 @@ del d[a]
 d[a] = "max"
 launch(d[a] if (a in d, b in {}, b not in {"x": 1}) == (True, False, True) else "add")
 """, ["PAL006"]),
-    "another instance is not known absent from a dict holding instances": ("""
+    # Enum members made as EnumType makes them: the class's __new__ / __init__ run on each.
+    "an enum's __new__ sets _value_ and attributes: lookup by that value": ("""
+import enum
+class R(enum.Enum):
+    SUM = ("sum", "add", 4)
+    PEAK = ("peak", "max", 8)
+    def __new__(cls, label, op, vec):
+        member = object.__new__(cls)
+        member._value_ = label
+        member.op = op
+        return member
+launch(R("peak").op if R.SUM.value == "sum" and R("sum") is R.SUM else "add")
+""", ["PAL006"]),
+    "an enum's __init__ gets the value's items": ("""
+import enum
+class R(enum.Enum):
+    SUM = ("add", 4)
+    PEAK = ("max", 8)
+    def __init__(self, op, vec):
+        self.op = op
+launch(R.PEAK.op if R.PEAK.value == ("max", 8) else "add")
+""", ["PAL006"]),
+    "members whose __new__ gives one _value_ are aliases": ("""
+import enum
+class R(enum.Enum):
+    A = ("x", "max")
+    B = ("x", "add")
+    def __new__(cls, label, op):
+        member = object.__new__(cls)
+        member._value_ = label
+        member.op = op
+        return member
+launch(R.B.op)
+""", ["PAL006"]),
+    "an enum __new__ that makes no member of the class leaves the members unknown": ("""
+import enum
+class R(enum.Enum):
+    A = ("x", "max")
+    def __new__(cls, label, op):
+        return label
+launch(R.A.op)
+""", []),
+    # functools.cache / lru_cache: the function runs once per key (python/cached.py).
+    "functools.cache runs the function once per key": ("""
+import functools
+BUILT = []
+@functools.cache
+def build(op):
+    BUILT.append(op)
+    return op
+build("add")
+build("add")
+build(op="add")
+launch("max" if len(BUILT) == 2 and build("add") == "add" else "add")
+""", ["PAL006"]),
+    "lru_cache keyed by a frozen dataclass and by the instance of a cached method": ("""
+import dataclasses, functools
+BUILT = []
+@dataclasses.dataclass(frozen=True)
+class K:
+    op: str
+class Builder:
+    @functools.lru_cache(maxsize=None)
+    def build(self, key):
+        BUILT.append(key.op)
+        return key.op
+b = Builder()
+b.build(K("max"))
+b.build(K("max"))
+Builder().build(K("max"))
+launch(b.build(K("max")) if len(BUILT) == 2 else "add")
+""", ["PAL006"]),
+    "lru_cache(maxsize=1) evicts the least recently used; cache_clear empties it": ("""
+import functools
+BUILT = []
+@functools.lru_cache(maxsize=1)
+def build(op):
+    BUILT.append(op)
+    return op
+build("a"); build("b"); build("a"); build("a")
+build.cache_clear()
+build("a")
+launch("max" if len(BUILT) == 4 else "add")
+""", ["PAL006"]),
+    "a cached call whose key is not known may or may not run the function": ("""
+import functools, site_settings
+BUILT = []
+@functools.cache
+def build(op):
+    BUILT.append(op)
+    return op
+build(site_settings.OP)
+build("add")
+launch("max" if len(BUILT) == 2 else "add")
+""", []),
+    "a cached call on an undecided path leaves the cache open": ("""
+import functools, random
+BUILT = []
+@functools.cache
+def build(op):
+    BUILT.append(op)
+    return op
+if random.random() > 0.5:
+    build("add")
+BUILT.clear()
+build("add")
+launch("max" if len(BUILT) == 1 else "add")
+""", []),
+    "another instance is absent from a dict whose every key is known": ("""
 class K:
     pass
 a, b = K(), K()
 d = {a: "add"}
 launch(d.get(b, "max"))
+""", ["PAL006"]),
+    "another instance is not known absent once a key not known was stored": ("""
+import sys
+class K:
+    pass
+a, b = K(), K()
+d = {a: "add"}
+d[sys.argv[0]] = "add"
+launch(d.get(b, "max"))
 """, []),
-    "a dataclass key hashes by its fields: not an identity key (unknown)": ("""
+    "an instance stored on an undecided path is not known absent": ("""
+import random
+class K:
+    pass
+a, b = K(), K()
+d = {a: "add"}
+if random.random() > 0.5:
+    d[b] = "add"
+launch(d.get(b, "max"))
+""", []),
+    "a frozen dataclass key hashes and compares by its fields: an equal one finds it": ("""
 import dataclasses
 @dataclasses.dataclass(frozen=True)
 class K:
     n: int
+    shape: tuple = (128, 128)
+d = {K(1): "max"}
+launch(d.get(K(1), "add") if K(2) not in d and K(1) in d else "add")
+""", ["PAL006"]),
+    "a frozen dataclass key: a field left out of compare= is left out of the key": ("""
+import dataclasses
+@dataclasses.dataclass(frozen=True)
+class K:
+    n: int
+    tag: str = dataclasses.field(default="", compare=False)
+d = {K(1, "a"): "max"}
+launch(d[K(1, "b")])
+""", ["PAL006"]),
+    "a frozen dataclass key of a field not known is not known (no guess)": ("""
+import dataclasses, sys
+@dataclasses.dataclass(frozen=True)
+class K:
+    n: object
+d = {K(1): "add"}
+launch(d.get(K(sys.argv), "max"))
+""", []),
+    "a plain dataclass is unhashable (eq=True sets __hash__ None): its key is not known": ("""
+import dataclasses
+@dataclasses.dataclass
+class K:
+    n: int
+d = {K(1): "add"}
+launch(d.get(K(2), "max"))
+""", []),
+    "a dataclass with eq=False hashes by identity: another equal-looking one is absent": ("""
+import dataclasses
+@dataclasses.dataclass(eq=False)
+class K:
+    n: int
 d = {K(1): "add"}
 launch(d.get(K(1), "max"))
+""", ["PAL006"]),
+    "the generated __eq__ compares the fields' tuples; order=True the orderings": ("""
+import dataclasses
+@dataclasses.dataclass(order=True)
+class K:
+    n: int
+    s: str
+launch("max" if K(1, "a") == K(1, "a") and K(1, "a") != K(2, "a") and K(1, "b") > K(1, "a") else "add")
+""", ["PAL006"]),
+    "a dataclass against another type: its __eq__ answers NotImplemented, then identity": ("""
+import dataclasses
+@dataclasses.dataclass(frozen=True)
+class K:
+    n: int
+@dataclasses.dataclass(frozen=True)
+class J:
+    n: int
+launch("max" if K(1) != None and not (K(1) == 1) and K(1) != (1,) and K(1) != J(1) else "add")
+""", ["PAL006"]),
+    "a dataclass's own __eq__ is kept, not generated over": ("""
+import dataclasses
+@dataclasses.dataclass
+class K:
+    n: int
+    def __eq__(self, other):
+        return False
+launch("max" if K(1) == K(1) else "add")
+""", []),
+    "dataclass options that are no literal leave the generated methods unknown": ("""
+import dataclasses
+FLAG = bool(len(__name__))
+@dataclasses.dataclass(eq=FLAG)
+class K:
+    n: int
+launch("max" if K(1) != K(1) else "add")
 """, []),
     "a key with its own __hash__ / __eq__ is unknown (its equality is the program's)": ("""
 class K:

@@ -138,6 +138,27 @@ for x in Upto(3):
     SEEN.append(x)
 OUT = (tuple(SEEN), [x * 2 for x in Upto(2)] == [2, 4])
 """, ((1, 2, 3), True)),
+    # A generator expression is a generator: next() runs it up to its first item only.
+    "next of a generator expression: its first item, the rest never computed": ("""
+import itertools
+LOG = []
+def size(n):
+    LOG.append(n)
+    return n
+SIZES = {"a": 2, "b": 2, "c": 1}
+PAIR = next(p for p in itertools.combinations(SIZES, 2) if SIZES[p[0]] * SIZES[p[1]] == 4)
+FIRST = next(size(n) for n in (3, 4, 5))
+OUT = (PAIR, FIRST, tuple(LOG))
+""", (("a", "b"), 3, (3,))),
+    "next of an empty generator expression gives the default": ("""
+OUT = (next((x for x in (1, 2) if x > 5), "none"), next((x for x in ()), 0))
+""", ("none", 0)),
+    "next of a generator expression over a generator stops there": ("""
+def ops():
+    yield "max"
+    raise ValueError("never reached")
+OUT = next(op for op in ops())
+""", "max"),
     "a bridged call reads a generator": ("""
 def sizes():
     yield 4
@@ -178,6 +199,13 @@ def maybe():
     if site_settings.EXTRA:
         yield 2
 OUT = tuple(maybe())
+""",
+    "next of a generator expression whose condition is not known": """
+import site_settings
+OUT = next((x for x in (1, 2) if site_settings.PICK == x), 0)
+""",
+    "next of a generator expression with nothing to yield and no default": """
+OUT = next(x for x in (1, 2) if x > 5)
 """,
     "a send into a generator not started": """
 def g():

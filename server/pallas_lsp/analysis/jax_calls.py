@@ -92,16 +92,16 @@ from .values import (
 )
 from .versions import ABSTRACT_MESH_IN_SHARD_MAP, JAX_GET_ABSTRACT_MESH, JaxVersion, holds
 
+# (functools.cache / lru_cache are wrappers with a cache of their own: python/cached.py.)
 TRANSPARENT_DECORATORS = frozenset({
-    "functools.cache", "functools.wraps", "functools.lru_cache", "dataclasses.dataclass",
+    "functools.wraps", "dataclasses.dataclass",
     "typing.overload", "typing.final",
 })
 
 # Wrappers that keep the mesh context and call the function they wrap.
 _TRANSPARENT_WRAPPERS = frozenset({
     "jax.vmap", "jax.checkpoint", "jax.remat", "jax.named_call", "jax.custom_vjp",
-    "jax.custom_jvp", "jax.ad_checkpoint.checkpoint", "functools.cache", "functools.lru_cache",
-    "jax.grad", "jax.value_and_grad",
+    "jax.custom_jvp", "jax.ad_checkpoint.checkpoint", "jax.grad", "jax.value_and_grad",
 })
 
 # Host-side APIs that call their function arguments right away, in the caller's context.

@@ -195,6 +195,8 @@ def _dict_update(call: Call) -> object:
             for key, value in other.items.items():
                 mapping.store(Const(key), value)
             mapping.complete = mapping.complete and other.complete
+            if not other.complete:
+                mapping.closed = False  # the other's instance keys are not copied
         elif other is not None:
             mapping.store(UNKNOWN, UNKNOWN)
         for key, value in call.kwargs.items():
@@ -205,7 +207,8 @@ def _dict_update(call: Call) -> object:
 def _dict_copy(call: Call) -> object:
     mapping = call.args[0]
     if isinstance(mapping, DictVal):
-        return DictVal(dict(mapping.items), mapping.complete)
+        return DictVal(dict(mapping.items), mapping.complete, instance_items=dict(mapping.instance_items),
+                       closed=mapping.closed)
     return UNKNOWN
 
 

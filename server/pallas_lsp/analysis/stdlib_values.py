@@ -4,9 +4,9 @@ modelled rather than bridged (python/bridge.py runs the rest for real).
 ``types.MappingProxyType`` around a settings dict (a view of the interpreter's DictVal),
 ``collections.namedtuple`` / ``typing.NamedTuple`` records (classes of the program),
 ``dataclasses.field`` defaults (read by the dataclass model), ``configparser`` fed literal
-text (a parser object whose sections are subscripted). Each computes what Python would
-from known arguments, and nothing (UNKNOWN) from unknown ones; none reads a file or the
-environment.
+text or a dict of known sections (a parser object whose sections are subscripted). Each
+computes what Python would from known arguments, and nothing (UNKNOWN) from unknown ones;
+none reads a file or the environment.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from .values import (
     ClassVal,
     Const,
     DictVal,
+    ListVal,
     PartialVal,
     QualName,
     plain,
@@ -139,11 +140,13 @@ def _namedtuple(call: Call) -> object:
 
 @dataclass(eq=False)
 class ConfigVal:
-    """A ``configparser.ConfigParser`` fed literal text (``read_string``, ``read_dict``):
-    its sections as Python's own parser reads them (in memory: no file is opened).
+    """A ``configparser.ConfigParser`` fed known data (``read_string`` of a text,
+    ``read_dict`` of a dict of sections): its sections as Python's own parser reads them,
+    each read replayed in order on a fresh parser (in memory: no file is opened).
     ``known`` is False once something it cannot see was read (a file, unknown text)."""
 
-    texts: list[str] = field(default_factory=list)
+    # ("string", text) or ("dict", {section: {option: value}}), in the order read.
+    reads: list[tuple[str, object]] = field(default_factory=list)
     known: bool = True
 
     def parsed(self) -> configparser.ConfigParser | None:
@@ -151,11 +154,39 @@ class ConfigVal:
             return None
         parser = configparser.ConfigParser()
         try:
-            for text in self.texts:
-                parser.read_string(text)
-        except configparser.Error:
+            for kind, data in self.reads:
+                if kind == "string":
+                    parser.read_string(data)  # type: ignore[arg-type]
+                else:
+                    parser.read_dict(data)  # type: ignore[arg-type]
+        except (configparser.Error, ValueError, TypeError):
             return None
         return parser
+
+
+_OPTION_VALUES = (str, int, float, bool, type(None))
+
+
+def _sections_dict(value: object) -> dict[str, dict[str, object]] | None:
+    """``read_dict``'s argument as the real dict it is: known sections of known options whose
+    values are plain constants (read_dict turns keys and values into text itself); None for
+    anything else (a value the parser would format through code of the program's)."""
+    if type(value) is not DictVal or not value.complete:
+        return None
+    sections: dict[str, dict[str, object]] = {}
+    for name, options in value.items.items():
+        options = plain(options)
+        if not isinstance(name, str) or type(options) is not DictVal or not options.complete:
+            return None
+        section: dict[str, object] = {}
+        for key, option in options.items.items():
+            option = plain(option)
+            if type(key) not in _OPTION_VALUES or not (
+                    isinstance(option, Const) and type(option.value) in _OPTION_VALUES):
+                return None
+            section[key] = option.value  # type: ignore[index]
+        sections[name] = section
+    return sections
 
 
 @dataclass(frozen=True)
@@ -165,7 +196,7 @@ class SectionVal:
 
 
 _CONFIG_METHODS = ("read_string", "read", "read_file", "read_dict", "get", "getint", "getfloat",
-                   "getboolean", "sections", "has_section", "has_option")
+                   "getboolean", "sections", "has_section", "has_option", "options")
 _SECTION_METHODS = ("get", "getint", "getfloat", "getboolean")
 
 
@@ -203,17 +234,43 @@ def _config_method(call: Call) -> object:
     if method == "read_string":
         text = args[0] if args else MISSING
         if isinstance(text, Const) and isinstance(text.value, str) and len(text.value) <= MAX_JSON_CHARS:
-            config.texts.append(text.value)
+            config.reads.append(("string", text.value))
         else:
             config.known = False
         return Const(None)
-    if method in ("read", "read_file", "read_dict"):
-        config.known = False  # a file or a mapping we do not turn into text: unknown from here
+    if method == "read_dict":
+        sections = _sections_dict(call.args[1]) if len(call.args) == 2 else None
+        if sections is None:
+            config.known = False
+            return UNKNOWN
+        config.reads.append(("dict", sections))
+        return Const(None)
+    if method in ("read", "read_file"):
+        config.known = False  # a file (or a stream) we do not read: unknown from here
         return UNKNOWN
+    if method in ("sections", "has_section", "has_option", "options"):
+        return _query(config, method, args)
     if method in ("get", "getint", "getfloat", "getboolean") and len(args) == 2 \
             and isinstance(args[0], Const) and isinstance(args[0].value, str):
         return _option(config, args[0].value, args[1], method, call.kwargs.get("fallback", MISSING))
     return UNKNOWN
+
+
+def _query(config: ConfigVal, method: str, args: list[object]) -> object:
+    """``sections()`` / ``options(s)`` (lists of names, in the order read), ``has_section(s)``
+    / ``has_option(s, o)`` (bools), as the real parser answers them."""
+    parser = config.parsed()
+    names = [a.value for a in args if isinstance(a, Const) and isinstance(a.value, str)]
+    if parser is None or len(names) != len(args) or len(args) != {
+            "sections": 0, "has_section": 1, "options": 1, "has_option": 2}[method]:
+        return UNKNOWN
+    try:
+        answer = getattr(parser, method)(*names)
+    except configparser.Error:
+        return UNKNOWN  # options() of a section not there: NoSectionError
+    if isinstance(answer, bool):
+        return Const(answer)
+    return ListVal([Const(name) for name in answer])
 
 
 def _section_method(call: Call) -> object:

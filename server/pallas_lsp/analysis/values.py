@@ -515,29 +515,36 @@ class DictVal:
     # The object whose instance dict this is (``vars(obj)``): a key not known stored
     # through it leaves the object's attributes open too.
     owner: object = None
-    # Keys that are the program's instances hashed by identity (``identity_key``), beside
-    # the constant keys. While any is held ``complete`` is False, so what reads the dict as
+    # Keys that are the program's instances, beside the constant keys: hashed by identity
+    # (``identity_key``: the ObjVal itself) or by a frozen dataclass's fields (``record_key``:
+    # its RecordKey). While any is held ``complete`` is False, so what reads the dict as
     # constants only (iteration, len, ``**``, the bridge) finds it unknown; a lookup of such
-    # an instance reads here (absent: unknown, unless the dict is complete and holds none).
+    # an instance reads here (absent: unknown, unless every key of the dict is known).
     instance_items: dict[object, object] = field(default_factory=dict)
+    # Every key is in ``items`` or ``instance_items``: ``complete`` was lost only to keys
+    # that are the program's instances (an identity key, a frozen dataclass's RecordKey),
+    # so a key in neither is absent for sure.
+    closed: bool = False
 
-    def store(self, key: object, value: object) -> None:
-        if identity_key(key) and (
-                key in self.instance_items or len(self.items) + len(self.instance_items) < MAX_DICT_ITEMS):
-            self.instance_items[key] = value
+    def keys_known(self) -> bool:
+        return self.complete or (self.closed and bool(self.instance_items))
+
+    def store(self, key: object, value: object, *, sure: bool = True) -> None:
+        """``d[key] = value`` (``sure``: on a path that surely runs; else an instance key
+        may or may not be in the dict from here)."""
+        instance = _instance_key(key)
+        if instance is not MISSING and (instance in self.instance_items
+                                        or len(self.items) + len(self.instance_items) < MAX_DICT_ITEMS):
+            self.closed = sure and self.keys_known()
+            self.instance_items[instance] = value
             self.complete = False
             return
         if not (isinstance(key, Const) and _hashable(key.value)):
-            # Any key may have been overwritten.
-            self.items.clear()
-            self.instance_items.clear()
-            self.complete = False
-            if self.owner is not None:
-                self.owner.open_attrs = True  # type: ignore[attr-defined]
+            self.forget_keys()  # any key may have been overwritten
         elif key.value in self.items or len(self.items) < MAX_DICT_ITEMS:
             self.items[key.value] = value
         else:
-            self.complete = False
+            self.complete = self.closed = False
 
     def delete(self, key: object, *, sure: bool) -> None:
         """``del d[key]`` (``sure``: on a path that surely runs). A key we cannot compute, or
@@ -545,28 +552,57 @@ class DictVal:
         if sure and isinstance(key, Const) and _hashable(key.value):
             self.items.pop(key.value, None)
             return
-        if sure and identity_key(key):
-            self.instance_items.pop(key, None)
+        instance = _instance_key(key)
+        if sure and instance is not MISSING:
+            self.instance_items.pop(instance, None)
+            if not self.instance_items and self.closed:
+                self.complete, self.closed = True, False
             return
+        self.forget_keys()
+
+    def forget_keys(self) -> None:
+        """Any key may be in the dict, with any value."""
         self.items.clear()
         self.instance_items.clear()
-        self.complete = False
+        self.complete = self.closed = False
         if self.owner is not None:
             self.owner.open_attrs = True  # type: ignore[attr-defined]
 
     def load(self, key: object, default: object = MISSING) -> object:
-        if identity_key(key):
-            # Never equal to a constant key (object's == is identity): absent for sure from
-            # a complete dict of constants.
-            if key in self.instance_items:
-                return self.instance_items[key]
-            return default if self.complete and default is not MISSING else UNKNOWN
+        instance = _instance_key(key)
+        if instance is not MISSING:
+            # Never equal to a constant key (object's == is identity, a dataclass's
+            # generated one NotImplemented for another class): absent for sure from a dict
+            # whose keys are all known.
+            if instance in self.instance_items:
+                return self.instance_items[instance]
+            return default if self.keys_known() and default is not MISSING else UNKNOWN
         if isinstance(key, Const) and _hashable(key.value):
             if key.value in self.items:
                 return self.items[key.value]
-            if self.complete and default is not MISSING:
-                return default
+            if default is not MISSING and (self.complete or (self.closed and self.instance_items)):
+                return default  # (keys_known, inlined: the hot path)
         return UNKNOWN
+
+    def holds(self, key: object) -> object:
+        """``key in d`` for a key that is the program's instance (identity or record):
+        True / False, None when not known; MISSING for any other key."""
+        instance = _instance_key(key)
+        if instance is MISSING:
+            return MISSING
+        if instance in self.instance_items:
+            return True
+        return False if self.keys_known() else None
+
+
+def _instance_key(key: object) -> object:
+    """How a dict holds the program's instance ``key``: itself (hashed by identity), its
+    RecordKey (a frozen dataclass's fields), MISSING for any other key."""
+    if key.__class__ is not ObjVal:
+        return MISSING
+    if identity_key(key):
+        return key
+    return record_key(key)
 
 
 MAX_LIST_ITEMS = 256
@@ -628,15 +664,81 @@ def identity_key(key: object) -> bool:
     """Whether ``key`` is an instance of the program's classes that hashes and compares as
     ``object`` does, by identity: no ``__eq__`` / ``__hash__`` on its MRO, every class of it
     the program's own, no builtin value inside (a str subclass hashes as its text), no
-    generated record equality (a dataclass, a NamedTuple), no Enum member."""
+    generated record equality (a NamedTuple; a dataclass but one of ``eq=False``, whose
+    options python/records.py read), no Enum member."""
     if not isinstance(key, ObjVal) or key.payload is not None or key.cls.enum_members is not None:
         return False
     for cls in key.cls.mro():
         if isinstance(cls, QualName) and cls.name == "builtins.object":
             continue
-        if not isinstance(cls, ClassVal) or cls.is_dataclass or cls.enum_members is not None:
+        if not isinstance(cls, ClassVal) or cls.enum_members is not None or (
+                cls.is_dataclass and getattr(cls.node, "dataclass_options", None) is None):
             return False
     return key.cls.lookup("__eq__") is MISSING and key.cls.lookup("__hash__") is MISSING
+
+
+@dataclass(frozen=True)
+class RecordKey:
+    """A dataclass instance as a dict key: its class and its compared fields' values, as
+    the generated ``__eq__`` / ``__hash__`` (python/records.py) see it. Two are equal
+    exactly when Python's dict finds the one instance under the other."""
+
+    cls: object
+    values: tuple[object, ...]
+
+
+def record_key(key: object) -> object:
+    """``key`` as a dict compares it when its class hashes and compares by the fields
+    ``@dataclass`` generated the methods for (frozen=True, or unsafe_hash=True): a
+    RecordKey; MISSING for anything else, or a field whose value is not known or not
+    hashable (the program's own hash would raise or cannot be computed)."""
+    if key.__class__ is not ObjVal or key.payload is not None or key.cls.enum_members is not None:  # type: ignore[attr-defined]
+        return MISSING
+    cls: ClassVal = key.cls  # type: ignore[attr-defined]
+    eq, hashed = cls.lookup("__eq__"), cls.lookup("__hash__")
+    if not (isinstance(eq, FuncVal) and isinstance(hashed, FuncVal) and eq.owner is hashed.owner):
+        return MISSING
+    compared = getattr(eq.node, "record_fields", None)
+    hash_fields = getattr(hashed.node, "record_fields", None)
+    if compared is None or hash_fields is None or not set(hash_fields) <= set(compared) \
+            or key.open_attrs:  # type: ignore[attr-defined]
+        return MISSING
+    values = []
+    for name in compared:
+        part = key_part(key.attrs.get(name, MISSING), 0)  # type: ignore[attr-defined]
+        if part is MISSING:
+            return MISSING
+        values.append(part)
+    return RecordKey(cls, tuple(values))
+
+
+def key_part(value: object, depth: int) -> object:
+    """A field's value as the tuple of fields hashes and compares it; MISSING where that
+    is not known (an unknown value, a list: unhashable, a float NaN)."""
+    if depth > 8:
+        return MISSING
+    if value.__class__ is Const:
+        inner = value.value  # type: ignore[attr-defined]
+        if type(inner) in (str, int, bool, bytes, type(None)) or (type(inner) is float and inner == inner):
+            return inner
+        if type(inner) is tuple:
+            return key_part(tuple(Const(item) for item in inner), depth + 1)
+        return MISSING
+    if isinstance(value, tuple):
+        parts = tuple(key_part(item, depth + 1) for item in value)
+        return MISSING if any(part is MISSING for part in parts) else parts
+    if isinstance(value, QualName) and value.name.startswith(("jax.", "numpy.")):
+        # A library object the analysis models (a dtype, a function): one object per
+        # canonical name, equal to no other; a name of a module it cannot see is not known.
+        return ("qualname", value.name)
+    if isinstance(value, ObjVal):
+        if is_enum_member(value):  # Enum's __hash__ is its name's, its __eq__ identity
+            return key_part(value.attrs["value"], depth + 1) if value.cls.enum_mixin else value
+        if identity_key(value):
+            return value
+        nested = record_key(value)
+        return nested
+    return MISSING
 
 
 def _hashable(value: object) -> bool:

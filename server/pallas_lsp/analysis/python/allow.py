@@ -98,8 +98,10 @@ MODULES: dict[str, Policy] = {
                         frozenset({"reduce", "cmp_to_key"}),
                         {"partial": "modelled (jax_calls: a kernel's partial keeps its body)",
                          "wraps": "modelled (partial of update_wrapper)",
-                         "lru_cache": "modelled (a decorator)",
-                         "cache": "modelled (a decorator)", "partialmethod": "the data model's",
+                         "lru_cache": "modelled: a wrapper with its own cache, the function run once "
+                                      "per key, maxsize's evictions, cache_clear (python/cached.py)",
+                         "cache": "modelled: lru_cache(maxsize=None) (python/cached.py)",
+                         "partialmethod": "the data model's",
                          "singledispatch": "the data model's", "singledispatchmethod": "the data model's",
                          "cached_property": "the data model's", "total_ordering": "the data model's",
                          "update_wrapper": "modelled (python/function_attrs.py: CPython's copies onto "
@@ -281,7 +283,9 @@ EXCLUDED_MODULES = {
     "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
     "parse_args(argv) of a given list by the real argparse (python/argparse_run.py)",
-    "configparser": "modelled on literal text (stdlib_values)", "enum": "the data model's (classes)",
+    "configparser": "modelled: read_string of known text and read_dict of known sections replayed on "
+                    "the real parser in memory (stdlib_values); read / read_file of a file: unknown",
+    "enum": "the data model's (classes; members made through the class's __new__ / __init__)",
     "dataclasses": "the data model's (classes; make_dataclass builds one as a class statement)",
     "types": "modelled: MappingProxyType, SimpleNamespace (as a base: python/source_models.py), MethodType, "
              "new_class (interp/classes.py)",
@@ -296,9 +300,11 @@ EXCLUDED_MODULES = {
     **stdlib_unknown.MODULES,
 }
 
-# Methods of kept real objects that read the clock, the locale or the environment.
+# Methods of kept real objects that read the clock, the locale or the environment, an
+# address of this process (an array's buffer_info) or a file (an array's tofile / fromfile).
 EXCLUDED_METHODS = frozenset({"now", "today", "utcnow", "fromtimestamp", "utcfromtimestamp",
-                              "timestamp", "astimezone", "strftime", "strptime", "ctime"})
+                              "timestamp", "astimezone", "strftime", "strptime", "ctime",
+                              "buffer_info", "tofile", "fromfile"})
 
 
 def _split(name: str) -> tuple[str, str] | None:
@@ -504,6 +510,20 @@ def _kept_uuid() -> None:
     _keep(uuid.UUID)
 
 
+def _kept_arrays() -> None:
+    import array
+
+    _keep(array.array)
+    real.SNAPSHOTS[array.array] = lambda a: [a.typecode, a.tobytes()]  # its methods change it
+
+
+def _kept_csv() -> None:
+    import csv
+    import io
+
+    _keep(type(csv.reader(())), type(csv.writer(io.StringIO())), csv.DictReader, csv.DictWriter)
+
+
 def _kept_tokens() -> None:
     import tokenize
 
@@ -522,6 +542,8 @@ _LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
     (("ipaddress",), _kept_addresses),
     (("uuid",), _kept_uuid),
     (("tokenize",), _kept_tokens),
+    (("array",), _kept_arrays),
+    (("csv", "_csv"), _kept_csv),
 )
 
 

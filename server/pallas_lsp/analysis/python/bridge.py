@@ -84,6 +84,10 @@ def _forget_changed(name: str, args: list[object]) -> None:
     """A refused call that changes its first argument (``d.clear()`` of a dict with unknown
     keys, ``heapq.heappush`` of an unknown item), or any refused method of a stateful kept
     object: that argument's contents are unknown."""
+    if args and isinstance(args[0], RealVal) and args[0].linked is not None:
+        # A csv writer's row refused: the real program wrote it, into a buffer now unknown.
+        args[0].linked.known = False
+        args[0].linked.version += 1
     if name in allow.MUTATES_FIRST and args:
         forget(args[0])
     elif args and isinstance(args[0], RealVal) and type(args[0].real) in SNAPSHOTS:
@@ -94,13 +98,22 @@ def _forget_changed(name: str, args: list[object]) -> None:
 
 # ---------------------------------------------------------------- handlers (jax_calls)
 
+# Calls whose kept result reads or writes through their first argument, a kept buffer:
+# each later call of the result moves that buffer too (real.RealVal.linked).
+LINKING = frozenset({"csv.reader", "csv.writer", "csv.DictReader", "csv.DictWriter"})
+
+
 def call_named(call: Call) -> object:
     """A call of an allow-listed canonical name (``math.gcd``, ``builtins.sorted``,
     ``builtins.str.zfill`` with the string first)."""
     target = guards.SUBSTITUTES.get(call.name, allow.resolve(call.name))
     if not callable(target):
         return UNKNOWN
-    return run_call(call.name, target, list(call.args), dict(call.kwargs), call)
+    value = run_call(call.name, target, list(call.args), dict(call.kwargs), call)
+    if call.name in LINKING and isinstance(value, RealVal) and call.args \
+            and isinstance(call.args[0], RealVal):
+        value.linked = call.args[0]
+    return value
 
 
 def call_method(call: Call) -> object:
@@ -114,7 +127,10 @@ def call_method(call: Call) -> object:
     if not callable(method):
         return UNKNOWN
     name = f"{type(receiver.real).__name__}.{attr.value}"
-    return run_call(name, _method_runner(attr.value), [receiver, *call.args[2:]], dict(call.kwargs), call)
+    try:
+        return run_call(name, _method_runner(attr.value), [receiver, *call.args[2:]], dict(call.kwargs), call)
+    finally:
+        receiver.moved(_uncertain(call))
 
 
 def call_object(call: Call) -> object:

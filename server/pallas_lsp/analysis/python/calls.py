@@ -46,7 +46,7 @@ from . import (
     signatures,
 )
 from .coroutines import GatheredVal
-from .descriptor_values import CONSTRUCTORS, construct
+from .descriptor_values import CONSTRUCTORS, CacheVal, construct
 from .exception_values import ExcVal
 from .generators import Generator, Step
 from .sequence_protocol import sequence_iterator
@@ -229,7 +229,7 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         return UNKNOWN  # StopIteration: the program stops there, or goes to its handler
     if name == "builtins.callable" and len(args) == 1:
         value = args[0]
-        if isinstance(value, (FuncVal, ClassVal, PartialVal, KernelVal, WrappedVal)):
+        if isinstance(value, (FuncVal, ClassVal, PartialVal, KernelVal, WrappedVal, CacheVal)):
             return Const(True)
         if isinstance(value, ObjVal) and value.cls.enum_members is None:
             found = value.cls.lookup("__call__")
@@ -407,7 +407,8 @@ def dict_instance_hook(runner: Runner, hook: str, obj: ObjVal, args: list[object
             return runner.call_value(missing.bound(obj), [args[0]], {}, ctx)
         return UNKNOWN
     if hook == "__setitem__" and len(args) == 2:
-        payload.store(key, UNKNOWN if runner.on_uncertain_path else args[1])
+        sure = not runner.on_uncertain_path
+        payload.store(key, args[1] if sure else UNKNOWN, sure=sure)
         return Const(None)
     if hook == "__contains__" and len(args) == 1:
         if known_key and (payload.complete or key.value in payload.items):  # type: ignore[union-attr]

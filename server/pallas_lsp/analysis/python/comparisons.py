@@ -80,16 +80,31 @@ def rich_compare(left: object, op: ast.cmpop, right: object, invoke: Invoke, com
             continue
         if isinstance(found, TotalOrdered):
             result = _derived(found, subject, other, compare, truth)
+        elif _other_class(found, subject, other):
+            result = Const(NotImplemented)  # what a dataclass's generated method returns for it
         else:
             result = invoke(found, subject, other)
         if not (isinstance(result, Const) and result.value is NotImplemented):
             return result
     if isinstance(op, (ast.Eq, ast.NotEq)):
-        if isinstance(op, ast.NotEq) and _method(left, "__eq__") not in (MISSING, UNKNOWN):
+        if isinstance(op, ast.NotEq) and UNKNOWN in (_method(left, "__eq__"), _method(right, "__eq__")):
+            return UNKNOWN  # object.__ne__ inverts an __eq__ the analysis cannot see
+        if isinstance(op, ast.NotEq) and _method(left, "__eq__") is not MISSING:
             equal = truth(compare(left, ast.Eq(), right))
             return Const(not equal) if equal is not None else UNKNOWN
         return Const((left is right) == isinstance(op, ast.Eq))  # object's default: identity
     return UNKNOWN  # Python raises TypeError: the program stops there
+
+
+def _other_class(method: object, subject: object, other: object) -> bool:
+    """A method @dataclass generated (python/records.py), given an operand surely not of the
+    subject's class: a constant, a tuple, a function, a class, a list or dict, or another
+    class's instance (its ``other.__class__ is self.__class__`` is false)."""
+    if not (isinstance(method, FuncVal) and hasattr(method.node, "record_method")):
+        return False
+    if isinstance(other, ObjVal):
+        return other.cls is not subject.cls  # type: ignore[attr-defined]
+    return isinstance(other, (Const, tuple, FuncVal, ClassVal, ListVal, DictVal))
 
 
 def identity(left: object, right: object) -> bool | None:

@@ -486,7 +486,8 @@ def forget(abstract: object) -> None:
         abstract.forget()
     elif isinstance(abstract, DictVal):
         abstract.items.clear()
-        abstract.complete = False
+        abstract.instance_items.clear()
+        abstract.complete = abstract.closed = False
     elif isinstance(abstract, RealVal):
         abstract.known = False
         abstract.version += 1

@@ -43,6 +43,7 @@ from ..values import (
 from . import class_introspection, exception_groups, exception_values, library_bases
 from .descriptor_values import (
     CachedPropertyVal,
+    CacheVal,
     ClassMethodVal,
     PartialMethodVal,
     PropertyDef,
@@ -128,6 +129,10 @@ def bind(value: object, obj: object, owner: object, caller: Caller | None = None
         if obj is None:
             return value
         return PartialVal(bind(value.func, obj, owner, caller, ctx), value.args, value.kwargs)
+    if isinstance(value, CacheVal):
+        # The lru_cache wrapper binds as a function does: the instance is its first
+        # argument, and so part of the key.
+        return value if obj is None else PartialVal(value, (obj,), {})
     if isinstance(value, SingleDispatchVal) and value.method and obj is not None:
         return SingleDispatchVal(value.default, True, value.registry, obj)
     if isinstance(value, ObjVal) and value.cls.enum_members is None and caller is not None:
@@ -235,6 +240,12 @@ def descriptor_attribute(value: object, name: str) -> object:
         return RegisterVal(value)
     if isinstance(value, (StaticMethodVal, ClassMethodVal)) and name == "__func__":
         return value.func
+    if isinstance(value, CacheVal):
+        if name == "__wrapped__":
+            return value.func
+        if name == "cache_clear":
+            return PartialVal(QualName("python.cache_clear"), (value,), {})
+        return UNKNOWN  # cache_info(), cache_parameters(), the wrapped function's attributes
     return MISSING
 
 
@@ -353,7 +364,7 @@ def rebind_methods(cls: ClassVal, class_env: object, module_env: object) -> None
 
 
 def _remake_inside(value: object, remade) -> None:  # type: ignore[no-untyped-def]
-    if isinstance(value, (StaticMethodVal, ClassMethodVal, CachedPropertyVal, PartialMethodVal)):
+    if isinstance(value, (StaticMethodVal, ClassMethodVal, CachedPropertyVal, PartialMethodVal, CacheVal)):
         value.func = remade(value.func)
     elif isinstance(value, PropertyDef):
         value.getter = remade(value.getter) if value.getter is not None else None

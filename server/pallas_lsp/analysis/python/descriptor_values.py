@@ -128,9 +128,23 @@ def construct(name: str, args: list[object], kwargs: dict[str, object]) -> objec
     return SingleDispatchVal(args[0], method=name == "functools.singledispatchmethod")
 
 
+@dataclass(eq=False)
+class CacheVal:
+    """``functools.cache(f)`` / ``lru_cache(maxsize, typed)(f)``: the wrapper and its cache
+    (python/cached.py). ``entries``: key -> the result, least recently used first;
+    ``closed``: every entry is known (a call whose key or outcome was not known, or one on a
+    path that may not run, opens it); ``maxsize`` None: unbounded, UNKNOWN: not known."""
+
+    func: object
+    maxsize: object = None
+    typed: bool = False
+    entries: dict[object, object] = field(default_factory=dict)
+    closed: bool = True
+
+
 def wrapped_functions(value: object) -> list[object]:
     """The functions a descriptor holds (what a class body's methods are rebound from)."""
-    if isinstance(value, (StaticMethodVal, ClassMethodVal, CachedPropertyVal, PartialMethodVal)):
+    if isinstance(value, (StaticMethodVal, ClassMethodVal, CachedPropertyVal, PartialMethodVal, CacheVal)):
         return [value.func]
     if isinstance(value, PropertyDef):
         return [f for f in (value.getter, value.setter, value.deleter) if f is not None]
@@ -140,4 +154,4 @@ def wrapped_functions(value: object) -> list[object]:
 
 
 DESCRIPTOR_TYPES = (StaticMethodVal, ClassMethodVal, PropertyDef, CachedPropertyVal, PartialMethodVal,
-                    SingleDispatchVal)
+                    SingleDispatchVal, CacheVal)

@@ -63,4 +63,5 @@ def give_up(namespace: object) -> None:
     """The source did not run here: a dict given may have any keys now."""
     if isinstance(namespace, DictVal) and not isinstance(namespace, ScopeView):
         namespace.items.clear()
-        namespace.complete = False
+        namespace.instance_items.clear()
+        namespace.complete = namespace.closed = False

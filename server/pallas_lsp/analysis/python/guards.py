@@ -13,6 +13,8 @@ time a call may take follows from its bounded inputs, callbacks are counted
 
 from __future__ import annotations
 
+import array
+import collections
 import functools
 import re
 import string
@@ -89,7 +91,8 @@ def _repeat(args: list[object], kwargs: dict[str, object]) -> None:
     left, right = args
     for seq, count in ((left, right), (right, left)):
         number = _int(count)
-        if isinstance(seq, (str, bytes, tuple, list, bytearray)) and number is not None:
+        if isinstance(seq, (str, bytes, tuple, list, bytearray, array.array, collections.deque)) \
+                and number is not None:
             if len(seq) * max(number, 0) > MAX_RESULT:
                 refuse("a repetition past the bridge's bound")
             return

@@ -30,6 +30,7 @@ MODULES = (
     "pallas_lsp.analysis.python.interp.calling", "pallas_lsp.analysis.python.interp.classes",
     "pallas_lsp.analysis.python.interp.importing", "pallas_lsp.analysis.python.interp.support",
     "pallas_lsp.analysis.python.sequence_protocol", "pallas_lsp.analysis.python.exception_groups",
+    "pallas_lsp.analysis.python.records", "pallas_lsp.analysis.python.cached",
 )
 _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 
@@ -61,7 +62,9 @@ HOOKS = {
     "__float__": "float() of an instance, through the bridge's proxy",
     "__complex__": "complex() of an instance, through the bridge's proxy",
     "__hash__": "real code hashing an instance runs a class's own through the proxy; none (nor __eq__): "
-                "a dict key by identity (values.DictVal.instance_items), refused to real code",
+                "a dict key by identity (values.DictVal.instance_items), refused to real code; a "
+                "frozen (or unsafe_hash) dataclass's generated one: a dict key by its fields "
+                "(values.record_key), equal instances one entry; a plain dataclass's: None (unhashable)",
     "__neg__": "`-obj` runs the type's (python/operators.py), no fallback; real code (operator.neg) "
                "through the proxy",
     "__pos__": "as __neg__ (`+obj`)", "__invert__": "as __neg__ (`~obj`; an enum.Flag's by its bits)",
@@ -102,7 +105,8 @@ HOOKS = {
               "(max, sorted) compares the program's objects through them",
     "__le__": "as __lt__ (reflected: __ge__)", "__gt__": "as __lt__ (reflected: __lt__)",
     "__ge__": "as __lt__ (reflected: __le__)",
-    "__eq__": "`a == b` runs the type's (reflected the same); none: identity, as object's",
+    "__eq__": "`a == b` runs the type's (reflected the same); none: identity, as object's; a "
+              "dataclass's generated one (python/records.py) compares the fields' tuples",
     "__ne__": "`a != b` runs the type's; none: the inverse of __eq__",
     "__get__": "descriptors: data descriptors first, then the instance dict, then non-data descriptors",
     "__set__": "a data descriptor's, for a store through the instance",
@@ -164,6 +168,18 @@ DESCRIPTORS = {
                          "exceptions, subgroup / split / derive by class, except* clause by clause"),
     "functools.total_ordering": ("comparisons", "total_ordering", "the three orderings a class lacks, "
                                  "made from the one it defines and __eq__"),
+    "dataclasses.dataclass (eq, order, hash)": ("records", "add_generated", "__eq__, the orderings "
+                                                "and __hash__ as @dataclass writes them (its options and "
+                                                "fields' compare= / hash=); a frozen one a dict key by "
+                                                "its fields"),
+    "functools.cache / lru_cache": ("cached", "make", "a wrapper with its own cache: one run per key "
+                                    "(_make_key's, hashed as Python does: a frozen dataclass by its "
+                                    "fields), maxsize's least-recently-used evictions, cache_clear; "
+                                    "bound as a method (self in the key)"),
+    "enum members (__new__, __init__, _value_)": ("interp.classes", "_enum_hook", "each member made as "
+                                                  "EnumType makes it: the class's __new__ (its _value_), "
+                                                  "then __init__, with the value's items; aliases by "
+                                                  "_value_"),
     "functools.update_wrapper / wraps": ("function_attrs", "update_wrapper", "CPython's assignments: "
                                          "the names copied, __dict__ updated, __wrapped__ set"),
     "contextlib.closing": ("source_models", "SOURCE", "its Python source run here: close() at the "

@@ -145,7 +145,8 @@ def inplace(caller: Caller, current: object, op: ast.operator, operand: object, 
                 current.items[key] = UNKNOWN
             if not operand.complete:
                 current.items.clear()
-                current.complete = False
+                current.instance_items.clear()
+                current.complete = current.closed = False
         else:
             _update(current, operand)
         return current  # the same dict: `d |= e` updates it in place
@@ -155,6 +156,7 @@ def inplace(caller: Caller, current: object, op: ast.operator, operand: object, 
 def _update(target: DictVal, source: DictVal) -> None:
     if not source.complete:
         target.items.clear()  # a key not known may replace any of them
-        target.complete = False
+        target.instance_items.clear()
+        target.complete = target.closed = False
         return
     target.items.update(source.items)

@@ -127,7 +127,7 @@ class RealVal(ForeignVal):
     have changed it ran on a path that may not run, or failed half way: from then on it
     is unknown. ``version`` counts the calls that may have changed it (the memo key)."""
 
-    __slots__ = ("_read", "known", "real", "version")
+    __slots__ = ("_read", "known", "linked", "real", "version")
 
     def __init__(self, real: object, convert: Callable[[object], object]) -> None:
         self.real = real
@@ -135,6 +135,19 @@ class RealVal(ForeignVal):
         self.known = True
         self.version = 0
         self._read = False
+        # The kept object this one reads or writes through (a csv reader's or writer's
+        # io.StringIO, bridge.LINKING): each call of this one's moves that one too.
+        self.linked: RealVal | None = None
+
+    def moved(self, uncertain: bool = False) -> None:
+        """This object was called, so what it reads or writes through changed (its memo key
+        moves); on a path that may not run, or after this one became unknown, that object is
+        unknown from here."""
+        linked = self.linked
+        if linked is not None:
+            linked.version += 1
+            if uncertain or not self.known:
+                linked.known = False
 
     def memo_key(self) -> object:
         if isinstance(self.real, IMMUTABLE_TYPES):
@@ -174,12 +187,15 @@ class RealVal(ForeignVal):
                 taken = list(itertools.islice(self.real, MAX_ITERATED + 1))  # type: ignore[call-overload]
             except (Exception, Refused):
                 self.known = False
+                self.moved()
                 stop = getattr(getattr(self._convert, "__self__", None), "pending", None)
                 if stop is not None:
                     raise stop from None  # the interpreter's own stop (its time budget)
                 return None
+            self.moved()
             if len(taken) > MAX_ITERATED:
                 self.known = False
+                self.moved()
                 return None
             values: list[object] = taken
         elif isinstance(self.real, range) and len(self.real) > MAX_ITERATED:
@@ -200,8 +216,15 @@ class RealVal(ForeignVal):
         time, so a ``groupby`` group is read in the pass that got it, before the next key)."""
         if not self.known or not self.is_iterator() or self.version >= MAX_ITERATED:
             self.known = False
+            self.moved()
             return UNKNOWN_STEP
         self.version += 1
+        try:
+            return self._next_step()
+        finally:
+            self.moved()
+
+    def _next_step(self) -> Step:
         try:
             item = next(self.real)  # type: ignore[call-overload]
         except StopIteration:

@@ -98,6 +98,25 @@ MODULES: dict[str, Policy] = {
     "errno": Policy("the error numbers of this platform as constants"),
     "reprlib": Policy("a repr of known values with size limits built in", frozenset({"repr"}),
                       {"Repr": "a configurable object", "recursive_repr": "a decorator (the data model's)"}),
+    "array": Policy("typed arrays of numbers kept as real objects (the typecode bounds each item: "
+                    "array('b', [300]) raises as in Python); an initializer or extend() is a sized "
+                    "value of bounded length (stdlib_guards.py), never an iterator real code would "
+                    "read without end", frozenset({"array", "typecodes"}),
+                    {"ArrayType": "the same class as array (a second name for it)",
+                     "array.tofile": _FILES, "array.fromfile": _FILES,
+                     "array.buffer_info": "the address of the array's buffer in this process"}),
+    "csv": Policy("CSV rows read from and written to in-memory text (an io.StringIO, a tuple of lines): "
+                  "a reader or writer is kept, and each of its calls moves the buffer it reads or "
+                  "writes (real.RealVal.linked); a file never reaches it (open is not bridged)",
+                  frozenset({"reader", "writer", "DictReader", "DictWriter", "QUOTE_ALL", "QUOTE_MINIMAL",
+                             "QUOTE_NONE", "QUOTE_NONNUMERIC", "QUOTE_STRINGS", "QUOTE_NOTNULL"}),
+                  {"field_size_limit": "a process-wide setting (it changes every later reader)",
+                   **dict.fromkeys(("register_dialect", "unregister_dialect", "get_dialect",
+                                    "list_dialects"), "a process-wide dialect registry"),
+                   "Sniffer": "regular-expression heuristics over a sample (time not estimated)",
+                   **dict.fromkeys(("Dialect", "excel", "excel_tab", "unix_dialect"),
+                                   "dialect classes to subclass or pass (dialect= by name is not bridged)"),
+                   "Error": "an exception class (the data model's)"}),
     "posixpath": Policy("POSIX paths split and joined as text", _PATH_PURE, _PATH_EXCLUDED),
     "ntpath": Policy("Windows paths split and joined as text", _PATH_PURE, _PATH_EXCLUDED),
 }

@@ -14,6 +14,7 @@ Registered into guards.SUBSTITUTES / guards.ESTIMATORS on import (bridge.py impo
 
 from __future__ import annotations
 
+import array
 import bz2
 import codecs
 import decimal
@@ -197,6 +198,72 @@ def check_decimal_context(name: str, args: list[object], kwargs: dict[str, objec
         refuse("a decimal operation that reads the thread's context")
 
 
+_SIZED = (str, bytes, bytearray, tuple, list)
+
+
+def _array_items(position: int) -> guards.Estimator:
+    """``array(typecode, initializer)`` / ``a.extend(items)`` / ``a.fromlist(items)``: the
+    items a sized value of bounded length (an array, a list, bytes), never an iterator or
+    a range real code would read without a bound."""
+    def check(args: list[object], kwargs: dict[str, object]) -> None:
+        items = args[position] if len(args) > position else kwargs.get("initializer")
+        if items is None:
+            return
+        if not isinstance(items, (*_SIZED, array.array)) or len(items) > MAX_RESULT:
+            refuse("array items that are no sized value of bounded length")
+
+    return check
+
+
+def _csv_source(args: list[object], kwargs: dict[str, object]) -> None:
+    """``csv.reader(f)`` / ``csv.DictReader(f)`` read ``f`` lazily, after the call: only an
+    in-memory buffer (kept, linked to the reader) or lines that cannot change (a tuple, a
+    str); never a list the program may still change, nor an iterator calling the program.
+    ``dialect=`` only by the names every Python registers."""
+    source = args[0] if args else kwargs.get("f", kwargs.get("csvfile"))
+    if not isinstance(source, (io.StringIO, tuple, str)) or (
+            isinstance(source, tuple) and not all(isinstance(line, str) for line in source)):
+        refuse("a csv reader over something but an in-memory buffer or fixed lines")
+    _csv_options(args, kwargs)
+
+
+def _csv_sink(args: list[object], kwargs: dict[str, object]) -> None:
+    """``csv.writer(f)`` / ``csv.DictWriter(f, ...)``: ``f`` an in-memory text buffer."""
+    if not args or not isinstance(args[0], io.StringIO):
+        refuse("a csv writer into something but an in-memory text buffer")
+    _csv_options(args, kwargs)
+
+
+_CSV_FIELDS = (str, int, float, bool, type(None), real.Tagged)
+
+
+def _csv_rows(many: bool) -> guards.Estimator:
+    """A writer's ``writerow(row)`` / ``writerows(rows)``: it writes ``str()`` of each field,
+    so every field a plain value (not a stand-in or a callback, whose text is this
+    process's), at most guards.MAX_RESULT fields in all."""
+    def check(args: list[object], kwargs: dict[str, object]) -> None:
+        rows = args[1] if len(args) > 1 else None
+        rows = rows if many else [rows]
+        if not isinstance(rows, (list, tuple)) or len(rows) > MAX_RESULT:
+            refuse("csv rows that are no list of known rows")
+        count = 0
+        for row in rows:
+            fields = list(row.values()) if isinstance(row, dict) else row
+            if not isinstance(fields, (list, tuple)) or not all(type(f) in _CSV_FIELDS for f in fields):
+                refuse("a csv row field that is no plain value")
+            count += len(fields)
+            if count > MAX_RESULT:
+                refuse("csv rows past the bridge's bound")
+
+    return check
+
+
+def _csv_options(args: list[object], kwargs: dict[str, object]) -> None:
+    dialect = kwargs.get("dialect", args[1] if len(args) > 1 and isinstance(args[1], str) else "excel")
+    if dialect not in ("excel", "excel-tab", "unix"):
+        refuse("a csv dialect from the process-wide registry")
+
+
 SUBSTITUTES: dict[str, object] = {
     "zlib.decompress": zlib_decompress, "gzip.decompress": gzip_decompress,
     "bz2.decompress": bz2_decompress, "lzma.decompress": lzma_decompress,
@@ -206,6 +273,11 @@ ESTIMATORS: dict[str, guards.Estimator] = {
     "codecs.encode": _codec, "codecs.decode": _codec,
     "hmac.new": _digest_at(2, "digestmod"), "hmac.HMAC": _digest_at(2, "digestmod"),
     "hmac.digest": _digest_at(2, "digest"),
+    "csv.reader": _csv_source, "csv.DictReader": _csv_source,
+    "csv.writer": _csv_sink, "csv.DictWriter": _csv_sink,
+    **dict.fromkeys(("writer.writerow", "DictWriter.writerow"), _csv_rows(many=False)),
+    **dict.fromkeys(("writer.writerows", "DictWriter.writerows"), _csv_rows(many=True)),
+    "array.array": _array_items(1), "array.extend": _array_items(1), "array.fromlist": _array_items(1),
 }
 guards.SUBSTITUTES.update(SUBSTITUTES)
 guards.ESTIMATORS.update(ESTIMATORS)

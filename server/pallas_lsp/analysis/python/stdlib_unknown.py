@@ -15,7 +15,7 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
         "mailcap", "netrc", "shelve", "shutil", "sndhdr", "sqlite3", "sunau", "tarfile", "tempfile",
         "wave", "zipfile", "zipimport", "zipapp", "mmap", "genericpath", "pipes", "tabnanny",
         "py_compile", "compileall", "pyclbr", "modulefinder", "pkgutil", "mimetypes", "zoneinfo",
-        "csv", "uu", "cgi", "cgitb", "sysconfig", "ensurepip", "venv", "lib2to3", "idlelib",
+        "uu", "cgi", "cgitb", "sysconfig", "ensurepip", "venv", "lib2to3", "idlelib",
         "pydoc", "pydoc_data", "turtledemo", "wsgiref", "nturl2path"),
     "the network": (
         "ftplib", "http", "imaplib", "nntplib", "poplib", "smtplib", "smtpd", "socketserver", "ssl",
@@ -33,7 +33,6 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
         "sre_compile", "sre_constants", "sre_parse", "encodings", "logging"),
     "the data model's (abstract base classes the program's classes register with)": ("abc", "numbers"),
     "the locale and translations": ("gettext",),
-    "a mutable buffer the program holds (array)": ("array",),
     "C-level audio operations on buffers, deprecated (removed in Python 3.13)": ("audioop", "xdrlib"),
     "binhex files, deprecated (removed in Python 3.11)": ("binhex",),
     "a command-line parser whose errors exit the process (optparse; argparse is modelled)": ("optparse",),

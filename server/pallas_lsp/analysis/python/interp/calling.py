@@ -45,6 +45,7 @@ from ...values import (
 )
 from .. import (
     allow,
+    cached,
     calls,
     comparisons,
     coroutines,
@@ -56,6 +57,7 @@ from .. import (
 from ..convert import CHANGES
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
+    CacheVal,
     RegisterVal,
     SingleDispatchVal,
     StaticMethodVal,
@@ -135,6 +137,9 @@ class CallsMixin:
         """A call; ``func``: its callee already evaluated (`raise Missing("x")` reads it first)."""
         if func is MISSING:
             func = self.ev(node.func, env, ctx)
+        if func.__class__ is QualName and func.name == "builtins.next" and node.args \
+                and node.args[0].__class__ is ast.GeneratorExp and len(node.args) <= 2 and not node.keywords:
+            return self.next_of_generator_expression(node, env, ctx)
         args: list[object] = []
         arg_nodes: list[ast.expr] = []
         for arg in node.args:
@@ -181,6 +186,50 @@ class CallsMixin:
             # call that ran the program's code is not followed: it may catch what it raised.)
             self.raised_by_call(self.last_raised)
         return result
+
+    def call_cached(self, cache: CacheVal, args: list[object], kwargs: dict[str, object], node: ast.Call,
+                    arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
+        """A call of a ``functools.cache`` / ``lru_cache`` wrapper (python/cached.py): a key
+        kept gives its result and runs nothing; one surely not kept runs the function and
+        keeps what it surely returned; anything else runs it, and the cache is open."""
+        found = cached.key(args, kwargs, cache.typed)
+        if found is cached.UNHASHABLE:
+            return UNKNOWN  # TypeError: unhashable type (the function does not run)
+        kept = cached.hit(cache, found)
+        if kept is not MISSING:
+            if self.on_uncertain_path and cache.maxsize is not None:
+                cached.open_up(cache)  # its use order, so what is evicted next, is not known
+            return kept
+        if cache.maxsize == 0 or cached.absent(cache, found):
+            self.last_raised = None
+            result = self.call(cache.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+            if self.on_uncertain_path or self.last_raised is not None:
+                cached.open_up(cache)  # kept, or not, on a path that may not run
+            else:
+                cached.keep(cache, found, result)
+            return result
+        # Not known whether a kept result answers it: the function may or may not run.
+        cached.open_up(cache)
+        self._uncertain += 1
+        try:
+            return self.call(cache.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        finally:
+            self._uncertain -= 1
+
+    def next_of_generator_expression(self, node: ast.Call, env: Env, ctx: Ctx) -> object:
+        """``next(x for x in xs if ...)`` (``[, default]``): the generator's first item, run
+        lazily (python/interp/expressions.py first_generated); none: the default, else
+        StopIteration (the program stops there: unknown)."""
+        generator: ast.GeneratorExp = node.args[0]  # type: ignore[assignment]
+        # As Python: the generator made (its first iterable evaluated), the default, then next().
+        first = self.ev(generator.generators[0].iter, env, ctx)
+        default = self.ev(node.args[1], env, ctx) if len(node.args) == 2 else MISSING
+        known, item = self.first_generated(generator, first, env, ctx)
+        if not known:
+            return UNKNOWN
+        if item is MISSING:
+            return default if default is not MISSING else UNKNOWN
+        return item
 
     def exec_source(self, args: list[object], kwargs: dict[str, object], node: ast.Call, env: Env,
                     ctx: Ctx) -> object:
@@ -241,6 +290,11 @@ class CallsMixin:
                     return self.exec_source(args, kwargs, node, env, ctx)
             if func.name == "builtins.type.__new__":
                 return self._new_classes[-1] if self._new_classes else UNKNOWN
+            if func.name in cached.NAMES:
+                return cached.make(func.name, args, kwargs)
+            if func.name == "python.cache_clear" and len(args) == 1 and isinstance(args[0], CacheVal):
+                cached.clear(args[0], not self.on_uncertain_path)
+                return Const(None)
             self.callee_names[id(node)] = func.name
             if func.spelled:
                 self.callee_spellings[id(node)] = func.spelled
@@ -310,6 +364,8 @@ class CallsMixin:
                 self.call_sites.pop()
         if isinstance(func, StaticMethodVal):
             return self.call(func.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if func.__class__ is CacheVal:  # (an identity test: no call on the hot path)
+            return self.call_cached(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, RegisterVal):
             return datamodel.register(func, args, self.annotation_type)
         if isinstance(func, SingleDispatchVal):

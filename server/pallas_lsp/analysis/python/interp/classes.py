@@ -36,6 +36,7 @@ from .. import (
     exception_values,
     flags,
     library_bases,
+    records,
 )
 from ..descriptor_values import (
     DESCRIPTOR_TYPES,
@@ -52,6 +53,18 @@ from .support import (
 
 # The bases of a metaclass whose __prepare__ is type's (an empty dict).
 _TYPE_BASES = (QualName("builtins.type"), QualName("builtins.object"))
+
+
+def _enum_hook(cls: ClassVal, name: str) -> object:
+    """``__new__`` / ``__init__`` of an enum's own classes (before enum's library bases):
+    the function, UNKNOWN for something else, MISSING where none of them defines it."""
+    for entry in cls.mro():
+        if not isinstance(entry, ClassVal):
+            return MISSING  # enum.Enum / a mixin type: the member is made as enum makes it
+        if name in entry.attrs:
+            found = entry.attrs[name]
+            return found if isinstance(found, FuncVal) else UNKNOWN
+    return MISSING
 
 
 class ClassesMixin:
@@ -136,9 +149,13 @@ class ClassesMixin:
         if any(isinstance(b, QualName) and b.name == "typing.NamedTuple" for b in bases):
             _record_fields(attrs, annotations)
         cls = ClassVal(node, attrs, record, bases, annotations=annotations)
+        if any(_decorator_name(d) == "dataclass" for d in node.decorator_list):
+            records.add_generated(cls, env)  # __eq__ / __hash__ / orderings, as @dataclass writes them
         if _is_enum(bases):
             self.make_enum(cls, node, bases)
         datamodel.rebind_methods(cls, class_env, env)
+        if cls.enum_members:
+            self.construct_members(cls, ctx)
         if prepared is None:
             return UNKNOWN  # the body's names went into a namespace the analysis cannot see
         return self.create_class(cls, metaclass, keywords, node, env, ctx)
@@ -256,6 +273,64 @@ class ClassesMixin:
             cls.enum_flags = {m.attrs["value"].value: m for m in members.values()  # type: ignore[attr-defined]
                               if isinstance(m.attrs["value"], Const) and type(m.attrs["value"].value) is int}
 
+    def construct_members(self, cls: ClassVal, ctx: Ctx) -> None:
+        """Each member made as ``EnumType`` makes it (CPython's ``_proto_member.__set_name__``)
+        where the enum's own classes define ``__new__`` or ``__init__``: the assigned value
+        is the arguments (a tuple spread, anything else alone); a ``__new__`` of the class
+        makes the member and may set its ``_value_`` (not set: the assigned value, for a
+        member type of object); ``__init__`` then runs on it with the same arguments; a
+        later member with an earlier one's ``_value_`` is its alias. What is not known
+        (a ``__new__`` that makes no instance of the class, an unknown value) leaves the
+        member's value unknown and its attributes open."""
+        new, init = _enum_hook(cls, "__new__"), _enum_hook(cls, "__init__")
+        if new is MISSING and init is MISSING:
+            return
+        members: dict[str, ObjVal] = {}
+        by_value: dict[object, ObjVal] = {}
+        for name, member in list(cls.enum_members.items()):  # type: ignore[union-attr]
+            raw = member.attrs["value"]
+            made = self._construct_member(cls, new, init, raw, ctx)
+            made.attrs.update({"name": Const(name), "_name_": Const(name)})
+            value = made.attrs["value"]
+            key = fingerprint(plain(value))
+            if value is not UNKNOWN and key in by_value:
+                cls.attrs[name] = by_value[key]  # an alias: the same _value_
+                continue
+            members[name] = cls.attrs[name] = made
+            if value is not UNKNOWN:
+                by_value[key] = made
+        cls.enum_members = members
+        if cls.enum_flags is not None:
+            cls.enum_flags = {m.attrs["value"].value: m for m in members.values()  # type: ignore[attr-defined]
+                              if isinstance(m.attrs["value"], Const) and type(m.attrs["value"].value) is int}
+
+    def _construct_member(self, cls: ClassVal, new: object, init: object, raw: object, ctx: Ctx) -> ObjVal:
+        if raw is UNKNOWN:
+            return ObjVal(cls, {"value": UNKNOWN, "_value_": UNKNOWN}, open_attrs=True)
+        args = list(raw) if isinstance(raw, tuple) else (
+            [Const(item) for item in raw.value] if isinstance(raw, Const) and isinstance(raw.value, tuple)
+            else [raw])
+        if new is MISSING:
+            made: object = ObjVal(cls, {})
+        elif isinstance(new, FuncVal):
+            made = self.call_value(new, [cls, *args], {}, ctx)
+        else:
+            made = UNKNOWN
+        if not (isinstance(made, ObjVal) and made.cls is cls):
+            return ObjVal(cls, {"value": UNKNOWN, "_value_": UNKNOWN}, open_attrs=True)
+        value = made.attrs.get("_value_", MISSING)
+        if value is MISSING:
+            # Not set by a __new__: the assigned value for a member type of object; a mixin
+            # type's value is that type built from the arguments (a single one taken as it
+            # is, as the model took it before; several: not computed).
+            value = raw if not cls.enum_mixin or (len(args) == 1 and new is MISSING) else UNKNOWN
+        made.attrs.update({"value": value, "_value_": value})
+        if isinstance(init, FuncVal):
+            self.call_value(datamodel.bind(init, made, cls, self, ctx), args, {}, ctx)
+        elif init is not MISSING:
+            made.open_attrs = True
+        return made
+
     def make_dataclass(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
                        env: Env, ctx: Ctx) -> object:
         """``dataclasses.make_dataclass(name, fields)``: the class a ``@dataclass`` class
@@ -292,6 +367,7 @@ class ClassesMixin:
         class_node = ast.copy_location(
             ast.ClassDef(name=name.value, bases=[], keywords=[], body=body, decorator_list=[]), node)
         cls = ClassVal(class_node, attrs, True, (), annotations=annotations)
+        records.add_generated(cls, env)  # make_dataclass's defaults: eq=True, unhashable
         return self.create_class(cls, None, {}, class_node, env, ctx)
 
     def create_class(self, cls: ClassVal, metaclass: object, keywords: dict[str, object],

@@ -33,7 +33,6 @@ from ...values import (
     RefVal,
     SuperVal,
     ViewIndexer,
-    identity_key,
     one_of,
     pack,
     plain,
@@ -140,10 +139,10 @@ class ExpressionsMixin:
         item's ``__eq__`` first); MISSING where the plain values' comparison decides."""
         if isinstance(container, ObjVal):
             return self.membership_by_iteration(value, container, ctx)
-        if isinstance(container, DictVal) and identity_key(value):
-            if value in container.instance_items:
-                return True
-            return False if container.complete else None
+        if isinstance(container, DictVal) and value.__class__ is ObjVal:
+            held = container.holds(value)
+            if held is not MISSING:
+                return held
         items = container if isinstance(container, tuple) else (
             container.items if isinstance(container, ListVal) and container.complete else None)
         if items is None or not any(isinstance(v, ObjVal) for v in (value, *items)):
@@ -587,9 +586,30 @@ class ExpressionsMixin:
             self.ev(node.elt, inner, ctx)  # type: ignore[attr-defined]
         return UNKNOWN
 
+    def first_generated(self, node: ast.GeneratorExp, first: object, env: Env,
+                        ctx: Ctx) -> tuple[bool, object]:
+        """``next(<generator expression>)``: a generator expression is a generator, so
+        ``next`` runs it only up to its first item, as Python does (the items after it are
+        never computed). ``first``: its first iterable, evaluated where the expression
+        stands. (True, the item), (True, MISSING) when it yields none (StopIteration, or
+        ``next``'s default), (False, UNKNOWN) when that is not known."""
+        scope = env
+        while id(scope) in self.class_annotations and scope.parent is not None:
+            scope = scope.parent
+        if first.__class__ is OneOf:
+            return False, UNKNOWN
+        results: list[tuple[object, object]] = []
+        exact = self._comprehend(node, node.generators, Env({}, parent=scope), ctx, results, first=first,
+                                 limit=1)
+        if not exact:
+            return False, UNKNOWN
+        return True, results[0][1] if results else MISSING
+
     def _comprehend(self, node: ast.expr, generators: list[ast.comprehension], env: Env, ctx: Ctx,
-                    results: list[tuple[object, object]], first: object = MISSING) -> bool:
-        """``first``: the first iterable's value, evaluated where the comprehension stands."""
+                    results: list[tuple[object, object]], first: object = MISSING,
+                    limit: int = MAX_COMPREHENSION + 1) -> bool:
+        """``first``: the first iterable's value, evaluated where the comprehension stands;
+        ``limit``: stop once that many items were made (a generator read by ``next``)."""
         if not generators:
             if isinstance(node, ast.DictComp):
                 results.append((self.ev(node.key, env, ctx), self.ev(node.value, env, ctx)))
@@ -605,8 +625,10 @@ class ExpressionsMixin:
             verdicts = [self.truth(self.ev(c, env, ctx)) for c in head.ifs]
             if any(v is None for v in verdicts):
                 return False
-            if all(verdicts) and not self._comprehend(node, rest, env, ctx, results):
+            if all(verdicts) and not self._comprehend(node, rest, env, ctx, results, limit=limit):
                 return False
+            if len(results) >= limit:
+                return True
         return True
 
     def _items_in_step(self, iterable: object, ctx: Ctx) -> Iterator[object]:

@@ -86,7 +86,8 @@ class StatementsMixin:
             value = self.ev(stmt.annotation, env, ctx)
         annotations.store(Const(stmt.target.id), value)
         if self._uncertain > depth:
-            annotations.complete = False  # on a path that may not run: the key may be absent
+            # On a path that may not run: the key may be absent.
+            annotations.complete = annotations.closed = False
 
     def exec_stmt(self, stmt: ast.stmt, env: Env, ctx: Ctx, frame: Frame) -> None:
         if isinstance(stmt, ast.Expr):
@@ -792,7 +793,7 @@ class StatementsMixin:
                     and isinstance(key, Const) and isinstance(key.value, str):
                 self.assign(ast.Name(key.value, ast.Store()), value, container.scope, ctx)
             elif isinstance(container, DictVal):
-                container.store(key, UNKNOWN if self._uncertain else value)
+                container.store(key, UNKNOWN if self._uncertain else value, sure=not self._uncertain)
             elif isinstance(container, ListVal):
                 self.mutate(container, lambda: self._set_item(container, key, value))
             else:
