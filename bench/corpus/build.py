@@ -88,6 +88,21 @@ Corpora, each a folder of OUT:
            generator send(), super() in a classmethod, property setters, contextmanager around
            jax.set_mesh, star-unpacking), with multicast copies besides the multimem ops
            (score.py --only heldout11/);
+  heldout12/ from bench/corpus/idioms_heldout12/: a twelfth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           ordinary Python mechanism that the eleven earlier sets do not use (Enum _generate_next_value_,
+           StrEnum auto(), textwrap.wrap, a hand-written __copy__, argparse sub-parsers' set_defaults,
+           __len__ truthiness, __mod__, __pow__, __pos__, __ceil__, __bytes__, __fspath__, __dir__,
+           __length_hint__, __delitem__, __await__, module-level __getattr__ (PEP 562), metaclass
+           __getattr__, async with over asynccontextmanager, collections.abc.Set and MutableSequence
+           mixins, deque.rotate, html.parser.HTMLParser, xml.dom.minidom, http.cookies.SimpleCookie,
+           optparse set_defaults, cmd.Cmd.onecmd, in-memory tarfile, a logging.Handler, ast.NodeVisitor,
+           typing.NewType, while / else, match value patterns joined by |, recursion over a nested config,
+           PEP 614 decorator expressions, __code__.co_varnames, float.fromhex, ABC.register virtual
+           subclasses, __subclasses__(), __mro__ walks, __qualname__, contextlib.ContextDecorator,
+           functools.partial .keywords, sched.scheduler on a simulated clock, str.zfill,
+           weakref.finalize, the zip(*[iter(x)] * 2) grouper, `cond and a or b`)
+           (score.py --only heldout12/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -365,6 +380,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout9", corpus="heldout9")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout10", corpus="heldout10")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout11", corpus="heldout11")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout12", corpus="heldout12")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

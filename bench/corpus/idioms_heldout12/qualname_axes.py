@@ -1,0 +1,31 @@
+"""The kernel is defined in nested classes named after the mesh axes; its `__qualname__` spells the axes."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+
+class data:
+    class model:
+        @staticmethod
+        def body(x_ref, y_ref):
+            y_ref[...] = plgpu.layout_cast(
+                plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op="add"),
+                plgpu.Layout.WG_STRIDED(SHAPE, vec_size=2),
+            )
+
+
+AXES = tuple(data.model.body.__qualname__.split(".")[:-1])
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("data", "model"))
+    call = plgpu.kernel(
+        data.model.body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.float32)))

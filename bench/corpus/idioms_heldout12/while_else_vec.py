@@ -1,0 +1,37 @@
+"""A `while` loop with an `else` clause narrows the vector width; the else gives the fallback if none fits."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+DTYPE = jnp.bfloat16
+BITS = jnp.dtype(DTYPE).itemsize * 8
+VEC_START = 16
+
+vec = VEC_START
+while vec > 1:
+    if vec * BITS <= 128:
+        break
+    vec //= 2
+else:
+    vec = 32 // BITS
+VEC = vec
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=("x", "y"), reduction_op="add"),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=VEC),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("x", "y"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, DTYPE),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, DTYPE)))
