@@ -42,6 +42,41 @@ def codes(body: str) -> list[str]:
 
 
 CASES = {
+    # Real code reads the class's own special methods through the proxy (python/proxies.py).
+    "operator.length_hint runs the class's __length_hint__, not the default": ("""
+import operator
+class Stream:
+    def __iter__(self):
+        return iter(())
+    def __length_hint__(self):
+        return 1
+launch(("add", "max")[operator.length_hint(Stream(), 0)])
+""", ["PAL006"]),
+    "copy.copy runs the class's __copy__": ("""
+import copy
+class Plan:
+    def __init__(self, op):
+        self.op = op
+    def __copy__(self):
+        return Plan("max")
+launch(copy.copy(Plan("add")).op)
+""", ["PAL006"]),
+    # An instance of a library class's subclass handed to the library: its overrides run when the
+    # library likes (logging calls emit on every later log call), so its state is unknown.
+    "a logging.Handler subclass registered with logging: its state is logging's": ("""
+import logging
+class Recorder(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.ops = []
+    def emit(self, record):
+        self.ops.append(record.args[0])
+recorder = Recorder()
+log = logging.getLogger("t")
+log.addHandler(recorder)
+log.warning("%s", "add")
+launch(recorder.ops[0] if recorder.ops else "max")
+""", []),
     # The MRO is C3 (a diamond's shared base after every class deriving from it).
     "a diamond's shared base comes last (C3, not depth first)": ("""
 class Base:

@@ -263,6 +263,8 @@ def data_model_rows() -> list[Row]:
     found = hook_coverage.implemented()
     present = hook_coverage.descriptors()
     table = [Row("data model", name, "evaluated", hook_coverage.HOOKS[name]) if name in hook_coverage.HOOKS
+             else Row("data model", name, "unknown", hook_coverage.NOT_RUN[name])
+             if name in hook_coverage.NOT_RUN
              else Row("data model", name, UNCLASSIFIED, "named by " + ", ".join(found[name]))
              for name in sorted(found)]
     table += [Row("data model", name, "evaluated", why) for name, why in present.items()]

@@ -37,6 +37,9 @@ _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 # How each name the code implements is run. A key the code does not name is a claim the
 # table may not make (tests/test_python_coverage.py).
 HOOKS = {
+    "__length_hint__": "operator.length_hint() of an instance, through the proxy (python/proxies.py)",
+    "__copy__": "copy.copy() of an instance runs the class's own, through the proxy",
+    "__deepcopy__": "copy.deepcopy() of an instance runs the class's own, through the proxy",
     "__getattr__": "called for a name found nowhere else, as object.__getattribute__ does; a module's for "
                    "a name it lacks",
     "__getattribute__": "a class's own replaces the lookup; object.__getattribute__ inside it",
@@ -193,6 +196,11 @@ DESCRIPTORS = {
 }
 
 # Issue 20's list: each must be implemented (tests/test_python_coverage.py).
+# Names the code names only to leave them unrun: unknown by design, with why.
+NOT_RUN = {
+    "__del__": "finalisers are not run: when the collector would call one is not known; a proxy "
+               "handed to real code has none (python/proxies.py)",
+}
 REQUIRED = ("__getattr__", "__getattribute__", "__set_name__", "__class_getitem__", "__init_subclass__",
             "__call__", "__iter__", "__next__", "__enter__", "__exit__", "__getitem__", "__get__", "__set__",
             "property", "functools.cached_property", "functools.partialmethod",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..values import MISSING, UNKNOWN, ObjVal
+from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, ObjVal
 from .real import Ordered, Refused
 
 # The special methods a proxy forwards: conversions, containers, unary and binary operators
@@ -31,9 +31,24 @@ FORWARDED = (
     "__rpow__", "__and__", "__rand__", "__or__", "__ror__", "__xor__", "__rxor__",
     "__matmul__", "__rmatmul__", "__lshift__", "__rlshift__", "__rshift__", "__rrshift__",
     "__divmod__", "__rdivmod__", "__round__", "__trunc__", "__floor__", "__ceil__",
+    # operator.length_hint, copy.copy / copy.deepcopy: read from the type, as the slots are.
+    "__length_hint__", "__copy__", "__deepcopy__",
 )
+# Special methods of a class body that real code never calls through an instance handed to
+# it, or that the proxy answers itself (identity or ordering, its own slots). Any other special
+# method the program's class defines and FORWARDED does not hold (`__bytes__`, `__fspath__`,
+# `__reduce__`, `__getattr__`, `__enter__`, ...) refuses: real code would call it, and the
+# proxy's Python fallback (absent: AttributeError, object's default) is not the program's.
+# (`__del__`: a finaliser that refused would only print from the collector.)
+_NOT_REACHED = frozenset({
+    "__init__", "__new__", "__del__", "__init_subclass__", "__set_name__", "__class_getitem__",
+    "__setattr__", "__delattr__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
+    "__post_init__",
+})
 
 Runner = Callable[[str, object, tuple[object, ...]], object]
+# Class attributes that are data, never a special method real code would call.
+_DATA = (Const, ListVal, DictVal, ClassVal)
 
 
 class NextCall:
@@ -73,6 +88,11 @@ def proxy_type(value: ObjVal, ordered: bool) -> type[Proxy] | None:
             namespace[name] = _refuse
         elif found is not MISSING:
             namespace[name] = _forward(name)
+    for name in _unforwarded_specials(value):
+        if name in ("__getattr__", "__getattribute__"):
+            namespace["__getattr__"] = _refuse  # a name the proxy lacks is the program's to answer
+        else:
+            namespace[name] = _refuse
     if not namespace:
         return None
     namespace.setdefault("__hash__", Ordered.__hash__)  # refused: ids differ from the real run
@@ -87,6 +107,18 @@ def proxy_type(value: ObjVal, ordered: bool) -> type[Proxy] | None:
         namespace["__format__"] = _plain_format
     _absent_as_python(namespace)
     return type(f"Proxy[{value.cls.node.name}]", (Proxy,), namespace)
+
+
+def _unforwarded_specials(value: ObjVal) -> set[str]:
+    """The special names the program's classes of ``value`` define that FORWARDED lacks."""
+    found: set[str] = set()
+    for cls in value.cls.mro():
+        for name, attr in getattr(cls, "attrs", {}).items():
+            # A method (a data attribute such as `__slots__` or `__doc__` is no hook).
+            if name.startswith("__") and name.endswith("__") and name not in FORWARDED \
+                    and name not in _NOT_REACHED and not isinstance(attr, _DATA):
+                found.add(name)
+    return found
 
 
 def _plain_format(self: object, spec: str) -> str:

@@ -18,6 +18,7 @@ from ...trace import (
     ShardMapCall,
 )
 from ...values import (
+    LIBRARY_BASES,
     MAX_LIST_ITEMS,
     MISSING,
     UNKNOWN,
@@ -93,6 +94,17 @@ _RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.
 _FORM_BY_FORM = frozenset(f"builtins.{name}" for name in (
     "list", "tuple", "set", "frozenset", "dict", "sorted", "len", "str", "repr", "int", "float",
     "bool", "min", "max", "sum", "any", "all", "abs"))
+
+
+def _library_subclass(cls: object) -> bool:
+    """The program's class derives from a class the analysis cannot see into (its methods
+    may be called back by the library's own code)."""
+    for base in cls.mro():  # type: ignore[attr-defined]
+        if isinstance(base, ClassVal):
+            continue
+        if not (isinstance(base, QualName) and base.name in LIBRARY_BASES):
+            return True  # (a library base python/library_bases.py models whole calls nothing back)
+    return False
 
 
 def _one_of_at(args: list[object]) -> int | None:
@@ -886,6 +898,9 @@ class CallsMixin:
                                                         ambient=UNKNOWN)
         for value in [*args, *kwargs.values()]:
             candidates = value if isinstance(value, tuple) else (value,)
+            for candidate in candidates:
+                if candidate.__class__ is ObjVal and _library_subclass(candidate.cls):  # type: ignore[union-attr]
+                    self.forget_state(candidate)  # type: ignore[arg-type]
             for candidate in map(callable_of, candidates):
                 if isinstance(candidate, (FuncVal, PartialVal, WrappedVal, KernelVal)):
                     self.call_unknown_args(candidate, node, callback_ctx)
@@ -893,6 +908,16 @@ class CallsMixin:
                     # A coroutine handed to code we cannot see (an event loop's
                     # run_until_complete, trio, anyio) is assumed driven there.
                     self.await_value(candidate, callback_ctx)
+
+    def forget_state(self, obj: ObjVal) -> None:
+        """An instance of the program's subclass of a library class (a `logging.Handler`, a
+        `threading.Thread`, an `html.parser.HTMLParser`) handed to code we cannot see: that
+        code keeps it and calls the methods the subclass overrides whenever it likes (`emit`
+        on every later log call), so its state is unknown from here on."""
+        for name in obj.attrs:
+            obj.attrs[name] = UNKNOWN
+        obj.open_attrs = True
+        self.stores += 1  # state a memoised call may have read
 
     def call_callbacks_of_unknown(self, args: list[object], kwargs: dict[str, object], node: ast.Call,
                                   ctx: Ctx) -> None:
