@@ -120,6 +120,23 @@ def sweep():
         go()
 sweep()
 """, ["PAL006"]),
+    # Recursion is followed while each call's arguments differ from the running ones' ...
+    "a recursive countdown picks the op": ("""
+def pick(n, ops):
+    return ops[0] if n == 0 else pick(n - 1, ops[1:])
+launch(jnp.float32, pick(2, ("add", "max", "min")), 4, mesh)
+""", ["PAL006"]),
+    # ... and not where the same arguments come again (it would never end) or past the depth.
+    "recursion with the same arguments: unknown": ("""
+def pick(n):
+    return pick(n) if n else "min"
+launch(jnp.float32, pick(1), 4, mesh)
+""", []),
+    "recursion deeper than the call depth: unknown": ("""
+def pick(n):
+    return "min" if n == 0 else pick(n - 1)
+launch(jnp.float32, pick(500), 4, mesh)
+""", []),
     "an int array times a float promotes: dtype unknown": ("""
 x = jnp.ones(SHAPE, jnp.int32) * 0.5
 launch(x.dtype, "add", 8, mesh)

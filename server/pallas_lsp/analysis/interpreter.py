@@ -146,7 +146,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.context_mesh: object = None
         self._launched: set[tuple[object, ...]] = set()
         self._stack: list[ast.AST] = []
-        self._active: set[tuple[int, int]] = set()
+        # The functions being called now (node and closure ids), each with the fingerprints
+        # of the arguments of its active calls (interp/calling.py: recursion).
+        self._active: dict[tuple[int, int], list[tuple[object, object]]] = {}
+        self._recursive_calls = 0  # calls made while the same function was active
         self._frames: list[Frame] = []
         self._ticks = 0
         # >0 while running code that may or may not run (a branch whose condition is

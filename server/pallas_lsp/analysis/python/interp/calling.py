@@ -74,6 +74,7 @@ from .support import (
     MAX_CALL_DEPTH,
     MAX_COMPREHENSION,
     MAX_FORMS_CALLED,
+    MAX_RECURSIVE_CALLS,
     MAYBE_RAISED,
     _is_generator,
     _is_iterator,
@@ -541,10 +542,19 @@ class CallsMixin:
             result, self.last_raised = self._memo[key]  # type: ignore[misc]
             return result
         # Recursion is the same function in the same closure: one decorator's wrapper around
-        # two functions is two functions.
+        # two functions is two functions. It is followed while each call's arguments differ from
+        # those of every call of it still running (a walk down a nested config, a countdown),
+        # up to MAX_CALL_DEPTH frames and MAX_RECURSIVE_CALLS such calls a run; the same
+        # arguments again would never end (or end by state we may not know): unknown.
         activation = (id(node), id(func.closure))
-        if activation in self._active or len(self._stack) >= MAX_CALL_DEPTH:
+        if len(self._stack) >= MAX_CALL_DEPTH:
             return UNKNOWN
+        arguments = (key[3], key[4])
+        running = self._active.get(activation)
+        if running is not None:
+            if arguments in running or self._recursive_calls >= MAX_RECURSIVE_CALLS:
+                return UNKNOWN
+            self._recursive_calls += 1
         frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
@@ -558,7 +568,7 @@ class CallsMixin:
         first_param = ([*spec.posonlyargs, *spec.args] or [None])[0]
         frame.first = local.names.get(first_param.arg) if first_param is not None else None
         self._stack.append(node)
-        self._active.add(activation)
+        self._active.setdefault(activation, []).append(arguments)
         self._frames.append(frame)
         try:
             if isinstance(node, ast.Lambda):
@@ -568,7 +578,10 @@ class CallsMixin:
                 result = _join(frame.returns) if frame.returns else Const(None)
         finally:
             self._stack.pop()
-            self._active.discard(activation)
+            running = self._active[activation]
+            running.pop()
+            if not running:
+                del self._active[activation]
             self._frames.pop()
         if frame.raised is not None and frame.raised is not MAYBE_RAISED:
             result = UNKNOWN  # it raised: the call gives no value

@@ -49,6 +49,8 @@ from ..real import RealVal
 from ..sequence_protocol import SequenceIterator
 
 MAX_CALL_DEPTH = 24
+# Calls a run makes of a function while it is already running (recursion, interp/calling.py).
+MAX_RECURSIVE_CALLS = 256
 MAX_LOOP_UNROLL = 64
 # Passes over a loop body run an unknown number of times before its names settle.
 MAX_LOOP_PASSES = 3
