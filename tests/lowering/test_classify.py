@@ -253,6 +253,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("AttributeError", "type object 'SemaphoreType' has no attribute 'DMA'", "0.12.0.1",
          "enum_member_missing"),
         ("AttributeError", "DMA", "0.10.2", "enum_member_missing"),
+        # lax's own refusal of a widening bitcast, while tracing (PAL048's, pal048/bitcast_wider_last_dim).
+        ("ValueError", "Attempting to convert array of shape (16, 8) from float16 of size 16 bits "
+         "to float32 of size 32, bits but 8 * 16 != 32", "0.10.2", "bitcast_width"),
         # A module's missing name stays PAL009's.
         ("AttributeError", "module 'jax' has no attribute 'use_abstract_mesh'", "0.10.2",
          "api_renamed"),
