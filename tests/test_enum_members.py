@@ -66,3 +66,9 @@ def test_a_handler_for_other_errors_does_not_hide_it() -> None:
 
 def test_a_release_the_data_does_not_cover_is_not_judged() -> None:
     assert findings("SEM = plgpu.SemaphoreType.DMA\n", version="0.9.0") == []
+
+
+def test_a_read_on_a_path_that_may_not_run_is_not_judged() -> None:
+    source = ("import jax\nif jax.devices()[0].platform == 'tpu':\n    SEM = pltpu.SemaphoreType.DMA\n"
+              "elif jax.devices()[0].device_kind.startswith('H'):\n    SEM = plgpu.SemaphoreType.DMA\n")
+    assert findings(source) == []
