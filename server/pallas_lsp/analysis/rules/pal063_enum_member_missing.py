@@ -108,7 +108,8 @@ def _finding(program: Program, node: ast.Attribute, owner: str, module: str, cla
     elsewhere = _same_class_elsewhere(program, module, class_name, attr)
     if elsewhere:
         where += f"; {elsewhere}"
-    listed = ", ".join(members) if members else "none"
+    public = [member for member in members if not member.startswith("_")]
+    listed = ", ".join(public) if public else "none"
     words = f"AttributeError: type object '{class_name}' has no attribute '{attr}'"
     fix = _fix(program, node, attr, members)
     advice = (f"Write {spelled}.{fix.edits[0].new_text}." if fix is not None
