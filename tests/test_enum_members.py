@@ -72,3 +72,10 @@ def test_a_read_on_a_path_that_may_not_run_is_not_judged() -> None:
     source = ("import jax\nif jax.devices()[0].platform == 'tpu':\n    SEM = pltpu.SemaphoreType.DMA\n"
               "elif jax.devices()[0].device_kind.startswith('H'):\n    SEM = plgpu.SemaphoreType.DMA\n")
     assert findings(source) == []
+
+
+def test_a_read_in_a_callback_code_we_cannot_see_may_never_call_is_not_judged() -> None:
+    # A function handed to an unknown library call is followed as if called, but may never be.
+    source = ("import some_library\n\ndef later():\n    return plgpu.Layout.WGMMA_ROW\n\n"
+              "some_library.register(later)\n")
+    assert findings(source) == []

@@ -410,9 +410,10 @@ class ExpressionsMixin:
             # none of the program's values below, so straight to the library's attribute.
             if node is not None:
                 # Read under a handler that may catch its AttributeError (a program probing
-                # for a name), or on a path that may not run (a branch on the release): recorded
-                # as probed, and no rule says the read fails.
-                probed = self.on_uncertain_path or (bool(self.handlers) and any(
+                # for a name), or in code that may not run (a branch on the release, a callback
+                # handed to code we cannot see): recorded as probed, and no rule says the read
+                # fails.
+                probed = not self.on_sure_path or (bool(self.handlers) and any(
                     may_catch_attribute_error(handler.clauses) for handler in self.handlers))
                 self.library_attributes[id(node)] = (node, base.name, attr, probed)
             return self._attribute_value(jax_calls.get_attribute(base, attr, node), ctx)  # type: ignore[arg-type]
