@@ -10,6 +10,7 @@ JAX only: it is run by interpreters that have nothing of pallas-lsp installed.
 
 from __future__ import annotations
 
+import enum
 import importlib
 import inspect
 import json
@@ -50,6 +51,17 @@ def parameters(obj: object) -> dict | None:
                        for p in signature.parameters.values()]}
 
 
+def enum_surface(cls: type) -> dict:
+    """An enum class's members (definition order, aliases included) and its other public
+    attributes (methods, properties; every class of its MRO): what ``Class.NAME`` resolves
+    on. Python raises AttributeError for any other name (an enum's members are fixed when
+    its class is made)."""
+    members = list(cls.__members__)
+    attributes = sorted({attr for klass in cls.__mro__ for attr in vars(klass)
+                         if not attr.startswith("_") and attr not in cls.__members__})
+    return {"members": members, "attributes": attributes}
+
+
 def module_surface(name: str) -> dict:
     try:
         module = importlib.import_module(name)
@@ -57,6 +69,15 @@ def module_surface(name: str) -> dict:
         return {"missing": f"{type(exc).__name__}: {exc}"}
     names = sorted(n for n in dir(module) if not n.startswith("_"))
     signatures: dict[str, dict] = {}
+    enums: dict[str, dict] = {}
+    if name in SIGNED:
+        for attr in names:
+            try:
+                value = getattr(module, attr)
+            except Exception:
+                continue
+            if isinstance(value, enum.EnumMeta):
+                enums[attr] = enum_surface(value)
     if name in SIGNED:
         for attr in names:
             try:
@@ -82,7 +103,7 @@ def module_surface(name: str) -> dict:
                     found = parameters(entry[1])
                     if found is not None:
                         signatures[attr] = found
-    return {"names": names, "signatures": signatures, "deprecated": deprecated}
+    return {"names": names, "signatures": signatures, "deprecated": deprecated, "enums": enums}
 
 
 def main() -> None:

@@ -73,14 +73,17 @@ def read_api(version: str) -> dict[str, object]:
                       for attr, sig in found["signatures"].items()}
         deprecated = {attr: (entry[0], bool(entry[1]))
                       for attr, entry in found.get("deprecated", {}).items()}
+        enums = {attr: {"attributes": tuple(entry["attributes"]), "members": tuple(entry["members"])}
+                 for attr, entry in sorted(found.get("enums", {}).items())}
         modules[name] = {"names": tuple(found["names"]), "signatures": signatures,
-                         "deprecated": deprecated}
+                         "deprecated": deprecated, "enums": enums}
     return modules
 
 
 _API_DOC = ("names, and each callable's parameters as (name, kind, has a default), kind one of\n"
             "P (positional only), PK, VP (*args), KO (keyword only), VK (**kwargs); and the names\n"
-            "its _deprecations table lists, as (JAX's message, whether still accessible).")
+            "its _deprecations table lists, as (JAX's message, whether still accessible); each\n"
+            "enum class's members (definition order) and other public attributes.")
 
 
 def api_texts(surfaces: dict[str, dict[str, object]]) -> dict[Path, str]:

@@ -249,6 +249,16 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "supported", "0.8.3", "register_cast_unsupported"),
         ("NotImplementedError", "No layout inference rule defined for %34 = math.erf %33 : "
          "vector<512xf32>", "0.12.0.1", "warpgroup_layout_rule_missing"),
+        # PAL063's (its fixtures): Python 3.12's AttributeError, and 3.11's (the name alone).
+        ("AttributeError", "type object 'SemaphoreType' has no attribute 'DMA'", "0.12.0.1",
+         "enum_member_missing"),
+        ("AttributeError", "DMA", "0.10.2", "enum_member_missing"),
+        # lax's own refusal of a widening bitcast, while tracing (PAL048's, pal048/bitcast_wider_last_dim).
+        ("ValueError", "Attempting to convert array of shape (16, 8) from float16 of size 16 bits "
+         "to float32 of size 32, bits but 8 * 16 != 32", "0.10.2", "bitcast_width"),
+        # A module's missing name stays PAL009's.
+        ("AttributeError", "module 'jax' has no attribute 'use_abstract_mesh'", "0.10.2",
+         "api_renamed"),
         # The texts measured for PAL065 - PAL068 (their fixtures).
         ("ValueError", "Can only load scalars in warp-level code.", "0.12.0.1", "warp_array"),
         ("LoweringError", "Can only close over scalars and Refs when using core_map with WarpMesh. "
@@ -356,6 +366,7 @@ def test_every_class_has_its_contract_code() -> None:
         "warpgroup_layout_rule_missing": "PAL060",
         "register_array_slice": "PAL061",
         "register_broadcast": "PAL062",
+        "enum_member_missing": "PAL063",
         "warp_array": "PAL065",
         "ref_union_members": "PAL066",
         "ref_noncontiguous_index": "PAL067",

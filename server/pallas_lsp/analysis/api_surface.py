@@ -96,6 +96,13 @@ class Surface:
         deprecated = entry.get("deprecated", {}).get(attr)
         return bool(deprecated and deprecated[1])
 
+    def enum(self, module: str, attr: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """``module.attr``'s members (definition order) and other public attributes when it
+        is an enum class of this release; None when it is not one, or not known."""
+        entry = self.modules.get(module) or {}
+        found = entry.get("enums", {}).get(attr)
+        return None if found is None else (tuple(found["members"]), tuple(found["attributes"]))
+
     def removal_note(self, module: str, attr: str) -> str | None:
         """JAX's own message for a name it removed (its _deprecations table), if any."""
         entry = self.modules.get(module) or {}

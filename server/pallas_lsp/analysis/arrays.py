@@ -88,6 +88,9 @@ def _dtype_like(value: object) -> DtypeVal | None:
     return dtype_of(value)
 
 
+dtype_like = _dtype_like  # for the models that read a dtype as lax does (bitcasts.py)
+
+
 def _shape(value: object) -> object:
     """A shape argument as a Const tuple of ints (an int is a 1-D shape), else UNKNOWN."""
     if isinstance(value, Const) and type(value.value) is int:
@@ -338,6 +341,35 @@ def _unknown_view(call: Call) -> object:
     return UNKNOWN
 
 
+def _bitcast_convert_type(call: Call) -> object:
+    """``lax.bitcast_convert_type(x, new_dtype)``: the same bits read as ``new_dtype`` (a dtype,
+    or anything with one: lax reads a ShapeDtypeStruct's), strongly typed. To a narrower dtype
+    the shape gains a last dimension of the ratio of the widths (float32[16, 8] -> float16 is
+    float16[16, 8, 2]); to a wider one its last dimension, which must be that ratio, goes (lax
+    raises a TypeError otherwise: no value). Not followed for 64-bit (x64 may be off) or bool
+    dtypes."""
+    x, target = call.arg(0, "operand"), _dtype_like(call.arg(1, "new_dtype"))
+    if not isinstance(x, ArrayVal) or isinstance(x, RefVal) or not isinstance(x.dtype, DtypeVal) \
+            or target is None:
+        return UNKNOWN
+    source_bits, target_bits = DTYPE_BITS.get(x.dtype.name), DTYPE_BITS.get(target.name)
+    if source_bits is None or target_bits is None or 64 in (source_bits, target_bits) \
+            or "bool" in (x.dtype.name, target.name):
+        return UNKNOWN
+    known = x.shape.value if isinstance(x.shape, Const) else None
+    if not (isinstance(known, tuple) and all(type(d) is int for d in known)):
+        return ArrayVal(UNKNOWN, target, strong=True)
+    if source_bits == target_bits:
+        shape = known
+    elif source_bits > target_bits:
+        shape = (*known, source_bits // target_bits)
+    elif known and known[-1] == target_bits // source_bits:
+        shape = known[:-1]
+    else:
+        return UNKNOWN
+    return ArrayVal(Const(shape), target, strong=True)
+
+
 def _same_array(call: Call) -> object:
     """jax.device_put(x, ...), reshard, sharding constraints: the same array, placed."""
     value = call.args[0] if call.args else MISSING
@@ -408,6 +440,7 @@ HANDLERS: dict[str, Handler] = {
     "jax.Array.reshape": _reshape,
     "jax.Array.view": _unknown_view,
     "jax.Array.bitcast": _unknown_view,
+    "lax.bitcast_convert_type": _bitcast_convert_type,
     "jax.device_put": _same_array,
     "jax.sharding.reshard": _same_array,
     "jax.reshard": _same_array,

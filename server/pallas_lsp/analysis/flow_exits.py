@@ -15,6 +15,7 @@ its function was entered, or its loop started.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 
 
@@ -57,12 +58,15 @@ class Handler:
     into it only from the function depth, uncertain level and callback depth it was entered
     at: a callee's, a branch's or a callback's exception stays unknown."""
 
-    __slots__ = ("callbacks", "depth", "level", "runs_code", "verdict")
+    __slots__ = ("callbacks", "clauses", "depth", "level", "runs_code", "verdict")
 
     def __init__(self, verdict: Callable[[object, bool], bool | None], runs_code: bool, depth: int,
-                 level: int, callbacks: int) -> None:
+                 level: int, callbacks: int, clauses: tuple[ast.ExceptHandler, ...] = ()) -> None:
         self.verdict, self.runs_code = verdict, runs_code
         self.depth, self.level, self.callbacks = depth, level, callbacks
+        # A ``try``'s ``except`` clauses, as written (what a read of a library name under it
+        # may be probing for: analysis/program.py's library_attribute_reads).
+        self.clauses = clauses
 
 
 class LoopState:
@@ -75,3 +79,24 @@ class LoopState:
         # times, whose exits are never sure).
         self.level = level
         self.maybe_broke = False
+
+
+# Builtin exception classes that never catch an AttributeError (neither it nor a base of it):
+# a clause naming only these does not probe for a name.
+_NOT_ATTRIBUTE_ERROR = frozenset({
+    "ImportError", "ModuleNotFoundError", "ValueError", "TypeError", "KeyError", "IndexError",
+    "LookupError", "RuntimeError", "NotImplementedError", "OSError", "ZeroDivisionError",
+    "ArithmeticError", "StopIteration", "AssertionError", "NameError", "KeyboardInterrupt",
+})
+
+
+def may_catch_attribute_error(clauses: tuple[ast.ExceptHandler, ...]) -> bool:
+    """Whether one of a ``try``'s ``except`` clauses, as written, may catch an AttributeError:
+    a bare ``except``, or one whose classes are not all builtin classes unrelated to it."""
+    for clause in clauses:
+        named = clause.type
+        parts = named.elts if isinstance(named, ast.Tuple) else [named]
+        if named is None or not all(isinstance(part, ast.Name) and part.id in _NOT_ATTRIBUTE_ERROR
+                                    for part in parts):
+            return True
+    return False

@@ -137,6 +137,11 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.kernel_callers: dict[int, list[ast.Call]] = {}
         # id -> every call node evaluated: the rules read calls by name from here, never the tree.
         self.call_nodes: dict[int, ast.Call] = {}
+        # id -> (node, the library name, the attribute, whether a handler that may catch an
+        # AttributeError was active) of every attribute read of a library name evaluated
+        # (``plgpu.SemaphoreType.DMA``: the node, "plgpu.SemaphoreType", "DMA", False):
+        # PAL063 reads the enum members a release lacks from here.
+        self.library_attributes: dict[int, tuple[ast.Attribute, str, str, bool]] = {}
         # Where axis names are defined and used (analysis/axis_symbols reads it).
         self.axis_trace = AxisTrace()
         self._memo: dict[tuple[object, ...], object] = {}
@@ -233,8 +238,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         """Whether the code being run is on a path that may not run (python/bridge.py)."""
         return self._uncertain > 0
 
-    def push_handler(self, verdict: Callable[[object, bool], bool | None], runs_code: bool) -> Handler:
-        handler = Handler(verdict, runs_code, len(self._frames), self._uncertain, self._callback_depth)
+    def push_handler(self, verdict: Callable[[object, bool], bool | None], runs_code: bool,
+                     clauses: tuple[ast.ExceptHandler, ...] = ()) -> Handler:
+        handler = Handler(verdict, runs_code, len(self._frames), self._uncertain, self._callback_depth,
+                          clauses)
         self.handlers.append(handler)
         return handler
 

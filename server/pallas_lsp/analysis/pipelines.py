@@ -490,11 +490,13 @@ def slot_ref(spec: object, gmem_ref: object, whole_by_default: bool) -> object:
         return UNKNOWN
     shape = block_shape(spec.block_shape) if not unset else None
     dtype = gmem_ref.dtype if isinstance(gmem_ref.dtype, DtypeVal) else UNKNOWN
+    # The body gets its slot of the SMEM buffer, ``buffer.at[slot]``: a view (RefVal.is_view).
     if unset:
-        return RefVal(gmem_ref.shape, dtype, "SMEM", spec.transforms)
+        return RefVal(gmem_ref.shape, dtype, "SMEM", spec.transforms, is_view=True)
     if shape is None and dtype is UNKNOWN:
         return UNKNOWN
-    return RefVal(Const(shape) if shape is not None else UNKNOWN, dtype, "SMEM", spec.transforms)
+    return RefVal(Const(shape) if shape is not None else UNKNOWN, dtype, "SMEM", spec.transforms,
+                  is_view=True)
 
 
 def block_shape(written: object) -> tuple[int, ...] | None:

@@ -185,6 +185,21 @@ class Program:
             found.sort(key=lambda item: (item[0], item[2].lineno, item[2].col_offset))
             self._named_calls = [(name, node) for _, name, node in found]
         return self._named_calls
+    def library_attribute_reads(self) -> list[tuple[ast.Attribute, str, str]]:
+        """Every attribute read of a library name the run evaluated (``plgpu.SemaphoreType.DMA``
+        as (the node, "plgpu.SemaphoreType", "DMA")), in the analysed file and the folder's
+        modules (not in installed library code), in file and source order; not those read
+        under a handler that may catch their AttributeError (a program probing for a name)."""
+        library = self.interp.library_paths
+        path_of = self.interp.path_of
+        found = []
+        for node, owner, attr, probed in self.interp.library_attributes.values():
+            path = path_of(node)
+            if not probed and (not library or path not in library):
+                found.append((path or "", (node, owner, attr)))
+        found.sort(key=lambda item: (item[0], item[1][0].lineno, item[1][0].col_offset))
+        return [read for _, read in found]
+
     def shard_map_calls(self) -> list[ShardMapCall]:
         """The calls of shard_map-wrapped functions the run reached in the analysed file and
         the folder's modules (not in installed library code), in file and source order."""

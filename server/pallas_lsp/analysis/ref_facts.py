@@ -34,6 +34,7 @@ from .values import (
     SemaphoreTypeVal,
     ShapeDtypeVal,
     TransformVal,
+    WrappedVal,
     unpack,
 )
 
@@ -91,6 +92,36 @@ def _accumulator(call: Call) -> object:
     dtype = call.arg(1, "dtype")
     return AccTypeVal(Const(_ints(shape)) if _ints(shape) is not None else UNKNOWN,
                       DtypeVal("float32") if dtype is MISSING else ref_dtype(dtype), call.node)
+
+
+def _accumulator_init(call: Call) -> object:
+    """``plgpu.ACC.init(array)``: an accumulator type of the array's shape and dtype, holding
+    it (JAX's ``WGMMAAccumulatorRef(array.shape, array.dtype, _init=array)``)."""
+    array = call.arg(0, "array")
+    if isinstance(array, ArrayVal) and isinstance(array.shape, Const) \
+            and isinstance(array.dtype, DtypeVal):
+        return AccTypeVal(array.shape, array.dtype, call.node)
+    return UNKNOWN
+
+
+def _run_state(call: Call) -> object:
+    """``pl.run_state(f)``: a function that calls ``f`` with refs of its one argument (a value
+    or a tree of them) and returns their final values (python/interp/calling.py)."""
+    body = call.arg(0, "f")
+    return UNKNOWN if body is MISSING else WrappedVal("run_state", body, call.node)
+
+
+def run_state_refs(initial: object) -> tuple[object, object]:
+    """What ``pl.run_state(f)(initial)`` hands ``f`` and returns, as far as followed: an
+    accumulator (``plgpu.ACC.init(x)``) gives f its accumulator ref and returns its value, x's
+    shape and dtype, strongly typed (as ``acc_ref[...]``: measured, storing it into a ref of
+    another dtype fails PAL026's check); a tuple, each item; anything else, unknown."""
+    if isinstance(initial, AccTypeVal):
+        return ref_of(initial, UNKNOWN), ArrayVal(initial.shape, initial.dtype, strong=True)
+    if isinstance(initial, tuple):
+        pairs = [run_state_refs(item) for item in initial]
+        return tuple(ref for ref, _ in pairs), tuple(value for _, value in pairs)
+    return UNKNOWN, UNKNOWN
 
 
 def _transform(call: Call) -> object:
@@ -248,10 +279,11 @@ def _transpose_ref(call: Call) -> object:
     silent on it, and those that read shape, dtype and space judge it."""
     base, permutation = call.arg(0, "ref"), _permutation(call.arg(1, "permutation"))
     if not isinstance(base, RefVal) or base.space not in ("SMEM", "GMEM") or permutation is None \
-            or base.root is None:
+            or (base.root is None and not base.is_view):
         # A TMEM ref raises ("Can't transpose a TMEM reference."); so does a kernel's ref as
         # handed to the body from 0.11.2 on ("The 'memory_space' attribute is not available on
-        # traced array", measured on 0.12.0.1): only a view of it (`ref.at[i]`) is followed.
+        # traced array", measured on 0.12.0.1): only a view of it (`ref.at[i]`, or a pipeline
+        # body's slot of its buffer) is followed.
         return UNKNOWN
     shape = _ints(base.shape)
     if shape is None or sorted(permutation) != list(range(len(shape))):
@@ -364,6 +396,9 @@ HANDLERS = {
     "pl.get_global": _get_global,
     "plgpu.ACC": _accumulator,
     "plgpu.WGMMAAccumulatorRef": _accumulator,
+    "plgpu.ACC.init": _accumulator_init,
+    "plgpu.WGMMAAccumulatorRef.init": _accumulator_init,
+    "pl.run_state": _run_state,
     "plgpu.transpose_ref": _transpose_ref,
     **{name: _semaphore_type for name in _SEMAPHORE_TYPES},
 }

@@ -256,6 +256,10 @@ class RefVal:
     reshaped_from: RefVal | None = field(default=None, compare=False)
     # ``plgpu.transpose_ref(...)`` made this ref (PAL043: a transposed GMEM ref).
     transposed: bool = field(default=False, compare=False)
+    # JAX hands the body this ref as a view of its buffer (a TransformedRef: emit_pipeline's
+    # ``buffer.at[slot]``), not as the kernel's traced ref: ``plgpu.transpose_ref`` takes it
+    # on every release (a kernel's own ref raises there from 0.11.2 on).
+    is_view: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -842,7 +846,7 @@ class KernelVal:
 class WrappedVal:
     """``jax.jit(f)`` or ``jax.shard_map(f, mesh=...)``: calling it calls ``inner``."""
 
-    kind: str  # "jit", "measure" (profiler.measure(f)), "shard_map", "named_axes"
+    kind: str  # "jit", "measure" (profiler.measure(f)), "run_state", "shard_map", "named_axes"
     # (jax.vmap(f, axis_name=...)) or "vmap"
     inner: object
     node: ast.AST

@@ -108,15 +108,19 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 def operand_faults(op: Op) -> list[Fault]:
     """What is wrong with one wgmma's operands, in the order JAX checks them."""
     acc, a, b = op.args.get("acc"), op.args.get("a"), op.args.get("b")
+    # A register lhs (``a_ref[...]``) has the shape of what it loaded, but in a pl.pallas_call
+    # under block specs a loaded value may carry its array's shape (_shape): judged only in
+    # plgpu.kernel launches, whose refs are the arrays' own or a pipeline's slots.
+    registers = op.launch.kernel.api != "pallas_call"
     # JAX unpacks `m, n = acc.shape`, `m2, k = a.shape`, `k2, n2 = b.shape` first: an
     # operand of another rank stops there, with Python's own ValueError.
     for role, operand in (("acc", acc), ("a", a), ("b", b)):
-        shape = _shape(operand)
+        shape = _shape(operand, registers and role == "a")
         if shape is not None and len(shape) != 2:
             return [Fault(f"{role} has shape {shape}, not a matrix (wgmma's operands are 2-D: "
                           f"acc (M, N), a (M, K), b (K, N))", _unpack_words(len(shape)))]
     faults: list[Fault] = []
-    shapes = _matrix(acc), _matrix(a), _matrix(b)
+    shapes = _matrix(acc), _matrix(a, registers), _matrix(b)
     if None not in shapes:
         (m, n), (m2, k), (k2, n2) = shapes  # type: ignore[misc]
         if (m, n, k) != (m2, n2, k2):
@@ -141,19 +145,21 @@ def _memory(ref: RefVal) -> str:
     return f"a ref in {ref.space}" if isinstance(ref.space, str) else "a memory ref"
 
 
-def _matrix(value: object) -> tuple[int, int] | None:
-    shape = _shape(value)
+def _matrix(value: object, registers: bool = False) -> tuple[int, int] | None:
+    shape = _shape(value, registers)
     return shape if shape is not None and len(shape) == 2 else None  # type: ignore[return-value]
 
 
-def _shape(value: object) -> tuple[int, ...] | None:
+def _shape(value: object, registers: bool = False) -> tuple[int, ...] | None:
     """A shape the analysis is sure of: an accumulator's, or a ref's whose memory space
     is known (a ref of a pallas_call with block specs or a grid is a block of its array: its
     RefVal shape is the array's, not the block's; a value loaded from it, an ArrayVal, may
-    carry that shape too, so loaded operands are not judged by shape)."""
+    carry that shape too, so loaded operands are judged by shape only with ``registers``:
+    in a launch that is no pl.pallas_call)."""
     if isinstance(value, RefVal) and not isinstance(value.space, str):
         return None
-    if not isinstance(value, (RefVal, AccRefVal)) or not isinstance(value.shape, Const):
+    kinds = (RefVal, AccRefVal, ArrayVal) if registers else (RefVal, AccRefVal)
+    if not isinstance(value, kinds) or not isinstance(value.shape, Const):
         return None
     shape = value.shape.value
     if isinstance(shape, tuple) and all(type(d) is int for d in shape):

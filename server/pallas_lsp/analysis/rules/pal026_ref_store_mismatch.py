@@ -11,7 +11,7 @@ from ..program import Program
 from ..ref_stores import StoreFault, store_fault
 from ..smem_transforms import swizzle_fit
 from ..tma_facts import whole_array_copy_fault
-from ..trace import Launch
+from ..trace import Launch, RefAccess
 from ..values import Const, RefTypeVal, RefVal
 from .base import LoweringError, Rule
 
@@ -64,7 +64,17 @@ def kernel(x_ref, y_ref):
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
+    for access, fault in failing_stores(program):
+        ref_text = program.text(access.node.value)
+        yield Finding(RULE.code, program.span(access.node), _message(ref_text, fault),
+                      fixes=_cast_fix(program, access.node, ref_text, fault))
+
+
+def failing_stores(program: Program) -> list[tuple[RefAccess, StoreFault]]:
+    """Each launch's first store JAX refuses while tracing the kernel (the trace stops there):
+    what PAL026 reports, and what a check made later, while lowering, never reaches (PAL048)."""
     traced: set[int] = set()  # JAX stops a kernel's trace at its first error
+    found = []
     for access in program.ref_accesses:
         launch = access.launch
         if access.kind != "store" or not access.sure or id(launch) in traced:
@@ -74,9 +84,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                 or _allocation_fails(access.ref):
             continue
         traced.add(id(launch))
-        ref_text = program.text(access.node.value)
-        yield Finding(RULE.code, program.span(access.node), _message(ref_text, fault),
-                      fixes=_cast_fix(program, access.node, ref_text, fault))
+        found.append((access, fault))
+    return found
 
 
 def _copies_fail(launch: Launch) -> bool:

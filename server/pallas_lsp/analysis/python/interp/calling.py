@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from ... import introspection, jax_calls
+from ... import introspection, jax_calls, ref_facts
 from ...axis_trace import element_origins
 from ...flow_exits import LoopState, ReturnExit
 from ...trace import (
@@ -499,6 +499,14 @@ class CallsMixin:
     def call_wrapped(self, func: WrappedVal, args: list[object], kwargs: dict[str, object],
                      node: ast.Call, arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr],
                      env: Env, ctx: Ctx) -> object:
+        if func.kind == "run_state":
+            # pl.run_state(f)(initial): f gets refs of its one argument; the final values return.
+            if len(args) != 1 or kwargs:
+                self.call(func.inner, [UNKNOWN], {}, node, arg_nodes, kw_nodes, env, ctx)
+                return UNKNOWN
+            refs, values = ref_facts.run_state_refs(args[0])
+            self.call(func.inner, [refs], {}, node, arg_nodes, kw_nodes, env, ctx)
+            return values
         if func.kind in ("jit", "measure"):  # profiler.measure(f) calls jax.jit(f)
             inner_ctx = replace(ctx, jit_node=func.node, jit_call=ctx.jit_call or node)
         elif func.kind in ("named_axes", "vmap"):

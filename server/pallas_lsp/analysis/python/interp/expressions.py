@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from ... import introspection, jax_calls, names, pyflow, ref_facts, stdlib_values
 from ...axis_trace import element_origins
+from ...flow_exits import may_catch_attribute_error
 from ...ops import ARITH_OP, REGISTER_SLICE_OP
 from ...trace import (
     Ctx,
@@ -407,6 +408,14 @@ class ExpressionsMixin:
         if base.__class__ is QualName and attr not in doc_names.INTROSPECTION_NAMES:
             # A library name's attribute (`plgpu.kernel`, most attributes a program reads):
             # none of the program's values below, so straight to the library's attribute.
+            if node is not None:
+                # Read under a handler that may catch its AttributeError (a program probing
+                # for a name), or in code that may not run (a branch on the release, a callback
+                # handed to code we cannot see): recorded as probed, and no rule says the read
+                # fails.
+                probed = not self.on_sure_path or (bool(self.handlers) and any(
+                    may_catch_attribute_error(handler.clauses) for handler in self.handlers))
+                self.library_attributes[id(node)] = (node, base.name, attr, probed)
             return self._attribute_value(jax_calls.get_attribute(base, attr, node), ctx)  # type: ignore[arg-type]
         if isinstance(base, SuperVal):
             return self.super_attribute(base, attr)

@@ -457,7 +457,8 @@ class StatementsMixin:
             return found  # False: every clause surely refuses it; None: not known
 
         try:
-            handler = self.push_handler(verdict, runs_code=bool(stmt.finalbody)) \
+            handler = self.push_handler(verdict, runs_code=bool(stmt.finalbody),
+                                        clauses=tuple(stmt.handlers)) \
                 if stmt.handlers or stmt.finalbody else None
             try:
                 raisable = self.exec_guarded_body(stmt, env, ctx, frame, handler)
