@@ -141,7 +141,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # AttributeError was active) of every attribute read of a library name evaluated
         # (``plgpu.SemaphoreType.DMA``: the node, "plgpu.SemaphoreType", "DMA", False):
         # PAL063 reads the enum members a release lacks from here.
-        self.library_attributes: dict[int, tuple[ast.Attribute, str, str, bool]] = {}
+        self.library_attributes: dict[ast.Attribute, tuple[ast.Attribute, str, str, bool]] = {}
         # Where axis names are defined and used (analysis/axis_symbols reads it).
         self.axis_trace = AxisTrace()
         self._memo: dict[tuple[object, ...], object] = {}

@@ -6,6 +6,7 @@ import ast
 import sys
 import weakref
 from collections import defaultdict
+from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -185,15 +186,20 @@ class Program:
             found.sort(key=lambda item: (item[0], item[2].lineno, item[2].col_offset))
             self._named_calls = [(name, node) for _, name, node in found]
         return self._named_calls
-    def library_attribute_reads(self) -> list[tuple[ast.Attribute, str, str]]:
+
+    def library_attribute_reads(self, wanted: Container[str] | None = None
+                                ) -> list[tuple[ast.Attribute, str, str]]:
         """Every attribute read of a library name the run evaluated (``plgpu.SemaphoreType.DMA``
         as (the node, "plgpu.SemaphoreType", "DMA")), in the analysed file and the folder's
         modules (not in installed library code), in file and source order; not those read
-        under a handler that may catch their AttributeError (a program probing for a name)."""
+        under a handler that may catch their AttributeError (a program probing for a name).
+        ``wanted``: the owners asked for (tested first: most reads are of no interest)."""
         library = self.interp.library_paths
         path_of = self.interp.path_of
         found = []
         for node, owner, attr, probed in self.interp.library_attributes.values():
+            if probed or (wanted is not None and owner not in wanted):
+                continue
             path = path_of(node)
             if not probed and (not library or path not in library):
                 found.append((path or "", (node, owner, attr)))

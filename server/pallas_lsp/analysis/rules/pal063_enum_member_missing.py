@@ -7,7 +7,7 @@ import ast
 import difflib
 from collections.abc import Iterator
 
-from ..api_surface import CANONICAL_MODULES, DATA_RELEASES, module_of, shipped
+from ..api_surface import CANONICAL_MODULES, DATA_RELEASES, Surface, module_of, shipped
 from ..model import Finding, Fix, Options, Span, TextEdit
 from ..program import Program
 from ..versions import format_jax_version
@@ -79,20 +79,32 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     if surface is None:
         return
     version = format_jax_version(program.version)
-    for node, owner, attr in program.library_attribute_reads():
+    owners = _enum_owners(surface)
+    for node, owner, attr in program.library_attribute_reads(owners):
         if attr.startswith("_"):
             continue
-        found = module_of(owner)
-        if found is None:
-            continue
-        module, class_name = found
-        enum = surface.enum(module, class_name)
-        if enum is None:
-            continue
-        members, attributes = enum
+        module, class_name = owners[owner]
+        members, attributes = surface.enum(module, class_name)  # type: ignore[misc]
         if attr in members or attr in attributes:
             continue
         yield _finding(program, node, owner, module, class_name, attr, members, version)
+
+
+_OWNERS: dict[object, dict[str, tuple[str, str]]] = {}
+
+
+def _enum_owners(surface: Surface) -> dict[str, tuple[str, str]]:
+    """Each canonical spelling of one of the release's enum classes (``plgpu.SemaphoreType``),
+    with its module and class name, as module_of reads it: the reads worth judging."""
+    if surface.version not in _OWNERS:
+        owners: dict[str, tuple[str, str]] = {}
+        for prefix, module in CANONICAL_MODULES:
+            for class_name in (surface.modules.get(module) or {}).get("enums", {}):
+                owner = f"{prefix}.{class_name}"
+                if module_of(owner) == (module, class_name):
+                    owners[owner] = (module, class_name)
+        _OWNERS[surface.version] = owners
+    return _OWNERS[surface.version]
 
 
 def _finding(program: Program, node: ast.Attribute, owner: str, module: str, class_name: str,

@@ -413,9 +413,9 @@ class ExpressionsMixin:
                 # for a name), or in code that may not run (a branch on the release, a callback
                 # handed to code we cannot see): recorded as probed, and no rule says the read
                 # fails.
-                probed = not self.on_sure_path or (bool(self.handlers) and any(
+                probed = self._uncertain != 0 or self._callback_depth != 0 or (bool(self.handlers) and any(
                     may_catch_attribute_error(handler.clauses) for handler in self.handlers))
-                self.library_attributes[id(node)] = (node, base.name, attr, probed)
+                self.library_attributes[node] = (node, base.name, attr, probed)
             return self._attribute_value(jax_calls.get_attribute(base, attr, node), ctx)  # type: ignore[arg-type]
         if isinstance(base, SuperVal):
             return self.super_attribute(base, attr)
