@@ -85,12 +85,36 @@ def _tuple(owner: str, names: list[str]) -> str:
     return "(" + "".join(f"{owner}.{name}," for name in names) + ")"
 
 
+# Each generated method's source, parsed once per process: a class gets a copy placed at its
+# own statement (a dataclass-heavy module, JAX's mosaic_gpu/core.py, had spent a third of its
+# analysis walking fresh parses to place them).
+_TEMPLATES: dict[str, ast.FunctionDef] = {}
+
+
+def _placed_copy(node: ast.AST, at: ast.AST) -> ast.AST:
+    """A copy of ``node``'s tree whose every position is ``at``'s (copy_location's, in one pass)."""
+    made = node.__class__.__new__(node.__class__)
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if value.__class__ is list:
+            value = [_placed_copy(item, at) if isinstance(item, ast.AST) else item for item in value]
+        elif isinstance(value, ast.AST):
+            value = _placed_copy(value, at)
+        setattr(made, field, value)
+    if node._attributes:
+        made.lineno, made.col_offset = at.lineno, at.col_offset  # type: ignore[attr-defined]
+        made.end_lineno, made.end_col_offset = at.end_lineno, at.end_col_offset  # type: ignore[attr-defined]
+    return made
+
+
 def _method(source: str, name: str, fields: tuple[str, ...], cls: ClassVal, env: Env) -> FuncVal:
-    func = ast.parse(source).body[0]
-    assert isinstance(func, ast.FunctionDef)
-    for node in ast.walk(func):  # at the class statement: what it reports points there
-        if hasattr(node, "lineno"):
-            ast.copy_location(node, cls.node)
+    template = _TEMPLATES.get(source)
+    if template is None:
+        parsed = ast.parse(source).body[0]
+        assert isinstance(parsed, ast.FunctionDef)
+        template = _TEMPLATES[source] = parsed
+    # At the class statement: what it reports points there.
+    func: ast.FunctionDef = _placed_copy(template, cls.node)  # type: ignore[assignment]
     func.record_fields = fields  # type: ignore[attr-defined]  # values.record_key reads it
     func.record_method = name  # type: ignore[attr-defined]
     return FuncVal(func, env, defaults={}, owner=cls)
