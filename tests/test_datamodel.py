@@ -42,6 +42,17 @@ def codes(body: str) -> list[str]:
 
 
 CASES = {
+    # functools.partial's public attributes: func, args, keywords.
+    "a partial's args and func read back": ("""
+import functools
+bound = functools.partial(launch, "max")
+bound.func(bound.args[0])
+""", ["PAL006"]),
+    "a partial's keywords read back": ("""
+import functools
+options = functools.partial(dict, op="max")
+launch(dict(options.keywords)["op"])
+""", ["PAL006"]),
     # Real code reads the class's own special methods through the proxy (python/proxies.py).
     "operator.length_hint runs the class's __length_hint__, not the default": ("""
 import operator

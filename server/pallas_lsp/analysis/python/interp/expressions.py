@@ -30,6 +30,7 @@ from ...values import (
     ModuleVal,
     ObjVal,
     OneOf,
+    PartialVal,
     QualName,
     RefVal,
     SuperVal,
@@ -58,6 +59,7 @@ from ..generators import Generator, GeneratorMethod, Thrown
 from ..real import RealVal
 from .support import (
     _BUILTINS,
+    _UNKNOWN_REST,
     MAX_COMPREHENSION,
     MAX_FORMS_CALLED,
     _compare,
@@ -71,6 +73,24 @@ from .support import (
 
 # The operators whose array operands PAL049 judges (Mosaic GPU's pointwise arithmetic).
 ARITH_OPERATORS = (ast.Add, ast.Sub, ast.Mult)
+
+
+def _partial_attribute(partial: PartialVal, attr: str) -> object:
+    """``functools.partial``'s public attributes: ``func``, ``args`` (a tuple), ``keywords`` (a
+    new dict each read, as CPython's copy-free dict is the partial's own: a store into it is not
+    followed, so it is read as a copy). Unknown where a ``*`` / ``**`` spread was bound."""
+    if attr == "func":
+        return partial.func
+    if attr == "args":
+        return UNKNOWN if any(arg is _UNKNOWN_REST for arg in partial.args) else pack(list(partial.args))
+    if attr == "keywords":
+        if "**" in partial.kwargs:
+            return UNKNOWN
+        made = DictVal()
+        for name, value in partial.kwargs.items():
+            made.store(Const(name), value)
+        return made
+    return MISSING
 
 
 class ExpressionsMixin:
@@ -439,6 +459,8 @@ class ExpressionsMixin:
                 value = modules.module_attribute(self, base, attr, ctx)
             elif isinstance(base, (CoroutineVal, GatheredVal)):
                 return UNKNOWN  # send / close / cancel: none of them runs the body here
+            elif base.__class__ is PartialVal:
+                value = _partial_attribute(base, attr)  # type: ignore[arg-type]
             elif isinstance(base, Generator):
                 return GeneratorMethod(base, attr) if attr in GENERATOR_METHODS else UNKNOWN
             elif isinstance(base, (FuncVal, ExcVal)):  # (one test: this runs for every attribute)
