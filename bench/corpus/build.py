@@ -103,6 +103,22 @@ Corpora, each a folder of OUT:
            functools.partial .keywords, sched.scheduler on a simulated clock, str.zfill,
            weakref.finalize, the zip(*[iter(x)] * 2) grouper, `cond and a or b`)
            (score.py --only heldout12/);
+  heldout13/ from bench/corpus/idioms_heldout13/: a thirteenth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           ordinary Python mechanism that the twelve earlier sets do not use (an xml.sax ContentHandler,
+           namedtuple _make / _field_defaults, __kwdefaults__, a marshal round trip, __trunc__, __float__,
+           __floor__, __complex__, __rshift__, __ior__, __isub__, __ror__, __rsub__, __rtruediv__,
+           __divmod__, __gt__ under max(), a reflected __ne__, doctest.DocTestParser, unittest.mock
+           return_value / side_effect, Enum __members__, a zlib round trip, __getstate__ / __setstate__
+           under copy.copy, __reduce__ under pickle, copyreg.pickle under copy.deepcopy,
+           inspect.getfullargspec / cleandoc / getattr_static, re.escape with re.match, ctypes.Structure,
+           __mro_entries__, __subclasshook__, iter(callable, sentinel), lambda default-argument capture,
+           positional-only parameters with **kwargs, callable(), delattr falling back to a base class,
+           __closure__ cell_contents, __self__ of a bound method, __bases__, __globals__, __orig_bases__
+           with typing.get_args, str.removesuffix, keyword.iskeyword, an object() sentinel, xmlrpc.client
+           dumps / loads, concurrent.futures executors, math.exp2, print(sep=, file=StringIO), str.format
+           field indexing, slice assignment)
+           (score.py --only heldout13/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -381,6 +397,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout10", corpus="heldout10")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout11", corpus="heldout11")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout12", corpus="heldout12")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout13", corpus="heldout13")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}
