@@ -2028,6 +2028,36 @@ before = names.count()
 names.items.append("x")
 launch("add" if names.count() == 1 else "max")
 """, []),
+    "functions made by one lambda in a loop keep their own defaults (the call memo)": ("""
+getters = [lambda op=op: op for op in ("add", "max")]
+launch([getter() for getter in getters][1])
+""", ["PAL006"]),
+    "delattr of a subclass's override falls back to the base class's value": ("""
+class Base:
+    op = "max"
+class Child(Base):
+    op = "add"
+for name in ("op",):
+    delattr(Child, name)
+launch(Child.op)
+""", ["PAL006"]),
+    "delattr of a name not known leaves the class's own values unknown": ("""
+import random
+class Base:
+    op = "add"
+class Child(Base):
+    op = "max"
+delattr(Child, random.choice(["op", "other"]))
+launch(Child.op)
+""", []),
+    "functions made by one def in a loop keep their own defaults (the call memo)": ("""
+ops = []
+for op in ("max", "add"):
+    def pick(op=op):
+        return op
+    ops.append(pick)
+launch((ops[0](), ops[1]())[1])
+""", []),
     # The old sequence protocol (PySeqIter): __getitem__(0), (1), ... up to an IndexError.
     "tuple() of a class with only __getitem__ reads it up to the IndexError": ("""
 class Names:

@@ -68,7 +68,8 @@ BUILTINS_EXCLUDED = {
     "vars": "modelled (introspection.py)",
     "dir": "lists attributes of real objects the program cannot see",
     "getattr": "modelled (introspection.py): on real objects it could reach past the guards",
-    "setattr": "changes objects of the interpreter's own model", "delattr": "changes objects",
+    "setattr": "changes objects of the interpreter's own model",
+    "delattr": "modelled (python/calls.py): `del obj.name` on the program's objects",
     "hasattr": "modelled for the program's objects (python/calls.py); on real objects it could reach "
                "past the guards",
     "isinstance": "modelled (python/calls.py: the program's classes by their MRO, a metaclass's "

@@ -128,6 +128,19 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         elif isinstance(args[0], ObjVal):
             args[0].open_attrs = True  # a name not known: vars(obj) may hold any key now
         return Const(None)
+    if name == "builtins.delattr" and len(args) == 2 and not kwargs:
+        # ``delattr(obj, name)`` is ``del obj.name``: the class's or instance's own value
+        # goes, so a later read falls back through the MRO.
+        if isinstance(args[1], Const) and isinstance(args[1].value, str):
+            datamodel.delete_attribute(runner, args[0], args[1].value, ctx)
+        elif isinstance(args[0], ObjVal):
+            args[0].open_attrs = True
+        elif isinstance(args[0], ClassVal):
+            # A name not known may be any of the class's own: none of them is certain now.
+            for own in list(args[0].attrs):
+                if not (own.startswith("__") and own.endswith("__")):
+                    args[0].attrs[own] = UNKNOWN
+        return Const(None)
     if name == "builtins.object.__setattr__" and len(args) == 3 and isinstance(args[0], ObjVal):
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             args[0].attrs[args[1].value] = args[2]
@@ -244,7 +257,7 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
 _HOOKED_PREFIX = "builtins.dict_instance."
 _HOOKED_SUFFIX = ".run_until_complete"
 _HOOKED_NAMES = frozenset({
-    "functools.update_wrapper", "builtins.setattr", "builtins.object.__setattr__",
+    "functools.update_wrapper", "builtins.setattr", "builtins.delattr", "builtins.object.__setattr__",
     "builtins.object.__getattribute__", "builtins.object.__new__", "builtins.type.__call__",
     "importlib.import_module", "builtins.__import__", "asyncio.gather", "builtins.type",
     "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.getattr",

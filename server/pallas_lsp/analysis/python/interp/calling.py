@@ -543,9 +543,12 @@ class CallsMixin:
             return self.make_generator(func, args, kwargs, ctx)
         # ``self.stores``: a result stands only while no store ran since (the call may read an
         # instance's attributes, a module's list, which a later store changes).
+        # The defaults belong to the key: one def or lambda run in a loop makes functions that
+        # share node and closure and differ only there (``lambda name=name: name``).
         key = (id(node), id(func.closure), id(func.self_value), fingerprint(tuple(args)),
                fingerprint(tuple(sorted(kwargs.items()))), ctx.key(), fingerprint(self.context_mesh),
-               self.stores + CHANGES[0])
+               self.stores + CHANGES[0],
+               fingerprint(tuple(func.defaults.items())) if func.defaults else None)
         if key in self._memo:
             result, self.last_raised = self._memo[key]  # type: ignore[misc]
             return result
