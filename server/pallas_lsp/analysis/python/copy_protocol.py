@@ -126,6 +126,7 @@ def copyreg_pickle(call: Call) -> object:
         # Not callable for sure (TypeError), or a reducer the model cannot call.
         _registry(tracer)[id(cls)] = (cls, UNKNOWN)
         return UNKNOWN
+    tracer.stores += 1  # type: ignore[attr-defined]  # process-wide state a later call reads
     sure = not getattr(tracer, "on_uncertain_path", True)
     _registry(tracer)[id(cls)] = (cls, reducer if sure else UNKNOWN)
     return Const(None)
