@@ -72,6 +72,145 @@ class Plan:
         return Plan("max")
 launch(copy.copy(Plan("add")).op)
 """, ["PAL006"]),
+    # The copy / pickle protocol over the program's objects (python/copy_protocol.py).
+    "copy.copy is a new object: a change to the copy leaves the original": ("""
+import copy
+class Plan:
+    def __init__(self, op):
+        self.op = op
+plan = Plan("max")
+other = copy.copy(plan)
+other.op = "add"
+launch(plan.op)
+""", ["PAL006"]),
+    "copy.deepcopy copies nested lists: appending to the copy's leaves the original's": ("""
+import copy
+class Plan:
+    def __init__(self, ops):
+        self.ops = ops
+plan = Plan(["max"])
+twin = copy.deepcopy(plan)
+twin.ops.insert(0, "add")
+launch(plan.ops[0])
+""", ["PAL006"]),
+    "copy.copy goes through __getstate__ / __setstate__": ("""
+import copy
+class Plan:
+    def __init__(self, op):
+        self.op = op
+    def __getstate__(self):
+        return {"op": "max"}
+    def __setstate__(self, state):
+        self.op = state["op"]
+launch(copy.copy(Plan("add")).op)
+""", ["PAL006"]),
+    "copy.deepcopy runs the reducer copyreg.pickle registered": ("""
+import copy
+import copyreg
+class Plan:
+    def __init__(self, op):
+        self.op = op
+copyreg.pickle(Plan, lambda p: (Plan, ("max",)))
+launch(copy.deepcopy(Plan("add")).op)
+""", ["PAL006"]),
+    "copyreg.dispatch_table changed directly: every copy is unknown": ("""
+import copy
+import copyreg
+class Plan:
+    def __init__(self, op):
+        self.op = op
+copyreg.dispatch_table[Plan] = lambda p: (Plan, ("add",))
+launch(copy.deepcopy(Plan("max")).op)
+""", []),
+    "copy.deepcopy runs the class's __deepcopy__ with a memo it may pass on": ("""
+import copy
+class Plan:
+    def __init__(self, ops):
+        self.ops = ops
+    def __deepcopy__(self, memo):
+        return Plan(copy.deepcopy(self.ops, memo)[::-1])
+launch(copy.deepcopy(Plan(["add", "max"])).ops[0])
+""", ["PAL006"]),
+    "pickle round trip through __reduce__": ("""
+import pickle
+class Spec:
+    def __init__(self, *ops):
+        self.ops = ops
+    def __reduce__(self):
+        return (Spec, self.ops[::-1])
+launch(pickle.loads(pickle.dumps(Spec("add", "max"))).ops[0])
+""", ["PAL006"]),
+    "pickle.dumps freezes the state: a later change is not in the loaded copy": ("""
+import pickle
+class Spec:
+    def __init__(self, op):
+        self.op = op
+spec = Spec("max")
+frozen = pickle.dumps(spec)
+spec.op = "add"
+launch(pickle.loads(frozen).op)
+""", ["PAL006"]),
+    "pickle of a lambda raises: unknown": ("""
+import pickle
+class Spec:
+    def __init__(self, op):
+        self.op = op
+    def __reduce__(self):
+        return (lambda op: Spec(op), ("max",))
+launch(pickle.loads(pickle.dumps(Spec("max"))).op)
+""", []),
+    "pickle.loads of bytes the program wrote itself is never run": ("""
+import pickle
+launch(pickle.loads(b"\\x80\\x04\\x95\\x07\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x8c\\x03max\\x94."))
+""", []),
+    "marshal round trip of a plan; an instance is unmarshallable": ("""
+import marshal
+class Spec:
+    op = "max"
+launch(marshal.loads(marshal.dumps({"ops": ["add", "max"]}))["ops"][1])
+launch(marshal.loads(marshal.dumps(Spec())).op)
+""", ["PAL006"]),
+    "print into a StringIO is read back; to stdout it changes nothing": ("""
+import io
+import sys
+buffer = io.StringIO()
+print("ma", end="", file=sys.stdout)
+print("ma", "x", sep="", end="", file=buffer)
+launch(buffer.getvalue())
+""", ["PAL006"]),
+    "print writes str() of a list, not of a tuple": ("""
+import io
+buffer = io.StringIO()
+print(["max"], end="", file=buffer)
+launch("max" if buffer.getvalue() == "['max']" else "add")
+""", ["PAL006"]),
+    "print into the program's file object calls its write per piece": ("""
+class Sink:
+    def __init__(self):
+        self.parts = []
+    def write(self, text):
+        self.parts.append(text)
+sink = Sink()
+print("m", "x", sep="a", end="", file=sink)
+launch("".join(sink.parts))
+""", ["PAL006"]),
+    "print of an object whose text is unknown leaves the buffer unknown": ("""
+import io
+class Opaque:
+    pass
+buffer = io.StringIO()
+print(Opaque(), end="", file=buffer)
+launch("max" if buffer.getvalue() == "" else "add")
+""", []),
+    "xmlrpc.client round trip": ("""
+import xmlrpc.client
+(request,), method = xmlrpc.client.loads(xmlrpc.client.dumps(({"op": "max"},), "run"))
+launch(request["op"])
+""", ["PAL006"]),
+    "doctest examples parsed from known text": ("""
+import doctest
+launch(doctest.DocTestParser().get_examples(">>> pick()\\nmax\\n")[0].want.strip())
+""", ["PAL006"]),
     # An instance of a library class's subclass handed to the library: its overrides run when the
     # library likes (logging calls emit on every later log call), so its state is unknown.
     "a logging.Handler subclass registered with logging: its state is logging's": ("""

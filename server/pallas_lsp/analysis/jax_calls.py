@@ -51,7 +51,7 @@ from .ops import (
     REMOTE_CALLS,
     REMOTE_OP,
 )
-from .python import allow, bridge
+from .python import allow, bridge, copy_protocol, printing
 from .python.real import RealVal
 from .ref_ops import REF_OPS
 from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
@@ -1393,4 +1393,6 @@ HANDLERS: dict[str, Handler] = {
     **stdlib_calls.HANDLERS,
     **stdlib_values.HANDLERS,
     **bridge.HANDLERS,
+    **copy_protocol.HANDLERS,
+    **printing.HANDLERS,
 }

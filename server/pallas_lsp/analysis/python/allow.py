@@ -57,7 +57,9 @@ PURE_BUILTINS = frozenset({
 BUILTINS_EXCLUDED = {
     "hash": "str / bytes hashes are salted per process (PYTHONHASHSEED): the real run's differ",
     "id": "an address in this process, not the program's",
-    "open": "file I/O", "input": "reads stdin", "print": "writes stdout: not run (its value unknown)",
+    "open": "file I/O", "input": "reads stdin",
+    "print": "modelled (python/printing.py): to stdout / stderr no value changes; into a kept "
+             "io.StringIO the real print runs, into the program's file object its write",
     "breakpoint": "starts a debugger", "help": "interactive", "exit": "ends the process",
     "quit": "ends the process", "eval": "runs code", "compile": "builds code",
     "exec": "modelled: a known source string run by the interpreter into its namespace "
@@ -143,7 +145,8 @@ MODULES: dict[str, Policy] = {
                            "UserString": "classes to subclass"}),
     "bisect": Policy("binary search and insertion in a sorted list (changes written back)"),
     "heapq": Policy("heap operations on a list (changes written back)"),
-    "copy": Policy("shallow and deep copies of values", frozenset({"copy", "deepcopy"}),
+    "copy": Policy("shallow and deep copies of kept real objects; of the program's values the copy "
+                   "protocol is modelled (python/copy_protocol.py)", frozenset({"copy", "deepcopy"}),
                    {"replace": "calls the object's __replace__ (the data model's; Python 3.13)"}),
     "fractions": Policy("exact rational numbers", frozenset({"Fraction"}), numeric=True),
     # Not `numeric`: an int argument may be a count (quantiles(data, n=...)).
@@ -278,9 +281,17 @@ EXCLUDED_MODULES = {
                        "a Sequence's instance matched by `match` sequence patterns; isinstance against "
                        "an ABC is the library's (registered types): unknown",
     "time": "the clock", "random": "randomness", "secrets": "randomness",
-    "importlib": "imports code", "marshal": "code objects",
-    "pickle": "runs code while loading (loads can call any importable callable): not run, by "
-              "design, not even for a round trip of known values",
+    "importlib": "imports code",
+    "marshal": "modelled: dumps / loads as a round trip of the plain types marshal writes (versions 3 "
+               "and 4 keep shared references), python/copy_protocol.py; the bytes stay unknown and "
+               "loads of other bytes is not run (code objects)",
+    "pickle": "modelled: dumps / loads as a round trip through the reduce protocol run over the "
+              "program's objects (copyreg, __reduce_ex__, __reduce__, __getnewargs__, __getstate__ / "
+              "__setstate__; functions and classes only by a module-level name), python/copy_protocol.py; "
+              "the bytes stay unknown and loads of other bytes is never run (it may call any importable "
+              "callable)",
+    "copyreg": "modelled: copyreg.pickle registrations, consulted by copy and pickle "
+               "(python/copy_protocol.py); any other use of copyreg leaves every copy unknown",
     "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
     "parse_args(argv) of a given list by the real argparse (python/argparse_run.py)",
@@ -525,6 +536,12 @@ def _kept_csv() -> None:
     _keep(type(csv.reader(())), type(csv.writer(io.StringIO())), csv.DictReader, csv.DictWriter)
 
 
+def _kept_doctest() -> None:
+    import doctest
+
+    _keep(doctest.DocTestParser, doctest.Example)
+
+
 def _kept_tokens() -> None:
     import tokenize
 
@@ -543,6 +560,7 @@ _LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
     (("ipaddress",), _kept_addresses),
     (("uuid",), _kept_uuid),
     (("tokenize",), _kept_tokens),
+    (("doctest",), _kept_doctest),
     (("array",), _kept_arrays),
     (("csv", "_csv"), _kept_csv),
 )

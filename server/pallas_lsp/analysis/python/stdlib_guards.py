@@ -264,7 +264,38 @@ def _csv_options(args: list[object], kwargs: dict[str, object]) -> None:
         refuse("a csv dialect from the process-wide registry")
 
 
+def _plain_text(value: object) -> object:
+    """An axis name's tagged str as the str it is (xmlrpc dispatches on the exact type)."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, tuple):
+        return tuple(_plain_text(item) for item in value)
+    if isinstance(value, list):
+        return [_plain_text(item) for item in value]
+    if isinstance(value, dict):
+        return {_plain_text(key): _plain_text(item) for key, item in value.items()}
+    return value
+
+
+def xmlrpc_dumps(params: object, methodname: object = None, methodresponse: object = None,
+                 encoding: object = None, allow_none: object = False) -> str:
+    import xmlrpc.client
+
+    return xmlrpc.client.dumps(_plain_text(params), methodname, methodresponse, encoding,  # type: ignore[arg-type]
+                               allow_none)  # type: ignore[arg-type]
+
+
+def xmlrpc_loads(data: object, use_datetime: object = False, use_builtin_types: object = False) -> object:
+    import xmlrpc.client
+
+    text = data.decode("latin-1") if isinstance(data, bytes) else data
+    if not isinstance(text, str) or "<!" in text:
+        refuse("an XML-RPC payload with a DTD (entities)")
+    return xmlrpc.client.loads(data, use_datetime, use_builtin_types)  # type: ignore[arg-type]
+
+
 SUBSTITUTES: dict[str, object] = {
+    "xmlrpc.client.dumps": xmlrpc_dumps, "xmlrpc.client.loads": xmlrpc_loads,
     "zlib.decompress": zlib_decompress, "gzip.decompress": gzip_decompress,
     "bz2.decompress": bz2_decompress, "lzma.decompress": lzma_decompress,
 }

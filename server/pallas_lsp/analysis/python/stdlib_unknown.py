@@ -19,7 +19,7 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
         "pydoc", "pydoc_data", "turtledemo", "wsgiref", "nturl2path"),
     "the network": (
         "ftplib", "http", "imaplib", "nntplib", "poplib", "smtplib", "smtpd", "socketserver", "ssl",
-        "telnetlib", "xmlrpc", "asynchat", "asyncore", "webbrowser", "antigravity"),
+        "telnetlib", "asynchat", "asyncore", "webbrowser", "antigravity"),
     "processes, signals and the terminal": (
         "multiprocessing", "concurrent", "signal", "pty", "tty", "termios", "fcntl", "resource",
         "select", "selectors", "posix", "nt", "msvcrt", "winreg", "winsound", "grp", "pwd", "spwd",
@@ -27,7 +27,7 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
         "tkinter", "turtle", "msilib", "platform", "_posixsubprocess"),
     "the clock": ("sched", "timeit", "cProfile", "profile", "pstats"),
     "the interpreter's own state (frames, code, imports, the garbage collector, registries)": (
-        "atexit", "bdb", "code", "codeop", "copyreg", "ctypes", "dis", "doctest",
+        "atexit", "bdb", "code", "codeop", "ctypes", "dis",
         "faulthandler", "gc", "imp", "opcode", "pdb", "pickletools", "runpy", "site", "symtable",
         "this", "trace", "traceback", "tracemalloc", "unittest", "warnings", "distutils",
         "sre_compile", "sre_constants", "sre_parse", "encodings", "logging"),
@@ -41,6 +41,8 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
     "a command-line loop reading stdin": ("cmd",),
     "an XML package: xml.etree.ElementTree is bridged; xml.dom / xml.sax build trees through "
     "handlers the program supplies": ("xml",),
+    "a package: xmlrpc.client's dumps / loads are bridged; its ServerProxy and xmlrpc.server are "
+    "the network": ("xmlrpc",),
     "a package: urllib.parse is bridged; urllib.request / urllib.robotparser are the network": ("urllib",),
     "a C parser fed by the program (xml.etree.ElementTree is bridged)": ("pyexpat",),
 }

@@ -49,6 +49,7 @@ from .. import (
     cached,
     calls,
     comparisons,
+    copy_protocol,
     coroutines,
     datamodel,
     exception_classes,
@@ -88,6 +89,9 @@ from .support import (
 
 # Calls of Python's machinery that this mixin runs itself: a class made by type(name, bases,
 # ns), types.new_class or make_dataclass, a known source string run by exec.
+# Library calls handed the program's lists and objects as they are (not read as snapshots):
+# a copy or a pickle copies the list itself, print writes str() of the list.
+_KEEPS_OBJECTS = frozenset({*copy_protocol.HANDLERS, "builtins.print"})
 _RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec", "types.new_class"})
 # Builtins that read their argument's value and keep nothing of it: given one of several
 # values, each is read on its own path (a OneOf of the results). Not the JAX calls (the rules
@@ -331,7 +335,7 @@ class CallsMixin:
                               + [k for k, v in kwargs.items() if isinstance(v, ListVal)])
             if not func.name.startswith(("builtins.dict.", "builtins.namespace_dict.", "builtins.str",
                                          "builtins.repr", "builtins.format", "python.")) \
-                    and func.name != "functools.partial" \
+                    and func.name != "functools.partial" and func.name not in _KEEPS_OBJECTS \
                     and not allow.serves(func.name):  # the bridge writes changes back to lists
                 # (A partial holds the objects it was given: a list stays that list.)
                 # A library call reads a list as it is now; it keeps no alias we follow.
