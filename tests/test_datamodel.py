@@ -2512,6 +2512,129 @@ class Axis:
 grid = Axis("max") * Axis("x")
 launch(grid.names[0] if grid.names == ("max", "x") and not hasattr(Axis.__new__(Axis), "names") else "add")
 """, ["PAL006"]),
+    # type's own attributes of a class (python/class_objects.py).
+    "cls.__bases__ is the resolved bases; a class with none has (object,)": ("""
+class Reduction:
+    op = "max"
+class Launch(Reduction):
+    pass
+launch(Launch.__bases__[0].op if Reduction.__bases__[0] is object else "add")
+""", ["PAL006"]),
+    "cls.__mro__ and cls.mro() are C3's order, to object": ("""
+class A:
+    op = "add"
+class B(A):
+    pass
+class C(A):
+    op = "max"
+class D(B, C):
+    pass
+launch(D.__mro__[2].op if D.mro()[-1] is object and len(D.__mro__) == 5 else "add")
+""", ["PAL006"]),
+    "cls.__dict__ reads the class's namespace through: a later store is seen": ("""
+class Settings:
+    op = "add"
+view = Settings.__dict__
+Settings.op = "max"
+launch(view["op"])
+""", ["PAL006"]),
+    "__qualname__ of a class made in a function's body is not its bare name": ("""
+def make():
+    class Local:
+        pass
+    return Local
+launch("max" if make().__qualname__ == "Local" else "add")
+""", []),
+    "__qualname__ of a nested class names its outer class; type() makes its name": ("""
+class Outer:
+    class Inner:
+        pass
+launch("max" if Outer.Inner.__qualname__ == "Outer.Inner" and type("T", (), {}).__qualname__ == "T" else "add")
+""", ["PAL006"]),
+    "a base that is no class is replaced by its __mro_entries__; __orig_bases__ keeps it": ("""
+class Defaults:
+    op = "add"
+class Preset:
+    def __init__(self, op):
+        self.op = op
+    def __mro_entries__(self, bases):
+        return (type("Chosen", (Defaults,), {"op": self.op}),)
+class Launch(Preset("max")):
+    pass
+launch(Launch.op if Launch.__orig_bases__[0].op == "max" else "add")
+""", ["PAL006"]),
+    # abc.ABCMeta's isinstance / issubclass of the program's ABCs.
+    "an ABC's __subclasshook__ decides isinstance": ("""
+import abc
+class Reducing(abc.ABC):
+    @classmethod
+    def __subclasshook__(cls, other):
+        return hasattr(other, "op")
+class Plain:
+    pass
+class Config:
+    op = "max"
+launch(next(c for c in (Plain(), Config()) if isinstance(c, Reducing)).op)
+""", ["PAL006"]),
+    "a class registered with an ABC (@register) is its subclass; another is not": ("""
+import abc
+class Reducing(abc.ABC):
+    pass
+@Reducing.register
+class Config:
+    op = "max"
+class Other:
+    op = "add"
+launch(next(c for c in (Other(), Config()) if isinstance(c, Reducing)).op)
+""", ["PAL006"]),
+    "a bound register handed on may register anything: isinstance's False is unknown": ("""
+import abc
+class Reducing(abc.ABC):
+    pass
+class Config:
+    op = "max"
+REGISTER = [Reducing.register]
+launch("add" if isinstance(Config(), Reducing) else "max")
+""", []),
+    "a register on an undecided path leaves the ABC's answers unknown": ("""
+import abc
+import random
+class Reducing(abc.ABC):
+    pass
+class Config:
+    pass
+if random.random() < 0.5:
+    Reducing.register(Config)
+launch("add" if isinstance(Config(), Reducing) else "max")
+""", []),
+    # A dtype name is a class (of jnp's metaclass): no str, int or tuple.
+    "isinstance of a dtype name and a builtin type is False": ("""
+import jax.numpy as jnp
+launch("add" if isinstance(jnp.int32, (str, int)) else "max")
+""", ["PAL006"]),
+    # concurrent.futures: each submitted call runs at once (python/source_models.py).
+    "a thread pool's submit / map run the call: result() is its value": ("""
+import concurrent.futures
+def pick(name, suffix=""):
+    return name + suffix
+with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+    first = pool.submit(pick, "ma", suffix="x")
+    (second,) = pool.map(pick, ["add"])
+launch(first.result() if first.done() and second == "add" else "add")
+""", ["PAL006"]),
+    "as_completed of several futures yields them in an order not known": ("""
+import concurrent.futures
+with concurrent.futures.ThreadPoolExecutor() as pool:
+    futures = [pool.submit(str, op) for op in ("max", "add")]
+    launch([f.result() for f in concurrent.futures.as_completed(futures)][1])
+""", []),
+    "as_completed of one future yields it": ("""
+import concurrent.futures
+with concurrent.futures.ThreadPoolExecutor() as pool:
+    future = pool.submit(str, "max")
+    (done,) = concurrent.futures.as_completed([future])
+launch(done.result())
+""", ["PAL006"]),
 }
 
 

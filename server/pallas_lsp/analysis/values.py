@@ -352,6 +352,11 @@ class ClassVal:
     # ``__annotations__``: what the class body annotated, in the order it ran, as one dict
     # (python/class_introspection.py); None until read for a class that annotated nothing.
     annotations: DictVal | None = None
+    # ``__qualname__`` / ``__module__`` as the class statement set them (None: not known,
+    # python/class_objects.py), and a library metaclass named by ``metaclass=`` (abc.ABCMeta).
+    qualname: str | None = None
+    module: object = None
+    library_metaclass: object = None
 
     def mro(self) -> list[object]:
         """The class and its bases in CPython's order (C3 linearization: a diamond's shared

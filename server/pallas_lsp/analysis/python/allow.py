@@ -305,6 +305,11 @@ EXCLUDED_MODULES = {
                   "ExitStack: their Python source, python/source_models.py)",
     "contextvars": "modelled: ContextVar, Token, Context, copy_context as Python source "
                    "(python/source_models.py); an asyncio driver's coroutine runs in a copy",
+    "abc": "modelled: ABCMeta's isinstance / issubclass of the program's ABCs (__subclasshook__, register, "
+           "the subclasses, the caches: python/class_objects.py); the library's own ABCs are not",
+    "concurrent": "modelled: concurrent.futures' ThreadPoolExecutor runs each submitted call at once "
+                  "(submit / map / Future.result, as_completed and wait over done futures: "
+                  "python/source_models.py); ProcessPoolExecutor is not (another process)",
     "typing": "modelled: cast is its value argument whatever the type (python/calls.py), NamedTuple "
               "(stdlib_values; a class's _fields and _field_defaults: interp/classes.py), "
               "TYPE_CHECKING is False, get_type_hints of a class from its MRO's annotations "

@@ -35,6 +35,7 @@ from ..values import (
     plain,
 )
 from . import (
+    class_objects,
     coroutines,
     dataclass_values,
     datamodel,
@@ -88,6 +89,8 @@ class Runner(Protocol):
     next_stopped: object
     # The exceptions the handlers being run handle, innermost last (interp/statements.py).
     handling: list[object]
+    # Every class made and the ABCs' state (python/class_objects.py).
+    class_registry: class_objects.ClassRegistry
 
 
 # Calls that return their value argument unchanged (the second, ``val=``).
@@ -179,8 +182,13 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         return value if value is not MISSING and len(args) + len(kwargs) == 2 else UNKNOWN
     if name == "builtins.type" and len(args) == 1 and not kwargs:
         return datamodel.type_of(args[0])
+    if name in class_objects.NAMES:
+        return class_objects.call(runner, name, args, kwargs, runner.class_registry, ctx)
     if name in ("builtins.isinstance", "builtins.issubclass") and len(args) == 2 and not kwargs:
         checked = _metaclass_check(runner, name == "builtins.isinstance", args[0], args[1], ctx)
+        if checked is MISSING:  # abc.ABCMeta's checks of an ABC of the program's
+            checked = class_objects.library_check(runner, name == "builtins.isinstance", args[0], args[1],
+                                                  runner.class_registry, ctx)
         if checked is not MISSING:
             return checked
         if name == "builtins.isinstance":
@@ -192,6 +200,10 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             and args[0].cls.enum_members is None and isinstance(args[1], Const) \
             and isinstance(args[1].value, str):
         present = datamodel.has_attribute(args[0], args[1].value)
+        return Const(present) if present is not None else UNKNOWN
+    if name == "builtins.hasattr" and len(args) == 2 and not kwargs and isinstance(args[0], ClassVal) \
+            and isinstance(args[1], Const) and isinstance(args[1].value, str):
+        present = class_objects.has_attribute(args[0], args[1].value)
         return Const(present) if present is not None else UNKNOWN
     if name == "builtins.getattr" and len(args) == 3 and not kwargs and isinstance(args[0], ObjVal) \
             and args[0].cls.enum_members is None and isinstance(args[1], Const) \
@@ -456,4 +468,5 @@ def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
 
 _HOOKED = frozenset({*_HOOKED_NAMES, *CONSTRUCTORS, *dataclass_values.NAMES, *signatures.NAMES,
                      *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS, *_EXCEPTION_HOOKED,
+                     *class_objects.NAMES,
                      *_RUNNER_EXCEPTION_HOOKS})

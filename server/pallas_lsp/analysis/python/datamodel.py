@@ -24,6 +24,7 @@ import ast
 import builtins
 from typing import Protocol
 
+from ..arrays import dtype_of
 from ..introspection import vars_of
 from ..pipelines import BlockSpecVal
 from ..trace import Ctx
@@ -33,6 +34,7 @@ from ..values import (
     ClassVal,
     Const,
     DictVal,
+    DtypeVal,
     FuncVal,
     ListVal,
     ObjVal,
@@ -40,7 +42,7 @@ from ..values import (
     QualName,
     WrappedVal,
 )
-from . import class_introspection, exception_groups, exception_values, library_bases
+from . import class_introspection, class_objects, exception_groups, exception_values, library_bases
 from .descriptor_values import (
     CachedPropertyVal,
     CacheVal,
@@ -205,8 +207,12 @@ def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> objec
     meta_found = meta.lookup(name) if meta is not None else MISSING
     if is_data_descriptor(meta_found):
         return bind(meta_found, cls, meta, caller, ctx)
-    if name == "__name__" or name == "__qualname__":
+    if name == "__name__":
         return Const(cls.node.name)
+    if name in class_objects.TYPE_ATTRIBUTES:
+        made = class_objects.attribute(cls, name, getattr(caller, "class_registry", None))
+        if made is not MISSING:
+            return made
     if name == "__annotations__":
         return class_introspection.own_annotations(cls)  # type's getter: the class's own
     found = cls.lookup(name)
@@ -554,6 +560,11 @@ def is_instance(subject: object, kinds: object) -> bool | None:
         # library base (an ABC's register / __subclasshook__, a runtime Protocol) may claim it.
         return False if claims_by_mro(kinds) and _type_chain(subject) is not None else None
     chain = _type_chain(subject)
+    if chain is None and isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES and (isinstance(
+            subject, DtypeVal) or (isinstance(subject, QualName) and dtype_of(subject) is not None)):
+        # A dtype (numpy.dtype) or a scalar type (jnp.int32: a class, of jnp's own metaclass):
+        # an instance of none of the builtin types but object.
+        return kinds.name == "builtins.object"
     if chain is None or not (isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES):
         return None
     return kinds in chain

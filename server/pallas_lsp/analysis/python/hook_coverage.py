@@ -31,6 +31,7 @@ MODULES = (
     "pallas_lsp.analysis.python.interp.importing", "pallas_lsp.analysis.python.interp.support",
     "pallas_lsp.analysis.python.sequence_protocol", "pallas_lsp.analysis.python.exception_groups",
     "pallas_lsp.analysis.python.records", "pallas_lsp.analysis.python.cached",
+    "pallas_lsp.analysis.python.class_objects",
 )
 _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 
@@ -92,6 +93,15 @@ HOOKS = {
                    "string keys; anything else: the class is unknown); types.new_class fills type's "
                    "with exec_body",
     "__set_name__": "run at class creation for each attribute that has one",
+    "__mro_entries__": "a base that is no class is replaced by what its type's returns for the original "
+                       "bases (PEP 560; python/class_objects.py)",
+    "__orig_bases__": "the original bases, in the namespace where __mro_entries__ replaced one (a generic "
+                      "alias base, folded into its class by the model: unknown)",
+    "__bases__": "a class's resolved bases ((object,) for none)", "__mro__": "C3, to object, where every "
+                 "library base's own MRO is known (also type.mro())",
+    "__subclasses__": "the classes the interpreter made on this one, in order (unknown after a class made "
+                      "on an undecided path or not followed)",
+    "__subclasshook__": "an ABC's (abc.ABCMeta's checks, with register, the subclasses and the caches)",
     "__class_getitem__": "`Cls[...]` of a class that defines it; typing.Generic's gives the class",
     "__iter__": "`for`, unpacking, tuple(), list() and iter() run the type's; an iterator is read one "
                 "item per pass; real code (sorted, min, max) iterates the proxy, what it returns handed "

@@ -41,7 +41,11 @@ CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "Us
            "contextvars.ContextVar": "ContextVar", "contextvars.Context": "Context",
            "contextvars.Token": "Token", "contextvars.copy_context": "copy_context",
            "collections.UserList": "UserList", "weakref.ref": "ref", "itertools.batched": "batched",
-           "weakref.WeakValueDictionary": "WeakValueDictionary"}
+           "weakref.WeakValueDictionary": "WeakValueDictionary",
+           **{f"concurrent.futures.{name}": name for name in (
+               "ThreadPoolExecutor", "Future", "as_completed", "wait", "DoneAndNotDoneFutures")},
+           **{f"concurrent.futures.thread.{name}": name for name in ("ThreadPoolExecutor",)},
+           **{f"concurrent.futures._base.{name}": name for name in ("Future", "as_completed", "wait")}}
 
 # The model's class of each library ABC, where a class statement names it as a base.
 _ABCS = ("Container", "Iterable", "Iterator", "Reversible", "Sized", "Collection", "Sequence",
@@ -53,6 +57,142 @@ BASES = {f"collections.abc.{name}": name for name in _ABCS} | {"types.SimpleName
 PATH = "<python library model>"
 
 SOURCE = '''
+# ---- concurrent.futures: a thread pool whose every call runs when it is submitted ----
+# (the model has no threads: each submitted call runs to its end at once, in submission
+# order, and its Future is done; what the calls share is seen in that order)
+
+class Future:
+    def __init__(self):
+        self._done = False
+        self._result = None
+        self._exception = None
+        self._callbacks = []
+
+    def cancel(self):
+        return not self._done
+
+    def cancelled(self):
+        return False
+
+    def running(self):
+        return False
+
+    def done(self):
+        return self._done
+
+    def result(self, timeout=None):
+        if self._exception is not None:
+            raise self._exception
+        return self._result
+
+    def exception(self, timeout=None):
+        return self._exception
+
+    def add_done_callback(self, fn):
+        if not self._done:
+            self._callbacks.append(fn)
+            return
+        fn(self)
+
+    def set_result(self, result):
+        self._result = result
+        self._finish()
+
+    def set_exception(self, exception):
+        self._exception = exception
+        self._finish()
+
+    def _finish(self):
+        self._done = True
+        for callback in self._callbacks:
+            callback(self)
+        self._callbacks = []
+
+
+class ThreadPoolExecutor:
+    def __init__(self, max_workers=None, thread_name_prefix="", initializer=None, initargs=()):
+        if max_workers is not None and max_workers <= 0:
+            raise ValueError("max_workers must be greater than 0")
+        if initializer is not None and not callable(initializer):
+            raise TypeError("initializer must be a callable")
+        self._max_workers = max_workers
+        self._initializer = initializer
+        self._initargs = initargs
+        self._started = False
+        self._shutdown = False
+
+    def submit(self, fn, /, *args, **kwargs):
+        if self._shutdown:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        future = Future()
+        if self._initializer is not None and not self._started:
+            self._started = True
+            self._initializer(*self._initargs)  # (later workers run it again: not followed)
+        try:
+            result = fn(*args, **kwargs)
+        except BaseException as exc:
+            future.set_exception(exc)
+        else:
+            future.set_result(result)
+        return future
+
+    def map(self, fn, *iterables, timeout=None, chunksize=1):
+        fs = [self.submit(fn, *args) for args in zip(*iterables)]
+        return _results(fs)
+
+    def shutdown(self, wait=True, *, cancel_futures=False):
+        self._shutdown = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        self.shutdown(wait=True)
+        return False
+
+
+def _results(fs):
+    for future in fs:
+        yield future.result()
+
+
+def _distinct(fs):
+    unique = []
+    for future in fs:
+        if not any(future is seen for seen in unique):
+            unique.append(future)
+    return unique
+
+
+def as_completed(fs, timeout=None):
+    # Every future is done: CPython yields them in the order of a set of them (by address,
+    # not known here), so one future alone is the only order the model knows.
+    unique = _distinct(fs)
+    if len(unique) == 1:
+        yield unique[0]
+        return
+    yield from set(unique)
+
+
+class DoneAndNotDoneFutures:
+    def __init__(self, done, not_done):
+        self.done = done
+        self.not_done = not_done
+
+    def __iter__(self):
+        yield self.done
+        yield self.not_done
+
+    def __getitem__(self, index):
+        return (self.done, self.not_done)[index]
+
+    def __len__(self):
+        return 2
+
+
+def wait(fs, timeout=None, return_when="ALL_COMPLETED"):
+    return DoneAndNotDoneFutures(set(_distinct(fs)), set())
+
 # ---- collections.abc: CPython's _collections_abc.py mixins (abstract methods left out) ----
 
 class Container:

@@ -21,7 +21,7 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
         "ftplib", "http", "imaplib", "nntplib", "poplib", "smtplib", "smtpd", "socketserver", "ssl",
         "telnetlib", "asynchat", "asyncore", "webbrowser", "antigravity"),
     "processes, signals and the terminal": (
-        "multiprocessing", "concurrent", "signal", "pty", "tty", "termios", "fcntl", "resource",
+        "multiprocessing", "signal", "pty", "tty", "termios", "fcntl", "resource",
         "select", "selectors", "posix", "nt", "msvcrt", "winreg", "winsound", "grp", "pwd", "spwd",
         "crypt", "nis", "syslog", "getpass", "readline", "rlcompleter", "curses", "ossaudiodev",
         "tkinter", "turtle", "msilib", "platform", "_posixsubprocess"),
@@ -31,7 +31,7 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
         "faulthandler", "gc", "imp", "opcode", "pdb", "pickletools", "runpy", "site", "symtable",
         "this", "trace", "traceback", "tracemalloc", "unittest", "warnings", "distutils",
         "sre_compile", "sre_constants", "sre_parse", "encodings", "logging"),
-    "the data model's (abstract base classes the program's classes register with)": ("abc", "numbers"),
+    "the data model's (abstract base classes the program's classes register with)": ("numbers",),
     "the locale and translations": ("gettext",),
     "C-level audio operations on buffers, deprecated (removed in Python 3.13)": ("audioop", "xdrlib"),
     "binhex files, deprecated (removed in Python 3.11)": ("binhex",),

@@ -31,6 +31,7 @@ from ...values import (
     unpack,
 )
 from .. import (
+    class_objects,
     comparisons,
     datamodel,
     exception_values,
@@ -84,8 +85,9 @@ class ClassesMixin:
         total_ordering, ...) is taken to hand the class back."""
         for decorator in reversed(node.decorator_list):
             dec = self.ev(decorator, env, ctx)
-            if isinstance(dec, FuncVal) or (isinstance(dec, PartialVal) and isinstance(dec.func, FuncVal)):
-                cls = self.apply_decorator(dec, cls, decorator, env, ctx)
+            if isinstance(dec, FuncVal) or (isinstance(dec, PartialVal) and (
+                    isinstance(dec.func, FuncVal) or dec.func in class_objects.DECORATORS)):
+                cls = self.apply_decorator(dec, cls, decorator, env, ctx)  # (@Abc.register too)
             elif isinstance(dec, QualName) and dec.name == "functools.total_ordering":
                 cls = comparisons.total_ordering(cls)
         return cls
@@ -130,25 +132,44 @@ class ClassesMixin:
         return defaults
 
     def define_class(self, node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
-        bases = tuple(self.library_base(self.ev(base, env, ctx)) for base in node.bases)
+        original = tuple(self.ev(base, env, ctx) for base in node.bases)
         keywords = {k.arg: self.ev(k.value, env, ctx) for k in node.keywords if k.arg}
+        resolved = class_objects.resolve_bases(self, original, ctx)  # PEP 560 __mro_entries__
+        if resolved is not None and any(class_objects.folded_alias(base, value)
+                                        for base, value in zip(node.bases, original, strict=True)):
+            # ``Box[int]`` / ``Generic[T]`` as a base: the model reads the alias as its class,
+            # but Python's alias resolves through __mro_entries__, so __orig_bases__ holds it.
+            original = tuple(UNKNOWN if class_objects.folded_alias(base, value) else value
+                             for base, value in zip(node.bases, original, strict=True))
+            resolved = (resolved[0], True)
+        if resolved is None:
+            self.class_registry.unsure = True  # a class made that the model does not follow
+            return UNKNOWN
+        bases = tuple(self.library_base(base) for base in resolved[0])
         metaclass = keywords.pop("metaclass", None)
         if metaclass is None:
             metaclass = next((b.metaclass for b in bases if isinstance(b, ClassVal) and b.metaclass), None)
         prepared = self.prepare_namespace(metaclass, node.name, bases, keywords, ctx)
         class_env = Env(dict(prepared) if prepared is not None else {}, parent=env)
+        if resolved[1]:
+            class_env.names["__orig_bases__"] = original  # as __build_class__ stores it
+        qualname = self._class_qualname(node.name, env)
         annotations = DictVal({}, complete=True)
         self.class_annotations[id(class_env)] = (annotations, self._uncertain)
+        self._class_qualnames[id(class_env)] = qualname
         try:
             self.exec_body(node.body, class_env, ctx)
         finally:
             del self.class_annotations[id(class_env)]
+            del self._class_qualnames[id(class_env)]
         attrs = class_env.names
         record = any(_decorator_name(d).endswith("dataclass") for d in node.decorator_list) or any(
             isinstance(b, QualName) and b.name.endswith("NamedTuple") for b in bases)
         if any(isinstance(b, QualName) and b.name == "typing.NamedTuple" for b in bases):
             _record_fields(attrs, annotations)
-        cls = ClassVal(node, attrs, record, bases, annotations=annotations)
+        cls = ClassVal(node, attrs, record, bases, annotations=annotations, qualname=qualname,
+                       module=_module_name(env),
+                       library_metaclass=metaclass if isinstance(metaclass, QualName) else None)
         if any(_decorator_name(d) == "dataclass" for d in node.decorator_list):
             records.add_generated(cls, env)  # __eq__ / __hash__ / orderings, as @dataclass writes them
         if _is_enum(bases):
@@ -157,8 +178,19 @@ class ClassesMixin:
         if cls.enum_members:
             self.construct_members(cls, ctx)
         if prepared is None:
+            self.class_registry.unsure = True
             return UNKNOWN  # the body's names went into a namespace the analysis cannot see
         return self.create_class(cls, metaclass, keywords, node, env, ctx)
+
+    def _class_qualname(self, name: str, env: Env) -> str | None:
+        """The compiler's ``__qualname__`` of a class statement run in ``env``: the name in a
+        module's body, ``Outer.name`` in a class body; None in a function's (``f.<locals>``)."""
+        if env.parent is None:
+            return name
+        if id(env) in self._class_qualnames:
+            outer = self._class_qualnames[id(env)]
+            return f"{outer}.{name}" if outer is not None else None
+        return None
 
     def prepare_namespace(self, metaclass: object, name: str, bases: tuple[object, ...],
                           keywords: dict[str, object], ctx: Ctx) -> dict[str, object] | None:
@@ -230,10 +262,12 @@ class ClassesMixin:
             return UNKNOWN
         if _is_enum(tuple(bases)) or any(isinstance(b, ClassVal) and b.metaclass for b in bases) \
                 or not all(isinstance(b, (ClassVal, QualName)) for b in bases):
+            self.class_registry.unsure = True
             return UNKNOWN
         class_node = ast.copy_location(
             ast.ClassDef(name=name.value, bases=[], keywords=[], body=[], decorator_list=[]), node)
-        cls = ClassVal(class_node, dict(namespace.items), False, tuple(bases))  # type: ignore[arg-type]
+        cls = ClassVal(class_node, dict(namespace.items), False, tuple(bases),  # type: ignore[arg-type]
+                       qualname=name.value, module=_module_name(env))
         return self.create_class(cls, None, {}, class_node, env, ctx)
 
     def make_enum(self, cls: ClassVal, node: ast.ClassDef, bases: tuple[object, ...]) -> None:
@@ -373,7 +407,11 @@ class ClassesMixin:
     def create_class(self, cls: ClassVal, metaclass: object, keywords: dict[str, object],
                      node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
         """type.__new__ and its hooks: a metaclass's __new__ gets the class keywords;
-        otherwise the bases' __init_subclass__ does."""
+        otherwise the bases' __init_subclass__ does. The class is listed as made (its
+        bases' ``__subclasses__()``; on a path that may not run, that list is not known)."""
+        self.class_registry.made.append(cls)
+        if self.on_uncertain_path:
+            self.class_registry.unsure = True
         if isinstance(metaclass, ClassVal):
             cls.metaclass = metaclass
             new = metaclass.lookup("__new__")
@@ -384,7 +422,10 @@ class ClassesMixin:
                                               [Const(node.name), cls.bases, UNKNOWN], keywords, ctx)
                 finally:
                     self._new_classes.pop()
-                return made if isinstance(made, ClassVal) else UNKNOWN
+                if not isinstance(made, ClassVal):
+                    self.class_registry.unsure = True
+                    return UNKNOWN
+                return made
             if keywords:
                 return UNKNOWN
         elif metaclass is not None:
@@ -493,6 +534,14 @@ class ClassesMixin:
             # (exception_values.exception_base) sets ``args`` (python/calls.py).
             return PartialVal(QualName(f"builtins.{payload.kind.__name__}.__init__"), (sup.obj,), {})
         return UNKNOWN if value is MISSING else value
+
+
+def _module_name(env: Env) -> object:
+    """``__name__`` of the module whose scope ``env`` is or is inside (a class's ``__module__``)."""
+    while env.parent is not None:
+        env = env.parent
+    name = env.names.get("__name__", UNKNOWN)
+    return name if isinstance(name, Const) and isinstance(name.value, str) else None
 
 
 def _record_fields(attrs: dict[str, object], annotations: DictVal) -> None:
