@@ -2549,7 +2549,8 @@ launch("max" if make().__qualname__ == "Local" else "add")
 class Outer:
     class Inner:
         pass
-launch("max" if Outer.Inner.__qualname__ == "Outer.Inner" and type("T", (), {}).__qualname__ == "T" else "add")
+NESTED_OK = Outer.Inner.__qualname__ == "Outer.Inner"
+launch("max" if NESTED_OK and type("T", (), {}).__qualname__ == "T" else "add")
 """, ["PAL006"]),
     "a base that is no class is replaced by its __mro_entries__; __orig_bases__ keeps it": ("""
 class Defaults:
