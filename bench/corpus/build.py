@@ -119,6 +119,23 @@ Corpora, each a folder of OUT:
            dumps / loads, concurrent.futures executors, math.exp2, print(sep=, file=StringIO), str.format
            field indexing, slice assignment)
            (score.py --only heldout13/);
+  heldout14/ from bench/corpus/idioms_heldout14/: a fourteenth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           ordinary Python mechanism that the thirteen earlier sets do not use (__match_args__ over
+           properties, match mapping **rest, except* over an ExceptionGroup, a metaclass __instancecheck__,
+           __delattr__ restoring defaults, __defaults__, configparser ExtendedInterpolation,
+           xml.parsers.expat handlers, difflib.ndiff, JSONDecoder.raw_decode, csv.Sniffer, enum.nonmember,
+           inspect.getclosurevars, weakref.proxy, urllib.request.parse_keqv_list, posixpath.commonpath,
+           memoryview.cast, traceback tb_frame.f_locals, sys._getframe(1).f_locals, a module object in
+           sys.modules imported with from-import, types.FunctionType argument defaults,
+           contextlib.AbstractContextManager, threading.Thread with join, name mangling, the keys() /
+           __getitem__ mapping protocol under **, return in finally, `in` falling back to __iter__,
+           metaclass __new__ / property / __iter__, a runtime_checkable Protocol, reversed() over a dict,
+           Fraction.limit_denominator, statistics.multimode, f-string = specifiers, re.Match.expand,
+           email Message.set_param / get_param, Ellipsis for every mesh axis, TypedDict __optional_keys__,
+           abstract properties met by class attributes, list aliasing, function __annotations__, a
+           mutable class attribute shared by instances, zip truncation)
+           (score.py --only heldout14/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -398,6 +415,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout11", corpus="heldout11")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout12", corpus="heldout12")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout13", corpus="heldout13")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout14", corpus="heldout14")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

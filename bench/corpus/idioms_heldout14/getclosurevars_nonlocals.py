@@ -1,0 +1,37 @@
+"""A launcher closure is inspected with `inspect.getclosurevars`; its `nonlocals` are the reduction settings."""
+import inspect
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+
+
+def make_launcher(axes, op, vec):
+    def launch(x):
+        return x, axes, op, vec
+
+    return launch
+
+
+SETTINGS = inspect.getclosurevars(make_launcher(axes=("row", "col"), op="and", vec=2)).nonlocals
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=SETTINGS["axes"], reduction_op=SETTINGS["op"]),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=SETTINGS["vec"]),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("row", "col"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.int32)))
