@@ -29,6 +29,7 @@ from . import ref_facts
 from .axis_trace import AxisTrace
 from .flow_exits import Handler, LoopState, RaiseExit, ReturnExit
 from .model import ModuleLibrary
+from .python import type_attributes
 from .python.generators import Abandoned, Generator
 from .python.interp.calling import CallsMixin
 from .python.interp.classes import ClassesMixin
@@ -170,6 +171,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.handling: list[object] = []
         # Classes being created by a metaclass's __new__: what its super().__new__ returns.
         self._new_classes: list[ClassVal] = []
+        self.subclass_registry = type_attributes.Subclasses()  # what cls.__subclasses__() lists
         # Scope -> the library modules star-imported into it.
         self._star_modules: dict[int, list[QualName]] = {}
         # Class body scope -> its __annotations__ being filled, with the depth of uncertain

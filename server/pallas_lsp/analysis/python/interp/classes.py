@@ -37,6 +37,7 @@ from .. import (
     flags,
     library_bases,
     records,
+    type_attributes,
 )
 from ..descriptor_values import (
     DESCRIPTOR_TYPES,
@@ -44,6 +45,7 @@ from ..descriptor_values import (
     RegisterVal,
     StaticMethodVal,
 )
+from ..generator_contexts import GeneratorContextManager
 from ..generator_contexts import decorated as context_function
 from .support import (
     _ENUM_MIXINS,
@@ -98,7 +100,8 @@ class ClassesMixin:
             return made
         if isinstance(dec, QualName) and dec.name in jax_calls.TRANSPARENT_DECORATORS:
             return value
-        if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal, RegisterVal, ObjVal)):
+        if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal, RegisterVal, ObjVal,
+                            GeneratorContextManager)):
             call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
             ast.copy_location(call_node, node)
             return self.call(dec, [value], {}, call_node, [], {}, env, ctx)
@@ -157,6 +160,7 @@ class ClassesMixin:
         if cls.enum_members:
             self.construct_members(cls, ctx)
         if prepared is None:
+            type_attributes.note_class(self.subclass_registry, cls, None, False)
             return UNKNOWN  # the body's names went into a namespace the analysis cannot see
         return self.create_class(cls, metaclass, keywords, node, env, ctx)
 
@@ -374,6 +378,9 @@ class ClassesMixin:
                      node: ast.ClassDef, env: Env, ctx: Ctx) -> object:
         """type.__new__ and its hooks: a metaclass's __new__ gets the class keywords;
         otherwise the bases' __init_subclass__ does."""
+        custom_new = isinstance(metaclass, ClassVal) and isinstance(metaclass.lookup("__new__"), FuncVal)
+        top = not self._frames and self._uncertain == 0 and self._callback_depth == 0
+        type_attributes.note_class(self.subclass_registry, cls, env.names if top else None, not custom_new)
         if isinstance(metaclass, ClassVal):
             cls.metaclass = metaclass
             new = metaclass.lookup("__new__")
