@@ -1286,7 +1286,7 @@ launch("max" if merged else "add")
     "get_type_hints of a class with a library base is unknown": ("""
 import typing
 import collections.abc
-class Sub(collections.abc.Set):
+class Sub(collections.abc.Hashable):  # (not modelled: a base the analysis cannot see)
     a: int
 launch("max" if list(typing.get_type_hints(Sub)) == ["a"] else "add")
 """, []),
@@ -2650,3 +2650,206 @@ def test_return_outside_a_function_stops_the_body(source: str) -> None:
     # CPython's compiler refuses these ("'return' outside function"); ast.parse does not.
     analysis = analyze(source)
     assert not analysis.findings and analysis.stopped is None
+
+
+# ---- library mechanisms run as CPython defines them (design-fix-d): each next to its limit ----
+_SET_CLASS = """
+import collections.abc
+class Names(collections.abc.Set):
+    def __init__(self, names):
+        self._names = tuple(dict.fromkeys(names))
+    def __contains__(self, name):
+        return name in self._names
+    def __iter__(self):
+        return iter(self._names)
+    def __len__(self):
+        return len(self._names)
+"""
+
+LIBRARY_MECHANISMS = {
+    "a Set subclass's `-` is the mixin's, over its __iter__ and __contains__": (_SET_CLASS + """
+launch(tuple(Names(("max", "x")) - Names(("x",)))[0])
+""", ["PAL006"]),
+    "a Set subclass's `&` with a tuple, `|` and isdisjoint": (_SET_CLASS + """
+both = (Names(("x",)) | Names(("max",))) & ("max", "y")
+launch(tuple(both)[0] if Names(("a",)).isdisjoint(["b"]) else "add")
+""", ["PAL006"]),
+    "a Set subclass's `<=` against another of its own": (_SET_CLASS + """
+launch("max" if Names("ab") <= Names("abc") and not Names("abd") <= Names("abc") else "add")
+""", ["PAL006"]),
+    "isinstance of a builtin value against a library ABC is the library's answer": ("""
+import collections.abc
+launch("max" if isinstance((1,), collections.abc.Iterable) and not isinstance((1,), collections.abc.Set)
+       and isinstance({1}, collections.abc.Set) else "add")
+""", ["PAL006"]),
+    "isinstance of the program's instance against a library ABC stays unknown (register)": ("""
+import collections.abc
+class Plain:
+    pass
+launch("max" if isinstance(Plain(), collections.abc.Set) else "max")
+launch("add" if isinstance(Plain(), collections.abc.Set) else "max")
+""", ["PAL006"]),
+    "a ContextDecorator subclass runs the function inside its with": ("""
+import contextlib
+STATE = {"op": "add"}
+class using(contextlib.ContextDecorator):
+    def __init__(self, op):
+        self.op = op
+    def __enter__(self):
+        self.saved, STATE["op"] = STATE["op"], self.op
+    def __exit__(self, *exc):
+        STATE["op"] = self.saved
+@using("max")
+def read():
+    return STATE["op"]
+launch(read() if STATE["op"] == "add" else "add")
+""", ["PAL006"]),
+    "a @contextmanager manager as a decorator makes a fresh manager per call": ("""
+import contextlib
+STACK = ["add"]
+@contextlib.contextmanager
+def using(op):
+    STACK.append(op)
+    yield
+    STACK.pop()
+@using("max")
+def read():
+    return STACK[-1]
+read()
+launch(read() if STACK == ["add"] else "add")
+""", ["PAL006"]),
+    "dir() runs the class's __dir__ and sorts it": ("""
+class Listing:
+    def __dir__(self):
+        return ("zeta", "max", "_hidden")
+launch(dir(Listing())[1])
+""", ["PAL006"]),
+    "dir() without a __dir__ (object's, which varies by release) stays unknown": ("""
+class Listing:
+    max = 1
+launch([n for n in dir(Listing()) if not n.startswith("_")][0])
+""", []),
+    "a starred dict in a list display spreads its keys": ("""
+launch([*{"max": 1, "x": 2}][0])
+""", ["PAL006"]),
+    "a weakref.finalize runs its callback once when called": ("""
+import weakref
+SEEN = []
+class Owner:
+    pass
+owner = Owner()
+done = weakref.finalize(owner, SEEN.append, "max")
+done()
+done()
+launch(SEEN[0] if len(SEEN) == 1 and not done.alive else "add")
+""", ["PAL006"]),
+    "a weakref.finalize not called runs nothing": ("""
+import weakref
+SEEN = ["add"]
+class Owner:
+    pass
+owner = Owner()
+done = weakref.finalize(owner, SEEN.append, "max")
+launch(SEEN[-1])
+""", []),
+    "a typing.NewType returns its argument": ("""
+import typing
+Op = typing.NewType("Op", str)
+launch(Op("max") if Op.__supertype__ is str and Op.__name__ == "Op" else "add")
+""", ["PAL006"]),
+    "os.fspath calls __fspath__; a str is itself": ("""
+import os
+class Where:
+    def __fspath__(self):
+        return "max"
+launch(os.fspath(Where()) if os.fspath("x") == "x" else "add")
+""", ["PAL006"]),
+    "bytes() calls __bytes__": ("""
+class Tag:
+    def __bytes__(self):
+        return b"max"
+launch(bytes(Tag()).decode())
+""", ["PAL006"]),
+    "await runs __await__ to its return, through asyncio.sleep's bare yield": ("""
+import asyncio
+class Later:
+    def __await__(self):
+        yield from asyncio.sleep(0).__await__()
+        return "max"
+async def main():
+    return await Later()
+launch(asyncio.run(main()))
+""", ["PAL006"]),
+    "an __await__ yielding something else (a future) gives an unknown value": ("""
+import asyncio
+class Later:
+    def __await__(self):
+        yield "a future"
+        return "max"
+async def main():
+    return await Later()
+launch(asyncio.run(main()))
+""", []),
+    "a metaclass's __getattr__ answers what the class lacks, not what it has": ("""
+class Meta(type):
+    def __getattr__(cls, name):
+        return "max"
+class Settings(metaclass=Meta):
+    own = "add"
+launch(Settings.missing if Settings.own == "add" else "add")
+""", ["PAL006"]),
+    "__subclasses__ lists the direct subclasses in creation order": ("""
+class Base:
+    pass
+class A(Base):
+    op = "max"
+class B(Base):
+    op = "add"
+class C(A):
+    op = "add"
+launch(Base.__subclasses__()[0].op if len(Base.__subclasses__()) == 2 else "add")
+""", ["PAL006"]),
+    "__subclasses__ is unknown once a subclass may be collected (rebound)": ("""
+class Base:
+    pass
+class A(Base):
+    op = "max"
+A = None
+launch(Base.__subclasses__()[0].op)
+""", []),
+    "__subclasses__ is unknown where a function makes classes": ("""
+class Base:
+    pass
+class A(Base):
+    op = "max"
+def later():
+    class B(Base):
+        pass
+    return B
+launch(Base.__subclasses__()[0].op)
+""", []),
+    "__mro__ and mro() are the C3 order": ("""
+class Base:
+    op = "add"
+class Left(Base):
+    op = "max"
+class Right(Base):
+    op = "add"
+class Both(Right, Left):
+    pass
+launch(Both.__mro__[2].op if Both.mro()[1] is Right and len(Both.__mro__) == 5 else "add")
+""", ["PAL006"]),
+    "__mro__ through a library base stays unknown": ("""
+import collections
+class Mine(collections.OrderedDict):
+    pass
+launch("add" if len(Mine.__mro__) == 3 else "max")
+launch("add" if len(Mine.mro()) == 3 else "max")
+""", []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LIBRARY_MECHANISMS))
+def test_library_mechanisms(name: str) -> None:
+    body, want = LIBRARY_MECHANISMS[name]
+    assert codes(body) == want, name

@@ -29,6 +29,7 @@ from . import ref_facts
 from .axis_trace import AxisTrace
 from .flow_exits import Handler, LoopState, RaiseExit, ReturnExit
 from .model import ModuleLibrary
+from .python import type_attributes
 from .python.class_objects import ClassRegistry
 from .python.generators import Abandoned, Generator
 from .python.interp.calling import CallsMixin
@@ -175,6 +176,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # class body scope -> the __qualname__ of the class it makes.
         self.class_registry = ClassRegistry()
         self._class_qualnames: dict[int, str | None] = {}
+        self.subclass_registry = type_attributes.Subclasses()  # what cls.__subclasses__() lists
         # Scope -> the library modules star-imported into it.
         self._star_modules: dict[int, list[QualName]] = {}
         # Class body scope -> its __annotations__ being filled, with the depth of uncertain

@@ -271,15 +271,19 @@ MODULES: dict[str, Policy] = {
 
 # Modules left out as a whole, and why (printed in the coverage table).
 EXCLUDED_MODULES = {
-    "os": "the environment and the file system (os.environ.get is modelled: a clean environment)",
+    "os": "the environment and the file system (os.environ.get is modelled: a clean environment; "
+          "os.fspath is CPython's Python, calling the type's __fspath__: python/source_models.py)",
     "sys": "the process (sys.argv, sys.modules are modelled)",
     "subprocess": "processes", "socket": "the network",
-    "weakref": "modelled: ref and WeakValueDictionary run as Python (python/source_models.py), plain "
-               "holders of the program's instances (the referent taken to be alive); the rest unknown",
+    "weakref": "modelled: ref, WeakValueDictionary and finalize run as Python (python/source_models.py), "
+               "plain holders of the program's instances (the referent taken to be alive: a finalize "
+               "runs its callback when called, never at a collection); the rest unknown",
     "collections.abc": "modelled: the ABCs' mixins (Sequence, MutableSequence, Mapping, MutableMapping, "
-                       "the views) run as Python for a class deriving from one (python/source_models.py), "
+                       "Set, MutableSet, the views) run as Python for a class deriving from one "
+                       "(python/source_models.py), "
                        "a Sequence's instance matched by `match` sequence patterns; isinstance against "
-                       "an ABC is the library's (registered types): unknown",
+                       "an ABC is the library's (registered types): unknown for the program's classes, the "
+                       "library's own answer for a builtin value",
     "time": "the clock", "random": "randomness", "secrets": "randomness",
     "importlib": "imports code",
     "marshal": "modelled: dumps / loads as a round trip of the plain types marshal writes (versions 3 "
@@ -293,7 +297,9 @@ EXCLUDED_MODULES = {
     "copyreg": "modelled: copyreg.pickle registrations, consulted by copy and pickle "
                "(python/copy_protocol.py); any other use of copyreg leaves every copy unknown",
     "locale": "the locale", "threading": "threads",
-    "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
+    "asyncio": "an event loop (a driver runs the coroutine: python/calls.py; sleep is an awaitable "
+               "of one bare yield, python/source_models.py)",
+    "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
     "parse_args(argv) of a given list by the real argparse (python/argparse_run.py)",
     "configparser": "modelled: read_string of known text and read_dict of known sections replayed on "
                     "the real parser in memory (stdlib_values); read / read_file of a file: unknown",
@@ -302,7 +308,8 @@ EXCLUDED_MODULES = {
     "types": "modelled: MappingProxyType, SimpleNamespace (as a base: python/source_models.py), MethodType, "
              "new_class (interp/classes.py)",
     "contextlib": "the data model's (with statements; nullcontext, suppress: stdlib_values; closing, "
-                  "ExitStack: their Python source, python/source_models.py)",
+                  "ExitStack, ContextDecorator: their Python source, python/source_models.py; a "
+                  "@contextmanager's manager as a decorator: python/generator_contexts.py)",
     "contextvars": "modelled: ContextVar, Token, Context, copy_context as Python source "
                    "(python/source_models.py); an asyncio driver's coroutine runs in a copy",
     "abc": "modelled: ABCMeta's isinstance / issubclass of the program's ABCs (__subclasshook__, register, "
@@ -313,7 +320,7 @@ EXCLUDED_MODULES = {
     "typing": "modelled: cast is its value argument whatever the type (python/calls.py), NamedTuple "
               "(stdlib_values; a class's _fields and _field_defaults: interp/classes.py), "
               "TYPE_CHECKING is False, get_type_hints of a class from its MRO's annotations "
-              "(python/class_introspection.py)",
+              "(python/class_introspection.py), NewType as CPython's Python (python/source_models.py)",
     **stdlib_unknown.MODULES,
 }
 

@@ -184,6 +184,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         return datamodel.type_of(args[0])
     if name in class_objects.NAMES:
         return class_objects.call(runner, name, args, kwargs, runner.class_registry, ctx)
+    if name == "builtins.dir" and len(args) == 1 and not kwargs:
+        return _dir(runner, args[0], ctx)
     if name in ("builtins.isinstance", "builtins.issubclass") and len(args) == 2 and not kwargs:
         checked = _metaclass_check(runner, name == "builtins.isinstance", args[0], args[1], ctx)
         if checked is MISSING:  # abc.ABCMeta's checks of an ABC of the program's
@@ -274,9 +276,20 @@ _HOOKED_NAMES = frozenset({
     "importlib.import_module", "builtins.__import__", "asyncio.gather", "builtins.type",
     "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.getattr",
     "builtins.len", "builtins.iter", "builtins.reversed", "builtins.tuple", "builtins.list",
-    "builtins.next", "builtins.callable",
+    "builtins.next", "builtins.callable", "builtins.dir",
 })
 
+
+
+def _dir(runner: Runner, value: object, ctx: Ctx) -> object:
+    """``dir(obj)`` where the class defines ``__dir__`` (the program's): CPython's
+    ``sorted(type(obj).__dir__(obj))``. object's own ``__dir__`` (the instance's, its
+    classes' and object's names, which vary by Python release) stays unknown."""
+    method = datamodel.special_method(value, "__dir__") if isinstance(value, ObjVal) else MISSING
+    if not isinstance(method, FuncVal):
+        return UNKNOWN
+    listed = runner.call_value(method, [], {}, ctx)
+    return runner.call_value(QualName("builtins.sorted"), [listed], {}, ctx)
 
 
 def _metaclass_check(runner: Runner, instance: bool, subject: object, kinds: object, ctx: Ctx) -> object:

@@ -194,7 +194,9 @@ def attribute(cls: ClassVal, name: str, registry: ClassRegistry | None = None) -
     if name == "__module__":
         own = cls.attrs.get("__module__", MISSING)
         return own if own is not MISSING else (cls.module if cls.module is not None else UNKNOWN)
-    if name in ("mro", "__subclasses__", "register") and cls.lookup(name) is MISSING:
+    # cls.__subclasses__() is python/type_attributes.py's (it knows when a subclass may be
+    # collected); the registry here serves the ABC checks' walk of subclasses.
+    if name in ("mro", "register") and cls.lookup(name) is MISSING:
         if name == "register" and not is_abc(cls):
             return MISSING
         if name == "register" and registry is not None:

@@ -5,6 +5,11 @@ Python makes a coroutine object; its body runs only when something drives it: ``
 ``asyncio.gather`` awaited. A coroutine made and dropped (never awaited) runs nothing, so
 what its body would do is no finding. ``await`` of a known coroutine runs it there, in
 the awaiting code's context (JAX's context mesh included), and gives what it returns.
+``await obj`` of an instance whose class defines ``__await__`` drives the iterator that
+returns to its end, as asyncio's Task does: each bare ``yield`` (None: "run the others
+first") resumes it with None, and what it returns is the await's value; any other item
+(a future to wait on) leaves the value unknown. ``asyncio.sleep`` is such an awaitable
+(python/source_models.py): one bare yield, then its ``result``.
 """
 
 from __future__ import annotations
@@ -12,7 +17,10 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from ..values import FuncVal
+from ..values import UNKNOWN, Const, FuncVal
+from .generators import Generator
+
+MAX_AWAIT_STEPS = 64  # bare yields an __await__ may make before its value is given up
 
 
 @dataclass(eq=False)
@@ -55,3 +63,18 @@ def _has_yield(node: ast.AST) -> bool:
         if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             pending.extend(ast.iter_child_nodes(child))
     return False
+
+
+def drive_awaiter(iterator: object) -> object:
+    """What ``await`` gives of ``type(obj).__await__(obj)``'s ``iterator`` (a generator of
+    the program's): its return value, when it yields nothing but bare yields; else UNKNOWN."""
+    if not isinstance(iterator, Generator):
+        return UNKNOWN
+    for _ in range(MAX_AWAIT_STEPS):
+        step = iterator.resume("next", Const(None))
+        if step.kind == "done":
+            return step.value
+        if not (step.kind == "item" and step.sure and step.value == Const(None)):
+            break
+    iterator.resume("close")
+    return UNKNOWN

@@ -20,8 +20,10 @@ classes with ``__get__`` behave as their ``__get__`` says. A name the model cann
 
 from __future__ import annotations
 
+import abc as abstract
 import ast
 import builtins
+import collections.abc
 from typing import Protocol
 
 from ..arrays import dtype_of
@@ -42,7 +44,14 @@ from ..values import (
     QualName,
     WrappedVal,
 )
-from . import class_introspection, class_objects, exception_groups, exception_values, library_bases
+from . import (
+    class_introspection,
+    class_objects,
+    exception_groups,
+    exception_values,
+    library_bases,
+    type_attributes,
+)
 from .descriptor_values import (
     CachedPropertyVal,
     CacheVal,
@@ -224,6 +233,9 @@ def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> objec
         # Every base seen, none defines it: object's, in the class's MRO before any
         # metaclass (``Cls.__new__(Cls)``: a bare instance, python/calls.py).
         return QualName("builtins.object.__new__")
+    typed = type_attributes.class_attribute(cls, name)  # type's methods: mro, __subclasses__
+    if typed is not MISSING:
+        return typed
     if meta_found is not MISSING:
         return bind(meta_found, cls, meta, caller, ctx)
     if meta is not None:
@@ -482,7 +494,7 @@ def _type_chain(value: object) -> list[object] | None:
         return [QualName("builtins.dict"), QualName("builtins.object")]
     if isinstance(value, tuple):
         return [QualName("builtins.tuple"), QualName("builtins.object")]
-    if isinstance(value, RealVal) and value.known and type(value.real) in (slice, range):
+    if isinstance(value, RealVal) and value.known and type(value.real) in (slice, range, set, frozenset):
         return [QualName(f"builtins.{type(value.real).__name__}"), QualName("builtins.object")]
     if isinstance(value, BlockSpecVal):
         # A JAX dataclass (plgpu.BlockSpec derives from pl.BlockSpec): no builtin container.
@@ -565,9 +577,22 @@ def is_instance(subject: object, kinds: object) -> bool | None:
         # A dtype (numpy.dtype) or a scalar type (jnp.int32: a class, of jnp's own metaclass):
         # an instance of none of the builtin types but object.
         return kinds.name == "builtins.object"
+    if chain is not None and isinstance(kinds, QualName) and kinds.name.startswith("collections.abc."):
+        return _builtin_abc_check(chain[0], kinds.name)
     if chain is None or not (isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES):
         return None
     return kinds in chain
+
+
+def _builtin_abc_check(kind: object, abc_name: str) -> bool | None:
+    """``isinstance(value, collections.abc.X)`` of a builtin type's value: the library's own
+    answer (its registrations of the builtin types, the same on every Python the analysis
+    runs; a program registering a builtin type into a library ABC is not followed)."""
+    python_type = _BUILTIN_TYPES.get(kind.name) if isinstance(kind, QualName) else None
+    abc = getattr(collections.abc, abc_name.removeprefix("collections.abc."), None)
+    if python_type is None or not isinstance(abc, type) or not issubclass(type(abc), abstract.ABCMeta):
+        return None
+    return issubclass(python_type, abc)
 
 
 def is_subclass(cls: ClassVal, kinds: object) -> bool | None:

@@ -6,13 +6,16 @@ after the ``yield``, a ``finally`` that restores settings) when the block ends. 
 generator is a suspended frame here too (generators.py), so the manager is just that:
 ``__enter__`` resumes it to its first ``yield`` and gives the value yielded (unknown when
 the analysis is not sure which ``yield`` that is), ``__exit__`` resumes it to its end.
+As a decorator (``@manager(...)``, ContextDecorator's ``__call__``), each call of the
+decorated function runs inside a new manager made from the same function and arguments
+(``_recreate_cm``), CPython's contextlib.py run as Python (python/source_models.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..values import UNKNOWN, Const, FuncVal, QualName
+from ..values import UNKNOWN, Const, FuncVal, PartialVal, QualName
 from .generators import Generator
 
 # The decorators whose result is a generator context manager (the async form is entered
@@ -33,6 +36,18 @@ class GeneratorContextManager:
     generator function, or its generator is not known), not yet resumed."""
 
     generator: Generator | None
+    # What made it (the context function and its arguments): as a decorator, each call of the
+    # decorated function enters a new manager made the same way (CPython's _recreate_cm).
+    source: ContextFunction | None = None
+    args: tuple[object, ...] = ()
+    kwargs: dict[str, object] | None = None
+
+    def recreate(self) -> object:
+        """A callable making a fresh manager as this one was made (a PartialVal of its context
+        function); UNKNOWN when not known how it was made."""
+        if self.source is None:
+            return UNKNOWN
+        return PartialVal(self.source, self.args, dict(self.kwargs or {}))
 
     def enter(self) -> object:
         if self.generator is None:

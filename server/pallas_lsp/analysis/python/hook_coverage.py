@@ -39,6 +39,11 @@ _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 # table may not make (tests/test_python_coverage.py).
 HOOKS = {
     "__length_hint__": "operator.length_hint() of an instance, through the proxy (python/proxies.py)",
+    "__bytes__": "bytes() of an instance runs the class's own, through the proxy",
+    "__fspath__": "os.fspath() (CPython's Python, python/source_models.py) calls the type's; real code "
+                  "through the proxy",
+    "__dir__": "dir(obj) is sorted(type(obj).__dir__(obj)) for a class's own; object's (names that vary "
+               "by release) unknown",
     "__copy__": "copy.copy() of an instance runs the class's own, through the proxy",
     "__deepcopy__": "copy.deepcopy() of an instance runs the class's own, through the proxy",
     "__getattr__": "called for a name found nowhere else, as object.__getattribute__ does; a module's for "
@@ -113,7 +118,8 @@ HOOKS = {
                 "out of the block; with the class of an exception surely raised in it, a true result "
                 "swallows it and the code after the `with` runs",
     "__aenter__": "`async with`, awaited", "__aexit__": "`async with`, awaited",
-    "__await__": "`await` of an instance runs it",
+    "__await__": "`await` of an instance runs it to its end, each bare yield resumed with None (as "
+                 "asyncio's Task does): what it returns is the value; another item leaves it unknown",
     "__lt__": "`a < b` runs the type's, then the reflected __gt__ (python/comparisons.py); real code "
               "(max, sorted) compares the program's objects through them",
     "__le__": "as __lt__ (reflected: __ge__)", "__gt__": "as __lt__ (reflected: __lt__)",

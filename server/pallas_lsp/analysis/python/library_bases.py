@@ -5,7 +5,8 @@ any name). A few library classes are known whole: ``object`` (what a class with 
 derives from anyway), ``typing.Generic`` / ``typing.Protocol`` (``Generic[T]`` as a base is
 ``Generic``: ``__mro_entries__``) and ``abc.ABC`` define nothing a program reads but
 ``__class_getitem__`` (``Box[int]`` is an alias that calls ``Box``), and
-``typing.NamedTuple`` adds its record methods. A name such a class does not define goes on
+``typing.NamedTuple`` adds its record methods; ``type`` (a metaclass's base) holds exactly
+the names ``dir(type)`` lists. A name such a class does not define goes on
 to the next class of the MRO, as Python's lookup does; one it defines in ways not modelled
 here (a tuple's own methods) stays unknown.
 """
@@ -51,6 +52,11 @@ _DICT = {**{name: LibraryMethod(f"builtins.dict.{name}", on_payload=True) for na
 LIBRARY_BASES.update({
     "builtins.dict": LibraryBase(_DICT, frozenset(dir(dict)) - set(_DICT) - {"__class_getitem__"}),
     "builtins.object": LibraryBase({}, frozenset()),
+    # A metaclass's base: every name type defines is its own (not modelled here), any other
+    # goes on through the MRO (a metaclass's __getattr__ answers it); the names later
+    # Pythons add to type are held unknown too.
+    "builtins.type": LibraryBase({}, frozenset(dir(type)) | {
+        "__type_params__", "__static_attributes__", "__firstlineno__", "__annotate__", "__annotations__"}),
     "typing.Generic": LibraryBase(_GENERIC, frozenset()),
     "typing.Protocol": LibraryBase(_GENERIC, frozenset({"__init__", "__subclasshook__"})),
     "abc.ABC": LibraryBase({}, frozenset()),

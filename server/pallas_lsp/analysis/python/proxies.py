@@ -33,6 +33,8 @@ FORWARDED = (
     "__divmod__", "__rdivmod__", "__round__", "__trunc__", "__floor__", "__ceil__",
     # operator.length_hint, copy.copy / copy.deepcopy: read from the type, as the slots are.
     "__length_hint__", "__copy__", "__deepcopy__",
+    # bytes(obj) and os.fspath / open / os.path functions: the type's conversion slots.
+    "__bytes__", "__fspath__",
 )
 # Special methods of a class body that real code never calls through an instance handed to
 # it, or that the proxy answers itself (identity or ordering, its own slots). Any other special

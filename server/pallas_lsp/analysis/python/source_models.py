@@ -41,7 +41,9 @@ CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "Us
            "contextvars.ContextVar": "ContextVar", "contextvars.Context": "Context",
            "contextvars.Token": "Token", "contextvars.copy_context": "copy_context",
            "collections.UserList": "UserList", "weakref.ref": "ref", "itertools.batched": "batched",
-           "weakref.WeakValueDictionary": "WeakValueDictionary",
+           "weakref.WeakValueDictionary": "WeakValueDictionary", "weakref.finalize": "finalize",
+           "os.fspath": "fspath", "typing.NewType": "NewType", "typing_extensions.NewType": "NewType",
+           "asyncio.sleep": "sleep",
            **{f"concurrent.futures.{name}": name for name in (
                "ThreadPoolExecutor", "Future", "as_completed", "wait", "DoneAndNotDoneFutures")},
            **{f"concurrent.futures.thread.{name}": name for name in ("ThreadPoolExecutor",)},
@@ -50,8 +52,9 @@ CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "Us
 # The model's class of each library ABC, where a class statement names it as a base.
 _ABCS = ("Container", "Iterable", "Iterator", "Reversible", "Sized", "Collection", "Sequence",
          "MutableSequence", "Mapping", "MutableMapping", "MappingView", "KeysView",
-         "ItemsView", "ValuesView")
-BASES = {f"collections.abc.{name}": name for name in _ABCS} | {"types.SimpleNamespace": "SimpleNamespace"}
+         "ItemsView", "ValuesView", "Set", "MutableSet")
+BASES = {f"collections.abc.{name}": name for name in _ABCS} | {
+    "types.SimpleNamespace": "SimpleNamespace", "contextlib.ContextDecorator": "ContextDecorator"}
 
 # Where findings and spans treat the model's nodes as not the analysed file's.
 PATH = "<python library model>"
@@ -328,6 +331,161 @@ class Mapping(Collection):
     __hash__ = None
 
 
+import collections.abc as _abc
+
+
+def _is_set(other):
+    # CPython's isinstance(other, Set): the model's Set for the program's classes deriving
+    # from it, the library's ABC for every other value (set, frozenset, dict views,
+    # registered types: unknown where the analysis cannot tell).
+    return isinstance(other, Set) or isinstance(other, _abc.Set)
+
+
+def _is_iterable(other):
+    return isinstance(other, Iterable) or isinstance(other, _abc.Iterable)
+
+
+class Set(Collection):
+    def __le__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        if len(self) > len(other):
+            return False
+        for elem in self:
+            if elem not in other:
+                return False
+        return True
+
+    def __lt__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        return len(self) < len(other) and self.__le__(other)
+
+    def __gt__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        return len(self) > len(other) and self.__ge__(other)
+
+    def __ge__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        if len(self) < len(other):
+            return False
+        for elem in other:
+            if elem not in self:
+                return False
+        return True
+
+    def __eq__(self, other):
+        if not _is_set(other):
+            return NotImplemented
+        return len(self) == len(other) and self.__le__(other)
+
+    __hash__ = None  # its __eq__ makes it unhashable
+
+    @classmethod
+    def _from_iterable(cls, it):
+        return cls(it)
+
+    def __and__(self, other):
+        if not _is_iterable(other):
+            return NotImplemented
+        return self._from_iterable(value for value in other if value in self)
+
+    __rand__ = __and__
+
+    def isdisjoint(self, other):
+        for value in other:
+            if value in self:
+                return False
+        return True
+
+    def __or__(self, other):
+        if not _is_iterable(other):
+            return NotImplemented
+        chain = (e for s in (self, other) for e in s)
+        return self._from_iterable(chain)
+
+    __ror__ = __or__
+
+    def __sub__(self, other):
+        if not _is_set(other):
+            if not _is_iterable(other):
+                return NotImplemented
+            other = self._from_iterable(other)
+        return self._from_iterable(value for value in self if value not in other)
+
+    def __rsub__(self, other):
+        if not _is_set(other):
+            if not _is_iterable(other):
+                return NotImplemented
+            other = self._from_iterable(other)
+        return self._from_iterable(value for value in other if value not in self)
+
+    def __xor__(self, other):
+        if not _is_set(other):
+            if not _is_iterable(other):
+                return NotImplemented
+            other = self._from_iterable(other)
+        return (self - other) | (other - self)
+
+    __rxor__ = __xor__
+
+
+class MutableSet(Set):
+    def remove(self, value):
+        if value not in self:
+            raise KeyError(value)
+        self.discard(value)
+
+    def pop(self):
+        it = iter(self)
+        try:
+            value = next(it)
+        except StopIteration:
+            raise KeyError from None
+        self.discard(value)
+        return value
+
+    def clear(self):
+        try:
+            while True:
+                self.pop()
+        except KeyError:
+            pass
+
+    def __ior__(self, it):
+        for value in it:
+            self.add(value)
+        return self
+
+    def __iand__(self, it):
+        for value in (self - it):
+            self.discard(value)
+        return self
+
+    def __ixor__(self, it):
+        if it is self:
+            self.clear()
+        else:
+            if not _is_set(it):
+                it = self._from_iterable(it)
+            for value in it:
+                if value in self:
+                    self.discard(value)
+                else:
+                    self.add(value)
+        return self
+
+    def __isub__(self, it):
+        if it is self:
+            self.clear()
+        else:
+            for value in it:
+                self.discard(value)
+        return self
+
+
 class MappingView(Sized):
     def __init__(self, mapping):
         self._mapping = mapping
@@ -336,8 +494,10 @@ class MappingView(Sized):
         return len(self._mapping)
 
 
-class KeysView(MappingView):
-    __hash__ = None  # a Set: its __eq__ makes it unhashable
+class KeysView(MappingView, Set):
+    @classmethod
+    def _from_iterable(cls, it):
+        return set(it)
 
     def __contains__(self, key):
         return key in self._mapping
@@ -346,8 +506,10 @@ class KeysView(MappingView):
         yield from self._mapping
 
 
-class ItemsView(MappingView):
-    __hash__ = None  # a Set: its __eq__ makes it unhashable
+class ItemsView(MappingView, Set):
+    @classmethod
+    def _from_iterable(cls, it):
+        return set(it)
 
     def __contains__(self, item):
         key, value = item
@@ -487,6 +649,28 @@ class UserDict(MutableMapping):
                 self[key] = value
         for key, value in kwargs.items():
             self[key] = value
+
+
+# ---- contextlib.ContextDecorator: CPython's contextlib.py (a @contextmanager's manager as a
+# decorator recreates itself the same way: python/generator_contexts.py) ----
+
+from functools import wraps as _wraps
+
+
+def _context_decorated(recreate_cm, func):
+    @_wraps(func)
+    def inner(*args, **kwds):
+        with recreate_cm():
+            return func(*args, **kwds)
+    return inner
+
+
+class ContextDecorator:
+    def _recreate_cm(self):
+        return self
+
+    def __call__(self, func):
+        return _context_decorated(self._recreate_cm, func)
 
 
 class closing:
@@ -957,6 +1141,36 @@ class ref:
         return self._referent == other._referent
 
 
+class finalize:
+    # CPython's weakref.finalize: called (or at exit) at most once; the referent taken to be
+    # alive until then (no reference counts here), so no collection calls it first.
+    def __init__(self, obj, func, /, *args, **kwargs):
+        self._ref = ref(obj)
+        self._func = func
+        self._args = args
+        self._kwargs = kwargs
+        self._alive = True
+        self.atexit = True
+
+    def __call__(self, _=None):
+        if self._alive:
+            self._alive = False
+            return self._func(*self._args, **self._kwargs)
+
+    def detach(self):
+        if self._alive:
+            self._alive = False
+            return (self._ref(), self._func, self._args, self._kwargs)
+
+    def peek(self):
+        if self._alive:
+            return (self._ref(), self._func, self._args, self._kwargs)
+
+    @property
+    def alive(self):
+        return self._alive
+
+
 class WeakValueDictionary(MutableMapping):
     def __init__(self, other=(), /, **kw):
         self.data = {}
@@ -979,6 +1193,50 @@ class WeakValueDictionary(MutableMapping):
 
     def __contains__(self, key):
         return key in self.data
+
+
+# ---- os.fspath: CPython's os.py (_fspath, the Python version of the C function) ----
+
+def fspath(path):
+    if isinstance(path, (str, bytes)):
+        return path
+    path_type = type(path)
+    try:
+        path_repr = path_type.__fspath__(path)
+    except AttributeError:
+        if hasattr(path_type, "__fspath__"):
+            raise
+        raise TypeError("expected str, bytes or os.PathLike object, not " + path_type.__name__)
+    if isinstance(path_repr, (str, bytes)):
+        return path_repr
+    raise TypeError("expected " + path_type.__name__ + ".__fspath__() to return str or bytes, not "
+                    + type(path_repr).__name__)
+
+
+# ---- typing.NewType (3.10+): CPython's typing.py, a callable that returns its argument ----
+
+class NewType:
+    def __init__(self, name, tp):
+        self.__qualname__ = name
+        if "." in name:
+            name = name.rpartition(".")[-1]
+        self.__name__ = name
+        self.__supertype__ = tp
+
+    def __call__(self, x):
+        return x
+
+
+# ---- asyncio.sleep: the awaitable asyncio.sleep's coroutine is, as a Task drives it (one
+# bare yield to the loop, then its result; a delay's wait passes no value) ----
+
+class sleep:
+    def __init__(self, delay, result=None):
+        self._result = result
+
+    def __await__(self):
+        yield
+        return self._result
 '''
 
 

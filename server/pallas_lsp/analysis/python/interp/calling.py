@@ -55,6 +55,7 @@ from .. import (
     exception_classes,
     exec_source,
     proxies,
+    type_attributes,
 )
 from ..convert import CHANGES
 from ..coroutines import CoroutineVal, GatheredVal
@@ -309,6 +310,9 @@ class CallsMixin:
                 return self._new_classes[-1] if self._new_classes else UNKNOWN
             if func.name in cached.NAMES:
                 return cached.make(func.name, args, kwargs)
+            if func.name in type_attributes.CALLS:
+                trees = [self.tree, *(module.tree for module in self.modules.values())]
+                return type_attributes.call(self.subclass_registry, trees, func.name, args, kwargs)
             if func.name == "python.cache_clear" and len(args) == 1 and isinstance(args[0], CacheVal):
                 cached.clear(args[0], not self.on_uncertain_path)
                 return Const(None)
@@ -350,7 +354,14 @@ class CallsMixin:
             return result
         if isinstance(func, ContextFunction):
             made = self.call_function(func.func, args, kwargs, ctx)  # runs when its `with` is entered
-            return GeneratorContextManager(made if isinstance(made, Generator) else None)
+            return GeneratorContextManager(made if isinstance(made, Generator) else None, func, tuple(args),
+                                           dict(kwargs))
+        if isinstance(func, GeneratorContextManager):
+            # `@manager(...)` on a function: ContextDecorator.__call__ (python/source_models.py).
+            decorate = self.model_function("_context_decorated")
+            if len(args) != 1 or kwargs or func.source is None or decorate is UNKNOWN:
+                return UNKNOWN
+            return self.call_value(decorate, [func.recreate(), args[0]], {}, ctx)
         if isinstance(func, GeneratorMethod):
             return self.call_generator_method(func, args)
         if isinstance(func, (comparisons.CompareCall, proxies.NextCall)):  # the bridge's stand-ins
@@ -475,7 +486,7 @@ class CallsMixin:
             return _new_list(pack([self.await_value(item, ctx) for item in value.awaitables]))
         awaiter = datamodel.special_method(value, "__await__")
         if awaiter is not MISSING:
-            self.call_value(awaiter, [], {}, ctx)
+            return coroutines.drive_awaiter(self.call_value(awaiter, [], {}, ctx))
         return UNKNOWN
 
     def annotation_type(self, func: object, position: int) -> object:

@@ -38,6 +38,7 @@ from .. import (
     flags,
     library_bases,
     records,
+    type_attributes,
 )
 from ..descriptor_values import (
     DESCRIPTOR_TYPES,
@@ -45,6 +46,7 @@ from ..descriptor_values import (
     RegisterVal,
     StaticMethodVal,
 )
+from ..generator_contexts import GeneratorContextManager
 from ..generator_contexts import decorated as context_function
 from .support import (
     _ENUM_MIXINS,
@@ -100,7 +102,8 @@ class ClassesMixin:
             return made
         if isinstance(dec, QualName) and dec.name in jax_calls.TRANSPARENT_DECORATORS:
             return value
-        if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal, RegisterVal, ObjVal)):
+        if isinstance(dec, (QualName, PartialVal, FuncVal, ClassVal, RegisterVal, ObjVal,
+                            GeneratorContextManager)):
             call_node = node if isinstance(node, ast.Call) else ast.Call(func=node, args=[], keywords=[])
             ast.copy_location(call_node, node)
             return self.call(dec, [value], {}, call_node, [], {}, env, ctx)
@@ -179,6 +182,7 @@ class ClassesMixin:
             self.construct_members(cls, ctx)
         if prepared is None:
             self.class_registry.unsure = True
+            type_attributes.note_class(self.subclass_registry, cls, None, False)
             return UNKNOWN  # the body's names went into a namespace the analysis cannot see
         return self.create_class(cls, metaclass, keywords, node, env, ctx)
 
@@ -412,6 +416,9 @@ class ClassesMixin:
         self.class_registry.made.append(cls)
         if self.on_uncertain_path:
             self.class_registry.unsure = True
+        custom_new = isinstance(metaclass, ClassVal) and isinstance(metaclass.lookup("__new__"), FuncVal)
+        top = not self._frames and self._uncertain == 0 and self._callback_depth == 0
+        type_attributes.note_class(self.subclass_registry, cls, env.names if top else None, not custom_new)
         if isinstance(metaclass, ClassVal):
             cls.metaclass = metaclass
             new = metaclass.lookup("__new__")

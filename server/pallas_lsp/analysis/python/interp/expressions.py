@@ -562,8 +562,12 @@ class ExpressionsMixin:
                                   zip(spread.value, element_origins(spread), strict=True))
                 elif isinstance(spread, tuple):
                     values.extend(spread)
-                else:
-                    exact = False
+                else:  # any other known iterable: a string's letters, a complete dict's keys
+                    items = unpack(spread)
+                    if items is None:
+                        exact = False
+                    else:
+                        values.extend(items)
             else:
                 values.append(self.ev(element, env, ctx))
         if not exact:

@@ -72,7 +72,7 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "dict", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all",
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
-             "vars", "setattr", "delattr", "callable", "locals", "__import__", "exec", "issubclass",
+             "vars", "setattr", "delattr", "callable", "locals", "__import__", "exec", "issubclass", "dir",
              "StopIteration", "NotImplemented"} | allow.PURE_BUILTINS | {
     # The builtin exception classes: what `contextlib.suppress(KeyError)` names.
     name for name, value in vars(builtins).items()
