@@ -35,6 +35,7 @@ from ..values import (
     DictVal,
     FuncVal,
     ListVal,
+    ObjectVal,
     ObjVal,
     PartialVal,
     QualName,
@@ -101,7 +102,7 @@ def bind(value: object, obj: object, owner: object, caller: Caller | None = None
     if isinstance(value, FuncVal):
         return value if obj is None else value.bound(obj)
     if isinstance(value, library_bases.LibraryMethod):
-        return library_bases.bind(value, obj)
+        return library_bases.bind(value, obj, owner)
     if isinstance(value, StaticMethodVal):
         return value.func
     if isinstance(value, ClassMethodVal):
@@ -472,6 +473,8 @@ def _type_chain(value: object) -> list[object] | None:
         return [QualName(f"builtins.{t.__name__}") for t in python_type.__mro__]
     if isinstance(value, ListVal):
         return [QualName("builtins.list"), QualName("builtins.object")]
+    if value.__class__ is ObjectVal:
+        return [QualName("builtins.object")]
     if isinstance(value, DictVal):
         return [QualName("builtins.dict"), QualName("builtins.object")]
     if isinstance(value, tuple):
@@ -566,6 +569,8 @@ def is_subclass(cls: ClassVal, kinds: object) -> bool | None:
         return True
     if isinstance(kinds, QualName) and kinds.name == "builtins.object":
         return True
+    if isinstance(kinds, QualName) and kinds.name == "builtins.tuple" and library_bases.is_named_tuple(cls):
+        return True  # the class collections.namedtuple builds derives from tuple
     # A base the analysis cannot see might still derive from ``kinds``: only the program's
     # classes all the way up tell a sure "no". An ABC of the library (collections.abc.
     # Iterable) may claim any class through __subclasshook__: only builtin types are sure.
