@@ -209,8 +209,10 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return checked
         if name == "builtins.isinstance":
             verdict = datamodel.is_instance(args[0], args[1])
+        elif isinstance(args[0], ClassVal):
+            verdict = datamodel.is_subclass(args[0], args[1])
         else:
-            verdict = datamodel.is_subclass(args[0], args[1]) if isinstance(args[0], ClassVal) else None
+            verdict = datamodel.builtin_subclass(args[0], args[1])
         return Const(verdict) if verdict is not None else UNKNOWN
     if name == "builtins.hasattr" and len(args) == 2 and isinstance(args[0], ObjVal) \
             and args[0].cls.enum_members is None and isinstance(args[1], Const) \
@@ -271,7 +273,9 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         if isinstance(value, ObjVal) and value.cls.enum_members is None:
             found = value.cls.lookup("__call__")
             return UNKNOWN if found is UNKNOWN else Const(found is not MISSING)
-        return Const(False) if isinstance(value, Const) else UNKNOWN
+        # A constant, a builtin container, a bare object() or a known iterator has no __call__.
+        return Const(False) if isinstance(value, (Const, ListVal, DictVal, tuple, ObjectVal, GeneratorVal)) \
+            and type(value) in (Const, ListVal, DictVal, tuple, ObjectVal, GeneratorVal) else UNKNOWN
     return MISSING
 
 

@@ -164,7 +164,7 @@ def instance_attribute(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> obje
 def generic_getattr(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> object:
     """``object.__getattribute__(obj, name)``, then ``__getattr__``."""
     cls = obj.cls
-    if name == "__class__":
+    if name == "__class__" and not is_data_descriptor(cls.lookup("__class__")):
         return cls
     if name == "__dict__":
         return vars_of(obj)  # the instance's own dict, shared: stores through it set attributes
@@ -549,9 +549,25 @@ def is_instance(subject: object, kinds: object) -> bool | None:
         verdicts = [is_instance(subject, kind) for kind in parts]
         return True if True in verdicts else (False if all(v is False for v in verdicts) else None)
     if isinstance(subject, ObjVal):
-        return is_subclass(subject.cls, kinds)
+        verdict = is_subclass(subject.cls, kinds)
+        if verdict is not True and is_data_descriptor(subject.cls.lookup("__class__")):
+            # Not by its type: isinstance then asks ``subject.__class__``, which the class
+            # answers itself (a mock with a spec claims the spec's class).
+            return None
+        return verdict
     if isinstance(subject, ExcVal):
         return exception_values.is_instance(subject, kinds)
+    kind = _builtin_class(kinds)
+    if kind is type:
+        # A class is an instance of type (a metaclass derives from it); a function, a
+        # partial, a constant or a builtin container is not.
+        if isinstance(subject, ClassVal) or (isinstance(subject, QualName) and _builtin_class(subject)):
+            return True
+        if isinstance(subject, (FuncVal, PartialVal)) or _type_chain(subject) is not None:
+            return False
+    if kind is not None and issubclass(kind, BaseException) and (
+            isinstance(subject, (FuncVal, PartialVal, ClassVal)) or _type_chain(subject) is not None):
+        return False  # no function, class, constant or builtin container is an exception
     if isinstance(kinds, ClassVal):
         # A constant, list or dict is never an instance of the program's classes, unless a
         # library base (an ABC's register / __subclasshook__, a runtime Protocol) may claim it.
@@ -578,6 +594,16 @@ def is_subclass(cls: ClassVal, kinds: object) -> bool | None:
     known_kind = claims_by_mro(kinds) if isinstance(kinds, ClassVal) else (
         isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES)
     return False if sure and known_kind else None
+
+
+def builtin_subclass(sub: object, kinds: object) -> bool | None:
+    """``issubclass(sub, kinds)`` of builtin classes (``issubclass(KeyError, Exception)``):
+    the real answer; None where a side is no builtin class."""
+    parts = kinds if isinstance(kinds, tuple) else (kinds,)
+    real_sub, real_kinds = _builtin_class(sub), [_builtin_class(kind) for kind in parts]
+    if real_sub is None or any(kind is None for kind in real_kinds):
+        return None
+    return issubclass(real_sub, tuple(real_kinds))  # type: ignore[arg-type]
 
 
 def claims_by_mro(cls: ClassVal) -> bool:

@@ -271,7 +271,7 @@ def _is_builtin_name(value: object) -> bool:
 
 
 _NEVER_NONE = (ObjVal, ObjectVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal, PartialVal, KernelVal,
-               WrappedVal, ExcVal)
+               WrappedVal, ExcVal, GeneratorVal, RealVal)
 
 
 def _binary(left: object, op: ast.operator, right: object) -> object:
