@@ -2636,6 +2636,101 @@ with concurrent.futures.ThreadPoolExecutor() as pool:
     (done,) = concurrent.futures.as_completed([future])
 launch(done.result())
 """, ["PAL006"]),
+    # object() is a bare object: only its identity (a sentinel), design-fix-c.
+    "an object() sentinel returned as a dict.get default is itself": ("""
+_MISSING = object()
+found = {"op": None}.get("reduce", _MISSING)
+launch("max" if found is _MISSING and found is not object() else "add")
+""", ["PAL006"]),
+    "object() instances are distinct: == is identity, a dict key by identity": ("""
+a, b = object(), object()
+table = {a: "add", b: "max"}
+launch(table[b] if a != b and a == a and type(a) is object else "add")
+""", ["PAL006"]),
+    "copy.copy(object()) is a new object": ("""
+import copy
+_MISSING = object()
+launch("add" if copy.copy(_MISSING) is _MISSING else "max")
+""", ["PAL006"]),
+    "an object() sentinel compared with a value not known stays silent": ("""
+import sys
+_MISSING = object()
+launch("max" if sys.modules.get("somewhere") is _MISSING else "add")
+""", []),
+    # Slice stores and deletions: list.__setitem__ / __delitem__ with a slice object.
+    "a slice assignment replaces the slice's items": ("""
+ops = ["add", "add", "add"]
+ops[1:] = ("max",)
+launch(ops[1] if len(ops) == 2 else "add")
+""", ["PAL006"]),
+    "an extended slice assignment of the wrong length leaves the list unknown": ("""
+ops = ["max", "add", "add", "add"]
+ops[::2] = ["add"]
+launch(ops[0])
+""", []),
+    "del of a slice removes its items": ("""
+ops = ["add", "x", "max", "y"]
+del ops[1::2]
+launch(ops[-1])
+""", ["PAL006"]),
+    "a slice store on a bytearray runs for real": ("""
+raw = bytearray(b"add")
+raw[:] = b"max"
+launch(raw.decode())
+""", ["PAL006"]),
+    "a program's __setitem__ gets the slice object": ("""
+class Table:
+    def __setitem__(self, key, value):
+        self.seen = (key.start, key.stop, key.step, value)
+t = Table()
+t[1:4:2] = "max"
+launch(t.seen[3] if t.seen[:3] == (1, 4, 2) else "add")
+""", ["PAL006"]),
+    # collections.namedtuple's class: a tuple subclass with _make / _replace / rename.
+    "a named tuple's _make reads an iterable, its instance is a tuple": ("""
+import collections
+Row = collections.namedtuple("Row", "axis op")
+axis, op = Row._make(iter(["x", "max"]))
+launch(op if Row("x", "max") == ("x", "max") and len(Row._make("xy")) == 2 else "add")
+""", ["PAL006"]),
+    "a named tuple's _make with too few items is a TypeError (no defaults)": ("""
+import collections
+Row = collections.namedtuple("Row", "axis op", defaults=["max"])
+launch(Row._make(["x"]).op)
+""", []),
+    "a named tuple's _replace, rename and indexing": ("""
+import collections
+Row = collections.namedtuple("Row", ["axis", "def"], rename=True)
+row = Row("x", "add")._replace(_1="max")
+launch(row[-1] if Row._fields == ("axis", "_1") and isinstance(row, tuple) else "add")
+""", ["PAL006"]),
+    # unittest.mock's objects (python/source_models.py).
+    "a Mock's child attribute's return_value and side_effect callable": ("""
+from unittest import mock
+source = mock.Mock()
+source.ops.return_value = ["add", "max"]
+source.pick.side_effect = {"reduce": 1}.get
+launch(source.ops()[source.pick("reduce")])
+""", ["PAL006"]),
+    "a MagicMock's configure_mock and side_effect iterable": ("""
+from unittest import mock
+source = mock.MagicMock(**{"plan.op": "max"})
+source.configure_mock(**{"step.side_effect": ["add", source.plan.op]})
+source.step()
+launch(source.step() if source.plan is source.plan else "add")
+""", ["PAL006"]),
+    "a Mock's call records are not kept: unknown": ("""
+from unittest import mock
+source = mock.Mock()
+launch("max" if source.called else "add")
+""", []),
+    "a Mock with a class spec may claim the class": ("""
+from unittest import mock
+class Config:
+    op = "add"
+source = mock.Mock(spec=Config)
+launch("add" if isinstance(source, Config) else "max")
+""", []),
 }
 
 

@@ -26,6 +26,7 @@ from .values import (
     KernelVal,
     ListVal,
     MeshVal,
+    ObjectVal,
     ObjVal,
     OneOf,
     QualName,
@@ -38,7 +39,7 @@ from .values import (
 
 # BlockSpecVal: pallas' BlockSpec is a dataclass without __bool__ or __len__ (0.8.3 - 0.12.0.1).
 _ALWAYS_TRUE = (FuncVal, ClassVal, KernelVal, WrappedVal, MeshVal, DtypeVal, SemanticsVal,
-                ShapeDtypeVal, RefVal, BlockSpecVal)
+                ShapeDtypeVal, RefVal, BlockSpecVal, ObjectVal)
 
 _COMPARE = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,

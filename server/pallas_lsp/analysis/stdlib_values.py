@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import builtins
 import configparser
+import keyword
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -120,11 +121,16 @@ def _namedtuple(call: Call) -> object:
                     field_names.append(item[0].value)
                 else:
                     return UNKNOWN
-    if field_names is None or not all(n.isidentifier() for n in field_names):
-        return UNKNOWN
+    rename = call.kwargs.get("rename", Const(False))
+    if field_names is None or not (isinstance(rename, Const) and isinstance(rename.value, bool)) \
+            or not _valid_names(type_name.value, field_names, rename.value):
+        return UNKNOWN  # (a name namedtuple refuses: ValueError, the program stops there)
     defaults = call.kwargs.get("defaults", Const(None))
     default_items = [] if isinstance(defaults, Const) and defaults.value is None else unpack(plain(defaults))
-    if default_items is None or len(default_items) > len(field_names) or set(call.kwargs) - {"defaults"}:
+    module = call.kwargs.get("module", Const(None))
+    if default_items is None or len(default_items) > len(field_names) \
+            or set(call.kwargs) - {"defaults", "rename", "module"} \
+            or not (isinstance(module, Const) and isinstance(module.value, (str, type(None)))):
         return UNKNOWN
     node = ast.ClassDef(name=type_name.value, bases=[], keywords=[], decorator_list=[], type_params=[],
                         body=[ast.AnnAssign(target=ast.Name(n, ast.Store()), annotation=ast.Name("object"),
@@ -136,6 +142,23 @@ def _namedtuple(call: Call) -> object:
     attrs["_fields"] = Const(tuple(field_names))
     attrs["_field_defaults"] = DictVal({name: attrs[name] for name in field_names if name in attrs})
     return ClassVal(node, attrs, True, (QualName("typing.NamedTuple"),))
+
+
+def _valid_names(type_name: str, field_names: list[str], rename: bool) -> bool:
+    """collections.namedtuple's checks of the names, in its order: with ``rename`` a field
+    name that is no identifier, a keyword, starts with ``_`` or repeats becomes ``_<index>``
+    (in place); then every name must be an identifier and no keyword, no field may start
+    with ``_`` (unless renamed) or repeat. False where namedtuple raises ValueError."""
+    if rename:
+        seen: set[str] = set()
+        for index, name in enumerate(field_names):
+            if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_") or name in seen:
+                field_names[index] = f"_{index}"
+            seen.add(name)  # (the name given, as CPython's loop adds it)
+    if any(not name.isidentifier() or keyword.iskeyword(name) for name in [type_name, *field_names]):
+        return False
+    return not (any(name.startswith("_") for name in field_names) and not rename) \
+        and len(set(field_names)) == len(field_names)
 
 
 @dataclass(eq=False)

@@ -501,6 +501,22 @@ class ObjVal:
     payload: object = None
 
 
+class ObjectVal:
+    """An instance of ``object`` itself (``object()``, a sentinel): nothing but its identity.
+    Each call makes a new one; ``is`` / ``==`` / hashing (a dict key) are by identity,
+    ``type()`` is ``object``, truth is True; it has no attributes and takes no stores.
+    ``stand_in``: what real code is handed for it (python/real.py ``Bare``), made once so
+    every bridged call sees the same object."""
+
+    __slots__ = ("stand_in",)
+
+    def __init__(self) -> None:
+        self.stand_in: object = None
+
+    def __repr__(self) -> str:
+        return f"ObjectVal#{id(self):x}"
+
+
 @dataclass(eq=False)
 class SuperVal:
     """``super()`` in a method of ``owner``: attribute lookups start after ``owner``."""
@@ -608,7 +624,7 @@ def _instance_key(key: object) -> object:
     """How a dict holds the program's instance ``key``: itself (hashed by identity), its
     RecordKey (a frozen dataclass's fields), MISSING for any other key."""
     if key.__class__ is not ObjVal:
-        return MISSING
+        return key if key.__class__ is ObjectVal else MISSING
     if identity_key(key):
         return key
     return record_key(key)
@@ -740,6 +756,8 @@ def key_part(value: object, depth: int) -> object:
         # A library object the analysis models (a dtype, a function): one object per
         # canonical name, equal to no other; a name of a module it cannot see is not known.
         return ("qualname", value.name)
+    if value.__class__ is ObjectVal:
+        return value  # object's __hash__ / __eq__: identity
     if isinstance(value, ObjVal):
         if is_enum_member(value):  # Enum's __hash__ is its name's, its __eq__ identity
             return key_part(value.attrs["value"], depth + 1) if value.cls.enum_mixin else value

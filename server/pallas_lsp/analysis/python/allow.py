@@ -80,7 +80,8 @@ BUILTINS_EXCLUDED = {
     "callable": "needs the program's own classes",
     "type": "modelled: the program's classes and metaclasses; type(name, bases, namespace) makes a "
             "class (interpreter)",
-    "super": "modelled (interpreter)", "object": "modelled (interpreter)",
+    "super": "modelled (interpreter)",
+    "object": "modelled (interpreter: object() is a bare object, its identity only)",
     "property": "modelled (descriptors.py)", "staticmethod": "modelled (interpreter)",
     "classmethod": "modelled (class_access.py)", "memoryview": "a view of a buffer's memory",
     "aiter": "asynchronous iteration is not run", "anext": "asynchronous iteration is not run",
@@ -301,6 +302,10 @@ EXCLUDED_MODULES = {
                "of one bare yield, python/source_models.py)",
     "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
     "parse_args(argv) of a given list by the real argparse (python/argparse_run.py)",
+    "unittest": "modelled: unittest.mock's Mock / MagicMock / NonCallableMock / PropertyMock / DEFAULT "
+                "as Python source (python/source_models.py: child mocks, return_value, side_effect, "
+                "configure_mock; call records unknown); mock.patch.object of a library module's name "
+                "(interp/importing.py); the test runner: unknown",
     "configparser": "modelled: read_string of known text and read_dict of known sections replayed on "
                     "the real parser in memory (stdlib_values); read / read_file of a file: unknown",
     "enum": "the data model's (classes; members made through the class's __new__ / __init__)",

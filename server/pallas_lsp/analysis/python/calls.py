@@ -27,12 +27,14 @@ from ..values import (
     GeneratorVal,
     KernelVal,
     ListVal,
+    ObjectVal,
     ObjVal,
     PartialVal,
     QualName,
     WrappedVal,
     pack,
     plain,
+    unpack,
 )
 from . import (
     class_objects,
@@ -154,6 +156,28 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             return datamodel.generic_getattr(runner, args[0], args[1].value, ctx)
         return UNKNOWN
+    if name == "builtins.object":
+        # ``object()``: a new bare object, only its identity (a sentinel); object() takes no
+        # arguments (TypeError: the program stops there).
+        return ObjectVal() if not args and not kwargs else UNKNOWN
+    if name == "python.namedtuple_make" and len(args) == 2 and not kwargs and isinstance(args[0], ClassVal):
+        # ``cls._make(iterable)``: ``tuple.__new__(cls, iterable)``, exactly one item per field
+        # (no defaults: a TypeError otherwise), the fields then read by position.
+        items = unpack(plain(args[1]))
+        if items is None and isinstance(args[1], ObjVal):
+            items = runner.protocol_items(args[1], ctx)
+        if items is None or len(items) != len(args[0].fields()):
+            return UNKNOWN
+        return runner.instantiate(args[0], items, {}, ctx)
+    if name == "python.namedtuple_replace" and len(args) == 1 and isinstance(args[0], ObjVal) \
+            and "**" not in kwargs:
+        # ``nt._replace(**changes)``: ``self._make(map(changes.pop, self._fields, self))``; a
+        # name that is no field left over is a ValueError.
+        fields = args[0].cls.fields()
+        if set(kwargs) - set(fields) or any(name not in args[0].attrs for name in fields):
+            return UNKNOWN
+        values = [kwargs.get(name, args[0].attrs[name]) for name in fields]
+        return runner.instantiate(args[0].cls, values, {}, ctx)
     if name == "builtins.object.__new__" and args and isinstance(args[0], ClassVal):
         return ObjVal(args[0], {})  # a bare instance: its class's __init__ runs after
     if name == "builtins.type.__call__" and args and isinstance(args[0], ClassVal):
@@ -195,8 +219,10 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return checked
         if name == "builtins.isinstance":
             verdict = datamodel.is_instance(args[0], args[1])
+        elif isinstance(args[0], ClassVal):
+            verdict = datamodel.is_subclass(args[0], args[1])
         else:
-            verdict = datamodel.is_subclass(args[0], args[1]) if isinstance(args[0], ClassVal) else None
+            verdict = datamodel.builtin_subclass(args[0], args[1])
         return Const(verdict) if verdict is not None else UNKNOWN
     if name == "builtins.hasattr" and len(args) == 2 and isinstance(args[0], ObjVal) \
             and args[0].cls.enum_members is None and isinstance(args[1], Const) \
@@ -261,7 +287,9 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         if isinstance(value, ObjVal) and value.cls.enum_members is None:
             found = value.cls.lookup("__call__")
             return UNKNOWN if found is UNKNOWN else Const(found is not MISSING)
-        return Const(False) if isinstance(value, Const) else UNKNOWN
+        # A constant, a builtin container, a bare object() or a known iterator has no __call__.
+        return Const(False) if isinstance(value, (Const, ListVal, DictVal, tuple, ObjectVal, GeneratorVal)) \
+            and type(value) in (Const, ListVal, DictVal, tuple, ObjectVal, GeneratorVal) else UNKNOWN
     return MISSING
 
 
@@ -272,6 +300,7 @@ _HOOKED_PREFIX = "builtins.dict_instance."
 _HOOKED_SUFFIX = ".run_until_complete"
 _HOOKED_NAMES = frozenset({
     "functools.update_wrapper", "builtins.setattr", "builtins.delattr", "builtins.object.__setattr__",
+    "builtins.object", "python.namedtuple_make", "python.namedtuple_replace",
     "builtins.object.__getattribute__", "builtins.object.__new__", "builtins.type.__call__",
     "importlib.import_module", "builtins.__import__", "asyncio.gather", "builtins.type",
     "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.getattr",

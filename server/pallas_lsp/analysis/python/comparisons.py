@@ -13,7 +13,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, FuncVal, ListVal, ObjVal, QualName
+from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, FuncVal, ListVal, ObjectVal, ObjVal, QualName
 
 _NAMES: dict[type, tuple[str, str]] = {
     ast.Lt: ("__lt__", "__gt__"), ast.LtE: ("__le__", "__ge__"), ast.Gt: ("__gt__", "__lt__"),
@@ -113,11 +113,28 @@ def identity(left: object, right: object) -> bool | None:
     object only if they are the same ObjVal; an instance is never a constant, a tuple, or
     one of the program's functions, classes, lists or dicts. None otherwise (a value not
     known, one of several)."""
-    if isinstance(left, ObjVal) and isinstance(right, ObjVal):
+    if isinstance(left, _OBJECTS) and isinstance(right, _OBJECTS):
         return left is right
-    if isinstance(left, ObjVal) or isinstance(right, ObjVal):
-        other = right if isinstance(left, ObjVal) else left
+    if isinstance(left, _OBJECTS) or isinstance(right, _OBJECTS):
+        other = right if isinstance(left, _OBJECTS) else left
         return False if isinstance(other, (Const, tuple, FuncVal, ClassVal, ListVal, DictVal)) else None
+    return None
+
+
+# Values that are one object each: the program's instances and bare ``object()`` instances.
+_OBJECTS = (ObjVal, ObjectVal)
+
+
+def bare_object_equality(left: object, right: object) -> bool | None:
+    """``left == right`` where a side is a bare ``object()`` (ObjectVal): object's ``__eq__``
+    is identity, and the other side's reflected one gives NotImplemented too when it is a
+    constant, a tuple, a list, a dict, a function or a class, or another bare object; None
+    for anything else (the program's instance runs its own, elsewhere)."""
+    if left.__class__ is not ObjectVal and right.__class__ is not ObjectVal:
+        return None
+    other = right if left.__class__ is ObjectVal else left
+    if other.__class__ is ObjectVal or isinstance(other, (Const, tuple, FuncVal, ClassVal, ListVal, DictVal)):
+        return left is right
     return None
 
 

@@ -28,6 +28,7 @@ from ..values import (
     FuncVal,
     GeneratorVal,
     ListVal,
+    ObjectVal,
     ObjVal,
     OneOf,
     PartialVal,
@@ -38,7 +39,7 @@ from ..values import (
 )
 from . import allow, comparisons, datamodel, guards, proxies
 from .generators import Generator, Step
-from .real import MAX_ITERATED, SNAPSHOTS, Opaque, Ordered, RealVal, Refused, Tagged, is_keepable
+from .real import MAX_ITERATED, SNAPSHOTS, Opaque, Ordered, RealVal, Refused, Tagged, bare, is_keepable
 
 MAX_STRING = 4096  # jax_calls.MAX_CONST_LENGTH: axis names are short
 MAX_INT_BITS = 4096
@@ -163,6 +164,8 @@ class Conversion:
             return self.to_real(value.attrs["value"], depth + 1)  # type: ignore[attr-defined]
         if isinstance(value, (FuncVal, PartialVal, ClassVal, WrappedVal)):
             return self._callback(value)
+        if value.__class__ is ObjectVal:
+            return bare(value)  # type: ignore[arg-type]
         stand_in = self._proxy(value)  # not `or`: that would ask the proxy's own truth
         if stand_in is None:
             stand_in = Ordered(value, self._comparer()) if comparisons.orders(value) else Opaque(value)

@@ -42,6 +42,7 @@ from ..values import (
     ForeignVal,
     FuncVal,
     ListVal,
+    ObjectVal,
     ObjVal,
     OneOf,
     PartialVal,
@@ -302,6 +303,8 @@ class _Engine:
             return DictVal(items=dict(value.items))
         if isinstance(value, PartialVal):
             return PartialVal(value.func, value.args, dict(value.kwargs))
+        if isinstance(value, ObjectVal):
+            return ObjectVal()  # object's reduce: copyreg.__newobj__(object), a new object
         if _is_real(value):
             return _bridged(self.call, "copy", value)
         if not isinstance(value, ObjVal):
@@ -328,6 +331,10 @@ class _Engine:
         self.count()
         if isinstance(value, (Const, *_ATOMIC)):
             return value  # atomic: constants, functions, classes, library names, dtypes
+        if isinstance(value, ObjectVal):
+            made = ObjectVal()  # object's reduce: a new object (no state to copy)
+            self.remember(value, made)
+            return made
         if isinstance(value, tuple):
             items = [self.deep(item) for item in value]
             known = self.memo.get(id(value))  # a cycle through a list made it already

@@ -114,7 +114,8 @@ _MODELLED_BUILTINS = {
     "type": "python/calls.py: type(x) of the program's objects, type.__new__ in a metaclass; "
             "type(name, bases, namespace) makes a class (interpreter)",
     "locals": "introspection.py: a snapshot of the frame's names",
-    "object": "the base of the file's classes", "property": "python/descriptor_values.py",
+    "object": "the base of the file's classes; object() a bare object, by identity (values.ObjectVal)",
+    "property": "python/descriptor_values.py",
     "staticmethod": "python/descriptor_values.py", "classmethod": "python/descriptor_values.py",
 }
 

@@ -39,6 +39,7 @@ from ..values import (
     DtypeVal,
     FuncVal,
     ListVal,
+    ObjectVal,
     ObjVal,
     PartialVal,
     QualName,
@@ -112,7 +113,7 @@ def bind(value: object, obj: object, owner: object, caller: Caller | None = None
     if isinstance(value, FuncVal):
         return value if obj is None else value.bound(obj)
     if isinstance(value, library_bases.LibraryMethod):
-        return library_bases.bind(value, obj)
+        return library_bases.bind(value, obj, owner)
     if isinstance(value, StaticMethodVal):
         return value.func
     if isinstance(value, ClassMethodVal):
@@ -174,7 +175,7 @@ def instance_attribute(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> obje
 def generic_getattr(caller: Caller, obj: ObjVal, name: str, ctx: Ctx) -> object:
     """``object.__getattribute__(obj, name)``, then ``__getattr__``."""
     cls = obj.cls
-    if name == "__class__":
+    if name == "__class__" and not is_data_descriptor(cls.lookup("__class__")):
         return cls
     if name == "__dict__":
         return vars_of(obj)  # the instance's own dict, shared: stores through it set attributes
@@ -490,6 +491,8 @@ def _type_chain(value: object) -> list[object] | None:
         return [QualName(f"builtins.{t.__name__}") for t in python_type.__mro__]
     if isinstance(value, ListVal):
         return [QualName("builtins.list"), QualName("builtins.object")]
+    if value.__class__ is ObjectVal:
+        return [QualName("builtins.object")]
     if isinstance(value, DictVal):
         return [QualName("builtins.dict"), QualName("builtins.object")]
     if isinstance(value, tuple):
@@ -564,9 +567,25 @@ def is_instance(subject: object, kinds: object) -> bool | None:
         verdicts = [is_instance(subject, kind) for kind in parts]
         return True if True in verdicts else (False if all(v is False for v in verdicts) else None)
     if isinstance(subject, ObjVal):
-        return is_subclass(subject.cls, kinds)
+        verdict = is_subclass(subject.cls, kinds)
+        if verdict is not True and is_data_descriptor(subject.cls.lookup("__class__")):
+            # Not by its type: isinstance then asks ``subject.__class__``, which the class
+            # answers itself (a mock with a spec claims the spec's class).
+            return None
+        return verdict
     if isinstance(subject, ExcVal):
         return exception_values.is_instance(subject, kinds)
+    kind = _builtin_class(kinds)
+    if kind is type:
+        # A class is an instance of type (a metaclass derives from it); a function, a
+        # partial, a constant or a builtin container is not.
+        if isinstance(subject, ClassVal) or (isinstance(subject, QualName) and _builtin_class(subject)):
+            return True
+        if isinstance(subject, (FuncVal, PartialVal)) or _type_chain(subject) is not None:
+            return False
+    if kind is not None and issubclass(kind, BaseException) and (
+            isinstance(subject, (FuncVal, PartialVal, ClassVal)) or _type_chain(subject) is not None):
+        return False  # no function, class, constant or builtin container is an exception
     if isinstance(kinds, ClassVal):
         # A constant, list or dict is never an instance of the program's classes, unless a
         # library base (an ABC's register / __subclasshook__, a runtime Protocol) may claim it.
@@ -602,6 +621,8 @@ def is_subclass(cls: ClassVal, kinds: object) -> bool | None:
         return True
     if isinstance(kinds, QualName) and kinds.name == "builtins.object":
         return True
+    if isinstance(kinds, QualName) and kinds.name == "builtins.tuple" and library_bases.is_named_tuple(cls):
+        return True  # the class collections.namedtuple builds derives from tuple
     # A base the analysis cannot see might still derive from ``kinds``: only the program's
     # classes all the way up tell a sure "no". An ABC of the library (collections.abc.
     # Iterable) may claim any class through __subclasshook__: only builtin types are sure.
@@ -609,6 +630,16 @@ def is_subclass(cls: ClassVal, kinds: object) -> bool | None:
     known_kind = claims_by_mro(kinds) if isinstance(kinds, ClassVal) else (
         isinstance(kinds, QualName) and kinds.name in _BUILTIN_TYPES)
     return False if sure and known_kind else None
+
+
+def builtin_subclass(sub: object, kinds: object) -> bool | None:
+    """``issubclass(sub, kinds)`` of builtin classes (``issubclass(KeyError, Exception)``):
+    the real answer; None where a side is no builtin class."""
+    parts = kinds if isinstance(kinds, tuple) else (kinds,)
+    real_sub, real_kinds = _builtin_class(sub), [_builtin_class(kind) for kind in parts]
+    if real_sub is None or any(kind is None for kind in real_kinds):
+        return None
+    return issubclass(real_sub, tuple(real_kinds))  # type: ignore[arg-type]
 
 
 def claims_by_mro(cls: ClassVal) -> bool:

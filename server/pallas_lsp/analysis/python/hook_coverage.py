@@ -162,7 +162,9 @@ HOOKS = {
     "__wrapped__": "set by functools.update_wrapper / wraps to the wrapped function",
     "__module__": "copied by functools.update_wrapper (a program function's own is not known)",
     "__type_params__": "copied by functools.update_wrapper (not known for a program function)",
-    "_replace": "typing.NamedTuple's: dataclasses.replace of the record",
+    "_replace": "a named tuple's: a new instance of its class with some fields changed (a name that is "
+                "no field: ValueError)",
+    "_make": "a named tuple's classmethod: an instance of exactly one item per field of an iterable",
     "_asdict": "typing.NamedTuple's: the fields as a dict",
 }
 
@@ -207,8 +209,9 @@ DESCRIPTORS = {
                              "enter_context, push, pop_all, close; exits last in, first out"),
     "contextvars": ("source_models", "SOURCE", "ContextVar get / set / reset, Token, Context.run, "
                     "copy_context as Python source; an asyncio driver runs its coroutine in a copy"),
-    "typing.NamedTuple": ("library_bases", "LIBRARY_BASES", "a record class: _fields, _field_defaults, "
-                          "defaults, _replace, _asdict"),
+    "typing.NamedTuple": ("library_bases", "LIBRARY_BASES", "a record class, a tuple subclass: _fields, "
+                          "_field_defaults, defaults, rename, _make, _replace, _asdict, indexing, len, "
+                          "iteration, == as its tuple"),
 }
 
 # Issue 20's list: each must be implemented (tests/test_python_coverage.py).

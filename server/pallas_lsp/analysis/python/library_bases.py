@@ -26,6 +26,7 @@ class LibraryMethod:
 
     target: str
     on_payload: bool = False
+    on_class: bool = False  # a classmethod: bound to the class, through it or an instance
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ class GenericAlias:
 SUBSCRIPTED_IS_ITSELF = frozenset({"typing.Generic", "typing.Protocol"})
 
 _GENERIC = {"__class_getitem__": GenericAlias()}
+# tuple's methods a named tuple's instance runs on the tuple it is.
+TUPLE_METHODS = ("__getitem__", "__len__", "__iter__", "__contains__", "__add__", "__mul__", "index", "count")
 _TUPLE_NAMES = frozenset(name for name in dir(tuple) if name not in dir(object)) | {
     "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__repr__", "__str__",
     "__init__", "__new__", "__getattribute__", "__setattr__", "__getnewargs__"}
@@ -60,15 +63,25 @@ LIBRARY_BASES.update({
     "typing.Generic": LibraryBase(_GENERIC, frozenset()),
     "typing.Protocol": LibraryBase(_GENERIC, frozenset({"__init__", "__subclasshook__"})),
     "abc.ABC": LibraryBase({}, frozenset()),
+    # The class collections.namedtuple builds (typing.NamedTuple's too): a tuple subclass whose
+    # instance holds its fields' tuple (ObjVal.payload), which tuple's own methods read.
     "typing.NamedTuple": LibraryBase(
-        {"_replace": LibraryMethod("dataclasses.replace"), "_asdict": LibraryMethod("dataclasses.asdict")},
-        _TUPLE_NAMES | {"_make", "_field_defaults"}),
+        {"_replace": LibraryMethod("python.namedtuple_replace"),
+         "_asdict": LibraryMethod("dataclasses.asdict"),
+         "_make": LibraryMethod("python.namedtuple_make", on_class=True),
+         **{name: LibraryMethod(f"builtins.tuple.{name}", on_payload=True) for name in TUPLE_METHODS},
+         "__iter__": LibraryMethod("builtins.iter", on_payload=True),
+         "__len__": LibraryMethod("builtins.len", on_payload=True)},
+        _TUPLE_NAMES - set(TUPLE_METHODS)),
 })
 
 
-def bind(value: object, obj: object) -> object:
-    """A library base's attribute read through the instance ``obj`` (None: through the class)."""
+def bind(value: object, obj: object, owner: object = None) -> object:
+    """A library base's attribute read through the instance ``obj`` (None: through the class
+    ``owner``)."""
     if isinstance(value, LibraryMethod):
+        if value.on_class:
+            return PartialVal(QualName(value.target), (owner,), {}) if owner is not None else UNKNOWN
         if obj is None:
             return UNKNOWN
         if value.on_payload:
@@ -99,6 +112,13 @@ def str_new(args: list[object], kwargs: dict[str, object]) -> object:
         return Const("")
     text = args[0]
     return Const(text.value) if isinstance(text, Const) and type(text.value) is str else None
+
+
+def is_named_tuple(cls: object) -> bool:
+    """Whether ``cls`` is a named tuple's class (``typing.NamedTuple`` in its MRO, as the
+    record classes of ``collections.namedtuple`` and ``class P(NamedTuple)`` are)."""
+    return any(isinstance(base, QualName) and base.name == "typing.NamedTuple"
+               for base in getattr(cls, "mro", list)())
 
 
 def holds_dict(cls: object) -> bool:

@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..values import MISSING, UNKNOWN, Const, ForeignVal, pack
+from ..values import MISSING, UNKNOWN, Const, ForeignVal, ObjectVal, pack
 from .generators import UNKNOWN_STEP, Step
 
 
@@ -50,6 +50,34 @@ class Opaque:
 
     def __deepcopy__(self, memo: object) -> Opaque:
         return self
+
+
+class Bare(Opaque):
+    """A bare ``object()`` (an ObjectVal) as real code sees it: hashed and compared by
+    identity, true, copied to a new bare object (``copy.copy(object())`` is another
+    object); anything else that reads it (its repr, an ordering, pickling) refuses."""
+
+    __slots__ = ()
+
+    __eq__ = object.__eq__  # type: ignore[assignment]
+    __ne__ = object.__ne__  # type: ignore[assignment]
+    __hash__ = object.__hash__  # type: ignore[assignment]
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __copy__(self) -> Bare:  # type: ignore[override]
+        return bare(ObjectVal())
+
+    def __deepcopy__(self, memo: object) -> Bare:  # type: ignore[override]
+        return bare(ObjectVal())
+
+
+def bare(value: ObjectVal) -> Bare:
+    """The one stand-in of ``value`` for every bridged call."""
+    if value.stand_in is None:
+        value.stand_in = Bare(value)
+    return value.stand_in  # type: ignore[return-value]
 
 
 class Ordered(Opaque):

@@ -47,7 +47,9 @@ CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "Us
            **{f"concurrent.futures.{name}": name for name in (
                "ThreadPoolExecutor", "Future", "as_completed", "wait", "DoneAndNotDoneFutures")},
            **{f"concurrent.futures.thread.{name}": name for name in ("ThreadPoolExecutor",)},
-           **{f"concurrent.futures._base.{name}": name for name in ("Future", "as_completed", "wait")}}
+           **{f"concurrent.futures._base.{name}": name for name in ("Future", "as_completed", "wait")},
+           **{f"unittest.mock.{name}": name for name in ("Mock", "MagicMock", "NonCallableMock",
+                                                         "NonCallableMagicMock", "PropertyMock", "DEFAULT")}}
 
 # The model's class of each library ABC, where a class statement names it as a base.
 _ABCS = ("Container", "Iterable", "Iterator", "Reversible", "Sized", "Collection", "Sequence",
@@ -1237,6 +1239,149 @@ class sleep:
     def __await__(self):
         yield
         return self._result
+
+# ---- unittest.mock: Mock / MagicMock / PropertyMock as Lib/unittest/mock.py behaves (its
+# documented object model: an attribute not set is a child mock made once and kept; a call
+# returns side_effect's answer (raised when an exception, the next item of an iterable, what
+# a callable returns unless it returns DEFAULT), else return_value, a child mock made on first
+# read; configure_mock sets dotted names. The call records (call_args, mock_calls) are not
+# kept: read, they are unknown. A spec of names restricts the attributes; a spec of a class
+# or object claims its class (isinstance asks __class__), the rest as without one. ----
+
+def _mock_unknown():
+    return _types.SimpleNamespace.__eq__(None, None)  # a value the analysis cannot see
+
+
+class _MockDefault:
+    pass
+
+
+DEFAULT = _MockDefault()
+_MOCK_RECORDS = ("call_args", "call_args_list", "mock_calls", "method_calls", "call_count", "called")
+
+
+def _is_exception(obj):
+    return isinstance(obj, BaseException) or (isinstance(obj, type) and issubclass(obj, BaseException))
+
+
+class NonCallableMock:
+    def __init__(self, spec=None, wraps=None, name=None, spec_set=None, parent=None,
+                 _new_name="", _new_parent=None, return_value=DEFAULT, side_effect=None, **kwargs):
+        self.__dict__["_mock_children"] = {}
+        self.__dict__["_mock_return_value"] = return_value
+        self.__dict__["_mock_side_effect"] = None
+        self.__dict__["_mock_name"] = name
+        self.__dict__["_mock_wraps"] = wraps
+        restrict = spec_set if spec_set is not None else spec
+        self.__dict__["_spec_class"] = None
+        self.__dict__["_spec_names"] = None
+        if restrict is not None:
+            if isinstance(restrict, (list, tuple)):
+                self.__dict__["_spec_names"] = list(restrict)
+            else:
+                self.__dict__["_spec_class"] = restrict if isinstance(restrict, type) else type(restrict)
+                self.__dict__["_spec_names"] = dir(restrict)
+        self.side_effect = side_effect
+        self.configure_mock(**kwargs)
+
+    def _get_class(self):
+        if self._spec_class is None:
+            return type(self)
+        return self._spec_class
+
+    __class__ = property(_get_class)
+
+    def configure_mock(self, **kwargs):
+        for arg, val in sorted(kwargs.items(), key=lambda entry: entry[0].count(".")):
+            args = arg.split(".")
+            final = args.pop()
+            obj = self
+            for entry in args:
+                obj = getattr(obj, entry)
+            setattr(obj, final, val)
+
+    def _make_child(self, name):
+        return MagicMock() if issubclass(type(self), MagicMock) else Mock()  # (type: __class__ may lie)
+
+    def __getattr__(self, name):
+        if name in _MOCK_RECORDS:
+            return _mock_unknown()
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if self._spec_names is not None and name not in self._spec_names:
+            raise AttributeError("Mock object has no attribute %r" % name)
+        children = self._mock_children
+        if name not in children:
+            children[name] = self._make_child(name)
+        return children[name]
+
+    def _get_return_value(self):
+        if self._mock_return_value is DEFAULT:
+            self.__dict__["_mock_return_value"] = self._make_child("()")
+        return self._mock_return_value
+
+    def _set_return_value(self, value):
+        self.__dict__["_mock_return_value"] = value
+
+    return_value = property(_get_return_value, _set_return_value)
+
+    def _get_side_effect(self):
+        return self._mock_side_effect
+
+    def _set_side_effect(self, value):
+        if value is not None and not _is_exception(value) and not callable(value):
+            value = iter(value)
+        self.__dict__["_mock_side_effect"] = value
+
+    side_effect = property(_get_side_effect, _set_side_effect)
+
+    def reset_mock(self, *, return_value=False, side_effect=False):
+        if return_value:
+            self.__dict__["_mock_return_value"] = DEFAULT
+        if side_effect:
+            self.__dict__["_mock_side_effect"] = None
+        for child in self._mock_children.values():
+            child.reset_mock()
+
+
+class Mock(NonCallableMock):
+    def __call__(self, *args, **kwargs):
+        effect = self.side_effect
+        if effect is not None:
+            if _is_exception(effect):
+                raise effect
+            elif not callable(effect):
+                result = next(effect)
+                if _is_exception(result):
+                    raise result
+            else:
+                result = effect(*args, **kwargs)
+            if result is not DEFAULT:
+                return result
+        if self._mock_return_value is not DEFAULT:
+            return self.return_value
+        if self._mock_wraps is not None:
+            return self._mock_wraps(*args, **kwargs)
+        return self.return_value
+
+
+class MagicMock(Mock):
+    pass
+
+
+class NonCallableMagicMock(NonCallableMock):
+    pass
+
+
+class PropertyMock(Mock):
+    def _make_child(self, name):
+        return MagicMock()
+
+    def __get__(self, obj, obj_type=None):
+        return self()
+
+    def __set__(self, obj, val):
+        self(val)
 '''
 
 

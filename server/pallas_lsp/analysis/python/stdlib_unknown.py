@@ -29,7 +29,7 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
     "the interpreter's own state (frames, code, imports, the garbage collector, registries)": (
         "atexit", "bdb", "code", "codeop", "ctypes", "dis",
         "faulthandler", "gc", "imp", "opcode", "pdb", "pickletools", "runpy", "site", "symtable",
-        "this", "trace", "traceback", "tracemalloc", "unittest", "warnings", "distutils",
+        "this", "trace", "traceback", "tracemalloc", "warnings", "distutils",
         "sre_compile", "sre_constants", "sre_parse", "encodings", "logging"),
     "the data model's (abstract base classes the program's classes register with)": ("numbers",),
     "the locale and translations": ("gettext",),

@@ -27,6 +27,7 @@ from ...values import (
     SuperVal,
     WrappedVal,
     fingerprint,
+    pack,
     plain,
     unpack,
 )
@@ -486,6 +487,9 @@ class ClassesMixin:
                 elif name in given:
                     obj.attrs[name] = given[name]
             self.field_defaults(cls, cls.fields(), obj, ctx)
+            if library_bases.is_named_tuple(cls) and obj.payload is None:
+                # tuple.__new__(cls, fields): the instance is the tuple of its fields.
+                obj.payload = pack([obj.attrs.get(name, UNKNOWN) for name in cls.fields()])
         post_init = cls.lookup("__post_init__")
         if isinstance(post_init, FuncVal):
             self.call_function(post_init.bound(obj), init_only, {}, ctx)

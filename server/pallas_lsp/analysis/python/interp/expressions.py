@@ -28,6 +28,7 @@ from ...values import (
     FuncVal,
     ListVal,
     ModuleVal,
+    ObjectVal,
     ObjVal,
     OneOf,
     PartialVal,
@@ -49,6 +50,7 @@ from .. import (
     exception_groups,
     flags,
     function_attrs,
+    library_bases,
     modules,
     operators,
 )
@@ -160,16 +162,16 @@ class ExpressionsMixin:
         item's ``__eq__`` first); MISSING where the plain values' comparison decides."""
         if isinstance(container, ObjVal):
             return self.membership_by_iteration(value, container, ctx)
-        if isinstance(container, DictVal) and value.__class__ is ObjVal:
+        if isinstance(container, DictVal) and (value.__class__ is ObjVal or value.__class__ is ObjectVal):
             held = container.holds(value)
             if held is not MISSING:
                 return held
         items = container if isinstance(container, tuple) else (
             container.items if isinstance(container, ListVal) and container.complete else None)
-        if items is None or not any(isinstance(v, ObjVal) for v in (value, *items)):
+        if items is None or not any(isinstance(v, (ObjVal, ObjectVal)) for v in (value, *items)):
             return MISSING
         for item in items:
-            if item is value and isinstance(item, ObjVal):
+            if item is value and isinstance(item, (ObjVal, ObjectVal)):
                 return True
             verdict = self.truth(self.compare_pair(item, ast.Eq(), value, ctx))
             if verdict is not False:
@@ -690,7 +692,8 @@ class ExpressionsMixin:
     def slice_subscript(self, base: object, bounds: list[object], ctx: Ctx) -> object:
         """``base[a:b:c]``: sequences slice directly; an instance of the program's classes
         gets a real ``slice`` object through its ``__getitem__``, as Python passes it."""
-        if isinstance(base, ObjVal) and base.payload is None:
+        if isinstance(base, ObjVal) and (base.payload is None or library_bases.is_named_tuple(base.cls)):
+            # (A named tuple's instance too: tuple's __getitem__ slices the tuple it is.)
             key = bridge.run("builtins.slice", slice, bounds, {})
             return self.subscript(base, key, ctx) if key is not UNKNOWN else UNKNOWN
         return jax_calls.slice_of(base, bounds)

@@ -19,6 +19,7 @@ from ...trace import (
     PatchContext,
 )
 from ...values import (
+    MAX_LIST_ITEMS,
     MISSING,
     UNKNOWN,
     AccRefVal,
@@ -42,6 +43,7 @@ from ...values import (
     unpack,
 )
 from .. import (
+    allow,
     bridge,
     datamodel,
     exception_classes,
@@ -50,6 +52,7 @@ from .. import (
     raise_free,
 )
 from ..generator_contexts import GeneratorContextManager
+from ..real import RealVal
 from .support import (
     MAX_LOOP_PASSES,
     MAX_LOOP_UNROLL,
@@ -787,7 +790,7 @@ class StatementsMixin:
                 index = self.ev_ref_index(target.slice, env, ctx)
                 self.record_acc_store(container, index, target, ctx, value)
                 return
-            key = self.ev(target.slice, env, ctx)
+            key = self.ev_item_key(target.slice, env, ctx)
             if isinstance(container, (DictVal, ObjVal)):
                 self.stores += 1  # a dict's items (a list's count in mutate)
             if isinstance(container, introspection.ScopeView) and container.scope is not None \
@@ -796,7 +799,9 @@ class StatementsMixin:
             elif isinstance(container, DictVal):
                 container.store(key, UNKNOWN if self._uncertain else value, sure=not self._uncertain)
             elif isinstance(container, ListVal):
-                self.mutate(container, lambda: self._set_item(container, key, value))
+                self.mutate(container, lambda: self._set_item(container, key, value, ctx))
+            elif isinstance(container, RealVal):
+                self.real_item_change("operator.setitem", container, [key, value])
             else:
                 setter = datamodel.special_method(container, "__setitem__")
                 if setter is not MISSING:
@@ -821,22 +826,53 @@ class StatementsMixin:
             datamodel.delete_attribute(self, owner, target.attr, ctx)
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)
-            key = self.ev(target.slice, env, ctx)
+            key = self.ev_item_key(target.slice, env, ctx)
             if isinstance(container, DictVal):
                 self.stores += 1
                 container.delete(key, sure=not self._uncertain)
             elif isinstance(container, ListVal):
                 self.mutate(container, lambda: self._delete_item(container, key))
+            elif isinstance(container, RealVal):
+                self.real_item_change("operator.delitem", container, [key])
             else:
                 deleter = datamodel.special_method(container, "__delitem__")
                 if deleter is not MISSING:
                     self.call_value(deleter, [key], {}, ctx)
 
+    def ev_item_key(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
+        """The key a subscript store or deletion hands the container: for ``xs[a:b:c]`` a
+        real ``slice`` object of its bounds (what Python passes ``__setitem__`` /
+        ``__delitem__``; unknown where a bound is), else the index's value."""
+        if isinstance(node, ast.Slice):
+            bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
+                      for b in (node.lower, node.upper, node.step)]
+            return bridge.run("builtins.slice", slice, bounds, {})
+        return self.ev(node, env, ctx)
+
+    def real_item_change(self, name: str, container: RealVal, args: list[object]) -> None:
+        """``obj[key] = v`` / ``del obj[key]`` of a kept real object (a bytearray, a Counter,
+        an OrderedDict): run for real through ``operator.setitem`` / ``delitem``, which the
+        bridge writes back (or, refused or on a path that may not run, leaves it unknown)."""
+        self.stores += 1
+        container.version += 1
+        target = allow.resolve(name)
+        if not container.known or not callable(target):
+            container.known = False
+            return
+        bridge.run(name, target, [container, *args], {}, uncertain=bool(self._uncertain))
+
     @staticmethod
     def _delete_item(target: ListVal, key: object) -> None:
+        span = _list_slice(target, key)
+        if span is not None:
+            try:
+                del target.items[span]  # a slice's items go, as list.__delitem__ removes them
+            except (TypeError, ValueError):
+                target.forget()  # (the program raises: unknown from here)
+            return
         at = _list_position(target, key)
         if at is None:
-            target.forget()  # a slice, or an index we cannot place
+            target.forget()  # an index we cannot place
         else:
             del target.items[at]
 
@@ -879,8 +915,24 @@ class StatementsMixin:
         else:
             change()
 
-    @staticmethod
-    def _set_item(target: ListVal, key: object, value: object) -> None:
+    def _set_item(self, target: ListVal, key: object, value: object, ctx: Ctx) -> None:
+        span = _list_slice(target, key)
+        if span is not None:
+            # ``xs[a:b] = it``: the slice's items are replaced by the iterable's (read first, a
+            # copy when it is the list itself), any number of them; an extended slice takes
+            # exactly as many as it spans (else ValueError), as list.__setitem__ does.
+            items = unpack(plain(value)) if not isinstance(value, ListVal) else (
+                list(value.items) if value.complete else None)
+            if items is None and isinstance(value, ObjVal):
+                items = self.protocol_items(value, ctx)
+            if items is None or len(target.items) + len(items) > MAX_LIST_ITEMS:
+                target.forget()
+                return
+            try:
+                target.items[span] = items
+            except (TypeError, ValueError):
+                target.forget()  # (the program raises: unknown from here)
+            return
         at = _list_position(target, key)
         if at is None:
             target.forget()
@@ -931,6 +983,14 @@ class StatementsMixin:
 def _not_in(managers: list[object], exited: list[object]) -> list[object]:
     """The managers whose ``__exit__`` has not run yet (by identity)."""
     return [m for m in managers if all(m is not e for e in exited)]
+
+
+def _list_slice(target: ListVal, key: object) -> slice | None:
+    """The real slice ``xs[key]`` names in a complete list (``key`` a kept real slice);
+    None for any other key."""
+    if target.complete and isinstance(key, RealVal) and key.known and type(key.real) is slice:
+        return key.real  # type: ignore[return-value]
+    return None
 
 
 def _list_position(target: ListVal, key: object) -> int | None:

@@ -26,6 +26,7 @@ from ...values import (
     KernelVal,
     ListVal,
     ModuleVal,
+    ObjectVal,
     ObjVal,
     PartialVal,
     QualName,
@@ -38,6 +39,7 @@ from ...values import (
 )
 from .. import (
     allow,
+    comparisons,
     datamodel,
     flags,
     library_bases,
@@ -238,6 +240,8 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
             return Const((sides[0] is sides[1]) == isinstance(ops[0], ast.Is))
         same = signatures.is_sentinel(*sides)  # `p.default is inspect.Parameter.empty`
         if same is None:
+            same = comparisons.identity(*sides)  # a bare `object()` sentinel: one object
+        if same is None:
             same = datamodel.same_builtin_type(*sides)  # `type(key) is slice`
         if same is not None:
             return Const(same == isinstance(ops[0], ast.Is))
@@ -247,6 +251,9 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
             # type.__eq__ is identity: a class (`kind == AXIS` over a class's annotations)
             # is never equal to a constant (a str, a number, None).
             return Const(isinstance(ops[0], ast.NotEq))
+        equal = comparisons.bare_object_equality(*sides)  # object's __eq__: identity
+        if equal is not None:
+            return Const(equal == isinstance(ops[0], ast.Eq))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
 
 
@@ -263,8 +270,8 @@ def _is_builtin_name(value: object) -> bool:
     return isinstance(value, QualName) and value.name.startswith("builtins.")
 
 
-_NEVER_NONE = (ObjVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal, PartialVal, KernelVal, WrappedVal,
-               ExcVal)
+_NEVER_NONE = (ObjVal, ObjectVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal, PartialVal, KernelVal,
+               WrappedVal, ExcVal, GeneratorVal, RealVal)
 
 
 def _binary(left: object, op: ast.operator, right: object) -> object:
