@@ -2523,6 +2523,14 @@ class Child(Base):
         pass
 launch(inspect.getdoc(Child.run) or "max")
 """, []),
+    "inspect.getdoc of a dataclass without a docstring (a generated one): silent": ("""
+import dataclasses
+import inspect
+@dataclasses.dataclass
+class Settings:
+    op: str = "add"
+launch("add" if inspect.getdoc(Settings) else "max")
+""", []),
     "inspect.signature follows functools.wraps to the wrapped function": ("""
 import functools
 import inspect

@@ -240,8 +240,8 @@ def getdoc(runner: Runner, obj: object, ctx: Ctx) -> object:
         for base in obj.mro():
             if isinstance(base, QualName) and base.name == "builtins.object":
                 return Const(None)
-            if not isinstance(base, ClassVal) or base.metaclass is not None:
-                return UNKNOWN
+            if not isinstance(base, ClassVal) or base.metaclass is not None or base.is_dataclass:
+                return UNKNOWN  # (a dataclass or a record class gets a generated __doc__)
             doc = runner.attribute_named(base, "__doc__", ctx)
             if not (isinstance(doc, Const) and doc.value is None):
                 return cleandoc(doc)
