@@ -2731,6 +2731,182 @@ class Config:
 source = mock.Mock(spec=Config)
 launch("add" if isinstance(source, Config) else "max")
 """, []),
+    # A function object's attributes (python/function_objects.py, function_scopes.py).
+    "a function's __globals__ is its module's namespace": ("""
+REDUCE = "max"
+def helper():
+    return "REDUCE"
+launch(helper.__globals__[helper()])
+""", ["PAL006"]),
+    "a bound method's __self__ and __func__": ("""
+class Config:
+    def __init__(self, op):
+        self.op = op
+    def describe(self):
+        return self.op
+method = Config("max").describe
+launch(method.__self__.op if method.__func__.__name__ == "describe" else "add")
+""", ["PAL006"]),
+    "a plain function has no __self__: silent": ("""
+def plain():
+    return 1
+launch(plain.__self__)
+""", []),
+    "closure cells in co_freevars order": ("""
+def make(zeta, alpha):
+    def inner():
+        return alpha, zeta
+    return inner
+inner = make("add", "max")
+cells = dict(zip(inner.__code__.co_freevars, [c.cell_contents for c in inner.__closure__]))
+launch(cells["alpha"] if inner.__code__.co_freevars == ("alpha", "zeta") else "add")
+""", ["PAL006"]),
+    "a cell is the variable's live binding: rebound after the closure was made": ("""
+def make():
+    op = "add"
+    def inner():
+        return op
+    op = "max"
+    return inner
+launch(make().__closure__[0].cell_contents)
+""", ["PAL006"]),
+    "a store into a cell rebinds the variable the closure reads": ("""
+def make():
+    op = "add"
+    def inner():
+        return op
+    return inner
+inner = make()
+inner.__closure__[0].cell_contents = "max"
+launch(inner())
+""", ["PAL006"]),
+    "an empty cell is unknown: silent": ("""
+def make2():
+    def inner():
+        return op
+    if len(inner.__closure__) == 1:
+        return inner.__closure__[0]
+    op = "max"
+launch(make2().cell_contents)
+""", []),
+    "a module-level function has no closure": ("""
+def top():
+    return REDUCE
+REDUCE = "max"
+launch("max" if top.__closure__ is None else "add")
+""", ["PAL006"]),
+    "co_varnames where every local is a parameter; other locals unknown": ("""
+def only_params(op, *, vec):
+    return op
+def with_locals(op):
+    x = op
+    return x
+launch(only_params.__code__.co_varnames[0].replace("op", "max"))
+launch(with_locals.__code__.co_varnames[-1])
+""", ["PAL006"]),
+    "a nested function's __qualname__": ("""
+class Ops:
+    def build(self):
+        def reducer():
+            pass
+        return reducer
+launch("max" if Ops().build().__qualname__ == "Ops.build.<locals>.reducer" else "add")
+""", ["PAL006"]),
+    # inspect's introspection of the program's objects.
+    "inspect.getfullargspec pairs args with defaults": ("""
+import inspect
+def tuned(x, axis="x", op="max"):
+    return x
+spec = inspect.getfullargspec(tuned)
+launch(dict(zip(spec.args[-len(spec.defaults):], spec.defaults))["op"])
+""", ["PAL006"]),
+    "inspect.getfullargspec keeps a bound method's self": ("""
+import inspect
+class K:
+    def m(self, op="add"):
+        pass
+launch("max" if inspect.getfullargspec(K().m).args == ["self", "op"] else "add")
+""", ["PAL006"]),
+    "inspect.getfullargspec's annotations are unknown when written: silent": ("""
+import inspect
+def tuned(x, op: str = "add"):
+    return x
+launch("max" if inspect.getfullargspec(tuned).annotations else "add")
+""", []),
+    "inspect.getattr_static skips __getattr__ and reads the class dict": ("""
+import inspect
+class Knobs:
+    op = "max"
+    def __getattr__(self, name):
+        return "add"
+launch(inspect.getattr_static(Knobs(), "op"))
+""", ["PAL006"]),
+    "inspect.getattr_static: a property is returned itself, never run: silent": ("""
+import inspect
+class Knobs:
+    @property
+    def op(self):
+        return "max"
+launch(inspect.getattr_static(Knobs(), "op"))
+""", []),
+    "inspect.getattr_static of a library subclass's instance: silent": ("""
+import inspect
+import threading
+class Worker(threading.Thread):
+    op = "add"
+launch(inspect.getattr_static(Worker(), "op", "max"))
+""", []),
+    "inspect.getattr_static's default for a name found nowhere": ("""
+import inspect
+class Knobs:
+    pass
+launch(inspect.getattr_static(Knobs(), "op", "max"))
+""", ["PAL006"]),
+    "inspect.cleandoc of a docstring (both Python releases' spellings)": ("""
+import inspect
+def kernel():
+    \"\"\"Settings.
+
+    op: max
+    \"\"\"
+launch(inspect.cleandoc(kernel.__doc__).splitlines()[2].split(": ")[1])
+""", ["PAL006"]),
+    "inspect.getdoc of a method without a docstring is unknown: silent": ("""
+import inspect
+class Base:
+    def run(self):
+        \"\"\"max\"\"\"
+class Child(Base):
+    def run(self):
+        pass
+launch(inspect.getdoc(Child.run) or "max")
+""", []),
+    "inspect.getdoc of a dataclass without a docstring (a generated one): silent": ("""
+import dataclasses
+import inspect
+@dataclasses.dataclass
+class Settings:
+    op: str = "add"
+launch("add" if inspect.getdoc(Settings) else "max")
+""", []),
+    "inspect.signature follows functools.wraps to the wrapped function": ("""
+import functools
+import inspect
+def tuned(op="max"):
+    return op
+@functools.wraps(tuned)
+def wrapper(*args, **kwargs):
+    return tuned(*args, **kwargs)
+launch(inspect.signature(wrapper).parameters["op"].default)
+""", ["PAL006"]),
+    "inspect.isfunction / ismethod / isclass": ("""
+import inspect
+class K:
+    def m(self):
+        pass
+checks = (inspect.isfunction(K.m), inspect.ismethod(K().m), inspect.isclass(K), inspect.isfunction(K))
+launch("max" if checks == (True, True, True, False) else "add")
+""", ["PAL006"]),
 }
 
 

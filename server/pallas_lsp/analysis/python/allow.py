@@ -262,7 +262,10 @@ MODULES: dict[str, Policy] = {
                         "TokenInfo": "the record type of the tokens generate_tokens makes (kept)"}),
     "inspect": Policy("docstring layout of a known string; signature of the program's functions "
                       "and classes is read from the tree (python/signatures.py), its bind and "
-                      "BoundArguments CPython's Python (python/source_models.py); the rest of inspect "
+                      "BoundArguments CPython's Python (python/source_models.py); getfullargspec, "
+                      "getattr_static, getdoc, cleandoc of a docstring, isfunction, ismethod, isclass, "
+                      "isgeneratorfunction and iscoroutinefunction answered from the model's knowledge "
+                      "(python/function_objects.py); the rest of inspect "
                       "reads the program's objects, which real code cannot see (getmembers: dir() of "
                       "a class varies by release)", frozenset({"cleandoc"}),
                       others="reads the program's objects (frames, functions, classes), which real "

@@ -45,6 +45,7 @@ from . import (
     exception_groups,
     exception_values,
     function_attrs,
+    function_objects,
     modules,
     signatures,
 )
@@ -127,6 +128,10 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         return dict_instance_hook(runner, name.rsplit(".", 1)[-1], args[0], args[1:], kwargs, ctx)
     if name == "functools.update_wrapper":
         return function_attrs.update_wrapper(runner, args, kwargs, ctx)
+    if name in function_objects.NAMES:  # inspect's introspection of the program's objects
+        made = function_objects.inspect_call(runner, name, args, kwargs, ctx)  # type: ignore[arg-type]
+        if made is not MISSING:
+            return made
     if name == "builtins.setattr" and len(args) == 3 and not kwargs:
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             datamodel.store_attribute(runner, args[0], args[1].value, args[2], ctx)
@@ -509,6 +514,5 @@ def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
 
 
 _HOOKED = frozenset({*_HOOKED_NAMES, *CONSTRUCTORS, *dataclass_values.NAMES, *signatures.NAMES,
-                     *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS, *_EXCEPTION_HOOKED,
-                     *class_objects.NAMES,
-                     *_RUNNER_EXCEPTION_HOOKS})
+                     *function_objects.NAMES, *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS,
+                     *_EXCEPTION_HOOKED, *class_objects.NAMES, *_RUNNER_EXCEPTION_HOOKS})

@@ -50,6 +50,7 @@ from . import (
     class_objects,
     exception_groups,
     exception_values,
+    function_scopes,
     library_bases,
     type_attributes,
 )
@@ -304,6 +305,9 @@ def store_attribute(caller: Caller, owner: object, name: str, value: object, ctx
     if isinstance(owner, RealVal):  # a kept real object (element.text, context.prec)
         owner.store(name, value, caller.on_uncertain_path)
         return True
+    if owner.__class__ is function_scopes.CellVal:  # `cell.cell_contents = v` rebinds the variable
+        function_scopes.store_cell(caller, owner, name, value)  # type: ignore[arg-type]
+        return True
     return False
 
 
@@ -346,6 +350,9 @@ def delete_attribute(caller: Caller, owner: object, name: str, ctx: Ctx) -> None
             return
     if isinstance(owner, RealVal):
         owner.store(name, MISSING, True)  # not run: the object is unknown from here
+        return
+    if owner.__class__ is function_scopes.CellVal:  # `del cell.cell_contents` empties the cell
+        function_scopes.store_cell(caller, owner, name, MISSING)  # type: ignore[arg-type]
         return
     if isinstance(owner, (ObjVal, ClassVal)) or (isinstance(owner, FuncVal) and owner.self_value is None):
         if caller.on_uncertain_path:

@@ -32,6 +32,7 @@ MODULES = (
     "pallas_lsp.analysis.python.sequence_protocol", "pallas_lsp.analysis.python.exception_groups",
     "pallas_lsp.analysis.python.records", "pallas_lsp.analysis.python.cached",
     "pallas_lsp.analysis.python.class_objects",
+    "pallas_lsp.analysis.python.function_objects", "pallas_lsp.analysis.python.function_scopes",
 )
 _DUNDER = re.compile(r"^__[a-z][a-z_]*__$")
 
@@ -131,10 +132,20 @@ HOOKS = {
     "__set__": "a data descriptor's, for a store through the instance",
     "__delete__": "makes a descriptor a data descriptor",
     "__class__": "an instance's class; `obj.__class__ = C` re-classes it (between plain classes)",
-    "__dict__": "an instance's or a module's own dict (shared, not a copy)",
+    "__dict__": "an instance's, a module's or a function's own dict (shared, not a copy)",
     "__doc__": "a function's / class's docstring from the tree (one of its Python 3.12 and 3.13 "
                "spellings where they differ: python/doc_names.py)",
-    "__func__": "a classmethod's / staticmethod's function", "__qualname__": "a class's or a function's name",
+    "__func__": "a classmethod's / staticmethod's function; a bound method's (unbound)",
+    "__qualname__": "a class's name; a function's as the compiler sets it (`.<locals>.` inside a function)",
+    "__self__": "a bound method's instance (or class, for a classmethod)",
+    "__globals__": "a function's module namespace as a dict view (globals()'s: a store binds the name)",
+    "__closure__": "a function's cells in co_freevars order, each the enclosing scope's live binding "
+                   "(python/function_scopes.py: the symbol table's rule)",
+    "__code__": "co_name, co_qualname, co_argcount, co_posonlyargcount, co_kwonlyargcount, "
+                "co_freevars, co_firstlineno; co_varnames / co_nlocals where every local is a parameter",
+    "__signature__": "a function that carries one: inspect.signature / getfullargspec unknown",
+    "__slots__": "a class whose MRO has one: inspect.getattr_static unknown (its member descriptors "
+                 "are not modelled)",
     "__name__": "a module's (`__main__` for the file run; its main guard), a class's, a function's",
     "__main__": "the name of the module run: `if __name__ == \"__main__\"`, sys.modules[\"__main__\"]",
     "__match_args__": "positional class patterns of `match` (a dataclass's fields)",
@@ -160,7 +171,7 @@ HOOKS = {
                     "(python/function_attrs.py)",
     "__kwdefaults__": "a function's keyword-only defaults (None without any)",
     "__wrapped__": "set by functools.update_wrapper / wraps to the wrapped function",
-    "__module__": "copied by functools.update_wrapper (a program function's own is not known)",
+    "__module__": "a function's: its module's __name__; copied by functools.update_wrapper",
     "__type_params__": "copied by functools.update_wrapper (not known for a program function)",
     "_replace": "a named tuple's: a new instance of its class with some fields changed (a name that is "
                 "no field: ValueError)",

@@ -2,10 +2,12 @@
 
 A signature is its parameters in order, each with its name, kind and default: the default
 the function was given where it was defined (``FuncVal.defaults``), or
-``inspect.Parameter.empty`` for a parameter without one. The signature and its parameters
+``inspect.Parameter.empty`` for a parameter without one; a wrapper's ``__wrapped__`` is
+followed, as ``inspect.unwrap`` does. The signature and its parameters
 are namespaces of those attributes (``sig.parameters`` a dict by name); the signature is
 the model class of python/source_models.py, whose ``bind`` / ``bind_partial`` and
-``BoundArguments`` run there; annotations are unknown. ``x is inspect.Parameter.empty`` is
+``BoundArguments`` run there; an annotation is ``empty`` where none is written, else
+unknown. ``x is inspect.Parameter.empty`` is
 decided for a value the program made (``is_sentinel`` below).
 """
 
@@ -27,7 +29,23 @@ def signature(func: object) -> object:
     else."""
     if isinstance(func, ClassVal):
         return class_signature(func)
-    return _function_signature(func, bound=isinstance(func, FuncVal) and func.self_value is not None)
+    bound = isinstance(func, FuncVal) and func.self_value is not None
+    for _ in range(MAX_UNWRAP):
+        # inspect.unwrap: a wrapper's ``__wrapped__`` (functools.wraps) is followed, unless
+        # the wrapper carries a ``__signature__`` of its own (not modelled: unknown).
+        if not isinstance(func, FuncVal) or "__signature__" in func.attrs:
+            return MISSING
+        if "__wrapped__" not in func.attrs:
+            return _function_signature(func, bound=bound)
+        func = func.attrs["__wrapped__"]
+        if isinstance(func, FuncVal) and func.self_value is not None:
+            if bound:
+                return MISSING  # a method wrapping a bound method: two parameters bound
+            bound = True
+    return MISSING
+
+
+MAX_UNWRAP = 16
 
 
 def class_signature(cls: ClassVal) -> object:
@@ -65,9 +83,11 @@ def _function_signature(func: object, *, bound: bool) -> object:
         else:
             default = EMPTY
         parameters.items[param.arg] = NamespaceVal({
-            "name": Const(param.arg), "default": default, "annotation": UNKNOWN,
+            "name": Const(param.arg), "default": default,
+            "annotation": EMPTY if param.annotation is None else UNKNOWN,
             "kind": QualName(f"inspect.Parameter.{kind}")})
-    return SignatureParts(parameters, UNKNOWN, Const(tuple(kind for kind, _param in kinds)))
+    returns = EMPTY if getattr(func.node, "returns", None) is None else UNKNOWN
+    return SignatureParts(parameters, returns, Const(tuple(kind for kind, _param in kinds)))
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ from .. import (
     exception_groups,
     flags,
     function_attrs,
+    function_objects,
     library_bases,
     modules,
     operators,
@@ -472,9 +473,15 @@ class ExpressionsMixin:
                         value = doc_names.function_attribute(base.node, attr)
                     if value is MISSING:
                         value = function_attrs.function_attribute(base, attr)
+                    if value is MISSING:
+                        value = function_objects.function_attribute(self, base, attr)
                 else:
                     value = exception_groups.attribute(base, attr)
                     return UNKNOWN if value is MISSING else value  # with_traceback, add_note...
+            elif base.__class__ in function_objects.VALUES:  # a closure cell, a code object
+                if base.__class__ is function_objects.CellVal:
+                    return function_objects.cell_attribute(base, attr)  # type: ignore[arg-type]
+                return function_objects.code_attribute(base, attr)  # type: ignore[arg-type]
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
         return self._attribute_value(value, ctx)
