@@ -235,7 +235,7 @@ def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> objec
         # Every base seen, none defines it: object's, in the class's MRO before any
         # metaclass (``Cls.__new__(Cls)``: a bare instance, python/calls.py).
         return QualName("builtins.object.__new__")
-    typed = type_attributes.class_attribute(cls, name)  # type's methods: mro, __subclasses__
+    typed = type_attributes.class_attribute(cls, name)  # type.__subclasses__
     if typed is not MISSING:
         return typed
     if meta_found is not MISSING:

@@ -1,12 +1,5 @@
-"""Attributes ``type`` gives every class: ``cls.__mro__``, ``cls.mro()`` and
-``cls.__subclasses__()``, as CPython's typeobject.c computes them.
-
-``__mro__`` is the C3 linearization the class was made with (ClassVal.mro), ending in
-``object``; ``mro()`` is the same as a new list. Only a class whose MRO is all the
-program's own classes (and ``object``) is answered: a library class's own bases are not
-seen (one opaque entry stands for them), and the model classes of python/source_models.py
-are not the library's objects. A metaclass of the program's that defines ``mro`` (or the
-name itself) answers for itself: unknown here.
+"""``cls.__subclasses__()`` as CPython's typeobject.c gives it (``__mro__`` / ``mro()``
+are python/class_objects.py's).
 
 ``__subclasses__()`` lists the classes made with ``cls`` among their direct bases, in the
 order they were made (type.__new__ adds each to its bases' subclass list), while they are
@@ -26,13 +19,11 @@ import ast
 from dataclasses import dataclass, field
 
 from ..values import MISSING, UNKNOWN, ClassVal, ListVal, PartialVal, QualName
-from . import source_models
 
 _OBJECT = QualName("builtins.object")
-# The callables ``cls.mro`` / ``cls.__subclasses__`` read as (interp/calling.py runs them).
-MRO_CALL = "python.type_mro"
+# The callable ``cls.__subclasses__`` reads as (interp/calling.py runs them).
 SUBCLASSES_CALL = "python.type_subclasses"
-CALLS = frozenset({MRO_CALL, SUBCLASSES_CALL})
+CALLS = frozenset({SUBCLASSES_CALL})
 
 
 @dataclass
@@ -56,21 +47,6 @@ def note_class(registry: Subclasses, cls: ClassVal, scope: dict[str, object] | N
                 registry.unsure.add(id(base))
 
 
-def _own_classes(cls: ClassVal) -> list[object] | None:
-    """``cls.__mro__`` as a list, when every class of it is the program's own (or object)."""
-    order = list(cls.mro())
-    if not order or order[-1] != _OBJECT:
-        order.append(_OBJECT)
-    model_nodes = source_models.node_ids()
-    for entry in order:
-        if isinstance(entry, ClassVal):
-            if id(entry.node) in model_nodes:
-                return None
-        elif entry != _OBJECT:
-            return None
-    return order
-
-
 def _type_answers(meta: object, name: str) -> bool:
     """Whether ``type``'s own attribute ``name`` is what the class's metaclass gives."""
     if meta is None:
@@ -87,29 +63,21 @@ def _type_answers(meta: object, name: str) -> bool:
 
 
 def class_attribute(cls: ClassVal, name: str) -> object:
-    """``cls.__mro__`` / ``cls.mro`` / ``cls.__subclasses__`` as type gives them; MISSING
-    for any other name, UNKNOWN where not known."""
-    if name not in ("__mro__", "mro", "__subclasses__"):
+    """``cls.__subclasses__`` as type gives it; MISSING for any other name (``__mro__`` and
+    ``mro()`` are python/class_objects.py's), UNKNOWN where not known."""
+    if name != "__subclasses__":
         return MISSING
     if not _type_answers(cls.metaclass, name):
         return UNKNOWN
-    if name == "__subclasses__":
-        return PartialVal(QualName(SUBCLASSES_CALL), (cls,), {})
-    if name == "mro":
-        return PartialVal(QualName(MRO_CALL), (cls,), {})
-    order = _own_classes(cls)
-    return tuple(order) if order is not None else UNKNOWN
+    return PartialVal(QualName(SUBCLASSES_CALL), (cls,), {})
 
 
 def call(registry: Subclasses, program_trees: list[ast.Module], name: str, args: list[object],
          kwargs: dict[str, object]) -> object:
-    """``cls.mro()`` / ``cls.__subclasses__()`` (the class bound first)."""
+    """``cls.__subclasses__()`` (the class bound first)."""
     if len(args) != 1 or kwargs or not isinstance(args[0], ClassVal):
         return UNKNOWN
     cls = args[0]
-    if name == MRO_CALL:
-        order = _own_classes(cls)
-        return ListVal(order) if order is not None else UNKNOWN
     if registry.local_classes is None:
         registry.local_classes = any(_makes_local_classes(tree) for tree in program_trees)
     if id(cls) in registry.unsure or registry.local_classes:
