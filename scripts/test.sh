@@ -35,11 +35,23 @@ step "ruff"
 .venv/bin/ruff check server tests bench || failed+=(ruff)
 
 step "pytest"
-.venv/bin/python -m pytest -q -p no:cacheprovider "$@" || failed+=(pytest)
+# The log keeps pytest's short summary (-rfE) so that the last lines of this script's output, all
+# a CI page may show, name every failed test (printed again after the VS Code stage).
+pytest_log=$(mktemp)
+set +e
+.venv/bin/python -m pytest -q -p no:cacheprovider -rfE "$@" 2>&1 | tee "$pytest_log"
+pytest_rc=${PIPESTATUS[0]}
+set -e
+[ "$pytest_rc" -eq 0 ] || failed+=(pytest)
 
 step "VS Code extension: build, unit tests, .vsix, end to end in code-server"
 bash client/scripts/ci.sh || failed+=(vscode)
 
+if [ "$pytest_rc" -ne 0 ]; then
+  echo "pytest exited with $pytest_rc; its failures (rerun one with: .venv/bin/python -m pytest -q TEST_ID):"
+  grep -E '^(FAILED|ERROR) ' "$pytest_log" || tail -n 40 "$pytest_log"
+fi
+rm -f "$pytest_log"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED: ${failed[*]}"
   exit 1
