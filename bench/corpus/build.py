@@ -136,6 +136,22 @@ Corpora, each a folder of OUT:
            abstract properties met by class attributes, list aliasing, function __annotations__, a
            mutable class attribute shared by instances, zip truncation)
            (score.py --only heldout14/);
+  heldout15/ from bench/corpus/idioms_heldout15/: a fifteenth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           ordinary Python mechanism that the fourteen earlier sets do not use (tomllib.loads, json.loads
+           object_hook, itertools.pairwise / filterfalse / permutations / repeat, functools.cmp_to_key,
+           Counter.most_common, namedtuple _replace, dataclasses.fields metadata / astuple / make_dataclass /
+           InitVar, dataclass subclasses overriding field defaults, object.__setattr__ in a frozen dataclass,
+           str.casefold, str.rpartition, bytes.fromhex, int.bit_count, math.isqrt / gcd,
+           statistics.median_high, Decimal.sqrt, re.findall groups, string.ascii_lowercase, vars(),
+           types.MappingProxyType as a live view, a tuple subclass __new__, __hash__ / __eq__ dict keys,
+           an instance __call__, __setitem__, __int__, slice.indices, len(range), the global statement,
+           exec into a namespace, compile / eval, dict.popitem, set difference, filter(None, ...), chr / ord,
+           bytearray item assignment, yield from return values, next() with a default, globals() lookup,
+           inspect.getmembers, a seeded random.Random.sample, contextlib.suppress / nullcontext,
+           metaclass __getitem__, __iadd__, tuple subscripts of a dict, pathlib.PurePosixPath parts,
+           str.startswith with a tuple, list.insert)
+           (score.py --only heldout15/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -416,6 +432,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout12", corpus="heldout12")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout13", corpus="heldout13")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout14", corpus="heldout14")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout15", corpus="heldout15")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

@@ -1,0 +1,28 @@
+"""Reduction names arrive upper-case from a launcher; `str.casefold` makes them the lower-case names Pallas expects."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+REQUEST = {"AXES": ("Plane", "Strip"), "OP": "ADD"}
+OP = REQUEST["OP"].casefold()
+AXES = tuple(name.casefold() for name in REQUEST["AXES"])
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op=OP),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("plane", "strip"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.float32)))

@@ -1,0 +1,27 @@
+"""The inner axes are known first; the outer axis is prepended with `list.insert(0, ...)` before the launch."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 128)
+AXES = ["leaf"]
+AXES.insert(0, "trunk")
+
+
+def fan_out_kernel(x_ref, y_ref, smem):
+    smem[...] = jnp.full(SHAPE, 2.0, jnp.float32)
+    plgpu.commit_smem()
+    plgpu.copy_smem_to_gmem(smem, plgpu.multicast_ref(y_ref, tuple(AXES)))
+    plgpu.wait_smem_to_gmem(0)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("trunk", "leaf"))
+    call = plgpu.kernel(
+        fan_out_kernel,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
+        scratch_types=[plgpu.SMEM(SHAPE, jnp.float32)],
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.float32)))

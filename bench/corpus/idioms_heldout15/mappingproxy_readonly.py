@@ -1,0 +1,30 @@
+"""Defaults are exposed read-only through `types.MappingProxyType`; a view of a private dict the launch reads."""
+import types
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+_DEFAULTS = {"axes": ("lobe", "spoke"), "op": "add"}
+DEFAULTS = types.MappingProxyType(_DEFAULTS)
+_DEFAULTS["op"] = "min"
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=DEFAULTS["axes"], reduction_op=DEFAULTS["op"]),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("lobe", "spoke"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.bfloat16),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.bfloat16)))

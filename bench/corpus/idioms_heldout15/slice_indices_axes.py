@@ -1,0 +1,27 @@
+"""The axes a collective spans are a `slice` of the declared names, resolved with `slice.indices` into a range."""
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+DECLARED = ("world", "island", "chip", "sm")
+SPAN = slice(1, 3)
+AXES = tuple(DECLARED[i] for i in range(*SPAN.indices(len(DECLARED))))
+
+
+def barrier_kernel(o_ref, sem):
+    plgpu.semaphore_signal_multicast(sem, collective_axes=AXES)
+    pl.semaphore_wait(sem, 4)
+    o_ref[...] = jnp.zeros(o_ref.shape, o_ref.dtype)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("island", "chip"))
+    call = plgpu.kernel(
+        barrier_kernel,
+        out_type=jax.ShapeDtypeStruct((256,), jnp.int32),
+        scratch_types=[plgpu.SemaphoreType.REGULAR],
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))
+    print(f())

@@ -1,0 +1,33 @@
+"""An `Axes` tuple subclass normalises its names in `__new__` (stripped, lower-cased) before they reach the op."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+
+
+class Axes(tuple):
+    def __new__(cls, *names):
+        return super().__new__(cls, (name.strip().lower() for name in names))
+
+
+AXES = Axes(" Floor", "Aisle ")
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op="add"),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=1),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("floor", "aisle"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.float32)))

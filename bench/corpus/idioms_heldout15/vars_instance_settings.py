@@ -1,0 +1,35 @@
+"""Settings are plain instance attributes; `vars()` of the instance is the dict the launcher reads."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+
+
+class LaunchSettings:
+    def __init__(self):
+        self.axes = ("shelf", "tray")
+        self.op = "xor"
+        self.vec = 2
+
+
+SETTINGS = vars(LaunchSettings())
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=SETTINGS["axes"], reduction_op=SETTINGS["op"]),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=SETTINGS["vec"]),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("shelf", "tray"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.int32)))
