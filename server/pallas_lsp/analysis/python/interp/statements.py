@@ -844,7 +844,9 @@ class StatementsMixin:
         """`a, b = v` and `first, *rest = v`: the starred name takes the middle items, as a
         new list; a value whose items are unknown, or too few, binds every name unknown."""
         parts: list[object] | None = None
-        value = plain(value)
+        # A tuple or list of values gives its very items (`k, v = pair` binds the list in the
+        # pair, not a copy of it); anything else is read as a library call sees it.
+        value = value if isinstance(value, tuple) else plain(value)
         if isinstance(value, Const) and isinstance(value.value, tuple):
             parts = [Const(v) for v in value.value]
         elif _tuples_of_one_length(value):
