@@ -25,6 +25,7 @@ MODULES: dict[str, str] = {
            "method (cmdloop reads stdin, which is never run: unknown)",
     "sched": "an event scheduler over the program's timefunc and delayfunc (without them it "
              "reads the clock, which is never run: unknown)",
+    "http.cookies": "cookie headers written and parsed as text (SimpleCookie, Morsel: dict subclasses)",
     "optparse": "a command-line parser over the argument list the program gives (without one it "
                 "reads sys.argv: unknown; its errors print and exit: unknown)",
 }

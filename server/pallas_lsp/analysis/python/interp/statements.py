@@ -119,6 +119,7 @@ class StatementsMixin:
             frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
             if self._uncertain == frame.level and self._frames:  # (a module-level return is a SyntaxError)
                 raise ReturnExit  # a sure return: the rest of the function never runs
+            frame.stopped = True  # one that may run: what comes after it may not (a raise is not sure)
         elif isinstance(stmt, (ast.Break, ast.Continue)):
             self.exit_loop(stmt)  # a sure one raises; past one that may not run, yields are unsure
             frame.stopped = True
