@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Callable
 
 from ..values import MISSING
-from . import real, stdlib_bridged, stdlib_unknown
+from . import real, stdlib_bridged, stdlib_followed, stdlib_unknown
 from .policy import Policy
 
 # Methods of the core types (``"x".upper()``, ``(1, 2).index(2)``, ``b"x".hex()``): every
@@ -283,7 +283,8 @@ EXCLUDED_MODULES = {
               "design, not even for a round trip of known values",
     "locale": "the locale", "threading": "threads",
     "asyncio": "an event loop", "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
-    "parse_args(argv) of a given list by the real argparse (python/argparse_run.py)",
+    "parse_args(argv) of a given list by the real argparse (python/argparse_run.py), sub-commands "
+    "(add_subparsers / add_parser) with their own parsers' calls replayed",
     "configparser": "modelled: read_string of known text and read_dict of known sections replayed on "
                     "the real parser in memory (stdlib_values); read / read_file of a file: unknown",
     "enum": "the data model's (classes; members made through the class's __new__ / __init__)",
@@ -299,6 +300,8 @@ EXCLUDED_MODULES = {
               "TYPE_CHECKING is False, get_type_hints of a class from its MRO's annotations "
               "(python/class_introspection.py)",
     **stdlib_unknown.MODULES,
+    **{name: f"modelled: run from its own Python source (python/stdlib_followed.py): {why}"
+       for name, why in stdlib_followed.MODULES.items()},
 }
 
 # Methods of kept real objects that read the clock, the locale or the environment, an
