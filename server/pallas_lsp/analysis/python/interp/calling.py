@@ -61,6 +61,7 @@ from ..convert import CHANGES
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
     CacheVal,
+    ClassMethodVal,
     RegisterVal,
     SingleDispatchVal,
     StaticMethodVal,
@@ -87,6 +88,10 @@ from .support import (
     _spec_for,
     callable_of,
 )
+
+# The callables a call of ``getattr(obj, <a name not known>)`` runs, at most (interp/calling.py
+# call_any_attribute); the rest are not run (what they would store is not seen).
+MAX_ANY_ATTRIBUTE_CALLS = 64
 
 # Calls of Python's machinery that this mixin runs itself: a class made by type(name, bases,
 # ns), types.new_class or make_dataclass, a known source string run by exec.
@@ -370,6 +375,8 @@ class CallsMixin:
             if len(args) == 2:
                 return self.compare(args[0], [func.op], [args[1]], ctx)  # type: ignore[union-attr]
         self.callee_names.setdefault(id(node), "user")
+        if isinstance(func, introspection.AnyAttribute):
+            return self.call_any_attribute(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, OneOf):
             # Which callable runs depends on a path not decided: each may run.
             self._uncertain += 1
@@ -915,6 +922,34 @@ class CallsMixin:
                 elif name not in named:
                     extra.store(Const(name), value)
             local.names[spec.kwarg.arg] = extra
+
+    def call_any_attribute(self, func: introspection.AnyAttribute, args: list[object],
+                           kwargs: dict[str, object], node: ast.Call, arg_nodes: list[ast.expr],
+                           kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
+        """A call of ``getattr(obj, name)`` with the name not known: any method of the
+        object's classes (or a callable it holds, or the default) may be the one called,
+        each on a path that may not run, so what any of them stores is unknown after it."""
+        obj = func.obj
+        escaping = self._escaping
+        if id(obj) in escaping:
+            return UNKNOWN  # one reached from another's methods: those already run, each unsure
+        candidates: list[object] = [value for value in obj.attrs.values()
+                                    if isinstance(callable_of(value), (FuncVal, PartialVal, WrappedVal))]
+        for cls in obj.cls.mro():
+            for value in getattr(cls, "attrs", {}).values():
+                if isinstance(value, (FuncVal, StaticMethodVal, ClassMethodVal)):
+                    candidates.append(datamodel.bind(value, obj, obj.cls, self, ctx))
+        if func.default is not MISSING:
+            candidates.append(func.default)
+        self._uncertain += 1
+        escaping.add(id(obj))
+        try:
+            for candidate in candidates[:MAX_ANY_ATTRIBUTE_CALLS]:
+                self.call(candidate, list(args), dict(kwargs), node, arg_nodes, kw_nodes, env, ctx)
+        finally:
+            self._uncertain -= 1
+            escaping.discard(id(obj))
+        return UNKNOWN
 
     def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None:
         """Call a callback the way an unknown caller would: arguments unknown."""
