@@ -3231,6 +3231,62 @@ box = Box()
 getattr(box, "f" + ("ix" if time.time() > 0 else "oo"))()
 launch(box.d["op"])
 """, []),
+    "getattr of a name not known calls the override, never the base method it hides": ("""
+import time
+class Base:
+    def run(self):
+        launch("max")
+class Sub(Base):
+    def run(self):
+        launch("add")
+    def other(self):
+        launch("add")
+getattr(Sub(), "r" + ("un" if time.time() > 0 else "x"))()
+""", []),
+    "getattr of a name not known may call the override": ("""
+import time
+class Base:
+    def run(self):
+        launch("add")
+class Sub(Base):
+    def run(self):
+        launch("max")
+getattr(Sub(), "r" + ("un" if time.time() > 0 else "x"))()
+""", ["PAL006"]),
+    "getattr of a name not known: a method that cannot take the arguments is never called": ("""
+import time
+class Box:
+    def take(self, op):
+        launch(op)
+    def smoke(self):
+        launch("max")
+    def pair(self, a, b):
+        launch("max")
+    def named(self, *, op):
+        launch("max")
+getattr(Box(), "t" + ("ake" if time.time() > 0 else "x"))("add")
+""", []),
+    "getattr of a name not known: a method taking the arguments may be called": ("""
+import time
+class Box:
+    def spread(self, *ops):
+        launch(ops[0])
+    def later(self, op=None):
+        launch("max")
+getattr(Box(), "s" + ("pread" if time.time() > 0 else "x"))("add")
+""", ["PAL006"]),
+    "getattr of a name not known: defaults set through __defaults__ may let a method run": ("""
+import time
+class Box:
+    def __init__(self):
+        self.d = {"op": "max"}
+    def run(self, op):
+        self.d["op"] = op
+Box.run.__defaults__ = ("add",)
+box = Box()
+getattr(box, "r" + ("un" if time.time() > 0 else "x"))()
+launch(box.d["op"])
+""", []),
     "a pair's list is the list itself when unpacked": ("""
 ops = ["add"]
 pair = ("k", ops)

@@ -375,8 +375,6 @@ class CallsMixin:
             if len(args) == 2:
                 return self.compare(args[0], [func.op], [args[1]], ctx)  # type: ignore[union-attr]
         self.callee_names.setdefault(id(node), "user")
-        if isinstance(func, introspection.AnyAttribute):
-            return self.call_any_attribute(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, OneOf):
             # Which callable runs depends on a path not decided: each may run.
             self._uncertain += 1
@@ -443,6 +441,8 @@ class CallsMixin:
             # A real object a bridged call made (`operator.itemgetter(1)`): called for real.
             return self.call(QualName("python.call"), [func, *args], kwargs, node, arg_nodes, kw_nodes,
                              env, ctx)
+        if isinstance(func, introspection.AnyAttribute):  # (tested last: rare, off the hot path)
+            return self.call_any_attribute(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         # An unknown callee (a method of an object we do not model, a library
         # function) calls the callbacks it is given as they are. A bare name bound to an
         # unknown function may set a context mesh; a method of an unknown value
@@ -933,12 +933,20 @@ class CallsMixin:
         escaping = self._escaping
         if id(obj) in escaping:
             return UNKNOWN  # one reached from another's methods: those already run, each unsure
+        # The name is looked up as getattr would: the instance's own dict, then the classes in
+        # MRO order, a name found once shadowing it further on (an override hides the base's).
+        # A function that cannot take the call's arguments would raise TypeError unrun.
         candidates: list[object] = [value for value in obj.attrs.values()
                                     if isinstance(callable_of(value), (FuncVal, PartialVal, WrappedVal))]
+        seen = set(obj.attrs)
         for cls in obj.cls.mro():
-            for value in getattr(cls, "attrs", {}).values():
+            for name, value in getattr(cls, "attrs", {}).items():
+                if name in seen:
+                    continue
+                seen.add(name)
                 if isinstance(value, (FuncVal, StaticMethodVal, ClassMethodVal)):
                     candidates.append(datamodel.bind(value, obj, obj.cls, self, ctx))
+        candidates = [candidate for candidate in candidates if _may_take(candidate, args, kwargs)]
         if func.default is not MISSING:
             candidates.append(func.default)
         self._uncertain += 1
@@ -1003,3 +1011,30 @@ class CallsMixin:
             self.call_callbacks(args, kwargs, node, ctx, same_context=True)
         finally:
             self._callback_depth -= 1
+
+
+_SIGNATURE_ATTRS = frozenset({"__defaults__", "__kwdefaults__", "__code__", "__signature__"})
+
+
+def _may_take(func: object, args: list[object], kwargs: dict[str, object]) -> bool:
+    """Whether a call of ``func`` with these arguments may bind them (False: Python raises
+    TypeError before its body runs); True for what is not a plain function, and where the
+    arguments' number is not known (``*xs``, ``**kw`` of unknown length)."""
+    if not isinstance(func, FuncVal) or "**" in kwargs or any(a is _UNKNOWN_REST for a in args) \
+            or any(name in _SIGNATURE_ATTRS for name in (func.attrs or ())):
+        return True  # (defaults or code set on the function object: its signature is not the def's)
+    spec = func.node.args
+    positional = [*spec.posonlyargs, *spec.args]
+    given = len(args) + (1 if func.self_value is not None and positional else 0)
+    if func.self_value is not None and not positional and spec.vararg is None:
+        return False  # a method without `self`: its instance has nowhere to go
+    if given > len(positional) and spec.vararg is None:
+        return False
+    names = {param.arg for param in [*spec.args, *spec.kwonlyargs]}
+    if spec.kwarg is None and any(name not in names for name in kwargs):
+        return False
+    required = positional[:len(positional) - len(spec.defaults)]
+    if any(index >= given and param.arg not in kwargs for index, param in enumerate(required)):
+        return False
+    return all(param.arg in kwargs for param, default in zip(spec.kwonlyargs, spec.kw_defaults, strict=False)
+               if default is None)
