@@ -59,7 +59,9 @@ class InstalledModules:
 
     def __init__(self, search_path: SearchPath) -> None:
         self.search_path = search_path
-        self._trees: dict[tuple[str, int, int], ast.Module | None] = {}
+        # By file identity and whether the file had to import JAX (a standard-library module
+        # followed from its source need not: stdlib_source).
+        self._trees: dict[tuple[str, int, int, bool], ast.Module | None] = {}
         self._located: dict[str, str | None] = {}
         # What the cache did, for the benchmark and the tests.
         self.parsed = 0
@@ -108,7 +110,7 @@ class InstalledModules:
             return None
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
             return None
-        key = (path, info.st_size, info.st_mtime_ns)
+        key = (path, info.st_size, info.st_mtime_ns, needs_jax)
         if key in self._trees:
             return self._trees[key]
         # Not following a file is remembered too (None).
