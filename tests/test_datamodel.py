@@ -3124,3 +3124,203 @@ launch("add" if len(Mine.mro()) == 3 else "max")
 def test_library_mechanisms(name: str) -> None:
     body, want = LIBRARY_MECHANISMS[name]
     assert codes(body) == want, name
+
+
+# Modules of the standard library run from their own source (python/stdlib_followed.py): the
+# face gives the text (InstalledModules.stdlib_source), so these run with a library.
+FOLLOWED = {
+    "cmd.Cmd.onecmd dispatches to the subclass's do_* method": ("""
+import cmd
+class Shell(cmd.Cmd):
+    op = "add"
+    def do_op(self, arg):
+        self.op = arg
+shell = Shell()
+shell.onecmd("op max")
+launch(shell.op)
+""", ["PAL006"]),
+    "a cmd line of an unknown verb: any do_* may run, the setting is unknown": ("""
+import cmd, time
+class Shell(cmd.Cmd):
+    op = "max"
+    def do_add(self, arg):
+        self.op = "add"
+shell = Shell()
+shell.onecmd("add" if time.time() > 0 else "sub")
+launch(shell.op)
+""", []),
+    "optparse parses a given list with the library's code": ("""
+import optparse
+parser = optparse.OptionParser()
+parser.add_option("--op", default="add")
+options, _ = parser.parse_args(["--op", "max"])
+launch(options.op)
+""", ["PAL006"]),
+    "optparse's defaults, set_defaults over add_option's": ("""
+import optparse
+parser = optparse.OptionParser()
+parser.add_option("--op", default="add")
+parser.set_defaults(op="max")
+options, _ = parser.parse_args([])
+launch(options.op)
+""", ["PAL006"]),
+    "an argparse sub-command's set_defaults": ("""
+import argparse
+parser = argparse.ArgumentParser()
+commands = parser.add_subparsers(dest="job")
+commands.add_parser("reduce").set_defaults(op="max")
+commands.add_parser("copy").set_defaults(op="add")
+launch(parser.parse_args(["reduce"]).op)
+""", ["PAL006"]),
+    "the other argparse sub-command's set_defaults": ("""
+import argparse
+parser = argparse.ArgumentParser()
+commands = parser.add_subparsers(dest="job")
+commands.add_parser("reduce").set_defaults(op="max")
+commands.add_parser("copy").set_defaults(op="add")
+launch(parser.parse_args(["copy"]).op)
+""", []),
+    "argparse sub-commands parsed without a list: unknown (a required one exits)": ("""
+import argparse
+parser = argparse.ArgumentParser()
+commands = parser.add_subparsers(dest="job")
+commands.add_parser("reduce").set_defaults(op="max")
+launch(parser.parse_args().op)
+""", []),
+    "SimpleCookie's header written by the library's code": ("""
+from http.cookies import SimpleCookie
+jar = SimpleCookie()
+jar["op"] = "max"
+launch(jar.output(attrs=[], header="").split("=", 1)[1])
+""", ["PAL006"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FOLLOWED))
+def test_followed_stdlib(name: str) -> None:
+    from pallas_lsp.project.installed import SearchPath, library_on
+
+    body, expected = FOLLOWED[name]
+    analysis = analyze(HEADER + body, Options(jax_version=parse_jax_version("0.12.0.1"),
+                                              library=library_on(SearchPath(()))))
+    assert sorted(f.code for f in analysis.findings) == expected
+
+
+# Python's own semantics the followed library code relies on (no library needed).
+FLOW = {
+    "a raise after a return that may run is not sure": ("""
+import time
+def pick():
+    if time.time() > 0:
+        return "add"
+    raise KeyError("op")
+try:
+    op = pick()
+except KeyError:
+    op = "max"
+launch(op)
+""", []),
+    "getattr of a name not known: any method may run": ("""
+import time
+class Box:
+    def __init__(self):
+        self.d = {"op": "max"}
+    def fix(self):
+        self.d["op"] = "add"
+box = Box()
+getattr(box, "f" + ("ix" if time.time() > 0 else "oo"))()
+launch(box.d["op"])
+""", []),
+    "getattr of a name not known calls the override, never the base method it hides": ("""
+import time
+class Base:
+    def run(self):
+        launch("max")
+class Sub(Base):
+    def run(self):
+        launch("add")
+    def other(self):
+        launch("add")
+getattr(Sub(), "r" + ("un" if time.time() > 0 else "x"))()
+""", []),
+    "getattr of a name not known may call the override": ("""
+import time
+class Base:
+    def run(self):
+        launch("add")
+class Sub(Base):
+    def run(self):
+        launch("max")
+getattr(Sub(), "r" + ("un" if time.time() > 0 else "x"))()
+""", ["PAL006"]),
+    "getattr of a name not known: a method that cannot take the arguments is never called": ("""
+import time
+class Box:
+    def take(self, op):
+        launch(op)
+    def smoke(self):
+        launch("max")
+    def pair(self, a, b):
+        launch("max")
+    def named(self, *, op):
+        launch("max")
+getattr(Box(), "t" + ("ake" if time.time() > 0 else "x"))("add")
+""", []),
+    "getattr of a name not known: a method taking the arguments may be called": ("""
+import time
+class Box:
+    def spread(self, *ops):
+        launch(ops[0])
+    def later(self, op=None):
+        launch("max")
+getattr(Box(), "s" + ("pread" if time.time() > 0 else "x"))("add")
+""", ["PAL006"]),
+    "getattr of a name not known: defaults set through __defaults__ may let a method run": ("""
+import time
+class Box:
+    def __init__(self):
+        self.d = {"op": "max"}
+    def run(self, op):
+        self.d["op"] = op
+Box.run.__defaults__ = ("add",)
+box = Box()
+getattr(box, "r" + ("un" if time.time() > 0 else "x"))()
+launch(box.d["op"])
+""", []),
+    "a pair's list is the list itself when unpacked": ("""
+ops = ["add"]
+pair = ("k", ops)
+_, same = pair
+same.append("max")
+launch(ops[-1])
+""", ["PAL006"]),
+    "a slice of a list is a new list": ("""
+ops = ["add", "max"]
+rest = ops[:]
+rest.pop(0)
+launch(rest[0])
+""", ["PAL006"]),
+    "an empty list adds no item": ("""
+ops = ["max"] + []
+launch(ops[-1])
+""", ["PAL006"]),
+    "dict.__setitem__ through the class on a dict subclass's instance": ("""
+class Table(dict):
+    def put(self, key, value):
+        dict.__setitem__(self, key, value)
+table = Table()
+table.put("op", "max")
+launch(table["op"])
+""", ["PAL006"]),
+    "a str is no instance of a dict subclass": ("""
+class Table(dict):
+    pass
+launch("add" if isinstance("max", Table) else "max")
+""", ["PAL006"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLOW))
+def test_flow_semantics(name: str) -> None:
+    body, expected = FLOW[name]
+    assert codes(body) == expected

@@ -150,3 +150,16 @@ def test_a_configured_venv_is_read_from_its_files(tmp_path: Path) -> None:
     assert found.jax_version == "0.12.0.1"
     assert not marker.exists()
     assert environment_of(str(tmp_path / "nothing" / "python"), "missing") is None
+
+
+def test_a_followed_stdlib_module_is_read_whatever_the_same_file_was_asked_as_before() -> None:
+    # (The file's tree is cached by identity and by whether it had to import JAX: a module
+    # refused as an installed one, for importing no JAX, is still given as the library's.)
+    import sysconfig
+
+    stdlib = sysconfig.get_paths()["stdlib"]
+    modules = InstalledModules(SearchPath((stdlib,)))
+    assert modules.source("cmd") is None
+    found = modules.stdlib_source("cmd")
+    assert found is not None and found[0] == os.path.join(stdlib, "cmd.py")
+    assert modules.source("cmd") is None

@@ -98,6 +98,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # (file, ids of its nodes) for each imported module: which file a node is in.
         self._module_nodes: list[tuple[str, frozenset[int]]] = []
         self._library_models: Env | None = None  # python/source_models.py, run once when used
+        # ids of the objects whose methods a getattr of a name not known is running (calling.py).
+        self._escaping: set[int] = set()
         # Functions traced as (part of) a kernel body: the only code whose shape the
         # rules inspect (parents, next statements), so the only code indexed for it.
         self.kernel_scopes: dict[int, ast.AST] = {}

@@ -33,6 +33,8 @@ def builtin_call(interp: Scopes, name: str, args: list[object], kwargs: dict[str
     if name == "builtins.getattr" and len(args) in (2, 3) and not kwargs:
         attr = args[1]
         if not (isinstance(attr, Const) and isinstance(attr.value, str)):
+            if isinstance(args[0], ObjVal):
+                return AnyAttribute(args[0], args[2] if len(args) == 3 else MISSING)
             return UNKNOWN
         value = interp.attribute_named(args[0], attr.value, ctx)
         return UNKNOWN if value is MISSING else value
@@ -49,6 +51,19 @@ def builtin_call(interp: Scopes, name: str, args: list[object], kwargs: dict[str
         if len(args) == 1:
             return vars_of(args[0])
     return MISSING
+
+
+@dataclass(eq=False)
+class AnyAttribute:
+    """``getattr(obj, name)`` of an instance of the program's classes with a name not known
+    (``getattr(self, "do_" + verb)``): its value is unknown, but calling it calls one of the
+    object's methods (or the default), whose effects the program's later reads must see.
+    Called, every method of its classes and every callable it holds runs on a path that may
+    not be taken (interp/calling.py), so what any of them stores becomes unknown; the result
+    is unknown. Read any other way it is unknown."""
+
+    obj: ObjVal
+    default: object
 
 
 def module_scope(env: Env) -> Env:

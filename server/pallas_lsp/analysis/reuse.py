@@ -38,6 +38,10 @@ class _Recorder:
         self.answers.setdefault(name, found)
         return found
 
+    def stdlib_source(self, name: str) -> tuple[str, ast.Module] | None:
+        ask = getattr(self.inner, "stdlib_source", None)
+        return ask(name) if ask is not None else None
+
     def unchanged(self, answers: dict[str, tuple[str, ast.Module] | None]) -> bool:
         for name, was in answers.items():
             now = self.inner.source(name)

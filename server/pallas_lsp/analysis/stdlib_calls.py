@@ -60,6 +60,21 @@ class ArgParserVal:
             self.complete = False
         self.steps.append((method, tuple(call.args[1:]), dict(call.kwargs)))
 
+    def replayed(self) -> bool:
+        """Whether every call that built it (and each sub-command's parser) is recorded."""
+        return self.complete and all(child.replayed() for group in self.subparsers
+                                     for _, _, child in group.parsers)
+
+    subparsers: list[SubParsersVal] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class SubParsersVal:
+    """What ``parser.add_subparsers(...)`` returns: the sub-commands' parsers, each made by
+    ``add_parser(name, ...)`` (its arguments, then the parser, whose own calls it records)."""
+
+    parsers: list[tuple[tuple[object, ...], dict[str, object], ArgParserVal]] = field(default_factory=list)
+
 
 def attribute(base: object, attr: str) -> object:
     """Attributes of the values this module models; MISSING when it does not model ``base``."""
@@ -72,8 +87,10 @@ def attribute(base: object, attr: str) -> object:
         # Run by the interpreter on the list object (Interpreter.list_method).
         return PartialVal(QualName(f"builtins.list.{attr}"), (base,), {})
     if isinstance(base, ArgParserVal) and attr in ("add_argument", "parse_args", "parse_known_args",
-                                                   "set_defaults"):
+                                                   "set_defaults", "add_subparsers"):
         return PartialVal(QualName(f"argparse.{attr}"), (base,), {})
+    if isinstance(base, SubParsersVal) and attr == "add_parser":
+        return PartialVal(QualName("argparse.add_parser"), (base,), {})
     if isinstance(base, NamespaceVal):
         return base.get(attr, _qualified_attribute)
     if isinstance(base, NamespaceDict) and attr == "update":
@@ -312,15 +329,42 @@ def _set_defaults(call: Call) -> object:
     return Const(None)
 
 
+def _add_subparsers(call: Call) -> object:
+    """``parser.add_subparsers(...)``: recorded, replayed with the sub-commands' parsers."""
+    parser = call.args[0]
+    if not isinstance(parser, ArgParserVal):
+        return UNKNOWN
+    parser.record("add_subparsers", call)
+    if call.args[1:] or "parser_class" in call.kwargs or "action" in call.kwargs:
+        parser.complete = False  # a parser class or action of the program's: not replayed
+    group = SubParsersVal()
+    parser.subparsers.append(group)
+    return group
+
+
+def _add_parser(call: Call) -> object:
+    """``subparsers.add_parser(name, ...)``: a parser of its own, which records its calls."""
+    group = call.args[0]
+    if not isinstance(group, SubParsersVal):
+        return UNKNOWN
+    child = ArgParserVal(constructor=dict(call.kwargs))
+    if "**" in call.kwargs or "*" in call.kwargs or len(call.args) != 2:
+        child.complete = False
+    group.parsers.append((tuple(call.args[1:]), dict(call.kwargs), child))
+    return child
+
+
 def _parse_args(call: Call) -> object:
     parser = call.args[0]
-    if not isinstance(parser, ArgParserVal) or not parser.complete:
+    if not isinstance(parser, ArgParserVal) or not parser.replayed():
         return UNKNOWN
     argv = call.arg(1, "args")
     if call.arg(2, "namespace") is not MISSING:
         return UNKNOWN  # into a namespace of the program's: not followed
     if argv is not MISSING and argv != Const(None):
         return _parse_given(parser, argv, call)
+    if parser.subparsers:
+        return UNKNOWN  # the defaults of no sub-command: argparse may exit (a required one)
     namespace = NamespaceVal(dict(parser.defaults))
     if call.name.endswith("parse_known_args"):
         return (namespace, Const(()))
@@ -331,15 +375,29 @@ def _parse_given(parser: ArgParserVal, argv: object, call: Call) -> object:
     """``parse_args(argv)`` / ``parse_known_args(argv)`` with a list the program gives: the
     real argparse over the parser's recorded calls (python/argparse_run.py)."""
     known = call.name.endswith("parse_known_args")
-    steps = tuple((Const(method), args, DictVal({key: value for key, value in kwargs.items()}))
-                  for method, args, kwargs in parser.steps)
     made = bridge.run_call("argparse.ArgumentParser.parse_args", argparse_run.parse,
-                           [DictVal(dict(parser.constructor)), steps, argv, Const(known)], {}, call)
+                           [DictVal(dict(parser.constructor)), _replay_steps(parser), argv, Const(known)],
+                           {}, call)
     parsed = unpack(made) if known else (made,)
     if parsed is None or not isinstance(parsed[0], DictVal) or not parsed[0].complete:
         return UNKNOWN
     namespace = NamespaceVal({str(key): value for key, value in parsed[0].items.items()})
     return (namespace, parsed[1]) if known else namespace
+
+
+def _replay_steps(parser: ArgParserVal) -> tuple[object, ...]:
+    """The parser's recorded calls as python/argparse_run.py replays them: (method, args,
+    kwargs), with each ``add_subparsers`` followed by its sub-commands, each (args of
+    ``add_parser``, its kwargs, the sub-command parser's own steps)."""
+    groups = iter(parser.subparsers)
+    steps: list[object] = []
+    for method, args, kwargs in parser.steps:
+        step: tuple[object, ...] = (Const(method), args, DictVal(dict(kwargs)))
+        if method == "add_subparsers":
+            step = (*step, tuple((sub_args, DictVal(dict(sub_kwargs)), _replay_steps(child))
+                                 for sub_args, sub_kwargs, child in next(groups).parsers))
+        steps.append(step)
+    return tuple(steps)
 
 
 def _environ_get(call: Call) -> object:
@@ -405,6 +463,8 @@ HANDLERS: dict[str, Callable[[Call], object]] = {
     "argparse.add_argument": _add_argument,
     "argparse.set_defaults": _set_defaults,
     "argparse.parse_args": _parse_args,
+    "argparse.add_subparsers": _add_subparsers,
+    "argparse.add_parser": _add_parser,
     "argparse.parse_known_args": _parse_args,
     "os.environ.get": _environ_get,
     "os.getenv": _environ_get,

@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import os
 import stat
+import sysconfig
 from dataclasses import dataclass
 
 from pallas_lsp import reader
@@ -58,7 +59,9 @@ class InstalledModules:
 
     def __init__(self, search_path: SearchPath) -> None:
         self.search_path = search_path
-        self._trees: dict[tuple[str, int, int], ast.Module | None] = {}
+        # By file identity and whether the file had to import JAX (a standard-library module
+        # followed from its source need not: stdlib_source).
+        self._trees: dict[tuple[str, int, int, bool], ast.Module | None] = {}
         self._located: dict[str, str | None] = {}
         # What the cache did, for the benchmark and the tests.
         self.parsed = 0
@@ -76,6 +79,15 @@ class InstalledModules:
         self.followed.add(name)
         return path, tree
 
+    def stdlib_source(self, name: str) -> tuple[str, ast.Module] | None:
+        """(file, tree) of a module of the standard library the analysis follows from its
+        Python source (analysis/python/stdlib_followed.py decides which): this process's
+        own library, the one the bridge runs for real, read from ``.py`` files only (a
+        module written in C has none, so it is not followed)."""
+        path = _stdlib_file(name)
+        tree = self.tree(path, needs_jax=False) if path is not None else None
+        return (path, tree) if path is not None and tree is not None else None
+
     def locate(self, name: str) -> str | None:
         """The ``.py`` file of a dotted module name, as Python's path finder finds it."""
         if name in self._located:
@@ -91,30 +103,30 @@ class InstalledModules:
         self._located[name] = found
         return found
 
-    def tree(self, path: str) -> ast.Module | None:
+    def tree(self, path: str, needs_jax: bool = True) -> ast.Module | None:
         try:
             info = os.stat(path)
         except OSError:
             return None
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
             return None
-        key = (path, info.st_size, info.st_mtime_ns)
+        key = (path, info.st_size, info.st_mtime_ns, needs_jax)
         if key in self._trees:
             return self._trees[key]
         # Not following a file is remembered too (None).
-        parsed = self._parse(path)
+        parsed = self._parse(path, needs_jax)
         tree = parsed if isinstance(parsed, ast.Module) else None
         self._trees[key] = tree
         return tree
 
-    def _parse(self, path: str) -> ast.Module | bool:
+    def _parse(self, path: str, needs_jax: bool = True) -> ast.Module | bool:
         self.parsed += 1
         try:
             data = reader.read_bytes(path, MAX_FILE_BYTES)
             text = data.decode("utf-8-sig")
         except (reader.UnreadableFile, UnicodeDecodeError):
             return False
-        if not any(marker in data for marker in _IMPORTS_JAX):
+        if needs_jax and not any(marker in data for marker in _IMPORTS_JAX):
             return False
         tree = parse(text, path)
         return tree if isinstance(tree, ast.Module) else False
@@ -127,6 +139,14 @@ def _module_file(entry: str, parts: list[str]) -> str | None:
         if os.path.isfile(candidate):
             return candidate
     return None
+
+
+def _stdlib_file(name: str) -> str | None:
+    """The ``.py`` file of a dotted module name in this process's standard library."""
+    parts = name.split(".")
+    if not all(part.isidentifier() for part in parts):
+        return None
+    return _module_file(sysconfig.get_paths()["stdlib"], parts)
 
 
 _BY_SEARCH_PATH: dict[SearchPath, InstalledModules] = {}

@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Callable
 
 from ..values import MISSING
-from . import real, stdlib_bridged, stdlib_unknown
+from . import real, stdlib_bridged, stdlib_followed, stdlib_unknown
 from .policy import Policy
 
 # Methods of the core types (``"x".upper()``, ``(1, 2).index(2)``, ``b"x".hex()``): every
@@ -304,7 +304,8 @@ EXCLUDED_MODULES = {
     "asyncio": "an event loop (a driver runs the coroutine: python/calls.py; sleep is an awaitable "
                "of one bare yield, python/source_models.py)",
     "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
-    "parse_args(argv) of a given list by the real argparse (python/argparse_run.py)",
+    "parse_args(argv) of a given list by the real argparse (python/argparse_run.py), sub-commands "
+    "(add_subparsers / add_parser) with their own parsers' calls replayed",
     "unittest": "modelled: unittest.mock's Mock / MagicMock / NonCallableMock / PropertyMock / DEFAULT "
                 "as Python source (python/source_models.py: child mocks, return_value, side_effect, "
                 "configure_mock; call records unknown); mock.patch.object of a library module's name "
@@ -330,6 +331,8 @@ EXCLUDED_MODULES = {
               "TYPE_CHECKING is False, get_type_hints of a class from its MRO's annotations "
               "(python/class_introspection.py), NewType as CPython's Python (python/source_models.py)",
     **stdlib_unknown.MODULES,
+    **{name: f"modelled: run from its own Python source (python/stdlib_followed.py): {why}"
+       for name, why in stdlib_followed.MODULES.items()},
 }
 
 # Methods of kept real objects that read the clock, the locale or the environment, an

@@ -18,8 +18,9 @@ import argparse
 
 from .real import Refused
 
-# The methods of a parser whose calls are replayed, in the order the program made them.
-REPLAYED = frozenset({"add_argument", "set_defaults"})
+# The methods of a parser whose calls are replayed, in the order the program made them
+# (``add_subparsers`` with each sub-command's ``add_parser`` and that parser's own calls).
+REPLAYED = frozenset({"add_argument", "set_defaults", "add_subparsers"})
 
 
 class _QuietParser(argparse.ArgumentParser):
@@ -35,23 +36,36 @@ class _QuietParser(argparse.ArgumentParser):
         raise Refused("argparse would print")
 
 
-# One replayed call: the method's name, its positional and its keyword arguments.
-Step = tuple[str, tuple[object, ...], dict[str, object]]
+# One replayed call: the method's name, its positional and its keyword arguments (and,
+# for ``add_subparsers``, each sub-command: add_parser's arguments and the parser's steps).
+Step = tuple[object, ...]
+
+
+def _check_constructor(constructor: dict[str, object]) -> None:
+    if constructor.get("fromfile_prefix_chars") or "parents" in constructor:
+        raise Refused("argparse would read files, or parents are not replayed")
+
+
+def _replay(parser: argparse.ArgumentParser, steps: tuple[Step, ...]) -> None:
+    for method, args, kwargs, *commands in steps:
+        if method not in REPLAYED:
+            raise Refused("a parser method not replayed")
+        made = getattr(parser, method)(*args, **kwargs)  # type: ignore[operator]
+        for sub_args, sub_kwargs, sub_steps in (commands[0] if commands else ()):
+            _check_constructor(sub_kwargs)
+            # A sub-command's parser is made by the group as the parser's own class (quiet).
+            _replay(made.add_parser(*sub_args, **sub_kwargs), sub_steps)
 
 
 def parse(constructor: dict[str, object], steps: tuple[Step, ...], argv: list[str], known: bool) -> object:
     """What ``parse_args(argv)`` (``parse_known_args`` when ``known``) returns of a parser
     built by ``constructor`` then ``steps``: the namespace's attributes as a dict (with the
     unparsed strings, for parse_known_args)."""
-    if constructor.get("fromfile_prefix_chars") or "parents" in constructor:
-        raise Refused("argparse would read files, or parents are not replayed")
+    _check_constructor(constructor)
     if not (isinstance(argv, (list, tuple)) and all(isinstance(arg, str) for arg in argv)):
         raise Refused("the argument list is not strings")
     parser = _QuietParser(**constructor)  # type: ignore[arg-type]
-    for method, args, kwargs in steps:
-        if method not in REPLAYED:
-            raise Refused("a parser method not replayed")
-        getattr(parser, method)(*args, **kwargs)
+    _replay(parser, steps)
     if known:
         namespace, extras = parser.parse_known_args(list(argv))
         return vars(namespace), extras

@@ -49,10 +49,12 @@ from . import (
     modules,
     signatures,
 )
+from .convert import forget
 from .coroutines import GatheredVal
 from .descriptor_values import CONSTRUCTORS, CacheVal, construct
 from .exception_values import ExcVal
 from .generators import Generator, Step
+from .library_bases import DICT_HOOKS, DICT_METHODS
 from .sequence_protocol import sequence_iterator
 
 
@@ -126,6 +128,10 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return made
     if name.startswith("builtins.dict_instance.") and args and isinstance(args[0], ObjVal):
         return dict_instance_hook(runner, name.rsplit(".", 1)[-1], args[0], args[1:], kwargs, ctx)
+    if name in _UNBOUND_DICT and args:
+        made = unbound_dict_method(runner, name, args, kwargs, ctx)
+        if made is not MISSING:
+            return made
     if name == "functools.update_wrapper":
         return function_attrs.update_wrapper(runner, args, kwargs, ctx)
     if name in function_objects.NAMES:  # inspect's introspection of the program's objects
@@ -491,6 +497,50 @@ def dict_instance_hook(runner: Runner, hook: str, obj: ObjVal, args: list[object
     return UNKNOWN
 
 
+# ``dict.__setitem__(d, k, v)``, ``dict.get(self, k)``: a dict's methods read from the class,
+# called on a dict or on an instance of a dict subclass (whose own overrides they bypass).
+_UNBOUND_DICT = frozenset(f"builtins.dict.{name}" for name in (*DICT_HOOKS, *DICT_METHODS, "__delitem__"))
+
+
+def unbound_dict_method(runner: Runner, name: str, args: list[object], kwargs: dict[str, object],
+                        ctx: Ctx) -> object:
+    """A method of ``dict`` called through the class: on the dict a dict subclass's instance
+    holds, as ``dict``'s own (the subclass's override not run), and the item hooks on a dict;
+    MISSING for the rest (a dict's ``get`` / ``update``: stdlib_calls.py)."""
+    method, target = name.rsplit(".", 1)[-1], args[0]
+    if isinstance(target, ObjVal) and method != "__init__" and target.payload is not None:
+        if not isinstance(target.payload, DictVal):
+            return UNKNOWN
+        if method in DICT_HOOKS or method == "__delitem__":
+            target = target.payload
+        else:
+            return runner.call_value(QualName(name), [target.payload, *args[1:]], kwargs, ctx)
+    if isinstance(target, ObjVal) and method == "__init__":
+        return dict_instance_hook(runner, method, target, args[1:], kwargs, ctx)
+    if not isinstance(target, DictVal) or method not in ("__setitem__", "__getitem__", "__delitem__",
+                                                         "__contains__"):
+        return MISSING
+    if kwargs or len(args) != (3 if method == "__setitem__" else 2):
+        return UNKNOWN
+    key = plain(args[1])
+    known_key = isinstance(key, Const) and _hashable(key.value)
+    if method == "__setitem__":
+        sure = not runner.on_uncertain_path
+        target.store(key, args[2] if sure else UNKNOWN, sure=sure)
+        return Const(None)
+    if method == "__delitem__":
+        if known_key and key.value in target.items and not runner.on_uncertain_path:  # type: ignore[union-attr]
+            del target.items[key.value]  # type: ignore[union-attr]
+        else:
+            forget(target)
+        return Const(None)
+    if known_key and key.value in target.items:  # type: ignore[union-attr]
+        return Const(True) if method == "__contains__" else target.items[key.value]  # type: ignore[union-attr]
+    if method == "__contains__" and known_key and target.complete:
+        return Const(False)
+    return UNKNOWN
+
+
 def _hashable(value: object) -> bool:
     try:
         hash(value)
@@ -515,4 +565,4 @@ def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
 
 _HOOKED = frozenset({*_HOOKED_NAMES, *CONSTRUCTORS, *dataclass_values.NAMES, *signatures.NAMES,
                      *function_objects.NAMES, *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS,
-                     *_EXCEPTION_HOOKED, *class_objects.NAMES, *_RUNNER_EXCEPTION_HOOKS})
+                     *_EXCEPTION_HOOKED, *class_objects.NAMES, *_RUNNER_EXCEPTION_HOOKS, *_UNBOUND_DICT})

@@ -664,5 +664,7 @@ def claims_by_mro(cls: ClassVal) -> bool:
 
 
 _OBJECT = QualName("builtins.object")
-# Library bases that never make a builtin value an instance of the class deriving from them.
-_CLAIM_NOTHING = (QualName("typing.Generic"), QualName("typing.NamedTuple"))
+# Library bases that never make a builtin value an instance of the class deriving from them
+# (a builtin type's isinstance is type's: a plain dict or str is no instance of a subclass).
+_CLAIM_NOTHING = (QualName("typing.Generic"), QualName("typing.NamedTuple"), QualName("builtins.dict"),
+                  QualName("builtins.str"))

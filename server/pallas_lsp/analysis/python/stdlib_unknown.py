@@ -25,7 +25,7 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
         "select", "selectors", "posix", "nt", "msvcrt", "winreg", "winsound", "grp", "pwd", "spwd",
         "crypt", "nis", "syslog", "getpass", "readline", "rlcompleter", "curses", "ossaudiodev",
         "tkinter", "turtle", "msilib", "platform", "_posixsubprocess"),
-    "the clock": ("sched", "timeit", "cProfile", "profile", "pstats"),
+    "the clock": ("timeit", "cProfile", "profile", "pstats"),
     "the interpreter's own state (frames, code, imports, the garbage collector, registries)": (
         "atexit", "bdb", "code", "codeop", "ctypes", "dis",
         "faulthandler", "gc", "imp", "opcode", "pdb", "pickletools", "runpy", "site", "symtable",
@@ -35,10 +35,8 @@ _BY_REASON: dict[str, tuple[str, ...]] = {
     "the locale and translations": ("gettext",),
     "C-level audio operations on buffers, deprecated (removed in Python 3.13)": ("audioop", "xdrlib"),
     "binhex files, deprecated (removed in Python 3.11)": ("binhex",),
-    "a command-line parser whose errors exit the process (optparse; argparse is modelled)": ("optparse",),
     "text layout of arbitrary objects (pprint's width / indent / depth interact without a bound "
     "guards.py can estimate); printing writes stdout": ("pprint",),
-    "a command-line loop reading stdin": ("cmd",),
     "an XML package: xml.etree.ElementTree is bridged; xml.dom / xml.sax build trees through "
     "handlers the program supplies": ("xml",),
     "a package: xmlrpc.client's dumps / loads are bridged; its ServerProxy and xmlrpc.server are "

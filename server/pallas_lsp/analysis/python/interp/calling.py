@@ -61,6 +61,7 @@ from ..convert import CHANGES
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
     CacheVal,
+    ClassMethodVal,
     RegisterVal,
     SingleDispatchVal,
     StaticMethodVal,
@@ -87,6 +88,10 @@ from .support import (
     _spec_for,
     callable_of,
 )
+
+# The callables a call of ``getattr(obj, <a name not known>)`` runs, at most (interp/calling.py
+# call_any_attribute); the rest are not run (what they would store is not seen).
+MAX_ANY_ATTRIBUTE_CALLS = 64
 
 # Calls of Python's machinery that this mixin runs itself: a class made by type(name, bases,
 # ns), types.new_class or make_dataclass, a known source string run by exec.
@@ -436,6 +441,8 @@ class CallsMixin:
             # A real object a bridged call made (`operator.itemgetter(1)`): called for real.
             return self.call(QualName("python.call"), [func, *args], kwargs, node, arg_nodes, kw_nodes,
                              env, ctx)
+        if isinstance(func, introspection.AnyAttribute):  # (tested last: rare, off the hot path)
+            return self.call_any_attribute(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         # An unknown callee (a method of an object we do not model, a library
         # function) calls the callbacks it is given as they are. A bare name bound to an
         # unknown function may set a context mesh; a method of an unknown value
@@ -916,6 +923,42 @@ class CallsMixin:
                     extra.store(Const(name), value)
             local.names[spec.kwarg.arg] = extra
 
+    def call_any_attribute(self, func: introspection.AnyAttribute, args: list[object],
+                           kwargs: dict[str, object], node: ast.Call, arg_nodes: list[ast.expr],
+                           kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
+        """A call of ``getattr(obj, name)`` with the name not known: any method of the
+        object's classes (or a callable it holds, or the default) may be the one called,
+        each on a path that may not run, so what any of them stores is unknown after it."""
+        obj = func.obj
+        escaping = self._escaping
+        if id(obj) in escaping:
+            return UNKNOWN  # one reached from another's methods: those already run, each unsure
+        # The name is looked up as getattr would: the instance's own dict, then the classes in
+        # MRO order, a name found once shadowing it further on (an override hides the base's).
+        # A function that cannot take the call's arguments would raise TypeError unrun.
+        candidates: list[object] = [value for value in obj.attrs.values()
+                                    if isinstance(callable_of(value), (FuncVal, PartialVal, WrappedVal))]
+        seen = set(obj.attrs)
+        for cls in obj.cls.mro():
+            for name, value in getattr(cls, "attrs", {}).items():
+                if name in seen:
+                    continue
+                seen.add(name)
+                if isinstance(value, (FuncVal, StaticMethodVal, ClassMethodVal)):
+                    candidates.append(datamodel.bind(value, obj, obj.cls, self, ctx))
+        candidates = [candidate for candidate in candidates if _may_take(candidate, args, kwargs)]
+        if func.default is not MISSING:
+            candidates.append(func.default)
+        self._uncertain += 1
+        escaping.add(id(obj))
+        try:
+            for candidate in candidates[:MAX_ANY_ATTRIBUTE_CALLS]:
+                self.call(candidate, list(args), dict(kwargs), node, arg_nodes, kw_nodes, env, ctx)
+        finally:
+            self._uncertain -= 1
+            escaping.discard(id(obj))
+        return UNKNOWN
+
     def call_unknown_args(self, func: object, node: ast.Call, ctx: Ctx) -> None:
         """Call a callback the way an unknown caller would: arguments unknown."""
         if isinstance(func, FuncVal):
@@ -968,3 +1011,30 @@ class CallsMixin:
             self.call_callbacks(args, kwargs, node, ctx, same_context=True)
         finally:
             self._callback_depth -= 1
+
+
+_SIGNATURE_ATTRS = frozenset({"__defaults__", "__kwdefaults__", "__code__", "__signature__"})
+
+
+def _may_take(func: object, args: list[object], kwargs: dict[str, object]) -> bool:
+    """Whether a call of ``func`` with these arguments may bind them (False: Python raises
+    TypeError before its body runs); True for what is not a plain function, and where the
+    arguments' number is not known (``*xs``, ``**kw`` of unknown length)."""
+    if not isinstance(func, FuncVal) or "**" in kwargs or any(a is _UNKNOWN_REST for a in args) \
+            or any(name in _SIGNATURE_ATTRS for name in (func.attrs or ())):
+        return True  # (defaults or code set on the function object: its signature is not the def's)
+    spec = func.node.args
+    positional = [*spec.posonlyargs, *spec.args]
+    given = len(args) + (1 if func.self_value is not None and positional else 0)
+    if func.self_value is not None and not positional and spec.vararg is None:
+        return False  # a method without `self`: its instance has nowhere to go
+    if given > len(positional) and spec.vararg is None:
+        return False
+    names = {param.arg for param in [*spec.args, *spec.kwonlyargs]}
+    if spec.kwarg is None and any(name not in names for name in kwargs):
+        return False
+    required = positional[:len(positional) - len(spec.defaults)]
+    if any(index >= given and param.arg not in kwargs for index, param in enumerate(required)):
+        return False
+    return all(param.arg in kwargs for param, default in zip(spec.kwonlyargs, spec.kw_defaults, strict=False)
+               if default is None)

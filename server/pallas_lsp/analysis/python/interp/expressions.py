@@ -269,7 +269,7 @@ class ExpressionsMixin:
                                                 "operator": Const(type(node.op).__name__)}, {}, ctx)
             return self.each(lambda left, right: self.binary_op(left, node.op, right, ctx), left, right)
         if isinstance(node, ast.Subscript):
-            base = self.ev(node.value, env, ctx)
+            base = evaluated = self.ev(node.value, env, ctx)
             # A dict subclass's instance: its class's __getitem__ / __missing__ first.
             base = base if isinstance(base, ObjVal) and base.payload is not None else plain(base)
             if isinstance(base, (ViewIndexer, RefVal)):
@@ -292,8 +292,11 @@ class ExpressionsMixin:
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
-                return self.each(lambda base, *bounds: self.slice_subscript(base, list(bounds), ctx),
+                made = self.each(lambda base, *bounds: self.slice_subscript(base, list(bounds), ctx),
                                  base, *bounds)
+                # A slice of a list is a new list (`rest = args[:]`, then `rest.pop(0)`).
+                of_list = isinstance(evaluated, ListVal) and unpack(made) is not None
+                return _new_list(made) if of_list else made
             index = self.ev(node.slice, env, ctx)
             error = _lookup_error(base, index)
             if error is not None:

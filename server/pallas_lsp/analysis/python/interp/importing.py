@@ -28,6 +28,7 @@ from ...values import (
 from .. import (
     modules,
     source_models,
+    stdlib_followed,
 )
 from .support import (
     _MODELLED_HEADS,
@@ -92,7 +93,15 @@ class ModulesMixin:
         found = None
         head = names.canonical(name).split(".")[0]
         followed = head not in _MODELLED_HEADS or names.canonical(name).startswith("pl.ops")
-        if followed and len(self.library_paths) < MAX_LIBRARY_MODULES:
+        if stdlib_followed.followed(name):
+            # A module of the standard library run from its own source (python/stdlib_followed.py):
+            # found there before any installed package, as Python's path puts the library first.
+            ask = getattr(self.library, "stdlib_source", None)
+            located = ask(name) if ask is not None else None
+            if located is not None:
+                found = SourceModule(name, located[0], located[1])
+                self.library_paths.add(found.path)
+        elif followed and len(self.library_paths) < MAX_LIBRARY_MODULES:
             located = self.library.source(name)
             if located is not None:
                 found = SourceModule(name, located[0], located[1])

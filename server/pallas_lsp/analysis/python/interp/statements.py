@@ -122,6 +122,7 @@ class StatementsMixin:
             frame.returns.append(self.ev(stmt.value, env, ctx) if stmt.value else Const(None))
             if self._uncertain == frame.level and self._frames:  # (a module-level return is a SyntaxError)
                 raise ReturnExit  # a sure return: the rest of the function never runs
+            frame.stopped = True  # one that may run: what comes after it may not (a raise is not sure)
         elif isinstance(stmt, (ast.Break, ast.Continue)):
             self.exit_loop(stmt)  # a sure one raises; past one that may not run, yields are unsure
             frame.stopped = True
@@ -880,7 +881,9 @@ class StatementsMixin:
         """`a, b = v` and `first, *rest = v`: the starred name takes the middle items, as a
         new list; a value whose items are unknown, or too few, binds every name unknown."""
         parts: list[object] | None = None
-        value = plain(value)
+        # A tuple or list of values gives its very items (`k, v = pair` binds the list in the
+        # pair, not a copy of it); anything else is read as a library call sees it.
+        value = value if isinstance(value, tuple) else plain(value)
         if isinstance(value, Const) and isinstance(value.value, tuple):
             parts = [Const(v) for v in value.value]
         elif _tuples_of_one_length(value):

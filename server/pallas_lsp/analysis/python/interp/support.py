@@ -33,7 +33,6 @@ from ...values import (
     SpecVal,
     WrappedVal,
     one_of,
-    pack,
     plain,
     unpack,
 )
@@ -277,8 +276,9 @@ _NEVER_NONE = (ObjVal, ObjectVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal
 def _binary(left: object, op: ast.operator, right: object) -> object:
     """``xs + ys`` of lists is a new list; any other operand is read as its current items."""
     if isinstance(left, ListVal) and isinstance(right, ListVal) and isinstance(op, ast.Add):
-        return _new_list(pack([*(unpack(plain(left)) or [UNKNOWN]), *(unpack(plain(right)) or [UNKNOWN])])
-                         if left.complete and right.complete else UNKNOWN)
+        # (Both complete: their items; an empty list adds none.)
+        return ListVal([*left.items, *right.items]) if left.complete and right.complete \
+            and len(left.items) + len(right.items) <= MAX_LIST_ITEMS else _new_list(UNKNOWN)
     if isinstance(op, ast.Mult) and (isinstance(left, ListVal) or isinstance(right, ListVal)):
         return _repeat(left, right) if isinstance(left, ListVal) else _repeat(right, left)
     return jax_calls.binary(plain(left), op, plain(right))
