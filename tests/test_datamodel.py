@@ -2907,6 +2907,54 @@ class K:
 checks = (inspect.isfunction(K.m), inspect.ismethod(K().m), inspect.isclass(K), inspect.isfunction(K))
 launch("max" if checks == (True, True, True, False) else "add")
 """, ["PAL006"]),
+    # A tuple subclass's instance is the tuple tuple.__new__ made (library_bases.py).
+    "a tuple subclass without __new__ holds tuple(iterable)": ("""
+class Ops(tuple):
+    pass
+ops = Ops(["max", "add"])
+launch(ops[0] if isinstance(ops, tuple) and len(ops) == 2 else "add")
+""", ["PAL006"]),
+    "a tuple subclass's __new__ through super().__new__(cls, generator)": ("""
+class Ops(tuple):
+    def __new__(cls, *names):
+        return super().__new__(cls, (name.strip() for name in names))
+launch(Ops(" max ", "add")[0])
+""", ["PAL006"]),
+    "tuple.__new__ of an unknown iterable: the instance's items are unknown": ("""
+class Ops(tuple):
+    pass
+with open("ops.txt") as lines:
+    launch(Ops(lines.read().split())[0])
+""", []),
+    # exec(source, globals, locals): stores go to the locals, reads fall back to the globals.
+    "exec with a separate locals dict reads the globals' name": ("""
+ns = {}
+exec("op = BASE", {"BASE": "max"}, ns)
+launch(ns["op"] if "BASE" not in ns else "add")
+""", ["PAL006"]),
+    "exec with a separate locals dict: a def there reads the globals only (not followed)": ("""
+ns = {"BASE": "add"}
+exec("def pick():\n    return BASE\nop = pick()", {"BASE": "max"}, ns)
+launch("add" if ns.get("op") == "add" else "max")
+""", []),
+    # random.Random kept real: a seeded generator's draws, in order; the OS's seed refused.
+    "a seeded random.Random's draws follow one another": ("""
+import random
+rng = random.Random(1)
+rng.choice("ab")
+launch(rng.choice(["max", "add"]))
+""", ["PAL006"]),
+    "random.Random seeded by the OS, a reseed with None, the module's functions: unknown": ("""
+import random
+rng = random.Random(1)
+rng.seed()
+picks = [random.Random().choice(["max"]), rng.choice(["max"]), random.choice(["max"])]
+launch("add" if picks == ["max", "max", "max"] else "max")
+""", []),
+    # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
+    "a dtype equals the scalar type of its name": ("""
+launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")
+""", ["PAL006"]),
 }
 
 

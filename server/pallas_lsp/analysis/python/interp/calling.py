@@ -259,7 +259,9 @@ class CallsMixin:
         """``exec(source[, namespace])`` of a known string, its statements run here with the
         namespace as their module scope (python/exec_source.py); never Python's exec."""
         namespace: object = introspection.scope_dict(env) if len(args) == 1 else (
-            args[1] if len(args) == 2 else UNKNOWN)
+            args[1] if len(args) in (2, 3) else UNKNOWN)
+        local_namespace = args[2] if len(args) == 3 and args[2] is not args[1] \
+            and args[2] != Const(None) else None
         if len(args) == 1 and env.parent is not None:
             namespace = UNKNOWN  # in a function: a snapshot of its locals, not followed
         key = (args[0].value if isinstance(args[0], Const) else None, id(node)) if args else None
@@ -269,6 +271,13 @@ class CallsMixin:
             if body is not None:
                 self._exec_sources[key] = body  # kept: its node ids key memo tables
         scope = exec_source.scope_of(namespace) if not kwargs else None
+        if local_namespace is not None:
+            # exec(source, globals, locals): the globals dict gets __builtins__, the locals the
+            # names the source binds.
+            scope = exec_source.locals_scope(scope, local_namespace) \
+                if scope is not None and body is not None and exec_source.opens_no_scope(body) else None
+            if scope is None:
+                exec_source.give_up(local_namespace)
         # A source that execs itself (directly or through another) would recurse without end,
         # as Python's own exec does until RecursionError: not followed, like a recursive call.
         if body is None or scope is None or key in self._exec_running \
@@ -280,7 +289,11 @@ class CallsMixin:
             self.exec_body(body, scope, ctx)
         finally:
             self._exec_running.discard(key)  # type: ignore[arg-type]
-        exec_source.write_back(namespace, scope)
+        if local_namespace is not None and scope.parent is not None:
+            exec_source.write_back(namespace, scope.parent)
+            exec_source.write_back(local_namespace, scope, builtins=False)
+        else:
+            exec_source.write_back(namespace, scope)
         return Const(None)
 
     # ---- calls ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import builtins
 
-from ... import jax_calls, pyflow, ref_facts
+from ... import arrays, jax_calls, pyflow, ref_facts
 from ...generator_index import function_yields
 from ...trace import (
     Ctx,
@@ -251,6 +251,8 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
             # is never equal to a constant (a str, a number, None).
             return Const(isinstance(ops[0], ast.NotEq))
         equal = comparisons.bare_object_equality(*sides)  # object's __eq__: identity
+        if equal is None:
+            equal = arrays.dtype_equality(*sides)  # `dtype == jnp.float32`
         if equal is not None:
             return Const(equal == isinstance(ops[0], ast.Eq))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
