@@ -2951,6 +2951,50 @@ rng.seed()
 picks = [random.Random().choice(["max"]), rng.choice(["max"]), random.choice(["max"])]
 launch("add" if picks == ["max", "max", "max"] else "max")
 """, []),
+    # A callable stored into an object the analysis cannot see escapes (its code may call it).
+    "a handler stored as an attribute of an unknown object may run": ("""
+import xml.parsers.expat
+ops = ["max"]
+def fix(*args):
+    ops[0] = "add"
+parser = xml.parsers.expat.ParserCreate()
+parser.StartElementHandler = fix
+parser.Parse("<a/>", True)
+launch(ops[0])
+""", []),
+    "a handler stored under a key of an unknown object may run": ("""
+import xml.parsers.expat
+ops = ["max"]
+def fix(*args):
+    ops[0] = "add"
+registry = xml.parsers.expat.ParserCreate()
+registry["start"] = fix
+launch(ops[0])
+""", []),
+    "a list of handlers handed to unknown code: each may run": ("""
+import xml.parsers.expat
+ops = ["max"]
+def fix(*args):
+    ops[0] = "add"
+xml.parsers.expat.ParserCreate([fix])
+launch(ops[0])
+""", []),
+    "a dict of handlers stored on an unknown object: each may run": ("""
+import xml.parsers.expat
+ops = ["max"]
+def fix(*args):
+    ops[0] = "add"
+parser = xml.parsers.expat.ParserCreate()
+parser.handlers = {"start": fix}
+launch(ops[0])
+""", []),
+    "a plain value stored on an unknown object changes nothing known": ("""
+import xml.parsers.expat
+ops = ["max"]
+parser = xml.parsers.expat.ParserCreate()
+parser.buffer_text = ops
+launch(ops[0])
+""", ["PAL006"]),
     # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
     "a dtype equals the scalar type of its name": ("""
 launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")

@@ -1019,11 +1019,25 @@ class CallsMixin:
         """Callbacks handed to code we cannot see: assumed called (to find their launches),
         but not surely (on_sure_path is false inside). JAX's own APIs that trace their
         functions (lax.cond's branches, pl.run_scoped) call call_callbacks: those run."""
+        # A list or dict handed over holds what it holds: its callables escape with it
+        # (`parser.handlers = [on_start]`, `lib.register({"start": on_start})`); one level, bounded.
+        held = [item for value in [*args, *kwargs.values()] if value.__class__ in (ListVal, DictVal)
+                for item in _held_values(value)[:MAX_HELD_CALLBACKS]]
         self._callback_depth += 1
         try:
-            self.call_callbacks(args, kwargs, node, ctx, same_context=True)
+            self.call_callbacks([*args, *held], kwargs, node, ctx, same_context=True)
         finally:
             self._callback_depth -= 1
+
+
+MAX_HELD_CALLBACKS = 16  # callables looked for in one list or dict handed to unknown code
+
+
+def _held_values(container: object) -> list[object]:
+    """The values a list or dict holds now (a dict's values, not its keys)."""
+    if isinstance(container, ListVal):
+        return list(container.items)
+    return list(container.items.values()) if isinstance(container, DictVal) else []
 
 
 _SIGNATURE_ATTRS = frozenset({"__defaults__", "__kwdefaults__", "__code__", "__signature__"})
