@@ -2995,6 +2995,38 @@ parser = xml.parsers.expat.ParserCreate()
 parser.buffer_text = ops
 launch(ops[0])
 """, ["PAL006"]),
+    # The mapping protocol: keys(), then each item (PyDict_Merge's path for a non-dict).
+    "** of an object with keys() and __getitem__": ("""
+class Options:
+    def keys(self):
+        return ["op", "dtype"]
+    def __getitem__(self, key):
+        return {"op": "max", "dtype": jnp.float32}[key]
+launch(**Options())
+""", ["PAL006"]),
+    "dict() and {**} of an object with keys() and __getitem__": ("""
+class Options:
+    def keys(self):
+        return iter(("op",))
+    def __getitem__(self, key):
+        return key.replace("op", "max")
+merged = {**Options(), "extra": 1}
+launch(dict(Options(), other=2)["op"] if merged["op"] == "max" else "add")
+""", ["PAL006"]),
+    "** of an object without keys(): not a mapping (TypeError), unknown": ("""
+class Options:
+    def __getitem__(self, key):
+        return "max"
+try:
+    launch(**Options())
+except TypeError:
+    pass
+""", []),
+    # `...` and `Ellipsis` are one object; identity with a singleton is known.
+    "x is Ellipsis, x is True": ("""
+config = {"axes": ..., "strict": 1 == 1}
+launch("max" if config["axes"] is Ellipsis and config["strict"] is True and 1 is not True else "add")
+""", ["PAL006"]),
     # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
     "a dtype equals the scalar type of its name": ("""
 launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")

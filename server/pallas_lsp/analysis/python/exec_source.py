@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 
+from ..ast_nodes import PRIVATE_NAME, mangle_private_names
 from ..introspection import ScopeView
 from ..values import UNKNOWN, Const, DictVal, Env
 
@@ -38,6 +39,8 @@ def parsed(source: object, at: ast.AST) -> list[ast.stmt] | None:
     for node in ast.walk(tree):
         if "lineno" in node._attributes:
             ast.copy_location(node, at)
+    if PRIVATE_NAME.search(source.value):
+        mangle_private_names(tree, source.value)  # its classes' private names, as compile() does
     return tree.body
 
 

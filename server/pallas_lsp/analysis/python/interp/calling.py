@@ -19,6 +19,7 @@ from ...trace import (
 )
 from ...values import (
     LIBRARY_BASES,
+    MAX_DICT_ITEMS,
     MAX_LIST_ITEMS,
     MISSING,
     UNKNOWN,
@@ -186,7 +187,8 @@ class CallsMixin:
         for keyword in node.keywords:
             value = self.ev(keyword.value, env, ctx)
             if keyword.arg is None:
-                value = plain(value) if isinstance(value, ObjVal) else value  # a dict subclass's dict
+                if isinstance(value, ObjVal):  # a dict subclass's dict, or keys() and __getitem__
+                    value = plain(value) if value.payload is not None else self.mapping_protocol(value, ctx)
                 if isinstance(value, DictVal) and value.complete and all(
                         isinstance(k, str) for k in value.items):
                     kwargs.update(value.items)  # type: ignore[arg-type]
@@ -758,6 +760,30 @@ class CallsMixin:
             return iterable
         items = unpack(plain(iterable)) if not isinstance(iterable, ObjVal) else None
         return GeneratorVal(list(items)) if items is not None else UNKNOWN
+
+    def mapping_protocol(self, value: ObjVal, ctx: Ctx) -> object:
+        """What ``**obj``, ``{**obj}`` and ``dict(obj)`` read of an instance of the program's
+        class that is no dict: CPython calls ``obj.keys()``, then ``obj[key]`` for each key, in
+        order (PyDict_Merge's path for a mapping that is not a dict); a complete DictVal, or
+        UNKNOWN when a key, an item or the end of the keys is not known."""
+        getter = datamodel.special_method(value, "__getitem__")
+        keys_method = self.attribute_named(value, "keys", ctx) if getter is not MISSING else UNKNOWN
+        if keys_method is UNKNOWN or keys_method is MISSING:
+            return UNKNOWN  # no keys(): a TypeError, or an iterable of pairs (dict() reads those)
+        keys = self.call_value(keys_method, [], {}, ctx)
+        items = unpack(plain(keys))
+        if items is None and isinstance(keys, RealVal):
+            items = keys.items()
+        if items is None:
+            items = self.protocol_items(keys, ctx)
+        if items is None or len(items) > MAX_DICT_ITEMS:
+            return UNKNOWN
+        made = DictVal()
+        for key in items:
+            if not isinstance(key, Const):
+                return UNKNOWN
+            made.store(key, self.call_hook(getter, [key], ctx))
+        return made
 
     def protocol_items(self, value: object, ctx: Ctx) -> list[object] | None:
         """The items iterating an instance of the program's classes gives, read through its
