@@ -13,9 +13,9 @@ import warnings
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 
+from .ast_nodes import PRIVATE_NAME, mangle_private_names
 from .axis_symbols import AxisFacts, collect
 from .forms import judge_each_form
-from .ast_nodes import PRIVATE_NAME, mangle_private_names
 from .generator_index import index_generators
 from .library_sites import to_user_sites
 from .model import Analysis, Finding, OpFacts, Options, Span, SyntaxProblem
