@@ -192,8 +192,9 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return UNKNOWN
         values = [kwargs.get(name, args[0].attrs[name]) for name in fields]
         return runner.instantiate(args[0].cls, values, {}, ctx)
-    if name == "builtins.dict" and len(args) == 1 and isinstance(args[0], ObjVal) and args[0].payload is None \
-            and "**" not in kwargs and datamodel.special_method(args[0], "keys") is not MISSING:
+    if name == "builtins.dict" and len(args) == 1 and isinstance(args[0], ObjVal) \
+            and args[0].payload is None and "**" not in kwargs \
+            and datamodel.special_method(args[0], "keys") is not MISSING:
         # dict(mapping): keys() then each item, as ``**mapping`` reads it; keywords after.
         made = runner.mapping_protocol(args[0], ctx)
         if isinstance(made, DictVal):

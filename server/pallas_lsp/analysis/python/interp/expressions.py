@@ -556,7 +556,8 @@ class ExpressionsMixin:
                 if isinstance(spread, RealVal):  # an OrderedDict, a Counter...: its items, for real
                     spread = bridge.run("builtins.dict", dict, [spread], {})
                 elif isinstance(spread, ObjVal):  # a dict subclass's dict, or keys() / __getitem__
-                    spread = plain(spread) if spread.payload is not None else self.mapping_protocol(spread, ctx)
+                    spread = plain(spread) if spread.payload is not None \
+                        else self.mapping_protocol(spread, ctx)
                 if isinstance(spread, DictVal):
                     for k, v in spread.items.items():
                         value.store(Const(k), v)
