@@ -3027,6 +3027,18 @@ except TypeError:
 config = {"axes": ..., "strict": 1 == 1}
 launch("max" if config["axes"] is Ellipsis and config["strict"] is True and 1 is not True else "add")
 """, ["PAL006"]),
+    # Builtins and library calls that hand a value back: __debug__, assert_type, sys.intern,
+    # operator.call.
+    "__debug__ is True; assert_type, sys.intern, operator.call give their value": ("""
+import operator
+import sys
+from typing import assert_type
+launch(assert_type(operator.call(sys.intern, "max"), str) if __debug__ else "add")
+""", ["PAL006"]),
+    "sys.intern of what is no str: unknown": ("""
+import sys
+launch(sys.intern(b"max"))
+""", []),
     # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
     "a dtype equals the scalar type of its name": ("""
 launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")

@@ -103,6 +103,9 @@ class Runner(Protocol):
 
 # Calls that return their value argument unchanged (the second, ``val=``).
 IDENTITY_CALLS = frozenset({"typing.cast", "typing_extensions.cast"})
+# Calls that return their first argument: ``assert_type(val, typ)`` (a no-op at run time) and
+# ``sys.intern(text)`` (the interned str: equal to it, and the value is all the model holds).
+RETURNS_FIRST = frozenset({"typing.assert_type", "typing_extensions.assert_type", "sys.intern"})
 
 
 def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str, object],
@@ -230,6 +233,14 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         return args[0] if args else UNKNOWN
     if name == "asyncio.gather":
         return GatheredVal(tuple(args))
+    if name in RETURNS_FIRST:
+        if name == "sys.intern":
+            text = args[0] if len(args) == 1 and not kwargs else None
+            return text if isinstance(text, Const) and type(text.value) is str else UNKNOWN
+        return args[0] if len(args) == 2 and not kwargs else UNKNOWN
+    if name == "operator.call" and args and "**" not in kwargs:
+        # operator.call(f, *args, **kwargs) (Python 3.11): f called with the rest.
+        return runner.call_value(args[0], list(args[1:]), kwargs, ctx)
     if name in IDENTITY_CALLS:
         # An identity for the type checker (``cast(tuple[str, ...], raw)``): the value comes
         # back unchanged whatever the type expression is, known or not.
@@ -585,5 +596,6 @@ def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
 
 
 _HOOKED = frozenset({*_HOOKED_NAMES, *CONSTRUCTORS, *dataclass_values.NAMES, *signatures.NAMES,
-                     *function_objects.NAMES, *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS,
+                     *function_objects.NAMES, *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS, *RETURNS_FIRST,
+                     "operator.call",
                      *_EXCEPTION_HOOKED, *class_objects.NAMES, *_RUNNER_EXCEPTION_HOOKS, *_UNBOUND_DICT})

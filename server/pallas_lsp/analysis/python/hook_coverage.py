@@ -147,6 +147,7 @@ HOOKS = {
     "__slots__": "a class whose MRO has one: inspect.getattr_static unknown (its member descriptors "
                  "are not modelled)",
     "__name__": "a module's (`__main__` for the file run; its main guard), a class's, a function's",
+    "__debug__": "True: the file runs without -O (a plain run and the lowering check)",
     "__main__": "the name of the module run: `if __name__ == \"__main__\"`, sys.modules[\"__main__\"]",
     "__match_args__": "positional class patterns of `match` (a dataclass's fields)",
     "__annotations__": "a class's own dict of what its body annotated, in order, evaluated as the "

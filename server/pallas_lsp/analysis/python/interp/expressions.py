@@ -382,7 +382,11 @@ class ExpressionsMixin:
         if name in _BUILTINS:
             # `Ellipsis` is the constant `...` is (one object: `x is Ellipsis`); `NotImplemented`
             # stays a name (a rich comparison's answer, read by the data model as such).
-            return _ELLIPSIS if name == "Ellipsis" else QualName(f"builtins.{name}")
+            if name == "Ellipsis":
+                return _ELLIPSIS
+            # `__debug__` is True unless Python runs with -O, which strips asserts too: the
+            # lowering check and a plain `python kernel.py` run without it.
+            return _DEBUG if name == "__debug__" else QualName(f"builtins.{name}")
         stars = self._star_modules.get(id(_module_scope(env)), [])
         if len(stars) == 1:
             return names.attribute(stars[0], name)
@@ -725,6 +729,7 @@ class ExpressionsMixin:
 
 # The nodes of an index that evaluating twice cannot tell from once.
 _ELLIPSIS = Const(Ellipsis)
+_DEBUG = Const(True)
 _PLAIN_INDEX_NODES = (ast.Constant, ast.Name, ast.Slice, ast.Tuple, ast.UnaryOp, ast.USub,
                       ast.Load)
 

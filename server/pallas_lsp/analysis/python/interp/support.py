@@ -74,7 +74,7 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
              "vars", "setattr", "delattr", "callable", "locals", "__import__", "exec", "issubclass", "dir",
-             "StopIteration", "NotImplemented", "Ellipsis"} | allow.PURE_BUILTINS | {
+             "StopIteration", "NotImplemented", "Ellipsis", "__debug__"} | allow.PURE_BUILTINS | {
     # The builtin exception classes: what `contextlib.suppress(KeyError)` names.
     name for name, value in vars(builtins).items()
     if isinstance(value, type) and issubclass(value, BaseException)}  # the rest: run by the bridge
