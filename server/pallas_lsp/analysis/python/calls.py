@@ -596,6 +596,6 @@ def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
 
 
 _HOOKED = frozenset({*_HOOKED_NAMES, *CONSTRUCTORS, *dataclass_values.NAMES, *signatures.NAMES,
-                     *function_objects.NAMES, *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS, *RETURNS_FIRST,
-                     "operator.call",
+                     *function_objects.NAMES, *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS,
+                     *RETURNS_FIRST, "operator.call",
                      *_EXCEPTION_HOOKED, *class_objects.NAMES, *_RUNNER_EXCEPTION_HOOKS, *_UNBOUND_DICT})
