@@ -35,11 +35,16 @@ CALLS = [
 ]
 
 
+def _as_method(source: str) -> str:
+    """The def as a method of class Harness: ``self`` first."""
+    takes_none = source.startswith("def f()")
+    return "class Harness:\n    " + source.replace("def f(", "def f(self" if takes_none else "def f(self, ")
+
+
 def _real_message(source: str, given: int, keywords: tuple[str, ...], method: bool) -> str | None:
     namespace: dict = {}
     if method:
-        exec("class Harness:\n    " + source.replace("def f(", "def f(self, " if source.split("(")[1][0] != ")"
-                                                         else "def f(self"), namespace)
+        exec(_as_method(source), namespace)
         func = namespace["Harness"]().f
         given -= 1  # the instance is one of the positionals
     else:
@@ -54,8 +59,7 @@ def _real_message(source: str, given: int, keywords: tuple[str, ...], method: bo
 
 def _ours(source: str, given: int, keywords: tuple[str, ...], method: bool) -> str | None:
     if method:
-        source = "class Harness:\n    " + source.replace("def f(", "def f(self, " if source.split("(")[1][0] != ")"
-                                                          else "def f(self")
+        source = _as_method(source)
     tree = ast.parse(source)
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
     qualname = qualname_of(tree, node)

@@ -25,6 +25,11 @@ TRANSPARENT_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmeth
                                     "abc.abstractmethod"})
 
 
+# Attributes that, set on a function object, make Python bind other than the def says (its
+# defaults, its code; ``__signature__`` changes what inspect reports, kept out as unsure).
+SIGNATURE_ATTRS = frozenset({"__defaults__", "__kwdefaults__", "__code__", "__signature__"})
+
+
 def transparent(decorator: ast.expr) -> bool:
     """Whether a decorator leaves the def's signature as written."""
     return ast.unparse(decorator) in TRANSPARENT_DECORATORS

@@ -55,8 +55,10 @@ from .. import (
     exception_classes,
     exec_source,
     proxies,
+    refused_calls,
     type_attributes,
 )
+from ..binding import SIGNATURE_ATTRS
 from ..convert import CHANGES
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
@@ -196,6 +198,8 @@ class CallsMixin:
             kwargs[keyword.arg] = value
             kw_nodes[keyword.arg] = keyword.value
         self.last_raised = self.next_stopped = None
+        if func.__class__ is FuncVal and refused_calls.refuses(self, func, args, kwargs, node):  # type: ignore[arg-type]
+            return UNKNOWN  # CPython's binding raised TypeError: the body never runs
         result = self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         stopped, self.next_stopped = self.next_stopped, None
         if stopped is not None and isinstance(func, QualName) and func.name == "builtins.next":
@@ -1013,7 +1017,7 @@ class CallsMixin:
             self._callback_depth -= 1
 
 
-_SIGNATURE_ATTRS = frozenset({"__defaults__", "__kwdefaults__", "__code__", "__signature__"})
+_SIGNATURE_ATTRS = SIGNATURE_ATTRS  # (python/binding.py: what makes a def's signature unsure)
 
 
 def _may_take(func: object, args: list[object], kwargs: dict[str, object]) -> bool:
