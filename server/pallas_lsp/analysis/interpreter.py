@@ -150,6 +150,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # id(call) -> a call of the program's def its signature refuses, whose TypeError
         # surely reaches module level uncaught (python/refused_calls.py; PAL064).
         self.refused_calls: dict[int, RefusedCall] = {}
+        # The call ev_call is making, and its argument list as spelled (interp/calling.py).
+        self.spelled_call: tuple[ast.Call | None, list[object] | None] = (None, None)
         # Where axis names are defined and used (analysis/axis_symbols reads it).
         self.axis_trace = AxisTrace()
         self._memo: dict[tuple[object, ...], object] = {}

@@ -1,9 +1,11 @@
 """A call of the program's own ``def`` whose arguments its signature cannot bind (PAL064).
 
 CPython raises the TypeError before the body runs (python/binding.py words it). The
-interpreter models it as raised at the call (``Interpreter.raised_by_call``): a handler that
-surely catches a TypeError gets it (``try: ... except TypeError:``), a function on a sure
-path ends there, and the body is not run. The call is recorded for PAL064 only when the
+interpreter models it as raised at the call (the body is not run; ``ev_call`` raises it on
+as a callee's exception, ``Interpreter.raised_by_call``): a handler that surely catches a
+TypeError gets it (``try: ... except TypeError:``), a function on a sure path ends there.
+``bind_parameters`` flags a call that may not bind as it binds (no cost to those that do);
+only those are judged here. The call is recorded for PAL064 only when the
 exception surely reaches module level uncaught (``Interpreter.escapes``).
 
 Judged: a def (or lambda) of the analysed file or of the folder's modules, called with
@@ -43,34 +45,32 @@ class _Interp(Protocol):
 
     def escapes(self, kind: type[BaseException]) -> bool: ...
 
-    def raised_by_call(self, kind: object) -> None: ...
-
 
 def refuses(interp: _Interp, func: FuncVal, args: list[object], kwargs: dict[str, object],
-            node: ast.Call) -> bool:
-    """Whether the call surely raises CPython's binding TypeError (then modelled as raised,
-    and recorded where it reaches module level uncaught)."""
+            node: ast.Call) -> ExcVal | None:
+    """CPython's TypeError where the call surely does not bind (the interpreter then raises it
+    at the call: ``last_raised``), recorded where it surely reaches module level uncaught;
+    None where it binds or is not judged. Asked only where ``bind_parameters`` saw a sign."""
     definition = func.node
     decorators = getattr(definition, "decorator_list", ())
     if "**" in kwargs or any(arg is _UNKNOWN_REST for arg in args) or (
             decorators and not all(binding.transparent(d) for d in decorators)) or (
             func.attrs and any(name in binding.SIGNATURE_ATTRS for name in func.attrs)):
-        return False
+        return None
     given = len(args) + (func.self_value is not None)
     # Worded with a placeholder name first: the qualified name needs a walk of the tree,
-    # done only for the rare call that fails.
+    # done only for a call that fails.
     if binding.refusal(definition.args, "", given, list(kwargs)) is None:
-        return False
+        return None
     tree = _program_tree(interp, definition)
     if tree is None or _in_library(interp, node):
-        return False
+        return None
     qualname = binding.qualname_of(tree, definition) or getattr(definition, "name", "<lambda>")
     message = binding.refusal(definition.args, qualname, given, list(kwargs))
     assert message is not None
     if interp.escapes(TypeError) and id(node) not in interp.refused_calls:
         interp.refused_calls[id(node)] = RefusedCall(node, definition, message)
-    interp.raised_by_call(ExcVal(TypeError, (Const(message),)))
-    return True
+    return ExcVal(TypeError, (Const(message),))
 
 
 def _program_tree(interp: _Interp, definition: ast.AST) -> ast.AST | None:
