@@ -90,3 +90,28 @@ def test_the_typeerror_is_raised_the_handler_runs_and_the_body_does_not() -> Non
               "try:\n    run()\nexcept TypeError as exc:\n    helper(str(exc), 2, zz=1)\n")
     assert lines(source) == [8]
     assert "got an unexpected keyword argument 'zz'" in message(source)
+
+
+@pytest.mark.parametrize(("text", "classes"), [
+    ("KernelTest.pallas_call() got an unexpected keyword argument 'input_output_aliases'",
+     ("call_signature_mismatch",)),
+    ("KernelTest.pallas_call() takes from 3 to 4 positional arguments but 5 were given",
+     ("call_signature_mismatch",)),
+    ("KernelTest.pallas_call() missing 1 required positional argument: 'out_shape'",
+     ("call_signature_mismatch",)),
+    ("make.<locals>.run() missing 2 required keyword-only arguments: 'a' and 'b'",
+     ("call_signature_mismatch",)),
+    ("Ops.scaled() got some positional-only arguments passed as keyword arguments: 'value'",
+     ("call_signature_mismatch",)),
+    ("Harness.run() got multiple values for argument 'x'", ("call_signature_mismatch",)),
+    # JAX's own functions and classes: PAL009's, never PAL064's.
+    ("pallas_call() got an unexpected keyword argument 'grid_spec'", ("api_renamed",)),
+    ("Mesh.__init__() got an unexpected keyword argument 'grid_spec'", ("api_renamed",)),
+    ("Harness.kernel() got an unexpected keyword argument 'out_shape'", ("api_renamed",)),
+    ("kernel() missing 1 required positional argument: 'out_shape'", ("api_renamed",)),
+    ("pallas_call() takes from 1 to 2 positional arguments but 3 were given", ()),
+])
+def test_lowering_classes_claim_only_the_programs_methods_and_nested_defs(text: str, classes: tuple) -> None:
+    from pallas_lsp.lowering.classify import classes_of
+
+    assert classes_of("TypeError", text, "0.12.0.1") == classes
