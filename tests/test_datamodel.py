@@ -2907,6 +2907,130 @@ class K:
 checks = (inspect.isfunction(K.m), inspect.ismethod(K().m), inspect.isclass(K), inspect.isfunction(K))
 launch("max" if checks == (True, True, True, False) else "add")
 """, ["PAL006"]),
+    # A tuple subclass's instance is the tuple tuple.__new__ made (library_bases.py).
+    "a tuple subclass without __new__ holds tuple(iterable)": ("""
+class Ops(tuple):
+    pass
+ops = Ops(["max", "add"])
+launch(ops[0] if isinstance(ops, tuple) and len(ops) == 2 else "add")
+""", ["PAL006"]),
+    "a tuple subclass's __new__ through super().__new__(cls, generator)": ("""
+class Ops(tuple):
+    def __new__(cls, *names):
+        return super().__new__(cls, (name.strip() for name in names))
+launch(Ops(" max ", "add")[0])
+""", ["PAL006"]),
+    "tuple.__new__ of an unknown iterable: the instance's items are unknown": ("""
+class Ops(tuple):
+    pass
+with open("ops.txt") as lines:
+    launch(Ops(lines.read().split())[0])
+""", []),
+    # exec(source, globals, locals): stores go to the locals, reads fall back to the globals.
+    "exec with a separate locals dict reads the globals' name": ("""
+ns = {}
+exec("op = BASE", {"BASE": "max"}, ns)
+launch(ns["op"] if "BASE" not in ns else "add")
+""", ["PAL006"]),
+    "exec with a separate locals dict: a def there reads the globals only (not followed)": ("""
+ns = {"BASE": "add"}
+exec("def pick():\n    return BASE\nop = pick()", {"BASE": "max"}, ns)
+launch("add" if ns.get("op") == "add" else "max")
+""", []),
+    # random.Random kept real: a seeded generator's draws, in order; the OS's seed refused.
+    "a seeded random.Random's draws follow one another": ("""
+import random
+rng = random.Random(1)
+rng.choice("ab")
+launch(rng.choice(["max", "add"]))
+""", ["PAL006"]),
+    "random.Random seeded by the OS, a reseed with None, the module's functions: unknown": ("""
+import random
+rng = random.Random(1)
+rng.seed()
+picks = [random.Random().choice(["max"]), rng.choice(["max"]), random.choice(["max"])]
+launch("add" if picks == ["max", "max", "max"] else "max")
+""", []),
+    # A callable stored into an object the analysis cannot see escapes (its code may call it).
+    "a handler stored as an attribute of an unknown object may run": ("""
+import xml.parsers.expat
+ops = ["max"]
+def fix(*args):
+    ops[0] = "add"
+parser = xml.parsers.expat.ParserCreate()
+parser.StartElementHandler = fix
+parser.Parse("<a/>", True)
+launch(ops[0])
+""", []),
+    "a handler stored under a key of an unknown object may run": ("""
+import xml.parsers.expat
+ops = ["max"]
+def fix(*args):
+    ops[0] = "add"
+registry = xml.parsers.expat.ParserCreate()
+registry["start"] = fix
+launch(ops[0])
+""", []),
+    "a list of handlers handed to unknown code: each may run": ("""
+import xml.parsers.expat
+ops = ["max"]
+def fix(*args):
+    ops[0] = "add"
+xml.parsers.expat.ParserCreate([fix])
+launch(ops[0])
+""", []),
+    "a dict of handlers stored on an unknown object: each may run": ("""
+import xml.parsers.expat
+ops = ["max"]
+def fix(*args):
+    ops[0] = "add"
+parser = xml.parsers.expat.ParserCreate()
+parser.handlers = {"start": fix}
+launch(ops[0])
+""", []),
+    "a plain value stored on an unknown object changes nothing known": ("""
+import xml.parsers.expat
+ops = ["max"]
+parser = xml.parsers.expat.ParserCreate()
+parser.buffer_text = ops
+launch(ops[0])
+""", ["PAL006"]),
+    # The mapping protocol: keys(), then each item (PyDict_Merge's path for a non-dict).
+    "** of an object with keys() and __getitem__": ("""
+class Options:
+    def keys(self):
+        return ["op", "dtype"]
+    def __getitem__(self, key):
+        return {"op": "max", "dtype": jnp.float32}[key]
+launch(**Options())
+""", ["PAL006"]),
+    "dict() and {**} of an object with keys() and __getitem__": ("""
+class Options:
+    def keys(self):
+        return iter(("op",))
+    def __getitem__(self, key):
+        return key.replace("op", "max")
+merged = {**Options(), "extra": 1}
+launch(dict(Options(), other=2)["op"] if merged["op"] == "max" else "add")
+""", ["PAL006"]),
+    "** of an object without keys(): not a mapping (TypeError), unknown": ("""
+class Options:
+    def __getitem__(self, key):
+        return "max"
+try:
+    launch(**Options())
+except TypeError:
+    pass
+""", []),
+    # `...` and `Ellipsis` are one object; identity with a singleton is known.
+    "x is Ellipsis, x is True": ("""
+config = {"axes": ..., "strict": 1 == 1}
+launch("max" if config["axes"] is Ellipsis and config["strict"] is True and 1 is not True else "add")
+""", ["PAL006"]),
+    # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
+    "a dtype equals the scalar type of its name": ("""
+launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")
+""", ["PAL006"]),
 }
 
 

@@ -152,6 +152,24 @@ Corpora, each a folder of OUT:
            metaclass __getitem__, __iadd__, tuple subscripts of a dict, pathlib.PurePosixPath parts,
            str.startswith with a tuple, list.insert)
            (score.py --only heldout15/);
+  heldout16/ from bench/corpus/idioms_heldout16/: a sixteenth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           ordinary Python mechanism that the fifteen earlier sets do not use (operator.call, an
+           `if __debug__:` branch, a function redefined by a later def, a def inside if / else, a for
+           loop whose target is a dict item, re.sub with a backreference template, re.Scanner,
+           difflib.SequenceMatcher.find_longest_match, textwrap.shorten, str.expandtabs into fixed
+           columns, a json.JSONEncoder subclass's default, json.dumps sort_keys reordering, logging.Formatter
+           over logging.makeLogRecord, a unittest.TestCase run by TestSuite.debug(), lru_cache
+           cache_parameters(), inspect.unwrap, typing.assert_type, wsgiref.headers.Headers.get_all,
+           email.utils.getaddresses, urllib.parse.urljoin, posixpath.normpath, math.factorial,
+           statistics.harmonic_mean, __rmatmul__, __rpow__, __rand__, __rfloordiv__, __ixor__, __ilshift__,
+           __itruediv__, __repr__ as a dict key, the ascii() builtin, sys.intern, a bool indexing a tuple,
+           `a, b = b, a` swaps, `with ... as (a, b)` unpacking, a punycode codec round trip,
+           date.isocalendar().week, a NameError fallback, an immediately called lambda, implicit
+           concatenation of adjacent string literals, module-level rebinding after def, a property
+           getter replaced with @Base.prop.getter, gettext.NullTranslations, weakref.WeakKeyDictionary,
+           a hand-written __deepcopy__, typing.get_overloads, reversed() over __len__ / __getitem__)
+           (score.py --only heldout16/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -433,6 +451,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout13", corpus="heldout13")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout14", corpus="heldout14")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout15", corpus="heldout15")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout16", corpus="heldout16")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

@@ -74,6 +74,18 @@ def dtype_of(value: object) -> DtypeVal | None:
     return None
 
 
+def dtype_equality(left: object, right: object) -> bool | None:
+    """``a == b`` of two dtype objects: a scalar type (``jnp.float32``, ``np.int8``) or a dtype
+    (``jnp.dtype(...)``, ``x.dtype``). JAX's scalar types compare as their numpy type does, and
+    numpy's type and dtype of one name are equal, so the names decide; None when a side is
+    neither (a string: ``jnp.float32 == "float32"`` is False, ``x.dtype == "float32"`` True)."""
+    sides = [value if isinstance(value, DtypeVal) else (
+        dtype_of(value) if isinstance(value, QualName) else None) for value in (left, right)]
+    if sides[0] is None or sides[1] is None:
+        return None
+    return sides[0].name == sides[1].name
+
+
 def array_dtype(value: object) -> object:
     """The dtype an array made with ``dtype=value`` has: unknown for a 64-bit type (x64 may
     be off, making it 32-bit) and for anything that names no dtype."""

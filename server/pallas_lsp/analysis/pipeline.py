@@ -13,6 +13,7 @@ import warnings
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 
+from .ast_nodes import PRIVATE_NAME, mangle_private_names
 from .axis_symbols import AxisFacts, collect
 from .forms import judge_each_form
 from .generator_index import index_generators
@@ -53,6 +54,8 @@ def parse(source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
     except (ValueError, RecursionError, MemoryError) as exc:
         # NUL bytes (ValueError before 3.12), or nesting too deep for the parser.
         return SyntaxProblem(f"cannot parse: {exc}", Span(1, 0, 1, 0))
+    if PRIVATE_NAME.search(source):
+        mangle_private_names(tree, source)  # as CPython compiles a class body
     index_generators(tree, source)
     return tree
 

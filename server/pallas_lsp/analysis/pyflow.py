@@ -121,8 +121,10 @@ def compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object:
         current, right = _dtypes_compared(current, right)
         a, b = _comparable(current), _comparable(right)
         if isinstance(op, (ast.Is, ast.IsNot)):
+            # Identity is known where one side is a singleton (None, ..., True, False): any
+            # other value is that object only if it is the same constant.
             if not (isinstance(current, Const) and isinstance(right, Const)
-                    and (current.value is None or right.value is None)):
+                    and (_singleton(current.value) or _singleton(right.value))):
                 return UNKNOWN
             result = (current.value is right.value) == isinstance(op, ast.Is)
         elif isinstance(op, (ast.In, ast.NotIn)):
@@ -182,3 +184,8 @@ def formatted(parts: list[object]) -> object:
             return UNKNOWN
         text.append(str(part.value))
     return Const("".join(text))
+
+
+def _singleton(value: object) -> bool:
+    """One object of its kind in every process: ``x is None`` / ``is ...`` / ``is True``."""
+    return value is None or value is Ellipsis or type(value) is bool

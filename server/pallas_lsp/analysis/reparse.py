@@ -43,6 +43,7 @@ import ast
 import warnings
 from dataclasses import dataclass
 
+from .ast_nodes import PRIVATE_NAME, mangle_private_names
 from .generator_index import index_generators
 from .model import SyntaxProblem
 from .pipeline import parse
@@ -136,6 +137,8 @@ class Reparser:
             return None
         if middle.body and middle.body[0].col_offset != 0:
             return None
+        if PRIVATE_NAME.search(text):
+            mangle_private_names(middle, text)  # the kept statements were mangled by their parse
         index_generators(middle, text)  # the kept statements keep the marks of their parse
         self.reused_statements = keep_before + count - keep_after
         self._changed = (edit_from, edit_to)

@@ -236,6 +236,21 @@ MODULES: dict[str, Policy] = {
                    {"uuid1": "the clock and the host's address", "uuid4": "randomness",
                     "getnode": "the host's address", "SafeUUID": "an enum class (the data model's)",
                     "main": "the command line: prints to stdout (Python 3.12)"}),
+    "random": Policy("a random.Random the program seeds (an int, float, str or bytes seed) kept as a "
+                     "real object: its sequence is the seed's, the same on Python 3.10 to 3.13 "
+                     "(measured: shuffle, sample, choice(s), randint, randrange, getrandbits, the "
+                     "distributions); guards.py refuses a seed left to the OS",
+                     frozenset({"Random"}),
+                     {"SystemRandom": "the OS's randomness",
+                      **dict.fromkeys(("random", "seed", "getstate", "setstate", "randrange", "randint",
+                                       "choice", "choices", "shuffle", "sample", "uniform", "triangular",
+                                       "randbytes", "getrandbits", "betavariate", "binomialvariate",
+                                       "expovariate", "gammavariate", "gauss", "lognormvariate",
+                                       "normalvariate", "vonmisesvariate", "paretovariate",
+                                       "weibullvariate"),
+                                      "the module's own generator, seeded by the OS at import "
+                                      "(or by a random.seed the program may not be the only caller of)"),
+                      "main": "the command line: prints to stdout (Python 3.13)"}),
     "getopt": Policy("command-line options parsed from a known list", frozenset({"getopt"}),
                      {"gnu_getopt": "reads os.environ (POSIXLY_CORRECT)"}),
     "graphlib": Policy("topological order of a known graph", frozenset({"TopologicalSorter"})),
@@ -288,7 +303,7 @@ EXCLUDED_MODULES = {
                        "a Sequence's instance matched by `match` sequence patterns; isinstance against "
                        "an ABC is the library's (registered types): unknown for the program's classes, the "
                        "library's own answer for a builtin value",
-    "time": "the clock", "random": "randomness", "secrets": "randomness",
+    "time": "the clock", "secrets": "randomness",
     "importlib": "imports code",
     "marshal": "modelled: dumps / loads as a round trip of the plain types marshal writes (versions 3 "
                "and 4 keep shared references), python/copy_protocol.py; the bytes stay unknown and "
@@ -565,6 +580,13 @@ def _kept_doctest() -> None:
     _keep(doctest.DocTestParser, doctest.Example)
 
 
+def _kept_random() -> None:
+    import random
+
+    _keep(random.Random)
+    real.SNAPSHOTS[random.Random] = lambda r: [r.getstate()]  # every draw moves it
+
+
 def _kept_tokens() -> None:
     import tokenize
 
@@ -583,6 +605,7 @@ _LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
     (("ipaddress",), _kept_addresses),
     (("uuid",), _kept_uuid),
     (("tokenize",), _kept_tokens),
+    (("random",), _kept_random),
     (("doctest",), _kept_doctest),
     (("array",), _kept_arrays),
     (("csv", "_csv"), _kept_csv),

@@ -46,6 +46,7 @@ from . import (
     exception_values,
     function_attrs,
     function_objects,
+    library_bases,
     modules,
     signatures,
 )
@@ -84,6 +85,8 @@ class Runner(Protocol):
     def is_iterator(self, value: object) -> bool: ...
 
     def protocol_items(self, value: object, ctx: Ctx) -> list[object] | None: ...
+
+    def mapping_protocol(self, value: ObjVal, ctx: Ctx) -> object: ...
 
     def next_step(self, iterator: object, ctx: Ctx) -> Step: ...
 
@@ -189,6 +192,23 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return UNKNOWN
         values = [kwargs.get(name, args[0].attrs[name]) for name in fields]
         return runner.instantiate(args[0].cls, values, {}, ctx)
+    if name == "builtins.dict" and len(args) == 1 and isinstance(args[0], ObjVal) \
+            and args[0].payload is None and "**" not in kwargs \
+            and datamodel.special_method(args[0], "keys") is not MISSING:
+        # dict(mapping): keys() then each item, as ``**mapping`` reads it; keywords after.
+        made = runner.mapping_protocol(args[0], ctx)
+        if isinstance(made, DictVal):
+            for key, value in kwargs.items():
+                made.store(Const(key), value)
+        return made
+    if name == "builtins.tuple.__new__" and 1 <= len(args) <= 2 and not kwargs \
+            and isinstance(args[0], ClassVal) and library_bases.holds_tuple(args[0]):
+        # ``tuple.__new__(cls, iterable=())``: an instance of cls holding the tuple that
+        # ``tuple(iterable)`` makes (unknown items: an instance whose tuple is not known).
+        made = runner.call_value(QualName("builtins.tuple"), [args[1]], {}, ctx) if len(args) == 2 \
+            else Const(())
+        items = unpack(made)
+        return ObjVal(args[0], {}, payload=pack(items) if items is not None else None)
     if name == "builtins.object.__new__" and args and isinstance(args[0], ClassVal):
         return ObjVal(args[0], {})  # a bare instance: its class's __init__ runs after
     if name == "builtins.type.__call__" and args and isinstance(args[0], ClassVal):
@@ -313,6 +333,7 @@ _HOOKED_NAMES = frozenset({
     "functools.update_wrapper", "builtins.setattr", "builtins.delattr", "builtins.object.__setattr__",
     "builtins.object", "python.namedtuple_make", "python.namedtuple_replace",
     "builtins.object.__getattribute__", "builtins.object.__new__", "builtins.type.__call__",
+    "builtins.tuple.__new__", "builtins.dict",
     "importlib.import_module", "builtins.__import__", "asyncio.gather", "builtins.type",
     "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.getattr",
     "builtins.len", "builtins.iter", "builtins.reversed", "builtins.tuple", "builtins.list",

@@ -27,6 +27,7 @@ import collections.abc
 from typing import Protocol
 
 from ..arrays import dtype_of
+from ..ast_nodes import written_name
 from ..introspection import vars_of
 from ..pipelines import BlockSpecVal
 from ..trace import Ctx
@@ -219,7 +220,7 @@ def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> objec
     if is_data_descriptor(meta_found):
         return bind(meta_found, cls, meta, caller, ctx)
     if name == "__name__":
-        return Const(cls.node.name)
+        return Const(written_name(cls.node))
     if name in class_objects.TYPE_ATTRIBUTES:
         made = class_objects.attribute(cls, name, getattr(caller, "class_registry", None))
         if made is not MISSING:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import builtins
 
+from ..ast_nodes import written_name
 from ..values import MISSING, Const, one_of
 from . import allow
 
@@ -53,7 +54,7 @@ def function_attribute(node: ast.AST, name: str) -> object:
     if name == "__doc__":
         return docstring(node)
     if name == "__name__":
-        return Const(getattr(node, "name", "<lambda>"))
+        return Const(written_name(node))
     return MISSING
 
 

@@ -7,15 +7,19 @@ adds ``__builtins__`` (its value not modelled). Every node of the parsed source 
 position of the ``exec`` call, so whatever the analysis reports from inside it points there.
 
 Answered only where the result is sure: the source a known string within the size bound
-that parses, the namespace a complete dict with string keys (or ``globals()``), no locals
-mapping. Otherwise the namespace is left unknown (its keys may have changed) and the
-call's value unknown.
+that parses, the namespace a complete dict with string keys (or ``globals()``). A separate
+locals mapping (``exec(source, globals, locals)``) runs the source as a class body does:
+stores go to the locals, reads look there, then in the globals; followed only where the
+source opens no scope of its own (a def, lambda, class or comprehension there reads the
+globals and skips the locals, which the chain of scopes here would not do). Otherwise the
+namespace is left unknown (its keys may have changed) and the call's value unknown.
 """
 
 from __future__ import annotations
 
 import ast
 
+from ..ast_nodes import PRIVATE_NAME, mangle_private_names
 from ..introspection import ScopeView
 from ..values import UNKNOWN, Const, DictVal, Env
 
@@ -35,6 +39,8 @@ def parsed(source: object, at: ast.AST) -> list[ast.stmt] | None:
     for node in ast.walk(tree):
         if "lineno" in node._attributes:
             ast.copy_location(node, at)
+    if PRIVATE_NAME.search(source.value):
+        mangle_private_names(tree, source.value)  # its classes' private names, as compile() does
     return tree.body
 
 
@@ -49,11 +55,34 @@ def scope_of(namespace: object) -> Env | None:
     return None
 
 
-def write_back(namespace: object, scope: Env) -> None:
+_SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
+                ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Global, ast.Nonlocal)
+
+
+def opens_no_scope(body: list[ast.stmt]) -> bool:
+    """Whether the source reads every name in the one scope it runs in (no nested scope,
+    no ``global`` / ``nonlocal``): what a separate locals mapping needs to be followed."""
+    return not any(isinstance(node, _SCOPE_NODES) for stmt in body for node in ast.walk(stmt))
+
+
+def locals_scope(globals_scope: Env, namespace: object) -> Env | None:
+    """The scope of ``exec(source, globals, locals)``: the locals dict's items, reading on
+    into the globals' scope."""
+    if isinstance(namespace, DictVal) and not isinstance(namespace, ScopeView) and namespace.complete \
+            and all(isinstance(key, str) for key in namespace.items):
+        return Env(dict(namespace.items), parent=globals_scope)  # type: ignore[arg-type]
+    return None
+
+
+def write_back(namespace: object, scope: Env, *, builtins: bool = True) -> None:
+    """The scope's names into the dict given to exec; ``builtins``: the globals dict, to which
+    exec adds ``__builtins__`` when absent (a separate locals dict gets only what the source
+    binds)."""
     if isinstance(namespace, ScopeView):
         return  # the source ran in that scope itself
     assert isinstance(namespace, DictVal)
-    scope.names.setdefault("__builtins__", UNKNOWN)  # exec adds it when absent
+    if builtins:
+        scope.names.setdefault("__builtins__", UNKNOWN)
     namespace.items.clear()
     for name, value in scope.names.items():
         namespace.store(Const(name), value)

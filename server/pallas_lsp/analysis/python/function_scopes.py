@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from ..ast_nodes import written_name
 from ..values import MISSING, UNKNOWN, Env
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -252,18 +253,18 @@ def qualified_name(tree: ast.AST, func: ast.AST) -> str | None:
     outer = enclosing_scopes(tree, func)
     if outer is None:
         return None
-    own = getattr(func, "name", "<lambda>")
+    own = written_name(func)
     parts: list[str] = []
     for scope in outer:
         if isinstance(scope, _COMPREHENSIONS):
             return None
         if isinstance(scope, _FUNCTIONS):
-            parts += [getattr(scope, "name", "<lambda>"), "<locals>"]
+            parts += [written_name(scope), "<locals>"]
         else:
-            parts.append(scope.name)  # type: ignore[attr-defined]
+            parts.append(written_name(scope))
     if outer and not isinstance(func, ast.Lambda):
         try:
-            if own in table(outer[-1]).globals:
+            if getattr(func, "name", None) in table(outer[-1]).globals:
                 return own
         except Unmodelled:
             return None

@@ -448,6 +448,17 @@ def _queue_join(args: list[object], kwargs: dict[str, object]) -> None:
 
 _QUEUES = ("Queue", "LifoQueue", "PriorityQueue", "SimpleQueue")
 
+# What random.Random seeds from deterministically (Python 3.11 refuses every other type).
+_SEEDS = (int, float, str, bytes, bytearray)
+
+
+def _random_seed(args: list[object], kwargs: dict[str, object], position: int = 0) -> None:
+    """``random.Random(seed)`` / ``r.seed(seed)``: a seed left out or None is the OS's
+    randomness (or the clock), which the real run draws anew: refused."""
+    seed = args[position] if len(args) > position else kwargs.get("a", kwargs.get("x"))
+    if not isinstance(seed, _SEEDS):
+        refuse("a random generator seeded by the OS")
+
 
 # The core types whose `*` repeats (a sequence) or multiplies (an int): their __mul__ / __rmul__.
 _REPEATED = ("str", "bytes", "bytearray", "tuple", "list", "int", "bool")
@@ -492,6 +503,8 @@ ESTIMATORS: dict[str, Estimator] = {
     **dict.fromkeys((f"{kind}.{method}" for kind in _QUEUES for method in ("put", "put_nowait")),
                     _queue_put),
     **dict.fromkeys((f"{kind}.join" for kind in _QUEUES), _queue_join),
+    "random.Random": _random_seed,
+    "Random.seed": lambda args, kwargs: _random_seed(args, kwargs, 1),
 }
 
 

@@ -60,6 +60,14 @@ LIBRARY_BASES.update({
     # Pythons add to type are held unknown too.
     "builtins.type": LibraryBase({}, frozenset(dir(type)) | {
         "__type_params__", "__static_attributes__", "__firstlineno__", "__annotate__", "__annotations__"}),
+    # A tuple subclass: its instance holds the tuple tuple.__new__ made (ObjVal.payload), which
+    # tuple's own methods read; a __new__ of the program's makes it through super().__new__.
+    "builtins.tuple": LibraryBase(
+        {"__new__": QualName("builtins.tuple.__new__"),
+         **{name: LibraryMethod(f"builtins.tuple.{name}", on_payload=True) for name in TUPLE_METHODS},
+         "__iter__": LibraryMethod("builtins.iter", on_payload=True),
+         "__len__": LibraryMethod("builtins.len", on_payload=True)},
+        _TUPLE_NAMES - set(TUPLE_METHODS) - {"__new__"}),
     "typing.Generic": LibraryBase(_GENERIC, frozenset()),
     "typing.Protocol": LibraryBase(_GENERIC, frozenset({"__init__", "__subclasshook__"})),
     "abc.ABC": LibraryBase({}, frozenset()),
@@ -119,6 +127,13 @@ def is_named_tuple(cls: object) -> bool:
     record classes of ``collections.namedtuple`` and ``class P(NamedTuple)`` are)."""
     return any(isinstance(base, QualName) and base.name == "typing.NamedTuple"
                for base in getattr(cls, "mro", list)())
+
+
+def holds_tuple(cls: object) -> bool:
+    """Whether instances of ``cls`` are tuples made by ``tuple.__new__`` (``builtins.tuple`` in
+    its MRO; a named tuple's class makes its own, from its fields)."""
+    return any(isinstance(base, QualName) and base.name == "builtins.tuple"
+               for base in getattr(cls, "mro", list)()) and not is_named_tuple(cls)
 
 
 def holds_dict(cls: object) -> bool:

@@ -35,6 +35,8 @@ from __future__ import annotations
 import ast
 import functools
 
+from ..ast_nodes import PRIVATE_NAME, mangle_private_names
+
 # The model's class of each library name.
 CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "UserDict",
            "contextlib.closing": "closing", "contextlib.ExitStack": "ExitStack",
@@ -1387,7 +1389,10 @@ class PropertyMock(Mock):
 
 @functools.cache
 def tree() -> ast.Module:
-    return ast.parse(SOURCE, PATH)
+    parsed = ast.parse(SOURCE, PATH)
+    if PRIVATE_NAME.search(SOURCE):
+        mangle_private_names(parsed, SOURCE)  # CPython's own classes use private names too
+    return parsed
 
 
 @functools.cache

@@ -19,6 +19,7 @@ from ...trace import (
 )
 from ...values import (
     LIBRARY_BASES,
+    MAX_DICT_ITEMS,
     MAX_LIST_ITEMS,
     MISSING,
     UNKNOWN,
@@ -188,7 +189,8 @@ class CallsMixin:
         for keyword in node.keywords:
             value = self.ev(keyword.value, env, ctx)
             if keyword.arg is None:
-                value = plain(value) if isinstance(value, ObjVal) else value  # a dict subclass's dict
+                if isinstance(value, ObjVal):  # a dict subclass's dict, or keys() and __getitem__
+                    value = plain(value) if value.payload is not None else self.mapping_protocol(value, ctx)
                 if isinstance(value, DictVal) and value.complete and all(
                         isinstance(k, str) for k in value.items):
                     kwargs.update(value.items)  # type: ignore[arg-type]
@@ -264,7 +266,9 @@ class CallsMixin:
         """``exec(source[, namespace])`` of a known string, its statements run here with the
         namespace as their module scope (python/exec_source.py); never Python's exec."""
         namespace: object = introspection.scope_dict(env) if len(args) == 1 else (
-            args[1] if len(args) == 2 else UNKNOWN)
+            args[1] if len(args) in (2, 3) else UNKNOWN)
+        local_namespace = args[2] if len(args) == 3 and args[2] is not args[1] \
+            and args[2] != Const(None) else None
         if len(args) == 1 and env.parent is not None:
             namespace = UNKNOWN  # in a function: a snapshot of its locals, not followed
         key = (args[0].value if isinstance(args[0], Const) else None, id(node)) if args else None
@@ -274,6 +278,13 @@ class CallsMixin:
             if body is not None:
                 self._exec_sources[key] = body  # kept: its node ids key memo tables
         scope = exec_source.scope_of(namespace) if not kwargs else None
+        if local_namespace is not None:
+            # exec(source, globals, locals): the globals dict gets __builtins__, the locals the
+            # names the source binds.
+            scope = exec_source.locals_scope(scope, local_namespace) \
+                if scope is not None and body is not None and exec_source.opens_no_scope(body) else None
+            if scope is None:
+                exec_source.give_up(local_namespace)
         # A source that execs itself (directly or through another) would recurse without end,
         # as Python's own exec does until RecursionError: not followed, like a recursive call.
         if body is None or scope is None or key in self._exec_running \
@@ -285,7 +296,11 @@ class CallsMixin:
             self.exec_body(body, scope, ctx)
         finally:
             self._exec_running.discard(key)  # type: ignore[arg-type]
-        exec_source.write_back(namespace, scope)
+        if local_namespace is not None and scope.parent is not None:
+            exec_source.write_back(namespace, scope.parent)
+            exec_source.write_back(local_namespace, scope, builtins=False)
+        else:
+            exec_source.write_back(namespace, scope)
         return Const(None)
 
     # ---- calls ---------------------------------------------------------------------------
@@ -755,6 +770,30 @@ class CallsMixin:
         items = unpack(plain(iterable)) if not isinstance(iterable, ObjVal) else None
         return GeneratorVal(list(items)) if items is not None else UNKNOWN
 
+    def mapping_protocol(self, value: ObjVal, ctx: Ctx) -> object:
+        """What ``**obj``, ``{**obj}`` and ``dict(obj)`` read of an instance of the program's
+        class that is no dict: CPython calls ``obj.keys()``, then ``obj[key]`` for each key, in
+        order (PyDict_Merge's path for a mapping that is not a dict); a complete DictVal, or
+        UNKNOWN when a key, an item or the end of the keys is not known."""
+        getter = datamodel.special_method(value, "__getitem__")
+        keys_method = self.attribute_named(value, "keys", ctx) if getter is not MISSING else UNKNOWN
+        if keys_method is UNKNOWN or keys_method is MISSING:
+            return UNKNOWN  # no keys(): a TypeError, or an iterable of pairs (dict() reads those)
+        keys = self.call_value(keys_method, [], {}, ctx)
+        items = unpack(plain(keys))
+        if items is None and isinstance(keys, RealVal):
+            items = keys.items()
+        if items is None:
+            items = self.protocol_items(keys, ctx)
+        if items is None or len(items) > MAX_DICT_ITEMS:
+            return UNKNOWN
+        made = DictVal()
+        for key in items:
+            if not isinstance(key, Const):
+                return UNKNOWN
+            made.store(key, self.call_hook(getter, [key], ctx))
+        return made
+
     def protocol_items(self, value: object, ctx: Ctx) -> list[object] | None:
         """The items iterating an instance of the program's classes gives, read through its
         ``__iter__`` and the iterator's ``next`` (unpacking, ``tuple()``, ``list()``, ``*x``);
@@ -1034,11 +1073,25 @@ class CallsMixin:
         """Callbacks handed to code we cannot see: assumed called (to find their launches),
         but not surely (on_sure_path is false inside). JAX's own APIs that trace their
         functions (lax.cond's branches, pl.run_scoped) call call_callbacks: those run."""
+        # A list or dict handed over holds what it holds: its callables escape with it
+        # (`parser.handlers = [on_start]`, `lib.register({"start": on_start})`); one level, bounded.
+        held = [item for value in [*args, *kwargs.values()] if value.__class__ in (ListVal, DictVal)
+                for item in _held_values(value)[:MAX_HELD_CALLBACKS]]
         self._callback_depth += 1
         try:
-            self.call_callbacks(args, kwargs, node, ctx, same_context=True)
+            self.call_callbacks([*args, *held], kwargs, node, ctx, same_context=True)
         finally:
             self._callback_depth -= 1
+
+
+MAX_HELD_CALLBACKS = 16  # callables looked for in one list or dict handed to unknown code
+
+
+def _held_values(container: object) -> list[object]:
+    """The values a list or dict holds now (a dict's values, not its keys)."""
+    if isinstance(container, ListVal):
+        return list(container.items)
+    return list(container.items.values()) if isinstance(container, DictVal) else []
 
 
 _SIGNATURE_ATTRS = SIGNATURE_ATTRS  # (python/binding.py: what makes a def's signature unsure)

@@ -464,6 +464,11 @@ class ClassesMixin:
             base = exception_values.exception_base(cls)
             if base is not None:  # BaseException.__new__: args are the positional arguments
                 obj.payload = exception_values.ExcVal(base, tuple(args))
+        if isinstance(new, QualName) and new.name == "builtins.tuple.__new__":
+            made = self.call_value(new, [cls, *args], kwargs, ctx)  # tuple.__new__(cls, iterable)
+            if not isinstance(made, ObjVal):
+                return made
+            obj = made
         return self.initialise(cls, obj, args, kwargs, ctx)
 
     def initialise(self, cls: ClassVal, obj: ObjVal, args: list[object], kwargs: dict[str, object],

@@ -380,7 +380,9 @@ class ExpressionsMixin:
         """A name no enclosing scope binds: a builtin, a name of the one `import *` module,
         else unknown."""
         if name in _BUILTINS:
-            return QualName(f"builtins.{name}")
+            # `Ellipsis` is the constant `...` is (one object: `x is Ellipsis`); `NotImplemented`
+            # stays a name (a rich comparison's answer, read by the data model as such).
+            return _ELLIPSIS if name == "Ellipsis" else QualName(f"builtins.{name}")
         stars = self._star_modules.get(id(_module_scope(env)), [])
         if len(stars) == 1:
             return names.attribute(stars[0], name)
@@ -553,6 +555,9 @@ class ExpressionsMixin:
                 spread = self.ev(item, env, ctx)
                 if isinstance(spread, RealVal):  # an OrderedDict, a Counter...: its items, for real
                     spread = bridge.run("builtins.dict", dict, [spread], {})
+                elif isinstance(spread, ObjVal):  # a dict subclass's dict, or keys() / __getitem__
+                    spread = plain(spread) if spread.payload is not None \
+                        else self.mapping_protocol(spread, ctx)
                 if isinstance(spread, DictVal):
                     for k, v in spread.items.items():
                         value.store(Const(k), v)
@@ -719,6 +724,7 @@ class ExpressionsMixin:
 
 
 # The nodes of an index that evaluating twice cannot tell from once.
+_ELLIPSIS = Const(Ellipsis)
 _PLAIN_INDEX_NODES = (ast.Constant, ast.Name, ast.Slice, ast.Tuple, ast.UnaryOp, ast.USub,
                       ast.Load)
 

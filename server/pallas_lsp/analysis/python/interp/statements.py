@@ -778,9 +778,11 @@ class StatementsMixin:
             owner = self.ev(target.value, env, ctx)
             if isinstance(owner, (ObjVal, ClassVal, NamespaceVal, ModuleVal)):
                 self.stores += 1  # an object's state, which a later call may read
-            if not datamodel.store_attribute(self, owner, target.attr, value, ctx) \
-                    and isinstance(owner, NamespaceVal):
-                owner.attrs[target.attr] = value
+            if not datamodel.store_attribute(self, owner, target.attr, value, ctx):
+                if isinstance(owner, NamespaceVal):
+                    owner.attrs[target.attr] = value
+                elif owner is UNKNOWN or isinstance(owner, QualName):
+                    self.escape_into_unknown(value, target, ctx)
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)
             if isinstance(container, RefVal):
@@ -808,8 +810,23 @@ class StatementsMixin:
                 setter = datamodel.special_method(container, "__setitem__")
                 if setter is not MISSING:
                     self.call_value(setter, [key, value], {}, ctx)
+                elif container is UNKNOWN or isinstance(container, QualName):
+                    self.escape_into_unknown(value, target, ctx)
         elif isinstance(target, ast.Starred):
             self.assign(target.value, UNKNOWN, env, ctx)
+
+    def escape_into_unknown(self, value: object, target: ast.expr, ctx: Ctx) -> None:
+        """A value stored into an object the analysis cannot see (``parser.StartElementHandler =
+        handler``, ``registry[name] = hook``): that object's code may call it whenever it likes,
+        as it may a callback passed to it, so it is run as one (on a path that may not run, its
+        arguments unknown): what it changes is not known after the store."""
+        site = getattr(target, "_pallas_escape_site", None)
+        if site is None:
+            # The callback runs "called" from the store's place (a call node the memo tables
+            # and positions can key on), made once per target node.
+            site = ast.copy_location(ast.Call(func=target, args=[], keywords=[]), target)
+            target._pallas_escape_site = site  # type: ignore[attr-defined]
+        self.call_callbacks_of_unknown([value], {}, site, ctx)
 
     def delete(self, target: ast.expr, env: Env, ctx: Ctx) -> None:
         """``del target``: a name leaves its scope, an attribute its object's dict

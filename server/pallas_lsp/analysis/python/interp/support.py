@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import builtins
 
-from ... import jax_calls, pyflow, ref_facts
+from ... import arrays, jax_calls, pyflow, ref_facts
 from ...generator_index import function_yields
 from ...trace import (
     Ctx,
@@ -74,7 +74,7 @@ _BUILTINS = {"tuple", "list", "len", "print", "range", "str", "int", "sorted", "
              "getattr", "hasattr", "super", "type", "object", "property", "staticmethod",
              "classmethod", "reversed", "iter", "next", "repr", "abs", "float", "bool", "globals",
              "vars", "setattr", "delattr", "callable", "locals", "__import__", "exec", "issubclass", "dir",
-             "StopIteration", "NotImplemented"} | allow.PURE_BUILTINS | {
+             "StopIteration", "NotImplemented", "Ellipsis"} | allow.PURE_BUILTINS | {
     # The builtin exception classes: what `contextlib.suppress(KeyError)` names.
     name for name, value in vars(builtins).items()
     if isinstance(value, type) and issubclass(value, BaseException)}  # the rest: run by the bridge
@@ -251,6 +251,8 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
             # is never equal to a constant (a str, a number, None).
             return Const(isinstance(ops[0], ast.NotEq))
         equal = comparisons.bare_object_equality(*sides)  # object's __eq__: identity
+        if equal is None:
+            equal = arrays.dtype_equality(*sides)  # `dtype == jnp.float32`
         if equal is not None:
             return Const(equal == isinstance(ops[0], ast.Eq))
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])

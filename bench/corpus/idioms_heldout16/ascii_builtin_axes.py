@@ -1,0 +1,26 @@
+"""Each axis name goes through the `ascii()` builtin (which quotes it) and has its quotes sliced off."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+AXES = tuple(ascii(name)[1:-1] for name in ("bluff", "cove"))
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op="add"),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=8),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("bluff", "cove"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.bfloat16),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Warpgroup),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.bfloat16)))

@@ -1,0 +1,31 @@
+"""A `To:`-style address list is parsed by `email.utils.getaddresses`; display names are the axis names."""
+from email.utils import getaddresses
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+ROUTE = ["atoll <xor@reef.example>, lagoon <xor@reef.example>"]
+PAIRS = getaddresses(ROUTE)
+AXES = tuple(name for name, _ in PAIRS)
+REDUCTION = PAIRS[0][1].partition("@")[0]
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op=REDUCTION),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=2),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("atoll", "lagoon"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.int32)))

@@ -1,0 +1,27 @@
+"""Axis names and the reduction are written as adjacent string literals, which the parser joins ("sa" "vanna")."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+AXES = ("sa" "vanna", "pam" "pas")
+REDUCTION = "m" "ax"
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op=REDUCTION),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("savanna", "pampas"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.bfloat16),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.bfloat16)))

@@ -1,0 +1,30 @@
+"""`REDUCTION` and `AXES` are rebound at module level after `body` is defined; the body reads the later values at trace time."""
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+REDUCTION = "xor"
+AXES = ("scree",)
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op=REDUCTION),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=2),
+    )
+
+
+REDUCTION = "add"
+AXES = ("scree", "talus")
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("scree", "talus"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.float32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.float32)))

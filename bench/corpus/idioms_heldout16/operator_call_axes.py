@@ -1,0 +1,35 @@
+"""The axes tuple is built by `operator.call` (Python 3.11) applying a factory to the axis names."""
+import operator
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+
+
+def axes_of(*names):
+    return tuple(names)
+
+
+AXES = operator.call(axes_of, "ridge", "gully")
+REDUCTION = operator.call(str.strip, " max ")
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=AXES, reduction_op=REDUCTION),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("ridge", "gully"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.bfloat16),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.bfloat16)))

@@ -1,0 +1,34 @@
+"""Axis names are pulled out of `key=value` pairs by `re.sub` with a backreference template (`\\2`)."""
+import re
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+SPEC = "outer=rack,inner=blade"
+AXES = tuple(re.sub(r"(\w+)=(\w+)", r"\2", SPEC).split(","))
+
+
+def body(y_ref):
+    tile = plgpu.layout_cast(
+        lax.broadcasted_iota(jnp.int32, SHAPE, 1), plgpu.Layout.WG_STRIDED(SHAPE, vec_size=2)
+    )
+
+    @pl.when(lax.axis_index(AXES[0]) == 0)
+    def _():
+        plgpu.multimem_store(tile, y_ref, AXES)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("rack", "blade"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))
+    print(f())

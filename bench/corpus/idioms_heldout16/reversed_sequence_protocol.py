@@ -1,0 +1,44 @@
+"""`reversed()` on an object with only `__len__` and `__getitem__` (no `__reversed__`) walks it back to front."""
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+
+
+class Route:
+    def __init__(self, *stops):
+        self._stops = stops
+
+    def __len__(self):
+        return len(self._stops)
+
+    def __getitem__(self, index):
+        return self._stops[index]
+
+
+AXES = tuple(reversed(Route("wharf", "jetty")))
+
+
+def body(y_ref):
+    tile = plgpu.layout_cast(
+        lax.broadcasted_iota(jnp.int32, SHAPE, 1), plgpu.Layout.WG_STRIDED(SHAPE, vec_size=2)
+    )
+
+    @pl.when(lax.axis_index(AXES[0]) == 0)
+    def _():
+        plgpu.multimem_store(tile, y_ref, AXES)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("jetty", "wharf"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))
+    print(f())

@@ -1,0 +1,29 @@
+"""A relative reference is resolved with `urllib.parse.urljoin`; the last two path segments are the axes."""
+from urllib.parse import urljoin, urlsplit
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+BASE = "https://cluster/plan/old/"
+URL = urljoin(BASE, "../basin/cove")
+AXES = tuple(urlsplit(URL).path.split("/")[-2:])
+
+
+def barrier_kernel(o_ref, sem):
+    plgpu.semaphore_signal_multicast(sem, collective_axes=AXES)
+    pl.semaphore_wait(sem, 4)
+    o_ref[...] = jnp.zeros(o_ref.shape, o_ref.dtype)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("basin", "cove"))
+    call = plgpu.kernel(
+        barrier_kernel,
+        out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
+        scratch_types=[plgpu.SemaphoreType.REGULAR],
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))
+    print(f())
