@@ -337,6 +337,8 @@ SCAFFOLDS: dict[str, Scaffold] = {
         bad_versions=("0.12",),
     ),
     "PAL010": Scaffold(bad=_KERNEL_ARGS, good=_KERNEL_ARGS),
+    # The page's examples are whole programs (a harness's helper and its call under jax.jit).
+    "PAL064": Scaffold(bad="{example}", good="{example}"),
     "PAL011": Scaffold(bad=_TWO_AXIS_STORE, good=_TWO_AXIS_STORE),
     "PAL007": Scaffold(
         bad='''def kernel(x_ref, y_ref):

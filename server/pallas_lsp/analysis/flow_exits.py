@@ -16,6 +16,7 @@ its function was entered, or its loop started.
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Callable
 
 
@@ -58,15 +59,20 @@ class Handler:
     into it only from the function depth, uncertain level and callback depth it was entered
     at: a callee's, a branch's or a callback's exception stays unknown."""
 
-    __slots__ = ("callbacks", "clauses", "depth", "level", "runs_code", "verdict")
+    __slots__ = ("callbacks", "clauses", "depth", "level", "passes", "runs_code", "verdict")
 
     def __init__(self, verdict: Callable[[object, bool], bool | None], runs_code: bool, depth: int,
-                 level: int, callbacks: int, clauses: tuple[ast.ExceptHandler, ...] = ()) -> None:
+                 level: int, callbacks: int, clauses: tuple[ast.ExceptHandler, ...] = (),
+                 passes: Callable[[type[BaseException]], bool] | None = None) -> None:
         self.verdict, self.runs_code = verdict, runs_code
         self.depth, self.level, self.callbacks = depth, level, callbacks
         # A ``try``'s ``except`` clauses, as written (what a read of a library name under it
         # may be probing for: analysis/program.py's library_attribute_reads).
         self.clauses = clauses
+        # Whether it surely lets a builtin exception class through, judged from what is
+        # written and entered, running nothing (PAL064: a TypeError reaching module level);
+        # None: not known without running code (an __exit__, a clause's expression).
+        self.passes = passes
 
 
 class LoopState:
@@ -88,6 +94,23 @@ _NOT_ATTRIBUTE_ERROR = frozenset({
     "LookupError", "RuntimeError", "NotImplementedError", "OSError", "ZeroDivisionError",
     "ArithmeticError", "StopIteration", "AssertionError", "NameError", "KeyboardInterrupt",
 })
+
+
+def passes_builtin(stmt: ast.Try | ast.TryStar, kind: type[BaseException]) -> bool:
+    """Whether a ``try`` surely lets an exception of the builtin class ``kind`` through: each
+    ``except`` names only builtin classes that are not ``kind`` or a base of it, and its
+    ``finally`` has no ``return`` / ``break`` / ``continue`` (which would swallow it)."""
+    if isinstance(stmt, ast.TryStar):
+        return False
+    for clause in stmt.handlers:
+        parts = clause.type.elts if isinstance(clause.type, ast.Tuple) else [clause.type]
+        for part in parts:
+            named = getattr(builtins, part.id, None) if isinstance(part, ast.Name) else None
+            if not (isinstance(named, type) and issubclass(named, BaseException)) \
+                    or issubclass(kind, named):
+                return False
+    return not any(isinstance(node, (ast.Return, ast.Break, ast.Continue))
+                   for stmt_ in stmt.finalbody for node in ast.walk(stmt_))
 
 
 def may_catch_attribute_error(clauses: tuple[ast.ExceptHandler, ...]) -> bool:

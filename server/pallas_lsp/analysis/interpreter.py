@@ -43,6 +43,7 @@ from .python.interp.support import (
     _refs,
     callable_of,
 )
+from .python.refused_calls import RefusedCall
 from .trace import (
     AnalysisStopped,
     Ctx,
@@ -146,6 +147,11 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # (``plgpu.SemaphoreType.DMA``: the node, "plgpu.SemaphoreType", "DMA", False):
         # PAL063 reads the enum members a release lacks from here.
         self.library_attributes: dict[ast.Attribute, tuple[ast.Attribute, str, str, bool]] = {}
+        # id(call) -> a call of the program's def its signature refuses, whose TypeError
+        # surely reaches module level uncaught (python/refused_calls.py; PAL064).
+        self.refused_calls: dict[int, RefusedCall] = {}
+        # The call ev_call is making, and its argument list as spelled (interp/calling.py).
+        self.spelled_call: tuple[ast.Call | None, list[object] | None] = (None, None)
         # Where axis names are defined and used (analysis/axis_symbols reads it).
         self.axis_trace = AxisTrace()
         self._memo: dict[tuple[object, ...], object] = {}
@@ -248,9 +254,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         return self._uncertain > 0
 
     def push_handler(self, verdict: Callable[[object, bool], bool | None], runs_code: bool,
-                     clauses: tuple[ast.ExceptHandler, ...] = ()) -> Handler:
+                     clauses: tuple[ast.ExceptHandler, ...] = (),
+                     passes: Callable[[type[BaseException]], bool] | None = None) -> Handler:
         handler = Handler(verdict, runs_code, len(self._frames), self._uncertain, self._callback_depth,
-                          clauses)
+                          clauses, passes)
         self.handlers.append(handler)
         return handler
 
@@ -279,6 +286,13 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
             if verdict:
                 raise RaiseExit(kind, handler, instance)
             code_ran = code_ran or handler.runs_code
+
+    def escapes(self, kind: type[BaseException]) -> bool:
+        """Whether an exception of the builtin class ``kind`` raised here surely reaches
+        module level uncaught: the code surely runs, and every handler it would meet, in
+        this function and its callers, surely lets it through (Handler.passes)."""
+        return self.on_sure_path and all(
+            handler.passes is not None and handler.passes(kind) for handler in self.handlers)
 
     @property
     def on_sure_path(self) -> bool:

@@ -15,6 +15,7 @@ from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
+from .python.refused_calls import RefusedCall
 from .ref_facts import describe_ref
 from .ref_unions import RefUnionCall
 from .trace import (
@@ -205,6 +206,13 @@ class Program:
                 found.append((path or "", (node, owner, attr)))
         found.sort(key=lambda item: (item[0], item[1][0].lineno, item[1][0].col_offset))
         return [read for _, read in found]
+
+    def refused_calls(self) -> list[RefusedCall]:
+        """The calls of the program's own defs whose arguments the signature cannot bind,
+        whose TypeError surely reaches module level uncaught (python/refused_calls.py), in
+        file and source order."""
+        found = list(self.interp.refused_calls.values())
+        return sorted(found, key=lambda c: (self.span(c.node).path or "", c.node.lineno, c.node.col_offset))
 
     def shard_map_calls(self) -> list[ShardMapCall]:
         """The calls of shard_map-wrapped functions the run reached in the analysed file and

@@ -56,8 +56,10 @@ from .. import (
     exception_classes,
     exec_source,
     proxies,
+    refused_calls,
     type_attributes,
 )
+from ..binding import SIGNATURE_ATTRS
 from ..convert import CHANGES
 from ..coroutines import CoroutineVal, GatheredVal
 from ..descriptor_values import (
@@ -198,6 +200,9 @@ class CallsMixin:
             kwargs[keyword.arg] = value
             kw_nodes[keyword.arg] = keyword.value
         self.last_raised = self.next_stopped = None
+        # The arguments as the call spells them: the def they reach first is judged by
+        # CPython's binding (call_function; a kernel body given its refs by a launch is not).
+        self.spelled_call = (node, args)
         result = self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         stopped, self.next_stopped = self.next_stopped, None
         if stopped is not None and isinstance(func, QualName) and func.name == "builtins.next":
@@ -610,7 +615,11 @@ class CallsMixin:
         # its objects (python/convert.py); both counts only grow.
         stores_before = self.stores + CHANGES[0]
         local = Env({}, parent=func.closure)
-        self.bind_parameters(func, args, kwargs, local, ctx)
+        if self.bind_parameters(func, args, kwargs, local, ctx) and self.spelled_call[1] is args:
+            refused = refused_calls.refuses(self, func, args, kwargs, self.spelled_call[0])
+            if refused is not None:
+                self.last_raised = refused  # CPython's TypeError, before the body runs
+                return UNKNOWN
         frame.owner = func.owner
         spec = func.node.args
         first_param = ([*spec.posonlyargs, *spec.args] or [None])[0]
@@ -915,22 +924,32 @@ class CallsMixin:
             self._loops = outer_loops
 
     def bind_parameters(self, func: FuncVal, args: list[object], kwargs: dict[str, object],
-                        local: Env, ctx: Ctx) -> None:
+                        local: Env, ctx: Ctx) -> bool:
+        """Bind as the interpreter does (a missing argument UNKNOWN); True where CPython's
+        binding may refuse the call (a missing or extra argument, a keyword that names no
+        parameter or one given by position): python/refused_calls.py then decides. Spotted
+        on the way, at no cost to the calls that bind (the keystroke path)."""
         spec = func.node.args
         positional = [*spec.posonlyargs, *spec.args]
         supplied = list(args)
         if func.self_value is not None and positional:
             supplied.insert(0, func.self_value)
         unknown_rest = any(a is _UNKNOWN_REST for a in supplied) or "**" in kwargs
-        missing = len(positional) - len(spec.defaults)
+        given, count = len(supplied), len(positional)
+        missing = count - len(spec.defaults)
         defaults: list[ast.expr | None] = [None] * missing + list(spec.defaults)
+        suspect = False
         for index, param in enumerate(positional):
-            if index < len(supplied) and supplied[index] is not _UNKNOWN_REST and not (
+            if index < given and supplied[index] is not _UNKNOWN_REST and not (
                 unknown_rest and any(a is _UNKNOWN_REST for a in supplied[:index])
             ):
                 local.names[param.arg] = supplied[index]
+                if kwargs and param.arg in kwargs:
+                    suspect = True  # given by position and by keyword
             elif param.arg in kwargs:
                 local.names[param.arg] = kwargs[param.arg]
+                if spec.posonlyargs and param in spec.posonlyargs:
+                    suspect = True  # a positional-only parameter given by keyword
             elif unknown_rest:
                 local.names[param.arg] = UNKNOWN
             elif func.defaults is not None and param.arg in func.defaults:
@@ -939,6 +958,7 @@ class CallsMixin:
                 local.names[param.arg] = self.ev(defaults[index], func.closure, ctx)
             else:
                 local.names[param.arg] = UNKNOWN
+                suspect = True  # a required argument missing
         for param, default in zip(spec.kwonlyargs, spec.kw_defaults, strict=False):
             if param.arg in kwargs:
                 local.names[param.arg] = kwargs[param.arg]
@@ -947,6 +967,13 @@ class CallsMixin:
                     and param.arg in func.defaults else self.ev(default, func.closure, ctx)
             else:
                 local.names[param.arg] = UNKNOWN
+                suspect = suspect or default is None  # a required keyword-only one missing
+        if not spec.vararg and given > count:
+            suspect = True  # more positionals than parameters
+        if kwargs and spec.kwarg is None:
+            for name in kwargs:
+                if name not in local.names:
+                    suspect = True  # a keyword no parameter is named
         if spec.vararg:
             extra = supplied[len(positional):]
             known = not unknown_rest and all(a is not _UNKNOWN_REST for a in extra)
@@ -961,6 +988,7 @@ class CallsMixin:
                 elif name not in named:
                     extra.store(Const(name), value)
             local.names[spec.kwarg.arg] = extra
+        return suspect and not unknown_rest
 
     def call_any_attribute(self, func: introspection.AnyAttribute, args: list[object],
                            kwargs: dict[str, object], node: ast.Call, arg_nodes: list[ast.expr],
@@ -1066,7 +1094,7 @@ def _held_values(container: object) -> list[object]:
     return list(container.items.values()) if isinstance(container, DictVal) else []
 
 
-_SIGNATURE_ATTRS = frozenset({"__defaults__", "__kwdefaults__", "__code__", "__signature__"})
+_SIGNATURE_ATTRS = SIGNATURE_ATTRS  # (python/binding.py: what makes a def's signature unsure)
 
 
 def _may_take(func: object, args: list[object], kwargs: dict[str, object]) -> bool:

@@ -9,7 +9,7 @@ import ast
 from dataclasses import replace
 
 from ... import introspection, patterns
-from ...flow_exits import BreakExit, ContinueExit, Handler, LoopState, RaiseExit, ReturnExit
+from ...flow_exits import BreakExit, ContinueExit, Handler, LoopState, RaiseExit, ReturnExit, passes_builtin
 from ...names import bind_import
 from ...stdlib_values import NullContextVal, SuppressVal
 from ...trace import (
@@ -224,7 +224,7 @@ class StatementsMixin:
         exited: list[object] = []  # the managers whose __exit__ an exception already ran
         handler = self.push_handler(
             lambda kind, code_ran: self.exit_verdict(managers, exited, kind, code_ran, is_async, ctx),
-            runs_code=bool(exits))
+            runs_code=bool(exits), passes=lambda kind: _managers_pass(managers, kind))
         left = False
         try:
             self.exec_block(stmt.body, env, inner, frame)
@@ -462,7 +462,8 @@ class StatementsMixin:
 
         try:
             handler = self.push_handler(verdict, runs_code=bool(stmt.finalbody),
-                                        clauses=tuple(stmt.handlers)) \
+                                        clauses=tuple(stmt.handlers),
+                                        passes=lambda kind: passes_builtin(stmt, kind)) \
                 if stmt.handlers or stmt.finalbody else None
             try:
                 raisable = self.exec_guarded_body(stmt, env, ctx, frame, handler)
@@ -1059,3 +1060,16 @@ def _all_same(values: list[object]) -> bool:
     if first.__class__ is OneOf or first is MISSING:
         return False
     return all(value is first for value in values)
+
+
+def _managers_pass(managers: list[object], kind: type[BaseException]) -> bool:
+    """Whether a `with`'s managers surely let an exception of the builtin class ``kind``
+    through, without running any ``__exit__``: a mesh or patch context, a nullcontext, a
+    ``contextlib.suppress`` of other classes; any other manager may swallow it."""
+    for manager in managers:
+        if isinstance(manager, SuppressVal):
+            if exception_classes.catches(manager.kinds, kind) is not False:
+                return False
+        elif not isinstance(manager, (MeshContext, PatchContext, MeshVal, NullContextVal)):
+            return False
+    return True

@@ -1,0 +1,125 @@
+"""PAL064 call_signature_mismatch: a call of the program's own def with arguments its
+signature cannot bind (a test harness's ``self.pallas_call(..., grid_spec=...)`` whose
+``def pallas_call(self, kernel, out_shape, grid=())`` has no such parameter)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from ..model import Finding, Options, Related, Span
+from ..program import Program
+from ..python.refused_calls import RefusedCall
+from .base import LoweringError, Rule
+
+# The function CPython names: a method or a nested def (a dotted ``__qualname__``), not a
+# class's ``__init__`` (PAL009 judges JAX's classes) nor a bare name (JAX's own functions,
+# PAL009's): PAL064's lowering errors are TypeErrors of the program's methods and nested defs.
+_QUALNAME = r"\A(?![\w<>.]*\.__init__\(\))[\w<>]+(?:\.[\w<>]+)+\(\) "
+
+RULE = Rule(
+    code="PAL064",
+    name="call_signature_mismatch",
+    title="a call of the program's own function with arguments its signature cannot bind",
+    jax_message=(
+        "TypeError: PallasTest.pallas_call() got an unexpected keyword argument 'grid_spec'\n"
+        "TypeError: Harness.run() takes 3 positional arguments but 4 were given\n"
+        "TypeError: Harness.run() missing 1 required positional argument: 'out_shape'"
+    ),
+    lowering_errors=(
+        # (PAL009 claims these three keywords: plgpu.kernel's renamed arguments.)
+        LoweringError(_QUALNAME + r"got an unexpected keyword argument "
+                      r"'(?!(?:out_shape|scratch_shapes|scratch_types)')\w+'", exc_type="TypeError"),
+        LoweringError(_QUALNAME + r"takes (?:from \d+ to )?\d+ positional arguments? but \d+",
+                      exc_type="TypeError"),
+        LoweringError(_QUALNAME + r"missing \d+ required (?:positional|keyword-only) arguments?: ",
+                      exc_type="TypeError"),
+        LoweringError(_QUALNAME + r"got multiple values for argument '\w+'", exc_type="TypeError"),
+        LoweringError(_QUALNAME + r"got some positional-only arguments passed as keyword arguments",
+                      exc_type="TypeError"),
+    ),
+    what_it_means=(
+        "Python binds a call's arguments to the parameters of the function it calls before "
+        "the body runs: the positionals in order (the rest to `*args`, else too many), then "
+        "each keyword to the parameter of that name (none of that name and no `**kwargs`: an "
+        "unexpected keyword; one already given by position: multiple values; a positional-only "
+        "parameter: refused), then every parameter without a default must have a value. When "
+        "they do not bind, CPython raises TypeError at the call, naming the function by its "
+        "qualified name. A test harness's helper with a fixed signature "
+        "(`def pallas_call(self, kernel, out_shape, grid=())`) called with a keyword that "
+        "`pl.pallas_call` takes but the helper does not (`grid_spec=`, "
+        "`input_output_aliases=`) never reaches JAX: nothing is traced or lowered."
+    ),
+    when_it_happens=(
+        "A call of a def (or lambda) of the analysed file or of the folder's modules, with "
+        "every argument spelled or known (a `*args` / `**kwargs` of unknown contents is not "
+        "judged), on a path sure to run, whose TypeError no `try` / `with` on the way can "
+        "catch (an `except TypeError:`, `with self.assertRaises(TypeError):` or an unknown "
+        "context manager keeps it silent). A def under a decorator other than `staticmethod`, "
+        "`classmethod` or `abstractmethod` is not judged: the decorator may hand back a "
+        "function of another signature. The message is CPython's own (Python 3.10 to 3.13 "
+        "word it alike)."
+    ),
+    how_to_fix=(
+        "Call the function with arguments its signature takes, or give the signature the "
+        "parameter (a harness helper forwarding to `pl.pallas_call` can take `**kwargs` and "
+        "pass them on). The related location is the def whose signature refuses the call."
+    ),
+    bad_example='''
+class Harness:
+    def pallas_call(self, kernel, out_shape):
+        return plgpu.kernel(kernel, out_type=out_shape)
+
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1.0
+
+def run(x):
+    out = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return Harness().pallas_call(add_one, out, compiler_params=plgpu.CompilerParams())(x)
+
+jax.jit(run)(jnp.ones((128,), jnp.float32))
+''',
+    good_example='''
+class Harness:
+    def pallas_call(self, kernel, out_shape, **options):
+        return plgpu.kernel(kernel, out_type=out_shape, **options)
+
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1.0
+
+def run(x):
+    out = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return Harness().pallas_call(add_one, out, compiler_params=plgpu.CompilerParams())(x)
+
+jax.jit(run)(jnp.ones((128,), jnp.float32))
+''',
+    fixable=False,
+)
+
+
+def check(program: Program, options: Options) -> Iterable[Finding]:
+    # Most programs have none: asked of the recorded calls directly, no generator made (the
+    # keystroke path counts every call).
+    if not program.interp.refused_calls:
+        return ()
+    return [_finding(program, call) for call in program.refused_calls()]
+
+
+def _finding(program: Program, call: RefusedCall) -> Finding:
+    definition = call.definition
+    name = call.message.split("()", 1)[0]
+    where = program.span(definition)
+    # The related span is the def's header (`def pallas_call`), not its whole body.
+    if isinstance(definition, ast.Lambda):
+        header = "lambda"
+    else:
+        asynchronous = "async " if isinstance(definition, ast.AsyncFunctionDef) else ""
+        header = f"{asynchronous}def {definition.name}"
+    at = Span(where.line, where.col, where.line, where.col + len(header), where.path)
+    place = f"line {where.line}" + (f" of {where.path}" if where.path else "")
+    message = (f"This call raises \"TypeError: {call.message}\" before {name} runs: its "
+               f"signature, ({ast.unparse(definition.args)}) (defined at {place}), cannot "
+               f"bind these arguments, so nothing after it is traced or lowered. Pass "
+               f"arguments the signature takes, or give it the parameter.")
+    return Finding(RULE.code, program.span(call.node), message,
+                   related=(Related(at, f"{name}'s signature refuses the call"),))
