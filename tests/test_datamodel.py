@@ -3039,6 +3039,19 @@ launch(assert_type(operator.call(sys.intern, "max"), str) if __debug__ else "add
 import sys
 launch(sys.intern(b"max"))
 """, []),
+    "inspect.unwrap follows __wrapped__ to the undecorated function": ("""
+import functools
+import inspect
+def loud(fn):
+    @functools.wraps(fn)
+    def wrapper():
+        return "add"
+    return wrapper
+@loud
+def op():
+    return "max"
+launch(inspect.unwrap(op)() if op() == "add" else "add")
+""", ["PAL006"]),
     # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
     "a dtype equals the scalar type of its name": ("""
 launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")

@@ -194,7 +194,8 @@ def code_attribute(code: CodeVal, name: str) -> object:
 
 NAMES = frozenset({"inspect.getfullargspec", "inspect.getattr_static", "inspect.getdoc", "inspect.cleandoc",
                    "inspect.isfunction", "inspect.ismethod", "inspect.isclass",
-                   "inspect.isgeneratorfunction", "inspect.iscoroutinefunction"})
+                   "inspect.isgeneratorfunction", "inspect.iscoroutinefunction", "inspect.unwrap"})
+MAX_UNWRAP = 100  # inspect.unwrap's own bound is sys.getrecursionlimit(); a chain this long is a cycle
 
 
 def inspect_call(runner: Runner, name: str, args: list[object], kwargs: dict[str, object],
@@ -213,6 +214,8 @@ def inspect_call(runner: Runner, name: str, args: list[object], kwargs: dict[str
     if len(args) != 1 or kwargs:
         return UNKNOWN
     (obj,) = args
+    if name == "inspect.unwrap":
+        return unwrap(obj)
     if is_model(obj) or (isinstance(obj, ObjVal) and is_model(obj.cls)):
         return UNKNOWN
     if name == "inspect.cleandoc":
@@ -222,6 +225,19 @@ def inspect_call(runner: Runner, name: str, args: list[object], kwargs: dict[str
     if name == "inspect.getfullargspec":
         return getfullargspec(obj)
     return _predicate(name, obj)
+
+
+def unwrap(func: object) -> object:
+    """``inspect.unwrap(f)``: the ``__wrapped__`` chain followed to its end (functools.wraps
+    sets it); the program's functions only, whose ``__dict__`` the model holds whole."""
+    for _ in range(MAX_UNWRAP):
+        if not isinstance(func, FuncVal):
+            return UNKNOWN
+        inner = func.attrs.get("__wrapped__", MISSING)
+        if inner is MISSING:
+            return func
+        func = inner
+    return UNKNOWN  # a cycle: ValueError
 
 
 def cleandoc(doc: object) -> object:
