@@ -4,7 +4,8 @@ multimem_store has its own width check, "Only 32-, 64- and 128-bit stores are
 supported" (measured on 0.8.3, 0.10.2 and 0.12.0.1): a WG_STRIDED value stores
 ``vec_size`` elements per instruction. The stored value's layout is known when it
 is a ``plgpu.layout_cast`` (inline, or the one assignment of the name stored), and
-its dtype when the cast's input is a load from a ref whose type the launch gives.
+its dtype when the cast's input is a load from a ref whose type the launch gives, or an
+iota (``lax.broadcasted_iota`` / ``lax.iota``: its ``dtype`` argument as the run recorded it).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import ast
 from dataclasses import dataclass
 
 from .ast_nodes import walk
+from .arrays import dtype_of
 from .dtypes import DTYPE_BITS, LOAD_BITS
 from .ops import LAYOUT_CAST, string_is_one_name
 from .program import Program, axes_set
@@ -48,7 +50,8 @@ def store_facts(program: Program, op: Op) -> StoreFacts:
     dtype = None
     if cast is not None and function is not None:
         types = ref_types(op.launch)
-        source = _ref_dtype(_cast_input(cast), function, types)
+        value = _cast_input(cast)
+        source = _ref_dtype(value, function, types) or _iota_dtype(program, op, value, function)
         target = _ref_dtype(op.arg_nodes.get("ref"), function, types)
         # Different dtypes fail another check first ("Value dtype ... does not match").
         dtype = source if target in (None, source) else None
@@ -94,6 +97,24 @@ def _cast_input(cast: ast.Call) -> ast.expr | None:
     if cast.args:
         return cast.args[0]
     return next((k.value for k in cast.keywords if k.arg == "x"), None)
+
+
+_IOTAS = ("lax.broadcasted_iota", "lax.iota")
+
+
+def _iota_dtype(program: Program, op: Op, node: ast.expr | None,
+                function: ast.FunctionDef) -> str | None:
+    """The dtype of an iota cast and stored (``layout_cast(lax.broadcasted_iota(jnp.int32,
+    ...), ...)``, inline or through a name assigned once): its ``dtype`` argument, as the
+    kernel's run recorded the op."""
+    if isinstance(node, ast.Name):
+        node = _only_assignment(function, node.id)
+    if not isinstance(node, ast.Call) or program.callee_names.get(id(node)) not in _IOTAS:
+        return None
+    dtypes = {dtype.name if dtype is not None else None
+              for o in program.ops_at(node, program.callee_names[id(node)]) if o.launch is op.launch
+              for dtype in [dtype_of(o.args.get("dtype"))]}
+    return dtypes.pop() if len(dtypes) == 1 else None
 
 
 def _ref_dtype(node: ast.expr | None, function: ast.FunctionDef,
