@@ -3052,6 +3052,47 @@ def op():
     return "max"
 launch(inspect.unwrap(op)() if op() == "add" else "add")
 """, ["PAL006"]),
+    # Classes and plain functions are dict keys by identity (type's and function's hash).
+    "a dict keyed by classes and functions: lookups, membership, len": ("""
+class A:
+    pass
+class B:
+    pass
+def hook():
+    pass
+table = {A: "add", hook: "max"}
+table[B] = "add"
+launch(table[hook] if A in table and B in table and len(table) == 3 else "add")
+""", ["PAL006"]),
+    "a class whose metaclass defines __eq__ is no identity key": ("""
+class Meta(type):
+    def __eq__(cls, other):
+        return True
+    def __hash__(cls):
+        return 0
+class A(metaclass=Meta):
+    pass
+class B(metaclass=Meta):
+    pass
+table = {A: "max"}
+launch(table[B] if B in table else "add")
+""", []),
+    "a bound method is no identity key (it compares by instance and function)": ("""
+class A:
+    def m(self):
+        pass
+a = A()
+table = {a.m: "max"}
+launch(table.get(a.m, "add"))
+""", []),
+    "weakref.WeakKeyDictionary keyed by classes; a class is no int or str": ("""
+import weakref
+class A:
+    pass
+table = weakref.WeakKeyDictionary()
+table[A] = "max"
+launch(table[A] if A in table and "A" not in table and not isinstance(A, (int, str)) else "add")
+""", ["PAL006"]),
     # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
     "a dtype equals the scalar type of its name": ("""
 launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")

@@ -13,8 +13,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .ast_nodes import walk
 from .arrays import dtype_of
+from .ast_nodes import walk
 from .dtypes import DTYPE_BITS, LOAD_BITS
 from .ops import LAYOUT_CAST, string_is_one_name
 from .program import Program, axes_set

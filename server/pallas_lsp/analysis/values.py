@@ -622,12 +622,30 @@ class DictVal:
 
 def _instance_key(key: object) -> object:
     """How a dict holds the program's instance ``key``: itself (hashed by identity), its
-    RecordKey (a frozen dataclass's fields), MISSING for any other key."""
+    RecordKey (a frozen dataclass's fields), MISSING for any other key. The program's
+    classes and plain functions are keys by identity too (type's and function's hash and
+    ==), a class only where no metaclass of the program's defines ``__eq__`` / ``__hash__``;
+    a bound method compares by its instance and function, so it is no such key."""
     if key.__class__ is not ObjVal:
-        return key if key.__class__ is ObjectVal else MISSING
+        if key.__class__ is ObjectVal:
+            return key
+        if key.__class__ is ClassVal:
+            return key if _hashed_by_identity(key) else MISSING  # type: ignore[arg-type]
+        if key.__class__ is FuncVal:
+            return key if key.self_value is None else MISSING  # type: ignore[attr-defined]
+        return MISSING
     if identity_key(key):
         return key
     return record_key(key)
+
+
+def _hashed_by_identity(cls: ClassVal) -> bool:
+    """A class hashes and compares as ``type`` does (identity) unless its metaclass, one of
+    the program's, defines ``__eq__`` or ``__hash__`` (``type`` and the library's metaclasses
+    do not change them: EnumType, ABCMeta)."""
+    meta = cls.metaclass
+    return not isinstance(meta, ClassVal) or not any(
+        isinstance(c, ClassVal) and ("__eq__" in c.attrs or "__hash__" in c.attrs) for c in meta.mro())
 
 
 MAX_LIST_ITEMS = 256

@@ -294,7 +294,8 @@ EXCLUDED_MODULES = {
           "os.fspath is CPython's Python, calling the type's __fspath__: python/source_models.py)",
     "sys": "the process (sys.argv, sys.modules are modelled)",
     "subprocess": "processes", "socket": "the network",
-    "weakref": "modelled: ref, WeakValueDictionary and finalize run as Python (python/source_models.py), "
+    "weakref": "modelled: ref, WeakValueDictionary, WeakKeyDictionary and finalize run as Python "
+               "(python/source_models.py), "
                "plain holders of the program's instances (the referent taken to be alive: a finalize "
                "runs its callback when called, never at a collection); the rest unknown",
     "collections.abc": "modelled: the ABCs' mixins (Sequence, MutableSequence, Mapping, MutableMapping, "

@@ -568,6 +568,11 @@ def type_of(value: object) -> object:
     return chain[0] if chain else UNKNOWN
 
 
+# Builtin types no class object and no function is an instance of.
+_NO_CLASS_IS_ONE = frozenset({int, float, complex, bool, str, bytes, bytearray, tuple, list, dict, set,
+                              frozenset, range, slice, type(None)})
+
+
 def is_instance(subject: object, kinds: object) -> bool | None:
     """``isinstance(subject, kinds)`` (a class or a tuple of them); None when it cannot be told."""
     if isinstance(kinds, tuple) or (isinstance(kinds, Const) and isinstance(kinds.value, tuple)):
@@ -591,6 +596,10 @@ def is_instance(subject: object, kinds: object) -> bool | None:
             return True
         if isinstance(subject, (FuncVal, PartialVal)) or _type_chain(subject) is not None:
             return False
+    if kind in _NO_CLASS_IS_ONE and isinstance(subject, (ClassVal, FuncVal)):
+        # A class's type is a metaclass, which derives from type (a layout no int, str, tuple,
+        # ... can share); a function's is the function type.
+        return False
     if kind is not None and issubclass(kind, BaseException) and (
             isinstance(subject, (FuncVal, PartialVal, ClassVal)) or _type_chain(subject) is not None):
         return False  # no function, class, constant or builtin container is an exception

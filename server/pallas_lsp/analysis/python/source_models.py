@@ -44,6 +44,7 @@ CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "Us
            "contextvars.Token": "Token", "contextvars.copy_context": "copy_context",
            "collections.UserList": "UserList", "weakref.ref": "ref", "itertools.batched": "batched",
            "weakref.WeakValueDictionary": "WeakValueDictionary", "weakref.finalize": "finalize",
+           "weakref.WeakKeyDictionary": "WeakKeyDictionary",
            "os.fspath": "fspath", "typing.NewType": "NewType", "typing_extensions.NewType": "NewType",
            "asyncio.sleep": "sleep",
            **{f"concurrent.futures.{name}": name for name in (
@@ -1129,7 +1130,7 @@ class SimpleNamespace:
 
 class ref:
     def __init__(self, ob, callback=None, /):
-        if type(ob) in (int, float, complex, str, bytes, bool, tuple, list, dict, type(None)):
+        if isinstance(ob, (int, float, complex, str, bytes, tuple, list, dict, type(None))):
             raise TypeError("cannot create weak reference to this object")
         self._referent = ob
 
@@ -1196,6 +1197,38 @@ class WeakValueDictionary(MutableMapping):
         return iter(list(self.data))
 
     def __contains__(self, key):
+        return key in self.data
+
+
+class WeakKeyDictionary(MutableMapping):
+    # CPython's weakref.WeakKeyDictionary keys its dict by ref(key); a key's ref hashes and
+    # compares as the key while it is alive (taken to be, as above): the key itself here,
+    # after ref(key) refuses what takes no weak reference.
+    def __init__(self, dict=None):
+        self.data = {}
+        if dict is not None:
+            self.update(dict)
+
+    def __getitem__(self, key):
+        return self.data[key]
+
+    def __setitem__(self, key, value):
+        ref(key)
+        self.data[key] = value
+
+    def __delitem__(self, key):
+        del self.data[key]
+
+    def __len__(self):
+        return len(self.data)
+
+    def __iter__(self):
+        return iter(list(self.data))
+
+    def __contains__(self, key):
+        # CPython: `try: wr = ref(key) except TypeError: return False`; ref's own test, here.
+        if isinstance(key, (int, float, complex, str, bytes, tuple, list, dict, type(None))):
+            return False
         return key in self.data
 
 
