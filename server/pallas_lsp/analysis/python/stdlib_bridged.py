@@ -141,6 +141,19 @@ MODULES: dict[str, Policy] = {
                                        "runs, finds or debugs code, or a process-wide setting"),
                        "DocTest": "a test holding the globals its examples run in (get_doctest builds it)",
                        "OutputChecker": "compares the output of examples run (not bridged)"}),
+    "email.utils": Policy("e-mail addresses, dates and RFC 2231 parameters parsed and formatted as "
+                          "known text (a malformed address list may parse otherwise on a Python with "
+                          "the 2024 strict parsing, a security fix: the well-formed ones alike)",
+                          frozenset({"getaddresses", "parseaddr", "formataddr", "quote", "unquote",
+                                     "parsedate", "parsedate_tz", "parsedate_to_datetime",
+                                     "format_datetime", "encode_rfc2231", "decode_rfc2231",
+                                     "collapse_rfc2231_value", "decode_params"}),
+                          {"formatdate": "the clock when no time is given",
+                           "localtime": "the clock and the local time zone",
+                           "make_msgid": "randomness and the host's name",
+                           "mktime_tz": "the local time zone (time.mktime)"},
+                          others="names email.utils imports (datetime, os, random, socket, time, "
+                                 "urllib, re, Charset), decided where they are defined"),
     "posixpath": Policy("POSIX paths split and joined as text", _PATH_PURE, _PATH_EXCLUDED),
     "ntpath": Policy("Windows paths split and joined as text", _PATH_PURE, _PATH_EXCLUDED),
 }
