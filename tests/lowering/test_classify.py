@@ -367,6 +367,7 @@ def test_every_class_has_its_contract_code() -> None:
         "register_array_slice": "PAL061",
         "register_broadcast": "PAL062",
         "enum_member_missing": "PAL063",
+        "call_signature_mismatch": "PAL064",
         "warp_array": "PAL065",
         "ref_union_members": "PAL066",
         "ref_noncontiguous_index": "PAL067",
