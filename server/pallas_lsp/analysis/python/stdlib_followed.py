@@ -26,6 +26,8 @@ MODULES: dict[str, str] = {
     "sched": "an event scheduler over the program's timefunc and delayfunc (without them it "
              "reads the clock, which is never run: unknown)",
     "http.cookies": "cookie headers written and parsed as text (SimpleCookie, Morsel: dict subclasses)",
+    "wsgiref.headers": "an HTTP header list as a mapping (Headers over a list of name / value "
+                       "pairs the program gives)",
     "optparse": "a command-line parser over the argument list the program gives (without one it "
                 "reads sys.argv: unknown; its errors print and exit: unknown)",
 }
