@@ -54,7 +54,7 @@ def parse(source: str, path: str = "<string>") -> ast.Module | SyntaxProblem:
     except (ValueError, RecursionError, MemoryError) as exc:
         # NUL bytes (ValueError before 3.12), or nesting too deep for the parser.
         return SyntaxProblem(f"cannot parse: {exc}", Span(1, 0, 1, 0))
-    if PRIVATE_NAME.search(source):
+    if "__" in source and PRIVATE_NAME.search(source):
         mangle_private_names(tree, source)  # as CPython compiles a class body
     index_generators(tree, source)
     return tree

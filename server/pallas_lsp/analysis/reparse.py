@@ -137,7 +137,7 @@ class Reparser:
             return None
         if middle.body and middle.body[0].col_offset != 0:
             return None
-        if PRIVATE_NAME.search(text):
+        if "__" in text and PRIVATE_NAME.search(text):  # (the operator first: no call)
             mangle_private_names(middle, text)  # the kept statements were mangled by their parse
         index_generators(middle, text)  # the kept statements keep the marks of their parse
         self.reused_statements = keep_before + count - keep_after
