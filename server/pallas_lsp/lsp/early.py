@@ -40,6 +40,8 @@ from .early_tables import RESULT
 CHUNK = 1 << 16
 MAX_BODY = 1 << 20  # a larger initialize (it never is) goes to pygls
 _MAX_HEADER = 512
+_LENGTH = b"Content-Length: "
+_TYPE = b"Content-Type: "
 _FRAME = re.compile(rb"Content-Length: ([0-9]{1,9})\r\n(?:Content-Type: [^\r\n]*\r\n)?\r\n")
 _HEADER = b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n"  # as pygls writes it
 
@@ -63,13 +65,42 @@ def _first_frame(buffer: bytes) -> bytes | bool | None:
     bytes can be no canonical frame (pygls's reader will judge them)."""
     match = _FRAME.match(buffer)
     if match is None:
-        complete = b"\r\n\r\n" in buffer or len(buffer) > _MAX_HEADER
-        return None if complete else True
+        # Waiting only for a canonical header still on its way: a frame the server's reader
+        # takes (LF line ends, other headers) must not wait here for bytes that never come.
+        return True if len(buffer) <= _MAX_HEADER and _header_prefix(buffer) else None
     length = int(match.group(1))
     if length == 0 or length > MAX_BODY:
         return None
     end = match.end() + length
     return buffer[match.end():end] if len(buffer) >= end else True
+
+
+def _starts(data: bytes, literal: bytes) -> bool:
+    """Whether ``data`` and ``literal`` agree as far as both go."""
+    return data[:len(literal)] == literal[:len(data)]
+
+
+def _header_prefix(buffer: bytes) -> bool:
+    """Whether more bytes could make ``buffer`` start with a header ``_FRAME`` matches."""
+    if not _starts(buffer, _LENGTH):
+        return False
+    rest = buffer[len(_LENGTH):]
+    digits = len(rest) - len(rest.lstrip(b"0123456789"))
+    if digits > 9:
+        return False
+    if digits == len(rest):
+        return True
+    rest = rest[digits:]
+    if digits == 0 or not _starts(rest, b"\r\n"):
+        return False
+    rest = rest[2:]
+    if _starts(rest, b"\r\n"):
+        return True
+    if not _starts(rest, _TYPE):
+        return False
+    value = rest[len(_TYPE):]
+    stop = min((i for i in (value.find(b"\r"), value.find(b"\n")) if i >= 0), default=len(value))
+    return _starts(value[stop:], b"\r\n\r\n")
 
 
 def _no_constant(name: str) -> Any:
