@@ -32,10 +32,14 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import Any, BinaryIO
 
 from .early_check import initialize_params_accepted
 from .early_tables import RESULT
+
+# typing costs 5-20 ms of the answer's import (pygls imports it later anyway): annotations only.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
 
 CHUNK = 1 << 16
 MAX_BODY = 1 << 20  # a larger initialize (it never is) goes to pygls

@@ -13,9 +13,11 @@ it a path and raises) is refused here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .early_tables import SCHEMA
+
+TYPE_CHECKING = False  # typing is not imported before the answer (early.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 _UINT_MAX = 2**31 - 1
 
