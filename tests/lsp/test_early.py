@@ -191,3 +191,33 @@ def test_the_answer_comes_before_the_server_is_imported() -> None:
     message = json.loads(answer.partition(b"\r\n\r\n")[2])
     assert message["id"] == 1 and message["result"]["serverInfo"] == {"name": "pallas-lsp",
                                                                       "version": __version__}
+
+
+def test_the_servers_own_answer_is_dropped_and_a_difference_logged(caplog: pytest.LogCaptureFixture) -> None:
+    """PallasProtocol._send_data: pygls's answer for the early id is never written; one that
+    differs from the bytes sent is an error in the log, not a second answer or a crash."""
+    from lsprotocol import types
+    from pallas_lsp.lsp.server import server
+
+    protocol = server.protocol
+    written: list[bytes] = []
+
+    class Writer:
+        def write(self, data: bytes) -> None:
+            written.append(data)
+
+    saved_writer, saved_early = protocol.writer, protocol.early_answer
+    protocol.set_writer(Writer())
+    try:
+        protocol.early_answer = (7, b'{"id": 7, "jsonrpc": "2.0", "result": {"not": "this"}}')
+        protocol._send_data(types.ShowMessageRequest(id=7, params=types.ShowMessageRequestParams(
+            type=types.MessageType.Info, message="a request of the server's, same id")))
+        assert len(written) == 1  # a request is no answer: sent
+        with caplog.at_level("ERROR", logger="pallas_lsp.lsp"):
+            protocol._send_response(7, result=None)
+        assert len(written) == 1 and protocol.early_answer is None
+        assert "differs" in caplog.text
+        protocol._send_response(7, result=None)  # once only: a later answer is sent
+        assert len(written) == 2
+    finally:
+        protocol.writer, protocol.early_answer = saved_writer, saved_early
