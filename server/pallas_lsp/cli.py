@@ -876,7 +876,7 @@ def _breaking(paths: list[str], before: Options, after: Options) -> tuple[list, 
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .entry import serve_stdio
+    from .lsp.launch import serve_stdio
 
     serve_stdio()
     return 0
