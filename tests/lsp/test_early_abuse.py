@@ -113,3 +113,20 @@ def test_settings_problems_are_said_after_the_early_answer() -> None:
     assert sorted(early.frames()) == sorted(late.frames())
     assert early.messages()[0]["id"] == 1
     assert any(m.get("method") == "window/showMessage" for m in early.messages())
+
+
+def test_an_install_without_pygls_fails_before_any_answer_as_before() -> None:
+    """``python -S``: no site-packages, so no pygls. The editor must see the server end without
+    an answer (it says the server did not start, with the traceback), never a success first."""
+    import subprocess
+    import sys
+
+    from support import server_env
+
+    results = []
+    for early in ("1", "0"):
+        done = subprocess.run([sys.executable, "-S", "-m", "pallas_lsp", "serve"],
+                              input=frame(initialize(MINIMAL)) + EXIT, capture_output=True, timeout=60,
+                              env=server_env(PALLAS_LSP_EARLY=early), check=False)
+        results.append((done.stdout, done.returncode, "ModuleNotFoundError" in done.stderr.decode()))
+    assert results[0] == results[1] == (b"", 1, True)

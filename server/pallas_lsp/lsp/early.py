@@ -181,6 +181,15 @@ def response_frame(ident: int | str, result: dict[str, Any]) -> tuple[bytes, byt
     return b"Content-Length: %d\r\n" % len(body) + _HEADER + body, body
 
 
+def _server_installed() -> bool:
+    """Whether pygls and lsprotocol can be found: an install without them must fail as it did,
+    before any answer (the editor then says the server did not start, with its stderr), not
+    after a success. A package that is there and broken still fails after the answer."""
+    from importlib.util import find_spec
+
+    return all(find_spec(name) is not None for name in ("pygls", "lsprotocol"))
+
+
 def answer_early(stdin: BinaryIO, stdout: BinaryIO, version: str) -> EarlyStart | None:
     """Read the first frame and answer it when it is an ``initialize`` pygls accepts;
     None when turned off. Never raises for what the client sent."""
@@ -199,7 +208,7 @@ def answer_early(stdin: BinaryIO, stdout: BinaryIO, version: str) -> EarlyStart 
         frame = _first_frame(buffer)
     start = EarlyStart(buffer, eof)
     request = _request(frame) if isinstance(frame, bytes) else None
-    if request is None:
+    if request is None or not _server_installed():
         return start
     ident, params = request
     data, body = response_frame(ident, result_for(params, version))
