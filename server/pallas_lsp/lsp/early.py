@@ -195,27 +195,33 @@ def answer_early(stdin: BinaryIO, stdout: BinaryIO, version: str) -> EarlyStart 
     None when turned off. Never raises for what the client sent."""
     if os.environ.get("PALLAS_LSP_EARLY") == "0":
         return None
-    fd = stdin.fileno()
     buffer = b""
     eof = False
     frame = _first_frame(buffer)
-    while frame is True:
-        chunk = os.read(fd, CHUNK)
-        if not chunk:
-            eof = True
-            break
-        buffer += chunk
-        frame = _first_frame(buffer)
+    try:
+        fd = stdin.fileno()
+        while frame is True:
+            chunk = os.read(fd, CHUNK)
+            if not chunk:
+                eof = True
+                break
+            buffer += chunk
+            frame = _first_frame(buffer)
+    except (OSError, ValueError):
+        frame = None  # the server's reader meets the same error, as it did before
     start = EarlyStart(buffer, eof)
-    request = _request(frame) if isinstance(frame, bytes) else None
-    if request is None or not _server_installed():
+    try:
+        request = _request(frame) if isinstance(frame, bytes) else None
+        if request is None or not _server_installed():
+            return start
+        ident, params = request
+        data, body = response_frame(ident, result_for(params, version))
+    except Exception:  # a bug here must cost the early answer only: pygls answers, as before
         return start
-    ident, params = request
-    data, body = response_frame(ident, result_for(params, version))
     start.answered_id, start.answered_body = ident, body
     try:
         stdout.write(data)
         stdout.flush()
-    except OSError:
+    except (OSError, ValueError):
         pass  # the client left: the server's reader meets the end of the stream and stops
     return start

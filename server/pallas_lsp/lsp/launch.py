@@ -12,7 +12,9 @@ def serve_stdio() -> None:
 
     from .early import answer_early
 
-    early = answer_early(sys.stdin.buffer, sys.stdout.buffer, __version__)
+    # No stdin or stdout at all (closed at exec): the server fails on them as it did before.
+    stdin, stdout = getattr(sys.stdin, "buffer", None), getattr(sys.stdout, "buffer", None)
+    early = answer_early(stdin, stdout, __version__) if stdin is not None and stdout is not None else None
     from .server import serve
 
     serve(early)
