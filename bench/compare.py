@@ -15,9 +15,12 @@ the load; take them on a quiet machine.
 - analysis / ast.parse per real file (CPU time, median of rounds): JAX's Mosaic GPU
   sources and the shared examples, each tree in its own process;
 - ``pallas-lsp check`` of one shared example, as a process (wall-clock);
-- server start -> ``initialize`` answered and ``initialized`` sent (wall-clock), server
-  start -> the first diagnostics of a shared example opened right after ``initialized``
-  (what an editor opening a file waits for), and
+- server start -> ``initialize`` answered and ``initialized`` sent (wall-clock; what an
+  editor waits for before it shows the server as started), server start -> the answer to
+  a request sent right after ``initialized`` (``pallasLsp/debugInfo``: the server's own
+  loop is running; since lsp/early.py answers ``initialize`` before pygls is imported, the
+  two differ by the import), server start -> the first diagnostics of a shared example
+  opened right after ``initialized`` (what an editor opening a file waits for), and
   import of the CLI (``python -c "import pallas_lsp.cli"``, wall-clock), each with
   bytecode cached (a precompiled PYTHONPYCACHEPREFIX, as a user's install has it) and
   without (PYTHONDONTWRITEBYTECODE=1 and an empty prefix: every module compiled, as on CI);
@@ -262,6 +265,7 @@ def cpu_s(pid: int) -> float:
 
 
 def start_server(env: dict[str, str]) -> tuple[Client, float]:
+    """A server, initialized; and the ms from its spawn to ``initialized`` sent."""
     client = Client([sys.executable, "-m", "pallas_lsp", "serve"], env)
     client.request("initialize", {
         "processId": os.getpid(),
@@ -271,6 +275,14 @@ def start_server(env: dict[str, str]) -> tuple[Client, float]:
     })
     client.notify("initialized", {})
     return client, (time.perf_counter() - client.spawned) * 1000
+
+
+def first_request_ms(env: dict[str, str]) -> float:
+    """Spawn -> the answer to a request sent right after ``initialized`` (the server's loop)."""
+    client, _ = start_server(env)
+    client.request("pallasLsp/debugInfo", {})
+    client.close()
+    return (time.perf_counter() - client.spawned) * 1000
 
 
 def first_diagnostics_ms(env: dict[str, str]) -> float:
@@ -308,6 +320,8 @@ def startup(trees: list[Tree], rounds: int) -> dict[str, dict[str, list[float]]]
             return wall_ms([sys.executable, "-c", "import pallas_lsp.cli"], getattr(tree, mode))
 
         results[f"server start -> initialized, bytecode {mode} (ms)"] = interleaved(trees, rounds, server_ms)
+        results[f"server start -> a request after initialized answered, bytecode {mode} (ms)"] = \
+            interleaved(trees, rounds, lambda t, mode=mode: first_request_ms(getattr(t, mode)))
         results[f"server start -> first diagnostics of {CHECKED_EXAMPLE}, bytecode {mode} (ms)"] = \
             interleaved(trees, rounds, lambda t, mode=mode: first_diagnostics_ms(getattr(t, mode)))
         results[f"import pallas_lsp.cli, bytecode {mode} (ms)"] = interleaved(trees, rounds, import_ms)

@@ -5,7 +5,9 @@
 Drives ``python -m pallas_lsp serve`` over stdio with a minimal JSON-RPC client
 (no test framework in the loop) and prints each number beside its target:
 
-- start: process spawn -> ``initialize`` answered and ``initialized`` sent (target <= 0.5 s);
+- start: process spawn -> ``initialize`` answered and ``initialized`` sent (target <= 0.5 s;
+  lsp/early.py answers before pygls is imported: the server's own loop runs later, see
+  compare.py's "a request after initialized" and first-diagnostics rows);
 - latency: one ``didChange`` (a keystroke: a digit typed into, then removed from, the first
   number of the code, so the whole file is analysed again) -> the ``publishDiagnostics``
   for that version, p50/p95, on every shared example and on a generated 2,000-line file

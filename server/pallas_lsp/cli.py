@@ -876,8 +876,8 @@ def _breaking(paths: list[str], before: Options, after: Options) -> tuple[list, 
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .lsp.server import serve
+    from .lsp.launch import serve_stdio
 
-    serve()
+    serve_stdio()
     return 0
 

@@ -17,10 +17,11 @@ def dispatch(argv: list[str]) -> int:
     """``serve`` alone starts the language server without loading the CLI: the parser and
     what only ``check`` / ``lower`` / ``upgrade`` use are no part of an editor's start."""
     if argv == ["serve"]:
-        from .lsp.server import serve
+        from .lsp.launch import serve_stdio
 
-        serve()
+        serve_stdio()
         return 0
     from .cli import main as cli_main
 
     return cli_main(argv)
+

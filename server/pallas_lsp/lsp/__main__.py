@@ -4,6 +4,6 @@ from pallas_lsp.isolation import drop_working_directory
 
 drop_working_directory()  # before anything else is imported (pallas_lsp/isolation.py)
 
-from pallas_lsp.lsp.server import serve  # noqa: E402
+from pallas_lsp.lsp.launch import serve_stdio  # noqa: E402
 
-serve()
+serve_stdio()

@@ -95,6 +95,7 @@ if TYPE_CHECKING:
     # diagnostics, need neither the axis-symbol features nor the lowering service.
     from .axes_features import AxisFeatures
     from .convert import Positions
+    from .early import EarlyStart
     from .indexing import WorkspaceIndexer
     from .jax_version import JaxVersionCache
     from .lanes import AnalysisLanes
@@ -1071,8 +1072,9 @@ def _routine_cancel(record: logging.LogRecord) -> bool:
     return not record.getMessage().startswith("Cancel notification for unknown message id")
 
 
-def serve() -> None:
-    """Run the server on stdin/stdout until the client says exit."""
+def serve(early: EarlyStart | None = None) -> None:
+    """Run the server on stdin/stdout until the client says exit; ``early``: what
+    early.py read and answered before this module was imported."""
     logging.basicConfig(
         level=logging.WARNING,
         stream=sys.stderr,
@@ -1084,7 +1086,7 @@ def serve() -> None:
     logging.getLogger("pygls.protocol.json_rpc").addFilter(_routine_cancel)
     tune_gc()
     try:
-        run_stdio(server)
+        run_stdio(server, early)
     finally:
         end_process(getattr(server.protocol, "exit_code", 0), (server.close_lowering, server.close_lanes))
 

@@ -18,12 +18,15 @@ import os
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 
 from .framing import FrameReader, StreamCut, serve_frames
+
+if TYPE_CHECKING:
+    from .early import EarlyStart
 
 logger = logging.getLogger("pallas_lsp.lsp")
 
@@ -72,13 +75,19 @@ class ChunkedReader:
             ready.set_exception(exc)
 
 
-def run_stdio(server: LanguageServer) -> None:
+def run_stdio(server: LanguageServer, early: EarlyStart | None = None) -> None:
     """``server.start_io()`` with the chunked reader and framing.py's loop; returns when the
     client exits or leaves. A stream cut inside a message ends the server with exit status 1
-    and a line on stderr, so the client restarts it."""
+    and a line on stderr, so the client restarts it. ``early``: what early.py read (read
+    again here from its first byte, as if it had just arrived) and answered."""
     server._stop_event = stop_event = threading.Event()
     server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
     reader = FrameReader(ChunkedReader(sys.stdin.buffer).read)
+    if early is not None:
+        reader.give_back(early.consumed)
+        reader.eof = early.eof
+        if early.answered_body is not None:
+            server.protocol.early_answer = (early.answered_id, early.answered_body)  # type: ignore[attr-defined]
     try:
         asyncio.run(serve_frames(stop_event, reader, server.protocol, server.report_server_error))
     except StreamCut as exc:
