@@ -3093,6 +3093,17 @@ table = weakref.WeakKeyDictionary()
 table[A] = "max"
 launch(table[A] if A in table and "A" not in table and not isinstance(A, (int, str)) else "add")
 """, ["PAL006"]),
+    # enum.nonmember / enum.member (3.11): what EnumType makes of a marked name.
+    "enum.nonmember is a plain attribute, enum.member makes a member of a function": ("""
+import enum
+class R(enum.Enum):
+    ADD = "add"
+    DEFAULT = enum.nonmember("max")
+    @enum.member
+    def pick():
+        return "max"
+launch(R.DEFAULT if len(R) == 2 and R.pick.value() == "max" and R.ADD.value == "add" else "add")
+""", ["PAL006"]),
     # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
     "a dtype equals the scalar type of its name": ("""
 launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")

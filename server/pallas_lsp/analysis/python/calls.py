@@ -41,6 +41,7 @@ from . import (
     coroutines,
     dataclass_values,
     datamodel,
+    enum_markers,
     exception_classes,
     exception_groups,
     exception_values,
@@ -238,6 +239,9 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             text = args[0] if len(args) == 1 and not kwargs else None
             return text if isinstance(text, Const) and type(text.value) is str else UNKNOWN
         return args[0] if len(args) == 2 and not kwargs else UNKNOWN
+    if name in enum_markers.NAMES:
+        marked = enum_markers.mark(name, args, kwargs)
+        return marked if marked is not None else UNKNOWN
     if name == "operator.call" and args and "**" not in kwargs:
         # operator.call(f, *args, **kwargs) (Python 3.11): f called with the rest.
         return runner.call_value(args[0], list(args[1:]), kwargs, ctx)
@@ -603,5 +607,5 @@ def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
 
 _HOOKED = frozenset({*_HOOKED_NAMES, *CONSTRUCTORS, *dataclass_values.NAMES, *signatures.NAMES,
                      *function_objects.NAMES, *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS,
-                     *RETURNS_FIRST, "operator.call",
+                     *RETURNS_FIRST, "operator.call", *enum_markers.NAMES,
                      *_EXCEPTION_HOOKED, *class_objects.NAMES, *_RUNNER_EXCEPTION_HOOKS, *_UNBOUND_DICT})

@@ -47,6 +47,7 @@ from ..descriptor_values import (
     RegisterVal,
     StaticMethodVal,
 )
+from ..enum_markers import EnumMarker
 from ..generator_contexts import GeneratorContextManager
 from ..generator_contexts import decorated as context_function
 from .support import (
@@ -292,7 +293,12 @@ class ClassesMixin:
         by_value: dict[object, ObjVal] = {}
         last = 0
         for name, value in list(cls.attrs.items()):
-            if name.startswith("_") or isinstance(value, (FuncVal, ClassVal, WrappedVal, *DESCRIPTOR_TYPES)):
+            if isinstance(value, EnumMarker):
+                if not value.member:
+                    cls.attrs[name] = value.value  # nonmember(x): a plain class attribute
+                    continue
+                value = value.value  # member(x): a member, a function too
+            elif name.startswith("_") or isinstance(value, _NEVER_MEMBERS):
                 continue
             if name in automatic:
                 value = Const(name.lower()) if is_str_enum else Const(flags.next_auto(is_flag, last))
@@ -550,6 +556,10 @@ class ClassesMixin:
             # (exception_values.exception_base) sets ``args`` (python/calls.py).
             return PartialVal(QualName(f"builtins.{payload.kind.__name__}.__init__"), (sup.obj,), {})
         return UNKNOWN if value is MISSING else value
+
+
+# What an Enum body binds that EnumType makes no member of (unless enum.member wraps it).
+_NEVER_MEMBERS = (FuncVal, ClassVal, WrappedVal, *DESCRIPTOR_TYPES)
 
 
 def _module_name(env: Env) -> object:
