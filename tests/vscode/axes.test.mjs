@@ -135,6 +135,9 @@ describe("axis names as symbols in real VS Code (code-server 4.100.3)", { skip }
     await editorText(vs).filter({ hasText: '("batch", "model")' }).waitFor({ timeout: TIMEOUT.ui });
     assert.match(await visibleText(vs), /collective_axes=\("data",\)/);
     await vs.openFile("main.py");
+    // The editor renders the file after it opens: wait for the renamed line rather than read at
+    // once (an empty text was read in one full CI run).
+    await editorText(vs).filter({ hasText: 'MESH_AXES = ("batch", "model")' }).waitFor({ timeout: TIMEOUT.ui });
     const main = await visibleText(vs);
     assert.match(main, /MESH_AXES = \("batch", "model"\)/);
     assert.match(main, /jax\.make_mesh\(\(2,\), \("data",\)\)/);
