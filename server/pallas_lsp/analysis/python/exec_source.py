@@ -49,9 +49,14 @@ def scope_of(namespace: object) -> Env | None:
     of a complete dict's items (written back by ``write_back``)."""
     if isinstance(namespace, ScopeView) and namespace.scope is not None:
         return namespace.scope
-    if isinstance(namespace, DictVal) and namespace.complete \
+    return _dict_scope(namespace)
+
+
+def _dict_scope(namespace: object, parent: Env | None = None) -> Env | None:
+    """A new scope of a complete dict's items (names only), reading on into ``parent``."""
+    if isinstance(namespace, DictVal) and not isinstance(namespace, ScopeView) and namespace.complete \
             and all(isinstance(key, str) for key in namespace.items):
-        return Env(dict(namespace.items))  # type: ignore[arg-type]
+        return Env(dict(namespace.items), parent=parent)  # type: ignore[arg-type]
     return None
 
 
@@ -68,10 +73,7 @@ def opens_no_scope(body: list[ast.stmt]) -> bool:
 def locals_scope(globals_scope: Env, namespace: object) -> Env | None:
     """The scope of ``exec(source, globals, locals)``: the locals dict's items, reading on
     into the globals' scope."""
-    if isinstance(namespace, DictVal) and not isinstance(namespace, ScopeView) and namespace.complete \
-            and all(isinstance(key, str) for key in namespace.items):
-        return Env(dict(namespace.items), parent=globals_scope)  # type: ignore[arg-type]
-    return None
+    return _dict_scope(namespace, globals_scope)
 
 
 def write_back(namespace: object, scope: Env, *, builtins: bool = True) -> None:
