@@ -14,7 +14,7 @@ import types
 from pathlib import Path
 
 import pytest
-from pallas_lsp.analysis.ast_nodes import has_private_names, mangle_private_names, written_name
+from pallas_lsp.analysis.ast_nodes import PRIVATE_NAME, mangle_private_names, written_name
 from pallas_lsp.analysis.pipeline import parse
 
 
@@ -126,8 +126,8 @@ def test_the_analysis_parses_with_private_names_mangled() -> None:
 
 
 def test_the_text_scan_finds_private_names_only() -> None:
-    assert has_private_names("self.__axes = 1")
-    assert not has_private_names("if __name__ == '__main__':\n    x.__class__\n    y = a__b")
+    assert PRIVATE_NAME.search("self.__axes = 1")
+    assert not PRIVATE_NAME.search("if __name__ == '__main__':\n    x.__class__\n    y = a__b")
 
 
 def test_a_private_method_keeps_its_written_name() -> None:

@@ -35,11 +35,6 @@ def walk(node: ast.AST) -> list[ast.AST]:
 PRIVATE_NAME = re.compile(r"(?<!\w)__\w*[^\W_]_?(?!\w)")
 
 
-def has_private_names(source: str) -> bool:
-    """Whether ``source`` may hold a name Python mangles (a fast text scan, no parse)."""
-    return PRIVATE_NAME.search(source) is not None
-
-
 def mangle_private_names(tree: ast.AST, source: str) -> None:
     """Rewrite every private name inside a class as CPython's compiler does
     (``self.__axes`` in ``class Launch`` is ``self._Launch__axes``: ``_Py_Mangle``), so the

@@ -620,6 +620,11 @@ class DictVal:
         return False if self.keys_known() else None
 
 
+# The kinds of value a dict may hold as a key by identity (an instance, a bare object(), a
+# class, a function): _instance_key's first test, and the membership test's (expressions).
+IDENTITY_KEY_KINDS = (ObjVal, ObjectVal, ClassVal, FuncVal)
+
+
 def _instance_key(key: object) -> object:
     """How a dict holds the program's instance ``key``: itself (hashed by identity), its
     RecordKey (a frozen dataclass's fields), MISSING for any other key. The program's

@@ -16,6 +16,7 @@ from ...trace import (
     Ctx,
 )
 from ...values import (
+    IDENTITY_KEY_KINDS,
     MAX_FORMS,
     MISSING,
     UNKNOWN,
@@ -163,7 +164,7 @@ class ExpressionsMixin:
         item's ``__eq__`` first); MISSING where the plain values' comparison decides."""
         if isinstance(container, ObjVal):
             return self.membership_by_iteration(value, container, ctx)
-        if isinstance(container, DictVal) and value.__class__ in _IDENTITY_KEY_KINDS:
+        if isinstance(container, DictVal) and value.__class__ in IDENTITY_KEY_KINDS:
             held = container.holds(value)
             if held is not MISSING:
                 return held
@@ -728,9 +729,6 @@ class ExpressionsMixin:
 
 
 # The nodes of an index that evaluating twice cannot tell from once.
-# Values a dict may hold as keys by identity (values._instance_key): an instance, a bare
-# object(), a class, a function.
-_IDENTITY_KEY_KINDS = (ObjVal, ObjectVal, ClassVal, FuncVal)
 _ELLIPSIS = Const(Ellipsis)
 _DEBUG = Const(True)
 _PLAIN_INDEX_NODES = (ast.Constant, ast.Name, ast.Slice, ast.Tuple, ast.UnaryOp, ast.USub,
