@@ -170,6 +170,25 @@ Corpora, each a folder of OUT:
            getter replaced with @Base.prop.getter, gettext.NullTranslations, weakref.WeakKeyDictionary,
            a hand-written __deepcopy__, typing.get_overloads, reversed() over __len__ / __getitem__)
            (score.py --only heldout16/);
+  heldout17/ from bench/corpus/idioms_heldout17/: a seventeenth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           ordinary Python mechanism that the sixteen earlier sets do not use (a generator expression in a
+           class body reading module globals, an if / else in a class body, a class defined inside a
+           function, a metaclass __init__, function attributes on the kernel body, lambdas stored as class
+           attributes called as bound methods, an instance attribute shadowing a class attribute, dict key
+           re-insertion order, `d["axes"] += (...)` on a dict item, dict.update(pairs, **keywords), a starred
+           subscript `t[*key]`, match with builtin class patterns (`case str(name)`), try / except
+           ModuleNotFoundError import fallback, `value or default` for None / empty arguments, truthiness of
+           the string "0", indexing bytes for an int, __or__, __iand__, __imul__, __rrshift__, __rlshift__,
+           __ifloordiv__, a reflected __ge__ under `int <= obj`, the implicit __class__ cell in a method,
+           Counter.subtract with unary +, sorted(set(...)), sorted(key=len, reverse=True),
+           filter(str.isalpha, ...), set.issubset, str.split(maxsplit=1), json.loads object_pairs_hook /
+           parse_int, ConfigParser converters= / getboolean, csv.DictWriter restval, argparse parents= and
+           action="extend" with parse_known_args, a string.Formatter get_value override, heapq.heappushpop,
+           statistics.mean, datetime.strptime, decimal.localcontext(prec=), difflib.unified_diff,
+           namedtuple(rename=True), Counter.total(), ChainMap.new_child().parents, re.VERBOSE, re.split on a
+           lookahead, Enum lookup by name, a shlex.shlex lexer with custom whitespace)
+           (score.py --only heldout17/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -452,6 +471,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout14", corpus="heldout14")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout15", corpus="heldout15")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout16", corpus="heldout16")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout17", corpus="heldout17")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

@@ -1,0 +1,31 @@
+"""`heapq.heappushpop` pushes the requested width and pops the smallest: a request below the heap's minimum comes straight back."""
+import heapq
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+SUPPORTED = [16, 8]
+heapq.heapify(SUPPORTED)
+VEC_REQUEST = 4
+VEC = heapq.heappushpop(SUPPORTED, VEC_REQUEST)
+
+
+def body(x_ref, y_ref):
+    y_ref[...] = plgpu.layout_cast(
+        plgpu.multimem_load_reduce(x_ref, collective_axes=("crest", "trough"), reduction_op="add"),
+        plgpu.Layout.WG_STRIDED(SHAPE, vec_size=VEC),
+    )
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("crest", "trough"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.bfloat16),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))
+    print(f(jnp.ones(SHAPE, jnp.bfloat16)))

@@ -1,0 +1,43 @@
+"""A `string.Formatter` subclass overrides `get_value`: fields the caller leaves out come from a defaults table."""
+import string
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SHAPE = (128, 256)
+DEFAULTS = {"outer": "plateau", "inner": "mesa"}
+
+
+class Defaulting(string.Formatter):
+    def get_value(self, key, args, kwargs):
+        if key in kwargs:
+            return kwargs[key]
+        return DEFAULTS[key]
+
+
+AXES = tuple(Defaulting().format("{outer} {inner}", outer="butte").split())
+
+
+def body(y_ref):
+    tile = plgpu.layout_cast(
+        lax.broadcasted_iota(jnp.int32, SHAPE, 1), plgpu.Layout.WG_STRIDED(SHAPE, vec_size=4)
+    )
+
+    @pl.when(lax.axis_index(AXES[1]) == 0)
+    def _():
+        plgpu.multimem_store(tile, y_ref, AXES)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("butte", "mesa"))
+    call = plgpu.kernel(
+        body,
+        out_type=jax.ShapeDtypeStruct(SHAPE, jnp.int32),
+        compiler_params=plgpu.CompilerParams(lowering_semantics=plgpu.LoweringSemantics.Lane),
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))
+    print(f())
