@@ -177,9 +177,19 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "0.10.2", "ref_store_mismatch"),
         ("ValueError", "Invalid shape for `swap`. Ref shape: (128, 64). Expected shape: (128, 32). "
          "Value shape: (128, 64). Transforms: (NDIndexer(...),). ", "0.12.0.1", "ref_store_mismatch"),
-        # Mosaic GPU's atomic_store words its shape check without "Expected shape": not PAL026's.
+        # Mosaic GPU's atomic_store words its shape check without "Expected shape": PAL072's,
+        # not PAL026's; and its lowering-time refusals (measured: docs/measurements/atomic-stores.md).
         ("ValueError", "Invalid shape for `swap`. Ref shape: (128,). Value shape: (8,).", "0.12.0.1",
-         "other"),
+         "atomic_store_operands"),
+        ("NotImplementedError", "f32 only supports add atomics, got max", "0.10.2",
+         "atomic_store_operands"),
+        ("NotImplementedError", "f16/bf16 SMEM/multimem atomics only support add, got min", "0.12.0.1",
+         "atomic_store_operands"),
+        ("NotImplementedError", "Unsupported element type for atomic stores: i16", "0.12.0.1",
+         "atomic_store_operands"),
+        ("NotImplementedError", "Unsupported element type for atomic stores: f64", "0.12.0.1", "other"),
+        ("NotImplementedError", "Atomic stores not supported for splat layout", "0.10.2",
+         "atomic_store_operands"),
         # wgmma's instruction limits (PAL029), measured 0.8.3 to 0.12.0.1.
         ("ValueError", "WGMMA with element type bf16 only supports accumulators of type f32, "
          "but got: f16", "0.12.0.1", "wgmma_instruction_limits"),
@@ -375,6 +385,7 @@ def test_every_class_has_its_contract_code() -> None:
         "tmem_columns": "PAL069",
         "tmem_collective_mix": "PAL070",
         "tmem_async_ref": "PAL071",
+        "atomic_store_operands": "PAL072",
     }
 
 
@@ -390,6 +401,15 @@ def test_a_strided_slice_belongs_to_both_rules_that_predict_it() -> None:
 
     assert classes_of("NotImplementedError", "Strided slices not implemented", "0.12.0.1") == (
         "smem_transforms", "ref_noncontiguous_index")
+
+
+def test_a_swap_dtype_text_belongs_to_the_store_and_the_atomic_store() -> None:
+    """The state primitive's dtype text is Mosaic GPU's atomic store's word for word: both
+    classes, PAL026's first (the finding on the line says which: PAL072 on an atomic call)."""
+    from pallas_lsp.lowering.classify import classes_of
+
+    assert classes_of("ValueError", "Invalid dtype for `swap`. Ref dtype: float16. Value dtype: float32.",
+                      "0.12.0.1") == ("ref_store_mismatch", "atomic_store_operands")
 
 
 def test_a_bare_assertion_belongs_to_both_rules_that_predict_it() -> None:

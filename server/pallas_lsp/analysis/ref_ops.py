@@ -52,4 +52,8 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     "plgpu.semaphore_signal": _params(("semaphore", 0), ("inc", 1), ("device_id", None),
                                       ("memory_scope", None)),
     "plgpu.semaphore_wait": _params(("semaphore", 0), ("value", 1), ("memory_scope", None)),
+    # PAL072: the ref an atomic store reduces into and the value (0.10.2 on; `optimized`
+    # from 0.11.2).
+    **{f"plgpu.atomic_{op}": _params(("ref", 0), ("val", 1), ("optimized", None))
+       for op in ("add", "max", "min", "and", "or", "xor")},
 }

@@ -219,6 +219,14 @@ TMA_GMEM_TILES_ON_LAUNCH = Fact("a TMA copy tiles the GMEM array's shape when th
 # history; measured on 0.10.2 - 0.12.0.1 (pal057), absent on 0.8.3 (PAL009).
 ASYNC_STORE_SMEM = Fact("plgpu.async_store_smem exists", (0, 10, 1), None,
                         "pal057/async_store_smem_shape, 0.8.3 vs 0.10.2")
+# plgpu.atomic_add / max / min / and / or / xor: from 0.9.2 in JAX's history (0.9.1 has none);
+# measured on 0.10.2 and 0.12.0.1 (pal072), absent on 0.8.3 (PAL009).
+ATOMIC_STORES = Fact("plgpu.atomic_add and its siblings exist", (0, 9, 2), None,
+                     "pal072/atomic_max_float32, 0.8.3 vs 0.10.2")
+# Their float16 / bfloat16 atomics into shared memory add only ("f16/bf16 SMEM/multimem atomics
+# only support add"): the check is in fragmented_array.py from 0.10.0 (0.9.2 has none).
+SMEM_HALF_ATOMICS_ADD_ONLY = Fact("float16 atomics into shared memory add only", (0, 10), None,
+                                  "pal072/atomic_max_float16_smem, 0.10.2 and 0.12.0.1")
 # plgpu.semaphore_signal / semaphore_wait take memory_scope= ("sys" / "gpu"): from 0.10.1 in
 # JAX's history (0.10.0 has the ops without it, 0.9.2 neither); measured on 0.10.2 - 0.12.0.1.
 SEMAPHORE_MEMORY_SCOPE = Fact("plgpu.semaphore_signal / semaphore_wait take memory_scope=",

@@ -75,6 +75,7 @@ from . import (
     pal069_tmem_columns,
     pal070_tmem_collective_mix,
     pal071_tmem_async_ref,
+    pal072_atomic_store_operands,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -157,6 +158,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal069_tmem_columns,
     pal070_tmem_collective_mix,
     pal071_tmem_async_ref,
+    pal072_atomic_store_operands,
 )}
 
 
