@@ -3388,6 +3388,44 @@ commands = parser.add_subparsers(dest="job")
 commands.add_parser("reduce").set_defaults(op="max")
 launch(parser.parse_args().op)
 """, []),
+    "unittest's suite runs setUp, the test and tearDown in order": ("""
+import unittest
+SEEN = []
+class Case(unittest.TestCase):
+    def setUp(self):
+        SEEN.append("set")
+    def tearDown(self):
+        SEEN.append("down")
+    def test_one(self):
+        SEEN.append("max")
+unittest.TestSuite([Case("test_one")]).debug()
+launch(SEEN[1] if SEEN == ["set", "max", "down"] else "add")
+""", ["PAL006"]),
+    "unittest's TestCase.run counts the test it ran": ("""
+import unittest
+SEEN = []
+class Case(unittest.TestCase):
+    def test_one(self):
+        SEEN.append("max")
+result = unittest.TestResult()
+Case("test_one").run(result)
+launch(SEEN[0] if result.testsRun == 1 else "add")
+""", ["PAL006"]),
+    "a test's failure caught by TestCase.run: whether the result holds it stays unknown": ("""
+import unittest
+class Case(unittest.TestCase):
+    def test_one(self):
+        self.assertEqual(1, 2)
+result = unittest.TestResult()
+Case("test_one").run(result)
+launch("max" if len(result.failures) == 1 else "add")
+""", []),
+    "unittest.mock stays the model with unittest followed": ("""
+import unittest
+from unittest import mock
+thing = mock.Mock(return_value="max")
+launch(thing() if isinstance(unittest.TestCase, type) else "add")
+""", ["PAL006"]),
     "SimpleCookie's header written by the library's code": ("""
 from http.cookies import SimpleCookie
 jar = SimpleCookie()

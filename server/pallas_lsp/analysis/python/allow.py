@@ -322,10 +322,6 @@ EXCLUDED_MODULES = {
     "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
     "parse_args(argv) of a given list by the real argparse (python/argparse_run.py), sub-commands "
     "(add_subparsers / add_parser) with their own parsers' calls replayed",
-    "unittest": "modelled: unittest.mock's Mock / MagicMock / NonCallableMock / PropertyMock / DEFAULT "
-                "as Python source (python/source_models.py: child mocks, return_value, side_effect, "
-                "configure_mock; call records unknown); mock.patch.object of a library module's name "
-                "(interp/importing.py); the test runner: unknown",
     "configparser": "modelled: read_string of known text and read_dict of known sections replayed on "
                     "the real parser in memory (stdlib_values); read / read_file of a file: unknown",
     "enum": "the data model's (classes; members made through the class's __new__ / __init__)",
