@@ -3311,6 +3311,20 @@ class Both(Right, Left):
     pass
 launch(Both.__mro__[2].op if Both.mro()[1] is Right and len(Both.__mro__) == 5 else "add")
 """, ["PAL006"]),
+    "difflib.SequenceMatcher's longest block, read by its fields": ("""
+import difflib
+match = difflib.SequenceMatcher(None, "(max)", "<max>").find_longest_match(0, 5, 0, 5)
+launch("(max)"[match.a:match.a + match.size])
+""", ["PAL006"]),
+    "difflib.ndiff's lines": ("""
+import difflib
+launch([line[2:] for line in difflib.ndiff(["add"], ["max"]) if line.startswith("+ ")][0])
+""", ["PAL006"]),
+    "a difflib matcher past the bridge's bound stays unknown": ("""
+import difflib
+ratio = difflib.SequenceMatcher(None, "a" * 3000, "b" * 3000).ratio()
+launch("max" if ratio == 0.0 else "add")
+""", []),
     "__mro__ through a library base stays unknown": ("""
 import collections
 class Mine(collections.OrderedDict):
