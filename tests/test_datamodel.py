@@ -3325,6 +3325,24 @@ import difflib
 ratio = difflib.SequenceMatcher(None, "a" * 3000, "b" * 3000).ratio()
 launch("max" if ratio == 0.0 else "add")
 """, []),
+    "contextlib.AbstractContextManager's __enter__ returns the instance": ("""
+import contextlib
+class Scope(contextlib.AbstractContextManager):
+    op = "max"
+    def __exit__(self, *exc_info):
+        return None
+with Scope() as scope:
+    launch(scope.op)
+""", ["PAL006"]),
+    "isinstance against contextlib.AbstractContextManager stays unknown (its __subclasshook__)": ("""
+import contextlib
+class Plain:
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc_info):
+        return None
+launch("add" if isinstance(Plain(), contextlib.AbstractContextManager) else "max")
+""", []),
     "__mro__ through a library base stays unknown": ("""
 import collections
 class Mine(collections.OrderedDict):
