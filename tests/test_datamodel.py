@@ -3311,6 +3311,38 @@ class Both(Right, Left):
     pass
 launch(Both.__mro__[2].op if Both.mro()[1] is Right and len(Both.__mro__) == 5 else "add")
 """, ["PAL006"]),
+    "difflib.SequenceMatcher's longest block, read by its fields": ("""
+import difflib
+match = difflib.SequenceMatcher(None, "(max)", "<max>").find_longest_match(0, 5, 0, 5)
+launch("(max)"[match.a:match.a + match.size])
+""", ["PAL006"]),
+    "difflib.ndiff's lines": ("""
+import difflib
+launch([line[2:] for line in difflib.ndiff(["add"], ["max"]) if line.startswith("+ ")][0])
+""", ["PAL006"]),
+    "a difflib matcher past the bridge's bound stays unknown": ("""
+import difflib
+ratio = difflib.SequenceMatcher(None, "a" * 3000, "b" * 3000).ratio()
+launch("max" if ratio == 0.0 else "add")
+""", []),
+    "contextlib.AbstractContextManager's __enter__ returns the instance": ("""
+import contextlib
+class Scope(contextlib.AbstractContextManager):
+    op = "max"
+    def __exit__(self, *exc_info):
+        return None
+with Scope() as scope:
+    launch(scope.op)
+""", ["PAL006"]),
+    "isinstance against contextlib.AbstractContextManager stays unknown (its __subclasshook__)": ("""
+import contextlib
+class Plain:
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc_info):
+        return None
+launch("add" if isinstance(Plain(), contextlib.AbstractContextManager) else "max")
+""", []),
     "__mro__ through a library base stays unknown": ("""
 import collections
 class Mine(collections.OrderedDict):
@@ -3388,6 +3420,44 @@ commands = parser.add_subparsers(dest="job")
 commands.add_parser("reduce").set_defaults(op="max")
 launch(parser.parse_args().op)
 """, []),
+    "unittest's suite runs setUp, the test and tearDown in order": ("""
+import unittest
+SEEN = []
+class Case(unittest.TestCase):
+    def setUp(self):
+        SEEN.append("set")
+    def tearDown(self):
+        SEEN.append("down")
+    def test_one(self):
+        SEEN.append("max")
+unittest.TestSuite([Case("test_one")]).debug()
+launch(SEEN[1] if SEEN == ["set", "max", "down"] else "add")
+""", ["PAL006"]),
+    "unittest's TestCase.run counts the test it ran": ("""
+import unittest
+SEEN = []
+class Case(unittest.TestCase):
+    def test_one(self):
+        SEEN.append("max")
+result = unittest.TestResult()
+Case("test_one").run(result)
+launch(SEEN[0] if result.testsRun == 1 else "add")
+""", ["PAL006"]),
+    "a test's failure caught by TestCase.run: whether the result holds it stays unknown": ("""
+import unittest
+class Case(unittest.TestCase):
+    def test_one(self):
+        self.assertEqual(1, 2)
+result = unittest.TestResult()
+Case("test_one").run(result)
+launch("max" if len(result.failures) == 1 else "add")
+""", []),
+    "unittest.mock stays the model with unittest followed": ("""
+import unittest
+from unittest import mock
+thing = mock.Mock(return_value="max")
+launch(thing() if isinstance(unittest.TestCase, type) else "add")
+""", ["PAL006"]),
     "SimpleCookie's header written by the library's code": ("""
 from http.cookies import SimpleCookie
 jar = SimpleCookie()

@@ -176,11 +176,13 @@ MODULES: dict[str, Policy] = {
                       frozenset({"PurePath", "PurePosixPath", "PureWindowsPath"}),
                       {"Path": "the file system", "PosixPath": "the file system",
                        "WindowsPath": "the file system"}),
-    "difflib": Policy("close matches of a word among known strings (time bounded by guards.py)",
-                      frozenset({"get_close_matches", "IS_CHARACTER_JUNK", "IS_LINE_JUNK", "Match"}),
-                      {**dict.fromkeys(("SequenceMatcher", "Differ", "ndiff", "unified_diff", "context_diff",
-                                        "diff_bytes", "HtmlDiff"),
-                                       "time quadratic or worse in the inputs, not estimated"),
+    "difflib": Policy("close matches of a word among known strings, matching blocks and line diffs "
+                      "of known sequences (time about the product of the two sizes, bounded by "
+                      "guards.py; a junk function is the program's, called back)",
+                      frozenset({"get_close_matches", "IS_CHARACTER_JUNK", "IS_LINE_JUNK", "Match",
+                                 "SequenceMatcher", "Differ", "ndiff", "unified_diff", "context_diff"}),
+                      {"diff_bytes": "takes a diff function real code would call past the guards",
+                       "HtmlDiff": "a table of HTML, time not estimated",
                        "restore": "reads a delta the bridge's diffs do not make"}),
     "struct": Policy("values packed into bytes by a format and unpacked back (the format's size "
                      "bounded by guards.py)",
@@ -322,10 +324,6 @@ EXCLUDED_MODULES = {
     "argparse": "modelled: the defaults of a plain run (stdlib_calls); "
     "parse_args(argv) of a given list by the real argparse (python/argparse_run.py), sub-commands "
     "(add_subparsers / add_parser) with their own parsers' calls replayed",
-    "unittest": "modelled: unittest.mock's Mock / MagicMock / NonCallableMock / PropertyMock / DEFAULT "
-                "as Python source (python/source_models.py: child mocks, return_value, side_effect, "
-                "configure_mock; call records unknown); mock.patch.object of a library module's name "
-                "(interp/importing.py); the test runner: unknown",
     "configparser": "modelled: read_string of known text and read_dict of known sections replayed on "
                     "the real parser in memory (stdlib_values); read / read_file of a file: unknown",
     "enum": "the data model's (classes; members made through the class's __new__ / __init__)",
@@ -588,6 +586,15 @@ def _kept_random() -> None:
     real.SNAPSHOTS[random.Random] = lambda r: [r.getstate()]  # every draw moves it
 
 
+def _kept_difflib() -> None:
+    import difflib
+
+    # A matcher's answers depend on the pair it holds (set_seqs changes it: guards.py bounds
+    # the new pair) and the junk it found at construction; Differ holds only its junk functions;
+    # a Match (a named tuple) is read by its fields.
+    _keep(difflib.SequenceMatcher, difflib.Differ, difflib.Match)
+
+
 def _kept_tokens() -> None:
     import tokenize
 
@@ -606,6 +613,7 @@ _LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
     (("ipaddress",), _kept_addresses),
     (("uuid",), _kept_uuid),
     (("tokenize",), _kept_tokens),
+    (("difflib",), _kept_difflib),
     (("random",), _kept_random),
     (("doctest",), _kept_doctest),
     (("array",), _kept_arrays),

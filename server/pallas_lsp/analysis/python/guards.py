@@ -410,6 +410,51 @@ def _close_matches(args: list[object], kwargs: dict[str, object]) -> None:
         refuse("close matches past the bridge's bound")
 
 
+def _diff_size(seq: object) -> int:
+    """What difflib's matching costs per item of ``seq``: one for a string's character or an
+    item, a line's characters for a sequence of lines (ndiff compares the lines of a replaced
+    block character by character). Past the bound for anything not a known sequence."""
+    if isinstance(seq, (str, bytes)):
+        return len(seq)
+    if isinstance(seq, (list, tuple)):
+        return sum(1 + (len(item) if isinstance(item, (str, bytes)) else 0) for item in seq)
+    return MAX_MATCH_WORK + 1
+
+
+def _diff_pair(a: object, b: object) -> None:
+    """difflib's matcher (SequenceMatcher, and the Differ / ndiff / unified_diff built on it)
+    takes time about the product of the two sequences' sizes: refused past MAX_MATCH_WORK."""
+    if _diff_size(a) * _diff_size(b) > MAX_MATCH_WORK:
+        refuse("a diff past the bridge's bound")
+
+
+def _matcher(args: list[object], kwargs: dict[str, object]) -> None:
+    """``SequenceMatcher(isjunk, a, b, autojunk)``: the pair it will match."""
+    _diff_pair(args[1] if len(args) > 1 else kwargs.get("a", ""),
+               args[2] if len(args) > 2 else kwargs.get("b", ""))
+
+
+def _matcher_set(which: str) -> Callable[[list[object], dict[str, object]], None]:
+    """``m.set_seqs(a, b)`` / ``set_seq1(a)`` / ``set_seq2(b)``: the pair the matcher holds after."""
+    def estimate(args: list[object], kwargs: dict[str, object]) -> None:
+        receiver = args[0] if args else None
+        given = [*args[1:], *kwargs.values()]
+        a = given[0] if which in ("seqs", "1") and given else getattr(receiver, "a", None)
+        b = (given[-1] if which in ("seqs", "2") and given else getattr(receiver, "b", None))
+        _diff_pair(a, b)
+    return estimate
+
+
+def _diff_lines(first: int) -> Callable[[list[object], dict[str, object]], None]:
+    """``ndiff(a, b)`` / ``unified_diff(a, b, ...)`` / ``Differ.compare(a, b)`` (``first``: where
+    ``a`` is among the arguments)."""
+    def estimate(args: list[object], kwargs: dict[str, object]) -> None:
+        a = args[first] if len(args) > first else kwargs.get("a")
+        b = args[first + 1] if len(args) > first + 1 else kwargs.get("b")
+        _diff_pair(a, b)
+    return estimate
+
+
 def _struct_format(args: list[object], kwargs: dict[str, object]) -> None:
     """struct's calls: the bytes their format packs, read with ``struct.calcsize`` (which
     allocates nothing), bounded; ``"999999999x"`` would allocate before any result is seen."""
@@ -498,6 +543,12 @@ ESTIMATORS: dict[str, Estimator] = {
     **dict.fromkeys(("struct.pack", "struct.unpack", "struct.unpack_from", "struct.iter_unpack",
                      "struct.calcsize", "struct.Struct"), _struct_format),
     "difflib.get_close_matches": _close_matches,
+    "difflib.SequenceMatcher": _matcher,
+    "SequenceMatcher.set_seqs": _matcher_set("seqs"),
+    "SequenceMatcher.set_seq1": _matcher_set("1"),
+    "SequenceMatcher.set_seq2": _matcher_set("2"),
+    **dict.fromkeys(("difflib.ndiff", "difflib.unified_diff", "difflib.context_diff"), _diff_lines(0)),
+    "Differ.compare": _diff_lines(1),
     **dict.fromkeys((f"{kind}.{method}" for kind in _QUEUES for method in ("get", "get_nowait")),
                     _queue_get),
     **dict.fromkeys((f"{kind}.{method}" for kind in _QUEUES for method in ("put", "put_nowait")),

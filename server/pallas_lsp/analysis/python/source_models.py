@@ -59,7 +59,9 @@ _ABCS = ("Container", "Iterable", "Iterator", "Reversible", "Sized", "Collection
          "MutableSequence", "Mapping", "MutableMapping", "MappingView", "KeysView",
          "ItemsView", "ValuesView", "Set", "MutableSet")
 BASES = {f"collections.abc.{name}": name for name in _ABCS} | {
-    "types.SimpleNamespace": "SimpleNamespace", "contextlib.ContextDecorator": "ContextDecorator"}
+    "types.SimpleNamespace": "SimpleNamespace", "contextlib.ContextDecorator": "ContextDecorator",
+    "contextlib.AbstractContextManager": "AbstractContextManager",
+    "contextlib.AbstractAsyncContextManager": "AbstractAsyncContextManager"}
 
 # Where findings and spans treat the model's nodes as not the analysed file's.
 PATH = "<python library model>"
@@ -676,6 +678,27 @@ class ContextDecorator:
 
     def __call__(self, func):
         return _context_decorated(self._recreate_cm, func)
+
+
+# ---- contextlib.AbstractContextManager / AbstractAsyncContextManager as bases: CPython's
+# contextlib.py (the abstract __exit__ is not enforced at instantiation, as the
+# collections.abc models' abstract methods are not; its __subclasshook__ is not modelled:
+# isinstance against the library name stays unknown) ----
+
+class AbstractContextManager:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        return None
+
+
+class AbstractAsyncContextManager:
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, exc_type, exc_value, traceback):
+        return None
 
 
 class closing:

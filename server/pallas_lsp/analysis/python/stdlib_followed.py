@@ -28,6 +28,14 @@ MODULES: dict[str, str] = {
     "http.cookies": "cookie headers written and parsed as text (SimpleCookie, Morsel: dict subclasses)",
     "wsgiref.headers": "an HTTP header list as a mapping (Headers over a list of name / value "
                        "pairs the program gives)",
+    "unittest": "a test framework over the program's TestCase classes: a suite's run / debug "
+                "calls setUp, the test method and tearDown of the cases the program gives "
+                "(unittest.main reads sys.argv and exits: unknown; a runner's stream is a "
+                "library value never run). A package: its submodules are followed with it, but "
+                "unittest.mock, modelled: Mock / MagicMock / NonCallableMock / PropertyMock / "
+                "DEFAULT as Python source (python/source_models.py: child mocks, return_value, "
+                "side_effect, configure_mock; call records unknown); mock.patch.object of a library "
+                "module's name (interp/importing.py)",
     "optparse": "a command-line parser over the argument list the program gives (without one it "
                 "reads sys.argv: unknown; its errors print and exit: unknown)",
 }
@@ -35,4 +43,12 @@ MODULES: dict[str, str] = {
 
 def followed(name: str) -> bool:
     """Whether the module ``name`` is run from its Python source."""
-    return name in MODULES
+    return name in MODULES or (name.partition(".")[0] in PACKAGES and name not in MODELLED)
+
+
+# Entries of MODULES that are packages: each submodule is followed with the package (its
+# ``__init__`` imports them relatively, ``from .case import TestCase``).
+PACKAGES = frozenset({"unittest"})
+# Submodules of a followed package the analysis models instead (python/source_models.py,
+# mock.patch contexts): the package's attribute names the model, as after ``import unittest.mock``.
+MODELLED = frozenset({"unittest.mock"})

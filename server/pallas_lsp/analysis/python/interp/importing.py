@@ -139,6 +139,9 @@ class ModulesMixin:
         self.module_envs[name] = env  # a circular import sees the partial module, as in Python
         self._module_nodes.append((module.path, _node_ids(module.tree)))
         self.exec_body(module.tree.body, env, Ctx())
+        for modelled in stdlib_followed.MODELLED:
+            if modelled.rpartition(".")[0] == name:
+                env.names.setdefault(modelled.rpartition(".")[2], QualName(modelled))
         parent, _, last = name.rpartition(".")
         if parent and parent in self.module_envs:
             self.module_envs[parent].names.setdefault(last, ModuleVal(name, env))
