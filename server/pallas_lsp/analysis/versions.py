@@ -219,6 +219,10 @@ TMA_GMEM_TILES_ON_LAUNCH = Fact("a TMA copy tiles the GMEM array's shape when th
 # history; measured on 0.10.2 - 0.12.0.1 (pal057), absent on 0.8.3 (PAL009).
 ASYNC_STORE_SMEM = Fact("plgpu.async_store_smem exists", (0, 10, 1), None,
                         "pal057/async_store_smem_shape, 0.8.3 vs 0.10.2")
+# plgpu.copy_gmem_to_smem takes leader_tracked= and refuses it without collective_axes=: from
+# 0.9.2 in JAX's history (0.9.1 has neither); measured on 0.10.2 and 0.12.0.1 (pal013).
+COPY_LEADER_TRACKED = Fact("copy_gmem_to_smem takes leader_tracked= (collective_axes= required)",
+                           (0, 9, 2), None, "pal013/copy_leader_tracked_without_axes, 0.10.2 - 0.12.0.1")
 # plgpu.atomic_add / max / min / and / or / xor: from 0.9.2 in JAX's history (0.9.1 has none);
 # measured on 0.10.2 and 0.12.0.1 (pal072), absent on 0.8.3 (PAL009).
 ATOMIC_STORES = Fact("plgpu.atomic_add and its siblings exist", (0, 9, 2), None,

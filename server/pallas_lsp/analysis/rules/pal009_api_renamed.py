@@ -506,6 +506,23 @@ _MEASURED_NAMES = frozenset(name for name, *_ in _MISSING_NAMES)
 _PREFIX_MODULE = dict(CANONICAL_MODULES)
 
 
+def _module_attribute(name: str) -> tuple[str, int, tuple[str, str] | None]:
+    """The name a call's first attribute reads from a module of the API surface, how many
+    attributes the call's name has past it, and ``module_of`` that name: the call's own
+    (``plgpu.kernel``, 0) or, for a call through an attribute of it, that attribute
+    (``plgpu.CopyPartition`` of ``plgpu.CopyPartition.PARTITIONED``, 1)."""
+    found = module_of(name)
+    if found is not None:
+        return name, 0, found
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 1, -1):
+        prefix = ".".join(parts[:cut])
+        found = module_of(prefix)
+        if found is not None:
+            return prefix, len(parts) - cut, found
+    return name, 0, None
+
+
 def _names_the_release_lacks(program: Program, options: Options) -> Iterator[Finding]:
     """``plgpu.name(...)`` (any module of the API surface, through a name bound to it) where
     the target release's module has no ``name`` and another release does, or JAX's
@@ -515,15 +532,24 @@ def _names_the_release_lacks(program: Program, options: Options) -> Iterator[Fin
     if surface is None:
         return
     version = format_jax_version(program.version)
-    judged: dict[str, bool] = {}  # name -> whether the release lacks it (asked once a name)
-    for name, call in program.named_calls():
-        lacks = judged.get(name)
-        if lacks is None:
-            found = module_of(name)
-            lacks = judged[name] = found is not None and name not in _MEASURED_NAMES and (
-                surface.has_name(*found) is False)
+    # call name -> the module attribute it reads first, how many attributes past it the call's
+    # name goes, and whether the release lacks that attribute (asked once a name).
+    judged: dict[str, tuple[str, int, bool]] = {}
+    for full_name, call in program.named_calls():
+        verdict = judged.get(full_name)
+        if verdict is None:
+            # ``plgpu.CopyPartition.PARTITIONED(0)``: the module's name is the call's prefix,
+            # and the attribute read from it is what Python fails on first.
+            name, past, found = _module_attribute(full_name)
+            verdict = judged[full_name] = (name, past, found is not None and name not in _MEASURED_NAMES
+                                           and surface.has_name(*found) is False)
+        name, past, lacks = verdict
+        if not lacks:
+            continue
         func = call.func
-        if not lacks or not isinstance(func, ast.Attribute):
+        for _ in range(past):
+            func = func.value if isinstance(func, ast.Attribute) else func
+        if not isinstance(func, ast.Attribute):
             continue
         found = module_of(name)
         assert found is not None

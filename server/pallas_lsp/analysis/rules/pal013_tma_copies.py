@@ -12,8 +12,14 @@ from ..ref_facts import transforms_of
 from ..smem_transforms import elements, itemsize, window_misfit
 from ..tma_facts import WARPGROUP_BYTES, whole_array_copy_fault
 from ..trace import Op
-from ..values import MISSING, Const, DtypeVal, RefVal, TransformVal
-from ..versions import COPY_CHECKS_AT_TRACE, WAIT_COUNT_AT_WAIT, WAIT_COUNT_CHECKED, holds
+from ..values import MISSING, UNKNOWN, Const, DtypeVal, OneOf, RefVal, TransformVal
+from ..versions import (
+    COPY_CHECKS_AT_TRACE,
+    COPY_LEADER_TRACKED,
+    WAIT_COUNT_AT_WAIT,
+    WAIT_COUNT_CHECKED,
+    holds,
+)
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -46,6 +52,8 @@ RULE = Rule(
         LoweringError(r"Only copies transferring a number of bytes divisible by the warpgroup size",
                       exc_type="NotImplementedError"),
         LoweringError(r"n must be a non-negative integer, got", exc_type="ValueError"),
+        LoweringError(r"^`collective_axes` must be specified when `leader_tracked` is set$",
+                      exc_type="ValueError"),
         LoweringError(r"'nvvm\.cp\.async\.bulk\.wait_group' op attribute 'group' failed to satisfy "
                       r"constraint", exc_type="MLIRError"),
     ),
@@ -162,9 +170,29 @@ def _moving_smem_output(out_specs: object) -> bool:
                                      for spec in specs)
 
 
+def _leader_tracked_alone(op: Op) -> bool:
+    """``leader_tracked=`` given a value other than None, ``collective_axes=`` surely None."""
+    if op.name != "plgpu.copy_gmem_to_smem":
+        return False
+    leader, axes = op.args.get("leader_tracked", MISSING), op.args.get("collective_axes", MISSING)
+    leader_set = leader is not MISSING and leader is not UNKNOWN and leader != Const(None) \
+        and not isinstance(leader, OneOf)
+    return leader_set and (axes is MISSING or axes == Const(None))
+
+
 def _copy_finding(program: Program, op: Op) -> Finding | None:
     src, dst = op.args.get("src"), op.args.get("dst")
     name = op.name.rsplit(".", 1)[-1]
+    if _leader_tracked_alone(op) and holds(COPY_LEADER_TRACKED, program.version):
+        # copy_gmem_to_smem's own first check, before anything is traced (0.10.2 on; 0.8.3
+        # has no leader_tracked=, PAL009's).
+        return Finding(
+            RULE.code, program.span(op.node),
+            "copy_gmem_to_smem's leader_tracked= is set but collective_axes= is not: a "
+            "leader-tracked copy is a collective copy across a cluster axis, and JAX raises "
+            "\"ValueError: `collective_axes` must be specified when `leader_tracked` is set\". "
+            "Pass collective_axes= (the cluster axis the copy is partitioned over), or drop "
+            "leader_tracked=.")
     misplaced = _misplaced(op)
     if misplaced is not None:
         keyword, ref, wanted = misplaced
