@@ -190,6 +190,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("NotImplementedError", "Unsupported element type for atomic stores: f64", "0.12.0.1", "other"),
         ("NotImplementedError", "Atomic stores not supported for splat layout", "0.10.2",
          "atomic_store_operands"),
+        # plgpu.CompilerParams' own check (PAL073), every release.
+        ("ValueError", "Either both profile_space and profile_dir must be set, or neither.", "0.8.3",
+         "compiler_params_profile"),
         # wgmma's instruction limits (PAL029), measured 0.8.3 to 0.12.0.1.
         ("ValueError", "WGMMA with element type bf16 only supports accumulators of type f32, "
          "but got: f16", "0.12.0.1", "wgmma_instruction_limits"),
@@ -386,6 +389,7 @@ def test_every_class_has_its_contract_code() -> None:
         "tmem_collective_mix": "PAL070",
         "tmem_async_ref": "PAL071",
         "atomic_store_operands": "PAL072",
+        "compiler_params_profile": "PAL073",
     }
 
 

@@ -1171,7 +1171,7 @@ def _compiler_params(call: Call) -> object:
 
 # plgpu.CompilerParams fields read back, with JAX's defaults (the same 0.8.3 - 0.12.0.1).
 _PARAMS_READ = {"dimension_semantics": Const(None), "max_concurrent_steps": Const(1),
-                "approx_math": Const(False)}
+                "approx_math": Const(False), "profile_space": Const(0), "profile_dir": Const("")}
 
 
 def _params_attribute(params: CompilerParamsVal, attr: str) -> object:

@@ -76,6 +76,7 @@ from . import (
     pal070_tmem_collective_mix,
     pal071_tmem_async_ref,
     pal072_atomic_store_operands,
+    pal073_compiler_params_profile,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -159,6 +160,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal070_tmem_collective_mix,
     pal071_tmem_async_ref,
     pal072_atomic_store_operands,
+    pal073_compiler_params_profile,
 )}
 
 
