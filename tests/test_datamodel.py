@@ -3104,6 +3104,70 @@ class R(enum.Enum):
         return "max"
 launch(R.DEFAULT if len(R) == 2 and R.pick.value() == "max" and R.ADD.value == "add" else "add")
 """, ["PAL006"]),
+    # The implicit __class__ cell of a method: the class whose body defines it (design.md 140).
+    "__class__ in a method is the defining class, not type(self)": ("""
+class Base:
+    OP = "max"
+    def op(self):
+        return __class__.OP
+class Tuned(Base):
+    OP = "add"
+launch(Tuned().op())
+""", ["PAL006"]),
+    "__class__ in a class body nested in a method: not the method's cell (unknown)": ("""
+class Base:
+    def op(self):
+        class Inner:
+            try:
+                OP = __class__.OP
+            except NameError:
+                OP = "max"
+        return Inner.OP
+    OP = "add"
+launch(Base().op())
+""", []),
+    # A metaclass's __init__ runs after type.__new__, given the body's namespace (design.md 141).
+    "a metaclass __init__ sets the class's attribute from its namespace": ("""
+class Meta(type):
+    def __init__(cls, name, bases, namespace):
+        super().__init__(name, bases, namespace)
+        cls.op = namespace.get("op_name", "add")
+class Plan(metaclass=Meta):
+    op_name = "max"
+launch(Plan.op)
+""", ["PAL006"]),
+    "a metaclass __init__ of a subclass sees the subclass's namespace only": ("""
+class Meta(type):
+    def __init__(cls, name, bases, namespace):
+        cls.op = namespace.get("op_name", "add")
+class Plan(metaclass=Meta):
+    op_name = "max"
+class Child(Plan):
+    pass
+launch(Child.op)
+""", []),
+    # string.Formatter as CPython's string.py: a subclass's overrides run (design.md 142).
+    "a string.Formatter subclass's get_value supplies the missing field": ("""
+import string
+DEFAULTS = {"op": "max"}
+class Defaulting(string.Formatter):
+    def get_value(self, key, args, kwargs):
+        return kwargs[key] if key in kwargs else DEFAULTS[key]
+launch(Defaulting().format("{op}"))
+""", ["PAL006"]),
+    "a string.Formatter subclass's convert_field, super() for the rest": ("""
+import string
+class Lower(string.Formatter):
+    def convert_field(self, value, conversion):
+        if conversion == "l":
+            return str(value).lower()
+        return super().convert_field(value, conversion)
+launch(Lower().format("{0!l}{1!s}", "MA", "x")[:2] + "x")
+""", ["PAL006"]),
+    "string.Formatter's field of an object not known: unknown": ("""
+import string, time
+launch(string.Formatter().format("{0.real}", time.time()))
+""", []),
     # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
     "a dtype equals the scalar type of its name": ("""
 launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")

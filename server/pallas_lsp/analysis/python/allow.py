@@ -114,7 +114,12 @@ MODULES: dict[str, Policy] = {
                         excluded={"batched": "modelled: the library reference's Python "
                                              "(python/source_models.py), the same on 3.11 and 3.12"}),
     "string": Policy("string constants, Template, capwords", frozenset({"Template", "capwords"}),
-                     {"Formatter": "format fields can reach attributes of real objects"}),
+                     {"Formatter": "modelled: CPython's string.py as Python (python/source_models.py): "
+                                   "its fields reach the program's objects and a subclass's "
+                                   "get_value / convert_field / format_field overrides"}),
+    "_string": Policy("the parsers of str.format's fields that string.Formatter's source calls "
+                      "(functions of the format string alone)",
+                      frozenset({"formatter_parser", "formatter_field_name_split"})),
     "textwrap": Policy("text layout of known strings",
                        frozenset({"dedent", "indent", "fill", "wrap", "shorten"}),
                       {"TextWrapper": "a configurable object (wrap / fill take the same options)"}),
