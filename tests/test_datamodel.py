@@ -3168,6 +3168,49 @@ launch(Lower().format("{0!l}{1!s}", "MA", "x")[:2] + "x")
 import string, time
 launch(string.Formatter().format("{0.real}", time.time()))
 """, []),
+    # ConfigParser(converters=...): get<name> on the parser and its sections (design.md 143).
+    "a configparser converter's get<name> calls the program's function on the text": ("""
+import configparser
+parser = configparser.ConfigParser(converters={"op": lambda text: text.strip("[]")})
+parser.read_dict({"mesh": {"reduce": "[max]"}})
+launch(parser.getop("mesh", "reduce"))
+""", ["PAL006"]),
+    "a section's converter accessor, its fallback not converted": ("""
+import configparser
+parser = configparser.ConfigParser(converters={"op": lambda text: "add"})
+parser.read_dict({"mesh": {"reduce": "min"}})
+launch(parser["mesh"].getop("absent", "max"))
+""", ["PAL006"]),
+    "a converter's accessor of an option not there, no fallback: unknown (it raises)": ("""
+import configparser
+parser = configparser.ConfigParser(converters={"op": lambda text: "max"})
+parser.read_dict({"mesh": {"reduce": "min"}})
+try:
+    OP = parser.getop("mesh", "absent")
+except configparser.Error:
+    OP = "add"
+launch(OP)
+""", []),
+    # A shlex.shlex lexer over a string, kept as a real object with its settings (design.md 144).
+    "a shlex lexer splits on the whitespace the program sets": ("""
+import shlex
+lexer = shlex.shlex("add;'max'", posix=True)
+lexer.whitespace = ";"
+lexer.whitespace_split = True
+launch(list(lexer)[1])
+""", ["PAL006"]),
+    "a shlex lexer's tokens read one at a time move it": ("""
+import shlex
+lexer = shlex.shlex("add max", posix=True)
+first = lexer.get_token()
+launch(lexer.get_token() if first == "add" else "add")
+""", ["PAL006"]),
+    "a shlex lexer whose source is set (file inclusion): unknown": ("""
+import shlex
+lexer = shlex.shlex("max add", posix=True)
+lexer.source = "include"
+launch(lexer.get_token())
+""", []),
     # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
     "a dtype equals the scalar type of its name": ("""
 launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")

@@ -131,8 +131,10 @@ MODULES: dict[str, Policy] = {
                   "Pattern": "the type of a compiled pattern (compile makes them)",
                   "RegexFlag": "an enum class: its flags are read as constants (re.IGNORECASE)",
                   "template": "deprecated in 3.11, gone in 3.13"}),
-    "shlex": Policy("shell-like splitting of a string", frozenset({"split", "quote", "join"}),
-                    {"shlex": "reads sys.stdin when given no stream"}),
+    "shlex": Policy("shell-like splitting of a string; a shlex.shlex lexer over a string kept as a "
+                    "real object (its whitespace, quotes, wordchars ... set by the program; guards.py "
+                    "refuses one over stdin or a stream, and its file inclusion)",
+                    frozenset({"split", "quote", "join", "shlex"})),
     "json": Policy("JSON text to values and back", frozenset({"loads", "dumps"}),
                    {"load": "reads a file", "dump": "writes a file",
                     "JSONDecoder": "a configurable object (loads takes the same options)",
@@ -591,6 +593,22 @@ def _kept_random() -> None:
     real.SNAPSHOTS[random.Random] = lambda r: [r.getstate()]  # every draw moves it
 
 
+def _kept_shlex() -> None:
+    import shlex
+
+    # A lexer over its own io.StringIO of the text (guards.py refuses any other stream): its
+    # state is where it has read to and the settings the program may store (real.STORED_NAMES:
+    # not ``source`` / ``infile``, which reach files through sourcehook, nor ``debug``, which prints).
+    _keep(shlex.shlex)
+    real.SNAPSHOTS[shlex.shlex] = lambda x: [x.instream.getvalue(), x.instream.tell(), x.state, x.token, tuple(x.pushback),
+                                             *(getattr(x, name) for name in sorted(_SHLEX_SETTINGS))]
+    real.STORED_NAMES[shlex.shlex] = _SHLEX_SETTINGS
+
+
+_SHLEX_SETTINGS = frozenset({"whitespace", "whitespace_split", "wordchars", "quotes", "escape",
+                             "escapedquotes", "commenters", "eof"})
+
+
 def _kept_difflib() -> None:
     import difflib
 
@@ -620,6 +638,7 @@ _LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
     (("tokenize",), _kept_tokens),
     (("difflib",), _kept_difflib),
     (("random",), _kept_random),
+    (("shlex",), _kept_shlex),
     (("doctest",), _kept_doctest),
     (("array",), _kept_arrays),
     (("csv", "_csv"), _kept_csv),
