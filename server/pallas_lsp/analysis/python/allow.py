@@ -600,7 +600,8 @@ def _kept_shlex() -> None:
     # state is where it has read to and the settings the program may store (real.STORED_NAMES:
     # not ``source`` / ``infile``, which reach files through sourcehook, nor ``debug``, which prints).
     _keep(shlex.shlex)
-    real.SNAPSHOTS[shlex.shlex] = lambda x: [x.instream.getvalue(), x.instream.tell(), x.state, x.token, tuple(x.pushback),
+    real.SNAPSHOTS[shlex.shlex] = lambda x: [x.instream.getvalue(), x.instream.tell(), x.state, x.token,
+                                             tuple(x.pushback),
                                              *(getattr(x, name) for name in sorted(_SHLEX_SETTINGS))]
     real.STORED_NAMES[shlex.shlex] = _SHLEX_SETTINGS
 
