@@ -3136,6 +3136,19 @@ class Plan(metaclass=Meta):
     op_name = "max"
 launch(Plan.op)
 """, ["PAL006"]),
+    "a metaclass __init__ runs after its own __new__, on the class __new__ made": ("""
+class Meta(type):
+    def __new__(mcs, name, bases, namespace):
+        cls = super().__new__(mcs, name, bases, namespace)
+        cls.base_op = "add"
+        return cls
+    def __init__(cls, name, bases, namespace):
+        super().__init__(name, bases, namespace)
+        cls.op = "max" if cls.base_op == "add" else "add"
+class Plan(metaclass=Meta):
+    pass
+launch(Plan.op)
+""", ["PAL006"]),
     "a metaclass __init__ of a subclass sees the subclass's namespace only": ("""
 class Meta(type):
     def __init__(cls, name, bases, namespace):
