@@ -41,6 +41,26 @@ def _no_callbacks(func: object, args: list[object], kwargs: dict[str, object]) -
     return UNKNOWN
 
 
+def _method_call(receiver: object, name: str, *args: object) -> object:
+    """The call ``receiver.name(*args)`` as the interpreter hands a kept object's method to
+    bridge.call_method (only its arguments are read there)."""
+    return type("MethodCall", (), {"args": [receiver, c(name), *args], "kwargs": {}, "ctx": None,
+                                   "tracer": None})()
+
+
+def test_shlex_lexer_kept_with_its_settings() -> None:
+    # A lexer over a string the program gives: its settings stored for real, read by its tokens.
+    lexer = bridged("shlex.shlex", c("'max',add"), posix=c(True))
+    assert isinstance(lexer, RealVal)
+    lexer.store("whitespace", c(","), False)
+    lexer.store("whitespace_split", c(True), False)
+    assert lexer.known and [t.value for t in lexer.items()] == ["max", "add"]  # type: ignore[union-attr]
+    # ``source`` turns on file inclusion (sourcehook opens the file it names): not stored.
+    other = bridged("shlex.shlex", c("a b"))
+    other.store("source", c("include"), False)  # type: ignore[union-attr]
+    assert not other.known  # type: ignore[union-attr]
+
+
 def c(value: object) -> Const:
     return Const(value)
 
@@ -149,7 +169,7 @@ def test_refused_without_effects() -> None:
                  "builtins.__import__", "builtins.getattr", "builtins.isinstance", "os.system",
                  "os.environ.get", "random.random", "time.time", "subprocess.run", "importlib.import_module",
                  "operator.call", "datetime.datetime.now", "datetime.date.today", "json.load",
-                 "builtins.str.__class__", "re.purge", "shlex.shlex", "pickle.loads", "decimal.getcontext",
+                 "builtins.str.__class__", "re.purge", "pickle.loads", "decimal.getcontext",
                  "decimal.localcontext", "gzip.open", "calendar.setfirstweekday"):
         assert not allow.serves(name), name
 
@@ -173,6 +193,9 @@ HOSTILE = {
     "format nested width": lambda: bridged("builtins.str.format", c("{:{}}"), c(1), c(10**9)),
     "format()": lambda: bridged("builtins.format", c(1), c(">1500000000")),
     "percent width": lambda: bridged("operator.mod", c("%1500000000s"), c("x")),
+    "a shlex lexer over stdin": lambda: bridged("shlex.shlex"),
+    "a shlex lexer's sourcehook opens a file": lambda: bridge.call_method(_method_call(
+        bridged("shlex.shlex", c("a b")), "sourcehook", c("/etc/passwd"))),
     "percent star": lambda: bridged("operator.mod", c("%*s"), c((10**9, "x"))),
     "ljust": lambda: bridged("builtins.str.ljust", c("x"), c(10**10)),
     "center": lambda: bridged("builtins.str.center", c("x"), c(10**10)),

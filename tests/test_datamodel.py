@@ -3104,6 +3104,126 @@ class R(enum.Enum):
         return "max"
 launch(R.DEFAULT if len(R) == 2 and R.pick.value() == "max" and R.ADD.value == "add" else "add")
 """, ["PAL006"]),
+    # The implicit __class__ cell of a method: the class whose body defines it (design.md 140).
+    "__class__ in a method is the defining class, not type(self)": ("""
+class Base:
+    OP = "max"
+    def op(self):
+        return __class__.OP
+class Tuned(Base):
+    OP = "add"
+launch(Tuned().op())
+""", ["PAL006"]),
+    "__class__ in a class body nested in a method: not the method's cell (unknown)": ("""
+class Base:
+    def op(self):
+        class Inner:
+            try:
+                OP = __class__.OP
+            except NameError:
+                OP = "max"
+        return Inner.OP
+    OP = "add"
+launch(Base().op())
+""", []),
+    # A metaclass's __init__ runs after type.__new__, given the body's namespace (design.md 141).
+    "a metaclass __init__ sets the class's attribute from its namespace": ("""
+class Meta(type):
+    def __init__(cls, name, bases, namespace):
+        super().__init__(name, bases, namespace)
+        cls.op = namespace.get("op_name", "add")
+class Plan(metaclass=Meta):
+    op_name = "max"
+launch(Plan.op)
+""", ["PAL006"]),
+    "a metaclass __init__ runs after its own __new__, on the class __new__ made": ("""
+class Meta(type):
+    def __new__(mcs, name, bases, namespace):
+        cls = super().__new__(mcs, name, bases, namespace)
+        cls.base_op = "add"
+        return cls
+    def __init__(cls, name, bases, namespace):
+        super().__init__(name, bases, namespace)
+        cls.op = "max" if cls.base_op == "add" else "add"
+class Plan(metaclass=Meta):
+    pass
+launch(Plan.op)
+""", ["PAL006"]),
+    "a metaclass __init__ of a subclass sees the subclass's namespace only": ("""
+class Meta(type):
+    def __init__(cls, name, bases, namespace):
+        cls.op = namespace.get("op_name", "add")
+class Plan(metaclass=Meta):
+    op_name = "max"
+class Child(Plan):
+    pass
+launch(Child.op)
+""", []),
+    # string.Formatter as CPython's string.py: a subclass's overrides run (design.md 142).
+    "a string.Formatter subclass's get_value supplies the missing field": ("""
+import string
+DEFAULTS = {"op": "max"}
+class Defaulting(string.Formatter):
+    def get_value(self, key, args, kwargs):
+        return kwargs[key] if key in kwargs else DEFAULTS[key]
+launch(Defaulting().format("{op}"))
+""", ["PAL006"]),
+    "a string.Formatter subclass's convert_field, super() for the rest": ("""
+import string
+class Lower(string.Formatter):
+    def convert_field(self, value, conversion):
+        if conversion == "l":
+            return str(value).lower()
+        return super().convert_field(value, conversion)
+launch(Lower().format("{0!l}{1!s}", "MA", "x")[:2] + "x")
+""", ["PAL006"]),
+    "string.Formatter's field of an object not known: unknown": ("""
+import string, time
+launch(string.Formatter().format("{0.real}", time.time()))
+""", []),
+    # ConfigParser(converters=...): get<name> on the parser and its sections (design.md 143).
+    "a configparser converter's get<name> calls the program's function on the text": ("""
+import configparser
+parser = configparser.ConfigParser(converters={"op": lambda text: text.strip("[]")})
+parser.read_dict({"mesh": {"reduce": "[max]"}})
+launch(parser.getop("mesh", "reduce"))
+""", ["PAL006"]),
+    "a section's converter accessor, its fallback not converted": ("""
+import configparser
+parser = configparser.ConfigParser(converters={"op": lambda text: "add"})
+parser.read_dict({"mesh": {"reduce": "min"}})
+launch(parser["mesh"].getop("absent", "max"))
+""", ["PAL006"]),
+    "a converter's accessor of an option not there, no fallback: unknown (it raises)": ("""
+import configparser
+parser = configparser.ConfigParser(converters={"op": lambda text: "max"})
+parser.read_dict({"mesh": {"reduce": "min"}})
+try:
+    OP = parser.getop("mesh", "absent")
+except configparser.Error:
+    OP = "add"
+launch(OP)
+""", []),
+    # A shlex.shlex lexer over a string, kept as a real object with its settings (design.md 144).
+    "a shlex lexer splits on the whitespace the program sets": ("""
+import shlex
+lexer = shlex.shlex("add;'max'", posix=True)
+lexer.whitespace = ";"
+lexer.whitespace_split = True
+launch(list(lexer)[1])
+""", ["PAL006"]),
+    "a shlex lexer's tokens read one at a time move it": ("""
+import shlex
+lexer = shlex.shlex("add max", posix=True)
+first = lexer.get_token()
+launch(lexer.get_token() if first == "add" else "add")
+""", ["PAL006"]),
+    "a shlex lexer whose source is set (file inclusion): unknown": ("""
+import shlex
+lexer = shlex.shlex("max add", posix=True)
+lexer.source = "include"
+launch(lexer.get_token())
+""", []),
     # Dtype objects compare by name: a scalar type and a dtype of one name are equal.
     "a dtype equals the scalar type of its name": ("""
 launch("max" if jnp.dtype("bfloat16") == jnp.bfloat16 and jnp.float32 != jnp.int32 else "add")

@@ -171,6 +171,9 @@ class ConfigVal:
     # ("string", text) or ("dict", {section: {option: value}}), in the order read.
     reads: list[tuple[str, object]] = field(default_factory=list)
     known: bool = True
+    # ``ConfigParser(converters={name: function})``: each adds ``get<name>`` to the parser and
+    # its sections (CPython's ConverterMapping), the program's function called on the text.
+    converters: dict[str, object] = field(default_factory=dict)
 
     def parsed(self) -> configparser.ConfigParser | None:
         if not self.known:
@@ -225,11 +228,58 @@ _SECTION_METHODS = ("get", "getint", "getfloat", "getboolean")
 
 def attribute(base: object, attr: str) -> object:
     """Methods of the configparser values; MISSING for anything else."""
-    if isinstance(base, ConfigVal) and attr in _CONFIG_METHODS:
-        return PartialVal(QualName(f"configparser.ConfigParser.{attr}"), (base,), {})
-    if isinstance(base, SectionVal) and attr in _SECTION_METHODS:
-        return PartialVal(QualName(f"configparser.SectionProxy.{attr}"), (base,), {})
+    if isinstance(base, ConfigVal):
+        converter = base.converters.get(attr[3:], MISSING) if attr.startswith("get") else MISSING
+        if converter is not MISSING:  # (a converter named like getint's replaces it, as in CPython)
+            return PartialVal(QualName(CONVERTED_GET[0]), (base, converter), {})
+        if attr in _CONFIG_METHODS:
+            return PartialVal(QualName(f"configparser.ConfigParser.{attr}"), (base,), {})
+    if isinstance(base, SectionVal):
+        converter = base.config.converters.get(attr[3:], MISSING) if attr.startswith("get") else MISSING
+        if converter is not MISSING:
+            return PartialVal(QualName(CONVERTED_GET[1]), (base, converter), {})
+        if attr in _SECTION_METHODS:
+            return PartialVal(QualName(f"configparser.SectionProxy.{attr}"), (base,), {})
     return MISSING
+
+
+# A converter's accessor on the parser and on a section (RawConfigParser._get_conv, called
+# through SectionProxy.get with its fallback of None): python/calls.py calls the converter.
+CONVERTED_GET = ("configparser.ConfigParser._get_conv", "configparser.SectionProxy._get_conv")
+
+
+def converted_get(name: str, args: list[object], kwargs: dict[str, object], convert) -> object:  # type: ignore[no-untyped-def]
+    """``parser.get<name>(section, option, fallback=...)`` / ``section.get<name>(option,
+    fallback=None)``: the option's text given to the program's converter by ``convert(func,
+    text)``; an option or section not there gives the fallback unconverted (CPython catches
+    NoSectionError / NoOptionError only), or raises without one (unknown). ``raw`` / ``vars``
+    / another keyword: unknown."""
+    holder, converter, *rest = args
+    if isinstance(holder, SectionVal):  # SectionProxy.get(option, fallback=None, *, raw, vars)
+        config, section, fallback = holder.config, Const(holder.name), Const(None)
+        names = ("option", "fallback")
+    elif isinstance(holder, ConfigVal):  # _get_conv(section, option, conv, *, raw, vars, fallback)
+        config, section, fallback = holder, MISSING, MISSING
+        names = ("section", "option")
+    else:
+        return UNKNOWN
+    if len(rest) > len(names) or any(key not in (*names[len(rest):], "fallback") for key in kwargs):
+        return UNKNOWN
+    given = dict(zip(names, rest, strict=False)) | kwargs
+    section = plain(given.get("section", section))
+    option = plain(given.get("option", MISSING))
+    fallback = given.get("fallback", fallback)
+    parser = config.parsed()
+    if parser is None or not (isinstance(section, Const) and isinstance(section.value, str)
+                              and isinstance(option, Const) and isinstance(option.value, str)):
+        return UNKNOWN
+    if not parser.has_option(section.value, option.value):
+        return fallback if fallback is not MISSING else UNKNOWN
+    try:
+        text = parser.get(section.value, option.value)
+    except (ValueError, configparser.Error):
+        return UNKNOWN
+    return convert(converter, Const(text))
 
 
 def subscript(base: object, key: object) -> object:
@@ -246,7 +296,13 @@ def subscript(base: object, key: object) -> object:
 
 
 def _config_parser(call: Call) -> object:
-    return ConfigVal() if not call.args and not call.kwargs else UNKNOWN
+    if call.args or any(key != "converters" for key in call.kwargs):
+        return UNKNOWN
+    converters = plain(call.kwargs.get("converters", DictVal({}, complete=True)))
+    if type(converters) is not DictVal or not converters.complete or not all(
+            isinstance(key, str) and key for key in converters.items):
+        return UNKNOWN  # (an empty name: CPython's ValueError)
+    return ConfigVal(converters=dict(converters.items))  # type: ignore[arg-type]
 
 
 def _config_method(call: Call) -> object:

@@ -190,6 +190,9 @@ class Frame:
     # For a zero-argument super(): the class defining the method, and its first argument.
     owner: object = None
     first: object = None
+    # The function's own scope (its parameters and locals): where the implicit ``__class__``
+    # cell of a method of ``owner`` is read (interp/expressions.py, _class_cell).
+    local: object = None
     # The undecided-branch count where the function was entered: a return reached at
     # this count is sure to run (flow_exits.py).
     level: int = 0

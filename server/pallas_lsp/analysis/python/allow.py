@@ -114,7 +114,12 @@ MODULES: dict[str, Policy] = {
                         excluded={"batched": "modelled: the library reference's Python "
                                              "(python/source_models.py), the same on 3.11 and 3.12"}),
     "string": Policy("string constants, Template, capwords", frozenset({"Template", "capwords"}),
-                     {"Formatter": "format fields can reach attributes of real objects"}),
+                     {"Formatter": "modelled: CPython's string.py as Python (python/source_models.py): "
+                                   "its fields reach the program's objects and a subclass's "
+                                   "get_value / convert_field / format_field overrides"}),
+    "_string": Policy("the parsers of str.format's fields that string.Formatter's source calls "
+                      "(functions of the format string alone)",
+                      frozenset({"formatter_parser", "formatter_field_name_split"})),
     "textwrap": Policy("text layout of known strings",
                        frozenset({"dedent", "indent", "fill", "wrap", "shorten"}),
                       {"TextWrapper": "a configurable object (wrap / fill take the same options)"}),
@@ -126,8 +131,10 @@ MODULES: dict[str, Policy] = {
                   "Pattern": "the type of a compiled pattern (compile makes them)",
                   "RegexFlag": "an enum class: its flags are read as constants (re.IGNORECASE)",
                   "template": "deprecated in 3.11, gone in 3.13"}),
-    "shlex": Policy("shell-like splitting of a string", frozenset({"split", "quote", "join"}),
-                    {"shlex": "reads sys.stdin when given no stream"}),
+    "shlex": Policy("shell-like splitting of a string; a shlex.shlex lexer over a string kept as a "
+                    "real object (its whitespace, quotes, wordchars ... set by the program; guards.py "
+                    "refuses one over stdin or a stream, and its file inclusion)",
+                    frozenset({"split", "quote", "join", "shlex"})),
     "json": Policy("JSON text to values and back", frozenset({"loads", "dumps"}),
                    {"load": "reads a file", "dump": "writes a file",
                     "JSONDecoder": "a configurable object (loads takes the same options)",
@@ -586,6 +593,23 @@ def _kept_random() -> None:
     real.SNAPSHOTS[random.Random] = lambda r: [r.getstate()]  # every draw moves it
 
 
+def _kept_shlex() -> None:
+    import shlex
+
+    # A lexer over its own io.StringIO of the text (guards.py refuses any other stream): its
+    # state is where it has read to and the settings the program may store (real.STORED_NAMES:
+    # not ``source`` / ``infile``, which reach files through sourcehook, nor ``debug``, which prints).
+    _keep(shlex.shlex)
+    real.SNAPSHOTS[shlex.shlex] = lambda x: [x.instream.getvalue(), x.instream.tell(), x.state, x.token,
+                                             tuple(x.pushback),
+                                             *(getattr(x, name) for name in sorted(_SHLEX_SETTINGS))]
+    real.STORED_NAMES[shlex.shlex] = _SHLEX_SETTINGS
+
+
+_SHLEX_SETTINGS = frozenset({"whitespace", "whitespace_split", "wordchars", "quotes", "escape",
+                             "escapedquotes", "commenters", "eof"})
+
+
 def _kept_difflib() -> None:
     import difflib
 
@@ -615,6 +639,7 @@ _LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
     (("tokenize",), _kept_tokens),
     (("difflib",), _kept_difflib),
     (("random",), _kept_random),
+    (("shlex",), _kept_shlex),
     (("doctest",), _kept_doctest),
     (("array",), _kept_arrays),
     (("csv", "_csv"), _kept_csv),

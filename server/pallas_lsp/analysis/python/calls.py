@@ -13,7 +13,7 @@ import ast
 import builtins
 from typing import Protocol
 
-from .. import pyflow
+from .. import pyflow, stdlib_values
 from ..trace import Ctx
 from ..values import (
     MAX_LIST_ITEMS,
@@ -141,6 +141,9 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return made
     if name == "functools.update_wrapper":
         return function_attrs.update_wrapper(runner, args, kwargs, ctx)
+    if name in stdlib_values.CONVERTED_GET and len(args) >= 2:  # a configparser converter's get<name>
+        return stdlib_values.converted_get(name, args, kwargs,
+                                           lambda convert, text: runner.call_value(convert, [text], {}, ctx))
     if name in function_objects.NAMES:  # inspect's introspection of the program's objects
         made = function_objects.inspect_call(runner, name, args, kwargs, ctx)  # type: ignore[arg-type]
         if made is not MISSING:
@@ -358,7 +361,7 @@ _HOOKED_NAMES = frozenset({
     "importlib.import_module", "builtins.__import__", "asyncio.gather", "builtins.type",
     "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.getattr",
     "builtins.len", "builtins.iter", "builtins.reversed", "builtins.tuple", "builtins.list",
-    "builtins.next", "builtins.callable", "builtins.dir",
+    "builtins.next", "builtins.callable", "builtins.dir", *stdlib_values.CONVERTED_GET,
 })
 
 

@@ -505,6 +505,22 @@ def _random_seed(args: list[object], kwargs: dict[str, object], position: int = 
         refuse("a random generator seeded by the OS")
 
 
+def _shlex(args: list[object], kwargs: dict[str, object]) -> None:
+    """``shlex.shlex(instream, infile, posix, punctuation_chars)``: over a string the program
+    gives (read through the lexer's own io.StringIO), not stdin (no stream) or a stream."""
+    text = args[0] if args else kwargs.get("instream")
+    if not isinstance(text, str):
+        refuse("a shlex lexer over stdin or a stream")
+    if len(text) > MAX_RESULT:  # type: ignore[arg-type]
+        refuse("a shlex lexer over a long text")
+
+
+def _refused(reason: str) -> Estimator:
+    def estimate(args: list[object], kwargs: dict[str, object]) -> None:
+        refuse(reason)
+    return estimate
+
+
 # The core types whose `*` repeats (a sequence) or multiplies (an int): their __mul__ / __rmul__.
 _REPEATED = ("str", "bytes", "bytearray", "tuple", "list", "int", "bool")
 
@@ -555,6 +571,9 @@ ESTIMATORS: dict[str, Estimator] = {
                     _queue_put),
     **dict.fromkeys((f"{kind}.join" for kind in _QUEUES), _queue_join),
     "random.Random": _random_seed,
+    "shlex.shlex": _shlex,
+    **dict.fromkeys(("shlex.sourcehook", "shlex.push_source", "shlex.pop_source"),
+                    _refused("a shlex lexer's file inclusion: sourcehook opens the file it names")),
     "Random.seed": lambda args, kwargs: _random_seed(args, kwargs, 1),
 }
 

@@ -190,7 +190,9 @@ class RealVal(ForeignVal):
         left untracked would leave a stale value to be read."""
         self.version += 1
         plain = value.value if isinstance(value, Const) else MISSING
+        stored = STORED_NAMES.get(type(self.real))
         if uncertain or name.startswith("_") or type(self.real) not in SNAPSHOTS \
+                or (stored is not None and name not in stored) \
                 or type(plain) not in _STORABLE or (
                 type(plain) is int and abs(plain) > MAX_STORED_INT) or (  # type: ignore[arg-type]
                 type(plain) in (str, bytes) and len(plain) > MAX_STORED_INT):  # type: ignore[arg-type]
@@ -295,12 +297,15 @@ class RealVal(ForeignVal):
 
 
 def is_keepable(value: object) -> bool:
-    if isinstance(value, (*KEPT_TYPES, Iterator)) or type(value) in EXTRA_KEPT:
+    if isinstance(value, KEPT_TYPES) or type(value) in EXTRA_KEPT:
         return True
     if LAZY_KEPT:
+        # (before the iterator test: a lazily registered type may be an iterator with state,
+        # a shlex lexer, whose registrar gives it its snapshot)
         _settle(type(value))
-        return type(value) in EXTRA_KEPT
-    return False
+        if type(value) in EXTRA_KEPT:
+            return True
+    return isinstance(value, Iterator)
 
 
 # Filled by allow.py: registrars of kept types whose modules are costly to import (email,
@@ -328,3 +333,6 @@ EXTRA_KEPT: set[type] = set()
 # that (convert.py), so the object's memo key moves, or, on a path that may not run, the
 # object becomes unknown. A buffer is passed as itself, never as a bounded iterator.
 SNAPSHOTS: dict[type, Callable[[Any], list[object]]] = {}
+# Filled by allow.py: for a kept type whose every attribute is not safe to store (a shlex
+# lexer's ``source`` turns on file inclusion), the only names a store may run for real.
+STORED_NAMES: dict[type, frozenset[str]] = {}

@@ -46,7 +46,7 @@ CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "Us
            "weakref.WeakValueDictionary": "WeakValueDictionary", "weakref.finalize": "finalize",
            "weakref.WeakKeyDictionary": "WeakKeyDictionary",
            "os.fspath": "fspath", "typing.NewType": "NewType", "typing_extensions.NewType": "NewType",
-           "asyncio.sleep": "sleep",
+           "asyncio.sleep": "sleep", "string.Formatter": "Formatter",
            **{f"concurrent.futures.{name}": name for name in (
                "ThreadPoolExecutor", "Future", "as_completed", "wait", "DoneAndNotDoneFutures")},
            **{f"concurrent.futures.thread.{name}": name for name in ("ThreadPoolExecutor",)},
@@ -61,7 +61,8 @@ _ABCS = ("Container", "Iterable", "Iterator", "Reversible", "Sized", "Collection
 BASES = {f"collections.abc.{name}": name for name in _ABCS} | {
     "types.SimpleNamespace": "SimpleNamespace", "contextlib.ContextDecorator": "ContextDecorator",
     "contextlib.AbstractContextManager": "AbstractContextManager",
-    "contextlib.AbstractAsyncContextManager": "AbstractAsyncContextManager"}
+    "contextlib.AbstractAsyncContextManager": "AbstractAsyncContextManager",
+    "string.Formatter": "Formatter"}
 
 # Where findings and spans treat the model's nodes as not the analysed file's.
 PATH = "<python library model>"
@@ -699,6 +700,93 @@ class AbstractAsyncContextManager:
 
     async def __aexit__(self, exc_type, exc_value, traceback):
         return None
+
+
+# ---- string.Formatter: CPython's string.py (the same on 3.11, 3.12 and 3.13), whose methods
+# a subclass overrides (get_value, convert_field, format_field, parse, check_unused_args);
+# the fields are parsed by _string, the C parser str.format uses, on the bridge ----
+
+import _string
+
+
+class Formatter:
+    def format(self, format_string, /, *args, **kwargs):
+        return self.vformat(format_string, args, kwargs)
+
+    def vformat(self, format_string, args, kwargs):
+        used_args = set()
+        result, _ = self._vformat(format_string, args, kwargs, used_args, 2)
+        self.check_unused_args(used_args, args, kwargs)
+        return result
+
+    def _vformat(self, format_string, args, kwargs, used_args, recursion_depth,
+                 auto_arg_index=0):
+        if recursion_depth < 0:
+            raise ValueError('Max string recursion exceeded')
+        result = []
+        for literal_text, field_name, format_spec, conversion in \
+                self.parse(format_string):
+            if literal_text:
+                result.append(literal_text)
+            if field_name is not None:
+                if field_name == '':
+                    if auto_arg_index is False:
+                        raise ValueError('cannot switch from manual field '
+                                         'specification to automatic field '
+                                         'numbering')
+                    field_name = str(auto_arg_index)
+                    auto_arg_index += 1
+                elif field_name.isdigit():
+                    if auto_arg_index:
+                        raise ValueError('cannot switch from manual field '
+                                         'specification to automatic field '
+                                         'numbering')
+                    auto_arg_index = False
+                obj, arg_used = self.get_field(field_name, args, kwargs)
+                used_args.add(arg_used)
+                obj = self.convert_field(obj, conversion)
+                format_spec, auto_arg_index = self._vformat(
+                    format_spec, args, kwargs,
+                    used_args, recursion_depth-1,
+                    auto_arg_index=auto_arg_index)
+                result.append(self.format_field(obj, format_spec))
+        return ''.join(result), auto_arg_index
+
+    def get_value(self, key, args, kwargs):
+        if isinstance(key, int):
+            return args[key]
+        else:
+            return kwargs[key]
+
+    def check_unused_args(self, used_args, args, kwargs):
+        pass
+
+    def format_field(self, value, format_spec):
+        return format(value, format_spec)
+
+    def convert_field(self, value, conversion):
+        if conversion is None:
+            return value
+        elif conversion == 's':
+            return str(value)
+        elif conversion == 'r':
+            return repr(value)
+        elif conversion == 'a':
+            return ascii(value)
+        raise ValueError("Unknown conversion specifier {0!s}".format(conversion))
+
+    def parse(self, format_string):
+        return _string.formatter_parser(format_string)
+
+    def get_field(self, field_name, args, kwargs):
+        first, rest = _string.formatter_field_name_split(field_name)
+        obj = self.get_value(first, args, kwargs)
+        for is_attr, i in rest:
+            if is_attr:
+                obj = getattr(obj, i)
+            else:
+                obj = obj[i]
+        return obj, first
 
 
 class closing:

@@ -621,6 +621,7 @@ class CallsMixin:
                 self.last_raised = refused  # CPython's TypeError, before the body runs
                 return UNKNOWN
         frame.owner = func.owner
+        frame.local = local
         spec = func.node.args
         first_param = ([*spec.posonlyargs, *spec.args] or [None])[0]
         frame.first = local.names.get(first_param.arg) if first_param is not None else None
@@ -677,6 +678,7 @@ class CallsMixin:
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
         frame.owner = func.owner
+        frame.local = local
         spec = node.args
         first_param = ([*spec.posonlyargs, *spec.args] or [None])[0]
         frame.first = local.names.get(first_param.arg) if first_param is not None else None

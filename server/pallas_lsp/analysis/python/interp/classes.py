@@ -439,7 +439,7 @@ class ClassesMixin:
                 if not isinstance(made, ClassVal):
                     self.class_registry.unsure = True
                     return UNKNOWN
-                return made
+                return self.metaclass_init(made, metaclass, cls, keywords, node, ctx)
             if keywords:
                 return UNKNOWN
         elif metaclass is not None:
@@ -450,7 +450,25 @@ class ClassesMixin:
             self.call_function(hook, [], keywords, ctx)
         elif keywords and hook is not MISSING:
             return cls  # a library base takes the keywords: the class is still this one
+        if isinstance(metaclass, ClassVal):
+            return self.metaclass_init(cls, metaclass, cls, keywords, node, ctx)
         return cls
+
+    def metaclass_init(self, made: ClassVal, metaclass: ClassVal, cls: ClassVal,
+                       keywords: dict[str, object], node: ast.ClassDef, ctx: Ctx) -> object:
+        """``type.__call__``'s second step: the metaclass's ``__init__(cls, name, bases,
+        namespace, **keywords)`` on the class its ``__new__`` made, when that class is an
+        instance of the metaclass (as for any class's instances). ``namespace`` is the class
+        body's namespace, a dict of its own (type.__new__ copied it into the class)."""
+        init = metaclass.lookup("__init__")
+        if not isinstance(init, FuncVal):
+            return made  # type.__init__ (or a library metaclass's): nothing the model sees
+        kind = made.metaclass
+        if not (isinstance(kind, ClassVal) and any(entry is metaclass for entry in kind.mro())):
+            return made
+        namespace = DictVal(dict(cls.attrs), complete=True)
+        self.call_function(init.bound(made), [Const(node.name), cls.bases, namespace], keywords, ctx)
+        return made
 
     def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
         """``type.__call__``: the class's own ``__new__`` (an implicit staticmethod) makes the

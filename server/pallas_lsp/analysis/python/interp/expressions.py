@@ -388,10 +388,28 @@ class ExpressionsMixin:
             # `__debug__` is True unless Python runs with -O, which strips asserts too: the
             # lowering check and a plain `python kernel.py` run without it.
             return _DEBUG if name == "__debug__" else QualName(f"builtins.{name}")
+        if name == "__class__":
+            return self._class_cell(env)
         stars = self._star_modules.get(id(_module_scope(env)), [])
         if len(stars) == 1:
             return names.attribute(stars[0], name)
         return UNKNOWN
+
+    def _class_cell(self, env: Env) -> object:
+        """``__class__`` read in a method: the implicit cell the compiler gives every function
+        of a class body that names ``__class__`` or ``super``, holding the class the statement
+        made (``type.__new__``'s, before decorators), whatever ``type(self)`` is. Read in the
+        method's own scope or a comprehension of it; elsewhere (a function nested in the
+        method, a class body, exec'd text, a function not defined in a class body) unknown."""
+        frame = self._frames[-1] if self._frames else None
+        if frame is None or not isinstance(frame.owner, ClassVal) or frame.local is None:
+            return UNKNOWN
+        scope: Env | None = env
+        while scope is not None and scope is not frame.local:
+            if id(scope) in self._class_qualnames:
+                return UNKNOWN  # a class body inside the method: its own (empty) cell
+            scope = scope.parent
+        return frame.owner if scope is not None else UNKNOWN
 
     def each(self, operation, *operands: object) -> object:  # type: ignore[no-untyped-def]
         """``operation`` on operands of which some may take several forms: applied to each
