@@ -1180,6 +1180,17 @@ def _params_attribute(params: CompilerParamsVal, attr: str) -> object:
     return dict(params.given).get(attr, _PARAMS_READ[attr])
 
 
+def _async_load_tmem(call: Call) -> object:
+    """``plgpu.async_load_tmem(src)``: a register array of the TMEM ref's shape (after its
+    view) and dtype, strongly typed, loaded (JAX's ``_async_load_tmem_abstract_eval``: the
+    ref's aval as an array). A ref not in tensor memory is PAL071's refusal: unknown."""
+    src = call.arg(0, "src")
+    if not isinstance(src, RefVal) or src.space != "TMEM" or "reduce" in call.kwargs \
+            or "**" in call.kwargs:
+        return UNKNOWN  # (0.12's reduce= folds columns: another shape)
+    return replace(layouts.loaded(src.shape, src.dtype), strong=True)
+
+
 def _partial(call: Call) -> object:
     if not call.args:
         return UNKNOWN
@@ -1366,6 +1377,7 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.kernel": _plgpu_kernel,
     "pl.pallas_call": _pallas_call,
     "plgpu.CompilerParams": _compiler_params,
+    "plgpu.async_load_tmem": _async_load_tmem,
     "pl.tpu.CompilerParams": _foreign_params,
     "pl.tpu.TPUCompilerParams": _foreign_params,
     "functools.partial": _partial,
