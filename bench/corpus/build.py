@@ -189,6 +189,25 @@ Corpora, each a folder of OUT:
            namedtuple(rename=True), Counter.total(), ChainMap.new_child().parents, re.VERBOSE, re.split on a
            lookahead, Enum lookup by name, a shlex.shlex lexer with custom whitespace)
            (score.py --only heldout17/);
+  heldout18/ from bench/corpus/idioms_heldout18/: an eighteenth such set, written by a helper that never
+           read the analyser, its tests or its design notes: each file passes the values through one
+           ordinary Python mechanism that the seventeen earlier sets do not use (__rmod__, __rxor__,
+           __rdivmod__ under divmod(), __irshift__, __imod__, __ipow__, __imatmul__, a metaclass
+           __subclasscheck__ under issubclass, __getnewargs__ under copy.copy of an int subclass, a cached
+           instance from __new__ whose __init__ re-runs, an exception carrying its payload out of nested
+           loops, set().union(*groups), functools.reduce(operator.and_, ...), filter with
+           partial(operator.contains, ...) and partial(operator.is_not, None), min(key=operator.neg),
+           functools.reduce(operator.lshift, ...), a dict keyed by operator.not_(flag), operator.index of a
+           NumPy scalar, @enum.unique, @enum.verify(enum.CONTINUOUS) on an IntEnum, __import__ with fromlist,
+           re.IGNORECASE, re.subn's count, shlex.join, str.rstrip(string.digits), a
+           str.maketrans("", "", string.punctuation) deletion table, str.ljust fixed-width columns,
+           jnp.iinfo / jnp.finfo bits, dataclass field(compare=False) in ==, heapq.nsmallest with a key,
+           list.reverse() in place, dict(a.items() & b.items()), a match as-pattern around an or-pattern,
+           default-argument binding time, stable two-pass sorting, a chained comparison, a dict display
+           with a repeated key, max over (score, name) tuples, a for-loop target read after the loop,
+           tuple.index with a start, del of a list slice, booleans summed as ints, dict inversion by a
+           comprehension, a comprehension with two for clauses)
+           (score.py --only heldout18/);
   jax/     from JAX's own code, never committed (OUT is git-ignored):
            tests/  multimem / multicast tests of tests/pallas/gpu_pallas_distributed_test.py
                    read from --jax-src (a JAX checkout, or the bare git directory that the
@@ -472,6 +491,7 @@ def main() -> None:
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout15", corpus="heldout15")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout16", corpus="heldout16")
     build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout17", corpus="heldout17")
+    build_idioms(a.out, a.per_op, rng, manifest, source="idioms_heldout18", corpus="heldout18")
     rel = {str(Path(p).relative_to(a.out)): info for p, info in manifest.items()}
     (a.out / "manifest.json").write_text(json.dumps(rel, indent=1, sort_keys=True))
     counts: dict[str, int] = {}

@@ -1,0 +1,29 @@
+"""Unset slots are dropped with `filter(functools.partial(operator.is_not, None), SLOTS)`, keeping the named axes."""
+import functools
+import operator
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+P = jax.sharding.PartitionSpec
+SLOTS = (None, "ridge", None, "saddle")
+AXES = tuple(filter(functools.partial(operator.is_not, None), SLOTS))
+
+
+def barrier_kernel(o_ref, sem):
+    plgpu.semaphore_signal_multicast(sem, collective_axes=AXES)
+    pl.semaphore_wait(sem, 4)
+    o_ref[...] = jnp.zeros(o_ref.shape, o_ref.dtype)
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((2, 2), ("ridge", "saddle"))
+    call = plgpu.kernel(
+        barrier_kernel,
+        out_type=jax.ShapeDtypeStruct((512,), jnp.int32),
+        scratch_types=[plgpu.SemaphoreType.REGULAR],
+    )
+    f = jax.jit(jax.shard_map(call, mesh=mesh, in_specs=(), out_specs=P(), check_vma=False))
+    print(f())
