@@ -3350,6 +3350,76 @@ class Mine(collections.OrderedDict):
 launch("add" if len(Mine.__mro__) == 3 else "max")
 launch("add" if len(Mine.mro()) == 3 else "max")
 """, []),
+    # heldout17's library mechanisms (docs/design.md 130-134).
+    "argparse parents: the child takes the parent's options and defaults": ("""
+import argparse
+common = argparse.ArgumentParser(add_help=False)
+common.add_argument("--op", default="max")
+common.set_defaults(extra=1)
+child = argparse.ArgumentParser(parents=[common])
+launch(child.parse_args().op)
+""", ["PAL006"]),
+    "argparse parents: both with -h conflict, the child is never made": ("""
+import argparse
+common = argparse.ArgumentParser()
+common.add_argument("--op", default="max")
+launch(argparse.ArgumentParser(parents=[common]).parse_args([]).op)
+""", []),
+    "argparse parents: set_defaults on the parent after the child changes the shared option": ("""
+import argparse
+common = argparse.ArgumentParser(add_help=False)
+common.add_argument("--op", default="add")
+child = argparse.ArgumentParser(parents=[common])
+common.set_defaults(op="max")
+launch(child.parse_args([]).op)
+""", []),
+    "argparse action=extend with a list default, parse_known_args": ("""
+import argparse
+parser = argparse.ArgumentParser()
+parser.add_argument("--op", action="extend", nargs="+", default=[])
+args, extra = parser.parse_known_args(["--op", "add", "--verbose", "--op", "max"])
+launch(args.op[-1])
+""", ["PAL006"]),
+    "argparse hands back the default list itself (one object)": ("""
+import argparse
+ops = ["add"]
+parser = argparse.ArgumentParser()
+parser.add_argument("--op", nargs="+", default=ops)
+args = parser.parse_args([])
+ops[0] = "max"
+launch(args.op[0])
+""", ["PAL006"]),
+    "dict.update of key / value pairs, then the keywords": ("""
+config = {"op": "add"}
+config.update([("op", "add"), ("mode", "max")], op="max")
+launch(config["mode"] if config["op"] == "max" else "add")
+""", ["PAL006"]),
+    "dict.update: an item that is no pair stops the update, the keys unknown": ("""
+config = {"op": "max"}
+try:
+    config.update([("op", "add"), ("broken",)])
+except ValueError:
+    pass
+launch(config["op"])
+""", []),
+    "unary + of a Counter keeps the positive counts": ("""
+from collections import Counter
+uses = Counter(["add", "max", "max"])
+uses.subtract(["add", "add"])
+launch(tuple(+uses)[0] if tuple(-uses) == ("add",) else "add")
+""", ["PAL006"]),
+    "re flags are the module's constants (re.VERBOSE | re.IGNORECASE)": ("""
+import re
+pattern = re.compile(r'''
+    (?P<op> [a-z]+ )   # the reduction
+''', re.VERBOSE | re.IGNORECASE)
+launch(pattern.fullmatch("MAX")["op"].lower())
+""", ["PAL006"]),
+    "datetime.strptime of digits runs; a directive of the locale stays unknown": ("""
+from datetime import datetime
+launch(("add", "max")[datetime.strptime("2024-05-01", "%Y-%m-%d").day])
+launch(("add", "max", "add")[datetime.strptime("May 01", "%b %d").day])
+""", ["PAL006"]),
 }
 
 
