@@ -3665,3 +3665,48 @@ launch("add" if isinstance("max", Table) else "max")
 def test_flow_semantics(name: str) -> None:
     body, expected = FLOW[name]
     assert codes(body) == expected
+
+
+# An import of a module found nowhere raises ModuleNotFoundError into its handler, when the
+# library face knows the program's interpreter finds it nowhere (project/installed.py
+# InstalledModules.absent; docs/design.md 135).
+FALLBACK = '''
+try:
+    from site_overrides_nowhere import OP
+except ModuleNotFoundError:
+    OP = "max"
+launch(OP)
+'''
+
+
+def _fallback_codes(tmp_path, *, exhaustive: bool = True, beside: str | None = None) -> list[str]:
+    from pallas_lsp.project import InstalledModules, SearchPath
+
+    site = tmp_path / "site-packages"
+    site.mkdir(exist_ok=True)
+    script = tmp_path / "main.py"
+    script.write_text(HEADER + FALLBACK, encoding="utf-8")
+    if beside is not None:
+        (tmp_path / beside).write_text('OP = "add"\n', encoding="utf-8")
+    library = InstalledModules(SearchPath((str(site),), exhaustive))
+    analysis = analyze(script.read_text(encoding="utf-8"),
+                       Options(jax_version=parse_jax_version("0.12.0.1"), library=library), path=str(script))
+    return sorted(f.code for f in analysis.findings)
+
+
+def test_module_found_nowhere_raises_into_its_handler(tmp_path) -> None:
+    assert _fallback_codes(tmp_path) == ["PAL006"]
+
+
+def test_module_absent_only_when_the_search_path_is_exhaustive(tmp_path) -> None:
+    # A .pth line of code may install an import hook that finds any name: not known.
+    assert _fallback_codes(tmp_path, exhaustive=False) == []
+
+
+def test_module_beside_the_script_is_imported_not_absent(tmp_path) -> None:
+    # Any file of that name beside the script (sys.path[0]) may be the module: not absent.
+    assert _fallback_codes(tmp_path, beside="site_overrides_nowhere.cpython-312-x86_64-linux-gnu.so") == []
+
+
+def test_module_absent_needs_a_library_that_can_say_so() -> None:
+    assert codes(FALLBACK) == []

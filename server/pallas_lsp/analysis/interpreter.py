@@ -86,6 +86,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # Other modules of the folder, by dotted name: `import kernels` runs them here.
         self.modules = modules or {}
         self.path = path
+        # The analysed file's path as the caller gave it (also for one file alone, where
+        # ``path`` is None): only the library face reads it (ModuleLibrary.absent).
+        self.script = path
         self.library = library
         # Installed modules found through ``library`` (None: asked, not followed).
         self.library_modules: dict[str, SourceModule | None] = {}
