@@ -3415,6 +3415,16 @@ pattern = re.compile(r'''
 ''', re.VERBOSE | re.IGNORECASE)
 launch(pattern.fullmatch("MAX")["op"].lower())
 """, ["PAL006"]),
+    "a repeat that what follows cannot start with is a linear scan for the regex guard": ("""
+import re
+spec = re.fullmatch(r"(\\w+)\\s*@\\s*(\\w+)\\s*x\\s*(\\w+)", "max @ outer x inner")
+launch(spec[1])
+""", ["PAL006"]),
+    "repeats that overlap stay refused by the regex guard": ("""
+import re
+found = re.fullmatch(r"(\\w*)\\w*\\w*\\w*\\w*\\w*x?", "max" * 10)
+launch(found[1][:3])
+""", []),
     "datetime.strptime of digits runs; a directive of the locale stays unknown": ("""
 from datetime import datetime
 launch(("add", "max")[datetime.strptime("2024-05-01", "%Y-%m-%d").day])
