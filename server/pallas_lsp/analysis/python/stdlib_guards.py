@@ -334,7 +334,9 @@ ESTIMATORS: dict[str, guards.Estimator] = {
     **dict.fromkeys(("writer.writerow", "DictWriter.writerow"), _csv_rows(many=False)),
     **dict.fromkeys(("writer.writerows", "DictWriter.writerows"), _csv_rows(many=True)),
     "array.array": _array_items(1), "array.extend": _array_items(1), "array.fromlist": _array_items(1),
-    "datetime.datetime.strptime": _strptime_format(1), "datetime.strptime": _strptime_format(2),
+    # (date.strptime and time.strptime are Python 3.14's: guarded alike where they exist.)
+    **{f"datetime.{kind}.strptime": _strptime_format(1) for kind in ("datetime", "date", "time")},
+    **{f"{kind}.strptime": _strptime_format(2) for kind in ("datetime", "date", "time")},
 }
 guards.SUBSTITUTES.update(SUBSTITUTES)
 guards.ESTIMATORS.update(ESTIMATORS)
