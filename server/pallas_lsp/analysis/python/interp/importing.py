@@ -155,12 +155,14 @@ class ModulesMixin:
         library that can say so, or a file on disk, never."""
         top = name.partition(".")[0]
         ask = getattr(self.library, "absent", None)
-        if ask is None or self.script is None or not top:
-            return False
-        if any(known == top or known.startswith(top + ".") for known in self.modules) \
-                or self.find_module(top) is not None:
-            return False
-        return bool(ask(top, self.script))
+        if ask is None or self.script is None or not top \
+                or names.canonical(top).split(".")[0] in _MODELLED_HEADS:
+            return False  # (JAX and numpy, which the analysis models, are taken as there)
+        if top not in self.absent_modules:
+            self.absent_modules[top] = not (
+                any(known == top or known.startswith(top + ".") for known in self.modules)
+                or self.find_module(top) is not None) and bool(ask(top, self.script))
+        return self.absent_modules[top]
 
     def import_workspace(self, stmt: ast.Import | ast.ImportFrom, env: Env, ctx: Ctx) -> None:
         if isinstance(stmt, ast.Import):
