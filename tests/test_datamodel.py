@@ -3470,6 +3470,86 @@ class Mine(collections.OrderedDict):
 launch("add" if len(Mine.__mro__) == 3 else "max")
 launch("add" if len(Mine.mro()) == 3 else "max")
 """, []),
+    # heldout17's library mechanisms (docs/design.md 130-134).
+    "argparse parents: the child takes the parent's options and defaults": ("""
+import argparse
+common = argparse.ArgumentParser(add_help=False)
+common.add_argument("--op", default="max")
+common.set_defaults(extra=1)
+child = argparse.ArgumentParser(parents=[common])
+launch(child.parse_args().op)
+""", ["PAL006"]),
+    "argparse parents: both with -h conflict, the child is never made": ("""
+import argparse
+common = argparse.ArgumentParser()
+common.add_argument("--op", default="max")
+launch(argparse.ArgumentParser(parents=[common]).parse_args([]).op)
+""", []),
+    "argparse parents: set_defaults on the parent after the child changes the shared option": ("""
+import argparse
+common = argparse.ArgumentParser(add_help=False)
+common.add_argument("--op", default="add")
+child = argparse.ArgumentParser(parents=[common])
+common.set_defaults(op="max")
+launch(child.parse_args([]).op)
+""", []),
+    "argparse action=extend with a list default, parse_known_args": ("""
+import argparse
+parser = argparse.ArgumentParser()
+parser.add_argument("--op", action="extend", nargs="+", default=[])
+args, extra = parser.parse_known_args(["--op", "add", "--verbose", "--op", "max"])
+launch(args.op[-1])
+""", ["PAL006"]),
+    "argparse hands back the default list itself (one object)": ("""
+import argparse
+ops = ["add"]
+parser = argparse.ArgumentParser()
+parser.add_argument("--op", nargs="+", default=ops)
+args = parser.parse_args([])
+ops[0] = "max"
+launch(args.op[0])
+""", ["PAL006"]),
+    "dict.update of key / value pairs, then the keywords": ("""
+config = {"op": "add"}
+config.update([("op", "add"), ("mode", "max")], op="max")
+launch(config["mode"] if config["op"] == "max" else "add")
+""", ["PAL006"]),
+    "dict.update: an item that is no pair stops the update, the keys unknown": ("""
+config = {"op": "max"}
+try:
+    config.update([("op", "add"), ("broken",)])
+except ValueError:
+    pass
+launch(config["op"])
+""", []),
+    "unary + of a Counter keeps the positive counts": ("""
+from collections import Counter
+uses = Counter(["add", "max", "max"])
+uses.subtract(["add", "add"])
+launch(tuple(+uses)[0] if tuple(-uses) == ("add",) else "add")
+""", ["PAL006"]),
+    "re flags are the module's constants (re.VERBOSE | re.IGNORECASE)": ("""
+import re
+pattern = re.compile(r'''
+    (?P<op> [a-z]+ )   # the reduction
+''', re.VERBOSE | re.IGNORECASE)
+launch(pattern.fullmatch("MAX")["op"].lower())
+""", ["PAL006"]),
+    "a repeat that what follows cannot start with is a linear scan for the regex guard": ("""
+import re
+spec = re.fullmatch(r"(\\w+)\\s*@\\s*(\\w+)\\s*x\\s*(\\w+)", "max @ outer x inner")
+launch(spec[1])
+""", ["PAL006"]),
+    "repeats that overlap stay refused by the regex guard": ("""
+import re
+found = re.fullmatch(r"(\\w*)\\w*\\w*\\w*\\w*\\w*x?", "max" * 10)
+launch(found[1][:3])
+""", []),
+    "datetime.strptime of digits runs; a directive of the locale stays unknown": ("""
+from datetime import datetime
+launch(("add", "max")[datetime.strptime("2024-05-01", "%Y-%m-%d").day])
+launch(("add", "max", "add")[datetime.strptime("May 01", "%b %d").day])
+""", ["PAL006"]),
 }
 
 
@@ -3715,3 +3795,48 @@ launch("add" if isinstance("max", Table) else "max")
 def test_flow_semantics(name: str) -> None:
     body, expected = FLOW[name]
     assert codes(body) == expected
+
+
+# An import of a module found nowhere raises ModuleNotFoundError into its handler, when the
+# library face knows the program's interpreter finds it nowhere (project/installed.py
+# InstalledModules.absent; docs/design.md 135).
+FALLBACK = '''
+try:
+    from site_overrides_nowhere import OP
+except ModuleNotFoundError:
+    OP = "max"
+launch(OP)
+'''
+
+
+def _fallback_codes(tmp_path, *, exhaustive: bool = True, beside: str | None = None) -> list[str]:
+    from pallas_lsp.project import InstalledModules, SearchPath
+
+    site = tmp_path / "site-packages"
+    site.mkdir(exist_ok=True)
+    script = tmp_path / "main.py"
+    script.write_text(HEADER + FALLBACK, encoding="utf-8")
+    if beside is not None:
+        (tmp_path / beside).write_text('OP = "add"\n', encoding="utf-8")
+    library = InstalledModules(SearchPath((str(site),), exhaustive))
+    analysis = analyze(script.read_text(encoding="utf-8"),
+                       Options(jax_version=parse_jax_version("0.12.0.1"), library=library), path=str(script))
+    return sorted(f.code for f in analysis.findings)
+
+
+def test_module_found_nowhere_raises_into_its_handler(tmp_path) -> None:
+    assert _fallback_codes(tmp_path) == ["PAL006"]
+
+
+def test_module_absent_only_when_the_search_path_is_exhaustive(tmp_path) -> None:
+    # A .pth line of code may install an import hook that finds any name: not known.
+    assert _fallback_codes(tmp_path, exhaustive=False) == []
+
+
+def test_module_beside_the_script_is_imported_not_absent(tmp_path) -> None:
+    # Any file of that name beside the script (sys.path[0]) may be the module: not absent.
+    assert _fallback_codes(tmp_path, beside="site_overrides_nowhere.cpython-312-x86_64-linux-gnu.so") == []
+
+
+def test_module_absent_needs_a_library_that_can_say_so() -> None:
+    assert codes(FALLBACK) == []

@@ -172,6 +172,22 @@ def test_static_search_path_reads_pth_paths_but_not_import_lines(tmp_path: Path)
     assert not (tmp_path / "PTH").exists()
 
 
+def test_search_path_exhaustive_only_without_import_hooks(tmp_path: Path) -> None:
+    # design.md 135: a module found nowhere is absent only when nothing can install a finder.
+    venv = fake_venv(tmp_path / "v")
+    site = venv / "lib" / "python3.12" / "site-packages"
+    (site / "distutils-precedence.pth").write_text("import os; var = 'SETUPTOOLS_USE_DISTUTILS'\n")
+    assert static_search_path(str(venv))[0].exhaustive
+    other = fake_venv(tmp_path / "w")
+    other_site = other / "lib" / "python3.12" / "site-packages"
+    hook = "import __editable___pkg_finder; __editable___pkg_finder.install()\n"
+    (other_site / "__editable__.pkg.pth").write_text(hook)
+    assert not static_search_path(str(other))[0].exhaustive
+    custom = fake_venv(tmp_path / "c")
+    (custom / "lib" / "python3.12" / "site-packages" / "sitecustomize.py").write_text("")
+    assert not static_search_path(str(custom))[0].exhaustive
+
+
 def test_jax_version_in_reads_only_jax_metadata(tmp_path: Path) -> None:
     site = tmp_path / "site"
     for name in ("jax_cuda12_plugin-0.12.0.dist-info", "jaxlib-0.12.0.1.dist-info"):

@@ -86,7 +86,13 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # Other modules of the folder, by dotted name: `import kernels` runs them here.
         self.modules = modules or {}
         self.path = path
+        # The analysed file's path as the caller gave it (also for one file alone, where
+        # ``path`` is None): only the library face reads it (ModuleLibrary.absent).
+        self.script = path
         self.library = library
+        # Top-level module names the library face said are found nowhere (ModuleLibrary.absent),
+        # asked once a run.
+        self.absent_modules: dict[str, bool] = {}
         # Installed modules found through ``library`` (None: asked, not followed).
         self.library_modules: dict[str, SourceModule | None] = {}
         self.library_paths: set[str] = set()

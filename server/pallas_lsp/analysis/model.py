@@ -110,7 +110,10 @@ class ModuleLibrary(Protocol):
     """Installed modules the program imports (JAX's ``pallas.ops``, third-party kernels):
     the face finds and parses them; the core only asks by dotted name. A library may also
     give ``stdlib_source(name)``, the same answer for a module of the standard library the
-    analysis follows from its Python source (python/stdlib_followed.py decides which)."""
+    analysis follows from its Python source (python/stdlib_followed.py decides which), and
+    ``absent(top, script)``: True only when the program's interpreter surely finds no module
+    of that top-level name when it runs the file ``script`` (an import of it raises
+    ModuleNotFoundError)."""
 
     def source(self, name: str) -> tuple[str, ast.Module] | None:
         """(file, parsed tree) of the module ``name``, or None when it is not followed."""

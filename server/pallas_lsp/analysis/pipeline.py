@@ -77,18 +77,20 @@ def analyze(source: str, options: Options | None = None, *, path: str = "<string
         tree = parse(source, path)
     if isinstance(tree, SyntaxProblem):
         return Analysis(syntax_error=tree)
-    findings, ops, stopped = run_file(tree, source, options)
+    findings, ops, stopped = run_file(tree, source, options, script=path)
     return Analysis(findings=_finish(findings, source, options), ops=ops, stopped=stopped)
 
 
 def run_file(tree: ast.Module, source: str, options: Options,
-             read_lines: list[tuple[int, int]] | None = None,
+             read_lines: list[tuple[int, int]] | None = None, script: str | None = None,
              ) -> tuple[list[Finding], tuple[OpFacts, ...], str | None]:
     """One file alone: its findings before ``finish``, its hover facts, why it stopped;
-    ``read_lines`` is given the lines whose text the rules read (``Program.read_lines``)."""
+    ``read_lines`` is given the lines whose text the rules read (``Program.read_lines``);
+    ``script``: the file's path as given (only the library face reads it: ModuleLibrary.absent)."""
     # The axis facts serve the editor's axis features, read from the workspace index
     # (analyze_entry): one file's analysis alone has no use for them (8% of it).
-    findings, ops, stopped, _, _ = _run(tree, source, options, with_axes=False, read_lines=read_lines)
+    findings, ops, stopped, _, _ = _run(tree, source, options, with_axes=False, read_lines=read_lines,
+                                        script=script)
     return findings, ops, stopped
 
 
@@ -273,12 +275,12 @@ def _relative_to(finding: Finding, home: str, entry: str) -> Finding:
 def _run(tree: ast.Module, source: str, options: Options,
          modules: dict[str, SourceModule] | None = None, path: str | None = None,
          sources: dict[str, str] | None = None, *, with_axes: bool = True,
-         read_lines: list[tuple[int, int]] | None = None,
+         read_lines: list[tuple[int, int]] | None = None, script: str | None = None,
          ) -> tuple[list[Finding], tuple[OpFacts, ...], str | None, frozenset[str], AxisFacts]:
     deadline = time.monotonic() + options.budget_s
     stopped: str | None = None
     try:
-        program = build_program(tree, options, deadline, source, modules, path, sources)
+        program = build_program(tree, options, deadline, source, modules, path, sources, script=script)
     except AnalysisStopped as exc:
         program = exc.partial  # type: ignore[assignment]
         stopped = str(exc)

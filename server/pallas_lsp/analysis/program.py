@@ -563,8 +563,10 @@ def _axis_string(item: object) -> str | None:
 
 def build_program(tree: ast.Module, options: Options, deadline: float, source: str = "",
                   modules: dict[str, SourceModule] | None = None, path: str | None = None,
-                  sources: dict[str, str] | None = None) -> Program:
+                  sources: dict[str, str] | None = None, *, script: str | None = None) -> Program:
     interp = Interpreter(tree, options.jax_version, deadline, modules, path, options.library)
+    if script is not None:
+        interp.script = script
     try:
         interp.run()
     except AnalysisStopped as exc:

@@ -20,7 +20,7 @@ not kept: a full run might finish.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .model import Analysis, Finding, ModuleLibrary, OpFacts, Options
 from .pipeline import finish, run_file
@@ -32,6 +32,7 @@ class _Recorder:
     def __init__(self, inner: ModuleLibrary) -> None:
         self.inner = inner
         self.answers: dict[str, tuple[str, ast.Module] | None] = {}
+        self.absences: dict[tuple[str, str], bool] = {}  # ModuleLibrary.absent's answers
 
     def source(self, name: str) -> tuple[str, ast.Module] | None:
         found = self.inner.source(name)
@@ -42,7 +43,19 @@ class _Recorder:
         ask = getattr(self.inner, "stdlib_source", None)
         return ask(name) if ask is not None else None
 
-    def unchanged(self, answers: dict[str, tuple[str, ast.Module] | None]) -> bool:
+    def absent(self, top: str, script: str) -> bool:
+        ask = getattr(self.inner, "absent", None)
+        if ask is None:
+            return False  # a library that cannot say so: never absent, nothing to ask again
+        found = bool(ask(top, script))
+        self.absences[(top, script)] = found
+        return found
+
+    def unchanged(self, answers: dict[str, tuple[str, ast.Module] | None],
+                  absences: dict[tuple[str, str], bool]) -> bool:
+        ask = getattr(self.inner, "absent", None)
+        if absences and (ask is None or any(bool(ask(*key)) != was for key, was in absences.items())):
+            return False
         for name, was in answers.items():
             now = self.inner.source(name)
             if now is None or was is None:
@@ -62,6 +75,7 @@ class _Run:
     ops: tuple[OpFacts, ...]
     answers: dict[str, tuple[str, ast.Module] | None]
     read: frozenset[int]  # the lines whose text the run read
+    absences: dict[tuple[str, str], bool] = field(default_factory=dict)  # Recorder.absent's answers
 
 
 def _lines(ranges: list[tuple[int, int]]) -> frozenset[int]:
@@ -99,15 +113,18 @@ class AnalysisMemo:
                 recorder = self._recorders[id(library)] = _Recorder(library)
         for run in self._runs:
             if (run.options == options and run.library is library and run.path == path
-                    and (recorder is None or recorder.unchanged(run.answers))):
+                    and (recorder is None or recorder.unchanged(run.answers, run.absences))):
                 self.reused += 1
                 return Analysis(findings=finish(run.findings, source, options), ops=run.ops)
         if recorder is not None:
             recorder.answers = {}
+            recorder.absences = {}
         read: list[tuple[int, int]] = []
-        findings, ops, stopped = run_file(tree, source, replace(options, library=recorder or library), read)
+        findings, ops, stopped = run_file(tree, source, replace(options, library=recorder or library), read,
+                                          script=path)
         self._runs = [r for r in self._runs if not (r.options == options and r.library is library)]
         if stopped is None:
             self._runs.append(_Run(options, library, path, findings, ops,
-                                   dict(recorder.answers) if recorder is not None else {}, _lines(read)))
+                                   dict(recorder.answers) if recorder is not None else {}, _lines(read),
+                                   dict(recorder.absences) if recorder is not None else {}))
         return Analysis(findings=finish(findings, source, options), ops=ops, stopped=stopped)

@@ -37,6 +37,7 @@ from .values import (
     QualName,
     SemanticsVal,
     pack,
+    plain,
     unpack,
 )
 
@@ -61,11 +62,19 @@ class ArgParserVal:
         self.steps.append((method, tuple(call.args[1:]), dict(call.kwargs)))
 
     def replayed(self) -> bool:
-        """Whether every call that built it (and each sub-command's parser) is recorded."""
+        """Whether every call that built it (and each sub-command's parser, each parent) is
+        recorded. A parent changed after the child copied its options by anything but a new
+        option is not replayed: ``set_defaults`` there changes the option objects the two
+        share (argparse's ``_add_container_actions`` copies references)."""
         return self.complete and all(child.replayed() for group in self.subparsers
-                                     for _, _, child in group.parsers)
+                                     for _, _, child in group.parsers) \
+            and all(parent.replayed() and all(step[0] == "add_argument" for step in parent.steps[seen:])
+                    for parent, seen in self.parents)
 
     subparsers: list[SubParsersVal] = field(default_factory=list)
+    # ``ArgumentParser(parents=[...])``: each parent and how many of its calls it had made
+    # then (the child copies the options the parent has at its construction).
+    parents: list[tuple[ArgParserVal, int]] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -215,7 +224,16 @@ def _dict_update(call: Call) -> object:
             if not other.complete:
                 mapping.closed = False  # the other's instance keys are not copied
         elif other is not None:
-            mapping.store(UNKNOWN, UNKNOWN)
+            # Not a mapping: an iterable of key / value pairs, stored in order (dict_merge /
+            # PyDict_MergeFromSeq2). One the analysis cannot read, or whose item is no pair
+            # (CPython raises half way), leaves the keys unknown.
+            pairs = None if isinstance(other, (ForeignVal, ObjVal)) else unpack(plain(other))
+            parts = [unpack(plain(pair)) for pair in pairs] if pairs is not None else [None]
+            if all(part is not None and len(part) == 2 for part in parts):
+                for key, value in parts:  # type: ignore[misc]
+                    mapping.store(key, value)
+            else:
+                mapping.store(UNKNOWN, UNKNOWN)
         for key, value in call.kwargs.items():
             mapping.store(Const(key) if key != "**" else UNKNOWN, value)
     return Const(None)
@@ -266,10 +284,27 @@ def _len(call: Call) -> object:
 
 # ---------------------------------------------------------------- program inputs
 
+# The argparse calls that keep the program's lists (interp/calling.py): a parser holds its
+# ``default=[]`` and ``parents=[...]`` by reference, as argparse does, and hands the default
+# itself back when the option is not given.
+KEEPS_OBJECTS = frozenset({"argparse.ArgumentParser", "argparse.add_argument", "argparse.set_defaults",
+                           "argparse.parse_args", "argparse.parse_known_args", "argparse.add_subparsers",
+                           "argparse.add_parser"})
+
+
 def _argument_parser(call: Call) -> object:
     made = ArgParserVal(constructor=dict(call.kwargs))
     if call.args or "**" in call.kwargs:
         made.complete = False  # (positional constructor arguments: not replayed)
+    parents = made.constructor.pop("parents", MISSING)
+    if parents is not MISSING:
+        # argparse copies each parent's options (and defaults) when the child is made.
+        items = (parents.items if parents.complete else None) if isinstance(parents, ListVal) \
+            else unpack(parents)
+        if items is None or not all(isinstance(parent, ArgParserVal) for parent in items):
+            made.complete = False
+        else:
+            made.parents = [(parent, len(parent.steps)) for parent in items]  # type: ignore[misc]
     return made
 
 
@@ -363,6 +398,10 @@ def _parse_args(call: Call) -> object:
         return UNKNOWN  # into a namespace of the program's: not followed
     if argv is not MISSING and argv != Const(None):
         return _parse_given(parser, argv, call)
+    if parser.parents:
+        # The parents' options and defaults as argparse copies them: the real parser over an
+        # empty command line, which is how the file runs.
+        return _parse_given(parser, Const(()), call)
     if parser.subparsers:
         return UNKNOWN  # the defaults of no sub-command: argparse may exit (a required one)
     namespace = NamespaceVal(dict(parser.defaults))
@@ -376,13 +415,19 @@ def _parse_given(parser: ArgParserVal, argv: object, call: Call) -> object:
     real argparse over the parser's recorded calls (python/argparse_run.py)."""
     known = call.name.endswith("parse_known_args")
     made = bridge.run_call("argparse.ArgumentParser.parse_args", argparse_run.parse,
-                           [DictVal(dict(parser.constructor)), _replay_steps(parser), argv, Const(known)],
-                           {}, call)
+                           [*_replayed_parser(parser, len(parser.steps)), argv, Const(known)], {}, call)
     parsed = unpack(made) if known else (made,)
     if parsed is None or not isinstance(parsed[0], DictVal) or not parsed[0].complete:
         return UNKNOWN
     namespace = NamespaceVal({str(key): value for key, value in parsed[0].items.items()})
     return (namespace, parsed[1]) if known else namespace
+
+
+def _replayed_parser(parser: ArgParserVal, seen: int) -> tuple[object, ...]:
+    """A parser as python/argparse_run.py rebuilds it: its constructor's keywords, its first
+    ``seen`` recorded calls, and each parent so (as it was when the parser was made)."""
+    return (DictVal(dict(parser.constructor)), _replay_steps(parser)[:seen],
+            tuple(_replayed_parser(parent, count) for parent, count in parser.parents))
 
 
 def _replay_steps(parser: ArgParserVal) -> tuple[object, ...]:

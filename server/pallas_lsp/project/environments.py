@@ -325,15 +325,24 @@ def static_search_path(prefix: str) -> tuple[SearchPath, str] | None:
         return None
     if key not in _STATIC:
         entries: list[str] = []
+        hooks = False
         for site in sites:
-            _add_site(entries, site)
+            hooks = _add_site(entries, site) or hooks
         config = _pyvenv_cfg(prefix)
         home = config.get("home", "")
-        if config.get("include-system-site-packages", "").lower() == "true" and os.path.isabs(home):
+        system = config.get("include-system-site-packages", "").lower() == "true"
+        if system and os.path.isabs(home):
             # The base interpreter's site-packages follow the environment's own (site.py's order).
             for site in _site_packages(os.path.dirname(home), config.get("version", "")):
                 _add_site(entries, site)
-        search_path = SearchPath(tuple(entries))
+        # All it imports from, besides its standard library (installed.SearchPath.exhaustive):
+        # no system site-packages (nor the user's, which they bring), no import hook.
+        short = ".".join(config.get("version", "").split(".")[:2])
+        base_lib = os.path.join(os.path.dirname(home), "lib", f"python{short}") if home and short else ""
+        exhaustive = bool(base_lib) and not system and not hooks and not any(
+            os.path.exists(os.path.join(entry, f"{name}.py"))
+            for entry in (*entries, base_lib) for name in ("sitecustomize", "usercustomize"))
+        search_path = SearchPath(tuple(entries), exhaustive)
         _STATIC[key] = (search_path, jax_version_in(search_path.entries) or "")
     return _STATIC[key]
 
@@ -374,15 +383,22 @@ def _python_order(name: str) -> tuple[int, ...]:
     return tuple(int(d) if d.isdigit() else 0 for d in digits)
 
 
-def _add_site(entries: list[str], site: str) -> None:
+# The one ``.pth`` file of code whose import hook is known: setuptools' distutils shim, whose
+# finder answers ``distutils`` and ``pip`` only (both never judged absent).
+_KNOWN_HOOKS = frozenset({"distutils-precedence.pth"})
+
+
+def _add_site(entries: list[str], site: str) -> bool:
     """A site folder and the existing folders its ``.pth`` files name, as ``site.addsitedir``
-    adds them (files by name; ``import`` lines are code: not run, not followed)."""
+    adds them (files by name; ``import`` lines are code: not run, not followed). True when a
+    line of code may install an import hook (any but _KNOWN_HOOKS')."""
     if site not in entries:
         entries.append(site)
     try:
         pth_files = sorted(n for n in os.listdir(site) if n.endswith(".pth"))
     except OSError:
-        return
+        return True
+    hooks = False
     for name in pth_files:
         try:
             lines = reader.read_text(os.path.join(site, name), PTH_CAP_BYTES, errors="replace").splitlines()
@@ -390,8 +406,14 @@ def _add_site(entries: list[str], site: str) -> None:
             continue  # as site.py skips a .pth file it cannot read
         for line in lines:
             line = line.rstrip()
-            if not line or line.startswith("#") or line.startswith(("import ", "import\t")):
+            if line.startswith(("import ", "import\t")):
+                hooks = hooks or name not in _KNOWN_HOOKS
+                continue
+            if not line or line.startswith("#"):
                 continue
             folder = os.path.normpath(os.path.join(site, line))
             if os.path.isdir(folder) and folder not in entries:
                 entries.append(folder)
+            elif not os.path.isdir(folder) and os.path.exists(folder):
+                hooks = True  # a zip or egg file site.py adds: not an entry read here
+    return hooks

@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import os
 import stat
+import sys
 import sysconfig
 from dataclasses import dataclass
 
@@ -44,6 +45,11 @@ class SearchPath:
     """Where an interpreter imports from: its sys.path without the standard library."""
 
     entries: tuple[str, ...]
+    # Whether the entries are all it imports from besides its standard library: read from a
+    # venv's files (no system site-packages) where no ``.pth`` line of code could install an
+    # import hook (setuptools' distutils shim excepted: it answers distutils and pip only) and
+    # no sitecustomize / usercustomize runs. Only then is a module found nowhere absent.
+    exhaustive: bool = False
 
     @classmethod
     def of(cls, path: list[str], stdlib: list[str]) -> SearchPath:
@@ -87,6 +93,31 @@ class InstalledModules:
         path = _stdlib_file(name)
         tree = self.tree(path, needs_jax=False) if path is not None else None
         return (path, tree) if path is not None and tree is not None else None
+
+    def absent(self, name: str, script: str | None) -> bool:
+        """Whether ``import name`` surely raises ModuleNotFoundError in the program ``script``
+        (a file on disk; its folder is first on ``sys.path``) run with a clean environment (no
+        PYTHONPATH, as the analysis judges every run): the search path is exhaustive, the
+        top-level name is no standard-library module of any recent Python, and neither the
+        script's folder nor any entry holds anything of that name (a package, a namespace folder,
+        a module of any suffix; compared without case, as a case-insensitive disk finds
+        it). False whenever that cannot be known."""
+        top = name.partition(".")[0]
+        if not (self.search_path.exhaustive and script and top.isidentifier()) or top in _STDLIB_NAMES \
+                or not os.path.isfile(script):
+            return False  # (an unsaved buffer has no folder to import from)
+        folder = os.path.dirname(os.path.abspath(script))
+        # Asked afresh each time (a long-lived server sees the module once it is written);
+        # only imports of modules found nowhere else come here.
+        key = top.casefold()
+        for entry in (folder, *self.search_path.entries):
+            try:
+                names = os.listdir(entry)
+            except OSError:
+                return False  # a folder that cannot be read may hold it
+            if any(n.casefold() == key or n.casefold().startswith(key + ".") for n in names):
+                return False
+        return True
 
     def locate(self, name: str) -> str | None:
         """The ``.py`` file of a dotted module name, as Python's path finder finds it."""
@@ -148,6 +179,15 @@ def _stdlib_file(name: str) -> str | None:
         return None
     return _module_file(sysconfig.get_paths()["stdlib"], parts)
 
+
+# Top-level names of the standard library of this Python and of the others a program may run
+# under: sys.stdlib_module_names (every platform's), the modules PEP 594 and 632 removed in
+# 3.12 / 3.13, and those 3.14 adds. Never judged absent.
+_STDLIB_NAMES = frozenset({*sys.stdlib_module_names, *sys.builtin_module_names,
+                           "aifc", "asynchat", "asyncore", "audioop", "cgi", "cgitb", "chunk", "crypt",
+                           "distutils", "imghdr", "imp", "lib2to3", "mailcap", "msilib", "nis", "nntplib",
+                           "ossaudiodev", "pipes", "smtpd", "sndhdr", "spwd", "sunau", "telnetlib", "uu",
+                           "xdrlib", "annotationlib", "compression", "__main__", "__future__"})
 
 _BY_SEARCH_PATH: dict[SearchPath, InstalledModules] = {}
 

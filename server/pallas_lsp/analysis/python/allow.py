@@ -13,6 +13,7 @@ coverage table (docs/python-coverage.md) prints both.
 
 from __future__ import annotations
 
+import enum
 import functools
 import importlib
 from collections.abc import Callable
@@ -358,8 +359,9 @@ EXCLUDED_MODULES = {
 
 # Methods of kept real objects that read the clock, the locale or the environment, an
 # address of this process (an array's buffer_info) or a file (an array's tofile / fromfile).
+# (``strptime`` reads the locale only for some directives: stdlib_guards.py refuses those.)
 EXCLUDED_METHODS = frozenset({"now", "today", "utcnow", "fromtimestamp", "utcfromtimestamp",
-                              "timestamp", "astimezone", "strftime", "strptime", "ctime",
+                              "timestamp", "astimezone", "strftime", "ctime",
                               "buffer_info", "tofile", "fromfile"})
 
 
@@ -409,16 +411,24 @@ def resolve(name: str) -> object:
             value = getattr(value, part)
     except (ImportError, AttributeError):
         return MISSING
-    if not callable(value) and not _is_plain_constant(value):
+    if not callable(value) and not _is_plain_constant(value) and not (len(path) == 1 and _is_flag(value)):
         return MISSING
     return value
 
 
 def _is_constant(module_name: str, attr: str) -> bool:
     try:
-        return _is_plain_constant(getattr(importlib.import_module(module_name), attr))
+        value = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError):
         return False
+    return _is_plain_constant(value) or _is_flag(value)
+
+
+def _is_flag(value: object) -> bool:
+    """A module's member of an int or str enum (``re.VERBOSE``, a ``re.RegexFlag``): a
+    constant, kept as the real member (what the bridge brings back of one too), so that
+    ``re.I | re.X`` and ``re.compile(p, re.X)`` compute as in Python."""
+    return isinstance(value, enum.Enum) and isinstance(value, (int, str))
 
 
 def _is_plain_constant(value: object) -> bool:
@@ -473,7 +483,7 @@ def numeric(name: str) -> bool:
 def constant(name: str) -> object:
     """``math.pi``, ``string.ascii_lowercase``, ``re.IGNORECASE``: the value, else MISSING."""
     value = resolve(name)
-    return value if value is not MISSING and _is_plain_constant(value) else MISSING
+    return value if value is not MISSING and (_is_plain_constant(value) or _is_flag(value)) else MISSING
 
 
 # Types whose instances come back from allow-listed calls and are kept (real.RealVal): those of

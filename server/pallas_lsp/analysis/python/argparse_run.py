@@ -57,15 +57,28 @@ def _replay(parser: argparse.ArgumentParser, steps: tuple[Step, ...]) -> None:
             _replay(made.add_parser(*sub_args, **sub_kwargs), sub_steps)
 
 
-def parse(constructor: dict[str, object], steps: tuple[Step, ...], argv: list[str], known: bool) -> object:
-    """What ``parse_args(argv)`` (``parse_known_args`` when ``known``) returns of a parser
-    built by ``constructor`` then ``steps``: the namespace's attributes as a dict (with the
-    unparsed strings, for parse_known_args)."""
+def _build(constructor: dict[str, object], steps: tuple[Step, ...], parents: tuple[tuple[object, ...], ...]) \
+        -> argparse.ArgumentParser:
+    """A parser made by ``constructor`` (with ``parents=``, each rebuilt so, when there are
+    any) then ``steps``."""
     _check_constructor(constructor)
+    options = dict(constructor)
+    if parents:
+        options["parents"] = [_build(*parent) for parent in parents]  # type: ignore[arg-type]
+    parser = _QuietParser(**options)  # type: ignore[arg-type]
+    _replay(parser, steps)
+    return parser
+
+
+def parse(constructor: dict[str, object], steps: tuple[Step, ...], parents: tuple[tuple[object, ...], ...],
+          argv: list[str], known: bool) -> object:
+    """What ``parse_args(argv)`` (``parse_known_args`` when ``known``) returns of a parser
+    built by ``constructor``, its ``parents`` (each a (constructor, steps, parents) of its
+    own) and ``steps``: the namespace's attributes as a dict (with the unparsed strings, for
+    parse_known_args)."""
     if not (isinstance(argv, (list, tuple)) and all(isinstance(arg, str) for arg in argv)):
         raise Refused("the argument list is not strings")
-    parser = _QuietParser(**constructor)  # type: ignore[arg-type]
-    _replay(parser, steps)
+    parser = _build(constructor, steps, parents)
     if known:
         namespace, extras = parser.parse_known_args(list(argv))
         return vars(namespace), extras

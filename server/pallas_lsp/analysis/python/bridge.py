@@ -252,6 +252,20 @@ def binary(left: object, op: ast.operator, right: object) -> object:
     return run(f"operator.{name}", target, [left, right], {})
 
 
+# Python's unary operators as the functions of `operator`.
+UNARY_NAMES: dict[type, str] = {ast.UAdd: "pos", ast.USub: "neg", ast.Invert: "invert"}
+
+
+def unary(op: ast.unaryop, operand: object) -> object:
+    """``+x`` / ``-x`` / ``~x`` of a kept real object (a Counter's ``+`` keeps the positive
+    counts), run for real by its own special method."""
+    name = UNARY_NAMES.get(type(op))
+    target = allow.resolve(f"operator.{name}") if name is not None else MISSING
+    if not callable(target):
+        return UNKNOWN
+    return run(f"operator.{name}", target, [operand], {})
+
+
 def list_method(method: str, items: object, args: list[object], kwargs: dict[str, object],
                 uncertain: bool) -> object:
     """``xs.index(v)`` / ``xs.count(v)`` / ``xs.sort()`` / ``xs.remove(v)`` of the interpreter's
@@ -265,4 +279,4 @@ def list_method(method: str, items: object, args: list[object], kwargs: dict[str
 
 HANDLERS = {"python.method": call_method, "python.call": call_object}
 
-__all__ = ["HANDLERS", "Opaque", "attribute", "binary", "call_named", "list_method", "run"]
+__all__ = ["HANDLERS", "Opaque", "attribute", "binary", "call_named", "list_method", "run", "unary"]

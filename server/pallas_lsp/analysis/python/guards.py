@@ -275,10 +275,13 @@ def _template(args: list[object], kwargs: dict[str, object]) -> None:
 
 # ---------------------------------------------------------------- regular expressions
 
-def check_regex(pattern: object, subject: object, replacement: object = None) -> None:
+def check_regex(pattern: object, subject: object, replacement: object = None, flags: object = 0) -> None:
     """A pattern whose matching may backtrack for long is refused: a variable repeat inside
     a variable repeat, a back reference, or len(subject) ** (variable repeats) past
-    MAX_REGEX_STEPS."""
+    MAX_REGEX_STEPS. The pattern is read with its flags (a compiled one's own, else
+    ``flags``: ``re.VERBOSE`` drops whitespace and comments). A repeat of one character
+    that what follows it cannot start with (``\\w+\\s*@``) never backtracks into more than
+    a linear scan (``_linear_repeats``): it counts once for all of them, not as a factor."""
     text = getattr(pattern, "pattern", pattern)
     if not isinstance(text, (str, bytes)):
         return
@@ -286,13 +289,15 @@ def check_regex(pattern: object, subject: object, replacement: object = None) ->
         refuse("a pattern past the bridge's bound")
     from re import _parser  # type: ignore[attr-defined]
 
+    flags = getattr(pattern, "flags", flags)
     try:
-        parsed = _parser.parse(text)
+        parsed = _parser.parse(text, flags if isinstance(flags, int) else 0)
     except Exception:
         return
-    repeats = _repeats(parsed, inside=False)
+    linear = _linear_repeats(parsed, isinstance(text, str))
+    repeats = _repeats(parsed, inside=False, linear=linear)
     length = len(subject) if isinstance(subject, (str, bytes)) else 0
-    if max(length, 2) ** max(repeats, 1) > MAX_REGEX_STEPS:
+    if max(length, 2) ** max(repeats + (1 if linear else 0), 1) * max(len(linear), 1) > MAX_REGEX_STEPS:
         refuse("a pattern that may backtrack for long")
     if isinstance(replacement, (str, bytes)) and length + (length + 1) * len(replacement) > MAX_RESULT:
         refuse("a substitution past the bridge's bound")
@@ -311,11 +316,11 @@ def _children(argument: object) -> list[object]:
     return found
 
 
-def _repeats(sub: object, *, inside: bool) -> int:
+def _repeats(sub: object, *, inside: bool, linear: frozenset[int] = frozenset()) -> int:
     """Variable repeats in a parsed pattern, a fixed repeat counting its inner ones as many
     times as it repeats them (``(a?){30}`` backtracks like 30 of them); refuses a variable
     repeat inside another, an alternation inside a variable repeat (``(a|aa)*``) and back
-    references."""
+    references. A repeat in ``linear`` (by id of its argument) counts no factor."""
     count = 0
     for op, argument in sub.data:  # type: ignore[attr-defined]
         name = str(op)
@@ -328,25 +333,136 @@ def _repeats(sub: object, *, inside: bool) -> int:
             variable = high != low
             if inside and variable:
                 refuse("a repeat inside a repeat")
-            inner_count = _repeats(inner, inside=inside or variable)
-            count += int(variable) + (inner_count if variable else inner_count * min(low, 1 << 16))
+            inner_count = _repeats(inner, inside=inside or variable, linear=linear)
+            count += int(variable and id(argument) not in linear) + (
+                inner_count if variable else inner_count * min(low, 1 << 16))
             continue
         for child in _children(argument):
-            count += _repeats(child, inside=inside)
+            count += _repeats(child, inside=inside, linear=linear)
     return count
 
 
+_ONE_CHARACTER = ("LITERAL", "NOT_LITERAL", "IN", "ANY")
+# Character classes no character belongs to both of, whatever the flags (\\w is alphanumeric
+# or "_", \\d a decimal digit, \\s whitespace).
+_DISJOINT_CATEGORIES = frozenset({("CATEGORY_WORD", "CATEGORY_SPACE"), ("CATEGORY_DIGIT", "CATEGORY_SPACE")})
+MAX_ENUMERATED = 1024  # characters of a class of literals and ranges tested one by one
+
+
+def _flat(sub: object) -> list[tuple[object, object]]:
+    """The items of a sequence, a group's own items in its place (a group that sets no flag:
+    it matches as its items would)."""
+    items: list[tuple[object, object]] = []
+    for op, argument in sub.data:  # type: ignore[attr-defined]
+        if str(op) == "SUBPATTERN" and not argument[1] and not argument[2]:  # type: ignore[index]
+            items.extend(_flat(argument[3]))  # type: ignore[index]
+        else:
+            items.append((op, argument))
+    return items
+
+
+def _single(item: tuple[object, object]) -> tuple[object, object] | None:
+    """The one-character item a repeat repeats (``\\w`` of ``\\w+``), or the item itself."""
+    op, argument = item
+    if str(op) in _REPEATS:
+        inner = argument[2].data  # type: ignore[index]
+        return inner[0] if len(inner) == 1 and str(inner[0][0]) in _ONE_CHARACTER else None
+    return item if str(op) in _ONE_CHARACTER else None
+
+
+def _linear_repeats(parsed: object, text: bool) -> frozenset[int]:
+    """The variable repeats of one character (by id of their argument) at the pattern's top
+    level that what follows them cannot start with: the characters the next items can match
+    first (through repeats that may match nothing, up to one that must match) share none
+    with the repeated one, so giving one back never lets the rest match: each is a linear
+    scan, never a factor. A repeat followed by anything else (an anchor, an alternation, the
+    end) is not one of them."""
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    items = _flat(parsed)
+    state = parsed.state  # type: ignore[attr-defined]
+    found: set[int] = set()
+    for index, (op, argument) in enumerate(items):
+        if str(op) not in ("MAX_REPEAT", "MIN_REPEAT") or argument[0] == argument[1]:  # type: ignore[index]
+            continue
+        repeated = _single((op, argument))
+        if repeated is None:
+            continue
+        follow: list[tuple[object, object]] = []
+        closed = False
+        for following in items[index + 1:]:
+            first = _single(following)
+            if first is None:
+                break
+            follow.append(first)
+            if str(following[0]) not in _REPEATS or following[1][0] >= 1:  # type: ignore[index]
+                closed = True
+                break
+        try:
+            if closed and all(_disjoint(repeated, other, state, text, _compiler, _parser)
+                              for other in follow):
+                found.add(id(argument))
+        except Exception:
+            continue
+    return frozenset(found)
+
+
+def _characters(item: tuple[object, object]) -> list[int] | None:
+    """The code points of a class of literals and ranges; None for any other."""
+    op, argument = item
+    if str(op) == "LITERAL":
+        return [argument]  # type: ignore[list-item]
+    if str(op) != "IN":
+        return None
+    codes: list[int] = []
+    for part, value in argument:  # type: ignore[attr-defined]
+        if str(part) == "LITERAL":
+            codes.append(value)
+        elif str(part) == "RANGE" and value[1] - value[0] < MAX_ENUMERATED:
+            codes.extend(range(value[0], value[1] + 1))
+        else:
+            return None
+        if len(codes) > MAX_ENUMERATED:
+            return None
+    return codes
+
+
+def _categories(item: tuple[object, object]) -> list[str] | None:
+    op, argument = item
+    if str(op) != "IN" or not all(str(part) == "CATEGORY" for part, _ in argument):  # type: ignore[attr-defined]
+        return None
+    return [str(value) for _, value in argument]  # type: ignore[attr-defined]
+
+
+def _disjoint(one: tuple[object, object], other: tuple[object, object], state: object, text: bool,
+              compiler: object, parser: object) -> bool:
+    """Whether no character matches both one-character items: a class of literals and
+    ranges tested character by character against the other, compiled with the pattern's
+    flags (case folding included); two classes of categories by _DISJOINT_CATEGORIES."""
+    for finite, rest in ((one, other), (other, one)):
+        codes = _characters(finite)
+        if codes is not None:
+            matcher = compiler.compile(parser.SubPattern(state, [rest]), state.flags)  # type: ignore[attr-defined]
+            return not any(matcher.fullmatch(chr(code) if text else bytes([code])) for code in codes)
+    first, second = _categories(one), _categories(other)
+    if first is None or second is None:
+        return False
+    return all((a, b) in _DISJOINT_CATEGORIES or (b, a) in _DISJOINT_CATEGORIES
+               for a in first for b in second)
+
+
 def _re_function(args: list[object], kwargs: dict[str, object], *, subject_at: int = 1,
-                 replacement_at: int | None = None) -> None:
+                 replacement_at: int | None = None, flags_at: int | None = None) -> None:
     pattern = args[0] if args else kwargs.get("pattern")
     subject = args[subject_at] if len(args) > subject_at else kwargs.get("string")
     replacement = args[replacement_at] if replacement_at is not None and len(args) > replacement_at else None
-    check_regex(pattern, subject, replacement)
+    flags = args[flags_at] if flags_at is not None and len(args) > flags_at else kwargs.get("flags", 0)
+    check_regex(pattern, subject, replacement, flags)
 
 
-def _re_call(subject_at: int, replacement_at: int | None = None) -> Estimator:
+def _re_call(subject_at: int, replacement_at: int | None = None, flags_at: int | None = None) -> Estimator:
     return lambda args, kwargs: _re_function(args, kwargs, subject_at=subject_at,
-                                             replacement_at=replacement_at)
+                                             replacement_at=replacement_at, flags_at=flags_at)
 
 
 class MethodCaller:
@@ -545,10 +661,11 @@ ESTIMATORS: dict[str, Estimator] = {
     "builtins.format": _format_builtin,
     **dict.fromkeys(("operator.mod", "operator.imod", "str.__mod__", "bytes.__mod__"), _modulo),
     **dict.fromkeys(("Template.substitute", "Template.safe_substitute"), _template),
-    **dict.fromkeys(("re.match", "re.fullmatch", "re.search", "re.split", "re.findall", "re.finditer"),
-                    _re_call(1)),
-    **dict.fromkeys(("re.sub", "re.subn"), _re_call(2, 1)),
-    "re.compile": _re_call(99),
+    **dict.fromkeys(("re.match", "re.fullmatch", "re.search", "re.findall", "re.finditer"),
+                    _re_call(1, flags_at=2)),
+    "re.split": _re_call(1, flags_at=3),
+    **dict.fromkeys(("re.sub", "re.subn"), _re_call(2, 1, flags_at=4)),
+    "re.compile": _re_call(99, flags_at=1),
     **dict.fromkeys(("Pattern.match", "Pattern.fullmatch", "Pattern.search", "Pattern.split",
                      "Pattern.findall", "Pattern.finditer"), _re_call(1)),
     **dict.fromkeys(("Pattern.sub", "Pattern.subn"), _re_call(2, 1)),

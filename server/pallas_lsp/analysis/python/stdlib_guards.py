@@ -294,6 +294,31 @@ def xmlrpc_loads(data: object, use_datetime: object = False, use_builtin_types: 
     return xmlrpc.client.loads(data, use_datetime, use_builtin_types)  # type: ignore[arg-type]
 
 
+# The directives of ``strptime`` whose reading is the same in every locale and time zone
+# (CPython's _strptime.TimeRE: digits, signs, ``%%``); ``%a %A %b %B %p %c %x %X`` read the
+# locale's names and ``%Z`` the process's time zone names, so a format with one is refused.
+_LOCALE_FREE_DIRECTIVES = frozenset("dfHIjmMSUwWyYzGuV%")
+
+
+def _strptime_format(at: int) -> guards.Estimator:
+    def check(args: list[object], kwargs: dict[str, object]) -> None:
+        form = args[at] if len(args) > at else kwargs.get("format")
+        if not isinstance(form, str):
+            refuse("a strptime format not known")
+        directives = form.split("%")[1:]  # type: ignore[union-attr]
+        index = 0
+        while index < len(directives):
+            part = directives[index]
+            if part == "" and index + 1 < len(directives):
+                index += 2  # "%%": a literal percent sign
+                continue
+            if not part or part[0] not in _LOCALE_FREE_DIRECTIVES:
+                refuse("a strptime directive that reads the locale or the time zone")
+            index += 1
+
+    return check
+
+
 SUBSTITUTES: dict[str, object] = {
     "xmlrpc.client.dumps": xmlrpc_dumps, "xmlrpc.client.loads": xmlrpc_loads,
     "zlib.decompress": zlib_decompress, "gzip.decompress": gzip_decompress,
@@ -309,6 +334,9 @@ ESTIMATORS: dict[str, guards.Estimator] = {
     **dict.fromkeys(("writer.writerow", "DictWriter.writerow"), _csv_rows(many=False)),
     **dict.fromkeys(("writer.writerows", "DictWriter.writerows"), _csv_rows(many=True)),
     "array.array": _array_items(1), "array.extend": _array_items(1), "array.fromlist": _array_items(1),
+    # (date.strptime and time.strptime are Python 3.14's: guarded alike where they exist.)
+    **{f"datetime.{kind}.strptime": _strptime_format(1) for kind in ("datetime", "date", "time")},
+    **{f"{kind}.strptime": _strptime_format(2) for kind in ("datetime", "date", "time")},
 }
 guards.SUBSTITUTES.update(SUBSTITUTES)
 guards.ESTIMATORS.update(ESTIMATORS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from ... import introspection, jax_calls, ref_facts
+from ... import introspection, jax_calls, ref_facts, stdlib_calls
 from ...axis_trace import element_origins
 from ...flow_exits import LoopState, ReturnExit
 from ...trace import (
@@ -100,7 +100,7 @@ MAX_ANY_ATTRIBUTE_CALLS = 64
 # ns), types.new_class or make_dataclass, a known source string run by exec.
 # Library calls handed the program's lists and objects as they are (not read as snapshots):
 # a copy or a pickle copies the list itself, print writes str() of the list.
-_KEEPS_OBJECTS = frozenset({*copy_protocol.HANDLERS, "builtins.print"})
+_KEEPS_OBJECTS = frozenset({*copy_protocol.HANDLERS, *stdlib_calls.KEEPS_OBJECTS, "builtins.print"})
 _RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.exec", "types.new_class"})
 # Builtins that read their argument's value and keep nothing of it: given one of several
 # values, each is read on its own path (a OneOf of the results). Not the JAX calls (the rules

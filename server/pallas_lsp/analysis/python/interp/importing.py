@@ -147,9 +147,31 @@ class ModulesMixin:
             self.module_envs[parent].names.setdefault(last, ModuleVal(name, env))
         return env
 
+    def module_absent(self, name: str) -> bool:
+        """Whether importing ``name`` surely raises ModuleNotFoundError: no module of the
+        folder nor any installed one has its top-level name, and the library face knows the
+        program's interpreter finds it nowhere (``ModuleLibrary.absent``: its search path is
+        exhaustive and nothing on it, nor beside the script, bears the name). Without a
+        library that can say so, or a file on disk, never."""
+        top = name.partition(".")[0]
+        ask = getattr(self.library, "absent", None)
+        if ask is None or self.script is None or not top \
+                or names.canonical(top).split(".")[0] in _MODELLED_HEADS:
+            return False  # (JAX and numpy, which the analysis models, are taken as there)
+        if top not in self.absent_modules:
+            self.absent_modules[top] = not (
+                any(known == top or known.startswith(top + ".") for known in self.modules)
+                or self.find_module(top) is not None) and bool(ask(top, self.script))
+        return self.absent_modules[top]
+
     def import_workspace(self, stmt: ast.Import | ast.ImportFrom, env: Env, ctx: Ctx) -> None:
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
+                if self.find_module(alias.name) is None and self.module_absent(alias.name):
+                    # Python raises here; a handler that surely catches it runs (the names
+                    # after it are not bound), else the analysis goes on as before.
+                    self.raise_exception(ModuleNotFoundError)
+                    return
                 if self.find_module(alias.name) is not None:
                     module_env = self.import_module_named(alias.name, ctx)
                     if module_env is None:
@@ -165,6 +187,9 @@ class ModulesMixin:
             return
         base = self._resolve_from(stmt)
         if base is None:
+            return
+        if not stmt.level and self.find_module(base) is None and self.module_absent(base):
+            self.raise_exception(ModuleNotFoundError)
             return
         module_env = self.run_module(base, ctx) if self.find_module(base) is not None else None
         for alias in stmt.names:

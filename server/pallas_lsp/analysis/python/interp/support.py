@@ -38,6 +38,7 @@ from ...values import (
 )
 from .. import (
     allow,
+    bridge,
     comparisons,
     datamodel,
     flags,
@@ -218,6 +219,9 @@ def _unary(op: ast.unaryop, operand: object) -> object:
         known = flags.truth(operand)
         if known is not None:
             return Const(not known)
+    if isinstance(operand, RealVal) and not isinstance(op, ast.Not):
+        # A kept real object's own operator (Counter's `+` / `-`), run for real.
+        return bridge.unary(op, operand)
     return pyflow.unary(op, operand)
 
 
