@@ -190,6 +190,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("NotImplementedError", "Unsupported element type for atomic stores: f64", "0.12.0.1", "other"),
         ("NotImplementedError", "Atomic stores not supported for splat layout", "0.10.2",
          "atomic_store_operands"),
+        # plgpu.kernel's unpipelined lowering (PAL074), 0.11.2 on.
+        ("NotImplementedError", "dimension_semantics= is not supported by the unpipelined lowering",
+         "0.12.0.1", "kernel_dimension_semantics"),
         # plgpu.CompilerParams' own check (PAL073), every release.
         ("ValueError", "Either both profile_space and profile_dir must be set, or neither.", "0.8.3",
          "compiler_params_profile"),
@@ -390,6 +393,7 @@ def test_every_class_has_its_contract_code() -> None:
         "tmem_async_ref": "PAL071",
         "atomic_store_operands": "PAL072",
         "compiler_params_profile": "PAL073",
+        "kernel_dimension_semantics": "PAL074",
     }
 
 

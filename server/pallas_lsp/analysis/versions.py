@@ -223,6 +223,12 @@ ASYNC_STORE_SMEM = Fact("plgpu.async_store_smem exists", (0, 10, 1), None,
 # 0.9.2 in JAX's history (0.9.1 has neither); measured on 0.10.2 and 0.12.0.1 (pal013).
 COPY_LEADER_TRACKED = Fact("copy_gmem_to_smem takes leader_tracked= (collective_axes= required)",
                            (0, 9, 2), None, "pal013/copy_leader_tracked_without_axes, 0.10.2 - 0.12.0.1")
+# plgpu.kernel refuses CompilerParams(dimension_semantics=...) (its unpipelined lowering, 0.11.2
+# on: NotImplementedError at the jitted call); before, the pipelined lowering asserted that the
+# semantics match the grid's length (a bare AssertionError). 0.11.0 / 0.11.1 have neither text in
+# JAX's history; measured on 0.8.3, 0.10.2, 0.12.0.1 (pal074) and 0.11.2 (famheld3).
+KERNEL_REFUSES_DIMENSION_SEMANTICS = Fact("plgpu.kernel refuses dimension_semantics=", (0, 11, 2), None,
+                                          "pal074/kernel_dimension_semantics, 0.10.2 vs 0.12.0.1")
 # plgpu.atomic_add / max / min / and / or / xor: from 0.9.2 in JAX's history (0.9.1 has none);
 # measured on 0.10.2 and 0.12.0.1 (pal072), absent on 0.8.3 (PAL009).
 ATOMIC_STORES = Fact("plgpu.atomic_add and its siblings exist", (0, 9, 2), None,

@@ -77,6 +77,7 @@ from . import (
     pal071_tmem_async_ref,
     pal072_atomic_store_operands,
     pal073_compiler_params_profile,
+    pal074_kernel_dimension_semantics,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -161,6 +162,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal071_tmem_async_ref,
     pal072_atomic_store_operands,
     pal073_compiler_params_profile,
+    pal074_kernel_dimension_semantics,
 )}
 
 
