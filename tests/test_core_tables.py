@@ -64,9 +64,9 @@ def test_every_hovered_op_says_what_it_does() -> None:
 
 def test_modelled_calls_are_keyed_by_their_jax_name() -> None:
     assert all("." in name for name in jax_calls.HANDLERS)
-    # A recorded op's handler runs only outside a kernel body: just the ops that are arrays
-    # there too (lax.iota making a kernel's input) have one.
-    assert set(jax_calls.HANDLERS) & RECORDED_BY_PARAMS == arrays.HOST_VALUED_OPS
+    # A recorded op has a handler only where it is an array (lax.iota, lax.broadcasted_iota):
+    # its value, in a kernel body (after the op is recorded) and around one.
+    assert set(jax_calls.HANDLERS) & RECORDED_BY_PARAMS == arrays.VALUED_OPS
 
 
 @pytest.mark.parametrize(("text", "version"), [

@@ -293,9 +293,9 @@ def _arange(call: Call) -> object:
     return ArrayVal(shape, dtype)
 
 
-# Calls that are ops inside a kernel body (recorded by their parameters) and plain arrays
-# outside it, where HANDLERS gives their value.
-HOST_VALUED_OPS = frozenset({"lax.iota"})
+# Calls that are ops inside a kernel body (recorded by their parameters) and arrays wherever
+# they are called: HANDLERS gives their value, in a kernel after the op is recorded.
+VALUED_OPS = frozenset({"lax.iota", "lax.broadcasted_iota"})
 
 
 def _iota(call: Call) -> object:
@@ -303,6 +303,15 @@ def _iota(call: Call) -> object:
     size = call.arg(1, "size")
     shape = Const((size.value,)) if isinstance(size, Const) and type(size.value) is int else UNKNOWN
     return ArrayVal(shape, array_dtype(call.arg(0, "dtype")), strong=True)
+
+
+def _broadcasted_iota(call: Call) -> object:
+    """``lax.broadcasted_iota(dtype, shape, dimension)``: a strongly typed array of that shape
+    and dtype (its register layout left unknown)."""
+    shape = call.arg(1, "shape")
+    known = isinstance(shape, Const) and isinstance(shape.value, tuple) and bool(shape.value) \
+        and all(type(d) is int and d > 0 for d in shape.value)
+    return ArrayVal(shape if known else UNKNOWN, array_dtype(call.arg(0, "dtype")), strong=True)
 
 
 def _astype(call: Call) -> object:
@@ -463,6 +472,7 @@ HANDLERS: dict[str, Handler] = {
     # Also a kernel op (ops.py records it with its parameters, and its value inside a kernel
     # is the op's): this handler gives its value in code around the kernel (the inputs).
     "lax.iota": _iota,
+    "lax.broadcasted_iota": _broadcasted_iota,
     "jnp.dtype": _dtype,
     "np.dtype": _dtype,
     "jnp.finfo": _type_info,

@@ -1335,19 +1335,9 @@ def _record_op(call: Call) -> object:
     for value in values.values():  # helper functions passed in are traced too
         if isinstance(value, (FuncVal, PartialVal)):
             call.tracer.call_unknown_args(value, call.node, call.ctx)
-    if call.name == "lax.broadcasted_iota":
-        return _iota_array(values)
-    return UNKNOWN
-
-
-def _iota_array(values: dict[str, object]) -> object:
-    """``lax.broadcasted_iota(dtype, shape, dimension)`` in a kernel: a strongly typed array of
-    that shape and dtype (its register layout is left unknown), UNKNOWN where either is not."""
-    shape, dtype = values.get("shape"), dtype_of(values.get("dtype"))
-    if not (isinstance(shape, Const) and isinstance(shape.value, tuple) and shape.value
-            and all(type(d) is int and d > 0 for d in shape.value)) or dtype is None:
-        return UNKNOWN
-    return ArrayVal(shape, dtype, strong=True)
+    # Its value, where the op has a value handler (an iota is an array inside a kernel as
+    # around one): recording it takes nothing from what it evaluates to.
+    return HANDLERS[call.name](call) if call.name in arrays.VALUED_OPS else UNKNOWN
 
 
 HANDLERS: dict[str, Handler] = {
