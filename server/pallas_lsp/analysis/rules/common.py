@@ -189,10 +189,11 @@ def kernel_related(program: Program, launch: Launch) -> list[Related]:
 
 
 def first_refusal_per_launch(program: Program, code: str, found: Iterable[T],
-                             op_of: Callable[[T], Op], message: Callable[[T], str]) -> Iterator[Finding]:
+                             op_of: Callable[[T], Op], message: Callable[[T], str],
+                             fixes: Callable[[T], tuple[Fix, ...]] | None = None) -> Iterator[Finding]:
     """One finding per launch, at the first of its ops a rule finds refused (JAX stops
     lowering a kernel at its first refusal), with the kernel's creation as related; none for
-    a kernel whose API the release lacks (PAL009's). PAL049, PAL058 and PAL059 judge so."""
+    a kernel whose API the release lacks (PAL009's). PAL049, PAL058, PAL059 and PAL072 judge so."""
     seen: set[int] = set()
     for item in found:
         op = op_of(item)
@@ -200,4 +201,15 @@ def first_refusal_per_launch(program: Program, code: str, found: Iterable[T],
             continue
         seen.add(id(op.launch))
         yield Finding(code, program.span(op.node), message(item),
-                      related=(Related(program.span(op.launch.kernel.node), "the kernel is created here"),))
+                      related=(Related(program.span(op.launch.kernel.node), "the kernel is created here"),),
+                      fixes=fixes(item) if fixes is not None else ())
+
+
+def cast_fix(program: Program, value: ast.expr, ref_text: str, dtype: str, what: str = "value") -> Fix:
+    """Wrap ``value`` in ``.astype(<ref>.dtype)`` (parenthesised unless it is a name, an
+    attribute, a subscript or a call): PAL026's and PAL072's fix of a value of another dtype."""
+    text = program.text(value)
+    simple = isinstance(value, (ast.Name, ast.Attribute, ast.Subscript, ast.Call))
+    new = f"{text if simple else f'({text})'}.astype({ref_text}.dtype)"
+    return Fix(f"Cast the {what} to {ref_text}.dtype ({dtype})", (TextEdit(program.span(value), new),),
+               preferred=True)

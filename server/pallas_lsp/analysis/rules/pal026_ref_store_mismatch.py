@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ..model import Finding, Fix, Options, TextEdit
+from ..model import Finding, Fix, Options
 from ..program import Program
 from ..ref_stores import StoreFault, store_fault
 from ..smem_transforms import swizzle_fit
@@ -14,6 +14,7 @@ from ..tma_facts import whole_array_copy_fault
 from ..trace import Launch, RefAccess
 from ..values import Const, RefTypeVal, RefVal
 from .base import LoweringError, Rule
+from .common import cast_fix
 
 RULE = Rule(
     code="PAL026",
@@ -148,10 +149,5 @@ def _cast_fix(program: Program, target: ast.Subscript, ref_text: str,
     statement = program.parent(target)
     if fault.shape_differs or not isinstance(statement, ast.Assign) or statement.targets != [target]:
         return ()
-    value = statement.value
-    text = program.text(value)
-    simple = isinstance(value, (ast.Name, ast.Attribute, ast.Subscript, ast.Call))
-    new = f"{text if simple else f'({text})'}.astype({ref_text}.dtype)"
-    return (Fix(f"Cast the stored value to {ref_text}.dtype ({fault.ref_dtype})",
-                (TextEdit(program.span(value), new),), preferred=True),)
+    return (cast_fix(program, statement.value, ref_text, fault.ref_dtype or "", "stored value"),)
 

@@ -17,17 +17,17 @@ The ops exist from JAX 0.9.2; on an older release their name is PAL009's.
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..layouts import RegisterLayout
-from ..model import Finding, Fix, Options, Related, TextEdit
+from ..model import Finding, Fix, Options
 from ..program import Program
 from ..trace import Op
 from ..values import ArrayVal, Const, DtypeVal, RefVal
 from ..versions import ATOMIC_STORES, SMEM_HALF_ATOMICS_ADD_ONLY, holds
 from .base import LoweringError, Rule
+from .common import cast_fix, first_refusal_per_launch
 
 RULE = Rule(
     code="PAL072",
@@ -114,15 +114,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     # each stops at its first refusal.
     ordered = sorted(faults, key=lambda fault: (not fault.traced, fault.op.node.lineno,
                                                 fault.op.node.col_offset))
-    seen: set[int] = set()
-    for fault in ordered:
-        launch = fault.op.launch
-        if id(launch) in seen or program.api_removed(launch.kernel):
-            continue
-        seen.add(id(launch))
-        yield Finding(RULE.code, program.span(fault.op.node), fault.message,
-                      related=(Related(program.span(launch.kernel.node), "the kernel is created here"),),
-                      fixes=_cast_fix(program, fault))
+    yield from first_refusal_per_launch(program, RULE.code, ordered, lambda fault: fault.op,
+                                        lambda fault: fault.message, lambda fault: _cast_fix(program, fault))
 
 
 def _fault(op: Op, program: Program) -> _Fault | None:
@@ -199,18 +192,9 @@ def _unsupported(atomic: str, dtype: str, space: object, program: Program) -> st
 
 
 def _cast_fix(program: Program, fault: _Fault) -> tuple[Fix, ...]:
-    """Only the value's dtype is wrong: wrap it in ``.astype(<ref>.dtype)``."""
-    node = fault.op.arg_nodes.get("val")
-    ref_node = fault.op.arg_nodes.get("ref")
+    """Only the value's dtype is wrong: wrap it in ``.astype(<ref>.dtype)`` (a view of the ref,
+    ``ref.at[...]``, has its dtype too)."""
+    node, ref_node = fault.op.arg_nodes.get("val"), fault.op.arg_nodes.get("ref")
     if fault.cast_to is None or node is None or ref_node is None:
         return ()
-    text = program.text(node)
-    simple = isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Call))
-    ref_text = program.text(ref_node)
-    if isinstance(ref_node, ast.Subscript):  # a view (ref.at[...]) has the ref's dtype
-        ref_text = program.text(ref_node.value)
-        if isinstance(ref_node.value, ast.Attribute) and ref_node.value.attr == "at":
-            ref_text = program.text(ref_node.value.value)
-    new = f"{text if simple else f'({text})'}.astype({ref_text}.dtype)"
-    return (Fix(f"Cast the value to {ref_text}.dtype ({fault.cast_to})",
-                (TextEdit(program.span(node), new),), preferred=True),)
+    return (cast_fix(program, node, program.text(ref_node), fault.cast_to),)
