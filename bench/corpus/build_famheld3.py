@@ -109,39 +109,29 @@ if __name__ == "__main__":
   # One call of the kernel on small inputs (the module's own __main__ sweeps configs on a GPU).
 {body}'''
 
+
+def _matmul_driver(*, steps: int, collective: bool, epilogue_n: int, minor: str, width: int) -> str:
+    """The Blackwell matmul op's driver for one tuning config (the two configs differ in these)."""
+    return f"""\
+  a = jnp.ones((1024, 512), jnp.float16)
+  b = jnp.ones((512, 1024), jnp.float16)
+  config = TuningConfig(
+      tile_m=128,
+      tile_n=128,
+      tile_k=64,
+      max_concurrent_steps={steps},
+      collective={collective},
+      epilogue_tile_n={epilogue_n},
+      grid_minor_dim=MatmulDimension.{minor},
+      grid_tile_width={width},
+  )
+  out = jax.jit(functools.partial(matmul_kernel, config=config))(a, b)
+  print(out.shape)
+"""
+
 OPS_CASES = (
-    ("blackwell_matmul_mgpu", """\
-  a = jnp.ones((1024, 512), jnp.float16)
-  b = jnp.ones((512, 1024), jnp.float16)
-  config = TuningConfig(
-      tile_m=128,
-      tile_n=128,
-      tile_k=64,
-      max_concurrent_steps=4,
-      collective=False,
-      epilogue_tile_n=64,
-      grid_minor_dim=MatmulDimension.N,
-      grid_tile_width=1,
-  )
-  out = jax.jit(functools.partial(matmul_kernel, config=config))(a, b)
-  print(out.shape)
-"""),
-    ("blackwell_matmul_mgpu", """\
-  a = jnp.ones((1024, 512), jnp.float16)
-  b = jnp.ones((512, 1024), jnp.float16)
-  config = TuningConfig(
-      tile_m=128,
-      tile_n=128,
-      tile_k=64,
-      max_concurrent_steps=2,
-      collective=True,
-      epilogue_tile_n=32,
-      grid_minor_dim=MatmulDimension.M,
-      grid_tile_width=2,
-  )
-  out = jax.jit(functools.partial(matmul_kernel, config=config))(a, b)
-  print(out.shape)
-"""),
+    ("blackwell_matmul_mgpu", _matmul_driver(steps=4, collective=False, epilogue_n=64, minor="N", width=1)),
+    ("blackwell_matmul_mgpu", _matmul_driver(steps=2, collective=True, epilogue_n=32, minor="M", width=2)),
     ("blackwell_ragged_dot_mgpu", """\
   m, k, n, num_groups = 1024, 512, 512, 4
   a = jnp.ones((m, k), jnp.float16)
