@@ -85,7 +85,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
         ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
-        ("AssertionError", "AssertionError()", "0.10.2", "other"),
+        # PAL074 before 0.11.2 (raised in lower_pipelined_jaxpr_to_module: a site given
+        # elsewhere is no rule's, test_a_bare_assertion_is_claimed_at_its_site_only).
+        ("AssertionError", "AssertionError()", "0.10.2", "kernel_dimension_semantics"),
         ("AssertionError", "shapes differ", "0.12.0.1", "other"),
         ("TypeError", "unsupported operand", "0.12.0.1", "other"),
         # PAL009, measured on 0.12.0.1, 0.10.2 and 0.8.3 (tests/fixtures/single/kernel_*.py).
@@ -425,7 +427,20 @@ def test_a_bare_assertion_belongs_to_both_rules_that_predict_it() -> None:
 
     assert classes_of("AssertionError", "AssertionError()", "0.12.0.1") == (
         "api_removed", "foreign_compiler_params")
-    assert classes_of("AssertionError", "AssertionError()", "0.10.2") == ()
+    assert classes_of("AssertionError", "AssertionError()", "0.10.2") == ("kernel_dimension_semantics",)
+
+
+def test_a_bare_assertion_is_claimed_at_its_site_only() -> None:
+    """Before 0.11.2 a bare AssertionError is PAL074's where the pipelined lowering asserts one
+    dimension semantics per grid dimension, and no rule's anywhere else JAX asserts."""
+    from pallas_lsp.lowering.classify import classes_of
+
+    here = "jax/_src/pallas/mosaic_gpu/lowering.py:lower_pipelined_jaxpr_to_module"
+    assert classes_of("AssertionError", "AssertionError()", "0.10.2", here) == ("kernel_dimension_semantics",)
+    assert classes_of("AssertionError", "AssertionError()", "0.10.2",
+                      "jax/_src/pallas/mosaic_gpu/lowering.py:_ensure_fa") == ()
+    assert classes_of("AssertionError", "AssertionError()", "0.12.0.1", here) == (
+        "api_removed", "foreign_compiler_params")
 
 
 def test_a_bare_assertion_raised_by_the_users_file_has_no_class() -> None:

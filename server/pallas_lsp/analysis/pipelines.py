@@ -81,6 +81,9 @@ class BlockSpecVal:
     # plgpu.BlockSpec's transforms= (a tuple of TransformVal, () where not given, UNKNOWN): the
     # buffers the pipeline allocates for it (PAL012).
     transforms: object = ()
+    # transforms= given one transform, not a sequence (UNKNOWN transforms then): the pipeline
+    # iterates it when it runs and raises TypeError (PAL012).
+    lone_transform: TransformVal | None = None
 
     @property
     def space(self) -> object:
@@ -135,7 +138,7 @@ def block_spec(call: Call, returned: object = MISSING, index_params: int | None 
     return BlockSpecVal(call.arg(0, "block_shape"), index_map, delay_release, call.node,
                         index_count, index_params, space, call.name,
                         collective, reads_indices, _given(call.kwargs.get("pipeline_mode", MISSING)),
-                        _spec_transforms(call))
+                        _spec_transforms(call), _lone_transform(call))
 
 
 # The BlockSpec fields a program reads or replaces (a test harness's
@@ -199,6 +202,12 @@ def _spec_transforms(call: Call) -> object:
     if items is None or not all(isinstance(item, TransformVal) for item in items):
         return UNKNOWN
     return tuple(items)
+
+
+def _lone_transform(call: Call) -> TransformVal | None:
+    """plgpu.BlockSpec's transforms= when it is one transform, not a sequence of them."""
+    value = call.kwargs.get("transforms", MISSING)
+    return value if isinstance(value, TransformVal) and call.name == "plgpu.BlockSpec" else None
 
 
 def has_index_map(spec: BlockSpecVal) -> bool:
@@ -374,11 +383,12 @@ def allocated_buffers(pipeline: PipelineVal,
 
 
 def _trace_body(call: Call, pipeline: PipelineVal) -> None:
-    """JAX traces the body when the pipeline runs: ``body(indices, *slot_refs)``, under names
-    the pipeline may bind (as any unmodelled construct's callback). With refs the analysis
-    cannot count (a ``*refs`` of unknown length, keywords), or a carry, its arguments are
-    unknown."""
-    ctx = replace(call.ctx, names_open=True)
+    """JAX traces the body when the pipeline runs: ``body(indices, *slot_refs)``, in the
+    kernel's context: ``plgpu.emit_pipeline`` binds no axis names and keeps the kernel's
+    lowering semantics (pipeline.py, 0.8.3 - 0.12.0.1), so the body's operations are judged as
+    the kernel's own (PAL019, PAL005). With refs the analysis cannot count (a ``*refs`` of
+    unknown length, keywords), or a carry, its arguments are unknown."""
+    ctx = call.ctx
     body = pipeline.body
     gmem_refs = call.args[1:]
     # Every GMEM ref known (a `*refs` of unknown length is not a ref the analysis holds).

@@ -73,6 +73,7 @@ def _ref_type(call: Call) -> object:
     shape_value: object = Const(_ints(shape)) if _ints(shape) is not None else UNKNOWN
     transforms_value = call.arg(None, "transforms")
     transforms: object = ()
+    lone = transforms_value if isinstance(transforms_value, TransformVal) else None
     if transforms_value is not MISSING:
         items = unpack(transforms_value)
         if items is None or not all(isinstance(item, TransformVal) for item in items):
@@ -81,7 +82,7 @@ def _ref_type(call: Call) -> object:
             transforms = tuple(items)
     made = RefTypeVal(_SPACES[call.name], shape_value, ref_dtype(call.arg(1, "dtype")), transforms,
                       call.node, call.arg(None, "packed"), call.arg(None, "collective"),
-                      call.arg(None, "layout"))
+                      call.arg(None, "layout"), lone)
     call.tracer.record_ref_type(made)
     return made
 

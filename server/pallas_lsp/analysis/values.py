@@ -207,6 +207,10 @@ class RefTypeVal:
     packed: object = field(default=MISSING, compare=False)
     collective: object = field(default=MISSING, compare=False)
     layout: object = field(default=MISSING, compare=False)
+    # transforms= given one transform where JAX wants a sequence of them (``(plgpu.
+    # SwizzleTransform(128))``, the comma missing): JAX iterates it when it builds the type
+    # and raises TypeError (PAL012). ``transforms`` is UNKNOWN then.
+    lone_transform: TransformVal | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

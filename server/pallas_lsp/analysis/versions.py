@@ -229,6 +229,11 @@ COPY_LEADER_TRACKED = Fact("copy_gmem_to_smem takes leader_tracked= (collective_
 # JAX's history; measured on 0.8.3, 0.10.2, 0.12.0.1 (pal074) and 0.11.2 (famheld3).
 KERNEL_REFUSES_DIMENSION_SEMANTICS = Fact("plgpu.kernel refuses dimension_semantics=", (0, 11, 2), None,
                                           "pal074/kernel_dimension_semantics, 0.10.2 vs 0.12.0.1")
+# Before 0.11.2 plgpu.kernel is lowered through the pipelined lowering, which asserts one
+# dimension semantics per grid dimension (a bare AssertionError; lowering.py).
+KERNEL_ASSERTS_DIMENSION_SEMANTICS = Fact("plgpu.kernel asserts len(dimension_semantics) == len(grid)",
+                                          None, (0, 11, 2),
+                                          "pal074/kernel_dimension_semantics_length, 0.10.2 vs 0.12.0.1")
 # plgpu.atomic_add / max / min / and / or / xor: from 0.9.2 in JAX's history (0.9.1 has none);
 # measured on 0.10.2 and 0.12.0.1 (pal072), absent on 0.8.3 (PAL009).
 ATOMIC_STORES = Fact("plgpu.atomic_add and its siblings exist", (0, 9, 2), None,

@@ -21,13 +21,16 @@ def classify(exc_type: str, message: str, jax_version: str | None) -> str:
     return found[0] if found else "other"
 
 
-def classes_of(exc_type: str, message: str, jax_version: str | None) -> tuple[str, ...]:
+def classes_of(exc_type: str, message: str, jax_version: str | None,
+               site: str | None = None) -> tuple[str, ...]:
     """Every rule class whose lowering errors match, in code order. Most errors match one;
     a bare AssertionError from 0.11.2 on is PAL008's (pl.pallas_call with Mosaic GPU params)
-    and PAL020's (another platform's params) alike, and the finding on its line says which."""
+    and PAL020's (another platform's params) alike, and the finding on its line says which.
+    ``site`` ("jax/...py:function", where JAX raised it; None: not known) keeps a pattern
+    bound to raise sites to those sites."""
     version = _version(jax_version)
     return tuple(rule.name for rule in catalog().values()
-                 if any(error.matches(exc_type, message, version) for error in rule.lowering_errors))
+                 if any(error.matches(exc_type, message, version, site) for error in rule.lowering_errors))
 
 
 def code_of(cls: str) -> str | None:

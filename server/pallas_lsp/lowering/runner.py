@@ -104,7 +104,7 @@ def _error_classes(error: dict, jax_version: str | None) -> tuple[str, ...]:
     exc_type = error.get("exc_type", "")
     if exc_type == "AssertionError" and error.get("raised_in_user_file"):
         return ()
-    return classes_of(exc_type, error.get("message", ""), jax_version)
+    return classes_of(exc_type, error.get("message", ""), jax_version, error.get("raised_at") or None)
 
 
 def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:

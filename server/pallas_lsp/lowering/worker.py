@@ -282,7 +282,23 @@ class _Check:
             # Raised by a statement of the user's own files (an `assert` in the kernel body):
             # no check of JAX's, whatever its text (runner.parse_reply).
             "raised_in_user_file": self.is_user_file(_raising_file(exc)),
+            # Where JAX raised it ("jax/_src/pallas/mosaic_gpu/lowering.py:<function>"): a bare
+            # AssertionError is claimed by a rule only at the site it predicts (classify.py).
+            "raised_at": _raising_site(exc),
         })
+
+
+def _raising_site(exc: BaseException) -> str:
+    """``path:function`` of the frame that raised ``exc``, the path from its ``jax/`` folder
+    on (the raise-site table's spelling); "" for a frame outside JAX."""
+    tb, code = exc.__traceback__, None
+    while tb is not None:
+        code, tb = tb.tb_frame.f_code, tb.tb_next
+    if code is None:
+        return ""
+    path = code.co_filename.replace(os.sep, "/")
+    at = path.rfind("/jax/")
+    return f"{path[at + 1:]}:{code.co_name}" if at >= 0 else ""
 
 
 def _raising_file(exc: BaseException) -> str:

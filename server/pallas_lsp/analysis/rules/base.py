@@ -39,8 +39,13 @@ class LoweringError:
         # start compiled (tests/test_core_tables.py compiles every one).
         return re.compile(self.pattern, re.S | (re.I if self.ignore_case else 0))
 
-    def matches(self, exc_type: str, message: str, version: JaxVersion | None) -> bool:
+    def matches(self, exc_type: str, message: str, version: JaxVersion | None,
+                site: str | None = None) -> bool:
         if self.exc_type is not None and exc_type != self.exc_type:
+            return False
+        # Where the raising site is known (the lowering worker's "path:function"), a pattern
+        # bound to sites matches there only: a bare assertion is one rule's at one site.
+        if self.sites is not None and site is not None and re.search(self.sites, site) is None:
             return False
         if self.when is not None and version is not None and not holds(self.when, version):
             return False

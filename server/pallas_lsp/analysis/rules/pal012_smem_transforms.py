@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from ..casts import cast_after
 from ..model import Finding, Fix, Options, Related
-from ..pipelines import RUN, PipelineBufferType, PipelineVal, allocated_buffers
+from ..pipelines import RUN, BlockSpecVal, PipelineBufferType, PipelineVal, allocated_buffers, in_smem
 from ..program import Program, short_repr
 from ..ref_facts import transforms_of
 from ..smem_transforms import (
@@ -54,7 +54,8 @@ RULE = Rule(
         "NotImplementedError: Strided slices unsupported. Got stride: 2\n"
         "TypeError: Unsupported index type: <class '...DynamicJaxprTracer'>\n"
         "NotImplementedError: Strided slices not implemented\n"
-        "NotImplementedError: Folding tiled dimensions into untiled dimensions is not supported"
+        "NotImplementedError: Folding tiled dimensions into untiled dimensions is not supported\n"
+        "TypeError: 'SwizzleTransform' object is not iterable"
     ),
     lowering_errors=(
         # A number in a real message, ``{...}`` in JAX's template (the raise-site table).
@@ -78,6 +79,9 @@ RULE = Rule(
         # An integer index of a tiled dimension; "{idx.type}" is the dialect's other site.
         LoweringError(r"Unsupported index type: (<class |\{type\(idx\)\})", exc_type="TypeError"),
         LoweringError(r"Strided slices not implemented", exc_type="NotImplementedError"),
+        # transforms= given one transform (the tuple's comma missing): JAX iterates it.
+        LoweringError(r"^'(Tiling|Swizzle|Transpose)Transform' object is not iterable$",
+                      exc_type="TypeError"),
         # A reshape of a tiled buffer (tiled_reshapes.py); JAX writes `UntilingTransform`
         # in backquotes (the raise-site table in quotes).
         LoweringError(r"Unfolding dimensions is not supported when commuting an\s+.UntilingTransform. "
@@ -135,7 +139,11 @@ RULE = Rule(
         "supported\"), or merges tiled dimensions with a tile above 1 on other than the minor "
         "one (\"Cannot commute `UntilingTransform` with `ReshapeTransform` ...\"); 0.8.3 refuses "
         "every reshape of a tiled buffer (\"Reshapes don't commute with tiling.\", not "
-        "predicted)."
+        "predicted). `transforms=plgpu.SwizzleTransform(128)`, or `(plgpu.SwizzleTransform("
+        "128))` without its comma, gives one transform where JAX wants a sequence: \"TypeError: "
+        "'SwizzleTransform' object is not iterable\" when JAX builds the buffer (the jitted call, "
+        "the `pl.run_scoped` line, or the line that runs a pipeline whose `plgpu.BlockSpec` has "
+        "it), every release 0.8.3 to 0.12.0.1."
     ),
     how_to_fix=(
         "Make the swizzle the byte width of the minor tile: `TilingTransform((8, 64))` with "
@@ -148,7 +156,8 @@ RULE = Rule(
         "(`plgpu.layout_cast(smem[...], plgpu.Layout.WGMMA)`); tile the two minor dimensions. "
         "Declare a tiled buffer in the shape it is used in rather than reshaping it, or give "
         "the dimensions a reshape merges tiles of 1 but the minor one (`TilingTransform((1, "
-        "64))` lets `(64, 2, 64)` be seen as `(64, 128)`)."
+        "64))` lets `(64, 2, 64)` be seen as `(64, 128)`). Give `transforms=` a tuple, even of "
+        "one transform: `(plgpu.SwizzleTransform(128),)` (the quick fix adds the comma)."
     ),
     bad_example='''
 transforms = (plgpu.TilingTransform((8, 32)), plgpu.SwizzleTransform(128))
@@ -167,6 +176,7 @@ _WINDOW_OPERANDS = {"plgpu.copy_gmem_to_smem": ("dst",), "plgpu.copy_smem_to_gme
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _unsupported_swizzles(program)
+    yield from _lone_transforms(program)
     yield from _swizzles_that_do_not_fit(program)
     yield from _windows_that_cut_tiles(program)
     yield from _tiled_loads_without_swizzle(program)
@@ -386,6 +396,55 @@ def _swizzles_that_do_not_fit(program: Program) -> Iterator[Finding]:
         yield _fit_finding(program, blamed, buffer, fit,
                            "the pipeline allocates for the BlockSpec"
                            if isinstance(buffer, PipelineBufferType) else "declared")
+
+
+def _lone_transforms(program: Program) -> Iterator[Finding]:
+    """``transforms=`` given one transform, not a sequence: JAX iterates it when it builds a
+    shared-memory buffer's type (a launch's scratch buffer: the jitted call; a scoped one: the
+    ``pl.run_scoped`` line) or a pipeline's buffer for a BlockSpec (the line that runs the
+    pipeline), and raises TypeError there."""
+    sites: list[tuple[ast.AST, TransformVal, ast.AST | None, str]] = []
+    for launch in program.launches:
+        sites += [(launch.lowered_at, buffer.lone_transform, buffer.node, "shared-memory buffer")
+                  for buffer in _scratch_buffers(launch)
+                  if buffer.lone_transform is not None and buffer.space == "SMEM"]
+    sites += [(scoped.node, scoped.buffer.lone_transform, scoped.buffer.node, "shared-memory buffer")
+              for scoped in program.scoped_buffers
+              if isinstance(scoped.buffer, RefTypeVal) and scoped.buffer.lone_transform is not None
+              and scoped.buffer.space == "SMEM"]
+    for op in program.ops:
+        pipeline = op.args.get("pipeline")
+        if op.name != RUN or not isinstance(pipeline, PipelineVal):
+            continue
+        for specs in (pipeline.in_specs, pipeline.out_specs):
+            for spec in specs if isinstance(specs, tuple) else (specs,):
+                # A spec whose block stays in GMEM gets no buffer, so its transforms are not read.
+                if isinstance(spec, BlockSpecVal) and spec.lone_transform is not None \
+                        and in_smem(spec) is not False:
+                    sites.append((op.node, spec.lone_transform, spec.node, "pipeline BlockSpec"))
+    seen: set[tuple[int, int]] = set()
+    for blamed, transform, made, what in sites:
+        if (id(blamed), id(transform.node)) in seen:
+            continue
+        seen.add((id(blamed), id(transform.node)))
+        name = f"{transform.kind.capitalize()}Transform"
+        related = [Related(program.span(transform.node), f"the {name} is built here")] \
+            if transform.node is not None else []
+        if made is not None:
+            related.append(Related(program.span(made), f"the {what} is declared here"))
+        fixes: tuple[Fix, ...] = ()
+        if transform.node is not None:
+            text = program.text(transform.node)
+            fixes = (Fix(f"Make it a tuple: ({text},)",
+                         (replace_node(program, transform.node, f"({text},)"),), safe=True, preferred=True),)
+        yield Finding(
+            RULE.code, program.span(blamed),
+            f"The {what} is given transforms={name}(...) itself, not a sequence of transforms "
+            f"(one item in parentheses is no tuple without a trailing comma). JAX iterates the "
+            f"transforms and raises \"TypeError: '{name}' object is not iterable\" here. Write a "
+            f"tuple: transforms=(plgpu.{name}(...),), or with the tiling: (plgpu.TilingTransform(...), "
+            f"plgpu.SwizzleTransform(...)).",
+            related=tuple(related), fixes=fixes)
 
 
 def _pipeline_buffers(program: Program) -> Iterator[tuple[ast.AST, RefTypeVal]]:

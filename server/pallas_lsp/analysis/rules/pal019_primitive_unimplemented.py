@@ -270,6 +270,9 @@ def data_releases(version: JaxVersion) -> tuple[str, ...] | None:
     return (below[-1], above[0])
 
 
+_FLOATING = re.compile(r"\A(b?float(8|16|32|64)|float8_\w+)\Z")
+
+
 def _unimplemented(program: Program, op: Op, releases: tuple[str, ...]) -> tuple[str, str] | None:
     """(primitive, semantics) when every release of ``releases`` fails to lower the call."""
     semantics = program.semantics(op.launch.kernel).name
@@ -284,6 +287,11 @@ def _unimplemented(program: Program, op: Op, releases: tuple[str, ...]) -> tuple
         by_dtype = unimplemented().get(op.name, {}).get(release, {})
         if dtype in ("float32", "int32"):
             primitive = by_dtype.get(dtype, {}).get(semantics)
+        elif dtype is not None and _FLOATING.match(dtype):
+            # jnp binds the same primitives for every floating dtype (float16 through float32,
+            # bfloat16, float8: no integer shortcut such as jnp.floor's identity on int32), and
+            # a lowering rule is registered per primitive, not per dtype: float32's answer.
+            primitive = by_dtype.get("float32", {}).get(semantics)
         else:
             # A dtype the table was not measured with: only where it fails the same way for
             # every dtype it was measured with.

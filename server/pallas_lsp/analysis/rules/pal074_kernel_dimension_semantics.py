@@ -5,7 +5,8 @@ From JAX 0.11.2 ``plgpu.kernel`` lowers through ``lower_unpipelined_jaxpr_to_mod
 (jax/_src/pallas/mosaic_gpu/lowering.py), which refuses any ``dimension_semantics``: it is
 ``pl.pallas_call``'s grid option, and a kernel's grid is its own. Raised while the kernel is
 lowered; the traceback ends at the jitted call. Before 0.11.2 the pipelined lowering only
-asserted that the semantics match the grid's length (a bare ``AssertionError``, no rule's class).
+asserts that there is one semantics per grid dimension (a bare ``AssertionError``, claimed
+here where the lengths differ: the finding on the line says which bare assertion it is).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
 from ..program import Program
-from ..values import CompilerParamsVal, Const
-from ..versions import KERNEL_REFUSES_DIMENSION_SEMANTICS, holds
+from ..values import MISSING, CompilerParamsVal, Const, KernelInfo
+from ..versions import KERNEL_ASSERTS_DIMENSION_SEMANTICS, KERNEL_REFUSES_DIMENSION_SEMANTICS, holds
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -26,6 +27,11 @@ RULE = Rule(
     lowering_errors=(
         LoweringError(r"^dimension_semantics= is not supported by the unpipelined lowering$",
                       "NotImplementedError"),
+        # Before 0.11.2, semantics of another length than the grid's: the same bare assertion
+        # as PAL008's and PAL020's; the finding on the line says which it is.
+        LoweringError(r"\A\s*(AssertionError(\(\))?)?\s*\Z", exc_type="AssertionError",
+                      when=KERNEL_ASSERTS_DIMENSION_SEMANTICS,
+                      sites=r"pallas/mosaic_gpu/lowering\.py:lower_pipelined_jaxpr_to_module$"),
     ),
     what_it_means=(
         "`dimension_semantics` (\"parallel\" / \"sequential\" per grid dimension) is an option of "
@@ -34,8 +40,10 @@ RULE = Rule(
     ),
     when_it_happens=(
         "When a `plgpu.kernel` whose `compiler_params` give `dimension_semantics` is lowered, on "
-        "0.11.2 and later; the traceback ends at the call of the jitted function. (0.10.2 and "
-        "older only assert that it has the grid's length.)"
+        "0.11.2 and later; the traceback ends at the call of the jitted function. 0.10.2 and "
+        "older lower it where there is one semantics per grid dimension, and fail with a bare "
+        "`AssertionError` at the same call where there is not (a kernel without `grid=` has a "
+        "grid of no dimensions)."
     ),
     how_to_fix=(
         "Drop `dimension_semantics=` from the kernel's `plgpu.CompilerParams`; a `plgpu.kernel` "
@@ -53,7 +61,9 @@ kernel = plgpu.kernel(body, out_type=out, grid=(4,), grid_names=("i",))
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    if not holds(KERNEL_REFUSES_DIMENSION_SEMANTICS, program.version):
+    refused = holds(KERNEL_REFUSES_DIMENSION_SEMANTICS, program.version)
+    asserted = holds(KERNEL_ASSERTS_DIMENSION_SEMANTICS, program.version)
+    if not refused and not asserted:
         return
     reported: set[int] = set()
     for launch in program.launches:
@@ -68,10 +78,24 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         blamed = launch.lowered_at
         if blamed is None or id(blamed) in reported:
             continue
+        lengths = None if refused else _lengths(kernel, semantics.value)
+        if not refused and (lengths is None or lengths[0] == lengths[1]):
+            continue
         reported.add(id(blamed))
         related = [Related(program.span(kernel.node), "the plgpu.kernel is made here")]
         if params.node is not None:
             related.append(Related(program.span(params.node), "dimension_semantics= is given here"))
+        if lengths is not None:
+            grid, given = lengths
+            yield Finding(
+                RULE.code, program.span(blamed),
+                f"This plgpu.kernel's grid has {grid} dimension{'s' if grid != 1 else ''} but its "
+                f"CompilerParams give {given} dimension_semantics: JAX before 0.11.2 asserts one "
+                f"semantics per grid dimension, and lowering fails with a bare AssertionError. "
+                f"Drop dimension_semantics= (a plgpu.kernel's grid blocks run in parallel, and "
+                f"from JAX 0.11.2 the kernel refuses the option).",
+                related=tuple(related))
+            continue
         yield Finding(
             RULE.code, program.span(blamed),
             "This plgpu.kernel's CompilerParams give dimension_semantics=, which plgpu.kernel does "
@@ -79,3 +103,16 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             "\"NotImplementedError: dimension_semantics= is not supported by the unpipelined "
             "lowering\". Drop dimension_semantics= from the kernel's CompilerParams.",
             related=tuple(related))
+
+
+def _lengths(kernel: KernelInfo, semantics: object) -> tuple[int, int] | None:
+    """(grid dimensions, semantics given) where both are known: plgpu.kernel's grid= as a
+    tuple of ints (none given: no dimensions), the semantics as a tuple or list."""
+    if not isinstance(semantics, (tuple, list)) or kernel.mesh_args is None:
+        return None
+    grid = kernel.mesh_args.get("grid", MISSING)
+    if grid is MISSING:
+        return 0, len(semantics)
+    if isinstance(grid, Const) and isinstance(grid.value, tuple):
+        return len(grid.value), len(semantics)
+    return None
