@@ -104,7 +104,8 @@ KNOWN_GAPS = {
                                 "now PAL013's class, which the static analysis cannot see there"),
     ("acc_store_shape.py", "0.8.3"): _ACC_SWAP_ON_0_8,
     ("acc_store_dtype.py", "0.8.3"): _ACC_SWAP_ON_0_8,
-    **{("copy_into_transposed_view.py", version): _TRANSPOSED_COPY_BEFORE_0_11
+    **{(name, version): _TRANSPOSED_COPY_BEFORE_0_11
+       for name in ("copy_into_transposed_view.py", "copy_into_transposed_tiled_buffer.py")
        for version in ("0.8.3", "0.10.2")},
 }
 

@@ -440,6 +440,22 @@ def _scalar(call: Call) -> object:
     return ArrayVal(Const(()), array_dtype(QualName(call.name)), strong=True)
 
 
+def _int_scalar_op(call: Call) -> object:
+    """``lax.rem(x, y)`` / ``lax.div(x, y)`` of an integer scalar array and a Python int (or
+    two scalar arrays of one dtype): a scalar array of that dtype (JAX requires one dtype;
+    a Python int is weakly typed); anything else: unknown."""
+    sides = [call.arg(0, "x"), call.arg(1, "y")]
+    arrays = [side for side in sides if isinstance(side, ArrayVal)]
+    if not arrays or any(a.shape != Const(()) for a in arrays) \
+            or len({a.dtype for a in arrays}) != 1 or not isinstance(arrays[0].dtype, DtypeVal) \
+            or arrays[0].dtype.name in FLOATS:
+        return UNKNOWN
+    if any(not isinstance(side, ArrayVal) and not (isinstance(side, Const) and type(side.value) is int)
+           for side in sides):
+        return UNKNOWN
+    return ArrayVal(Const(()), arrays[0].dtype, strong=any(a.strong for a in arrays))
+
+
 Handler = Callable[["Call"], object]
 
 HANDLERS: dict[str, Handler] = {
@@ -450,6 +466,8 @@ HANDLERS: dict[str, Handler] = {
     **{f"jnp.{name}_like": _like(1) for name in ("ones", "zeros", "empty")},
     "jnp.full_like": _like(2),
     "jnp.asarray": _asarray,
+    "lax.rem": _int_scalar_op,
+    "lax.div": _int_scalar_op,
     "jnp.array": _asarray,
     "jnp.arange": _arange,
     # jax.random.normal(key, shape=(), dtype=float): x64 off reads float as float32.

@@ -65,6 +65,7 @@ from .values import (
     CompilerParamsVal,
     Const,
     DictVal,
+    DtypeVal,
     Env,
     ForeignParamsVal,
     FuncVal,
@@ -711,11 +712,20 @@ def _loop(call: Call) -> object:
         cond = call.arg(0, "cond_fun")
         if isinstance(cond, (FuncVal, PartialVal)):
             call.tracer.call_value(cond, [carry], {}, call.ctx)
-    out = call.tracer.call_value(body, [UNKNOWN, carry] if fori else [carry], {}, call.ctx)
+    out = call.tracer.call_value(body, [_loop_index(call), carry] if fori else [carry], {}, call.ctx)
     init_node = call.arg_node(3 if fori else 2, "init_val")
     call.tracer.record_op(call.name, call.node, {"init_val": carry, "body_out": out},
                           {"init_val": init_node} if init_node is not None else {}, call.ctx)
     return carry
+
+
+def _loop_index(call: Call) -> object:
+    """The index a fori_loop hands its body: a traced int32 scalar when both bounds are Python
+    ints (JAX's index takes their dtype, int32 with x64 off); unknown otherwise."""
+    bounds = call.arg(0, "lower"), call.arg(1, "upper")
+    if all(isinstance(b, Const) and type(b.value) is int for b in bounds):
+        return ArrayVal(Const(()), DtypeVal("int32"))
+    return UNKNOWN
 
 
 def _emit_pipeline(call: Call) -> object:

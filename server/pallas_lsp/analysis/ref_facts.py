@@ -25,6 +25,7 @@ from .values import (
     BarrierRefVal,
     BarrierVal,
     Const,
+    CopyPartitionVal,
     DimIndex,
     DSliceVal,
     DtypeVal,
@@ -132,6 +133,13 @@ def _transform(call: Call) -> object:
     made = TransformVal(kind, UNKNOWN if value is None else value, call.node)
     call.tracer.record_transform(made)
     return made
+
+
+def _copy_partition(call: Call) -> object:
+    """``plgpu.CopyPartition.PARTITIONED(axis)`` (0.10.2 on): the axis of the destination a
+    partitioned collective copy splits (copy_gmem_to_smem's ``leader_tracked=``)."""
+    axis = _int(call.arg(0, "axis"))
+    return CopyPartitionVal(UNKNOWN if axis is None else axis)
 
 
 _SEMAPHORE_TYPES = ("plgpu.SemaphoreType.REGULAR", "plgpu.SemaphoreType.BARRIER")
@@ -280,11 +288,12 @@ def _transpose_ref(call: Call) -> object:
     silent on it, and those that read shape, dtype and space judge it."""
     base, permutation = call.arg(0, "ref"), _permutation(call.arg(1, "permutation"))
     if not isinstance(base, RefVal) or base.space not in ("SMEM", "GMEM") or permutation is None \
-            or (base.root is None and not base.is_view):
+            or (base.root is None and not base.is_view and not _transformed(base)):
         # A TMEM ref raises ("Can't transpose a TMEM reference."); so does a kernel's ref as
         # handed to the body from 0.11.2 on ("The 'memory_space' attribute is not available on
         # traced array", measured on 0.12.0.1): only a view of it (`ref.at[i]`, or a pipeline
-        # body's slot of its buffer) is followed.
+        # body's slot of its buffer) is followed, or a buffer allocated with transforms, which
+        # the body gets as a TransformedRef undoing them (JAX's SMEM.get_ref_aval).
         return UNKNOWN
     shape = _ints(base.shape)
     if shape is None or sorted(permutation) != list(range(len(shape))):
@@ -292,6 +301,11 @@ def _transpose_ref(call: Call) -> object:
     permuted = Const(tuple(shape[axis] for axis in permutation))
     return RefVal(permuted, base.dtype, base.space, UNKNOWN, UNKNOWN, base.root or base, base.node,
                   transposed=True)
+
+
+def _transformed(ref: RefVal) -> bool:
+    """A shared-memory buffer allocated with transforms (tiling, swizzle ...)."""
+    return ref.space == "SMEM" and isinstance(ref.transforms, tuple) and bool(ref.transforms)
 
 
 def _permutation(value: object) -> tuple[int, ...] | None:
@@ -341,8 +355,12 @@ def _dim(entry: object, extent: int) -> DimIndex | None:
         if type(entry.value) is not int:
             return None
         return DimIndex("int", entry.value + extent if entry.value < 0 else entry.value, 1)  # type: ignore[operator]
+    if is_traced_int_scalar(entry):
+        # A traced integer scalar (a fori_loop index, lax.rem of one): the dimension goes,
+        # at a position not known.
+        return DimIndex("int", None, 1)
     if not isinstance(entry, DSliceVal):
-        return None  # a traced scalar or an array index: not a basic index we follow
+        return None  # an array index, or a value not known: not a basic index we follow
     stride = entry.stride if entry.stride is not None else 1
     known_stride = stride if type(stride) is int else None
     if entry.is_ds:
@@ -357,6 +375,15 @@ def _dim(entry: object, extent: int) -> DimIndex | None:
         return DimIndex("slice", None, None, known_stride)
     start, stop, step = slice(lower, upper, known_stride).indices(extent)
     return DimIndex("slice", start, len(range(start, stop, step)), known_stride)
+
+
+def is_traced_int_scalar(value: object) -> bool:
+    """A 0-d array of an integer dtype (a traced scalar index)."""
+    return isinstance(value, ArrayVal) and value.shape == Const(()) \
+        and isinstance(value.dtype, DtypeVal) and value.dtype.name in _INDEX_DTYPES
+
+
+_INDEX_DTYPES = frozenset({"int32", "int16", "int8", "uint32", "uint16", "uint8", "int64", "uint64"})
 
 
 def _real_slice(made: slice) -> object:
@@ -401,6 +428,7 @@ HANDLERS = {
     "plgpu.WGMMAAccumulatorRef.init": _accumulator_init,
     "pl.run_state": _run_state,
     "plgpu.transpose_ref": _transpose_ref,
+    "plgpu.CopyPartition.PARTITIONED": _copy_partition,
     **{name: _semaphore_type for name in _SEMAPHORE_TYPES},
 }
 

@@ -87,7 +87,7 @@ def strided_slice(op: Op) -> StridedSlice | None:
     proper = False
     for dim, extent in zip(dims, shape, strict=True):
         if dim.kind == "int":
-            if not 0 <= dim.start < extent:  # type: ignore[operator]
+            if dim.start is None or not 0 <= dim.start < extent:
                 return None  # out of bounds: JAX's own IndexError
             proper = True
         elif dim.start is None or dim.size is None or dim.stride != 1 or dim.size == 0:

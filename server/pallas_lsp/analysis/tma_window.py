@@ -75,10 +75,10 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
     if any(op.args.get(key, MISSING) not in (MISSING, Const(None)) for key in _SPLITTING):
         return None
     collective = op.args.get("collective_axes", MISSING)
-    collective_size = None
+    blocks = None
     if collective not in (MISSING, Const(None)):
-        collective_size = _collective_size(op, collective)
-        if collective_size is None:
+        blocks = collective_size(op, collective)
+        if blocks is None:
             return None
     if smem.views != () or smem.transforms != () or not isinstance(smem.shape, Const):
         return None  # a view of a buffer, or its transforms: PAL012's ground
@@ -96,12 +96,12 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
         return None  # PAL013 (copies into SMEM under Lane) or not measured
     window = tuple(1 if kind == "int" else extent for kind, extent in dims)
     into_smem = op.name == "plgpu.copy_gmem_to_smem"
-    if collective_size is not None:
+    if blocks is not None:
         # Only the split of a multicast copy is judged: the other limits apply to each block's
         # part of the window, which is not followed.
-        if into_smem and not _splits(window, collective_size):
+        if into_smem and not _splits(window, blocks):
             return WindowFault("collective_split", gmem, smem, window, root, size,
-                               collective_size)
+                               blocks)
         return None
     keeps_next_to_last = len(dims) >= 2 and dims[-2][0] == "slice"
     if keeps_next_to_last and (root[-1] * size) % TMA_BYTES:
@@ -136,7 +136,7 @@ def _splits(window: tuple[int, ...], collective_size: int) -> bool:
     return remaining == 1
 
 
-def _collective_size(op: Op, axes_value: object) -> int | None:
+def collective_size(op: Op, axes_value: object) -> int | None:
     """The number of blocks a multicast copy spans: the product of the kernel's cluster sizes
     along its collective axes; None when the axes or the cluster are not known, or name an
     axis that is not a cluster axis (PAL025's)."""

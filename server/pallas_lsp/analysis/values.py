@@ -193,6 +193,14 @@ class TransformVal:
 
 
 @dataclass(frozen=True)
+class CopyPartitionVal:
+    """``plgpu.CopyPartition.PARTITIONED(axis)`` as written: a leader-tracked copy split
+    along ``axis`` of the destination (an int, or UNKNOWN) across its collective axes."""
+
+    axis: object
+
+
+@dataclass(frozen=True)
 class RefTypeVal:
     """A scratch or output buffer type: ``plgpu.SMEM(shape, dtype, transforms=...)``,
     ``plgpu.TMEM(...)``, ``plgpu.GMEM(...)``; the body gets a RefVal of it."""
@@ -1025,7 +1033,7 @@ def unpack(value: object) -> list[object] | None:
 def fingerprint(value: object) -> object:
     """A hashable key standing for ``value`` in memo tables."""
     if isinstance(value, (Const, QualName, MeshVal, SemanticsVal, DtypeVal, LayoutVal, ArrayVal, RefVal,
-                          ShapeDtypeVal, ViewIndexer, TransformVal, RefTypeVal, DSliceVal)):
+                          ShapeDtypeVal, ViewIndexer, TransformVal, RefTypeVal, DSliceVal, CopyPartitionVal)):
         return value
     if isinstance(value, tuple):
         return tuple(fingerprint(item) for item in value)

@@ -11,8 +11,19 @@ from ..program import Program, short_repr
 from ..ref_facts import transforms_of
 from ..smem_transforms import elements, itemsize, window_misfit
 from ..tma_facts import WARPGROUP_BYTES, whole_array_copy_fault
+from ..tma_window import collective_size, const_ints
 from ..trace import Op
-from ..values import MISSING, UNKNOWN, Const, DtypeVal, OneOf, RefVal, TransformVal
+from ..values import (
+    MISSING,
+    UNKNOWN,
+    Const,
+    CopyPartitionVal,
+    DtypeVal,
+    OneOf,
+    RefVal,
+    TransformVal,
+    const_strings,
+)
 from ..versions import (
     COPY_CHECKS_AT_TRACE,
     COPY_LEADER_TRACKED,
@@ -86,7 +97,13 @@ RULE = Rule(
         "says only \"zip() argument 2 is longer than argument 1\"); before, while it is lowered "
         "(\"Expected same element type\", \"... the same shape as the transformed slice\"), "
         "after the buffer's transforms meet the index: a view that cuts a tile (PAL012) or indexes "
-        "a tiled dimension with an int fails there first, and PAL013 is silent on it."
+        "a tiled dimension with an int fails there first, and PAL013 is silent on it. "
+        "A partitioned collective copy (`collective_axes=\"x\", leader_tracked="
+        "plgpu.CopyPartition.PARTITIONED(axis)`) splits the source along `axis` among the "
+        "cluster's blocks: from 0.11.2 the source must be the buffer's shape with that "
+        "dimension times the axes' size (\"Expected source shape to be (128, 128), but got "
+        "(256, 64). Dim 1 is partitioned over an axis of size 2.\"); 0.10.2 checks it while "
+        "lowering, on tiled shapes, which PAL013 does not follow."
     ),
     how_to_fix=(
         "Index the GMEM side to the buffer's shape (`x_gmem.at[i, pl.ds(0, 128)]`) or size the "
@@ -208,7 +225,9 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
     if not (isinstance(src, RefVal) and isinstance(dst, RefVal)) \
             or (src.space, dst.space) != _COPIES[op.name]:
         return None
-    if any(op.args.get(key, MISSING) not in (MISSING, Const(None)) for key in _PARTITIONING):
+    partition = _partition(op)
+    if partition is None and any(op.args.get(key, MISSING) not in (MISSING, Const(None))
+                                 for key in _PARTITIONING):
         return None
     sides = f"{_side(src)} into {_side(dst)}"
     smem, gmem = (dst, src) if op.name == "plgpu.copy_gmem_to_smem" else (src, dst)
@@ -217,8 +236,8 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
     # raise (an int index of a tiled dimension, a window that cuts a tile: PAL012), or is not
     # known, the checks made while lowering are not reached.
     view_may_fail = _view_may_fail(smem)
-    if not at_trace and view_may_fail:
-        return None
+    if (not at_trace and view_may_fail) or (partition is not None and not at_trace):
+        return None  # (a partitioned copy before 0.11.2: checked while lowering, not followed)
     if isinstance(src.dtype, DtypeVal) and isinstance(dst.dtype, DtypeVal) and src.dtype != dst.dtype:
         raised = (f"\"ValueError: Expected dtypes to match but src had type {src.dtype.name} and "
                   f"dst had type {dst.dtype.name}\"" if at_trace else
@@ -229,6 +248,8 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
             f"{name} copies {sides}: a TMA copy does not convert, both sides need one dtype. JAX "
             f"raises {raised}. Declare the buffer (or the output) with the "
             f"other side's dtype.", related=_related(program, src, dst))
+    if partition is not None:
+        return _partition_finding(program, op, src, dst, *partition)
     if isinstance(src.shape, Const) and isinstance(dst.shape, Const) and src.shape != dst.shape:
         return Finding(
             RULE.code, program.span(op.node),
@@ -252,6 +273,51 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
                 f"{dst.dtype.name} values (pad the array), or lower the kernel with Warpgroup "  # type: ignore[union-attr]
                 f"semantics.", related=_related(program, src, dst))
     return None
+
+
+def _partition(op: Op) -> tuple[int, int, str] | None:
+    """A partitioned collective copy the analysis follows: (the partitioned dimension, the
+    number of blocks it is split over, the collective axes as written) for copy_gmem_to_smem's
+    ``leader_tracked=plgpu.CopyPartition.PARTITIONED(axis)`` with ``collective_axes=`` naming
+    cluster axes of known sizes; None otherwise (not partitioned, or not known)."""
+    leader = op.args.get("leader_tracked", MISSING)
+    if op.name != "plgpu.copy_gmem_to_smem" or not isinstance(leader, CopyPartitionVal) \
+            or type(leader.axis) is not int \
+            or op.args.get("partitioned_axis", MISSING) not in (MISSING, Const(None)):
+        return None
+    axes_value = op.args.get("collective_axes", MISSING)
+    axes = const_strings(axes_value)
+    size = collective_size(op, axes_value)
+    if axes is None or size is None:
+        return None
+    return leader.axis, size, ", ".join(f'"{axis}"' for axis in axes)
+
+
+def _partition_finding(program: Program, op: Op, src: RefVal, dst: RefVal, axis: int, size: int,
+                       axes: str) -> Finding | None:
+    """copy_gmem_to_smem's abstract evaluation (0.11.2 on): the source must be the destination's
+    shape with the partitioned dimension times the collective axes' size."""
+    src_shape, dst_shape = const_ints(src.shape), const_ints(dst.shape)
+    if src_shape is None or dst_shape is None or not 0 <= axis < len(dst_shape):
+        return None  # (an axis out of range: JAX compares against the unscaled shape; not followed)
+    expected = tuple(d * size if i == axis else d for i, d in enumerate(dst_shape))
+    if src_shape == expected:
+        return None
+    fitting = [other for other in range(len(dst_shape)) if other != axis and src_shape == tuple(
+        d * size if i == other else d for i, d in enumerate(dst_shape))]
+    todo = (f"partition along dimension {fitting[0]} instead "
+            f"(plgpu.CopyPartition.PARTITIONED({fitting[0]})), which these shapes fit" if fitting else
+            f"index the GMEM ref to {short_repr(expected)} or size the buffer so that dimension "
+            f"{axis} of the source is {size} times the buffer's")
+    return Finding(
+        RULE.code, program.span(op.node),
+        f"copy_gmem_to_smem copies {_side(src)} into {_side(dst)}, partitioned along dimension "
+        f"{axis} over the collective axes {axes} ({size} blocks): each block receives 1/{size} "
+        f"of the source along that dimension, so the source must be the buffer's shape with "
+        f"dimension {axis} times {size}, {short_repr(expected)}. JAX raises \"ValueError: Expected "
+        f"source shape to be {short_repr(expected)}, but got {short_repr(src_shape)}. Dim {axis} "
+        f"is partitioned over an axis of size {size}.\" Fix: {todo}.",
+        related=_related(program, src, dst))
 
 
 # MLIR's names of the element types async_copy prints (before 0.11.2).
