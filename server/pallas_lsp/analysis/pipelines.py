@@ -391,8 +391,10 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
     ctx = call.ctx
     body = pipeline.body
     gmem_refs = call.args[1:]
-    # Every GMEM ref known (a `*refs` of unknown length is not a ref the analysis holds).
-    if call.node.keywords or not all(isinstance(ref, RefVal) for ref in gmem_refs) or pipeline.carries \
+    # The GMEM refs counted (a `*refs` of unknown length is not): the body gets one slot ref
+    # per GMEM ref, UNKNOWN for a ref the analysis does not know (a test harness's input made
+    # by a function it cannot follow), so its `*args` has a known length.
+    if call.node.keywords or any(ref is call.tracer.unknown_rest for ref in gmem_refs) or pipeline.carries \
             or not isinstance(body, (FuncVal, PartialVal)):
         call.tracer.call_callbacks([body], {}, call.node, ctx, same_context=True)
         return
