@@ -218,9 +218,17 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "scalar_layout_cast"),
         ("ValueError", "Tiling ((64, 8), (16, 8), (8, 8), (2,)) does not apply to shape ()",
          "0.10.2", "scalar_layout_cast"),
-        # The same words for an array whose shape the tiling does not fit: not a scalar's.
+        # The same words for an array whose shape the tiling does not fit: not a scalar's, a
+        # register layout cast's (PAL075, Lane), as Lane's relayout of a strided array.
         ("ValueError", "Tiling ((64, 8), (16, 8), (8, 8), (2,)) does not apply to shape (32, 8)",
-         "0.12.0.1", "other"),
+         "0.12.0.1", "register_layout_cast"),
+        ("ValueError", "Tiling ((128, 8), (32, 8), (8, 8), (2,)) does not apply to shape (256,)",
+         "0.10.2", "register_layout_cast"),
+        ("NotImplementedError", "Cannot convert from WGStridedFragLayout(shape=(128, 128), vec_size=4) "
+         "to TiledLayout(tiling=Tiling(tiles=((64, 8), (16, 8), (8, 8), (2,))), warp_dims=(-7,), "
+         "lane_dims=(-3, -2), vector_dim=-1)", "0.11.2", "register_layout_cast"),
+        # An SMEM tiling transform's tile (one tile) is no register layout's.
+        ("ValueError", "Tiling ((8, 64),) does not apply to shape (4, 64)", "0.12.0.1", "other"),
         # Stores into a plgpu.ACC accumulator (PAL030), measured 0.10.2 to 0.12.0.1.
         ("NotImplementedError", "Non-trivial indexing on WGMMAAbstractAccumulatorRef is not "
          "supported for stores.", "0.11.2", "acc_store"),
@@ -358,6 +366,7 @@ def test_every_class_has_its_contract_code() -> None:
         "wgmma_instruction_limits": "PAL029",
         "acc_store": "PAL030",
         "scalar_layout_cast": "PAL031",
+        "register_layout_cast": "PAL075",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",
@@ -457,3 +466,30 @@ def test_a_bare_assertion_raised_by_the_users_file_has_no_class() -> None:
     assert first_error(False).code == "PAL008"
     assert first_error(True).cls == "other"
     assert first_error(True).also == ()
+
+
+def test_the_worker_names_the_raise_site_as_the_table_spells_it(tmp_path) -> None:
+    """``raised_at`` is the innermost frame's "jax/...py:qualified.name", a nested function's
+    ``<locals>`` dropped (``Tiling.tile_shape.fail``), so a site-bound pattern matches it."""
+    import importlib.util
+
+    from pallas_lsp.lowering.worker import _raising_site
+
+    module = tmp_path / "jax" / "experimental" / "mosaic" / "gpu" / "fake_fragmented.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(
+        "class Tiling:\n"
+        "    def tile_shape(self, shape):\n"
+        "        def fail():\n"
+        "            raise ValueError(f'Tiling ((64, 8),) does not apply to shape {shape}')\n"
+        "        fail()\n", encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("fake_fragmented", module)
+    assert spec is not None and spec.loader is not None
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    try:
+        loaded.Tiling().tile_shape((256,))
+    except ValueError as exc:
+        site = _raising_site(exc)
+    assert site == "jax/experimental/mosaic/gpu/fake_fragmented.py:Tiling.tile_shape.fail"
+    assert _raising_site(ValueError("never raised")) == ""

@@ -298,7 +298,10 @@ def _raising_site(exc: BaseException) -> str:
         return ""
     path = code.co_filename.replace(os.sep, "/")
     at = path.rfind("/jax/")
-    return f"{path[at + 1:]}:{code.co_name}" if at >= 0 else ""
+    # The qualified name, as the raise-site table spells sites: ``Tiling.tile_shape.fail`` for
+    # CPython's ``Tiling.tile_shape.<locals>.fail``. Python before 3.11 has only the bare name.
+    name = getattr(code, "co_qualname", code.co_name).replace(".<locals>", "")
+    return f"{path[at + 1:]}:{name}" if at >= 0 else ""
 
 
 def _raising_file(exc: BaseException) -> str:

@@ -78,6 +78,7 @@ from . import (
     pal072_atomic_store_operands,
     pal073_compiler_params_profile,
     pal074_kernel_dimension_semantics,
+    pal075_register_layout_cast,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -163,6 +164,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal072_atomic_store_operands,
     pal073_compiler_params_profile,
     pal074_kernel_dimension_semantics,
+    pal075_register_layout_cast,
 )}
 
 

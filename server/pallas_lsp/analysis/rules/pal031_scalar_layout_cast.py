@@ -42,7 +42,8 @@ RULE = Rule(
     when_it_happens=(
         "When the kernel is lowered, on the `plgpu.layout_cast` line: Warpgroup semantics from "
         "0.10.2 to 0.12.0.1, Lane semantics from 0.8.3 to 0.12.0.1. The analysis judges casts "
-        "to `plgpu.Layout.WGMMA` of values whose shape it knows to be (), such as one element "
+        "to `plgpu.Layout.WGMMA` or `plgpu.Layout.TCGEN05` of values whose shape it knows to "
+        "be (), such as one element "
         "`x_ref[0, 0]` of a ref; a reduction's result (`jnp.sum(x)`) is not followed, and a "
         "Python or NumPy constant cast that way fails otherwise under Lane (not judged)."
     ),
@@ -59,7 +60,7 @@ total = plgpu.layout_cast(x_ref[0, 0], plgpu.Layout.WG_SPLAT)
     fixable=False,
 )
 
-_TILED = frozenset({"WGMMA"})  # measured: plgpu.Layout.WGMMA
+_TILED = frozenset({"WGMMA", "TCGEN05"})  # measured: plgpu.Layout.WGMMA and TCGEN05
 _WARPGROUP_FROM = (0, 10)  # 0.8.3's Warpgroup layout_cast fails in the MLIR verifier
 
 

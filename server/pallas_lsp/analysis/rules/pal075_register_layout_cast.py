@@ -1,0 +1,146 @@
+"""PAL075 register_layout_cast: under Lane semantics, ``plgpu.layout_cast`` of an array to a tiled
+register layout (``plgpu.Layout.WGMMA`` / ``TCGEN05`` and their transposes) that the array cannot
+take: a shape the layout's first tile does not divide, or a WG-strided array that Lane cannot
+relayout.
+
+Lane lowers ``layout_cast`` with ``FragmentedArray.to_layout`` (jax/experimental/mosaic/gpu/
+fragmented_array.py, 0.8.3 - 0.12.0.1): a splat (a constant broadcast) takes any layout whose
+tiling applies to its shape, a few tiled layouts convert into each other, and anything else is
+"NotImplementedError: Cannot convert from WGStridedFragLayout(...) to TiledLayout(...)". The
+operation traced right before a cast gets the cast's layout as a hint (lowering.py's
+``out_layout_hint``): a whole-ref load then loads in the layout, whose tiling must apply to the
+shape ("ValueError: Tiling ((64, 8), ...) does not apply to shape (256,)"). Judged: arrays of
+known shape (rank >= 1; a scalar is PAL031's) that no tiling of the layout fits, whatever made
+them, and WG-strided arrays (whole-ref loads of untransformed refs and elementwise operations of
+them, layouts.py) cast right where an operator or a unary op makes them (no load takes the
+hint there). Warpgroup semantics infer layouts instead: not judged.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ..layouts import RegisterLayout
+from ..model import Finding, Options
+from ..ops import LAYOUT_CAST
+from ..program import Program, short_repr
+from ..trace import Op
+from ..values import ArrayVal, Const, LayoutVal
+from .base import LoweringError, Rule
+from .common import dedupe, kernel_related
+
+RULE = Rule(
+    code="PAL075",
+    name="register_layout_cast",
+    title="plgpu.layout_cast to a tiled layout the array cannot take (Lane semantics)",
+    jax_message=(
+        "ValueError: Tiling ((64, 8), (16, 8), (8, 8), (2,)) does not apply to shape (256,)\n"
+        "NotImplementedError: Cannot convert from WGStridedFragLayout(shape=(128, 128), "
+        "vec_size=4) to TiledLayout(tiling=Tiling(tiles=((64, 8), (16, 8), (8, 8), (2,))), ...)"
+    ),
+    lowering_errors=(
+        # A shape of at least one dimension (PAL031's is the empty one).
+        # Anchored on the register layouts' tilings (an SMEM TilingTransform has one tile).
+        LoweringError(r"^Tiling \(\((64|128), 8\), \((16|32), 8\), \(8, 8\), \(2(,|, 2\), \(2, 1)\)\) "
+                      r"does not apply to shape \(\d[^)]*\)$", "ValueError",
+                      sites=r":Tiling\.tile_shape\.fail$"),
+        # ``{self.layout}`` / ``{new_layout}`` in JAX's template (the raise-site table).
+        LoweringError(r"^Cannot convert from (WGStridedFragLayout\(.*\)|\{self\.layout\}) to "
+                      r"(TiledLayout\(|\{new_layout\})", "NotImplementedError",
+                      sites=r"mosaic/gpu/fragmented_array\.py:FragmentedArray\.to_layout$"),
+    ),
+    what_it_means=(
+        "A tiled register layout lays an array out in tiles of its last two dimensions: "
+        "`plgpu.Layout.WGMMA` in (64, 8) tiles, `plgpu.Layout.TCGEN05` in (128, 8) tiles (their "
+        "transposed forms too), so the array must be at least 2-D with those dimensions "
+        "multiples of the tile. And under Lane semantics a layout cast moves no data between "
+        "threads but for a few tiled-to-tiled pairs: a value loaded WG-strided (a whole-ref "
+        "load of a ref without transforms, and any elementwise operation of such loads) cannot "
+        "be cast to a tiled layout; only the load right before a cast takes its layout."
+    ),
+    when_it_happens=(
+        "When the kernel is lowered under Lane semantics, on the `plgpu.layout_cast` line, every "
+        "release 0.8.3 to 0.12.0.1 (measured on 0.8.3, 0.10.2 and 0.12.0.1): "
+        "`plgpu.layout_cast(x_ref[...], plgpu.Layout.WGMMA)` of a (256,) ref (\"Tiling ((64, "
+        "8), (16, 8), (8, 8), (2,)) does not apply to shape (256,)\"), "
+        "`plgpu.layout_cast(x_ref[...] + y_ref[...], plgpu.Layout.WGMMA)` of (128, 128) refs "
+        "(\"Cannot convert from WGStridedFragLayout(...) to TiledLayout(...)\")."
+    ),
+    how_to_fix=(
+        "Cast arrays whose last two dimensions are multiples of the layout's tile ((64, 8) for "
+        "WGMMA, (128, 8) for TCGEN05), or keep the WG-strided layout (drop the cast). To get a "
+        "loaded array in a tiled layout, cast the load itself "
+        "(`plgpu.layout_cast(x_ref[...], plgpu.Layout.WGMMA)`, from shared memory) before "
+        "computing with it, or use Warpgroup semantics, which infer layouts."
+    ),
+    bad_example='''
+o_ref[...] = plgpu.layout_cast(x_ref[...] + y_ref[...], plgpu.Layout.WGMMA)
+''',
+    good_example='''
+x = plgpu.layout_cast(x_smem[...], plgpu.Layout.WGMMA)
+y = plgpu.layout_cast(y_smem[...], plgpu.Layout.WGMMA)
+o_smem[...] = x + y
+''',
+    fixable=False,
+)
+
+# The first tile of each tiled layout (fragmented_array.py: the same on 0.8.3, 0.10.2 and
+# 0.12.0.1); every later tile divides it, so the first decides whether the tiling applies.
+_FIRST_TILE = {"WGMMA": (64, 8), "WGMMA_TRANSPOSED": (64, 8),
+               "TCGEN05": (128, 8), "TCGEN05_TRANSPOSED": (128, 8)}
+# The full tilings as JAX prints them.
+_TILINGS = {"WGMMA": "((64, 8), (16, 8), (8, 8), (2,))",
+            "WGMMA_TRANSPOSED": "((64, 8), (16, 8), (8, 8), (2, 2), (2, 1))",
+            "TCGEN05": "((128, 8), (32, 8), (8, 8), (2,))",
+            "TCGEN05_TRANSPOSED": "((128, 8), (32, 8), (8, 8), (2, 2), (2, 1))"}
+# Operations whose result Lane makes without the cast's hint (Python operators).
+_NO_HINT = (ast.BinOp, ast.UnaryOp)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    for node, ops in program.ops_named(LAYOUT_CAST).items():
+        judged = [(op, fault) for op in ops if (fault := _fault(program, op)) is not None]
+        if not judged:
+            continue
+        kind, layout, shape = judged[0][1]
+        related = [r for o, _ in judged for r in kernel_related(program, o.launch)]
+        tile = _FIRST_TILE[layout]
+        if kind == "tiling":
+            message = (
+                f"plgpu.layout_cast of a {short_repr(shape)} array to plgpu.Layout.{layout}: that "
+                f"layout cuts the last two dimensions into {tile} tiles, which do not fit a "
+                f"{short_repr(shape)} array (JAX fails with \"Tiling "
+                f"{_TILINGS[layout]} does not apply to shape {short_repr(shape)}\" under Lane "
+                f"semantics). Cast an array whose last two dimensions are multiples of {tile}, or "
+                f"drop the cast.")
+        else:
+            message = (
+                f"plgpu.layout_cast of a WG-strided {short_repr(shape)} array (computed from "
+                f"whole-ref loads) to plgpu.Layout.{layout}: under Lane semantics a strided array "
+                f"cannot be relaid out to a tiled layout (JAX fails with \"Cannot convert from "
+                f"WGStridedFragLayout(...) to TiledLayout(...)\"). Cast each load right where it "
+                f"is made (plgpu.layout_cast(x_ref[...], plgpu.Layout.{layout}), from shared "
+                f"memory) and compute with the cast arrays, drop the cast, or use Warpgroup "
+                f"semantics.")
+        yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
+
+
+def _fault(program: Program, op: Op) -> tuple[str, str, tuple[int, ...]] | None:
+    """("tiling" | "strided", layout name, shape) where the cast surely fails under Lane."""
+    layout, value = op.args.get("new_layout"), op.args.get("x")
+    if not isinstance(layout, LayoutVal) or layout.name not in _FIRST_TILE \
+            or not isinstance(value, ArrayVal) or not isinstance(value.shape, Const):
+        return None
+    shape = value.shape.value
+    if not isinstance(shape, tuple) or not shape or not all(type(d) is int for d in shape):
+        return None  # a scalar's cast is PAL031's
+    if program.semantics(op.launch.kernel).name != "Lane" or op.names_open or op.scope_names:
+        return None
+    tile = _FIRST_TILE[layout.name]
+    if len(shape) < len(tile) or any(d % t for d, t in zip(shape[-len(tile):], tile, strict=True)):
+        return "tiling", layout.name, shape
+    made_by = op.arg_nodes.get("x")
+    if value.layout is RegisterLayout.STRIDED and isinstance(made_by, _NO_HINT):
+        return "strided", layout.name, shape
+    return None
