@@ -126,6 +126,29 @@ def run_state_refs(initial: object) -> tuple[object, object]:
     return UNKNOWN, UNKNOWN
 
 
+def _new_ref(call: Call) -> object:
+    """``jax.new_ref(x, memory_space=plgpu.GMEM)`` / ``jax.empty_ref(jax.ShapeDtypeStruct(...),
+    memory_space=plgpu.GMEM)`` around a kernel (under jax.jit): a GMEM ref of the array's shape
+    and dtype, what a ``pl.core_map(plgpu.Mesh(...))`` body closing over it writes. Another
+    memory space, or none, or such a ref made inside a kernel: not followed (unknown)."""
+    if call.ctx.launch is not None:
+        return UNKNOWN
+    source = call.arg(0, "init_val" if call.name == "jax.new_ref" else "ty")
+    space = call.kwargs.get("memory_space", MISSING)
+    if not (isinstance(space, QualName) and space.name == "plgpu.GMEM") \
+            or not isinstance(source, (ArrayVal, ShapeDtypeVal)):
+        return UNKNOWN
+    return ref_of(source, "GMEM")
+
+
+def _freeze(call: Call) -> object:
+    """``jax.freeze(ref)``: the ref's value, an array of its shape and dtype."""
+    ref = call.arg(0, "ref")
+    if isinstance(ref, RefVal) and ref.root is None and call.ctx.launch is None:
+        return ArrayVal(ref.shape, ref.dtype)
+    return UNKNOWN
+
+
 def _transform(call: Call) -> object:
     kind, keyword = _TRANSFORMS[call.name]
     raw = call.arg(0, keyword)
@@ -427,6 +450,9 @@ HANDLERS = {
     "plgpu.ACC.init": _accumulator_init,
     "plgpu.WGMMAAccumulatorRef.init": _accumulator_init,
     "pl.run_state": _run_state,
+    "jax.new_ref": _new_ref,
+    "jax.empty_ref": _new_ref,
+    "jax.freeze": _freeze,
     "plgpu.transpose_ref": _transpose_ref,
     "plgpu.CopyPartition.PARTITIONED": _copy_partition,
     **{name: _semaphore_type for name in _SEMAPHORE_TYPES},
