@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .axis_trace import SPELLED_BY_LETTERS, UNKNOWN_NAME, AxisDef, AxisUse
 from .model import Span
 from .program import Program
-from .values import FuncVal, MeshVal, PartialVal
+from .values import FuncVal, MeshVal, PartialVal, api_name
 
 
 @dataclass(frozen=True)
@@ -277,7 +277,7 @@ def _outline(program: Program, span, fix) -> tuple[OutlineItem, ...]:  # type: i
     for kernel in program.kernels:
         where = span(kernel.node)
         name = _kernel_name(kernel.body)
-        api = "plgpu.kernel" if kernel.api == "kernel" else "pl.pallas_call"
+        api = api_name(kernel.api)
         items[("kernel", where)] = OutlineItem("kernel", name, f"{api} of {name}", where)
     for launch in program.launches:
         where = span(launch.site)

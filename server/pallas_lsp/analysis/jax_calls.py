@@ -54,7 +54,7 @@ from .ops import (
 from .python import allow, bridge, copy_protocol, printing
 from .python.real import RealVal
 from .ref_ops import REF_OPS
-from .trace import Ctx, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
+from .trace import Ctx, GpuMeshVal, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
 from .values import (
     MISSING,
     UNKNOWN,
@@ -496,6 +496,9 @@ class Tracer(Protocol):
 
     def span(self, node: ast.AST) -> Span: ...
 
+    def launch(self, info: KernelInfo, site: ast.Call, ctx: Ctx, env: Env | None = None,
+               args: tuple[object, ...] = ()) -> object: ...
+
     def record_op(self, name: str, node: ast.Call, args: dict[str, object],
                   arg_nodes: dict[str, ast.expr], ctx: Ctx, lists: tuple[str, ...] = ()) -> None: ...
 
@@ -862,6 +865,65 @@ def _barrier(call: Call) -> object:
 def _warp_mesh(call: Call) -> object:
     names = const_strings(call.arg(0, "axis_name"))
     return WarpMeshVal(names if names is not None and len(names) == 1 else None)
+
+
+def _gpu_mesh(call: Call) -> object:
+    """``plgpu.Mesh(...)``: its keywords as given (a dataclass of keyword-only fields on every
+    release: a positional argument or another keyword is a TypeError, unknown here)."""
+    if call.args or any(key not in _GPU_MESH_FIELDS and key != "**" for key in call.kwargs):
+        return UNKNOWN
+    if "**" in call.kwargs:
+        return GpuMeshVal(None)
+    return GpuMeshVal({key: call.kwargs[key] for key in KERNEL_MESH_ARGS if key in call.kwargs})
+
+
+_GPU_MESH_FIELDS = frozenset({*KERNEL_MESH_ARGS, "kernel_name"})
+# What ``pl.core_map(plgpu.Mesh(...), ...)`` returns, applied to the kernel body (the
+# decorator's call): a name no program spells.
+CORE_MAP_BODY = "pl.core_map.<body>"
+
+
+def _core_map(call: Call) -> object:
+    """``pl.core_map(plgpu.Mesh(...), compiler_params=...)`` outside a kernel: a decorator that
+    launches a Mosaic GPU kernel when it is applied (JAX traces the body then, where it is
+    applied: inside the jitted function). Any other mesh, or inside a kernel (a WarpMesh), is
+    an unmodelled construct (``_other``)."""
+    mesh = call.arg(0, "mesh")
+    if call.ctx.launch is not None or not isinstance(mesh, GpuMeshVal) or len(call.args) > 1 \
+            or _refused_keyword(call.tracer.version, call.name, call.kwargs):
+        return _other(call)
+    kwargs = {key: value for key, value in call.kwargs.items() if key != "mesh"}
+    return PartialVal(QualName(CORE_MAP_BODY), (mesh, _CoreMapSite(call.node)), kwargs)
+
+
+class _CoreMapSite:
+    """The ``pl.core_map(...)`` call a core_map kernel is made by (its KernelInfo's node)."""
+
+    def __init__(self, node: ast.Call) -> None:
+        self.node = node
+
+
+def _core_map_body(call: Call) -> object:
+    """``pl.core_map(mesh, ...)(body)``: a kernel of ``plgpu.kernel``'s mesh arguments and
+    compiler params, launched here in the caller's context with no input or output refs (the
+    body closes over the refs it writes, ``jax.new_ref(x, memory_space=plgpu.GMEM)``);
+    ``scratch_shapes=`` (0.10.2 on) hands it one ref per buffer type, as plgpu.kernel's."""
+    mesh, site, body = call.arg(0, "mesh"), call.arg(1, "site"), call.arg(2, "f")
+    if not isinstance(mesh, GpuMeshVal) or not isinstance(site, _CoreMapSite) or body is MISSING \
+            or len(call.args) != 3 or call.ctx.launch is not None:
+        return UNKNOWN
+    kwargs = dict(call.kwargs)
+    if mesh.args is None:
+        kwargs["**"] = UNKNOWN
+    else:
+        kwargs.update(mesh.args)
+    info = _kernel_info(body, site.node, "core_map", kwargs, "out_shape", "scratch_shapes")
+    info.out_types, info.io_space = (), "GMEM"
+    if "**" not in kwargs:
+        info.mesh_args = dict(mesh.args)  # type: ignore[arg-type]
+    call.tracer.kernels.append(info)
+    call.tracer.launch(info, call.node, call.ctx)
+    return Const(None)
 
 
 def _multicast_ref(call: Call) -> object:
@@ -1353,6 +1415,9 @@ def _record_op(call: Call) -> object:
 HANDLERS: dict[str, Handler] = {
     "plgpu.multicast_ref": _multicast_ref,
     "plgpu.WarpMesh": _warp_mesh,
+    "plgpu.Mesh": _gpu_mesh,
+    "pl.core_map": _core_map,
+    CORE_MAP_BODY: _core_map_body,
     "lax.fori_loop": _loop,
     "pl.BlockSpec": _block_spec,
     "pl.GridSpec": _grid_spec,

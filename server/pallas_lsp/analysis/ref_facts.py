@@ -11,6 +11,7 @@ UNKNOWN, and the rules that read these facts are silent on it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .arrays import dtype_of
@@ -113,17 +114,46 @@ def _run_state(call: Call) -> object:
     return UNKNOWN if body is MISSING else WrappedVal("run_state", body, call.node)
 
 
-def run_state_refs(initial: object) -> tuple[object, object]:
+def run_state_refs(initial: object, host: bool = False) -> tuple[object, object]:
     """What ``pl.run_state(f)(initial)`` hands ``f`` and returns, as far as followed: an
     accumulator (``plgpu.ACC.init(x)``) gives f its accumulator ref and returns its value, x's
     shape and dtype, strongly typed (as ``acc_ref[...]``: measured, storing it into a ref of
-    another dtype fails PAL026's check); a tuple, each item; anything else, unknown."""
+    another dtype fails PAL026's check); a tuple, each item; around a kernel (``host``), an
+    array gives a ref of its shape and dtype, its memory space not known (what a
+    ``pl.core_map(plgpu.Mesh(...))`` body closing over it reads and writes) and returns an
+    array of them; anything else, unknown."""
     if isinstance(initial, AccTypeVal):
         return ref_of(initial, UNKNOWN), ArrayVal(initial.shape, initial.dtype, strong=True)
     if isinstance(initial, tuple):
-        pairs = [run_state_refs(item) for item in initial]
+        pairs = [run_state_refs(item, host) for item in initial]
         return tuple(ref for ref, _ in pairs), tuple(value for _, value in pairs)
+    if host and isinstance(initial, ArrayVal) and isinstance(initial.shape, Const):
+        ref = ref_of(initial, "GMEM")  # (its shape and dtype, wide dtypes unknown)
+        return replace(ref, space=UNKNOWN), ArrayVal(ref.shape, ref.dtype)  # type: ignore[type-var]
     return UNKNOWN, UNKNOWN
+
+
+def _new_ref(call: Call) -> object:
+    """``jax.new_ref(x, memory_space=plgpu.GMEM)`` / ``jax.empty_ref(jax.ShapeDtypeStruct(...),
+    memory_space=plgpu.GMEM)`` around a kernel (under jax.jit): a GMEM ref of the array's shape
+    and dtype, what a ``pl.core_map(plgpu.Mesh(...))`` body closing over it writes. Another
+    memory space, or none, or such a ref made inside a kernel: not followed (unknown)."""
+    if call.ctx.launch is not None:
+        return UNKNOWN
+    source = call.arg(0, "init_val" if call.name == "jax.new_ref" else "ty")
+    space = call.kwargs.get("memory_space", MISSING)
+    if not (isinstance(space, QualName) and space.name == "plgpu.GMEM") \
+            or not isinstance(source, (ArrayVal, ShapeDtypeVal)):
+        return UNKNOWN
+    return ref_of(source, "GMEM")
+
+
+def _freeze(call: Call) -> object:
+    """``jax.freeze(ref)``: the ref's value, an array of its shape and dtype."""
+    ref = call.arg(0, "ref")
+    if isinstance(ref, RefVal) and ref.root is None and call.ctx.launch is None:
+        return ArrayVal(ref.shape, ref.dtype)
+    return UNKNOWN
 
 
 def _transform(call: Call) -> object:
@@ -427,6 +457,9 @@ HANDLERS = {
     "plgpu.ACC.init": _accumulator_init,
     "plgpu.WGMMAAccumulatorRef.init": _accumulator_init,
     "pl.run_state": _run_state,
+    "jax.new_ref": _new_ref,
+    "jax.empty_ref": _new_ref,
+    "jax.freeze": _freeze,
     "plgpu.transpose_ref": _transpose_ref,
     "plgpu.CopyPartition.PARTITIONED": _copy_partition,
     **{name: _semaphore_type for name in _SEMAPHORE_TYPES},

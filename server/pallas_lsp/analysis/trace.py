@@ -230,6 +230,15 @@ class WarpMeshVal:
         self.names = names
 
 
+class GpuMeshVal:
+    """``plgpu.Mesh(grid=..., grid_names=..., cluster=..., cluster_names=..., num_threads=...,
+    thread_name=...)`` (keywords only on every release): what ``pl.core_map`` of it launches
+    with, plgpu.kernel's mesh arguments as given (``args`` None when a ``**`` hides some)."""
+
+    def __init__(self, args: dict[str, object] | None) -> None:
+        self.args = args
+
+
 class MeshContext:
     """The value of ``jax.set_mesh(M)`` / ``jax.sharding.use_abstract_mesh(M)``: a context
     manager that sets the context mesh a ``shard_map`` without ``mesh=`` takes.

@@ -849,7 +849,7 @@ class KernelInfo:
 
     body: object  # FuncVal, PartialVal of one, or UNKNOWN
     node: ast.Call | ast.FunctionDef
-    api: str  # "kernel" or "pallas_call"
+    api: str  # "kernel", "pallas_call" or "core_map" (pl.core_map(plgpu.Mesh(...))(body))
     semantics: object  # SemanticsVal, None (version default) or UNKNOWN
     compiler_params: CompilerParamsVal | None
     # Names bound inside the kernel besides mesh axes (grid_names, cluster_names,
@@ -893,6 +893,11 @@ class KernelInfo:
     # body as that keyword (JAX: run_scoped(body, **scratch_types)); their types are also in
     # scratch_types, and n_scratch counts none of them.
     scratch_by_name: tuple[tuple[str, object], ...] = ()
+
+
+def api_name(api: str) -> str:
+    """How messages name the call that made a kernel of ``KernelInfo.api``."""
+    return {"kernel": "plgpu.kernel", "core_map": "pl.core_map"}.get(api, "pl.pallas_call")
 
 
 @dataclass(eq=False)

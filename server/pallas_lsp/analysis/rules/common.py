@@ -13,7 +13,7 @@ from ..ops import COLLECTIVE_OPS, WRAPS_STRINGS
 from ..program import Program
 from ..refs import ref_types, result_type
 from ..trace import Launch, Op
-from ..values import Env, KernelInfo, MeshVal
+from ..values import Env, KernelInfo, MeshVal, api_name
 
 # Re-exported for the rule modules: the tables live in ops.py and dtypes.py.
 __all__ = ["COLLECTIVE_OPS", "DTYPE_BITS", "WRAPS_STRINGS", "ref_types", "result_type"]
@@ -50,7 +50,7 @@ def launch_related(program: Program, launch: Launch, *, failing: bool = True) ->
 
 
 def _api(launch: Launch) -> str:
-    return "plgpu.kernel" if launch.kernel.api == "kernel" else "pl.pallas_call"
+    return api_name(launch.kernel.api)
 
 
 def dedupe(related: list[Related]) -> tuple[Related, ...]:

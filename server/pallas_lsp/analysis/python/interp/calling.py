@@ -546,7 +546,7 @@ class CallsMixin:
             if len(args) != 1 or kwargs:
                 self.call(func.inner, [UNKNOWN], {}, node, arg_nodes, kw_nodes, env, ctx)
                 return UNKNOWN
-            refs, values = ref_facts.run_state_refs(args[0])
+            refs, values = ref_facts.run_state_refs(args[0], host=ctx.launch is None)
             self.call(func.inner, [refs], {}, node, arg_nodes, kw_nodes, env, ctx)
             return values
         if func.kind in ("jit", "measure"):  # profiler.measure(f) calls jax.jit(f)
