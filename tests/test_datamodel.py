@@ -63,6 +63,32 @@ class Stream:
         return 1
 launch(("add", "max")[operator.length_hint(Stream(), 0)])
 """, ["PAL006"]),
+    # The operator module's functions are the operators (stdlib_calls._operator_function).
+    "operator.add runs the class's __add__": ("""
+import operator
+class Op:
+    def __add__(self, other):
+        return "max"
+launch(operator.add(Op(), 1))
+""", ["PAL006"]),
+    "operator.__add__ runs the reflected __radd__": ("""
+import operator
+class Op:
+    def __radd__(self, other):
+        return "max" if other == 1 else "add"
+launch(operator.__add__(1, Op()))
+""", ["PAL006"]),
+    "operator.neg runs the class's __neg__": ("""
+import operator
+class Op:
+    def __neg__(self):
+        return "add"
+launch(operator.neg(Op()))
+""", []),
+    "operator.add of real values runs the real function": ("""
+import operator
+launch(operator.add("ma", "x"))
+""", ["PAL006"]),
     "copy.copy runs the class's __copy__": ("""
 import copy
 class Plan:

@@ -532,6 +532,13 @@ class Tracer(Protocol):
 
     def record_host_query(self, query: HostAxisQuery) -> None: ...
 
+    # Python's operators as the program's own code runs them (``operator.add`` of arrays).
+    def binary_op(self, left: object, op: ast.operator, right: object, ctx: Ctx) -> object: ...
+
+    def unary_op(self, op: ast.unaryop, operand: object, ctx: Ctx) -> object: ...
+
+    def each(self, operation: Callable[..., object], *values: object) -> object: ...
+
 
 @dataclass(slots=True)
 class Call:

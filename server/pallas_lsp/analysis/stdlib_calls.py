@@ -14,16 +14,19 @@ see; every other pure builtin and method runs through the bridge (python/bridge.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from . import names, stdlib_values
+from .ops import ARITH_OP
 from .pipelines import BlockSpecVal, replace_spec
 from .python import argparse_run, bridge, class_introspection
 from .values import (
     MISSING,
     UNKNOWN,
+    ArrayVal,
     CompilerParamsVal,
     Const,
     DictVal,
@@ -495,7 +498,48 @@ def _noop(call: Call) -> object:
     return Const(None)
 
 
+# The operator module's functions of Python's operators (``operator.add(a, b)`` is ``a + b``).
+_BINARY_OPERATORS: dict[str, type[ast.operator]] = {
+    "add": ast.Add, "sub": ast.Sub, "mul": ast.Mult, "truediv": ast.Div, "floordiv": ast.FloorDiv,
+    "mod": ast.Mod, "pow": ast.Pow, "lshift": ast.LShift, "rshift": ast.RShift, "and_": ast.BitAnd,
+    "or_": ast.BitOr, "xor": ast.BitXor, "matmul": ast.MatMult}
+_UNARY_OPERATORS: dict[str, type[ast.unaryop]] = {
+    "neg": ast.USub, "pos": ast.UAdd, "invert": ast.Invert, "inv": ast.Invert}
+# Arithmetic a kernel's register arrays record (PAL049), as the interpreter's BinOp does.
+_ARITH_OPERATORS = (ast.Add, ast.Sub, ast.Mult)
+
+
+def _operator_function(call: Call) -> object:
+    """``operator.add(a, b)`` (and ``operator.__add__``, the other binary and unary operator
+    functions): the operator itself. Where an operand is a value only the interpreter holds (a
+    kernel's register array, an instance of the program's classes) it runs the operator as
+    ``a + b`` does (special methods, arrays' shapes and layouts); real values go to the real
+    function through the bridge."""
+    short = call.name.removeprefix("operator.")
+    if short.startswith("__") and short.endswith("__"):
+        short = short[2:-2] + ("_" if short[2:-2] in ("and", "or") else "")
+    operands = [plain(arg) for arg in call.args]
+    if call.kwargs or not any(isinstance(v, (ArrayVal, ObjVal)) for v in operands):
+        return bridge.call_named(call)
+    tracer, ctx = call.tracer, call.ctx
+    if short in _BINARY_OPERATORS and len(call.args) == 2:
+        op = _BINARY_OPERATORS[short]()
+        left, right = call.args
+        if ctx.launch is not None and isinstance(op, _ARITH_OPERATORS) and any(
+                isinstance(v, ArrayVal) for v in operands):
+            tracer.record_op(ARITH_OP, call.node, {"left": left, "right": right,
+                                                   "operator": Const(type(op).__name__)}, {}, ctx)
+        return tracer.each(lambda left, right: tracer.binary_op(left, op, right, ctx), left, right)
+    if short in _UNARY_OPERATORS and len(call.args) == 1:
+        unary = _UNARY_OPERATORS[short]()
+        return tracer.each(lambda operand: tracer.unary_op(unary, operand, ctx), call.args[0])
+    return bridge.call_named(call)
+
+
 HANDLERS: dict[str, Callable[[Call], object]] = {
+    **{f"operator.{name}": _operator_function for name in (*_BINARY_OPERATORS, *_UNARY_OPERATORS)},
+    **{f"operator.__{name.rstrip('_')}__": _operator_function
+       for name in (*_BINARY_OPERATORS, *_UNARY_OPERATORS)},
     **{f"builtins.dict.{name}": handler for name, handler in _DICT_METHODS.items()},
     "builtins.dict": _dict,
     "builtins.len": _len,
