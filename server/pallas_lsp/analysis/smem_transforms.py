@@ -259,3 +259,45 @@ def elements(shape: object) -> int | None:
     if isinstance(shape, Const) and isinstance(shape.value, tuple):
         return math.prod(shape.value)  # type: ignore[arg-type]
     return None
+
+
+# ---------------------------------------------------------------- MMA operands (PAL050, PAL040)
+
+def allocated_smem(value: object) -> RefVal | None:
+    """An SMEM ref whose allocation the analysis saw (its transforms are the ones written)."""
+    if not isinstance(value, RefVal) or value.space != "SMEM":
+        return None
+    if (value.root or value).node is None or not isinstance(value.transforms, tuple):
+        return None
+    if not all(isinstance(t, TransformVal) for t in value.transforms):
+        return None
+    return value
+
+
+def transform_kinds(ref: RefVal | None) -> tuple[str, ...] | None:
+    return None if ref is None else tuple(t.kind for t in ref.transforms)  # type: ignore[union-attr]
+
+
+def swizzle_of(ref: RefVal) -> int:
+    return next(t.value for t in ref.transforms if t.kind == "swizzle")  # type: ignore[union-attr,return-value]
+
+
+def minor_fits(ref: RefVal) -> bool:
+    """(tiling (rows, swizzle // itemsize), swizzle) with known numbers, the rows dividing the
+    buffer's second-minor dimension: an allocation JAX accepts, so the MMA's own checks run."""
+    if transform_kinds(ref) != ("tiling", "swizzle"):
+        return False
+    tiling, swizzle = (t.value for t in ref.transforms)  # type: ignore[union-attr]
+    size = itemsize(ref.dtype)
+    if not (type(swizzle) is int and swizzle in (32, 64, 128) and size is not None
+            and isinstance(tiling, tuple) and len(tiling) == 2
+            and all(type(d) is int and d > 0 for d in tiling) and tiling[1] == swizzle // size):
+        return False
+    shape = (ref.root or ref).shape
+    dims = shape.value if isinstance(shape, Const) else None
+    return isinstance(dims, tuple) and len(dims) >= 2 and type(dims[-2]) is int \
+        and dims[-2] % tiling[0] == 0
+
+
+def tile_rows(ref: RefVal) -> int:
+    return next(t.value for t in ref.transforms if t.kind == "tiling")[0]  # type: ignore[union-attr,index]

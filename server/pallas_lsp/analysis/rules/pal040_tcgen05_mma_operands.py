@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .. import tmem_facts
 from ..model import Finding, Options, Related
 from ..program import Program
+from ..smem_transforms import allocated_smem, minor_fits, swizzle_of, tile_rows
 from ..trace import Op
 from ..values import MISSING, BarrierRefVal, Const, RefVal
 from .base import LoweringError, Rule
@@ -35,7 +36,8 @@ RULE = Rule(
         "ValueError: MMA barrier must have orders_tensor_core set to True.\n"
         "ValueError: a_scale and b_scale must both be present or absent.\n"
         "ValueError: Accumulator Ref must be collective if collective_axis is set.\n"
-        "ValueError: a_scale must be a TMEM Ref"
+        "ValueError: a_scale must be a TMEM Ref\n"
+        "ValueError: MMA lhs tiling does not fit swizzle. lhs_tiling=(16, 64) expected=(8, 64)"
     ),
     lowering_errors=(
         # tcgen05_mma's own shape checks (0.8.3 and 0.10.2 end the first two messages after
@@ -53,6 +55,10 @@ RULE = Rule(
         LoweringError(r"^(Accumulator|LHS) Ref must be collective if collective_axis is set\.$",
                       "ValueError"),
         LoweringError(r"^[ab]_scale must be a TMEM Ref$", "ValueError"),
+        # Lane's tcgen05_mma rule: the SMEM operands' tiles (the same words as wgmma's without
+        # its "WGMMA " prefix; "{(8, swizzle_elems)}" in JAX's template).
+        LoweringError(r"^MMA (lhs|rhs) tiling does not fit swizzle", "ValueError",
+                      sites=r"pallas/mosaic_gpu/primitives\.py:_tcgen05_mma_lowering$"),
     ),
     what_it_means=(
         "`plgpu.tcgen05_mma(acc, a, b, barrier)` issues a Blackwell tensor-core matrix multiply "
@@ -78,7 +84,10 @@ RULE = Rule(
         "judges shapes of 2-D refs whose memory space it knows (a `plgpu.SMEM` / `plgpu.TMEM` "
         "buffer, a kernel's GMEM operand, views of them) and is silent where one is not known; "
         "it judges N only when `collective_axis` is known and K only when `a_sparse_metadata` "
-        "is known, and a buffer's `collective=` only for a `plgpu.kernel` scratch buffer."
+        "is known, and a buffer's `collective=` only for a `plgpu.kernel` scratch buffer. "
+        "Once tracing is done, under Lane semantics, the lowering checks that a and b in "
+        "shared memory are tiled `(8, swizzle // itemsize)` (\"MMA lhs tiling does not fit "
+        "swizzle\", on the same line, 0.8.3 to 0.12.0.1)."
     ),
     how_to_fix=(
         "Make the shapes agree (`acc.shape == (a.shape[0], b.shape[1])`, or `(a.shape[0], 2 * "
@@ -116,7 +125,8 @@ class Fault:
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in ref_ops_named(program, "plgpu.tcgen05_mma").items():
-        judged = [(op, faults) for op in ops if (faults := operand_faults(op))]
+        judged = [(op, faults) for op in ops
+                  if (faults := operand_faults(op) or _tiling_faults(program, op))]
         if not judged:
             continue
         _op, faults = judged[0]
@@ -173,6 +183,36 @@ def operand_faults(op: Op) -> list[Fault]:
                     f"keep {name} in plgpu.TMEM (plgpu.async_copy_scales_to_tmem copies "
                     "scales there from SMEM)"))
     return faults
+
+
+def _tiling_faults(program: Program, op: Op) -> list[Fault]:
+    """Lane's tcgen05_mma rule, once tracing is done: a and b in SMEM are read in swizzled
+    tiles of 8 rows, ``(8, swizzle // itemsize)`` ("MMA lhs tiling does not fit swizzle.
+    lhs_tiling=(16, 64) expected=(8, 64)"; the rhs's words after it). Judged for buffers
+    whose allocation the analysis saw, tiled and swizzled as the allocation accepts (a
+    misfit minor tile is PAL012's), under Lane semantics (Warpgroup's layout inference
+    refuses other things first)."""
+    if program.semantics(op.launch.kernel).name != "Lane":
+        return []
+    for role, side, words in (("a", "lhs", "MMA lhs tiling does not fit swizzle. "),
+                              ("b", "rhs", "MMA rhs tiling does not fit swizzle ")):
+        ref = allocated_smem(op.args.get(role))
+        if ref is None or not minor_fits(ref):
+            continue
+        rows = tile_rows(ref)
+        if rows == _MMA_TILE_ROWS:
+            continue
+        minor = next(t.value for t in ref.transforms if t.kind == "tiling")[1]  # type: ignore[union-attr,index]
+        return [Fault(
+            f"{role} is tiled in ({rows}, {minor}) tiles; tcgen05_mma reads shared memory in "
+            f"tiles of {_MMA_TILE_ROWS} rows, ({_MMA_TILE_ROWS}, {minor}) for this swizzle and dtype",
+            f"{words}{side}_tiling=({rows}, {minor}) expected=({_MMA_TILE_ROWS}, {minor})",
+            f"allocate {role} with transforms=(plgpu.TilingTransform(({_MMA_TILE_ROWS}, {minor})), "
+            f"plgpu.SwizzleTransform({swizzle_of(ref)}))")]
+    return []
+
+
+_MMA_TILE_ROWS = 8  # tcgen05_mma reads (8, swizzle // itemsize) tiles, as wgmma does
 
 
 def _collective_faults(op: Op, acc: object, a: object) -> list[Fault]:

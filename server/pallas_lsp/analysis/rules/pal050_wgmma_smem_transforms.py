@@ -10,9 +10,13 @@ from dataclasses import dataclass
 
 from ..model import Finding, Options
 from ..program import Program
-from ..smem_transforms import itemsize
+from ..smem_transforms import allocated_smem as _allocated
+from ..smem_transforms import minor_fits as _minor_fits
+from ..smem_transforms import swizzle_of as _swizzle
+from ..smem_transforms import tile_rows as _rows
+from ..smem_transforms import transform_kinds as _kinds
 from ..trace import Op
-from ..values import Const, RefVal, TransformVal
+from ..values import RefVal
 from .base import LoweringError, Rule
 from .common import dedupe, kernel_related, ref_ops_named
 from .pal014_wgmma_operands import operand_faults
@@ -151,47 +155,7 @@ def misfit_of(program: Program, op: Op) -> Misfit | None:
     return None
 
 
-def _allocated(value: object) -> RefVal | None:
-    """An SMEM ref whose allocation the analysis saw (its transforms are the ones written)."""
-    if not isinstance(value, RefVal) or value.space != "SMEM":
-        return None
-    if (value.root or value).node is None or not isinstance(value.transforms, tuple):
-        return None
-    if not all(isinstance(t, TransformVal) for t in value.transforms):
-        return None
-    return value
-
-
-def _kinds(ref: RefVal | None) -> tuple[str, ...] | None:
-    return None if ref is None else tuple(t.kind for t in ref.transforms)  # type: ignore[union-attr]
-
-
-def _swizzle(ref: RefVal) -> int:
-    return next(t.value for t in ref.transforms if t.kind == "swizzle")  # type: ignore[union-attr,return-value]
-
-
-def _minor_fits(ref: RefVal) -> bool:
-    """(tiling (rows, swizzle // itemsize), swizzle) with known numbers, the rows dividing the
-    buffer's second-minor dimension: an allocation JAX accepts, so wgmma's own checks run."""
-    if _kinds(ref) != ("tiling", "swizzle"):
-        return False
-    tiling, swizzle = (t.value for t in ref.transforms)  # type: ignore[union-attr]
-    size = itemsize(ref.dtype)
-    if not (type(swizzle) is int and swizzle in (32, 64, 128) and size is not None
-            and isinstance(tiling, tuple) and len(tiling) == 2
-            and all(type(d) is int and d > 0 for d in tiling) and tiling[1] == swizzle // size):
-        return False
-    shape = (ref.root or ref).shape
-    dims = shape.value if isinstance(shape, Const) else None
-    return isinstance(dims, tuple) and len(dims) >= 2 and type(dims[-2]) is int \
-        and dims[-2] % tiling[0] == 0
-
-
 def _rows_words(role: str, ref: RefVal) -> str:
     rows, minor = next(t.value for t in ref.transforms if t.kind == "tiling")  # type: ignore[union-attr,misc]
     return (f"{role} is tiled in ({rows}, {minor}) tiles; wgmma reads tiles of {_TILE_ROWS} "
             f"rows, ({_TILE_ROWS}, {minor}) for this swizzle and dtype")
-
-
-def _rows(ref: RefVal) -> int:
-    return next(t.value for t in ref.transforms if t.kind == "tiling")[0]  # type: ignore[union-attr,index]
