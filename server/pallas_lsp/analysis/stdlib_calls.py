@@ -536,10 +536,13 @@ def _operator_function(call: Call) -> object:
     return bridge.call_named(call)
 
 
+# Their canonical names (the dunder spellings too).
+OPERATOR_FUNCTIONS = frozenset(
+    [f"operator.{name}" for name in (*_BINARY_OPERATORS, *_UNARY_OPERATORS)]
+    + [f"operator.__{name.rstrip('_')}__" for name in (*_BINARY_OPERATORS, *_UNARY_OPERATORS)])
+
 HANDLERS: dict[str, Callable[[Call], object]] = {
-    **{f"operator.{name}": _operator_function for name in (*_BINARY_OPERATORS, *_UNARY_OPERATORS)},
-    **{f"operator.__{name.rstrip('_')}__": _operator_function
-       for name in (*_BINARY_OPERATORS, *_UNARY_OPERATORS)},
+    **dict.fromkeys(OPERATOR_FUNCTIONS, _operator_function),
     **{f"builtins.dict.{name}": handler for name, handler in _DICT_METHODS.items()},
     "builtins.dict": _dict,
     "builtins.len": _len,

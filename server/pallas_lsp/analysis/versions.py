@@ -229,6 +229,11 @@ COPY_LEADER_TRACKED = Fact("copy_gmem_to_smem takes leader_tracked= (collective_
 # JAX's history; measured on 0.8.3, 0.10.2, 0.12.0.1 (pal074) and 0.11.2 (famheld3).
 KERNEL_REFUSES_DIMENSION_SEMANTICS = Fact("plgpu.kernel refuses dimension_semantics=", (0, 11, 2), None,
                                           "pal074/kernel_dimension_semantics, 0.10.2 vs 0.12.0.1")
+# Mosaic GPU reserves one hardware barrier per warpgroup and one CTA-wide barrier of the 16 a
+# block has, and refuses the kernel when they do not fit ("Too many CTA barriers requested"):
+# 0.12.0.1 (0.11.2 lowers num_threads=16). 0.12.0 not measured.
+CTA_BARRIERS_RESERVED = Fact("one hardware barrier reserved per warpgroup and one CTA-wide",
+                             (0, 12, 0, 1), None, "pal010/num_threads_sixteen, 0.11.2 vs 0.12.0.1")
 # Before 0.11.2 plgpu.kernel is lowered through the pipelined lowering, which asserts one
 # dimension semantics per grid dimension (a bare AssertionError; lowering.py).
 KERNEL_ASSERTS_DIMENSION_SEMANTICS = Fact("plgpu.kernel asserts len(dimension_semantics) == len(grid)",

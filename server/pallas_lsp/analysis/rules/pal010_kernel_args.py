@@ -6,11 +6,11 @@ import ast
 from collections.abc import Iterator
 
 from ..api_static import kernel_keywords, surface_for
-from ..kernel_mesh import MeshFault, mesh_fault
+from ..kernel_mesh import MAX_NUM_THREADS, MeshFault, mesh_fault
 from ..model import Finding, Fix, Options, Related
 from ..program import Program
 from ..values import Const, KernelInfo
-from ..versions import KERNEL_MESH_AT_CALL, first_release, format_jax_version, holds
+from ..versions import CTA_BARRIERS_RESERVED, KERNEL_MESH_AT_CALL, first_release, format_jax_version, holds
 from .base import LoweringError, Rule
 from .common import replace_node
 
@@ -33,6 +33,9 @@ RULE = Rule(
                       exc_type="ValueError"),
         LoweringError(r"cluster= must be at most 3D", exc_type="ValueError"),
         LoweringError(r"Requested too many CUDA threads per block", exc_type="ValueError"),
+        # 0.12.0.1: the warpgroups' reserved hardware barriers ("{...}" in JAX's template).
+        LoweringError(r"^Too many CTA barriers requested: (\d+|\{[^}]*\}) requested",
+                      exc_type="ValueError", when=CTA_BARRIERS_RESERVED),
     ),
     what_it_means=(
         "`plgpu.kernel` builds a Mosaic GPU `Mesh` from its `grid`, `grid_names`, `cluster`, "
@@ -47,7 +50,11 @@ RULE = Rule(
         "`grid_names=\"blocks\"` counts as 6 names, one per letter), `num_threads=2` without "
         "`thread_name=`, `cluster=` without `cluster_names=`. From JAX 0.10.2 the `plgpu.kernel` "
         "call raises (JAX blames that call); before, the kernel's launch raises while it is "
-        "traced (JAX blames the launch). Measured on 0.8.3, 0.10.2 and 0.12.0.1."
+        "traced (JAX blames the launch). Measured on 0.8.3, 0.10.2 and 0.12.0.1. From 0.12.0.1, "
+        "`num_threads=16` (which the Mesh accepts) fails when the kernel is lowered, blamed on "
+        "the jitted call: one of the block's 16 hardware barriers is reserved per warpgroup and "
+        "one for the whole block (\"Too many CTA barriers requested: 0 requested, but only -1 "
+        "available\")."
     ),
     how_to_fix=(
         "Give one name per dimension: `grid=(4,), grid_names=(\"blocks\",)` (a tuple, not a bare "
@@ -66,6 +73,7 @@ call = plgpu.kernel(body, out_type=out_type, grid=(4,), grid_names=("blocks",))
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
+    yield from _barriers_reserved(program)
     at_call = holds(KERNEL_MESH_AT_CALL, program.version)
     takes = _kernel_takes(program, options)
     for kernel in program.kernels:
@@ -98,6 +106,35 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                               f"traced; from {since} on, at the plgpu.kernel call).",
                               related=related,
                               fixes=_fixes(program, kernel, fault) if direct else ())
+
+
+def _barriers_reserved(program: Program) -> Iterator[Finding]:
+    """0.12.0.1 reserves one of a block's 16 hardware barriers per warpgroup (Mosaic thread)
+    and one CTA-wide, when the kernel is lowered (mosaic/gpu/core.py): num_threads=16, which
+    the Mesh accepts, leaves -1. Pallas requests none of the rest (no CtaBarrier scratch), so
+    the count is 0. Blamed on the launch (the jitted call)."""
+    if not holds(CTA_BARRIERS_RESERVED, program.version):
+        return
+    reported: set[int] = set()
+    for launch in program.launches:
+        kernel = launch.kernel
+        threads = (kernel.mesh_args or {}).get("num_threads")
+        if kernel.api != "kernel" or mesh_fault(kernel) is not None or not isinstance(threads, Const) \
+                or type(threads.value) is not int or threads.value < MAX_NUM_THREADS \
+                or launch.lowered_at is None or id(launch.lowered_at) in reported:
+            continue
+        reported.add(id(launch.lowered_at))
+        count = threads.value
+        related = (Related(program.span(kernel.node), "num_threads= is given here"),)
+        yield Finding(
+            RULE.code, program.span(launch.lowered_at),
+            f"plgpu.kernel: num_threads={count} warpgroups each reserve one of the block's 16 "
+            f"hardware barriers, and one more is reserved for the whole block, so JAX "
+            f"{format_jax_version(program.version)} refuses the kernel when it is lowered with "
+            f"\"ValueError: Too many CTA barriers requested: 0 requested, but only "
+            f"{16 - 1 - count} available ({count} warpgroup barriers and 1 CTA-wide barrier "
+            f"reserved).\" Use at most {MAX_NUM_THREADS - 1} threads.",
+            related=related)
 
 
 def _fixes(program: Program, kernel: KernelInfo, fault: MeshFault) -> tuple[Fix, ...]:

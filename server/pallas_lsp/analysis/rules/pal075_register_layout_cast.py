@@ -25,6 +25,7 @@ from ..layouts import RegisterLayout
 from ..model import Finding, Options
 from ..ops import LAYOUT_CAST
 from ..program import Program, short_repr
+from ..stdlib_calls import OPERATOR_FUNCTIONS
 from ..trace import Op
 from ..values import ArrayVal, Const, LayoutVal
 from .base import LoweringError, Rule
@@ -94,7 +95,8 @@ _TILINGS = {"WGMMA": "((64, 8), (16, 8), (8, 8), (2,))",
             "WGMMA_TRANSPOSED": "((64, 8), (16, 8), (8, 8), (2, 2), (2, 1))",
             "TCGEN05": "((128, 8), (32, 8), (8, 8), (2,))",
             "TCGEN05_TRANSPOSED": "((128, 8), (32, 8), (8, 8), (2, 2), (2, 1))"}
-# Operations whose result Lane makes without the cast's hint (Python operators).
+# Operations whose result Lane makes without the cast's hint: Python's operators, also as the
+# operator module's functions (`op(x_ref[...], y_ref[...])` with `op=operator.add`).
 _NO_HINT = (ast.BinOp, ast.UnaryOp)
 
 
@@ -141,6 +143,8 @@ def _fault(program: Program, op: Op) -> tuple[str, str, tuple[int, ...]] | None:
     if len(shape) < len(tile) or any(d % t for d, t in zip(shape[-len(tile):], tile, strict=True)):
         return "tiling", layout.name, shape
     made_by = op.arg_nodes.get("x")
-    if value.layout is RegisterLayout.STRIDED and isinstance(made_by, _NO_HINT):
+    if value.layout is RegisterLayout.STRIDED and (isinstance(made_by, _NO_HINT) or (
+            isinstance(made_by, ast.Call)
+            and program.callee_names.get(id(made_by), "") in OPERATOR_FUNCTIONS)):
         return "strided", layout.name, shape
     return None
