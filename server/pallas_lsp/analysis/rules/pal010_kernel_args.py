@@ -118,10 +118,11 @@ def _barriers_reserved(program: Program) -> Iterator[Finding]:
     reported: set[int] = set()
     for launch in program.launches:
         kernel = launch.kernel
-        threads = (kernel.mesh_args or {}).get("num_threads")
-        if kernel.api != "kernel" or mesh_fault(kernel) is not None or not isinstance(threads, Const) \
-                or type(threads.value) is not int or threads.value < MAX_NUM_THREADS \
-                or launch.lowered_at is None or id(launch.lowered_at) in reported:
+        threads = kernel.mesh_args.get("num_threads") if kernel.mesh_args else None
+        if not isinstance(threads, Const) or type(threads.value) is not int \
+                or threads.value < MAX_NUM_THREADS or kernel.api != "kernel" \
+                or launch.lowered_at is None or id(launch.lowered_at) in reported \
+                or mesh_fault(kernel) is not None:
             continue
         reported.add(id(launch.lowered_at))
         count = threads.value

@@ -412,9 +412,9 @@ def _lone_transforms(program: Program) -> Iterator[Finding]:
               for scoped in program.scoped_buffers
               if isinstance(scoped.buffer, RefTypeVal) and scoped.buffer.lone_transform is not None
               and scoped.buffer.space == "SMEM"]
-    for op in program.ops:
+    for op in (op for ops in program.ops_named(RUN).values() for op in ops):
         pipeline = op.args.get("pipeline")
-        if op.name != RUN or not isinstance(pipeline, PipelineVal):
+        if not isinstance(pipeline, PipelineVal):
             continue
         for specs in (pipeline.in_specs, pipeline.out_specs):
             for spec in specs if isinstance(specs, tuple) else (specs,):
