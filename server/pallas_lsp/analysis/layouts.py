@@ -24,7 +24,7 @@ from __future__ import annotations
 from enum import Enum
 
 from .dtypes import DTYPE_BITS
-from .values import UNKNOWN, ArrayVal, Const, DtypeVal, unpack
+from .values import UNKNOWN, ArrayVal, Const, DtypeVal, LayoutVal, unpack
 
 # A warpgroup's threads (Mosaic GPU's WARPGROUP_SIZE).
 WARPGROUP_SIZE = 128
@@ -135,3 +135,21 @@ def strided_vec_size(shape: tuple[int, ...], dtype: object) -> int | None:
     if vec_size == 0 or (vec_size * bits) % 8:
         return None
     return vec_size
+
+
+def strided_misfit(layout: object) -> tuple[int, int] | None:
+    """``plgpu.Layout.WG_STRIDED(shape, vec_size=v)`` whose elements are no multiple of v × 128:
+    (elements, v). Mosaic GPU's ``WGStridedFragLayout`` refuses it when the layout is made
+    (``ValueError((layout, 128))``, fragmented_array.py, 0.8.3 - 0.12.0.1), before any use of
+    it is checked. None where it fits or is not known."""
+    if not isinstance(layout, LayoutVal) or layout.name != "WG_STRIDED":
+        return None
+    shape = layout.shape.value if isinstance(layout.shape, Const) else None
+    vec = layout.vec_size
+    if not isinstance(shape, tuple) or not all(type(d) is int for d in shape) \
+            or type(vec) is not int or vec <= 0:
+        return None
+    elements = 1
+    for d in shape:
+        elements *= d
+    return (elements, vec) if elements % (vec * WARPGROUP_SIZE) else None

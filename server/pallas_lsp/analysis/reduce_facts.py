@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .casts import CastOutcome, cast_after
 from .dtypes import BITWISE_REDUCTIONS, DTYPE_BITS, FLOATS, LOAD_BITS, NARROW_INTS, REDUCTIONS
+from .layouts import strided_misfit
 from .ops import LAYOUT_CAST, string_is_one_name
 from .program import Program, axes_set
 from .refs import result_type
@@ -99,6 +100,8 @@ def width_fault(facts: ReduceFacts) -> str | None:
     layout = facts.layout
     if layout is None or layout.name != "WG_STRIDED" or not isinstance(layout.vec_size, int):
         return None
+    if strided_misfit(layout) is not None:
+        return None  # the layout itself is refused first (PAL004)
     bits = DTYPE_BITS.get(facts.dtype)
     if bits is None or layout.vec_size * bits in LOAD_BITS:
         return None

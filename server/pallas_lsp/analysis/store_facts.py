@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .arrays import dtype_of
 from .ast_nodes import walk
 from .dtypes import DTYPE_BITS, LOAD_BITS
+from .layouts import strided_misfit
 from .ops import LAYOUT_CAST, string_is_one_name
 from .program import Program, axes_set
 from .refs import ref_types
@@ -64,6 +65,8 @@ def store_width_fault(facts: StoreFacts) -> str | None:
         return None
     if layout.name != "WG_STRIDED" or not isinstance(layout.vec_size, int):
         return None
+    if strided_misfit(layout) is not None:
+        return None  # the layout itself is refused first (PAL004)
     bits = DTYPE_BITS.get(facts.dtype)
     if bits is None or layout.vec_size * bits in LOAD_BITS:
         return None

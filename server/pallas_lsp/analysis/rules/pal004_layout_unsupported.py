@@ -6,9 +6,10 @@ import ast
 from collections.abc import Iterator
 
 from ..casts import cast_after
+from ..layouts import strided_misfit
 from ..model import Finding, Fix, Options, TextEdit
 from ..ops import COLLECTIVE_OPS, LAYOUT_CAST, string_is_one_name
-from ..program import Program, axes_set
+from ..program import Program, axes_set, short_repr
 from ..trace import Op
 from ..values import ArrayVal, DtypeVal, LayoutVal, MeshVal
 from ..versions import SCALAR_SPLAT_CAST, holds
@@ -30,6 +31,10 @@ RULE = Rule(
     lowering_errors=(
         LoweringError(r"Only tiled and WG strided layouts are supported"),
         LoweringError(r"mosaic_gpu\.layout_cast'? op attribute 'new_layout'"),
+        # A WG_STRIDED layout whose elements are no multiple of vec_size x 128: Mosaic GPU's
+        # WGStridedFragLayout raises ValueError((layout, 128)), printed as that tuple.
+        LoweringError(r"^\(WGStridedFragLayout\(shape=\([\d, ]*\), vec_size=\d+\), 128\)$",
+                      "ValueError"),
     ),
     what_it_means=(
         "The result of `multimem_load_reduce` is spread over the threads of a warpgroup; a splat "
@@ -41,7 +46,12 @@ RULE = Rule(
         "the MLIR verifier blames the layout_cast line. Under Warpgroup the verifier refuses "
         "WG_SPLAT as the new layout of any array's `plgpu.layout_cast` (a loaded ref, a "
         "computed value), in any kernel that lowers that far; a scalar's cast to WG_SPLAT lowers "
-        "from 0.10 (before, the verifier refuses it too, blamed on the jitted call)."
+        "from 0.10 (before, the verifier refuses it too, blamed on the jitted call). "
+        "`plgpu.Layout.WG_STRIDED(shape, vec_size=v)` whose number of elements is no multiple "
+        "of v × 128 (each of the warpgroup's 128 threads holds whole vectors) is refused when "
+        "the layout is made, with a bare \"ValueError: (WGStridedFragLayout(shape=..., "
+        "vec_size=v), 128)\": while the operation right before the cast is lowered (JAX hands "
+        "it the layout), or the cast itself; every release 0.8.3 to 0.12.0.1."
     ),
     how_to_fix=(
         "Use `plgpu.Layout.WG_STRIDED(shape, vec_size=v)` with `v × dtype bits` = 32, 64 or 128 "
@@ -67,8 +77,37 @@ _SPLAT = "WG_SPLAT"
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     judged: set[ast.AST] = set()  # the casts of multimem_load_reduce's results judged below
+    yield from _strided_misfits(program, judged)
     yield from _reduced_casts(program, judged)
     yield from _array_casts(program, judged)
+
+
+def _strided_misfits(program: Program, judged: set[ast.AST]) -> Iterator[Finding]:
+    """A layout_cast to WG_STRIDED(shape, vec_size=v) with elements no multiple of v × 128:
+    the layout is refused when it is made, before anything checks its use. JAX makes it
+    while lowering the operation right before the cast (its layout hint) or the cast itself:
+    the finding spans the cast, which holds both where the operand is written inside it."""
+    for node, ops in program.ops_named(LAYOUT_CAST).items():
+        layout = next((op.args.get("new_layout") for op in ops), None)
+        misfit = strided_misfit(layout)
+        if misfit is None:
+            continue
+        judged.add(node)
+        elements, vec = misfit
+        assert isinstance(layout, LayoutVal)
+        fits = [v for v in (8, 4, 2, 1) if elements % (v * 128) == 0]
+        todo = (f"Use vec_size={fits[0]} (the widest that divides it) or a shape of a multiple of "
+                f"{vec * 128} elements" if fits else
+                f"Use a shape of a multiple of 128 elements (vec_size=1) or {vec * 128} elements")
+        related = [r for op in ops for r in launch_related(program, op.launch, failing=False)]
+        yield Finding(
+            RULE.code, program.span(node),
+            f"plgpu.Layout.WG_STRIDED({short_repr(layout.shape.value)}, vec_size={vec}): its "
+            f"{elements} elements are no multiple of vec_size × 128 = {vec * 128} (each of the "
+            f"warpgroup's 128 threads holds whole vectors of {vec}), so Mosaic GPU refuses the "
+            f"layout with \"ValueError: (WGStridedFragLayout(shape={short_repr(layout.shape.value)}, "
+            f"vec_size={vec}), 128)\" when the cast is lowered. {todo}.",
+            related=dedupe(related))
 
 
 def _reduced_casts(program: Program, judged: set[ast.AST]) -> Iterator[Finding]:
