@@ -132,6 +132,11 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "methods. In a call to primitive multimem_store, the value of parameter collective_axes "
          "was not hashable: ['x', 'y']", "0.10.2", "axes_unhashable"),
         ("TypeError", "unhashable type: 'list'", "0.12.0.1", "axes_unhashable"),
+        # plgpu.kernel's compiler_params given a dict (pal011/kernel_params_as_dict).
+        ("TypeError", "unhashable type: 'dict'", "0.10.2", "axes_unhashable"),
+        ("TypeError", "As of JAX v0.7, parameters to jaxpr equations must have __hash__ and __eq__ "
+         "methods. In a call to primitive core_map, the value of parameter compiler_params was "
+         "not hashable: {'approx_math': True}", "0.8.3", "axes_unhashable"),
         ("TypeError", "As of JAX v0.7, parameters to jaxpr equations must have __hash__ and __eq__ "
          "methods. In a call to primitive foo, the value of parameter shape was not hashable",
          "0.12.0.1", "other"),

@@ -470,10 +470,15 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
         io_space = UNKNOWN
     else:
         io_space = "SMEM"  # no specs: each whole array is copied into shared memory
+    # plgpu.kernel passes its compiler params to the core_map primitive, which hashes them
+    # (pl.pallas_call took a per-backend dict in older releases: not judged).
+    unhashable = ("dict" if isinstance(params, DictVal) else "list" if isinstance(params, ListVal)
+                  else None) if api_name == "kernel" else None
     return KernelInfo(body, node, api_name, semantics, compiler_params,
                       bound if bound is UNKNOWN else frozenset(bound),  # type: ignore[arg-type]
                       out_types, n_scratch, scratch_types=scratch_types, io_space=io_space,
-                      foreign_params=foreign, scratch_by_name=scratch_by_name)
+                      foreign_params=foreign, scratch_by_name=scratch_by_name,
+                      params_unhashable=unhashable)
 
 
 # pallas_call arguments that make the body's refs blocks (or GMEM refs) of the arrays.

@@ -882,6 +882,8 @@ class KernelInfo:
     # Another platform's compiler params given to it (PAL020): its lowering fails before the
     # body is lowered, so no other rule judges the body's ops.
     foreign_params: ForeignParamsVal | None = None
+    # compiler_params= given a dict (or a list): a primitive parameter JAX must hash (PAL011).
+    params_unhashable: str | None = None
     # plgpu.kernel's keywords as evaluated (those a **kwargs expansion forwarded too) and its
     # number of positional arguments; None where a ** or a * of unknown length hides some
     # (PAL009 reads them when the call itself spells **kwargs).
