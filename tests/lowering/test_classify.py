@@ -134,6 +134,10 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("TypeError", "unhashable type: 'list'", "0.12.0.1", "axes_unhashable"),
         # plgpu.kernel's compiler_params given a dict (pal011/kernel_params_as_dict).
         ("TypeError", "unhashable type: 'dict'", "0.10.2", "axes_unhashable"),
+        # A shard_map's in_specs naming an axis the mesh lacks (pal028/in_specs_axis_not_in_mesh).
+        ("ValueError", "shard_map in_specs argument must refer to an axis marked as manual "
+         "(frozenset({'y'})), but:\n\n  in_specs refers to 'x'", "0.12.0.1",
+         "shard_map_axis_names_subset"),
         ("TypeError", "As of JAX v0.7, parameters to jaxpr equations must have __hash__ and __eq__ "
          "methods. In a call to primitive core_map, the value of parameter compiler_params was "
          "not hashable: {'approx_math': True}", "0.8.3", "axes_unhashable"),

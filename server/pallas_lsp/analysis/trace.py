@@ -178,6 +178,7 @@ class ShardMapCall:
     enclosing: object  # the enclosing shard_map's mesh (Ctx.manual): None outside any
     enclosing_node: ast.AST | None  # that shard_map's expression
     axis_set: tuple[str, ...] | None = None  # axis_names= as a known set of strings (PAL028)
+    in_specs: object = None  # in_specs= as evaluated (a SpecVal, a tuple of them, ...) (PAL028)
 
 
 @dataclass(eq=False)

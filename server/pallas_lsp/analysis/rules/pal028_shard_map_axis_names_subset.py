@@ -1,4 +1,5 @@
-"""PAL028 shard_map_axis_names_subset: a partial shard_map names an axis its mesh does not have."""
+"""PAL028 shard_map_axis_names_subset: a shard_map names an axis its mesh does not have (in a
+partial shard_map's axis_names=, or in its in_specs)."""
 
 from __future__ import annotations
 
@@ -6,19 +7,21 @@ from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
-from ..values import MeshVal
+from ..values import Const, MeshVal, SpecVal
 from .base import LoweringError, Rule
 
 RULE = Rule(
     code="PAL028",
     name="shard_map_axis_names_subset",
-    title="jax.shard_map's axis_names= names an axis the mesh does not have",
+    title="jax.shard_map's axis_names= or in_specs name an axis the mesh does not have",
     jax_message=(
         "ValueError: jax.shard_map requires axis_names=frozenset({'z'}) to be a subset of "
         "mesh.axis_names=frozenset({'x', 'y'})"
     ),
     lowering_errors=(
         LoweringError(r"jax\.shard_map requires axis_names=.* to be a subset of mesh\.axis_names",
+                      exc_type="ValueError"),
+        LoweringError(r"^shard_map in_specs argument must refer to an axis marked as manual",
                       exc_type="ValueError"),
     ),
     what_it_means=(
@@ -32,11 +35,16 @@ RULE = Rule(
         "of the `mesh=` given to the same shard_map: a typo, an axis of another mesh, or the "
         "name of a `plgpu.kernel` grid or cluster axis. JAX blames the line that calls the "
         "wrapped function (or lowers it). Measured on JAX 0.8.3, 0.9.1, 0.9.2, 0.10.2, 0.11.2 "
-        "and 0.12.0.1 (the same text; a tuple for `axis_names=` fails a type check first, not this one)."
+        "and 0.12.0.1 (the same text; a tuple for `axis_names=` fails a type check first, not this one). "
+        "`in_specs=P(\"x\")` where the mesh (or `axis_names=`) has no axis \"x\" fails the same "
+        "way, on the same line, before the function is traced: \"shard_map in_specs argument "
+        "must refer to an axis marked as manual (frozenset({'y'})), but: in_specs refers to "
+        "'x'\" (measured on 0.8.3, 0.10.2 and 0.12.0.1)."
     ),
     how_to_fix=(
         "Name only axes of the shard_map's mesh in `axis_names=` (the message lists them), or "
-        "leave `axis_names=` out: every mesh axis is then manual."
+        "leave `axis_names=` out: every mesh axis is then manual. Partition `in_specs` over the "
+        "mesh's (manual) axes only."
     ),
     bad_example='''
 mesh = jax.sharding.Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("x", "y"))
@@ -52,6 +60,7 @@ jax.jit(f)(x)
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
+    yield from _in_specs_strangers(program)
     seen: set[int] = set()
     for call in program.shard_map_calls():
         mesh = call.given
@@ -74,3 +83,54 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         related = (Related(program.span(call.shard_map_node), "this jax.shard_map's axis_names="),
                    Related(mesh.span, f"this mesh has axes {short_repr(mesh.axes)}"))
         yield Finding(RULE.code, program.span(call.node), message, related=related)
+
+
+def _in_specs_strangers(program: Program) -> Iterator[Finding]:
+    """in_specs naming an axis that is not manual in the shard_map (its axis_names=, else every
+    axis of its mesh): JAX checks the specs when the wrapped function is called, before tracing
+    it. Judged for a mesh= the program built, outside any other shard_map, with the axis_names=
+    set known when given; only names the analysis knows count."""
+    seen: set[int] = set()
+    for call in program.shard_map_calls():
+        mesh = call.given
+        if not (isinstance(mesh, MeshVal) and mesh.kind in ("Mesh", "make_mesh")) \
+                or call.enclosing is not None or id(call.node) in seen:
+            continue
+        manual = call.axis_set if call.axis_set is not None else mesh.axes
+        if call.axis_set is not None and any(name not in mesh.axes for name in call.axis_set):
+            continue  # the axis_names= check fails first (below)
+        named = _spec_names(call.in_specs)
+        strangers = [name for name in named if name not in manual]
+        if not strangers:
+            continue
+        seen.add(id(call.node))
+        made = program.where(program.span(call.shard_map_node), call.node)
+        manual_text = "{" + ", ".join(repr(name) for name in sorted(manual)) + "}"
+        message = (f"This calls the jax.shard_map of {made}, whose in_specs name "
+                   f"{', '.join(short_repr(name) for name in strangers)}, not a manual axis of its "
+                   f"mesh (manual axes {manual_text}; the mesh built at "
+                   f"{program.where(mesh.span, call.node)} has axes {short_repr(mesh.axes)}): JAX "
+                   f"fails here with \"shard_map in_specs argument must refer to an axis marked as "
+                   f"manual (frozenset({manual_text})), but: in_specs refers to "
+                   f"{strangers[0]!r}\" before the function is traced. Partition the inputs over "
+                   f"the mesh's axes.")
+        related = (Related(program.span(call.shard_map_node), "this jax.shard_map's in_specs"),
+                   Related(mesh.span, f"this mesh has axes {short_repr(mesh.axes)}"))
+        yield Finding(RULE.code, program.span(call.node), message, related=related)
+
+
+def _spec_names(specs: object) -> list[str]:
+    """The axis names a tree of PartitionSpecs names, as far as known (in order, once each)."""
+    names: list[str] = []
+    pending = [specs]
+    while pending:
+        item = pending.pop(0)
+        if isinstance(item, SpecVal):
+            for entry in item.entries:
+                value = entry.value if isinstance(entry, Const) else None
+                for name in value if isinstance(value, tuple) else (value,):
+                    if isinstance(name, str) and name not in names:
+                        names.append(name)
+        elif isinstance(item, (tuple, list)):
+            pending[:0] = list(item)
+    return names

@@ -560,7 +560,8 @@ class CallsMixin:
             mesh = func.mesh
             context = UNKNOWN if self._opaque_host_calls or self._opaque_withs else self.context_mesh
             self.shard_map_calls.append(ShardMapCall(node, func.node, mesh, context,
-                                                     ctx.manual, ctx.shard_map_node, func.axis_set))
+                                                     ctx.manual, ctx.shard_map_node, func.axis_set,
+                                                     func.in_specs))
             if mesh is MISSING:
                 # No mesh=: shard_map takes the context mesh when its function is traced
                 # (jax.set_mesh as a statement or a `with`, use_abstract_mesh). With none, JAX
