@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .mosaic_primitives import lowering_rules
 from .trace import Op
-from .values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal, RefVal
+from .values import MISSING, UNKNOWN, ArrayVal, BarrierRefVal, Const, DtypeVal, RefVal
 from .versions import SEMAPHORE_MEMORY_SCOPE, holds
 
 # Each semaphore op: its semaphore's keyword and the word JAX's messages use for it.
@@ -43,7 +43,7 @@ class SemaphoreFault:
     # "not_ref": an array value; "shaped": a ref of shape other than (); "not_semaphore": a
     # ()-shaped ref of another dtype; "core_index": core_index given to semaphore_signal;
     # "memory_scope": a scope other than "sys" / "gpu"; "remote_gpu_scope": memory_scope="gpu"
-    # on a signal of another device's semaphore (device_id=).
+    # on a signal of another device's semaphore (device_id=); "barrier": a plgpu.Barrier's ref.
     kind: str
     verb: str  # "signal" or "wait"
     ref: RefVal | None = None  # the ref given (shaped / not_semaphore)
@@ -57,6 +57,11 @@ def semaphore_fault(op: Op, version: tuple[int, ...], semantics: str) -> Semapho
     "Warpgroup": a core_index is refused by the lowering rule, where the release has one)."""
     keyword, verb = SEMAPHORE_OPS[op.name]
     sem = op.args.get(keyword, MISSING)
+    if isinstance(sem, BarrierRefVal) and sem.barrier.kind == "Barrier" \
+            and sem.barrier.num_barriers is MISSING and not sem.indices:
+        # A plgpu.Barrier() (one barrier: a ()-shaped ref of the barrier dtype) where a
+        # semaphore belongs: "Must signal semaphores of the following types: {...}. Got barrier."
+        return SemaphoreFault("barrier", verb, dtype="barrier")
     if isinstance(sem, ArrayVal):
         return SemaphoreFault("not_ref", verb, shape=_shape(sem.shape) or (),
                               dtype=sem.dtype.name if isinstance(sem.dtype, DtypeVal) else None)

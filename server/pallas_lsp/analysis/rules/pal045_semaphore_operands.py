@@ -113,6 +113,12 @@ def _message(name: str, fault: SemaphoreFault) -> str:
                 f"signal a GPU-local semaphore from a remote device. Please use "
                 f"`memory_scope='sys'` instead.\" while the kernel is lowered. Use "
                 f"memory_scope='sys' (the default).")
+    if fault.kind == "barrier":
+        return (f"{name} is given a plgpu.Barrier, not a semaphore: a barrier is waited on with "
+                f"plgpu.barrier_wait (and arrived at with plgpu.barrier_arrive), while {name} "
+                f"works on a semaphore. JAX raises \"ValueError: Must {verb} semaphores of the "
+                f"following types: {{...}}. Got barrier.\" while the kernel is traced. Allocate a "
+                f"semaphore (plgpu.SemaphoreType.REGULAR in scratch_types) for it.")
     if fault.kind == "not_ref":
         return (f"{name} is given an array value ({shape} {fault.dtype or ''}), not a semaphore: "
                 f"it waits on or signals a semaphore ref. JAX raises \"ValueError: Cannot {verb} "
