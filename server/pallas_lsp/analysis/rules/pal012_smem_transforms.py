@@ -111,7 +111,8 @@ RULE = Rule(
         "`SwizzleTransform(96)` (or 16, 256): raised where the transform is built. A (8, 32) "
         "float16 tile under `SwizzleTransform(128)` (64 bytes of a 128-byte row), or a swizzled "
         "buffer without tiling whose last dimension is not S / itemsize: raised while the kernel "
-        "is lowered, blamed on the jitted call (on the `pl.run_scoped` call for a scoped "
+        "is traced, blamed on the call of the kernel (inside a jitted function too; on the "
+        "`pl.run_scoped` call for a scoped "
         "buffer; on the line that runs a `plgpu.emit_pipeline` whose BlockSpecs' transforms "
         "do not fit their blocks, for the buffers the pipeline allocates; on the "
         "`pl.run_scoped` that allocates them where a warp-specialized pipeline's "
@@ -383,7 +384,9 @@ def _swizzles_that_do_not_fit(program: Program) -> Iterator[Finding]:
     seen: set[tuple[int, int]] = set()
     sites: list[tuple[ast.AST, RefTypeVal]] = []
     for launch in program.launches:
-        blamed = launch.lowered_at  # raised while the kernel is lowered
+        # Raised while the kernel's call is traced (the scratch buffers' types are made then):
+        # the call of the kernel, inside a jitted function too (pal012/*_in_jit.py).
+        blamed = launch.site
         sites += [(blamed, buffer) for buffer in _scratch_buffers(launch)]
     sites += [(scoped.node, scoped.buffer) for scoped in program.scoped_buffers
               if isinstance(scoped.buffer, RefTypeVal)]
@@ -405,7 +408,7 @@ def _lone_transforms(program: Program) -> Iterator[Finding]:
     pipeline), and raises TypeError there."""
     sites: list[tuple[ast.AST, TransformVal, ast.AST | None, str]] = []
     for launch in program.launches:
-        sites += [(launch.lowered_at, buffer.lone_transform, buffer.node, "shared-memory buffer")
+        sites += [(launch.site, buffer.lone_transform, buffer.node, "shared-memory buffer")
                   for buffer in _scratch_buffers(launch)
                   if buffer.lone_transform is not None and buffer.space == "SMEM"]
     sites += [(scoped.node, scoped.buffer.lone_transform, scoped.buffer.node, "shared-memory buffer")
