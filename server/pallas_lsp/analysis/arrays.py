@@ -293,6 +293,48 @@ def _arange(call: Call) -> object:
     return ArrayVal(shape, dtype)
 
 
+def _linspace(call: Call) -> object:
+    """``jnp.linspace(start, stop, num=50, ..., dtype=None)`` of Python numbers: a (num,) array
+    of ``dtype`` (float32 by default, x64 off); unknown for array bounds, ``retstep=True`` (a
+    pair) or another ``axis``."""
+    start, stop = call.arg(0, "start"), call.arg(1, "stop")
+    num = call.arg(2, "num")
+    retstep, axis = call.arg(4, "retstep"), call.arg(6, "axis")
+    if not all(isinstance(b, Const) and type(b.value) in (int, float) for b in (start, stop)) \
+            or retstep not in (MISSING, Const(False)) or axis not in (MISSING, Const(0)):
+        return UNKNOWN
+    count = 50 if num is MISSING else num.value if isinstance(num, Const) and type(num.value) is int else None
+    dtype_value = call.arg(5, "dtype")
+    dtype = DtypeVal("float32") if dtype_value is MISSING or dtype_value == Const(None) \
+        else array_dtype(dtype_value)
+    return ArrayVal(Const((count,)) if count is not None and count >= 0 else UNKNOWN, dtype)
+
+
+# Unary elementwise functions whose result has the operand's shape, layout and dtype: for every
+# numeric dtype (an integer's abs / sign / floor is an integer), or for floating ones only (an
+# integer's exp or sqrt is promoted to a float: not followed).
+_SAME_DTYPE = frozenset({
+    "jnp.abs", "jnp.absolute", "jnp.negative", "jnp.positive", "jnp.sign", "jnp.square",
+    "jnp.floor", "jnp.ceil", "jnp.round", "lax.abs", "lax.neg", "lax.sign", "lax.square",
+    "jax.nn.relu"})
+_SAME_FLOAT = frozenset({
+    "jnp.exp", "jnp.exp2", "jnp.log", "jnp.log2", "jnp.sin", "jnp.cos", "jnp.tan", "jnp.tanh",
+    "jnp.sqrt", "jnp.cbrt", "lax.exp", "lax.exp2", "lax.log", "lax.sin", "lax.cos", "lax.tan",
+    "lax.tanh", "lax.sqrt", "lax.rsqrt", "lax.cbrt", "lax.floor", "lax.ceil", "lax.logistic",
+    "jax.nn.sigmoid", "jax.nn.silu", "jax.nn.gelu"})
+
+
+def _elementwise(call: Call) -> object:
+    """``jnp.abs(x)`` and the other unary elementwise functions of one array: its shape, layout
+    and dtype (see _SAME_DTYPE / _SAME_FLOAT); unknown with other arguments."""
+    x = call.args[0] if len(call.args) == 1 else MISSING
+    if call.kwargs or not isinstance(x, ArrayVal):
+        return UNKNOWN
+    if call.name in _SAME_FLOAT and not (isinstance(x.dtype, DtypeVal) and x.dtype.name in FLOATS):
+        return ArrayVal(x.shape, UNKNOWN, x.layout, x.strong)
+    return ArrayVal(x.shape, x.dtype, x.layout, x.strong)
+
+
 # Calls that are ops inside a kernel body (recorded by their parameters) and arrays wherever
 # they are called: HANDLERS gives their value, in a kernel after the op is recorded.
 VALUED_OPS = frozenset({"lax.iota", "lax.broadcasted_iota"})
@@ -470,6 +512,8 @@ HANDLERS: dict[str, Handler] = {
     "lax.div": _int_scalar_op,
     "jnp.array": _asarray,
     "jnp.arange": _arange,
+    "jnp.linspace": _linspace,
+    **dict.fromkeys(_SAME_DTYPE | _SAME_FLOAT, _elementwise),
     # jax.random.normal(key, shape=(), dtype=float): x64 off reads float as float32.
     "jax.random.normal": _maker(2, "float32", shape_from="key"),
     "jax.random.uniform": _maker(2, "float32", shape_from="key"),
