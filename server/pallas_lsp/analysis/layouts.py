@@ -142,14 +142,15 @@ def strided_misfit(layout: object) -> tuple[int, int] | None:
     (elements, v). Mosaic GPU's ``WGStridedFragLayout`` refuses it when the layout is made
     (``ValueError((layout, 128))``, fragmented_array.py, 0.8.3 - 0.12.0.1), before any use of
     it is checked. None where it fits or is not known."""
-    if not isinstance(layout, LayoutVal) or layout.name != "WG_STRIDED":
+    if layout.__class__ is not LayoutVal or layout.name != "WG_STRIDED":  # type: ignore[attr-defined]
         return None
-    shape = layout.shape.value if isinstance(layout.shape, Const) else None
-    vec = layout.vec_size
-    if not isinstance(shape, tuple) or not all(type(d) is int for d in shape) \
-            or type(vec) is not int or vec <= 0:
+    shape = layout.shape.value if layout.shape.__class__ is Const else None  # type: ignore[attr-defined]
+    vec = layout.vec_size  # type: ignore[attr-defined]
+    if shape.__class__ is not tuple or vec.__class__ is not int or vec <= 0:
         return None
     elements = 1
-    for d in shape:
+    for d in shape:  # (a loop, not all() over a generator: every layout cast of a keystroke)
+        if d.__class__ is not int:
+            return None
         elements *= d
     return (elements, vec) if elements % (vec * WARPGROUP_SIZE) else None

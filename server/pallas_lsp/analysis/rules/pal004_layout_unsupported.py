@@ -88,7 +88,7 @@ def _strided_misfits(program: Program, judged: set[ast.AST]) -> Iterator[Finding
     while lowering the operation right before the cast (its layout hint) or the cast itself:
     the finding spans the cast, which holds both where the operand is written inside it."""
     for node, ops in program.ops_named(LAYOUT_CAST).items():
-        layout = next((op.args.get("new_layout") for op in ops), None)
+        layout = ops[0].args.get("new_layout")
         misfit = strided_misfit(layout)
         if misfit is None:
             continue
