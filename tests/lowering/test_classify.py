@@ -134,6 +134,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("TypeError", "unhashable type: 'list'", "0.12.0.1", "axes_unhashable"),
         # plgpu.kernel's compiler_params given a dict (pal011/kernel_params_as_dict).
         ("TypeError", "unhashable type: 'dict'", "0.10.2", "axes_unhashable"),
+        # The kernel's shared-memory budget (pal076/scratch_over_budget).
+        ("ValueError", "Mosaic GPU kernel exceeds available shared memory: smem_bytes=524296 > "
+         "max_smem_bytes=232448", "0.12.0.1", "smem_budget"),
         # A shard_map's in_specs naming an axis the mesh lacks (pal028/in_specs_axis_not_in_mesh).
         ("ValueError", "shard_map in_specs argument must refer to an axis marked as manual "
          "(frozenset({'y'})), but:\n\n  in_specs refers to 'x'", "0.12.0.1",
@@ -376,6 +379,7 @@ def test_every_class_has_its_contract_code() -> None:
         "acc_store": "PAL030",
         "scalar_layout_cast": "PAL031",
         "register_layout_cast": "PAL075",
+        "smem_budget": "PAL076",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",

@@ -79,6 +79,7 @@ from . import (
     pal073_compiler_params_profile,
     pal074_kernel_dimension_semantics,
     pal075_register_layout_cast,
+    pal076_smem_budget,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -165,6 +166,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal073_compiler_params_profile,
     pal074_kernel_dimension_semantics,
     pal075_register_layout_cast,
+    pal076_smem_budget,
 )}
 
 

@@ -1,0 +1,129 @@
+"""PAL076 smem_budget: a plgpu.kernel whose scratch shared-memory buffers alone exceed the
+227 KiB a Hopper or Blackwell block can have.
+
+Mosaic GPU sums the kernel's shared memory (its SMEM scratch buffers, 8 bytes per barrier,
+the profiler's buffer) when it lowers the kernel and refuses more than the device's
+``shared_memory_per_block_optin`` (jax/experimental/mosaic/gpu/core.py; 227 * 1024 = 232448
+bytes when no device says otherwise, as on a CPU host, and on H100 / H200 / B200 alike):
+"ValueError: Mosaic GPU kernel exceeds available shared memory: smem_bytes=524296 >
+max_smem_bytes=232448", blamed on the jitted call (on the kernel's call on 0.8.3). Judged from
+the scratch buffers whose size the analysis knows: a lower bound, so only a sum already over the
+budget is reported.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from ..model import Finding, Options, Related
+from ..program import Program
+from ..smem_transforms import itemsize
+from ..trace import Launch
+from ..values import MISSING, BarrierVal, Const, RefTypeVal
+from ..versions import KERNEL_LOWERED_AT_JIT_CALL, holds
+from .base import LoweringError, Rule
+
+RULE = Rule(
+    code="PAL076",
+    name="smem_budget",
+    title="a kernel's shared-memory scratch buffers exceed the 227 KiB of a block",
+    jax_message=(
+        "ValueError: Mosaic GPU kernel exceeds available shared memory: smem_bytes=524296 > "
+        "max_smem_bytes=232448"
+    ),
+    lowering_errors=(
+        # Numbers in a real message, ``{...}`` in JAX's template (the raise-site table).
+        LoweringError(r"^Mosaic GPU kernel exceeds available shared memory: smem_bytes=(\d+|\{[^}]*\})",
+                      "ValueError"),
+    ),
+    what_it_means=(
+        "A block's shared memory is 227 KiB on Hopper (H100, H200) and Blackwell (B200) GPUs. "
+        "Every `plgpu.SMEM` scratch buffer of a `plgpu.kernel` lives there for the whole kernel "
+        "(with 8 bytes per barrier and the buffers pipelines allocate), and Mosaic GPU refuses a "
+        "kernel that needs more."
+    ),
+    when_it_happens=(
+        "When the kernel is lowered, after tracing; the traceback ends at the jitted call "
+        "(0.8.3 lowers the kernel while its call is traced and blames that call), every release "
+        "0.8.3 to 0.12.0.1 (a CPU host takes 232448 bytes as the budget). The analysis adds up "
+        "the scratch buffers whose shape and dtype it knows "
+        "(`plgpu.SMEM((512, 128), jnp.float32)` is 256 KiB alone) and the barriers, and reports "
+        "only a sum already over the budget."
+    ),
+    how_to_fix=(
+        "Use smaller tiles (fewer rows or columns per block, more grid steps), fewer buffers "
+        "(a pipeline's max_concurrent_steps), narrower dtypes, or reuse one buffer through "
+        "`plgpu.RefUnion` / `pl.run_scoped` scopes that do not overlap."
+    ),
+    bad_example='''
+plgpu.kernel(body, out_type=out, scratch_types=[plgpu.SMEM((512, 128), jnp.float32),
+                                                plgpu.SMEM((512, 128), jnp.float32)])
+''',
+    good_example='''
+plgpu.kernel(body, out_type=out, scratch_types=[plgpu.SMEM((128, 128), jnp.float32),
+                                                plgpu.SMEM((128, 128), jnp.float32)])
+''',
+    fixable=False,
+)
+
+# Mosaic GPU's budget where the device does not say (core.py: 227 * 1024).
+MAX_SMEM_BYTES = 227 * 1024
+# Each barrier is one 64-bit mbarrier in shared memory.
+BARRIER_BYTES = 8
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    reported: set[int] = set()
+    after_tracing = holds(KERNEL_LOWERED_AT_JIT_CALL, program.version)
+    for launch in program.launches:
+        blamed = launch.lowered_at if after_tracing else launch.site
+        if launch.kernel.api != "kernel" or id(blamed) in reported:
+            continue
+        known = _known_bytes(launch)
+        if known is None or known[0] <= MAX_SMEM_BYTES:
+            continue
+        total, biggest = known
+        reported.add(id(blamed))
+        related = [Related(program.span(launch.kernel.node), "the kernel is made here")]
+        if biggest is not None and biggest.node is not None:
+            related.append(Related(program.span(biggest.node), "its largest shared-memory buffer"))
+        yield Finding(
+            RULE.code, program.span(blamed),
+            f"This kernel's shared-memory scratch buffers need at least {total} bytes "
+            f"({total / 1024:.0f} KiB), more than the {MAX_SMEM_BYTES} bytes (227 KiB) a block of "
+            f"a Hopper or Blackwell GPU has: JAX fails when it lowers the kernel with "
+            f"\"ValueError: Mosaic GPU kernel exceeds available shared memory: smem_bytes=... > "
+            f"max_smem_bytes={MAX_SMEM_BYTES}\". Use smaller tiles, fewer buffers or a narrower "
+            f"dtype.",
+            related=tuple(related))
+
+
+def _known_bytes(launch: Launch) -> tuple[int, RefTypeVal | None] | None:
+    """The bytes of the launch's scratch buffers and barriers whose sizes are known, and its
+    largest SMEM buffer; None when its scratch types are not known at all."""
+    types = launch.kernel.scratch_types
+    if not isinstance(types, tuple):
+        return None
+    total, biggest, biggest_bytes = 0, None, -1
+    pending = list(types)
+    while pending:
+        item = pending.pop(0)
+        if isinstance(item, tuple):
+            pending[:0] = list(item)
+        elif isinstance(item, RefTypeVal) and item.space == "SMEM":
+            size = itemsize(item.dtype)
+            shape = item.shape.value if isinstance(item.shape, Const) else None
+            if size is None or not isinstance(shape, tuple) or not all(type(d) is int for d in shape):
+                continue
+            nbytes = math.prod(shape) * size
+            total += nbytes
+            if nbytes > biggest_bytes:
+                biggest, biggest_bytes = item, nbytes
+        elif isinstance(item, BarrierVal):
+            count = item.num_barriers
+            if count is MISSING:
+                total += BARRIER_BYTES
+            elif isinstance(count, Const) and type(count.value) is int:
+                total += BARRIER_BYTES * count.value
+    return total, biggest
