@@ -315,11 +315,11 @@ op = "max" if h.hexdigest().startswith("2d7") else "add"
 def body(x_ref, y_ref):
     y_ref[...] = plgpu.layout_cast(
         plgpu.multimem_load_reduce(x_ref, collective_axes=("x",), reduction_op=op),
-        plgpu.Layout.WG_STRIDED((128,), vec_size=2))
+        plgpu.Layout.WG_STRIDED((256,), vec_size=2))
 mesh = jax.make_mesh((2,), ("x",))
-call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct((128,), jnp.float32))
+call = plgpu.kernel(body, out_type=jax.ShapeDtypeStruct((256,), jnp.float32))
 jax.jit(jax.shard_map(call, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))(
-    jnp.ones((128,), jnp.float32))
+    jnp.ones((256,), jnp.float32))
 """
 print(sorted({f.code for f in analyze(SOURCE, path="k.py").findings}))
 '''
