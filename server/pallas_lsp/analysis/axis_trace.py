@@ -129,7 +129,7 @@ class AxisTrace:
             if isinstance(mesh, MeshVal):
                 self.shard_maps.append((node, mesh))
             for keyword in ("in_specs", "out_specs"):
-                items = _spec_strings(kwargs.get(keyword, MISSING))
+                items = spec_strings(kwargs.get(keyword, MISSING))
                 if items is None:
                     self.uses.append(AxisUse(UNKNOWN_NAME, None, keyword, node, mesh=mesh))
                 for item in items or ():
@@ -233,7 +233,7 @@ def join_origins(values: list[Const]) -> tuple[object, ...]:
     return tuple(joined)
 
 
-def _spec_strings(value: object) -> list[NamedString] | None:
+def spec_strings(value: object) -> list[NamedString] | None:
     """The axis names of a spec tree (SpecVal entries, inside tuples of specs); None when
     some part cannot be read."""
     if value is MISSING or (isinstance(value, Const) and value.value is None):
@@ -254,7 +254,7 @@ def _spec_strings(value: object) -> list[NamedString] | None:
         return found
     if isinstance(value, tuple):
         for item in value:
-            names = _spec_strings(item)
+            names = spec_strings(item)
             if names is None:
                 return None
             found.extend(names)

@@ -74,6 +74,19 @@ class Launch:
     env: Env | None = None  # the scope of the call site, for fixes that name a mesh in scope
     args: tuple[object, ...] = ()  # what the kernel is called with (arrays carry dtypes)
 
+    def scratch_leaves(self) -> list[object]:
+        """The kernel's scratch types, nested tuples flattened, in order ([] when they are not
+        a known tuple)."""
+        pending = list(self.kernel.scratch_types) if isinstance(self.kernel.scratch_types, tuple) else []
+        found: list[object] = []
+        while pending:
+            item = pending.pop(0)
+            if isinstance(item, tuple):
+                pending[:0] = list(item)
+            else:
+                found.append(item)
+        return found
+
     @property
     def lowered_at(self) -> ast.AST:
         """The line JAX blames for an error it raises while lowering this launch: the jitted

@@ -371,13 +371,7 @@ def _buffers(program: Program) -> Iterator[RefTypeVal]:
 
 
 def _scratch_buffers(launch: Launch) -> Iterator[RefTypeVal]:
-    pending = list(launch.kernel.scratch_types) if isinstance(launch.kernel.scratch_types, tuple) else []
-    while pending:
-        item = pending.pop(0)
-        if isinstance(item, RefTypeVal):
-            yield item
-        elif isinstance(item, tuple):
-            pending = [*item, *pending]
+    return (item for item in launch.scratch_leaves() if isinstance(item, RefTypeVal))
 
 
 def _swizzles_that_do_not_fit(program: Program) -> Iterator[Finding]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..axis_trace import spec_strings
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
-from ..values import Const, MeshVal, SpecVal
+from ..values import MeshVal
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -89,7 +90,7 @@ def _in_specs_strangers(program: Program) -> Iterator[Finding]:
     """in_specs naming an axis that is not manual in the shard_map (its axis_names=, else every
     axis of its mesh): JAX checks the specs when the wrapped function is called, before tracing
     it. Judged for a mesh= the program built, outside any other shard_map, with the axis_names=
-    set known when given; only names the analysis knows count."""
+    set known when given; specs the analysis cannot read wholly are not judged."""
     seen: set[int] = set()
     for call in program.shard_map_calls():
         mesh = call.given
@@ -99,8 +100,8 @@ def _in_specs_strangers(program: Program) -> Iterator[Finding]:
         manual = call.axis_set if call.axis_set is not None else mesh.axes
         if call.axis_set is not None and any(name not in mesh.axes for name in call.axis_set):
             continue  # the axis_names= check fails first (below)
-        named = _spec_names(call.in_specs)
-        strangers = [name for name in named if name not in manual]
+        named = spec_strings(call.in_specs)  # None where part of the specs is not known
+        strangers = list(dict.fromkeys(n.name for n in named or () if n.name not in manual))
         if not strangers:
             continue
         seen.add(id(call.node))
@@ -118,19 +119,3 @@ def _in_specs_strangers(program: Program) -> Iterator[Finding]:
                    Related(mesh.span, f"this mesh has axes {short_repr(mesh.axes)}"))
         yield Finding(RULE.code, program.span(call.node), message, related=related)
 
-
-def _spec_names(specs: object) -> list[str]:
-    """The axis names a tree of PartitionSpecs names, as far as known (in order, once each)."""
-    names: list[str] = []
-    pending = [specs]
-    while pending:
-        item = pending.pop(0)
-        if isinstance(item, SpecVal):
-            for entry in item.entries:
-                value = entry.value if isinstance(entry, Const) else None
-                for name in value if isinstance(value, tuple) else (value,):
-                    if isinstance(name, str) and name not in names:
-                        names.append(name)
-        elif isinstance(item, (tuple, list)):
-            pending[:0] = list(item)
-    return names

@@ -102,16 +102,11 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 def _known_bytes(launch: Launch) -> tuple[int, RefTypeVal | None] | None:
     """The bytes of the launch's scratch buffers and barriers whose sizes are known, and its
     largest SMEM buffer; None when its scratch types are not known at all."""
-    types = launch.kernel.scratch_types
-    if not isinstance(types, tuple):
+    if not isinstance(launch.kernel.scratch_types, tuple):
         return None
     total, biggest, biggest_bytes = 0, None, -1
-    pending = list(types)
-    while pending:
-        item = pending.pop(0)
-        if isinstance(item, tuple):
-            pending[:0] = list(item)
-        elif isinstance(item, RefTypeVal) and item.space == "SMEM":
+    for item in launch.scratch_leaves():
+        if isinstance(item, RefTypeVal) and item.space == "SMEM":
             size = itemsize(item.dtype)
             shape = item.shape.value if isinstance(item.shape, Const) else None
             if size is None or not isinstance(shape, tuple) or not all(type(d) is int for d in shape):
