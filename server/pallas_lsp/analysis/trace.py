@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from .values import Env, KernelInfo, fingerprint
 
@@ -74,9 +75,10 @@ class Launch:
     env: Env | None = None  # the scope of the call site, for fixes that name a mesh in scope
     args: tuple[object, ...] = ()  # what the kernel is called with (arrays carry dtypes)
 
-    def scratch_leaves(self) -> list[object]:
-        """The kernel's scratch types, nested tuples flattened, in order ([] when they are not
-        a known tuple)."""
+    @cached_property
+    def scratch_leaves(self) -> tuple[object, ...]:
+        """The kernel's scratch types, nested tuples flattened, in order (() when they are not
+        a known tuple); made once, read by several rules."""
         pending = list(self.kernel.scratch_types) if isinstance(self.kernel.scratch_types, tuple) else []
         found: list[object] = []
         while pending:
@@ -85,7 +87,7 @@ class Launch:
                 pending[:0] = list(item)
             else:
                 found.append(item)
-        return found
+        return tuple(found)
 
     @property
     def lowered_at(self) -> ast.AST:

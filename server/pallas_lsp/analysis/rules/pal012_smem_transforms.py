@@ -371,7 +371,7 @@ def _buffers(program: Program) -> Iterator[RefTypeVal]:
 
 
 def _scratch_buffers(launch: Launch) -> Iterator[RefTypeVal]:
-    return (item for item in launch.scratch_leaves() if isinstance(item, RefTypeVal))
+    return (item for item in launch.scratch_leaves if isinstance(item, RefTypeVal))
 
 
 def _swizzles_that_do_not_fit(program: Program) -> Iterator[Finding]:

@@ -105,7 +105,7 @@ def _known_bytes(launch: Launch) -> tuple[int, RefTypeVal | None] | None:
     if not isinstance(launch.kernel.scratch_types, tuple):
         return None
     total, biggest, biggest_bytes = 0, None, -1
-    for item in launch.scratch_leaves():
+    for item in launch.scratch_leaves:
         if isinstance(item, RefTypeVal) and item.space == "SMEM":
             size = itemsize(item.dtype)
             shape = item.shape.value if isinstance(item.shape, Const) else None
