@@ -18,6 +18,7 @@ from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .python.refused_calls import RefusedCall
 from .ref_facts import describe_ref
 from .ref_unions import RefUnionCall
+from .smem_transforms import swizzle_fit, tiling_misfit
 from .trace import (
     AnalysisStopped,
     Launch,
@@ -57,6 +58,35 @@ class Semantics:
     reason: str
 
 
+class _TracedKernels:
+    """Whether JAX traces a kernel's body: not when its Mesh arguments (PAL010) or its scratch
+    buffers' transforms (PAL012: smem_transforms.allocation_refused) are refused first.
+    Decided once per kernel."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[KernelInfo, bool]] = {}  # the kernel is held: its id stays
+
+    def __call__(self, kernel: KernelInfo) -> bool:
+        known = self._seen.get(id(kernel))
+        if known is None:
+            known = (kernel, mesh_fault(kernel) is None and not _scratch_refused(kernel))
+            self._seen[id(kernel)] = known
+        return known[1]
+
+
+def _scratch_refused(kernel: KernelInfo) -> bool:
+    scratch = kernel.scratch_types
+    pending = list(scratch) if isinstance(scratch, tuple) else []
+    while pending:
+        item = pending.pop()
+        if isinstance(item, tuple):
+            pending.extend(item)
+        elif isinstance(item, RefTypeVal) and item.space == "SMEM" and isinstance(item.transforms, tuple) \
+                and item.transforms and (swizzle_fit(item) is not None or tiling_misfit(item) is not None):
+            return True
+    return False
+
+
 class Program:
     def __init__(self, tree: ast.Module, source: str, options: Options, interp: Interpreter) -> None:
         self.tree = tree
@@ -76,11 +106,15 @@ class Program:
         # NotImplementedError of no rule class first: no rule judges it.
         # A kernel whose plgpu.kernel arguments JAX's Mesh refuses (PAL010) is never
         # traced: nothing of its body is reached.
+        # A kernel whose plgpu.kernel arguments JAX's Mesh refuses (PAL010), or whose scratch
+        # buffers' transforms it refuses while building their types (PAL012), is never
+        # traced: nothing of its body is reached.
+        traced = _TracedKernels()
         reached = [op for op in interp.ops
-                   if self.has_lowering(op) and mesh_fault(op.launch.kernel) is None]
+                   if self.has_lowering(op) and traced(op.launch.kernel)]
         # The ops that NotImplementedError stops (PAL024 reports them).
         self.unlowerable_ops: list[Op] = [
-            op for op in interp.ops if not self.has_lowering(op) and mesh_fault(op.launch.kernel) is None]
+            op for op in interp.ops if not self.has_lowering(op) and traced(op.launch.kernel)]
         # An op given a list where JAX needs a hashable parameter fails while traced
         # (PAL011): no later check of that op is reached, so no other rule judges it. A
         # multicast copy given a list before 0.10 lowers (measured on 0.8.3 and 0.9.0.1,
@@ -94,20 +128,20 @@ class Program:
         self.kernels: list[KernelInfo] = interp.kernels
         # The ref facts (ref_facts.py, ref_ops.py): data-movement calls with their operands,
         # and every load / store of a ref, of the kernels whose mesh JAX accepts.
-        self.ref_ops: list[Op] = [op for op in interp.ref_ops if mesh_fault(op.launch.kernel) is None]
+        self.ref_ops: list[Op] = [op for op in interp.ref_ops if traced(op.launch.kernel)]
         self.ref_accesses: list[RefAccess] = [access for access in interp.ref_accesses
-                                              if mesh_fault(access.launch.kernel) is None]
+                                              if traced(access.launch.kernel)]
         self.acc_stores: list[RefAccess] = [access for access in interp.acc_stores
-                                            if mesh_fault(access.launch.kernel) is None]
+                                            if traced(access.launch.kernel)]
         self.made_transforms: list[TransformVal] = interp.made_transforms  # type: ignore[assignment]
         self.made_ref_types: list[RefTypeVal] = interp.made_ref_types  # type: ignore[assignment]
         self.made_ref_unions: list[RefUnionCall] = interp.made_ref_unions  # type: ignore[assignment]
         self.warp_captures: list[WarpCapture] = [capture for capture in interp.warp_captures
-                                                 if mesh_fault(capture.launch.kernel) is None]
+                                                 if traced(capture.launch.kernel)]
         self.scoped_buffers: list[ScopedBuffer] = [scoped for scoped in interp.scoped_buffers
-                                                   if mesh_fault(scoped.launch.kernel) is None]
+                                                   if traced(scoped.launch.kernel)]
         self.scoped_calls: list[ScopedCall] = [scoped for scoped in interp.scoped_calls
-                                               if mesh_fault(scoped.launch.kernel) is None]
+                                               if traced(scoped.launch.kernel)]
         # Every plgpu.Barrier / plgpu.ClusterBarrier the run built (values.BarrierVal).
         self.barriers = interp.barriers
         self.callee_names = interp.callee_names

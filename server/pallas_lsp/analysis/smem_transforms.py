@@ -88,6 +88,65 @@ def swizzle_fit(buffer: RefTypeVal) -> SwizzleFit | None:
 
 
 @dataclass(frozen=True)
+class TilingMisfit:
+    """A tiling that does not divide the buffer's dimensions it tiles: JAX asserts when it
+    builds the buffer's type (``TilingTransform.transform_type``: a bare AssertionError from
+    0.10; 0.8.3's TileTransform raises "Expected GMEM slice shape ... suffix to be a multiple
+    of tiling ...")."""
+
+    tiling: TransformVal
+    shape: tuple[int, ...]  # the shape the tiling is applied to (after transforms before it)
+
+
+def tiling_misfit(buffer: RefTypeVal) -> TilingMisfit | None:
+    """The first tiling of the buffer's transforms, applied in order, whose tile does not
+    divide the trailing dimensions it pairs with (``zip(shape[-len(tile):], tile)``, as
+    JAX pairs them); None when every one divides or anything is not known."""
+    if not isinstance(buffer.shape, Const) or not isinstance(buffer.transforms, tuple):
+        return None
+    shape: tuple[int, ...] = buffer.shape.value  # type: ignore[assignment]
+    if not isinstance(shape, tuple) or not all(type(d) is int for d in shape):
+        return None
+    for transform in buffer.transforms:
+        value = getattr(transform, "value", None)
+        kind = getattr(transform, "kind", None)
+        if kind == "tiling":
+            if not isinstance(value, tuple) or not value or any(type(t) is not int or t <= 0 for t in value):
+                return None
+            tiled = shape[-len(value):]
+            if any(d % t for d, t in zip(tiled, value, strict=False)):
+                return TilingMisfit(transform, shape)  # type: ignore[arg-type]
+            if len(value) > len(shape):
+                return None  # JAX's new shape is not followed here
+            outer = shape[:len(shape) - len(value)]
+            shape = (*outer, *(d // t for d, t in zip(tiled, value, strict=True)), *value)
+        elif kind == "transpose":
+            if not isinstance(value, tuple) or sorted(value) != list(range(len(shape))):
+                return None
+            shape = tuple(shape[i] for i in value)
+        elif kind == "swizzle":
+            size = itemsize(buffer.dtype)
+            if type(value) is not int or value not in SWIZZLES or size is None or not shape \
+                    or shape[-1] != value // size:
+                return None  # refused first by the swizzle (swizzle_fit), or not known
+        else:
+            return None
+    return None
+
+
+def allocation_refused(ref: object) -> bool:
+    """The ref's buffer has transforms that do not fit its shape and dtype (a swizzle wider
+    than its minor dimension, a tile that does not divide it): JAX refuses it when it builds
+    the buffer, before the body that uses it is traced (PAL012's), so nothing in that body
+    is checked."""
+    base = ref.root if isinstance(ref, RefVal) and isinstance(ref.root, RefVal) else ref
+    if not isinstance(base, RefVal) or not isinstance(base.transforms, tuple) or not base.transforms:
+        return False
+    buffer = RefTypeVal(base.space, base.shape, base.dtype, base.transforms)
+    return swizzle_fit(buffer) is not None or tiling_misfit(buffer) is not None
+
+
+@dataclass(frozen=True)
 class TileMisfit:
     """A window of a tiled dimension that does not start or end on a tile boundary."""
 

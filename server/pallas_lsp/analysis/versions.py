@@ -166,6 +166,12 @@ CLUSTER_BARRIER_AXES_AT_JIT_CALL = Fact("an unknown ClusterBarrier axis is blame
 # The same boundary for any error Mosaic GPU raises while it lowers a plgpu.kernel (its shared
 # memory budget, PAL076): 0.8.3 lowers the kernel while the launch is traced (JAX blames the
 # launch), later releases after tracing (the jitted call).
+# A scratch buffer whose tiling does not divide it: Mosaic GPU's TileTransform refuses it
+# ("Expected GMEM slice shape ... suffix to be a multiple of tiling ..."); from 0.10 Pallas
+# builds the tiled type itself and asserts first (a bare AssertionError). 0.9 not measured.
+TILING_REFUSED_BY_MOSAIC = Fact("a tiling that does not divide a buffer is refused by Mosaic GPU's "
+                                "TileTransform, not Pallas' assertion", None, (0, 10),
+                                "pal012/tiling_does_not_divide: 0.8.3 vs 0.10.2")
 KERNEL_LOWERED_AT_JIT_CALL = Fact("a plgpu.kernel's lowering errors are blamed on the jitted call",
                                   (0, 9, 1), None,
                                   "fixture pal076/scratch_over_budget: the launch line on 0.8.3")

@@ -21,9 +21,11 @@ from ..smem_transforms import (
     SwizzleFit,
     TileMisfit,
     WindowFault,
+    allocation_refused,
     itemsize,
     swizzle_fit,
     swizzle_unsupported,
+    tiling_misfit,
     window_dims,
     window_fault,
     window_misfit,
@@ -32,7 +34,13 @@ from ..smem_transforms import (
 from ..tiled_reshapes import ReshapeFault, reshape_fault
 from ..trace import Launch, RefAccess
 from ..values import Const, RefTypeVal, RefVal, TransformVal
-from ..versions import LANE_SWIZZLED_LOAD_TAKES_CAST, TILED_REF_RESHAPES_FOLD, format_jax_version, holds
+from ..versions import (
+    LANE_SWIZZLED_LOAD_TAKES_CAST,
+    TILED_REF_RESHAPES_FOLD,
+    TILING_REFUSED_BY_MOSAIC,
+    format_jax_version,
+    holds,
+)
 from .base import LoweringError, Rule
 from .common import replace_node
 
@@ -82,6 +90,13 @@ RULE = Rule(
         # transforms= given one transform (the tuple's comma missing): JAX iterates it.
         LoweringError(r"^'(Tiling|Swizzle|Transpose)Transform' object is not iterable$",
                       exc_type="TypeError"),
+        # A tile that does not divide the buffer it tiles: a bare assertion in
+        # TilingTransform.transform_type from 0.10 (claimed there only), 0.8.3's TileTransform
+        # says it.
+        LoweringError(r"\A\s*(AssertionError(\(\))?)?\s*\Z", exc_type="AssertionError",
+                      sites=r"pallas/mosaic_gpu/core\.py:TilingTransform\.transform_type$"),
+        LoweringError(r"Expected GMEM slice shape .* suffix to be a multiple of\s+tiling",
+                      exc_type="ValueError", when=TILING_REFUSED_BY_MOSAIC),
         # A reshape of a tiled buffer (tiled_reshapes.py); JAX writes `UntilingTransform`
         # in backquotes (the raise-site table in quotes).
         LoweringError(r"Unfolding dimensions is not supported when commuting an\s+.UntilingTransform. "
@@ -108,6 +123,11 @@ RULE = Rule(
         "the layout from a `plgpu.layout_cast` right after it."
     ),
     when_it_happens=(
+        "A tiling that does not divide the buffer it tiles (a (64, 130) buffer tiled (8, 32)): "
+        "a bare AssertionError while JAX builds the buffer's type, on the same line as a swizzle "
+        "that does not fit (below), from 0.10.2; 0.8.3 says \"Expected GMEM slice shape (64, "
+        "130) suffix to be a multiple of tiling (8, 32)\"; the kernel's body is not traced, so "
+        "nothing in it is judged. "
         "`SwizzleTransform(96)` (or 16, 256): raised where the transform is built. A (8, 32) "
         "float16 tile under `SwizzleTransform(128)` (64 bytes of a 128-byte row), or a swizzled "
         "buffer without tiling whose last dimension is not S / itemsize: raised while the kernel "
@@ -147,7 +167,8 @@ RULE = Rule(
         "it), every release 0.8.3 to 0.12.0.1."
     ),
     how_to_fix=(
-        "Make the swizzle the byte width of the minor tile: `TilingTransform((8, 64))` with "
+        "Tile a buffer by divisors of its last dimensions (or pad them to multiples of the "
+        "tile). Make the swizzle the byte width of the minor tile: `TilingTransform((8, 64))` with "
         "`SwizzleTransform(128)` for 2-byte types, `(8, 32)` with 128 for 4-byte types, `(8, "
         "32)` with 64 for 2-byte types (the quick fix writes the swizzle the tile implies). "
         "Start and size windows of a tiled dimension at multiples of its tile: `pl.ds(8 * i, "
@@ -179,6 +200,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _unsupported_swizzles(program)
     yield from _lone_transforms(program)
     yield from _swizzles_that_do_not_fit(program)
+    yield from _tilings_that_do_not_divide(program)
     yield from _windows_that_cut_tiles(program)
     yield from _tiled_loads_without_swizzle(program)
     yield from _swizzled_loads_without_layout(program)
@@ -374,18 +396,48 @@ def _scratch_buffers(launch: Launch) -> Iterator[RefTypeVal]:
     return (item for item in launch.scratch_leaves if isinstance(item, RefTypeVal))
 
 
-def _swizzles_that_do_not_fit(program: Program) -> Iterator[Finding]:
-    seen: set[tuple[int, int]] = set()
+def _allocations(program: Program) -> list[tuple[ast.AST, RefTypeVal]]:
+    """(the line JAX blames, the buffer) for every buffer whose type JAX builds: a launch's
+    scratch buffers, while the kernel's call is traced (inside a jitted function too:
+    pal012/*_in_jit.py); a scoped buffer, on its ``pl.run_scoped``; a pipeline's buffers, on
+    the line that runs it."""
     sites: list[tuple[ast.AST, RefTypeVal]] = []
     for launch in program.launches:
-        # Raised while the kernel's call is traced (the scratch buffers' types are made then):
-        # the call of the kernel, inside a jitted function too (pal012/*_in_jit.py).
-        blamed = launch.site
-        sites += [(blamed, buffer) for buffer in _scratch_buffers(launch)]
+        sites += [(launch.site, buffer) for buffer in _scratch_buffers(launch)]
     sites += [(scoped.node, scoped.buffer) for scoped in program.scoped_buffers
               if isinstance(scoped.buffer, RefTypeVal)]
-    pipeline_sites = list(_pipeline_buffers(program))
-    for blamed, buffer in [*sites, *pipeline_sites]:
+    return [*sites, *_pipeline_buffers(program)]
+
+
+def _tilings_that_do_not_divide(program: Program) -> Iterator[Finding]:
+    seen: set[tuple[int, int]] = set()
+    for blamed, buffer in _allocations(program):
+        misfit = tiling_misfit(buffer)
+        if misfit is None or buffer.space != "SMEM" or (id(blamed), id(buffer.node)) in seen:
+            continue
+        seen.add((id(blamed), id(buffer.node)))
+        tile = misfit.tiling.value
+        shape = misfit.shape[-len(tile):]  # type: ignore[arg-type]
+        related = [Related(program.span(misfit.tiling.node), "the tiling is built here")] \
+            if misfit.tiling.node is not None else []
+        pipeline = isinstance(buffer, PipelineBufferType)
+        if buffer.node is not None:
+            related.append(Related(program.span(buffer.node), "the pipeline's buffer is this BlockSpec's"
+                                   if pipeline else "the shared-memory buffer is declared here"))
+        what = "pipeline's buffer for this BlockSpec" if pipeline else "shared-memory buffer"
+        yield Finding(
+            RULE.code, program.span(blamed),
+            f"The {short_repr(misfit.shape)} {what} is tiled {short_repr(tile)}, and the tile "
+            f"does not divide its last dimensions {short_repr(shape)}: JAX cuts the buffer into "
+            f"whole tiles, and fails here with a bare AssertionError (0.8.3: \"Expected GMEM "
+            f"slice shape ... suffix to be a multiple of tiling {short_repr(tile)}\"). Make the "
+            f"buffer's dimensions multiples of the tile, or tile it by divisors of them.",
+            related=tuple(related))
+
+
+def _swizzles_that_do_not_fit(program: Program) -> Iterator[Finding]:
+    seen: set[tuple[int, int]] = set()
+    for blamed, buffer in _allocations(program):
         fit = swizzle_fit(buffer)
         if fit is None or buffer.space != "SMEM" or (id(blamed), id(buffer.node)) in seen:
             continue
@@ -505,7 +557,7 @@ def _windows_that_cut_tiles(program: Program) -> Iterator[Finding]:
     past_end = {id(node) for node, ref, index in candidates if ref.space == "SMEM" and window_past_end(
         ref, None if index is None or (ref.views != () and _whole(index)) else index)}
     for node, ref, index in candidates:
-        if ref.space != "SMEM" or id(node) in seen or id(node) in past_end:
+        if ref.space != "SMEM" or id(node) in seen or id(node) in past_end or allocation_refused(ref):
             continue
         whole_view = index is None or (ref.views != () and _whole(index))
         fault = window_fault(ref) if whole_view else window_fault(ref, index)

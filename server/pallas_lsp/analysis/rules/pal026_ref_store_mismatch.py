@@ -9,10 +9,9 @@ from collections.abc import Iterator
 from ..model import Finding, Fix, Options
 from ..program import Program
 from ..ref_stores import StoreFault, store_fault
-from ..smem_transforms import swizzle_fit
+from ..smem_transforms import allocation_refused
 from ..tma_facts import whole_array_copy_fault
 from ..trace import Launch, RefAccess
-from ..values import Const, RefTypeVal, RefVal
 from .base import LoweringError, Rule
 from .common import cast_fix
 
@@ -82,7 +81,7 @@ def failing_stores(program: Program) -> list[tuple[RefAccess, StoreFault]]:
             continue
         fault = store_fault(access.ref, access.index, access.value)
         if fault is None or program.api_removed(launch.kernel) or _copies_fail(launch) \
-                or _allocation_fails(access.ref):
+                or allocation_refused(access.ref):
             continue
         traced.add(id(launch))
         found.append((access, fault))
@@ -92,31 +91,6 @@ def failing_stores(program: Program) -> list[tuple[RefAccess, StoreFault]]:
 def _copies_fail(launch: Launch) -> bool:
     """A pallas_call whose own whole-array copies fail (PAL013) never traces its body."""
     return whole_array_copy_fault(launch) is not None
-
-
-def _allocation_fails(ref: object) -> bool:
-    """A buffer whose transforms do not fit its shape and dtype (a swizzle wider than its
-    minor dimension, a tile that does not divide it) is refused when JAX allocates it,
-    before the body is traced (PAL012's): a store into it is never checked."""
-    base = ref.root if isinstance(ref, RefVal) and isinstance(ref.root, RefVal) else ref
-    if not isinstance(base, RefVal) or not isinstance(base.transforms, tuple) or not base.transforms:
-        return False
-    buffer = RefTypeVal(base.space, base.shape, base.dtype, base.transforms)
-    return swizzle_fit(buffer) is not None or _tile_misfit(base)
-
-
-def _tile_misfit(ref: RefVal) -> bool:
-    shape = ref.shape.value if isinstance(ref.shape, Const) and isinstance(ref.shape.value, tuple) else None
-    for transform in ref.transforms:  # type: ignore[union-attr]
-        tile = getattr(transform, "value", None)
-        if getattr(transform, "kind", None) != "tiling" or not isinstance(tile, tuple):
-            continue
-        if shape is None or len(tile) > len(shape):
-            return True
-        minor = shape[len(shape) - len(tile):]
-        if any(type(t) is not int or t <= 0 or d % t for d, t in zip(minor, tile, strict=True)):
-            return True
-    return False
 
 
 def _message(ref_text: str, fault: StoreFault) -> str:
