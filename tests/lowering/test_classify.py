@@ -85,9 +85,10 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("AssertionError", "AssertionError()", "0.12.0.1", "api_removed"),
         ("AssertionError", "", "0.12.0.1", "api_removed"),
         ("AssertionError", "AssertionError()", "0.11.2", "api_removed"),
-        # PAL074 before 0.11.2 (raised in lower_pipelined_jaxpr_to_module: a site given
-        # elsewhere is no rule's, test_a_bare_assertion_is_claimed_at_its_site_only).
-        ("AssertionError", "AssertionError()", "0.10.2", "kernel_dimension_semantics"),
+        # PAL012 (a tiling that does not divide its buffer) and PAL074 before 0.11.2, each at
+        # its own raise site; where the site is not known the first in code order
+        # (test_a_bare_assertion_is_claimed_at_its_site_only).
+        ("AssertionError", "AssertionError()", "0.10.2", "smem_transforms"),
         ("AssertionError", "shapes differ", "0.12.0.1", "other"),
         ("TypeError", "unsupported operand", "0.12.0.1", "other"),
         # PAL009, measured on 0.12.0.1, 0.10.2 and 0.8.3 (tests/fixtures/single/kernel_*.py).
@@ -448,8 +449,9 @@ def test_a_bare_assertion_belongs_to_both_rules_that_predict_it() -> None:
     from pallas_lsp.lowering.classify import classes_of
 
     assert classes_of("AssertionError", "AssertionError()", "0.12.0.1") == (
-        "api_removed", "foreign_compiler_params")
-    assert classes_of("AssertionError", "AssertionError()", "0.10.2") == ("kernel_dimension_semantics",)
+        "api_removed", "smem_transforms", "foreign_compiler_params")
+    assert classes_of("AssertionError", "AssertionError()", "0.10.2") == (
+        "smem_transforms", "kernel_dimension_semantics")
 
 
 def test_a_bare_assertion_is_claimed_at_its_site_only() -> None:
@@ -463,6 +465,11 @@ def test_a_bare_assertion_is_claimed_at_its_site_only() -> None:
                       "jax/_src/pallas/mosaic_gpu/lowering.py:_ensure_fa") == ()
     assert classes_of("AssertionError", "AssertionError()", "0.12.0.1", here) == (
         "api_removed", "foreign_compiler_params")
+    # A tile that does not divide its shared-memory buffer: PAL012's, every release from 0.10.
+    tiling = "jax/_src/pallas/mosaic_gpu/core.py:TilingTransform.transform_type"
+    assert classes_of("AssertionError", "AssertionError()", "0.10.2", tiling) == ("smem_transforms",)
+    assert classes_of("AssertionError", "AssertionError()", "0.12.0.1", tiling) == (
+        "api_removed", "smem_transforms", "foreign_compiler_params")
 
 
 def test_a_bare_assertion_raised_by_the_users_file_has_no_class() -> None:

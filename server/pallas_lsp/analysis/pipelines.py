@@ -354,6 +354,18 @@ class PipelineAllocationsVal:
     buffers: tuple[PipelineBufferType, ...]
 
 
+def staged_pairs(pipeline: PipelineVal, refs: tuple[object, ...]) -> list[tuple[BlockSpecVal, RefVal]] | None:
+    """(spec, GMEM ref) for each spec the pipeline stages through shared memory by TMA (a
+    memory space not given, or SMEM), where every spec lines up with a ref; None where the
+    specs or refs are not known."""
+    ins, outs = _flat(pipeline.in_specs), _flat(pipeline.out_specs)
+    if ins is None or outs is None or len([*ins, *outs]) != len(refs):
+        return None
+    return [(spec, ref) for spec, ref in zip([*ins, *outs], refs, strict=True)
+            if isinstance(spec, BlockSpecVal) and isinstance(ref, RefVal) and ref.space == "GMEM"
+            and spec.memory_space in (MISSING, QualName("plgpu.SMEM"))]
+
+
 def allocated_buffers(pipeline: PipelineVal,
                       refs: tuple[object, ...]) -> tuple[PipelineBufferType, ...] | None:
     """The shared-memory buffers a pipeline allocates for its specs (pipeline.py, 0.10.2 -

@@ -25,7 +25,11 @@ Warpgroup alike; jax/experimental/mosaic/gpu/launch_context.py of 0.8.3 - 0.12.0
 * ``collective_split``: a multicast copy into SMEM (``collective_axes=``) is split among the
   cluster's blocks along a window dimension the number of blocks divides ("None of the leading
   dimensions in the transformed slice shape [3, 128] is divisible by the collective size 2");
-  the other limits of such a copy apply to each block's part and are not judged.
+  then its GMEM array's strides (each block's part keeps them); the other limits of such a
+  copy apply to each block's part and are not judged.
+* a copy into a view of a buffer (one slot of a multi-buffered array): its GMEM array's
+  strides only;
+* a pipeline's copies (``pipeline_row_fault``): each GMEM array's strides.
 
 Judged only where nothing JAX checks before can fail (PAL013's side, shape, dtype and
 128-byte checks; PAL043's GMEM transforms; PAL012's buffer transforms: the buffer has none and
@@ -37,6 +41,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .pipelines import RUN, PipelineVal, staged_pairs
 from .smem_transforms import itemsize
 from .trace import Op
 from .values import MISSING, Const, DtypeVal, RefVal, const_strings
@@ -80,8 +85,11 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
         blocks = collective_size(op, collective)
         if blocks is None:
             return None
-    if smem.views != () or smem.transforms != () or not isinstance(smem.shape, Const):
-        return None  # a view of a buffer, or its transforms: PAL012's ground
+    if smem.transforms != () or not isinstance(smem.shape, Const):
+        return None  # a buffer's transforms: PAL012's ground
+    # A view of a buffer (a slot of a multi-buffered one): only the GMEM array's strides,
+    # which do not depend on the SMEM side, are judged (famheld5's double_buffer_barriers).
+    smem_view = smem.views != ()
     if gmem.transforms != () or gmem.reshaped_from is not None or gmem.transposed:
         return None  # PAL043's ground
     size = itemsize(gmem.dtype)
@@ -96,14 +104,21 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
         return None  # PAL013 (copies into SMEM under Lane) or not measured
     window = tuple(1 if kind == "int" else extent for kind, extent in dims)
     into_smem = op.name == "plgpu.copy_gmem_to_smem"
+    keeps_next_to_last = len(dims) >= 2 and dims[-2][0] == "slice"
+    if smem_view:
+        if blocks is None and keeps_next_to_last and (root[-1] * size) % TMA_BYTES:
+            return WindowFault("strides", gmem, smem, window, root, size)
+        return None
     if blocks is not None:
-        # Only the split of a multicast copy is judged: the other limits apply to each block's
-        # part of the window, which is not followed.
+        # A multicast copy: its split, then the GMEM array's strides, which each block's part of
+        # the window shares (famheld5's cluster_multicast_load, every release); the other
+        # limits apply to each block's part, which is not followed.
         if into_smem and not _splits(window, blocks):
             return WindowFault("collective_split", gmem, smem, window, root, size,
                                blocks)
+        if keeps_next_to_last and (root[-1] * size) % TMA_BYTES:
+            return WindowFault("strides", gmem, smem, window, root, size)
         return None
-    keeps_next_to_last = len(dims) >= 2 and dims[-2][0] == "slice"
     if keeps_next_to_last and (root[-1] * size) % TMA_BYTES:
         return WindowFault("strides", gmem, smem, window, root, size)
     if dims[-1][0] == "int":
@@ -180,4 +195,39 @@ def const_ints(shape: object) -> tuple[int, ...] | None:
     if isinstance(shape, Const) and isinstance(shape.value, tuple) \
             and all(type(d) is int for d in shape.value):
         return shape.value  # type: ignore[return-value]
+    return None
+
+
+@dataclass(frozen=True)
+class PipelineRowFault:
+    """A GMEM array a pipeline copies blocks of by TMA whose rows are not a multiple of 16
+    bytes: every copy it makes breaks the ``strides`` limit."""
+
+    gmem: RefVal
+    spec_node: object  # the BlockSpec's call
+    root: tuple[int, ...]
+    size: int
+
+
+def pipeline_row_fault(op: Op) -> PipelineRowFault | None:
+    """The first GMEM array of a pipeline's run (``plgpu.emit_pipeline`` and the
+    warp-specialized one) whose rows break the TMA unit's 16-byte stride (measured: "Async
+    copies require all GMEM strides except the last one ..." on every release, blamed on the
+    jitted call from 0.9.1, on the run on 0.8.3). A block keeping the next-to-last dimension
+    (not ``None`` / squeezed), a plain GMEM ref of known shape and dtype."""
+    if op.name != RUN or op.names_open or op.scope_names:
+        return None
+    pipeline, refs = op.args.get("pipeline"), op.args.get("refs")
+    if not isinstance(pipeline, PipelineVal) or not isinstance(refs, tuple):
+        return None
+    for spec, gmem in staged_pairs(pipeline, refs) or ():
+        block = spec.block_shape.value if isinstance(spec.block_shape, Const) else None
+        root = const_ints((gmem.root or gmem).shape)
+        size = itemsize(gmem.dtype)
+        if not isinstance(block, tuple) or len(block) < 2 or type(block[-2]) is not int \
+                or root is None or len(root) != len(block) or size is None or gmem.views != () \
+                or gmem.transforms != () or gmem.reshaped_from is not None or gmem.transposed:
+            continue
+        if (root[-1] * size) % TMA_BYTES:
+            return PipelineRowFault(gmem, spec.node, root, size)
     return None

@@ -4,12 +4,13 @@ stride)."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
-from ..tma_window import TMA_BYTES, TMA_MAX_BOX, WindowFault, window_fault
-from ..versions import SMEM_BULK_COPY_OUT, TMA_STRIDES_WORDING, holds
+from ..tma_window import TMA_BYTES, TMA_MAX_BOX, WindowFault, pipeline_row_fault, window_fault
+from ..versions import KERNEL_LOWERED_AT_JIT_CALL, SMEM_BULK_COPY_OUT, TMA_STRIDES_WORDING, holds
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -58,7 +59,11 @@ RULE = Rule(
         "on the launch line. Judged for a whole shared-memory buffer without transforms (a tiled, swizzled "
         "buffer splits the box: PAL012's checks come first), sides of one shape and dtype "
         "moving a multiple of 128 bytes (PAL013 otherwise), not split or shared across a "
-        "cluster (a multicast copy: only its split is judged). The 256-element limit is "
+        "cluster (a multicast copy: its split, then the array's row stride; a copy into one "
+        "slot of a multi-buffered array: the row stride only). The copies a pipeline "
+        "(`plgpu.emit_pipeline`, the warp-specialized one) makes for its BlockSpecs: the row "
+        "stride of each GMEM array, blamed on the jitted call from 0.9.1 (the pipeline's run "
+        "on 0.8.3). The 256-element limit is "
         "judged for copies into shared memory without "
         "`oob_mode=`, and for copies out of it before 0.10 (from 0.10 a contiguous window "
         "takes a bulk path without a box); the int-indexed last dimension for copies into "
@@ -103,6 +108,36 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             related.append(Related(program.span(fault.smem.node),
                                    "the shared-memory buffer is declared here"))
         yield Finding(RULE.code, program.span(blamed), message, related=tuple(related))
+    yield from _pipeline_rows(program)
+
+
+def _pipeline_rows(program: Program) -> Iterator[Finding]:
+    """A pipeline's TMA copies of a GMEM array whose rows are not a multiple of 16 bytes,
+    raised while the kernel is lowered: the jitted call from 0.9.1, the pipeline's run on
+    0.8.3 (which lowers the kernel while its call is traced)."""
+    seen: set[int] = set()
+    for op in program.ops:
+        fault = pipeline_row_fault(op)
+        if fault is None or id(op.node) in seen:
+            continue
+        seen.add(id(op.node))
+        blamed = op.launch.lowered_at if holds(KERNEL_LOWERED_AT_JIT_CALL, program.version) else op.node
+        dtype = fault.gmem.dtype.name  # type: ignore[attr-defined]
+        words = "Async copies require" if holds(TMA_STRIDES_WORDING, program.version) else \
+            "async_copy requires"
+        where = program.where(program.span(op.node), blamed)
+        related = [Related(program.span(op.node), "the pipeline that copies it runs here")]
+        if isinstance(fault.spec_node, ast.AST):
+            related.append(Related(program.span(fault.spec_node), "its BlockSpec"))
+        yield Finding(
+            RULE.code, program.span(blamed),
+            f"The pipeline at {where} copies blocks of a {short_repr(fault.root)} {dtype} GMEM "
+            f"array by TMA: its rows are {fault.root[-1] * fault.size} bytes, and the TMA unit "
+            f"needs every row to start on a 16-byte boundary. JAX raises \"ValueError: {words} "
+            f"all GMEM strides except the last one to be a multiple of 16 bytes\" while the "
+            f"kernel is lowered. Pad the last dimension to a multiple of "
+            f"{TMA_BYTES // fault.size} {dtype} values.",
+            related=tuple(related))
 
 
 def _message(program: Program, name: str, fault: WindowFault) -> str:
