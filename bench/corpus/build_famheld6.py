@@ -163,7 +163,7 @@ class TileShape(NamedTuple):
   k: int = 64
 
 
-TILE = TileShape(64, 128, 64)
+TILE = TileShape()._replace(m=64)
 DTYPE = jnp.float16
 
 
@@ -420,6 +420,7 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 BETA = 1.0
+FAST_MATH = {"approx_math": True}
 
 
 def softplus_factory(n, block=512, beta=BETA):
@@ -430,7 +431,8 @@ def softplus_factory(n, block=512, beta=BETA):
     o_ref[win] = jnp.log(1.0 + jnp.exp(beta * x_ref[win])) / beta
 
   launch = plgpu.kernel(softplus, out_type=jax.ShapeDtypeStruct((n,), jnp.float32),
-                        grid=(steps,), grid_names=("blk",))
+                        grid=(steps,), grid_names=("blk",),
+                        compiler_params=plgpu.CompilerParams(**FAST_MATH))
   return jax.jit(launch)
 
 
@@ -1174,6 +1176,7 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 SIZE = 512
 MAX_STEPS = 3
+PARAMS = {"approx_math": False}
 
 
 def kernel(x_ref, o_ref):
@@ -1189,7 +1192,8 @@ def kernel(x_ref, o_ref):
   o_ref[...] = out
 
 
-halve = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((SIZE,), jnp.float32))
+halve = plgpu.kernel(kernel, out_type=jax.ShapeDtypeStruct((SIZE,), jnp.float32),
+                     compiler_params=plgpu.CompilerParams(**PARAMS))
 
 if __name__ == "__main__":
   print(jax.jit(halve)(jnp.ones((SIZE,), jnp.float32))[:4])
