@@ -30,6 +30,8 @@ SEMAPHORE_OPS = {
     "pl.semaphore_wait": ("sem_or_view", "wait"),
     "plgpu.semaphore_signal": ("semaphore", "signal"),
     "plgpu.semaphore_wait": ("semaphore", "wait"),
+    # A collective op (ops.py), checked by the same check_sem_avals under its own name.
+    "plgpu.semaphore_signal_multicast": ("semaphore", "semaphore_signal_multicast"),
 }
 _BUFFER_SPACES = ("GMEM", "SMEM", "TMEM")
 # The memory scopes of the Mosaic GPU variants' atomics (mosaic/gpu/utils.py, 0.10.2 - 0.12.0.1).

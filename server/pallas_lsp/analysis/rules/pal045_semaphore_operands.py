@@ -26,11 +26,13 @@ RULE = Rule(
         "`memory_scope='sys'` instead."
     ),
     lowering_errors=(
-        LoweringError(r"^Cannot (signal|wait|\{name\}) on a non-semaphore Ref: ",
+        LoweringError(r"^Cannot (signal|wait|semaphore_signal_multicast|\{name\}) on a non-semaphore Ref: ",
                       exc_type="ValueError"),
-        LoweringError(r"^Cannot (signal|wait|\{name\}) on a non-\(\)-shaped semaphore: ",
+        LoweringError(r"^Cannot (signal|wait|semaphore_signal_multicast|\{name\}) on a non-\(\)-shaped "
+                      r"semaphore: ",
                       exc_type="ValueError"),
-        LoweringError(r"^Must (signal|wait|\{name\}) semaphores of the following types:",
+        LoweringError(r"^Must (signal|wait|semaphore_signal_multicast|\{name\}) semaphores of the "
+                      r"following types:",
                       exc_type="ValueError"),
         LoweringError(r"^Mosaic GPU backend does not support the concept of cores, but\s+"
                       r"core_index is specified", exc_type="NotImplementedError"),
@@ -61,7 +63,9 @@ RULE = Rule(
         "core_index=...)` fails while the kernel is lowered, blamed on the same line; so do "
         "a `memory_scope` other than \"sys\" / \"gpu\" and `memory_scope=\"gpu\"` on a "
         "`plgpu.semaphore_signal` with `device_id=` (0.10.2 to 0.12.0.1: 0.8.3 has no "
-        "plgpu.semaphore_signal)."
+        "plgpu.semaphore_signal). `plgpu.semaphore_signal_multicast` given a `plgpu.Barrier()`: "
+        "\"Must semaphore_signal_multicast semaphores of the following types\" on its line "
+        "(0.10.2: \"... non-()-shaped semaphore: (1,)\"), 0.8.3 to 0.12.0.1."
     ),
     how_to_fix=(
         "Allocate a semaphore (`plgpu.SemaphoreType.REGULAR` in scratch_types) and pass it, "
@@ -80,7 +84,7 @@ pl.semaphore_signal(sems.at[0], 1)
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     seen: set[int] = set()
-    for op in program.ref_ops:
+    for op in [*program.ref_ops, *program.ops]:
         if op.name not in SEMAPHORE_OPS or id(op.node) in seen:
             continue
         fault = semaphore_fault(op, program.version, program.semantics(op.launch.kernel).name)
@@ -113,6 +117,13 @@ def _message(name: str, fault: SemaphoreFault) -> str:
                 f"signal a GPU-local semaphore from a remote device. Please use "
                 f"`memory_scope='sys'` instead.\" while the kernel is lowered. Use "
                 f"memory_scope='sys' (the default).")
+    if fault.kind == "barrier" and verb == "semaphore_signal_multicast":
+        return (f"{name} is given a plgpu.Barrier, not a semaphore: a barrier is waited on with "
+                f"plgpu.barrier_wait, while {name} signals a semaphore on every device. JAX "
+                f"raises \"ValueError: Must semaphore_signal_multicast semaphores of the "
+                f"following types: {{...}}\" while the kernel is traced (0.10.2: \"Cannot "
+                f"semaphore_signal_multicast on a non-()-shaped semaphore: (1,)\"). Allocate a "
+                f"semaphore (plgpu.SemaphoreType.REGULAR in scratch_types) for it.")
     if fault.kind == "barrier":
         return (f"{name} is given a plgpu.Barrier, not a semaphore: a barrier is waited on with "
                 f"plgpu.barrier_wait (and arrived at with plgpu.barrier_arrive), while {name} "
