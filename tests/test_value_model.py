@@ -137,9 +137,23 @@ def pick(n):
     return "min" if n == 0 else pick(n - 1)
 launch(jnp.float32, pick(500), 4, mesh)
 """, []),
-    "an int array times a float promotes: dtype unknown": ("""
+    # JAX's lattice: an integer array with a Python float is a weak float of the default
+    # width: float32 with x64 off (the program says nothing of it) ...
+    "an int array times a float is float32 with x64 off": ("""
 x = jnp.ones(SHAPE, jnp.int32) * 0.5
 launch(x.dtype, "add", 8, mesh)
+""", ["PAL007"]),
+    # ... and unknown where the program may turn x64 on.
+    "an int array times a float where x64 may be on: dtype unknown": ("""
+import os
+os.environ.setdefault("JAX_ENABLE_X64", os.environ.get("WANT_X64", "0"))
+x = jnp.ones(SHAPE, jnp.int32) * 0.5
+launch(x.dtype, "add", 8, mesh)
+""", []),
+    "an int array times a float with x64 turned on: float64": ("""
+jax.config.update("jax_enable_x64", True)
+x = jnp.ones(SHAPE, jnp.int32) * 0.5
+launch(x.dtype, "add", 2, mesh)
 """, []),
 }
 

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 # only (np.dtype("f32") is an error, np.dtype("float") is float64).
 _DTYPE_STRINGS = frozenset(DTYPE_BITS) | {"bool"}
 _WIDE = frozenset({"float64", "int64", "uint64"})
+# What JAX makes of a 64-bit dtype with x64 off (dtypes.canonicalize_dtype).
+_NARROWED = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
 _INTEGERS = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
 _UNSIGNED = frozenset(name for name in _INTEGERS if name.startswith("u"))
 
@@ -86,11 +88,17 @@ def dtype_equality(left: object, right: object) -> bool | None:
     return sides[0].name == sides[1].name
 
 
-def array_dtype(value: object) -> object:
-    """The dtype an array made with ``dtype=value`` has: unknown for a 64-bit type (x64 may
-    be off, making it 32-bit) and for anything that names no dtype."""
+def array_dtype(value: object, x64: bool | None = None) -> object:
+    """The dtype an array made with ``dtype=value`` has; a 64-bit type is the 32-bit one when
+    x64 is off (``x64`` False: JAX's default, the program not turning it on; interpreter.x64),
+    itself when the program turns x64 on, unknown where it may; unknown for anything that
+    names no dtype."""
     dtype = dtype_of(value)
-    return dtype if dtype is not None and dtype.name not in _WIDE else UNKNOWN
+    if dtype is None:
+        return UNKNOWN
+    if dtype.name in _WIDE and x64 is not True:
+        return DtypeVal(_NARROWED[dtype.name]) if x64 is False else UNKNOWN
+    return dtype
 
 
 def _dtype_like(value: object) -> DtypeVal | None:
@@ -161,9 +169,11 @@ def _array_attribute(base: ArrayVal | RefVal | ShapeDtypeVal, attr: str) -> obje
 
 # ---------------------------------------------------------------- operators
 
-def binary(left: object, op: ast.operator, right: object) -> object:
+def binary(left: object, op: ast.operator, right: object, x64: bool | None = None) -> object:
     """Arithmetic with an array: the array's dtype when both sides agree on it (two arrays of
-    one dtype, or an array and a Python scalar that does not promote it); else unknown."""
+    one dtype, or an array and a Python scalar that does not promote it); an integer array
+    with a Python float is a weakly typed float of the default width (float32 with x64 off,
+    float64 with it on: ``x64``); else unknown."""
     arrays = [side for side in (left, right) if isinstance(side, ArrayVal)]
     if not arrays:
         return MISSING
@@ -177,6 +187,12 @@ def binary(left: object, op: ast.operator, right: object) -> object:
         if not (isinstance(side, Const) and type(side.value) in (int, float)):
             return UNKNOWN
         if type(side.value) is float and not (isinstance(dtype, DtypeVal) and dtype.name in FLOATS):
+            if isinstance(dtype, DtypeVal) and dtype.name in _INTEGERS and x64 is not None \
+                    and len(arrays) == 1:
+                # JAX's lattice: an integer array with a weak float is a weak float (measured:
+                # jnp.ones(4, jnp.int32) + 1.0 is float32, weak_type=True, on 0.12.0.1).
+                dtype = DtypeVal("float64" if x64 else "float32")
+                return _weak_float(arrays[0], dtype, op, left, right)
             dtype = UNKNOWN
     if isinstance(op, (ast.Div, ast.Pow)) and not (isinstance(dtype, DtypeVal) and dtype.name in FLOATS):
         dtype = UNKNOWN  # true division and powers of integers promote
@@ -192,6 +208,16 @@ def binary(left: object, op: ast.operator, right: object) -> object:
     return ArrayVal(shape, dtype, layout, strong)
 
 
+def _weak_float(array: ArrayVal, dtype: DtypeVal, op: ast.operator, left: object, right: object) -> object:
+    """An integer array with a Python float: a weakly typed float array of its shape and
+    layout (a matrix product: of no shape followed)."""
+    if isinstance(op, ast.MatMult):
+        return ArrayVal(UNKNOWN, dtype, strong=False)
+    layout = layouts.elementwise([side.layout if isinstance(side, ArrayVal) else layouts.RegisterLayout.SPLAT
+                                  for side in (left, right)])
+    return ArrayVal(array.shape, dtype, layout, False)
+
+
 def fingerprint_shape(shape: object) -> object:
     return shape.value if isinstance(shape, Const) else id(shape)
 
@@ -205,7 +231,7 @@ def _maker(dtype_position: int | None, default: str | None, shape_from: str = "s
         if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
             dtype: object = DtypeVal(default) if default else UNKNOWN
         else:
-            dtype = array_dtype(dtype_value)
+            dtype = array_dtype(dtype_value, call.tracer.x64)
         shape = _shape(call.arg(1 if shape_from == "key" else 0, "shape"))
         if call.name in _SPLAT_MAKERS:
             return layouts.splat(shape, dtype)
@@ -224,7 +250,7 @@ def _full(call: Call) -> object:
         dtype: object = DtypeVal({int: "int32", float: "float32"}[kind]) if kind in (int, float) \
             else UNKNOWN
     else:
-        dtype = array_dtype(dtype_value)
+        dtype = array_dtype(dtype_value, call.tracer.x64)
     if _is_scalar(call.arg(1, "fill_value")):
         return layouts.splat(_shape(call.arg(0, "shape")), dtype)
     return ArrayVal(_shape(call.arg(0, "shape")), dtype)
@@ -239,7 +265,7 @@ def _numpy_maker(dtype_position: int) -> Handler:
     # numpy's own arrays are float64 by default: what JAX makes of them depends on x64.
     def make(call: Call) -> object:
         dtype_value = call.arg(dtype_position, "dtype")
-        dtype = array_dtype(dtype_value) if dtype_value is not MISSING else UNKNOWN
+        dtype = array_dtype(dtype_value, call.tracer.x64) if dtype_value is not MISSING else UNKNOWN
         return ArrayVal(_shape(call.arg(0, "shape")), dtype)
 
     return make
@@ -254,7 +280,7 @@ def _like(dtype_position: int) -> Handler:
         if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
             dtype = source.dtype if isinstance(source, (ArrayVal, RefVal, ShapeDtypeVal)) else UNKNOWN
         else:
-            dtype = array_dtype(dtype_value)
+            dtype = array_dtype(dtype_value, call.tracer.x64)
         fill = Const(0) if dtype_position == 1 else call.arg(1, "fill_value")
         if call.name in _SPLAT_MAKERS and _is_scalar(fill):
             return layouts.splat(shape, dtype)
@@ -275,7 +301,7 @@ def _asarray(call: Call) -> object:
     shape = source.shape if isinstance(source, ArrayVal) else UNKNOWN
     if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
         return source if isinstance(source, ArrayVal) else UNKNOWN
-    return ArrayVal(shape, array_dtype(dtype_value))
+    return ArrayVal(shape, array_dtype(dtype_value, call.tracer.x64))
 
 
 def _arange(call: Call) -> object:
@@ -285,7 +311,7 @@ def _arange(call: Call) -> object:
     if bounds and all(isinstance(b, Const) and type(b.value) is int for b in bounds):
         shape = Const((len(range(*(b.value for b in bounds))),))  # type: ignore[union-attr, misc]
     if dtype_value is not MISSING:
-        dtype = array_dtype(dtype_value)
+        dtype = array_dtype(dtype_value, call.tracer.x64)
     elif shape is not UNKNOWN:
         dtype = DtypeVal("int32")  # int bounds give an int array: int32 with x64 off, as jnp.ones
     else:
@@ -306,7 +332,7 @@ def _linspace(call: Call) -> object:
     count = 50 if num is MISSING else num.value if isinstance(num, Const) and type(num.value) is int else None
     dtype_value = call.arg(5, "dtype")
     dtype = DtypeVal("float32") if dtype_value is MISSING or dtype_value == Const(None) \
-        else array_dtype(dtype_value)
+        else array_dtype(dtype_value, call.tracer.x64)
     return ArrayVal(Const((count,)) if count is not None and count >= 0 else UNKNOWN, dtype)
 
 
@@ -322,6 +348,24 @@ _SAME_FLOAT = frozenset({
     "jnp.sqrt", "jnp.cbrt", "lax.exp", "lax.exp2", "lax.log", "lax.sin", "lax.cos", "lax.tan",
     "lax.tanh", "lax.sqrt", "lax.rsqrt", "lax.cbrt", "lax.floor", "lax.ceil", "lax.logistic",
     "jax.nn.sigmoid", "jax.nn.silu", "jax.nn.gelu"})
+
+
+# jnp's binary elementwise functions: JAX's promotion of their operands is that of the operator
+# (jnp.maximum(x, 0.0) of an int32 x is a weak float32, as x + 0.0; measured on 0.12.0.1).
+_BINARY_AS_OPERATOR: dict[str, ast.operator] = {
+    "jnp.add": ast.Add(), "jnp.subtract": ast.Sub(), "jnp.multiply": ast.Mult(),
+    "jnp.maximum": ast.Add(), "jnp.minimum": ast.Add(), "jnp.true_divide": ast.Div(),
+    "jnp.divide": ast.Div(), "jnp.power": ast.Pow(), "jnp.floor_divide": ast.FloorDiv(),
+}
+
+
+def _binary_elementwise(call: Call) -> object:
+    """``jnp.maximum(x, y)`` and the others of _BINARY_AS_OPERATOR: the operator's result
+    (arrays.binary), with two positional operands and nothing else."""
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    found = binary(call.args[0], _BINARY_AS_OPERATOR[call.name], call.args[1], call.tracer.x64)
+    return UNKNOWN if found is MISSING else found
 
 
 def _elementwise(call: Call) -> object:
@@ -344,7 +388,7 @@ def _iota(call: Call) -> object:
     """``lax.iota(dtype, size)``: a strongly typed (size,) array of that dtype."""
     size = call.arg(1, "size")
     shape = Const((size.value,)) if isinstance(size, Const) and type(size.value) is int else UNKNOWN
-    return ArrayVal(shape, array_dtype(call.arg(0, "dtype")), strong=True)
+    return ArrayVal(shape, array_dtype(call.arg(0, "dtype"), call.tracer.x64), strong=True)
 
 
 def _broadcasted_iota(call: Call) -> object:
@@ -353,7 +397,8 @@ def _broadcasted_iota(call: Call) -> object:
     shape = call.arg(1, "shape")
     known = isinstance(shape, Const) and isinstance(shape.value, tuple) and bool(shape.value) \
         and all(type(d) is int and d > 0 for d in shape.value)
-    return ArrayVal(shape if known else UNKNOWN, array_dtype(call.arg(0, "dtype")), strong=True)
+    dtype = array_dtype(call.arg(0, "dtype"), call.tracer.x64)
+    return ArrayVal(shape if known else UNKNOWN, dtype, strong=True)
 
 
 def _astype(call: Call) -> object:
@@ -361,7 +406,7 @@ def _astype(call: Call) -> object:
     if not isinstance(base, ArrayVal):
         return UNKNOWN
     # convert_element_type to a named dtype gives a strongly typed array.
-    return ArrayVal(base.shape, array_dtype(dtype_value), strong=True)
+    return ArrayVal(base.shape, array_dtype(dtype_value, call.tracer.x64), strong=True)
 
 
 def _inferred(dims: tuple[int, ...], base: object) -> object:
@@ -479,7 +524,7 @@ def _issubdtype(call: Call) -> object:
 
 def _scalar(call: Call) -> object:
     """jnp.float32(x): a 0-d array of that dtype."""
-    return ArrayVal(Const(()), array_dtype(QualName(call.name)), strong=True)
+    return ArrayVal(Const(()), array_dtype(QualName(call.name), call.tracer.x64), strong=True)
 
 
 def _int_scalar_op(call: Call) -> object:
@@ -514,6 +559,7 @@ HANDLERS: dict[str, Handler] = {
     "jnp.arange": _arange,
     "jnp.linspace": _linspace,
     **dict.fromkeys(_SAME_DTYPE | _SAME_FLOAT, _elementwise),
+    **dict.fromkeys(_BINARY_AS_OPERATOR, _binary_elementwise),
     # jax.random.normal(key, shape=(), dtype=float): x64 off reads float as float32.
     "jax.random.normal": _maker(2, "float32", shape_from="key"),
     "jax.random.uniform": _maker(2, "float32", shape_from="key"),

@@ -85,6 +85,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.deadline = deadline
         # Other modules of the folder, by dotted name: `import kernels` runs them here.
         self.modules = modules or {}
+        # 64-bit types (jax_enable_x64): unknown until build_program reads the program's text,
+        # then as jax.config.update / jax.enable_x64 set them while the program runs.
+        self.x64: bool | None = None
         self.path = path
         # The analysed file's path as the caller gave it (also for one file alone, where
         # ``path`` is None): only the library face reads it (ModuleLibrary.absent).

@@ -223,8 +223,10 @@ _INT_ONLY = (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)
 MAX_NUMBER = 1 << 62
 
 
-def binary(left: object, op: ast.operator, right: object) -> object:
-    with_array = arrays.binary(left, op, right)
+def binary(left: object, op: ast.operator, right: object, x64: bool | None = None) -> object:
+    """``left op right`` of arrays and constants (``x64``: interpreter.x64, the dtype of a
+    Python float with an integer array)."""
+    with_array = arrays.binary(left, op, right, x64)
     if with_array is not MISSING:
         return with_array
     if isinstance(left, Const) and isinstance(right, Const):
@@ -496,6 +498,9 @@ class Tracer(Protocol):
     barriers: list[BarrierVal]
     # The mesh jax.set_mesh / use_abstract_mesh installed (None: none; UNKNOWN: cannot tell).
     context_mesh: object
+    # Whether 64-bit types are on (jax_enable_x64): False by JAX's default where the program
+    # says nothing of it, None where it may turn them on (interpreter.x64).
+    x64: bool | None
 
     def set_context_mesh(self, mesh: object) -> None: ...
 
@@ -757,6 +762,25 @@ def _run_pipeline(call: Call) -> object:
     pipeline = call.args[0] if call.args else None
     if isinstance(pipeline, pipelines.PipelineVal) and pipeline.api == pipelines.WS:
         warp_pipelines.trace(call, pipeline)
+    return UNKNOWN
+
+
+def _config_update(call: Call) -> object:
+    """``jax.config.update(name, value)``: ``jax_enable_x64`` turns 64-bit types on or off from
+    here on (the truth of a known value; unknown otherwise); other options change nothing the
+    analysis models."""
+    name, value = call.arg(0, "name"), call.arg(1, "val")
+    if isinstance(name, Const) and name.value == "jax_enable_x64":
+        call.tracer.x64 = bool(value.value) if isinstance(value, Const) else None
+    elif not isinstance(name, Const):
+        call.tracer.x64 = None  # an option the analysis cannot name may be that one
+    return Const(None)
+
+
+def _x64_context(call: Call) -> object:
+    """``jax.enable_x64()`` / ``jax.experimental.enable_x64()`` / ``disable_x64()``: a context
+    that changes x64 for its block, which is not followed: unknown from here on."""
+    call.tracer.x64 = None
     return UNKNOWN
 
 
@@ -1438,6 +1462,11 @@ HANDLERS: dict[str, Handler] = {
     pipelines.WS: _emit_pipeline,
     pipelines.RUN: _run_pipeline,
     pipelines.ALLOCATIONS: pipelines.run,
+    "jax.config.update": _config_update,
+    "jax._src.config.update": _config_update,
+    "jax.enable_x64": _x64_context,
+    "jax.experimental.enable_x64": _x64_context,
+    "jax.experimental.disable_x64": _x64_context,
     "jax._src.util.split_list": _split_list,
     "jax._src.util.partition_list": _partition_list,
     "jax._src.util.merge_lists": _merge_lists,

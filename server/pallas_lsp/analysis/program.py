@@ -599,6 +599,7 @@ def build_program(tree: ast.Module, options: Options, deadline: float, source: s
                   modules: dict[str, SourceModule] | None = None, path: str | None = None,
                   sources: dict[str, str] | None = None, *, script: str | None = None) -> Program:
     interp = Interpreter(tree, options.jax_version, deadline, modules, path, options.library)
+    interp.x64 = _x64_default(tree, source)
     if script is not None:
         interp.script = script
     try:
@@ -607,6 +608,35 @@ def build_program(tree: ast.Module, options: Options, deadline: float, source: s
         exc.partial = _program(tree, source, options, interp, sources)
         raise
     return _program(tree, source, options, interp, sources)
+
+
+def _x64_default(tree: ast.Module, source: str) -> bool | None:
+    """64-bit types at the program's start: off (JAX's default) unless its code names x64 (the
+    JAX_ENABLE_X64 environment variable set through os.environ, an absl flag, a config option
+    read from a variable, jax.enable_x64): it may turn them on in ways not followed, so
+    unknown, until a jax.config.update the run meets says (jax_calls._config_update). Comments
+    and docstrings do not count; the tree is walked only when the text names x64 at all."""
+    if not source:
+        return None
+    if "x64" not in source.lower():
+        return False
+    prose = {id(stmt.value) for stmt in walk(tree)
+             if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)}
+    for node in walk(tree):
+        text = None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose:
+            text = node.value
+        elif isinstance(node, ast.Name):
+            text = node.id
+        elif isinstance(node, ast.Attribute):
+            text = node.attr
+        elif isinstance(node, ast.alias):
+            text = node.name
+        elif isinstance(node, ast.keyword):
+            text = node.arg
+        if text is not None and "x64" in text.lower():
+            return None
+    return False
 
 
 def _program(tree: ast.Module, source: str, options: Options, interp: Interpreter,

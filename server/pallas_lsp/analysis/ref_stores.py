@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dtypes import DTYPE_BITS
+from .dtypes import DTYPE_BITS, FLOATS
 from .ref_facts import index_dims, indexed_shape
 from .values import ArrayVal, Const, DtypeVal, RefVal
 
@@ -54,8 +54,11 @@ def store_fault(ref: object, index: object, value: object) -> StoreFault | None:
     ref_dtype = ref.dtype.name if isinstance(ref.dtype, DtypeVal) else None
     value_dtype = value.dtype.name if isinstance(value.dtype, DtypeVal) else None
     shape_differs = ref_shape is not None and value_shape is not None and ref_shape != value_shape
-    # A weak value may be cast (only a strong one is sure not to be); integers always are.
-    dtype_differs = value.strong and ref_dtype is not None and value_dtype is not None \
+    # A weak value may be cast (only a strong one is sure not to be); integers always are; a
+    # float, weak or not, never is into an integer ref (famheld5's int32 ref given
+    # jnp.maximum(x, 0.0): "Ref dtype: int32. Value dtype: float32").
+    dtype_differs = (value.strong or (value_dtype in FLOATS and ref_dtype in _INTEGERS)) \
+        and ref_dtype is not None and value_dtype is not None \
         and ref_dtype != value_dtype and not (ref_dtype in _INTEGERS and value_dtype in _INTEGERS)
     if not shape_differs and not dtype_differs:
         return None

@@ -63,11 +63,28 @@ def kernel(x_ref, y_ref):
 )
 
 
+# What JAX makes of a 64-bit dtype with x64 off.
+_NARROWED_FROM = {"float32": "float64", "int32": "int64", "uint32": "uint64"}
+
+
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for access, fault in failing_stores(program):
         ref_text = program.text(access.node.value)
-        yield Finding(RULE.code, program.span(access.node), _message(ref_text, fault),
+        yield Finding(RULE.code, program.span(access.node),
+                      _message(ref_text, fault) + _x64_note(program, access, fault),
                       fixes=_cast_fix(program, access.node, ref_text, fault))
+
+
+def _x64_note(program: Program, access: RefAccess, fault: StoreFault) -> str:
+    """Why a value written as 64-bit is 32-bit: x64 is off (interpreter.x64)."""
+    wide = _NARROWED_FROM.get(fault.value_dtype or "")
+    statement = program.parent(access.node)
+    value = getattr(statement, "value", None)
+    if wide is None or program.interp.x64 is not False or not isinstance(value, ast.expr) \
+            or wide not in program.text(value):
+        return ""
+    return (f" The {wide} written here is {fault.value_dtype}: JAX's 64-bit types are off "
+            f"unless jax_enable_x64 is set.")
 
 
 def failing_stores(program: Program) -> list[tuple[RefAccess, StoreFault]]:

@@ -431,7 +431,7 @@ class ExpressionsMixin:
         """``left op right``: the operands' special methods (python/operators.py), then
         Flag bits, lists, constants and arrays."""
         answered = operators.binary(self, left, op, right, ctx)
-        return answered if answered is not MISSING else _flag_or_binary(left, op, right)
+        return answered if answered is not MISSING else _flag_or_binary(left, op, right, self.x64)
 
     def unary_op(self, op: ast.unaryop, operand: object, ctx: Ctx) -> object:
         """``-operand`` / ``+`` / ``~``: the operand's special method (python/operators.py),
@@ -449,7 +449,8 @@ class ExpressionsMixin:
         if answered is not MISSING:
             return answered
         answered = operators.binary(self, current, op, operand, ctx)
-        return answered if answered is not MISSING else jax_calls.binary(plain(current), op, plain(operand))
+        return answered if answered is not MISSING else jax_calls.binary(plain(current), op, plain(operand),
+                                                                         self.x64)
 
     def attribute(self, base: object, node: ast.Attribute, ctx: Ctx) -> object:
         return self.attribute_named(base, node.attr, ctx, node)

@@ -205,9 +205,9 @@ def _new_list(items: object) -> ListVal:
     return ListVal(known or [], complete=known is not None)
 
 
-def _flag_or_binary(left: object, op: ast.operator, right: object) -> object:
+def _flag_or_binary(left: object, op: ast.operator, right: object, x64: bool | None = None) -> object:
     combined = flags.binary(left, op, right)
-    return combined if combined is not MISSING else _binary(left, op, right)
+    return combined if combined is not MISSING else _binary(left, op, right, x64)
 
 
 def _unary(op: ast.unaryop, operand: object) -> object:
@@ -279,7 +279,7 @@ _NEVER_NONE = (ObjVal, ObjectVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal
                WrappedVal, ExcVal, GeneratorVal, RealVal)
 
 
-def _binary(left: object, op: ast.operator, right: object) -> object:
+def _binary(left: object, op: ast.operator, right: object, x64: bool | None = None) -> object:
     """``xs + ys`` of lists is a new list; any other operand is read as its current items."""
     if isinstance(left, ListVal) and isinstance(right, ListVal) and isinstance(op, ast.Add):
         # (Both complete: their items; an empty list adds none.)
@@ -287,7 +287,7 @@ def _binary(left: object, op: ast.operator, right: object) -> object:
             and len(left.items) + len(right.items) <= MAX_LIST_ITEMS else _new_list(UNKNOWN)
     if isinstance(op, ast.Mult) and (isinstance(left, ListVal) or isinstance(right, ListVal)):
         return _repeat(left, right) if isinstance(left, ListVal) else _repeat(right, left)
-    return jax_calls.binary(plain(left), op, plain(right))
+    return jax_calls.binary(plain(left), op, plain(right), x64)
 
 
 def _repeat(items: ListVal, times: object) -> object:
