@@ -20,9 +20,11 @@ Sources (all JAX's own code at the mirror's HEAD, never committed: OUT is outsid
                    entry-point options no earlier driver used (a Hopper matmul clustered along M with a
                    32-column epilogue, the mixed-type matmul warpgroups along M, the ragged dot with a
                    transposed RHS and group sizes kept in SMEM, the transposed ragged dot with 128-row
-                   blocks, causal flash attention without the schedule barrier and with residuals, the
-                   Blackwell matmul with 256-wide tiles, the Blackwell ragged dot non-collective, all_gather
-                   along dimension 0 of float32 over 4 devices, reduce_scatter with a max over int32). The op
+                   blocks, causal flash attention without the schedule barrier and with residuals,
+                   grouped-query attention, the Blackwell matmul with 256-wide tiles or bfloat16 128-deep K
+                   tiles, the Blackwell ragged dot with its grid along M, all_gather of float32 rows over 4
+                   devices / int32 columns over 2, reduce_scatter with max over int32 / min over bfloat16,
+                   the Hopper matmuls' C / cluster / warpgroup variants). The op
                    is IMPORTED from the release under test (its module source was a base of `families`,
                    `famheld` or `famheld3`, so it is never copied nor mutated): each base is the driver,
                    and its mutants edit only what the op's user writes (configuration, shapes, dtypes,
