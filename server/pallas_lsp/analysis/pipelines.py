@@ -113,6 +113,10 @@ class PipelineVal:
     # (no manual barriers passed): analysis/warp_pipelines.py traces the body at the run.
     compute_context: object = None
     known_args: bool = True
+    # The warp-specialized pipeline's memory_registers= as passed (MISSING: not given): its
+    # memory thread calls set_max_registers(memory_registers, action="decrease") when the
+    # pipeline runs (PAL034).
+    memory_registers: object = MISSING
 
 
 def block_spec(call: Call, returned: object = MISSING, index_params: int | None = None,
@@ -254,7 +258,8 @@ def emit_pipeline(call: Call, trace_usual: Callable[[], object]) -> object:
                        values["max_concurrent_steps"], call.arg(0, "body"), "init_carry" in call.kwargs)
     if call.name == WS:
         context = call.kwargs.get("compute_context", Const(None))
-        made = replace(made, compute_context=None if isinstance(context, Const) and context.value is None
+        made = replace(made, memory_registers=call.kwargs.get("memory_registers", MISSING),
+                       compute_context=None if isinstance(context, Const) and context.value is None
                        else context, known_args=not any(
                            key in call.kwargs and not _false(call.kwargs[key]) for key in _MORE_ARGS))
     return PartialVal(QualName(RUN), (made,), {})

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..model import Finding, Options
+from ..model import Finding, Options, Related
+from ..pipelines import RUN, WS, PipelineVal
 from ..program import Program
 from ..trace import Op
 from ..values import Const
@@ -38,7 +39,10 @@ RULE = Rule(
         "`set_max_registers` line: a literal `n` that is not a positive multiple of 8 (or not an "
         "int), or an `action` other than the two strings. 0.8.3 and 0.10.2 do not check: a count "
         "of 100 then fails MLIR verification (\"Verification failed\", not predicted), and an "
-        "unknown action lowers as \"decrease\". 0.11.0 and 0.11.1 not measured."
+        "unknown action lowers as \"decrease\". 0.11.0 and 0.11.1 not measured. A "
+        "warp-specialized pipeline's `memory_registers=` is its memory warpgroup's count "
+        "(`set_max_registers(memory_registers, action=\"decrease\")` when the pipeline runs): "
+        "raised on the line that runs the pipeline, from 0.11.2."
     ),
     how_to_fix=(
         "Give a positive multiple of 8 (the producer warpgroup usually decreases to 24 or 40, "
@@ -66,6 +70,34 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             continue
         related = [item for each in ops for item in kernel_related(program, each.launch)]
         yield Finding(RULE.code, program.span(node), said, related=dedupe(related))
+    yield from _pipeline_memory_registers(program)
+
+
+def _pipeline_memory_registers(program: Program) -> Iterator[Finding]:
+    """A warp-specialized pipeline's memory_registers=: its memory thread calls
+    ``set_max_registers(memory_registers, action="decrease")`` when the pipeline runs, so JAX's
+    check is raised on the line that runs it (measured on 0.11.2 and 0.12.0.1)."""
+    seen: set[int] = set()
+    for op in program.ops:
+        pipeline = op.args.get("pipeline") if op.name == RUN else None
+        if not isinstance(pipeline, PipelineVal) or pipeline.api != WS or id(op.node) in seen:
+            continue
+        count = pipeline.memory_registers
+        if not isinstance(count, Const) or (isinstance(count.value, int) and count.value > 0
+                                            and count.value % 8 == 0):
+            continue
+        seen.add(id(op.node))
+        given = pipeline.node.keywords
+        related = [Related(program.span(keyword.value), "memory_registers is given here")
+                   for keyword in given if keyword.arg == "memory_registers"]
+        yield Finding(
+            RULE.code, program.span(op.node),
+            f"The warp-specialized pipeline run here has memory_registers={count.value!r}: its "
+            f"memory warpgroup calls set_max_registers({count.value!r}, action=\"decrease\"), and "
+            f"the register count per thread changes in steps of 8, so JAX raises \"ValueError: n "
+            f"must be a positive multiple of 8, got {count.value}\" when the pipeline runs. Give "
+            f"a positive multiple of 8 (24 or 40 are usual for the memory warpgroup).",
+            related=tuple(related))
 
 
 def _fault(op: Op) -> str | None:
