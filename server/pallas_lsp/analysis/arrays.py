@@ -381,7 +381,17 @@ def _elementwise(call: Call) -> object:
 
 # Calls that are ops inside a kernel body (recorded by their parameters) and arrays wherever
 # they are called: HANDLERS gives their value, in a kernel after the op is recorded.
-VALUED_OPS = frozenset({"lax.iota", "lax.broadcasted_iota"})
+VALUED_OPS = frozenset({"lax.iota", "lax.broadcasted_iota", "plgpu.multimem_load_reduce"})
+
+
+def _multimem_load_reduce(call: Call) -> object:
+    """``plgpu.multimem_load_reduce(ref, ...)``: the reduced array, of the ref's (view's) shape
+    and dtype (its register layout: the cast's, or none: PAL004)."""
+    ref = call.arg(0, "ref")
+    if not isinstance(ref, RefVal) or ref.reshaped_from is not None or ref.transposed:
+        return UNKNOWN
+    shape = ref.shape if isinstance(ref.shape, Const) and isinstance(ref.shape.value, tuple) else UNKNOWN
+    return ArrayVal(shape, ref.dtype if isinstance(ref.dtype, DtypeVal) else UNKNOWN, strong=True)
 
 
 def _iota(call: Call) -> object:
@@ -580,6 +590,7 @@ HANDLERS: dict[str, Handler] = {
     # Also a kernel op (ops.py records it with its parameters, and its value inside a kernel
     # is the op's): this handler gives its value in code around the kernel (the inputs).
     "lax.iota": _iota,
+    "plgpu.multimem_load_reduce": _multimem_load_reduce,
     "lax.broadcasted_iota": _broadcasted_iota,
     "jnp.dtype": _dtype,
     "np.dtype": _dtype,

@@ -169,6 +169,11 @@ CLUSTER_BARRIER_AXES_AT_JIT_CALL = Fact("an unknown ClusterBarrier axis is blame
 # A scratch buffer whose tiling does not divide it: Mosaic GPU's TileTransform refuses it
 # ("Expected GMEM slice shape ... suffix to be a multiple of tiling ..."); from 0.10 Pallas
 # builds the tiled type itself and asserts first (a bare AssertionError). 0.9 not measured.
+# Warpgroup semantics refuse a cast to a WG-strided layout of another shape in layout inference
+# ("Cannot cast to layout ..."); 0.8.3 lowers the cast with to_layout ("Cannot convert from
+# WGStridedFragLayout(...) to WGStridedFragLayout(...)"). 0.9 not measured.
+STRIDED_CAST_INFERRED = Fact("Warpgroup layout inference refuses a WG_STRIDED cast of another shape",
+                             (0, 10), None, "pal075/strided_shape_mismatch: 0.8.3 vs 0.10.2")
 TILING_REFUSED_BY_MOSAIC = Fact("a tiling that does not divide a buffer is refused by Mosaic GPU's "
                                 "TileTransform, not Pallas' assertion", None, (0, 10),
                                 "pal012/tiling_does_not_divide: 0.8.3 vs 0.10.2")

@@ -22,19 +22,20 @@ import ast
 from collections.abc import Iterator
 
 from ..layouts import RegisterLayout
-from ..model import Finding, Options
+from ..model import Finding, Options, Related
 from ..ops import LAYOUT_CAST
 from ..program import Program, short_repr
 from ..stdlib_calls import OPERATOR_FUNCTIONS
 from ..trace import Op
 from ..values import ArrayVal, Const, LayoutVal
+from ..versions import STRIDED_CAST_INFERRED, holds
 from .base import LoweringError, Rule
 from .common import dedupe, kernel_related
 
 RULE = Rule(
     code="PAL075",
     name="register_layout_cast",
-    title="plgpu.layout_cast to a tiled layout the array cannot take (Lane semantics)",
+    title="plgpu.layout_cast to a register layout the array cannot take",
     jax_message=(
         "ValueError: Tiling ((64, 8), (16, 8), (8, 8), (2,)) does not apply to shape (256,)\n"
         "NotImplementedError: Cannot convert from WGStridedFragLayout(shape=(128, 128), "
@@ -48,8 +49,16 @@ RULE = Rule(
                       sites=r":Tiling\.tile_shape\.fail$"),
         # ``{self.layout}`` / ``{new_layout}`` in JAX's template (the raise-site table).
         LoweringError(r"^Cannot convert from (WGStridedFragLayout\(.*\)|\{self\.layout\}) to "
-                      r"(TiledLayout\(|\{new_layout\})", "NotImplementedError",
+                      r"(TiledLayout\(|WGStridedFragLayout\(|\{new_layout\})", "NotImplementedError",
                       sites=r"mosaic/gpu/fragmented_array\.py:FragmentedArray\.to_layout$"),
+        # A WG_STRIDED layout of another shape: Lane's FragmentedArray (the maker's line) and
+        # Warpgroup's layout inference (the cast's); JAX writes "notcompatible".
+        LoweringError(r"^Shape (\(.*\)|\{shape\}) is not compatible with (WGStridedFragLayout\(|\{layout\})",
+                      "ValueError"),
+        LoweringError(r"^Unsupported shape (\(.*\)|\{shape\}), \(expected ", "ValueError",
+                      sites=r"pallas/mosaic_gpu/lowering\.py:_get_lowering_rule$"),
+        LoweringError(r"^Cannot cast to layout (WGStridedFragLayout\(.*|\{out_layout\.value\}): the "
+                      r"layout is not\s?compatible with the operand shape", "ValueError"),
     ),
     what_it_means=(
         "A tiled register layout lays an array out in tiles of its last two dimensions: "
@@ -66,7 +75,13 @@ RULE = Rule(
         "`plgpu.layout_cast(x_ref[...], plgpu.Layout.WGMMA)` of a (256,) ref (\"Tiling ((64, "
         "8), (16, 8), (8, 8), (2,)) does not apply to shape (256,)\"), "
         "`plgpu.layout_cast(x_ref[...] + y_ref[...], plgpu.Layout.WGMMA)` of (128, 128) refs "
-        "(\"Cannot convert from WGStridedFragLayout(...) to TiledLayout(...)\")."
+        "(\"Cannot convert from WGStridedFragLayout(...) to TiledLayout(...)\"). Under both "
+        "semantics, a cast to `plgpu.Layout.WG_STRIDED(shape, vec_size)` of an array of another "
+        "shape: Warpgroup (the default from 0.11) on the cast's line (\"Cannot cast to layout "
+        "WGStridedFragLayout(...): the layout is notcompatible with the operand shape ...\"), "
+        "Lane on the line of the operation that makes the array inside the cast, which gets the "
+        "layout as a hint (\"Shape (64, 32) is not compatible with WGStridedFragLayout(...)\"), "
+        "measured on 0.10.2, 0.11.2 and 0.12.0.1."
     ),
     how_to_fix=(
         "Cast arrays whose last two dimensions are multiples of the layout's tile ((64, 8) for "
@@ -126,6 +141,60 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                 f"memory) and compute with the cast arrays, drop the cast, or use Warpgroup "
                 f"semantics.")
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
+    yield from _strided_shapes(program)
+
+
+def _strided_shapes(program: Program) -> Iterator[Finding]:
+    """``plgpu.layout_cast(x, plgpu.Layout.WG_STRIDED(shape, vec_size))`` of an array of another
+    shape. Warpgroup's layout inference refuses the cast ("Cannot cast to layout
+    WGStridedFragLayout(...): the layout is notcompatible with the operand shape ..."), on the
+    cast's line; Lane hands the layout to the operation that makes the array (the lowering
+    loop's hint), which fails making it ("Shape (64, 32) is not compatible with
+    WGStridedFragLayout(...)"), on that operation's line: judged where it is written inside the
+    cast (a name's maker is not followed). Measured on 0.10.2 (Lane), 0.11.2 and 0.12.0.1
+    (Warpgroup), famheld5."""
+    seen: set[int] = set()
+    for op in program.ops:
+        if op.name != LAYOUT_CAST or op.names_open or op.scope_names:
+            continue
+        layout, value = op.args.get("new_layout"), op.args.get("x")
+        if not isinstance(layout, LayoutVal) or layout.name != "WG_STRIDED" \
+                or not isinstance(layout.shape, Const) or not isinstance(value, ArrayVal) \
+                or not isinstance(value.shape, Const):
+            continue
+        wanted, shape = layout.shape.value, value.shape.value
+        if not isinstance(wanted, tuple) or not isinstance(shape, tuple) or wanted == shape \
+                or not all(type(d) is int for d in (*wanted, *shape)):
+            continue
+        lane = program.semantics(op.launch.kernel).name == "Lane"
+        made_by = op.arg_nodes.get("x")
+        blamed: ast.AST | None = op.node
+        if lane:
+            blamed = made_by if isinstance(made_by, (ast.Call, ast.Subscript)) else None
+        if blamed is None or id(blamed) in seen:
+            continue
+        seen.add(id(blamed))
+        if lane and isinstance(made_by, ast.Subscript):  # a load in the layout: its own check
+            text = "Unsupported shape {1}, (expected {0})"
+        elif lane:
+            text = "Shape {0} is not compatible with WGStridedFragLayout(shape={1}, ...)"
+        elif holds(STRIDED_CAST_INFERRED, program.version):
+            text = ("Cannot cast to layout WGStridedFragLayout(shape={1}, ...): the layout is "
+                    "notcompatible with the operand shape {0}")
+        else:
+            text = ("Cannot convert from WGStridedFragLayout(shape={0}, ...) to "
+                    "WGStridedFragLayout(shape={1}, ...)")
+        text = text.format(short_repr(shape), short_repr(wanted))
+        related = list(kernel_related(program, op.launch))
+        if blamed is not op.node:
+            related.insert(0, Related(program.span(op.node), "the layout_cast whose layout it is made in"))
+        yield Finding(
+            RULE.code, program.span(blamed),
+            f"plgpu.layout_cast of a {short_repr(shape)} array to plgpu.Layout.WG_STRIDED"
+            f"({short_repr(wanted)}, ...): a WG-strided layout is made for one shape, and this "
+            f"array has another. JAX fails with \"{text}\". Give the layout the array's shape "
+            f"(plgpu.Layout.WG_STRIDED({short_repr(shape)}, ...)).",
+            related=dedupe(related))
 
 
 def _fault(program: Program, op: Op) -> tuple[str, str, tuple[int, ...]] | None:

@@ -574,7 +574,7 @@ class CallsMixin:
                 mesh = current if usable else UNKNOWN
             inner_ctx = replace(ctx, manual=mesh, manual_axes=_nested_manual_axes(ctx, func.manual_axes),
                                 shard_map_node=func.node)
-            args = [_shard_of(arg, _spec_for(func.in_specs, index)) for index, arg in enumerate(args)]
+            args = [_shard_of(arg, _spec_for(func.in_specs, index), mesh) for index, arg in enumerate(args)]
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
         return UNKNOWN
 

@@ -25,6 +25,7 @@ from ...values import (
     KernelInfo,
     KernelVal,
     ListVal,
+    MeshVal,
     ModuleVal,
     ObjectVal,
     ObjVal,
@@ -178,14 +179,40 @@ def _spec_for(in_specs: object, index: int) -> object:
     return UNKNOWN
 
 
-def _shard_of(arg: object, spec: object) -> object:
-    """An array as the shard_mapped function sees it: its dtype, and its shape only when the
-    spec replicates it (a split dimension's size depends on the mesh's, not known here)."""
+def _shard_of(arg: object, spec: object, mesh: object = None) -> object:
+    """An array as the shard_mapped function sees it: its dtype, and its shape where the spec
+    and the mesh tell it: a dimension split over mesh axes (a name, or a tuple of names) is
+    divided by the product of their sizes, one the spec leaves out or gives None is whole.
+    Unknown where a size is not known or does not divide (JAX refuses that shard_map)."""
     if not isinstance(arg, ArrayVal):
         return arg
-    replicated = isinstance(spec, SpecVal) and all(
-        isinstance(entry, Const) and entry.value is None for entry in spec.entries)
-    return arg if replicated else ArrayVal(UNKNOWN, arg.dtype)
+    if not isinstance(spec, SpecVal):
+        return ArrayVal(UNKNOWN, arg.dtype)
+    if all(isinstance(entry, Const) and entry.value is None for entry in spec.entries):
+        return arg
+    shape = arg.shape.value if isinstance(arg.shape, Const) else None
+    sizes = dict(zip(mesh.axes, mesh.sizes, strict=True)) if isinstance(mesh, MeshVal) \
+        and mesh.sizes is not None and len(mesh.sizes) == len(mesh.axes) else None
+    if not isinstance(shape, tuple) or sizes is None or len(spec.entries) > len(shape):
+        return ArrayVal(UNKNOWN, arg.dtype)
+    local = list(shape)
+    for dim, entry in enumerate(spec.entries):
+        names = entry.value if isinstance(entry, Const) else None
+        if names is None and isinstance(entry, Const):
+            continue
+        names = (names,) if isinstance(names, str) else names
+        if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
+            return ArrayVal(UNKNOWN, arg.dtype)
+        split = 1
+        for name in names:
+            size = sizes.get(name)
+            if type(size) is not int or size <= 0:
+                return ArrayVal(UNKNOWN, arg.dtype)
+            split *= size
+        if type(local[dim]) is not int or local[dim] % split:
+            return ArrayVal(UNKNOWN, arg.dtype)
+        local[dim] //= split
+    return ArrayVal(Const(tuple(local)), arg.dtype, arg.layout, arg.strong)
 
 
 def _refs(info: KernelInfo, args: tuple[object, ...], count: int) -> list[object]:
