@@ -391,7 +391,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
                       arg_nodes: dict[str, ast.expr], ctx: Ctx) -> None:
         assert ctx.launch is not None
         self.ref_ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open, (),
-                               ctx.scope_names))
+                               ctx.scope_names, ctx.scope_call))
 
     def record_host_query(self, query: HostAxisQuery) -> None:
         self.library_site(query.node)

@@ -416,7 +416,7 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
         call.tracer.call_callbacks([body], {}, call.node, ctx, same_context=True)
         return
     refs = slot_refs(pipeline.in_specs, pipeline.out_specs, list(gmem_refs), call.tracer.version)
-    call.tracer.call_value(body, [UNKNOWN, *refs], {}, ctx)
+    call.tracer.call_value(body, [UNKNOWN, *refs], {}, replace(ctx, scope_call=call.node))
 
 
 def attribute(pipeline: PartialVal, attr: str) -> object:

@@ -290,7 +290,7 @@ def _run_scoped(call: Call) -> object:
     if "**" in call.kwargs:
         call.tracer.call_callbacks([body], {}, call.node, call.ctx, same_context=True)
         return UNKNOWN
-    return call.tracer.call_value(body, refs, named, call.ctx)
+    return call.tracer.call_value(body, refs, named, replace(call.ctx, scope_call=call.node))
 
 
 # ---------------------------------------------------------------- views

@@ -50,6 +50,9 @@ class Ctx:
     # module, "name", new):` block, by canonical name ("plgpu.kernel"): a test harness routes
     # JAX's own collectives through its `self.kernel` this way.
     patches: tuple[tuple[str, object], ...] = ()
+    # Inside the body of a ``pl.run_scoped`` or of a pipeline run: that call, where JAX closes
+    # the body's jaxpr and checks its effects (PAL014: a wgmma reading a register value).
+    scope_call: ast.Call | None = None
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -62,6 +65,7 @@ class Ctx:
             self.warp_level,
             self.vmap_names,
             tuple((name, fingerprint(value)) for name, value in self.patches),
+            id(self.scope_call) if self.scope_call is not None else None,
         )
 
 
@@ -109,6 +113,7 @@ class Op:
     names_open: bool = False  # axis names may be bound by an enclosing construct we do not model
     lists: tuple[str, ...] = ()  # parameters passed a list (no hashable primitive parameter)
     scope_names: frozenset[str] = frozenset()  # axis names bound around it (a WarpMesh's)
+    scope_call: ast.Call | None = None  # the run_scoped / pipeline run whose body holds it
 
 
 @dataclass(eq=False)

@@ -30,7 +30,7 @@ def trace(call: Call, pipeline: PipelineVal) -> object:
     the GMEM refs), as JAX traces it when the pipeline runs."""
     if call.ctx.launch is None:
         return UNKNOWN
-    ctx = replace(call.ctx, names_open=True)
+    ctx = replace(call.ctx, names_open=True, scope_call=call.node)
     gmem_refs = list(call.args[1:])
     # Every GMEM ref known (a `*refs` of unknown length is not a ref the analysis holds).
     known = pipeline.known_args and all(isinstance(ref, RefVal) for ref in gmem_refs) \

@@ -32,6 +32,9 @@ RULE = Rule(
         # Python's own text, raised by wgmma's `m, n = acc.shape` (and a's, b's) for an
         # operand that is not 2-D; anchored to the whole message, as the PAL008 / PAL020 bare
         # AssertionError is, the finding on the error's line says whose it is.
+        # b loaded into registers (_register_rhs): internal errors, claimed by their text.
+        LoweringError(r"^'Fake' object has no attribute 'arg_names'$", "AttributeError"),
+        LoweringError(r"JaxprInputEffect.* does not have (a )?corresponding jaxpr input", None),
         LoweringError(r"^(not enough values to unpack \(expected 2, got [01]\)"
                       r"|too many values to unpack \(expected 2(, got \d+)?\))$", "ValueError"),
     ),
@@ -54,7 +57,10 @@ RULE = Rule(
         "`plgpu.emit_pipeline` / `plgpu.emit_pipeline_warp_specialized` body gets (the spec's "
         "block shape; the accumulator its `compute_context` carries), and dtypes of any ref; "
         "it is silent where one is not known (an operand loaded into registers is judged by "
-        "dtype only)."
+        "dtype only). A `b` loaded into registers (`b_smem[...]`) fails later, with an "
+        "internal error (\"'Fake' object has no attribute 'arg_names'\"; 0.10.2: "
+        "\"`JaxprInputEffect` Read<...> does not have a corresponding jaxpr input\"), on the "
+        "`pl.run_scoped` or pipeline run whose body holds the wgmma, 0.8.3 to 0.12.0.1."
     ),
     how_to_fix=(
         "Pass whole matrices (`b_smem`, not its row `b_smem.at[0]`; one slot "
@@ -103,6 +109,35 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                       f"plgpu.wgmma: {words}. JAX fails with \"{faults[0].jax_words}\". "
                       f"{_todo(faults)}",
                       related=dedupe(related))
+    yield from _register_rhs(program)
+
+
+def _register_rhs(program: Program) -> Iterator[Finding]:
+    """A wgmma whose ``b`` is a register array (``b_smem[...]``, loaded) where JAX reads b from
+    shared memory: the load's effect is left without an input when JAX closes the body that
+    holds the wgmma, a ``pl.run_scoped`` or a pipeline's, and it fails there with an internal
+    error ("'Fake' object has no attribute 'arg_names'"; 0.10.2: "`JaxprInputEffect` Read<...>
+    does not have a corresponding jaxpr input"), blamed on that call's line (measured on
+    famheld5's single-tile and pipelined matmuls, 0.10.2 - 0.12.0.1). Judged where the other
+    operand checks pass and the body is such a call's."""
+    seen: set[int] = set()
+    for op in program.ref_ops:
+        b = op.args.get("b")
+        if op.name != "plgpu.wgmma" or not isinstance(b, ArrayVal) or isinstance(b, RefVal) \
+                or op.scope_call is None or op.names_open or op.scope_names or operand_faults(op) \
+                or id(op.scope_call) in seen:
+            continue
+        seen.add(id(op.scope_call))
+        where = program.where(program.span(op.node), op.scope_call)
+        b_text = program.text(op.arg_nodes["b"]) if "b" in op.arg_nodes else "b"
+        yield Finding(
+            RULE.code, program.span(op.scope_call),
+            f"The plgpu.wgmma at {where} is given b = {b_text}, an array loaded into registers; "
+            f"wgmma reads b from shared memory (only a may be in registers). JAX fails here, "
+            f"where it closes the body that holds the wgmma, with an internal error: \"'Fake' "
+            f"object has no attribute 'arg_names'\" (0.10.2: \"`JaxprInputEffect` Read<...> does "
+            f"not have a corresponding jaxpr input\"). Pass the shared-memory ref itself.",
+            related=(Related(program.span(op.node), "the wgmma"),))
 
 
 def operand_faults(op: Op) -> list[Fault]:
