@@ -1443,9 +1443,20 @@ def _record_op(call: Call) -> object:
     for value in values.values():  # helper functions passed in are traced too
         if isinstance(value, (FuncVal, PartialVal)):
             call.tracer.call_unknown_args(value, call.node, call.ctx)
+    if call.name == "plgpu.layout_cast":
+        return _cast_value(values["x"], values["new_layout"])
     # Its value, where the op has a value handler (an iota is an array inside a kernel as
     # around one): recording it takes nothing from what it evaluates to.
     return HANDLERS[call.name](call) if call.name in arrays.VALUED_OPS else UNKNOWN
+
+
+def _cast_value(x: object, layout: object) -> object:
+    """``plgpu.layout_cast(x, layout)``: the same array (shape, dtype, strength) in the cast's
+    layout (layouts.CAST_LAYOUTS; unknown for another); a scalar or a value not known: unknown."""
+    if not isinstance(x, ArrayVal) or isinstance(x, RefVal):
+        return UNKNOWN
+    name = layout.name if isinstance(layout, LayoutVal) else None
+    return ArrayVal(x.shape, x.dtype, layouts.CAST_LAYOUTS.get(name or "", UNKNOWN), x.strong)
 
 
 HANDLERS: dict[str, Handler] = {

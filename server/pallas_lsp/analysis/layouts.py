@@ -36,9 +36,27 @@ class RegisterLayout(str, Enum):
     # Read from a ref with no transforms and no views: Lane's WGStridedFragLayout, which
     # reduces over all its axes only (PAL051). Also a loaded layout (PAL017).
     STRIDED = "strided"
+    # Cast by plgpu.layout_cast to a tiled layout (WGMMA, TCGEN05, ...) or to its transposed
+    # form (WGMMA_TRANSPOSED, TCGEN05_TRANSPOSED: a load or store of it needs a transposed ref).
+    TILED = "tiled"
+    TILED_TRANSPOSED = "tiled_transposed"
 
     def describe(self) -> str:
-        return "a splat" if self is RegisterLayout.SPLAT else "a layout loaded from a ref"
+        if self is RegisterLayout.SPLAT:
+            return "a splat"
+        if self in (RegisterLayout.TILED, RegisterLayout.TILED_TRANSPOSED):
+            return "a tiled layout cast by plgpu.layout_cast"
+        return "a layout loaded from a ref"
+
+
+# What plgpu.layout_cast(x, plgpu.Layout.NAME) makes of an array's layout, by NAME: the cast's
+# result has that layout (a name not here: not followed).
+CAST_LAYOUTS = {
+    "WG_STRIDED": RegisterLayout.STRIDED,
+    "WGMMA": RegisterLayout.TILED, "TCGEN05": RegisterLayout.TILED,
+    "WGMMA_TRANSPOSED": RegisterLayout.TILED_TRANSPOSED,
+    "TCGEN05_TRANSPOSED": RegisterLayout.TILED_TRANSPOSED,
+}
 
 
 # The layouts of a value read from a ref.

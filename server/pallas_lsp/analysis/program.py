@@ -17,6 +17,7 @@ from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .python.refused_calls import RefusedCall
 from .ref_facts import describe_ref
+from .ref_type_faults import construction_fault
 from .ref_unions import RefUnionCall
 from .smem_transforms import swizzle_fit, tiling_misfit
 from .trace import (
@@ -69,22 +70,37 @@ class _TracedKernels:
     def __call__(self, kernel: KernelInfo) -> bool:
         known = self._seen.get(id(kernel))
         if known is None:
-            known = (kernel, mesh_fault(kernel) is None and not _scratch_refused(kernel))
+            known = (kernel, mesh_fault(kernel) is None and not _scratch_refused(kernel)
+                     and not scratch_type_raises(kernel))
             self._seen[id(kernel)] = known
         return known[1]
 
 
-def _scratch_refused(kernel: KernelInfo) -> bool:
+def _scratch_leaves(kernel: KernelInfo) -> list[object]:
     scratch = kernel.scratch_types
     pending = list(scratch) if isinstance(scratch, tuple) else []
+    found: list[object] = []
     while pending:
         item = pending.pop()
         if isinstance(item, tuple):
             pending.extend(item)
-        elif isinstance(item, RefTypeVal) and item.space == "SMEM" and isinstance(item.transforms, tuple) \
-                and item.transforms and (swizzle_fit(item) is not None or tiling_misfit(item) is not None):
-            return True
-    return False
+        else:
+            found.append(item)
+    return found
+
+
+def _scratch_refused(kernel: KernelInfo) -> bool:
+    return any(isinstance(item, RefTypeVal) and item.space == "SMEM" and isinstance(item.transforms, tuple)
+               and item.transforms and (swizzle_fit(item) is not None or tiling_misfit(item) is not None)
+               for item in _scratch_leaves(kernel))
+
+
+def scratch_type_raises(kernel: KernelInfo) -> bool:
+    """A scratch type of the kernel whose own call raises (``plgpu.TMEM((130, 128), ...)``:
+    ref_type_faults.construction_fault, PAL041): the program stops there, before the kernel
+    is called, so no check of its call or body is reached."""
+    return any(isinstance(item, RefTypeVal) and construction_fault(item) is not None
+               for item in _scratch_leaves(kernel))
 
 
 class Program:
@@ -101,7 +117,10 @@ class Program:
         self._default_semantics: Semantics | None = None  # of this release (a frozen value)
         self.options = options
         self.version = options.jax_version
-        self.launches: list[Launch] = interp.launches
+        # A launch whose scratch list holds a type whose own call raises (PAL041) is never
+        # made: the program stops at that call, before plgpu.kernel(...) gets its arguments.
+        self.launches: list[Launch] = [launch for launch in interp.launches
+                                       if not scratch_type_raises(launch.kernel)]
         # An op the release cannot lower at all under its kernel's semantics raises a
         # NotImplementedError of no rule class first: no rule judges it.
         # A kernel whose plgpu.kernel arguments JAX's Mesh refuses (PAL010) is never

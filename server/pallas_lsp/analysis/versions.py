@@ -174,6 +174,18 @@ CLUSTER_BARRIER_AXES_AT_JIT_CALL = Fact("an unknown ClusterBarrier axis is blame
 # WGStridedFragLayout(...) to WGStridedFragLayout(...)"). 0.9 not measured.
 STRIDED_CAST_INFERRED = Fact("Warpgroup layout inference refuses a WG_STRIDED cast of another shape",
                              (0, 10), None, "pal075/strided_shape_mismatch: 0.8.3 vs 0.10.2")
+# Under Lane, a transposed tiled layout meeting a ref that is not transposed: Lane's get / swap
+# rules say "Either both the ref and the value are transposed or neither is." (a store on 0.8.3
+# fails planning its transfer first: "Tiled strides must be a multiple of the vector length");
+# from 0.11.2 the transfer planner refuses both first (UnsupportedTransferError: "Tiled strides
+# must be a multiple of the vector length, except for the load vectorized dimension").
+# 0.9 and 0.11.0 / 0.11.1 not measured.
+TRANSPOSED_LAYOUT_TRANSFER_PLANNED = Fact(
+    "a transposed layout and a ref that is not transposed fail transfer planning first",
+    (0, 11), None, "pal075/transposed_layout_plain_ref: 0.10.2 vs 0.11.2")
+TRANSPOSED_STORE_CHECKED = Fact(
+    "Lane's swap rule checks a transposed value against the ref before planning the transfer",
+    (0, 10), None, "pal075/transposed_layout_plain_ref: the store on 0.8.3 vs 0.10.2")
 TILING_REFUSED_BY_MOSAIC = Fact("a tiling that does not divide a buffer is refused by Mosaic GPU's "
                                 "TileTransform, not Pallas' assertion", None, (0, 10),
                                 "pal012/tiling_does_not_divide: 0.8.3 vs 0.10.2")

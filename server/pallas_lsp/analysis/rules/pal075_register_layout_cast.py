@@ -26,9 +26,14 @@ from ..model import Finding, Options, Related
 from ..ops import LAYOUT_CAST
 from ..program import Program, short_repr
 from ..stdlib_calls import OPERATOR_FUNCTIONS
-from ..trace import Op
-from ..values import ArrayVal, Const, LayoutVal
-from ..versions import STRIDED_CAST_INFERRED, holds
+from ..trace import Op, RefAccess
+from ..values import ArrayVal, Const, LayoutVal, RefVal
+from ..versions import (
+    STRIDED_CAST_INFERRED,
+    TRANSPOSED_LAYOUT_TRANSFER_PLANNED,
+    TRANSPOSED_STORE_CHECKED,
+    holds,
+)
 from .base import LoweringError, Rule
 from .common import dedupe, kernel_related
 
@@ -55,6 +60,10 @@ RULE = Rule(
         # Warpgroup's layout inference (the cast's); JAX writes "notcompatible".
         LoweringError(r"^Shape (\(.*\)|\{shape\}) is not compatible with (WGStridedFragLayout\(|\{layout\})",
                       "ValueError"),
+        # A transposed layout meeting a ref that is not transposed (Lane's get / swap rules).
+        LoweringError(r"^Either both the ref and the value are transposed or neither is\.", "ValueError"),
+        LoweringError(r"^Tiled strides must be a multiple of the vector length, except for the "
+                      r"(load vectorized dimension|vector dimension)", None),
         LoweringError(r"^Unsupported shape (\(.*\)|\{shape\}), \(expected ", "ValueError",
                       sites=r"pallas/mosaic_gpu/lowering\.py:_get_lowering_rule$"),
         LoweringError(r"^Cannot cast to layout (WGStridedFragLayout\(.*|\{out_layout\.value\}): the "
@@ -81,7 +90,14 @@ RULE = Rule(
         "WGStridedFragLayout(...): the layout is notcompatible with the operand shape ...\"), "
         "Lane on the line of the operation that makes the array inside the cast, which gets the "
         "layout as a hint (\"Shape (64, 32) is not compatible with WGStridedFragLayout(...)\"), "
-        "measured on 0.10.2, 0.11.2 and 0.12.0.1."
+        "measured on 0.10.2, 0.11.2 and 0.12.0.1. Under Lane, a transposed tiled layout "
+        "(`WGMMA_TRANSPOSED`, `TCGEN05_TRANSPOSED`) loaded from (the load cast right where it "
+        "is made) or stored to a shared-memory ref that is not transposed, on the load or "
+        "store: \"Either both the ref and the value are transposed or neither is.\" through "
+        "0.10.2 (a store on 0.8.3: \"Tiled strides must be a multiple of the vector length, "
+        "except for the vector dimension\"), from 0.11.2 \"UnsupportedTransferError: Tiled "
+        "strides must be a multiple of the vector length, except for the load vectorized "
+        "dimension\"."
     ),
     how_to_fix=(
         "Cast arrays whose last two dimensions are multiples of the layout's tile ((64, 8) for "
@@ -142,6 +158,66 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                 f"semantics.")
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
     yield from _strided_shapes(program)
+    yield from _transposed_without_transposed_ref(program)
+
+
+_TRANSPOSED = frozenset({"WGMMA_TRANSPOSED", "TCGEN05_TRANSPOSED"})
+
+
+def _plain_smem(ref: object) -> bool:
+    """A shared-memory ref (or view) surely not transposed: no transpose_ref, no
+    TransposeTransform among its allocation's transforms."""
+    if not isinstance(ref, RefVal) or ref.space != "SMEM" or ref.transposed:
+        return False
+    root = ref.root or ref
+    return isinstance(root.transforms, tuple) and not root.transposed \
+        and all(getattr(t, "kind", None) in ("tiling", "swizzle") for t in root.transforms)
+
+
+def _transposed_without_transposed_ref(program: Program) -> Iterator[Finding]:
+    """Under Lane, a load or store of a shared-memory ref in a transposed tiled layout
+    (WGMMA_TRANSPOSED / TCGEN05_TRANSPOSED) needs the ref transposed too (plgpu.transpose_ref):
+    Lane's get and swap rules raise "Either both the ref and the value are transposed or neither
+    is." on the load (cast right where it is made: it takes the cast's layout) or the store
+    (its value in that layout, layouts.CAST_LAYOUTS), measured on 0.10.2 (famheld5)."""
+    seen: set[int] = set()
+    sites: list[tuple[ast.AST, str, Op | RefAccess, str]] = []
+    loads = {id(access.node): access for access in program.ref_accesses if access.kind == "load"}
+    for op in program.ops:
+        layout, made_by = op.args.get("new_layout"), op.arg_nodes.get("x")
+        if op.name == LAYOUT_CAST and isinstance(layout, LayoutVal) and layout.name in _TRANSPOSED \
+                and isinstance(made_by, ast.Subscript) and not op.names_open and not op.scope_names:
+            loaded = loads.get(id(made_by))
+            if loaded is not None and _plain_smem(loaded.ref) \
+                    and program.semantics(op.launch.kernel).name == "Lane":
+                sites.append((made_by, f"loads {program.text(made_by)} in plgpu.Layout.{layout.name} "
+                              f"(the layout_cast around it)", op, "load"))
+    for access in program.ref_accesses:
+        value = access.value
+        if access.kind == "store" and isinstance(value, ArrayVal) and not isinstance(value, RefVal) \
+                and value.layout is RegisterLayout.TILED_TRANSPOSED and _plain_smem(access.ref) \
+                and not access.scoped and program.semantics(access.launch.kernel).name == "Lane":
+            sites.append((access.node, f"stores a value in a transposed tiled layout into "
+                          f"{program.text(access.node.value)}", access, "store"))
+    for node, what, fact, kind in sites:
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if holds(TRANSPOSED_LAYOUT_TRANSFER_PLANNED, program.version):
+            words = ("UnsupportedTransferError: Tiled strides must be a multiple of the vector "
+                     "length, except for the load vectorized dimension")
+        elif kind == "store" and not holds(TRANSPOSED_STORE_CHECKED, program.version):
+            words = ("ValueError: Tiled strides must be a multiple of the vector length, except "
+                     "for the vector dimension")
+        else:
+            words = "ValueError: Either both the ref and the value are transposed or neither is."
+        yield Finding(
+            RULE.code, program.span(node),
+            f"This {what}, a shared-memory ref that is not transposed: under Lane semantics a "
+            f"transposed layout is loaded from or stored to a transposed view only. JAX raises "
+            f"\"{words}\". Use plgpu.Layout.WGMMA (TCGEN05), or transpose the ref "
+            f"(plgpu.transpose_ref(ref, (1, 0))).",
+            related=dedupe(list(kernel_related(program, fact.launch))))
 
 
 def _strided_shapes(program: Program) -> Iterator[Finding]:
