@@ -138,6 +138,13 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # The kernel's shared-memory budget (pal076/scratch_over_budget).
         ("ValueError", "Mosaic GPU kernel exceeds available shared memory: smem_bytes=524296 > "
          "max_smem_bytes=232448", "0.12.0.1", "smem_budget"),
+        # lax's control-flow type checks (PAL077), every release.
+        ("TypeError", "Pred must be a scalar, got JitTracer(bool[1]) of shape (1,).", "0.12.0.1",
+         "control_flow_types"),
+        ("TypeError", "scan body function carry input and carry output must have the same pytree "
+         "structure, but they differ:", "0.10.2", "control_flow_types"),
+        ("TypeError", "while_loop body function carry input and carry output must have equal types, "
+         "but they differ:", "0.8.3", "control_flow_types"),
         # A shard_map's in_specs naming an axis the mesh lacks (pal028/in_specs_axis_not_in_mesh).
         ("ValueError", "shard_map in_specs argument must refer to an axis marked as manual "
          "(frozenset({'y'})), but:\n\n  in_specs refers to 'x'", "0.12.0.1",
@@ -381,6 +388,7 @@ def test_every_class_has_its_contract_code() -> None:
         "scalar_layout_cast": "PAL031",
         "register_layout_cast": "PAL075",
         "smem_budget": "PAL076",
+        "control_flow_types": "PAL077",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",

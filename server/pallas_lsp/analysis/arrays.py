@@ -27,6 +27,7 @@ from .values import (
     BarrierRefVal,
     Const,
     DtypeVal,
+    ListVal,
     MulticastRefVal,
     NamespaceVal,
     PartialVal,
@@ -34,6 +35,7 @@ from .values import (
     RefVal,
     ShapeDtypeVal,
     ViewIndexer,
+    unpack,
 )
 
 if TYPE_CHECKING:
@@ -208,6 +210,27 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
     return ArrayVal(shape, dtype, layout, strong)
 
 
+_ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
+
+
+def comparison(left: object, op: ast.cmpop, right: object) -> object:
+    """``x > 0`` of an array: a bool array of its shape (two arrays: of their one shape) and
+    layout; MISSING where no side is an array, unknown for another operand."""
+    arrays = [side for side in (left, right) if isinstance(side, ArrayVal) and not isinstance(side, RefVal)]
+    if not arrays or not isinstance(op, _ORDERINGS):
+        return MISSING
+    if any(not isinstance(side, ArrayVal)
+           and not (isinstance(side, Const) and type(side.value) in (int, float, bool))
+           for side in (left, right)):
+        return UNKNOWN
+    shapes = {fingerprint_shape(a.shape) for a in arrays}
+    if len(shapes) != 1:
+        return ArrayVal(UNKNOWN, DtypeVal("bool"), strong=True)
+    layout = layouts.elementwise([side.layout if isinstance(side, ArrayVal) else layouts.RegisterLayout.SPLAT
+                                  for side in (left, right)])
+    return ArrayVal(arrays[0].shape, DtypeVal("bool"), layout, True)
+
+
 def _weak_float(array: ArrayVal, dtype: DtypeVal, op: ast.operator, left: object, right: object) -> object:
     """An integer array with a Python float: a weakly typed float array of its shape and
     layout (a matrix product: of no shape followed)."""
@@ -298,10 +321,26 @@ def _asarray(call: Call) -> object:
     """jnp.asarray(x, dtype=None) / jnp.array: an array's own dtype, or the one given."""
     source = call.arg(0, "a" if call.name.endswith("asarray") else "object")
     dtype_value = call.arg(1, "dtype")
-    shape = source.shape if isinstance(source, ArrayVal) else UNKNOWN
+    shape = source.shape if isinstance(source, ArrayVal) else _nested_shape(source)
     if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
         return source if isinstance(source, ArrayVal) else UNKNOWN
-    return ArrayVal(shape, array_dtype(dtype_value, call.tracer.x64))
+    return ArrayVal(shape, array_dtype(dtype_value, call.tracer.x64), strong=True)
+
+
+def _nested_shape(value: object) -> object:
+    """The shape numpy gives a nested list / tuple of numbers (``[[1, 2], [3, 4]]`` is (2, 2)):
+    a Const tuple where every level is known and regular, else unknown."""
+    if isinstance(value, Const) and type(value.value) in (int, float, bool):
+        return Const(())
+    items = value.items if isinstance(value, ListVal) and value.complete else (
+        unpack(value) if isinstance(value, (tuple, Const)) and not (
+            isinstance(value, Const) and not isinstance(value.value, tuple)) else None)
+    if items is None or not items:
+        return UNKNOWN if items is None else Const((0,))
+    inner = [_nested_shape(item) for item in items]
+    if any(not isinstance(shape, Const) for shape in inner) or len({s.value for s in inner}) != 1:  # type: ignore[union-attr]
+        return UNKNOWN
+    return Const((len(items), *inner[0].value))  # type: ignore[union-attr, misc]
 
 
 def _arange(call: Call) -> object:

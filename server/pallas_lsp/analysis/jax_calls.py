@@ -728,13 +728,14 @@ def _loop(call: Call) -> object:
     if not isinstance(body, (FuncVal, PartialVal)):
         return _other(call)
     carry = layouts.carried(init)
+    recorded: dict[str, object] = {"init_given": init}  # as written: its pytree structure (PAL077)
     if not fori:
         cond = call.arg(0, "cond_fun")
         if isinstance(cond, (FuncVal, PartialVal)):
-            call.tracer.call_value(cond, [carry], {}, call.ctx)
+            recorded["cond_out"] = call.tracer.call_value(cond, [carry], {}, call.ctx)
     out = call.tracer.call_value(body, [_loop_index(call), carry] if fori else [carry], {}, call.ctx)
     init_node = call.arg_node(3 if fori else 2, "init_val")
-    call.tracer.record_op(call.name, call.node, {"init_val": carry, "body_out": out},
+    call.tracer.record_op(call.name, call.node, {"init_val": carry, "body_out": out, **recorded},
                           {"init_val": init_node} if init_node is not None else {}, call.ctx)
     return carry
 

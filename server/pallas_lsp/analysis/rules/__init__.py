@@ -80,6 +80,7 @@ from . import (
     pal074_kernel_dimension_semantics,
     pal075_register_layout_cast,
     pal076_smem_budget,
+    pal077_control_flow_types,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -167,6 +168,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal074_kernel_dimension_semantics,
     pal075_register_layout_cast,
     pal076_smem_budget,
+    pal077_control_flow_types,
 )}
 
 

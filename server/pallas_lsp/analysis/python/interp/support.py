@@ -286,6 +286,10 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
             equal = arrays.dtype_equality(*sides)  # `dtype == jnp.float32`
         if equal is not None:
             return Const(equal == isinstance(ops[0], ast.Eq))
+    if len(ops) == 1:
+        with_array = arrays.comparison(plain(left), ops[0], plain(rights[0]))
+        if with_array is not MISSING:
+            return with_array
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
 
 

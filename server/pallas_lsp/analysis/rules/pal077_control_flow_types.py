@@ -1,0 +1,204 @@
+"""PAL077 control_flow_types: lax control flow in a kernel whose operands JAX's own type checks
+refuse when the kernel is traced: a ``lax.cond`` predicate that is not a scalar, a
+``lax.fori_loop`` / ``lax.while_loop`` body whose carry comes back in another pytree structure
+or another type, a ``lax.while_loop`` condition that does not return one boolean.
+
+These are jax._src.lax.control_flow's checks (conditionals.py, loops.py), the same in 0.8.3 -
+0.12.0.1; JAX raises them where the loop or cond is called, before Mosaic GPU sees the kernel.
+A fori_loop with Python-int bounds is a scan ("scan body function ..."), otherwise a while loop
+("while_loop body function ...")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..model import Finding, Options
+from ..program import Program, short_repr
+from ..trace import Op
+from ..values import ArrayVal, Const, DtypeVal, ListVal, RefVal, unpack
+from .base import LoweringError, Rule
+from .common import ref_ops_named
+
+RULE = Rule(
+    code="PAL077",
+    name="control_flow_types",
+    title="lax.cond / fori_loop / while_loop operands that JAX's control-flow type checks refuse",
+    jax_message=(
+        "TypeError: Pred must be a scalar, got JitTracer(bool[1]) of shape (1,).\n"
+        "TypeError: scan body function carry input and carry output must have the same pytree "
+        "structure, but they differ: ...\n"
+        "TypeError: scan body function carry input and carry output must have equal types, "
+        "but they differ: The input carry c has type int32[] but the corresponding output "
+        "carry component has type float32[], so the dtypes do not match."
+    ),
+    lowering_errors=(
+        LoweringError(r"^Pred must be a scalar, got ", "TypeError"),
+        LoweringError(r"^(scan|while_loop) body function carry input and carry output must have "
+                      r"(the same pytree structure|equal types)", "TypeError"),
+        LoweringError(r"^cond_fun must return a boolean scalar, but got ", "TypeError"),
+    ),
+    what_it_means=(
+        "`lax.cond(pred, true_fun, false_fun, ...)` picks a branch by one boolean (or number): "
+        "`pred` is a scalar, not an array such as a (1,)-shaped load `flag_ref[...]` (index it: "
+        "`flag_ref[0]`). `lax.fori_loop(lower, upper, body, init)` and `lax.while_loop` pass "
+        "the carry around the loop, so the body must return it in the same pytree structure "
+        "(a tuple for a tuple: `()` is not `None`) and with the same shape and dtype per "
+        "component; a `while_loop` condition returns one boolean."
+    ),
+    when_it_happens=(
+        "When the kernel is traced, on the `lax.cond` / `lax.fori_loop` / `lax.while_loop` line, "
+        "every release 0.8.3 - 0.12.0.1, Lane and Warpgroup. Judged where the analysis knows "
+        "both sides: the predicate's shape, the initial carry's structure and the body's return "
+        "(types: a component whose initial value is strongly typed: a weakly typed one, a "
+        "Python number, is promoted first)."
+    ),
+    how_to_fix=(
+        "Index a predicate array down to one value (`flag_ref[0]`, `jnp.any(mask)`); return the "
+        "carry as it came in (`return carry` or `return ()` for an empty one, not `None`), cast "
+        "a component back to its initial dtype (`.astype(init.dtype)`), or start the loop with "
+        "the dtype the body produces."
+    ),
+    bad_example='''
+def body(i, carry):
+    ...
+    return None          # the loop started with init_val=()
+lax.fori_loop(0, 4, body, ())
+''',
+    good_example='''
+def body(i, carry):
+    ...
+    return ()
+lax.fori_loop(0, 4, body, ())
+''',
+    fixable=False,
+)
+
+
+def check(program: Program, options: Options) -> Iterator[Finding]:
+    for node, ops in ref_ops_named(program, "lax.cond").items():
+        pred = next((op.args.get("pred") for op in ops if not op.names_open), None)
+        shape = _shape(pred)
+        if shape:
+            yield Finding(RULE.code, program.span(node),
+                          f"lax.cond's predicate is a {short_repr(shape)} array, not a scalar: "
+                          f"JAX raises \"TypeError: Pred must be a scalar, got ... of shape "
+                          f"{short_repr(shape)}.\". Index it down to one value (x_ref[0], not "
+                          f"x_ref[...]) or reduce it (jnp.any(...)).")
+    seen: set[int] = set()
+    for op in program.ops:
+        if op.name not in ("lax.fori_loop", "lax.while_loop") or id(op.node) in seen or op.names_open:
+            continue
+        said = _cond_fault(op) or _carry_fault(program, op)
+        if said is not None:
+            seen.add(id(op.node))
+            yield Finding(RULE.code, program.span(op.node), said)
+
+
+def _cond_fault(op: Op) -> str | None:
+    """A while_loop condition that returns an array of another shape than ()."""
+    shape = _shape(op.args.get("cond_out")) if op.name == "lax.while_loop" else None
+    if not shape:
+        return None
+    return (f"while_loop: cond_fun returns a {short_repr(shape)} array, not one boolean. JAX "
+            f"raises \"TypeError: cond_fun must return a boolean scalar, but got output type(s) "
+            f"...\". Reduce it to one value (jnp.all(...), jnp.any(...)) or compare scalars.")
+
+
+def _shape(value: object) -> tuple[int, ...] | None:
+    if not isinstance(value, ArrayVal) or isinstance(value, RefVal) or not isinstance(value.shape, Const):
+        return None
+    shape = value.shape.value
+    return shape if isinstance(shape, tuple) and all(type(d) is int for d in shape) else None  # type: ignore[return-value]
+
+
+def _tree(value: object) -> object:
+    """The pytree structure of a value the analysis knows whole: "leaf" for an array or a
+    number, "None", ("tuple" / "list", children); None where any part is not known."""
+    if isinstance(value, ArrayVal) and not isinstance(value, RefVal):
+        return "leaf"
+    if isinstance(value, Const):
+        if value.value is None:
+            return "None"
+        if type(value.value) in (int, float, bool):
+            return "leaf"
+        if isinstance(value.value, tuple):
+            items = unpack(value)
+            children = [_tree(item) for item in items] if items is not None else None
+            return None if children is None or None in children else ("tuple", tuple(children))
+        return None
+    if isinstance(value, tuple):
+        children = [_tree(item) for item in value]
+        return None if None in children else ("tuple", tuple(children))
+    if isinstance(value, ListVal) and value.complete:
+        children = [_tree(item) for item in value.items]
+        return None if None in children else ("list", tuple(children))
+    return None
+
+
+def _leaves(value: object) -> list[object]:
+    if isinstance(value, tuple):
+        return [leaf for item in value for leaf in _leaves(item)]
+    if isinstance(value, ListVal):
+        return [leaf for item in value.items for leaf in _leaves(item)]
+    if isinstance(value, Const) and isinstance(value.value, tuple):
+        return [leaf for item in (unpack(value) or ()) for leaf in _leaves(item)]
+    return [value]
+
+
+def _carry_fault(program: Program, op: Op) -> str | None:
+    init, out = op.args.get("init_val"), op.args.get("body_out")
+    name = _body_name(program, op)
+    in_tree, out_tree = _tree(op.args.get("init_given", init)), _tree(out)
+    if in_tree is None or out_tree is None:
+        return None
+    loop = op.name.rsplit(".", 1)[-1]
+    if in_tree != out_tree:
+        return (f"{loop}: the body returns its carry in another pytree structure than the "
+                f"initial carry ({_describe(in_tree)} in, {_describe(out_tree)} out). JAX raises "
+                f"\"TypeError: {name} function carry input and carry output must have the same "
+                f"pytree structure, but they differ\". Return the carry as it came in.")
+    before_leaves, after_leaves = _leaves(op.args.get("init_given", init)), _leaves(out)
+    if len(before_leaves) != len(after_leaves):
+        return None
+    for before, after in zip(before_leaves, after_leaves, strict=True):
+        if not (isinstance(before, ArrayVal) and before.strong and isinstance(after, ArrayVal)):
+            continue
+        types = [(_dtype(side), _shape(side)) for side in (before, after)]
+        if None in (types[0][0], types[1][0], types[0][1], types[1][1]) or types[0] == types[1]:
+            continue
+        (d0, s0), (d1, s1) = types
+        return (f"{loop}: a component of the carry starts as {d0}{list(s0)} and the body returns "  # type: ignore[arg-type]
+                f"it as {d1}{list(s1)}. JAX raises \"TypeError: {name} function carry input and "  # type: ignore[arg-type]
+                f"carry output must have equal types\". Return it as it came in "
+                f"(.astype({d0}), the same shape), or start the loop with what the body makes.")
+    return None
+
+
+def _dtype(value: object) -> str | None:
+    dtype = value.dtype if isinstance(value, ArrayVal) else None
+    return dtype.name if isinstance(dtype, DtypeVal) else None
+
+
+def _describe(tree: object) -> str:
+    if tree == "None":
+        return "None"
+    if tree == "leaf":
+        return "an array"
+    kind, children = tree  # type: ignore[misc]
+    return f"a {kind} of {len(children)}"
+
+
+def _body_name(program: Program, op: Op) -> str:
+    """JAX's name for the loop: a fori_loop of Python-int bounds is a scan."""
+    if op.name == "lax.fori_loop":
+        bounds = [args.get(key) for args in [_fori_bounds(program, op)] for key in ("lower", "upper")]
+        if all(isinstance(b, Const) and type(b.value) is int for b in bounds):
+            return "scan body"
+    return "while_loop body"
+
+
+def _fori_bounds(program: Program, op: Op) -> dict[str, object]:
+    """The bounds recorded for the same fori_loop call (ref_ops: PAL036's record)."""
+    for ref_op in ref_ops_named(program, "lax.fori_loop").get(op.node, ()):
+        return ref_op.args
+    return {}
