@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 # only (np.dtype("f32") is an error, np.dtype("float") is float64).
 _DTYPE_STRINGS = frozenset(DTYPE_BITS) | {"bool"}
 _WIDE = frozenset({"float64", "int64", "uint64"})
+_COMPLEX = frozenset({"complex64", "complex128"})
+# The unary functions of _SAME_FLOAT that keep a complex operand complex.
+_COMPLEX_OK = frozenset({"jnp.exp", "jnp.log", "jnp.sqrt", "jnp.sin", "jnp.cos", "jnp.tan", "jnp.tanh",
+                         "lax.exp", "lax.log", "lax.sqrt", "lax.sin", "lax.cos", "lax.tan", "lax.tanh"})
 # What JAX makes of a 64-bit dtype with x64 off (dtypes.canonicalize_dtype).
 _NARROWED = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
 _INTEGERS = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
@@ -180,15 +184,23 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
     if not arrays:
         return MISSING
     dtypes = {a.dtype for a in arrays}
-    dtype = dtypes.pop() if len(dtypes) == 1 else UNKNOWN
+    dtype = dtypes.pop() if len(dtypes) == 1 else _complex_promotion(dtypes)
     for side in (left, right):
         if isinstance(side, ArrayVal):
             continue
         # A Python scalar is weakly typed: an int keeps the array's dtype, a float keeps a
         # float array's; anything else (another kind of value) is not modelled.
+        if isinstance(side, Const) and type(side.value) is complex and x64 is not None and len(arrays) == 1 \
+                and isinstance(dtype, DtypeVal) and (dtype.name in FLOATS or dtype.name in _INTEGERS
+                                                     or dtype.name == "complex64") \
+                and not isinstance(op, ast.MatMult):
+            # A Python complex makes a weak complex of the default width (x * 1j is complex64
+            # with x64 off), which no store converts into a real ref.
+            return _weak_float(arrays[0], DtypeVal("complex128" if x64 else "complex64"), op, left, right)
         if not (isinstance(side, Const) and type(side.value) in (int, float)):
             return UNKNOWN
-        if type(side.value) is float and not (isinstance(dtype, DtypeVal) and dtype.name in FLOATS):
+        inexact = isinstance(dtype, DtypeVal) and dtype.name in FLOATS | _COMPLEX
+        if type(side.value) is float and not inexact:
             if isinstance(dtype, DtypeVal) and dtype.name in _INTEGERS and x64 is not None \
                     and len(arrays) == 1:
                 # JAX's lattice: an integer array with a weak float is a weak float (measured:
@@ -229,6 +241,17 @@ def comparison(left: object, op: ast.cmpop, right: object) -> object:
     layout = layouts.elementwise([side.layout if isinstance(side, ArrayVal) else layouts.RegisterLayout.SPLAT
                                   for side in (left, right)])
     return ArrayVal(arrays[0].shape, DtypeVal("bool"), layout, True)
+
+
+def _complex_promotion(dtypes: set[object]) -> object:
+    """complex64 with a float of at most 32 bits or an integer array is complex64 (JAX's
+    lattice); any other mix of two dtypes: unknown."""
+    names = {d.name for d in dtypes if isinstance(d, DtypeVal)}
+    if len(names) == 2 and "complex64" in names:
+        other = (names - {"complex64"}).pop()
+        if other in _INTEGERS - {"int64", "uint64"} or other in FLOATS - {"float64"}:
+            return DtypeVal("complex64")
+    return UNKNOWN
 
 
 def _weak_float(array: ArrayVal, dtype: DtypeVal, op: ast.operator, left: object, right: object) -> object:
@@ -413,7 +436,8 @@ def _elementwise(call: Call) -> object:
     x = call.args[0] if len(call.args) == 1 else MISSING
     if call.kwargs or not isinstance(x, ArrayVal):
         return UNKNOWN
-    if call.name in _SAME_FLOAT and not (isinstance(x.dtype, DtypeVal) and x.dtype.name in FLOATS):
+    if call.name in _SAME_FLOAT and not (isinstance(x.dtype, DtypeVal) and (
+            x.dtype.name in FLOATS or (x.dtype.name in _COMPLEX and call.name in _COMPLEX_OK))):
         return ArrayVal(x.shape, UNKNOWN, x.layout, x.strong)
     return ArrayVal(x.shape, x.dtype, x.layout, x.strong)
 

@@ -88,6 +88,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # 64-bit types (jax_enable_x64): unknown until build_program reads the program's text,
         # then as jax.config.update / jax.enable_x64 set them while the program runs.
         self.x64: bool | None = None
+        # The keywords **spreads of known dicts passed to JAX calls (jax_calls.call_api; PAL009).
+        self.spread_keywords: dict[int, tuple[ast.Call, set[str]]] = {}
         self.path = path
         # The analysed file's path as the caller gave it (also for one file alone, where
         # ``path`` is None): only the library face reads it (ModuleLibrary.absent).

@@ -498,6 +498,8 @@ class Tracer(Protocol):
     barriers: list[BarrierVal]
     # The mesh jax.set_mesh / use_abstract_mesh installed (None: none; UNKNOWN: cannot tell).
     context_mesh: object
+    # id(call) -> (the call, the keyword names a **spread of a known dict passed it).
+    spread_keywords: dict[int, tuple[ast.Call, set[str]]]
     # Whether 64-bit types are on (jax_enable_x64): False by JAX's default where the program
     # says nothing of it, None where it may turn them on (interpreter.x64).
     x64: bool | None
@@ -590,6 +592,10 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
              env: Env, ctx: Ctx, lists: frozenset[int | str] = frozenset()) -> object:
     """The abstract value of calling the JAX API ``name`` (``env``: the caller's scope)."""
     call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx, lists)
+    if "**" not in kwargs and any(keyword.arg is None for keyword in node.keywords):
+        # The keywords a **spread of a known dict passed (PAL009 judges them as spelled).
+        interp.spread_keywords.setdefault(id(node), (node, set()))[1].update(
+            key for key in kwargs if key not in {k.arg for k in node.keywords})
     if ctx.launch is not None and name in REF_OPS:
         _record_ref_op(call)
     if ctx.launch is not None and name in RECORDED_BY_PARAMS:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import difflib
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 
@@ -383,8 +384,20 @@ def _keywords_the_release_lacks(program: Program, options: Options) -> Iterator[
         takes = takes_of[key]
         if takes is None or not call.keywords:
             continue
+        spread = program.interp.spread_keywords.get(id(call), (call, set()))[1]
         for keyword in call.keywords:
-            if keyword.arg is None or keyword.arg in takes or (name, keyword.arg) in _MEASURED_KEYWORDS:
+            if keyword.arg is None:
+                # A **spread of a known dict: its keys, judged as spelled (in sorted order).
+                lacking = sorted(name_ for name_ in spread if name_ not in takes
+                                 and (name, name_) not in _MEASURED_KEYWORDS)
+                if lacking:
+                    spelled_keyword = ast.keyword(arg=lacking[0], value=keyword.value)
+                    ast.copy_location(spelled_keyword, keyword)
+                    yield _unknown_keyword(program, name, call, spelled_keyword, version,
+                                           surface.source, spelled, takes, spread=True)
+                    break
+                continue
+            if keyword.arg in takes or (name, keyword.arg) in _MEASURED_KEYWORDS:
                 continue
             yield _unknown_keyword(program, name, call, keyword, version, surface.source,
                                    spelled, takes)
@@ -432,7 +445,8 @@ def _kernel_mesh_keywords(program: Program, call: ast.Call, takes: frozenset[str
 
 
 def _unknown_keyword(program: Program, name: str, call: ast.Call, keyword: ast.keyword,
-                     version: str, source: str, path: str, takes: AbstractSet[str]) -> Finding:
+                     version: str, source: str, path: str, takes: AbstractSet[str],
+                     spread: bool = False) -> Finding:
     function = name.rsplit(".", 1)[1]
     spelled = program.text(call.func)
     have = [format_jax_version(r) for r in releases_with_keyword(name, keyword.arg or "", path)]
@@ -447,6 +461,12 @@ def _unknown_keyword(program: Program, name: str, call: ast.Call, keyword: ast.k
         elsewhere = [format_jax_version(r) for r in releases_with_keyword(name, keyword.arg or "", other)]
         if elsewhere:
             where += f"; {other} takes it on JAX {', '.join(elsewhere)}"
+    elif spread:
+        # The keyword is a key of the dict spread here: no text to rewrite at this call.
+        close = difflib.get_close_matches(keyword.arg or "", sorted(takes), n=1)
+        hint = f" to '{close[0]}'" if close else ""
+        advice, fix = (f"Rename the key '{keyword.arg}'{hint} in the dict passed with ** "
+                       f"({program.text(keyword.value)}).", None)
     else:
         advice, fix = _instead(program, name, call, keyword)
     read = "" if source == "data" else f", read from the {source}"

@@ -95,13 +95,24 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 
 def _cond_fault(op: Op) -> str | None:
-    """A while_loop condition that returns an array of another shape than ()."""
-    shape = _shape(op.args.get("cond_out")) if op.name == "lax.while_loop" else None
-    if not shape:
-        return None
-    return (f"while_loop: cond_fun returns a {short_repr(shape)} array, not one boolean. JAX "
-            f"raises \"TypeError: cond_fun must return a boolean scalar, but got output type(s) "
-            f"...\". Reduce it to one value (jnp.all(...), jnp.any(...)) or compare scalars.")
+    """A while_loop condition that returns an array of another shape than (), or a scalar of
+    another dtype than bool (a counter: `return n`, not `return n > 0`)."""
+    out = op.args.get("cond_out") if op.name == "lax.while_loop" else None
+    shape, dtype = _shape(out), _dtype(out)
+    if shape:
+        return (f"while_loop: cond_fun returns a {short_repr(shape)} array, not one boolean. JAX "
+                f"raises \"TypeError: cond_fun must return a boolean scalar, but got output "
+                f"type(s) ...\". Reduce it to one value (jnp.all(...), jnp.any(...)) or compare "
+                f"scalars.")
+    if shape == () and dtype is not None and dtype != "bool":
+        return (f"while_loop: cond_fun returns {_article(dtype)} {dtype} scalar, not a boolean. JAX raises "
+                f"\"TypeError: cond_fun must return a boolean scalar, but got output type(s) "
+                f"[ShapedArray({dtype}[])]\". Compare it (`return n > 0`).")
+    return None
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def _shape(value: object) -> tuple[int, ...] | None:
