@@ -592,10 +592,12 @@ def call_api(interp: Tracer, name: str, args: list[object], kwargs: dict[str, ob
              env: Env, ctx: Ctx, lists: frozenset[int | str] = frozenset()) -> object:
     """The abstract value of calling the JAX API ``name`` (``env``: the caller's scope)."""
     call = Call(interp, name, args, kwargs, node, arg_nodes, kw_nodes, ctx, lists)
-    if "**" not in kwargs and any(keyword.arg is None for keyword in node.keywords):
-        # The keywords a **spread of a known dict passed (PAL009 judges them as spelled).
-        interp.spread_keywords.setdefault(id(node), (node, set()))[1].update(
-            key for key in kwargs if key not in {k.arg for k in node.keywords})
+    if kwargs and "**" not in kwargs and len(kwargs) > len(node.keywords) - 1:
+        spelled = [keyword.arg for keyword in node.keywords]
+        if None in spelled:
+            # The keywords a **spread of a known dict passed (PAL009 judges them as spelled).
+            interp.spread_keywords.setdefault(id(node), (node, set()))[1].update(
+                key for key in kwargs if key not in spelled)
     if ctx.launch is not None and name in REF_OPS:
         _record_ref_op(call)
     if ctx.launch is not None and name in RECORDED_BY_PARAMS:

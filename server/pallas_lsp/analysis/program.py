@@ -173,6 +173,7 @@ class Program:
         self._unmapped_scopes: list[tuple[int, int, ast.AST]] = []  # (first line, last line, scope)
         self._lines: dict[str, _EncodedLines] = {}
         self._ops_by_node: dict[tuple[int, str], list[Op]] | None = None
+        self._ops_by_name: dict[str, list[Op]] | None = None  # ops_of
         self._casting: frozenset[int] | None = None  # launches_casting_layouts, made once
         self._calls_by_name: dict[str, list[ast.Call]] | None = None
         self._named_calls: list[tuple[str, ast.Call]] | None = None
@@ -182,6 +183,17 @@ class Program:
         self.reduce_memo: dict[int, tuple[object, object]] = {}
 
     # ---- queries the rules share --------------------------------------------------------
+
+    def ops_of(self, *op_names: str) -> list[Op]:
+        """The ops of these names, in the order the run met them (an index by name, made once:
+        a rule that wants a few names does not walk every op)."""
+        if self._ops_by_name is None:
+            self._ops_by_name = defaultdict(list)
+            for op in self.ops:
+                self._ops_by_name[op.name].append(op)
+        if len(op_names) == 1:
+            return self._ops_by_name.get(op_names[0], [])
+        return [op for op in self.ops if op.name in op_names]
 
     def ops_named(self, *op_names: str) -> dict[ast.Call, list[Op]]:
         """Ops grouped by call node, in source order; one entry per launch that reaches it."""

@@ -78,8 +78,8 @@ def _pipeline_memory_registers(program: Program) -> Iterator[Finding]:
     ``set_max_registers(memory_registers, action="decrease")`` when the pipeline runs, so JAX's
     check is raised on the line that runs it (measured on 0.11.2 and 0.12.0.1)."""
     seen: set[int] = set()
-    for op in program.ops:
-        pipeline = op.args.get("pipeline") if op.name == RUN else None
+    for op in program.ops_of(RUN):
+        pipeline = op.args.get("pipeline")
         if not isinstance(pipeline, PipelineVal) or pipeline.api != WS or id(op.node) in seen:
             continue
         count = pipeline.memory_registers

@@ -84,7 +84,7 @@ pl.semaphore_signal(sems.at[0], 1)
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     seen: set[int] = set()
-    for op in [*program.ref_ops, *program.ops]:
+    for op in [*program.ref_ops, *program.ops_of("plgpu.semaphore_signal_multicast")]:
         if op.name not in SEMAPHORE_OPS or id(op.node) in seen:
             continue
         fault = semaphore_fault(op, program.version, program.semantics(op.launch.kernel).name)

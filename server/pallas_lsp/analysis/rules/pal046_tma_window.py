@@ -8,6 +8,7 @@ import ast
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
+from ..pipelines import RUN
 from ..program import Program, short_repr
 from ..tma_window import TMA_BYTES, TMA_MAX_BOX, WindowFault, pipeline_row_fault, window_fault
 from ..versions import KERNEL_LOWERED_AT_JIT_CALL, SMEM_BULK_COPY_OUT, TMA_STRIDES_WORDING, holds
@@ -116,7 +117,7 @@ def _pipeline_rows(program: Program) -> Iterator[Finding]:
     raised while the kernel is lowered: the jitted call from 0.9.1, the pipeline's run on
     0.8.3 (which lowers the kernel while its call is traced)."""
     seen: set[int] = set()
-    for op in program.ops:
+    for op in program.ops_of(RUN):
         fault = pipeline_row_fault(op)
         if fault is None or id(op.node) in seen:
             continue

@@ -182,10 +182,13 @@ def _transposed_without_transposed_ref(program: Program) -> Iterator[Finding]:
     (its value in that layout, layouts.CAST_LAYOUTS), measured on 0.10.2 (famheld5)."""
     seen: set[int] = set()
     sites: list[tuple[ast.AST, str, Op | RefAccess, str]] = []
-    loads = {id(access.node): access for access in program.ref_accesses if access.kind == "load"}
-    for op in program.ops:
+    casts = [op for op in program.ops_of(LAYOUT_CAST) if isinstance(op.args.get("new_layout"), LayoutVal)
+             and op.args["new_layout"].name in _TRANSPOSED]
+    loads = {id(access.node): access for access in program.ref_accesses
+             if access.kind == "load"} if casts else {}
+    for op in casts:
         layout, made_by = op.args.get("new_layout"), op.arg_nodes.get("x")
-        if op.name == LAYOUT_CAST and isinstance(layout, LayoutVal) and layout.name in _TRANSPOSED \
+        if isinstance(layout, LayoutVal) \
                 and isinstance(made_by, ast.Subscript) and not op.names_open and not op.scope_names:
             loaded = loads.get(id(made_by))
             if loaded is not None and _plain_smem(loaded.ref) \
@@ -230,8 +233,8 @@ def _strided_shapes(program: Program) -> Iterator[Finding]:
     cast (a name's maker is not followed). Measured on 0.10.2 (Lane), 0.11.2 and 0.12.0.1
     (Warpgroup), famheld5."""
     seen: set[int] = set()
-    for op in program.ops:
-        if op.name != LAYOUT_CAST or op.names_open or op.scope_names:
+    for op in program.ops_of(LAYOUT_CAST):
+        if op.names_open or op.scope_names:
             continue
         layout, value = op.args.get("new_layout"), op.args.get("x")
         if not isinstance(layout, LayoutVal) or layout.name != "WG_STRIDED" \

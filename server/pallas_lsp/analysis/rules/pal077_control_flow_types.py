@@ -85,8 +85,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                           f"{short_repr(shape)}.\". Index it down to one value (x_ref[0], not "
                           f"x_ref[...]) or reduce it (jnp.any(...)).")
     seen: set[int] = set()
-    for op in program.ops:
-        if op.name not in ("lax.fori_loop", "lax.while_loop") or id(op.node) in seen or op.names_open:
+    for op in [*program.ops_of("lax.fori_loop"), *program.ops_of("lax.while_loop")]:
+        if id(op.node) in seen or op.names_open:
             continue
         said = _cond_fault(op) or _carry_fault(program, op)
         if said is not None:

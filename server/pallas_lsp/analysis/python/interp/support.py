@@ -286,8 +286,8 @@ def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object
             equal = arrays.dtype_equality(*sides)  # `dtype == jnp.float32`
         if equal is not None:
             return Const(equal == isinstance(ops[0], ast.Eq))
-    if len(ops) == 1:
-        with_array = arrays.comparison(plain(left), ops[0], plain(rights[0]))
+    if len(ops) == 1 and (isinstance(left, ArrayVal) or isinstance(rights[0], ArrayVal)):
+        with_array = arrays.comparison(left, ops[0], rights[0])
         if with_array is not MISSING:
             return with_array
     return pyflow.compare(plain(left), ops, [plain(r) for r in rights])
