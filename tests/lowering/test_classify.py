@@ -145,6 +145,8 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "structure, but they differ:", "0.10.2", "control_flow_types"),
         ("TypeError", "while_loop body function carry input and carry output must have equal types, "
          "but they differ:", "0.8.3", "control_flow_types"),
+        ("TypeError", "Index type must be an integer, got JitTracer(~float32[]) as float32", "0.12.0.1",
+         "control_flow_types"),
         # A shard_map's in_specs naming an axis the mesh lacks (pal028/in_specs_axis_not_in_mesh).
         ("ValueError", "shard_map in_specs argument must refer to an axis marked as manual "
          "(frozenset({'y'})), but:\n\n  in_specs refers to 'x'", "0.12.0.1",

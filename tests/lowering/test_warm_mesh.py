@@ -25,3 +25,23 @@ def test_global_mesh_does_not_leak_into_the_next_check(version: str) -> None:
     assert later.fatal is None, later.fatal
     assert later.lowered >= 1
     assert not later.errors, later.errors
+
+
+# A file that turns 64-bit types on (jax.config.update("jax_enable_x64", True)), then a clean
+# file whose `.astype(jnp.float64)` is float32 only with x64 off: with the option left on it
+# failed "Invalid dtype for `swap`. Ref dtype: float32. Value dtype: float64." (CI on 8285a60,
+# where the oracle's warm worker lowered pal026/astype_float64_with_x64.py first).
+X64_SETTER = FIXTURES / "single" / "pal026" / "astype_float64_with_x64.py"
+X64_LATER = FIXTURES / "single" / "clean" / "astype_float64_into_float32_ok.py"
+
+
+@pytest.mark.parametrize("version", ["0.10.2", "0.12.0.1"])
+def test_jax_options_do_not_leak_into_the_next_check(version: str) -> None:
+    python = jax_python(version)
+    with WarmWorkerPool() as pool:
+        setter = pool.check(str(X64_SETTER), python=python)
+        assert [error.line for error in setter.errors] == [14], setter.errors
+        later = pool.check(str(X64_LATER), python=python)
+    assert later.fatal is None, later.fatal
+    assert later.lowered >= 1
+    assert not later.errors, later.errors

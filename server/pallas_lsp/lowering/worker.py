@@ -702,6 +702,27 @@ def _restore_mesh_state(saved: list) -> None:
             state.set_local(value)
 
 
+def _save_config(jax: types.ModuleType) -> dict:
+    """JAX's global options as the file found them (``jax.config.values``): a file that calls
+    ``jax.config.update("jax_enable_x64", True)`` must not turn 64-bit types on for the next
+    file a warm worker lowers."""
+    try:
+        return dict(jax.config.values)
+    except Exception:
+        return {}
+
+
+def _restore_config(jax: types.ModuleType, saved: dict) -> None:
+    try:
+        now = dict(jax.config.values)
+    except Exception:
+        return
+    for name, value in saved.items():
+        if now.get(name, value) != value:
+            with contextlib.suppress(Exception):
+                jax.config.update(name, value)
+
+
 def _user_fatal(exc: BaseException, check: _Check) -> dict:
     message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     return {"kind": "user_code", "line": check.innermost_user_line(exc),
@@ -774,6 +795,7 @@ class Worker:
         check = _Check(path)
         _CURRENT = check
         saved_meshes = _save_mesh_state(self.jax)
+        saved_config = _save_config(self.jax)
         guarded = not request.get("allow_side_effects", False)
         armed = self.guard.armed(check.user_line) if guarded else contextlib.nullcontext()
         cancelled = False
@@ -788,6 +810,7 @@ class Worker:
             # worker would hand it to every later file ("The context mesh ... should
             # match the mesh passed to shard_map").
             _restore_mesh_state(saved_meshes)
+            _restore_config(self.jax, saved_config)
             _empty_folder(self.private_tmp)
         refusal = self.guard.refusal if guarded else None
         if refusal is not None:

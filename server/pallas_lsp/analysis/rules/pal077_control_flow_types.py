@@ -36,6 +36,7 @@ RULE = Rule(
         LoweringError(r"^(scan|while_loop) body function carry input and carry output must have "
                       r"(the same pytree structure|equal types)", "TypeError"),
         LoweringError(r"^cond_fun must return a boolean scalar, but got ", "TypeError"),
+        LoweringError(r"^Index type must be an integer, got ", "TypeError"),
     ),
     what_it_means=(
         "`lax.cond(pred, true_fun, false_fun, ...)` picks a branch by one boolean (or number): "
@@ -47,7 +48,9 @@ RULE = Rule(
     ),
     when_it_happens=(
         "When the kernel is traced, on the `lax.cond` / `lax.fori_loop` / `lax.while_loop` line, "
-        "every release 0.8.3 - 0.12.0.1, Lane and Warpgroup. Judged where the analysis knows "
+        "every release 0.8.3 - 0.12.0.1, Lane and Warpgroup; a `lax.switch` index of a "
+        "floating dtype (\"Index type must be an integer, got ... as float32\") on the switch "
+        "line. Judged where the analysis knows "
         "both sides: the predicate's shape, the initial carry's structure and the body's return "
         "(types: a component whose initial value is strongly typed: a weakly typed one, a "
         "Python number, is promoted first)."
@@ -84,6 +87,15 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                           f"JAX raises \"TypeError: Pred must be a scalar, got ... of shape "
                           f"{short_repr(shape)}.\". Index it down to one value (x_ref[0], not "
                           f"x_ref[...]) or reduce it (jnp.any(...)).")
+    for node, ops in ref_ops_named(program, "lax.switch").items():
+        index = next((op.args.get("index") for op in ops if not op.names_open), None)
+        dtype = _dtype(index) if _shape(index) == () else None
+        if dtype is not None and dtype not in _INTEGER_DTYPES:
+            yield Finding(RULE.code, program.span(node),
+                          f"lax.switch's index is a {dtype} scalar: it picks a branch by an "
+                          f"integer, and JAX raises \"TypeError: Index type must be an integer, "
+                          f"got ... as {dtype}\". Keep the index an integer (drop the float "
+                          f"arithmetic, or .astype(jnp.int32)).")
     seen: set[int] = set()
     for op in [*program.ops_of("lax.fori_loop"), *program.ops_of("lax.while_loop")]:
         if id(op.node) in seen or op.names_open:
@@ -109,6 +121,9 @@ def _cond_fault(op: Op) -> str | None:
                 f"\"TypeError: cond_fun must return a boolean scalar, but got output type(s) "
                 f"[ShapedArray({dtype}[])]\". Compare it (`return n > 0`).")
     return None
+
+
+_INTEGER_DTYPES = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
 
 
 def _article(word: str) -> str:
