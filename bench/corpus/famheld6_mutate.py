@@ -21,17 +21,7 @@ from __future__ import annotations
 import re
 
 from famheld_mutate import Edit, Mutant, one_edit_mutants
-
-
-def _to(new: str):
-    """Replace group 2 by ``new`` (None when it already is ``new``), keeping groups 1 and 3."""
-    def edit(m: re.Match) -> str | None:
-        if m.group(2) == new:
-            return None
-        tail = m.group(3) if m.re.groups >= 3 and m.group(3) is not None else ""
-        return f"{m.group(1)}{new}{tail}"
-    return edit
-
+from famheld_mutate import replace_group as _to
 
 # ---------------------------------------------------------------- swizzle_tiling
 

@@ -283,3 +283,14 @@ def one_edit_mutants(source: str, edits: tuple[Edit, ...],
                 found.append(Mutant(op, f"line {number}: {line.strip()[:80]} -> {new_line.strip()[:80]}",
                                     text))
     return found
+
+
+def replace_group(new: str):
+    """An edit (for a pattern of groups 1-3) that replaces group 2 by ``new`` (None when it
+    already is ``new``), keeping groups 1 and 3 (famheld6_mutate, famheld7_mutate)."""
+    def edit(m: re.Match) -> str | None:
+        if m.group(2) == new:
+            return None
+        tail = m.group(3) if m.re.groups >= 3 and m.group(3) is not None else ""
+        return f"{m.group(1)}{new}{tail}"
+    return edit

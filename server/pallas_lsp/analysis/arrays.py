@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import layouts
-from .dtypes import DTYPE_ALIASES, DTYPE_BITS, FLOATS
+from .dtypes import COMPLEX, DTYPE_ALIASES, DTYPE_BITS, FLOATS, INTEGERS
 from .values import (
     MISSING,
     UNKNOWN,
@@ -45,25 +45,23 @@ if TYPE_CHECKING:
 # only (np.dtype("f32") is an error, np.dtype("float") is float64).
 _DTYPE_STRINGS = frozenset(DTYPE_BITS) | {"bool"}
 _WIDE = frozenset({"float64", "int64", "uint64"})
-_COMPLEX = frozenset({"complex64", "complex128"})
 # The unary functions of _SAME_FLOAT that keep a complex operand complex.
-_COMPLEX_OK = frozenset({"jnp.exp", "jnp.log", "jnp.sqrt", "jnp.sin", "jnp.cos", "jnp.tan", "jnp.tanh",
+COMPLEX_OK = frozenset({"jnp.exp", "jnp.log", "jnp.sqrt", "jnp.sin", "jnp.cos", "jnp.tan", "jnp.tanh",
                          "lax.exp", "lax.log", "lax.sqrt", "lax.sin", "lax.cos", "lax.tan", "lax.tanh"})
 # What JAX makes of a 64-bit dtype with x64 off (dtypes.canonicalize_dtype).
 _NARROWED = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
-_INTEGERS = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
-_UNSIGNED = frozenset(name for name in _INTEGERS if name.startswith("u"))
+_UNSIGNED = frozenset(name for name in INTEGERS if name.startswith("u"))
 
 # jnp.issubdtype(d, category): the dtypes each abstract category holds (jnp's own
 # answers: its extended floats bfloat16 and float8 are `floating`).
 _CATEGORIES: dict[str, frozenset[str]] = {
-    "integer": _INTEGERS,
-    "signedinteger": _INTEGERS - _UNSIGNED,
+    "integer": INTEGERS,
+    "signedinteger": INTEGERS - _UNSIGNED,
     "unsignedinteger": _UNSIGNED,
     "floating": FLOATS,
     "inexact": FLOATS,
-    "number": _INTEGERS | FLOATS,
-    "generic": _INTEGERS | FLOATS | {"bool"},
+    "number": INTEGERS | FLOATS,
+    "generic": INTEGERS | FLOATS | {"bool"},
 }
 # numpy's issubdtype does not know ml_dtypes' extended floats as `floating`.
 _NUMPY_UNSURE = frozenset({"bfloat16", "float8_e5m2", "float8_e4m3fn"})
@@ -191,7 +189,7 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
         # A Python scalar is weakly typed: an int keeps the array's dtype, a float keeps a
         # float array's; anything else (another kind of value) is not modelled.
         if isinstance(side, Const) and type(side.value) is complex and x64 is not None and len(arrays) == 1 \
-                and isinstance(dtype, DtypeVal) and (dtype.name in FLOATS or dtype.name in _INTEGERS
+                and isinstance(dtype, DtypeVal) and (dtype.name in FLOATS or dtype.name in INTEGERS
                                                      or dtype.name == "complex64") \
                 and not isinstance(op, ast.MatMult):
             # A Python complex makes a weak complex of the default width (x * 1j is complex64
@@ -199,9 +197,9 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
             return _weak_float(arrays[0], DtypeVal("complex128" if x64 else "complex64"), op, left, right)
         if not (isinstance(side, Const) and type(side.value) in (int, float)):
             return UNKNOWN
-        inexact = isinstance(dtype, DtypeVal) and dtype.name in FLOATS | _COMPLEX
+        inexact = isinstance(dtype, DtypeVal) and dtype.name in FLOATS | COMPLEX
         if type(side.value) is float and not inexact:
-            if isinstance(dtype, DtypeVal) and dtype.name in _INTEGERS and x64 is not None \
+            if isinstance(dtype, DtypeVal) and dtype.name in INTEGERS and x64 is not None \
                     and len(arrays) == 1:
                 # JAX's lattice: an integer array with a weak float is a weak float (measured:
                 # jnp.ones(4, jnp.int32) + 1.0 is float32, weak_type=True, on 0.12.0.1).
@@ -249,7 +247,7 @@ def _complex_promotion(dtypes: set[object]) -> object:
     names = {d.name for d in dtypes if isinstance(d, DtypeVal)}
     if len(names) == 2 and "complex64" in names:
         other = (names - {"complex64"}).pop()
-        if other in _INTEGERS - {"int64", "uint64"} or other in FLOATS - {"float64"}:
+        if other in INTEGERS - {"int64", "uint64"} or other in FLOATS - {"float64"}:
             return DtypeVal("complex64")
     return UNKNOWN
 
@@ -437,7 +435,7 @@ def _elementwise(call: Call) -> object:
     if call.kwargs or not isinstance(x, ArrayVal):
         return UNKNOWN
     if call.name in _SAME_FLOAT and not (isinstance(x.dtype, DtypeVal) and (
-            x.dtype.name in FLOATS or (x.dtype.name in _COMPLEX and call.name in _COMPLEX_OK))):
+            x.dtype.name in FLOATS or (x.dtype.name in COMPLEX and call.name in COMPLEX_OK))):
         return ArrayVal(x.shape, UNKNOWN, x.layout, x.strong)
     return ArrayVal(x.shape, x.dtype, x.layout, x.strong)
 
@@ -564,7 +562,7 @@ def _dtype(call: Call) -> object:
 def _type_info(call: Call) -> object:
     """jnp.finfo(d) / jnp.iinfo(d): ``bits`` and ``dtype`` of a float / integer type."""
     dtype = _dtype_like(call.arg(0, "dtype"))
-    wanted = FLOATS if call.name.endswith("finfo") else _INTEGERS
+    wanted = FLOATS if call.name.endswith("finfo") else INTEGERS
     if call.name.startswith("np.") and dtype is not None and dtype.name in _NUMPY_UNSURE:
         return UNKNOWN
     if dtype is None or dtype.name not in wanted:

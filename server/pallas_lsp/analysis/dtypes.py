@@ -11,6 +11,8 @@ DTYPE_BITS: dict[str, int] = {
 LOAD_BITS = (32, 64, 128)
 
 FLOATS = frozenset({"float32", "float16", "bfloat16", "float64", "float8_e5m2", "float8_e4m3fn"})
+INTEGERS = frozenset(name for name in DTYPE_BITS if name.startswith(("int", "uint")))
+COMPLEX = frozenset({"complex64", "complex128"})
 # Lane loads integers one element at a time: narrower than 32 bits cannot load.
 NARROW_INTS = frozenset({"int8", "uint8", "int16", "uint16"})
 

@@ -19,7 +19,7 @@ from .python.refused_calls import RefusedCall
 from .ref_facts import describe_ref
 from .ref_type_faults import construction_fault
 from .ref_unions import RefUnionCall
-from .smem_transforms import swizzle_fit, tiling_misfit
+from .smem_transforms import buffer_refused
 from .trace import (
     AnalysisStopped,
     Launch,
@@ -29,6 +29,7 @@ from .trace import (
     ScopedCall,
     ShardMapCall,
     SourceModule,
+    scratch_leaves,
 )
 from .values import (
     KernelInfo,
@@ -76,23 +77,9 @@ class _TracedKernels:
         return known[1]
 
 
-def _scratch_leaves(kernel: KernelInfo) -> list[object]:
-    scratch = kernel.scratch_types
-    pending = list(scratch) if isinstance(scratch, tuple) else []
-    found: list[object] = []
-    while pending:
-        item = pending.pop()
-        if isinstance(item, tuple):
-            pending.extend(item)
-        else:
-            found.append(item)
-    return found
-
-
 def _scratch_refused(kernel: KernelInfo) -> bool:
-    return any(isinstance(item, RefTypeVal) and item.space == "SMEM" and isinstance(item.transforms, tuple)
-               and item.transforms and (swizzle_fit(item) is not None or tiling_misfit(item) is not None)
-               for item in _scratch_leaves(kernel))
+    return any(isinstance(item, RefTypeVal) and buffer_refused(item)
+               for item in scratch_leaves(kernel.scratch_types))
 
 
 def scratch_type_raises(kernel: KernelInfo) -> bool:
@@ -100,7 +87,7 @@ def scratch_type_raises(kernel: KernelInfo) -> bool:
     ref_type_faults.construction_fault, PAL041): the program stops there, before the kernel
     is called, so no check of its call or body is reached."""
     return any(isinstance(item, RefTypeVal) and construction_fault(item) is not None
-               for item in _scratch_leaves(kernel))
+               for item in scratch_leaves(kernel.scratch_types))
 
 
 class Program:

@@ -14,12 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dtypes import DTYPE_BITS, FLOATS
+from .dtypes import COMPLEX, FLOATS, INTEGERS
 from .ref_facts import index_dims, indexed_shape
 from .values import ArrayVal, Const, DtypeVal, RefVal
-
-_INTEGERS = frozenset(name for name in DTYPE_BITS if name.startswith(("int", "uint")))
-_COMPLEX = frozenset({"complex64", "complex128"})  # a store converts a weak value within its kind only
 
 
 @dataclass(frozen=True)
@@ -58,10 +55,10 @@ def store_fault(ref: object, index: object, value: object) -> StoreFault | None:
     # A weak value may be cast (only a strong one is sure not to be); integers always are; a
     # float, weak or not, never is into an integer ref (famheld5's int32 ref given
     # jnp.maximum(x, 0.0): "Ref dtype: int32. Value dtype: float32").
-    dtype_differs = (value.strong or (value_dtype in FLOATS and ref_dtype in _INTEGERS)
-                     or (value_dtype in _COMPLEX and ref_dtype not in _COMPLEX)) \
+    dtype_differs = (value.strong or (value_dtype in FLOATS and ref_dtype in INTEGERS)
+                     or (value_dtype in COMPLEX and ref_dtype not in COMPLEX)) \
         and ref_dtype is not None and value_dtype is not None \
-        and ref_dtype != value_dtype and not (ref_dtype in _INTEGERS and value_dtype in _INTEGERS)
+        and ref_dtype != value_dtype and not (ref_dtype in INTEGERS and value_dtype in INTEGERS)
     if not shape_differs and not dtype_differs:
         return None
     return StoreFault(ref_shape, ref_dtype, value_shape, value_dtype, shape_differs, dtype_differs)

@@ -140,10 +140,15 @@ def allocation_refused(ref: object) -> bool:
     the buffer, before the body that uses it is traced (PAL012's), so nothing in that body
     is checked."""
     base = ref.root if isinstance(ref, RefVal) and isinstance(ref.root, RefVal) else ref
-    if not isinstance(base, RefVal) or not isinstance(base.transforms, tuple) or not base.transforms:
+    if not isinstance(base, RefVal):
         return False
-    buffer = RefTypeVal(base.space, base.shape, base.dtype, base.transforms)
-    return swizzle_fit(buffer) is not None or tiling_misfit(buffer) is not None
+    return buffer_refused(RefTypeVal(base.space, base.shape, base.dtype, base.transforms))
+
+
+def buffer_refused(buffer: RefTypeVal) -> bool:
+    """A shared-memory buffer type JAX refuses to build: its swizzle or tiling does not fit it."""
+    return buffer.space == "SMEM" and isinstance(buffer.transforms, tuple) and bool(buffer.transforms) \
+        and (swizzle_fit(buffer) is not None or tiling_misfit(buffer) is not None)
 
 
 @dataclass(frozen=True)

@@ -79,13 +79,11 @@ def columns(made: RefTypeVal) -> int | None:
 def kernel_tmem_types(launch: Launch) -> list[RefTypeVal] | None:
     """The TMEM buffer types among a launch's scratch types (nested tuples flattened), in
     order; None when a scratch type is not known (it may be TMEM)."""
+    if not isinstance(launch.kernel.scratch_types, tuple):
+        return None  # not known: it may hold a TMEM buffer
     found: list[RefTypeVal] = []
-    pending: list[object] = [launch.kernel.scratch_types]
-    while pending:
-        value = pending.pop(0)
-        if isinstance(value, tuple):
-            pending[:0] = list(value)
-        elif isinstance(value, RefTypeVal):
+    for value in launch.scratch_leaves:
+        if isinstance(value, RefTypeVal):
             if value.space == "TMEM":
                 found.append(value)
         elif not isinstance(value, (BarrierVal, AccTypeVal, SemaphoreTypeVal, QualName)):

@@ -69,6 +69,20 @@ class Ctx:
         )
 
 
+def scratch_leaves(scratch_types: object) -> tuple[object, ...]:
+    """Scratch types with nested tuples flattened, in order (() when they are not a known
+    tuple)."""
+    pending = list(scratch_types) if isinstance(scratch_types, tuple) else []
+    found: list[object] = []
+    while pending:
+        item = pending.pop(0)
+        if isinstance(item, tuple):
+            pending[:0] = list(item)
+        else:
+            found.append(item)
+    return tuple(found)
+
+
 @dataclass(eq=False)
 class Launch:
     """One way a kernel is reached: the call site and the mesh context there."""
@@ -81,17 +95,9 @@ class Launch:
 
     @cached_property
     def scratch_leaves(self) -> tuple[object, ...]:
-        """The kernel's scratch types, nested tuples flattened, in order (() when they are not
-        a known tuple); made once, read by several rules."""
-        pending = list(self.kernel.scratch_types) if isinstance(self.kernel.scratch_types, tuple) else []
-        found: list[object] = []
-        while pending:
-            item = pending.pop(0)
-            if isinstance(item, tuple):
-                pending[:0] = list(item)
-            else:
-                found.append(item)
-        return tuple(found)
+        """The kernel's scratch types flattened (scratch_leaves); made once, read by several
+        rules."""
+        return scratch_leaves(self.kernel.scratch_types)
 
     @property
     def lowered_at(self) -> ast.AST:

@@ -10,8 +10,10 @@ A fori_loop with Python-int bounds is a scan ("scan body function ..."), otherwi
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
+from ..dtypes import INTEGERS
 from ..model import Finding, Options
 from ..program import Program, short_repr
 from ..trace import Op
@@ -90,17 +92,18 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in ref_ops_named(program, "lax.switch").items():
         index = next((op.args.get("index") for op in ops if not op.names_open), None)
         dtype = _dtype(index) if _shape(index) == () else None
-        if dtype is not None and dtype not in _INTEGER_DTYPES:
+        if dtype is not None and dtype not in INTEGERS:
             yield Finding(RULE.code, program.span(node),
                           f"lax.switch's index is a {dtype} scalar: it picks a branch by an "
                           f"integer, and JAX raises \"TypeError: Index type must be an integer, "
                           f"got ... as {dtype}\". Keep the index an integer (drop the float "
                           f"arithmetic, or .astype(jnp.int32)).")
     seen: set[int] = set()
+    fori_bounds = ref_ops_named(program, "lax.fori_loop")
     for op in [*program.ops_of("lax.fori_loop"), *program.ops_of("lax.while_loop")]:
         if id(op.node) in seen or op.names_open:
             continue
-        said = _cond_fault(op) or _carry_fault(program, op)
+        said = _cond_fault(op) or _carry_fault(op, fori_bounds)
         if said is not None:
             seen.add(id(op.node))
             yield Finding(RULE.code, program.span(op.node), said)
@@ -121,9 +124,6 @@ def _cond_fault(op: Op) -> str | None:
                 f"\"TypeError: cond_fun must return a boolean scalar, but got output type(s) "
                 f"[ShapedArray({dtype}[])]\". Compare it (`return n > 0`).")
     return None
-
-
-_INTEGER_DTYPES = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
 
 
 def _article(word: str) -> str:
@@ -171,9 +171,9 @@ def _leaves(value: object) -> list[object]:
     return [value]
 
 
-def _carry_fault(program: Program, op: Op) -> str | None:
+def _carry_fault(op: Op, fori_bounds: dict[ast.Call, list[Op]]) -> str | None:
     init, out = op.args.get("init_val"), op.args.get("body_out")
-    name = _body_name(program, op)
+    name = _body_name(op, fori_bounds)
     in_tree, out_tree = _tree(op.args.get("init_given", init)), _tree(out)
     if in_tree is None or out_tree is None:
         return None
@@ -214,17 +214,12 @@ def _describe(tree: object) -> str:
     return f"a {kind} of {len(children)}"
 
 
-def _body_name(program: Program, op: Op) -> str:
-    """JAX's name for the loop: a fori_loop of Python-int bounds is a scan."""
+def _body_name(op: Op, fori_bounds: dict[ast.Call, list[Op]]) -> str:
+    """JAX's name for the loop: a fori_loop of Python-int bounds (PAL036's record of the same
+    call) is a scan."""
     if op.name == "lax.fori_loop":
-        bounds = [args.get(key) for args in [_fori_bounds(program, op)] for key in ("lower", "upper")]
+        recorded = fori_bounds.get(op.node, ())
+        bounds = [recorded[0].args.get(key) for key in ("lower", "upper")] if recorded else [None]
         if all(isinstance(b, Const) and type(b.value) is int for b in bounds):
             return "scan body"
     return "while_loop body"
-
-
-def _fori_bounds(program: Program, op: Op) -> dict[str, object]:
-    """The bounds recorded for the same fori_loop call (ref_ops: PAL036's record)."""
-    for ref_op in ref_ops_named(program, "lax.fori_loop").get(op.node, ()):
-        return ref_op.args
-    return {}
