@@ -215,8 +215,7 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
     shapes = {fingerprint_shape(a.shape) for a in arrays}
     shape = arrays[0].shape if len(shapes) == 1 else UNKNOWN
     # A Python scalar is a splat under Lane (checked above: only int and float constants).
-    layout = layouts.elementwise([side.layout if isinstance(side, ArrayVal) else layouts.RegisterLayout.SPLAT
-                                  for side in (left, right)]) if len(shapes) == 1 else UNKNOWN
+    layout = _operands_layout(left, right) if len(shapes) == 1 else UNKNOWN
     return ArrayVal(shape, dtype, layout, strong)
 
 
@@ -236,8 +235,7 @@ def comparison(left: object, op: ast.cmpop, right: object) -> object:
     shapes = {fingerprint_shape(a.shape) for a in arrays}
     if len(shapes) != 1:
         return ArrayVal(UNKNOWN, DtypeVal("bool"), strong=True)
-    layout = layouts.elementwise([side.layout if isinstance(side, ArrayVal) else layouts.RegisterLayout.SPLAT
-                                  for side in (left, right)])
+    layout = _operands_layout(left, right)
     return ArrayVal(arrays[0].shape, DtypeVal("bool"), layout, True)
 
 
@@ -257,9 +255,14 @@ def _weak_float(array: ArrayVal, dtype: DtypeVal, op: ast.operator, left: object
     layout (a matrix product: of no shape followed)."""
     if isinstance(op, ast.MatMult):
         return ArrayVal(UNKNOWN, dtype, strong=False)
-    layout = layouts.elementwise([side.layout if isinstance(side, ArrayVal) else layouts.RegisterLayout.SPLAT
-                                  for side in (left, right)])
+    layout = _operands_layout(left, right)
     return ArrayVal(array.shape, dtype, layout, False)
+
+
+def _operands_layout(left: object, right: object) -> object:
+    """The layout of an elementwise op of two operands (a Python scalar is a splat)."""
+    return layouts.elementwise([side.layout if isinstance(side, ArrayVal) else layouts.RegisterLayout.SPLAT
+                                for side in (left, right)])
 
 
 def fingerprint_shape(shape: object) -> object:

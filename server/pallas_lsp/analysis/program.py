@@ -115,7 +115,7 @@ class Program:
         # A kernel whose plgpu.kernel arguments JAX's Mesh refuses (PAL010), or whose scratch
         # buffers' transforms it refuses while building their types (PAL012), is never
         # traced: nothing of its body is reached.
-        traced = _TracedKernels()
+        traced = self.traced = _TracedKernels()
         reached = [op for op in interp.ops
                    if self.has_lowering(op) and traced(op.launch.kernel)]
         # The ops that NotImplementedError stops (PAL024 reports them).
