@@ -9,7 +9,8 @@ Each heavy lane thread sends one job at a time and waits for the answer, blocked
 What a job can end in:
 - its analysis, or a cancellation: a newer text of the document arrived (``cancel``
   sends the worker a ``Cancel`` of the job; a worker that does not answer within
-  CANCEL_GRACE_S is killed and replaced);
+  CANCEL_GRACE_S is killed and replaced; a text that went stale before its worker was
+  registered, where no cancel could reach it, is never sent);
 - the worker died (a crash, the OOM killer, a kill by hand), or it did not answer within
   the analysis budget plus HANG_GRACE_S (then it is killed): the document is told why
   (``Outcome.failure``), a fresh worker takes the next job.
@@ -220,6 +221,13 @@ class AnalysisPool:
         budget = sum(o.budget_s for o in targets)
         alive = False
         try:
+            if not still_current():
+                # A newer text arrived between the check above and the registration: its
+                # cancel found no running job of this document, so none will come. Sending
+                # the job would hold the heavy lane for a stale text (and a frozen worker
+                # on it would never be reported: its document moved on).
+                alive = True
+                return Outcome()
             reply = worker.exchange(job, budget + HANG_GRACE_S)
             if reply is None:
                 if worker.cancelled_at is not None:
