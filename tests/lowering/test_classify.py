@@ -147,6 +147,15 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "but they differ:", "0.8.3", "control_flow_types"),
         ("TypeError", "Index type must be an integer, got JitTracer(~float32[]) as float32", "0.12.0.1",
          "control_flow_types"),
+        # A float grid entry given to pl.pallas_call (pal078/pallas_call_grid_float.py).
+        ("ValueError", "Grid must be a tuple of integers or jax.Array, got (2.0,)", "0.10.2",
+         "grid_not_int"),
+        # Python's own operator errors (pal079/*): a pl.ds Slice plus an int, a tuple plus an
+        # int, an integer division by zero.
+        ("TypeError", "unsupported operand type(s) for +: 'Slice' and 'int'", "0.12.0.1",
+         "operator_error"),
+        ("TypeError", 'can only concatenate tuple (not "int") to tuple', "0.10.2", "operator_error"),
+        ("ZeroDivisionError", "integer division or modulo by zero", "0.8.3", "operator_error"),
         # A shard_map's in_specs naming an axis the mesh lacks (pal028/in_specs_axis_not_in_mesh).
         ("ValueError", "shard_map in_specs argument must refer to an axis marked as manual "
          "(frozenset({'y'})), but:\n\n  in_specs refers to 'x'", "0.12.0.1",
@@ -391,6 +400,8 @@ def test_every_class_has_its_contract_code() -> None:
         "register_layout_cast": "PAL075",
         "smem_budget": "PAL076",
         "control_flow_types": "PAL077",
+        "grid_not_int": "PAL078",
+        "operator_error": "PAL079",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",
@@ -459,9 +470,9 @@ def test_a_bare_assertion_belongs_to_both_rules_that_predict_it() -> None:
     from pallas_lsp.lowering.classify import classes_of
 
     assert classes_of("AssertionError", "AssertionError()", "0.12.0.1") == (
-        "api_removed", "smem_transforms", "foreign_compiler_params")
+        "api_removed", "smem_transforms", "foreign_compiler_params", "grid_not_int")
     assert classes_of("AssertionError", "AssertionError()", "0.10.2") == (
-        "smem_transforms", "kernel_dimension_semantics")
+        "smem_transforms", "kernel_dimension_semantics", "grid_not_int")
 
 
 def test_a_bare_assertion_is_claimed_at_its_site_only() -> None:
@@ -480,6 +491,10 @@ def test_a_bare_assertion_is_claimed_at_its_site_only() -> None:
     assert classes_of("AssertionError", "AssertionError()", "0.10.2", tiling) == ("smem_transforms",)
     assert classes_of("AssertionError", "AssertionError()", "0.12.0.1", tiling) == (
         "api_removed", "smem_transforms", "foreign_compiler_params")
+    # A float grid entry of plgpu.kernel, asserted when its launch is traced: PAL078's.
+    grid = "jax/_src/pallas/core.py:tracing_grid_env"
+    assert classes_of("AssertionError", "AssertionError()", "0.10.2", grid) == ("grid_not_int",)
+    assert classes_of("AssertionError", "AssertionError()", "0.8.3", grid) == ("grid_not_int",)
 
 
 def test_a_bare_assertion_raised_by_the_users_file_has_no_class() -> None:

@@ -43,6 +43,7 @@ from .python.interp.support import (
     _refs,
     callable_of,
 )
+from .python.operator_errors import OperatorError
 from .python.refused_calls import RefusedCall
 from .trace import (
     AnalysisStopped,
@@ -161,6 +162,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # id(call) -> a call of the program's def its signature refuses, whose TypeError
         # surely reaches module level uncaught (python/refused_calls.py; PAL064).
         self.refused_calls: dict[int, RefusedCall] = {}
+        # id(node) -> a binary operator whose operands make Python raise (a TypeError of their
+        # types, a ZeroDivisionError), surely reaching module level uncaught (PAL079).
+        self.operator_errors: dict[int, OperatorError] = {}
         # The call ev_call is making, and its argument list as spelled (interp/calling.py).
         self.spelled_call: tuple[ast.Call | None, list[object] | None] = (None, None)
         # Where axis names are defined and used (analysis/axis_symbols reads it).

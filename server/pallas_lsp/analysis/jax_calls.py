@@ -32,6 +32,7 @@ from . import (
 from .api_surface import shipped
 from .arrays import dtype_of
 from .axis_trace import HOST_AXIS_CALLS, mesh_sizes
+from .kernel_mesh import float_grid_entry
 from .model import Span
 from .ops import (
     APPROX_CALLS,
@@ -1155,6 +1156,9 @@ def _plgpu_kernel(call: Call) -> object:
     info = _kernel_info(body, call.node, "kernel", kwargs, "out_type", "scratch_types")
     if "**" not in kwargs:
         info.mesh_args = {key: kwargs[key] for key in KERNEL_MESH_ARGS if key in kwargs}
+        if "grid" in info.mesh_args:
+            # Accepted here; the launch asserts int entries (PAL078).
+            info.grid_not_int = float_grid_entry(info.mesh_args["grid"])
         info.keywords = frozenset(call.kwargs)
         # A keyword a **kwargs forwarded: where the helper's caller spelled it.
         info.keyword_sites = {name: site for name in call.kwargs if name not in call.kw_nodes
@@ -1203,6 +1207,13 @@ def _pallas_call(call: Call) -> object:
         # ValueError at the call (PAL052, PAL053): no kernel is built, nothing of it is traced.
         info = _kernel_info(UNKNOWN, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
         info.grid_spec_conflict, info.in_specs_not_sequence = conflict, not_sequence
+        call.tracer.kernels.append(info)
+        return UNKNOWN
+    grid_float = None if "**" in kwargs else float_grid_entry(kwargs.get("grid", MISSING))
+    if grid_float is not None:
+        # GridSpec refuses a float grid entry at the call (PAL078), after the checks above.
+        info = _kernel_info(UNKNOWN, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")
+        info.grid_not_int = grid_float
         call.tracer.kernels.append(info)
         return UNKNOWN
     info = _kernel_info(body, call.node, "pallas_call", kwargs, "out_shape", "scratch_shapes")

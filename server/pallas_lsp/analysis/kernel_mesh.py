@@ -105,3 +105,30 @@ def _optional(value: object) -> object:
     if isinstance(value, Const) and (value.value is None or isinstance(value.value, (int, str))):
         return value.value
     return _UNSURE
+
+
+def float_grid_entry(value: object) -> tuple[int, str] | None:
+    """The first entry of a grid that is a Python float (``n / 128`` is true division), and
+    the grid as JAX prints it: (index, text). JAX takes an int (a bool is one) or a traced
+    array there; a float fails its checks (pl.pallas_call's GridSpec raises ValueError,
+    plgpu.kernel's launch a bare AssertionError in ``tracing_grid_env``), on every release
+    measured (0.8.3 - 0.12.0.1). None where no entry is surely a float."""
+    if isinstance(value, Const) and isinstance(value.value, (tuple, list)):
+        entries: list[object] = list(value.value)
+        brackets = "[]" if isinstance(value.value, list) else "()"
+    elif isinstance(value, tuple):
+        entries, brackets = list(value), "()"
+    elif isinstance(value, ListVal) and value.complete:
+        entries, brackets = list(value.items), "[]"
+    else:
+        return None
+    plain = [entry.value if isinstance(entry, Const) else entry for entry in entries]
+    for index, entry in enumerate(plain):
+        if type(entry) is float:
+            if not all(isinstance(item, (int, float)) for item in plain):
+                return index, ""
+            shown = ", ".join(repr(item) for item in plain)
+            if len(plain) == 1 and brackets == "()":
+                shown += ","  # (2.0,), as JAX prints a one-entry tuple
+            return index, f"{brackets[0]}{shown}{brackets[1]}"
+    return None

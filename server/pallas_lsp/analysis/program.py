@@ -61,20 +61,38 @@ class Semantics:
 
 
 class _TracedKernels:
-    """Whether JAX traces a kernel's body: not when its Mesh arguments (PAL010) or its scratch
-    buffers' transforms (PAL012: smem_transforms.allocation_refused) are refused first.
+    """Whether JAX traces a kernel's body: not when its Mesh arguments (PAL010), its grid's
+    entries (PAL078) or its scratch buffers' transforms (PAL012:
+    smem_transforms.allocation_refused) are refused first.
     Decided once per kernel."""
 
     def __init__(self) -> None:
-        self._seen: dict[int, tuple[KernelInfo, bool]] = {}  # the kernel is held: its id stays
+        # id -> (the kernel, held so that its id stays; whether its launch is refused before
+        # anything else of it; whether its body is traced)
+        self._seen: dict[int, tuple[KernelInfo, bool, bool]] = {}
 
     def __call__(self, kernel: KernelInfo) -> bool:
         known = self._seen.get(id(kernel))
-        if known is None:
-            known = (kernel, mesh_fault(kernel) is None and not _scratch_refused(kernel)
+        if known is None:  # (decided here, not in a helper: asked per op, on the keystroke path)
+            refused = mesh_fault(kernel) is not None or (
+                kernel.grid_not_int is not None and kernel.api == "kernel")
+            known = (kernel, refused, not refused and not _scratch_refused(kernel)
                      and not scratch_type_raises(kernel))
             self._seen[id(kernel)] = known
-        return known[1]
+        return known[2]
+
+    def launch_refused(self, kernel: KernelInfo) -> bool:
+        """JAX refuses the kernel's Mesh (PAL010) or its grid (PAL078) before it builds any
+        of its buffers."""
+        if id(kernel) not in self._seen:
+            self(kernel)
+        return self._seen[id(kernel)][1]
+
+
+def grid_not_int(kernel: KernelInfo) -> tuple[int, str] | None:
+    """plgpu.kernel's grid entry that is a float (PAL078): its launch fails in
+    ``tracing_grid_env`` before the body is traced."""
+    return kernel.grid_not_int if kernel.api == "kernel" else None
 
 
 def _scratch_refused(kernel: KernelInfo) -> bool:

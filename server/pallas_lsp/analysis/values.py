@@ -873,6 +873,10 @@ class KernelInfo:
     # A Mosaic GPU pallas_call whose in_specs= is one BlockSpec or None, not a sequence:
     # what it is ("a BlockSpec", "None"); refused at the call like grid_spec_conflict (PAL053).
     in_specs_not_sequence: str | None = None
+    # A grid= that holds a float (``n / 128``): (its index, the grid as JAX prints it)
+    # (PAL078). A Mosaic GPU pallas_call's is refused at the call like grid_spec_conflict; a
+    # plgpu.kernel's is accepted, and each launch of it fails before its body is traced.
+    grid_not_int: tuple[int, str] | None = None
     # The ref facts (analysis/ref_facts.py): the scratch buffer types as passed (a tuple of
     # RefTypeVal / other values, or UNKNOWN), and the memory space of the input and output
     # refs ("GMEM" for plgpu.kernel; "SMEM" for a pallas_call whose whole arrays JAX copies

@@ -81,6 +81,8 @@ from . import (
     pal075_register_layout_cast,
     pal076_smem_budget,
     pal077_control_flow_types,
+    pal078_grid_not_int,
+    pal079_operator_error,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -169,6 +171,8 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal075_register_layout_cast,
     pal076_smem_budget,
     pal077_control_flow_types,
+    pal078_grid_not_int,
+    pal079_operator_error,
 )}
 
 

@@ -403,7 +403,10 @@ def _allocations(program: Program) -> list[tuple[ast.AST, RefTypeVal]]:
     the line that runs it."""
     sites: list[tuple[ast.AST, RefTypeVal]] = []
     for launch in program.launches:
-        sites += [(launch.site, buffer) for buffer in _scratch_buffers(launch)]
+        made = [(launch.site, buffer) for buffer in _scratch_buffers(launch)]
+        # (Not when JAX refuses the kernel's Mesh or grid first: PAL010, PAL078.)
+        if made and not program.traced.launch_refused(launch.kernel):
+            sites += made
     sites += [(scoped.node, scoped.buffer) for scoped in program.scoped_buffers
               if isinstance(scoped.buffer, RefTypeVal)]
     return [*sites, *_pipeline_buffers(program)]

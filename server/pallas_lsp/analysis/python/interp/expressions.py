@@ -54,6 +54,7 @@ from .. import (
     function_objects,
     library_bases,
     modules,
+    operator_errors,
     operators,
 )
 from ..coroutines import CoroutineVal, GatheredVal
@@ -268,6 +269,11 @@ class ExpressionsMixin:
                 # Arithmetic on register arrays in a kernel body (PAL049 reads its operands).
                 self.record_op(ARITH_OP, node, {"left": left, "right": right,  # type: ignore[arg-type]
                                                 "operator": Const(type(node.op).__name__)}, {}, ctx)
+            if left.__class__ in operator_errors.JUDGED and right.__class__ in operator_errors.JUDGED:
+                error = operator_errors.binary_error(left, node.op, right)
+                if error is not None:
+                    self.operator_raised(node, error)
+                    return UNKNOWN
             return self.each(lambda left, right: self.binary_op(left, node.op, right, ctx), left, right)
         if isinstance(node, ast.Subscript):
             base = evaluated = self.ev(node.value, env, ctx)

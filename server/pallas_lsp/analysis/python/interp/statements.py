@@ -52,6 +52,7 @@ from .. import (
     raise_free,
 )
 from ..generator_contexts import GeneratorContextManager
+from ..operator_errors import OperatorError
 from ..real import RealVal
 from .support import (
     MAX_LOOP_PASSES,
@@ -364,6 +365,18 @@ class StatementsMixin:
             return  # re-raising what is handled leaves its context as it was
         payload.context = handled if handled == Const(None) or exception_classes.is_instance(handled) \
             else UNKNOWN
+
+    def operator_raised(self, node: ast.BinOp, error: exception_values.ExcVal) -> None:
+        """``left op right`` surely raised ``error`` (python/operator_errors.py): recorded for
+        PAL079 where it surely reaches module level uncaught from the program's own code
+        (not library code followed from source), then raised as a call's exception is."""
+        if id(node) not in self.operator_errors and self.escapes(error.kind) \
+                and not self.in_library(node) and error.args:
+            message = error.args[0]
+            self.operator_errors[id(node)] = OperatorError(
+                node, error.kind.__name__, message.value if isinstance(message, Const) else "")
+        self.chain(error, MISSING)
+        self.raised_by_call(error)
 
     def raised_by_call(self, kind: object) -> None:
         """A call of the program's code surely raised ``kind`` (the instance, or its class):

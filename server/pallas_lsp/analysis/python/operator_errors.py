@@ -1,0 +1,122 @@
+"""What a binary operator surely raises, for operands whose Python type is known exactly.
+
+``rows + 2`` where ``rows = pl.ds(...)`` raises ``TypeError: unsupported operand type(s) for
++: 'Slice' and 'int'``; ``window + 1`` of a tuple, ``"can only concatenate tuple (not "int")
+to tuple"``; ``n % 0``, ``ZeroDivisionError``. Whether a TypeError is raised depends only on
+the operands' types (for the types below: no ``__add__`` of theirs looks at a value), so the
+operation is run for real on tiny stand-ins of those types, and CPython words the error
+itself. A ZeroDivisionError depends on the values: it is judged only for two known numbers.
+
+Known exactly: constants (int, float, complex, bool, str, bytes, and tuples of them),
+tuples and lists the program built (their items do not matter to a TypeError of ``+ * ...``;
+``%`` of a str or bytes formats its items, so it is never judged), and ``pl.ds`` / Python
+slices. The analysis holds a dict's ``items()`` / ``values()`` as a tuple: a view defines no
+arithmetic, so what raises for a tuple raises for it too, except the set operators ``& | - ^``,
+never judged with a tuple or list operand. Anything else (arrays, refs, the program's own
+classes, library objects) is not judged: its class may define the operator.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..values import Const, DSliceVal, ListVal
+from .exception_values import ExcVal
+
+_FUNCTIONS: dict[type[ast.operator], Callable[[object, object], object]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.MatMult: operator.matmul, ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod, ast.Pow: operator.pow, ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift, ast.BitOr: operator.or_, ast.BitXor: operator.xor,
+    ast.BitAnd: operator.and_,
+}
+
+# (Not None: a None the analysis holds is often a default that a command line, an environment
+# or code it cannot see replaces; `None + 1` is left unjudged.)
+_SCALARS = (int, float, complex, bool, str, bytes)
+_NUMBERS = (int, float, bool)
+# What dict views (and sets) define beside comparisons: never judged with a tuple or list.
+_SET_OPERATORS = (ast.BitAnd, ast.BitOr, ast.Sub, ast.BitXor)
+
+
+@dataclass(frozen=True)
+class OperatorError:
+    """An operator the program surely runs and that surely raises, uncaught (PAL079)."""
+
+    node: ast.BinOp
+    kind: str  # "TypeError", "ZeroDivisionError"
+    message: str  # CPython's words
+
+
+class Slice:
+    """A stand-in of ``jax._src.state.indexing.Slice`` (what ``pl.ds`` returns): a dataclass
+    that defines no operator, so CPython's message names it as JAX's does."""
+
+    __slots__ = ()
+
+
+def _stand_in(value: object) -> object:
+    """A tiny object of the operand's exact type, or None where the type is not known."""
+    if isinstance(value, DSliceVal):
+        return Slice() if value.is_ds else slice(None)
+    if isinstance(value, Const):
+        if type(value.value) is tuple:
+            return ()
+        if type(value.value) in (str, bytes):
+            return type(value.value)()
+        if type(value.value) in _SCALARS:
+            return type(value.value)(1)
+        return None
+    if type(value) is tuple:
+        return ()
+    if type(value) is ListVal:
+        return []
+    return None
+
+
+# The analysis' values whose Python type is known exactly (the rest are never judged: the
+# evaluator asks only when both operands are of these, without a call for most operators).
+JUDGED = frozenset({Const, DSliceVal, tuple, ListVal})
+
+
+def binary_error(left: object, op: ast.operator, right: object) -> ExcVal | None:
+    """The exception ``left op right`` surely raises, or None (it does not, or not surely)."""
+    function = _FUNCTIONS.get(type(op))
+    if function is None:
+        return None
+    if type(left) is Const and type(right) is Const and type(left.value) in _NUMBERS \
+            and type(right.value) in _NUMBERS:
+        # Most operators: two numbers, of which only a zero divisor (or 0 ** -n) raises.
+        return _zero_division(left, op, right) if right.value == 0 or left.value == 0 else None
+    a, b = _stand_in(left), _stand_in(right)
+    if a is None or b is None:
+        return None
+    if isinstance(op, ast.Mod) and isinstance(a, (str, bytes)):
+        return None  # formatting: its errors depend on the format and the items
+    if isinstance(op, _SET_OPERATORS) and (isinstance(a, (tuple, list)) or isinstance(b, (tuple, list))):
+        return None  # the analysis holds a dict's items() / values() view as a tuple: set algebra
+    try:
+        function(a, b)
+    except TypeError as error:
+        return ExcVal(TypeError, (Const(str(error)),))
+    except Exception:  # a stand-in's value error (an overflow, say) is no verdict on the real values
+        return None
+    return _zero_division(left, op, right)
+
+
+def _zero_division(left: object, op: ast.operator, right: object) -> ExcVal | None:
+    """``n / 0``, ``n // 0``, ``n % 0`` (and ``0 ** -1``) of two known numbers."""
+    if not (isinstance(left, Const) and isinstance(right, Const)):
+        return None
+    if type(left.value) not in _NUMBERS or type(right.value) not in _NUMBERS:
+        return None
+    if (isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)) and right.value == 0) or (
+            isinstance(op, ast.Pow) and left.value == 0 and right.value < 0):  # type: ignore[operator]
+        try:
+            _FUNCTIONS[type(op)](left.value, right.value)
+        except ZeroDivisionError as error:
+            return ExcVal(ZeroDivisionError, (Const(str(error)),))
+    return None

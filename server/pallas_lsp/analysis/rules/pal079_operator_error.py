@@ -1,0 +1,98 @@
+"""PAL079 operator_error: a binary operator the program surely runs whose operands make Python
+raise (``pl.ds(...) + 2``, a tuple plus an int, ``n % 0``), uncaught: the program stops there,
+before any kernel after it is traced or lowered."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from ..model import Finding, Options
+from ..program import Program
+from ..python.operator_errors import OperatorError
+from .base import LoweringError, Rule
+
+RULE = Rule(
+    code="PAL079",
+    name="operator_error",
+    title="an operator whose operands' types (or a zero divisor) make Python raise",
+    jax_message=(
+        "TypeError: unsupported operand type(s) for +: 'Slice' and 'int'\n"
+        "TypeError: can only concatenate tuple (not \"int\") to tuple\n"
+        "ZeroDivisionError: integer division or modulo by zero"
+    ),
+    lowering_errors=(
+        LoweringError(r"\Aunsupported operand type\(s\) for \S+: '\w+' and '\w+'", exc_type="TypeError"),
+        LoweringError(r"\Acan only concatenate (tuple|list|str|bytes) \(not \"\w+\"\) to \1",
+                      exc_type="TypeError"),
+        LoweringError(r"\Acan't multiply sequence by non-int of type '\w+'", exc_type="TypeError"),
+        LoweringError(r"division by zero|modulo by zero|cannot be raised to a negative power",
+                      exc_type="ZeroDivisionError"),
+    ),
+    what_it_means=(
+        "Python runs `a + b` as `type(a).__add__(a, b)`, then `type(b).__radd__(b, a)`; when "
+        "neither type defines the operation for the other, it raises TypeError. `pl.ds(...)` "
+        "is a `Slice` object (start, size, stride) that defines no arithmetic: `rows + 2` "
+        "is not a wider window. A tuple concatenates only with a tuple. Dividing an int by "
+        "zero (`/`, `//`, `%`) raises ZeroDivisionError. Inside a kernel body the error stops "
+        "the trace, so JAX never sees the kernel."
+    ),
+    when_it_happens=(
+        "When the line runs: at module level, in a function the program calls, or in a kernel "
+        "body while its launch is traced (inside `jax.jit` too), whatever the JAX release. "
+        "Reported where the operands' types are known exactly (numbers, strings, tuples, "
+        "lists, `pl.ds` slices, Python slices), the line surely runs, and no `try` on the way "
+        "may catch the error; arrays, refs and the program's own classes may define the "
+        "operator and are not judged. The message is CPython's own."
+    ),
+    how_to_fix=(
+        "For a wider window, build a new slice: `pl.ds(start, size + 2)` (or keep the start "
+        "and size as ints and add to those); add to a tuple's entries, not to the tuple "
+        "(`(a + 1, b)`); guard a divisor that can be zero."
+    ),
+    bad_example='''
+def body(x_gmem, o_gmem, buf, bar):
+    rows = pl.ds(lax.axis_index("b") * 64, 64)
+    plgpu.copy_gmem_to_smem(x_gmem.at[rows:rows + 2], buf, bar)
+''',
+    good_example='''
+def body(x_gmem, o_gmem, buf, bar):
+    rows = pl.ds(lax.axis_index("b") * 64, 64)
+    plgpu.copy_gmem_to_smem(x_gmem.at[rows], buf, bar)
+''',
+    fixable=False,
+)
+
+
+def check(program: Program, options: Options) -> Iterable[Finding]:
+    # Most programs have none: asked of the record directly (the keystroke path counts calls).
+    if not program.interp.operator_errors:
+        return ()
+    errors = sorted(program.interp.operator_errors.values(),
+                    key=lambda e: (program.span(e.node).path or "", e.node.lineno, e.node.col_offset))
+    return [_finding(program, error) for error in errors]
+
+
+def _finding(program: Program, error: OperatorError) -> Finding:
+    symbol = _SYMBOLS.get(type(error.node.op), "the operator")
+    return Finding(
+        RULE.code, program.span(error.node),
+        f"`{symbol}` here raises \"{error.kind}: {error.message}\" when this line runs, and "
+        f"nothing catches it: the program stops here, so no kernel after it is traced or "
+        f"lowered. {_advice(error)}")
+
+
+def _advice(error: OperatorError) -> str:
+    if error.kind == "ZeroDivisionError":
+        return "The divisor is zero: check where it is set, or guard the division."
+    if "'Slice'" in error.message:
+        return ("pl.ds(...) is a Slice object, with no arithmetic: build a new one, "
+                "pl.ds(start, size), from int start and size.")
+    return "Convert one operand to the other's type, or use the operation the types define."
+
+
+_SYMBOLS: dict[type[ast.operator], str] = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.MatMult: "@", ast.Div: "/", ast.FloorDiv: "//",
+    ast.Mod: "%", ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>", ast.BitOr: "|", ast.BitXor: "^",
+    ast.BitAnd: "&",
+}
