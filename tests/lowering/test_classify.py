@@ -156,6 +156,10 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "operator_error"),
         ("TypeError", 'can only concatenate tuple (not "int") to tuple', "0.10.2", "operator_error"),
         ("ZeroDivisionError", "integer division or modulo by zero", "0.8.3", "operator_error"),
+        # A shard_map over Explicit axes given an unsharded input (pal080/*), from 0.9.1.
+        ("ValueError", "in_specs passed to shard_map: P('x', None) does not match the specs of the "
+         "input: P(None, None) for arg: float32[256,128]. `in_specs` is an optional argument",
+         "0.12.0.1", "shard_map_explicit_input"),
         # A shard_map's in_specs naming an axis the mesh lacks (pal028/in_specs_axis_not_in_mesh).
         ("ValueError", "shard_map in_specs argument must refer to an axis marked as manual "
          "(frozenset({'y'})), but:\n\n  in_specs refers to 'x'", "0.12.0.1",
@@ -402,6 +406,7 @@ def test_every_class_has_its_contract_code() -> None:
         "control_flow_types": "PAL077",
         "grid_not_int": "PAL078",
         "operator_error": "PAL079",
+        "shard_map_explicit_input": "PAL080",
         "set_max_registers": "PAL034",
         "nd_loop_tiling": "PAL035",
         "fori_loop_unroll": "PAL036",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import layouts
@@ -667,3 +668,48 @@ HANDLERS: dict[str, Handler] = {
     "np.issubdtype": _issubdtype,
     **{f"jnp.{name}": _scalar for name in DTYPE_BITS if name not in _WIDE},
 }
+
+
+# Where an array lives (PAL080): a constructor given no placement makes an unsharded array
+# (its type's sharding spec is all None, on the host and inside jit alike); one given a
+# device= / out_sharding= / sharding= is placed as it says, and device_put / reshard /
+# with_sharding_constraint place theirs: not known (ArrayVal.replicated False).
+_PLACEMENTS = frozenset({"device", "out_sharding", "sharding", "**"})
+_UNPLACED_MAKERS = (
+    *(f"jnp.{name}" for name in ("ones", "zeros", "empty", "full", "arange", "linspace")),
+    "jax.random.normal", "jax.random.uniform", "jax.random.bits", "jax.random.randint",
+)
+# Made from another array: its placement (jnp.asarray(x), jnp.zeros_like(x)); from a Python
+# value (a list): unplaced.
+_DERIVED_MAKERS = ("jnp.asarray", "jnp.array",
+                   *(f"jnp.{name}_like" for name in ("ones", "zeros", "empty", "full")))
+_PLACED = ("jax.device_put", "jax.sharding.reshard", "jax.reshard", "lax.with_sharding_constraint")
+
+
+def _unplaced(handler: Handler) -> Handler:
+    def make(call: Call) -> object:
+        made = handler(call)
+        if not isinstance(made, ArrayVal) or call.ctx.launch is not None or _PLACEMENTS & call.kwargs.keys():
+            return made
+        source = call.args[0] if call.name in _DERIVED_MAKERS and call.args else None
+        replicated = source.replicated if isinstance(source, ArrayVal) else True
+        if made.replicated is replicated:
+            return made
+        # (Built directly, not with dataclasses.replace: every jnp.ones of a file comes here.)
+        return ArrayVal(made.shape, made.dtype, made.layout, made.strong, replicated)
+
+    return make
+
+
+def _placed(handler: Handler) -> Handler:
+    def make(call: Call) -> object:
+        made = handler(call)
+        return replace(made, replicated=False) if isinstance(made, ArrayVal) and made.replicated else made
+
+    return make
+
+
+for _name in (*_UNPLACED_MAKERS, *_DERIVED_MAKERS):
+    HANDLERS[_name] = _unplaced(HANDLERS[_name])
+for _name in _PLACED:
+    HANDLERS[_name] = _placed(HANDLERS[_name])

@@ -92,7 +92,13 @@ from .values import (
     unpack,
     within_size,
 )
-from .versions import ABSTRACT_MESH_IN_SHARD_MAP, JAX_GET_ABSTRACT_MESH, JaxVersion, holds
+from .versions import (
+    ABSTRACT_MESH_IN_SHARD_MAP,
+    JAX_GET_ABSTRACT_MESH,
+    MAKE_MESH_EXPLICIT_DEFAULT,
+    JaxVersion,
+    holds,
+)
 
 # (functools.cache / lru_cache are wrappers with a cache of their own: python/cached.py.)
 TRANSPARENT_DECORATORS = frozenset({
@@ -251,7 +257,20 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
     if isinstance(left, RealVal) or isinstance(right, RealVal):
         # A kept real object's own operator (Counter `+ - & |`, set algebra), run for real.
         return bridge.binary(left, op, right)
+    if isinstance(op, ast.Mult) and (isinstance(left, tuple) or isinstance(right, tuple)):
+        return _repeated(left, right)
     return UNKNOWN
+
+
+def _repeated(left: object, right: object) -> object:
+    """``(a, b) * n`` (or ``n * (a, b)``) of a tuple of values and a known int: the items
+    repeated, ``(AxisType.Explicit,) * 2``; unknown past the length a constant may have."""
+    items, count = (left, right) if isinstance(left, tuple) else (right, left)
+    if not (isinstance(count, Const) and type(count.value) is int) or not isinstance(items, tuple):
+        return UNKNOWN
+    if len(items) * max(count.value, 0) > MAX_CONST_LENGTH:
+        return UNKNOWN
+    return pack(list(items) * max(count.value, 0))
 
 
 def _is_number(value: object) -> bool:
@@ -992,7 +1011,8 @@ def _jit(call: Call) -> object:
     fun = call.arg(0, "fun")
     if fun is MISSING:
         return PartialVal(QualName(call.name), (), call.kwargs)
-    return WrappedVal("jit", fun, call.node)
+    placed = "in_shardings" in call.kwargs or "**" in call.kwargs
+    return WrappedVal("jit", fun, call.node, in_shardings=placed)
 
 
 def _measure(call: Call) -> object:
@@ -1064,7 +1084,38 @@ def _built_mesh(call: Call, kind: str) -> object:
         # Mesh(np.reshape(devs, (2, 2)), …): the device array's own shape.
         shape = shapes.shape or (len(shapes.ids),)
         sizes = shape if len(shape) == len(axes) else sizes
-    return _mesh(call.tracer, names_value, call.node, kind, sizes, device_ids)
+    made = _mesh(call.tracer, names_value, call.node, kind, sizes, device_ids)
+    types = _axis_types(call, len(axes))
+    return replace(made, axis_types=types) if isinstance(made, MeshVal) and types is not None else made
+
+
+_AXIS_TYPES = ("Auto", "Explicit", "Manual")
+
+
+def _axis_types(call: Call, count: int) -> tuple[str, ...] | None:
+    """The mesh's jax.sharding.AxisType names: ``axis_types=`` as given (one type or a tuple
+    of one per axis), else the maker's default on this release (Mesh: Auto; make_mesh:
+    Explicit, MAKE_MESH_EXPLICIT_DEFAULT); None where not known."""
+    given = call.arg(2 if call.name == "jax.sharding.Mesh" else None, "axis_types")
+    if "**" in call.kwargs:
+        return None
+    if given is MISSING or given == Const(None):
+        if call.name == "jax.sharding.Mesh":
+            return ("Auto",) * count
+        if call.name == "jax.make_mesh":
+            explicit = holds(MAKE_MESH_EXPLICIT_DEFAULT, call.tracer.version)
+            return ("Explicit" if explicit else "Auto",) * count
+        return None
+    entries = unpack(given) if isinstance(given, (tuple, Const)) else [given]
+    if entries is None:
+        return None
+    names = []
+    for entry in entries:
+        name = entry.name.rpartition(".")[2] if isinstance(entry, QualName) else None
+        if name not in _AXIS_TYPES or not isinstance(entry, QualName) or ".AxisType." not in f".{entry.name}":
+            return None
+        names.append(name)
+    return tuple(names) if len(names) == count else None
 
 
 # The makers whose first argument gives the sizes the way jax.make_mesh's does.

@@ -119,6 +119,7 @@ class Program:
         # that leaves the tree as it was changes nothing of the analysis (reuse.py). One
         # list shared by the copies of each world (forms.py).
         self.read_lines: list[tuple[int, int]] = []
+        self._shard_map_calls: list[ShardMapCall] | None = None
         self._default_semantics: Semantics | None = None  # of this release (a frozen value)
         self.options = options
         self.version = options.jax_version
@@ -286,11 +287,15 @@ class Program:
 
     def shard_map_calls(self) -> list[ShardMapCall]:
         """The calls of shard_map-wrapped functions the run reached in the analysed file and
-        the folder's modules (not in installed library code), in file and source order."""
-        library = self.interp.library_paths
-        found = [call for call in self.interp.shard_map_calls
-                 if not library or self.interp.path_of(call.node) not in library]
-        return sorted(found, key=lambda c: (self.span(c.node).path or "", c.node.lineno, c.node.col_offset))
+        the folder's modules (not in installed library code), in file and source order.
+        Sorted once: four rules read them."""
+        if self._shard_map_calls is None:
+            library = self.interp.library_paths
+            found = [call for call in self.interp.shard_map_calls
+                     if not library or self.interp.path_of(call.node) not in library]
+            self._shard_map_calls = sorted(
+                found, key=lambda c: (self.span(c.node).path or "", c.node.lineno, c.node.col_offset))
+        return self._shard_map_calls
 
     def names_in_file(self) -> frozenset[str]:
         """Every identifier the analysed file spells as a name, reached or not: what a fix

@@ -205,6 +205,10 @@ class ShardMapCall:
     enclosing_node: ast.AST | None  # that shard_map's expression
     axis_set: tuple[str, ...] | None = None  # axis_names= as a known set of strings (PAL028)
     in_specs: object = None  # in_specs= as evaluated (a SpecVal, a tuple of them, ...) (PAL028)
+    args: tuple[object, ...] = ()  # the positional arguments it was called with (PAL080)
+    # A ValueError raised by this call surely reaches module level uncaught (PAL080): no
+    # `try` on the way may catch it, and the call surely runs.
+    escapes: bool = False
 
 
 @dataclass(eq=False)

@@ -100,6 +100,9 @@ class MeshVal:
     # The device ids in mesh order where the program fixes them and they are not 0..n-1 in
     # row-major order (devices.py; None: not known, or in that order). Not part of its identity.
     device_ids: tuple[int, ...] | None = field(default=None, compare=False)
+    # Each axis' jax.sharding.AxisType name ("Explicit", "Auto", "Manual"), given or the
+    # maker's default on this release; None where not known (PAL080).
+    axis_types: tuple[str, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,10 @@ class ArrayVal:
     # with a strong operand. False: weak or not known (jnp.full(shape, 2.0) is weak, and a
     # store casts a weak float to a float ref's dtype: PAL026 compares strong values only).
     strong: bool = False
+    # Surely unsharded: made on the host by a constructor given no placement (jnp.ones(...),
+    # jnp.arange(...)), whose type's sharding spec is all None. False: placed, derived, or
+    # not known (PAL080 reads it; not part of the value's identity).
+    replicated: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -924,6 +931,8 @@ class WrappedVal:
     in_specs: object = None  # shard_map(in_specs=...): a SpecVal, a tuple of them, or else
     # shard_map(axis_names=...) when it is a known set of strings, sorted (PAL028); None else.
     axis_set: tuple[str, ...] | None = None
+    # jit(in_shardings=...) (or a ** that may hold it): its arguments are placed as it says.
+    in_shardings: bool = False
 
 
 

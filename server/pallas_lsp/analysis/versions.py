@@ -58,6 +58,16 @@ class Fact:
 # Each boundary below is the first measured release where the behaviour changes
 # (docs/jax-releases.md names the fixture or probe that shows it).
 
+# jax.make_mesh gives Explicit axes when axis_types= is not given (0.8.3: Auto, unless the
+# "jax-make-mesh-default-explicit" deprecation is accelerated); read from JAX's sources at
+# jax-v0.9.0, measured from 0.10.2 (pal080/make_mesh_default_sharded_spec).
+MAKE_MESH_EXPLICIT_DEFAULT = Fact("jax.make_mesh's axes are Explicit by default", (0, 9), None,
+                                  "JAX sources v0.8.3 / v0.9.0; pal080 fixtures from 0.10.2")
+# jax.shard_map over Explicit mesh axes checks each argument's sharding spec against its
+# in_specs ("in_specs passed to shard_map: P('x', None) does not match the specs of the
+# input: P(None, None)"); absent in 0.8.3 and 0.9.0 (JAX's sources), measured from 0.10.2.
+SHARD_MAP_CHECKS_EXPLICIT_SPECS = Fact("shard_map over Explicit axes checks its arguments' shardings",
+                                       (0, 9, 1), None, "JAX sources v0.9.0 / v0.9.1; pal080 fixtures")
 # Lowering semantics default to Warpgroup ("[Mosaic GPU] Turn WG on by default"); Lane before.
 WARPGROUP_DEFAULT = Fact("lowering semantics default to Warpgroup", (0, 11), None,
                          "default_semantics_no_layout: PAL003 through 0.10.2, none from 0.11.0")

@@ -83,6 +83,7 @@ from . import (
     pal077_control_flow_types,
     pal078_grid_not_int,
     pal079_operator_error,
+    pal080_shard_map_explicit_input,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -173,6 +174,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal077_control_flow_types,
     pal078_grid_not_int,
     pal079_operator_error,
+    pal080_shard_map_explicit_input,
 )}
 
 

@@ -551,6 +551,9 @@ class CallsMixin:
             return values
         if func.kind in ("jit", "measure"):  # profiler.measure(f) calls jax.jit(f)
             inner_ctx = replace(ctx, jit_node=func.node, jit_call=ctx.jit_call or node)
+            if func.in_shardings:  # jit(in_shardings=...) places its arguments (PAL080)
+                args = [replace(arg, replicated=False) if isinstance(arg, ArrayVal) and arg.replicated
+                        else arg for arg in args]
         elif func.kind in ("named_axes", "vmap"):
             inner_ctx = replace(ctx, vmap_names=True) if func.kind == "named_axes" else ctx
             # vmap maps over an axis of its arguments (in_axes): f sees each array without it,
@@ -561,7 +564,7 @@ class CallsMixin:
             context = UNKNOWN if self._opaque_host_calls or self._opaque_withs else self.context_mesh
             self.shard_map_calls.append(ShardMapCall(node, func.node, mesh, context,
                                                      ctx.manual, ctx.shard_map_node, func.axis_set,
-                                                     func.in_specs))
+                                                     func.in_specs, tuple(args), self.escapes(ValueError)))
             if mesh is MISSING:
                 # No mesh=: shard_map takes the context mesh when its function is traced
                 # (jax.set_mesh as a statement or a `with`, use_abstract_mesh). With none, JAX
