@@ -48,6 +48,16 @@ def test_a_float32_value_into_a_float16_ref_is_found_with_its_cast() -> None:
     assert [edit.new_text for edit in fix.edits] == ["(x_ref[...] * 2).astype(o_ref.dtype)"]
 
 
+def test_two_dtypes_promote_as_jax_promotes_them() -> None:
+    """float32 + float16 is float32 (x64 off, JAX's lattice): a bfloat16 ref refuses it
+    ("Invalid dtype for `swap`. Ref dtype: bfloat16. Value dtype: float32.", 0.10.2 and
+    0.12.0.1 measured)."""
+    source = kernel("o_ref[...] = x_ref[...] + x_ref[...].astype(jnp.float16)",
+                    out="jax.ShapeDtypeStruct((128,), jnp.bfloat16)", x="jnp.ones((128,), jnp.float32)")
+    [finding] = pal026(source)
+    assert finding.message.startswith("o_ref is bfloat16 [128] and the stored value is float32 [128]")
+
+
 def test_a_value_wider_than_the_slice_is_found_without_a_fix() -> None:
     source = kernel("o_ref[:, :32] = x_ref[...]", out="jax.ShapeDtypeStruct((128, 64), jnp.float32)",
                     x="jnp.ones((128, 64), jnp.float32)")
@@ -68,8 +78,8 @@ def test_a_value_wider_than_the_slice_is_found_without_a_fix() -> None:
      "jnp.ones((128,), jnp.int32)"),
     ("o_ref[...] = x_ref[...].astype(o_ref.dtype)", "jax.ShapeDtypeStruct((128,), jnp.float16)",
      "jnp.ones((128,), jnp.float32)"),
-    # Different dtypes promote: the result's dtype is not followed.
-    ("o_ref[...] = x_ref[...] + x_ref[...].astype(jnp.float16)",
+    # Different dtypes with x64 on: the promotion table is x64 off's, not followed.
+    ("jax.config.update('jax_enable_x64', True)\n    o_ref[...] = x_ref[...] + x_ref[...].astype(jnp.float16)",
      "jax.ShapeDtypeStruct((128,), jnp.bfloat16)", "jnp.ones((128,), jnp.float32)"),
     # An index the analysis cannot read.
     ("o_ref[pl.program_id(0)] = x_ref[...]", "jax.ShapeDtypeStruct((4, 128), jnp.float32)",

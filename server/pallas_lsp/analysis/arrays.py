@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import layouts
-from .dtypes import COMPLEX, DTYPE_ALIASES, DTYPE_BITS, FLOATS, INTEGERS
+from .dtypes import COMPLEX, DTYPE_ALIASES, DTYPE_BITS, FLOATS, INTEGERS, PROMOTED_X64_OFF
 from .values import (
     MISSING,
     UNKNOWN,
@@ -183,7 +183,7 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
     if not arrays:
         return MISSING
     dtypes = {a.dtype for a in arrays}
-    dtype = dtypes.pop() if len(dtypes) == 1 else _complex_promotion(dtypes)
+    dtype = dtypes.pop() if len(dtypes) == 1 else _promoted(arrays, op, x64) or _complex_promotion(dtypes)
     for side in (left, right):
         if isinstance(side, ArrayVal):
             continue
@@ -240,6 +240,22 @@ def comparison(left: object, op: ast.cmpop, right: object) -> object:
     return ArrayVal(arrays[0].shape, DtypeVal("bool"), layout, True)
 
 
+# The operators whose result dtype is the operands' promoted one (true division and powers
+# of integers are decided below; bitwise operators refuse floats).
+_PROMOTING = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
+
+
+def _promoted(arrays: list[ArrayVal], op: ast.operator, x64: bool | None) -> object:
+    """Two strongly typed arrays of two known dtypes, x64 off: JAX's promoted dtype
+    (dtypes.PROMOTED_X64_OFF); None where not known (a weak operand promotes otherwise)."""
+    if x64 is not False or len(arrays) != 2 or not all(a.strong for a in arrays) \
+            or not isinstance(op, _PROMOTING):
+        return None
+    names = frozenset(a.dtype.name for a in arrays if isinstance(a.dtype, DtypeVal))
+    found = PROMOTED_X64_OFF.get(names) if len(names) == 2 else None
+    return DtypeVal(found) if found is not None else None
+
+
 def _complex_promotion(dtypes: set[object]) -> object:
     """complex64 with a float of at most 32 bits or an integer array is complex64 (JAX's
     lattice); any other mix of two dtypes: unknown."""
@@ -281,9 +297,11 @@ def _maker(dtype_position: int | None, default: str | None, shape_from: str = "s
         else:
             dtype = array_dtype(dtype_value, call.tracer.x64)
         shape = _shape(call.arg(1 if shape_from == "key" else 0, "shape"))
+        # Strongly typed, a dtype given or not (jnp.zeros((4,)) is float32, weak_type=False;
+        # measured on 0.12.0.1).
         if call.name in _SPLAT_MAKERS:
-            return layouts.splat(shape, dtype)
-        return ArrayVal(shape, dtype)
+            return layouts.splat(shape, dtype, strong=True)
+        return ArrayVal(shape, dtype, strong=True)
 
     return make
 
@@ -292,16 +310,18 @@ def _full(call: Call) -> object:
     """jnp.full(shape, fill_value, dtype=None): without a dtype, the fill value's (an int
     fills an int32 array, a float a float32 one, with x64 off)."""
     dtype_value = call.arg(2, "dtype")
-    if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
+    given = not (dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None))
+    if not given:
         fill = call.arg(1, "fill_value")
         kind = type(fill.value) if isinstance(fill, Const) else None
         dtype: object = DtypeVal({int: "int32", float: "float32"}[kind]) if kind in (int, float) \
             else UNKNOWN
     else:
         dtype = array_dtype(dtype_value, call.tracer.x64)
+    # A dtype given: strongly typed; none: the fill value's weak type (a Python scalar's).
     if _is_scalar(call.arg(1, "fill_value")):
-        return layouts.splat(_shape(call.arg(0, "shape")), dtype)
-    return ArrayVal(_shape(call.arg(0, "shape")), dtype)
+        return layouts.splat(_shape(call.arg(0, "shape")), dtype, strong=given)
+    return ArrayVal(_shape(call.arg(0, "shape")), dtype, strong=given)
 
 
 def _is_scalar(value: object) -> bool:
@@ -380,7 +400,7 @@ def _arange(call: Call) -> object:
         dtype = DtypeVal("int32")  # int bounds give an int array: int32 with x64 off, as jnp.ones
     else:
         dtype = UNKNOWN
-    return ArrayVal(shape, dtype)
+    return ArrayVal(shape, dtype, strong=True)  # (weak_type=False, measured on 0.12.0.1)
 
 
 def _linspace(call: Call) -> object:
@@ -397,7 +417,7 @@ def _linspace(call: Call) -> object:
     dtype_value = call.arg(5, "dtype")
     dtype = DtypeVal("float32") if dtype_value is MISSING or dtype_value == Const(None) \
         else array_dtype(dtype_value, call.tracer.x64)
-    return ArrayVal(Const((count,)) if count is not None and count >= 0 else UNKNOWN, dtype)
+    return ArrayVal(Const((count,)) if count is not None and count >= 0 else UNKNOWN, dtype, strong=True)
 
 
 # Unary elementwise functions whose result has the operand's shape, layout and dtype: for every
@@ -440,6 +460,11 @@ def _elementwise(call: Call) -> object:
         return UNKNOWN
     if call.name in _SAME_FLOAT and not (isinstance(x.dtype, DtypeVal) and (
             x.dtype.name in FLOATS or (x.dtype.name in COMPLEX and call.name in COMPLEX_OK))):
+        if call.name.startswith("jnp.") and isinstance(x.dtype, DtypeVal) and call.tracer.x64 is False \
+                and (x.dtype.name in INTEGERS or x.dtype.name == "bool"):
+            # jnp promotes an integer or bool operand to the default float: float32 with x64
+            # off (measured on 0.12.0.1, every integer width; lax's refuse it, unknown here).
+            return ArrayVal(x.shape, DtypeVal("float32"), x.layout, x.strong)
         return ArrayVal(x.shape, UNKNOWN, x.layout, x.strong)
     return ArrayVal(x.shape, x.dtype, x.layout, x.strong)
 

@@ -19,6 +19,7 @@ from . import (
     arrays,
     devices,
     layouts,
+    loop_types,
     mosaic_primitives,
     mosaic_refusals,
     names,
@@ -765,6 +766,9 @@ def _loop(call: Call) -> object:
     init_node = call.arg_node(3 if fori else 2, "init_val")
     call.tracer.record_op(call.name, call.node, {"init_val": carry, "body_out": out, **recorded},
                           {"init_val": init_node} if init_node is not None else {}, call.ctx)
+    if loop_types.carry_changes(init, out) or ("cond_out" in recorded and loop_types.cond_refused(
+            recorded["cond_out"])):
+        return UNKNOWN  # JAX raises while tracing the loop (PAL077): it makes no value
     return carry
 
 

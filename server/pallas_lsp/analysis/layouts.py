@@ -63,9 +63,9 @@ CAST_LAYOUTS = {
 LOADED_LAYOUTS = (RegisterLayout.LOADED, RegisterLayout.STRIDED)
 
 
-def splat(shape: object, dtype: object) -> ArrayVal:
+def splat(shape: object, dtype: object, strong: bool = False) -> ArrayVal:
     """A constant broadcast to ``shape`` (``jnp.zeros``, ``jnp.full`` of a scalar)."""
-    return ArrayVal(shape, dtype, RegisterLayout.SPLAT)
+    return ArrayVal(shape, dtype, RegisterLayout.SPLAT, strong)
 
 
 def loaded(shape: object, dtype: object, strided: bool = False) -> ArrayVal:

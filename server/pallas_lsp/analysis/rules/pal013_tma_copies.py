@@ -226,12 +226,22 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
             or (src.space, dst.space) != _COPIES[op.name]:
         return None
     partition = _partition(op)
-    if partition is None and any(op.args.get(key, MISSING) not in (MISSING, Const(None))
-                                 for key in _PARTITIONING):
-        return None
     sides = f"{_side(src)} into {_side(dst)}"
     smem, gmem = (dst, src) if op.name == "plgpu.copy_gmem_to_smem" else (src, dst)
     at_trace = holds(COPY_CHECKS_AT_TRACE, program.version)
+    if partition is None and any(op.args.get(key, MISSING) not in (MISSING, Const(None))
+                                 for key in _PARTITIONING):
+        # A collective copy the analysis does not follow: from 0.11.2 its abstract evaluation
+        # still compares the dtypes first, whatever the partitioning (primitives.py); before,
+        # a multicast copy (collective_axes= alone) is lowered by the same async copy, which
+        # compares them too (measured on 0.8.3 and 0.10.2: pal013/multicast_copy_dtype_mismatch).
+        multicast_only = all(op.args.get(key, MISSING) in (MISSING, Const(None))
+                             for key in _PARTITIONING if key != "collective_axes")
+        if (at_trace or (multicast_only and not _view_may_fail(smem))) \
+                and isinstance(src.dtype, DtypeVal) and isinstance(dst.dtype, DtypeVal) \
+                and src.dtype != dst.dtype:
+            return _dtype_finding(program, op, sides, src, dst, at_trace)
+        return None
     # Lowering applies the shared-memory side's transforms to its view first: where that may
     # raise (an int index of a tiled dimension, a window that cuts a tile: PAL012), or is not
     # known, the checks made while lowering are not reached.
@@ -239,15 +249,7 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
     if (not at_trace and view_may_fail) or (partition is not None and not at_trace):
         return None  # (a partitioned copy before 0.11.2: checked while lowering, not followed)
     if isinstance(src.dtype, DtypeVal) and isinstance(dst.dtype, DtypeVal) and src.dtype != dst.dtype:
-        raised = (f"\"ValueError: Expected dtypes to match but src had type {src.dtype.name} and "
-                  f"dst had type {dst.dtype.name}\"" if at_trace else
-                  f"\"ValueError: Expected same element type, got {_mlir(src.dtype)} and "
-                  f"{_mlir(dst.dtype)}\" while the kernel is lowered")
-        return Finding(
-            RULE.code, program.span(op.node),
-            f"{name} copies {sides}: a TMA copy does not convert, both sides need one dtype. JAX "
-            f"raises {raised}. Declare the buffer (or the output) with the "
-            f"other side's dtype.", related=_related(program, src, dst))
+        return _dtype_finding(program, op, sides, src, dst, at_trace)
     if partition is not None:
         return _partition_finding(program, op, src, dst, *partition)
     if isinstance(src.shape, Const) and isinstance(dst.shape, Const) and src.shape != dst.shape:
@@ -273,6 +275,22 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
                 f"{dst.dtype.name} values (pad the array), or lower the kernel with Warpgroup "  # type: ignore[union-attr]
                 f"semantics.", related=_related(program, src, dst))
     return None
+
+
+def _dtype_finding(program: Program, op: Op, sides: str, src: RefVal, dst: RefVal,
+                   at_trace: bool) -> Finding:
+    """A TMA copy between refs of two dtypes: JAX does not convert."""
+    assert isinstance(src.dtype, DtypeVal) and isinstance(dst.dtype, DtypeVal)
+    raised = (f"\"ValueError: Expected dtypes to match but src had type {src.dtype.name} and "
+              f"dst had type {dst.dtype.name}\"" if at_trace else
+              f"\"ValueError: Expected same element type, got {_mlir(src.dtype)} and "
+              f"{_mlir(dst.dtype)}\" while the kernel is lowered")
+    name = op.name.rsplit(".", 1)[-1]
+    return Finding(
+        RULE.code, program.span(op.node),
+        f"{name} copies {sides}: a TMA copy does not convert, both sides need one dtype. JAX "
+        f"raises {raised}. Declare the buffer (or the output) with the "
+        f"other side's dtype.", related=_related(program, src, dst))
 
 
 def _partition(op: Op) -> tuple[int, int, str] | None:

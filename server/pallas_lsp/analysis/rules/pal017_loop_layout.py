@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..codegen import CallCode
 from ..layouts import RegisterLayout, changed_layouts, strided_vec_size
+from ..loop_types import carry_changes
 from ..model import Finding, Fix, Options, Related, TextEdit
 from ..program import Program, short_repr
 from ..trace import Op
@@ -78,8 +79,12 @@ def kernel(x_ref, o_ref):
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in program.ops_named(*LOOPS).items():
+        # (A carry whose type changes fails while the loop is traced, before any layout is
+        # compared: PAL077's.)
         failing = [op for op in ops if program.semantics(op.launch.kernel).name == "Lane"
-                   and changed_layouts(op.args.get("init_val"), op.args.get("body_out"))]
+                   and changed_layouts(op.args.get("init_val"), op.args.get("body_out"))
+                   and not carry_changes(op.args.get("init_given", op.args.get("init_val")),
+                                         op.args.get("body_out"))]
         if not failing:
             continue
         op = failing[0]

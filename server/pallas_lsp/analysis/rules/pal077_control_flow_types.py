@@ -14,10 +14,11 @@ import ast
 from collections.abc import Iterator
 
 from ..dtypes import INTEGERS
+from ..loop_types import dtype_of, leaves_of, shape_of, tree_of
 from ..model import Finding, Options
 from ..program import Program, short_repr
 from ..trace import Op
-from ..values import ArrayVal, Const, DtypeVal, ListVal, RefVal, unpack
+from ..values import ArrayVal, Const
 from .base import LoweringError, Rule
 from .common import ref_ops_named
 
@@ -82,7 +83,7 @@ lax.fori_loop(0, 4, body, ())
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in ref_ops_named(program, "lax.cond").items():
         pred = next((op.args.get("pred") for op in ops if not op.names_open), None)
-        shape = _shape(pred)
+        shape = shape_of(pred)
         if shape:
             yield Finding(RULE.code, program.span(node),
                           f"lax.cond's predicate is a {short_repr(shape)} array, not a scalar: "
@@ -91,7 +92,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                           f"x_ref[...]) or reduce it (jnp.any(...)).")
     for node, ops in ref_ops_named(program, "lax.switch").items():
         index = next((op.args.get("index") for op in ops if not op.names_open), None)
-        dtype = _dtype(index) if _shape(index) == () else None
+        dtype = dtype_of(index) if shape_of(index) == () else None
         if dtype is not None and dtype not in INTEGERS:
             yield Finding(RULE.code, program.span(node),
                           f"lax.switch's index is a {dtype} scalar: it picks a branch by an "
@@ -113,7 +114,7 @@ def _cond_fault(op: Op) -> str | None:
     """A while_loop condition that returns an array of another shape than (), or a scalar of
     another dtype than bool (a counter: `return n`, not `return n > 0`)."""
     out = op.args.get("cond_out") if op.name == "lax.while_loop" else None
-    shape, dtype = _shape(out), _dtype(out)
+    shape, dtype = shape_of(out), dtype_of(out)
     if shape:
         return (f"while_loop: cond_fun returns a {short_repr(shape)} array, not one boolean. JAX "
                 f"raises \"TypeError: cond_fun must return a boolean scalar, but got output "
@@ -130,51 +131,10 @@ def _article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
 
-def _shape(value: object) -> tuple[int, ...] | None:
-    if not isinstance(value, ArrayVal) or isinstance(value, RefVal) or not isinstance(value.shape, Const):
-        return None
-    shape = value.shape.value
-    return shape if isinstance(shape, tuple) and all(type(d) is int for d in shape) else None  # type: ignore[return-value]
-
-
-def _tree(value: object) -> object:
-    """The pytree structure of a value the analysis knows whole: "leaf" for an array or a
-    number, "None", ("tuple" / "list", children); None where any part is not known."""
-    if isinstance(value, ArrayVal) and not isinstance(value, RefVal):
-        return "leaf"
-    if isinstance(value, Const):
-        if value.value is None:
-            return "None"
-        if type(value.value) in (int, float, bool):
-            return "leaf"
-        if isinstance(value.value, tuple):
-            items = unpack(value)
-            children = [_tree(item) for item in items] if items is not None else None
-            return None if children is None or None in children else ("tuple", tuple(children))
-        return None
-    if isinstance(value, tuple):
-        children = [_tree(item) for item in value]
-        return None if None in children else ("tuple", tuple(children))
-    if isinstance(value, ListVal) and value.complete:
-        children = [_tree(item) for item in value.items]
-        return None if None in children else ("list", tuple(children))
-    return None
-
-
-def _leaves(value: object) -> list[object]:
-    if isinstance(value, tuple):
-        return [leaf for item in value for leaf in _leaves(item)]
-    if isinstance(value, ListVal):
-        return [leaf for item in value.items for leaf in _leaves(item)]
-    if isinstance(value, Const) and isinstance(value.value, tuple):
-        return [leaf for item in (unpack(value) or ()) for leaf in _leaves(item)]
-    return [value]
-
-
 def _carry_fault(op: Op, fori_bounds: dict[ast.Call, list[Op]]) -> str | None:
     init, out = op.args.get("init_val"), op.args.get("body_out")
     name = _body_name(op, fori_bounds)
-    in_tree, out_tree = _tree(op.args.get("init_given", init)), _tree(out)
+    in_tree, out_tree = tree_of(op.args.get("init_given", init)), tree_of(out)
     if in_tree is None or out_tree is None:
         return None
     loop = op.name.rsplit(".", 1)[-1]
@@ -183,13 +143,13 @@ def _carry_fault(op: Op, fori_bounds: dict[ast.Call, list[Op]]) -> str | None:
                 f"initial carry ({_describe(in_tree)} in, {_describe(out_tree)} out). JAX raises "
                 f"\"TypeError: {name} function carry input and carry output must have the same "
                 f"pytree structure, but they differ\". Return the carry as it came in.")
-    before_leaves, after_leaves = _leaves(op.args.get("init_given", init)), _leaves(out)
+    before_leaves, after_leaves = leaves_of(op.args.get("init_given", init)), leaves_of(out)
     if len(before_leaves) != len(after_leaves):
         return None
     for before, after in zip(before_leaves, after_leaves, strict=True):
         if not (isinstance(before, ArrayVal) and before.strong and isinstance(after, ArrayVal)):
             continue
-        types = [(_dtype(side), _shape(side)) for side in (before, after)]
+        types = [(dtype_of(side), shape_of(side)) for side in (before, after)]
         if None in (types[0][0], types[1][0], types[0][1], types[1][1]) or types[0] == types[1]:
             continue
         (d0, s0), (d1, s1) = types
@@ -198,11 +158,6 @@ def _carry_fault(op: Op, fori_bounds: dict[ast.Call, list[Op]]) -> str | None:
                 f"carry output must have equal types\". Return it as it came in "
                 f"(.astype({d0}), the same shape), or start the loop with what the body makes.")
     return None
-
-
-def _dtype(value: object) -> str | None:
-    dtype = value.dtype if isinstance(value, ArrayVal) else None
-    return dtype.name if isinstance(dtype, DtypeVal) else None
 
 
 def _describe(tree: object) -> str:

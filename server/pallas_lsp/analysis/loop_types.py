@@ -1,0 +1,85 @@
+"""The types lax's loops compare (PAL077's facts): a value's pytree structure, its leaves,
+an array's shape and dtype, and whether a loop's body or condition surely breaks them.
+
+The interpreter asks ``loop_raises`` where it models a loop (jax_calls._loop): a loop whose
+carry comes back of another structure or type raises TypeError while it is traced, so it has
+no value (nothing after it is judged on a value JAX never makes); PAL077 words the fault.
+"""
+
+from __future__ import annotations
+
+from .values import ArrayVal, Const, DtypeVal, ListVal, RefVal, unpack
+
+
+def shape_of(value: object) -> tuple[int, ...] | None:
+    if not isinstance(value, ArrayVal) or isinstance(value, RefVal) or not isinstance(value.shape, Const):
+        return None
+    shape = value.shape.value
+    return shape if isinstance(shape, tuple) and all(type(d) is int for d in shape) else None  # type: ignore[return-value]
+
+
+def tree_of(value: object) -> object:
+    """The pytree structure of a value the analysis knows whole: "leaf" for an array or a
+    number, "None", ("tuple" / "list", children); None where any part is not known."""
+    if isinstance(value, ArrayVal) and not isinstance(value, RefVal):
+        return "leaf"
+    if isinstance(value, Const):
+        if value.value is None:
+            return "None"
+        if type(value.value) in (int, float, bool):
+            return "leaf"
+        if isinstance(value.value, tuple):
+            items = unpack(value)
+            children = [tree_of(item) for item in items] if items is not None else None
+            return None if children is None or None in children else ("tuple", tuple(children))
+        return None
+    if isinstance(value, tuple):
+        children = [tree_of(item) for item in value]
+        return None if None in children else ("tuple", tuple(children))
+    if isinstance(value, ListVal) and value.complete:
+        children = [tree_of(item) for item in value.items]
+        return None if None in children else ("list", tuple(children))
+    return None
+
+
+def leaves_of(value: object) -> list[object]:
+    if isinstance(value, tuple):
+        return [leaf for item in value for leaf in leaves_of(item)]
+    if isinstance(value, ListVal):
+        return [leaf for item in value.items for leaf in leaves_of(item)]
+    if isinstance(value, Const) and isinstance(value.value, tuple):
+        return [leaf for item in (unpack(value) or ()) for leaf in leaves_of(item)]
+    return [value]
+
+
+def dtype_of(value: object) -> str | None:
+    dtype = value.dtype if isinstance(value, ArrayVal) else None
+    return dtype.name if isinstance(dtype, DtypeVal) else None
+
+
+
+
+def carry_changes(init: object, out: object) -> bool:
+    """Whether the body surely returns the carry in another structure, or a strongly typed
+    array of it with another dtype or shape."""
+    in_tree, out_tree = tree_of(init), tree_of(out)
+    if in_tree is None or out_tree is None:
+        return False
+    if in_tree != out_tree:
+        return True
+    before, after = leaves_of(init), leaves_of(out)
+    if len(before) != len(after):
+        return False
+    for first, last in zip(before, after, strict=True):
+        if not (isinstance(first, ArrayVal) and first.strong and isinstance(last, ArrayVal)):
+            continue
+        types = [(dtype_of(side), shape_of(side)) for side in (first, last)]
+        if None not in (types[0][0], types[1][0], types[0][1], types[1][1]) and types[0] != types[1]:
+            return True
+    return False
+
+
+def cond_refused(out: object) -> bool:
+    """A while_loop condition that returns an array, or a scalar of another dtype than bool."""
+    shape, dtype = shape_of(out), dtype_of(out)
+    return bool(shape) or (shape == () and dtype is not None and dtype != "bool")
