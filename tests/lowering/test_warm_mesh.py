@@ -1,4 +1,5 @@
-"""A warm worker forgets the global mesh a checked file set with `jax.set_mesh(mesh)`."""
+"""A warm worker forgets what a checked file left in JAX: the global mesh (`jax.set_mesh`), its
+options (`jax.config.update`) and its caches."""
 
 from __future__ import annotations
 
@@ -42,6 +43,21 @@ def test_jax_options_do_not_leak_into_the_next_check(version: str) -> None:
         setter = pool.check(str(X64_SETTER), python=python)
         assert [error.line for error in setter.errors] == [14], setter.errors
         later = pool.check(str(X64_LATER), python=python)
+    assert later.fatal is None, later.fatal
+    assert later.lowered >= 1
+    assert not later.errors, later.errors
+
+
+# JAX caches by equality: Barrier(num_arrivals=Fraction(2, 1)) left an entry that the next
+# file's Barrier(num_arrivals=2) hit, failing it with "std::bad_cast" (0.12.0.1) or
+# "<class 'fractions.Fraction'>" (0.10.2), a file that lowers alone (found labelling famheld8).
+@pytest.mark.parametrize("version", ["0.10.2", "0.12.0.1"])
+def test_jax_caches_do_not_leak_into_the_next_check(version: str) -> None:
+    python = jax_python(version)
+    with WarmWorkerPool() as pool:
+        poisoner = pool.check(str(CASES / "barrier_arrivals_fraction.py"), python=python)
+        assert len(poisoner.errors) == 1, poisoner.errors
+        later = pool.check(str(CASES / "barrier_arrivals_int.py"), python=python)
     assert later.fatal is None, later.fatal
     assert later.lowered >= 1
     assert not later.errors, later.errors

@@ -723,6 +723,17 @@ def _restore_config(jax: types.ModuleType, saved: dict) -> None:
                 jax.config.update(name, value)
 
 
+def _clear_caches(jax: types.ModuleType) -> None:
+    """Forget what JAX cached while lowering the file (``jax.clear_caches()``: its traces and
+    memoized helpers). JAX keys some caches by equality: a file that builds
+    ``plgpu.Barrier(num_arrivals=Fraction(2, 1))`` (equal to 2, and hashed alike) left an entry
+    that failed the next file's ``plgpu.Barrier(num_arrivals=2)`` with "std::bad_cast" (0.12.0.1;
+    "<class 'fractions.Fraction'>" on 0.10.2), a file that lowers alone: a warm worker must
+    judge each file as a fresh process would."""
+    with contextlib.suppress(Exception):
+        jax.clear_caches()
+
+
 def _user_fatal(exc: BaseException, check: _Check) -> dict:
     message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     return {"kind": "user_code", "line": check.innermost_user_line(exc),
@@ -811,6 +822,7 @@ class Worker:
             # match the mesh passed to shard_map").
             _restore_mesh_state(saved_meshes)
             _restore_config(self.jax, saved_config)
+            _clear_caches(self.jax)
             _empty_folder(self.private_tmp)
         refusal = self.guard.refusal if guarded else None
         if refusal is not None:
