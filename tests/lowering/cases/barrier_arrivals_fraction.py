@@ -2,6 +2,7 @@
 refused while lowering ("std::bad_cast" on 0.12.0.1). test_warm_mesh: the next file must not
 see what JAX cached for it."""
 import fractions
+
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu

@@ -1,5 +1,4 @@
 """barrier_arrivals_fraction.py with num_arrivals=2: lowers (alone, and after it)."""
-import fractions
 import jax
 import jax.numpy as jnp
 from jax.experimental.pallas import mosaic_gpu as plgpu
