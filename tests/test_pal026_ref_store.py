@@ -79,7 +79,8 @@ def test_a_value_wider_than_the_slice_is_found_without_a_fix() -> None:
     ("o_ref[...] = x_ref[...].astype(o_ref.dtype)", "jax.ShapeDtypeStruct((128,), jnp.float16)",
      "jnp.ones((128,), jnp.float32)"),
     # Different dtypes with x64 on: the promotion table is x64 off's, not followed.
-    ("jax.config.update('jax_enable_x64', True)\n    o_ref[...] = x_ref[...] + x_ref[...].astype(jnp.float16)",
+    ("jax.config.update('jax_enable_x64', True)\n"
+     "    o_ref[...] = x_ref[...] + x_ref[...].astype(jnp.float16)",
      "jax.ShapeDtypeStruct((128,), jnp.bfloat16)", "jnp.ones((128,), jnp.float32)"),
     # An index the analysis cannot read.
     ("o_ref[pl.program_id(0)] = x_ref[...]", "jax.ShapeDtypeStruct((4, 128), jnp.float32)",
