@@ -473,7 +473,7 @@ _SMEM_SPACES = {"plgpu.SMEM": True, "plgpu.MemorySpace.SMEM": True,
 # analysis does not know gives an unknown ref: the rules stay silent on it.
 
 def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object],
-              version: JaxVersion) -> list[object]:
+              version: JaxVersion, warp_specialized: bool = False) -> list[object]:
     """One ref per GMEM ref, as the body sees it (UNKNOWN where not known). JAX splits the
     GMEM refs at len(in_specs): the inputs' refs are known even where the out specs are not."""
     ins, outs = _flat(in_specs), _flat(out_specs)
@@ -487,7 +487,7 @@ def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object],
         # output's is copied out after the body: its store is checked first.)
         return [UNKNOWN] * len(gmem_refs)
     whole = holds(PIPELINE_BLOCK_DEFAULTS_TO_REF, version)
-    return [slot_ref(spec, ref, whole) for spec, ref in zip(specs, gmem_refs, strict=True)]
+    return [slot_ref(spec, ref, whole, warp_specialized) for spec, ref in zip(specs, gmem_refs, strict=True)]
 
 
 def _block_misfit(spec: object, gmem_ref: object) -> bool:
@@ -505,14 +505,23 @@ def _block_misfit(spec: object, gmem_ref: object) -> bool:
         spec.index_count is not None and spec.index_count != len(items))
 
 
-def slot_ref(spec: object, gmem_ref: object, whole_by_default: bool) -> object:
+def slot_ref(spec: object, gmem_ref: object, whole_by_default: bool,
+             warp_specialized: bool = False) -> object:
     """``whole_by_default``: a spec without a block_shape (``pl.BlockSpec()``) gets a slot of
     the GMEM ref's whole shape (0.10.2 on); before, JAX refuses it ("Block shape must be
     specified.") before the body is traced, so the body's refs are not known."""
     if not isinstance(spec, BlockSpecVal) or not isinstance(gmem_ref, RefVal) or spec.space is UNKNOWN:
         return UNKNOWN
     if spec.space == "GMEM":
-        return gmem_ref  # not copied: the body gets the GMEM ref itself
+        if not warp_specialized:
+            return gmem_ref  # not copied: emit_pipeline's body gets the GMEM ref itself
+        # emit_pipeline_warp_specialized's body gets the step's block of it, a GMEM view of
+        # the block's shape (measured on 0.8.3, 0.10.2 and 0.12.0.1: a (128, 64) block of a
+        # (128, 256) output; famheld8's attrgetter_ws_range, which lowers).
+        shape = block_shape(spec.block_shape)
+        if shape is None:
+            return UNKNOWN
+        return RefVal(Const(shape), gmem_ref.dtype, "GMEM", is_view=True)
     written = spec.block_shape
     unset = written is MISSING or (isinstance(written, Const) and written.value is None)
     if unset and not whole_by_default:

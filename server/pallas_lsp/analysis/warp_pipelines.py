@@ -35,7 +35,8 @@ def trace(call: Call, pipeline: PipelineVal) -> object:
     # Every GMEM ref known (a `*refs` of unknown length is not a ref the analysis holds).
     known = pipeline.known_args and all(isinstance(ref, RefVal) for ref in gmem_refs) \
         and set(call.kwargs) <= {"allocations"}
-    refs = slot_refs(pipeline.in_specs, pipeline.out_specs, gmem_refs, call.tracer.version) if known else None
+    refs = slot_refs(pipeline.in_specs, pipeline.out_specs, gmem_refs, call.tracer.version,
+                     warp_specialized=True) if known else None
     if pipeline.compute_context is None:
         if refs is None or not isinstance(pipeline.body, (FuncVal, PartialVal)):
             call.tracer.call_callbacks([pipeline.body], {}, call.node, ctx, same_context=True)
