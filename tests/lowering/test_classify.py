@@ -150,6 +150,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # A float grid entry given to pl.pallas_call (pal078/pallas_call_grid_float.py).
         ("ValueError", "Grid must be a tuple of integers or jax.Array, got (2.0,)", "0.10.2",
          "grid_not_int"),
+        # fori_loop bounds of two dtypes (pal077/fori_bounds_float_lower.py), every release.
+        ("TypeError", "lower and upper arguments to fori_loop must have equal types, got float32 and "
+         "int32", "0.10.2", "control_flow_types"),
         # Python's own operator errors (pal079/*): a pl.ds Slice plus an int, a tuple plus an
         # int, an integer division by zero.
         ("TypeError", "unsupported operand type(s) for +: 'Slice' and 'int'", "0.12.0.1",

@@ -756,6 +756,12 @@ def _loop(call: Call) -> object:
     init = call.arg(3 if fori else 2, "init_val")
     if not isinstance(body, (FuncVal, PartialVal)):
         return _other(call)
+    refused = loop_types.fori_bounds_refused(call.arg(0, "lower"), call.arg(1, "upper"),
+                                             call.tracer.x64) if fori else None
+    if refused is not None:
+        # fori_loop refuses its bounds before the body is traced (PAL077): no body, no value.
+        call.tracer.record_op(call.name, call.node, {"bounds_refused": Const(refused)}, {}, call.ctx)
+        return UNKNOWN
     carry = layouts.carried(init)
     recorded: dict[str, object] = {"init_given": init}  # as written: its pytree structure (PAL077)
     if not fori:

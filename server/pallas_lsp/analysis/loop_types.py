@@ -83,3 +83,33 @@ def cond_refused(out: object) -> bool:
     """A while_loop condition that returns an array, or a scalar of another dtype than bool."""
     shape, dtype = shape_of(out), dtype_of(out)
     return bool(shape) or (shape == () and dtype is not None and dtype != "bool")
+
+
+def _bound_type(value: object, x64: bool | None) -> tuple[str, bool | None] | None:
+    """(dtype name, weakly typed?) of a fori_loop bound as ``lax.dtype`` sees it: a Python int
+    is a weak int32 (x64 off), a float a weak float32; a scalar array its dtype (its weakness
+    known only when strong)."""
+    if isinstance(value, Const) and type(value.value) in (int, float, bool):
+        if type(value.value) is bool:
+            return "bool", True
+        if x64 is None:
+            return None
+        width = "64" if x64 else "32"
+        return ("int" if type(value.value) is int else "float") + width, True
+    if isinstance(value, ArrayVal) and isinstance(value.dtype, DtypeVal) and shape_of(value) == ():
+        return value.dtype.name, False if value.strong else None
+    return None
+
+
+def fori_bounds_refused(lower: object, upper: object, x64: bool | None) -> tuple[str, str] | None:
+    """``lax.fori_loop(lower, upper, ...)`` whose bounds JAX refuses before the body is traced
+    ("lower and upper arguments to fori_loop must have equal types, got float32 and int32"):
+    their dtype names; None where it surely accepts them or it is not known. Two signed
+    integer dtypes pass when exactly one bound is weak (a Python int)."""
+    first, second = _bound_type(lower, x64), _bound_type(upper, x64)
+    if first is None or second is None or first[0] == second[0]:
+        return None
+    if first[0].startswith("int") and second[0].startswith("int") and (
+            first[1] is None or second[1] is None or first[1] != second[1]):
+        return None  # one weak: promoted (or weakness not known)
+    return first[0], second[0]

@@ -35,6 +35,7 @@ RULE = Rule(
         "carry component has type float32[], so the dtypes do not match."
     ),
     lowering_errors=(
+        LoweringError(r"lower and upper arguments to fori_loop must have equal types", exc_type="TypeError"),
         LoweringError(r"^Pred must be a scalar, got ", "TypeError"),
         LoweringError(r"^(scan|while_loop) body function carry input and carry output must have "
                       r"(the same pytree structure|equal types)", "TypeError"),
@@ -53,7 +54,9 @@ RULE = Rule(
         "When the kernel is traced, on the `lax.cond` / `lax.fori_loop` / `lax.while_loop` line, "
         "every release 0.8.3 - 0.12.0.1, Lane and Warpgroup; a `lax.switch` index of a "
         "floating dtype (\"Index type must be an integer, got ... as float32\") on the switch "
-        "line. Judged where the analysis knows "
+        "line; `lax.fori_loop` bounds of two dtypes JAX does not promote (a float bound from "
+        "`/` beside an int: \"lower and upper arguments to fori_loop must have equal types, got "
+        "float32 and int32\"), before the body is traced. Judged where the analysis knows "
         "both sides: the predicate's shape, the initial carry's structure and the body's return "
         "(types: a component whose initial value is strongly typed: a weakly typed one, a "
         "Python number, is promoted first)."
@@ -104,10 +107,22 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     for op in [*program.ops_of("lax.fori_loop"), *program.ops_of("lax.while_loop")]:
         if id(op.node) in seen or op.names_open:
             continue
-        said = _cond_fault(op) or _carry_fault(op, fori_bounds)
+        said = _bounds_fault(op) or _cond_fault(op) or _carry_fault(op, fori_bounds)
         if said is not None:
             seen.add(id(op.node))
             yield Finding(RULE.code, program.span(op.node), said)
+
+
+def _bounds_fault(op: Op) -> str | None:
+    """fori_loop bounds of two dtypes JAX does not promote (loop_types.fori_bounds_refused)."""
+    refused = op.args.get("bounds_refused")
+    if not isinstance(refused, Const):
+        return None
+    lower, upper = refused.value  # type: ignore[misc]
+    return (f"fori_loop: its lower bound is {_article(lower)} {lower} and its upper bound "
+            f"{_article(upper)} {upper}: JAX raises \"TypeError: lower and upper arguments to "
+            f"fori_loop must have equal types, got {lower} and {upper}\" before the body is "
+            f"traced. Make both bounds integers (`//` rather than `/`, int(...)).")
 
 
 def _cond_fault(op: Op) -> str | None:
