@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
 from ..program import Program
-from ..python.interp.support import _spec_for
+from ..python.interp.support import spec_for
 from ..trace import ShardMapCall
 from ..values import MISSING, ArrayVal, Const, DtypeVal, MeshVal, SpecVal
 from ..versions import SHARD_MAP_CHECKS_EXPLICIT_SPECS, holds
@@ -117,7 +117,7 @@ def _first_mismatch(call: ShardMapCall) -> tuple[MeshVal, int, SpecVal, ArrayVal
     sizes = dict(zip(mesh.axes, mesh.sizes, strict=True))
     first: tuple[MeshVal, int, SpecVal, ArrayVal] | None = None
     for index, arg in enumerate(call.args):
-        spec = _spec_for(call.in_specs, index)
+        spec = spec_for(call.in_specs, index)
         if isinstance(spec, Const) and spec.value is None:
             continue  # a static argument
         if not isinstance(spec, SpecVal) or not isinstance(arg, ArrayVal):
@@ -137,7 +137,9 @@ def _split(spec: SpecVal, sizes: dict[str, int]) -> list[int] | None:
     where an entry is not known or names an axis the mesh lacks."""
     split = []
     for entry in spec.entries:
-        value = entry.value if isinstance(entry, Const) else UNSURE
+        if not isinstance(entry, Const):
+            return None
+        value = entry.value
         if value is None or value == ():
             split.append(0)
             continue
@@ -146,9 +148,6 @@ def _split(spec: SpecVal, sizes: dict[str, int]) -> list[int] | None:
             return None
         split.append(math.prod(sizes[n] for n in names))
     return split
-
-
-UNSURE = object()
 
 
 def _spec_text(spec: SpecVal, ndim: int) -> str:

@@ -88,8 +88,8 @@ from .support import (
     _nested_manual_axes,
     _new_list,
     _shard_of,
-    _spec_for,
     callable_of,
+    spec_for,
 )
 
 # The callables a call of ``getattr(obj, <a name not known>)`` runs, at most (interp/calling.py
@@ -577,7 +577,7 @@ class CallsMixin:
                 mesh = current if usable else UNKNOWN
             inner_ctx = replace(ctx, manual=mesh, manual_axes=_nested_manual_axes(ctx, func.manual_axes),
                                 shard_map_node=func.node)
-            args = [_shard_of(arg, _spec_for(func.in_specs, index), mesh) for index, arg in enumerate(args)]
+            args = [_shard_of(arg, spec_for(func.in_specs, index), mesh) for index, arg in enumerate(args)]
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
         return UNKNOWN
 

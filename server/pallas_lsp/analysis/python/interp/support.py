@@ -169,7 +169,7 @@ def _ref_count(info: KernelInfo, args: tuple[object, ...]) -> int | None:
     return len(args) + len(info.out_types) + info.n_scratch
 
 
-def _spec_for(in_specs: object, index: int) -> object:
+def spec_for(in_specs: object, index: int) -> object:
     """The PartitionSpec of a shard_map's positional argument ``index`` (one spec is a prefix
     for all of them)."""
     if isinstance(in_specs, SpecVal):
