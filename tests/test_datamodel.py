@@ -1688,6 +1688,40 @@ del d[a]
 d[a] = "max"
 launch(d[a] if (a in d, b in {}, b not in {"x": 1}) == (True, False, True) else "add")
 """, ["PAL006"]),
+    # Enum members as dict keys: a plain Enum's member is a singleton that compares by
+    # identity, so a registry keyed by members finds each under itself only.
+    "a dict keyed by a plain Enum's members finds each member": ("""
+import enum
+class R(enum.Enum):
+    SUM = "sum"
+    PEAK = "peak"
+TABLE = {R.SUM: "add", R.PEAK: "max"}
+launch(TABLE[R.PEAK] if R.SUM in TABLE and TABLE.get(R.SUM) == "add" else "add")
+""", ["PAL006"]),
+    "a plain Enum's member key is not found under its value": ("""
+import enum
+class R(enum.Enum):
+    SUM = "sum"
+TABLE = {R.SUM: "add"}
+launch(TABLE.get("sum", "max"))
+""", ["PAL006"]),
+    "a str-mixin Enum's member equals its value: not held by identity": ("""
+import enum
+class R(str, enum.Enum):
+    SUM = "sum"
+TABLE = {R.SUM: "add"}
+launch(TABLE.get("sum", "max"))
+""", []),
+    "an Enum whose class defines __eq__ is not held by identity": ("""
+import enum
+class R(enum.Enum):
+    SUM = "sum"
+    def __eq__(self, other):
+        return True
+    __hash__ = enum.Enum.__hash__
+TABLE = {R.SUM: "add"}
+launch(TABLE.get(R.SUM, "max"))
+""", []),
     # Enum members made as EnumType makes them: the class's __new__ / __init__ run on each.
     "an enum's __new__ sets _value_ and attributes: lookup by that value": ("""
 import enum
@@ -3866,3 +3900,39 @@ def test_module_beside_the_script_is_imported_not_absent(tmp_path) -> None:
 
 def test_module_absent_needs_a_library_that_can_say_so() -> None:
     assert codes(FALLBACK) == []
+
+
+TRY_BUILTIN = '''
+SETTINGS = {{"size": {size!r}}}
+try:
+    SIZE = int(SETTINGS["size"])
+except {caught}:
+    SIZE = 7
+launch("max" if SIZE == 200 else "add")
+'''
+
+
+@pytest.mark.parametrize(("size", "caught", "want"), [
+    # int("200") cannot raise: the handler never runs, SIZE is 200.
+    ("200", "KeyError", ["PAL006"]),
+    ("200", "(KeyError, ValueError)", ["PAL006"]),
+    # int("2.5") raises ValueError: caught, SIZE is 7 ("add"); uncaught, the program stops.
+    ("2.5", "ValueError", []),
+    ("2.5", "KeyError", []),
+])
+def test_try_body_of_a_pure_builtin_call_on_constants(size: str, caught: str, want: list[str]) -> None:
+    assert codes(TRY_BUILTIN.format(size=size, caught=caught)) == want
+
+
+def test_a_shadowed_builtin_is_not_judged() -> None:
+    # The program's own `int` may raise anything: both paths stay possible.
+    assert codes('''
+def int(text):
+    raise KeyError(text)
+SETTINGS = {"size": "200"}
+try:
+    SIZE = int(SETTINGS["size"])
+except KeyError:
+    SIZE = 7
+launch("max" if SIZE == 200 else "add")
+''') == []

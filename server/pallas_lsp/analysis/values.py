@@ -658,7 +658,7 @@ def _instance_key(key: object) -> object:
         if key.__class__ is FuncVal:
             return key if key.self_value is None else MISSING  # type: ignore[attr-defined]
         return MISSING
-    if identity_key(key):
+    if identity_key(key) or enum_member_key(key):
         return key
     return record_key(key)
 
@@ -742,6 +742,24 @@ def identity_key(key: object) -> bool:
                 cls.is_dataclass and getattr(cls.node, "dataclass_options", None) is None):
             return False
     return key.cls.lookup("__eq__") is MISSING and key.cls.lookup("__hash__") is MISSING
+
+
+def enum_member_key(key: object) -> bool:
+    """Whether ``key`` is a member of one of the program's plain ``enum.Enum`` classes: a
+    singleton that compares by identity (Enum defines no ``__eq__``; its ``__hash__`` hashes
+    the member's name, the same every time), so a dict finds it under itself only. Not a
+    member of a class that mixes in a builtin type (IntEnum, StrEnum, ``class C(str, Enum)``:
+    equal to its value), a Flag (combined members), or one whose classes define ``__eq__`` /
+    ``__hash__``."""
+    if not isinstance(key, ObjVal) or key.payload is not None or key.cls.enum_members is None:
+        return False
+    for cls in key.cls.mro():
+        if isinstance(cls, QualName):
+            if cls.name not in ("enum.Enum", "builtins.object"):
+                return False
+        elif not isinstance(cls, ClassVal) or "__eq__" in cls.attrs or "__hash__" in cls.attrs:
+            return False
+    return True
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,12 @@ their operands are now (the state before the statement, read without running any
 a constant; a name bound in the current scope; a tuple, list or dict display of those
 (dict keys constants); a subscript of a plain dict that holds every key stored in it
 and has the constant key, or of a known list, tuple or string with an int index in
-range. A name may still be unbound on a path the analysis joined (bound on one branch
-only), so a name read may raise NameError (UnboundLocalError): the body then may raise
-those only, and ``exec_try`` skips the handlers only where none of them catches those.
-Anything else may raise anything (an attribute a library may lack, a call, an operator
+range; a call of a few pure builtins (int, float, str, ...) at module level on such
+constants, run for real on them. A name may still be unbound on a path the analysis
+joined (bound on one branch only), so a name read may raise NameError
+(UnboundLocalError): the body then may raise those only, and ``exec_try`` skips the
+handlers only where none of them catches those. Anything else may raise anything (an
+attribute a library may lack, another call, an operator
 on an instance with its own method, an unpacking, a store into a container), so the
 handlers stay possible: silence where a raise cannot be ruled out. (KeyboardInterrupt
 and MemoryError are not the program's paths.)
@@ -81,7 +83,39 @@ def _known(node: ast.expr, env: Env, depth: int) -> object:
         if base is MISSING or not isinstance(index, Const):
             return MISSING
         return _item(base, index.value)
+    if isinstance(node, ast.Call):
+        return _builtin_call(node, env, depth)
     return MISSING
+
+
+# Builtins whose call on str / int / float / bool constants runs no code of the program and
+# depends only on those values: called for real on them here, so ``int("200")`` cannot
+# raise and ``int("2.5")`` may (ValueError). A text longer than _MAX_TEXT is not judged.
+_PURE_BUILTINS = {"int": int, "float": float, "str": str, "bool": bool, "len": len, "abs": abs,
+                  "round": round}
+_MAX_TEXT = 64
+
+
+def _builtin_call(node: ast.Call, env: Env, depth: int) -> object:
+    """A call of one of _PURE_BUILTINS, by its builtin name, at module level (a function's
+    local of that name may be assigned later in it: UnboundLocalError), the name bound in no
+    scope, on constants: its value, or MISSING where it raises or is not judged."""
+    function = _PURE_BUILTINS.get(node.func.id) if isinstance(node.func, ast.Name) else None
+    if function is None or node.keywords or env.parent is not None \
+            or env.find_scope(node.func.id) is not None:  # type: ignore[attr-defined]
+        return MISSING
+    values = []
+    for arg in node.args:
+        known = _known(arg, env, depth + 1) if not isinstance(arg, ast.Starred) else MISSING
+        if not isinstance(known, Const) or type(known.value) not in (str, int, float, bool) \
+                or (type(known.value) is str and len(known.value) > _MAX_TEXT) \
+                or (type(known.value) is int and abs(known.value) > 1 << 64):
+            return MISSING
+        values.append(known.value)
+    try:
+        return Const(function(*values))
+    except (TypeError, ValueError, OverflowError):
+        return MISSING
 
 
 def _bound(name: str, env: Env) -> object:
