@@ -80,7 +80,13 @@ SILENT = {
                                         "plgpu.SwizzleTransform(128))"),
     "dtype from argv": kernel(shape="(64, 128)", dtype="jnp.dtype(sys.argv[1])",
                               transforms="(plgpu.TilingTransform((8, 32)), plgpu.SwizzleTransform(128))"),
-    "64-bit dtype (x64 may be on)": kernel(shape="(8,)", dtype="jnp.float64"),
+    # x64 off (JAX's default, the program not turning it on), the float64 argument arrives
+    # as float32 and the float64 buffer keeps its dtype (PAL013, fixture
+    # pal013/copy_float64_buffer_argument_narrowed.py); here x64 may be on, so the
+    # argument's dtype is not known (the 128 bytes of the float64 buffer pass Lane's check).
+    "64-bit dtype (x64 may be on)": kernel(shape="(16,)", dtype="jnp.float64").replace(
+        "SHAPE = (16,)",
+        "import random\njax.config.update('jax_enable_x64', random.random() > 0.5)\nSHAPE = (16,)"),
     "traced index into gmem": kernel(shape="(256,)", src="x_gmem.at[jax.lax.axis_index('x')]",
                                      input_shape="(2, 256)"),
     "wait count from argv": kernel(wait="int(sys.argv[1])"),

@@ -164,7 +164,8 @@ def _array_attribute(base: ArrayVal | RefVal | ShapeDtypeVal, attr: str) -> obje
         return UNKNOWN
     if attr == "at":
         return ViewIndexer(base) if isinstance(base, RefVal) else UNKNOWN
-    if attr in ("astype", "reshape", "view", "bitcast", "sum", "max", "min"):
+    if attr in ("astype", "reshape", "view", "bitcast", "sum", "max", "min", "prod", "mean",
+                "argmax", "argmin"):
         return PartialVal(QualName(f"jax.Array.{attr}"), (base,), {})
     if attr == "T" and isinstance(base, ArrayVal):
         return ArrayVal(Const(shape[::-1]) if shape is not None else UNKNOWN, base.dtype,

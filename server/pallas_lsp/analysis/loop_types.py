@@ -8,7 +8,13 @@ no value (nothing after it is judged on a value JAX never makes); PAL077 words t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .dtypes import INTEGERS
 from .values import ArrayVal, Const, DtypeVal, ListVal, RefVal, unpack
+
+if TYPE_CHECKING:
+    from .trace import Op
 
 
 def shape_of(value: object) -> tuple[int, ...] | None:
@@ -57,6 +63,22 @@ def dtype_of(value: object) -> str | None:
     return dtype.name if isinstance(dtype, DtypeVal) else None
 
 
+def control_flow_refused(op: Op) -> bool:
+    """A control-flow call JAX refuses while it traces the body (PAL077): a lax.cond
+    predicate that is an array, a lax.switch index that is a float scalar, fori_loop bounds
+    it does not promote, a while_loop condition that is no boolean scalar. ``op``: the
+    call's ref op (lax.cond / lax.switch / lax.fori_loop's bounds) or its loop op."""
+    if op.names_open:
+        return False
+    if op.name == "lax.cond":
+        return bool(shape_of(op.args.get("pred")))
+    if op.name == "lax.switch":
+        index = op.args.get("index")
+        dtype = dtype_of(index) if shape_of(index) == () else None
+        return dtype is not None and dtype not in INTEGERS
+    if op.name == "lax.while_loop" and cond_refused(op.args.get("cond_out")):
+        return True
+    return op.name in ("lax.fori_loop", "lax.while_loop") and isinstance(op.args.get("bounds_refused"), Const)
 
 
 def carry_changes(init: object, out: object) -> bool:

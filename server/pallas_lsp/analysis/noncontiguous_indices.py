@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .program import Program
-from .ref_stores import store_fault
 from .trace import RefAccess
 from .values import UNKNOWN, ArrayVal, Const, DimIndex, DSliceVal, DtypeVal, RefVal, plain
 
@@ -100,9 +99,9 @@ def _fault(access: RefAccess, ref: RefVal) -> IndexFault | None:
 
 
 def noncontiguous_accesses(program: Program) -> list[IndexFault]:
-    # A store JAX refuses while tracing (PAL026) stops the launch before any op is lowered.
-    traced_faults = {id(access.launch) for access in program.ref_accesses if access.kind == "store"
-                     and store_fault(access.ref, access.index, access.value) is not None}
+    # A store or control flow JAX refuses while tracing (PAL026, PAL077) stops the launch
+    # before any op is lowered.
+    traced_faults = program.trace_refused_launches()
     found: list[IndexFault] = []
     for access in program.ref_accesses:
         ref = access.ref

@@ -13,10 +13,12 @@ from pathlib import PurePath
 from .ast_nodes import walk
 from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
+from .loop_types import control_flow_refused
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .python.refused_calls import RefusedCall
 from .ref_facts import describe_ref
+from .ref_stores import store_fault
 from .ref_type_faults import construction_fault
 from .ref_unions import RefUnionCall
 from .smem_transforms import buffer_refused
@@ -120,6 +122,7 @@ class Program:
         # list shared by the copies of each world (forms.py).
         self.read_lines: list[tuple[int, int]] = []
         self._shard_map_calls: list[ShardMapCall] | None = None
+        self._trace_refused: frozenset[int] | None = None
         self._default_semantics: Semantics | None = None  # of this release (a frozen value)
         self.options = options
         self.version = options.jax_version
@@ -297,6 +300,21 @@ class Program:
                 found, key=lambda c: (self.span(c.node).path or "", c.node.lineno, c.node.col_offset))
         return self._shard_map_calls
 
+    def trace_refused_launches(self) -> frozenset[int]:
+        """The ids of the launches whose body JAX refuses while it traces it: a store of
+        another dtype or shape (PAL026: "Invalid dtype for `swap`"), a control-flow call it
+        refuses (PAL077: an array as lax.cond's predicate, ...). Tracing stops there, so
+        nothing of that launch is lowered and no lowering rule judges it. Found once:
+        several rules read it."""
+        if self._trace_refused is None:
+            found = {id(access.launch) for access in self.ref_accesses if access.kind == "store"
+                     and store_fault(access.ref, access.index, access.value) is not None}
+            for op in (*self.ref_ops, *self.ops_of("lax.fori_loop"), *self.ops_of("lax.while_loop")):
+                if op.name in _CONTROL_FLOW and control_flow_refused(op):
+                    found.add(id(op.launch))
+            self._trace_refused = frozenset(found)
+        return self._trace_refused
+
     def names_in_file(self) -> frozenset[str]:
         """Every identifier the analysed file spells as a name, reached or not: what a fix
         that adds an import must not shadow. Computed once, on the first fix that asks."""
@@ -473,6 +491,8 @@ def _lines_of(scope: ast.AST) -> tuple[int, int]:
 
 
 _CONTEXTS = frozenset({ast.Load, ast.Store, ast.Del})
+# The control-flow calls whose refusal while tracing stops a launch (loop_types).
+_CONTROL_FLOW = frozenset({"lax.cond", "lax.switch", "lax.fori_loop", "lax.while_loop"})
 
 
 def _scope_parents(scope: ast.AST) -> dict[int, ast.AST]:

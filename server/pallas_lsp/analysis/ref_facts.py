@@ -43,7 +43,11 @@ from .values import (
 if TYPE_CHECKING:
     from .jax_calls import Call
 
-# JAX turns a 64-bit array into a 32-bit one unless x64 is on: which it is, is not known.
+# JAX turns a 64-bit array argument into a 32-bit one unless x64 is on (arrays.array_dtype
+# follows the program's x64). A declared type keeps its dtype either way: measured on 0.8.3,
+# 0.10.2, 0.11.2 and 0.12.0.1, with x64 off, ``plgpu.SMEM(shape, jnp.float64)`` and an
+# ``out_shape`` / ``out_type`` of ``jax.ShapeDtypeStruct(shape, jnp.float64)`` hand the body
+# float64 refs, while a float64 argument arrives as float32.
 _WIDE_DTYPES = frozenset({"float64", "int64", "uint64"})
 _SPACES = {"plgpu.SMEM": "SMEM", "plgpu.TMEM": "TMEM", "plgpu.GMEM": "GMEM"}
 _TRANSFORMS = {"plgpu.TilingTransform": ("tiling", "tiling"),
@@ -63,8 +67,9 @@ def _int(value: object) -> int | None:
 
 
 def ref_dtype(value: object) -> object:
+    """The dtype of a declared buffer type (SMEM, TMEM, GMEM, ACC): as written, 64-bit too."""
     dtype = dtype_of(value)
-    return dtype if dtype is not None and dtype.name not in _WIDE_DTYPES else UNKNOWN
+    return dtype if dtype is not None else UNKNOWN
 
 
 # ---------------------------------------------------------------- types and transforms
@@ -243,8 +248,10 @@ def python_slice(lower: object, upper: object, step: object) -> DSliceVal:
 
 # ---------------------------------------------------------------- refs from types
 
-def ref_of(value: object, space: object) -> object:
-    """The ref JAX hands the body for an input array, output type or buffer type."""
+def ref_of(value: object, space: object, declared: bool = False) -> object:
+    """The ref JAX hands the body for an input array, output type or buffer type; a
+    ``declared`` type (an output's ShapeDtypeStruct) keeps a 64-bit dtype, an argument's is
+    left unknown unless its array's dtype already follows the program's x64."""
     if isinstance(value, AccTypeVal):
         return AccRefVal(value.shape, value.dtype, value.node)
     if isinstance(value, BarrierVal):
@@ -257,14 +264,14 @@ def ref_of(value: object, space: object) -> object:
         return RefVal(value.shape, value.dtype, value.space, value.transforms, node=value.node)
     if isinstance(value, (ArrayVal, ShapeDtypeVal, RefVal)):
         dtype = value.dtype if isinstance(value.dtype, DtypeVal) \
-            and value.dtype.name not in _WIDE_DTYPES else UNKNOWN
+            and (declared or value.dtype.name not in _WIDE_DTYPES) else UNKNOWN
         # An array whose space is not known is a pallas_call's under block specs or a grid:
         # the body sees a block of it, whose shape the specs give (not followed here).
         shape = value.shape if space is not UNKNOWN else UNKNOWN
         return RefVal(shape, dtype, space, ())
     if isinstance(value, tuple):
         # A tuple of buffer types is one argument, a tuple of refs (JAX unflattens the tree).
-        return tuple(ref_of(item, space) for item in value)
+        return tuple(ref_of(item, space, declared) for item in value)
     return UNKNOWN
 
 

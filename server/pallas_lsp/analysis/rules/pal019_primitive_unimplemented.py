@@ -167,7 +167,8 @@ def _refused_param(program: Program, op: Op, releases: tuple[str, ...]) -> tuple
     release around the target refuses for the primitive under the kernel's semantics."""
     semantics = program.semantics(op.launch.kernel).name
     function = op.args.get("function")
-    if semantics is None or op.names_open or op.scope_names or not isinstance(function, Const):
+    if semantics is None or id(op.launch) in program.trace_refused_launches() or op.names_open \
+            or op.scope_names or not isinstance(function, Const):
         return None
     primitive = str(function.value).removeprefix("lax.")
     for param, value in op.args.items():
@@ -232,7 +233,8 @@ def _too_many_cases(program: Program, releases: tuple[str, ...]) -> Iterator[Fin
 def _cases_limit(program: Program, op: Op, releases: tuple[str, ...]) -> int | None:
     """The limit every release around the target sets that the call's cases exceed."""
     semantics = program.semantics(op.launch.kernel).name
-    if semantics is None or op.names_open or op.scope_names:
+    if semantics is None or id(op.launch) in program.trace_refused_launches() or op.names_open \
+            or op.scope_names:
         return None
     function, cases = op.args.get("function"), op.args.get("cases")
     if not (isinstance(function, Const) and isinstance(cases, Const) and isinstance(cases.value, int)):
@@ -278,6 +280,8 @@ def _unimplemented(program: Program, op: Op, releases: tuple[str, ...]) -> tuple
     semantics = program.semantics(op.launch.kernel).name
     if semantics is None or op.names_open or op.scope_names:
         return None  # unknown semantics, or code a warp-level construct may run
+    if id(op.launch) in program.trace_refused_launches():
+        return None  # refused while traced (PAL026, PAL077): nothing of it is lowered
     operand = op.args.get("x")
     if not isinstance(operand, ArrayVal):
         return None

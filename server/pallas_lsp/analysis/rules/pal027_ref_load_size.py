@@ -1,6 +1,7 @@
-"""PAL027 ref_load_size: loading a whole ref into registers needs a multiple of 128 elements
-(the quickstart's add_vectors with 32 values): under Lane semantics the load raises, under
-Warpgroup semantics layout inference finds no layout for the kernel."""
+"""PAL027 ref_load_size: loading a ref into registers, whole or a contiguous run of it (a
+``pl.ds`` block, whole rows), needs a multiple of 128 elements (the quickstart's add_vectors
+with 32 values; a blocked kernel with blocks of 96): under Lane semantics the load raises,
+under Warpgroup semantics layout inference finds no layout for the kernel."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from collections.abc import Iterator
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
 from ..ref_facts import index_dims
-from ..ref_stores import store_fault
 from ..smem_transforms import elements, itemsize
 from ..tma_facts import whole_array_copy_fault
 from ..trace import RefAccess
@@ -19,7 +19,7 @@ from .base import LoweringError, Rule
 RULE = Rule(
     code="PAL027",
     name="ref_load_size",
-    title="a whole-ref load into registers needs a multiple of 128 elements",
+    title="a load of a ref into registers needs a multiple of 128 elements",
     jax_message=(
         "ValueError: memref<32xf32, strided<[1], offset: ?>, #gpu.address_space<workgroup>> must "
         "have a number of elements that is a multiple of 128 (got 32)\n"
@@ -37,7 +37,8 @@ RULE = Rule(
     what_it_means=(
         "Under Lane semantics `x_ref[...]` loads the ref into registers in the strided layout "
         "(`WG_STRIDED`): every one of the warpgroup's 128 threads holds the same number of "
-        "elements, so the ref must have a multiple of 128 elements. A Mosaic GPU "
+        "elements, so the ref (or the block of it loaded: a `pl.ds` window, whole rows) must "
+        "have a multiple of 128 elements. A Mosaic GPU "
         "`pl.pallas_call` without block specs hands the body refs of the whole arrays, so the "
         "Pallas quickstart's `add_vectors` on 32 float32 values fails here. Warpgroup "
         "semantics has the same limit: it must give the loaded value a register layout, and "
@@ -45,7 +46,9 @@ RULE = Rule(
     ),
     when_it_happens=(
         "A load of a whole ref (`x_ref[...]`) of a GMEM or shared-memory ref whose size is not a "
-        "multiple of 128 (32, 64, 160 elements; a (4, 8) ref), in a kernel lowered with Lane "
+        "multiple of 128 (32, 64, 160 elements; a (4, 8) ref), or of a contiguous run of an "
+        "untransformed ref of such a size (`x_ref[pl.ds(i * 96, 96)]`, `x_ref[1:4]` of whole "
+        "rows of 32), in a kernel lowered with Lane "
         "semantics: the default through 0.10.2, or `plgpu.CompilerParams(lowering_semantics="
         "plgpu.LoweringSemantics.Lane)`. Raised on the load line. Under Warpgroup semantics the "
         "kernel's register layouts are inferred instead, and a whole load of a GMEM ref of such a "
@@ -82,12 +85,13 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _warpgroup(program)
 
 
-def _faulty_loads(program: Program, semantics: str) -> Iterator[tuple[RefAccess, RefVal, int]]:
-    """The whole-ref loads of a GMEM or SMEM ref whose size is not a multiple of 128, in
-    kernels of ``semantics``, that lowering reaches, with the ref and its size."""
-    # A store JAX refuses while tracing (PAL026) stops the launch before any op is lowered.
-    traced_faults = {id(access.launch) for access in program.ref_accesses if access.kind == "store"
-                     and store_fault(access.ref, access.index, access.value) is not None}
+def _faulty_loads(program: Program, semantics: str) -> Iterator[tuple[RefAccess, RefVal, str, int]]:
+    """The loads of a GMEM or SMEM ref, whole or of a contiguous run of it, whose size is not
+    a multiple of 128, in kernels of ``semantics``, that lowering reaches: each with the ref,
+    what it loads (in words) and its size."""
+    # A store or control flow JAX refuses while tracing (PAL026, PAL077) stops the launch
+    # before any op is lowered.
+    traced_faults = program.trace_refused_launches()
     for access in program.ref_accesses:
         ref = access.ref
         # A launch whose own copies fail (PAL013) never lowers its body.
@@ -96,13 +100,19 @@ def _faulty_loads(program: Program, semantics: str) -> Iterator[tuple[RefAccess,
             continue
         kernel = access.launch.kernel
         if ref.space not in ("GMEM", "SMEM") or ref.views != () or program.api_removed(kernel) \
-                or program.semantics(kernel).name != semantics or not _whole(ref, access.index):
+                or program.semantics(kernel).name != semantics:
             continue
-        count = elements(ref.shape)
-        if count is None or itemsize(ref.dtype) is None or not ref.shape.value \
-                or count % WARPGROUP_THREADS == 0:  # type: ignore[union-attr]
+        whole = _whole(ref, access.index)
+        known = ref.shape.value if isinstance(ref.shape, Const) else None
+        shape = (known if isinstance(known, tuple) else None) if whole \
+            else _contiguous_slice(ref, access.index)
+        count = elements(Const(shape)) if shape else None
+        if count is None or itemsize(ref.dtype) is None or count % WARPGROUP_THREADS == 0:
             continue
-        yield access, ref, count
+        dtype = ref.dtype.name  # type: ignore[union-attr]
+        loaded = f"a whole {short_repr(shape)} {dtype} ref" if whole else \
+            f"a {short_repr(shape)} slice of a {short_repr(ref.shape.value)} {dtype} ref"  # type: ignore[union-attr]
+        yield access, ref, loaded, count
 
 
 def _warpgroup(program: Program) -> Iterator[Finding]:
@@ -111,46 +121,66 @@ def _warpgroup(program: Program) -> Iterator[Finding]:
     kernel with a layout_cast (the cast is a constraint inference may satisfy otherwise)."""
     casts = program.launches_casting_layouts()
     done: set[int] = set()
-    for access, ref, count in _faulty_loads(program, "Warpgroup"):
+    for access, ref, loaded, count in _faulty_loads(program, "Warpgroup"):
         launch = access.launch
         if ref.space != "GMEM" or id(launch) in casts or id(launch) in done:
             continue
         done.add(id(launch))
         semantics = program.semantics(launch.kernel)
-        dtype = ref.dtype.name  # type: ignore[union-attr]
         padded = -(-count // WARPGROUP_THREADS) * WARPGROUP_THREADS
         blamed = launch.lowered_at
         related = (Related(program.span(access.node), "the load that has no register layout"),
                    Related(program.span(launch.kernel.node), "the kernel is created here"))
         yield Finding(
             RULE.code, program.span(blamed),
-            f"The kernel loads a whole {short_repr(ref.shape.value)} {dtype} ref into registers "  # type: ignore[union-attr]
-            f"(line {access.node.lineno}) under Warpgroup semantics ({semantics.reason}): a "
-            f"register value is spread over the warpgroup's 128 threads, and no layout fits "
-            f"{count} elements, so JAX fails when it lowers this call with \"ValueError: Failed "
-            f"to infer a possible set of layouts\". Pad the array to {padded} elements.",
+            f"The kernel loads {loaded} into registers (line {access.node.lineno}) under "
+            f"Warpgroup semantics ({semantics.reason}): a register value is spread over the "
+            f"warpgroup's 128 threads, and no layout fits {count} elements, so JAX fails when "
+            f"it lowers this call with \"ValueError: Failed to infer a possible set of "
+            f"layouts\". Load {padded} elements (pad the array, or "
+            f"size the block to a multiple of 128).",
             related=related)
 
 
 def _lane(program: Program) -> Iterator[Finding]:
     seen: set[int] = set()
-    for access, ref, count in _faulty_loads(program, "Lane"):
+    for access, _ref, loaded, count in _faulty_loads(program, "Lane"):
         # JAX raises the first load of a line.
         if access.node.lineno in seen:
             continue
         kernel = access.launch.kernel
         seen.add(access.node.lineno)
-        dtype = ref.dtype.name  # type: ignore[union-attr]
         padded = -(-count // WARPGROUP_THREADS) * WARPGROUP_THREADS
         related = (Related(program.span(kernel.node), "the kernel is created here"),)
         yield Finding(
             RULE.code, program.span(access.node),
-            f"This loads a {short_repr(ref.shape.value)} {dtype} ref into registers under Lane "  # type: ignore[union-attr]
-            f"semantics, which spreads it over the warpgroup's 128 threads: it needs a multiple "
-            f"of 128 elements and has {count}. JAX raises \"ValueError: memref<...> must have a "
-            f"number of elements that is a multiple of 128 (got {count})\". Pad the array to "
-            f"{padded} elements.",
+            f"This loads {loaded} into registers under Lane semantics, which spreads it over "
+            f"the warpgroup's 128 threads: it needs a multiple of 128 elements and has "
+            f"{count}. JAX raises \"ValueError: memref<...> must have a number of elements "
+            f"that is a multiple of 128 (got {count})\". Load {padded} elements (pad the "
+            f"array, or size the block to a multiple of 128).",
             related=related)
+
+
+def _contiguous_slice(ref: RefVal, index: object) -> tuple[int, ...] | None:
+    """The shape a load of ``ref[index]`` gives, where the index takes one contiguous run of
+    an untransformed ref's elements, unit strides (``x_ref[pl.ds(i * 96, 96)]``, rows of a
+    2-D ref, a row picked by an int): Lane loads that run WG-strided, as it loads a whole
+    ref. None for anything else (a window of the minor dimension, a stride, a scalar)."""
+    if ref.transforms != () or not isinstance(ref.shape, Const):
+        return None
+    dims = index_dims(ref.shape, index)
+    if dims is None or any(dim.kind == "slice" and (dim.size is None or dim.stride != 1) for dim in dims):
+        return None
+    extents: tuple[int, ...] = ref.shape.value  # type: ignore[assignment]
+    # Past the last dimension not taken whole, every dimension is whole; before it, each
+    # is picked (an int or a slice of one): the run is contiguous.
+    partial = [i for i, (dim, extent) in enumerate(zip(dims, extents, strict=True))
+               if not (dim.kind == "slice" and dim.size == extent)]
+    if partial and any(dim.kind == "slice" and dim.size != 1 for dim in dims[:partial[-1]]):
+        return None
+    shape = tuple(dim.size for dim in dims if dim.kind == "slice")
+    return shape if shape and all(type(size) is int and size > 0 for size in shape) else None  # type: ignore[return-value]
 
 
 def _whole(ref: RefVal, index: object) -> bool:

@@ -218,8 +218,9 @@ def _shard_of(arg: object, spec: object, mesh: object = None) -> object:
 def _refs(info: KernelInfo, args: tuple[object, ...], count: int) -> list[object]:
     """The refs JAX hands the body, in order: one per input array, per output type and per
     scratch buffer, each with the dtype its array or type has (scratch refs: unknown)."""
-    made: list[object] = [ref_facts.ref_of(source, info.io_space)
-                          for source in (*args, *info.out_types)]  # type: ignore[misc]
+    made: list[object] = [ref_facts.ref_of(source, info.io_space) for source in args]
+    made += [ref_facts.ref_of(source, info.io_space, declared=True)
+             for source in info.out_types]  # type: ignore[union-attr]
     scratch = info.scratch_types if isinstance(info.scratch_types, tuple) else ()
     made += [ref_facts.ref_of(source, UNKNOWN) for source in scratch]
     return (made + [UNKNOWN] * count)[:count]
