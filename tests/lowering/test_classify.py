@@ -107,6 +107,12 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'num_warpgroups'",
          "0.12.0.1", "api_renamed"),
         ("TypeError", "my_helper(x) got an unexpected keyword argument 'k'", "0.12.0.1", "other"),
+        # PAL064: a kernel body JAX calls with more or fewer refs than it takes, measured on
+        # 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal064/kernel_body_*.py).
+        ("TypeError", "copy_kernel() takes 3 positional arguments but 4 were given", "0.12.0.1",
+         "call_signature_mismatch"),
+        ("TypeError", "kernel() missing 1 required positional argument: 'bar'", "0.10.2",
+         "call_signature_mismatch"),
         # PAL020, measured (tests/fixtures/single/pal020/); 0.11.2's bare AssertionError is
         # PAL008's first (classes_of keeps both: the finding on the line says which).
         ("TypeError", "Compiler params must be a `plgpu.CompilerParams`, got <class "
@@ -455,6 +461,21 @@ def test_every_class_has_its_contract_code() -> None:
        version=st.one_of(st.none(), st.text(max_size=12)))
 def test_classify_is_total(exc_type: str, message: str, version: str | None) -> None:
     assert classify(exc_type, message, version) in {*CLASS_TO_CODE, "other"}
+
+
+def test_plgpu_kernels_own_positional_refusal_belongs_to_both_rules() -> None:
+    """plgpu.kernel's "kernel() takes from 0 to 1 positional arguments" and "missing ...
+    'out_shape'" are PAL009's; a body's "takes 4 ... but 5" and "missing ... 'bar'" PAL064's."""
+    from pallas_lsp.lowering.classify import classes_of
+
+    assert classes_of("TypeError", "kernel() takes from 0 to 1 positional arguments but 2 were "
+                      "given", "0.12.0.1") == ("api_renamed",)
+    assert classes_of("TypeError", "kernel() takes 4 positional arguments but 5 were given",
+                      "0.12.0.1") == ("call_signature_mismatch",)
+    assert classes_of("TypeError", "kernel() missing 1 required positional argument: "
+                      "'out_shape'", "0.8.3") == ("api_renamed",)
+    assert classes_of("TypeError", "kernel() missing 1 required positional argument: 'bar'",
+                      "0.10.2") == ("call_signature_mismatch",)
 
 
 def test_a_strided_slice_belongs_to_both_rules_that_predict_it() -> None:

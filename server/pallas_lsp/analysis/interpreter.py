@@ -29,7 +29,7 @@ from . import ref_facts
 from .axis_trace import AxisTrace
 from .flow_exits import Handler, LoopState, RaiseExit, ReturnExit
 from .model import ModuleLibrary
-from .python import type_attributes
+from .python import refused_calls, type_attributes
 from .python.class_objects import ClassRegistry
 from .python.generators import Abandoned, Generator
 from .python.interp.calling import CallsMixin
@@ -44,7 +44,7 @@ from .python.interp.support import (
     callable_of,
 )
 from .python.operator_errors import OperatorError
-from .python.refused_calls import RefusedCall
+from .python.refused_calls import RefusedBody, RefusedCall
 from .trace import (
     AnalysisStopped,
     Ctx,
@@ -162,6 +162,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # id(call) -> a call of the program's def its signature refuses, whose TypeError
         # surely reaches module level uncaught (python/refused_calls.py; PAL064).
         self.refused_calls: dict[int, RefusedCall] = {}
+        # Launches whose kernel body's signature cannot bind the refs JAX passes, where the
+        # TypeError surely reaches module level uncaught (PAL064).
+        self.refused_bodies: list[RefusedBody] = []
         # id(node) -> a binary operator whose operands make Python raise (a TypeError of their
         # types, a ZeroDivisionError), surely reaching module level uncaught (PAL079).
         self.operator_errors: dict[int, OperatorError] = {}
@@ -185,6 +188,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # >0 while running code that may or may not run (a branch whose condition is
         # unknown): a store into a container there makes the entry unknown.
         self._uncertain = 0
+        # (uncertainty level, frame count) of each undecided choice's branches being run
+        # (exec_branches): a refused JAX call there surely ends its branch (BranchRaised).
+        self.branch_levels: list[tuple[int, int]] = []
         self._callback_depth = 0
         # Loops being run, innermost last: where a break / continue is sure (flow_exits.py).
         self._loops: list[LoopState] = []
@@ -338,6 +344,14 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         refs = _ref_count(info, args)
         body = callable_of(info.body)
         if refs is not None and isinstance(body, (FuncVal, PartialVal)):
+            if body.__class__ is FuncVal:
+                named = tuple(name for name, _ in info.scratch_by_name) if info.scratch_by_name else ()
+                refused = refused_calls.refused_body(self, body, refs, named)  # type: ignore[arg-type]
+                if refused is not None:
+                    # JAX's call of the body raises TypeError before anything of it is traced.
+                    if self.escapes(TypeError):
+                        self.refused_bodies.append(RefusedBody(launch, body.node, refused, refs))  # type: ignore[union-attr]
+                    return UNKNOWN
             # JAX passes one ref per input, output and scratch buffer, nothing more: the
             # body's other parameters keep their defaults (`functools.partial(kernel, **knobs)`,
             # `def kernel(x_ref, y_ref, axes=("x",))`).

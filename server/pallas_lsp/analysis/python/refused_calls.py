@@ -73,6 +73,51 @@ def refuses(interp: _Interp, func: FuncVal, args: list[object], kwargs: dict[str
     return ExcVal(TypeError, (Const(message),))
 
 
+@dataclass(frozen=True)
+class RefusedBody:
+    """A kernel body whose signature cannot bind the refs JAX calls it with (a scratch buffer
+    too many or too few): the launch, the def, the TypeError's text, how many refs."""
+
+    launch: object  # trace.Launch
+    definition: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    message: str
+    refs: int
+
+
+# The (def node, positionals, keywords) whose binding succeeded: a kernel the incremental
+# parse kept from the last keystroke is not bound again (every launch asks). The node is the
+# key itself (hashed by identity, held while it is kept).
+_BINDS: set[tuple[ast.AST, int, tuple[str, ...]]] = set()
+_MAX_BINDS = 4096
+
+
+def refused_body(interp: _Interp, func: FuncVal, refs: int, keywords: tuple[str, ...]) -> str | None:
+    """CPython's TypeError where JAX's call of the kernel body ``func`` with ``refs`` refs
+    by position (and the named scratch buffers ``keywords``) surely does not bind; None where
+    it binds or is not judged (the same limits as a spelled call: a def of the program,
+    undecorated but for staticmethod / classmethod / abstractmethod, no signature set by
+    hand)."""
+    definition = func.node
+    given = refs + (func.self_value is not None)
+    key = (definition, given, keywords)
+    if key in _BINDS:
+        return None
+    decorators = getattr(definition, "decorator_list", ())
+    if (decorators and not all(binding.transparent(d) for d in decorators)) or (
+            func.attrs and any(name in binding.SIGNATURE_ATTRS for name in func.attrs)):
+        return None
+    if binding.refusal(definition.args, "", given, list(keywords)) is None:
+        if len(_BINDS) >= _MAX_BINDS:
+            _BINDS.clear()
+        _BINDS.add(key)
+        return None
+    tree = _program_tree(interp, definition)
+    if tree is None or _in_library(interp, definition):
+        return None
+    qualname = binding.qualname_of(tree, definition) or getattr(definition, "name", "<lambda>")
+    return binding.refusal(definition.args, qualname, given, list(keywords))
+
+
 def _program_tree(interp: _Interp, definition: ast.AST) -> ast.AST | None:
     """The tree of the analysed file or folder module that defines the def; None for one of
     library code (or of source the program built: exec)."""

@@ -1,6 +1,7 @@
 """PAL064 call_signature_mismatch: a call of the program's own def with arguments its
 signature cannot bind (a test harness's ``self.pallas_call(..., grid_spec=...)`` whose
-``def pallas_call(self, kernel, out_shape, grid=())`` has no such parameter)."""
+``def pallas_call(self, kernel, out_shape, grid=())`` has no such parameter), JAX's call of a
+kernel body with its refs included (a scratch buffer more than the body has parameters)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,13 @@ RULE = Rule(
         LoweringError(_QUALNAME + r"got multiple values for argument '\w+'", exc_type="TypeError"),
         LoweringError(_QUALNAME + r"got some positional-only arguments passed as keyword arguments",
                       exc_type="TypeError"),
+        # A kernel body of any name, called by JAX with one ref per input, output and scratch
+        # buffer (plgpu.kernel's own "takes from 0 to 1 positional arguments" and "missing ...
+        # 'out_shape'" are PAL009's alone).
+        LoweringError(r"\A[\w<>]+\(\) takes \d+ positional arguments? but \d+ were given",
+                      exc_type="TypeError"),
+        LoweringError(r"\A[\w<>]+\(\) missing \d+ required positional arguments?: (?!'out_shape')",
+                      exc_type="TypeError"),
     ),
     what_it_means=(
         "Python binds a call's arguments to the parameters of the function it calls before "
@@ -48,7 +56,10 @@ RULE = Rule(
         "qualified name. A test harness's helper with a fixed signature "
         "(`def pallas_call(self, kernel, out_shape, grid=())`) called with a keyword that "
         "`pl.pallas_call` takes but the helper does not (`grid_spec=`, "
-        "`input_output_aliases=`) never reaches JAX: nothing is traced or lowered."
+        "`input_output_aliases=`) never reaches JAX: nothing is traced or lowered. JAX itself "
+        "calls a kernel body with one ref per input, output and scratch buffer, in that "
+        "order, by position: a body whose parameters do not match that count (a barrier "
+        "added to `scratch_types` but not to the signature) fails the same way."
     ),
     when_it_happens=(
         "A call of a def (or lambda) of the analysed file or of the folder's modules, with "
@@ -58,7 +69,10 @@ RULE = Rule(
         "context manager keeps it silent). A def under a decorator other than `staticmethod`, "
         "`classmethod` or `abstractmethod` is not judged: the decorator may hand back a "
         "function of another signature. The message is CPython's own (Python 3.10 to 3.13 "
-        "word it alike)."
+        "word it alike). A kernel body's refusal is raised while the launch is traced, on "
+        "the line of the launch (the jitted call, or the kernel's call inside the jitted "
+        "function), every release 0.8.3 to 0.12.0.1; the related locations are the body's "
+        "def and the kernel's creation."
     ),
     how_to_fix=(
         "Call the function with arguments its signature takes, or give the signature the "
@@ -100,22 +114,56 @@ jax.jit(run)(jnp.ones((128,), jnp.float32))
 def check(program: Program, options: Options) -> Iterable[Finding]:
     # Most programs have none: asked of the recorded calls directly, no generator made (the
     # keystroke path counts every call).
-    if not program.interp.refused_calls:
+    if not program.interp.refused_calls and not program.interp.refused_bodies:
         return ()
-    return [_finding(program, call) for call in program.refused_calls()]
+    return [*(_finding(program, call) for call in program.refused_calls()),
+            *_body_findings(program)]
+
+
+def _header(program: Program, definition: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> Span:
+    """The def's header (`def pallas_call`), not its whole body."""
+    where = program.span(definition)
+    if isinstance(definition, ast.Lambda):
+        header = "lambda"
+    else:
+        asynchronous = "async " if isinstance(definition, ast.AsyncFunctionDef) else ""
+        header = f"{asynchronous}def {definition.name}"
+    return Span(where.line, where.col, where.line, where.col + len(header), where.path)
+
+
+def _body_findings(program: Program) -> list[Finding]:
+    """A kernel body JAX calls with more or fewer refs than its signature binds: the
+    TypeError is raised while the launch is traced, blamed on the launch's call."""
+    found: list[Finding] = []
+    seen: set[int] = set()
+    for refused in program.interp.refused_bodies:
+        launch = refused.launch
+        site = launch.site  # type: ignore[attr-defined]
+        if id(site) in seen:
+            continue
+        seen.add(id(site))
+        kernel = launch.kernel  # type: ignore[attr-defined]
+        parts = [f"{len(launch.args)} input{'s' * (len(launch.args) != 1)}",  # type: ignore[attr-defined]
+                 f"{len(kernel.out_types)} output{'s' * (len(kernel.out_types) != 1)}",
+                 f"{kernel.n_scratch} scratch buffer{'s' * (kernel.n_scratch != 1)}"]
+        name = refused.message.split("()", 1)[0]
+        signature = ast.unparse(refused.definition.args)
+        message = (f"JAX calls {name} with {refused.refs} refs here ({', '.join(parts)}: one per "
+                   f"input, output and scratch buffer, in that order), and its signature "
+                   f"({signature}) cannot bind them: \"TypeError: {refused.message}\" while the "
+                   f"kernel is traced, so nothing of it is lowered. Give the body one parameter "
+                   f"per ref, or pass the inputs, outputs and scratch buffers it takes.")
+        related = (Related(_header(program, refused.definition), f"{name}'s signature"),
+                   Related(program.span(kernel.node), "the kernel is created here"))
+        found.append(Finding(RULE.code, program.span(site), message, related=related))
+    return found
 
 
 def _finding(program: Program, call: RefusedCall) -> Finding:
     definition = call.definition
     name = call.message.split("()", 1)[0]
     where = program.span(definition)
-    # The related span is the def's header (`def pallas_call`), not its whole body.
-    if isinstance(definition, ast.Lambda):
-        header = "lambda"
-    else:
-        asynchronous = "async " if isinstance(definition, ast.AsyncFunctionDef) else ""
-        header = f"{asynchronous}def {definition.name}"
-    at = Span(where.line, where.col, where.line, where.col + len(header), where.path)
+    at = _header(program, definition)
     place = f"line {where.line}" + (f" of {where.path}" if where.path else "")
     message = (f"This call raises \"TypeError: {call.message}\" before {name} runs: its "
                f"signature, ({ast.unparse(definition.args)}) (defined at {place}), cannot "
