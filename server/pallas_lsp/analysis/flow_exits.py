@@ -32,6 +32,13 @@ class BreakExit(FlowExit):
     pass
 
 
+class BranchRaised(FlowExit):
+    """A branch of an undecided choice that surely raises where it is (a JAX call its
+    release's signature refuses, in the `except TypeError:` clause of a version-drift `try`):
+    the rest of the branch never runs and the state after the choice is the other paths'
+    (exec_branches drops its outcome)."""
+
+
 class ContinueExit(FlowExit):
     pass
 

@@ -44,6 +44,8 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
                                  ("a_sparse_metadata", None), ("accumulate", None),
                                  ("collective_axis", None)),
     "plgpu.tcgen05_commit_arrive": _params(("barrier", 0), ("collective_axis", None)),
+    # PAL075: a load into registers in a tiled layout (an index before 0.11, none from 0.11).
+    "plgpu.load": _params(("src", 0), ("idx", 1), ("layout", None), ("optimized", None)),
     # PAL071: the ref a tensor-memory load / store moves data from / to.
     "plgpu.async_load_tmem": _params(("src", 0), ("layout", None)),
     "plgpu.async_store_tmem": _params(("ref", 0), ("value", 1)),

@@ -111,7 +111,11 @@ def _plgpu_load(call: Call) -> object:
     ref = call.arg(0, "src")
     if not isinstance(ref, RefVal) or len(call.args) > 2:
         return UNKNOWN
-    index = call.arg(1, "idx")
+    return plgpu_load(ref, call.arg(1, "idx"))
+
+
+def plgpu_load(ref: RefVal, index: object) -> ArrayVal:
+    """What ``plgpu.load`` of ``ref`` at ``index`` (MISSING: none) gives."""
     if index is MISSING or (isinstance(index, Const) and index.value in ((), Ellipsis)):
         return ArrayVal(ref.shape, ref.dtype, UNKNOWN, strong=True)
     dims = ref_facts.index_dims(ref.shape, index)

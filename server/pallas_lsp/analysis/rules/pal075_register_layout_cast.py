@@ -21,13 +21,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from .. import register_values
 from ..layouts import RegisterLayout
 from ..model import Finding, Options, Related
 from ..ops import LAYOUT_CAST
 from ..program import Program, short_repr
 from ..stdlib_calls import OPERATOR_FUNCTIONS
 from ..trace import Op, RefAccess
-from ..values import ArrayVal, Const, LayoutVal, RefVal
+from ..values import ArrayVal, Const, LayoutVal, QualName, RefVal
 from ..versions import (
     STRIDED_CAST_INFERRED,
     TRANSPOSED_LAYOUT_TRANSFER_PLANNED,
@@ -35,7 +36,7 @@ from ..versions import (
     holds,
 )
 from .base import LoweringError, Rule
-from .common import dedupe, kernel_related
+from .common import dedupe, kernel_related, ref_ops_named
 
 RULE = Rule(
     code="PAL075",
@@ -159,6 +160,51 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
     yield from _strided_shapes(program)
     yield from _transposed_without_transposed_ref(program)
+    yield from _tiled_loads(program)
+
+
+def _load_layout(op: Op) -> str | None:
+    """The tiled layout (a _FIRST_TILE name) a ``plgpu.load`` asks for, by name."""
+    layout = op.args.get("layout")
+    if isinstance(layout, LayoutVal):
+        name = layout.name
+    elif isinstance(layout, QualName) and layout.name.startswith("plgpu.Layout."):
+        name = layout.name.rsplit(".", 1)[-1]
+    else:
+        return None
+    return name if name in _FIRST_TILE else None
+
+
+def _tiled_loads(program: Program) -> Iterator[Finding]:
+    """``plgpu.load(ref, layout=plgpu.Layout.WGMMA)`` under Lane of a ref (or window) whose
+    shape the layout's first tile does not divide: Lane loads in that layout and its tiling
+    does not apply ("Tiling ((64, 8), ...) does not apply to shape (96, 64)"), on the load,
+    measured on 0.10.2, 0.11.2 and 0.12.0.1 (famheld8)."""
+    for node, ops in ref_ops_named(program, "plgpu.load").items():
+        for op in ops:
+            layout = _load_layout(op)
+            ref = op.args.get("src")
+            if layout is None or not isinstance(ref, RefVal) or op.names_open or op.scope_names \
+                    or program.semantics(op.launch.kernel).name != "Lane" \
+                    or id(op.launch) in program.trace_refused_launches():
+                continue
+            loaded = register_values.plgpu_load(ref, op.args.get("idx"))
+            shape = loaded.shape.value if isinstance(loaded.shape, Const) else None
+            if not isinstance(shape, tuple) or not shape or not all(type(d) is int for d in shape):
+                continue
+            tile = _FIRST_TILE[layout]
+            if len(shape) >= len(tile) and not any(
+                    d % t for d, t in zip(shape[-len(tile):], tile, strict=True)):
+                continue
+            yield Finding(
+                RULE.code, program.span(node),
+                f"plgpu.load of a {short_repr(shape)} array in plgpu.Layout.{layout}: that layout "
+                f"cuts the last two dimensions into {tile} tiles, which do not fit a "
+                f"{short_repr(shape)} array (JAX fails with \"Tiling {_TILINGS[layout]} does not "
+                f"apply to shape {short_repr(shape)}\" under Lane semantics). Load a window whose "
+                f"last two dimensions are multiples of {tile}, or another layout.",
+                related=dedupe([r for o in ops for r in kernel_related(program, o.launch)]))
+            break
 
 
 _TRANSPOSED = frozenset({"WGMMA_TRANSPOSED", "TCGEN05_TRANSPOSED"})

@@ -8,9 +8,9 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from ... import introspection, jax_calls, ref_facts, stdlib_calls
+from ... import api_binding, introspection, jax_calls, ref_facts, stdlib_calls
 from ...axis_trace import element_origins
-from ...flow_exits import LoopState, ReturnExit
+from ...flow_exits import BranchRaised, LoopState, ReturnExit
 from ...trace import (
     Ctx,
     Frame,
@@ -200,6 +200,24 @@ class CallsMixin:
             kwargs[keyword.arg] = value
             kw_nodes[keyword.arg] = keyword.value
         self.last_raised = self.next_stopped = None
+        if func.__class__ is QualName and (self.handlers or self.handling) \
+                and api_binding.refuses(self.version, func.name, len(args), tuple(kwargs)) \
+                and "**" not in kwargs and not any(arg is _UNKNOWN_REST for arg in args):
+            # A JAX function the release's signature surely refuses, raised before it runs, as
+            # CPython does, where a `try` is on the way: in its body a handler may catch the
+            # TypeError (the version-drift `try` / `except TypeError`), in its handler the
+            # branch ends (BranchRaised). Elsewhere the analysis goes on past it, to report
+            # what follows (PAL009 words the call, which it finds among the calls reached).
+            self.call_nodes[id(node)] = node
+            self.callee_names[id(node)] = func.name
+            if func.spelled:
+                self.callee_spellings[id(node)] = func.spelled
+            self.raised_by_call(exception_classes.class_value(TypeError))
+            if self.branch_levels and self.branch_levels[-1] == (self._uncertain, len(self._frames)) \
+                    and not any(handler.level == self._uncertain and handler.depth == len(self._frames)
+                                for handler in self.handlers):
+                raise BranchRaised  # surely raised where its branch runs, no `try` there: it ends
+            return UNKNOWN
         # The arguments as the call spells them: the def they reach first is judged by
         # CPython's binding (call_function; a kernel body given its refs by a launch is not).
         self.spelled_call = (node, args)

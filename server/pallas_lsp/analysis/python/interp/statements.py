@@ -9,7 +9,16 @@ import ast
 from dataclasses import replace
 
 from ... import introspection, patterns
-from ...flow_exits import BreakExit, ContinueExit, Handler, LoopState, RaiseExit, ReturnExit, passes_builtin
+from ...flow_exits import (
+    BranchRaised,
+    BreakExit,
+    ContinueExit,
+    Handler,
+    LoopState,
+    RaiseExit,
+    ReturnExit,
+    passes_builtin,
+)
 from ...names import bind_import
 from ...stdlib_values import NullContextVal, SuppressVal
 from ...trace import (
@@ -404,15 +413,23 @@ class StatementsMixin:
         base = dict(env.names)
         outcomes: list[dict[str, object]] = []
         self._uncertain += 1
+        self.branch_levels.append((self._uncertain, len(self._frames)))
         try:
             for index, body in enumerate(branches):
                 env.names = dict(base)
                 if preludes is not None:
                     self.bind_all(preludes[index], env, ctx)
-                self.exec_block(body, env, ctx, frame)
+                try:
+                    self.exec_block(body, env, ctx, frame)
+                except BranchRaised:
+                    continue  # this path raised: it does not reach what follows
                 outcomes.append(env.names)
         finally:
+            self.branch_levels.pop()
             self._uncertain -= 1
+        if not outcomes:
+            env.names = base  # every path raised: what follows is not reached
+            return
         # A name the branches disagree on is one of their values (a name bound on one
         # path only keeps that path's value: on the other, Python raises NameError).
         if len(outcomes) == 2:
