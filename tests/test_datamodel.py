@@ -1688,6 +1688,11 @@ del d[a]
 d[a] = "max"
 launch(d[a] if (a in d, b in {}, b not in {"x": 1}) == (True, False, True) else "add")
 """, ["PAL006"]),
+    # A dtype's text is numpy's (a config keyed by str(x.dtype)); its equality is not read.
+    "str, repr and f-strings of a dtype are numpy's": ("""
+texts = (str(jnp.dtype(jnp.float32)), f"{jnp.ones(4, jnp.float16).dtype}", repr(jnp.dtype("int8")))
+launch("max" if texts == ("float32", "float16", "dtype('int8')") else "add")
+""", ["PAL006"]),
     # Enum members as dict keys: a plain Enum's member is a singleton that compares by
     # identity, so a registry keyed by members finds each under itself only.
     "a dict keyed by a plain Enum's members finds each member": ("""

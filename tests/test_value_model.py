@@ -150,6 +150,28 @@ os.environ.setdefault("JAX_ENABLE_X64", os.environ.get("WANT_X64", "0"))
 x = jnp.ones(SHAPE, jnp.int32) * 0.5
 launch(x.dtype, "add", 8, mesh)
 """, []),
+    # jnp.array of Python numbers: int32 for ints, float32 with a float (x64 off) ...
+    "jnp.array of Python numbers takes JAX's default dtypes": ("""
+ints, floats = jnp.array([1, 2]), jnp.array([[1, 2.5]])
+launch(floats.dtype, "add", 8 if ints.dtype == jnp.int32 else 4, mesh)
+""", ["PAL007"]),
+    # ... unknown where x64 may be on.
+    "jnp.array of Python numbers where x64 may be on: dtype unknown": ("""
+import os
+os.environ.setdefault("JAX_ENABLE_X64", os.environ.get("WANT_X64", "0"))
+floats = jnp.array([1, 2.5])
+launch(floats.dtype, "add", 8, mesh)
+""", []),
+    # NumPy broadcasting of two known shapes ...
+    "shapes broadcast as NumPy's": ("""
+op = "min" if (jnp.zeros((4, 1)) + jnp.zeros((1, 8))).shape == (4, 8) else "add"
+launch(jnp.float32, op, 4, mesh)
+""", ["PAL006"]),
+    # ... and none for shapes that do not broadcast (JAX raises there).
+    "shapes that do not broadcast: unknown": ("""
+op = "min" if (jnp.zeros((4,)) < jnp.zeros((3,))).shape == (4,) else "add"
+launch(jnp.float32, op, 4, mesh)
+""", []),
     "an int array times a float with x64 turned on: float64": ("""
 jax.config.update("jax_enable_x64", True)
 x = jnp.ones(SHAPE, jnp.int32) * 0.5

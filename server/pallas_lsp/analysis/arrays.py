@@ -215,10 +215,28 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
     if isinstance(op, ast.MatMult):
         return ArrayVal(UNKNOWN, dtype, strong=strong)
     shapes = {fingerprint_shape(a.shape) for a in arrays}
-    shape = arrays[0].shape if len(shapes) == 1 else UNKNOWN
+    shape = arrays[0].shape if len(shapes) == 1 else broadcast_shape(arrays)
     # A Python scalar is a splat under Lane (checked above: only int and float constants).
     layout = _operands_layout(left, right) if len(shapes) == 1 else UNKNOWN
     return ArrayVal(shape, dtype, layout, strong)
+
+
+def broadcast_shape(arrays: list[ArrayVal]) -> object:
+    """NumPy's broadcast of the arrays' known shapes (aligned on the right, each dimension
+    equal or 1): ``()`` with ``(1,)`` is ``(1,)``; unknown where a shape is not known or they
+    do not broadcast (JAX raises there)."""
+    shapes = [a.shape.value for a in arrays if isinstance(a.shape, Const)]
+    if len(shapes) != len(arrays) or not all(
+            isinstance(s, tuple) and all(type(d) is int for d in s) for s in shapes):
+        return UNKNOWN
+    rank = max(len(s) for s in shapes)  # type: ignore[arg-type]
+    result: list[int] = []
+    for axis in range(rank):
+        sizes = {s[len(s) - rank + axis] for s in shapes if len(s) - rank + axis >= 0} - {1}  # type: ignore[arg-type, index]
+        if len(sizes) > 1:
+            return UNKNOWN
+        result.append(sizes.pop() if sizes else 1)
+    return Const(tuple(result))
 
 
 _ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
@@ -236,7 +254,7 @@ def comparison(left: object, op: ast.cmpop, right: object) -> object:
         return UNKNOWN
     shapes = {fingerprint_shape(a.shape) for a in arrays}
     if len(shapes) != 1:
-        return ArrayVal(UNKNOWN, DtypeVal("bool"), strong=True)
+        return ArrayVal(broadcast_shape(arrays), DtypeVal("bool"), strong=True)
     layout = _operands_layout(left, right)
     return ArrayVal(arrays[0].shape, DtypeVal("bool"), layout, True)
 
@@ -369,8 +387,49 @@ def _asarray(call: Call) -> object:
     dtype_value = call.arg(1, "dtype")
     shape = source.shape if isinstance(source, ArrayVal) else _nested_shape(source)
     if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
-        return source if isinstance(source, ArrayVal) else UNKNOWN
+        return source if isinstance(source, ArrayVal) else _python_array(source, shape, call.tracer.x64)
     return ArrayVal(shape, array_dtype(dtype_value, call.tracer.x64), strong=True)
+
+
+def _python_array(source: object, shape: object, x64: bool | None) -> object:
+    """``jnp.array([3])`` of Python numbers: bool if all are bools, else int32 if all are ints
+    (bools among them), float32 with a float, complex64 with a complex (x64 off); a scalar is
+    weakly typed, a list or tuple strongly (measured with jax.eval_shape on 0.8.3 and
+    0.12.0.1). Anything else, or x64 not known off for a number: unknown."""
+    leaves = _number_leaves(source)
+    if leaves is None or not isinstance(shape, Const):
+        return UNKNOWN
+    kinds = {type(leaf) for leaf in leaves}
+    if kinds == {bool}:
+        dtype = "bool"
+    elif x64 is not False:
+        return UNKNOWN
+    elif complex in kinds:
+        dtype = "complex64"
+    elif float in kinds:
+        dtype = "float32"
+    else:
+        dtype = "int32"
+    return ArrayVal(shape, DtypeVal(dtype), strong=not (isinstance(source, Const) and not isinstance(
+        source.value, tuple)))
+
+
+def _number_leaves(value: object) -> list[object] | None:
+    """The Python numbers of a nested list / tuple of them (a number alone: itself)."""
+    if isinstance(value, Const) and type(value.value) in (int, float, bool, complex):
+        return [value.value]
+    is_tuple = isinstance(value, tuple) or (isinstance(value, Const) and isinstance(value.value, tuple))
+    items = value.items if isinstance(value, ListVal) and value.complete else (
+        unpack(value) if is_tuple else None)
+    if not items:
+        return None
+    found: list[object] = []
+    for item in items:
+        inner = _number_leaves(item)
+        if inner is None:
+            return None
+        found += inner
+    return found
 
 
 def _nested_shape(value: object) -> object:

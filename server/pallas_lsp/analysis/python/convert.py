@@ -25,6 +25,7 @@ from ..values import (
     ClassVal,
     Const,
     DictVal,
+    DtypeVal,
     FuncVal,
     GeneratorVal,
     ListVal,
@@ -39,7 +40,18 @@ from ..values import (
 )
 from . import allow, comparisons, datamodel, guards, proxies
 from .generators import Generator, Step
-from .real import MAX_ITERATED, SNAPSHOTS, Opaque, Ordered, RealVal, Refused, Tagged, bare, is_keepable
+from .real import (
+    MAX_ITERATED,
+    SNAPSHOTS,
+    DtypeText,
+    Opaque,
+    Ordered,
+    RealVal,
+    Refused,
+    Tagged,
+    bare,
+    is_keepable,
+)
 
 MAX_STRING = 4096  # jax_calls.MAX_CONST_LENGTH: axis names are short
 MAX_INT_BITS = 4096
@@ -166,6 +178,10 @@ class Conversion:
             return self._callback(value)
         if value.__class__ is ObjectVal:
             return bare(value)  # type: ignore[arg-type]
+        if value.__class__ is DtypeVal:
+            made = DtypeText(value)
+            self._pair(value, made)
+            return made
         stand_in = self._proxy(value)  # not `or`: that would ask the proxy's own truth
         if stand_in is None:
             stand_in = Ordered(value, self._comparer()) if comparisons.orders(value) else Opaque(value)

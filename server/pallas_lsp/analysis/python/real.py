@@ -52,6 +52,23 @@ class Opaque:
         return self
 
 
+class DtypeText(Opaque):
+    """A dtype (a DtypeVal) as real code sees it: its text, as numpy's dtype gives it
+    (``str`` and ``format``: "float16"; ``repr``: "dtype('float16')"), for a config keyed by
+    ``str(x.dtype)``; anything else that reads it (equality, hashing) refuses."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return str(self.value.name)  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return f"dtype('{self.value.name}')"  # type: ignore[attr-defined]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value.name), spec)  # type: ignore[attr-defined]
+
+
 class Bare(Opaque):
     """A bare ``object()`` (an ObjectVal) as real code sees it: hashed and compared by
     identity, true, copied to a new bare object (``copy.copy(object())`` is another

@@ -409,7 +409,11 @@ def _allocations(program: Program) -> list[tuple[ast.AST, RefTypeVal]]:
             sites += made
     sites += [(scoped.node, scoped.buffer) for scoped in program.scoped_buffers
               if isinstance(scoped.buffer, RefTypeVal)]
-    return [*sites, *_pipeline_buffers(program)]
+    # A buffer whose swizzle JAX refuses where the transform is built never exists: the
+    # program stops at the SwizzleTransform (reported there), before any check of the buffer.
+    return [(blamed, buffer) for blamed, buffer in (*sites, *_pipeline_buffers(program))
+            if not (isinstance(buffer.transforms, tuple)
+                    and any(swizzle_unsupported(t) for t in buffer.transforms))]
 
 
 def _tilings_that_do_not_divide(program: Program) -> Iterator[Finding]:

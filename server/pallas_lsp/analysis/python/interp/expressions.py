@@ -25,6 +25,7 @@ from ...values import (
     ClassVal,
     Const,
     DictVal,
+    DtypeVal,
     Env,
     FuncVal,
     ListVal,
@@ -549,8 +550,8 @@ class ExpressionsMixin:
     def ev_fstring_part(self, part: ast.expr, env: Env, ctx: Ctx) -> object:
         if isinstance(part, ast.FormattedValue):
             value = self.ev(part.value, env, ctx)
-            if part.conversion == -1 and part.format_spec is None:
-                return value
+            if part.conversion == -1 and part.format_spec is None and value.__class__ is not DtypeVal:
+                return value  # (a dtype is formatted as numpy's: f"{x.dtype}" is "float16")
             if isinstance(value, ObjVal) and value.cls.enum_members is not None:
                 return UNKNOWN  # an enum member's format depends on its mixin: not followed
             # format(value, spec) after !s / !r / !a, as Python runs it: the program's instance
