@@ -107,6 +107,11 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("TypeError", "Mesh.__init__() got an unexpected keyword argument 'num_warpgroups'",
          "0.12.0.1", "api_renamed"),
         ("TypeError", "my_helper(x) got an unexpected keyword argument 'k'", "0.12.0.1", "other"),
+        # PAL077: branches whose outputs differ, every release (tests/fixtures/single/pal077/).
+        ("TypeError", "switch branches must have equal output types but they differ.\n\nbranch 0 "
+         "is branch at k.py:14", "0.12.0.1", "control_flow_types"),
+        ("TypeError", "cond branch outputs must have the same pytree structure, but they differ:",
+         "0.8.3", "control_flow_types"),
         # PAL064: a kernel body JAX calls with more or fewer refs than it takes, measured on
         # 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal064/kernel_body_*.py).
         ("TypeError", "copy_kernel() takes 3 positional arguments but 4 were given", "0.12.0.1",

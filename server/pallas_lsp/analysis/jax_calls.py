@@ -779,6 +779,31 @@ def _loop(call: Call) -> object:
     return carry
 
 
+def _branches(call: Call) -> object:
+    """``lax.cond(pred, true_fun, false_fun, *operands)`` / ``lax.switch(index, branches,
+    *operands)`` in a kernel body: JAX traces every branch on the operands and compares their
+    outputs (loop_types.branches_differ); outputs that surely differ raise TypeError while the
+    body is traced (PAL077), recorded, and the call makes no value. Branches that agree give
+    their one output; otherwise (or outside a kernel) as an unmodelled construct's."""
+    switch = call.name == "lax.switch"
+    if switch:
+        funcs = unpack(call.arg(1, "branches")) or ()
+    else:
+        funcs = tuple(call.args[1:3]) if len(call.args) >= 3 else ()
+    operands = call.args[2:] if switch else call.args[3:]
+    rest = call.tracer.unknown_rest
+    if call.ctx.launch is None or call.kwargs or len(funcs) < 2 or any(
+            arg is rest for arg in call.args) or not all(
+            isinstance(f, (FuncVal, PartialVal)) for f in funcs):
+        return _other(call)
+    outs = [call.tracer.call_value(f, list(operands), {}, call.ctx) for f in funcs]
+    differ = loop_types.branches_differ(outs)
+    if differ is not None:
+        call.tracer.record_op(call.name, call.node, {"branches_differ": Const(differ)}, {}, call.ctx)
+        return UNKNOWN
+    return outs[0] if all(out == outs[0] for out in outs[1:]) else UNKNOWN
+
+
 def _loop_index(call: Call) -> object:
     """The index a fori_loop hands its body: a traced int32 scalar when both bounds are Python
     ints (JAX's index takes their dtype, int32 with x64 off); unknown otherwise."""
@@ -1567,6 +1592,8 @@ HANDLERS: dict[str, Handler] = {
     "jax.tree_util.tree_leaves": _tree_leaves,
     **warp_pipelines.HANDLERS,
     "lax.while_loop": _loop,
+    "lax.cond": _branches,
+    "lax.switch": _branches,
     "plgpu.Barrier": _barrier,
     "plgpu.ClusterBarrier": _barrier,
     "plgpu.copy_smem_to_gmem": _copy_smem_to_gmem,

@@ -63,6 +63,35 @@ def dtype_of(value: object) -> str | None:
     return dtype.name if isinstance(dtype, DtypeVal) else None
 
 
+def branches_differ(outs: list[object]) -> tuple[int, str, str] | None:
+    """The first branch whose output surely differs from branch 0's (lax.cond / lax.switch
+    compare their branches' outputs with core.typematch: pytree structure, then each leaf's
+    shape and dtype, weak or not): (its index, branch 0's output, its output) in words; None
+    where they agree or it is not known."""
+    first_tree = tree_of(outs[0])
+    for index, out in enumerate(outs[1:], 1):
+        tree = tree_of(out)
+        if first_tree is None or tree is None:
+            continue
+        if tree != first_tree:
+            return index, _describe(outs[0]), _describe(out)
+        for a, b in zip(leaves_of(outs[0]), leaves_of(out), strict=True):
+            types = [(dtype_of(leaf), shape_of(leaf)) for leaf in (a, b)]
+            if None not in (*types[0], *types[1]) and types[0] != types[1]:
+                return index, _describe(a), _describe(b)
+    return None
+
+
+def _describe(value: object) -> str:
+    dtype, shape = dtype_of(value), shape_of(value)
+    if dtype is not None and shape is not None:
+        return f"a {dtype}{list(shape)} array"
+    tree = tree_of(value)
+    if isinstance(tree, tuple):
+        return f"a {tree[0]} of {len(tree[1])}"
+    return "None" if tree == "None" else "a value"
+
+
 def control_flow_refused(op: Op) -> bool:
     """A control-flow call JAX refuses while it traces the body (PAL077): a lax.cond
     predicate that is an array, a lax.switch index that is a float scalar, fori_loop bounds
@@ -70,6 +99,8 @@ def control_flow_refused(op: Op) -> bool:
     call's ref op (lax.cond / lax.switch / lax.fori_loop's bounds) or its loop op."""
     if op.names_open:
         return False
+    if isinstance(op.args.get("branches_differ"), Const):
+        return True
     if op.name == "lax.cond":
         return bool(shape_of(op.args.get("pred")))
     if op.name == "lax.switch":

@@ -34,6 +34,8 @@ from .trace import (
     scratch_leaves,
 )
 from .values import (
+    MISSING,
+    Const,
     KernelInfo,
     MeshVal,
     RefTypeVal,
@@ -214,10 +216,14 @@ class Program:
         return dict(sorted(grouped.items(), key=lambda item: (item[0].lineno, item[0].col_offset)))
 
     def launches_casting_layouts(self) -> frozenset[int]:
-        """The ids of the launches whose kernel calls ``plgpu.layout_cast``: a cast constrains
-        Warpgroup layout inference, which the rules predicting its failures do not judge."""
+        """The ids of the launches whose kernel calls ``plgpu.layout_cast`` or loads a ref in a
+        layout it names (``plgpu.load(ref, layout=...)``): a layout given constrains Warpgroup
+        layout inference, which the rules predicting its failures do not judge."""
         if self._casting is None:
-            self._casting = frozenset(id(op.launch) for op in self.ops if op.name == LAYOUT_CAST)
+            casting = {id(op.launch) for op in self.ops if op.name == LAYOUT_CAST}
+            casting.update(id(op.launch) for op in self.ref_ops if op.name == "plgpu.load"
+                           and op.args.get("layout") not in (MISSING, Const(None)))
+            self._casting = frozenset(casting)
         return self._casting
 
     def ops_at(self, node: ast.AST, name: str) -> list[Op]:

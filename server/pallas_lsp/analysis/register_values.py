@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import ref_facts
+from . import layouts, ref_facts
 from .arrays import array_dtype
 from .dtypes import COMPLEX, FLOATS
-from .values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal, RefVal
+from .values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal, LayoutVal, QualName, RefVal
 
 if TYPE_CHECKING:
     from .jax_calls import Call, Handler
@@ -111,16 +111,22 @@ def _plgpu_load(call: Call) -> object:
     ref = call.arg(0, "src")
     if not isinstance(ref, RefVal) or len(call.args) > 2:
         return UNKNOWN
-    return plgpu_load(ref, call.arg(1, "idx"))
+    return plgpu_load(ref, call.arg(1, "idx"), call.arg(None, "layout"))
 
 
-def plgpu_load(ref: RefVal, index: object) -> ArrayVal:
-    """What ``plgpu.load`` of ``ref`` at ``index`` (MISSING: none) gives."""
+def plgpu_load(ref: RefVal, index: object, layout: object = MISSING) -> ArrayVal:
+    """What ``plgpu.load`` of ``ref`` at ``index`` (MISSING: none) gives: in the register
+    layout asked for (layouts.CAST_LAYOUTS: WG_STRIDED is strided, WGMMA tiled), else not
+    known."""
+    name = layout.name if isinstance(layout, LayoutVal) else (
+        layout.name.rsplit(".", 1)[-1] if isinstance(layout, QualName)
+        and layout.name.startswith("plgpu.Layout.") else "")
+    register = layouts.CAST_LAYOUTS.get(name, UNKNOWN)
     if index is MISSING or (isinstance(index, Const) and index.value in ((), Ellipsis)):
-        return ArrayVal(ref.shape, ref.dtype, UNKNOWN, strong=True)
+        return ArrayVal(ref.shape, ref.dtype, register, strong=True)
     dims = ref_facts.index_dims(ref.shape, index)
     shape = ref_facts.indexed_shape(ref.shape, dims) if dims is not None else UNKNOWN
-    return ArrayVal(shape, ref.dtype, UNKNOWN, strong=True)
+    return ArrayVal(shape, ref.dtype, register, strong=True)
 
 
 HANDLERS: dict[str, Handler] = {

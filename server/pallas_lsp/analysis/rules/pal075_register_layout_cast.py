@@ -164,7 +164,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 
 def _load_layout(op: Op) -> str | None:
-    """The tiled layout (a _FIRST_TILE name) a ``plgpu.load`` asks for, by name."""
+    """The tiled layout (a _FIRST_TILE name) or WG_STRIDED a ``plgpu.load`` asks for."""
     layout = op.args.get("layout")
     if isinstance(layout, LayoutVal):
         name = layout.name
@@ -172,7 +172,7 @@ def _load_layout(op: Op) -> str | None:
         name = layout.name.rsplit(".", 1)[-1]
     else:
         return None
-    return name if name in _FIRST_TILE else None
+    return name if name in _FIRST_TILE or name == "WG_STRIDED" else None
 
 
 def _tiled_loads(program: Program) -> Iterator[Finding]:
@@ -192,6 +192,22 @@ def _tiled_loads(program: Program) -> Iterator[Finding]:
             shape = loaded.shape.value if isinstance(loaded.shape, Const) else None
             if not isinstance(shape, tuple) or not shape or not all(type(d) is int for d in shape):
                 continue
+            if layout == "WG_STRIDED":
+                strided = op.args.get("layout")
+                wanted = strided.shape.value if isinstance(strided, LayoutVal) \
+                    and isinstance(strided.shape, Const) else None
+                if not isinstance(wanted, tuple) or wanted == shape \
+                        or not all(type(d) is int for d in wanted):
+                    continue
+                yield Finding(
+                    RULE.code, program.span(node),
+                    f"plgpu.load of a {short_repr(shape)} array in plgpu.Layout.WG_STRIDED"
+                    f"({short_repr(wanted)}, ...): a strided layout is made for one shape, and "
+                    f"Lane's load refuses another (JAX fails with \"Unsupported shape "
+                    f"{short_repr(wanted)}, (expected {short_repr(shape)})\"). Give the layout the "
+                    f"loaded shape, {short_repr(shape)}.",
+                    related=dedupe([r for o in ops for r in kernel_related(program, o.launch)]))
+                break
             tile = _FIRST_TILE[layout]
             if len(shape) >= len(tile) and not any(
                     d % t for d, t in zip(shape[-len(tile):], tile, strict=True)):

@@ -1,5 +1,6 @@
 """PAL077 control_flow_types: lax control flow in a kernel whose operands JAX's own type checks
-refuse when the kernel is traced: a ``lax.cond`` predicate that is not a scalar, a
+refuse when the kernel is traced: a ``lax.cond`` predicate that is not a scalar, branches of a
+``lax.cond`` / ``lax.switch`` whose outputs differ, a
 ``lax.fori_loop`` / ``lax.while_loop`` body whose carry comes back in another pytree structure
 or another type, a ``lax.while_loop`` condition that does not return one boolean.
 
@@ -41,6 +42,8 @@ RULE = Rule(
                       r"(the same pytree structure|equal types)", "TypeError"),
         LoweringError(r"^cond_fun must return a boolean scalar, but got ", "TypeError"),
         LoweringError(r"^Index type must be an integer, got ", "TypeError"),
+        LoweringError(r"^(cond|switch) branch(es must have equal output types| outputs must have "
+                      r"the same pytree structure)", "TypeError"),
     ),
     what_it_means=(
         "`lax.cond(pred, true_fun, false_fun, ...)` picks a branch by one boolean (or number): "
@@ -56,7 +59,10 @@ RULE = Rule(
         "floating dtype (\"Index type must be an integer, got ... as float32\") on the switch "
         "line; `lax.fori_loop` bounds of two dtypes JAX does not promote (a float bound from "
         "`/` beside an int: \"lower and upper arguments to fori_loop must have equal types, got "
-        "float32 and int32\"), before the body is traced. Judged where the analysis knows "
+        "float32 and int32\"), before the body is traced; `lax.cond` / `lax.switch` branches "
+        "whose outputs differ in structure, dtype or shape (a branch multiplying by `4j` "
+        "returns complex64 beside float32: \"switch branches must have equal output types "
+        "but they differ\"), on the call. Judged where the analysis knows "
         "both sides: the predicate's shape, the initial carry's structure and the body's return "
         "(types: a component whose initial value is strongly typed: a weakly typed one, a "
         "Python number, is promoted first)."
@@ -102,6 +108,20 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                           f"integer, and JAX raises \"TypeError: Index type must be an integer, "
                           f"got ... as {dtype}\". Keep the index an integer (drop the float "
                           f"arithmetic, or .astype(jnp.int32)).")
+    for op in [*program.ops_of("lax.cond"), *program.ops_of("lax.switch")]:
+        differ = op.args.get("branches_differ")
+        if not isinstance(differ, Const) or op.names_open:
+            continue
+        index, first, other = differ.value  # type: ignore[misc]
+        switch = op.name == "lax.switch"
+        names = ("branch 0", f"branch {index}") if switch else ("true_fun", "false_fun")
+        yield Finding(RULE.code, program.span(op.node),
+                      f"{op.name}: {names[0]} returns {first} and {names[1]} returns {other}: "
+                      f"JAX traces every branch and raises \"TypeError: "
+                      f"{'switch' if switch else 'cond'} branches must have equal output types "
+                      f"but they differ\" (or \"... the same pytree structure\"). Make every "
+                      f"branch return the same structure, dtypes and shapes (cast with "
+                      f".astype(...)).")
     seen: set[int] = set()
     fori_bounds = ref_ops_named(program, "lax.fori_loop")
     for op in [*program.ops_of("lax.fori_loop"), *program.ops_of("lax.while_loop")]:
