@@ -416,5 +416,37 @@ def write_mutation_set(out: Path, name: str, bases: list, labels: dict | None, d
     print(json.dumps(counts, sort_keys=True), "total", len(rel_manifest), "dropped", len(dropped))
 
 
+def capped_mutation_cli(doc: str, name: str, bases: list, mutants, seed: int) -> None:
+    """The command line and stage 2 of the user-kernel sets (build_famheld8.py, build_famheld9.py):
+    ``OUT [--keep LABELS] [--per-base N] [--per-op N] [--seed S] [--max-per-op N]``. Each clean base
+    gets up to --per-base operators (write_mutation_set's choice, the least given first) and up to
+    --per-op sampled mutants of each; an operator already chosen for --max-per-op bases is not offered
+    again (operators that fit every base). ``mutants(text, within)`` lists a base's mutants."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--keep", type=Path, help="labels.json of stage 1: mutate the bases clean under all")
+    ap.add_argument("--per-base", type=int, default=6)
+    ap.add_argument("--per-op", type=int, default=1, help="mutants of each chosen operator per base")
+    ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--max-per-op", type=int, default=6,
+                    help="bases an operator is chosen for at most (operators that fit every base)")
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    dropped: dict[str, str] = {}
+    labels = json.loads(a.keep.read_text()) if a.keep else None
+
+    chosen: collections.Counter = collections.Counter()
+
+    def mutants_of(text: str, within: list[tuple[int, int]]) -> list:
+        # Operators already chosen for --max-per-op bases are not offered again.
+        return [m for m in mutants(text, within) if chosen[m.op] < a.max_per_op]
+
+    def up_to_per_op(by_op: dict[str, list], ops: list[str], rng: random.Random) -> list:
+        chosen.update(ops)
+        return [m for op in ops for m in rng.sample(by_op[op], min(a.per_op, len(by_op[op])))]
+
+    write_mutation_set(a.out, name, bases, labels, dropped, mutants_of, a.per_base, up_to_per_op, rng)
+
+
 if __name__ == "__main__":
     main()
