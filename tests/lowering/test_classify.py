@@ -112,6 +112,8 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "is branch at k.py:14", "0.12.0.1", "control_flow_types"),
         ("TypeError", "cond branch outputs must have the same pytree structure, but they differ:",
          "0.8.3", "control_flow_types"),
+        ("TypeError", "Branch index must be scalar, got JitTracer(int32[1]) of shape (1,).",
+         "0.10.2", "control_flow_types"),
         # PAL064: a kernel body JAX calls with more or fewer refs than it takes, measured on
         # 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal064/kernel_body_*.py).
         ("TypeError", "copy_kernel() takes 3 positional arguments but 4 were given", "0.12.0.1",

@@ -105,6 +105,8 @@ def control_flow_refused(op: Op) -> bool:
         return bool(shape_of(op.args.get("pred")))
     if op.name == "lax.switch":
         index = op.args.get("index")
+        if shape_of(index):
+            return True  # an array: "Branch index must be scalar"
         dtype = dtype_of(index) if shape_of(index) == () else None
         return dtype is not None and dtype not in INTEGERS
     if op.name == "lax.while_loop" and cond_refused(op.args.get("cond_out")):

@@ -125,6 +125,7 @@ class Program:
         self.read_lines: list[tuple[int, int]] = []
         self._shard_map_calls: list[ShardMapCall] | None = None
         self._trace_refused: frozenset[int] | None = None
+        self._inference_refused: frozenset[int] | None = None
         self._default_semantics: Semantics | None = None  # of this release (a frozen value)
         self.options = options
         self.version = options.jax_version
@@ -320,6 +321,17 @@ class Program:
                     found.add(id(op.launch))
             self._trace_refused = frozenset(found)
         return self._trace_refused
+
+    def inference_refused_launches(self) -> frozenset[int]:
+        """The ids of the launches under Warpgroup semantics whose layout inference fails
+        before any op is lowered (a load no register layout fits: load_sizes, PAL027's); the
+        lowering rules judge nothing of them. Found once."""
+        if self._inference_refused is None:
+            # (Imported here: load_sizes reads this class's facts.)
+            from .load_sizes import warpgroup_unlayoutable
+            self._inference_refused = frozenset(id(load.access.launch)
+                                                for load in warpgroup_unlayoutable(self))
+        return self._inference_refused
 
     def names_in_file(self) -> frozenset[str]:
         """Every identifier the analysed file spells as a name, reached or not: what a fix

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..load_sizes import WARPGROUP_THREADS, FaultyLoad, faulty_loads, warpgroup_unlayoutable
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
-from ..ref_facts import index_dims
-from ..smem_transforms import elements, itemsize
-from ..tma_facts import whole_array_copy_fault
-from ..trace import RefAccess
-from ..values import Const, RefVal
+from ..versions import KERNEL_LOWERED_AT_JIT_CALL, holds
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -77,58 +74,29 @@ call = plgpu.kernel(add_one, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
     fixable=False,
 )
 
-WARPGROUP_THREADS = 128
-
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _lane(program)
     yield from _warpgroup(program)
 
 
-def _faulty_loads(program: Program, semantics: str) -> Iterator[tuple[RefAccess, RefVal, str, int]]:
-    """The loads of a GMEM or SMEM ref, whole or of a contiguous run of it, whose size is not
-    a multiple of 128, in kernels of ``semantics``, that lowering reaches: each with the ref,
-    what it loads (in words) and its size."""
-    # A store or control flow JAX refuses while tracing (PAL026, PAL077) stops the launch
-    # before any op is lowered.
-    traced_faults = program.trace_refused_launches()
-    for access in program.ref_accesses:
-        ref = access.ref
-        # A launch whose own copies fail (PAL013) never lowers its body.
-        if id(access.launch) in traced_faults or access.kind != "load" or access.scoped \
-                or not isinstance(ref, RefVal) or whole_array_copy_fault(access.launch) is not None:
-            continue
-        kernel = access.launch.kernel
-        if ref.space not in ("GMEM", "SMEM") or ref.views != () or program.api_removed(kernel) \
-                or program.semantics(kernel).name != semantics:
-            continue
-        whole = _whole(ref, access.index)
-        known = ref.shape.value if isinstance(ref.shape, Const) else None
-        shape = (known if isinstance(known, tuple) else None) if whole \
-            else _contiguous_slice(ref, access.index)
-        count = elements(Const(shape)) if shape else None
-        if count is None or itemsize(ref.dtype) is None or count % WARPGROUP_THREADS == 0:
-            continue
-        dtype = ref.dtype.name  # type: ignore[union-attr]
-        loaded = f"a whole {short_repr(shape)} {dtype} ref" if whole else \
-            f"a {short_repr(shape)} slice of a {short_repr(ref.shape.value)} {dtype} ref"  # type: ignore[union-attr]
-        yield access, ref, loaded, count
-
-
 def _warpgroup(program: Program) -> Iterator[Finding]:
     """Warpgroup semantics: layout inference fails for the whole kernel, blamed on the jitted
-    call. Measured for GMEM refs (a kernel's inputs); an SMEM ref is not judged here, nor a
-    kernel with a layout_cast (the cast is a constraint inference may satisfy otherwise)."""
-    casts = program.launches_casting_layouts()
+    call. Measured for GMEM refs (a kernel's inputs) and untransformed shared-memory refs (a
+    (32, 2) float32 scratch buffer, a pipeline's slot: 0.8.3 - 0.12.0.1); a transformed one is
+    not judged, nor a kernel with a layout_cast (the cast is a constraint inference may
+    satisfy otherwise)."""
     done: set[int] = set()
-    for access, ref, loaded, count in _faulty_loads(program, "Warpgroup"):
+    for load in warpgroup_unlayoutable(program):
+        access, count, loaded = load.access, load.count, _described(load)
         launch = access.launch
-        if ref.space != "GMEM" or id(launch) in casts or id(launch) in done:
+        if id(launch) in done:
             continue
         done.add(id(launch))
         semantics = program.semantics(launch.kernel)
         padded = -(-count // WARPGROUP_THREADS) * WARPGROUP_THREADS
-        blamed = launch.lowered_at
+        # From 0.9.1 the kernel is lowered when the jitted call is; before, at its own call.
+        blamed = launch.lowered_at if holds(KERNEL_LOWERED_AT_JIT_CALL, program.version) else launch.site
         related = (Related(program.span(access.node), "the load that has no register layout"),
                    Related(program.span(launch.kernel.node), "the kernel is created here"))
         yield Finding(
@@ -144,7 +112,8 @@ def _warpgroup(program: Program) -> Iterator[Finding]:
 
 def _lane(program: Program) -> Iterator[Finding]:
     seen: set[int] = set()
-    for access, _ref, loaded, count in _faulty_loads(program, "Lane"):
+    for load in faulty_loads(program, "Lane"):
+        access, count, loaded = load.access, load.count, _described(load)
         # JAX raises the first load of a line.
         if access.node.lineno in seen:
             continue
@@ -162,35 +131,8 @@ def _lane(program: Program) -> Iterator[Finding]:
             related=related)
 
 
-def _contiguous_slice(ref: RefVal, index: object) -> tuple[int, ...] | None:
-    """The shape a load of ``ref[index]`` gives, where the index takes one contiguous run of
-    an untransformed ref's elements, unit strides (``x_ref[pl.ds(i * 96, 96)]``, rows of a
-    2-D ref, a row picked by an int): Lane loads that run WG-strided, as it loads a whole
-    ref. None for anything else (a window of the minor dimension, a stride, a scalar)."""
-    if ref.transforms != () or not isinstance(ref.shape, Const):
-        return None
-    dims = index_dims(ref.shape, index)
-    if dims is None or any(dim.kind == "slice" and (dim.size is None or dim.stride != 1) for dim in dims):
-        return None
-    extents: tuple[int, ...] = ref.shape.value  # type: ignore[assignment]
-    # Past the last dimension not taken whole, every dimension is whole; before it, each
-    # is picked (an int or a slice of one): the run is contiguous.
-    partial = [i for i, (dim, extent) in enumerate(zip(dims, extents, strict=True))
-               if not (dim.kind == "slice" and dim.size == extent)]
-    if partial and any(dim.kind == "slice" and dim.size != 1 for dim in dims[:partial[-1]]):
-        return None
-    shape = tuple(dim.size for dim in dims if dim.kind == "slice")
-    return shape if shape and all(type(size) is int and size > 0 for size in shape) else None  # type: ignore[return-value]
-
-
-def _whole(ref: RefVal, index: object) -> bool:
-    """The index takes the whole ref (``...``, or a full slice of every dimension)."""
-    if isinstance(index, Const) and index.value is Ellipsis:
-        return True
-    dims = index_dims(ref.shape, index)
-    return dims is not None and isinstance(ref.shape, Const) and all(
-        dim.kind == "slice" and dim.start == 0 and dim.size == extent and dim.stride == 1
-        for dim, extent in zip(dims, ref.shape.value, strict=True))  # type: ignore[arg-type]
-
-
-
+def _described(load: FaultyLoad) -> str:
+    dtype = load.ref.dtype.name  # type: ignore[union-attr]
+    if load.whole:
+        return f"a whole {short_repr(load.shape)} {dtype} ref"
+    return f"a {short_repr(load.shape)} slice of a {short_repr(load.ref.shape.value)} {dtype} ref"  # type: ignore[union-attr]

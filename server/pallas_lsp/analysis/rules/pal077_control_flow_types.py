@@ -42,6 +42,7 @@ RULE = Rule(
                       r"(the same pytree structure|equal types)", "TypeError"),
         LoweringError(r"^cond_fun must return a boolean scalar, but got ", "TypeError"),
         LoweringError(r"^Index type must be an integer, got ", "TypeError"),
+        LoweringError(r"^Branch index must be scalar, got ", "TypeError"),
         LoweringError(r"^(cond|switch) branch(es must have equal output types| outputs must have "
                       r"the same pytree structure)", "TypeError"),
     ),
@@ -57,7 +58,8 @@ RULE = Rule(
         "When the kernel is traced, on the `lax.cond` / `lax.fori_loop` / `lax.while_loop` line, "
         "every release 0.8.3 - 0.12.0.1, Lane and Warpgroup; a `lax.switch` index of a "
         "floating dtype (\"Index type must be an integer, got ... as float32\") on the switch "
-        "line; `lax.fori_loop` bounds of two dtypes JAX does not promote (a float bound from "
+        "line, or an array (\"Branch index must be scalar\"); `lax.fori_loop` bounds of two "
+        "dtypes JAX does not promote (a float bound from "
         "`/` beside an int: \"lower and upper arguments to fori_loop must have equal types, got "
         "float32 and int32\"), before the body is traced; `lax.cond` / `lax.switch` branches "
         "whose outputs differ in structure, dtype or shape (a branch multiplying by `4j` "
@@ -101,6 +103,14 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                           f"x_ref[...]) or reduce it (jnp.any(...)).")
     for node, ops in ref_ops_named(program, "lax.switch").items():
         index = next((op.args.get("index") for op in ops if not op.names_open), None)
+        shape = shape_of(index)
+        if shape:
+            yield Finding(RULE.code, program.span(node),
+                          f"lax.switch's index is a {short_repr(shape)} array, not a scalar: JAX "
+                          f"raises \"TypeError: Branch index must be scalar, got ... of shape "
+                          f"{short_repr(shape)}.\". Index it down to one value (sel_ref[0], not "
+                          f"sel_ref[...]).")
+            continue
         dtype = dtype_of(index) if shape_of(index) == () else None
         if dtype is not None and dtype not in INTEGERS:
             yield Finding(RULE.code, program.span(node),

@@ -1,0 +1,122 @@
+"""Loads of a ref into registers whose size no register layout spreads over the warpgroup's
+128 threads (PAL027's facts): a whole ref, or a contiguous run of one (a ``pl.ds`` block,
+whole rows), of a number of elements that is not a multiple of 128. Under Lane the load
+raises; under Warpgroup semantics layout inference finds no layout for the kernel before
+any op is lowered, so the lowering rules judge nothing of such a launch
+(``Program.inference_refused_launches``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .pipelines import RUN
+from .ref_facts import index_dims
+from .smem_transforms import elements, itemsize
+from .tma_facts import whole_array_copy_fault
+from .tma_window import pipeline_row_fault
+from .trace import RefAccess
+from .values import Const, FuncVal, PartialVal, RefVal
+
+if TYPE_CHECKING:
+    from .program import Program
+
+WARPGROUP_THREADS = 128
+
+
+@dataclass(frozen=True)
+class FaultyLoad:
+    access: RefAccess
+    ref: RefVal
+    shape: tuple[int, ...]  # what it loads
+    whole: bool  # the whole ref (else a contiguous run of it)
+    count: int  # its elements
+
+
+def faulty_loads(program: Program, semantics: str) -> Iterator[FaultyLoad]:
+    """The loads of a GMEM or SMEM ref, whole or of a contiguous run of it, whose size is not
+    a multiple of 128, in kernels of ``semantics``, that lowering reaches."""
+    # A store or control flow JAX refuses while tracing (PAL026, PAL077) stops the launch
+    # before any op is lowered.
+    traced_faults = program.trace_refused_launches()
+    # Lane lowers a pipeline's copies before its body; Warpgroup infers layouts first.
+    copies_first = _bodies_after_failing_copies(program) if semantics == "Lane" else []
+    for access in program.ref_accesses:
+        ref = access.ref
+        # A launch whose own copies fail (PAL013) never lowers its body.
+        if id(access.launch) in traced_faults or access.kind != "load" or access.scoped \
+                or not isinstance(ref, RefVal) or whole_array_copy_fault(access.launch) is not None:
+            continue
+        if any(first <= access.node.lineno <= last for launch, first, last in copies_first
+               if launch is access.launch):
+            continue  # in a pipeline's body, whose copies fail to lower first (PAL046)
+        kernel = access.launch.kernel
+        if ref.space not in ("GMEM", "SMEM") or ref.views != () or program.api_removed(kernel) \
+                or program.semantics(kernel).name != semantics:
+            continue
+        is_whole = whole(ref, access.index)
+        known = ref.shape.value if isinstance(ref.shape, Const) else None
+        shape = (known if isinstance(known, tuple) else None) if is_whole \
+            else contiguous_slice(ref, access.index)
+        count = elements(Const(shape)) if shape else None
+        if count is None or itemsize(ref.dtype) is None or count % WARPGROUP_THREADS == 0:
+            continue
+        yield FaultyLoad(access, ref, shape, is_whole, count)  # type: ignore[arg-type]
+
+
+def warpgroup_unlayoutable(program: Program) -> Iterator[FaultyLoad]:
+    """Under Warpgroup semantics, the loads layout inference finds no layout for: of a GMEM
+    ref (a kernel's inputs) or an untransformed shared-memory ref (a scratch buffer, a
+    pipeline's slot), measured on 0.8.3 - 0.12.0.1; not in a kernel that names a layout
+    (a layout_cast, a plgpu.load in a layout: a constraint inference may satisfy otherwise)."""
+    casts = program.launches_casting_layouts()
+    for load in faulty_loads(program, "Warpgroup"):
+        if (load.ref.space == "GMEM" or load.ref.transforms == ()) and id(load.access.launch) not in casts:
+            yield load
+
+
+def contiguous_slice(ref: RefVal, index: object) -> tuple[int, ...] | None:
+    """The shape a load of ``ref[index]`` gives, where the index takes one contiguous run of
+    an untransformed ref's elements, unit strides (``x_ref[pl.ds(i * 96, 96)]``, rows of a
+    2-D ref, a row picked by an int): Lane loads that run WG-strided, as it loads a whole
+    ref. None for anything else (a window of the minor dimension, a stride, a scalar)."""
+    if ref.transforms != () or not isinstance(ref.shape, Const):
+        return None
+    dims = index_dims(ref.shape, index)
+    if dims is None or any(dim.kind == "slice" and (dim.size is None or dim.stride != 1) for dim in dims):
+        return None
+    extents: tuple[int, ...] = ref.shape.value  # type: ignore[assignment]
+    # Past the last dimension not taken whole, every dimension is whole; before it, each
+    # is picked (an int or a slice of one): the run is contiguous.
+    partial = [i for i, (dim, extent) in enumerate(zip(dims, extents, strict=True))
+               if not (dim.kind == "slice" and dim.size == extent)]
+    if partial and any(dim.kind == "slice" and dim.size != 1 for dim in dims[:partial[-1]]):
+        return None
+    shape = tuple(dim.size for dim in dims if dim.kind == "slice")
+    return shape if shape and all(type(size) is int and size > 0 for size in shape) else None  # type: ignore[return-value]
+
+
+def whole(ref: RefVal, index: object) -> bool:
+    """The index takes the whole ref (``...``, or a full slice of every dimension)."""
+    if isinstance(index, Const) and index.value is Ellipsis:
+        return True
+    dims = index_dims(ref.shape, index)
+    return dims is not None and isinstance(ref.shape, Const) and all(
+        dim.kind == "slice" and dim.start == 0 and dim.size == extent and dim.stride == 1
+        for dim, extent in zip(dims, ref.shape.value, strict=True))  # type: ignore[arg-type]
+
+
+def _bodies_after_failing_copies(program: Program) -> list[tuple[object, int, int]]:
+    """(launch, first line, last line) of the body of each pipeline run whose TMA copies
+    JAX refuses when it lowers them (PAL046's rows not a multiple of 16 bytes): Lane lowers
+    those copies before the body, so nothing in the body is lowered."""
+    found: list[tuple[object, int, int]] = []
+    for op in program.ops_of(RUN):
+        body = getattr(op.args.get("pipeline"), "body", None)
+        if isinstance(body, PartialVal):
+            body = body.func
+        node = body.node if isinstance(body, FuncVal) else None
+        if node is not None and pipeline_row_fault(op) is not None:
+            found.append((op.launch, node.lineno, node.end_lineno or node.lineno))
+    return found
