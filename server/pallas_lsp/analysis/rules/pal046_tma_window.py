@@ -120,12 +120,11 @@ def _pipeline_rows(program: Program) -> Iterator[Finding]:
     raised while the kernel is lowered: the jitted call from 0.9.1, the pipeline's run on
     0.8.3 (which lowers the kernel while its call is traced)."""
     seen: set[int] = set()
-    # Under Warpgroup semantics a kernel whose layouts cannot be inferred (PAL027) fails
-    # before its copies are lowered.
-    unlowered = program.inference_refused_launches()
     for op in program.ops_of(RUN):
         fault = pipeline_row_fault(op)
-        if fault is None or id(op.node) in seen or id(op.launch) in unlowered:
+        # (Under Warpgroup semantics a kernel whose layouts cannot be inferred, PAL027, fails
+        # before its copies are lowered.)
+        if fault is None or id(op.node) in seen or id(op.launch) in program.inference_refused_launches():
             continue
         seen.add(id(op.node))
         blamed = op.launch.lowered_at if holds(KERNEL_LOWERED_AT_JIT_CALL, program.version) else op.node
