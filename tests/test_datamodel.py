@@ -1693,6 +1693,19 @@ launch(d[a] if (a in d, b in {}, b not in {"x": 1}) == (True, False, True) else 
 texts = (str(jnp.dtype(jnp.float32)), f"{jnp.ones(4, jnp.float16).dtype}", repr(jnp.dtype("int8")))
 launch("max" if texts == ("float32", "float16", "dtype('int8')") else "add")
 """, ["PAL006"]),
+    # A set comprehension is a set (duplicates go), over a frozenset too; a dict keyed by
+    # dtype classes finds jnp's and NumPy's alike (JAX's scalar types hash as NumPy's).
+    "a set comprehension over a frozenset, and dtype classes as dict keys": ("""
+import numpy as np
+fitting = {s for s in frozenset({32, 64, 128, 64}) if 256 % s == 0}
+elems = {dt: max(fitting) // jnp.dtype(dt).itemsize for dt in (jnp.float16, jnp.bfloat16, jnp.float32)}
+launch("max" if (len({x for x in (1, 2, 2)}), elems[np.float32], elems[jnp.bfloat16]) == (2, 32, 64)
+       else "add")
+""", ["PAL006"]),
+    "a dtype object is not a dtype class's dict key": ("""
+elems = {jnp.float32: "add"}
+launch(elems.get(jnp.dtype("float32"), "max"))
+""", []),
     # Enum members as dict keys: a plain Enum's member is a singleton that compares by
     # identity, so a registry keyed by members finds each under itself only.
     "a dict keyed by a plain Enum's members finds each member": ("""

@@ -653,6 +653,8 @@ def _instance_key(key: object) -> object:
     if key.__class__ is not ObjVal:
         if key.__class__ is ObjectVal:
             return key
+        if key.__class__ is QualName:
+            return _scalar_type_key(key)  # type: ignore[arg-type]
         if key.__class__ is ClassVal:
             return key if _hashed_by_identity(key) else MISSING  # type: ignore[arg-type]
         if key.__class__ is FuncVal:
@@ -661,6 +663,25 @@ def _instance_key(key: object) -> object:
     if identity_key(key) or enum_member_key(key):
         return key
     return record_key(key)
+
+
+# NumPy's scalar types, which JAX's own (``jnp.float32``: a _ScalarMeta) equal and hash as.
+_SCALAR_TYPES = frozenset({
+    "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "complex64", "complex128",
+    # ml_dtypes' types, jnp's name for them (NumPy has none of that name).
+    "bfloat16", "float8_e4m3fn", "float8_e5m2"})
+
+
+def _scalar_type_key(key: QualName) -> object:
+    """``jnp.float32`` / ``np.float32`` as a dict key: one key (JAX's scalar type compares and
+    hashes as NumPy's, ``jnp.float32 == np.float32``), so a table keyed by dtype classes is
+    read as Python reads it; a dtype object (``jnp.dtype("float32")``) or any other library
+    name is no such key (MISSING)."""
+    head, _, last = key.name.partition(".")
+    if head in ("jnp", "np") and last in _SCALAR_TYPES:
+        return QualName(f"np.{last}")
+    return MISSING
 
 
 def _hashed_by_identity(cls: ClassVal) -> bool:

@@ -654,6 +654,8 @@ class ExpressionsMixin:
                     made.store(key, value)
                 return made
             values = [value for _key, value in results]
+            if isinstance(node, ast.SetComp):  # a real set of its items, as a set display
+                return bridge.run("builtins.set", set, [pack(values)], {})
             return ListVal(values) if isinstance(node, ast.ListComp) else pack(values)
         inner = Env({}, parent=scope)
         for index, generator in enumerate(node.generators):  # type: ignore[attr-defined]
@@ -701,6 +703,8 @@ class ExpressionsMixin:
             return len(results) <= MAX_COMPREHENSION
         head, rest = generators[0], generators[1:]
         iterable = self.iterable_of(self.ev(head.iter, env, ctx) if first is MISSING else first, ctx)
+        if isinstance(node, ast.SetComp):
+            iterable = _set_items(iterable)
         for item in self._items_in_step(iterable, ctx):
             if item is MISSING:
                 return False
@@ -798,3 +802,16 @@ def _is_hashable(value: object) -> bool:
     except TypeError:
         return False
     return True
+
+
+def _set_items(iterable: object) -> object:
+    """A set comprehension over a set of numbers or strings: the items in sorted order (the
+    set it makes is the same whatever order Python visits them in); anything else as it is."""
+    real = iterable.value if isinstance(iterable, Const) else (
+        iterable.real if isinstance(iterable, RealVal) and iterable.known else None)
+    if isinstance(real, (set, frozenset)) and len(real) <= MAX_COMPREHENSION \
+            and all(type(item) in (int, str, bool) for item in real):
+        kinds = {type(item) for item in real}
+        if len(kinds - {bool}) <= 1:
+            return tuple(Const(item) for item in sorted(real))
+    return iterable
