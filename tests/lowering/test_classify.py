@@ -114,6 +114,10 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "0.8.3", "control_flow_types"),
         ("TypeError", "Branch index must be scalar, got JitTracer(int32[1]) of shape (1,).",
          "0.10.2", "control_flow_types"),
+        # PAL081, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal081/).
+        ("ValueError", "Out of bound slice: start=192, size=128, stride=1, dim=256.", "0.12.0.1",
+         "ref_slice_out_of_bounds"),
+        ("ValueError", "Out of bound slice: start=300, dim=256.", "0.8.3", "ref_slice_out_of_bounds"),
         # PAL064: a kernel body JAX calls with more or fewer refs than it takes, measured on
         # 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal064/kernel_body_*.py).
         ("TypeError", "copy_kernel() takes 3 positional arguments but 4 were given", "0.12.0.1",
@@ -461,6 +465,7 @@ def test_every_class_has_its_contract_code() -> None:
         "atomic_store_operands": "PAL072",
         "compiler_params_profile": "PAL073",
         "kernel_dimension_semantics": "PAL074",
+        "ref_slice_out_of_bounds": "PAL081",
     }
 
 

@@ -72,6 +72,7 @@ from .values import (
     PartialVal,
     QualName,
     RefVal,
+    ViewIndexer,
     fingerprint,
 )
 from .warp_captures import WarpCapture, captured_arrays
@@ -122,6 +123,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # load and store of a ref, in a kernel body.
         self.ref_ops: list[Op] = []
         self.ref_accesses: list[RefAccess] = []
+        # Every view of a ref a kernel body takes (``x_ref.at[index]``), kind "view" (PAL081).
+        self.ref_views: list[RefAccess] = []
         # Stores into a plgpu.ACC accumulator (``acc_ref[idx] = value``): not memory refs.
         self.acc_stores: list[RefAccess] = []
         # Memory-ref transforms built on a path sure to run (their own checks raise there),
@@ -367,6 +370,12 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
             self.ref_accesses.append(RefAccess(kind, ref, index, node, ctx.launch, value,
                                                ctx.names_open or bool(ctx.scope_names), self.on_sure_path,
                                                ctx.warp_level))
+
+    def record_view(self, indexer: ViewIndexer, index: object, node: ast.Subscript, ctx: Ctx) -> None:
+        if ctx.launch is not None and isinstance(indexer.base, RefVal):
+            self.ref_views.append(RefAccess("view", indexer.base, index, node, ctx.launch, None,
+                                            ctx.names_open or bool(ctx.scope_names), self.on_sure_path,
+                                            ctx.warp_level))
 
     def record_acc_store(self, acc: AccRefVal, index: object, node: ast.Subscript, ctx: Ctx,
                          value: object) -> None:

@@ -17,7 +17,7 @@ from .loop_types import control_flow_refused
 from .model import OpFacts, Options, Span
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .python.refused_calls import RefusedCall
-from .ref_facts import describe_ref
+from .ref_facts import describe_ref, ds_past_end
 from .ref_stores import store_fault
 from .ref_type_faults import construction_fault
 from .ref_unions import RefUnionCall
@@ -126,6 +126,7 @@ class Program:
         self._shard_map_calls: list[ShardMapCall] | None = None
         self._trace_refused: frozenset[int] | None = None
         self._inference_refused: frozenset[int] | None = None
+        self._past_end: list[tuple[RefAccess, tuple[int, int, int, int, int]]] | None = None
         self._default_semantics: Semantics | None = None  # of this release (a frozen value)
         self.options = options
         self.version = options.jax_version
@@ -164,6 +165,7 @@ class Program:
                                               if traced(access.launch.kernel)]
         self.acc_stores: list[RefAccess] = [access for access in interp.acc_stores
                                             if traced(access.launch.kernel)]
+        self.ref_views: list[RefAccess] = [view for view in interp.ref_views if traced(view.launch.kernel)]
         self.made_transforms: list[TransformVal] = interp.made_transforms  # type: ignore[assignment]
         self.made_ref_types: list[RefTypeVal] = interp.made_ref_types  # type: ignore[assignment]
         self.made_ref_unions: list[RefUnionCall] = interp.made_ref_unions  # type: ignore[assignment]
@@ -310,17 +312,28 @@ class Program:
     def trace_refused_launches(self) -> frozenset[int]:
         """The ids of the launches whose body JAX refuses while it traces it: a store of
         another dtype or shape (PAL026: "Invalid dtype for `swap`"), a control-flow call it
-        refuses (PAL077: an array as lax.cond's predicate, ...). Tracing stops there, so
+        refuses (PAL077: an array as lax.cond's predicate, ...), a pl.ds past its dimension
+        (PAL081). Tracing stops there, so
         nothing of that launch is lowered and no lowering rule judges it. Found once:
         several rules read it."""
         if self._trace_refused is None:
             found = {id(access.launch) for access in self.ref_accesses if access.kind == "store"
                      and store_fault(access.ref, access.index, access.value) is not None}
+            # A pl.ds past its dimension (PAL081): "Out of bound slice" while tracing.
+            found.update(id(access.launch) for access, _fault in self.slices_past_end())
             for op in (*self.ref_ops, *self.ops_of("lax.fori_loop"), *self.ops_of("lax.while_loop")):
                 if op.name in _CONTROL_FLOW and control_flow_refused(op):
                     found.add(id(op.launch))
             self._trace_refused = frozenset(found)
         return self._trace_refused
+
+    def slices_past_end(self) -> list[tuple[RefAccess, tuple[int, int, int, int, int]]]:
+        """The views, loads and stores whose ``pl.ds`` runs past its dimension, each with
+        ref_facts.ds_past_end's fault (PAL081 words them; they stop tracing). Found once."""
+        if self._past_end is None:
+            self._past_end = [(access, fault) for access in (*self.ref_views, *self.ref_accesses)
+                              if (fault := ds_past_end(access.ref, access.index)) is not None]
+        return self._past_end
 
     def inference_refused_launches(self) -> frozenset[int]:
         """The ids of the launches under Warpgroup semantics whose layout inference fails

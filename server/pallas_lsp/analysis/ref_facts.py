@@ -490,3 +490,39 @@ def describe_ref(ref: RefVal) -> str:
             else "unknown shape"  # type: ignore[arg-type]
         parts.append(f"a view of {root}" if ref.views is not UNKNOWN else f"a view of {root} (index unknown)")
     return ", ".join(parts)
+
+
+def ds_past_end(ref: object, index: object) -> tuple[int, int, int, int, int] | None:
+    """(start, size, stride, dim, axis) of the first ``pl.ds`` of ``index`` whose static start
+    and size run past its dimension of ``ref`` (JAX's indexer refuses it while tracing:
+    PAL081); on a ref indexed directly (a view's dims are relative to the view: not judged)."""
+    # (Asked of every load, store and view on the keystroke path: an index with no pl.ds, the
+    # common case, is told apart without a call.)
+    if index.__class__ is DSliceVal:
+        entries: tuple[object, ...] = (index,)
+    elif index.__class__ is tuple:
+        entries = index  # type: ignore[assignment]
+        for entry in entries:
+            if entry.__class__ is DSliceVal:
+                break
+        else:
+            return None
+    else:
+        return None
+    if not isinstance(ref, RefVal) or ref.views != () or not isinstance(ref.shape, Const) \
+            or not isinstance(ref.shape.value, tuple):
+        return None
+    extents = ref.shape.value
+    if any(isinstance(e, Const) and e.value is Ellipsis for e in entries) or len(entries) > len(extents):
+        return None
+    for axis, (entry, dim) in enumerate(zip(entries, extents, strict=False)):
+        if not isinstance(entry, DSliceVal) or not entry.is_ds or type(dim) is not int:
+            continue
+        start, size = entry.start, entry.size
+        stride = 1 if entry.stride is None else entry.stride
+        if type(start) is not int or type(size) is not int or type(stride) is not int \
+                or size <= 0 or stride <= 0:
+            continue
+        if start >= dim or start + (size - 1) * stride >= dim:
+            return start, size, stride, dim, axis
+    return None

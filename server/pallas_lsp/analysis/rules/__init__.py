@@ -84,6 +84,7 @@ from . import (
     pal078_grid_not_int,
     pal079_operator_error,
     pal080_shard_map_explicit_input,
+    pal081_ref_slice_out_of_bounds,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -175,6 +176,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal078_grid_not_int,
     pal079_operator_error,
     pal080_shard_map_explicit_input,
+    pal081_ref_slice_out_of_bounds,
 )}
 
 

@@ -282,7 +282,10 @@ class ExpressionsMixin:
             base = base if isinstance(base, ObjVal) and base.payload is not None else plain(base)
             if isinstance(base, (ViewIndexer, RefVal)):
                 index = self.ev_ref_index(node.slice, env, ctx)
-                self.record_access("load", base, index, node, ctx)
+                if base.__class__ is ViewIndexer:
+                    self.record_view(base, index, node, ctx)  # type: ignore[arg-type]
+                else:
+                    self.record_access("load", base, index, node, ctx)
                 return self.subscript(base, index, ctx)
             if isinstance(base, AccRefVal):
                 # An accumulator read (acc[...], acc[:, :64]): indexed as a ref is; not a
