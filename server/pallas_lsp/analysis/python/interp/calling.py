@@ -201,12 +201,12 @@ class CallsMixin:
             kw_nodes[keyword.arg] = keyword.value
         self.last_raised = self.next_stopped = None
         if func.__class__ is QualName and (self.handlers or self.handling) \
+                and self._try_here_may_catch_type_error() \
                 and api_binding.refuses(self.version, func.name, len(args), tuple(kwargs)) \
                 and "**" not in kwargs and not any(arg is _UNKNOWN_REST for arg in args):
             # A JAX function the release's signature surely refuses, raised before it runs, as
-            # CPython does, where a `try` is on the way: in its body a handler may catch the
-            # TypeError (the version-drift `try` / `except TypeError`), in its handler the
-            # branch ends (BranchRaised). Elsewhere the analysis goes on past it, to report
+            # CPython does, where a `try` of this function is on the way (the version-drift
+            # `try` / `except TypeError`). Elsewhere the analysis goes on past it, to report
             # what follows (PAL009 words the call, which it finds among the calls reached).
             self.call_nodes[id(node)] = node
             self.callee_names[id(node)] = func.name
@@ -234,6 +234,17 @@ class CallsMixin:
             # call that ran the program's code is not followed: it may catch what it raised.)
             self.raised_by_call(self.last_raised)
         return result
+
+    def _try_here_may_catch_type_error(self) -> bool:
+        """In this function: the body of a `try` whose `except` clauses may catch a TypeError
+        (not a `with`), or a clause of one run as an undecided branch (exec_branches: the
+        branch then ends, BranchRaised)."""
+        frames = len(self._frames)
+        if self.handling and self.branch_levels and self.branch_levels[-1] == (self._uncertain, frames):
+            return True
+        return any(handler.clauses and handler.depth == frames
+                   and (handler.passes is None or not handler.passes(TypeError))
+                   for handler in self.handlers)
 
     def call_cached(self, cache: CacheVal, args: list[object], kwargs: dict[str, object], node: ast.Call,
                     arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
