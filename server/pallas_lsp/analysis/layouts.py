@@ -24,7 +24,7 @@ from __future__ import annotations
 from enum import Enum
 
 from .dtypes import DTYPE_BITS
-from .values import UNKNOWN, ArrayVal, Const, DtypeVal, LayoutVal, unpack
+from .values import UNKNOWN, ArrayVal, Const, DtypeVal, LayoutVal, QualName, unpack
 
 # A warpgroup's threads (Mosaic GPU's WARPGROUP_SIZE).
 WARPGROUP_SIZE = 128
@@ -57,6 +57,16 @@ CAST_LAYOUTS = {
     "WGMMA_TRANSPOSED": RegisterLayout.TILED_TRANSPOSED,
     "TCGEN05_TRANSPOSED": RegisterLayout.TILED_TRANSPOSED,
 }
+
+
+def layout_name(value: object) -> str | None:
+    """The name of a register layout as the program gives it: ``plgpu.Layout.WGMMA`` (the
+    attribute) or ``plgpu.Layout.WG_STRIDED(shape, vec_size)`` (a LayoutVal); None else."""
+    if isinstance(value, LayoutVal):
+        return value.name
+    if isinstance(value, QualName) and value.name.startswith("plgpu.Layout."):
+        return value.name.rsplit(".", 1)[-1]
+    return None
 
 
 # The layouts of a value read from a ref.

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from . import layouts, ref_facts
 from .arrays import array_dtype
 from .dtypes import COMPLEX, FLOATS
-from .values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal, LayoutVal, QualName, RefVal
+from .values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal, RefVal
 
 if TYPE_CHECKING:
     from .jax_calls import Call, Handler
@@ -118,10 +118,7 @@ def plgpu_load(ref: RefVal, index: object, layout: object = MISSING) -> ArrayVal
     """What ``plgpu.load`` of ``ref`` at ``index`` (MISSING: none) gives: in the register
     layout asked for (layouts.CAST_LAYOUTS: WG_STRIDED is strided, WGMMA tiled), else not
     known."""
-    name = layout.name if isinstance(layout, LayoutVal) else (
-        layout.name.rsplit(".", 1)[-1] if isinstance(layout, QualName)
-        and layout.name.startswith("plgpu.Layout.") else "")
-    register = layouts.CAST_LAYOUTS.get(name, UNKNOWN)
+    register = layouts.CAST_LAYOUTS.get(layouts.layout_name(layout) or "", UNKNOWN)
     if index is MISSING or (isinstance(index, Const) and index.value in ((), Ellipsis)):
         return ArrayVal(ref.shape, ref.dtype, register, strong=True)
     dims = ref_facts.index_dims(ref.shape, index)

@@ -86,9 +86,10 @@ class RefusedBody:
 
 # The (def node, positionals, keywords) whose binding succeeded: a kernel the incremental
 # parse kept from the last keystroke is not bound again (every launch asks). The node is the
-# key itself (hashed by identity, held while it is kept).
+# key itself (hashed by identity, held while it is kept): a server's kernels of its open
+# documents fit, and the set is emptied past that, so old documents' defs are not held long.
 _BINDS: set[tuple[ast.AST, int, tuple[str, ...]]] = set()
-_MAX_BINDS = 4096
+_MAX_BINDS = 512
 
 
 def refused_body(interp: _Interp, func: FuncVal, refs: int, keywords: tuple[str, ...]) -> str | None:

@@ -22,13 +22,13 @@ import ast
 from collections.abc import Iterator
 
 from .. import register_values
-from ..layouts import RegisterLayout
+from ..layouts import RegisterLayout, layout_name
 from ..model import Finding, Options, Related
 from ..ops import LAYOUT_CAST
 from ..program import Program, short_repr
 from ..stdlib_calls import OPERATOR_FUNCTIONS
 from ..trace import Op, RefAccess
-from ..values import ArrayVal, Const, LayoutVal, QualName, RefVal
+from ..values import ArrayVal, Const, LayoutVal, RefVal
 from ..versions import (
     STRIDED_CAST_INFERRED,
     TRANSPOSED_LAYOUT_TRANSFER_PLANNED,
@@ -165,13 +165,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 def _load_layout(op: Op) -> str | None:
     """The tiled layout (a _FIRST_TILE name) or WG_STRIDED a ``plgpu.load`` asks for."""
-    layout = op.args.get("layout")
-    if isinstance(layout, LayoutVal):
-        name = layout.name
-    elif isinstance(layout, QualName) and layout.name.startswith("plgpu.Layout."):
-        name = layout.name.rsplit(".", 1)[-1]
-    else:
-        return None
+    name = layout_name(op.args.get("layout"))
     return name if name in _FIRST_TILE or name == "WG_STRIDED" else None
 
 
