@@ -416,8 +416,9 @@ def write_mutation_set(out: Path, name: str, bases: list, labels: dict | None, d
     print(json.dumps(counts, sort_keys=True), "total", len(rel_manifest), "dropped", len(dropped))
 
 
-def capped_mutation_cli(doc: str, name: str, bases: list, mutants, seed: int) -> None:
-    """The command line and stage 2 of the user-kernel sets (build_famheld8.py, build_famheld9.py):
+def capped_mutation_cli(doc: str, name: str, bases: list, mutants, seed: int, per_base: int = 6,
+                        max_per_op: int = 6) -> None:
+    """The command line and stage 2 of the user-kernel sets (build_famheld5.py, 6, 8, 9):
     ``OUT [--keep LABELS] [--per-base N] [--per-op N] [--seed S] [--max-per-op N]``. Each clean base
     gets up to --per-base operators (write_mutation_set's choice, the least given first) and up to
     --per-op sampled mutants of each; an operator already chosen for --max-per-op bases is not offered
@@ -425,10 +426,10 @@ def capped_mutation_cli(doc: str, name: str, bases: list, mutants, seed: int) ->
     ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out", type=Path)
     ap.add_argument("--keep", type=Path, help="labels.json of stage 1: mutate the bases clean under all")
-    ap.add_argument("--per-base", type=int, default=6)
+    ap.add_argument("--per-base", type=int, default=per_base)
     ap.add_argument("--per-op", type=int, default=1, help="mutants of each chosen operator per base")
     ap.add_argument("--seed", type=int, default=seed)
-    ap.add_argument("--max-per-op", type=int, default=6,
+    ap.add_argument("--max-per-op", type=int, default=max_per_op,
                     help="bases an operator is chosen for at most (operators that fit every base)")
     a = ap.parse_args()
     rng = random.Random(a.seed)

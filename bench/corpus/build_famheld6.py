@@ -41,12 +41,7 @@ The commands that built /work/famheld6-out (from bench/corpus/):
 
 from __future__ import annotations
 
-import argparse
-import collections
 import importlib
-import json
-import random
-from pathlib import Path
 
 from famheld6_mutate import famheld6_mutants
 
@@ -1644,31 +1639,8 @@ def user_bases() -> list[tuple[str, str, str, list[tuple[int, int]]]]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("out", type=Path)
-    ap.add_argument("--keep", type=Path, help="labels.json of stage 1: mutate the bases clean under all")
-    ap.add_argument("--per-base", type=int, default=7)
-    ap.add_argument("--per-op", type=int, default=1, help="mutants of each chosen operator per base")
-    ap.add_argument("--seed", type=int, default=2036)
-    ap.add_argument("--max-per-op", type=int, default=12,
-                    help="bases an operator is chosen for at most (operators that fit every base)")
-    a = ap.parse_args()
-    rng = random.Random(a.seed)
-    dropped: dict[str, str] = {}
-    labels = json.loads(a.keep.read_text()) if a.keep else None
-
-    chosen: collections.Counter = collections.Counter()
-
-    def mutants_of(text: str, within: list[tuple[int, int]]) -> list:
-        # Operators already chosen for --max-per-op bases are not offered again.
-        return [m for m in famheld6_mutants(text, within) if chosen[m.op] < a.max_per_op]
-
-    def up_to_per_op(by_op: dict[str, list], ops: list[str], rng: random.Random) -> list:
-        chosen.update(ops)
-        return [m for op in ops for m in rng.sample(by_op[op], min(a.per_op, len(by_op[op])))]
-
-    _famheld.write_mutation_set(a.out, "famheld6", user_bases(), labels, dropped, mutants_of,
-                                a.per_base, up_to_per_op, rng)
+    _famheld.capped_mutation_cli(__doc__, "famheld6", user_bases(), famheld6_mutants, seed=2036,
+                                 per_base=7, max_per_op=12)
 
 
 if __name__ == "__main__":
