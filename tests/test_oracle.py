@@ -105,7 +105,8 @@ KNOWN_GAPS = {
     ("acc_store_shape.py", "0.8.3"): _ACC_SWAP_ON_0_8,
     ("acc_store_dtype.py", "0.8.3"): _ACC_SWAP_ON_0_8,
     **{(name, version): _TRANSPOSED_COPY_BEFORE_0_11
-       for name in ("copy_into_transposed_view.py", "copy_into_transposed_tiled_buffer.py")
+       for name in ("copy_into_transposed_view.py", "copy_into_transposed_tiled_buffer.py",
+                    "copy_from_transposed_scratch.py", "copy_from_scratch_T.py")
        for version in ("0.8.3", "0.10.2")},
 }
 

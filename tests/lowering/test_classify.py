@@ -118,6 +118,11 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("ValueError", "Out of bound slice: start=192, size=128, stride=1, dim=256.", "0.12.0.1",
          "ref_slice_out_of_bounds"),
         ("ValueError", "Out of bound slice: start=300, dim=256.", "0.8.3", "ref_slice_out_of_bounds"),
+        # PAL082, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal082/).
+        ("ValueError", "Value dtype float32 does not match ref dtype int32", "0.12.0.1",
+         "multimem_store_operands"),
+        ("ValueError", "Value shape (64, 128) does not match ref shape (128, 128)", "0.10.2",
+         "multimem_store_operands"),
         # PAL064: a kernel body JAX calls with more or fewer refs than it takes, measured on
         # 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal064/kernel_body_*.py).
         ("TypeError", "copy_kernel() takes 3 positional arguments but 4 were given", "0.12.0.1",
@@ -466,6 +471,7 @@ def test_every_class_has_its_contract_code() -> None:
         "compiler_params_profile": "PAL073",
         "kernel_dimension_semantics": "PAL074",
         "ref_slice_out_of_bounds": "PAL081",
+        "multimem_store_operands": "PAL082",
     }
 
 

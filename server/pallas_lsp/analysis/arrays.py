@@ -167,10 +167,30 @@ def _array_attribute(base: ArrayVal | RefVal | ShapeDtypeVal, attr: str) -> obje
     if attr in ("astype", "reshape", "view", "bitcast", "sum", "max", "min", "prod", "mean",
                 "argmax", "argmin"):
         return PartialVal(QualName(f"jax.Array.{attr}"), (base,), {})
+    if attr == "transpose" and isinstance(base, RefVal):
+        return PartialVal(QualName("jax.Ref.transpose"), (base,), {})
+    if attr == "T" and isinstance(base, RefVal):
+        return permuted_view(base, tuple(range(len(shape)))[::-1]) if shape is not None else UNKNOWN
     if attr == "T" and isinstance(base, ArrayVal):
         return ArrayVal(Const(shape[::-1]) if shape is not None else UNKNOWN, base.dtype,
                         strong=base.strong)
     return UNKNOWN
+
+
+def permuted_view(base: object, permutation: tuple[int, ...] | None) -> object:
+    """The same buffer seen with its dimensions permuted (``plgpu.transpose_ref``, a ref's
+    ``.transpose(perm)``; ``.T`` reverses them): JAX's TransformedRef, of the permuted shape
+    and the buffer's dtype and memory space. How the allocation's tiling and swizzle meet the
+    view is not followed (its transforms and views are unknown)."""
+    if not isinstance(base, RefVal) or base.space not in ("SMEM", "GMEM") or permutation is None:
+        # A TMEM ref raises ("Can't transpose a TMEM reference.").
+        return UNKNOWN
+    shape = base.shape.value if isinstance(base.shape, Const) else None
+    if not isinstance(shape, tuple) or not all(type(d) is int for d in shape) \
+            or sorted(permutation) != list(range(len(shape))):
+        return UNKNOWN
+    return RefVal(Const(tuple(shape[axis] for axis in permutation)), base.dtype, base.space, UNKNOWN,
+                  UNKNOWN, base.root or base, base.node, transposed=True)
 
 
 # ---------------------------------------------------------------- operators

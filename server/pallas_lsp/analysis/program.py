@@ -15,6 +15,7 @@ from .interpreter import Interpreter
 from .kernel_mesh import mesh_fault
 from .loop_types import control_flow_refused
 from .model import OpFacts, Options, Span
+from .multimem_operands import store_operand_fault
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .python.refused_calls import RefusedCall
 from .ref_facts import describe_ref, ds_past_end
@@ -313,7 +314,7 @@ class Program:
         """The ids of the launches whose body JAX refuses while it traces it: a store of
         another dtype or shape (PAL026: "Invalid dtype for `swap`"), a control-flow call it
         refuses (PAL077: an array as lax.cond's predicate, ...), a pl.ds past its dimension
-        (PAL081). Tracing stops there, so
+        (PAL081), a multimem_store of another dtype or shape (PAL082). Tracing stops there, so
         nothing of that launch is lowered and no lowering rule judges it. Found once:
         several rules read it."""
         if self._trace_refused is None:
@@ -321,6 +322,9 @@ class Program:
                      and store_fault(access.ref, access.index, access.value) is not None}
             # A pl.ds past its dimension (PAL081): "Out of bound slice" while tracing.
             found.update(id(access.launch) for access, _fault in self.slices_past_end())
+            # A multimem_store of another dtype or shape (PAL082): its abstract evaluation.
+            found.update(id(op.launch) for op in self.ops_of("plgpu.multimem_store")
+                         if store_operand_fault(op) is not None)
             for op in (*self.ref_ops, *self.ops_of("lax.fori_loop"), *self.ops_of("lax.while_loop")):
                 if op.name in _CONTROL_FLOW and control_flow_refused(op):
                     found.add(id(op.launch))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .arrays import dtype_of
+from .arrays import dtype_of, permuted_view
 from .pipelines import PipelineAllocationsVal
 from .python.real import RealVal
 from .values import (
@@ -324,20 +324,22 @@ def _transpose_ref(call: Call) -> object:
     not followed: its transforms and views are unknown, so the rules that read them are
     silent on it, and those that read shape, dtype and space judge it."""
     base, permutation = call.arg(0, "ref"), _permutation(call.arg(1, "permutation"))
-    if not isinstance(base, RefVal) or base.space not in ("SMEM", "GMEM") or permutation is None \
-            or (base.root is None and not base.is_view and not _transformed(base)):
-        # A TMEM ref raises ("Can't transpose a TMEM reference."); so does a kernel's ref as
-        # handed to the body from 0.11.2 on ("The 'memory_space' attribute is not available on
-        # traced array", measured on 0.12.0.1): only a view of it (`ref.at[i]`, or a pipeline
-        # body's slot of its buffer) is followed, or a buffer allocated with transforms, which
-        # the body gets as a TransformedRef undoing them (JAX's SMEM.get_ref_aval).
+    if isinstance(base, RefVal) and base.root is None and not base.is_view and not _transformed(base):
+        # A kernel's ref as handed to the body raises from 0.11.2 on ("The 'memory_space'
+        # attribute is not available on traced array", measured on 0.11.2 and 0.12.0.1): only
+        # a view of it (`ref.at[i]`, or a pipeline body's slot of its buffer) is followed, or
+        # a buffer allocated with transforms, which the body gets as a TransformedRef undoing
+        # them (JAX's SMEM.get_ref_aval). Its `.transpose(...)` method is followed instead.
         return UNKNOWN
-    shape = _ints(base.shape)
-    if shape is None or sorted(permutation) != list(range(len(shape))):
-        return UNKNOWN
-    permuted = Const(tuple(shape[axis] for axis in permutation))
-    return RefVal(permuted, base.dtype, base.space, UNKNOWN, UNKNOWN, base.root or base, base.node,
-                  transposed=True)
+    return permuted_view(base, permutation)
+
+
+def _transpose_method(call: Call) -> object:
+    """``ref.transpose(permutation)``: the view ``plgpu.transpose_ref`` makes, of any SMEM or
+    GMEM ref, the kernel's own included (measured on 0.10.2, 0.11.2 and 0.12.0.1: a copy of
+    it compares the permuted shape). Without a permutation JAX raises a TypeError ("missing 1
+    required positional argument: 'permutation'"), not modelled: unknown."""
+    return permuted_view(call.arg(0, "ref"), _permutation(call.arg(1, "permutation")))
 
 
 def _transformed(ref: RefVal) -> bool:
@@ -468,6 +470,7 @@ HANDLERS = {
     "jax.empty_ref": _new_ref,
     "jax.freeze": _freeze,
     "plgpu.transpose_ref": _transpose_ref,
+    "jax.Ref.transpose": _transpose_method,
     "plgpu.CopyPartition.PARTITIONED": _copy_partition,
     **{name: _semaphore_type for name in _SEMAPHORE_TYPES},
 }

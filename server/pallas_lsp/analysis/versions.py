@@ -421,6 +421,23 @@ def format_jax_version(version: JaxVersion) -> str:
     return ".".join(str(p) for p in version)
 
 
+# The release's own names for its version (measured on 0.8.3, 0.10.2, 0.11.2, 0.12.0.1:
+# ``jax.__version_info__`` is the version's parts as ints, (0, 12, 0, 1) for 0.12.0.1), so a
+# program's branch on the release runs as that release runs it.
+_VERSION_STRINGS = frozenset({"jax.__version__", "jax.version.__version__", "jax.version._version"})
+_VERSION_TUPLES = frozenset({"jax.__version_info__", "jax.version.__version_info__"})
+
+
+def release_name_value(name: str, version: JaxVersion) -> str | JaxVersion | None:
+    """The value of ``jax.__version__`` / ``jax.__version_info__`` (and jax.version's) on
+    ``version``; None for any other name."""
+    if name in _VERSION_STRINGS:
+        return format_jax_version(version)
+    if name in _VERSION_TUPLES:
+        return version
+    return None
+
+
 # Another platform's compiler params (pltpu.CompilerParams) given to a Mosaic GPU launch,
 # lowered for CUDA on a CPU host (fixtures pal020/*; 0.9.0.x, 0.10.0, 0.10.1, 0.11.0, 0.11.1
 # not measured: the boundaries below are the first measured release that differs).

@@ -85,6 +85,7 @@ from . import (
     pal079_operator_error,
     pal080_shard_map_explicit_input,
     pal081_ref_slice_out_of_bounds,
+    pal082_multimem_store_operands,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -177,6 +178,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal079_operator_error,
     pal080_shard_map_explicit_input,
     pal081_ref_slice_out_of_bounds,
+    pal082_multimem_store_operands,
 )}
 
 

@@ -43,6 +43,7 @@ from ...values import (
     plain,
     unpack,
 )
+from ...versions import release_name_value
 from .. import (
     bridge,
     calls,
@@ -531,8 +532,16 @@ class ExpressionsMixin:
         if ctx.patches and isinstance(value, QualName):
             value = next((new for name, new in ctx.patches if name == value.name), value)
         if isinstance(value, QualName):
+            value = self.release_name(value)
+        if isinstance(value, QualName):
             value = self.library_model(value)
         return introspection.program_input(value)
+
+    def release_name(self, value: QualName) -> object:
+        """``jax.__version_info__`` / ``jax.__version__``: the target release's (a program's
+        branch on the release runs as that release runs it); any other name as it is."""
+        found = release_name_value(value.name, self.version)
+        return value if found is None else Const(found)
 
     def subscript(self, base: object, index: object, ctx: Ctx | None = None) -> object:
         method = datamodel.special_method(base, "__getitem__")
