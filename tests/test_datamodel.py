@@ -2579,6 +2579,26 @@ with contextlib.ExitStack() as outer:
 moved.close()
 launch(op if ORDER == ["exit", "b", "a", "moved"] else "add")
 """, ["PAL006"]),
+    "an ExitStack enters a @contextmanager's manager through type(cm), and cm.__enter__ by hand": ("""
+import contextlib
+LAYERS = ["base"]
+@contextlib.contextmanager
+def layer(name):
+    LAYERS.append(name)
+    try:
+        yield name
+    finally:
+        LAYERS.pop()
+with contextlib.ExitStack() as stack:
+    op = stack.enter_context(layer("max"))
+    inside = list(LAYERS)
+cm = layer("x")
+entered = cm.__enter__()
+during = len(LAYERS)
+cm.__exit__(None, None, None)
+launch(op if inside == ["base", "max"] and LAYERS == ["base"] and entered == "x" and during == 2
+       and hasattr(type(cm), "__exit__") else "add")
+""", ["PAL006"]),
     "Cls.__new__(Cls) is object's: a bare instance a __mul__ fills (a mesh shape built by `*`)": ("""
 class Axis:
     def __init__(self, name):

@@ -47,6 +47,7 @@ from . import (
     exception_values,
     function_attrs,
     function_objects,
+    generator_contexts,
     library_bases,
     modules,
     signatures,
@@ -55,6 +56,7 @@ from .convert import forget
 from .coroutines import GatheredVal
 from .descriptor_values import CONSTRUCTORS, CacheVal, construct
 from .exception_values import ExcVal
+from .generator_contexts import GeneratorContextManager
 from .generators import Generator, Step
 from .library_bases import DICT_HOOKS, DICT_METHODS
 from .sequence_protocol import sequence_iterator
@@ -254,6 +256,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         value = kwargs.get("val", args[1] if len(args) == 2 else MISSING)
         return value if value is not MISSING and len(args) + len(kwargs) == 2 else UNKNOWN
     if name == "builtins.type" and len(args) == 1 and not kwargs:
+        if isinstance(args[0], GeneratorContextManager):
+            return runner.model_function(generator_contexts.MODEL_CLASS)
         return datamodel.type_of(args[0])
     if name in class_objects.NAMES:
         return class_objects.call(runner, name, args, kwargs, runner.class_registry, ctx)

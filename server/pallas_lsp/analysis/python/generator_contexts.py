@@ -9,6 +9,9 @@ the analysis is not sure which ``yield`` that is), ``__exit__`` resumes it to it
 As a decorator (``@manager(...)``, ContextDecorator's ``__call__``), each call of the
 decorated function runs inside a new manager made from the same function and arguments
 (``_recreate_cm``), CPython's contextlib.py run as Python (python/source_models.py).
+Entered by hand (``cm.__enter__()``, ``contextlib.ExitStack.enter_context(cm)``, which looks
+the methods up on ``type(cm)``: the model's ``_GeneratorContextManager``), the same two steps
+run (``ContextMethod``).
 """
 
 from __future__ import annotations
@@ -58,6 +61,33 @@ class GeneratorContextManager:
     def leave(self) -> None:
         if self.generator is not None:
             self.generator.resume("next", Const(None))  # to its end: the code after the yield
+
+
+@dataclass(frozen=True)
+class ContextMethod:
+    """``cm.__enter__`` / ``cm.__exit__`` of a generator context manager, bound."""
+
+    manager: GeneratorContextManager
+    name: str
+
+
+METHODS = frozenset({"__enter__", "__exit__"})
+# The model class `type(cm)` is (python/source_models.py): its methods call the bound ones.
+MODEL_CLASS = "_GeneratorContextManager"
+
+
+def call_method(method: ContextMethod, args: list[object]) -> object:
+    """``cm.__enter__()``: the value its generator yields; ``cm.__exit__(None, None, None)``:
+    the generator resumed to its end, False (the block's exception, none, is not suppressed).
+    An exception handed to ``__exit__`` (thrown into the generator) is not followed."""
+    if method.name == "__enter__":
+        return method.manager.enter() if not args else UNKNOWN
+    if len(args) == 3 and all(arg == Const(None) for arg in args):
+        method.manager.leave()
+        return Const(False)
+    if method.manager.generator is not None:
+        method.manager.generator.lost = True
+    return UNKNOWN
 
 
 def decorated(dec: object, value: object) -> ContextFunction | None:

@@ -681,6 +681,18 @@ class ContextDecorator:
         return _context_decorated(self._recreate_cm, func)
 
 
+# ---- contextlib's _GeneratorContextManager: what type(cm) is for a @contextmanager's
+# manager (ExitStack.enter_context looks __enter__ / __exit__ up on the type); its generator is
+# resumed by the interpreter's bound methods (python/generator_contexts.py) ----
+
+class _GeneratorContextManager(ContextDecorator):
+    def __enter__(self):
+        return self.__enter__()
+
+    def __exit__(self, typ, value, traceback):
+        return self.__exit__(typ, value, traceback)
+
+
 # ---- contextlib.AbstractContextManager / AbstractAsyncContextManager as bases: CPython's
 # contextlib.py (the abstract __exit__ is not enforced at instantiation, as the
 # collections.abc models' abstract methods are not; its __subclasshook__ is not modelled:

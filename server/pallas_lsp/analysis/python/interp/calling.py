@@ -69,7 +69,8 @@ from ..descriptor_values import (
     SingleDispatchVal,
     StaticMethodVal,
 )
-from ..generator_contexts import ContextFunction, GeneratorContextManager
+from ..generator_contexts import ContextFunction, ContextMethod, GeneratorContextManager
+from ..generator_contexts import call_method as call_context_method
 from ..generators import UNKNOWN_STEP, Closed, Generator, GeneratorMethod, Step, Thrown
 from ..real import RealVal
 from ..sequence_protocol import SequenceIterator, ends_iteration, sequence_iterator
@@ -418,6 +419,8 @@ class CallsMixin:
             return self.call_value(decorate, [func.recreate(), args[0]], {}, ctx)
         if isinstance(func, GeneratorMethod):
             return self.call_generator_method(func, args)
+        if isinstance(func, ContextMethod):
+            return call_context_method(func, args)
         if isinstance(func, (comparisons.CompareCall, proxies.NextCall)):  # the bridge's stand-ins
             if isinstance(func, proxies.NextCall) and len(args) == 1:
                 return self.next_step(args[0], ctx)  # real code's next(): a Step, the end told apart

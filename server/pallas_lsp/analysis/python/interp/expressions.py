@@ -61,6 +61,8 @@ from .. import (
 )
 from ..coroutines import CoroutineVal, GatheredVal
 from ..exception_values import ExcVal
+from ..generator_contexts import METHODS as CONTEXT_METHODS
+from ..generator_contexts import ContextMethod, GeneratorContextManager
 from ..generators import METHODS as GENERATOR_METHODS
 from ..generators import Generator, GeneratorMethod, Thrown
 from ..real import RealVal
@@ -506,6 +508,8 @@ class ExpressionsMixin:
                 value = _partial_attribute(base, attr)  # type: ignore[arg-type]
             elif isinstance(base, Generator):
                 return GeneratorMethod(base, attr) if attr in GENERATOR_METHODS else UNKNOWN
+            elif isinstance(base, GeneratorContextManager):
+                return ContextMethod(base, attr) if attr in CONTEXT_METHODS else UNKNOWN
             elif isinstance(base, (FuncVal, ExcVal)):  # (one test: this runs for every attribute)
                 if isinstance(base, FuncVal):
                     value = datamodel.function_attribute(base, attr)
