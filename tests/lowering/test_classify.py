@@ -114,6 +114,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "0.8.3", "control_flow_types"),
         ("TypeError", "Branch index must be scalar, got JitTracer(int32[1]) of shape (1,).",
          "0.10.2", "control_flow_types"),
+        ("TypeError", "'function' object is not iterable", "0.12.0.1", "control_flow_types"),
+        ("TypeError", "lax.switch: branches argument should be a sequence of callables.", "0.8.3",
+         "control_flow_types"),
         # PAL081, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal081/).
         ("ValueError", "Out of bound slice: start=192, size=128, stride=1, dim=256.", "0.12.0.1",
          "ref_slice_out_of_bounds"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .dtypes import INTEGERS
-from .values import ArrayVal, Const, DtypeVal, ListVal, RefVal, unpack
+from .values import ArrayVal, Const, DtypeVal, FuncVal, ListVal, RefVal, unpack
 
 if TYPE_CHECKING:
     from .trace import Op
@@ -104,6 +104,8 @@ def control_flow_refused(op: Op) -> bool:
     if op.name == "lax.cond":
         return bool(shape_of(op.args.get("pred")))
     if op.name == "lax.switch":
+        if switch_branches_fault(op.args.get("branches")) is not None:
+            return True
         index = op.args.get("index")
         if shape_of(index):
             return True  # an array: "Branch index must be scalar"
@@ -112,6 +114,23 @@ def control_flow_refused(op: Op) -> bool:
     if op.name == "lax.while_loop" and cond_refused(op.args.get("cond_out")):
         return True
     return op.name in ("lax.fori_loop", "lax.while_loop") and isinstance(op.args.get("bounds_refused"), Const)
+
+
+def switch_branches_fault(branches: object) -> str | None:
+    """JAX's words when ``lax.switch``'s branches are no sequence of callables: its first
+    check, ``all(callable(branch) for branch in branches)`` (conditionals.py, 0.8.3 -
+    0.12.0.1), iterates them, so one function given alone raises "'function' object is not
+    iterable", and a sequence holding a constant "branches argument should be a sequence of
+    callables"."""
+    if isinstance(branches, FuncVal):
+        return "'function' object is not iterable"
+    items = list(branches) if isinstance(branches, tuple) else (
+        branches.items if isinstance(branches, ListVal) and branches.complete else None)
+    if isinstance(branches, Const) and isinstance(branches.value, tuple) and branches.value:
+        items = [branches]  # a tuple of constants: none of them callable
+    if items is not None and any(isinstance(item, Const) for item in items):
+        return "lax.switch: branches argument should be a sequence of callables."
+    return None
 
 
 def carry_changes(init: object, out: object) -> bool:

@@ -38,7 +38,7 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     "lax.fori_loop": _params(("lower", 0), ("upper", 1), ("unroll", None)),
     # PAL077: a lax.cond's predicate.
     "lax.cond": _params(("pred", 0),),
-    "lax.switch": _params(("index", 0),),
+    "lax.switch": _params(("index", 0), ("branches", 1)),
     "plgpu.tcgen05_mma": _params(("acc", 0), ("a", 1), ("b", 2), ("barrier", 3),
                                  ("a_scale", None), ("b_scale", None),
                                  ("a_sparse_metadata", None), ("accumulate", None),

@@ -87,9 +87,11 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
             return None
     if smem.transforms != () or not isinstance(smem.shape, Const):
         return None  # a buffer's transforms: PAL012's ground
-    # A view of a buffer (a slot of a multi-buffered one): only the GMEM array's strides,
-    # which do not depend on the SMEM side, are judged (famheld5's double_buffer_barriers).
-    smem_view = smem.views != ()
+    # A view of a buffer: only the GMEM array's strides, which do not depend on the SMEM side,
+    # are judged (famheld5's double_buffer_barriers); except a whole slot of a multi-buffered
+    # one (`bufs.at[k]`: int indices, then whole dimensions), contiguous as a buffer is, whose
+    # box is judged as a whole buffer's (measured on 0.10.2, 0.11.2 and 0.12.0.1).
+    smem_view = smem.views != () and not _whole_slot(smem)
     if gmem.transforms != () or gmem.reshaped_from is not None or gmem.transposed:
         return None  # PAL043's ground
     size = itemsize(gmem.dtype)
@@ -130,10 +132,43 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
         return None
     if (window[-1] * size) % TMA_BYTES:
         return WindowFault("minor_bytes", gmem, smem, window, root, size)
-    if (into_smem or not bulk_copy_out) and max(window) > TMA_MAX_BOX \
+    # Out of shared memory, a window contiguous in GMEM takes the bulk path (no box) where the
+    # release has one; a strided window (columns of a wider array) is still a TMA box (measured:
+    # a (64, 320) window of a (64, 640) array, 0.10.2 - 0.12.0.1).
+    bulk = bulk_copy_out and _contiguous(window, root)
+    if (into_smem or not bulk) and max(window) > TMA_MAX_BOX \
             and op.args.get("oob_mode", MISSING) is MISSING:
         return WindowFault("too_long", gmem, smem, window, root, size)
     return None
+
+
+def _whole_slot(smem: RefVal) -> bool:
+    """One view of a buffer that takes int indices of its leading dimensions and the rest
+    whole (`bufs.at[k]`, `bufs.at[k, :]`): a contiguous part of it."""
+    if not isinstance(smem.views, tuple) or len(smem.views) != 1 or smem.root is None:
+        return False
+    root = const_ints(smem.root.shape)
+    dims = smem.views[0]
+    if root is None or len(dims) != len(root):
+        return False
+    kinds = [dim.kind for dim in dims]
+    leading = kinds.index("slice") if "slice" in kinds else len(kinds)
+    return leading > 0 and all(
+        dim.kind == "slice" and dim.start == 0 and dim.size == extent and dim.stride == 1
+        for dim, extent in zip(dims[leading:], root[leading:], strict=True))
+
+
+def _contiguous(window: tuple[int, ...], root: tuple[int, ...]) -> bool:
+    """Whether the window is one contiguous run of the row-major array (JAX's
+    check_contiguous_slice in launch_context.py: each dimension of more than one element has
+    the stride the dimensions after it make)."""
+    expected, stride = 1, 1
+    for extent, size in zip(reversed(window), reversed(root), strict=True):
+        if extent != 1 and stride != expected:
+            return False
+        expected *= extent
+        stride *= size
+    return True
 
 
 def _splits(window: tuple[int, ...], collective_size: int) -> bool:

@@ -414,11 +414,13 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
         if not has_index_map(spec):
             continue  # no index_map: the whole ref, nothing paired
         smem = in_smem(spec)
-        if smem is None or (smem is False and where == "out_specs"):
-            return None  # a GMEM output's slices are paired or not as its index_map reads the grid
-        if smem is False:
-            continue  # a GMEM input is never sliced for a copy
         rank, returned = block_rank(spec), spec.index_count
+        if smem is None or (smem is False and where == "out_specs" and (rank is None or rank != returned)):
+            # A GMEM output's slices are paired or not as its index_map reads the grid; one
+            # returning an index per block dimension pairs whole.
+            return None
+        if smem is False:
+            continue  # a GMEM input is never sliced for a copy; a GMEM output as above
         if rank is None or returned is None:
             return None
         if where == "out_specs" and _ref_rank(op, len(ins) + index) != rank:

@@ -15,7 +15,7 @@ import ast
 from collections.abc import Iterator
 
 from ..dtypes import INTEGERS
-from ..loop_types import dtype_of, leaves_of, shape_of, tree_of
+from ..loop_types import dtype_of, leaves_of, shape_of, switch_branches_fault, tree_of
 from ..model import Finding, Options
 from ..program import Program, short_repr
 from ..trace import Op
@@ -43,6 +43,10 @@ RULE = Rule(
         LoweringError(r"^cond_fun must return a boolean scalar, but got ", "TypeError"),
         LoweringError(r"^Index type must be an integer, got ", "TypeError"),
         LoweringError(r"^Branch index must be scalar, got ", "TypeError"),
+        # lax.switch iterates its branches first: one function given alone. The text is
+        # Python's for any function iterated; a kernel's lowering meets it from switch's check.
+        LoweringError(r"\A'function' object is not iterable\Z", "TypeError"),
+        LoweringError(r"^lax\.switch: branches argument should be a sequence of callables", "TypeError"),
         LoweringError(r"^(cond|switch) branch(es must have equal output types| outputs must have "
                       r"the same pytree structure)", "TypeError"),
     ),
@@ -58,7 +62,10 @@ RULE = Rule(
         "When the kernel is traced, on the `lax.cond` / `lax.fori_loop` / `lax.while_loop` line, "
         "every release 0.8.3 - 0.12.0.1, Lane and Warpgroup; a `lax.switch` index of a "
         "floating dtype (\"Index type must be an integer, got ... as float32\") on the switch "
-        "line, or an array (\"Branch index must be scalar\"); `lax.fori_loop` bounds of two "
+        "line, or an array (\"Branch index must be scalar\"); a `lax.switch` given one "
+        "function as its branches (\"'function' object is not iterable\", switch iterates them "
+        "first) or constants (\"branches argument should be a sequence of callables\"); "
+        "`lax.fori_loop` bounds of two "
         "dtypes JAX does not promote (a float bound from "
         "`/` beside an int: \"lower and upper arguments to fori_loop must have equal types, got "
         "float32 and int32\"), before the body is traced; `lax.cond` / `lax.switch` branches "
@@ -102,6 +109,18 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                           f"{short_repr(shape)}.\". Index it down to one value (x_ref[0], not "
                           f"x_ref[...]) or reduce it (jnp.any(...)).")
     for node, ops in ref_ops_named(program, "lax.switch").items():
+        fault = next((switch_branches_fault(op.args.get("branches")) for op in ops if not op.names_open),
+                     None)
+        if fault is not None:
+            alone = fault.startswith("'function'")
+            what = "are one function" if alone else "hold a value that is no function"
+            yield Finding(RULE.code, program.span(node),
+                          f"lax.switch's branches {what}: "
+                          f"it takes a sequence of callables and picks one by the index, and JAX "
+                          f"raises \"TypeError: {fault}\" when the kernel is traced. Pass a list "
+                          f"or tuple of functions ({'[branch]' if alone else 'one per index'}), or "
+                          f"call the function with lax.cond / directly.")
+            continue
         index = next((op.args.get("index") for op in ops if not op.names_open), None)
         shape = shape_of(index)
         if shape:

@@ -536,10 +536,14 @@ class ExpressionsMixin:
         if ctx.patches and isinstance(value, QualName):
             value = next((new for name, new in ctx.patches if name == value.name), value)
         if isinstance(value, QualName):
-            value = self.release_name(value)
-        if isinstance(value, QualName):
-            value = self.library_model(value)
+            value = self.library_value(value)
         return introspection.program_input(value)
+
+    def library_value(self, value: QualName) -> object:
+        """A library name as the program reads it: the target release's version names, a
+        library class modelled in Python (python/source_models.py), else the name."""
+        found = self.release_name(value)
+        return self.library_model(found) if isinstance(found, QualName) else found
 
     def release_name(self, value: QualName) -> object:
         """``jax.__version_info__`` / ``jax.__version__``: the target release's (a program's

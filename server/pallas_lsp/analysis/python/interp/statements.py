@@ -159,8 +159,10 @@ class StatementsMixin:
             self.exec_try(stmt, env, ctx, frame)  # type: ignore[arg-type]
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             for name, value in bind_import(stmt):
-                # (`from jax import __version_info__`: the target release's)
-                env.names[name] = self.release_name(value) if value.__class__ is QualName else value
+                # A name imported is what an attribute read of it gives (`from jax import
+                # __version_info__`: the target release's; `from itertools import batched`:
+                # the library model's class, as `itertools.batched` is).
+                env.names[name] = self.library_value(value) if value.__class__ is QualName else value
             if isinstance(stmt, ast.ImportFrom) and any(alias.name == "*" for alias in stmt.names) \
                     and not stmt.level and stmt.module:
                 # `from jax.experimental.pallas.mosaic_gpu import *`: a name found nowhere else
