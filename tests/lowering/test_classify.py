@@ -121,6 +121,10 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("ValueError", "Out of bound slice: start=192, size=128, stride=1, dim=256.", "0.12.0.1",
          "ref_slice_out_of_bounds"),
         ("ValueError", "Out of bound slice: start=300, dim=256.", "0.8.3", "ref_slice_out_of_bounds"),
+        # PAL083, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal083/).
+        ("KeyError", "('Warpgroup', <PrimitiveSemantics.Warpgroup: 2>)", "0.12.0.1",
+         "lowering_semantics_value"),
+        ("KeyError", "(None, <PrimitiveSemantics.Warpgroup: 2>)", "0.8.3", "lowering_semantics_value"),
         # PAL082, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal082/).
         ("ValueError", "Value dtype float32 does not match ref dtype int32", "0.12.0.1",
          "multimem_store_operands"),
@@ -475,6 +479,7 @@ def test_every_class_has_its_contract_code() -> None:
         "kernel_dimension_semantics": "PAL074",
         "ref_slice_out_of_bounds": "PAL081",
         "multimem_store_operands": "PAL082",
+        "lowering_semantics_value": "PAL083",
     }
 
 

@@ -1381,7 +1381,9 @@ def _compiler_params(call: Call) -> object:
         value = UNKNOWN
     given = None if "**" in call.kwargs else tuple(
         (key, item) for key, item in call.kwargs.items() if key in _PARAMS_READ)
-    return CompilerParamsVal(value, call.tracer.span(call.node), call.node, given)
+    # A constant is no LoweringSemantics member (its members are the enum's own objects).
+    misgiven = semantics if isinstance(semantics, Const) and not isinstance(semantics.value, tuple) else None
+    return CompilerParamsVal(value, call.tracer.span(call.node), call.node, given, misgiven)
 
 
 # plgpu.CompilerParams fields read back, with JAX's defaults (the same 0.8.3 - 0.12.0.1).

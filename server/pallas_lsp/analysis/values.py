@@ -128,6 +128,9 @@ class CompilerParamsVal:
     # The other fields a program reads back (`params.max_concurrent_steps`), as passed:
     # (name, value) pairs; None where a **kwargs may have passed any (all unknown then).
     given: tuple[tuple[str, object], ...] | None = field(default=(), compare=False)
+    # lowering_semantics= given as a known value that is no LoweringSemantics member (a
+    # string "Warpgroup", None, an int): PAL083's; None otherwise.
+    semantics_misgiven: Const | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,7 @@ from . import (
     pal080_shard_map_explicit_input,
     pal081_ref_slice_out_of_bounds,
     pal082_multimem_store_operands,
+    pal083_lowering_semantics_value,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -179,6 +180,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal080_shard_map_explicit_input,
     pal081_ref_slice_out_of_bounds,
     pal082_multimem_store_operands,
+    pal083_lowering_semantics_value,
 )}
 
 
