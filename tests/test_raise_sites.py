@@ -40,12 +40,14 @@ def test_every_site_of_every_release_is_classified(release: str) -> None:
 def test_rows_are_well_formed() -> None:
     table = raise_sites.classes()
     assert {row.status for row in table.values()} <= set(raise_sites.STATUSES)
-    assert {row.by for row in table.values()} <= {"seed", "heuristic"}
+    assert {row.by for row in table.values()} <= {"seed", "heuristic", "measured"}
     assert all(row.family and row.reason for row in table.values())
 
 
 def test_the_seed_map_is_carried_over() -> None:
-    """The hand classification of ../shared/jax-raise-sites (0.12.0.1) wins for its sites."""
+    """The hand classification of ../shared/jax-raise-sites (0.12.0.1) wins for its sites,
+    except where a real lowering measured otherwise (``by`` "measured": a rule's fixture
+    proves the site is decided by the source)."""
     seed = REPO.parent / "shared" / "jax-raise-sites" / "sites.tsv"
     if not seed.exists():
         pytest.skip("the shared seed map is not beside this repository")
@@ -55,7 +57,11 @@ def test_the_seed_map_is_carried_over() -> None:
     for row in rows:
         site = by_line[(row["file"], int(row["line"]))]
         klass = raise_sites.class_of(site)
-        assert klass is not None and klass.status == row["class"], (row, klass)
+        assert klass is not None, row
+        if klass.by == "measured":
+            assert klass.status == "source" and raise_sites.predicted_by(site, "0.12.0.1"), (row, klass)
+            continue
+        assert klass.status == row["class"], (row, klass)
 
 
 def test_every_family_has_an_explain_page() -> None:

@@ -195,6 +195,20 @@ def permuted_view(base: object, permutation: tuple[int, ...] | None) -> object:
 
 # ---------------------------------------------------------------- operators
 
+def unary(op: ast.unaryop, operand: object) -> object:
+    """``-x`` / ``+x`` / ``~x`` of an array: the same shape, dtype, weak type and layout
+    (jnp.negative / positive / invert are elementwise and keep the dtype); unknown for a bool
+    array's ``-`` (JAX refuses it) or ``~`` of a float; MISSING for any other value (``not x``
+    asks the array's truth)."""
+    if not isinstance(operand, ArrayVal) or isinstance(operand, RefVal) or isinstance(op, ast.Not):
+        return MISSING
+    name = operand.dtype.name if isinstance(operand.dtype, DtypeVal) else None
+    if name is None or (isinstance(op, ast.Invert) and not (name in INTEGERS or name == "bool")) \
+            or (not isinstance(op, ast.Invert) and name == "bool"):
+        return UNKNOWN
+    return replace(operand)
+
+
 def binary(left: object, op: ast.operator, right: object, x64: bool | None = None) -> object:
     """Arithmetic with an array: the array's dtype when both sides agree on it (two arrays of
     one dtype, or an array and a Python scalar that does not promote it); an integer array

@@ -339,7 +339,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
             return UNKNOWN  # a kernel called from inside a kernel body is not a launch
         key = (id(info), id(site), ctx.key())
         if key in self._launched:
-            return UNKNOWN
+            return info.out_value  # (the same launch again: a loop's next pass)
         self._launched.add(key)
         launch = Launch(info, site, ctx, env, args)
         self.launches.append(launch)
@@ -362,7 +362,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
             self.call(body, _refs(info, args, refs), named, site, [], {}, self.module_env, kernel_ctx)
         else:
             self.call_unknown_args(body, site, kernel_ctx)
-        return UNKNOWN
+        return info.out_value
 
     def record_access(self, kind: str, ref: object, index: object, node: ast.Subscript, ctx: Ctx,
                       value: object = None) -> None:

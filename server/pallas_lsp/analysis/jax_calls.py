@@ -433,6 +433,15 @@ def _names_tuple(value: object) -> tuple[str, ...] | None:
     return const_strings(value)
 
 
+def _launch_output(out: object) -> object:
+    """The array a launch returns for one declared output: its shape and dtype, strongly
+    typed (a declared 64-bit dtype stays 64-bit: ref_facts.ref_of's ``declared``)."""
+    if isinstance(out, (ShapeDtypeVal, ArrayVal)) and not isinstance(out, RefVal) \
+            and isinstance(out.shape, Const) and isinstance(out.dtype, DtypeVal):
+        return ArrayVal(out.shape, out.dtype, strong=True)
+    return UNKNOWN
+
+
 def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, object],
                  out_key: str, scratch_key: str) -> KernelInfo:
     params = kwargs.get("compiler_params", MISSING)
@@ -463,10 +472,12 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
     if isinstance(out, (ShapeDtypeVal, ArrayVal)):
         # An array passes as its shape and dtype (JAX reads out_shape's .shape / .dtype).
         out_types: object = (out,)
+        out_value: object = _launch_output(out)
     elif isinstance(out, tuple):
         out_types = out
+        out_value = tuple(_launch_output(item) for item in out)
     else:
-        out_types = UNKNOWN
+        out_types = out_value = UNKNOWN
     scratch = kwargs.get(scratch_key, MISSING)
     if scratch is MISSING:
         n_scratch: object = 0
@@ -500,7 +511,8 @@ def _kernel_info(body: object, node: ast.Call, api_name: str, kwargs: dict[str, 
                   else None) if api_name == "kernel" else None
     return KernelInfo(body, node, api_name, semantics, compiler_params,
                       bound if bound is UNKNOWN else frozenset(bound),  # type: ignore[arg-type]
-                      out_types, n_scratch, scratch_types=scratch_types, io_space=io_space,
+                      out_types, n_scratch, out_value=out_value, scratch_types=scratch_types,
+                      io_space=io_space,
                       foreign_params=foreign, scratch_by_name=scratch_by_name,
                       params_unhashable=unhashable)
 

@@ -915,6 +915,9 @@ class KernelInfo:
     # A Mosaic GPU pallas_call's input_output_aliases as evaluated (a DictVal when written
     # out), None when not given, UNKNOWN when a **kwargs hides it (PAL047).
     io_aliases: object = None
+    # What a launch returns: one array (out_type / out_shape one ShapeDtypeStruct) or a tuple
+    # of them, each of the declared shape and dtype; UNKNOWN otherwise (a list, a dict).
+    out_value: object = UNKNOWN
     # A Mosaic GPU pallas_call given grid_spec= and one of grid= / in_specs= / out_specs= /
     # scratch_shapes= that JAX refuses beside it: that keyword (PAL052). JAX raises at the
     # call: no kernel is built, the info is kept only in the run's kernels.

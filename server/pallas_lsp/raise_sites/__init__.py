@@ -9,7 +9,9 @@ Shipped data, read here and nowhere in the analysis core:
     its status (``source``: decidable from what the author writes; ``runtime``: decided
     by the machine, the jaxlib build or settings; ``internal``: JAX's own invariants), its
     family, a one-line reason, and who classified it (``seed``: the hand map of
-    ``../shared/jax-raise-sites``; ``heuristic``: by exception type and words, unreviewed).
+    ``../shared/jax-raise-sites``; ``heuristic``: by exception type and words, unreviewed;
+    ``measured``: a real lowering of a rule's fixture showed the source decides it, where
+    the hand map said otherwise).
 
 ``predicted`` is never written down: a site is predicted when a rule's ``lowering_errors``
 pattern matches its message template (``predicted_by``), so a new rule raises the count by

@@ -20,7 +20,7 @@ from ..pipelines import (
 )
 from ..program import Program, short_repr
 from ..trace import Op
-from ..values import Const, RefVal
+from ..values import Const, DictVal, RefVal
 from ..versions import (
     EMIT_PIPELINE_CHECKS_GRID,
     EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE,
@@ -55,6 +55,8 @@ RULE = Rule(
         # this rule judges; other safe_zip failures go unclaimed by the pattern's anchor.
         LoweringError(r"^safe_zip\(\) argument \d+ (has length|is (shorter|longer) than)",
                       exc_type="ValueError"),
+        # A block_shape entry that is no int (a dict's keys): the pipeline sizes its slots.
+        LoweringError(r"^Unsupported block size type: ", exc_type="NotImplementedError"),
         # An index_map returning more or fewer indices than its block_shape has entries: the
         # pipeline pairs them with util.safe_map when it slices a GMEM ref (compute_gmem_slice,
         # and the output store's slice comparison), in JAX's own words only a length mismatch.
@@ -151,12 +153,13 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                 continue  # its get_allocations fails first, with the same message: said there
             finding = _ws_trees(program, node, op, pipeline)
             if finding is None and _ws_trees_match(op, pipeline):
-                finding = _ws_smem_outputs(program, node, op, pipeline) or _block_indices(
-                    program, node, op, pipeline)
+                finding = _block_size_types(program, node, op, pipeline) or _ws_smem_outputs(
+                    program, node, op, pipeline) or _block_indices(program, node, op, pipeline)
         else:
             finding = _refs(program, node, op)
             if finding is None:
-                finding = _block_indices(program, node, op, pipeline)
+                finding = _block_size_types(program, node, op, pipeline) or _block_indices(
+                    program, node, op, pipeline)
         if finding is not None:
             yield finding
     for node, ops in program.ops_named(ALLOCATIONS).items():
@@ -441,6 +444,60 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
             Related(program.span(pipeline.node), f"the {pipeline.api} it belongs to"),
             *launch_related(program, op.launch, failing=False)]))
     return None
+
+
+def _block_size_types(program: Program, node: ast.Call, op: Op, pipeline: PipelineVal) -> Finding | None:
+    """A block_shape entry that is no int, pl.Blocked / pl.Element, None or pl.Squeezed (a
+    string, a float; a dict's keys, which is what iterating it gives): the pipeline sizes its
+    shared-memory slots from the entries when it runs and raises "NotImplementedError:
+    Unsupported block size type: <class 'str'>" (pipeline.py's _get_block_size, 0.8.3 -
+    0.12.0.1). Only the specs whose blocks go to SMEM are sized (all of a warp-specialized
+    pipeline's)."""
+    ws = pipeline.api == WS
+    ins = specs_tuple(_lone(pipeline.in_specs) if ws else pipeline.in_specs)
+    outs = specs_tuple(_lone(pipeline.out_specs) if ws else pipeline.out_specs)
+    if ins is None or outs is None:
+        return None
+    for spec in (*ins, *outs):
+        if not ws and in_smem(spec) is not True:
+            if in_smem(spec) is None:
+                return None  # an earlier spec of unknown space may be sized or not
+            continue
+        entries = _block_entries(spec.block_shape)
+        if entries is None:
+            return None  # an entry not known: it may fail first
+        bad = next((entry for entry in entries if not isinstance(entry, (int, type(None)))), None)
+        if bad is None:
+            continue
+        kind = type(bad).__name__
+        given = "a dict, whose iteration gives its keys" if isinstance(spec.block_shape, DictVal) \
+            else short_repr(tuple(entries))
+        return Finding(
+            RULE.code, program.span(node),
+            f"A BlockSpec of this pipeline has the block_shape {given}: its entry {bad!r} is a "
+            f"{kind}, and the pipeline sizes its buffers from ints (or pl.Blocked / pl.Element, "
+            f"None, pl.Squeezed()), so JAX raises \"NotImplementedError: Unsupported block size "
+            f"type: <class '{kind}'>\" when it runs. Give the block's dimensions as a tuple of "
+            f"ints (`(rows, cols)`, `dataclasses.astuple(...)`).",
+            related=dedupe([Related(program.span(spec.node), "this BlockSpec"),
+                            *launch_related(program, op.launch, failing=False)]))
+    return None
+
+
+def _block_entries(shape: object) -> list[object] | None:
+    """The block_shape's entries as JAX iterates them, as plain values (ints, None, strings,
+    floats); None when one is not known or the shape is None (the whole ref)."""
+    if isinstance(shape, DictVal):
+        return list(shape.items) if shape.complete and all(type(key) is str for key in shape.items) else None
+    if isinstance(shape, Const) and isinstance(shape.value, tuple):
+        items: list[object] = list(shape.value)
+    elif isinstance(shape, tuple):
+        items = [item.value if isinstance(item, Const) else item for item in shape]
+    else:
+        return None
+    if any(not isinstance(item, (int, float, str, type(None))) for item in items):
+        return None
+    return items
 
 
 def _ref_rank(op: Op, position: int) -> int | None:

@@ -7,8 +7,8 @@ the profiler's buffer) when it lowers the kernel and refuses more than the devic
 bytes when no device says otherwise, as on a CPU host, and on H100 / H200 / B200 alike):
 "ValueError: Mosaic GPU kernel exceeds available shared memory: smem_bytes=524296 >
 max_smem_bytes=232448", blamed on the jitted call (on the kernel's call on 0.8.3). Judged from
-the scratch buffers whose size the analysis knows: a lower bound, so only a sum already over the
-budget is reported.
+the scratch buffers whose size the analysis knows and the slots of the largest plgpu.emit_pipeline
+run: a lower bound, so only a sum already over the budget is reported.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
+from ..pipelines import RUN, WS, PipelineVal, staged_pairs
 from ..program import Program
 from ..smem_transforms import itemsize
 from ..trace import Launch
@@ -48,8 +49,10 @@ RULE = Rule(
         "(0.8.3 lowers the kernel while its call is traced and blames that call), every release "
         "0.8.3 to 0.12.0.1 (a CPU host takes 232448 bytes as the budget). The analysis adds up "
         "the scratch buffers whose shape and dtype it knows "
-        "(`plgpu.SMEM((512, 128), jnp.float32)` is 256 KiB alone) and the barriers, and reports "
-        "only a sum already over the budget."
+        "(`plgpu.SMEM((512, 128), jnp.float32)` is 256 KiB alone), the barriers, and the slots "
+        "of the largest `plgpu.emit_pipeline` run in the kernel (`max_concurrent_steps`, shrunk "
+        "to the grid's steps, times each SMEM-copied block), and reports only a sum already "
+        "over the budget."
     ),
     how_to_fix=(
         "Use smaller tiles (fewer rows or columns per block, more grid steps), fewer buffers "
@@ -81,22 +84,66 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         if launch.kernel.api != "kernel" or id(blamed) in reported or not program.traced(launch.kernel):
             continue  # a kernel whose trace stops first (a buffer JAX refuses) is never lowered
         known = _known_bytes(launch)
-        if known is None or known[0] <= MAX_SMEM_BYTES:
+        if known is None:
             continue
         total, biggest = known
+        slots = _pipeline_slot_bytes(program, launch)
+        total += slots
+        if total <= MAX_SMEM_BYTES:
+            continue
         reported.add(id(blamed))
         related = [Related(program.span(launch.kernel.node), "the kernel is made here")]
         if biggest is not None and biggest.node is not None:
             related.append(Related(program.span(biggest.node), "its largest shared-memory buffer"))
+        what = "scratch buffers and its pipeline's slots" if slots else "scratch buffers"
         yield Finding(
             RULE.code, program.span(blamed),
-            f"This kernel's shared-memory scratch buffers need at least {total} bytes "
+            f"This kernel's shared-memory {what} need at least {total} bytes "
             f"({total / 1024:.0f} KiB), more than the {MAX_SMEM_BYTES} bytes (227 KiB) a block of "
             f"a Hopper or Blackwell GPU has: JAX fails when it lowers the kernel with "
             f"\"ValueError: Mosaic GPU kernel exceeds available shared memory: smem_bytes=... > "
             f"max_smem_bytes={MAX_SMEM_BYTES}\". Use smaller tiles, fewer buffers or a narrower "
             f"dtype.",
             related=tuple(related))
+
+
+def _pipeline_slot_bytes(program: Program, launch: Launch) -> int:
+    """The largest shared memory one plgpu.emit_pipeline run of the launch allocates for its
+    slots (pipeline.py, 0.8.3 - 0.12.0.1: ``(max_concurrent_steps, *block_shape)`` of the ref's
+    dtype per spec copied to SMEM, the steps shrunk to the grid's when fewer), where every
+    spec, ref and the grid are known; 0 otherwise. Runs one after another reuse their scope,
+    so the largest counts, not the sum (a lower bound: its barriers are left out)."""
+    largest = 0
+    for op in program.ops_of(RUN):
+        pipeline = op.args.get("pipeline")
+        if op.launch is not launch or not isinstance(pipeline, PipelineVal) or pipeline.api == WS:
+            continue
+        steps, grid = pipeline.max_concurrent_steps, _ints(pipeline.grid)
+        refs = op.args.get("refs")
+        pairs = staged_pairs(pipeline, refs) if isinstance(refs, tuple) else None
+        if pairs is None or grid is None or not (isinstance(steps, Const) and type(steps.value) is int
+                                                 and steps.value > 0):
+            continue
+        slots = min(steps.value, math.prod(grid)) if grid else steps.value
+        found = 0
+        for spec, ref in pairs:
+            block = _ints(spec.block_shape)
+            size = itemsize(ref.dtype)
+            if block is None or size is None:
+                found = 0
+                break
+            found += slots * math.prod(block) * size
+        largest = max(largest, found)
+    return largest
+
+
+def _ints(value: object) -> tuple[int, ...] | None:
+    items = value.value if isinstance(value, Const) else value
+    if isinstance(items, tuple):
+        items = tuple(item.value if isinstance(item, Const) else item for item in items)
+        if all(type(item) is int and item >= 0 for item in items):
+            return items
+    return None
 
 
 def _known_bytes(launch: Launch) -> tuple[int, RefTypeVal | None] | None:

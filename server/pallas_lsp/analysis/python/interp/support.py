@@ -250,7 +250,8 @@ def _unary(op: ast.unaryop, operand: object) -> object:
     if isinstance(operand, RealVal) and not isinstance(op, ast.Not):
         # A kept real object's own operator (Counter's `+` / `-`), run for real.
         return bridge.unary(op, operand)
-    return pyflow.unary(op, operand)
+    negated = arrays.unary(op, operand)
+    return negated if negated is not MISSING else pyflow.unary(op, operand)
 
 
 def _compare(left: object, ops: list[ast.cmpop], rights: list[object]) -> object:
