@@ -123,6 +123,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("ValueError", "Out of bound slice: start=300, dim=256.", "0.8.3", "ref_slice_out_of_bounds"),
         # PAL016: a block_shape entry that is no int (pal016/block_shape_from_asdict.py).
         ("NotImplementedError", "Unsupported block size type: <class 'str'>", "0.12.0.1", "pipeline_config"),
+        # PAL079: an unpacking of another number of items (pal079/kernel_refs_unpacked_one_short.py).
+        ("ValueError", "not enough values to unpack (expected 5, got 4)", "0.12.0.1", "operator_error"),
+        ("ValueError", "too many values to unpack (expected 3)", "0.10.2", "operator_error"),
         # PAL083, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal083/).
         ("KeyError", "('Warpgroup', <PrimitiveSemantics.Warpgroup: 2>)", "0.12.0.1",
          "lowering_semantics_value"),

@@ -19,7 +19,7 @@ from .multimem_operands import store_operand_fault
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
 from .python.refused_calls import RefusedCall
 from .ref_facts import describe_ref, ds_past_end
-from .ref_stores import store_fault
+from .ref_stores import store_fault, tmem_store_fault
 from .ref_type_faults import construction_fault
 from .ref_unions import RefUnionCall
 from .smem_transforms import buffer_refused
@@ -322,6 +322,8 @@ class Program:
                      and store_fault(access.ref, access.index, access.value) is not None}
             # A pl.ds past its dimension (PAL081): "Out of bound slice" while tracing.
             found.update(id(access.launch) for access, _fault in self.slices_past_end())
+            # An async_store_tmem of another shape (PAL026's swap check).
+            found.update(id(op.launch) for op in self.ref_ops if tmem_store_fault(op) is not None)
             # A multimem_store of another dtype or shape (PAL082): its abstract evaluation.
             found.update(id(op.launch) for op in self.ops_of("plgpu.multimem_store")
                          if store_operand_fault(op) is not None)

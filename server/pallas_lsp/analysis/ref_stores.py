@@ -12,11 +12,15 @@ is not weakly typed).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from .dtypes import COMPLEX, FLOATS, INTEGERS
 from .ref_facts import index_dims, indexed_shape
 from .values import ArrayVal, Const, DtypeVal, RefVal
+
+if TYPE_CHECKING:
+    from .trace import Op
 
 
 @dataclass(frozen=True)
@@ -62,3 +66,19 @@ def store_fault(ref: object, index: object, value: object) -> StoreFault | None:
     if not shape_differs and not dtype_differs:
         return None
     return StoreFault(ref_shape, ref_dtype, value_shape, value_dtype, shape_differs, dtype_differs)
+
+
+def tmem_store_fault(op: Op) -> StoreFault | None:
+    """``plgpu.async_store_tmem(ref, value)`` of a value whose shape is not the TMEM ref's (its
+    view's): the same ``swap`` check raises "Invalid shape for `swap`" while the kernel is
+    traced (measured on 0.8.3, 0.10.2, 0.11.2, 0.12.0.1). Only the shape is judged: a dtype that
+    differs is not measured there."""
+    if op.name != "plgpu.async_store_tmem" or op.names_open:
+        return None
+    ref = op.args.get("ref")
+    if not isinstance(ref, RefVal) or ref.space != "TMEM":
+        return None
+    fault = store_fault(ref, Const(Ellipsis), op.args.get("value"))
+    if fault is None or not fault.shape_differs:
+        return None
+    return replace(fault, dtype_differs=False)

@@ -44,9 +44,10 @@ _SET_OPERATORS = (ast.BitAnd, ast.BitOr, ast.Sub, ast.BitXor)
 
 @dataclass(frozen=True)
 class OperatorError:
-    """An operator the program surely runs and that surely raises, uncaught (PAL079)."""
+    """An operator the program surely runs and that surely raises, uncaught (PAL079); or an
+    unpacking (``a, b = items``) of a known number of items into another number of names."""
 
-    node: ast.BinOp
+    node: ast.BinOp | ast.Tuple | ast.List
     kind: str  # "TypeError", "ZeroDivisionError"
     message: str  # CPython's words
 
@@ -120,3 +121,15 @@ def _zero_division(left: object, op: ast.operator, right: object) -> ExcVal | No
         except ZeroDivisionError as error:
             return ExcVal(ZeroDivisionError, (Const(str(error)),))
     return None
+
+
+def unpack_error(got: int, names: int, starred: bool) -> ExcVal:
+    """The ValueError of ``a, b = items`` with ``got`` items for ``names`` targets (one of them
+    starred or not), in CPython 3.11 / 3.12's words (3.13 adds ", got N" to "too many")."""
+    if starred:
+        message = f"not enough values to unpack (expected at least {names - 1}, got {got})"
+    elif got < names:
+        message = f"not enough values to unpack (expected {names}, got {got})"
+    else:
+        message = f"too many values to unpack (expected {names})"
+    return ExcVal(ValueError, (Const(message),))

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options
 from ..program import Program
-from ..ref_stores import StoreFault, store_fault
+from ..ref_stores import StoreFault, store_fault, tmem_store_fault
 from ..smem_transforms import allocation_refused
 from ..tma_facts import whole_array_copy_fault
-from ..trace import Launch, RefAccess
+from ..trace import Launch, Op, RefAccess
 from .base import LoweringError, Rule
 from .common import cast_fix
 
@@ -69,6 +69,12 @@ _NARROWED_FROM = {"float32": "float64", "int32": "int64", "uint32": "uint64"}
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for access, fault in failing_stores(program):
+        if isinstance(access, Op):
+            ref_node = access.arg_nodes.get("ref")
+            ref_text = program.text(ref_node) if ref_node is not None else "the TMEM ref"
+            yield Finding(RULE.code, program.span(access.node),
+                          "async_store_tmem: " + _message(ref_text, fault))
+            continue
         ref_text = program.text(access.node.value)
         yield Finding(RULE.code, program.span(access.node),
                       _message(ref_text, fault) + _x64_note(program, access, fault),
@@ -87,22 +93,30 @@ def _x64_note(program: Program, access: RefAccess, fault: StoreFault) -> str:
             f"unless jax_enable_x64 is set.")
 
 
-def failing_stores(program: Program) -> list[tuple[RefAccess, StoreFault]]:
+def failing_stores(program: Program) -> list[tuple[RefAccess | Op, StoreFault]]:
     """Each launch's first store JAX refuses while tracing the kernel (the trace stops there):
-    what PAL026 reports, and what a check made later, while lowering, never reaches (PAL048)."""
-    traced: set[int] = set()  # JAX stops a kernel's trace at its first error
-    found = []
+    a ref store, or a ``plgpu.async_store_tmem`` of another shape (the same swap check),
+    whichever comes first in the body's source order: what PAL026 reports, and what a check
+    made later, while lowering, never reaches (PAL048)."""
+    first: dict[int, tuple[RefAccess | Op, StoreFault]] = {}  # JAX stops at the first error
     for access in program.ref_accesses:
         launch = access.launch
-        if access.kind != "store" or not access.sure or id(launch) in traced:
+        if access.kind != "store" or not access.sure or id(launch) in first:
             continue
         fault = store_fault(access.ref, access.index, access.value)
         if fault is None or program.api_removed(launch.kernel) or _copies_fail(launch) \
                 or allocation_refused(access.ref):
             continue
-        traced.add(id(launch))
-        found.append((access, fault))
-    return found
+        first[id(launch)] = (access, fault)
+    for op in program.ref_ops:
+        fault = tmem_store_fault(op)
+        if fault is None or program.api_removed(op.launch.kernel):
+            continue
+        known = first.get(id(op.launch))
+        if known is None or (op.node.lineno, op.node.col_offset) < (known[0].node.lineno,
+                                                                     known[0].node.col_offset):
+            first[id(op.launch)] = (op, fault)
+    return list(first.values())
 
 
 def _copies_fail(launch: Launch) -> bool:

@@ -15,7 +15,7 @@ from .base import LoweringError, Rule
 RULE = Rule(
     code="PAL079",
     name="operator_error",
-    title="an operator whose operands' types (or a zero divisor) make Python raise",
+    title="an operator or an unpacking whose operands make Python raise",
     jax_message=(
         "TypeError: unsupported operand type(s) for +: 'Slice' and 'int'\n"
         "TypeError: can only concatenate tuple (not \"int\") to tuple\n"
@@ -28,6 +28,10 @@ RULE = Rule(
         LoweringError(r"\Acan't multiply sequence by non-int of type '\w+'", exc_type="TypeError"),
         LoweringError(r"division by zero|modulo by zero|cannot be raised to a negative power",
                       exc_type="ZeroDivisionError"),
+        # An unpacking of a known number of items into another number of names (PAL014 claims
+        # wgmma's own "expected 2" unpackings of operand shapes first).
+        LoweringError(r"\A(not enough values to unpack \(expected (at least )?\d+, got \d+\)"
+                      r"|too many values to unpack \(expected \d+(, got \d+)?\))\Z", exc_type="ValueError"),
     ),
     what_it_means=(
         "Python runs `a + b` as `type(a).__add__(a, b)`, then `type(b).__radd__(b, a)`; when "
@@ -35,7 +39,9 @@ RULE = Rule(
         "is a `Slice` object (start, size, stride) that defines no arithmetic: `rows + 2` "
         "is not a wider window. A tuple concatenates only with a tuple. Dividing an int by "
         "zero (`/`, `//`, `%`) raises ZeroDivisionError. Inside a kernel body the error stops "
-        "the trace, so JAX never sees the kernel."
+        "the trace, so JAX never sees the kernel. `a, b, c = items` needs exactly three items "
+        "(`first, *rest = items` at least one): Python raises ValueError otherwise, before any "
+        "name is bound."
     ),
     when_it_happens=(
         "When the line runs: at module level, in a function the program calls, or in a kernel "
@@ -43,7 +49,9 @@ RULE = Rule(
         "Reported where the operands' types are known exactly (numbers, strings, tuples, "
         "lists, `pl.ds` slices, Python slices), the line surely runs, and no `try` on the way "
         "may catch the error; arrays, refs and the program's own classes may define the "
-        "operator and are not judged. The message is CPython's own."
+        "operator and are not judged. An unpacking is judged where the number of items is "
+        "known exactly (a tuple, a list whose items are all known: a kernel body's `*refs`). "
+        "The message is CPython's own (3.13 adds \", got N\" to \"too many values\")."
     ),
     how_to_fix=(
         "For a wider window, build a new slice: `pl.ds(start, size + 2)` (or keep the start "
@@ -74,6 +82,14 @@ def check(program: Program, options: Options) -> Iterable[Finding]:
 
 
 def _finding(program: Program, error: OperatorError) -> Finding:
+    if not isinstance(error.node, ast.BinOp):
+        return Finding(
+            RULE.code, program.span(error.node),
+            f"This unpacking raises \"{error.kind}: {error.message}\" when this line runs, and "
+            f"nothing catches it: the sequence has another number of items than the names it "
+            f"is unpacked into, so the program stops here (in a kernel body: JAX never sees the "
+            f"kernel). Unpack as many names as there are items (a kernel gets one ref per input, "
+            f"output and scratch buffer), or take the rest with a starred name (`*rest`).")
     symbol = _SYMBOLS.get(type(error.node.op), "the operator")
     return Finding(
         RULE.code, program.span(error.node),

@@ -61,7 +61,7 @@ from .. import (
     raise_free,
 )
 from ..generator_contexts import GeneratorContextManager
-from ..operator_errors import OperatorError
+from ..operator_errors import OperatorError, unpack_error
 from ..real import RealVal
 from .support import (
     MAX_LOOP_PASSES,
@@ -378,8 +378,9 @@ class StatementsMixin:
         payload.context = handled if handled == Const(None) or exception_classes.is_instance(handled) \
             else UNKNOWN
 
-    def operator_raised(self, node: ast.BinOp, error: exception_values.ExcVal) -> None:
-        """``left op right`` surely raised ``error`` (python/operator_errors.py): recorded for
+    def operator_raised(self, node: ast.BinOp | ast.Tuple | ast.List, error: exception_values.ExcVal) -> None:
+        """``left op right`` (or an unpacking into the target ``node``) surely raised ``error``
+        (python/operator_errors.py): recorded for
         PAL079 where it surely reaches module level uncaught from the program's own code
         (not library code followed from source), then raised as a call's exception is."""
         if id(node) not in self.operator_errors and self.escapes(error.kind) \
@@ -950,6 +951,9 @@ class StatementsMixin:
         after = len(target.elts) - stars[0] - 1 if stars else 0
         fits = parts is not None and len(stars) <= 1 and (
             len(parts) >= len(target.elts) - 1 if stars else len(parts) == len(target.elts))
+        if not fits and parts is not None and len(stars) <= 1 and _counted_exactly(value):
+            # Python raises ValueError before binding any name (PAL079).
+            self.operator_raised(target, unpack_error(len(parts), len(target.elts), bool(stars)))
         for index, element in enumerate(target.elts):
             if not fits or parts is None:
                 inner = element.value if isinstance(element, ast.Starred) else element
@@ -1106,3 +1110,11 @@ def _managers_pass(managers: list[object], kind: type[BaseException]) -> bool:
         elif not isinstance(manager, (MeshContext, PatchContext, MeshVal, NullContextVal)):
             return False
     return True
+
+
+def _counted_exactly(value: object) -> bool:
+    """A value whose number of items is known for sure: a tuple the program built, a constant
+    tuple, a list whose items are all known (not another iterable's protocol, which the
+    analysis may read partly)."""
+    return type(value) is tuple or (isinstance(value, Const) and type(value.value) is tuple) \
+        or (type(value) is ListVal and value.complete)
