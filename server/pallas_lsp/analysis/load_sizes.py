@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 from .pipelines import RUN
 from .ref_facts import index_dims
-from .smem_transforms import elements, itemsize
+from .smem_transforms import elements, itemsize, swizzled_untiled
 from .tma_facts import whole_array_copy_fault
 from .tma_window import pipeline_row_fault
 from .trace import RefAccess
 from .values import Const, FuncVal, PartialVal, RefVal
+from .versions import WARPGROUP_SWIZZLED_ACCESS_UNINFERRED, holds
 
 if TYPE_CHECKING:
     from .program import Program
@@ -74,6 +75,26 @@ def warpgroup_unlayoutable(program: Program) -> Iterator[FaultyLoad]:
     for load in faulty_loads(program, "Warpgroup"):
         if (load.ref.space == "GMEM" or load.ref.transforms == ()) and id(load.access.launch) not in casts:
             yield load
+
+
+def swizzled_uninferred(program: Program) -> dict[int, RefAccess]:
+    """Under Warpgroup semantics (0.11 on), the first register load or store of each launch of
+    a shared-memory buffer swizzled but not tiled, in a kernel that casts no layout: layout
+    inference finds no layout for it (measured on 0.11.2 and 0.12.0.1; a plgpu.layout_cast of
+    the value lets it through, a TMA copy alone needs none), by launch id."""
+    if not holds(WARPGROUP_SWIZZLED_ACCESS_UNINFERRED, program.version):
+        return {}
+    casts = program.launches_casting_layouts()
+    traced_faults = program.trace_refused_launches()
+    found: dict[int, RefAccess] = {}
+    for access in program.ref_accesses:
+        launch = access.launch
+        if id(launch) in found or access.scoped or not access.sure or id(launch) in casts \
+                or id(launch) in traced_faults or swizzled_untiled(access.ref) is None \
+                or program.semantics(launch.kernel).name != "Warpgroup":
+            continue
+        found[id(launch)] = access
+    return found
 
 
 def contiguous_slice(ref: RefVal, index: object) -> tuple[int, ...] | None:

@@ -343,13 +343,15 @@ class Program:
 
     def inference_refused_launches(self) -> frozenset[int]:
         """The ids of the launches under Warpgroup semantics whose layout inference fails
-        before any op is lowered (a load no register layout fits: load_sizes, PAL027's); the
+        before any op is lowered (a load no register layout fits: load_sizes, PAL027's; a
+        load or store of a swizzled, untiled buffer: PAL012's); the
         lowering rules judge nothing of them. Found once."""
         if self._inference_refused is None:
             # (Imported here: load_sizes reads this class's facts.)
-            from .load_sizes import warpgroup_unlayoutable
-            self._inference_refused = frozenset(id(load.access.launch)
-                                                for load in warpgroup_unlayoutable(self))
+            from .load_sizes import swizzled_uninferred, warpgroup_unlayoutable
+            self._inference_refused = frozenset(
+                {id(load.access.launch) for load in warpgroup_unlayoutable(self)}
+                | set(swizzled_uninferred(self)))
         return self._inference_refused
 
     def names_in_file(self) -> frozenset[str]:

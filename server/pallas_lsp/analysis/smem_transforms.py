@@ -365,3 +365,16 @@ def minor_fits(ref: RefVal) -> bool:
 
 def tile_rows(ref: RefVal) -> int:
     return next(t.value for t in ref.transforms if t.kind == "tiling")[0]  # type: ignore[union-attr,index]
+
+
+def swizzled_untiled(ref: object) -> int | None:
+    """The swizzle of a whole shared-memory allocation swizzled but not tiled, whose swizzle
+    fits its rows (else PAL012 refuses it first); None for any other ref."""
+    if not isinstance(ref, RefVal) or ref.space != "SMEM" or ref.root is not None \
+            or not isinstance(ref.transforms, tuple) or [t.kind for t in ref.transforms] != ["swizzle"]:
+        return None
+    swizzle = ref.transforms[0]
+    if not isinstance(swizzle, TransformVal) or type(swizzle.value) is not int \
+            or swizzle_fit(RefTypeVal(ref.space, ref.shape, ref.dtype, ref.transforms)) is not None:
+        return None
+    return swizzle.value

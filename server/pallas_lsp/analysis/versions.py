@@ -230,6 +230,13 @@ LANE_SWIZZLED_LOAD_TAKES_CAST = Fact("a Lane load of a swizzled, untiled buffer 
                                      (0, 10, 2), None,
                                      "load_swizzled_layout_cast: refused on 0.8.3, 0.9.1, 0.9.2; "
                                      "lowers from 0.10.2")
+# Under Warpgroup semantics a register load or store of a shared-memory buffer swizzled but not
+# tiled, with no layout_cast in the kernel, leaves layout inference without a layout ("Failed to
+# infer a possible set of layouts", on the jitted call); 0.10.2 refuses the buffer itself
+# ("Unsupported transforms [<SwizzlingMode.k64ByteSwizzle: 64>]"), even copied only.
+WARPGROUP_SWIZZLED_ACCESS_UNINFERRED = Fact(
+    "a Warpgroup load or store of a swizzled, untiled buffer fails layout inference", (0, 11), None,
+    "pal027/swizzled_untiled_load_warpgroup: 0.10.2 vs 0.11.2, 0.12.0.1")
 # A reshape of a tiled shared-memory ref is moved inside the tiling when it only folds runs of
 # dimensions that the tiling allows (before: every such reshape is refused, "Reshapes don't
 # commute with tiling.", blamed on no kernel line; 0.10.0 and 0.10.1 not measured).

@@ -7,16 +7,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..load_sizes import WARPGROUP_THREADS, FaultyLoad, faulty_loads, warpgroup_unlayoutable
+from ..load_sizes import (
+    WARPGROUP_THREADS,
+    FaultyLoad,
+    faulty_loads,
+    swizzled_uninferred,
+    warpgroup_unlayoutable,
+)
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
+from ..smem_transforms import itemsize, swizzled_untiled
+from ..values import RefVal, TransformVal
 from ..versions import KERNEL_LOWERED_AT_JIT_CALL, holds
 from .base import LoweringError, Rule
 
 RULE = Rule(
     code="PAL027",
     name="ref_load_size",
-    title="a load of a ref into registers needs a multiple of 128 elements",
+    title="a ref in registers with no layout: a size not a multiple of 128, or swizzled and untiled",
     jax_message=(
         "ValueError: memref<32xf32, strided<[1], offset: ?>, #gpu.address_space<workgroup>> must "
         "have a number of elements that is a multiple of 128 (got 32)\n"
@@ -54,7 +62,10 @@ RULE = Rule(
         "finding's related location is the load). That is the default from 0.11.2, so the "
         "quickstart's add_vectors as a `plgpu.kernel` of 32 values fails this way on 0.11.2 "
         "and 0.12.0.1. Measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1. A kernel with any "
-        "`plgpu.layout_cast` is not judged under Warpgroup (a cast constrains inference)."
+        "`plgpu.layout_cast` is not judged under Warpgroup (a cast constrains inference). "
+        "Under Warpgroup from 0.11.2, a load or store in registers of a shared-memory buffer "
+        "swizzled but not tiled has no layout either (the same message, on the jitted call; "
+        "under Lane PAL012 reports its load)."
     ),
     how_to_fix=(
         "Pad the array to a multiple of 128 elements (slice the result back on the host), or load "
@@ -78,6 +89,43 @@ call = plgpu.kernel(add_one, out_type=jax.ShapeDtypeStruct((128,), jnp.float32),
 def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _lane(program)
     yield from _warpgroup(program)
+    yield from _swizzled_accesses_warpgroup(program)
+
+
+def _swizzled_accesses_warpgroup(program: Program) -> Iterator[Finding]:
+    """Under Warpgroup semantics (0.11 on), a register load or store of a buffer swizzled but
+    not tiled, in a kernel that casts no layout: layout inference fails ("Failed to infer a
+    possible set of layouts"), blamed on the jitted call (load_sizes.swizzled_uninferred)."""
+    reported: set[int] = set()
+    for access in swizzled_uninferred(program).values():
+        blamed = access.launch.lowered_at
+        if id(blamed) in reported:
+            continue
+        reported.add(id(blamed))
+        ref = access.ref
+        swizzle = swizzled_untiled(ref)
+        what = "loads" if access.kind == "load" else "stores"
+        yield Finding(
+            RULE.code, program.span(blamed),
+            f"This kernel {what} a shared-memory buffer swizzled {swizzle} bytes (and not tiled) "
+            f"in registers (line {access.node.lineno}) and names no register layout: under "
+            f"Warpgroup semantics layout inference finds none that reads swizzled memory, and JAX "
+            f"raises \"ValueError: Failed to infer a possible set of layouts\" when it lowers the "
+            f"kernel. Tile the buffer before the swizzle (TilingTransform((8, "
+            f"{(swizzle or 0) // (itemsize(ref.dtype) or 1)}))), or cast the value "  # type: ignore[attr-defined]
+            f"(plgpu.layout_cast(smem[...], plgpu.Layout.WGMMA)).",
+            related=(Related(program.span(access.node), "the buffer is loaded or stored here"),
+                     *_swizzle_related(program, ref)))
+
+
+def _swizzle_related(program: Program, ref: object) -> tuple[Related, ...]:
+    related = []
+    transform = ref.transforms[0] if isinstance(ref, RefVal) and isinstance(ref.transforms, tuple) else None
+    if isinstance(transform, TransformVal) and transform.node is not None:
+        related.append(Related(program.span(transform.node), "the swizzle is built here"))
+    if isinstance(ref, RefVal) and ref.node is not None:
+        related.append(Related(program.span(ref.node), "the shared-memory buffer is declared here"))
+    return tuple(related)
 
 
 def _warpgroup(program: Program) -> Iterator[Finding]:
