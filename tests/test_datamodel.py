@@ -2592,12 +2592,16 @@ def layer(name):
 with contextlib.ExitStack() as stack:
     op = stack.enter_context(layer("max"))
     inside = list(LAYERS)
+with contextlib.ExitStack() as stack:
+    for name in ("a", "b"):
+        stack.enter_context(layer(name))
+    both = list(LAYERS)
 cm = layer("x")
 entered = cm.__enter__()
 during = len(LAYERS)
 cm.__exit__(None, None, None)
-launch(op if inside == ["base", "max"] and LAYERS == ["base"] and entered == "x" and during == 2
-       and hasattr(type(cm), "__exit__") else "add")
+launch(op if inside == ["base", "max"] and both == ["base", "a", "b"] and LAYERS == ["base"]
+       and entered == "x" and during == 2 and hasattr(type(cm), "__exit__") else "add")
 """, ["PAL006"]),
     "Cls.__new__(Cls) is object's: a bare instance a __mul__ fills (a mesh shape built by `*`)": ("""
 class Axis:

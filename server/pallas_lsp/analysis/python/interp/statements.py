@@ -59,6 +59,7 @@ from .. import (
     exception_groups,
     exception_values,
     raise_free,
+    source_models,
 )
 from ..generator_contexts import GeneratorContextManager
 from ..operator_errors import OperatorError, unpack_error
@@ -614,10 +615,17 @@ class StatementsMixin:
             if self._loops:
                 self._loops[-1].level = -1
         raisable: frozenset[type[BaseException]] | None = frozenset()
+        # The library model's own `except BaseException` (ExitStack.__exit__ around each exit
+        # callback, a Future around its call): its handler is for an exception the callback
+        # surely raises (Interpreter.raise_exception brings it there); a call the judge cannot
+        # read is not taken to raise, or every later callback would get an unknown exception.
+        judged_by_raises_only = bool(stmt.handlers) and all(
+            isinstance(clause.type, ast.Name) and clause.type.id == "BaseException"
+            for clause in stmt.handlers) and self.path_of(stmt) == source_models.PATH
         try:
             for statement in stmt.body:
                 self._tick()
-                if raisable is not None and stmt.handlers:
+                if raisable is not None and stmt.handlers and not judged_by_raises_only:
                     judged = raise_free.may_raise(statement, env)
                     raisable = None if judged is None else raisable | judged
                 self.exec_stmt(statement, env, ctx, frame)
