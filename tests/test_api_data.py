@@ -107,3 +107,11 @@ def test_a_signature_that_gained_a_parameter_is_written_as_that_parameter() -> N
 def test_an_unknown_change_is_refused() -> None:
     with pytest.raises(ValueError, match="not a change"):
         api_changes.apply({}, ("?", None))
+
+
+def test_positional_drift_names_are_current() -> None:
+    """PAL009's list of functions whose positional parameters differ between releases is the
+    one the shipped API data gives (regenerate: api_positional_drift.drifted())."""
+    from pallas_lsp.analysis import api_positional_drift
+
+    assert api_positional_drift.drifted() == api_positional_drift.NAMES

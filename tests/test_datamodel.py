@@ -1379,9 +1379,11 @@ order = [f.name for f in dataclasses.fields(Config)] == ["name", "op", "width"]
 typed = Config.__annotations__["width"] is int
 launch("max" if order and typed and (made.op, made.width) == ("add", 8) else "add")
 """, ["PAL006"]),
-    "make_dataclass with an option is unknown": ("""
+    "make_dataclass with an option it does not model (bases=) is unknown": ("""
 import dataclasses
-Config = dataclasses.make_dataclass("Config", [("op", str, "max")], frozen=True)
+class Base:
+    pass
+Config = dataclasses.make_dataclass("Config", [("op", str, "max")], bases=(Base,))
 launch(Config().op)
 """, []),
     # exec of a known string, run by the interpreter (python/exec_source.py).
@@ -2602,6 +2604,27 @@ during = len(LAYERS)
 cm.__exit__(None, None, None)
 launch(op if inside == ["base", "max"] and both == ["base", "a", "b"] and LAYERS == ["base"]
        and entered == "x" and during == 2 and hasattr(type(cm), "__exit__") else "add")
+""", ["PAL006"]),
+    "make_dataclass with frozen=True: a record whose fields have their defaults, a dict key": ("""
+import dataclasses
+Launch = dataclasses.make_dataclass(
+    "Launch", [("threads", int, 2), ("op", str, "max")], frozen=True)
+table = {Launch(): "max"}
+launch(table[Launch(2, "max")] if Launch().threads == 2 else "add")
+""", ["PAL006"]),
+    "IntEnum / StrEnum members as dict keys equal their values (auto() numbering)": ("""
+import enum
+class Role(enum.IntEnum):
+    PRODUCER = 0
+    CONSUMER = enum.auto()
+    @property
+    def registers(self):
+        return {Role.PRODUCER: 40, Role.CONSUMER: 232}[self]
+class Axis(enum.StrEnum):
+    DATA = "max"
+table = {Axis.DATA: "max"}
+launch(table["max"] if Role.CONSUMER.registers == 232 and {0: "a"}[Role.PRODUCER] == "a"
+       and Role.CONSUMER in {1: "b"} else "add")
 """, ["PAL006"]),
     "Cls.__new__(Cls) is object's: a bare instance a __mul__ fills (a mesh shape built by `*`)": ("""
 class Axis:

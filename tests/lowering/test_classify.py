@@ -126,6 +126,12 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # PAL079: an unpacking of another number of items (pal079/kernel_refs_unpacked_one_short.py).
         ("ValueError", "not enough values to unpack (expected 5, got 4)", "0.12.0.1", "operator_error"),
         ("ValueError", "too many values to unpack (expected 3)", "0.10.2", "operator_error"),
+        # copy_gmem_to_smem given no barrier (pal013/copy_without_barrier.py): a required argument
+        # before 0.11.2 (PAL009), a TMA copy's refusal from it (PAL013).
+        ("TypeError", "copy_gmem_to_smem() missing 1 required positional argument: 'barrier'", "0.10.2",
+         "api_renamed"),
+        ("ValueError", "copy_gmem_to_smem without a barrier is only supported on pre-Hopper GPUs, which "
+         "use the cp.async implementation", "0.12.0.1", "tma_copies"),
         # PAL083, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal083/).
         ("KeyError", "('Warpgroup', <PrimitiveSemantics.Warpgroup: 2>)", "0.12.0.1",
          "lowering_semantics_value"),

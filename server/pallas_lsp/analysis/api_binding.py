@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import functools
 
+from . import api_positional_drift
 from .api_surface import Param, shipped
 from .python import binding
 from .versions import JaxVersion
@@ -44,3 +45,25 @@ def _arguments(params: tuple[Param, ...]) -> ast.arguments:
         kw_defaults=[_DEFAULT if p.has_default else None for p in params if p.kind == "KO"],
         kwarg=keywords[0] if keywords else None,
         defaults=[_DEFAULT for p in positional if p.has_default])
+
+
+@functools.lru_cache(maxsize=4096)  # asked for every JAX call the run reaches
+def positional_refusal(version: JaxVersion, name: str, positional: int,
+                       keywords: tuple[str, ...]) -> str | None:
+    """CPython's TypeError text where the release's function ``name`` surely cannot bind the
+    call's positional arguments (too many, or a required one missing): "copy_gmem_to_smem()
+    missing 1 required positional argument: 'barrier'"; None where it binds, where the fault is
+    a keyword's (PAL009's keyword check words those), or where the data does not say. Only the
+    functions whose positional parameters differ between releases are judged
+    (api_positional_drift.CLAIMED: no class, whose ``__init__`` CPython would name)."""
+    short = name.rsplit(".", 1)[-1]
+    if short not in api_positional_drift.CLAIMED:
+        return None  # (a signature that never changed: a plain misuse, not the release's drift)
+    surface = shipped(version)
+    params = surface.params(name) if surface is not None else None
+    if params is None:
+        return None
+    text = binding.refusal(_arguments(params), short, positional, keywords)
+    if text is None or "keyword argument" in text or "positional" not in text:
+        return None
+    return text

@@ -168,6 +168,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # Launches whose kernel body's signature cannot bind the refs JAX passes, where the
         # TypeError surely reaches module level uncaught (PAL064).
         self.refused_bodies: list[RefusedBody] = []
+        # JAX calls the target release's signature refuses by position (PAL009), by call id:
+        # (the call, the function's name, CPython's TypeError text).
+        self.refused_api_calls: dict[int, tuple[ast.Call, str, str]] = {}
         # id(node) -> a binary operator whose operands make Python raise (a TypeError of their
         # types, a ZeroDivisionError), surely reaching module level uncaught (PAL079).
         self.operator_errors: dict[int, OperatorError] = {}

@@ -579,6 +579,7 @@ class DictVal:
     def store(self, key: object, value: object, *, sure: bool = True) -> None:
         """``d[key] = value`` (``sure``: on a path that surely runs; else an instance key
         may or may not be in the dict from here)."""
+        key = mixin_member_value(key)
         instance = _instance_key(key)
         if instance is not MISSING and (instance in self.instance_items
                                         or len(self.items) + len(self.instance_items) < MAX_DICT_ITEMS):
@@ -596,6 +597,7 @@ class DictVal:
     def delete(self, key: object, *, sure: bool) -> None:
         """``del d[key]`` (``sure``: on a path that surely runs). A key we cannot compute, or
         a deletion that may not run, leaves the dict's contents unknown."""
+        key = mixin_member_value(key)
         if sure and isinstance(key, Const) and _hashable(key.value):
             self.items.pop(key.value, None)
             return
@@ -616,6 +618,7 @@ class DictVal:
             self.owner.open_attrs = True  # type: ignore[attr-defined]
 
     def load(self, key: object, default: object = MISSING) -> object:
+        key = mixin_member_value(key)
         instance = _instance_key(key)
         if instance is not MISSING:
             # Never equal to a constant key (object's == is identity, a dataclass's
@@ -634,6 +637,7 @@ class DictVal:
     def holds(self, key: object) -> object:
         """``key in d`` for a key that is the program's instance (identity or record):
         True / False, None when not known; MISSING for any other key."""
+        key = mixin_member_value(key)
         instance = _instance_key(key)
         if instance is MISSING:
             return MISSING
@@ -766,6 +770,34 @@ def identity_key(key: object) -> bool:
                 cls.is_dataclass and getattr(cls.node, "dataclass_options", None) is None):
             return False
     return key.cls.lookup("__eq__") is MISSING and key.cls.lookup("__hash__") is MISSING
+
+
+# The enum bases whose members are equal to, and hash as, their value (a builtin type mixed
+# in: IntEnum's int, StrEnum's str, ``class C(str, Enum)``).
+_VALUE_ENUM_BASES = frozenset({"enum.IntEnum", "enum.StrEnum", "enum.IntFlag", "builtins.int",
+                               "builtins.str"})
+
+
+def mixin_member_value(key: object) -> object:
+    """A member of the program's enum class that mixes in int or str (IntEnum, StrEnum,
+    ``class C(str, Enum)``) as a dict key: its value, which it equals and hashes as
+    (``{Role.PRODUCER: 40}[0]`` is 40), so a table keyed by such members is read; any other
+    key as it is. (Iterating the dict then gives the values, not the members: equal to them,
+    though not of the enum's type.) Not where the program's classes define ``__eq__`` /
+    ``__hash__``."""
+    if key.__class__ is not ObjVal or key.payload is not None or key.cls.enum_members is None:  # type: ignore[attr-defined]
+        return key
+    value = key.attrs.get("_value_")  # type: ignore[attr-defined]
+    if not (isinstance(value, Const) and type(value.value) in (int, str)):
+        return key
+    mixed = False
+    for cls in key.cls.mro():  # type: ignore[attr-defined]
+        if isinstance(cls, ClassVal):
+            if "__eq__" in cls.attrs or "__hash__" in cls.attrs:
+                return key
+        elif isinstance(cls, QualName) and cls.name in _VALUE_ENUM_BASES:
+            mixed = True
+    return Const(value.value) if mixed else key
 
 
 def enum_member_key(key: object) -> bool:

@@ -352,6 +352,13 @@ WARPGROUP_ERF_ATAN2_NO_LAYOUT = Fact("Warpgroup layout inference has no rule for
 NARROW_POINTWISE_REFUSED = Fact("arithmetic on 8-bit register arrays is refused", (0, 10, 2), None,
                                 "pal049/int8_add: 0.8.3 lowers int8 / uint8 / float8 adds, 0.10.2 "
                                 "to 0.12.0.1 refuse them (0.9 and 0.10.0/0.10.1 not measured)")
+# copy_gmem_to_smem's barrier became optional (the cp.async copies of pre-Hopper GPUs take
+# none); a TMA copy (Hopper and newer, and a CPU host's lowering) then refuses its absence while
+# lowered: "copy_gmem_to_smem without a barrier is only supported on pre-Hopper GPUs" (measured
+# on 0.11.2 and 0.12.0.1; 0.10.2 requires the argument: "missing 1 required positional
+# argument: 'barrier'", PAL009's).
+COPY_BARRIER_OPTIONAL = Fact("copy_gmem_to_smem's barrier is optional, and a TMA copy refuses none",
+                             (0, 11, 2), None, "pal013/copy_without_barrier: 0.10.2 vs 0.11.2")
 COPY_CHECKS_AT_TRACE = Fact("TMA copies check dtypes and shapes when traced", (0, 11, 2), None,
                             "families corpus copy_tma.shape_mismatch / dtype_mismatch, 0.10.2 vs 0.11.2")
 

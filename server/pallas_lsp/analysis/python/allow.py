@@ -143,8 +143,10 @@ MODULES: dict[str, Policy] = {
     "ast": Policy("literals read from a string", frozenset({"literal_eval"}),
                   {"parse": "syntax trees are not values the program's kernels use"},
                   others="syntax-tree node classes and walkers: not values the program's kernels use"),
-    "collections": Policy("containers", frozenset({"OrderedDict", "deque", "Counter", "ChainMap"}),
+    "collections": Policy("containers", frozenset({"deque", "Counter", "ChainMap"}),
                           {"namedtuple": "modelled (stdlib_values: a record class of the program)",
+                           "OrderedDict": "modelled: run as Python on a dict (python/source_models.py), "
+                                          "so it holds the program's values (scratch types, refs)",
                            "defaultdict": "modelled: run as Python (python/source_models.py), so the "
                                           "lists its factory makes are the program's own",
                            "UserDict": "modelled: run as Python (python/source_models.py), a "

@@ -39,6 +39,7 @@ from ..ast_nodes import PRIVATE_NAME, mangle_private_names
 
 # The model's class of each library name.
 CLASSES = {"collections.defaultdict": "defaultdict", "collections.UserDict": "UserDict",
+           "collections.OrderedDict": "OrderedDict",
            "contextlib.closing": "closing", "contextlib.ExitStack": "ExitStack",
            "contextvars.ContextVar": "ContextVar", "contextvars.Context": "Context",
            "contextvars.Token": "Token", "contextvars.copy_context": "copy_context",
@@ -600,6 +601,27 @@ class defaultdict(dict):
             raise KeyError(key)
         self[key] = value = self.default_factory()
         return value
+
+
+class OrderedDict(dict):
+    # CPython's OrderedDict on a dict (insertion-ordered already): move_to_end and popitem's
+    # `last=`. Its order-sensitive == between two OrderedDicts is not modelled (the dict's).
+    def move_to_end(self, key, last=True):
+        value = self.pop(key)
+        if last:
+            self[key] = value
+        else:
+            rest = [(item_key, self.pop(item_key)) for item_key in list(self)]
+            self[key] = value
+            for item_key, item_value in rest:
+                self[item_key] = item_value
+
+    def popitem(self, last=True):
+        if not self:
+            raise KeyError("dictionary is empty")
+        keys = list(self)
+        key = keys[-1] if last else keys[0]
+        return key, self.pop(key)
 
 
 class UserDict(MutableMapping):

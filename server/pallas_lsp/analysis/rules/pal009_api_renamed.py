@@ -7,6 +7,7 @@ import difflib
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 
+from .. import api_positional_drift
 from ..api_static import kernel_keywords, surface_for
 from ..api_surface import (
     CANONICAL_MODULES,
@@ -59,6 +60,12 @@ RULE = Rule(
         LoweringError(r"kernel\(\) takes from 0 to 1 positional arguments", exc_type="TypeError"),
         LoweringError(r"kernel\(\) missing 1 required positional argument: 'out_shape'",
                       exc_type="TypeError"),
+        # A JAX function's positional arguments its release refuses (api_binding), for the
+        # functions whose positional parameters changed between releases (the same words of
+        # the program's own kernel bodies are PAL064's).
+        LoweringError(r"\A(" + "|".join(api_positional_drift.CLAIMED) + r")\(\) (missing \d+ required "
+                      r"positional argument|takes (from \d+ to )?\d+ positional arguments? but \d+ "
+                      r"(were|was) given)", exc_type="TypeError"),
         LoweringError(r"has no attribute '(use_abstract_mesh|get_abstract_mesh|use_mesh)'",
                       exc_type="AttributeError"),
         LoweringError(r"make_mesh\(\) got an unexpected keyword argument 'axis_(shapes|sizes)'",
@@ -152,6 +159,25 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _make_mesh(program)
     yield from _keywords_the_release_lacks(program, options)
     yield from _names_the_release_lacks(program, options)
+    yield from _positional_refusals(program)
+
+
+def _positional_refusals(program: Program) -> Iterator[Finding]:
+    """A JAX function called with positional arguments its signature on the target release
+    refuses (a required one missing, too many), on a path that surely runs
+    (Interpreter.refused_api_calls, from the release's API data): Python raises the TypeError
+    at the call. plgpu.kernel's own spelling is `_old_spelling` / `_new_spelling`'s."""
+    version = format_jax_version(program.version)
+    for node, name, text in sorted(program.interp.refused_api_calls.values(),
+                                   key=lambda item: (item[0].lineno, item[0].col_offset)):
+        if name == "plgpu.kernel":
+            continue
+        yield _finding(program, node,
+                       f"On JAX {version} {name}'s signature does not take these positional "
+                       f"arguments: this call fails with \"TypeError: {text}\" before it runs. "
+                       f"Pass what this release's {name} takes (its signature changed between "
+                       f"releases: check the release notes), or pin the JAX release the code "
+                       f"was written for.", None)
 
 
 def _old_spelling(program: Program, call: ast.Call) -> Iterator[Finding]:

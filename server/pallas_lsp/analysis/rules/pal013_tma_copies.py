@@ -16,6 +16,7 @@ from ..trace import Op
 from ..values import (
     MISSING,
     UNKNOWN,
+    BarrierRefVal,
     Const,
     CopyPartitionVal,
     DtypeVal,
@@ -25,6 +26,7 @@ from ..values import (
     const_strings,
 )
 from ..versions import (
+    COPY_BARRIER_OPTIONAL,
     COPY_CHECKS_AT_TRACE,
     COPY_LEADER_TRACKED,
     WAIT_COUNT_AT_WAIT,
@@ -56,6 +58,8 @@ RULE = Rule(
         # copy_smem_to_gmem's strict zip of two shapes of different ranks (0.11.2 on).
         LoweringError(r"^zip\(\) argument 2 is (longer|shorter) than argument 1$", exc_type="ValueError",
                       when=COPY_CHECKS_AT_TRACE),
+        LoweringError(r"copy_gmem_to_smem without a barrier is only supported on pre-Hopper",
+                      exc_type="ValueError"),
         LoweringError(r"Expected the SMEM reference to have the same shape as the transformed slice",
                       exc_type="ValueError"),
         LoweringError(r"Expected dtypes to match but src had type", exc_type="ValueError"),
@@ -136,11 +140,60 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             continue
         finding = _copy_finding(program, op) if op.name in _COPIES else (
             _wait_finding(program, op) if op.name == "plgpu.wait_smem_to_gmem" else None)
+        if finding is None and op.name == "plgpu.copy_gmem_to_smem":
+            finding = _barrier_as_destination(program, op) or _barrier_finding(program, op)
         if finding is not None:
             seen.add(id(op.node))
             yield finding
     yield from _pallas_call_copies(program)
     yield from _pipelines_without_steps(program)
+
+
+def _barrier_as_destination(program: Program, op: Op) -> Finding | None:
+    """copy_gmem_to_smem into a barrier ref (the kernel's scratch refs taken in another order
+    than the scratch list gives them): from 0.11.2 the copy's dtype check, made when it is
+    traced, names the barrier's type ("Expected dtypes to match but src had type float32 and
+    dst had type barrier", measured on 0.11.2 and 0.12.0.1; 0.10.2 fails elsewhere)."""
+    src, dst = op.args.get("src"), op.args.get("dst")
+    if not holds(COPY_CHECKS_AT_TRACE, program.version) or not isinstance(dst, BarrierRefVal) \
+            or not isinstance(src, RefVal) or src.space != "GMEM" or not isinstance(src.dtype, DtypeVal) \
+            or op.names_open or op.scope_names or id(op.launch) in program.trace_refused_launches():
+        return None
+    return Finding(
+        RULE.code, program.span(op.node),
+        f"copy_gmem_to_smem copies GMEM of {src.dtype.name} into a barrier, not a shared-memory "
+        f"buffer: JAX raises \"ValueError: Expected dtypes to match but src had type "
+        f"{src.dtype.name} and dst had type barrier\" when it traces the copy. The kernel takes "
+        f"its scratch refs in the order of scratch_types: check that the body's parameters "
+        f"name them in that order, and pass the barrier as the copy's third argument.",
+        related=_related(program, src))
+
+
+def _barrier_finding(program: Program, op: Op) -> Finding | None:
+    """copy_gmem_to_smem with no barrier (none passed, or None), from 0.11.2, where it is
+    optional: a TMA copy signals its completion on a barrier, and the lowering refuses one
+    without ("... only supported on pre-Hopper GPUs, which use the cp.async implementation"),
+    after the checks made when the copy is traced."""
+    barrier = op.args.get("barrier", MISSING)
+    if not holds(COPY_BARRIER_OPTIONAL, program.version) or barrier not in (MISSING, Const(None)) \
+            or op.names_open or op.scope_names or id(op.launch) in program.trace_refused_launches() \
+            or id(op.launch) in program.inference_refused_launches() \
+            or any(op.args.get(key, MISSING) not in (MISSING, Const(None))
+                   for key in ("collective_axes", "leader_tracked", "partitioned_axis")):
+        return None
+    src, dst = op.args.get("src"), op.args.get("dst")
+    if not (isinstance(src, RefVal) and isinstance(dst, RefVal)) \
+            or (src.space, dst.space) != ("GMEM", "SMEM"):
+        return None
+    return Finding(
+        RULE.code, program.span(op.node),
+        "copy_gmem_to_smem is given no barrier: on Hopper and newer GPUs (and when lowering for "
+        "CUDA on a CPU host) the copy is a TMA transfer that signals its completion on a "
+        "barrier, and JAX raises \"ValueError: copy_gmem_to_smem without a barrier is only "
+        "supported on pre-Hopper GPUs, which use the cp.async implementation\" when it lowers "
+        "the kernel. Pass a plgpu.Barrier scratch ref (copy_gmem_to_smem(src, dst, barrier)) "
+        "and wait on it with plgpu.barrier_wait(barrier).",
+        related=_related(program, src, dst))
 
 
 def _pipelines_without_steps(program: Program) -> Iterator[Finding]:

@@ -430,6 +430,11 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
             # An output is sliced only after the body ran: a block of another rank than its
             # ref hands the body a slot whose store there commonly fails first.
             return None
+        if where == "in_specs" and _ref_rank(op, index) != rank:
+            # An input of another rank than its block: slicing the ref with the block's
+            # sizes fails first ("Out of bound slice: ... dim=1", famheld10's 3-D block of a
+            # 2-D array), or is not known.
+            return None
         if rank == returned:
             continue
         what = "fewer" if returned < rank else "more"

@@ -9,8 +9,10 @@ import ast
 from collections.abc import Iterable
 
 from ..model import Finding, Options, Related, Span
+from ..pipelines import RUN, WS, BlockSpecVal, PipelineVal, has_index_map, specs_tuple
 from ..program import Program
 from ..python.refused_calls import RefusedCall
+from ..values import Const
 from .base import LoweringError, Rule
 
 # The function CPython names: a method or a nested def (a dotted ``__qualname__``), not a
@@ -72,7 +74,9 @@ RULE = Rule(
         "word it alike). A kernel body's refusal is raised while the launch is traced, on "
         "the line of the launch (the jitted call, or the kernel's call inside the jitted "
         "function), every release 0.8.3 to 0.12.0.1; the related locations are the body's "
-        "def and the kernel's creation."
+        "def and the kernel's creation. A pipeline's BlockSpec index_map taking fewer "
+        "parameters than the grid has dimensions is called by the pipeline with one index per "
+        "dimension when it runs: refused on the pipeline's line, every release."
     ),
     how_to_fix=(
         "Call the function with arguments its signature takes, or give the signature the "
@@ -114,10 +118,55 @@ jax.jit(run)(jnp.ones((128,), jnp.float32))
 def check(program: Program, options: Options) -> Iterable[Finding]:
     # Most programs have none: asked of the recorded calls directly, no generator made (the
     # keystroke path counts every call).
+    index_maps = _index_map_findings(program) if program.ops_of(RUN) else []
     if not program.interp.refused_calls and not program.interp.refused_bodies:
-        return ()
+        return index_maps
     return [*(_finding(program, call) for call in program.refused_calls()),
-            *_body_findings(program)]
+            *_body_findings(program), *index_maps]
+
+
+def _index_map_findings(program: Program) -> list[Finding]:
+    """A pipeline's BlockSpec whose index_map takes fewer positional parameters than the grid
+    has dimensions: the pipeline calls it with one index per grid dimension when it runs, and
+    CPython refuses the call ("kernel.<locals>.<lambda>() takes 1 positional argument but 2
+    were given", on the pipeline's call; measured on 0.10.2, 0.11.2, 0.12.0.1). Only the
+    first spec of a run in the order the pipeline fetches them (inputs, then outputs); one
+    taking more parameters than indices (a "missing" error naming them) is not judged."""
+    found: list[Finding] = []
+    seen: set[int] = set()
+    for op in program.ops_of(RUN):
+        pipeline = op.args.get("pipeline")
+        if id(op.node) in seen or not isinstance(pipeline, PipelineVal) or op.names_open:
+            continue
+        grid = pipeline.grid.value if isinstance(pipeline.grid, Const) else pipeline.grid
+        if not isinstance(grid, tuple):
+            continue
+        ws = pipeline.api == WS
+        ins = specs_tuple((pipeline.in_specs,) if ws and isinstance(pipeline.in_specs, BlockSpecVal)
+                          else pipeline.in_specs)
+        outs = specs_tuple((pipeline.out_specs,) if ws and isinstance(pipeline.out_specs, BlockSpecVal)
+                           else pipeline.out_specs)
+        if ins is None or outs is None:
+            continue
+        for spec in (*ins, *outs):
+            if not has_index_map(spec):
+                continue
+            if spec.index_params is None:
+                break  # not known: it may be the one that fails
+            if spec.index_params < len(grid):
+                seen.add(id(op.node))
+                taken = spec.index_params
+                words = (f"takes {taken} positional argument{'' if taken == 1 else 's'} but "
+                         f"{len(grid)} were given")
+                found.append(Finding(
+                    RULE.code, program.span(op.node),
+                    f"This pipeline's grid has {len(grid)} dimensions, so it calls each "
+                    f"BlockSpec's index_map with {len(grid)} indices, and this one takes {taken}: "
+                    f"Python raises \"TypeError: ...() {words}\" when the pipeline runs. Give the "
+                    f"index_map one parameter per grid dimension (`lambda i, j: ...`).",
+                    related=(Related(program.span(spec.node), "the BlockSpec is made here"),)))
+                break
+    return found
 
 
 def _header(program: Program, definition: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> Span:

@@ -219,6 +219,14 @@ class CallsMixin:
                                 for handler in self.handlers):
                 raise BranchRaised  # surely raised where its branch runs, no `try` there: it ends
             return UNKNOWN
+        if func.__class__ is QualName and "**" not in kwargs \
+                and not any(arg is _UNKNOWN_REST for arg in args):
+            # A JAX function whose release's signature refuses the positional arguments, on a
+            # path that surely runs with no handler that may catch it (a `try` of this function
+            # raised above): PAL009 words it.
+            refused = api_binding.positional_refusal(self.version, func.name, len(args), tuple(kwargs))
+            if refused is not None and id(node) not in self.refused_api_calls and self.escapes(TypeError):
+                self.refused_api_calls[id(node)] = (node, func.name, refused)
         # The arguments as the call spells them: the def they reach first is judged by
         # CPython's binding (call_function; a kernel body given its refs by a launch is not).
         self.spelled_call = (node, args)

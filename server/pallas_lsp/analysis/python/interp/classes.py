@@ -381,9 +381,13 @@ class ClassesMixin:
         """``dataclasses.make_dataclass(name, fields)``: the class a ``@dataclass`` class
         statement makes, its body one annotated name per field (``name``, ``(name, type)``
         or ``(name, type, default)``, the default also a ``field(...)``), created as a class
-        statement creates it. Unknown for any option (bases=, namespace=, frozen=...) or a
-        field not known."""
-        if len(args) != 2 or kwargs:
+        statement creates it, with the generated methods' options given as literal booleans
+        (``frozen=True``, ``eq=``, ``order=``, ``unsafe_hash=``: as the decorator's). Unknown for
+        any other option (bases=, namespace=, ...) or a field not known."""
+        options = [ast.keyword(arg=key, value=ast.Constant(value=value.value))
+                   for key, value in kwargs.items()
+                   if key in records.DEFAULTS and isinstance(value, Const) and type(value.value) is bool]
+        if len(args) != 2 or len(options) != len(kwargs):
             return UNKNOWN
         name, fields = plain(args[0]), unpack(plain(args[1]))
         if not (isinstance(name, Const) and isinstance(name.value, str) and name.value.isidentifier()) \
@@ -409,10 +413,14 @@ class ClassesMixin:
             annotations.store(field_name, kind)
             if len(parts) == 3:
                 attrs[field_name.value] = parts[2]
+        # The options as a `@dataclass(...)` records.options reads (not run: the class is made
+        # here, as the decorator would make it).
+        decorators: list[ast.expr] = [ast.Call(func=ast.Name(id="dataclass", ctx=ast.Load()), args=[],
+                                               keywords=options)] if options else []
         class_node = ast.copy_location(
-            ast.ClassDef(name=name.value, bases=[], keywords=[], body=body, decorator_list=[]), node)
+            ast.ClassDef(name=name.value, bases=[], keywords=[], body=body, decorator_list=decorators), node)
         cls = ClassVal(class_node, attrs, True, (), annotations=annotations)
-        records.add_generated(cls, env)  # make_dataclass's defaults: eq=True, unhashable
+        records.add_generated(cls, env)  # make_dataclass's defaults (eq=True, unhashable) or options
         return self.create_class(cls, None, {}, class_node, env, ctx)
 
     def create_class(self, cls: ClassVal, metaclass: object, keywords: dict[str, object],
