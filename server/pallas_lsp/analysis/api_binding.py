@@ -47,6 +47,13 @@ def _arguments(params: tuple[Param, ...]) -> ast.arguments:
         defaults=[_DEFAULT for p in positional if p.has_default])
 
 
+@functools.lru_cache(maxsize=4096)  # asked for every library call the run reaches
+def drifts(name: str) -> bool:
+    """Whether ``name``'s positional parameters differ between the supported releases (the
+    only calls positional_refusal judges): cheap to ask first."""
+    return name.rpartition(".")[2] in api_positional_drift.CLAIMED
+
+
 @functools.lru_cache(maxsize=4096)  # asked for every JAX call the run reaches
 def positional_refusal(version: JaxVersion, name: str, positional: int,
                        keywords: tuple[str, ...]) -> str | None:

@@ -75,6 +75,7 @@ from .values import (
     ViewIndexer,
     fingerprint,
 )
+from .versions import release_names
 from .warp_captures import WarpCapture, captured_arrays
 
 
@@ -84,6 +85,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
                  library: ModuleLibrary | None = None) -> None:
         self.tree = tree
         self.version = version
+        # The release's own version names (jax.__version_info__ ...) as the program reads them.
+        self.release_consts = {name: Const(value) for name, value in release_names(version).items()}
         self.deadline = deadline
         # Other modules of the folder, by dotted name: `import kernels` runs them here.
         self.modules = modules or {}

@@ -436,9 +436,10 @@ def _names_tuple(value: object) -> tuple[str, ...] | None:
 def _launch_output(out: object) -> object:
     """The array a launch returns for one declared output: its shape and dtype, strongly
     typed (a declared 64-bit dtype stays 64-bit: ref_facts.ref_of's ``declared``)."""
-    if isinstance(out, (ShapeDtypeVal, ArrayVal)) and not isinstance(out, RefVal) \
-            and isinstance(out.shape, Const) and isinstance(out.dtype, DtypeVal):
-        return ArrayVal(out.shape, out.dtype, strong=True)
+    # (Identity tests: every kernel made passes here.)
+    if out.__class__ in (ShapeDtypeVal, ArrayVal) and out.shape.__class__ is Const \
+            and out.dtype.__class__ is DtypeVal:  # type: ignore[attr-defined]
+        return ArrayVal(out.shape, out.dtype, strong=True)  # type: ignore[attr-defined]
     return UNKNOWN
 
 

@@ -442,14 +442,14 @@ _VERSION_STRINGS = frozenset({"jax.__version__", "jax.version.__version__", "jax
 _VERSION_TUPLES = frozenset({"jax.__version_info__", "jax.version.__version_info__"})
 
 
-def release_name_value(name: str, version: JaxVersion) -> str | JaxVersion | None:
-    """The value of ``jax.__version__`` / ``jax.__version_info__`` (and jax.version's) on
-    ``version``; None for any other name."""
-    if name in _VERSION_STRINGS:
-        return format_jax_version(version)
-    if name in _VERSION_TUPLES:
-        return version
-    return None
+RELEASE_NAMES = _VERSION_STRINGS | _VERSION_TUPLES
+
+
+def release_names(version: JaxVersion) -> dict[str, str | JaxVersion]:
+    """``jax.__version__`` / ``jax.__version_info__`` (and jax.version's) with their values
+    on ``version``."""
+    return {**dict.fromkeys(_VERSION_STRINGS, format_jax_version(version)),
+            **dict.fromkeys(_VERSION_TUPLES, version)}
 
 
 # Another platform's compiler params (pltpu.CompilerParams) given to a Mosaic GPU launch,

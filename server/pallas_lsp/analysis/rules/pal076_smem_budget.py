@@ -20,7 +20,7 @@ from ..model import Finding, Options, Related
 from ..pipelines import RUN, WS, PipelineVal, staged_pairs
 from ..program import Program
 from ..smem_transforms import itemsize
-from ..trace import Launch
+from ..trace import Launch, Op
 from ..values import MISSING, BarrierVal, Const, RefTypeVal
 from ..versions import KERNEL_LOWERED_AT_JIT_CALL, holds
 from .base import LoweringError, Rule
@@ -79,6 +79,7 @@ BARRIER_BYTES = 8
 def check(program: Program, options: Options) -> Iterator[Finding]:
     reported: set[int] = set()
     after_tracing = holds(KERNEL_LOWERED_AT_JIT_CALL, program.version)
+    runs = program.ops_of(RUN)
     for launch in program.launches:
         blamed = launch.lowered_at if after_tracing else launch.site
         if launch.kernel.api != "kernel" or id(blamed) in reported or not program.traced(launch.kernel):
@@ -87,7 +88,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         if known is None:
             continue
         total, biggest = known
-        slots = _pipeline_slot_bytes(program, launch)
+        slots = _pipeline_slot_bytes(runs, launch) if runs else 0
         total += slots
         if total <= MAX_SMEM_BYTES:
             continue
@@ -107,14 +108,14 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             related=tuple(related))
 
 
-def _pipeline_slot_bytes(program: Program, launch: Launch) -> int:
+def _pipeline_slot_bytes(runs: list[Op], launch: Launch) -> int:
     """The largest shared memory one plgpu.emit_pipeline run of the launch allocates for its
     slots (pipeline.py, 0.8.3 - 0.12.0.1: ``(max_concurrent_steps, *block_shape)`` of the ref's
     dtype per spec copied to SMEM, the steps shrunk to the grid's when fewer), where every
     spec, ref and the grid are known; 0 otherwise. Runs one after another reuse their scope,
     so the largest counts, not the sum (a lower bound: its barriers are left out)."""
     largest = 0
-    for op in program.ops_of(RUN):
+    for op in runs:
         pipeline = op.args.get("pipeline")
         if op.launch is not launch or not isinstance(pipeline, PipelineVal) or pipeline.api == WS:
             continue

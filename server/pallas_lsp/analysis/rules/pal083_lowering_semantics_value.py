@@ -54,8 +54,10 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     for launch in program.launches:
         params = launch.kernel.compiler_params
         misgiven = params.semantics_misgiven if params is not None else None
+        if misgiven is None:
+            continue
         blamed = launch.lowered_at if after_tracing else launch.site
-        if misgiven is None or id(blamed) in reported or not program.traced(launch.kernel) \
+        if id(blamed) in reported or not program.traced(launch.kernel) \
                 or id(launch) in program.trace_refused_launches() or not _has_ops(program, launch):
             continue  # a trace JAX stops first is never lowered; an empty body fails otherwise
         reported.add(id(blamed))

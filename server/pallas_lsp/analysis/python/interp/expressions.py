@@ -43,7 +43,7 @@ from ...values import (
     plain,
     unpack,
 )
-from ...versions import release_name_value
+from ...versions import RELEASE_NAMES
 from .. import (
     bridge,
     calls,
@@ -535,21 +535,18 @@ class ExpressionsMixin:
         library class modelled in Python, ``sys.argv``."""
         if ctx.patches and isinstance(value, QualName):
             value = next((new for name, new in ctx.patches if name == value.name), value)
-        if isinstance(value, QualName):
-            value = self.library_value(value)
+        if value.__class__ is QualName:
+            # (No call for the common name: every library attribute read passes here.)
+            name = value.name  # type: ignore[attr-defined]
+            value = self.release_consts[name] if name in RELEASE_NAMES else self.library_model(value)  # type: ignore[arg-type]
         return introspection.program_input(value)
 
     def library_value(self, value: QualName) -> object:
-        """A library name as the program reads it: the target release's version names, a
-        library class modelled in Python (python/source_models.py), else the name."""
-        found = self.release_name(value)
-        return self.library_model(found) if isinstance(found, QualName) else found
-
-    def release_name(self, value: QualName) -> object:
-        """``jax.__version_info__`` / ``jax.__version__``: the target release's (a program's
-        branch on the release runs as that release runs it); any other name as it is."""
-        found = release_name_value(value.name, self.version)
-        return value if found is None else Const(found)
+        """A library name as the program reads it: the target release's version names
+        (``jax.__version_info__``: a program's branch on the release runs as that release
+        runs it), a library class modelled in Python (python/source_models.py), else the name."""
+        found = self.release_consts.get(value.name)
+        return self.library_model(value) if found is None else found
 
     def subscript(self, base: object, index: object, ctx: Ctx | None = None) -> object:
         method = datamodel.special_method(base, "__getitem__")
