@@ -368,12 +368,16 @@ def tile_rows(ref: RefVal) -> int:
 
 
 def swizzled_untiled(ref: object) -> int | None:
-    """The swizzle of a whole shared-memory allocation swizzled but not tiled, whose swizzle
-    fits its rows (else PAL012 refuses it first); None for any other ref."""
+    """The swizzle of a whole shared-memory allocation of two or more dimensions swizzled but
+    not tiled, whose swizzle fits its rows (else PAL012 refuses it first); None for any other
+    ref."""
     if not isinstance(ref, RefVal) or ref.space != "SMEM" or ref.root is not None \
             or not isinstance(ref.transforms, tuple) or [t.kind for t in ref.transforms] != ["swizzle"]:
         return None
     swizzle = ref.transforms[0]
+    shape = ref.shape.value if isinstance(ref.shape, Const) else None
+    if not isinstance(shape, tuple) or len(shape) < 2:
+        return None  # (measured on 2-D buffers; a scalar or 1-D one fails otherwise first)
     if not isinstance(swizzle, TransformVal) or type(swizzle.value) is not int \
             or swizzle_fit(RefTypeVal(ref.space, ref.shape, ref.dtype, ref.transforms)) is not None:
         return None

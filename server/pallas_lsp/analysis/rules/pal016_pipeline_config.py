@@ -430,10 +430,12 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
             # An output is sliced only after the body ran: a block of another rank than its
             # ref hands the body a slot whose store there commonly fails first.
             return None
-        if where == "in_specs" and _ref_rank(op, index) != rank:
-            # An input of another rank than its block: slicing the ref with the block's
+        ref_rank = _ref_rank(op, index) if where == "in_specs" else None
+        if ref_rank is not None and rank > ref_rank:
+            # An input block of more dimensions than its ref: slicing the ref with the block's
             # sizes fails first ("Out of bound slice: ... dim=1", famheld10's 3-D block of a
-            # 2-D array), or is not known.
+            # 2-D array). One of fewer (a (64,) block of a 2-D array) is paired first, and
+            # refused as a length mismatch (measured: famheld10's zip_longest_given_1d).
             return None
         if rank == returned:
             continue

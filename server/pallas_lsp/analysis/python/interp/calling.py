@@ -225,7 +225,10 @@ class CallsMixin:
             # path that surely runs with no handler that may catch it (a `try` of this function
             # raised above): PAL009 words it.
             refused = api_binding.positional_refusal(self.version, func.name, len(args), tuple(kwargs))
-            if refused is not None and id(node) not in self.refused_api_calls and self.escapes(TypeError):
+            # (Surely reached: no frame on the way may have returned or stopped before here,
+            # as after an undecided `if probe: return f(ref, ())`.)
+            if refused is not None and id(node) not in self.refused_api_calls and self.escapes(TypeError) \
+                    and not any(frame.returns or frame.stopped for frame in self._frames):
                 self.refused_api_calls[id(node)] = (node, func.name, refused)
         # The arguments as the call spells them: the def they reach first is judged by
         # CPython's binding (call_function; a kernel body given its refs by a launch is not).
