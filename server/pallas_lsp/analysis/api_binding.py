@@ -25,11 +25,18 @@ _DEFAULT = ast.Constant(None)
 def refuses(version: JaxVersion, name: str, positional: int, keywords: tuple[str, ...]) -> bool:
     """True where the release's ``name`` surely cannot bind ``positional`` arguments by
     position and ``keywords`` by name; False where it binds or the data does not say."""
+    return _refusal(version, name, name, positional, keywords) is not None
+
+
+def _refusal(version: JaxVersion, name: str, qualname: str, positional: int,
+             keywords: tuple[str, ...]) -> str | None:
+    """CPython's TypeError text (the function named ``qualname``) where the release's ``name``
+    cannot bind the call; None where it binds or the data does not say."""
     surface = shipped(version)
     params = surface.params(name) if surface is not None else None
     if params is None:
-        return False
-    return binding.refusal(_arguments(params), name, positional, keywords) is not None
+        return None
+    return binding.refusal(_arguments(params), qualname, positional, keywords)
 
 
 def _arguments(params: tuple[Param, ...]) -> ast.arguments:
@@ -63,14 +70,9 @@ def positional_refusal(version: JaxVersion, name: str, positional: int,
     a keyword's (PAL009's keyword check words those), or where the data does not say. Only the
     functions whose positional parameters differ between releases are judged
     (api_positional_drift.CLAIMED: no class, whose ``__init__`` CPython would name)."""
-    short = name.rsplit(".", 1)[-1]
-    if short not in api_positional_drift.CLAIMED:
+    if not drifts(name):
         return None  # (a signature that never changed: a plain misuse, not the release's drift)
-    surface = shipped(version)
-    params = surface.params(name) if surface is not None else None
-    if params is None:
-        return None
-    text = binding.refusal(_arguments(params), short, positional, keywords)
+    text = _refusal(version, name, name.rpartition(".")[2], positional, keywords)
     if text is None or "keyword argument" in text or "positional" not in text:
         return None
     return text

@@ -5,8 +5,9 @@ views). The same check on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (primitives.py,
 
 from __future__ import annotations
 
+from .tma_window import const_ints
 from .trace import Op
-from .values import ArrayVal, Const, DtypeVal, RefVal
+from .values import ArrayVal, DtypeVal, RefVal
 
 
 def store_operand_fault(op: Op) -> tuple[str, str] | None:
@@ -22,17 +23,10 @@ def store_operand_fault(op: Op) -> tuple[str, str] | None:
                 f"Value dtype {value.dtype.name} does not match ref dtype {ref.dtype.name}")
     if not (isinstance(value.dtype, DtypeVal) and isinstance(ref.dtype, DtypeVal)):
         return None  # the dtype check comes first: a shape is judged once the dtypes agree
-    shape, ref_shape = _ints(value.shape), _ints(ref.shape)
+    shape, ref_shape = const_ints(value.shape), const_ints(ref.shape)
     if shape is not None and ref_shape is not None and shape != ref_shape:
         return (f"a value of shape {shape!r} into a ref of shape {ref_shape!r}",
                 f"Value shape {shape!r} does not match ref shape {ref_shape!r}")
-    return None
-
-
-def _ints(shape: object) -> tuple[int, ...] | None:
-    if isinstance(shape, Const) and isinstance(shape.value, tuple) \
-            and all(type(d) is int for d in shape.value):
-        return shape.value
     return None
 
 

@@ -363,7 +363,7 @@ def staged_pairs(pipeline: PipelineVal, refs: tuple[object, ...]) -> list[tuple[
     """(spec, GMEM ref) for each spec the pipeline stages through shared memory by TMA (a
     memory space not given, or SMEM), where every spec lines up with a ref; None where the
     specs or refs are not known."""
-    ins, outs = _flat(pipeline.in_specs), _flat(pipeline.out_specs)
+    ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
     if ins is None or outs is None or len([*ins, *outs]) != len(refs):
         return None
     return [(spec, ref) for spec, ref in zip([*ins, *outs], refs, strict=True)
@@ -379,7 +379,7 @@ def allocated_buffers(pipeline: PipelineVal,
     ``max_concurrent_steps`` (JAX may shrink it to the step count: only the trailing
     dimensions matter to the transforms' checks)."""
     steps = pipeline.max_concurrent_steps
-    ins, outs = _flat(pipeline.in_specs), _flat(pipeline.out_specs)
+    ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
     if ins is None or outs is None:
         return None
     specs = [*ins, *outs]
@@ -476,7 +476,7 @@ def slot_refs(in_specs: object, out_specs: object, gmem_refs: list[object],
               version: JaxVersion, warp_specialized: bool = False) -> list[object]:
     """One ref per GMEM ref, as the body sees it (UNKNOWN where not known). JAX splits the
     GMEM refs at len(in_specs): the inputs' refs are known even where the out specs are not."""
-    ins, outs = _flat(in_specs), _flat(out_specs)
+    ins, outs = flat_specs(in_specs), flat_specs(out_specs)
     counted = outs is None or len(ins or ()) + len(outs) == len(gmem_refs)
     if ins is None or len(ins) > len(gmem_refs) or not counted:
         return [UNKNOWN] * len(gmem_refs)
@@ -552,7 +552,7 @@ def block_shape(written: object) -> tuple[int, ...] | None:
     return tuple(dims)
 
 
-def _flat(specs: object) -> list[object] | None:
+def flat_specs(specs: object) -> list[object] | None:
     """A flat sequence of specs (a single spec counts as one), None for a pytree / unknown."""
     if isinstance(specs, BlockSpecVal):
         return [specs]

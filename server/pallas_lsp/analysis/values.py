@@ -579,7 +579,8 @@ class DictVal:
     def store(self, key: object, value: object, *, sure: bool = True) -> None:
         """``d[key] = value`` (``sure``: on a path that surely runs; else an instance key
         may or may not be in the dict from here)."""
-        key = mixin_member_value(key)
+        if key.__class__ is ObjVal:  # (no call for a constant key: every dict read passes here)
+            key = mixin_member_value(key)
         instance = _instance_key(key)
         if instance is not MISSING and (instance in self.instance_items
                                         or len(self.items) + len(self.instance_items) < MAX_DICT_ITEMS):
@@ -597,7 +598,8 @@ class DictVal:
     def delete(self, key: object, *, sure: bool) -> None:
         """``del d[key]`` (``sure``: on a path that surely runs). A key we cannot compute, or
         a deletion that may not run, leaves the dict's contents unknown."""
-        key = mixin_member_value(key)
+        if key.__class__ is ObjVal:  # (no call for a constant key: every dict read passes here)
+            key = mixin_member_value(key)
         if sure and isinstance(key, Const) and _hashable(key.value):
             self.items.pop(key.value, None)
             return
@@ -618,7 +620,8 @@ class DictVal:
             self.owner.open_attrs = True  # type: ignore[attr-defined]
 
     def load(self, key: object, default: object = MISSING) -> object:
-        key = mixin_member_value(key)
+        if key.__class__ is ObjVal:  # (no call for a constant key: every dict read passes here)
+            key = mixin_member_value(key)
         instance = _instance_key(key)
         if instance is not MISSING:
             # Never equal to a constant key (object's == is identity, a dataclass's
@@ -637,7 +640,8 @@ class DictVal:
     def holds(self, key: object) -> object:
         """``key in d`` for a key that is the program's instance (identity or record):
         True / False, None when not known; MISSING for any other key."""
-        key = mixin_member_value(key)
+        if key.__class__ is ObjVal:  # (no call for a constant key: every dict read passes here)
+            key = mixin_member_value(key)
         instance = _instance_key(key)
         if instance is MISSING:
             return MISSING

@@ -13,7 +13,7 @@ from ..ops import COLLECTIVE_OPS, WRAPS_STRINGS
 from ..program import Program
 from ..refs import ref_types, result_type
 from ..trace import Launch, Op
-from ..values import Env, KernelInfo, MeshVal, api_name
+from ..values import Env, KernelInfo, MeshVal, RefVal, TransformVal, api_name
 
 # Re-exported for the rule modules: the tables live in ops.py and dtypes.py.
 __all__ = ["COLLECTIVE_OPS", "DTYPE_BITS", "WRAPS_STRINGS", "ref_types", "result_type"]
@@ -213,3 +213,13 @@ def cast_fix(program: Program, value: ast.expr, ref_text: str, dtype: str, what:
     new = f"{text if simple else f'({text})'}.astype({ref_text}.dtype)"
     return Fix(f"Cast the {what} to {ref_text}.dtype ({dtype})", (TextEdit(program.span(value), new),),
                preferred=True)
+
+
+def made_here(program: Program, ref: RefVal, transform: TransformVal | None,
+              what: str) -> tuple[Related, ...]:
+    """Where a shared-memory buffer's transform (``what``) and the buffer are written."""
+    related = [Related(program.span(transform.node), what)] \
+        if transform is not None and transform.node is not None else []
+    if ref.node is not None:
+        related.append(Related(program.span(ref.node), "the shared-memory buffer is declared here"))
+    return tuple(related)

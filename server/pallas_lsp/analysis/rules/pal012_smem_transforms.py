@@ -42,7 +42,7 @@ from ..versions import (
     holds,
 )
 from .base import LoweringError, Rule
-from .common import replace_node
+from .common import made_here, replace_node
 
 RULE = Rule(
     code="PAL012",
@@ -249,7 +249,7 @@ def _swizzled_loads_without_layout(program: Program) -> Iterator[Finding]:
                 f"{swizzle.value})]\" (from 0.10.2 a plgpu.layout_cast right after the load is "
                 f"enough). Tile the buffer before the swizzle (TilingTransform((8, "
                 f"{swizzle.value // (itemsize(ref.dtype) or 1)}))).",
-                related=_made_here(program, ref, swizzle, "the swizzle is built here"))
+                related=made_here(program, ref, swizzle, "the swizzle is built here"))
             continue
         if cast_after(program, access.node).kind not in ("missing", "broken"):  # type: ignore[arg-type]
             continue
@@ -261,7 +261,7 @@ def _swizzled_loads_without_layout(program: Program) -> Iterator[Finding]:
             f"swizzle transform with strided layout\". Cast the loaded value right away "
             f"(plgpu.layout_cast(smem[...], plgpu.Layout.WGMMA)) or tile the buffer too "
             f"(TilingTransform((8, {swizzle.value // (itemsize(ref.dtype) or 1)})) before the swizzle).",
-            related=_made_here(program, ref, swizzle, "the swizzle is built here"))
+            related=made_here(program, ref, swizzle, "the swizzle is built here"))
 
 
 def _tilings_not_2d(program: Program) -> Iterator[Finding]:
@@ -286,7 +286,7 @@ def _tilings_not_2d(program: Program) -> Iterator[Finding]:
             f"moves registers to and from tiled memory only with 2D tiles. JAX raises "
             f"\"NotImplementedError: Only 2D tiling is supported, got: {short_repr(tiling.value)}\". "
             f"Tile the two minor dimensions (TilingTransform((8, {tiling.value[-1]})))."
-            , related=_made_here(program, ref, tiling, "the tiling is built here"))
+            , related=made_here(program, ref, tiling, "the tiling is built here"))
 
 
 def _buffer_of(ref: RefVal) -> RefTypeVal:
@@ -303,15 +303,6 @@ def _tiles_divide(ref: RefVal, tiles: tuple[object, ...]) -> bool:
 def _elements(ref: RefVal) -> int | None:
     shape = ref.shape.value if isinstance(ref.shape, Const) and isinstance(ref.shape.value, tuple) else None
     return None if shape is None else math.prod(shape)  # type: ignore[arg-type]
-
-
-def _made_here(program: Program, ref: RefVal, transform: TransformVal | None,
-               what: str) -> tuple[Related, ...]:
-    related = [Related(program.span(transform.node), what)] \
-        if transform is not None and transform.node is not None else []
-    if ref.node is not None:
-        related.append(Related(program.span(ref.node), "the shared-memory buffer is declared here"))
-    return tuple(related)
 
 
 def _tiled_loads_without_swizzle(program: Program) -> Iterator[Finding]:
@@ -632,7 +623,7 @@ def _fault_finding(program: Program, node: ast.AST, ref: RefVal, fault: WindowFa
                 f"\"NotImplementedError: Strided slices not implemented\". Slice with stride 1 "
                 f"and pick the rows in registers, or copy from a strided view of global memory.")
     what = "the tiling is built here" if fault.kind.startswith("tile") else "the swizzle is built here"
-    return Finding(RULE.code, program.span(node), text, related=_made_here(program, ref.root or ref,
+    return Finding(RULE.code, program.span(node), text, related=made_here(program, ref.root or ref,
                                                                              transform, what))
 
 
@@ -680,4 +671,4 @@ def _reshape_finding(program: Program, node: ast.AST, ref: RefVal, fault: Reshap
                 f"or declare the buffer in the merged shape.")
     root = ref.root or ref
     return Finding(RULE.code, program.span(node), text,
-                   related=_made_here(program, root, fault.tiling, "the tiling is built here"))
+                   related=made_here(program, root, fault.tiling, "the tiling is built here"))

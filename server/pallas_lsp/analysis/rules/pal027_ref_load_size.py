@@ -17,9 +17,9 @@ from ..load_sizes import (
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
 from ..smem_transforms import itemsize, swizzled_untiled
-from ..values import RefVal, TransformVal
 from ..versions import KERNEL_LOWERED_AT_JIT_CALL, holds
 from .base import LoweringError, Rule
+from .common import made_here
 
 RULE = Rule(
     code="PAL027",
@@ -115,17 +115,7 @@ def _swizzled_accesses_warpgroup(program: Program) -> Iterator[Finding]:
             f"{(swizzle or 0) // (itemsize(ref.dtype) or 1)}))), or cast the value "  # type: ignore[attr-defined]
             f"(plgpu.layout_cast(smem[...], plgpu.Layout.WGMMA)).",
             related=(Related(program.span(access.node), "the buffer is loaded or stored here"),
-                     *_swizzle_related(program, ref)))
-
-
-def _swizzle_related(program: Program, ref: object) -> tuple[Related, ...]:
-    related = []
-    transform = ref.transforms[0] if isinstance(ref, RefVal) and isinstance(ref.transforms, tuple) else None
-    if isinstance(transform, TransformVal) and transform.node is not None:
-        related.append(Related(program.span(transform.node), "the swizzle is built here"))
-    if isinstance(ref, RefVal) and ref.node is not None:
-        related.append(Related(program.span(ref.node), "the shared-memory buffer is declared here"))
-    return tuple(related)
+                     *made_here(program, ref, ref.transforms[0], "the swizzle is built here")))  # type: ignore[union-attr,index]
 
 
 def _warpgroup(program: Program) -> Iterator[Finding]:

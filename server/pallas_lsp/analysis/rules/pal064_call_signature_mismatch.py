@@ -9,7 +9,7 @@ import ast
 from collections.abc import Iterable
 
 from ..model import Finding, Options, Related, Span
-from ..pipelines import RUN, WS, BlockSpecVal, PipelineVal, has_index_map, specs_tuple
+from ..pipelines import RUN, BlockSpecVal, PipelineVal, flat_specs, has_index_map
 from ..program import Program
 from ..python.refused_calls import RefusedCall
 from ..values import Const
@@ -141,15 +141,11 @@ def _index_map_findings(program: Program) -> list[Finding]:
         grid = pipeline.grid.value if isinstance(pipeline.grid, Const) else pipeline.grid
         if not isinstance(grid, tuple):
             continue
-        ws = pipeline.api == WS
-        ins = specs_tuple((pipeline.in_specs,) if ws and isinstance(pipeline.in_specs, BlockSpecVal)
-                          else pipeline.in_specs)
-        outs = specs_tuple((pipeline.out_specs,) if ws and isinstance(pipeline.out_specs, BlockSpecVal)
-                           else pipeline.out_specs)
+        ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
         if ins is None or outs is None:
             continue
         for spec in (*ins, *outs):
-            if not has_index_map(spec):
+            if not isinstance(spec, BlockSpecVal) or not has_index_map(spec):
                 continue
             if spec.index_params is None:
                 break  # not known: it may be the one that fails
