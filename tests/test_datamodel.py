@@ -779,7 +779,7 @@ with contextlib.suppress(ValueError):
     op = {"a": 1}["b"]
     op = "add"
 launch(op)
-""", []),
+""", ["PAL079"]),  # the KeyError itself stops the program (PAL079); op stays unknown
     "a key absent from a dict that may hold more raises nothing known": ("""
 import contextlib
 import os
@@ -956,6 +956,27 @@ ns = types.SimpleNamespace(**config)
 vars(ns)["op"] = "max"
 launch(ns.op if sorted(vars(ns)) == ["axes", "op"] else "add")
 """, ["PAL006"]),
+    "getattr / hasattr of a SimpleNamespace and a ModuleType: the default where the name is absent": ("""
+import types
+settings = types.ModuleType("settings")
+settings.AXES = ("x",)
+ns = types.SimpleNamespace(op="max")
+launch(getattr(ns, "reduction", "max") if getattr(settings, "OP", None) is None
+       and hasattr(ns, "op") and not hasattr(settings, "OP") and getattr(ns, "op", "add") == "max"
+       else "add")
+""", ["PAL006"]),
+    "del of a namespace's attribute: getattr's default after it": ("""
+import types
+ns = types.SimpleNamespace(reduction="add")
+del ns.reduction
+launch(getattr(ns, "reduction", "max"))
+""", ["PAL006"]),
+    "getattr of a namespace stored into under a name not known: not judged": ("""
+import types
+ns = types.SimpleNamespace()
+setattr(ns, input(), "add")
+launch(getattr(ns, "reduction", "max"))
+""", []),
     # Iterators are state: advancing one is a store (no memoised call reads it again).
     "an iterator advanced by a called function: the call is not memoised": ("""
 def take(it):

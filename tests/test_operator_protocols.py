@@ -201,7 +201,7 @@ def pick():
     op = {"a": "add"}["missing"]
     return "max"
 launch(pick())
-""", []),
+""", ["PAL079"]),  # the KeyError stops the program there (PAL079): no launch runs
     "builtin classes compare by identity (IOError is OSError)": ("""
 launch("max" if (IOError is OSError, KeyError is LookupError) == (True, False) else "add")
 """, ["PAL006"]),

@@ -132,6 +132,23 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
          "api_renamed"),
         ("ValueError", "copy_gmem_to_smem without a barrier is only supported on pre-Hopper GPUs, which "
          "use the cp.async implementation", "0.12.0.1", "tma_copies"),
+        # PAL079: two arrays whose shapes do not broadcast (pal079/array_shapes_not_broadcast.py).
+        ("TypeError", "mul got incompatible shapes for broadcasting: (64, 64), (64, 32).", "0.12.0.1",
+         "operator_error"),
+        # PAL079: a dict read with a key it lacks (pal079/dict_key_missing.py); PAL083's KeyError
+        # of a tuple stays PAL083's.
+        ("KeyError", "'scale'", "0.12.0.1", "operator_error"),
+        # PAL084, measured on 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal084/).
+        ("ValueError", "`indices` must not be longer than `shape`: indices=(0, 0), shape=(2,)",
+         "0.12.0.1", "ref_index_rank"),
+        ("ValueError", "Only one ellipsis is supported.", "0.10.2", "ref_index_rank"),
+        # PAL029's accumulator of rows no multiple of 64 (tests/fixtures/single/pal029/acc_rows_*.py).
+        ("ValueError", "WGMMA requires m and n to be multiples of 64 and 8, got 32 and 128", "0.12.0.1",
+         "wgmma_instruction_limits"),
+        ("VerificationError", "Pallas encountered an internal verification error. Please file a bug "
+         "at https://github.com/jax-ml/jax/issues/new/choose. Error details: 'mosaic_gpu.wgmma' op "
+         "The accumulator's first dimension must be a multiple of 64, but got 32.", "0.12.0.1",
+         "wgmma_instruction_limits"),
         # PAL083, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal083/).
         ("KeyError", "('Warpgroup', <PrimitiveSemantics.Warpgroup: 2>)", "0.12.0.1",
          "lowering_semantics_value"),
@@ -491,6 +508,7 @@ def test_every_class_has_its_contract_code() -> None:
         "ref_slice_out_of_bounds": "PAL081",
         "multimem_store_operands": "PAL082",
         "lowering_semantics_value": "PAL083",
+        "ref_index_rank": "PAL084",
     }
 
 

@@ -49,6 +49,8 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     # PAL071: the ref a tensor-memory load / store moves data from / to.
     "plgpu.async_load_tmem": _params(("src", 0), ("layout", None)),
     "plgpu.async_store_tmem": _params(("ref", 0), ("value", 1)),
+    # PAL026: an SMEM -> TMEM copy of refs of another shape or dtype (0.10.2 on).
+    "plgpu.async_copy_smem_to_tmem": _params(("smem_ref", 0), ("tmem_ref", 1), ("collective_axis", None)),
     # PAL045: the semaphore each op takes (jax/_src/pallas/primitives.py's sem_or_view, the
     # Mosaic GPU variants' semaphore, 0.10.2 on) and the core_index Mosaic GPU refuses.
     "pl.semaphore_signal": _params(("sem_or_view", 0), ("inc", 1), ("device_id", None),

@@ -27,6 +27,7 @@ from ..values import (
     GeneratorVal,
     KernelVal,
     ListVal,
+    NamespaceVal,
     ObjectVal,
     ObjVal,
     PartialVal,
@@ -153,7 +154,7 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     if name == "builtins.setattr" and len(args) == 3 and not kwargs:
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             datamodel.store_attribute(runner, args[0], args[1].value, args[2], ctx)
-        elif isinstance(args[0], ObjVal):
+        elif isinstance(args[0], (ObjVal, NamespaceVal)):
             args[0].open_attrs = True  # a name not known: vars(obj) may hold any key now
         return Const(None)
     if name == "builtins.delattr" and len(args) == 2 and not kwargs:
@@ -161,7 +162,7 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         # goes, so a later read falls back through the MRO.
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             datamodel.delete_attribute(runner, args[0], args[1].value, ctx)
-        elif isinstance(args[0], ObjVal):
+        elif isinstance(args[0], (ObjVal, NamespaceVal)):
             args[0].open_attrs = True
         elif isinstance(args[0], ClassVal):
             # A name not known may be any of the class's own: none of them is certain now.
@@ -286,6 +287,17 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             and isinstance(args[1], Const) and isinstance(args[1].value, str):
         present = class_objects.has_attribute(args[0], args[1].value)
         return Const(present) if present is not None else UNKNOWN
+    if name in ("builtins.getattr", "builtins.hasattr") and len(args) in (2, 3) and not kwargs \
+            and args[0].__class__ is NamespaceVal and isinstance(args[1], Const) \
+            and isinstance(args[1].value, str):
+        # A SimpleNamespace / ModuleType / parse_args() result holds exactly the attributes
+        # stored into it while none was stored under a name not known and no module's
+        # namespace was copied in; a dunder (its class's) is not judged.
+        present = _namespace_has(args[0], args[1].value)
+        if present is not None and name == "builtins.hasattr" and len(args) == 2:
+            return Const(present)
+        if present is False and name == "builtins.getattr" and len(args) == 3:
+            return args[2]
     if name == "builtins.getattr" and len(args) == 3 and not kwargs and isinstance(args[0], ObjVal) \
             and args[0].cls.enum_members is None and isinstance(args[1], Const) \
             and isinstance(args[1].value, str):
@@ -368,6 +380,13 @@ _HOOKED_NAMES = frozenset({
     "builtins.next", "builtins.callable", "builtins.dir", *stdlib_values.CONVERTED_GET,
 })
 
+
+
+def _namespace_has(namespace: NamespaceVal, attr: str) -> bool | None:
+    if namespace.open_attrs or namespace.fallback is not None \
+            or (attr.startswith("__") and attr.endswith("__")):
+        return None
+    return attr in namespace.attrs
 
 
 def _dir(runner: Runner, value: object, ctx: Ctx) -> object:

@@ -40,6 +40,7 @@ from ..values import (
     DtypeVal,
     FuncVal,
     ListVal,
+    NamespaceVal,
     ObjectVal,
     ObjVal,
     PartialVal,
@@ -355,7 +356,8 @@ def delete_attribute(caller: Caller, owner: object, name: str, ctx: Ctx) -> None
     if owner.__class__ is function_scopes.CellVal:  # `del cell.cell_contents` empties the cell
         function_scopes.store_cell(caller, owner, name, MISSING)  # type: ignore[arg-type]
         return
-    if isinstance(owner, (ObjVal, ClassVal)) or (isinstance(owner, FuncVal) and owner.self_value is None):
+    if isinstance(owner, (ObjVal, ClassVal, NamespaceVal)) \
+            or (isinstance(owner, FuncVal) and owner.self_value is None):
         if caller.on_uncertain_path:
             owner.attrs[name] = UNKNOWN
         else:

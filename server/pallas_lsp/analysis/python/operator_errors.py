@@ -23,7 +23,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..values import Const, DSliceVal, ListVal
+from ..values import ArrayVal, Const, DSliceVal, ListVal
 from .exception_values import ExcVal
 
 _FUNCTIONS: dict[type[ast.operator], Callable[[object, object], object]] = {
@@ -47,7 +47,7 @@ class OperatorError:
     """An operator the program surely runs and that surely raises, uncaught (PAL079); or an
     unpacking (``a, b = items``) of a known number of items into another number of names."""
 
-    node: ast.BinOp | ast.Tuple | ast.List
+    node: ast.BinOp | ast.Tuple | ast.List | ast.Subscript  # a subscript: a dict's KeyError
     kind: str  # "TypeError", "ZeroDivisionError"
     message: str  # CPython's words
 
@@ -133,3 +133,36 @@ def unpack_error(got: int, names: int, starred: bool) -> ExcVal:
     else:
         message = f"too many values to unpack (expected {names})"
     return ExcVal(ValueError, (Const(message),))
+
+
+# The lax primitive each operator binds for two arrays of one dtype (jax.numpy's ufuncs), whose
+# shape rule words the refusal: "mul got incompatible shapes for broadcasting: (64, 64), (64, 32)."
+# (jax/_src/lax/lax.py _broadcasting_shape_rule, 0.8.3 - 0.12.0.1). `/` is `div` for floats only;
+# `//`, `%`, `**`, `<<`, `>>` and `@` go through other functions first: not judged.
+_LAX_NAMES: dict[type[ast.operator], str] = {
+    ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div",
+    ast.BitAnd: "and", ast.BitOr: "or", ast.BitXor: "xor",
+}
+_FLOATS = frozenset({"float16", "bfloat16", "float32", "float64"})
+
+
+def array_shapes_error(left: object, op: ast.operator, right: object) -> ExcVal | None:
+    """Two traced arrays of one known rank whose shapes do not broadcast (a dimension of each,
+    neither 1, that differ): JAX's shape rule raises TypeError while the kernel is traced."""
+    name = _LAX_NAMES.get(type(op))
+    if name is None or left.__class__ is not ArrayVal or right.__class__ is not ArrayVal:
+        return None  # (a RefVal is an ArrayVal subclass: refs are not arrays here)
+    a, b = left.shape, right.shape  # type: ignore[attr-defined]
+    if a.__class__ is not Const or b.__class__ is not Const:
+        return None
+    sa, sb = a.value, b.value  # type: ignore[attr-defined]
+    if sa.__class__ is not tuple or sb.__class__ is not tuple or len(sa) != len(sb) or sa == sb:
+        return None
+    if not all(type(d) is int for d in (*sa, *sb)):
+        return None
+    if all(x == y or x == 1 or y == 1 for x, y in zip(sa, sb, strict=True)):
+        return None
+    if name == "div" and not (getattr(left.dtype, "name", None) in _FLOATS  # type: ignore[attr-defined]
+                              and getattr(right.dtype, "name", None) in _FLOATS):  # type: ignore[attr-defined]
+        return None
+    return ExcVal(TypeError, (Const(f"{name} got incompatible shapes for broadcasting: {sa!r}, {sb!r}."),))

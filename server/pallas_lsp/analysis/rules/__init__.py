@@ -87,6 +87,7 @@ from . import (
     pal081_ref_slice_out_of_bounds,
     pal082_multimem_store_operands,
     pal083_lowering_semantics_value,
+    pal084_ref_index_rank,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -181,6 +182,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal081_ref_slice_out_of_bounds,
     pal082_multimem_store_operands,
     pal083_lowering_semantics_value,
+    pal084_ref_index_rank,
 )}
 
 

@@ -14,7 +14,7 @@ from ..trace import Op
 from ..values import ArrayVal, DtypeVal, LayoutVal, MeshVal
 from ..versions import SCALAR_SPLAT_CAST, holds
 from .base import LoweringError, Rule
-from .common import dedupe, launch_related, result_type, valid_vec_size
+from .common import dedupe, launch_related, ref_ops_named, result_type, valid_vec_size
 
 RULE = Rule(
     code="PAL004",
@@ -51,7 +51,9 @@ RULE = Rule(
         "of v × 128 (each of the warpgroup's 128 threads holds whole vectors) is refused when "
         "the layout is made, with a bare \"ValueError: (WGStridedFragLayout(shape=..., "
         "vec_size=v), 128)\": while the operation right before the cast is lowered (JAX hands "
-        "it the layout), or the cast itself; every release 0.8.3 to 0.12.0.1."
+        "it the layout), or the cast itself; every release 0.8.3 to 0.12.0.1. The same for "
+        "`plgpu.load(ref, layout=plgpu.Layout.WG_STRIDED(...))`, on the load's line, under Lane "
+        "and Warpgroup semantics."
     ),
     how_to_fix=(
         "Use `plgpu.Layout.WG_STRIDED(shape, vec_size=v)` with `v × dtype bits` = 32, 64 or 128 "
@@ -87,8 +89,13 @@ def _strided_misfits(program: Program, judged: set[ast.AST]) -> Iterator[Finding
     the layout is refused when it is made, before anything checks its use. JAX makes it
     while lowering the operation right before the cast (its layout hint) or the cast itself:
     the finding spans the cast, which holds both where the operand is written inside it."""
-    for node, ops in program.ops_named(LAYOUT_CAST).items():
-        layout = ops[0].args.get("new_layout")
+    made = [(node, ops, ops[0].args.get("new_layout"), "the cast")
+            for node, ops in program.ops_named(LAYOUT_CAST).items()]
+    # plgpu.load(ref, layout=...) makes its layout while the load is lowered, under Lane and
+    # Warpgroup semantics alike (measured: pal004/load_strided_misfit*.py).
+    made += [(node, ops, ops[0].args.get("layout"), "the load")
+             for node, ops in ref_ops_named(program, "plgpu.load").items()]
+    for node, ops, layout, where in made:
         misfit = strided_misfit(layout)
         if misfit is None:
             continue
@@ -106,7 +113,7 @@ def _strided_misfits(program: Program, judged: set[ast.AST]) -> Iterator[Finding
             f"{elements} elements are no multiple of vec_size × 128 = {vec * 128} (each of the "
             f"warpgroup's 128 threads holds whole vectors of {vec}), so Mosaic GPU refuses the "
             f"layout with \"ValueError: (WGStridedFragLayout(shape={short_repr(layout.shape.value)}, "
-            f"vec_size={vec}), 128)\" when the cast is lowered. {todo}.",
+            f"vec_size={vec}), 128)\" when {where} is lowered. {todo}.",
             related=dedupe(related))
 
 

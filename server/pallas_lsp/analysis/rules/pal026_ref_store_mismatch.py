@@ -7,13 +7,14 @@ import ast
 from collections.abc import Iterator
 
 from ..model import Finding, Fix, Options
-from ..program import Program
+from ..program import Program, short_repr
 from ..ref_stores import StoreFault, store_fault, tmem_store_fault
 from ..smem_transforms import allocation_refused
 from ..tma_facts import whole_array_copy_fault
 from ..trace import Launch, Op, RefAccess
+from ..values import Const, DtypeVal, RefVal
 from .base import LoweringError, Rule
-from .common import cast_fix
+from .common import cast_fix, dedupe, kernel_related, ref_ops_named
 
 RULE = Rule(
     code="PAL026",
@@ -23,6 +24,9 @@ RULE = Rule(
         "ValueError: Invalid dtype for `swap`. Ref dtype: float16. Value dtype: float32."
     ),
     lowering_errors=(
+        # An SMEM -> TMEM copy of refs that differ (async_copy_smem_to_tmem's abstract eval).
+        LoweringError(r"\AExpected SMEM (reference shape|element type) (\(.*\)|\{[^}]*\}) to equal the "
+                      r"TMEM", exc_type="ValueError"),
         # The state primitive's messages (jax/_src/state/primitives.py): "Expected shape" is
         # only in its shape message; its dtype message reads like Mosaic GPU's atomic_store's,
         # whose template ({ref.dtype}) these \w+ do not match, so that site stays unpredicted.
@@ -68,6 +72,7 @@ _NARROWED_FROM = {"float32": "float64", "int32": "int64", "uint32": "uint64"}
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
+    yield from _smem_to_tmem_copies(program)
     for access, fault in failing_stores(program):
         if isinstance(access, Op):
             ref_node = access.arg_nodes.get("ref")
@@ -156,3 +161,46 @@ def _cast_fix(program: Program, target: ast.Subscript, ref_text: str,
         return ()
     return (cast_fix(program, statement.value, ref_text, fault.ref_dtype or "", "stored value"),)
 
+
+
+def _smem_to_tmem_copies(program: Program) -> Iterator[Finding]:
+    """``plgpu.async_copy_smem_to_tmem(smem, tmem)`` of refs (or views) of another dtype or
+    shape: its abstract evaluation refuses them while the kernel is traced, the dtype first
+    ("Expected SMEM element type (float16) to equal the TMEM element type (float32)", then
+    "Expected SMEM reference shape (128, 32) to equal the TMEM reference shape (128, 48)";
+    primitives.py, 0.10.2 - 0.12.0.1, measured: pal026/smem_to_tmem_copy_*.py)."""
+    if tuple(program.version[:2]) < (0, 10):
+        return  # no async_copy_smem_to_tmem before 0.10 (PAL009)
+    for node, ops in ref_ops_named(program, "plgpu.async_copy_smem_to_tmem").items():
+        for op in ops:
+            smem, tmem = op.args.get("smem_ref"), op.args.get("tmem_ref")
+            if not isinstance(smem, RefVal) or not isinstance(tmem, RefVal) \
+                    or smem.space != "SMEM" or tmem.space != "TMEM":
+                continue
+            words = None
+            if isinstance(smem.dtype, DtypeVal) and isinstance(tmem.dtype, DtypeVal) \
+                    and smem.dtype.name != tmem.dtype.name:
+                words = (f"the SMEM ref holds {smem.dtype.name} and the TMEM ref {tmem.dtype.name}",
+                         f"Expected SMEM element type ({smem.dtype.name}) to equal the TMEM element "
+                         f"type ({tmem.dtype.name})")
+            else:
+                a, b = _int_shape(smem.shape), _int_shape(tmem.shape)
+                if a is not None and b is not None and a != b:
+                    words = (f"the SMEM ref is {short_repr(a)} and the TMEM ref {short_repr(b)}",
+                             f"Expected SMEM reference shape {short_repr(a)} to equal the TMEM "
+                             f"reference shape {short_repr(b)}")
+            if words is None:
+                continue
+            yield Finding(
+                RULE.code, program.span(node),
+                f"async_copy_smem_to_tmem: {words[0]}; the copy moves a whole ref into a TMEM "
+                f"ref (or view) of the same shape and dtype, and JAX raises \"ValueError: "
+                f"{words[1]}\" while the kernel is traced. Copy into a TMEM view of the SMEM "
+                f"ref's shape (tmem.at[:, pl.ds(start, columns)]), or slice the SMEM ref to it.",
+                related=dedupe(kernel_related(program, op.launch)))
+            break
+
+
+def _int_shape(shape: object) -> tuple[int, ...] | None:
+    value = shape.value if isinstance(shape, Const) else None
+    return value if isinstance(value, tuple) and all(type(d) is int for d in value) else None

@@ -4,6 +4,7 @@ not allow, N above 256, or an 8-bit / 32-bit rhs not given K-major (transposed).
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -11,7 +12,7 @@ from ..model import Finding, Options, Related
 from ..program import Program
 from ..smem_transforms import itemsize
 from ..trace import Op
-from ..values import AccRefVal, RefVal, TransformVal
+from ..values import AccRefVal, AccTypeVal, RefVal, TransformVal
 from .base import LoweringError, Rule
 from .common import dedupe, kernel_related, ref_ops_named
 from .pal014_wgmma_operands import _dtype, _matrix, operand_faults
@@ -19,8 +20,8 @@ from .pal014_wgmma_operands import _dtype, _matrix, operand_faults
 RULE = Rule(
     code="PAL029",
     name="wgmma_instruction_limits",
-    title="wgmma's instruction limits: the accumulator dtype the inputs allow, N <= 256, "
-          "8-/32-bit rhs K-major",
+    title="wgmma's instruction limits: an accumulator of 64-row tiles, the accumulator dtype "
+          "the inputs allow, N <= 256, 8-/32-bit rhs K-major",
     jax_message=(
         "ValueError: WGMMA with element type bf16 only supports accumulators of type f32, but "
         "got: f16\n"
@@ -29,7 +30,10 @@ RULE = Rule(
         "ValueError: WGMMA with element type i8 only supports accumulators of type s32, but got: "
         "f32\n"
         "ValueError: N must be a multiple of 8 and <= 256, got: 512\n"
-        "ValueError: Only f16 WGMMA supports transposes"
+        "ValueError: Only f16 WGMMA supports transposes\n"
+        "ValueError: WGMMA requires m and n to be multiples of 64 and 8, got 32 and 128   (Lane)\n"
+        "VerificationError: 'mosaic_gpu.wgmma' op The accumulator's first dimension must be a "
+        "multiple of 64, but got 32   (Warpgroup)"
     ),
     lowering_errors=(
         LoweringError(r"WGMMA with element type \S+ only supports accumulators of type",
@@ -40,6 +44,11 @@ RULE = Rule(
         # Raised for an 8-bit or 32-bit rhs laid out N-major (a (K, N) buffer as allocated):
         # only 16-bit inputs may be transposed, whatever "f16" says.
         LoweringError(r"^Only f16 WGMMA supports transposes$", "ValueError"),
+        # An accumulator whose rows are no multiple of 64: Lane's WGMMAAccumulator, and
+        # Warpgroup's verifier of the wgmma op.
+        LoweringError(r"WGMMA requires m and n to be multiples of 64 and 8", "ValueError"),
+        LoweringError(r"'mosaic_gpu\.wgmma' op The accumulator's first dimension must be a "
+                      r"multiple of 64"),
     ),
     what_it_means=(
         "`plgpu.wgmma(acc, a, b)` issues Hopper's `wgmma.mma_async` instruction, which takes "
@@ -49,7 +58,9 @@ RULE = Rule(
         "transposed: for int8, FP8 and float32 inputs `b` must be K-major, i.e. allocated "
         "`(N, K)` and passed as `b_smem.T` (or `plgpu.transpose_ref(b_smem, (1, 0))`); a `(K, N)` "
         "buffer passed as it is is N-major, and JAX's message \"Only f16 WGMMA supports "
-        "transposes\" means exactly that (bfloat16 may be transposed too)."
+        "transposes\" means exactly that (bfloat16 may be transposed too). The accumulator "
+        "itself is a grid of 64-row, 8-column tiles: `plgpu.ACC((M, N))` needs M a multiple of "
+        "64 and N of 8."
     ),
     when_it_happens=(
         "When the kernel is lowered, on the `plgpu.wgmma` line, every release 0.8.3 to 0.12.0.1 "
@@ -59,10 +70,15 @@ RULE = Rule(
         "fail earlier with other texts (an MLIR verification error, a TypeError about "
         "is_signed): the analysis stays silent on those. It judges `plgpu.ACC` accumulators "
         "and SMEM buffers whose shape and dtype it knows; a `b` reached through `.T`, "
-        "`transpose_ref` or a reshape is not judged for the transpose."
+        "`transpose_ref` or a reshape is not judged for the transpose. An accumulator of M "
+        "rows not a multiple of 64 that a wgmma uses: under Lane semantics JAX fails where it "
+        "is made (the `pl.run_scoped` line; for a scratch ACC the jitted call from 0.10, the "
+        "kernel's launch on 0.8.3), under Warpgroup semantics (0.10.2 on) the MLIR verifier "
+        "refuses the wgmma op on its line."
     ),
     how_to_fix=(
-        "Accumulate in `plgpu.ACC((M, N), jnp.float32)` (int32 for int8 inputs); split N into "
+        "Give the accumulator a multiple of 64 rows (split M into blocks of 64); "
+        "accumulate in `plgpu.ACC((M, N), jnp.float32)` (int32 for int8 inputs); split N into "
         "blocks of at most 256 columns (one wgmma per block); for int8 / FP8 / float32 inputs "
         "allocate `b` as `(N, K)` and pass `b_smem.T`."
     ),
@@ -104,7 +120,11 @@ class Fault:
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    for node, ops in ref_ops_named(program, "plgpu.wgmma").items():
+    wgmmas = ref_ops_named(program, "plgpu.wgmma")
+    if not wgmmas:
+        return
+    yield from _acc_shapes(program, wgmmas)
+    for node, ops in wgmmas.items():
         judged = [(op, fault) for op in ops if (fault := limit_fault(program, op))]
         if not judged:
             continue
@@ -115,6 +135,66 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         yield Finding(RULE.code, program.span(node),
                       f"plgpu.wgmma: {fault.what}. JAX fails with \"{fault.jax_words}\". "
                       f"To fix: {fault.todo}.", related=dedupe(related))
+
+
+def _acc_shapes(program: Program, wgmmas: dict[ast.Call, list[Op]]) -> Iterator[Finding]:
+    """An accumulator of M rows not a multiple of 64 (or N columns not of 8) that wgmma uses.
+    Lane makes the accumulator where it is allocated ("WGMMA requires m and n to be multiples
+    of 64 and 8", wgmma.py, on the run_scoped line, or at the jitted call for a scratch ACC);
+    Warpgroup's MLIR verifier refuses the wgmma op ("The accumulator's first dimension must be
+    a multiple of 64") on the wgmma's line, after tracing. Measured: pal029/acc_rows_*.py."""
+    seen: set[int] = set()
+    for node, ops in wgmmas.items():
+        for op in ops:
+            acc = op.args.get("acc")
+            shape = _matrix(acc) if isinstance(acc, AccRefVal) else None
+            if shape is None or not (shape[0] % 64 or shape[1] % 8):
+                continue
+            semantics = program.semantics(op.launch.kernel).name
+            lane = semantics == "Lane"
+            if not lane and (semantics != "Warpgroup" or tuple(program.version[:2]) < _WARPGROUP_FROM
+                             or operand_faults(op)):
+                continue
+            assert isinstance(acc, AccRefVal)
+            blamed = node if not lane else _lane_blame(program, acc, op)
+            if blamed is None:
+                continue
+            if id(blamed) in seen:
+                continue
+            seen.add(id(blamed))
+            m, n = shape
+            words = ("WGMMA requires m and n to be multiples of 64 and 8, got "
+                     f"{m} and {n}") if lane else (
+                     f"The accumulator's first dimension must be a multiple of 64, but got {m}"
+                     if m % 64 else "an MLIR verification error")
+            related = [Related(program.span(acc.node), "the accumulator is allocated here")] \
+                if acc.node is not None and blamed is not acc.node else []
+            if blamed is not node:
+                related.append(Related(program.span(node), "the wgmma that uses it"))
+            yield Finding(
+                RULE.code, program.span(blamed),
+                f"plgpu.ACC(({m}, {n})): a wgmma accumulator is cut into 64-row and 8-column "
+                f"tiles (one warpgroup's instruction shape), so M must be a multiple of 64 and N "
+                f"of 8; JAX fails with \"{words}\" ({semantics} semantics). Make it "
+                f"plgpu.ACC(({-(-m // 64) * 64}, {-(-n // 8) * 8}), ...) or split the rows "
+                f"into blocks of 64.",
+                related=dedupe(related + kernel_related(program, op.launch)))
+
+
+def _lane_blame(program: Program, acc: AccRefVal, op: Op) -> ast.AST | None:
+    """Where Lane's traceback ends for an accumulator it cannot make: the ``pl.run_scoped``
+    line that allocates it inside the kernel, or, for one among the kernel's scratch (made
+    before the body is traced), the jitted call that lowers the kernel (0.10 on) or the
+    kernel's launch (0.8.3)."""
+    if acc.node is None:
+        return None
+    scratch = op.launch.kernel.scratch_types
+    in_scratch = isinstance(scratch, tuple) and any(
+        isinstance(t, AccTypeVal) and t.node is acc.node for t in scratch)
+    if not in_scratch:
+        return acc.node
+    # Before 0.10 the traceback still holds the kernel's launch (measured on 0.8.3).
+    return op.launch.site if tuple(program.version[:2]) < (0, 10) else op.launch.lowered_at
 
 
 def limit_fault(program: Program, op: Op) -> Fault | None:

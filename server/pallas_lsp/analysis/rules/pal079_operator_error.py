@@ -15,10 +15,12 @@ from .base import LoweringError, Rule
 RULE = Rule(
     code="PAL079",
     name="operator_error",
-    title="an operator or an unpacking whose operands make Python raise",
+    title="an operator, an unpacking or a dict lookup whose operands make Python raise",
     jax_message=(
         "TypeError: unsupported operand type(s) for +: 'Slice' and 'int'\n"
         "TypeError: can only concatenate tuple (not \"int\") to tuple\n"
+        "TypeError: mul got incompatible shapes for broadcasting: (64, 64), (64, 32).\n"
+        "KeyError: 'axis'\n"
         "ZeroDivisionError: integer division or modulo by zero"
     ),
     lowering_errors=(
@@ -26,6 +28,11 @@ RULE = Rule(
         LoweringError(r"\Acan only concatenate (tuple|list|str|bytes) \(not \"\w+\"\) to \1",
                       exc_type="TypeError"),
         LoweringError(r"\Acan't multiply sequence by non-int of type '\w+'", exc_type="TypeError"),
+        # A dict read with a key it surely lacks (CPython prints the key's repr: a str key).
+        LoweringError(r"\A'[^']*'\Z", exc_type="KeyError"),
+        # Two arrays of a kernel body whose shapes do not broadcast (lax's shape rule).
+        LoweringError(r"\A(add|sub|mul|div|and|or|xor) got incompatible shapes for broadcasting: ",
+                      exc_type="TypeError"),
         LoweringError(r"division by zero|modulo by zero|cannot be raised to a negative power",
                       exc_type="ZeroDivisionError"),
         # An unpacking of a known number of items into another number of names (PAL014 claims
@@ -51,7 +58,10 @@ RULE = Rule(
         "may catch the error; arrays, refs and the program's own classes may define the "
         "operator and are not judged. An unpacking is judged where the number of items is "
         "known exactly (a tuple, a list whose items are all known: a kernel body's `*refs`). "
-        "The message is CPython's own (3.13 adds \", got N\" to \"too many values\")."
+        "The message is CPython's own (3.13 adds \", got N\" to \"too many values\"). In a "
+        "kernel body, two traced arrays of one rank whose shapes do not broadcast (`+ - * &` "
+        "`| ^`, and `/` of floats) make JAX's shape rule raise \"mul got incompatible shapes "
+        "for broadcasting: (64, 64), (64, 32).\" while the kernel is traced."
     ),
     how_to_fix=(
         "For a wider window, build a new slice: `pl.ds(start, size + 2)` (or keep the start "
@@ -76,12 +86,24 @@ def check(program: Program, options: Options) -> Iterable[Finding]:
     # Most programs have none: asked of the record directly (the keystroke path counts calls).
     if not program.interp.operator_errors:
         return ()
-    errors = sorted(program.interp.operator_errors.values(),
-                    key=lambda e: (program.span(e.node).path or "", e.node.lineno, e.node.col_offset))
-    return [_finding(program, error) for error in errors]
+    # Each error is recorded only where it surely escapes to module level, so the program stops
+    # at the first one it runs: later ones (a dict read again with the same missing key, in a
+    # kernel body traced after it) are never reached. The first of each file, in the order the
+    # run met them.
+    first: dict[str, OperatorError] = {}
+    for error in program.interp.operator_errors.values():
+        first.setdefault(program.span(error.node).path or "", error)
+    return [_finding(program, error) for error in first.values()]
 
 
 def _finding(program: Program, error: OperatorError) -> Finding:
+    if isinstance(error.node, ast.Subscript):
+        return Finding(
+            RULE.code, program.span(error.node),
+            f"This lookup raises \"KeyError: {error.message}\" when this line runs, and nothing "
+            f"catches it: the dict holds every key stored into it, and not this one, so the "
+            f"program stops here (in a kernel body: JAX never sees the kernel). Add the key "
+            f"where the dict is built, or read it with .get(key, default).")
     if not isinstance(error.node, ast.BinOp):
         return Finding(
             RULE.code, program.span(error.node),
@@ -104,6 +126,9 @@ def _advice(error: OperatorError) -> str:
     if "'Slice'" in error.message:
         return ("pl.ds(...) is a Slice object, with no arithmetic: build a new one, "
                 "pl.ds(start, size), from int start and size.")
+    if "got incompatible shapes for broadcasting" in error.message:
+        return ("Two arrays combine elementwise only where each dimension is equal or 1: check "
+                "the refs' (or blocks') shapes, or slice one operand to the other's shape.")
     return "Convert one operand to the other's type, or use the operation the types define."
 
 

@@ -273,6 +273,12 @@ class ExpressionsMixin:
                 # Arithmetic on register arrays in a kernel body (PAL049 reads its operands).
                 self.record_op(ARITH_OP, node, {"left": left, "right": right,  # type: ignore[arg-type]
                                                 "operator": Const(type(node.op).__name__)}, {}, ctx)
+            if ctx.launch is not None and left.__class__ is ArrayVal and right.__class__ is ArrayVal:
+                # Two traced arrays in a kernel body whose shapes do not broadcast.
+                error = operator_errors.array_shapes_error(left, node.op, right)
+                if error is not None:
+                    self.operator_raised(node, error)
+                    return UNKNOWN
             if left.__class__ in operator_errors.JUDGED and right.__class__ in operator_errors.JUDGED:
                 error = operator_errors.binary_error(left, node.op, right)
                 if error is not None:
@@ -313,7 +319,11 @@ class ExpressionsMixin:
                 return _new_list(made) if of_list else made
             index = self.ev(node.slice, env, ctx)
             error = _lookup_error(base, index)
-            if error is not None:
+            if error is not None and error.kind is KeyError:
+                # A plain dict that holds every key stored in it read with a key it lacks:
+                # recorded for PAL079 where it escapes every handler, raised as a call's is.
+                self.operator_raised(node, error)
+            elif error is not None:
                 self.chain(error, MISSING)  # chained as any raise
                 # As a call that surely raised: the handler that surely catches it gets it,
                 # else a function surely running this ends here raising it (the code after

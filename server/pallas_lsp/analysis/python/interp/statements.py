@@ -379,7 +379,8 @@ class StatementsMixin:
         payload.context = handled if handled == Const(None) or exception_classes.is_instance(handled) \
             else UNKNOWN
 
-    def operator_raised(self, node: ast.BinOp | ast.Tuple | ast.List, error: exception_values.ExcVal) -> None:
+    def operator_raised(self, node: ast.BinOp | ast.Tuple | ast.List | ast.Subscript,
+                        error: exception_values.ExcVal) -> None:
         """``left op right`` (or an unpacking into the target ``node``) surely raised ``error``
         (python/operator_errors.py): recorded for
         PAL079 where it surely reaches module level uncaught from the program's own code
@@ -387,8 +388,10 @@ class StatementsMixin:
         if id(node) not in self.operator_errors and self.escapes(error.kind) \
                 and not self.in_library(node) and error.args:
             message = error.args[0]
-            self.operator_errors[id(node)] = OperatorError(
-                node, error.kind.__name__, message.value if isinstance(message, Const) else "")
+            # CPython prints a KeyError as the repr of its key.
+            words = (repr(message.value) if error.kind is KeyError else message.value) \
+                if isinstance(message, Const) else ""
+            self.operator_errors[id(node)] = OperatorError(node, error.kind.__name__, words)
         self.chain(error, MISSING)
         self.raised_by_call(error)
 
