@@ -138,6 +138,23 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # PAL079: a dict read with a key it lacks (pal079/dict_key_missing.py); PAL083's KeyError
         # of a tuple stays PAL083's.
         ("KeyError", "'scale'", "0.12.0.1", "operator_error"),
+        # PAL040: float32 tcgen05 inputs, read as tf32 (pal040/tcgen05_mma_float32_inputs.py).
+        ("NotImplementedError", "Unsupported input element type: tf32", "0.12.0.1",
+         "tcgen05_mma_operands"),
+        # PAL005: a device_id mapping naming an axis the mesh lacks (pal005/device_id_unknown_axis.py).
+        ("ValueError", "Unrecognized axes in device_id: {'ring': JitTracer(int32[])}", "0.12.0.1",
+         "axis_unknown"),
+        ("NotImplementedError", "Only JAX mesh axes can be used in device_id, but found {'ring': 1}",
+         "0.8.3", "axis_unknown"),
+        # A bare ZeroDivisionError: a program's own division (PAL079) or a cluster of 0 blocks
+        # (PAL010, pal010/cluster_of_zero.py): PAL010 comes first in code order.
+        ("ZeroDivisionError", "integer modulo by zero", "0.12.0.1", "kernel_args"),
+        # PAL034 before 0.11.2: the MLIR verifier's refusal (pal034/set_max_registers_not_multiple.py).
+        ("MLIRError", "Verification failed:\nerror: \"set_max_registers_p:\"(...): 'nvvm.setmaxregister' op "
+         "new register size must be multiple of 8\n note: ...", "0.10.2", "set_max_registers"),
+        # PAL059: a 32-bit array cast to bool (pal059/astype_bool_lane.py).
+        ("ValueError", "Register bitwidth in target type must be divisible by 8, got 2", "0.12.0.1",
+         "register_cast_unsupported"),
         # PAL084, measured on 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal084/).
         ("ValueError", "`indices` must not be longer than `shape`: indices=(0, 0), shape=(2,)",
          "0.12.0.1", "ref_index_rank"),

@@ -537,6 +537,34 @@ _BINARY_AS_OPERATOR: dict[str, ast.operator] = {
 }
 
 
+# Cumulative reductions: an array of the operand's shape along an axis, flattened with none
+# (NumPy's rule; jax.numpy's cumsum / cumprod / cummax / cummin, 0.8.3 - 0.12.0.1). A float
+# operand keeps its dtype; an integer's may widen (not followed).
+_CUMULATIVE = frozenset({"jnp.cumsum", "jnp.cumprod", "jnp.cumulative_sum", "jnp.cumulative_prod"})
+
+
+def _cumulative(call: Call) -> object:
+    """``jnp.cumsum(x, axis=1)``: x's shape (flattened to one dimension without an axis), its
+    dtype where it is a float; unknown with a dtype= or other arguments."""
+    x = call.args[0] if call.args else MISSING
+    axis = call.args[1] if len(call.args) > 1 else call.kwargs.get("axis", MISSING)
+    if len(call.args) > 2 or set(call.kwargs) - {"axis"} or not isinstance(x, ArrayVal) \
+            or not isinstance(x.shape, Const) or not isinstance(x.shape.value, tuple):
+        return UNKNOWN
+    shape = x.shape.value
+    if axis is MISSING or (isinstance(axis, Const) and axis.value is None):
+        if not all(type(d) is int for d in shape):
+            return UNKNOWN
+        size = 1
+        for d in shape:
+            size *= d
+        shape = (size,)
+    elif not (isinstance(axis, Const) and type(axis.value) is int and -len(shape) <= axis.value < len(shape)):
+        return UNKNOWN
+    dtype = x.dtype if isinstance(x.dtype, DtypeVal) and x.dtype.name in FLOATS else UNKNOWN
+    return ArrayVal(Const(shape), dtype, UNKNOWN, strong=x.strong)
+
+
 def _binary_elementwise(call: Call) -> object:
     """``jnp.maximum(x, y)`` and the others of _BINARY_AS_OPERATOR: the operator's result
     (arrays.binary), with two positional operands and nothing else."""
@@ -753,6 +781,7 @@ HANDLERS: dict[str, Handler] = {
     "jnp.arange": _arange,
     "jnp.linspace": _linspace,
     **dict.fromkeys(_SAME_DTYPE | _SAME_FLOAT, _elementwise),
+    **dict.fromkeys(_CUMULATIVE, _cumulative),
     **dict.fromkeys(_BINARY_AS_OPERATOR, _binary_elementwise),
     # jax.random.normal(key, shape=(), dtype=float): x64 off reads float as float32.
     "jax.random.normal": _maker(2, "float32", shape_from="key"),

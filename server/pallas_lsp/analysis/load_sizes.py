@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .pipelines import RUN
 from .ref_facts import index_dims
-from .smem_transforms import elements, itemsize, swizzled_untiled
+from .smem_transforms import elements, itemsize, swizzled_tiled_off_tile, swizzled_untiled
 from .tma_facts import whole_array_copy_fault
 from .tma_window import pipeline_row_fault
 from .trace import RefAccess
@@ -92,6 +92,29 @@ def swizzled_uninferred(program: Program) -> dict[int, RefAccess]:
         if id(launch) in found or access.scoped or not access.sure or id(launch) in casts \
                 or id(launch) in traced_faults or swizzled_untiled(access.ref) is None \
                 or program.semantics(launch.kernel).name != "Warpgroup":
+            continue
+        found[id(launch)] = access
+    return found
+
+
+def swizzled_off_tile_uninferred(program: Program) -> dict[int, RefAccess]:
+    """Under Warpgroup semantics (0.10 on), the first whole register load of each launch of a
+    tiled and swizzled shared-memory buffer whose rows the WGMMA layout's 64-row tile does not
+    divide (smem_transforms.swizzled_tiled_off_tile), in a kernel that casts no layout: layout
+    inference finds no layout for it, by launch id."""
+    if tuple(program.version[:2]) < (0, 10):
+        return {}
+    found: dict[int, RefAccess] = {}
+    casts: frozenset[int] | None = None
+    for access in program.ref_accesses:
+        launch = access.launch
+        if access.kind != "load" or id(launch) in found or access.scoped or not access.sure \
+                or swizzled_tiled_off_tile(access.ref) is None or not whole(access.ref, access.index) \
+                or program.semantics(launch.kernel).name != "Warpgroup":
+            continue
+        if casts is None:
+            casts = program.launches_casting_layouts()
+        if id(launch) in casts or id(launch) in program.trace_refused_launches():
             continue
         found[id(launch)] = access
     return found

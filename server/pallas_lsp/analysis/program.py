@@ -348,10 +348,10 @@ class Program:
         lowering rules judge nothing of them. Found once."""
         if self._inference_refused is None:
             # (Imported here: load_sizes reads this class's facts.)
-            from .load_sizes import swizzled_uninferred, warpgroup_unlayoutable
+            from .load_sizes import swizzled_off_tile_uninferred, swizzled_uninferred, warpgroup_unlayoutable
             self._inference_refused = frozenset(
                 {id(load.access.launch) for load in warpgroup_unlayoutable(self)}
-                | set(swizzled_uninferred(self)))
+                | set(swizzled_uninferred(self)) | set(swizzled_off_tile_uninferred(self)))
         return self._inference_refused
 
     def names_in_file(self) -> frozenset[str]:

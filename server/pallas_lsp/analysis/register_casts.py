@@ -45,6 +45,8 @@ class RefusedCast:
     @property
     def message(self) -> str:
         """The start of JAX's message (its advice and the cast it offers follow)."""
+        if self.target == "bool":
+            return "Register bitwidth in target type must be divisible by 8"
         cur, new = MLIR_NAMES[self.source], MLIR_NAMES[self.target]
         if self.source in FLOAT8 and self.target in FLOAT8:
             return "Conversion between float types of width other than 16 not supported"
@@ -64,9 +66,25 @@ def refused_pair(source: str, target: str, semantics: str | None, program: Progr
     return source in FLOAT8 and target == "bfloat16"
 
 
+# Sources whose registers hold at most 4 elements in every Mosaic GPU layout (a WG-strided
+# vector of 64 bits at most, the tiled layouts' pairs, a splat's scalar): a bool register of
+# them is 1 to 4 bits, and FragmentedArray.astype refuses one not a multiple of 8 ("Register
+# bitwidth in target type must be divisible by 8, got 2"), on the astype's line. Measured for
+# float32 under Lane on 0.8.3 - 0.12.0.1 and Warpgroup on 0.10.2 - 0.12.0.1 (0.8.3's Warpgroup
+# fails on the select after it: pal059/astype_bool_*.py); an 8-bit array converts.
+WIDE_FOR_BOOL = frozenset({"float32", "int32", "uint32", "float16", "bfloat16", "int16", "uint16"})
+
+
 def refused_cast(op: Op, program: Program) -> RefusedCast | None:
     x = plain(op.args.get("x"))
     target = dtype_of(op.args.get("new_dtype"))
+    if target is not None and target.name == "bool" and isinstance(x, ArrayVal) \
+            and isinstance(x.dtype, DtypeVal) and x.dtype.name in WIDE_FOR_BOOL and not op.names_open \
+            and (program.semantics(op.launch.kernel).name == "Lane" or tuple(program.version[:2]) >= (0, 10)):
+        shape = x.shape.value if isinstance(x.shape, Const) else None
+        if isinstance(shape, tuple) and shape and all(type(d) is int for d in shape):
+            return RefusedCast(op, x.dtype.name, "bool", shape)
+        return None
     if not isinstance(x, ArrayVal) or not isinstance(x.dtype, DtypeVal) or target is None \
             or x.layout is not RegisterLayout.STRIDED or op.names_open:
         return None

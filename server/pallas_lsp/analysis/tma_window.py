@@ -120,6 +120,11 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
                                blocks)
         if keeps_next_to_last and (root[-1] * size) % TMA_BYTES:
             return WindowFault("strides", gmem, smem, window, root, size)
+        # Each block copies its part of the window, which the box limit applies to ("got
+        # (16, 512)" for a (32, 512) window over two blocks: famheld8, every release).
+        part = _part(window, blocks) if into_smem else None
+        if part is not None and max(part) > TMA_MAX_BOX and op.args.get("oob_mode", MISSING) is MISSING:
+            return WindowFault("too_long", gmem, smem, part, root, size)
         return None
     if keeps_next_to_last and (root[-1] * size) % TMA_BYTES:
         return WindowFault("strides", gmem, smem, window, root, size)
@@ -186,6 +191,22 @@ def _splits(window: tuple[int, ...], collective_size: int) -> bool:
     return remaining == 1
 
 
+def _part(window: tuple[int, ...], collective_size: int) -> tuple[int, ...] | None:
+    """Each block's part of a multicast window, split as _splits finds it can be (JAX's
+    partition_dim in launch_context.py, unswizzled); None when it cannot be split."""
+    part, remaining = list(window), collective_size
+    for dim, extent in enumerate(window):
+        if extent % remaining == 0:
+            part[dim] //= remaining
+            return tuple(part)
+        if extent == 0 or remaining % extent:
+            return None
+        if extent > 1:
+            part[dim] = 1
+        remaining //= extent
+    return tuple(part) if remaining == 1 else None
+
+
 def collective_size(op: Op, axes_value: object) -> int | None:
     """The number of blocks a multicast copy spans: the product of the kernel's cluster sizes
     along its collective axes; None when the axes or the cluster are not known, or name an
@@ -198,8 +219,9 @@ def collective_size(op: Op, axes_value: object) -> int | None:
         return None  # a string's letters (PAL010 / PAL025 judge it)
     axes, names = const_strings(axes_value), const_strings(names_value)
     cluster = const_ints(kernel.mesh_args.get("cluster", MISSING))
-    if axes is None or names is None or cluster is None or len(names) != len(cluster):
-        return None
+    if axes is None or names is None or cluster is None or len(names) != len(cluster) \
+            or any(size < 1 for size in cluster):
+        return None  # (a cluster of 0 blocks: JAX fails otherwise, dividing by it)
     if not set(axes) <= set(names) or len(set(axes)) != len(axes):
         return None
     return math.prod(cluster[names.index(axis)] for axis in axes)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ..model import Finding, Options, Related
 from ..program import Program, describe_mesh, short_repr
 from ..trace import Op
-from ..values import UNKNOWN, Const, MeshVal
+from ..values import UNKNOWN, Const, DictVal, MeshVal
 from .base import LoweringError, Rule
 from .common import dedupe, launch_related, lines, short
 
@@ -23,6 +23,9 @@ RULE = Rule(
         LoweringError(r"unbound axis name"),
         LoweringError(r"does not refer to a GPU mesh axis"),
         LoweringError(r"No axis names are available"),
+        LoweringError(r"\AUnrecognized axes in device_id: ", exc_type="ValueError"),
+        LoweringError(r"\AOnly JAX mesh axes can be used in device_id, but found ",
+                      exc_type="NotImplementedError"),
     ),
     what_it_means=(
         "Inside a Mosaic GPU kernel, `lax.axis_index(name)` and `lax.axis_size(name)` resolve "
@@ -100,6 +103,45 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         related = [r for launch in launches for r in launch_related(program, launch)]
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
     yield from _host_queries(program)
+    yield from _device_id_axes(program)
+
+
+_SIGNALS = frozenset({"pl.semaphore_signal", "plgpu.semaphore_signal"})
+
+
+def _device_id_axes(program: Program) -> Iterator[Finding]:
+    """A semaphore signal whose ``device_id`` is a mapping ({axis: index}) naming an axis the
+    kernel's mesh does not have: JAX's lowering turns the mapping into a logical device id
+    over the mesh's axes and refuses the others ("ValueError: Unrecognized axes in device_id:
+    {'ring': ...}", mosaic_gpu/lowering.py), on the signal's line. Measured:
+    pal005/device_id_unknown_axis.py."""
+    seen: set[int] = set()
+    for op in program.ref_ops:
+        if op.name not in _SIGNALS or id(op.node) in seen:
+            continue
+        device_id = op.args.get("device_id")
+        mesh = op.launch.ctx.manual
+        if device_id.__class__ is not DictVal or not device_id.complete \
+                or device_id.instance_items or not isinstance(mesh, MeshVal):  # type: ignore[union-attr]
+            continue
+        keys = list(device_id.items)  # type: ignore[union-attr]
+        if not keys or not all(isinstance(key, str) for key in keys):
+            continue
+        unknown = [key for key in keys if key not in mesh.axes]
+        if not unknown:
+            continue
+        seen.add(id(op.node))
+        jax_words = (f"ValueError: Unrecognized axes in device_id: {{{short_repr(unknown[0])}: ...}}"
+                     if tuple(program.version[:2]) >= (0, 10) else
+                     f"NotImplementedError: Only JAX mesh axes can be used in device_id, but found "
+                     f"{{{short_repr(unknown[0])}: ...}}")
+        yield Finding(
+            RULE.code, program.span(op.node),
+            f"{short(op.name)}: device_id maps {short_repr(unknown[0])} to a device index, but "
+            f"{describe_mesh(mesh, program, op.node)}: a device_id mapping names axes of the "
+            f"kernel's mesh. JAX raises \"{jax_words}\" while it lowers the kernel. Name the mesh's "
+            f"axis ({', '.join(map(short_repr, mesh.axes))}) in the mapping.",
+            related=dedupe(launch_related(program, op.launch, failing=False)))
 
 
 def _host_queries(program: Program) -> Iterator[Finding]:

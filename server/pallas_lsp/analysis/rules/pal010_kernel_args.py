@@ -27,6 +27,9 @@ RULE = Rule(
         "128 CUDA threads. At most 16 are supported, got Mesh(...)"
     ),
     lowering_errors=(
+        # A cluster dimension of 0: lowering divides by it (PAL079 claims the same words for a
+        # program's own division; the markers and merge.confirms accept either).
+        LoweringError(r"\Ainteger modulo by zero\Z", exc_type="ZeroDivisionError"),
         LoweringError(r"grid_names must have the same length as grid", exc_type="ValueError"),
         LoweringError(r"cluster_names must have the same length as cluster", exc_type="ValueError"),
         LoweringError(r"num_threads and thread_name must be either both set or both None",
@@ -74,6 +77,7 @@ call = plgpu.kernel(body, out_type=out_type, grid=(4,), grid_names=("blocks",))
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _barriers_reserved(program)
+    yield from _cluster_of_zero(program)
     at_call = holds(KERNEL_MESH_AT_CALL, program.version)
     takes = _kernel_takes(program, options)
     for kernel in program.kernels:
@@ -106,6 +110,31 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                               f"traced; from {since} on, at the plgpu.kernel call).",
                               related=related,
                               fixes=_fixes(program, kernel, fault) if direct else ())
+
+
+def _cluster_of_zero(program: Program) -> Iterator[Finding]:
+    """A cluster dimension of 0 blocks, which the Mesh accepts: lowering divides by it and fails
+    with a bare "ZeroDivisionError: integer modulo by zero", blamed on the jitted call
+    (measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1: pal010/cluster_of_zero.py)."""
+    reported: set[int] = set()
+    for launch in program.launches:
+        kernel = launch.kernel
+        # (Every launch of every keystroke passes here: no call until a cluster is there.)
+        if not kernel.mesh_args or "cluster" not in kernel.mesh_args:
+            continue
+        cluster = kernel.mesh_args["cluster"]
+        if kernel.api != "kernel" or cluster.__class__ is not Const or cluster.value.__class__ is not tuple \
+                or 0 not in cluster.value or launch.lowered_at is None \
+                or id(launch.lowered_at) in reported or mesh_fault(kernel) is not None:
+            continue
+        reported.add(id(launch.lowered_at))
+        yield Finding(
+            RULE.code, program.span(launch.lowered_at),
+            f"plgpu.kernel: cluster={cluster.value!r} has a dimension of 0 blocks; JAX divides "
+            f"by each cluster dimension when it lowers the kernel and fails with a bare "
+            f"\"ZeroDivisionError: integer modulo by zero\". A cluster dimension is at least 1 "
+            f"(1: no cluster along it).",
+            related=(Related(program.span(kernel.node), "cluster= is given here"),))
 
 
 def _barriers_reserved(program: Program) -> Iterator[Finding]:

@@ -11,6 +11,7 @@ from ..load_sizes import (
     WARPGROUP_THREADS,
     FaultyLoad,
     faulty_loads,
+    swizzled_off_tile_uninferred,
     swizzled_uninferred,
     warpgroup_unlayoutable,
 )
@@ -90,6 +91,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _lane(program)
     yield from _warpgroup(program)
     yield from _swizzled_accesses_warpgroup(program)
+    yield from _swizzled_off_tile_warpgroup(program)
 
 
 def _swizzled_accesses_warpgroup(program: Program) -> Iterator[Finding]:
@@ -116,6 +118,30 @@ def _swizzled_accesses_warpgroup(program: Program) -> Iterator[Finding]:
             f"(plgpu.layout_cast(smem[...], plgpu.Layout.WGMMA)).",
             related=(Related(program.span(access.node), "the buffer is loaded or stored here"),
                      *made_here(program, ref, ref.transforms[0], "the swizzle is built here")))  # type: ignore[union-attr,index]
+
+
+def _swizzled_off_tile_warpgroup(program: Program) -> Iterator[Finding]:
+    """Under Warpgroup semantics (0.10 on), a whole register load of a tiled and swizzled
+    buffer whose rows are no multiple of 64, in a kernel that casts no layout: a swizzled
+    buffer is read in the WGMMA layout only, whose 64-row tiles do not fit, and inference fails
+    ("Failed to infer a possible set of layouts") on the jitted call
+    (load_sizes.swizzled_off_tile_uninferred; measured: pal027/swizzled_rows_off_tile_warpgroup)."""
+    reported: set[int] = set()
+    for access in swizzled_off_tile_uninferred(program).values():
+        blamed = access.launch.lowered_at
+        if id(blamed) in reported:
+            continue
+        reported.add(id(blamed))
+        shape = access.ref.shape.value  # type: ignore[attr-defined]
+        yield Finding(
+            RULE.code, program.span(blamed),
+            f"This kernel loads a tiled and swizzled {short_repr(shape)} shared-memory buffer into "
+            f"registers (line {access.node.lineno}): a swizzled buffer is read in the WGMMA "
+            f"layout, whose (64, 8) tiles do not fit {short_repr(shape)}, so under Warpgroup "
+            f"semantics layout inference finds no layout and JAX raises \"ValueError: Failed to "
+            f"infer a possible set of layouts\" when it lowers the kernel. Make the buffer's rows "
+            f"a multiple of 64 (pad it), or copy it with TMA without loading it into registers.",
+            related=(Related(program.span(access.node), "the buffer is loaded here"),))
 
 
 def _warpgroup(program: Program) -> Iterator[Finding]:

@@ -27,6 +27,8 @@ RULE = Rule(
                       when=SET_MAX_REGISTERS_CHECKED),
         LoweringError(r"^action must be 'increase' or 'decrease', got ", "ValueError",
                       when=SET_MAX_REGISTERS_CHECKED),
+        # Before 0.11.2: the MLIR verifier's refusal of the instruction.
+        LoweringError(r"'nvvm\.setmaxregister' op new register size must be multiple of 8"),
     ),
     what_it_means=(
         "`plgpu.set_max_registers(n, action=...)` moves registers between the warpgroups of a "
@@ -38,8 +40,10 @@ RULE = Rule(
         "From JAX 0.11.2 the primitive checks its arguments when the kernel is traced, on the "
         "`set_max_registers` line: a literal `n` that is not a positive multiple of 8 (or not an "
         "int), or an `action` other than the two strings. 0.8.3 and 0.10.2 do not check: a count "
-        "of 100 then fails MLIR verification (\"Verification failed\", not predicted), and an "
-        "unknown action lowers as \"decrease\". 0.11.0 and 0.11.1 not measured. A "
+        "of 100 then fails MLIR verification (\"Verification failed: 'nvvm.setmaxregister' op "
+        "new register size must be multiple of 8\"), on the call's line on 0.10.2 and on the "
+        "jitted call on 0.8.3 (judged for counts of 24 to 256), and an unknown action lowers as "
+        "\"decrease\". 0.11.0 and 0.11.1 not measured. A "
         "warp-specialized pipeline's `memory_registers=` is its memory warpgroup's count "
         "(`set_max_registers(memory_registers, action=\"decrease\")` when the pipeline runs): "
         "raised on the line that runs the pipeline, from 0.11.2."
@@ -63,6 +67,7 @@ _ACTIONS = ("increase", "decrease")
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     if not holds(SET_MAX_REGISTERS_CHECKED, program.version):
+        yield from _verified(program)
         return
     for node, ops in ref_ops_named(program, "plgpu.set_max_registers").items():
         said = next((said for op in ops if (said := _fault(op)) is not None), None)
@@ -71,6 +76,62 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         related = [item for each in ops for item in kernel_related(program, each.launch)]
         yield Finding(RULE.code, program.span(node), said, related=dedupe(related))
     yield from _pipeline_memory_registers(program)
+
+
+_VERIFIER_WORDS = "'nvvm.setmaxregister' op new register size must be multiple of 8"
+
+
+def _verified(program: Program) -> Iterator[Finding]:
+    """Before 0.11.2 nothing checks n when the kernel is traced: the MLIR verifier refuses a
+    count that is no multiple of 8 once the kernel is lowered ("Verification failed: ...
+    'nvvm.setmaxregister' op new register size must be multiple of 8"), blamed on the
+    set_max_registers line on 0.10.2 and on the jitted call on 0.8.3; a warp-specialized
+    pipeline's memory_registers on the jitted call (0.10.2) or the launch (0.8.3). Judged for
+    counts between 24 and 256 (measured: 44, 100, 236; pal034 fixtures)."""
+    late = tuple(program.version[:2]) >= (0, 10)
+    seen: set[int] = set()
+    for node, ops in ref_ops_named(program, "plgpu.set_max_registers").items():
+        for op in ops:
+            count = _odd_count(op.args.get("n"))
+            blamed = node if late else op.launch.lowered_at
+            if count is None or blamed is None or id(blamed) in seen:
+                continue
+            seen.add(id(blamed))
+            related = [Related(program.span(node), "set_max_registers is called here")] \
+                if blamed is not node else []
+            yield Finding(
+                RULE.code, program.span(blamed),
+                f"set_max_registers: n={count} is not a multiple of 8; the register count per "
+                f"thread changes in steps of 8, and JAX {_release(program)} lowers the call "
+                f"unchecked, so the MLIR verifier refuses the kernel (\"Verification failed: "
+                f"{_VERIFIER_WORDS}\"). Give a multiple of 8{_nearest(count)}.",
+                related=dedupe(related + list(kernel_related(program, op.launch))))
+    for op in program.ops_of(RUN):
+        pipeline = op.args.get("pipeline")
+        if not isinstance(pipeline, PipelineVal) or pipeline.api != WS:
+            continue
+        count = _odd_count(pipeline.memory_registers)
+        blamed = op.launch.lowered_at if late else op.launch.site
+        if count is None or blamed is None or id(blamed) in seen:
+            continue
+        seen.add(id(blamed))
+        yield Finding(
+            RULE.code, program.span(blamed),
+            f"The warp-specialized pipeline run at line {op.node.lineno} has memory_registers="
+            f"{count}: its memory warpgroup calls set_max_registers({count}, action=\"decrease\"), "
+            f"and JAX {_release(program)} lowers it unchecked, so the MLIR verifier refuses the "
+            f"kernel (\"Verification failed: {_VERIFIER_WORDS}\"). Give a multiple of 8"
+            f"{_nearest(count)}.",
+            related=(Related(program.span(op.node), "the pipeline runs here"),))
+
+
+def _odd_count(value: object) -> int | None:
+    count = value.value if isinstance(value, Const) else None
+    return count if type(count) is int and 24 <= count <= 256 and count % 8 else None
+
+
+def _release(program: Program) -> str:
+    return ".".join(str(part) for part in program.version[:3])
 
 
 def _pipeline_memory_registers(program: Program) -> Iterator[Finding]:

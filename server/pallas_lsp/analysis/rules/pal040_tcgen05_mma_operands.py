@@ -40,6 +40,8 @@ RULE = Rule(
         "ValueError: MMA lhs tiling does not fit swizzle. lhs_tiling=(16, 64) expected=(8, 64)"
     ),
     lowering_errors=(
+        # float32 inputs, read as tf32, that tcgen05's MMA has no instruction kind for.
+        LoweringError(r"\AUnsupported input element type: tf32\Z", exc_type="NotImplementedError"),
         # tcgen05_mma's own shape checks (0.8.3 and 0.10.2 end the first two messages after
         # "incompatible shapes."; 0.11.2 on add the expected shapes).
         LoweringError(r"^Accumulator and LHS have incompatible shapes\.", "ValueError"),
@@ -126,7 +128,8 @@ class Fault:
 def check(program: Program, options: Options) -> Iterator[Finding]:
     for node, ops in ref_ops_named(program, "plgpu.tcgen05_mma").items():
         judged = [(op, faults) for op in ops
-                  if (faults := operand_faults(op) or _tiling_faults(program, op))]
+                  if (faults := operand_faults(op) or _tiling_faults(program, op)
+                      or _input_dtype_faults(program, op))]
         if not judged:
             continue
         _op, faults = judged[0]
@@ -183,6 +186,26 @@ def operand_faults(op: Op) -> list[Fault]:
                     f"keep {name} in plgpu.TMEM (plgpu.async_copy_scales_to_tmem copies "
                     "scales there from SMEM)"))
     return faults
+
+
+def _input_dtype_faults(program: Program, op: Op) -> list[Fault]:
+    """float32 inputs with no block scales: tcgen05's instruction kinds take f16 / bf16, FP8 and
+    int8 inputs only; Mosaic GPU reads float32 as tf32 and its MMA refuses it while it lowers
+    ("NotImplementedError: Unsupported input element type: tf32", tcgen05.py `_do_mma`), after
+    every check of ``mma`` (an f32 accumulator is the one float32 inputs pass them with).
+    Measured on 0.10.2, 0.11.2 and 0.12.0.1 (pal040/tcgen05_mma_float32_inputs.py)."""
+    if tuple(program.version[:2]) < (0, 10) or _is_set(op.args.get("a_scale", MISSING)) is not False \
+            or _is_set(op.args.get("a_sparse_metadata", MISSING)) is not False \
+            or _space(op.args.get("a")) != "SMEM":
+        return []
+    dtypes = [getattr(getattr(op.args.get(name), "dtype", None), "name", None) for name in ("acc", "a", "b")]
+    if dtypes != ["float32", "float32", "float32"]:
+        return []
+    return [Fault("a and b are float32, which tcgen05 has no instruction for (it multiplies "
+                  "float16 / bfloat16, FP8 and int8 inputs; Mosaic GPU reads float32 as tf32 "
+                  "and refuses it)", "Unsupported input element type: tf32",
+                  "cast the operands to bfloat16 or float16 before they are copied to shared "
+                  "memory (accumulate in float32)")]
 
 
 def _tiling_faults(program: Program, op: Op) -> list[Fault]:

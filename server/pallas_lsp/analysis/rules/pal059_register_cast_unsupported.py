@@ -15,7 +15,8 @@ from .common import first_refusal_per_launch
 RULE = Rule(
     code="PAL059",
     name="register_cast_unsupported",
-    title="astype between bfloat16 and float8, from an integer type to float8, or between float8 types",
+    title="astype between bfloat16 and float8, from an integer type to float8, between float8 "
+          "types, or of a 16-/32-bit array to bool",
     jax_message=(
         "NotImplementedError: Hardware has no support for converting from bf16 to f8E4M3FN "
         "(only cast from bf16 to f16 is supported). Cast to f32 first and then to the target "
@@ -26,6 +27,9 @@ RULE = Rule(
         "supported   (float8_e4m3fn <-> float8_e5m2)"
     ),
     lowering_errors=(
+        # A cast to bool of an array of 16 or 32 bits: its registers make 1-4 bits.
+        LoweringError(r"\ARegister bitwidth in target type must be divisible by 8, got \d+\Z",
+                      exc_type="ValueError"),
         LoweringError(r"\AHardware has no support for converting from \S+ to \S+ \(only cast "
                       r"from", exc_type="NotImplementedError", when=FLOAT8_CASTS_REFUSED),
         LoweringError(r"\AUnsupported conversion involving narrow float types: \S+ to \S+",
@@ -84,6 +88,12 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 
 def _message(found: RefusedCast) -> str:
+    if found.target == "bool":
+        return (f"This casts a {short_repr(found.shape)} {found.source} array to bool: Mosaic GPU "
+                f"converts each register of a few {found.source} elements into one of as many "
+                f"1-bit elements, which is no whole number of bytes, so JAX fails with "
+                f"\"ValueError: {found.message}\". Compare instead (x != 0, x > 0.5), which "
+                f"makes a mask without a conversion, or cast an 8-bit array.")
     target = f"jnp.{found.target}"
     fix = (f"Cast through float32 with a barrier between the casts "
            f"(lax.optimization_barrier(x.astype(jnp.float32)).astype({target})): from 0.11.2 "

@@ -13,9 +13,11 @@ from collections.abc import Iterator
 
 from .. import tmem_facts
 from ..model import Finding, Options, Related
+from ..pipelines import RUN
 from ..program import Program
 from ..values import DtypeVal, RefTypeVal
 from .base import LoweringError, Rule
+from .pal076_smem_budget import smem_over_budget
 
 RULE = Rule(
     code="PAL069",
@@ -78,6 +80,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         total = sum(width for width in widths if width is not None)
         if total <= tmem_facts.TMEM_MAX_COLS:
             continue
+        if smem_over_budget(launch, program.ops_of(RUN)) is not None:
+            continue  # JAX refuses the shared memory first (PAL076; famheld6, every release)
         seen.add((id(kernel), id(blamed)))
         rounded = 1 << (total - 1).bit_length()
         parts = ", ".join(f"{_name(made)}: {width}" for made, width in zip(types, widths, strict=True))

@@ -23,9 +23,11 @@ from collections.abc import Iterator
 
 from .. import register_values
 from ..layouts import RegisterLayout, layout_name
+from ..load_sizes import whole
 from ..model import Finding, Options, Related
 from ..ops import LAYOUT_CAST
 from ..program import Program, short_repr
+from ..smem_transforms import swizzled_tiled_off_tile
 from ..stdlib_calls import OPERATOR_FUNCTIONS
 from ..trace import Op, RefAccess
 from ..values import ArrayVal, Const, LayoutVal, RefVal
@@ -170,6 +172,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _strided_shapes(program)
     yield from _transposed_without_transposed_ref(program)
     yield from _tiled_loads(program)
+    yield from _swizzled_loads_off_tile(program)
 
 
 def _load_layout(op: Op) -> str | None:
@@ -237,6 +240,37 @@ def _plain_smem(ref: object) -> bool:
     root = ref.root or ref
     return isinstance(root.transforms, tuple) and not root.transposed \
         and all(getattr(t, "kind", None) in ("tiling", "swizzle") for t in root.transforms)
+
+
+def _swizzled_loads_off_tile(program: Program) -> Iterator[Finding]:
+    """Under Lane semantics, a whole register load of a tiled and swizzled shared-memory buffer
+    whose last two dimensions the WGMMA layout's (64, 8) tile does not divide: Lane loads a
+    swizzled buffer in that layout, and its tiling does not apply ("Tiling ((64, 8), (16, 8),
+    (8, 8), (2,)) does not apply to shape (96, 64)"), on the load, measured for f16, f32 and
+    int8 on 0.10.2, 0.11.2 and 0.12.0.1 (smem_transforms.swizzled_tiled_off_tile). A load cast
+    right where it is made takes the cast's layout instead: not judged."""
+    cast_operands: set[int] | None = None
+    for access in program.ref_accesses:
+        if access.kind != "load" or access.scoped or not access.sure:
+            continue
+        shape = swizzled_tiled_off_tile(access.ref)
+        if shape is None or not whole(access.ref, access.index) \
+                or program.semantics(access.launch.kernel).name != "Lane":
+            continue
+        if cast_operands is None:
+            cast_operands = {id(op.arg_nodes.get("x")) for op in program.ops_of(LAYOUT_CAST)}
+        if id(access.node) in cast_operands:
+            continue
+        yield Finding(
+            RULE.code, program.span(access.node),
+            f"This loads a tiled and swizzled {short_repr(shape)} shared-memory buffer into "
+            f"registers: under Lane semantics a swizzled buffer is loaded in the WGMMA layout, "
+            f"whose (64, 8) tiles do not fit {short_repr(shape)}, and JAX fails with \"Tiling "
+            f"{_TILINGS['WGMMA']} does not apply to shape {short_repr(shape)}\". Make the buffer's "
+            f"rows a multiple of 64 (pad it), or copy it with TMA without loading it into "
+            f"registers.",
+            related=dedupe(list(kernel_related(program, access.launch))))
+        return  # tracing stops at the first
 
 
 def _transposed_without_transposed_ref(program: Program) -> Iterator[Finding]:
