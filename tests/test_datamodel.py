@@ -956,6 +956,33 @@ ns = types.SimpleNamespace(**config)
 vars(ns)["op"] = "max"
 launch(ns.op if sorted(vars(ns)) == ["axes", "op"] else "add")
 """, ["PAL006"]),
+    "Enum._missing_: a value no member has goes through the class's hook": ("""
+import enum
+class Reduction(enum.Enum):
+    ADD = "add"
+    MAX = "max"
+    @classmethod
+    def _missing_(cls, value):
+        return cls(str(value).strip().lower())
+launch(Reduction(" MAX ").value if Reduction(Reduction.ADD) is Reduction.ADD else "add")
+""", ["PAL006"]),
+    "Enum._missing_ returning None: not known (Python raises ValueError)": ("""
+import enum
+class Reduction(enum.Enum):
+    ADD = "add"
+    @classmethod
+    def _missing_(cls, value):
+        return None
+launch(getattr(Reduction("max"), "value", "max"))
+""", []),
+    "sorted() / max() of an IntEnum class: its members in value order, reading a table keyed by them": ("""
+import enum
+class Op(enum.IntEnum):
+    SQUARE = 1
+    DOUBLE = 0
+TABLE = {Op.DOUBLE: "max", Op.SQUARE: "add"}
+launch(TABLE[sorted(Op)[0]] if max(Op) == Op.SQUARE else "add")
+""", ["PAL006"]),
     "getattr / hasattr of a SimpleNamespace and a ModuleType: the default where the name is absent": ("""
 import types
 settings = types.ModuleType("settings")

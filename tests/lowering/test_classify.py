@@ -155,6 +155,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # PAL059: a 32-bit array cast to bool (pal059/astype_bool_lane.py).
         ("ValueError", "Register bitwidth in target type must be divisible by 8, got 2", "0.12.0.1",
          "register_cast_unsupported"),
+        # PAL020: Pallas Triton's params on a plgpu.kernel (pal020/kernel_triton_params.py).
+        ("NotImplementedError", "mesh is not supported in the Triton backend", "0.10.2",
+         "foreign_compiler_params"),
         # PAL084, measured on 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal084/).
         ("ValueError", "`indices` must not be longer than `shape`: indices=(0, 0), shape=(2,)",
          "0.12.0.1", "ref_index_rank"),

@@ -1368,8 +1368,10 @@ def _grid_spec(call: Call) -> object:
 
 
 def _foreign_params(call: Call) -> object:
-    """pltpu.CompilerParams(...) (and its older name TPUCompilerParams)."""
-    return ForeignParamsVal("TPU", call.name, call.tracer.span(call.node), call.node)
+    """pltpu.CompilerParams(...) (and its older name TPUCompilerParams); Pallas Triton's
+    (``jax.experimental.pallas.triton.CompilerParams``)."""
+    platform = "Triton" if call.name.startswith("pl.triton.") else "TPU"
+    return ForeignParamsVal(platform, call.name, call.tracer.span(call.node), call.node)
 
 
 def _refused_keyword(version: JaxVersion, name: str, kwargs: dict[str, object]) -> bool:
@@ -1632,6 +1634,7 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.CompilerParams": _compiler_params,
     "plgpu.async_load_tmem": _async_load_tmem,
     "pl.tpu.CompilerParams": _foreign_params,
+    "pl.triton.CompilerParams": _foreign_params,
     "pl.tpu.TPUCompilerParams": _foreign_params,
     "functools.partial": _partial,
     "jax.ShapeDtypeStruct": _shape_dtype_struct,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .pipelines import RUN
 from .ref_facts import index_dims
-from .smem_transforms import elements, itemsize, swizzled_tiled_off_tile, swizzled_untiled
+from .smem_transforms import elements, itemsize, swizzled_tiled_off_tile, swizzled_untiled, tiled_unswizzled
 from .tma_facts import whole_array_copy_fault
 from .tma_window import pipeline_row_fault
 from .trace import RefAccess
@@ -79,7 +79,8 @@ def warpgroup_unlayoutable(program: Program) -> Iterator[FaultyLoad]:
 
 def swizzled_uninferred(program: Program) -> dict[int, RefAccess]:
     """Under Warpgroup semantics (0.11 on), the first register load or store of each launch of
-    a shared-memory buffer swizzled but not tiled, in a kernel that casts no layout: layout
+    a shared-memory buffer swizzled but not tiled (or tiled but not swizzled), in a kernel that
+    casts no layout: layout
     inference finds no layout for it (measured on 0.11.2 and 0.12.0.1; a plgpu.layout_cast of
     the value lets it through, a TMA copy alone needs none), by launch id."""
     if not holds(WARPGROUP_SWIZZLED_ACCESS_UNINFERRED, program.version):
@@ -90,7 +91,8 @@ def swizzled_uninferred(program: Program) -> dict[int, RefAccess]:
     for access in program.ref_accesses:
         launch = access.launch
         if id(launch) in found or access.scoped or not access.sure or id(launch) in casts \
-                or id(launch) in traced_faults or swizzled_untiled(access.ref) is None \
+                or id(launch) in traced_faults \
+                or (swizzled_untiled(access.ref) is None and tiled_unswizzled(access.ref) is None) \
                 or program.semantics(launch.kernel).name != "Warpgroup":
             continue
         found[id(launch)] = access

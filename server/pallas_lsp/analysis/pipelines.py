@@ -117,6 +117,9 @@ class PipelineVal:
     # memory thread calls set_max_registers(memory_registers, action="decrease") when the
     # pipeline runs (PAL034).
     memory_registers: object = MISSING
+    # The warp-specialized pipeline's wg_axis= as passed (MISSING: not given): the axis its
+    # compute warpgroups read their index from when it runs (PAL005).
+    wg_axis: object = MISSING
 
 
 def block_spec(call: Call, returned: object = MISSING, index_params: int | None = None,
@@ -259,6 +262,7 @@ def emit_pipeline(call: Call, trace_usual: Callable[[], object]) -> object:
     if call.name == WS:
         context = call.kwargs.get("compute_context", Const(None))
         made = replace(made, memory_registers=call.kwargs.get("memory_registers", MISSING),
+                       wg_axis=call.kwargs.get("wg_axis", MISSING),
                        compute_context=None if isinstance(context, Const) and context.value is None
                        else context, known_args=not any(
                            key in call.kwargs and not _false(call.kwargs[key]) for key in _MORE_ARGS))

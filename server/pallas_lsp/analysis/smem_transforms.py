@@ -426,3 +426,20 @@ def swizzled_tiled_off_tile(ref: object) -> tuple[int, ...] | None:
     if not (shape[-2] % WGMMA_FIRST_TILE[0] or shape[-1] % WGMMA_FIRST_TILE[1]) or allocation_refused(ref):
         return None
     return shape
+
+
+def tiled_unswizzled(ref: object) -> tuple[int, ...] | None:
+    """The tile of a whole shared-memory allocation of two or more dimensions tiled but not
+    swizzled, that the tile fits (else PAL012 refuses it first); None for any other ref. Lane
+    refuses its register load ("Tiling without swizzle is not supported", PAL012); Warpgroup's
+    layout inference finds no layout for it from 0.11 (measured on 0.11.2, 0.12.0.1)."""
+    if ref.__class__ is not RefVal or ref.space != "SMEM" or ref.root is not None \
+            or ref.transforms.__class__ is not tuple \
+            or [getattr(t, "kind", None) for t in ref.transforms] != ["tiling"]:  # type: ignore[attr-defined]
+        return None
+    shape = ref.shape.value if ref.shape.__class__ is Const else None  # type: ignore[attr-defined]
+    tile = ref.transforms[0].value  # type: ignore[attr-defined]
+    if shape.__class__ is not tuple or len(shape) < 2 or tile.__class__ is not tuple \
+            or allocation_refused(ref):
+        return None
+    return tile

@@ -309,6 +309,15 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             return UNKNOWN
         if not present:
             return args[2]
+    if name in _ITERATING and args and isinstance(args[0], ClassVal) and args[0].enum_members is not None:
+        # An enum class ordered by a function the bridge runs for real (sorted(Op), max(Op)):
+        # its members, in definition order, as list(Op) gives them. An IntEnum / StrEnum member
+        # reaches real code as its value, which it equals and orders as, and comes back as it
+        # (a table keyed by the members is read with it: values.mixin_member_value); a plain
+        # Enum's members do not order, as in Python.
+        members = runner.call_value(QualName("builtins.list"), [args[0]], {}, ctx)
+        if isinstance(members, ListVal) and members.complete:
+            return runner.call_value(QualName(name), [members, *args[1:]], kwargs, ctx)
     if name == "builtins.len" and len(args) == 1 and not kwargs:
         if args[0].__class__ is DictVal and args[0].instance_items:  # type: ignore[attr-defined]
             # Keys held by identity (instances, classes, functions): real code is never
@@ -377,9 +386,15 @@ _HOOKED_NAMES = frozenset({
     "importlib.import_module", "builtins.__import__", "asyncio.gather", "builtins.type",
     "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.getattr",
     "builtins.len", "builtins.iter", "builtins.reversed", "builtins.tuple", "builtins.list",
+    "builtins.sorted", "builtins.min", "builtins.max",
     "builtins.next", "builtins.callable", "builtins.dir", *stdlib_values.CONVERTED_GET,
 })
 
+
+
+# Bridged functions that iterate their first argument (an enum class is handed over as its
+# members).
+_ITERATING = frozenset({"builtins.sorted", "builtins.min", "builtins.max"})
 
 
 def _namespace_has(namespace: NamespaceVal, attr: str) -> bool | None:

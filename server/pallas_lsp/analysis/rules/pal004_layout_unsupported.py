@@ -14,7 +14,7 @@ from ..trace import Op
 from ..values import ArrayVal, DtypeVal, LayoutVal, MeshVal
 from ..versions import SCALAR_SPLAT_CAST, holds
 from .base import LoweringError, Rule
-from .common import dedupe, launch_related, ref_ops_named, result_type, valid_vec_size
+from .common import dedupe, launch_related, result_type, valid_vec_size
 
 RULE = Rule(
     code="PAL004",
@@ -89,12 +89,15 @@ def _strided_misfits(program: Program, judged: set[ast.AST]) -> Iterator[Finding
     the layout is refused when it is made, before anything checks its use. JAX makes it
     while lowering the operation right before the cast (its layout hint) or the cast itself:
     the finding spans the cast, which holds both where the operand is written inside it."""
-    made = [(node, ops, ops[0].args.get("new_layout"), "the cast")
-            for node, ops in program.ops_named(LAYOUT_CAST).items()]
+    made: list[tuple[ast.AST, list, object, str]] = [
+        (node, ops, ops[0].args.get("new_layout"), "the cast")
+        for node, ops in program.ops_named(LAYOUT_CAST).items()]
     # plgpu.load(ref, layout=...) makes its layout while the load is lowered, under Lane and
-    # Warpgroup semantics alike (measured: pal004/load_strided_misfit*.py).
-    made += [(node, ops, ops[0].args.get("layout"), "the load")
-             for node, ops in ref_ops_named(program, "plgpu.load").items()]
+    # Warpgroup semantics alike (measured: pal004/load_strided_misfit*.py). (The ref ops are
+    # read directly, not grouped: most keystrokes have no load with a layout.)
+    for op in program.ref_ops:
+        if op.name == "plgpu.load" and op.args.get("layout") is not None:
+            made.append((op.node, [op], op.args["layout"], "the load"))
     for node, ops, layout, where in made:
         misfit = strided_misfit(layout)
         if misfit is None:

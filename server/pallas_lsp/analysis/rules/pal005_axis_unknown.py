@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
+from ..pipelines import RUN, WS, PipelineVal
 from ..program import Program, describe_mesh, short_repr
 from ..trace import Op
 from ..values import UNKNOWN, Const, DictVal, MeshVal
@@ -104,6 +105,38 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related))
     yield from _host_queries(program)
     yield from _device_id_axes(program)
+    yield from _pipeline_wg_axes(program)
+
+
+def _pipeline_wg_axes(program: Program) -> Iterator[Finding]:
+    """A warp-specialized pipeline whose wg_axis= names no axis of the kernel: when it runs,
+    its compute warpgroups read their index with lax.axis_index(wg_axis), which raises
+    "NameError: Found an unbound axis name: wgs" on the line that runs the pipeline (measured:
+    pal005/ws_pipeline_wg_axis_unbound.py). Judged where the kernel's names are all known."""
+    seen: set[int] = set()
+    for op in program.ops_of(RUN):
+        pipeline = op.args.get("pipeline")
+        if not isinstance(pipeline, PipelineVal) or pipeline.api != WS or id(op.node) in seen \
+                or op.names_open or op.scope_names:
+            continue
+        axis = pipeline.wg_axis
+        if not (isinstance(axis, Const) and isinstance(axis.value, str)):
+            continue
+        bound = op.launch.kernel.bound_names
+        mesh = op.launch.ctx.manual
+        if not isinstance(bound, (set, frozenset, tuple)) or axis.value in bound \
+                or (isinstance(mesh, MeshVal) and axis.value in mesh.axes) or mesh is UNKNOWN:
+            continue
+        seen.add(id(op.node))
+        names = tuple(sorted(bound))
+        yield Finding(
+            RULE.code, program.span(op.node),
+            f"The warp-specialized pipeline run here has wg_axis={axis.value!r}, but the kernel's "
+            f"axis names are {names!r}: its compute warpgroups read their index with "
+            f"lax.axis_index({axis.value!r}) when it runs, and JAX raises \"NameError: Found an "
+            f"unbound axis name: {axis.value}\". Give wg_axis the kernel's thread_name.",
+            related=tuple(Related(program.span(keyword.value), "wg_axis is given here")
+                          for keyword in pipeline.node.keywords if keyword.arg == "wg_axis"))
 
 
 _SIGNALS = frozenset({"pl.semaphore_signal", "plgpu.semaphore_signal"})

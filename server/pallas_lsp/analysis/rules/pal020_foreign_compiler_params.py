@@ -35,6 +35,8 @@ RULE = Rule(
     lowering_errors=(
         LoweringError(r"Compiler params must be a `plgpu\.CompilerParams`", exc_type="TypeError"),
         LoweringError(r"Unsupported backend: mosaic_tpu", exc_type="ValueError"),
+        # Pallas Triton's params on a plgpu.kernel (0.10.2): the Triton backend has no mesh.
+        LoweringError(r"\Amesh is not supported in the Triton backend", exc_type="NotImplementedError"),
         LoweringError(r"Cannot lower pallas_call on platform: gpu", exc_type="ValueError"),
         LoweringError(r"Compiler params for platform \S+ cannot be used for \S+ lowering"),
         # The same bare assertion as PAL008's: the finding on the line says which it is.
@@ -85,13 +87,16 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         if params is None or (kernel.api == "pallas_call" and not mosaic_gpu_file):
             continue
         blamed = _blamed(program, launch)
+        if params.platform == "Triton" and kernel.api == "kernel" and launch.ctx.jit_call is not None:
+            blamed = launch.ctx.jit_call  # every release names the jitted call (measured on 0.8.3 too)
         if id(blamed) in reported:
             continue
         reported.add(id(blamed))
-        related = (Related(params.span, f"{params.name.replace('pl.tpu.', 'pltpu.')}(...) "
-                                        "is given here"),)
+        spelled = params.name.replace("pl.tpu.", "pltpu.").replace("pl.triton.", "pltriton.")
+        related = (Related(params.span, f"{spelled}(...) is given here"),)
         fix = _fix(program, params.span, kernel.api)
-        yield Finding(RULE.code, _blamed_span(program, blamed), _message(program, kernel.api),
+        yield Finding(RULE.code, _blamed_span(program, blamed),
+                      _message(program, kernel.api, params.platform),
                       related=related, fixes=(fix,) if fix else ())
 
 
@@ -120,8 +125,17 @@ def _blamed_span(program: Program, node: ast.AST) -> Span:
     return program.span(node.func if isinstance(node, ast.Call) else node)
 
 
-def _message(program: Program, api: str) -> str:
+def _message(program: Program, api: str, platform: str = "TPU") -> str:
     version = format_jax_version(program.version)
+    if platform == "Triton":
+        words = ("a bare AssertionError" if holds(FOREIGN_PARAMS_BARE_ASSERTION, program.version)
+                 else "\"TypeError: Compiler params must be a `plgpu.CompilerParams`\""
+                 if api == "kernel" and holds(KERNEL_PARAMS_TYPE_CHECKED, program.version)
+                 else "\"NotImplementedError: mesh is not supported in the Triton backend\"")
+        what = "plgpu.kernel" if api == "kernel" else "This Mosaic GPU file's pl.pallas_call"
+        return (f"{what} is given Pallas Triton's compiler params (pltriton.CompilerParams), "
+                f"which select the Triton backend, not Mosaic GPU: on JAX {version} lowering it "
+                f"for CUDA fails with {words}. Pass plgpu.CompilerParams(...) instead.")
     if api == "kernel" and holds(KERNEL_PARAMS_TYPE_CHECKED, program.version):
         words = "TypeError: Compiler params must be a `plgpu.CompilerParams`"
     elif holds(FOREIGN_PARAMS_BARE_ASSERTION, program.version):
@@ -149,5 +163,5 @@ def _fix(program: Program, span: Span, api: str) -> Fix | None:
                          and holds(FOREIGN_PARAMS_BARE_ASSERTION, program.version)):
         return None  # no plgpu name to write, or a pallas_call that needs plgpu.kernel
     text = f"{plgpu}.CompilerParams()"
-    return Fix(f"Use {text} (the TPU fields have no GPU meaning)", (TextEdit(span, text),),
+    return Fix(f"Use {text} (the other platform's fields have no meaning here)", (TextEdit(span, text),),
                safe=False, preferred=True)

@@ -14,7 +14,7 @@ from ..tma_facts import whole_array_copy_fault
 from ..trace import Launch, Op, RefAccess
 from ..values import Const, DtypeVal, RefVal
 from .base import LoweringError, Rule
-from .common import cast_fix, dedupe, kernel_related, ref_ops_named
+from .common import cast_fix, dedupe, kernel_related
 
 RULE = Rule(
     code="PAL026",
@@ -171,34 +171,37 @@ def _smem_to_tmem_copies(program: Program) -> Iterator[Finding]:
     primitives.py, 0.10.2 - 0.12.0.1, measured: pal026/smem_to_tmem_copy_*.py)."""
     if tuple(program.version[:2]) < (0, 10):
         return  # no async_copy_smem_to_tmem before 0.10 (PAL009)
-    for node, ops in ref_ops_named(program, "plgpu.async_copy_smem_to_tmem").items():
-        for op in ops:
-            smem, tmem = op.args.get("smem_ref"), op.args.get("tmem_ref")
-            if not isinstance(smem, RefVal) or not isinstance(tmem, RefVal) \
-                    or smem.space != "SMEM" or tmem.space != "TMEM":
-                continue
-            words = None
-            if isinstance(smem.dtype, DtypeVal) and isinstance(tmem.dtype, DtypeVal) \
-                    and smem.dtype.name != tmem.dtype.name:
-                words = (f"the SMEM ref holds {smem.dtype.name} and the TMEM ref {tmem.dtype.name}",
-                         f"Expected SMEM element type ({smem.dtype.name}) to equal the TMEM element "
-                         f"type ({tmem.dtype.name})")
-            else:
-                a, b = _int_shape(smem.shape), _int_shape(tmem.shape)
-                if a is not None and b is not None and a != b:
-                    words = (f"the SMEM ref is {short_repr(a)} and the TMEM ref {short_repr(b)}",
-                             f"Expected SMEM reference shape {short_repr(a)} to equal the TMEM "
-                             f"reference shape {short_repr(b)}")
-            if words is None:
-                continue
-            yield Finding(
-                RULE.code, program.span(node),
-                f"async_copy_smem_to_tmem: {words[0]}; the copy moves a whole ref into a TMEM "
-                f"ref (or view) of the same shape and dtype, and JAX raises \"ValueError: "
-                f"{words[1]}\" while the kernel is traced. Copy into a TMEM view of the SMEM "
-                f"ref's shape (tmem.at[:, pl.ds(start, columns)]), or slice the SMEM ref to it.",
-                related=dedupe(kernel_related(program, op.launch)))
-            break
+    reported: set[int] = set()
+    for op in program.ref_ops:  # (not grouped: most keystrokes have no such copy)
+        if op.name != "plgpu.async_copy_smem_to_tmem" or id(op.node) in reported:
+            continue
+        node = op.node
+        smem, tmem = op.args.get("smem_ref"), op.args.get("tmem_ref")
+        if not isinstance(smem, RefVal) or not isinstance(tmem, RefVal) \
+                or smem.space != "SMEM" or tmem.space != "TMEM":
+            continue
+        words = None
+        if isinstance(smem.dtype, DtypeVal) and isinstance(tmem.dtype, DtypeVal) \
+                and smem.dtype.name != tmem.dtype.name:
+            words = (f"the SMEM ref holds {smem.dtype.name} and the TMEM ref {tmem.dtype.name}",
+                     f"Expected SMEM element type ({smem.dtype.name}) to equal the TMEM element "
+                     f"type ({tmem.dtype.name})")
+        else:
+            a, b = _int_shape(smem.shape), _int_shape(tmem.shape)
+            if a is not None and b is not None and a != b:
+                words = (f"the SMEM ref is {short_repr(a)} and the TMEM ref {short_repr(b)}",
+                         f"Expected SMEM reference shape {short_repr(a)} to equal the TMEM "
+                         f"reference shape {short_repr(b)}")
+        if words is None:
+            continue
+        yield Finding(
+            RULE.code, program.span(node),
+            f"async_copy_smem_to_tmem: {words[0]}; the copy moves a whole ref into a TMEM "
+            f"ref (or view) of the same shape and dtype, and JAX raises \"ValueError: "
+            f"{words[1]}\" while the kernel is traced. Copy into a TMEM view of the SMEM "
+            f"ref's shape (tmem.at[:, pl.ds(start, columns)]), or slice the SMEM ref to it.",
+            related=dedupe(kernel_related(program, op.launch)))
+        reported.add(id(node))
 
 
 def _int_shape(shape: object) -> tuple[int, ...] | None:

@@ -17,7 +17,7 @@ from ..load_sizes import (
 )
 from ..model import Finding, Options, Related
 from ..program import Program, short_repr
-from ..smem_transforms import itemsize, swizzled_untiled
+from ..smem_transforms import itemsize, swizzled_untiled, tiled_unswizzled
 from ..versions import KERNEL_LOWERED_AT_JIT_CALL, holds
 from .base import LoweringError, Rule
 from .common import made_here
@@ -107,6 +107,19 @@ def _swizzled_accesses_warpgroup(program: Program) -> Iterator[Finding]:
         ref = access.ref
         swizzle = swizzled_untiled(ref)
         what = "loads" if access.kind == "load" else "stores"
+        if swizzle is None:
+            tile = tiled_unswizzled(ref)
+            yield Finding(
+                RULE.code, program.span(blamed),
+                f"This kernel {what} a shared-memory buffer tiled {tile} (and not swizzled) in "
+                f"registers (line {access.node.lineno}) and names no register layout: under "
+                f"Warpgroup semantics layout inference finds none that reads tiled memory without "
+                f"a swizzle, and JAX raises \"ValueError: Failed to infer a possible set of "
+                f"layouts\" when it lowers the kernel. Swizzle the buffer after the tiling "
+                f"(SwizzleTransform(128)), or drop the tiling.",
+                related=(Related(program.span(access.node), "the buffer is loaded or stored here"),
+                         *made_here(program, ref, ref.transforms[0], "the tiling is built here")))  # type: ignore[union-attr,index]
+            continue
         yield Finding(
             RULE.code, program.span(blamed),
             f"This kernel {what} a shared-memory buffer swizzled {swizzle} bytes (and not tiled) "

@@ -479,11 +479,22 @@ class CallsMixin:
         if isinstance(func, WrappedVal):
             return self.call_wrapped(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
         if isinstance(func, ClassVal) and func.enum_members is not None:
-            # `Axis("x")`: the member with that value.
+            # `Axis("x")`: the member with that value (a member of the class is itself); else
+            # the class's own `_missing_` hook, given the value, as EnumType.__call__ runs it.
             if len(args) == 1 and not kwargs:
+                if isinstance(args[0], ObjVal) and args[0].cls is func:
+                    return args[0]
                 wanted = fingerprint(plain(args[0]))
-                return next((m for m in func.enum_members.values()
-                             if fingerprint(plain(m.attrs["value"])) == wanted), UNKNOWN)
+                found = next((m for m in func.enum_members.values()
+                              if fingerprint(plain(m.attrs["value"])) == wanted), MISSING)
+                if found is not MISSING:
+                    return found
+                if isinstance(args[0], Const) and any(
+                        isinstance(c, ClassVal) and "_missing_" in c.attrs for c in func.mro()):
+                    hook = self.attribute_named(func, "_missing_", ctx)
+                    made = self.call(hook, [args[0]], {}, node, {}, {}, env, ctx)
+                    if isinstance(made, ObjVal) and made.cls is func:
+                        return made
             return UNKNOWN
         if isinstance(func, ClassVal):
             custom = datamodel.metaclass_call(func)
