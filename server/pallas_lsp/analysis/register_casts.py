@@ -78,6 +78,8 @@ WIDE_FOR_BOOL = frozenset({"float32", "int32", "uint32", "float16", "bfloat16", 
 def refused_cast(op: Op, program: Program) -> RefusedCast | None:
     x = plain(op.args.get("x"))
     target = dtype_of(op.args.get("new_dtype"))
+    if target is not None and id(op.launch) in program.trace_refused_launches():
+        return None  # refused while traced (a store of the cast value, PAL026): never lowered
     if target is not None and target.name == "bool" and isinstance(x, ArrayVal) \
             and isinstance(x.dtype, DtypeVal) and x.dtype.name in WIDE_FOR_BOOL and not op.names_open \
             and (program.semantics(op.launch.kernel).name == "Lane" or tuple(program.version[:2]) >= (0, 10)):
