@@ -172,8 +172,9 @@ def _fix(program: Program, node: ast.Attribute, attr: str, members: tuple[str, .
             return None
         same = close
     span = program.span(node)
-    # The attribute's name ends the node: replace the last len(attr) characters of its span.
-    if span.line != span.end_line:
+    # The attribute's name ends the node: replace the last len(attr) characters of its span
+    # (not for a getattr(owner, name) call read as the attribute: its name is elsewhere).
+    if span.line != span.end_line or not program.text(node).endswith(attr):
         return None
     start = Span(span.end_line, span.end_col - len(attr), span.end_line, span.end_col, span.path)
     return Fix(f"Use {same[0]}", (TextEdit(start, same[0]),), safe=True, preferred=True)
