@@ -956,6 +956,17 @@ ns = types.SimpleNamespace(**config)
 vars(ns)["op"] = "max"
 launch(ns.op if sorted(vars(ns)) == ["axes", "op"] else "add")
 """, ["PAL006"]),
+    "enum.auto() with the class's own _generate_next_value_ (a staticmethod)": ("""
+import enum
+class Width(enum.Enum):
+    @staticmethod
+    def _generate_next_value_(name, start, count, last_values):
+        return 32 * 2 ** count
+    W32 = enum.auto()
+    W64 = enum.auto()
+    W128 = enum.auto()
+launch("max" if [w.value for w in Width] == [32, 64, 128] and Width.W128.value == 128 else "add")
+""", ["PAL006"]),
     "Enum._missing_: a value no member has goes through the class's hook": ("""
 import enum
 class Reduction(enum.Enum):

@@ -21,6 +21,7 @@ from ...values import (
     DictVal,
     Env,
     FuncVal,
+    ListVal,
     ObjVal,
     PartialVal,
     QualName,
@@ -178,7 +179,7 @@ class ClassesMixin:
         if any(_decorator_name(d) == "dataclass" for d in node.decorator_list):
             records.add_generated(cls, env)  # __eq__ / __hash__ / orderings, as @dataclass writes them
         if _is_enum(bases):
-            self.make_enum(cls, node, bases)
+            self.make_enum(cls, node, bases, ctx)
         datamodel.rebind_methods(cls, class_env, env)
         if cls.enum_members:
             self.construct_members(cls, ctx)
@@ -276,10 +277,12 @@ class ClassesMixin:
                        qualname=name.value, module=_module_name(env))
         return self.create_class(cls, None, {}, class_node, env, ctx)
 
-    def make_enum(self, cls: ClassVal, node: ast.ClassDef, bases: tuple[object, ...]) -> None:
+    def make_enum(self, cls: ClassVal, node: ast.ClassDef, bases: tuple[object, ...],
+                  ctx: Ctx | None = None) -> None:
         """Enum machinery: each plain class attribute becomes a member with `name` and
-        `value` (`auto()` numbers from 1, or the lowercased name in a StrEnum); a later
-        name with an earlier member's value is an alias of it."""
+        `value` (`auto()` numbers from 1, or the lowercased name in a StrEnum, or what the
+        program's own `_generate_next_value_(name, start, count, last_values)` returns); a
+        later name with an earlier member's value is an alias of it."""
         cls.enum_mixin = any(
             (isinstance(b, QualName) and b.name in _ENUM_MIXINS)
             or (isinstance(b, ClassVal) and b.enum_mixin) for b in bases)
@@ -292,6 +295,8 @@ class ClassesMixin:
         members: dict[str, ObjVal] = {}
         by_value: dict[object, ObjVal] = {}
         last = 0
+        generate = _next_value_hook(cls, bases) if automatic else MISSING
+        values_so_far: list[object] = []
         for name, value in list(cls.attrs.items()):
             if isinstance(value, EnumMarker):
                 if not value.member:
@@ -300,7 +305,13 @@ class ClassesMixin:
                 value = value.value  # member(x): a member, a function too
             elif name.startswith("_") or isinstance(value, _NEVER_MEMBERS):
                 continue
-            if name in automatic:
+            if name in automatic and generate is not MISSING:
+                # The program's hook (a staticmethod, or a plain function the class body
+                # defines): called as EnumType calls it; unknown where it cannot be run.
+                value = self.call_value(generate, [Const(name), Const(1), Const(len(members)),
+                                                   ListVal(list(values_so_far))], {}, ctx) \
+                    if ctx is not None else UNKNOWN
+            elif name in automatic:
                 value = Const(name.lower()) if is_str_enum else Const(flags.next_auto(is_flag, last))
             if isinstance(value, Const) and type(value.value) is int:
                 last = value.value
@@ -311,6 +322,7 @@ class ClassesMixin:
             member = ObjVal(cls, {"name": Const(name), "value": value, "_name_": Const(name),
                                   "_value_": value})
             members[name] = cls.attrs[name] = member
+            values_so_far.append(value)
             if value is not UNKNOWN:
                 by_value[key] = member
         cls.enum_members = members
@@ -606,3 +618,23 @@ def _record_fields(attrs: dict[str, object], annotations: DictVal) -> None:
     names = list(annotations.items)
     attrs["_fields"] = Const(tuple(names))  # type: ignore[arg-type]
     attrs["_field_defaults"] = DictVal({name: attrs[name] for name in names if name in attrs})
+
+
+def _next_value_hook(cls: ClassVal, bases: tuple[object, ...]) -> object:
+    """The program's `_generate_next_value_` that `auto()` calls: the class's own (a
+    staticmethod, or a plain function: the class body uses it before it is a method) or a
+    program enum base's; MISSING for the library's (auto() numbers from 1). UNKNOWN where a
+    base the analysis cannot see may define it."""
+    for owner in (cls, *bases):
+        if not isinstance(owner, ClassVal):
+            continue
+        for klass in owner.mro():
+            if not isinstance(klass, ClassVal):
+                continue
+            hook = klass.attrs.get("_generate_next_value_", MISSING)
+            if hook is MISSING:
+                continue
+            if isinstance(hook, StaticMethodVal):
+                return hook.func
+            return hook if isinstance(hook, FuncVal) else UNKNOWN
+    return MISSING
