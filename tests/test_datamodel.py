@@ -956,6 +956,15 @@ ns = types.SimpleNamespace(**config)
 vars(ns)["op"] = "max"
 launch(ns.op if sorted(vars(ns)) == ["axes", "op"] else "add")
 """, ["PAL006"]),
+    "an enum's __members__: every name, aliases included, in definition order": ("""
+import enum
+class Op(enum.Enum):
+    ADD = "add"
+    DEFAULT = "add"
+    MAX = "max"
+launch(Op.__members__["MAX"].value if list(Op.__members__) == ["ADD", "DEFAULT", "MAX"]
+       and Op.__members__["DEFAULT"] is Op.ADD else "add")
+""", ["PAL006"]),
     "enum.auto() with the class's own _generate_next_value_ (a staticmethod)": ("""
 import enum
 class Width(enum.Enum):

@@ -158,6 +158,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # PAL020: Pallas Triton's params on a plgpu.kernel (pal020/kernel_triton_params.py).
         ("NotImplementedError", "mesh is not supported in the Triton backend", "0.10.2",
          "foreign_compiler_params"),
+        # "n must be a non-negative integer": a copy wait's (PAL013) and wgmma_wait's (PAL029,
+        # by its raise site); without a site, PAL013's class.
+        ("ValueError", "n must be a non-negative integer, got -1", "0.12.0.1", "tma_copies"),
         # PAL084, measured on 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal084/).
         ("ValueError", "`indices` must not be longer than `shape`: indices=(0, 0), shape=(2,)",
          "0.12.0.1", "ref_index_rank"),

@@ -20,6 +20,8 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     "plgpu.copy_smem_to_gmem": _params(("src", 0), ("dst", 1), ("predicate", 2),
                                        ("commit_group", None), ("reduction_op", None)),
     "plgpu.wait_smem_to_gmem": _params(("n", 0), ("wait_read_only", 1)),
+    # PAL029: its count is checked when traced from 0.11 (0.10.2 lowers -1).
+    "plgpu.wgmma_wait": _params(("n", 0),),
     "plgpu.barrier_wait": _params(("barrier", 0),),
     # PAL057: a register array stored into a cluster peer's shared memory.
     "plgpu.async_store_smem": _params(("src", 0), ("ref", 1), ("barrier", 2),

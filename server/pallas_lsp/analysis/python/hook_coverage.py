@@ -136,6 +136,7 @@ HOOKS = {
     "__doc__": "a function's / class's docstring from the tree (one of its Python 3.12 and 3.13 "
                "spellings where they differ: python/doc_names.py)",
     "__func__": "a classmethod's / staticmethod's function; a bound method's (unbound)",
+    "__members__": "an enum class's name -> member mapping, aliases included, in definition order",
     "__qualname__": "a class's name; a function's as the compiler sets it (`.<locals>.` inside a function)",
     "__self__": "a bound method's instance (or class, for a classmethod)",
     "__globals__": "a function's module namespace as a dict view (globals()'s: a store binds the name)",

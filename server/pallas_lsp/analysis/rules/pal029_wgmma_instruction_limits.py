@@ -12,7 +12,7 @@ from ..model import Finding, Options, Related
 from ..program import Program
 from ..smem_transforms import itemsize
 from ..trace import Op
-from ..values import AccRefVal, AccTypeVal, RefVal, TransformVal
+from ..values import AccRefVal, AccTypeVal, Const, RefVal, TransformVal
 from .base import LoweringError, Rule
 from .common import dedupe, kernel_related, ref_ops_named
 from .pal014_wgmma_operands import _dtype, _matrix, operand_faults
@@ -44,6 +44,9 @@ RULE = Rule(
         # Raised for an 8-bit or 32-bit rhs laid out N-major (a (K, N) buffer as allocated):
         # only 16-bit inputs may be transposed, whatever "f16" says.
         LoweringError(r"^Only f16 WGMMA supports transposes$", "ValueError"),
+        # wgmma_wait(-1), from 0.11 (PAL013 claims the same words for its copy waits).
+        LoweringError(r"n must be a non-negative integer, got", "ValueError",
+                      sites=r"pallas/mosaic_gpu/primitives\.py:wgmma_wait_effectful_abstract_eval$"),
         # An accumulator whose rows are no multiple of 64: Lane's WGMMAAccumulator, and
         # Warpgroup's verifier of the wgmma op.
         LoweringError(r"WGMMA requires m and n to be multiples of 64 and 8", "ValueError"),
@@ -120,6 +123,7 @@ class Fault:
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
+    yield from _negative_waits(program)
     wgmmas = ref_ops_named(program, "plgpu.wgmma")
     if not wgmmas:
         return
@@ -135,6 +139,28 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         yield Finding(RULE.code, program.span(node),
                       f"plgpu.wgmma: {fault.what}. JAX fails with \"{fault.jax_words}\". "
                       f"To fix: {fault.todo}.", related=dedupe(related))
+
+
+def _negative_waits(program: Program) -> Iterator[Finding]:
+    """``plgpu.wgmma_wait(n)`` with a negative n: from 0.11 its abstract evaluation refuses it
+    while the kernel is traced ("ValueError: n must be a non-negative integer, got -1"), on the
+    wait's line (0.10.2 lowers it; measured: pal029/wgmma_wait_negative.py)."""
+    if tuple(program.version[:2]) < (0, 11):
+        return
+    seen: set[int] = set()
+    for op in program.ref_ops:
+        if op.name != "plgpu.wgmma_wait" or id(op.node) in seen:
+            continue
+        count = op.args.get("n")
+        if not (isinstance(count, Const) and type(count.value) is int and count.value < 0):
+            continue
+        seen.add(id(op.node))
+        yield Finding(
+            RULE.code, program.span(op.node),
+            f"wgmma_wait({count.value}): the count is how many wgmma groups may still be in "
+            f"flight, 0 or more. JAX raises \"ValueError: n must be a non-negative integer, got "
+            f"{count.value}\" while the kernel is traced. Use 0 to wait for every group.",
+            related=dedupe(kernel_related(program, op.launch)))
 
 
 def _acc_shapes(program: Program, wgmmas: dict[ast.Call, list[Op]]) -> Iterator[Finding]:

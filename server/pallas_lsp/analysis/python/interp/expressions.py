@@ -509,6 +509,11 @@ class ExpressionsMixin:
                 # Every class has its own __doc__ (None without a docstring): never inherited.
                 if attr == "__doc__" and "__doc__" not in base.attrs:
                     return doc_names.docstring(base.node)
+                if attr == "__members__" and base.enum_members is not None:
+                    # An enum's name -> member mapping, aliases included, in definition order
+                    # (a read-only mappingproxy; held as a dict: the program reads it).
+                    return DictVal({name: value for name, value in base.attrs.items()
+                                    if isinstance(value, ObjVal) and value.cls is base})
                 value = datamodel.class_attribute(self, base, attr, ctx)
             elif isinstance(base, ModuleVal):
                 value = modules.module_attribute(self, base, attr, ctx)
