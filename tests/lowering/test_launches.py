@@ -29,9 +29,16 @@ def test_trace_time_error_is_a_launch_error(pool: WarmWorkerPool, python: str) -
 def test_user_file_raising_before_any_kernel(pool: WarmWorkerPool, python: str) -> None:
     report = pool.check(str(CASES / "raises_before_kernel.py"), python=python)
     assert report.fatal_kind == "user_code"
-    assert report.fatal_line == 14
+    assert report.fatal_line == 15
     assert report.fatal is not None
-    assert "before reaching any kernel" in report.fatal and "KeyError" in report.fatal
+    assert "before reaching any kernel" in report.fatal and "ValueError" in report.fatal
+
+
+def test_user_file_key_error_is_a_predicted_error(pool: WarmWorkerPool, python: str) -> None:
+    report = pool.check(str(CASES / "key_error_before_kernel.py"), python=python)
+    assert report.fatal is None, report.fatal
+    [error] = report.errors
+    assert (error.code, error.exc_type, error.line) == ("PAL079", "KeyError", 15)
 
 
 @pytest.mark.parametrize(
