@@ -388,44 +388,42 @@ def swizzled_untiled(ref: object) -> int | None:
 WGMMA_FIRST_TILE = (64, 8)
 
 
-def swizzled_tiled_fits(ref: object) -> bool:
-    """A shared-memory buffer (or a whole view of one) tiled and swizzled as allocated, that it
-    fits, whose shape the WGMMA layout's (64, 8) tiles divide: a register load of it lowers."""
+def _swizzled_tiled_shape(ref: object) -> tuple[int, ...] | None:
+    """The shape of a shared-memory buffer (or a whole view of one, a slot) tiled and swizzled
+    as allocated, that it fits (else PAL012 refuses it first); None for any other ref."""
     if ref.__class__ is not RefVal or ref.space != "SMEM" or ref.transposed \
             or ref.reshaped_from is not None:  # type: ignore[attr-defined]
-        return False
+        return None
     transforms = ref.transforms  # type: ignore[attr-defined]
     if transforms.__class__ is not tuple \
             or [getattr(t, "kind", None) for t in transforms] != ["tiling", "swizzle"]:
-        return False
+        return None
     shape = ref.shape.value if ref.shape.__class__ is Const else None  # type: ignore[attr-defined]
     if shape.__class__ is not tuple or len(shape) < 2 or not all(type(d) is int and d > 0 for d in shape):
-        return False
-    return not (shape[-2] % WGMMA_FIRST_TILE[0] or shape[-1] % WGMMA_FIRST_TILE[1]) \
-        and not allocation_refused(ref)
+        return None
+    return None if allocation_refused(ref) else shape
+
+
+def _on_wgmma_tile(shape: tuple[int, ...]) -> bool:
+    return not (shape[-2] % WGMMA_FIRST_TILE[0] or shape[-1] % WGMMA_FIRST_TILE[1])
+
+
+def swizzled_tiled_fits(ref: object) -> bool:
+    """A tiled, swizzled buffer whose shape the WGMMA layout's (64, 8) tiles divide: a register
+    load of it lowers (in that layout)."""
+    shape = _swizzled_tiled_shape(ref)
+    return shape is not None and _on_wgmma_tile(shape)
 
 
 def swizzled_tiled_off_tile(ref: object) -> tuple[int, ...] | None:
-    """The shape of a shared-memory buffer (or a whole view of one, a slot) tiled and swizzled
-    as allocated, that it fits (else PAL012 refuses it first), whose last two dimensions the
-    WGMMA layout's (64, 8) tile does not divide: a register load of it has no layout. Lane
-    loads such a buffer in the WGMMA layout ("Tiling ((64, 8), ...) does not apply to shape
-    (96, 64)", on the load); Warpgroup's layout inference finds none ("Failed to infer a
-    possible set of layouts", on the jitted call). Measured for f16, f32 and int8 on 0.10.2,
-    0.11.2, 0.12.0.1. None for any other ref."""
-    if ref.__class__ is not RefVal or ref.space != "SMEM" or ref.transposed \
-            or ref.reshaped_from is not None:  # type: ignore[attr-defined]
-        return None
-    transforms = ref.transforms  # type: ignore[attr-defined]
-    if transforms.__class__ is not tuple \
-            or [getattr(t, "kind", None) for t in transforms] != ["tiling", "swizzle"]:
-        return None
-    shape = ref.shape.value if ref.shape.__class__ is Const else None  # type: ignore[attr-defined]
-    if shape.__class__ is not tuple or len(shape) < 2 or not all(type(d) is int and d > 0 for d in shape):
-        return None
-    if not (shape[-2] % WGMMA_FIRST_TILE[0] or shape[-1] % WGMMA_FIRST_TILE[1]) or allocation_refused(ref):
-        return None
-    return shape
+    """The shape of a tiled, swizzled buffer whose last two dimensions the WGMMA layout's
+    (64, 8) tile does not divide: a register load of it has no layout. Lane loads such a
+    buffer in the WGMMA layout ("Tiling ((64, 8), ...) does not apply to shape (96, 64)", on
+    the load); Warpgroup's layout inference finds none ("Failed to infer a possible set of
+    layouts", on the jitted call). Measured for f16, f32 and int8 on 0.10.2, 0.11.2, 0.12.0.1.
+    None for any other ref."""
+    shape = _swizzled_tiled_shape(ref)
+    return shape if shape is not None and not _on_wgmma_tile(shape) else None
 
 
 def tiled_unswizzled(ref: object) -> tuple[int, ...] | None:

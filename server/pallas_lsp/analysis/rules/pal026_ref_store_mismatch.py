@@ -11,8 +11,9 @@ from ..program import Program, short_repr
 from ..ref_stores import StoreFault, store_fault, tmem_store_fault
 from ..smem_transforms import allocation_refused
 from ..tma_facts import whole_array_copy_fault
+from ..tma_window import const_ints
 from ..trace import Launch, Op, RefAccess
-from ..values import Const, DtypeVal, RefVal
+from ..values import DtypeVal, RefVal
 from .base import LoweringError, Rule
 from .common import cast_fix, dedupe, kernel_related
 
@@ -187,7 +188,7 @@ def _smem_to_tmem_copies(program: Program) -> Iterator[Finding]:
                      f"Expected SMEM element type ({smem.dtype.name}) to equal the TMEM element "
                      f"type ({tmem.dtype.name})")
         else:
-            a, b = _int_shape(smem.shape), _int_shape(tmem.shape)
+            a, b = const_ints(smem.shape), const_ints(tmem.shape)
             if a is not None and b is not None and a != b:
                 words = (f"the SMEM ref is {short_repr(a)} and the TMEM ref {short_repr(b)}",
                          f"Expected SMEM reference shape {short_repr(a)} to equal the TMEM "
@@ -203,7 +204,3 @@ def _smem_to_tmem_copies(program: Program) -> Iterator[Finding]:
             related=dedupe(kernel_related(program, op.launch)))
         reported.add(id(node))
 
-
-def _int_shape(shape: object) -> tuple[int, ...] | None:
-    value = shape.value if isinstance(shape, Const) else None
-    return value if isinstance(value, tuple) and all(type(d) is int for d in value) else None

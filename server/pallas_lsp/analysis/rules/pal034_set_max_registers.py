@@ -10,7 +10,7 @@ from ..pipelines import RUN, WS, PipelineVal
 from ..program import Program
 from ..trace import Op
 from ..values import Const
-from ..versions import SET_MAX_REGISTERS_CHECKED, holds
+from ..versions import SET_MAX_REGISTERS_CHECKED, format_jax_version, holds
 from .base import LoweringError, Rule
 from .common import dedupe, kernel_related, ref_ops_named
 
@@ -89,6 +89,7 @@ def _verified(program: Program) -> Iterator[Finding]:
     pipeline's memory_registers on the jitted call (0.10.2) or the launch (0.8.3). Judged for
     counts between 24 and 256 (measured: 44, 100, 236; pal034 fixtures)."""
     late = tuple(program.version[:2]) >= (0, 10)
+    release = format_jax_version(program.version)
     seen: set[int] = set()
     for node, ops in ref_ops_named(program, "plgpu.set_max_registers").items():
         for op in ops:
@@ -102,7 +103,7 @@ def _verified(program: Program) -> Iterator[Finding]:
             yield Finding(
                 RULE.code, program.span(blamed),
                 f"set_max_registers: n={count} is not a multiple of 8; the register count per "
-                f"thread changes in steps of 8, and JAX {_release(program)} lowers the call "
+                f"thread changes in steps of 8, and JAX {release} lowers the call "
                 f"unchecked, so the MLIR verifier refuses the kernel (\"Verification failed: "
                 f"{_VERIFIER_WORDS}\"). Give a multiple of 8{_nearest(count)}.",
                 related=dedupe(related + list(kernel_related(program, op.launch))))
@@ -119,7 +120,7 @@ def _verified(program: Program) -> Iterator[Finding]:
             RULE.code, program.span(blamed),
             f"The warp-specialized pipeline run at line {op.node.lineno} has memory_registers="
             f"{count}: its memory warpgroup calls set_max_registers({count}, action=\"decrease\"), "
-            f"and JAX {_release(program)} lowers it unchecked, so the MLIR verifier refuses the "
+            f"and JAX {release} lowers it unchecked, so the MLIR verifier refuses the "
             f"kernel (\"Verification failed: {_VERIFIER_WORDS}\"). Give a multiple of 8"
             f"{_nearest(count)}.",
             related=(Related(program.span(op.node), "the pipeline runs here"),))
@@ -128,10 +129,6 @@ def _verified(program: Program) -> Iterator[Finding]:
 def _odd_count(value: object) -> int | None:
     count = value.value if isinstance(value, Const) else None
     return count if type(count) is int and 24 <= count <= 256 and count % 8 else None
-
-
-def _release(program: Program) -> str:
-    return ".".join(str(part) for part in program.version[:3])
 
 
 def _pipeline_memory_registers(program: Program) -> Iterator[Finding]:
