@@ -108,6 +108,15 @@ def _claimed_families(rec: dict, ver: str) -> list[str]:
     return [family for code in codes if code in CODE_FAMILY for family in finding_families(code)]
 
 
+def _names_program_error(finding: dict, rec: dict) -> bool:
+    """A PAL079 finding that quotes the label's exception type ("ValueError: ...", "raises
+    ConfigError"): the program's own error, on its line (the worker's runner gives such an
+    error PAL079's class by where it was raised, which a label does not record)."""
+    exc_type = rec.get("exc_type") or ""
+    return finding["code"] == "PAL079" and bool(exc_type) and \
+        re.search(rf"\b{re.escape(exc_type)}\b", finding.get("message") or "") is not None
+
+
 def finding_families(code: str) -> tuple[str, ...]:
     fam = CODE_FAMILY.get(code, code)
     return fam if isinstance(fam, tuple) else (fam,)
@@ -184,6 +193,10 @@ def main() -> None:
             # A finding of the family, or of a rule whose lowering_errors claim this very message
             # (a bare AssertionError is PAL008's and PAL020's: the finding says which).
             claimers = _claiming_codes(rec, ver)
+            if family == "unmapped" and any(_names_program_error(f, rec) for f in here):
+                # An error no rule's text claims, which PAL079 predicts as the program's own
+                # (a `raise`, an `assert`, `int("")`): its finding names the exception's type.
+                claimers = (*claimers, "PAL079")
             hits = [f for f in here if family in finding_families(f["code"]) or f["code"] in claimers]
             t = tally[(family, ver)]
             t["labels"] += 1

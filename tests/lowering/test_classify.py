@@ -165,6 +165,12 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("ValueError", "`indices` must not be longer than `shape`: indices=(0, 0), shape=(2,)",
          "0.12.0.1", "ref_index_rank"),
         ("ValueError", "Only one ellipsis is supported.", "0.10.2", "ref_index_rank"),
+        # PAL085, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal085/).
+        ("ValueError", "Mesh requires the ndim of its first argument (`devices`) to equal the length of "
+         "its second argument (`axis_names`), but got devices.ndim == 1 and len(axis_names) == 3.",
+         "0.12.0.1", "mesh_construction"),
+        ("ValueError", "Number of axis names should match the number of axis_types. Got "
+         "axis_names=('x', 'y') and axis_types=(Auto,)", "0.8.3", "mesh_construction"),
         # PAL029's accumulator of rows no multiple of 64 (tests/fixtures/single/pal029/acc_rows_*.py).
         ("ValueError", "WGMMA requires m and n to be multiples of 64 and 8, got 32 and 128", "0.12.0.1",
          "wgmma_instruction_limits"),
@@ -532,6 +538,7 @@ def test_every_class_has_its_contract_code() -> None:
         "multimem_store_operands": "PAL082",
         "lowering_semantics_value": "PAL083",
         "ref_index_rank": "PAL084",
+        "mesh_construction": "PAL085",
     }
 
 
@@ -604,9 +611,10 @@ def test_a_bare_assertion_is_claimed_at_its_site_only() -> None:
     assert classes_of("AssertionError", "AssertionError()", "0.8.3", grid) == ("grid_not_int",)
 
 
-def test_a_bare_assertion_raised_by_the_users_file_has_no_class() -> None:
+def test_a_bare_assertion_raised_by_the_users_file_is_the_programs_own() -> None:
     """From 0.11.2 a bare AssertionError is pl.pallas_call's refusal (PAL008 / PAL020) when JAX
-    raised it; the worker says where it was raised, and the user's own `assert` is no rule's."""
+    raised it; the worker says where it was raised, and the user's own `assert` is the
+    program's own error (PAL079), never PAL008's."""
     from pallas_lsp.lowering.runner import parse_reply
 
     def first_error(raised_in_user_file: bool):
@@ -616,8 +624,40 @@ def test_a_bare_assertion_raised_by_the_users_file_has_no_class() -> None:
         return parse_reply(reply).errors[0]
 
     assert first_error(False).code == "PAL008"
-    assert first_error(True).cls == "other"
+    assert first_error(True).code == "PAL079"  # the program's own error (design.md 239)
     assert first_error(True).also == ()
+
+
+def test_an_error_the_program_raised_itself_is_pal079s_where_no_text_claims_it() -> None:
+    """The worker says whether the user's code (or the standard library it called straight)
+    raised an error; one no rule's text claims is PAL079's, at module level too, and one a
+    library raised stays of no class (design.md 239)."""
+    from pallas_lsp.lowering.runner import parse_reply
+
+    def traced(by_program: bool, exc_type: str = "ValueError", message: str = "bad rows"):
+        reply = {"jax_version": "0.12.0.1", "lowered": 0, "launches": [], "errors": [
+            {"exc_type": exc_type, "message": message, "line": 9, "file": "/k.py", "launch_line": 18,
+             "raised_in_user_file": by_program, "raised_by_program": by_program}]}
+        return parse_reply(reply).errors[0]
+
+    def fatal(by_program: bool, message: str):
+        reply = {"jax_version": "0.12.0.1", "lowered": 0, "launches": [], "errors": [], "fatal": {
+            "kind": "user_code", "line": 7, "message": message, "raised_by_program": by_program}}
+        return parse_reply(reply)
+
+    assert traced(True).code == "PAL079"
+    assert traced(False).cls == "other"
+    # A text a rule claims keeps its rule, whoever raised it.
+    assert traced(True, "TypeError", "unsupported operand type(s) for +: 'Slice' and 'int'").code == "PAL079"
+    report = fatal(True, "ValueError: invalid literal for int() with base 10: '12x'")
+    assert report.fatal is None and [(e.code, e.line) for e in report.errors] == [("PAL079", 7)]
+    report = fatal(True, "ConfigError")  # `raise ConfigError`: no message
+    assert report.fatal is None
+    assert [(e.code, e.exc_type) for e in report.errors] == [("PAL079", "ConfigError")]
+    report = fatal(False, "TypeError: Shapes must be 1D sequences of concrete values of integer type")
+    assert report.fatal is not None and not report.errors
+    report = fatal(True, "the file exited with status 2")
+    assert report.fatal is not None and not report.errors
 
 
 def test_the_worker_names_the_raise_site_as_the_table_spells_it(tmp_path) -> None:

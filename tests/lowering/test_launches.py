@@ -29,9 +29,17 @@ def test_trace_time_error_is_a_launch_error(pool: WarmWorkerPool, python: str) -
 def test_user_file_raising_before_any_kernel(pool: WarmWorkerPool, python: str) -> None:
     report = pool.check(str(CASES / "raises_before_kernel.py"), python=python)
     assert report.fatal_kind == "user_code"
-    assert report.fatal_line == 15
+    assert report.fatal_line == 18
     assert report.fatal is not None
-    assert "before reaching any kernel" in report.fatal and "ValueError" in report.fatal
+    assert "before reaching any kernel" in report.fatal and "TypeError" in report.fatal
+
+
+def test_program_error_before_any_kernel_is_a_predicted_error(pool: WarmWorkerPool, python: str) -> None:
+    # int() of the user's setting, raised on the user's line (no library frame): PAL079's.
+    report = pool.check(str(CASES / "program_raises_before_kernel.py"), python=python)
+    assert report.fatal is None, report.fatal
+    [error] = report.errors
+    assert (error.code, error.exc_type, error.line) == ("PAL079", "ValueError", 16)
 
 
 def test_user_file_key_error_is_a_predicted_error(pool: WarmWorkerPool, python: str) -> None:

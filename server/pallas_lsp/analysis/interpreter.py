@@ -174,9 +174,15 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # JAX calls the target release's signature refuses by position (PAL009), by call id:
         # (the call, the function's name, CPython's TypeError text).
         self.refused_api_calls: dict[int, tuple[ast.Call, str, str]] = {}
+        # Mesh constructions JAX's Mesh refuses whatever the devices (PAL085), by call id: (the
+        # call, the maker's name, "rank" or "types", what was given, the number of axis names).
+        self.mesh_refusals: dict[int, tuple[ast.Call, str, str, int, int]] = {}
         # id(node) -> a binary operator whose operands make Python raise (a TypeError of their
         # types, a ZeroDivisionError), surely reaching module level uncaught (PAL079).
         self.operator_errors: dict[int, OperatorError] = {}
+        # A bridged call of the standard library whose real run raised on the program's own
+        # data (python/bridge.py run_call): (its node, the real exception), read by ev_call.
+        self.bridged_error: tuple[ast.Call, BaseException] | None = None
         # The call ev_call is making, and its argument list as spelled (interp/calling.py).
         self.spelled_call: tuple[ast.Call | None, list[object] | None] = (None, None)
         # Where axis names are defined and used (analysis/axis_symbols reads it).
@@ -316,6 +322,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
             if verdict:
                 raise RaiseExit(kind, handler, instance)
             code_ran = code_ran or handler.runs_code
+
+    def bridge_raised(self, node: ast.Call, error: BaseException) -> None:
+        self.bridged_error = (node, error)
 
     def escapes(self, kind: type[BaseException]) -> bool:
         """Whether an exception of the builtin class ``kind`` raised here surely reaches

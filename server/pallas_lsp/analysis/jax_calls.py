@@ -1122,6 +1122,7 @@ def _built_mesh(call: Call, kind: str) -> object:
             "axis_sizes" if "axis_sizes" in call.kwargs else "axis_shapes")
         shapes = call.arg(0, keyword)
         device_ids = None
+    _refused_mesh(call, shapes, len(axes))
     sizes = mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes))
     if call.name == "jax.make_mesh":
         # make_mesh(..., devices=D) keeps D's order (measured on the CPU: [4 5 6 7], [3 2 1 0]),
@@ -1139,6 +1140,35 @@ def _built_mesh(call: Call, kind: str) -> object:
 
 
 _AXIS_TYPES = ("Auto", "Explicit", "Manual")
+
+
+def _refused_mesh(call: Call, shapes: object, names: int) -> None:
+    """A mesh JAX's Mesh refuses while it is built, whatever the devices (measured, 0.8.3 -
+    0.12.0.1): a device array (make_mesh: a shape) of another rank than the number of axis
+    names, or ``axis_types=`` of another count. Recorded for PAL085 where the ValueError
+    surely reaches module level uncaught."""
+    rank: int | None = None
+    if call.name == "jax.sharding.Mesh":
+        if isinstance(shapes, devices.DevicesVal) and (shapes.shape is not None or shapes.ids is not None):
+            rank = len(shapes.shape) if shapes.shape is not None else 1
+    elif call.name == "jax.make_mesh" and "**" not in call.kwargs:
+        items = unpack(shapes) if isinstance(shapes, (tuple, Const)) else None
+        rank = len(items) if items is not None else None
+    given = call.arg(2 if call.name == "jax.sharding.Mesh" else None, "axis_types")
+    types = None
+    if given is not MISSING and given != Const(None) and "**" not in call.kwargs:
+        entries = unpack(given) if isinstance(given, (tuple, Const)) else (
+            [given] if isinstance(given, QualName) and ".AxisType." in f".{given.name}" else None)
+        types = len(entries) if entries is not None else None
+    if rank is not None and rank != names:
+        refusal = ("rank", rank, names)
+    elif types is not None and types != names:
+        refusal = ("types", types, names)
+    else:
+        return
+    tracer = call.tracer
+    if tracer.escapes(ValueError) and not tracer.in_library(call.node):  # type: ignore[attr-defined]
+        tracer.mesh_refusals.setdefault(id(call.node), (call.node, call.name, *refusal))  # type: ignore[attr-defined]
 
 
 def _axis_types(call: Call, count: int) -> tuple[str, ...] | None:

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from pallas_lsp import interpreters, reader
 from pallas_lsp.interpreters import PIPE, Consent, Interpreter, Origin, Permit, Process, Purpose
-from pallas_lsp.lowering.classify import classes_of, classify
+from pallas_lsp.lowering.classify import classes_of
 from pallas_lsp.lowering.reaper import end_run, new_run
 from pallas_lsp.lowering.report import (
     DEFAULT_TIMEOUT_S,
@@ -103,8 +103,20 @@ def _error_classes(error: dict, jax_version: str | None) -> tuple[str, ...]:
     of the user's own files that fails while the kernel is traced has no rule class."""
     exc_type = error.get("exc_type", "")
     if exc_type == "AssertionError" and error.get("raised_in_user_file"):
-        return ()
-    return classes_of(exc_type, error.get("message", ""), jax_version, error.get("raised_at") or None)
+        return (PROGRAM_ERROR,)
+    found = classes_of(exc_type, error.get("message", ""), jax_version, error.get("raised_at") or None)
+    return found or _program_error(exc_type, error.get("raised_by_program"))
+
+
+# The class of an error the user's program raised itself, which no rule's text claims (a
+# failed `assert`, a `raise` of its own, `int("")`): PAL079's, whose findings predict it.
+PROGRAM_ERROR = "operator_error"
+# Exits, not errors (the worker reports a non-zero exit on its own).
+_EXITS = frozenset({"SystemExit", "KeyboardInterrupt", "GeneratorExit"})
+
+
+def _program_error(exc_type: str, raised_by_program: object) -> tuple[str, ...]:
+    return (PROGRAM_ERROR,) if raised_by_program is True and exc_type not in _EXITS else ()
 
 
 def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
@@ -127,7 +139,7 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
     lowered = int(obj.get("lowered", 0))
     if fatal:
         kind, line, message = fatal.get("kind"), fatal.get("line"), fatal.get("message", "")
-        predicted = _predicted_user_error(kind, line, message, jax_version)
+        predicted = _predicted_user_error(kind, line, message, jax_version, fatal.get("raised_by_program"))
         if predicted is not None:
             # The file's own call of a JAX API raised an error a rule predicts (PAL009: an
             # argument the release does not have): a finding, not a failed check.
@@ -165,18 +177,22 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
 
 
 def _predicted_user_error(kind: str | None, line: int | None, message: str,
-                          jax_version: str | None) -> LoweringError | None:
-    """A user-code error ("TypeError: ...", on a line of the file) of a rule class, or None."""
+                          jax_version: str | None, raised_by_program: object = None) -> LoweringError | None:
+    """A user-code error ("TypeError: ...", on a line of the file) of a rule class, or None.
+    One the program raised itself (its own code or the standard library it called) is
+    PAL079's where no rule's text claims it."""
     if kind != "user_code" or line is None:
         return None
     exc_type, sep, text = message.partition(": ")
-    if not sep or not exc_type.isidentifier():
+    if not exc_type.isidentifier():
         return None
-    cls = classify(exc_type, text, jax_version)
-    if cls == "other":
+    # (No ": ": a bare exception, `raise ConfigError` or a failed `assert` with no message.)
+    classes = classes_of(exc_type, text, jax_version) if sep else ()
+    classes = classes or _program_error(exc_type, raised_by_program)
+    if not classes:
         return None
-    return LoweringError(exc_type=exc_type, message=text, line=line, file=None, cls=cls,
-                         launch_line=None, also=classes_of(exc_type, text, jax_version)[1:])
+    return LoweringError(exc_type=exc_type, message=text, line=line, file=None, cls=classes[0],
+                         launch_line=None, also=classes[1:])
 
 
 def _last_reply(stdout: str) -> dict | None:

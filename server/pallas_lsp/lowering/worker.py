@@ -44,6 +44,7 @@ import json
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
 import threading
 import traceback
@@ -202,6 +203,22 @@ class _Check:
             tb = tb.tb_next
         return found
 
+    def raised_by_program(self, exc: BaseException) -> bool:
+        """Whether ``exc`` was raised by the user's files, or by the standard library called
+        straight from them: from the innermost frame out, the first frame that is not the
+        standard library's is the user's (a library's, JAX's above all: not the program's)."""
+        files = []
+        tb = exc.__traceback__
+        while tb is not None:
+            files.append(tb.tb_frame.f_code.co_filename)
+            tb = tb.tb_next
+        for filename in reversed(files):
+            if self.is_user_file(filename):
+                return True
+            if not _in_standard_library(filename):
+                return False
+        return False
+
     def innermost_user_line(self, exc: BaseException | None) -> int | None:
         found = self.innermost_user_frame(exc)
         return found[1] if found and found[0] == self.path else None
@@ -282,10 +299,24 @@ class _Check:
             # Raised by a statement of the user's own files (an `assert` in the kernel body):
             # no check of JAX's, whatever its text (runner.parse_reply).
             "raised_in_user_file": self.is_user_file(_raising_file(exc)),
+            # Raised by the user's own code or the standard library it called (a failed
+            # `int("")`): the program's own error, PAL079's class where no rule's text claims it.
+            "raised_by_program": self.raised_by_program(exc),
             # Where JAX raised it ("jax/_src/pallas/mosaic_gpu/lowering.py:<function>"): a bare
             # AssertionError is claimed by a rule only at the site it predicts (classify.py).
             "raised_at": _raising_site(exc),
         })
+
+
+_STDLIB = os.path.normcase(sysconfig.get_paths()["stdlib"]) + os.sep
+
+
+def _in_standard_library(filename: str) -> bool:
+    """A module of Python's own standard library (not an installed package beside it)."""
+    if filename.startswith("<frozen "):
+        return True
+    folded = os.path.normcase(filename)
+    return folded.startswith(_STDLIB) and "site-packages" not in folded and "dist-packages" not in folded
 
 
 def _raising_site(exc: BaseException) -> str:
@@ -737,7 +768,7 @@ def _clear_caches(jax: types.ModuleType) -> None:
 def _user_fatal(exc: BaseException, check: _Check) -> dict:
     message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     return {"kind": "user_code", "line": check.innermost_user_line(exc),
-            "message": message[:MESSAGE_LIMIT]}
+            "message": message[:MESSAGE_LIMIT], "raised_by_program": check.raised_by_program(exc)}
 
 
 def _module_name(path: str) -> str:

@@ -48,16 +48,27 @@ def _uncertain(call: Call) -> bool:
 
 def run_call(name: str, target: Callable[..., object], args: list[object], kwargs: dict[str, object],
              call: Call) -> object:
-    return run(name, target, args, kwargs, caller=_caller_of(call), uncertain=_uncertain(call))
+    raised: list[BaseException] = []
+    value = run(name, target, args, kwargs, caller=_caller_of(call), uncertain=_uncertain(call),
+                raised=raised)
+    if raised:
+        # The real call raised on the program's own data: the program raises it there too
+        # (the interpreter records it for PAL079 where it escapes, and stops there).
+        note = getattr(call.tracer, "bridge_raised", None)
+        if note is not None:
+            note(call.node, raised[0])
+    return value
 
 
 def run(name: str, target: Callable[..., object], args: list[object], kwargs: dict[str, object], *,
         caller: Callable[[object, list[object], dict[str, object]], object] | None = None,
-        uncertain: bool = False) -> object:
+        uncertain: bool = False, raised: list[BaseException] | None = None) -> object:
     """``target(*args, **kwargs)`` on real values; UNKNOWN when anything is not known, a
     guard refuses it or the real call raises. ``caller`` runs the program's callables
     (None: a call that takes one is refused); ``uncertain``: the call is on a path that
-    may not run, so what it changes becomes unknown."""
+    may not run, so what it changes becomes unknown; ``raised`` gets the exception the real
+    call raised where every argument went to it as itself (no stand-in, no callback), a
+    builtin exception class's: the program's own call raises it too."""
     if "**" in kwargs or any(isinstance(a, OneOf) for a in args):
         return UNKNOWN
     conversion = Conversion(caller)
@@ -71,7 +82,11 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
         result = target(*real_args, **real_kwargs)
         value = conversion.to_abstract(result)
         conversion.write_back(uncertain)
-    except (Refused, Exception, RecursionError):  # refused, or real code raised: the program stops there
+    except (Refused, Exception, RecursionError) as error:  # refused, or real code raised: it stops there
+        if raised is not None and conversion.faithful and conversion.pending is None \
+                and type(error).__module__ == "builtins" and isinstance(error, _PROGRAM_ERRORS) \
+                and not isinstance(error.__context__, Refused):
+            raised.append(error)
         conversion.give_up()
         _forget_changed(name, args)
         value = UNKNOWN
@@ -94,6 +109,11 @@ def _forget_changed(name: str, args: list[object]) -> None:
         # A method of a stateful kept object (a buffer's seek refused, a queue's get that
         # raised): the real one may have changed, so it is unknown from here.
         forget(args[0])
+
+
+# What a real call raises that the program's own call would raise the same (not a guard's
+# refusal, a recursion or memory limit of this process, or an OS error of its environment).
+_PROGRAM_ERRORS = (ValueError, TypeError, LookupError, ArithmeticError, AttributeError)
 
 
 # ---------------------------------------------------------------- handlers (jax_calls)

@@ -116,6 +116,9 @@ class Conversion:
     def __init__(self, caller: Caller | None) -> None:
         self.caller = caller
         self.callbacks = 0
+        # Whether every argument went to real code as itself (data, no stand-in, callback or
+        # bounded iterator): only then is an exception the real call raised the program's own.
+        self.faithful = True
         # An exception of the interpreter's (its time budget) met inside a callback: raised
         # again once real code has unwound.
         self.pending: BaseException | None = None
@@ -168,14 +171,19 @@ class Conversion:
         if isinstance(value, QualName):
             target = guards.SUBSTITUTES.get(value.name, allow.resolve(value.name))
             if callable(target):
+                self.faithful = False
                 made = self._guarded(value.name, target)
                 self._pair(value, made)
                 return made
+            self.faithful = False
             return self._callback(value)
         if is_enum_member(value) and value.cls.enum_mixin:  # type: ignore[attr-defined]
+            self.faithful = False  # the member's value stands for it
             return self.to_real(value.attrs["value"], depth + 1)  # type: ignore[attr-defined]
         if isinstance(value, (FuncVal, PartialVal, ClassVal, WrappedVal)):
+            self.faithful = False
             return self._callback(value)
+        self.faithful = False  # a stand-in from here on
         if value.__class__ is ObjectVal:
             return bare(value)  # type: ignore[arg-type]
         if value.__class__ is DtypeVal:
@@ -211,6 +219,7 @@ class Conversion:
         stateful = type(target) in SNAPSHOTS
         if (isinstance(target, Iterator) and not stateful) or (
                 isinstance(target, range) and len(target) > MAX_ITERATED):
+            self.faithful = False
             made: object = _bounded(target)
         else:
             made = target

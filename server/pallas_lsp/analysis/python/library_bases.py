@@ -13,6 +13,7 @@ here (a tuple's own methods) stays unknown.
 
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass
 
 from ..values import LIBRARY_BASES, UNKNOWN, Const, LibraryBase, PartialVal, QualName
@@ -68,6 +69,13 @@ LIBRARY_BASES.update({
          "__iter__": LibraryMethod("builtins.iter", on_payload=True),
          "__len__": LibraryMethod("builtins.len", on_payload=True)},
         _TUPLE_NAMES - set(TUPLE_METHODS) - {"__new__"}),
+    # A module object's class (``class Settings(types.ModuleType)``): the names it and object
+    # define, and those its __init__ puts in the instance's dict, stay unknown; any other goes
+    # on through the MRO, so a subclass's __getattr__ answers it (Python's module getattr
+    # raises AttributeError for a name the module's dict lacks, then calls it).
+    "types.ModuleType": LibraryBase({}, frozenset(dir(types.ModuleType)) | {
+        "__name__", "__doc__", "__package__", "__loader__", "__spec__", "__file__", "__path__",
+        "__annotations__", "__builtins__", "__cached__"}),
     "typing.Generic": LibraryBase(_GENERIC, frozenset()),
     "typing.Protocol": LibraryBase(_GENERIC, frozenset({"__init__", "__subclasshook__"})),
     "abc.ABC": LibraryBase({}, frozenset()),

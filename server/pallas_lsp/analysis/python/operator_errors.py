@@ -47,7 +47,9 @@ class OperatorError:
     """An operator the program surely runs and that surely raises, uncaught (PAL079); or an
     unpacking (``a, b = items``) of a known number of items into another number of names."""
 
-    node: ast.BinOp | ast.Tuple | ast.List | ast.Subscript  # a subscript: a dict's KeyError
+    # A subscript: a dict's KeyError or a sequence's IndexError; a call: a standard library
+    # call that raised on the program's data; a raise or an assert that surely runs.
+    node: ast.BinOp | ast.Tuple | ast.List | ast.Subscript | ast.Call | ast.Raise | ast.Assert
     kind: str  # "TypeError", "ZeroDivisionError"
     message: str  # CPython's words
 

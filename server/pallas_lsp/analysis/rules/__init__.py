@@ -88,6 +88,7 @@ from . import (
     pal082_multimem_store_operands,
     pal083_lowering_semantics_value,
     pal084_ref_index_rank,
+    pal085_mesh_construction,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -183,6 +184,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal082_multimem_store_operands,
     pal083_lowering_semantics_value,
     pal084_ref_index_rank,
+    pal085_mesh_construction,
 )}
 
 

@@ -1,6 +1,9 @@
-"""PAL079 operator_error: a binary operator the program surely runs whose operands make Python
-raise (``pl.ds(...) + 2``, a tuple plus an int, ``n % 0``), uncaught: the program stops there,
-before any kernel after it is traced or lowered."""
+"""PAL079 operator_error: an error the program surely raises itself, uncaught: a binary operator
+whose operands make Python raise (``pl.ds(...) + 2``, a tuple plus an int, ``n % 0``), an
+unpacking of another number of items, a dict read with a key it lacks, a sequence read past its
+end, a standard library call that raises on the program's values (``int("128x")``), a ``raise``
+or a failing ``assert`` of the program's own: the program stops there, before any kernel after
+it is traced or lowered."""
 
 from __future__ import annotations
 
@@ -15,13 +18,15 @@ from .base import LoweringError, Rule
 RULE = Rule(
     code="PAL079",
     name="operator_error",
-    title="an operator, an unpacking or a dict lookup whose operands make Python raise",
+    title="an error the program surely raises itself (an operator, a lookup, a call, a raise or an assert)",
     jax_message=(
         "TypeError: unsupported operand type(s) for +: 'Slice' and 'int'\n"
         "TypeError: can only concatenate tuple (not \"int\") to tuple\n"
         "TypeError: mul got incompatible shapes for broadcasting: (64, 64), (64, 32).\n"
         "KeyError: 'axis'\n"
-        "ZeroDivisionError: integer division or modulo by zero"
+        "ZeroDivisionError: integer division or modulo by zero\n"
+        "ValueError: invalid literal for int() with base 10: '128x'\n"
+        "IndexError: tuple index out of range"
     ),
     lowering_errors=(
         LoweringError(r"\Aunsupported operand type\(s\) for \S+: '\w+' and '\w+'", exc_type="TypeError"),
@@ -48,7 +53,10 @@ RULE = Rule(
         "zero (`/`, `//`, `%`) raises ZeroDivisionError. Inside a kernel body the error stops "
         "the trace, so JAX never sees the kernel. `a, b, c = items` needs exactly three items "
         "(`first, *rest = items` at least one): Python raises ValueError otherwise, before any "
-        "name is bound."
+        "name is bound. More generally, any exception the program's own code raises and "
+        "nothing catches ends the run there: a standard library call given a value it refuses "
+        "(`int(\"128x\")`), a tuple read past its end, a `raise` or an `assert` of the "
+        "program's own that the values it runs with reach."
     ),
     when_it_happens=(
         "When the line runs: at module level, in a function the program calls, or in a kernel "
@@ -61,7 +69,14 @@ RULE = Rule(
         "The message is CPython's own (3.13 adds \", got N\" to \"too many values\"). In a "
         "kernel body, two traced arrays of one rank whose shapes do not broadcast (`+ - * &` "
         "`| ^`, and `/` of floats) make JAX's shape rule raise \"mul got incompatible shapes "
-        "for broadcasting: (64, 64), (64, 32).\" while the kernel is traced."
+        "for broadcasting: (64, 64), (64, 32).\" while the kernel is traced. A standard "
+        "library call is judged by running it on the program's values (only plain data: "
+        "CPython words the error); a `raise` of a builtin exception class or of the program's "
+        "own; an `assert` whose condition is known false. Not inside a special method Python's "
+        "protocols call (`__next__`, `__getitem__`, `__getattr__`: the protocol may catch it), "
+        "nor for `sys.argv` read past its end (a user runs the file with arguments). The real "
+        "lowering check gives an error raised by the user's files (or the standard library they "
+        "call) that no other rule claims this rule's class."
     ),
     how_to_fix=(
         "For a wider window, build a new slice: `pl.ds(start, size + 2)` (or keep the start "
@@ -97,6 +112,33 @@ def check(program: Program, options: Options) -> Iterable[Finding]:
 
 
 def _finding(program: Program, error: OperatorError) -> Finding:
+    said = f"{error.kind}: {error.message}" if error.message else error.kind
+    if isinstance(error.node, ast.Call):
+        return Finding(
+            RULE.code, program.span(error.node),
+            f"This call raises \"{said}\" when this line runs (Python's standard library, run on "
+            f"the values the program gives it here), and nothing catches it: the program stops "
+            f"here, so no kernel after it is traced or lowered. Check the values it is given, "
+            f"or catch the error where a fallback exists.")
+    if isinstance(error.node, ast.Raise):
+        return Finding(
+            RULE.code, program.span(error.node),
+            f"This raise surely runs and nothing catches it: the program stops here with "
+            f"\"{said}\", so no kernel after it is traced or lowered. The values that lead here "
+            f"are known: check the condition above it, or the settings it reads.")
+    if isinstance(error.node, ast.Assert):
+        return Finding(
+            RULE.code, program.span(error.node),
+            "This assert surely fails (its condition is false for the values the program sets) "
+            "and nothing catches the AssertionError: the program stops here, so no kernel after "
+            "it is traced or lowered. Check the values it tests, or the settings they come from.")
+    if isinstance(error.node, ast.Subscript) and error.kind == "IndexError":
+        return Finding(
+            RULE.code, program.span(error.node),
+            f"This index raises \"{said}\" when this line runs, and nothing catches it: the "
+            f"sequence holds fewer items than the index asks for, so the program stops here (in "
+            f"a kernel body: JAX never sees the kernel). Index within its length, or build it "
+            f"with the items the code reads.")
     if isinstance(error.node, ast.Subscript):
         return Finding(
             RULE.code, program.span(error.node),

@@ -54,6 +54,7 @@ from .. import (
     coroutines,
     datamodel,
     exception_classes,
+    exception_values,
     exec_source,
     proxies,
     refused_calls,
@@ -233,7 +234,10 @@ class CallsMixin:
         # The arguments as the call spells them: the def they reach first is judged by
         # CPython's binding (call_function; a kernel body given its refs by a launch is not).
         self.spelled_call = (node, args)
+        self.bridged_error = None
         result = self.call(func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
+        if self.bridged_error is not None:
+            self.bridged_raise(node)
         stopped, self.next_stopped = self.next_stopped, None
         if stopped is not None and isinstance(func, QualName) and func.name == "builtins.next":
             # `next()` at a generator's sure end raised StopIteration (calls.stop_iteration).
@@ -246,6 +250,20 @@ class CallsMixin:
             # call that ran the program's code is not followed: it may catch what it raised.)
             self.raised_by_call(self.last_raised)
         return result
+
+    def bridged_raise(self, node: ast.Call) -> None:
+        """A call of the standard library run for real raised on the program's own data
+        (python/bridge.py): the program's call raises it too, so it is recorded for PAL079
+        where it escapes, and raised as a call's exception is (the code after it never runs)."""
+        (site, error), self.bridged_error = self.bridged_error, None  # type: ignore[misc]
+        if site is not node:
+            return
+        kind = type(error)
+        if kind is KeyError and len(error.args) == 1 and type(error.args[0]) in (str, int):
+            args: tuple[object, ...] = (Const(error.args[0]),)
+        else:
+            args = (Const(str(error)),)
+        self.operator_raised(node, exception_values.ExcVal(kind, args))
 
     def _try_here_may_catch_type_error(self) -> bool:
         """In this function: the body of a `try` whose `except` clauses may catch a TypeError
@@ -678,7 +696,7 @@ class CallsMixin:
             if arguments in running or self._recursive_calls >= MAX_RECURSIVE_CALLS:
                 return UNKNOWN
             self._recursive_calls += 1
-        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain)
+        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain, node=node)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
         # The state a call may read: the interpreter's stores, and what real code changed of

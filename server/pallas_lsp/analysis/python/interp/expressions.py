@@ -319,9 +319,10 @@ class ExpressionsMixin:
                 return _new_list(made) if of_list else made
             index = self.ev(node.slice, env, ctx)
             error = _lookup_error(base, index)
-            if error is not None and error.kind is KeyError:
-                # A plain dict that holds every key stored in it read with a key it lacks:
-                # recorded for PAL079 where it escapes every handler, raised as a call's is.
+            if error is not None and (error.kind is KeyError or not _program_input(base)):
+                # A plain dict that holds every key stored in it read with a key it lacks, a
+                # known sequence read past its end: recorded for PAL079 where it escapes every
+                # handler, raised as a call's is.
                 self.operator_raised(node, error)
             elif error is not None:
                 self.chain(error, MISSING)  # chained as any raise
@@ -826,6 +827,13 @@ def _out_of_range(base: object, index: object) -> str | None:
     else:
         return None
     return f"{kind} index out of range" if not -length <= index.value < length else None
+
+
+def _program_input(base: object) -> bool:
+    """A list holding an unknown item: ``sys.argv`` as the file run with no arguments sees it
+    (introspection.program_input). Read past its end, it raises only for that run: a user
+    runs the file with arguments, so no IndexError is reported for it."""
+    return type(base) is ListVal and any(item is UNKNOWN for item in base.items)
 
 
 def _is_hashable(value: object) -> bool:

@@ -188,7 +188,22 @@ class StatementsMixin:
                 self.delete(target, env, ctx)
         elif isinstance(stmt, ast.Raise):
             self.exec_raise(stmt, env, ctx, frame)
-        # Pass, Assert: nothing to track.
+        elif stmt.__class__ is ast.Assert:
+            self.exec_assert(stmt, env, ctx)
+        # Pass: nothing to track.
+
+    def exec_assert(self, stmt: ast.Assert, env: Env, ctx: Ctx) -> None:
+        """An ``assert`` whose condition is surely false where it surely runs and nothing
+        catches the AssertionError: recorded for PAL079, and raised as a call's exception is
+        (the function ends there). Elsewhere its condition is not evaluated (as before: an
+        assert changes nothing the analysis tracks)."""
+        if not self.escapes(AssertionError) or any(frame.stopped for frame in self._frames):
+            return
+        if self.truth(self.ev(stmt.test, env, ctx)) is not False:
+            return
+        message = self.ev(stmt.msg, env, ctx) if stmt.msg is not None else MISSING
+        self.record_escape(stmt, AssertionError, message)
+        self.raised_by_call(exception_classes.class_value(AssertionError))
 
     def exec_with(self, stmt: ast.With | ast.AsyncWith, env: Env, ctx: Ctx, frame: Frame) -> None:
         """Each manager entered in order, the body, then each left in reverse order, also
@@ -338,6 +353,7 @@ class StatementsMixin:
         if payload is not None and fresh:
             self.chain(payload, cause)
         if exc_class is not None and not frame.stopped:
+            self.record_raise(stmt, exc_class, instance)
             try:
                 self.raise_exception(exc_class, instance)
             except RaiseExit:
@@ -354,6 +370,24 @@ class StatementsMixin:
             frame.raised = instance if instance is not None else kind
             raise ReturnExit  # nothing after it runs
         frame.raised = MAYBE_RAISED
+
+    def record_raise(self, stmt: ast.Raise, exc_class: object, instance: object) -> None:
+        """A ``raise`` of an Exception class, builtin or the program's own (deriving from a
+        builtin one through the program's classes only), recorded for PAL079 where it surely
+        runs and escapes every handler (SystemExit and KeyboardInterrupt are exits, not
+        errors: never recorded)."""
+        builtin = exc_class if isinstance(exc_class, type) else (
+            exception_values.exception_base(exc_class) if isinstance(exc_class, ClassVal) else None)
+        if builtin is None or not issubclass(builtin, Exception) or issubclass(builtin, _SIGNALS):
+            return
+        payload = exception_values.payload_of(instance)
+        args = payload.args if payload is not None else None
+        # A program class that words itself (its own __str__): named only, by its class.
+        words_itself = isinstance(exc_class, ClassVal) and any(
+            isinstance(entry, ClassVal) and "__str__" in entry.attrs for entry in exc_class.mro())
+        message = args[0] if args and len(args) == 1 and not words_itself else MISSING
+        self.record_escape(stmt, builtin, message,
+                           exc_class.node.name if isinstance(exc_class, ClassVal) else None)
 
     def exception_instance(self, value: object, ctx: Ctx) -> object:
         """The exception object `raise value` raises: ``value`` itself when an instance, a new
@@ -379,21 +413,31 @@ class StatementsMixin:
         payload.context = handled if handled == Const(None) or exception_classes.is_instance(handled) \
             else UNKNOWN
 
-    def operator_raised(self, node: ast.BinOp | ast.Tuple | ast.List | ast.Subscript,
+    def operator_raised(self, node: ast.BinOp | ast.Tuple | ast.List | ast.Subscript | ast.Call,
                         error: exception_values.ExcVal) -> None:
-        """``left op right`` (or an unpacking into the target ``node``) surely raised ``error``
-        (python/operator_errors.py): recorded for
-        PAL079 where it surely reaches module level uncaught from the program's own code
-        (not library code followed from source), then raised as a call's exception is."""
-        if id(node) not in self.operator_errors and self.escapes(error.kind) \
-                and not self.in_library(node) and error.args:
-            message = error.args[0]
-            # CPython prints a KeyError as the repr of its key.
-            words = (repr(message.value) if error.kind is KeyError else message.value) \
-                if isinstance(message, Const) else ""
-            self.operator_errors[id(node)] = OperatorError(node, error.kind.__name__, words)
+        """``left op right`` (or an unpacking into the target ``node``, a lookup, a bridged
+        call) surely raised ``error`` (python/operator_errors.py): recorded for PAL079 where it
+        surely reaches module level uncaught, then raised as a call's exception is."""
+        if error.args:
+            self.record_escape(node, error.kind, error.args[0])
         self.chain(error, MISSING)
         self.raised_by_call(error)
+
+    def record_escape(self, node: ast.BinOp | ast.Tuple | ast.List | ast.Subscript | ast.Call | ast.Raise
+                      | ast.Assert, kind: type[BaseException], message: object,
+                      name: str | None = None) -> None:
+        """An exception of the builtin class ``kind`` (or of the program's class ``name``
+        deriving from it alone) surely raised at ``node``: recorded for PAL079 where it
+        surely reaches module level uncaught from the program's own code (not library code
+        followed from source), and no frame on the way may have returned or stopped before
+        it (after an undecided ``if probe: return``)."""
+        if id(node) not in self.operator_errors and self.escapes(kind) and not self.in_library(node) \
+                and not any(frame.stopped or frame.generator is not None or _protocol_method(frame.node)
+                            for frame in self._frames):
+            # CPython prints a KeyError as the repr of its key.
+            words = (repr(message.value) if kind is KeyError else str(message.value)) \
+                if isinstance(message, Const) else ""
+            self.operator_errors[id(node)] = OperatorError(node, name or kind.__name__, words)
 
     def raised_by_call(self, kind: object) -> None:
         """A call of the program's code surely raised ``kind`` (the instance, or its class):
@@ -1047,6 +1091,21 @@ class StatementsMixin:
             target.forget()
             result = UNKNOWN
         return result
+
+
+# Special methods whose exceptions no protocol of Python's catches: they leave as a call's do.
+_PLAIN_SPECIALS = frozenset({"__init__", "__new__", "__post_init__", "__call__", "__init_subclass__",
+                             "__set_name__", "__enter__"})
+# Exceptions that are protocol signals, not errors, where a program raises them itself.
+_SIGNALS = (StopIteration, StopAsyncIteration, AttributeError)
+
+
+def _protocol_method(node: object) -> bool:
+    """A special method Python's protocols call and whose exceptions they may catch
+    (StopIteration ends a loop, IndexError the old sequence protocol, AttributeError a
+    ``getattr`` default or ``hasattr``)."""
+    name = getattr(node, "name", "")
+    return name[:2] == "__" and name[-2:] == "__" and name not in _PLAIN_SPECIALS
 
 
 def _not_in(managers: list[object], exited: list[object]) -> list[object]:

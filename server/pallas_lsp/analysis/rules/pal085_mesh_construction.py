@@ -1,0 +1,81 @@
+"""PAL085 mesh_construction: a ``jax.make_mesh`` / ``jax.sharding.Mesh`` whose shape (or device
+array) has another rank than it has axis names, or whose ``axis_types=`` has another count:
+JAX's Mesh refuses it while it is built, whatever the devices (jax/_src/mesh.py, measured the
+same on 0.8.3 - 0.12.0.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..model import Finding, Options
+from ..program import Program
+from .base import LoweringError, Rule
+
+RULE = Rule(
+    code="PAL085",
+    name="mesh_construction",
+    title="a mesh whose shape or axis types do not match its axis names",
+    jax_message=(
+        "ValueError: Mesh requires the ndim of its first argument (`devices`) to equal the length "
+        "of its second argument (`axis_names`), but got devices.ndim == 1 and len(axis_names) == 2.\n"
+        "ValueError: Number of axis names should match the number of axis_types. Got "
+        "axis_names=('x', 'y') and axis_types=(Auto,)"
+    ),
+    lowering_errors=(
+        LoweringError(r"\AMesh requires the ndim of its first argument \(`devices`\) to equal the "
+                      r"length of its second argument \(`axis_names`\)", exc_type="ValueError"),
+        LoweringError(r"\ANumber of axis names should match the number of axis_types",
+                      exc_type="ValueError"),
+    ),
+    what_it_means=(
+        "A mesh names each of its axes: `jax.make_mesh((2, 4), (\"x\", \"y\"))` has two sizes and "
+        "two names, `jax.sharding.Mesh(devices, names)` a device array of one dimension per name, "
+        "and `axis_types=` one type per name (a single `AxisType` counts as one). JAX's Mesh "
+        "refuses any other count while it is built, before any kernel under it is traced."
+    ),
+    when_it_happens=(
+        "When the line runs (module level, `__main__`, or a function the program calls), every "
+        "release 0.8.3 - 0.12.0.1, whatever devices the host has. Judged where the number of "
+        "names and the shape's length (the device array's rank) or the types' count are known, "
+        "the call surely runs and nothing catches the ValueError."
+    ),
+    how_to_fix=(
+        "Give one size and one name per axis, and one axis type per name (or leave "
+        "`axis_types=` out). A size-1 axis keeps a name in the mesh: `jax.make_mesh((2, 1), "
+        "(\"x\", \"replica\"))`."
+    ),
+    bad_example='''
+mesh = jax.make_mesh((2,), ("x", "replica"))
+''',
+    good_example='''
+mesh = jax.make_mesh((2, 1), ("x", "replica"))
+''',
+    fixable=False,
+)
+
+
+def check(program: Program, options: Options) -> Iterable[Finding]:
+    refusals = program.interp.mesh_refusals
+    if not refusals:
+        return ()
+    return [_finding(program, *refusal) for refusal in refusals.values()]
+
+
+def _finding(program: Program, node: object, maker: str, kind: str, given: int, names: int) -> Finding:
+    short = "jax.make_mesh" if maker == "jax.make_mesh" else "jax.sharding.Mesh"
+    if kind == "rank":
+        what = (f"its shape has {given} size{'s' if given != 1 else ''}" if maker == "jax.make_mesh"
+                else f"its device array has {given} dimension{'s' if given != 1 else ''}")
+        words = (f"Mesh requires the ndim of its first argument (`devices`) to equal the length of its "
+                 f"second argument (`axis_names`), but got devices.ndim == {given} and "
+                 f"len(axis_names) == {names}.")
+        advice = "Give one size (one device-array dimension) per axis name; a size-1 axis keeps its name."
+    else:
+        what = f"axis_types= gives {given} type{'s' if given != 1 else ''}"
+        words = "Number of axis names should match the number of axis_types."
+        advice = "Give one AxisType per axis name, or leave axis_types= out."
+    return Finding(
+        RULE.code, program.span(node),  # type: ignore[arg-type]
+        f"This {short} has {names} axis name{'s' if names != 1 else ''}, but {what}: JAX's Mesh "
+        f"refuses it while it is built, every release (\"ValueError: {words}\"), so no kernel "
+        f"under it is traced. {advice}")
