@@ -995,6 +995,32 @@ class Reduction(enum.Enum):
         return None
 launch(getattr(Reduction("max"), "value", "max"))
 """, []),
+    "Enum(value) that no member has, with no hook: ValueError, the program stops (PAL079)": ("""
+import enum
+class Reduction(enum.Enum):
+    ADD = "add"
+    MAX = "max"
+op = Reduction("sum")
+launch("max")
+""", ["PAL006", "PAL079"]),
+    "functional Enum API: (name, value) pairs, members and value lookup as the class statement's": ("""
+import enum
+Reduction = enum.Enum("Reduction", [("SUM", "add"), ("TOP", "max")])
+launch(Reduction("max").value if [m.name for m in Reduction] == ["SUM", "TOP"] else "add")
+""", ["PAL006"]),
+    "functional Enum API: a string of names numbered from 1, an IntFlag's from 1 by powers of 2": ("""
+import enum
+Mode = enum.Enum("Mode", "LANE, WARPGROUP")
+Bits = enum.IntFlag("Bits", ["A", "B", "C"])
+launch("max" if (Mode.WARPGROUP.value, Bits.C.value) == (2, 4) else "add")
+""", ["PAL006"]),
+    "functional Enum API: a dict of name -> value; start= not followed": ("""
+import enum
+Width = enum.Enum("Width", {"NARROW": 32, "WIDE": 128})
+Other = enum.Enum("Other", "A B", start=5)
+launch("max" if Width(128) is Width.WIDE else "add")
+launch(getattr(Other.A, "value", "max"))
+""", ["PAL006"]),
     "sorted() / max() of an IntEnum class: its members in value order, reading a table keyed by them": ("""
 import enum
 class Op(enum.IntEnum):

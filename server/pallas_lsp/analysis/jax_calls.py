@@ -1122,8 +1122,14 @@ def _built_mesh(call: Call, kind: str) -> object:
             "axis_sizes" if "axis_sizes" in call.kwargs else "axis_shapes")
         shapes = call.arg(0, keyword)
         device_ids = None
-    _refused_mesh(call, shapes, len(axes))
-    sizes = mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), len(axes))
+    count = len(axes)
+    # (Most meshes spell one size per name and no axis types: told apart here, without a call.)
+    if call.name == "jax.sharding.Mesh" or "axis_types" in call.kwargs or not (
+            (shapes.__class__ is tuple and len(shapes) == count)  # type: ignore[arg-type]
+            or (shapes.__class__ is Const and shapes.value.__class__ is tuple  # type: ignore[attr-defined]
+                and len(shapes.value) == count)):  # type: ignore[attr-defined]
+        _refused_mesh(call, shapes, count)
+    sizes = mesh_sizes(shapes, call.arg_nodes, MESH_SIZE_FORM.get(call.name, call.name), count)
     if call.name == "jax.make_mesh":
         # make_mesh(..., devices=D) keeps D's order (measured on the CPU: [4 5 6 7], [3 2 1 0]),
         # and takes as many as its sizes multiply to.

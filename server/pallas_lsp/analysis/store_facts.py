@@ -52,17 +52,37 @@ def store_facts(program: Program, op: Op) -> StoreFacts:
     if cast is not None and function is not None:
         types = ref_types(op.launch)
         value = _cast_input(cast)
-        source = _ref_dtype(value, function, types) or _iota_dtype(program, op, value, function)
-        target = _ref_dtype(op.arg_nodes.get("ref"), function, types)
+        source = _ref_dtype(value, function, types) or _iota_dtype(program, op, value, function) \
+            or _value_dtype(op.args.get("source"))
+        target = _ref_dtype(op.arg_nodes.get("ref"), function, types) or _value_dtype(op.args.get("ref"))
         # Different dtypes fail another check first ("Value dtype ... does not match").
         dtype = source if target in (None, source) else None
     return StoreFacts(op, program.semantics(op.launch.kernel).name, reaches, cast, layout, dtype)
+
+
+def _value_dtype(value: object) -> str | None:
+    """The dtype the value model holds for the stored array or the ref (``jnp.full(shape, v,
+    cfg.dtype)``, a ref of the launch's types)."""
+    name = getattr(getattr(value, "dtype", None), "name", None)
+    return name if isinstance(name, str) else None
+
+
+# The WGMMA register layout stores two elements of a row per instruction (its vector
+# dimension: tiles ((64, 8), (16, 8), (8, 8), (2,))): int8 and float8 values store 16 bits
+# (measured on 0.10.2 - 0.12.0.1, Lane and Warpgroup: "Only 32-, 64- and 128-bit stores").
+_WGMMA_VECTOR = 2
 
 
 def store_width_fault(facts: StoreFacts) -> str | None:
     layout = facts.layout
     if not facts.reaches_width or facts.semantics is None or facts.dtype is None or layout is None:
         return None
+    if layout.name == "WGMMA":
+        bits = DTYPE_BITS.get(facts.dtype)
+        if bits is None or _WGMMA_VECTOR * bits in LOAD_BITS:
+            return None
+        return (f"the WGMMA layout of {facts.dtype} stores {_WGMMA_VECTOR} × {bits} = "
+                f"{_WGMMA_VECTOR * bits} bits at a time, and only 32-, 64- and 128-bit stores exist")
     if layout.name != "WG_STRIDED" or not isinstance(layout.vec_size, int):
         return None
     if strided_misfit(layout) is not None:

@@ -68,7 +68,8 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
     (None: a call that takes one is refused); ``uncertain``: the call is on a path that
     may not run, so what it changes becomes unknown; ``raised`` gets the exception the real
     call raised where every argument went to it as itself (no stand-in, no callback), a
-    builtin exception class's: the program's own call raises it too."""
+    builtin exception class's or one of the standard library's deriving from it (the bridge
+    runs only the standard library): the program's own call raises it too."""
     if "**" in kwargs or any(isinstance(a, OneOf) for a in args):
         return UNKNOWN
     conversion = Conversion(caller)
@@ -84,7 +85,7 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
         conversion.write_back(uncertain)
     except (Refused, Exception, RecursionError) as error:  # refused, or real code raised: it stops there
         if raised is not None and conversion.faithful and conversion.pending is None \
-                and type(error).__module__ == "builtins" and isinstance(error, _PROGRAM_ERRORS) \
+                and isinstance(error, _PROGRAM_ERRORS) \
                 and not isinstance(error.__context__, Refused):
             raised.append(error)
         conversion.give_up()

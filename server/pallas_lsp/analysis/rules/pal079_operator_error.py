@@ -116,10 +116,10 @@ def _finding(program: Program, error: OperatorError) -> Finding:
     if isinstance(error.node, ast.Call):
         return Finding(
             RULE.code, program.span(error.node),
-            f"This call raises \"{said}\" when this line runs (Python's standard library, run on "
-            f"the values the program gives it here), and nothing catches it: the program stops "
-            f"here, so no kernel after it is traced or lowered. Check the values it is given, "
-            f"or catch the error where a fallback exists.")
+            f"This call raises \"{said}\" when this line runs (for the values the program gives "
+            f"it here), and nothing catches it: the program stops here, so no kernel after it is "
+            f"traced or lowered. Check the values it is given, or catch the error where a "
+            f"fallback exists.")
     if isinstance(error.node, ast.Raise):
         return Finding(
             RULE.code, program.span(error.node),

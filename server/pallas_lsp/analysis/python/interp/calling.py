@@ -77,6 +77,7 @@ from ..real import RealVal
 from ..sequence_protocol import SequenceIterator, ends_iteration, sequence_iterator
 from .support import (
     _BUILTIN_NAMES,
+    _ENUM_BASES,
     _SEEN_LIBRARIES,
     _UNKNOWN_REST,
     MAX_CALL_DEPTH,
@@ -132,6 +133,20 @@ def _one_of_at(args: list[object]) -> int | None:
                 return None
             found = index
     return found
+
+
+def _members_known(cls: ClassVal) -> bool:
+    """Whether an enum class's value lookup is decided by its members alone: every member's
+    value known, and no class of its MRO a library's other than enum's own bases (a mixin's
+    ``_missing_`` may answer), nor the program's ``_missing_``."""
+    if cls.enum_members is None or any(
+            isinstance(entry, ClassVal) and "_missing_" in entry.attrs for entry in cls.mro()):
+        return False
+    if any(isinstance(entry, QualName) and entry.name not in _ENUM_BASES and entry.name != "builtins.object"
+           for entry in cls.mro()):
+        return False
+    return all(isinstance(plain(member.attrs.get("value", UNKNOWN)), Const)
+               for member in cls.enum_members.values())
 
 
 class CallsMixin:
@@ -263,7 +278,15 @@ class CallsMixin:
             args: tuple[object, ...] = (Const(error.args[0]),)
         else:
             args = (Const(str(error)),)
-        self.operator_raised(node, exception_values.ExcVal(kind, args))
+        if kind.__module__ == "builtins":
+            self.operator_raised(node, exception_values.ExcVal(kind, args))
+            return
+        # A standard library class (graphlib.CycleError, json.JSONDecodeError): judged by its
+        # builtin base, which only a handler of builtin classes that cannot catch it lets
+        # through; not raised on in the model (a handler naming the library class catches it,
+        # which the model's handlers of builtin classes cannot tell).
+        builtin = next(c for c in kind.__mro__ if c.__module__ == "builtins")
+        self.record_escape(node, builtin, args[0], kind.__name__)
 
     def _try_here_may_catch_type_error(self) -> bool:
         """In this function: the body of a `try` whose `except` clauses may catch a TypeError
@@ -376,6 +399,9 @@ class CallsMixin:
     def _call(self, func: object, args: list[object], kwargs: dict[str, object], node: ast.Call,
               arg_nodes: list[ast.expr], kw_nodes: dict[str, ast.expr], env: Env, ctx: Ctx) -> object:
         if func.__class__ is QualName:  # (first, one identity test: the hot path; no subclass)
+            if func.name in _ENUM_BASES and (len(args) > 1 or "names" in kwargs) \
+                    and node.__class__ is ast.Call:
+                return self.functional_enum(func, args, kwargs, node, env, ctx)  # Enum("E", names)
             if func.name == "builtins.super" and not args and self._frames:
                 frame = self._frames[-1]
                 if isinstance(frame.owner, ClassVal) and frame.first is not None:
@@ -525,6 +551,11 @@ class CallsMixin:
                     made = self.call(hook, [args[0]], {}, node, {}, {}, env, ctx)
                     if isinstance(made, ObjVal) and made.cls is func:
                         return made
+                elif isinstance(args[0], Const) and isinstance(node, ast.Call) and _members_known(func):
+                    # No member has that value, and no hook of the program's may answer it:
+                    # EnumType.__call__ raises ValueError (PAL079 where it escapes).
+                    self.operator_raised(node, exception_values.ExcVal(ValueError, (Const(
+                        f"{args[0].value!r} is not a valid {func.qualname or func.node.name}"),)))
             return UNKNOWN
         if isinstance(func, ClassVal):
             custom = datamodel.metaclass_call(func)

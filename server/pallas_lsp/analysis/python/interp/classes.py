@@ -189,6 +189,40 @@ class ClassesMixin:
             return UNKNOWN  # the body's names went into a namespace the analysis cannot see
         return self.create_class(cls, metaclass, keywords, node, env, ctx)
 
+    def functional_enum(self, base: QualName, args: list[object], kwargs: dict[str, object],
+                        node: ast.Call, env: Env, ctx: Ctx) -> object:
+        """``enum.Enum("Reduce", names)``: the class the functional API builds, run as the class
+        statement it stands for (``class Reduce(enum.Enum): SUM = ...``), so its members are
+        the statement's. ``names``: a string of names (comma or space separated) or a sequence
+        of names (numbered as ``auto()`` numbers them, from 1), a sequence of (name, value)
+        pairs, or a dict of name -> value. UNKNOWN for anything else (``start=``, ``type=``,
+        ``module=``... other than their defaults)."""
+        names_value = args[1] if len(args) > 1 else kwargs.get("names", MISSING)
+        name = args[0] if args else kwargs.get("value", MISSING)
+        if not (isinstance(name, Const) and isinstance(name.value, str) and name.value.isidentifier()) \
+                or len(args) > 2 or set(kwargs) - {"names", "value", "module", "qualname"}:
+            return UNKNOWN
+        entries = _functional_members(plain(names_value))
+        if entries is None:
+            return UNKNOWN
+        bound: dict[str, object] = {"<enum base>": base, "auto": QualName("enum.auto")}
+        body: list[ast.stmt] = []
+        for index, (member, value) in enumerate(entries):
+            if value is MISSING:
+                made: ast.expr = ast.Call(func=ast.Name("auto", ast.Load()), args=[], keywords=[])
+            else:
+                bound[f"<enum value {index}>"] = value
+                made = ast.Name(f"<enum value {index}>", ast.Load())
+            body.append(ast.Assign(targets=[ast.Name(member, ast.Store())], value=made))
+        statement = ast.ClassDef(name=name.value, bases=[ast.Name("<enum base>", ast.Load())],
+                                 keywords=[], body=body or [ast.Pass()], decorator_list=[])
+        if "type_params" in ast.ClassDef._fields:
+            statement.type_params = []  # type: ignore[attr-defined]
+        for part in ast.walk(statement):  # every span is the call's
+            ast.copy_location(part, node)
+            part.end_lineno, part.end_col_offset = node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+        return self.define_class(statement, Env(bound, parent=env), ctx)
+
     def _class_qualname(self, name: str, env: Env) -> str | None:
         """The compiler's ``__qualname__`` of a class statement run in ``env``: the name in a
         module's body, ``Outer.name`` in a class body; None in a function's (``f.<locals>``)."""
@@ -638,3 +672,34 @@ def _next_value_hook(cls: ClassVal, bases: tuple[object, ...]) -> object:
                 return hook.func
             return hook if isinstance(hook, FuncVal) else UNKNOWN
     return MISSING
+
+
+def _functional_members(names: object) -> list[tuple[str, object]] | None:
+    """The (name, value) pairs of the functional Enum API's ``names`` argument, a value MISSING
+    where ``auto()`` numbers it; None where they are not all known names."""
+    if isinstance(names, Const) and isinstance(names.value, str):
+        return [(part, MISSING) for part in names.value.replace(",", " ").split()]
+    if isinstance(names, DictVal):
+        if not names.complete or not all(isinstance(key, str) for key in names.items):
+            return None
+        return [(key, value) for key, value in names.items.items()]  # type: ignore[misc]
+    items = unpack(names) if isinstance(names, (tuple, Const)) else (
+        list(names.items) if isinstance(names, ListVal) and names.complete else None)
+    if items is None:
+        return None
+    found: list[tuple[str, object]] = []
+    for item in items:
+        item = plain(item)
+        if isinstance(item, Const) and isinstance(item.value, str):
+            found.append((item.value, MISSING))
+            continue
+        pair = unpack(item) if isinstance(item, (tuple, Const)) else None
+        if pair is None or len(pair) != 2:
+            return None
+        key = plain(pair[0])
+        if not (isinstance(key, Const) and isinstance(key.value, str)):
+            return None
+        found.append((key.value, pair[1]))
+    if any(not member.isidentifier() or member.startswith("_") for member, _ in found):
+        return None
+    return found
