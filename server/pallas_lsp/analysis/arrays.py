@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from . import layouts
+from . import layouts, shape_index
 from .dtypes import COMPLEX, DTYPE_ALIASES, DTYPE_BITS, FLOATS, INTEGERS, PROMOTED_X64_OFF
 from .values import (
     MISSING,
@@ -373,8 +373,8 @@ def _full(call: Call) -> object:
         dtype = array_dtype(dtype_value, call.tracer.x64)
     # A dtype given: strongly typed; none: the fill value's weak type (a Python scalar's).
     if _is_scalar(call.arg(1, "fill_value")):
-        return layouts.splat(_shape(call.arg(0, "shape")), dtype, strong=given)
-    return ArrayVal(_shape(call.arg(0, "shape")), dtype, strong=given)
+        return layouts.splat(_shape(shape_index.indexed(call, call.arg(0, "shape"))), dtype, strong=given)
+    return ArrayVal(_shape(shape_index.indexed(call, call.arg(0, "shape"))), dtype, strong=given)
 
 
 def _is_scalar(value: object) -> bool:
@@ -387,7 +387,7 @@ def _numpy_maker(dtype_position: int) -> Handler:
     def make(call: Call) -> object:
         dtype_value = call.arg(dtype_position, "dtype")
         dtype = array_dtype(dtype_value, call.tracer.x64) if dtype_value is not MISSING else UNKNOWN
-        return ArrayVal(_shape(call.arg(0, "shape")), dtype)
+        return ArrayVal(_shape(shape_index.indexed(call, call.arg(0, "shape"))), dtype)
 
     return make
 

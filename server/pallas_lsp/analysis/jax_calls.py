@@ -27,6 +27,7 @@ from . import (
     ref_facts,
     ref_unions,
     register_values,
+    shape_index,
     stdlib_calls,
     stdlib_values,
     warp_pipelines,
@@ -1466,7 +1467,7 @@ def _partial(call: Call) -> object:
 
 
 def _shape_dtype_struct(call: Call) -> object:
-    shape = call.arg(0, "shape")
+    shape = shape_index.indexed(call, call.arg(0, "shape"))
     dtype = dtype_of(call.arg(1, "dtype"))
     return ShapeDtypeVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from . import shape_index
 from .arrays import dtype_of, permuted_view
 from .pipelines import PipelineAllocationsVal
 from .python.real import RealVal
@@ -76,7 +77,7 @@ def ref_dtype(value: object) -> object:
 
 def _ref_type(call: Call) -> object:
     """``plgpu.SMEM(shape, dtype, transforms=())`` (and TMEM, GMEM): a buffer type."""
-    shape = call.arg(0, "shape")
+    shape = shape_index.indexed(call, call.arg(0, "shape"))
     shape_value: object = Const(_ints(shape)) if _ints(shape) is not None else UNKNOWN
     transforms_value = call.arg(None, "transforms")
     transforms: object = ()

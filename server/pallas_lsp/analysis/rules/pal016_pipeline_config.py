@@ -430,15 +430,15 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
             # An output is sliced only after the body ran: a block of another rank than its
             # ref hands the body a slot whose store there commonly fails first.
             return None
-        ref_rank = _ref_rank(op, index) if where == "in_specs" else None
-        if ref_rank is not None and rank > ref_rank:
-            # An input block of more dimensions than its ref: slicing the ref with the block's
-            # sizes fails first ("Out of bound slice: ... dim=1", famheld10's 3-D block of a
-            # 2-D array). One of fewer (a (64,) block of a 2-D array) is paired first, and
-            # refused as a length mismatch (measured: famheld10's zip_longest_given_1d).
-            return None
         if rank == returned:
+            # (An input block of more dimensions than its ref, with an index per block
+            # dimension, is refused when the ref is sliced: "Out of bound slice: ... dim=1",
+            # famheld10's 3-D block of a 2-D array; not this check.)
             continue
+        # The indices are paired with the block's sizes (util.safe_map) before the ref is
+        # sliced: a block of more dimensions than its ref whose index_map returns another
+        # number of indices is refused as a length mismatch first (measured: famheld11's
+        # (1, 64, 128) block with two indices; famheld10's (64,) block of a 2-D array).
         what = "fewer" if returned < rank else "more"
         message = (f"The index_map of {where}[{index}] returns {returned} block index(es) but its "
                    f"block_shape {_shape(spec)} has {rank} entries: {what} indices than "
