@@ -18,6 +18,7 @@ from . import shape_index
 from .arrays import dtype_of, permuted_view
 from .pipelines import PipelineAllocationsVal
 from .python.real import RealVal
+from .ref_unions import RefUnionVal
 from .values import (
     MISSING,
     UNKNOWN,
@@ -31,6 +32,7 @@ from .values import (
     DimIndex,
     DSliceVal,
     DtypeVal,
+    ListVal,
     QualName,
     RefTypeVal,
     RefVal,
@@ -273,6 +275,19 @@ def ref_of(value: object, space: object, declared: bool = False) -> object:
     if isinstance(value, tuple):
         # A tuple of buffer types is one argument, a tuple of refs (JAX unflattens the tree).
         return tuple(ref_of(item, space, declared) for item in value)
+    if isinstance(value, RefUnionVal):
+        # One argument: each group's refs in its own tree (a list of types, a list of refs).
+        return tuple(_member_refs(group) for group in value.groups)
+    return UNKNOWN
+
+
+def _member_refs(group: object) -> object:
+    if isinstance(group, RefTypeVal):
+        return ref_of(group, UNKNOWN)
+    if isinstance(group, ListVal):
+        return ListVal([_member_refs(item) for item in group.items])
+    if isinstance(group, tuple):
+        return tuple(_member_refs(item) for item in group)
     return UNKNOWN
 
 

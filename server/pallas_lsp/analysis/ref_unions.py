@@ -61,13 +61,27 @@ def _leaves(value: object, depth: int = 0) -> list[RefTypeVal] | None:
     return found
 
 
+@dataclass(frozen=True, eq=False)
+class RefUnionVal:
+    """What ``plgpu.RefUnion(*groups)`` makes, as a scratch type: the body gets one argument
+    for it, a tuple of each group's refs in the group's own tree (``[a, b], c = union``), all
+    aliasing one allocation; each member is a ref of its own type (JAX's ExtractAliasedRef
+    transform: stores and loads check the member's shape). Only where every leaf is a known
+    buffer type (RefUnionCall.leaves); every other reader of scratch types holds it as a type
+    it does not know, as it held the unknown value before."""
+
+    groups: tuple[object, ...]
+
+
 def _ref_union(call: Call) -> object:
     if call.kwargs or any(isinstance(arg, ast.Starred) for arg in call.node.args):
         leaves = None
     else:
         leaves = _leaves(tuple(call.args))
     call.tracer.record_ref_union(RefUnionCall(call.node, tuple(leaves) if leaves is not None else None))
-    return UNKNOWN
+    if leaves is None or any(isinstance(group, DictVal) for group in call.args):
+        return UNKNOWN
+    return RefUnionVal(tuple(call.args))
 
 
 def _collective(leaf: RefTypeVal) -> bool | None:
