@@ -146,6 +146,13 @@ def _finding(program: Program, error: OperatorError) -> Finding:
             f"catches it: the dict holds every key stored into it, and not this one, so the "
             f"program stops here (in a kernel body: JAX never sees the kernel). Add the key "
             f"where the dict is built, or read it with .get(key, default).")
+    if error.message.endswith("object is not a mapping"):
+        return Finding(
+            RULE.code, program.span(error.node),
+            f"Unpacking this with `**` raises \"{said}\" when this line runs, and nothing catches "
+            f"it: only a mapping (a dict, or an object with keys() and __getitem__) unpacks into "
+            f"a dict, so the program stops here. Unpack a dict, or leave this one out where it "
+            f"is empty (sum() starts from 0: give it a start).")
     if not isinstance(error.node, ast.BinOp):
         return Finding(
             RULE.code, program.span(error.node),

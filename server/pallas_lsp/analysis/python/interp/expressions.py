@@ -627,6 +627,11 @@ class ExpressionsMixin:
                         value.store(Const(k), v)
                     value.complete = value.complete and spread.complete
                 else:
+                    if spread.__class__ is Const and type(spread.value) in _NOT_MAPPINGS:  # type: ignore[attr-defined]
+                        # `{**0}`: Python raises TypeError (PAL079 where it escapes). (Not None:
+                        # the analysis' None is often a default something else replaces.)
+                        self.operator_raised(item, ExcVal(TypeError, (Const(
+                            f"'{type(spread.value).__name__}' object is not a mapping"),)))  # type: ignore[attr-defined]
                     value.store(UNKNOWN, UNKNOWN)
             else:
                 value.store(self.ev(key, env, ctx), self.ev(item, env, ctx))
@@ -827,6 +832,10 @@ def _out_of_range(base: object, index: object) -> str | None:
     else:
         return None
     return f"{kind} index out of range" if not -length <= index.value < length else None
+
+
+# Constants whose type surely defines no mapping protocol (`{**x}` raises TypeError).
+_NOT_MAPPINGS = (int, float, complex, bool, str, bytes, tuple)
 
 
 def _program_input(base: object) -> bool:

@@ -1093,9 +1093,13 @@ class StatementsMixin:
         return result
 
 
-# Special methods whose exceptions no protocol of Python's catches: they leave as a call's do.
-_PLAIN_SPECIALS = frozenset({"__init__", "__new__", "__post_init__", "__call__", "__init_subclass__",
-                             "__set_name__", "__enter__"})
+# Special methods a protocol of Python's calls that may catch what they raise: StopIteration
+# ends a loop (`__next__`), IndexError the old sequence protocol (`__getitem__`), AttributeError
+# a `getattr` default, `hasattr` or the `__getattr__` fallback (`__getattribute__`, a
+# descriptor's `__get__`), `operator.length_hint` a TypeError; `__del__`'s are printed and
+# ignored. Every other special method's exception leaves as a call's does.
+_CATCHING_PROTOCOLS = frozenset({"__next__", "__getitem__", "__getattr__", "__getattribute__",
+                                 "__get__", "__length_hint__", "__del__"})
 # Exceptions that are protocol signals, not errors, where a program raises them itself.
 _SIGNALS = (StopIteration, StopAsyncIteration, AttributeError)
 
@@ -1104,8 +1108,7 @@ def _protocol_method(node: object) -> bool:
     """A special method Python's protocols call and whose exceptions they may catch
     (StopIteration ends a loop, IndexError the old sequence protocol, AttributeError a
     ``getattr`` default or ``hasattr``)."""
-    name = getattr(node, "name", "")
-    return name[:2] == "__" and name[-2:] == "__" and name not in _PLAIN_SPECIALS
+    return getattr(node, "name", "") in _CATCHING_PROTOCOLS
 
 
 def _not_in(managers: list[object], exited: list[object]) -> list[object]:
