@@ -1003,6 +1003,41 @@ class Reduction(enum.Enum):
 op = Reduction("sum")
 launch("max")
 """, ["PAL006", "PAL079"]),
+    "an instance attribute no class defines and nothing set: AttributeError (PAL079)": ("""
+class Cfg:
+    def __init__(self):
+        self.rows = 64
+cfg = Cfg()
+n = cfg.cols
+launch("max")
+""", ["PAL006", "PAL079"]),
+    "a missing attribute read under getattr's default, hasattr, a try, or answered by __getattr__": ("""
+class Cfg:
+    def __init__(self):
+        self.rows = 64
+class Lazy:
+    def __getattr__(self, name):
+        return "max"
+cfg = Cfg()
+a = getattr(cfg, "cols", 1)
+b = hasattr(cfg, "cols")
+try:
+    c = cfg.cols
+except AttributeError:
+    c = 2
+launch(Lazy().op)
+""", ["PAL006"]),
+    "an attribute set on one path of an undecided branch, or by setattr of a computed name: not judged": ("""
+import jax
+class Cfg:
+    def __init__(self, wide):
+        if wide:
+            self.cols = 128
+cfg = Cfg(jax.device_count() > 1)
+other = Cfg(False)
+setattr(other, "".join(["co", "ls"]) if jax.device_count() else "x", 1)
+launch("max" if (cfg.cols, other.cols) else "add")
+""", ["PAL006"]),
     "functional Enum API: (name, value) pairs, members and value lookup as the class statement's": ("""
 import enum
 Reduction = enum.Enum("Reduction", [("SUM", "add"), ("TOP", "max")])

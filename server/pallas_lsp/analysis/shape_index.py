@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .values import MISSING, Const, FuncVal, ObjVal
+from .values import Const, FuncVal, ObjVal
 
 if TYPE_CHECKING:
     from .jax_calls import Call
@@ -18,18 +18,13 @@ def indexed(call: Call, value: object) -> object:
     a known int; ``value`` itself where no entry is such an instance (the common case: no call)."""
     if value.__class__ is not tuple or not any(entry.__class__ is ObjVal for entry in value):  # type: ignore[attr-defined]
         return value
-    from .python import datamodel  # (here: datamodel imports arrays, which imports this module)
-
     ints: list[int] = []
     for entry in value:  # type: ignore[attr-defined]
         if entry.__class__ is ObjVal:
             hook = entry.cls.lookup("__index__")  # type: ignore[attr-defined]
             if not isinstance(hook, FuncVal):
                 return value
-            method = datamodel.special_method(entry, "__index__")
-            if method is MISSING:
-                return value
-            entry = call.tracer.call_value(method, [], {}, call.ctx)  # type: ignore[attr-defined]
+            entry = call.tracer.call_value(hook.bound(entry), [], {}, call.ctx)  # type: ignore[attr-defined]
         if not (isinstance(entry, Const) and type(entry.value) is int):
             return value
         ints.append(entry.value)

@@ -49,7 +49,7 @@ class OperatorError:
 
     # A subscript: a dict's KeyError or a sequence's IndexError; a call: a standard library
     # call that raised on the program's data; a raise or an assert that surely runs.
-    node: ast.BinOp | ast.Tuple | ast.List | ast.Subscript | ast.Call | ast.Raise | ast.Assert
+    node: ast.AST  # a BinOp, an unpacking's target, a Subscript, a Call, a Raise, an Assert...
     kind: str  # "TypeError", "ZeroDivisionError"
     message: str  # CPython's words
 

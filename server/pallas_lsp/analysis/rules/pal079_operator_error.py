@@ -146,6 +146,13 @@ def _finding(program: Program, error: OperatorError) -> Finding:
             f"catches it: the dict holds every key stored into it, and not this one, so the "
             f"program stops here (in a kernel body: JAX never sees the kernel). Add the key "
             f"where the dict is built, or read it with .get(key, default).")
+    if isinstance(error.node, ast.Attribute):
+        return Finding(
+            RULE.code, program.span(error.node),
+            f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
+            f"it: no class of the object's defines it, nothing set it on the object, and no "
+            f"__getattr__ answers it, so the program stops here (in a kernel body: JAX never sees "
+            f"the kernel). Set it where the object is made, or read a name the class defines.")
     if error.message.endswith("object is not a mapping"):
         return Finding(
             RULE.code, program.span(error.node),

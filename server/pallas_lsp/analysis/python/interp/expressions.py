@@ -45,6 +45,7 @@ from ...values import (
 )
 from ...versions import RELEASE_NAMES
 from .. import (
+    attributes,
     bridge,
     calls,
     comparisons,
@@ -506,6 +507,10 @@ class ExpressionsMixin:
         if value is MISSING:
             if isinstance(base, ObjVal):
                 value = datamodel.instance_attribute(self, base, attr, ctx)
+                if value is UNKNOWN and node is not None and attributes.surely_missing(base, attr):
+                    # Python raises AttributeError (PAL079 where it escapes).
+                    self.operator_raised(node, ExcVal(AttributeError, (Const(
+                        f"'{base.cls.node.name}' object has no attribute '{attr}'"),)))
             elif isinstance(base, ClassVal):
                 # Every class has its own __doc__ (None without a docstring): never inherited.
                 if attr == "__doc__" and "__doc__" not in base.attrs:
