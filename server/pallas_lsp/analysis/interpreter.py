@@ -180,6 +180,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # id(node) -> a binary operator whose operands make Python raise (a TypeError of their
         # types, a ZeroDivisionError), surely reaching module level uncaught (PAL079).
         self.operator_errors: dict[int, OperatorError] = {}
+        # The launches whose body's trace surely stops at such an error (two arrays whose
+        # shapes do not broadcast): nothing of them is lowered (Program.trace_refused_launches).
+        self.trace_stopped_launches: set[int] = set()
         # A bridged call of the standard library whose real run raised on the program's own
         # data (python/bridge.py run_call): (its node, the real exception), read by ev_call.
         self.bridged_error: tuple[ast.Call, BaseException] | None = None

@@ -113,12 +113,14 @@ TRANSPARENT_DECORATORS = frozenset({
 _TRANSPARENT_WRAPPERS = frozenset({
     "jax.vmap", "jax.checkpoint", "jax.remat", "jax.named_call", "jax.custom_vjp",
     "jax.custom_jvp", "jax.ad_checkpoint.checkpoint", "jax.grad", "jax.value_and_grad",
+    # make_jaxpr(f) traces f when it is called, with the arguments it is called with.
+    "jax.make_jaxpr",
 })
 
 # Host-side APIs that call their function arguments right away, in the caller's context.
 _CALLS_ARGUMENTS = frozenset({
     "lax.cond", "lax.switch", "lax.fori_loop", "lax.while_loop", "lax.scan", "lax.map",
-    "jax.eval_shape", "jax.make_jaxpr", "jax.block_until_ready", "jax.tree.map",
+    "jax.eval_shape", "jax.block_until_ready", "jax.tree.map",
     "jax.tree_util.tree_map", "pl.when", "pl.loop", "plgpu.nd_loop", "pl.run_scoped",
     "pl.run_state", "jax.lax.cond",
 })

@@ -314,7 +314,8 @@ class Program:
         """The ids of the launches whose body JAX refuses while it traces it: a store of
         another dtype or shape (PAL026: "Invalid dtype for `swap`"), a control-flow call it
         refuses (PAL077: an array as lax.cond's predicate, ...), a pl.ds past its dimension
-        (PAL081), a multimem_store of another dtype or shape (PAL082). Tracing stops there, so
+        (PAL081), a multimem_store of another dtype or shape (PAL082), two arrays whose shapes
+        do not broadcast (PAL079). Tracing stops there, so
         nothing of that launch is lowered and no lowering rule judges it. Found once:
         several rules read it."""
         if self._trace_refused is None:
@@ -330,6 +331,8 @@ class Program:
             for op in (*self.ref_ops, *self.ops_of("lax.fori_loop"), *self.ops_of("lax.while_loop")):
                 if op.name in _CONTROL_FLOW and control_flow_refused(op):
                     found.add(id(op.launch))
+            # Two arrays whose shapes do not broadcast (PAL079): lax's shape rule, while tracing.
+            found.update(self.interp.trace_stopped_launches)
             self._trace_refused = frozenset(found)
         return self._trace_refused
 

@@ -278,7 +278,12 @@ class ExpressionsMixin:
                 # Two traced arrays in a kernel body whose shapes do not broadcast.
                 error = operator_errors.array_shapes_error(left, node.op, right)
                 if error is not None:
-                    self.operator_raised(node, error)
+                    try:
+                        self.operator_raised(node, error)  # (ends the body's frame where sure)
+                    finally:
+                        if id(node) in self.operator_errors:
+                            # The trace stops there: nothing of this launch is lowered.
+                            self.trace_stopped_launches.add(id(ctx.launch))
                     return UNKNOWN
             if left.__class__ in operator_errors.JUDGED and right.__class__ in operator_errors.JUDGED:
                 error = operator_errors.binary_error(left, node.op, right)
