@@ -218,7 +218,9 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
     if not arrays:
         return MISSING
     dtypes = {a.dtype for a in arrays}
-    dtype = dtypes.pop() if len(dtypes) == 1 else _promoted(arrays, op, x64) or _complex_promotion(dtypes)
+    weak_float = _weak_float_with_integer(arrays, op, x64) if len(dtypes) == 2 else None
+    dtype = dtypes.pop() if len(dtypes) == 1 else (
+        weak_float or _promoted(arrays, op, x64) or _complex_promotion(dtypes))
     for side in (left, right):
         if isinstance(side, ArrayVal):
             continue
@@ -244,8 +246,9 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
             dtype = UNKNOWN
     if isinstance(op, (ast.Div, ast.Pow)) and not (isinstance(dtype, DtypeVal) and dtype.name in FLOATS):
         dtype = UNKNOWN  # true division and powers of integers promote
-    # The result is weakly typed only where every array operand is (Python scalars are weak).
-    strong = any(a.strong for a in arrays)
+    # The result is weakly typed only where every array operand is (Python scalars are weak),
+    # or where a weak float meets an integer array (JAX's lattice keeps the weak float).
+    strong = any(a.strong for a in arrays) and weak_float is None
     if isinstance(op, ast.MatMult):
         return ArrayVal(UNKNOWN, dtype, strong=strong)
     shapes = {fingerprint_shape(a.shape) for a in arrays}
@@ -307,6 +310,23 @@ def _promoted(arrays: list[ArrayVal], op: ast.operator, x64: bool | None) -> obj
     names = frozenset(a.dtype.name for a in arrays if isinstance(a.dtype, DtypeVal))
     found = PROMOTED_X64_OFF.get(names) if len(names) == 2 else None
     return DtypeVal(found) if found is not None else None
+
+
+def _weak_float_with_integer(arrays: list[ArrayVal], op: ast.operator, x64: bool | None) -> DtypeVal | None:
+    """A weakly typed float array (``x * 0.5`` of an integer x) with a strongly typed integer
+    array: the weak float, still weak (measured on 0.12.0.1: ``(i * 0.5) + i`` of int32 i is
+    float32, weak_type=True); None for any other pair."""
+    if x64 is None or len(arrays) != 2 or not isinstance(op, _PROMOTING):
+        return None
+    weak = [a for a in arrays if not a.strong]
+    strong = [a for a in arrays if a.strong]
+    if len(weak) != 1 or len(strong) != 1:
+        return None
+    weak_dtype, strong_dtype = weak[0].dtype, strong[0].dtype
+    if isinstance(weak_dtype, DtypeVal) and weak_dtype.name == ("float64" if x64 else "float32") \
+            and isinstance(strong_dtype, DtypeVal) and strong_dtype.name in INTEGERS:
+        return weak_dtype
+    return None
 
 
 def _complex_promotion(dtypes: set[object]) -> object:

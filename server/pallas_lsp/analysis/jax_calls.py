@@ -98,6 +98,7 @@ from .values import (
 from .versions import (
     ABSTRACT_MESH_IN_SHARD_MAP,
     JAX_GET_ABSTRACT_MESH,
+    MAKE_MESH_AXIS_SIZES,
     MAKE_MESH_EXPLICIT_DEFAULT,
     JaxVersion,
     holds,
@@ -1116,6 +1117,13 @@ def _built_mesh(call: Call, kind: str) -> object:
     names_value = call.arg(1, "axis_names")
     axes = const_strings(names_value)
     if axes is None:
+        if call.name == "jax.make_mesh" and "**" not in call.kwargs:
+            # Names that are no strings: the sizes and names swapped, most often, which
+            # make_mesh refuses at the sizes first (PAL085).
+            keyword = "axis_sizes" if "axis_sizes" in call.kwargs else "axis_shapes"
+            shapes_value = call.arg(0, keyword)
+            if _sizes_refused(shapes_value):
+                _record_mesh_refusal(call, (_sizes_word(call), 0, 0))
         return UNKNOWN
     if call.name == "jax.sharding.Mesh":
         shapes: object = call.arg(0, "devices")
@@ -1169,15 +1177,40 @@ def _refused_mesh(call: Call, shapes: object, names: int) -> None:
         entries = unpack(given) if isinstance(given, (tuple, Const)) else (
             [given] if isinstance(given, QualName) and ".AxisType." in f".{given.name}" else None)
         types = len(entries) if entries is not None else None
-    if rank is not None and rank != names:
+    if call.name == "jax.make_mesh" and rank is not None and _sizes_refused(shapes):
+        # make_mesh reads each size with int() first (mesh_utils._canonicalize_axis_sizes).
+        refusal: tuple[str, int, int] = (_sizes_word(call), rank, names)
+    elif rank is not None and rank != names:
         refusal = ("rank", rank, names)
     elif types is not None and types != names:
         refusal = ("types", types, names)
     else:
         return
+    _record_mesh_refusal(call, refusal)
+
+
+def _record_mesh_refusal(call: Call, refusal: tuple[str, int, int]) -> None:
     tracer = call.tracer
     if tracer.escapes(ValueError) and not tracer.in_library(call.node):  # type: ignore[attr-defined]
         tracer.mesh_refusals.setdefault(id(call.node), (call.node, call.name, *refusal))  # type: ignore[attr-defined]
+
+
+def _sizes_word(call: Call) -> str:
+    """The keyword JAX's refusal of a size names: axis_sizes from 0.11.1, axis_shapes before."""
+    return "axis_sizes" if holds(MAKE_MESH_AXIS_SIZES, call.tracer.version) else "axis_shapes"  # type: ignore[attr-defined]
+
+
+def _sizes_refused(shapes: object) -> bool:
+    """A make_mesh size that int() refuses: a string that is no number ("dev"), None."""
+    items = unpack(shapes) if isinstance(shapes, (tuple, Const)) else None
+    for item in items or ():
+        if not isinstance(item, Const) or type(item.value) not in (str, type(None), int, float, bool):
+            continue
+        try:
+            int(item.value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return True
+    return False
 
 
 def _axis_types(call: Call, count: int) -> tuple[str, ...] | None:

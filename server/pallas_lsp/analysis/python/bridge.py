@@ -162,7 +162,9 @@ def call_object(call: Call) -> object:
     if isinstance(caller, guards.MethodCaller) and len(call.args) == 2 and isinstance(call.args[1], ObjVal):
         return _call_program_method(call, caller, call.args[1])
     if type(caller) is operator.attrgetter and len(call.args) == 2 and not call.kwargs \
-            and isinstance(call.args[1], (ObjVal, QualName)):
+            and not isinstance(call.args[1], RealVal):
+        # The program's instance, a namespace, a module, a library name: each dotted path read
+        # by the interpreter, as `obj.a.b` would be (real code sees none of them whole).
         return _get_attributes(call, caller, call.args[1])
     name = f"{type(call.args[0].real).__name__}.__call__"
     return run_call(name, _call_first, list(call.args), dict(call.kwargs), call)

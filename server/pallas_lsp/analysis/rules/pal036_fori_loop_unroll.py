@@ -19,6 +19,10 @@ RULE = Rule(
     jax_message="NotImplementedError: ``unroll`` must divide ``length``, got unroll=4 and length=10",
     lowering_errors=(
         LoweringError(r"^``unroll`` must divide ``length``, got unroll=", "NotImplementedError"),
+        LoweringError(r"^`unroll` must be a `bool` or a non-negative `int`\.", "ValueError"),
+        # unroll=0: the length divided by it (also PAL079's and PAL010's words; the finding on
+        # the fori_loop's line says which).
+        LoweringError(r"^integer modulo by zero$", "ZeroDivisionError"),
     ),
     what_it_means=(
         "Mosaic GPU lowers `lax.fori_loop(lower, upper, body, init, unroll=k)` of static "
@@ -76,8 +80,18 @@ def _fault(op: Op) -> str | None:
     """JAX's refusal (_lower_jaxpr_to_for_loop) for bounds and unroll known as Python ints:
     such bounds make fori_loop a scan of length upper - lower."""
     lower, upper, unroll = _int(op.args.get("lower")), _int(op.args.get("upper")), _int(op.args.get("unroll"))
-    if lower is None or upper is None or unroll is None or unroll <= 0:
-        return None  # unknown, bool (True: fully unrolled), or refused by lax itself
+    if lower is None or upper is None or unroll is None:
+        return None  # unknown, or a bool (True: fully unrolled)
+    if unroll <= 0 and upper - lower > 0:
+        # lax's scan refuses a negative factor; a zero one divides the length by it
+        # (measured on 0.10.2 - 0.12.0.1 in a kernel body, on the fori_loop's line).
+        words = ("ValueError: `unroll` must be a `bool` or a non-negative `int`." if unroll < 0
+                 else "ZeroDivisionError: integer modulo by zero")
+        return (f"fori_loop: unroll={unroll} is no unroll factor: JAX raises \"{words}\" while it "
+                f"traces the loop. Give a positive factor (1: no unrolling), or True to unroll "
+                f"the whole loop.")
+    if unroll <= 0:
+        return None
     length = upper - lower
     if length <= 0 or length % unroll == 0:
         return None

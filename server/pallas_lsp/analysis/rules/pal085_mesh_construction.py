@@ -14,24 +14,29 @@ from .base import LoweringError, Rule
 RULE = Rule(
     code="PAL085",
     name="mesh_construction",
-    title="a mesh whose shape or axis types do not match its axis names",
+    title="a mesh whose sizes, shape or axis types do not match its axis names",
     jax_message=(
         "ValueError: Mesh requires the ndim of its first argument (`devices`) to equal the length "
         "of its second argument (`axis_names`), but got devices.ndim == 1 and len(axis_names) == 2.\n"
         "ValueError: Number of axis names should match the number of axis_types. Got "
-        "axis_names=('x', 'y') and axis_types=(Auto,)"
+        "axis_names=('x', 'y') and axis_types=(Auto,)\n"
+        "ValueError: `axis_sizes` passed to `make_mesh` should be a sequence of ints. Got ('dev',)"
     ),
     lowering_errors=(
         LoweringError(r"\AMesh requires the ndim of its first argument \(`devices`\) to equal the "
                       r"length of its second argument \(`axis_names`\)", exc_type="ValueError"),
         LoweringError(r"\ANumber of axis names should match the number of axis_types",
                       exc_type="ValueError"),
+        LoweringError(r"\A`axis_(sizes|shapes)` passed to `make_mesh` should be a sequence of ints",
+                      exc_type="ValueError"),
     ),
     what_it_means=(
         "A mesh names each of its axes: `jax.make_mesh((2, 4), (\"x\", \"y\"))` has two sizes and "
         "two names, `jax.sharding.Mesh(devices, names)` a device array of one dimension per name, "
         "and `axis_types=` one type per name (a single `AxisType` counts as one). JAX's Mesh "
-        "refuses any other count while it is built, before any kernel under it is traced."
+        "refuses any other count while it is built, before any kernel under it is traced; and "
+        "`jax.make_mesh` reads each size with `int()` first, so a name given where a size belongs "
+        "(the two arguments swapped) is refused there."
     ),
     when_it_happens=(
         "When the line runs (module level, `__main__`, or a function the program calls), every "
@@ -63,6 +68,15 @@ def check(program: Program, options: Options) -> Iterable[Finding]:
 
 def _finding(program: Program, node: object, maker: str, kind: str, given: int, names: int) -> Finding:
     short = "jax.make_mesh" if maker == "jax.make_mesh" else "jax.sharding.Mesh"
+    if kind in ("axis_sizes", "axis_shapes"):  # a size int() refuses; kind: the keyword JAX names
+        keyword = kind
+        return Finding(
+            RULE.code, program.span(node),  # type: ignore[arg-type]
+            f"This jax.make_mesh is given a size that is no number (its first argument holds the "
+            f"axis sizes, its second the names: are they swapped?): make_mesh reads each size "
+            f"with int() and raises \"ValueError: `{keyword}` passed to `make_mesh` should be a "
+            f"sequence of ints\", every release, so no kernel under it is traced. Pass the sizes "
+            f"first, then the names: jax.make_mesh((2,), (\"x\",)).")
     if kind == "rank":
         what = (f"its shape has {given} size{'s' if given != 1 else ''}" if maker == "jax.make_mesh"
                 else f"its device array has {given} dimension{'s' if given != 1 else ''}")
