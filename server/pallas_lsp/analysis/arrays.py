@@ -144,6 +144,14 @@ def attribute(base: object, attr: str) -> object:
             return Const(base.name)
         if attr == "dtype":
             return base
+        if attr == "type":
+            # The scalar type (np.dtype("int32").type is numpy.int32), itself a dtype spelling.
+            return QualName(f"np.{base.name}")
+        if attr == "kind":
+            kind = "b" if base.name == "bool" else "u" if base.name.startswith("uint") else \
+                "i" if base.name in INTEGERS else "c" if base.name in COMPLEX else \
+                "f" if base.name in FLOATS else None
+            return Const(kind) if kind is not None else UNKNOWN
         return UNKNOWN
     return MISSING
 

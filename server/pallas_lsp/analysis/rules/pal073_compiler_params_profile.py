@@ -58,8 +58,9 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             continue
         given = dict(params.given)
         space, folder = given.get("profile_space", Const(0)), given.get("profile_dir", Const(""))
+        # (profile_dir=None is no folder, as "" is: JAX tests the two for truth.)
         if not (isinstance(space, Const) and isinstance(folder, Const)) \
-                or type(space.value) not in (int, bool) or type(folder.value) is not str:
+                or type(space.value) not in (int, bool) or type(folder.value) not in (str, type(None)):
             continue
         if bool(space.value) == bool(folder.value):
             continue
