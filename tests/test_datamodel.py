@@ -1038,6 +1038,31 @@ other = Cfg(False)
 setattr(other, "".join(["co", "ls"]) if jax.device_count() else "x", 1)
 launch("max" if (cfg.cols, other.cols) else "add")
 """, ["PAL006"]),
+    "next() of a generator expression with no item and no default: StopIteration (PAL079)": ("""
+blocks = next(b for b in (64, 128) if b > 256)
+launch("max")
+""", ["PAL006", "PAL079"]),
+    "next() with a default, or under a handler of StopIteration: no error": ("""
+a = next((b for b in (64, 128) if b > 256), 32)
+try:
+    c = next(b for b in (64,) if b > 256)
+except StopIteration:
+    c = 0
+launch("max")
+""", ["PAL006"]),
+    "send() of a value to a just-started generator: TypeError (PAL079)": ("""
+def windows():
+    size = yield 0
+    yield size
+g = windows()
+g.send(64)
+launch("max")
+""", ["PAL006", "PAL079"]),
+    "a standard library exception class (struct.error) escaping: PAL079 by its name": ("""
+import struct
+(rows,) = struct.unpack("<I", b"\\x00\\x01")
+launch("max")
+""", ["PAL006", "PAL079"]),
     "functional Enum API: (name, value) pairs, members and value lookup as the class statement's": ("""
 import enum
 Reduction = enum.Enum("Reduction", [("SUM", "add"), ("TOP", "max")])
@@ -3733,12 +3758,12 @@ common.set_defaults(extra=1)
 child = argparse.ArgumentParser(parents=[common])
 launch(child.parse_args().op)
 """, ["PAL006"]),
-    "argparse parents: both with -h conflict, the child is never made": ("""
+    "argparse parents: both with -h conflict, the child is never made (ArgumentError: PAL079)": ("""
 import argparse
 common = argparse.ArgumentParser()
 common.add_argument("--op", default="max")
 launch(argparse.ArgumentParser(parents=[common]).parse_args([]).op)
-""", []),
+""", ["PAL079"]),
     "argparse parents: set_defaults on the parent after the child changes the shared option": ("""
 import argparse
 common = argparse.ArgumentParser(add_help=False)

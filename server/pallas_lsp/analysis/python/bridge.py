@@ -85,7 +85,7 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
         conversion.write_back(uncertain)
     except (Refused, Exception, RecursionError) as error:  # refused, or real code raised: it stops there
         if raised is not None and conversion.faithful and conversion.pending is None \
-                and isinstance(error, _PROGRAM_ERRORS) \
+                and isinstance(error, Exception) and not isinstance(error, _NOT_PROGRAM_ERRORS) \
                 and not isinstance(error.__context__, Refused):
             raised.append(error)
         conversion.give_up()
@@ -112,9 +112,12 @@ def _forget_changed(name: str, args: list[object]) -> None:
         forget(args[0])
 
 
-# What a real call raises that the program's own call would raise the same (not a guard's
-# refusal, a recursion or memory limit of this process, or an OS error of its environment).
-_PROGRAM_ERRORS = (ValueError, TypeError, LookupError, ArithmeticError, AttributeError)
+# What a real call raises that the program's own call may not raise the same: a recursion or
+# memory limit of this process, an error of its environment (OSError), a warning made an
+# error, an internal error. (A guard's refusal is no Exception at all.) Every other
+# Exception, a builtin class's or the standard library's (struct.error, CycleError), is the
+# program's own.
+_NOT_PROGRAM_ERRORS = (RuntimeError, MemoryError, OSError, SystemError, Warning)
 
 
 # ---------------------------------------------------------------- handlers (jax_calls)

@@ -257,6 +257,7 @@ class CallsMixin:
         if stopped is not None and isinstance(func, QualName) and func.name == "builtins.next":
             # `next()` at a generator's sure end raised StopIteration (calls.stop_iteration).
             self.chain(stopped, MISSING)  # type: ignore[arg-type]
+            self.record_escape(node, StopIteration, Const(""))
             self.raised_by_call(stopped)
         elif self.last_raised is not None and self.last_raised is not MAYBE_RAISED \
                 and isinstance(func, (FuncVal, ClassVal)):
@@ -286,7 +287,8 @@ class CallsMixin:
         # through; not raised on in the model (a handler naming the library class catches it,
         # which the model's handlers of builtin classes cannot tell).
         builtin = next(c for c in kind.__mro__ if c.__module__ == "builtins")
-        self.record_escape(node, builtin, args[0], kind.__name__)
+        # (Named as CPython's traceback names it: struct.error, graphlib.CycleError.)
+        self.record_escape(node, builtin, args[0], f"{kind.__module__.lstrip('_')}.{kind.__qualname__}")
 
     def _try_here_may_catch_type_error(self) -> bool:
         """In this function: the body of a `try` whose `except` clauses may catch a TypeError
@@ -340,7 +342,13 @@ class CallsMixin:
         if not known:
             return UNKNOWN
         if item is MISSING:
-            return default if default is not MISSING else UNKNOWN
+            if default is MISSING:
+                # No item and no default: StopIteration leaves next() (PAL079 where it
+                # escapes; a generator's frame, where it would be a RuntimeError, is never
+                # recorded).
+                self.record_escape(node, StopIteration, Const(""))
+                return UNKNOWN
+            return default
         return item
 
     def exec_source(self, args: list[object], kwargs: dict[str, object], node: ast.Call, env: Env,
@@ -993,7 +1001,14 @@ class CallsMixin:
             sent = args[0] if method.name == "send" and len(args) == 1 else Const(None)
             started = generator.state != "new"
             if method.name == "send" and (len(args) != 1 or (not started and sent != Const(None))):
-                return UNKNOWN  # Python raises: a just-started generator takes only None
+                # Python raises: a just-started generator takes only None (PAL079 where a known
+                # value that is not None surely escapes).
+                node = self.spelled_call[0]
+                if not started and len(args) == 1 and isinstance(sent, Const) and sent.value is not None \
+                        and isinstance(node, ast.Call):
+                    self.operator_raised(node, exception_values.ExcVal(TypeError, (Const(
+                        "can't send non-None value to a just-started generator"),)))
+                return UNKNOWN
             step = generator.resume("next", sent)
             return step.value if step.kind == "item" and step.sure else UNKNOWN
         if method.name == "throw":
