@@ -116,8 +116,11 @@ def _dtype_like(value: object) -> DtypeVal | None:
 dtype_like = _dtype_like  # for the models that read a dtype as lax does (bitcasts.py)
 
 
-def _shape(value: object) -> object:
-    """A shape argument as a Const tuple of ints (an int is a 1-D shape), else UNKNOWN."""
+def _shape(value: object, call: Call | None = None) -> object:
+    """A shape argument as a Const tuple of ints (an int is a 1-D shape), else UNKNOWN; with
+    ``call``, a tuple's entries read through ``__index__`` as JAX reads them (shape_index)."""
+    if call is not None and value.__class__ is tuple:  # (a shape of constants needs no call)
+        value = shape_index.indexed(call, value)
     if isinstance(value, Const) and type(value.value) is int:
         return Const((value.value,))
     if isinstance(value, Const) and isinstance(value.value, tuple) \
@@ -401,8 +404,8 @@ def _full(call: Call) -> object:
         dtype = array_dtype(dtype_value, call.tracer.x64)
     # A dtype given: strongly typed; none: the fill value's weak type (a Python scalar's).
     if _is_scalar(call.arg(1, "fill_value")):
-        return layouts.splat(_shape(shape_index.indexed(call, call.arg(0, "shape"))), dtype, strong=given)
-    return ArrayVal(_shape(shape_index.indexed(call, call.arg(0, "shape"))), dtype, strong=given)
+        return layouts.splat(_shape(call.arg(0, "shape"), call), dtype, strong=given)
+    return ArrayVal(_shape(call.arg(0, "shape"), call), dtype, strong=given)
 
 
 def _is_scalar(value: object) -> bool:
@@ -415,7 +418,7 @@ def _numpy_maker(dtype_position: int) -> Handler:
     def make(call: Call) -> object:
         dtype_value = call.arg(dtype_position, "dtype")
         dtype = array_dtype(dtype_value, call.tracer.x64) if dtype_value is not MISSING else UNKNOWN
-        return ArrayVal(_shape(shape_index.indexed(call, call.arg(0, "shape"))), dtype)
+        return ArrayVal(_shape(call.arg(0, "shape"), call), dtype)
 
     return make
 

@@ -1502,7 +1502,9 @@ def _partial(call: Call) -> object:
 
 
 def _shape_dtype_struct(call: Call) -> object:
-    shape = shape_index.indexed(call, call.arg(0, "shape"))
+    shape = call.arg(0, "shape")
+    if shape.__class__ is tuple:  # (only a tuple may hold an object with __index__)
+        shape = shape_index.indexed(call, shape)
     dtype = dtype_of(call.arg(1, "dtype"))
     return ShapeDtypeVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
 

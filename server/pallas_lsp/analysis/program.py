@@ -332,7 +332,8 @@ class Program:
                 if op.name in _CONTROL_FLOW and control_flow_refused(op):
                     found.add(id(op.launch))
             # Two arrays whose shapes do not broadcast (PAL079): lax's shape rule, while tracing.
-            found.update(self.interp.trace_stopped_launches)
+            if self.interp.trace_stopped_launches:
+                found.update(self.interp.trace_stopped_launches)
             self._trace_refused = frozenset(found)
         return self._trace_refused
 

@@ -79,7 +79,9 @@ def ref_dtype(value: object) -> object:
 
 def _ref_type(call: Call) -> object:
     """``plgpu.SMEM(shape, dtype, transforms=())`` (and TMEM, GMEM): a buffer type."""
-    shape = shape_index.indexed(call, call.arg(0, "shape"))
+    shape = call.arg(0, "shape")
+    if shape.__class__ is tuple:  # (only a tuple may hold an object with __index__)
+        shape = shape_index.indexed(call, shape)
     shape_value: object = Const(_ints(shape)) if _ints(shape) is not None else UNKNOWN
     transforms_value = call.arg(None, "transforms")
     transforms: object = ()
