@@ -165,6 +165,8 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("ValueError", "`indices` must not be longer than `shape`: indices=(0, 0), shape=(2,)",
          "0.12.0.1", "ref_index_rank"),
         ("ValueError", "Only one ellipsis is supported.", "0.10.2", "ref_index_rank"),
+        # PAL003's splat multimem_store (tests/fixtures/single/pal003/multimem_store_splat.py).
+        ("NotImplementedError", "Splat layout does not support multimem", "0.12.0.1", "layout_missing"),
         # PAL085, measured on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1 (tests/fixtures/single/pal085/).
         ("ValueError", "Mesh requires the ndim of its first argument (`devices`) to equal the length of "
          "its second argument (`axis_names`), but got devices.ndim == 1 and len(axis_names) == 3.",

@@ -7,11 +7,13 @@ from collections.abc import Iterator
 
 from ..casts import CastOutcome, cast_after
 from ..codegen import CallCode
+from ..layouts import RegisterLayout
 from ..model import Finding, Fix, Options, TextEdit
+from ..multimem_operands import store_operand_fault
 from ..ops import string_is_one_name
 from ..program import Program, axes_set
 from ..trace import Op
-from ..values import Const, MeshVal
+from ..values import ArrayVal, Const, MeshVal
 from .base import LoweringError, Rule
 from .common import (
     call_code,
@@ -26,17 +28,25 @@ from .common import (
 RULE = Rule(
     code="PAL003",
     name="layout_missing",
-    title="layout_cast needed right after multimem_load_reduce under Lane semantics",
+    title="layout_cast needed: right after multimem_load_reduce under Lane, before a splat multimem_store",
     jax_message=(
         "RuntimeError: Failed to infer the output layout of multimem_load_reduce. Please apply "
         "plgpu.layout_cast to its output right after its creation.\n"
-        "(and: Failed to infer the output layout of the iota)"
+        "(and: Failed to infer the output layout of the iota)\n"
+        "NotImplementedError: Splat layout does not support multimem"
     ),
-    lowering_errors=(LoweringError(r"Failed to infer the output layout of"),),
+    lowering_errors=(
+        LoweringError(r"Failed to infer the output layout of"),
+        # A multimem_store of a splat value (jnp.full, a broadcast scalar), both semantics.
+        LoweringError(r"\ASplat layout does not support multimem", exc_type="NotImplementedError"),
+    ),
     what_it_means=(
         "Under Lane lowering semantics, Mosaic GPU cannot choose a register layout for the result "
         "of `multimem_load_reduce` (or of an iota): it takes it from a `plgpu.layout_cast` that "
-        "must be the very next operation on the value."
+        "must be the very next operation on the value. And `multimem_store` has no store for a "
+        "value in the splat layout (one value broadcast to the whole shape: `jnp.full`, a "
+        "scalar): such a value needs a `plgpu.layout_cast` to a register layout first, under "
+        "either semantics."
     ),
     when_it_happens=(
         "Lane semantics: the default of JAX 0.10 and older, or "
@@ -72,6 +82,7 @@ _CREATORS = ("plgpu.multimem_load_reduce", "lax.broadcasted_iota", "lax.iota")
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
+    yield from _splat_stores(program)
     for node, ops in program.ops_named(*_CREATORS).items():
         failing = [op for op in ops if _lane(program, op) and _reaches_layout_step(op)]
         if not failing:
@@ -94,6 +105,29 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         related = [r for o in failing for r in launch_related(program, o.launch, failing=False)]
         yield Finding(RULE.code, program.span(node), message, related=dedupe(related),
                       fixes=_fixes(program, node, op, outcome))
+
+
+def _splat_stores(program: Program) -> Iterator[Finding]:
+    """multimem_store of a value in the splat layout (``jnp.full(shape, v)``, a scalar broadcast,
+    no layout_cast): the store has no multimem path for it, and lowering raises
+    "NotImplementedError: Splat layout does not support multimem" on the store, under both
+    semantics (measured on 0.10.2 - 0.12.0.1), once the mesh, the axes and the operands are
+    right (PAL001, PAL002, PAL082 come first)."""
+    for node, ops in program.ops_named("plgpu.multimem_store").items():
+        for op in ops:
+            source = op.args.get("source")
+            if source.__class__ is not ArrayVal or source.layout is not RegisterLayout.SPLAT \
+                    or op.names_open or not _reaches_layout_step(op) or store_operand_fault(op) is not None:
+                continue
+            yield Finding(
+                RULE.code, program.span(node),
+                "multimem_store stores a value in the splat layout (one value broadcast to the "
+                "whole shape: jnp.full, a scalar), which has no multimem store: lowering raises "
+                "\"NotImplementedError: Splat layout does not support multimem\", whatever the "
+                "semantics. Give it a register layout first: plgpu.layout_cast(value, "
+                "plgpu.Layout.WGMMA) (or WG_STRIDED(shape, vec_size=...)).",
+                related=dedupe(launch_related(program, op.launch, failing=False)))
+            break
 
 
 def _lane(program: Program, op: Op) -> bool:
