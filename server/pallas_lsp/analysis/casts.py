@@ -125,7 +125,12 @@ def _next_statement_cast(program: Program, stmt: ast.stmt, name: str) -> CastOut
         traced = [c for c in others if _traced(program, c)]
         if traced:
             return CastOutcome("broken", breaker=nxt)
-        if any(_calls(program, c) in (None, "user") for c in others):
+        helpers = [c for c in others if _calls(program, c) in (None, "user")]
+        if helpers:
+            if cast is None and _used_uncast(program, nxt, name, helpers, stmt):
+                # The value is read in this statement outside every helper's arguments, and
+                # nothing casts it: whatever a helper traces, no cast comes right after the op.
+                return CastOutcome("missing", breaker=nxt)
             return CastOutcome("unknown")  # a helper of the user's may trace something
         if cast is not None:
             return CastOutcome("next", cast)
@@ -210,6 +215,27 @@ def _inside_any(program: Program, node: ast.AST, containers: list[ast.Call]) -> 
             return True
         current = program.parent(current)
     return False
+
+
+def _used_uncast(program: Program, stmt: ast.stmt, name: str, helpers: list[ast.Call],
+                 assigned: ast.stmt) -> bool:
+    """Whether ``stmt`` reads ``name`` outside the arguments of every helper call in it, and
+    no function or lambda defined in the function that assigned it reads the name (a helper
+    could then cast it through its closure)."""
+    used = [n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == name
+            and isinstance(n.ctx, ast.Load) and not _inside_any(program, n, helpers)]
+    if not used:
+        return False
+    owner = program.parent(assigned)
+    while owner is not None and not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        owner = program.parent(owner)
+    if owner is None:
+        return False
+    for inner in ast.walk(owner):
+        if inner is not owner and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) \
+                and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(inner)):
+            return False
+    return True
 
 
 def _stores_or_uses(stmt: ast.stmt, name: str) -> bool:

@@ -79,11 +79,17 @@ def kernel(x_ref, o_ref):
 )
 
 _CREATORS = ("plgpu.multimem_load_reduce", "lax.broadcasted_iota", "lax.iota")
+_STORE = "plgpu.multimem_store"
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
-    yield from _splat_stores(program)
-    for node, ops in program.ops_named(*_CREATORS).items():
+    # (One pass over the ops for both checks: the keystroke path counts calls.)
+    for node, ops in program.ops_named(*_CREATORS, _STORE).items():
+        if ops[0].name == _STORE:
+            finding = _splat_store(program, node, ops)
+            if finding is not None:
+                yield finding
+            continue
         failing = [op for op in ops if _lane(program, op) and _reaches_layout_step(op)]
         if not failing:
             continue
@@ -107,27 +113,26 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                       fixes=_fixes(program, node, op, outcome))
 
 
-def _splat_stores(program: Program) -> Iterator[Finding]:
+def _splat_store(program: Program, node: ast.Call, ops: list[Op]) -> Finding | None:
     """multimem_store of a value in the splat layout (``jnp.full(shape, v)``, a scalar broadcast,
     no layout_cast): the store has no multimem path for it, and lowering raises
     "NotImplementedError: Splat layout does not support multimem" on the store, under both
     semantics (measured on 0.10.2 - 0.12.0.1), once the mesh, the axes and the operands are
     right (PAL001, PAL002, PAL082 come first)."""
-    for node, ops in program.ops_named("plgpu.multimem_store").items():
-        for op in ops:
-            source = op.args.get("source")
-            if source.__class__ is not ArrayVal or source.layout is not RegisterLayout.SPLAT \
-                    or op.names_open or not _reaches_layout_step(op) or store_operand_fault(op) is not None:
-                continue
-            yield Finding(
-                RULE.code, program.span(node),
-                "multimem_store stores a value in the splat layout (one value broadcast to the "
-                "whole shape: jnp.full, a scalar), which has no multimem store: lowering raises "
-                "\"NotImplementedError: Splat layout does not support multimem\", whatever the "
-                "semantics. Give it a register layout first: plgpu.layout_cast(value, "
-                "plgpu.Layout.WGMMA) (or WG_STRIDED(shape, vec_size=...)).",
-                related=dedupe(launch_related(program, op.launch, failing=False)))
-            break
+    for op in ops:
+        source = op.args.get("source")
+        if source.__class__ is not ArrayVal or source.layout is not RegisterLayout.SPLAT \
+                or op.names_open or not _reaches_layout_step(op) or store_operand_fault(op) is not None:
+            continue
+        return Finding(
+            RULE.code, program.span(node),
+            "multimem_store stores a value in the splat layout (one value broadcast to the "
+            "whole shape: jnp.full, a scalar), which has no multimem store: lowering raises "
+            "\"NotImplementedError: Splat layout does not support multimem\", whatever the "
+            "semantics. Give it a register layout first: plgpu.layout_cast(value, "
+            "plgpu.Layout.WGMMA) (or WG_STRIDED(shape, vec_size=...)).",
+            related=dedupe(launch_related(program, op.launch, failing=False)))
+    return None
 
 
 def _lane(program: Program, op: Op) -> bool:
