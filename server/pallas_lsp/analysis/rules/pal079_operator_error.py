@@ -112,66 +112,53 @@ def check(program: Program, options: Options) -> Iterable[Finding]:
 
 
 def _finding(program: Program, error: OperatorError) -> Finding:
+    return Finding(RULE.code, program.span(error.node), _message(error))
+
+
+def _message(error: OperatorError) -> str:
+    """What the finding says, by the kind of statement or expression that raised."""
     said = f"{error.kind}: {error.message}" if error.message else error.kind
     if isinstance(error.node, ast.Call):
-        return Finding(
-            RULE.code, program.span(error.node),
-            f"This call raises \"{said}\" when this line runs (for the values the program gives "
+        return (f"This call raises \"{said}\" when this line runs (for the values the program gives "
             f"it here), and nothing catches it: the program stops here, so no kernel after it is "
             f"traced or lowered. Check the values it is given, or catch the error where a "
             f"fallback exists.")
     if isinstance(error.node, ast.Raise):
-        return Finding(
-            RULE.code, program.span(error.node),
-            f"This raise surely runs and nothing catches it: the program stops here with "
+        return (f"This raise surely runs and nothing catches it: the program stops here with "
             f"\"{said}\", so no kernel after it is traced or lowered. The values that lead here "
             f"are known: check the condition above it, or the settings it reads.")
     if isinstance(error.node, ast.Assert):
-        return Finding(
-            RULE.code, program.span(error.node),
-            "This assert surely fails (its condition is false for the values the program sets) "
+        return ("This assert surely fails (its condition is false for the values the program sets) "
             "and nothing catches the AssertionError: the program stops here, so no kernel after "
             "it is traced or lowered. Check the values it tests, or the settings they come from.")
     if isinstance(error.node, ast.Subscript) and error.kind == "IndexError":
-        return Finding(
-            RULE.code, program.span(error.node),
-            f"This index raises \"{said}\" when this line runs, and nothing catches it: the "
+        return (f"This index raises \"{said}\" when this line runs, and nothing catches it: the "
             f"sequence holds fewer items than the index asks for, so the program stops here (in "
             f"a kernel body: JAX never sees the kernel). Index within its length, or build it "
             f"with the items the code reads.")
     if isinstance(error.node, ast.Subscript):
-        return Finding(
-            RULE.code, program.span(error.node),
-            f"This lookup raises \"KeyError: {error.message}\" when this line runs, and nothing "
+        return (f"This lookup raises \"KeyError: {error.message}\" when this line runs, and nothing "
             f"catches it: the dict holds every key stored into it, and not this one, so the "
             f"program stops here (in a kernel body: JAX never sees the kernel). Add the key "
             f"where the dict is built, or read it with .get(key, default).")
     if isinstance(error.node, ast.Attribute):
-        return Finding(
-            RULE.code, program.span(error.node),
-            f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
+        return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
             f"it: no class of the object's defines it, nothing set it on the object, and no "
             f"__getattr__ answers it, so the program stops here (in a kernel body: JAX never sees "
             f"the kernel). Set it where the object is made, or read a name the class defines.")
     if error.message.endswith("object is not a mapping"):
-        return Finding(
-            RULE.code, program.span(error.node),
-            f"Unpacking this with `**` raises \"{said}\" when this line runs, and nothing catches "
+        return (f"Unpacking this with `**` raises \"{said}\" when this line runs, and nothing catches "
             f"it: only a mapping (a dict, or an object with keys() and __getitem__) unpacks into "
             f"a dict, so the program stops here. Unpack a dict, or leave this one out where it "
             f"is empty (sum() starts from 0: give it a start).")
     if not isinstance(error.node, ast.BinOp):
-        return Finding(
-            RULE.code, program.span(error.node),
-            f"This unpacking raises \"{error.kind}: {error.message}\" when this line runs, and "
+        return (f"This unpacking raises \"{error.kind}: {error.message}\" when this line runs, and "
             f"nothing catches it: the sequence has another number of items than the names it "
             f"is unpacked into, so the program stops here (in a kernel body: JAX never sees the "
             f"kernel). Unpack as many names as there are items (a kernel gets one ref per input, "
             f"output and scratch buffer), or take the rest with a starred name (`*rest`).")
     symbol = _SYMBOLS.get(type(error.node.op), "the operator")
-    return Finding(
-        RULE.code, program.span(error.node),
-        f"`{symbol}` here raises \"{error.kind}: {error.message}\" when this line runs, and "
+    return (f"`{symbol}` here raises \"{error.kind}: {error.message}\" when this line runs, and "
         f"nothing catches it: the program stops here, so no kernel after it is traced or "
         f"lowered. {_advice(error)}")
 
