@@ -135,6 +135,18 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # PAL079: two arrays whose shapes do not broadcast (pal079/array_shapes_not_broadcast.py).
         ("TypeError", "mul got incompatible shapes for broadcasting: (64, 64), (64, 32).", "0.12.0.1",
          "operator_error"),
+        # PAL079: lax functions given a dtype they do not take, or two dtypes
+        # (pal079/lax_clz_of_float.py, pal079/lax_max_python_float_bf16.py).
+        ("TypeError", "clz does not accept dtype float32. Accepted dtypes are subtypes of integer.",
+         "0.12.0.1", "operator_error"),
+        ("TypeError", "shift_left does not accept dtype float32 at position 0. Accepted dtypes at "
+         "position 0 are subtypes of integer.", "0.10.2", "operator_error"),
+        ("TypeError", "lax.max requires arguments to have the same dtypes, got bfloat16, float32. (Tip: "
+         "jnp.maximum is a similar function that does automatic type promotion on inputs).", "0.12.0.1",
+         "operator_error"),
+        # PAL079: a local read before the function binds it (pal079/nonlocal_dropped_augassign.py).
+        ("UnboundLocalError", "cannot access local variable 'count' where it is not associated with a "
+         "value", "0.12.0.1", "operator_error"),
         # PAL079: a dict read with a key it lacks (pal079/dict_key_missing.py); PAL083's KeyError
         # of a tuple stays PAL083's.
         ("KeyError", "'scale'", "0.12.0.1", "operator_error"),

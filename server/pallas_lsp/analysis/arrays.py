@@ -546,12 +546,13 @@ def _linspace(call: Call) -> object:
 
 
 # Unary elementwise functions whose result has the operand's shape, layout and dtype: for every
-# numeric dtype (an integer's abs / sign / floor is an integer), or for floating ones only (an
-# integer's exp or sqrt is promoted to a float: not followed).
+# dtype they take (an integer's abs / sign / floor is an integer; lax's bit counts take integers
+# only, lax_dtypes.py), or for floating ones only (an integer's exp or sqrt is promoted to a
+# float: not followed).
 _SAME_DTYPE = frozenset({
     "jnp.abs", "jnp.absolute", "jnp.negative", "jnp.positive", "jnp.sign", "jnp.square",
     "jnp.floor", "jnp.ceil", "jnp.round", "lax.abs", "lax.neg", "lax.sign", "lax.square",
-    "jax.nn.relu"})
+    "jax.nn.relu", "lax.clz", "lax.population_count", "lax.bitwise_not"})
 _SAME_FLOAT = frozenset({
     "jnp.exp", "jnp.exp2", "jnp.log", "jnp.log2", "jnp.sin", "jnp.cos", "jnp.tan", "jnp.tanh",
     "jnp.sqrt", "jnp.cbrt", "lax.exp", "lax.exp2", "lax.log", "lax.sin", "lax.cos", "lax.tan",

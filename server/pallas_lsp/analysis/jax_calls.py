@@ -18,6 +18,7 @@ from typing import Protocol
 from . import (
     arrays,
     devices,
+    lax_dtypes,
     layouts,
     loop_types,
     mosaic_primitives,
@@ -544,6 +545,8 @@ class Tracer(Protocol):
     x64: bool | None
 
     def set_context_mesh(self, mesh: object) -> None: ...
+
+    def bridge_raised(self, node: ast.Call, error: BaseException) -> None: ...
 
     def span(self, node: ast.AST) -> Span: ...
 
@@ -1739,3 +1742,22 @@ HANDLERS: dict[str, Handler] = {
     **copy_protocol.HANDLERS,
     **printing.HANDLERS,
 }
+
+
+def _lax_dtype_checked(handler: Handler) -> Handler:
+    """A lax elementwise function's model behind JAX's dtype rule (lax_dtypes.py): where the
+    operands' dtypes surely make it raise TypeError, the call raises it, as a standard library
+    call run on the program's data does (PAL079 where it escapes); else the model's value."""
+    def check(call: Call) -> object:
+        if not call.kwargs:
+            message = lax_dtypes.refusal(call.name, call.args, call.tracer.x64)
+            if message is not None:
+                call.tracer.bridge_raised(call.node, TypeError(message))
+                return UNKNOWN
+        return handler(call)
+
+    return check
+
+
+for _name in lax_dtypes.CHECKED:
+    HANDLERS[_name] = _lax_dtype_checked(HANDLERS.get(_name, _other))

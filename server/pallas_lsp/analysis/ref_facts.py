@@ -166,6 +166,13 @@ def _freeze(call: Call) -> object:
     return UNKNOWN
 
 
+def _remote_ref(call: Call) -> object:
+    """``plgpu.remote_ref(ref, device_id)``: the same buffer on another device (JAX appends a
+    PeerMemRef transform, which keeps the shape, dtype and memory space): the ref's facts."""
+    ref = call.arg(0, "ref")
+    return ref if isinstance(ref, RefVal) and call.ctx.launch is not None else UNKNOWN
+
+
 def _transform(call: Call) -> object:
     kind, keyword = _TRANSFORMS[call.name]
     raw = call.arg(0, keyword)
@@ -487,6 +494,7 @@ HANDLERS = {
     "jax.new_ref": _new_ref,
     "jax.empty_ref": _new_ref,
     "jax.freeze": _freeze,
+    "plgpu.remote_ref": _remote_ref,
     "plgpu.transpose_ref": _transpose_ref,
     "jax.Ref.transpose": _transpose_method,
     "plgpu.CopyPartition.PARTITIONED": _copy_partition,

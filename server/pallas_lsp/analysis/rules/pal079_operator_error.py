@@ -8,6 +8,7 @@ it is traced or lowered."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable
 
 from ..model import Finding, Options
@@ -38,6 +39,13 @@ RULE = Rule(
         # Two arrays of a kernel body whose shapes do not broadcast (lax's shape rule).
         LoweringError(r"\A(add|sub|mul|div|and|or|xor) got incompatible shapes for broadcasting: ",
                       exc_type="TypeError"),
+        # A lax elementwise function given an operand of a dtype it does not take, or two of
+        # different dtypes (lax promotes nothing; lax_dtypes.py).
+        LoweringError(r"\A\w+ does not accept dtype \w+(\.| at position \d\.)", exc_type="TypeError"),
+        LoweringError(r"\Alax\.\w+ requires arguments to have the same dtypes, got ", exc_type="TypeError"),
+        # A local read before the function binds it (a dropped `global` / `nonlocal`).
+        LoweringError(r"\Acannot access local variable '\w+' where it is not associated with a value"
+                      r"|\Alocal variable '\w+' referenced before assignment", exc_type="UnboundLocalError"),
         LoweringError(r"division by zero|modulo by zero|cannot be raised to a negative power",
                       exc_type="ZeroDivisionError"),
         # An unpacking of a known number of items into another number of names (PAL014 claims
@@ -69,7 +77,11 @@ RULE = Rule(
         "The message is CPython's own (3.13 adds \", got N\" to \"too many values\"). In a "
         "kernel body, two traced arrays of one rank whose shapes do not broadcast (`+ - * &` "
         "`| ^`, and `/` of floats) make JAX's shape rule raise \"mul got incompatible shapes "
-        "for broadcasting: (64, 64), (64, 32).\" while the kernel is traced. A standard "
+        "for broadcasting: (64, 64), (64, 32).\" while the kernel is traced; a lax elementwise "
+        "function given an operand of a dtype it does not take (`lax.clz` of a float, "
+        "`lax.exp` of an int) or two operands of different dtypes (`lax.max(x, 0.0)` of a "
+        "bfloat16 `x`: the Python float binds as float32) raises TypeError while it is traced, "
+        "on the host or in a kernel, as lax promotes nothing. A standard "
         "library call is judged by running it on the program's values (only plain data: "
         "CPython words the error); a `raise` of a builtin exception class or of the program's "
         "own; an `assert` whose condition is known false. Not inside a special method Python's "
@@ -118,6 +130,18 @@ def _finding(program: Program, error: OperatorError) -> Finding:
 def _message(error: OperatorError) -> str:
     """What the finding says, by the kind of statement or expression that raised."""
     said = f"{error.kind}: {error.message}" if error.message else error.kind
+    if error.kind == "UnboundLocalError":
+        name = error.message.split("'")[1] if error.message.count("'") >= 2 else "it"
+        return (f"This line raises \"{said}\": the function assigns {name}, which makes {name} "
+            f"local to the whole function, and nothing bound it before this read, so the "
+            f"program stops here. Declare `global {name}` (or `nonlocal {name}` in a nested "
+            f"function) if the outer variable is meant, or give the local a value first.")
+    if isinstance(error.node, ast.Call) and _LAX_DTYPE.search(error.message):
+        return (f"This lax call raises \"{said}\" while it is traced, and nothing catches it: lax "
+            f"functions convert no operand (a Python float binds as float32, an int as int32), so "
+            f"the program stops here (in a kernel body: JAX never sees the kernel). Cast the "
+            f"operand with .astype(...) to a dtype the function takes, or use the jnp function, "
+            f"which promotes.")
     if isinstance(error.node, ast.Call):
         return (f"This call raises \"{said}\" when this line runs (for the values the program gives "
             f"it here), and nothing catches it: the program stops here, so no kernel after it is "
@@ -161,6 +185,9 @@ def _message(error: OperatorError) -> str:
     return (f"`{symbol}` here raises \"{error.kind}: {error.message}\" when this line runs, and "
         f"nothing catches it: the program stops here, so no kernel after it is traced or "
         f"lowered. {_advice(error)}")
+
+
+_LAX_DTYPE = re.compile(r"\A(\w+ does not accept dtype|lax\.\w+ requires arguments to have the same dtypes)")
 
 
 def _advice(error: OperatorError) -> str:

@@ -60,10 +60,14 @@ from .. import (
     exception_values,
     raise_free,
     source_models,
+    unbound_locals,
 )
 from ..generator_contexts import GeneratorContextManager
 from ..operator_errors import OperatorError, unpack_error
 from ..real import RealVal
+from .support import (
+    _BUILTINS as BUILTIN_NAMES,
+)
 from .support import (
     MAX_LOOP_PASSES,
     MAX_LOOP_UNROLL,
@@ -107,6 +111,23 @@ class StatementsMixin:
         if isinstance(stmt, ast.Expr):
             self.ev(stmt.value, env, ctx)
         elif isinstance(stmt, ast.Assign):
+            if frame.local is env:
+                # A first binding in this function of a name that shadows a global, an
+                # enclosing variable or a builtin, read by the value (`total = total + 1`,
+                # `saved, n = n, 4`): UnboundLocalError. Told apart without a call (the
+                # keystroke path counts calls): most first bindings shadow nothing.
+                for target in stmt.targets:
+                    for name_node in (target.elts if target.__class__ is ast.Tuple else (target,)):  # type: ignore[attr-defined]
+                        if name_node.__class__ is not ast.Name:
+                            continue
+                        name = name_node.id  # type: ignore[attr-defined]
+                        if name in env.names or name in env.redirects:
+                            continue
+                        outer = env.parent
+                        while outer is not None and name not in outer.names:
+                            outer = outer.parent
+                        if outer is not None or name in BUILTIN_NAMES:
+                            self._read_before_bound(stmt, name, frame)
             value = self.ev(stmt.value, env, ctx)
             for target in stmt.targets:
                 self.assign(target, value, env, ctx)
@@ -115,6 +136,12 @@ class StatementsMixin:
                 self.assign(stmt.target, self.ev(stmt.value, env, ctx), env, ctx)
             self.record_annotation(stmt, env, ctx)
         elif isinstance(stmt, ast.AugAssign):
+            target_name = stmt.target.id if stmt.target.__class__ is ast.Name else None  # type: ignore[attr-defined]
+            if target_name is not None and frame.local is env and target_name not in env.names \
+                    and target_name not in env.redirects:
+                # `count += step` of a name this function never bound (a dropped `nonlocal` /
+                # `global`): the statement makes it local, so its read raises.
+                self._read_before_bound(stmt, target_name, frame)
             current = self.ev(stmt.target, env, ctx)
             operand = self.ev(stmt.value, env, ctx)
             if isinstance(current, ListVal):
@@ -412,6 +439,18 @@ class StatementsMixin:
             return  # re-raising what is handled leaves its context as it was
         payload.context = handled if handled == Const(None) or exception_classes.is_instance(handled) \
             else UNKNOWN
+
+    def _read_before_bound(self, stmt: ast.Assign | ast.AugAssign, name: str, frame: Frame) -> None:
+        """``stmt`` binds ``name`` in this function for the first time here: where it also reads
+        it (``count += 1``, ``total = total + part``) and nothing earlier in the function may
+        have bound it, the read raises UnboundLocalError (python/unbound_locals.py) as the
+        line runs, before anything is bound."""
+        if frame.node is None or unbound_locals.bound_before(frame.node, name, stmt):
+            return
+        if stmt.__class__ is ast.Assign and not unbound_locals.reads(stmt.value, name):
+            return
+        error = exception_values.ExcVal(UnboundLocalError, (Const(unbound_locals.message(name)),))
+        self.operator_raised(stmt, error)  # type: ignore[arg-type]
 
     def operator_raised(self, node: ast.BinOp | ast.Tuple | ast.List | ast.Subscript | ast.Call,
                         error: exception_values.ExcVal) -> None:
