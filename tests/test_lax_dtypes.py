@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 from fixture_markers import JAX_VENVS
-from pallas_lsp.analysis import lax_dtypes
+from pallas_lsp.analysis import arrays, lax_dtypes
 from pallas_lsp.analysis.values import ArrayVal, Const, DtypeVal
 
 pytestmark = pytest.mark.lowering
@@ -95,3 +95,44 @@ def test_unknown_operands_and_x64_are_not_judged() -> None:
     assert lax_dtypes.refusal("lax.clz", [unknown_dtype], None) is None  # x64 may be on
     assert lax_dtypes.refusal("lax.add", [unknown_dtype, object()], False) is None
     assert lax_dtypes.refusal("lax.add", [unknown_dtype], False) is None  # another arity
+
+
+# Misspelt dtype strings NumPy refuses under every release (the table must refuse them too).
+MISSPELT = ("f32", "bf16", "fp32", "fp16", "float_32", "max", "float8", "i32", "u32", "int128", "floats",
+            "bfloat", "double_")
+
+DTYPE_STRING_SCRIPT = r"""
+import json, sys
+import jax.numpy as jnp
+out = []
+for text in json.loads(sys.argv[1]):
+    try:
+        jnp.dtype(text)
+        out.append(None)
+    except TypeError as e:
+        out.append(str(e))
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("version", sorted(JAX_VENVS))
+def test_dtype_strings_are_numpy_s(version: str) -> None:
+    """arrays.dtype_string_refusal: every string of the judged form that jnp.dtype takes under
+    this release is taken, and the misspellings users write are refused with NumPy's text."""
+    python = JAX_VENVS[version]
+    if not python.exists():
+        pytest.skip(f"{python} is missing: run .ci/jax-envs.sh to make the JAX {version} venv")
+    texts = sorted({*arrays._DTYPE_WORDS, *MISSPELT, "a7", "Float32", "<f4", "S10", "float8_e4m3fn",
+                    "datetime64[ns]"})
+    done = subprocess.run([str(python), "-c", DTYPE_STRING_SCRIPT, json.dumps(texts)], capture_output=True,
+                          text=True, timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    said_by = dict(zip(texts, json.loads(done.stdout), strict=True))
+    # Refused by the table: NumPy refuses it with that text (silence where NumPy refuses is
+    # a gap, not an error: 'a' / 'a7' are taken by 0.10.2's NumPy and refused by later ones).
+    wrong = [f"{text!r}: NumPy {said!r}, table {arrays.dtype_string_refusal(text)!r}"
+             for text, said in said_by.items()
+             if arrays.dtype_string_refusal(text) is not None and arrays.dtype_string_refusal(text) != said]
+    wrong += [f"{text!r}: not refused by the table" for text in MISSPELT
+              if arrays.dtype_string_refusal(text) is None or said_by[text] is None]
+    assert not wrong, "\n".join(wrong)

@@ -130,6 +130,23 @@ jax.jit(kernel)(jnp.ones((256,), jnp.float32))
 
 def test_unknown_index_leaves_the_view_unknown() -> None:
     prog = program('''
+import random
+@functools.partial(plgpu.kernel, out_type=jax.ShapeDtypeStruct((2, 256), jnp.float32),
+                   scratch_types=[plgpu.SMEM((256,), jnp.float32), plgpu.Barrier(num_arrivals=1)])
+def kernel(x_gmem, o_gmem, smem, barrier):
+    i = random.choice(["a", 1])
+    plgpu.copy_gmem_to_smem(x_gmem.at[i], smem, barrier)
+
+jax.jit(kernel)(jnp.ones((2, 256), jnp.float32))
+''')
+    src = operand(prog, "plgpu.copy_gmem_to_smem", "src")
+    assert isinstance(src, RefVal) and src.shape is UNKNOWN and src.views is UNKNOWN
+    assert src.dtype == DtypeVal("float32") and src.space == "GMEM"
+
+
+def test_an_axis_index_indexes_one_row() -> None:
+    # lax.axis_index is an int32 scalar in a kernel body: indexing with it drops the dimension.
+    prog = program('''
 @functools.partial(plgpu.kernel, out_type=jax.ShapeDtypeStruct((2, 256), jnp.float32),
                    scratch_types=[plgpu.SMEM((256,), jnp.float32), plgpu.Barrier(num_arrivals=1)])
 def kernel(x_gmem, o_gmem, smem, barrier):
@@ -139,8 +156,7 @@ def kernel(x_gmem, o_gmem, smem, barrier):
 jax.jit(kernel)(jnp.ones((2, 256), jnp.float32))
 ''')
     src = operand(prog, "plgpu.copy_gmem_to_smem", "src")
-    assert isinstance(src, RefVal) and src.shape is UNKNOWN and src.views is UNKNOWN
-    assert src.dtype == DtypeVal("float32") and src.space == "GMEM"
+    assert isinstance(src, RefVal) and src.shape == Const((256,)) and src.space == "GMEM"
 
 
 def test_hover_shows_each_copy_operand_as_the_facts_know_it() -> None:

@@ -53,6 +53,8 @@ CODE_FAMILY = {
     "PAL016": "pipeline", "PAL017": "register_layouts", "PAL018": "blockspec_grid_aliases",
     "PAL019": "ops_dtypes", "PAL025": "cluster_collective",
     "PAL026": "ref_store",
+    # tma_window: the TMA copy's bytes and windows (its messages are copy_tma's raise sites).
+    "PAL046": "copy_tma",
 }
 # Raise sites outside sites.tsv (it reads only jax/_src/pallas): Mosaic GPU's own checks in
 # jax/experimental/mosaic/gpu/, met by this corpus under every release, each given the family its

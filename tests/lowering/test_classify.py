@@ -135,6 +135,10 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         # PAL079: two arrays whose shapes do not broadcast (pal079/array_shapes_not_broadcast.py).
         ("TypeError", "mul got incompatible shapes for broadcasting: (64, 64), (64, 32).", "0.12.0.1",
          "operator_error"),
+        # PAL031: Lane's layout_cast of lax.axis_index (pal031/axis_index_cast_wgmma.py).
+        ("AttributeError", "'OpResult' object has no attribute 'to_layout'", "0.10.2", "scalar_layout_cast"),
+        ("AttributeError", "'jaxlib.mlir._mlir_libs._mlir.ir.OpResult' object has no attribute 'to_layout'",
+         "0.8.3", "scalar_layout_cast"),
         # PAL079: lax functions given a dtype they do not take, or two dtypes
         # (pal079/lax_clz_of_float.py, pal079/lax_max_python_float_bf16.py).
         ("TypeError", "clz does not accept dtype float32. Accepted dtypes are subtypes of integer.",
@@ -144,6 +148,11 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("TypeError", "lax.max requires arguments to have the same dtypes, got bfloat16, float32. (Tip: "
          "jnp.maximum is a similar function that does automatic type promotion on inputs).", "0.12.0.1",
          "operator_error"),
+        # PAL079: a float dimension, a misspelt dtype string (pal079/shape_with_float_dimension.py,
+        # pal079/dtype_string_misspelt.py).
+        ("TypeError", "Shapes must be 1D sequences of concrete values of integer type, got (128.0, 128).",
+         "0.12.0.1", "operator_error"),
+        ("TypeError", "data type 'bf16' not understood", "0.10.2", "operator_error"),
         # PAL079: a local read before the function binds it (pal079/nonlocal_dropped_augassign.py).
         ("UnboundLocalError", "cannot access local variable 'count' where it is not associated with a "
          "value", "0.12.0.1", "operator_error"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -380,7 +381,10 @@ def _maker(dtype_position: int | None, default: str | None, shape_from: str = "s
             dtype: object = DtypeVal(default) if default else UNKNOWN
         else:
             dtype = array_dtype(dtype_value, call.tracer.x64)
-        shape = _shape(call.arg(1 if shape_from == "key" else 0, "shape"))
+        given = call.arg(1 if shape_from == "key" else 0, "shape")
+        shape = _shape(given)
+        if shape is UNKNOWN and _refused_shape(call, given):
+            return UNKNOWN
         # Strongly typed, a dtype given or not (jnp.zeros((4,)) is float32, weak_type=False;
         # measured on 0.12.0.1).
         if call.name in _SPLAT_MAKERS:
@@ -403,9 +407,36 @@ def _full(call: Call) -> object:
     else:
         dtype = array_dtype(dtype_value, call.tracer.x64)
     # A dtype given: strongly typed; none: the fill value's weak type (a Python scalar's).
+    shape = _shape(call.arg(0, "shape"), call)
+    if shape is UNKNOWN and _refused_shape(call, call.arg(0, "shape")):
+        return UNKNOWN
     if _is_scalar(call.arg(1, "fill_value")):
-        return layouts.splat(_shape(call.arg(0, "shape"), call), dtype, strong=given)
-    return ArrayVal(_shape(call.arg(0, "shape"), call), dtype, strong=given)
+        return layouts.splat(shape, dtype, strong=given)
+    return ArrayVal(shape, dtype, strong=given)
+
+
+def shape_refusal(shape: object) -> str | None:
+    """JAX's message for a shape whose dimensions are all known and not all integers
+    (``jax.core.canonicalize_shape``: "Shapes must be 1D sequences of concrete values of
+    integer type, got (256.0, 128)." measured on 0.8.3, 0.10.2, 0.12.0.1); None otherwise."""
+    if shape.__class__ is not Const:
+        return None
+    dims = shape.value if isinstance(shape.value, tuple) else (shape.value,)  # type: ignore[attr-defined]
+    if not all(isinstance(dim, (int, float, str, complex)) or dim is None for dim in dims):
+        return None
+    if all(isinstance(dim, int) for dim in dims):  # (bool is an int: JAX takes it)
+        return None
+    return f"Shapes must be 1D sequences of concrete values of integer type, got {dims!r}."
+
+
+def _refused_shape(call: Call, shape: object) -> bool:
+    """An array constructor's shape JAX refuses before anything else (shape_refusal): the call
+    raises that TypeError (python/bridge.py's way: PAL079 where it escapes). Asked only where
+    the shape is not a tuple of ints, off the common path."""
+    message = shape_refusal(shape)
+    if message is not None:
+        call.tracer.bridge_raised(call.node, TypeError(message))
+    return message is not None
 
 
 def _is_scalar(value: object) -> bool:
@@ -625,7 +656,16 @@ def _elementwise(call: Call) -> object:
 
 # Calls that are ops inside a kernel body (recorded by their parameters) and arrays wherever
 # they are called: HANDLERS gives their value, in a kernel after the op is recorded.
-VALUED_OPS = frozenset({"lax.iota", "lax.broadcasted_iota", "plgpu.multimem_load_reduce"})
+VALUED_OPS = frozenset({"lax.iota", "lax.broadcasted_iota", "plgpu.multimem_load_reduce", "lax.axis_index"})
+
+
+def _axis_index(call: Call) -> object:
+    """``lax.axis_index(name)`` in a kernel body: the index along a grid, cluster or thread axis
+    (or a mesh's), a strongly typed int32 scalar (a store of it into a float ref raises
+    "Invalid dtype for `swap`": measured on 0.10.2 - 0.12.0.1); unknown elsewhere."""
+    if call.ctx.launch is None:
+        return UNKNOWN
+    return ArrayVal(Const(()), DtypeVal("int32"), strong=True)
 
 
 def _multimem_load_reduce(call: Call) -> object:
@@ -738,8 +778,40 @@ def _same_array(call: Call) -> object:
     return value if isinstance(value, ArrayVal) else UNKNOWN
 
 
+# The dtype strings of the form `name` / `name<digits>` that ``jnp.dtype`` / ``np.dtype`` take
+# (NumPy's type names and one-letter codes, ml_dtypes' names once JAX is imported; 'a<n>' are
+# bytes): every such string was given to jnp.dtype under JAX 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1
+# (NumPy 2.x) and these were taken by at least one. Any other string of that form raises
+# "TypeError: data type 'float_32' not understood" (strings of other forms, '<f4', 'S10',
+# 'datetime64[ns]', 'float8_e4m3fn', are not judged).
+_DTYPE_WORDS = frozenset({
+    "a", "b", "b1", "bcomplex32", "bfloat16", "bool", "bool_", "byte", "bytes", "bytes_", "c", "c16",
+    "c32", "c8", "cdouble", "clongdouble", "complex", "complex128", "complex256", "complex32",
+    "complex64", "csingle", "d", "datetime64", "double", "e", "f", "f16", "f2", "f4", "f8", "float",
+    "float128", "float16", "float32", "float64", "g", "h", "half", "i", "i1", "i2", "i4", "i8", "int",
+    "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "intc", "intp", "l", "long",
+    "longdouble", "longlong", "m", "m8", "n", "object", "object_", "p", "q", "short", "single", "str",
+    "str_", "timedelta64", "u1", "u2", "u4", "u8", "ubyte", "uint", "uint1", "uint16", "uint2",
+    "uint32", "uint4", "uint64", "uint8", "uintc", "uintp", "ulong", "ulonglong", "unicode", "ushort",
+    "void",
+})
+
+
+def dtype_string_refusal(text: str) -> str | None:
+    """NumPy's message for a dtype string it surely does not understand, else None."""
+    if not re.fullmatch(r"[a-z_]+[0-9]*", text) or text in _DTYPE_WORDS or re.fullmatch(r"a[0-9]+", text):
+        return None
+    return f"data type {text!r} not understood"
+
+
 def _dtype(call: Call) -> object:
-    return _dtype_like(call.arg(0, "dtype")) or UNKNOWN
+    given = call.arg(0, "dtype")
+    if isinstance(given, Const) and isinstance(given.value, str) and len(call.args) + len(call.kwargs) == 1:
+        message = dtype_string_refusal(given.value)
+        if message is not None:
+            call.tracer.bridge_raised(call.node, TypeError(message))
+            return UNKNOWN
+    return _dtype_like(given) or UNKNOWN
 
 
 def _type_info(call: Call) -> object:
@@ -797,6 +869,81 @@ def _int_scalar_op(call: Call) -> object:
     return ArrayVal(Const(()), arrays[0].dtype, strong=any(a.strong for a in arrays))
 
 
+def _clip(call: Call) -> object:
+    """``jnp.clip(x, lo, hi)`` with Python-number (or None) bounds: x's shape and dtype (a weak
+    scalar does not promote; an int array clipped by a float bound would: not followed)."""
+    x = call.arg(0, "arr") if "arr" in call.kwargs else call.arg(0, "a")
+    bounds = [*call.args[1:], *(v for k, v in call.kwargs.items() if k not in ("a", "arr"))]
+    if not isinstance(x, ArrayVal) or x.__class__ is not ArrayVal or not isinstance(x.dtype, DtypeVal) \
+            or len(bounds) > 2 or set(call.kwargs) - {"a", "arr", "min", "max", "a_min", "a_max"}:
+        return UNKNOWN
+    floating = x.dtype.name in FLOATS
+    for bound in bounds:
+        if not isinstance(bound, Const) or not (bound.value is None or type(bound.value) is int
+                                                or (type(bound.value) is float and floating)):
+            return UNKNOWN
+    return ArrayVal(x.shape, x.dtype, x.layout, x.strong)
+
+
+def _operand_array(value: object, x64: bool | None) -> ArrayVal | None:
+    """An array operand as jnp takes it: a traced array, or a Python number (a weakly typed
+    scalar array); None for anything else."""
+    if isinstance(value, ArrayVal) and value.__class__ is ArrayVal:
+        return value
+    made = _python_array(value, Const(()), x64) if isinstance(value, Const) else UNKNOWN
+    return made if isinstance(made, ArrayVal) else None
+
+
+def _int_shape(value: object) -> tuple[int, ...] | None:
+    if isinstance(value, Const) and type(value.value) is int:
+        return (value.value,)
+    if isinstance(value, Const) and isinstance(value.value, tuple) \
+            and all(type(d) is int for d in value.value):
+        return value.value  # type: ignore[return-value]
+    return None
+
+
+def _broadcast_to(call: Call) -> object:
+    """``jnp.broadcast_to(x, shape)``: an array of ``shape`` and x's dtype, where x's shape
+    broadcasts to it (NumPy's rule: trailing dimensions equal or 1); unknown otherwise (JAX
+    raises there, unclaimed)."""
+    x = _operand_array(call.arg(0, "array"), call.tracer.x64)
+    shape = _int_shape(call.arg(1, "shape"))
+    if x is None or shape is None or len(call.args) + len(call.kwargs) != 2:
+        return UNKNOWN
+    source = _int_shape(x.shape)
+    if source is None or len(source) > len(shape) or not all(
+            d == 1 or d == t for d, t in zip(reversed(source), reversed(shape), strict=False)):
+        return UNKNOWN
+    return ArrayVal(Const(shape), x.dtype, strong=x.strong)
+
+
+def _lax_broadcast(call: Call) -> object:
+    """``lax.broadcast(x, sizes)``: sizes prepended to x's shape, its dtype."""
+    x = _operand_array(call.arg(0, "operand"), call.tracer.x64)
+    sizes = _int_shape(call.arg(1, "sizes"))
+    source = _int_shape(x.shape) if x is not None else None
+    if x is None or sizes is None or source is None or len(call.args) + len(call.kwargs) != 2:
+        return UNKNOWN
+    return ArrayVal(Const((*sizes, *source)), x.dtype, strong=x.strong)
+
+
+def _broadcast_in_dim(call: Call) -> object:
+    """``lax.broadcast_in_dim(x, shape, broadcast_dimensions)``: an array of ``shape`` and x's
+    dtype, where each of x's dimensions maps to one of ``shape``'s, equal or 1."""
+    x = _operand_array(call.arg(0, "operand"), call.tracer.x64)
+    shape = _int_shape(call.arg(1, "shape"))
+    dims = _int_shape(call.arg(2, "broadcast_dimensions"))
+    source = _int_shape(x.shape) if x is not None else None
+    if x is None or shape is None or dims is None or source is None or len(dims) != len(source) \
+            or set(call.kwargs) - {"operand", "shape", "broadcast_dimensions"} or len(call.args) > 3:
+        return UNKNOWN
+    if not all(0 <= dim < len(shape) and (d == 1 or d == shape[dim])
+               for d, dim in zip(source, dims, strict=True)):
+        return UNKNOWN
+    return ArrayVal(Const(shape), x.dtype, strong=x.strong)
+
+
 Handler = Callable[["Call"], object]
 
 HANDLERS: dict[str, Handler] = {
@@ -812,6 +959,10 @@ HANDLERS: dict[str, Handler] = {
     "jnp.array": _asarray,
     "jnp.arange": _arange,
     "jnp.linspace": _linspace,
+    "jnp.broadcast_to": _broadcast_to,
+    "jnp.clip": _clip,
+    "lax.broadcast": _lax_broadcast,
+    "lax.broadcast_in_dim": _broadcast_in_dim,
     **dict.fromkeys(_SAME_DTYPE | _SAME_FLOAT, _elementwise),
     **dict.fromkeys(_CUMULATIVE, _cumulative),
     **dict.fromkeys(_BINARY_AS_OPERATOR, _binary_elementwise),
@@ -835,6 +986,7 @@ HANDLERS: dict[str, Handler] = {
     # Also a kernel op (ops.py records it with its parameters, and its value inside a kernel
     # is the op's): this handler gives its value in code around the kernel (the inputs).
     "lax.iota": _iota,
+    "lax.axis_index": _axis_index,
     "plgpu.multimem_load_reduce": _multimem_load_reduce,
     "lax.broadcasted_iota": _broadcasted_iota,
     "jnp.dtype": _dtype,

@@ -961,6 +961,10 @@ def _block_spec(call: Call) -> object:
         ctx = replace(call.ctx, names_open=True) if call.ctx.launch is not None else replace(
             call.ctx, manual=UNKNOWN, manual_axes=None, ambient=UNKNOWN)
         returned = call.tracer.call_value(index_map, [UNKNOWN] * count, {}, ctx)
+        if spec.vararg is not None:
+            # `lambda *i: i` takes as many indices as the grid has: called with none here, its
+            # result says nothing of how many it returns (the pipeline's grid does).
+            returned = MISSING
         others = [a for a in call.args if a is not index_map]
         call.tracer.call_callbacks(others, call.kwargs, call.node, ctx, same_context=True)
     else:

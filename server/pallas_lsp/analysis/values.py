@@ -1105,14 +1105,15 @@ def pack(values: list[object] | tuple[object, ...]) -> object:
 
 
 def unpack(value: object) -> list[object] | None:
-    """The items of a known sequence (a Const tuple or string, a tuple of values, a complete
-    dict's keys), else None."""
+    """The items of a known sequence (a Const tuple, string or bytes, a tuple of values, a
+    complete dict's keys), else None."""
     if isinstance(value, Const) and isinstance(value.value, tuple):
         known = value.origins is not None and len(value.origins) == len(value.value)
         return [Const(v, origins=(value.origins[i],) if known else None)  # type: ignore[index]
                 for i, v in enumerate(value.value)]
-    if isinstance(value, Const) and isinstance(value.value, str):
-        return [Const(v) for v in value.value]  # letters: no literal spells one alone
+    if isinstance(value, Const) and isinstance(value.value, (str, bytes)):
+        # A string's letters (no literal spells one alone); a bytes object's ints.
+        return [Const(v) for v in value.value]
     if isinstance(value, tuple):
         return list(value)
     if isinstance(value, DictVal) and value.complete:

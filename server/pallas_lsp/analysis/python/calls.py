@@ -19,6 +19,7 @@ from ..values import (
     MAX_LIST_ITEMS,
     MISSING,
     UNKNOWN,
+    ArrayVal,
     ClassVal,
     Const,
     DictVal,
@@ -51,6 +52,7 @@ from . import (
     generator_contexts,
     library_bases,
     modules,
+    protocols,
     signatures,
 )
 from .convert import forget
@@ -69,6 +71,8 @@ class Runner(Protocol):
     def call_value(self, func: object, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object: ...
 
     def attribute_named(self, base: object, attr: str, ctx: Ctx) -> object: ...
+
+    def binary_op(self, left: object, op: ast.operator, right: object, ctx: Ctx) -> object: ...
 
     def instantiate(self, cls: ClassVal, args: list[object], kwargs: dict[str, object],
                     ctx: Ctx) -> object: ...
@@ -112,6 +116,24 @@ IDENTITY_CALLS = frozenset({"typing.cast", "typing_extensions.cast"})
 RETURNS_FIRST = frozenset({"typing.assert_type", "typing_extensions.assert_type", "sys.intern"})
 
 
+def _sum_of_objects(runner: Runner, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
+    """``sum(items, start=0)`` of a known tuple or list holding traced arrays (or the program's
+    objects): ``start + item + ...`` as the `+` operator runs it, left to right (CPython's
+    builtin does the same: ``__add__``, then the reflected ``__radd__``); MISSING for plain
+    numbers (run for real, python/bridge.py) and anything not known item by item."""
+    if not args or len(args) > 2 or set(kwargs) - {"start"}:
+        return MISSING
+    items = args[0]
+    if items.__class__ is ListVal and items.complete:  # type: ignore[attr-defined]
+        items = tuple(items.items)  # type: ignore[attr-defined]
+    if items.__class__ is not tuple or not any(item.__class__ in (ArrayVal, ObjVal) for item in items):  # type: ignore[attr-defined]
+        return MISSING
+    total = args[1] if len(args) == 2 else kwargs.get("start", Const(0))
+    for item in items:  # type: ignore[attr-defined]
+        total = runner.binary_op(total, ast.Add(), item, ctx)
+    return total
+
+
 def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str, object],
                  ctx: Ctx) -> object:
     """Calls of Python's own machinery the data model and module semantics answer:
@@ -119,6 +141,8 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
     ``type.__call__``, ``importlib.import_module``, asyncio's drivers; MISSING otherwise."""
     if name not in _HOOKED and not name.startswith(_HOOKED_PREFIX) and not name.endswith(_HOOKED_SUFFIX):
         return MISSING  # (a JAX call, most of them: none of the tests below names it)
+    if name == "builtins.sum":
+        return _sum_of_objects(runner, args, kwargs, ctx)
     made = construct(name, args, kwargs)
     if made is not MISSING:
         return made
@@ -264,7 +288,14 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         return class_objects.call(runner, name, args, kwargs, runner.class_registry, ctx)
     if name == "builtins.dir" and len(args) == 1 and not kwargs:
         return _dir(runner, args[0], ctx)
+    if name in protocols.NAMES:
+        made = protocols.runtime_checkable(args, kwargs)
+        if made is not MISSING:
+            return made
     if name in ("builtins.isinstance", "builtins.issubclass") and len(args) == 2 and not kwargs:
+        checked = protocols.instance_check(args[0], args[1]) if name == "builtins.isinstance" else MISSING
+        if checked is not MISSING:
+            return checked
         checked = _metaclass_check(runner, name == "builtins.isinstance", args[0], args[1], ctx)
         if checked is MISSING:  # abc.ABCMeta's checks of an ABC of the program's
             checked = class_objects.library_check(runner, name == "builtins.isinstance", args[0], args[1],
@@ -648,5 +679,5 @@ def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
 
 _HOOKED = frozenset({*_HOOKED_NAMES, *CONSTRUCTORS, *dataclass_values.NAMES, *signatures.NAMES,
                      *function_objects.NAMES, *coroutines.DRIVERS, *coroutines.WRAPPERS, *IDENTITY_CALLS,
-                     *RETURNS_FIRST, "operator.call", *enum_markers.NAMES,
+                     *RETURNS_FIRST, "operator.call", "builtins.sum", *enum_markers.NAMES, *protocols.NAMES,
                      *_EXCEPTION_HOOKED, *class_objects.NAMES, *_RUNNER_EXCEPTION_HOOKS, *_UNBOUND_DICT})

@@ -29,6 +29,10 @@ RULE = Rule(
         # tiling that does not fit an array's shape says the same with the shape).
         LoweringError(r"^Tiling .* does not apply to shape \(\)$", "ValueError",
                       sites=r":Tiling\.tile_shape\.fail$"),
+        # Lane's rule (0.8.3, 0.10.2) given a scalar that is an MLIR value, not a register
+        # array (lax.axis_index): its lowering calls the array method the value lacks.
+        LoweringError(r"^'(jaxlib\.mlir\._mlir_libs\._mlir\.ir\.)?OpResult' object has no "
+                      r"attribute 'to_layout'$", "AttributeError"),
     ),
     what_it_means=(
         "A scalar (a value of shape (), such as `jnp.sum(x)` of a whole array, or `x_ref[0, 0]`) "
@@ -37,14 +41,16 @@ RULE = Rule(
         "two dimensions of an array in tiles, and a scalar has none. Under Warpgroup semantics "
         "JAX says so (\"Only plgpu.Layout.WG_SPLAT is supported for scalar values.\"); under "
         "Lane semantics it tries the tiling and fails with \"Tiling (...) does not apply to "
-        "shape ()\"."
+        "shape ()\"; given `lax.axis_index(...)`, an index that is no register array, Lane's "
+        "lowering of 0.8.3 and 0.10.2 fails with \"AttributeError: 'OpResult' object has no "
+        "attribute 'to_layout'\"."
     ),
     when_it_happens=(
         "When the kernel is lowered, on the `plgpu.layout_cast` line: Warpgroup semantics from "
         "0.10.2 to 0.12.0.1, Lane semantics from 0.8.3 to 0.12.0.1. The analysis judges casts "
         "to `plgpu.Layout.WGMMA` or `plgpu.Layout.TCGEN05` of values whose shape it knows to "
-        "be (), such as one element "
-        "`x_ref[0, 0]` of a ref; a reduction's result (`jnp.sum(x)`) is not followed, and a "
+        "be (), such as one element `x_ref[0, 0]` of a ref or a thread's `lax.axis_index`; a "
+        "reduction's result (`jnp.sum(x)`) is not followed, and a "
         "Python or NumPy constant cast that way fails otherwise under Lane (not judged)."
     ),
     how_to_fix=(

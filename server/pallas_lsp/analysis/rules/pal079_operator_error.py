@@ -43,6 +43,11 @@ RULE = Rule(
         # different dtypes (lax promotes nothing; lax_dtypes.py).
         LoweringError(r"\A\w+ does not accept dtype \w+(\.| at position \d\.)", exc_type="TypeError"),
         LoweringError(r"\Alax\.\w+ requires arguments to have the same dtypes, got ", exc_type="TypeError"),
+        # An array constructor given a shape with a dimension that is not an int (`ROWS / 2`),
+        # and a dtype string NumPy does not know ("bf16").
+        LoweringError(r"\AShapes must be 1D sequences of concrete values of integer type, got ",
+                      exc_type="TypeError"),
+        LoweringError(r"\Adata type '[a-z_]+[0-9]*' not understood\Z", exc_type="TypeError"),
         # A local read before the function binds it (a dropped `global` / `nonlocal`).
         LoweringError(r"\Acannot access local variable '\w+' where it is not associated with a value"
                       r"|\Alocal variable '\w+' referenced before assignment", exc_type="UnboundLocalError"),
@@ -81,7 +86,11 @@ RULE = Rule(
         "function given an operand of a dtype it does not take (`lax.clz` of a float, "
         "`lax.exp` of an int) or two operands of different dtypes (`lax.max(x, 0.0)` of a "
         "bfloat16 `x`: the Python float binds as float32) raises TypeError while it is traced, "
-        "on the host or in a kernel, as lax promotes nothing. A standard "
+        "on the host or in a kernel, as lax promotes nothing; an array constructor (`jnp.ones`, "
+        "`jnp.zeros`, `jnp.full`, `jax.random.normal`) given a shape with a dimension that is "
+        "not an int (`ROWS / 2` is a float) raises \"Shapes must be 1D sequences of concrete "
+        "values of integer type\"; `jnp.dtype(\"bf16\")` raises \"data type 'bf16' not "
+        "understood\" (NumPy's names are `bfloat16`, `float32`, `f4`). A standard "
         "library call is judged by running it on the program's values (only plain data: "
         "CPython words the error); a `raise` of a builtin exception class or of the program's "
         "own; an `assert` whose condition is known false. Not inside a special method Python's "
