@@ -153,6 +153,9 @@ from pallas_lsp.lowering.classify import CLASS_TO_CODE, classify
         ("TypeError", "Shapes must be 1D sequences of concrete values of integer type, got (128.0, 128).",
          "0.12.0.1", "operator_error"),
         ("TypeError", "data type 'bf16' not understood", "0.10.2", "operator_error"),
+        # PAL079: an iota over a dimension the shape lacks (pal079/iota_dimension_out_of_range.py).
+        ("ValueError", "iota dimension must be between 0 and len(shape), got dimension=2 for shape="
+         "(128, 128)", "0.12.0.1", "operator_error"),
         # PAL079: a local read before the function binds it (pal079/nonlocal_dropped_augassign.py).
         ("UnboundLocalError", "cannot access local variable 'count' where it is not associated with a "
          "value", "0.12.0.1", "operator_error"),

@@ -691,6 +691,14 @@ def _broadcasted_iota(call: Call) -> object:
     shape = call.arg(1, "shape")
     known = isinstance(shape, Const) and isinstance(shape.value, tuple) and bool(shape.value) \
         and all(type(d) is int and d > 0 for d in shape.value)
+    dimension = call.arg(2, "dimension")
+    if known and isinstance(dimension, Const) and type(dimension.value) is int \
+            and not 0 <= dimension.value < len(shape.value):  # type: ignore[union-attr]
+        # lax's own check, before anything is traced (0.8.3 - 0.12.0.1).
+        call.tracer.bridge_raised(call.node, ValueError(
+            f"iota dimension must be between 0 and len(shape), got dimension={dimension.value} "
+            f"for shape={shape.value}"))  # type: ignore[union-attr]
+        return UNKNOWN
     dtype = array_dtype(call.arg(0, "dtype"), call.tracer.x64)
     return ArrayVal(shape if known else UNKNOWN, dtype, strong=True)
 

@@ -14,6 +14,7 @@ import builtins
 from typing import Protocol
 
 from .. import pyflow, stdlib_values
+from ..ast_nodes import written_name
 from ..trace import Ctx
 from ..values import (
     MAX_LIST_ITEMS,
@@ -132,6 +133,31 @@ def _sum_of_objects(runner: Runner, args: list[object], kwargs: dict[str, object
     for item in items:  # type: ignore[attr-defined]
         total = runner.binary_op(total, ast.Add(), item, ctx)
     return total
+
+
+def _raise_at_call(runner: Runner, args: list[object], error: BaseException) -> None:
+    """The builtin call being answered raises ``error`` on the program's values: raised at the
+    call the program spelled (as a bridged standard library call's error is, PAL079 where it
+    escapes), where that call is known to be this one."""
+    spelled = getattr(runner, "spelled_call", None)
+    if spelled is not None and spelled[1] is args:
+        runner.bridge_raised(spelled[0], error)  # type: ignore[attr-defined]
+
+
+def _length_refusal(counted: object) -> BaseException | None:
+    """What ``len()`` raises for a ``__len__`` result (CPython's slot_sq_length): a negative int,
+    or a value that is no int."""
+    if not isinstance(counted, Const):
+        return None
+    if type(counted.value) is int:
+        return ValueError("__len__() should return >= 0") if counted.value < 0 else None
+    if isinstance(counted.value, (str, float, bytes, tuple)) or counted.value is None:
+        return TypeError(f"'{type(counted.value).__name__}' object cannot be interpreted as an integer")
+    return None
+
+
+def _type_name(obj: ObjVal) -> str:
+    return written_name(obj.cls.node)
 
 
 def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str, object],
@@ -358,7 +384,12 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
                 else UNKNOWN  # type: ignore[attr-defined]
         length = datamodel.special_method(args[0], "__len__")
         if length is not MISSING:
-            return runner.call_value(length, [], {}, ctx)
+            counted = runner.call_value(length, [], {}, ctx)
+            refused = _length_refusal(counted)
+            if refused is not None:
+                _raise_at_call(runner, args, refused)
+                return UNKNOWN
+            return counted
     if name == "builtins.iter" and len(args) == 1 and not kwargs:
         return runner.iterator_of(args[0], ctx)
     if name == "builtins.reversed" and len(args) == 1 and not kwargs:
@@ -371,6 +402,13 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         backwards_items = _reversed_sequence(runner, args[0], ctx)
         if backwards_items is not MISSING:
             return backwards_items
+        if isinstance(args[0], ObjVal) and args[0].cls.enum_members is None \
+                and all(isinstance(cls, ClassVal) for cls in args[0].cls.mro()) and all(
+                args[0].cls.lookup(hook) is MISSING for hook in ("__reversed__", "__len__", "__getitem__")):
+            # Neither __reversed__ nor the sequence protocol in an MRO of the program's own
+            # classes (a library base may define them: not judged; CPython's reversed_new_impl).
+            _raise_at_call(runner, args, TypeError(f"'{_type_name(args[0])}' object is not reversible"))
+            return UNKNOWN
     if name in ("builtins.tuple", "builtins.list") and len(args) == 1 and not kwargs \
             and isinstance(args[0], ObjVal) and (datamodel.special_method(args[0], "__iter__") is not MISSING
                                                  or sequence_iterator(args[0]) is not None):

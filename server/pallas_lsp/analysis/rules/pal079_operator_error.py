@@ -48,6 +48,9 @@ RULE = Rule(
         LoweringError(r"\AShapes must be 1D sequences of concrete values of integer type, got ",
                       exc_type="TypeError"),
         LoweringError(r"\Adata type '[a-z_]+[0-9]*' not understood\Z", exc_type="TypeError"),
+        # lax.broadcasted_iota over a dimension the shape lacks (lax's own check).
+        LoweringError(r"\Aiota dimension must be between 0 and len\(shape\), got dimension=",
+                      exc_type="ValueError"),
         # A local read before the function binds it (a dropped `global` / `nonlocal`).
         LoweringError(r"\Acannot access local variable '\w+' where it is not associated with a value"
                       r"|\Alocal variable '\w+' referenced before assignment", exc_type="UnboundLocalError"),

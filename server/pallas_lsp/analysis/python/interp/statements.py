@@ -1037,15 +1037,19 @@ class StatementsMixin:
             # name is one of the items at its place.
             forms = [form.value for form in value.forms]  # type: ignore[attr-defined]
             parts = [one_of([Const(items[i]) for items in forms]) for i in range(len(forms[0]))]
-        elif not (isinstance(value, Const) and isinstance(value.value, str)):
+        # Items the program's own iteration protocol gave, to a sure end: counted exactly too
+        # (protocol_items answers None unless every step and the end are sure).
+        by_protocol = False
+        if parts is None and not (isinstance(value, Const) and isinstance(value.value, str)):
             parts = unpack(value)
             if parts is None:
                 parts = self.protocol_items(value, ctx)
+                by_protocol = parts is not None
         stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
         after = len(target.elts) - stars[0] - 1 if stars else 0
         fits = parts is not None and len(stars) <= 1 and (
             len(parts) >= len(target.elts) - 1 if stars else len(parts) == len(target.elts))
-        if not fits and parts is not None and len(stars) <= 1 and _counted_exactly(value):
+        if not fits and parts is not None and len(stars) <= 1 and (by_protocol or _counted_exactly(value)):
             # Python raises ValueError before binding any name (PAL079).
             self.operator_raised(target, unpack_error(len(parts), len(target.elts), bool(stars)))
         for index, element in enumerate(target.elts):
