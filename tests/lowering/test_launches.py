@@ -29,7 +29,7 @@ def test_trace_time_error_is_a_launch_error(pool: WarmWorkerPool, python: str) -
 def test_user_file_raising_before_any_kernel(pool: WarmWorkerPool, python: str) -> None:
     report = pool.check(str(CASES / "raises_before_kernel.py"), python=python)
     assert report.fatal_kind == "user_code"
-    assert report.fatal_line == 18
+    assert report.fatal_line == 19
     assert report.fatal is not None
     assert "before reaching any kernel" in report.fatal and "TypeError" in report.fatal
 

@@ -186,6 +186,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # A bridged call of the standard library whose real run raised on the program's own
         # data (python/bridge.py run_call): (its node, the real exception), read by ev_call.
         self.bridged_error: tuple[ast.Call, BaseException] | None = None
+        # What an instance's __bool__ / __len__ made truth testing raise (python/calls.py's
+        # instance_truth); read by the `if` statement whose test asked (interp/statements.py).
+        self.truth_error: BaseException | None = None
         # The call ev_call is making, and its argument list as spelled (interp/calling.py).
         self.spelled_call: tuple[ast.Call | None, list[object] | None] = (None, None)
         # Where axis names are defined and used (analysis/axis_symbols reads it).

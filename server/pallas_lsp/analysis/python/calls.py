@@ -135,11 +135,13 @@ def _sum_of_objects(runner: Runner, args: list[object], kwargs: dict[str, object
     return total
 
 
-def _raise_at_call(runner: Runner, args: list[object], error: BaseException) -> None:
+def _raise_at_call(runner: Runner, args: list[object], error: BaseException,
+                   spelled: tuple[ast.Call, list[object]] | None = None) -> None:
     """The builtin call being answered raises ``error`` on the program's values: raised at the
     call the program spelled (as a bridged standard library call's error is, PAL079 where it
-    escapes), where that call is known to be this one."""
-    spelled = getattr(runner, "spelled_call", None)
+    escapes), where that call is known to be this one (``spelled``: the interpreter's
+    ``spelled_call`` read before a hook of the program's ran other calls)."""
+    spelled = spelled or getattr(runner, "spelled_call", None)
     if spelled is not None and spelled[1] is args:
         runner.bridge_raised(spelled[0], error)  # type: ignore[attr-defined]
 
@@ -384,10 +386,11 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
                 else UNKNOWN  # type: ignore[attr-defined]
         length = datamodel.special_method(args[0], "__len__")
         if length is not MISSING:
+            spelled = getattr(runner, "spelled_call", None)  # (the hook's own calls move it)
             counted = runner.call_value(length, [], {}, ctx)
             refused = _length_refusal(counted)
             if refused is not None:
-                _raise_at_call(runner, args, refused)
+                _raise_at_call(runner, args, refused, spelled)
                 return UNKNOWN
             return counted
     if name == "builtins.iter" and len(args) == 1 and not kwargs:
@@ -710,9 +713,27 @@ def instance_truth(runner: Runner, obj: ObjVal) -> bool | None:
             return None
         if found is not MISSING:
             result = runner.call_value(datamodel.bind(found, obj, obj.cls), [], {}, Ctx())
+            refused = _truth_refusal(hook, result)
+            if refused is not None:
+                # CPython checks what the hook gave (slot_nb_bool, slot_sq_length): the test
+                # raises. The statement that asked records it (Interpreter.truth_error).
+                runner.truth_error = refused  # type: ignore[attr-defined]
+                return None
             return pyflow.truth(result) if hook == "__bool__" else pyflow.truth(
                 pyflow.compare(plain(result), [ast.NotEq()], [Const(0)]))
     return True
+
+
+def _truth_refusal(hook: str, result: object) -> BaseException | None:
+    """What truth testing raises for a ``__bool__`` that gave no bool, or a ``__len__`` that
+    gave a negative number or no int; None where it takes the result or it is not known."""
+    if not isinstance(result, Const):
+        return None
+    if hook == "__bool__":
+        if type(result.value) is bool:
+            return None
+        return TypeError(f"__bool__ should return bool, returned {type(result.value).__name__}")
+    return _length_refusal(result)
 
 
 _HOOKED = frozenset({*_HOOKED_NAMES, *CONSTRUCTORS, *dataclass_values.NAMES, *signatures.NAMES,

@@ -142,6 +142,11 @@ def _finding(program: Program, error: OperatorError) -> Finding:
 def _message(error: OperatorError) -> str:
     """What the finding says, by the kind of statement or expression that raised."""
     said = f"{error.kind}: {error.message}" if error.message else error.kind
+    if isinstance(error.node, ast.If):
+        return (f"This test raises \"{said}\" when this line runs, and nothing catches it: Python "
+            f"asks the object's __bool__ (else __len__) and checks what it gives, True or False "
+            f"from __bool__, an int of 0 or more from __len__, so the program stops here. Return "
+            f"bool(...) of the value (or a count of 0 or more).")
     if error.kind == "UnboundLocalError":
         name = error.message.split("'")[1] if error.message.count("'") >= 2 else "it"
         return (f"This line raises \"{said}\": the function assigns {name}, which makes {name} "

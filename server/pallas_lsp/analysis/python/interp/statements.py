@@ -171,7 +171,12 @@ class StatementsMixin:
                     self.exec_block(stmt.body, env, ctx, frame)
             else:
                 # A condition the analysis can decide runs one branch, as Python does.
+                self.truth_error = None
                 taken = self.truth(self.ev(stmt.test, env, ctx))
+                if self.truth_error is not None:  # the instance's __bool__ / __len__ refused
+                    refused, self.truth_error = self.truth_error, None
+                    self.operator_raised(stmt, exception_values.ExcVal(  # type: ignore[arg-type]
+                        type(refused), (Const(str(refused)),)))
                 self.if_outcomes.setdefault(id(stmt), set()).add(taken)
                 if taken is None:
                     self.exec_branches([stmt.body, stmt.orelse], env, ctx, frame)
