@@ -903,12 +903,9 @@ def _operand_array(value: object, x64: bool | None) -> ArrayVal | None:
 
 
 def _int_shape(value: object) -> tuple[int, ...] | None:
-    if isinstance(value, Const) and type(value.value) is int:
-        return (value.value,)
-    if isinstance(value, Const) and isinstance(value.value, tuple) \
-            and all(type(d) is int for d in value.value):
-        return value.value  # type: ignore[return-value]
-    return None
+    """``_shape``'s tuple of ints, None where it has none."""
+    shape = _shape(value)
+    return shape.value if isinstance(shape, Const) else None  # type: ignore[return-value]
 
 
 def _broadcast_to(call: Call) -> object:

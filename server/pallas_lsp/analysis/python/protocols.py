@@ -9,8 +9,6 @@ CPython refuses the check (TypeError: not followed here).
 
 from __future__ import annotations
 
-import ast
-
 from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ObjVal, QualName
 from . import datamodel
 
@@ -36,15 +34,6 @@ def runtime_checkable(args: list[object], kwargs: dict[str, object]) -> object:
     return args[0]
 
 
-def _marked(cls: ClassVal) -> bool:
-    """Marked by ``runtime_checkable``: by the call, or by its decorator on the class
-    statement (``@typing.runtime_checkable``, ``@runtime_checkable``), however it was bound."""
-    return _MARK in cls.attrs or any(
-        (isinstance(d, ast.Name) and d.id == "runtime_checkable")
-        or (isinstance(d, ast.Attribute) and d.attr == "runtime_checkable")
-        for d in cls.node.decorator_list)
-
-
 def _members(cls: ClassVal) -> set[str] | None:
     """The protocol's members: the names its protocol classes define or annotate; None where
     a base cannot be looked into."""
@@ -67,7 +56,7 @@ def _members(cls: ClassVal) -> set[str] | None:
 def instance_check(subject: object, cls: object) -> object:
     """``isinstance(subject, cls)`` for a runtime-checkable protocol: Const(verdict), UNKNOWN
     where a member's presence is not known, MISSING where ``cls`` is no such protocol."""
-    if not is_protocol(cls) or not _marked(cls):  # type: ignore[arg-type]
+    if not is_protocol(cls) or _MARK not in cls.attrs:  # type: ignore[union-attr]
         return MISSING
     members = _members(cls)  # type: ignore[arg-type]
     if members is None:

@@ -39,6 +39,7 @@ from .. import (
     exception_values,
     flags,
     library_bases,
+    protocols,
     records,
     type_attributes,
 )
@@ -95,6 +96,8 @@ class ClassesMixin:
                 cls = self.apply_decorator(dec, cls, decorator, env, ctx)  # (@Abc.register too)
             elif isinstance(dec, QualName) and dec.name == "functools.total_ordering":
                 cls = comparisons.total_ordering(cls)
+            elif isinstance(dec, QualName) and dec.name in protocols.NAMES:
+                protocols.runtime_checkable([cls], {})  # marks a protocol class, hands it back
         return cls
 
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
