@@ -589,6 +589,21 @@ def test_plgpu_kernels_own_positional_refusal_belongs_to_both_rules() -> None:
                       "0.10.2") == ("call_signature_mismatch",)
 
 
+def test_a_dataclass_init_refusal_belongs_to_the_signature_rule() -> None:
+    """The __init__ @dataclass writes refuses a call in CPython's words, naming Cls.__init__
+    (tests/fixtures/single/pal064/dataclass_kw_only_positional.py, measured on 0.8.3, 0.10.2,
+    0.11.2 and 0.12.0.1); an unexpected keyword reads as JAX's classes' do, so PAL009 claims it
+    too."""
+    from pallas_lsp.lowering.classify import classes_of
+
+    assert "call_signature_mismatch" in classes_of(
+        "TypeError", "Plan.__init__() takes from 2 to 3 positional arguments but 4 were given", "0.12.0.1")
+    assert "call_signature_mismatch" in classes_of(
+        "TypeError", "Plan.__init__() missing 1 required keyword-only argument: 'rows'", "0.10.2")
+    assert classes_of("TypeError", "Plan.__init__() got an unexpected keyword argument 'colz'",
+                      "0.12.0.1") == ("api_renamed", "call_signature_mismatch")
+
+
 def test_a_strided_slice_belongs_to_both_rules_that_predict_it() -> None:
     """PAL012 judges shared-memory windows, PAL067 GMEM refs: the text is the same."""
     from pallas_lsp.lowering.classify import classes_of

@@ -455,7 +455,7 @@ class ClassVal:
                     if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
                             and all(stmt.target.id != seen for seen, _ in names):
                         spelled = ast.unparse(stmt.annotation)
-                        if "ClassVar" not in spelled:
+                        if "ClassVar" not in spelled and "KW_ONLY" not in spelled:
                             names.append((stmt.target.id, "InitVar" in spelled))
         return names
 

@@ -112,6 +112,8 @@ def qualname_of(tree: ast.AST, target: ast.AST) -> str | None:
                     return name
                 stack.append((child, f"{name}.<locals>."))
             elif isinstance(child, ast.ClassDef):
+                if child is target:
+                    return f"{prefix}{child.name}"
                 stack.append((child, f"{prefix}{child.name}."))
             else:
                 stack.append((child, prefix))

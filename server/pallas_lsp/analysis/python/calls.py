@@ -271,6 +271,21 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
             else Const(())
         items = unpack(made)
         return ObjVal(args[0], {}, payload=pack(items) if items is not None else None)
+    if name.startswith(library_bases.NUMBER_METHOD):
+        # A number's method bound to the number an int / float subclass's instance holds:
+        # the builtin's own, given numbers where the program passed such instances.
+        kind, method = name[len(library_bases.NUMBER_METHOD):].split(".", 1)
+        return runner.call_value(QualName(f"builtins.{kind}.{method}"), [plain(arg) for arg in args],
+                                 {key: plain(value) for key, value in kwargs.items()}, ctx)
+    if name in library_bases.NUMBER_NEWS and args:
+        # ``int.__new__(cls, *args)``: int(*args) made into an instance of cls (a subclass).
+        kind = name.rsplit(".", 1)[0]
+        made = runner.call_value(QualName(kind), list(args[1:]), kwargs, ctx)
+        if isinstance(args[0], QualName) and args[0].name == kind:
+            return made
+        if isinstance(args[0], ClassVal) and library_bases.holds_number(args[0]) == kind:
+            return library_bases.number_new(args, kwargs, made)
+        return UNKNOWN
     if name == "builtins.object.__new__" and args and isinstance(args[0], ClassVal):
         return ObjVal(args[0], {})  # a bare instance: its class's __init__ runs after
     if name == "builtins.type.__call__" and args and isinstance(args[0], ClassVal):
@@ -448,13 +463,13 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
 # Every name builtin_hook answers, so that another one (a JAX call, most calls) leaves it
 # after one look-up instead of each test below: the tables of the modules it asks, and the
 # names its own tests spell (tests/test_builtin_hook_names.py reads them from its source).
-_HOOKED_PREFIX = "builtins.dict_instance."
+_HOOKED_PREFIX = ("builtins.dict_instance.", library_bases.NUMBER_METHOD)
 _HOOKED_SUFFIX = ".run_until_complete"
 _HOOKED_NAMES = frozenset({
     "functools.update_wrapper", "builtins.setattr", "builtins.delattr", "builtins.object.__setattr__",
     "builtins.object", "python.namedtuple_make", "python.namedtuple_replace",
     "builtins.object.__getattribute__", "builtins.object.__new__", "builtins.type.__call__",
-    "builtins.tuple.__new__", "builtins.dict",
+    "builtins.tuple.__new__", "builtins.dict", *library_bases.NUMBER_NEWS,
     "importlib.import_module", "builtins.__import__", "asyncio.gather", "builtins.type",
     "builtins.isinstance", "builtins.issubclass", "builtins.hasattr", "builtins.getattr",
     "builtins.len", "builtins.iter", "builtins.reversed", "builtins.tuple", "builtins.list",

@@ -38,7 +38,7 @@ from ..values import (
     is_enum_member,
     pack,
 )
-from . import allow, comparisons, datamodel, guards, proxies
+from . import allow, comparisons, datamodel, guards, library_bases, proxies
 from .generators import Generator, Step
 from .real import (
     MAX_ITERATED,
@@ -180,6 +180,9 @@ class Conversion:
         if is_enum_member(value) and value.cls.enum_mixin:  # type: ignore[attr-defined]
             self.faithful = False  # the member's value stands for it
             return self.to_real(value.attrs["value"], depth + 1)  # type: ignore[attr-defined]
+        if value.__class__ is ObjVal and library_bases.plain_number(value):
+            self.faithful = False  # an int / float subclass's instance that overrides none of
+            return self.to_real(value.payload, depth + 1)  # the number's methods: its number
         if isinstance(value, (FuncVal, PartialVal, ClassVal, WrappedVal)):
             self.faithful = False
             return self._callback(value)

@@ -83,6 +83,10 @@ HOOKS = {
     "__floor__": "math.floor() of an instance, through the proxy", "__ceil__": "as __floor__ (math.ceil)",
     "__trunc__": "as __floor__ (math.trunc)",
     "__divmod__": "divmod() of an instance, through the proxy", "__rdivmod__": "as __divmod__, reflected",
+    "__getnewargs__": "an int / float subclass's instance: the number's own, on the number it holds "
+                      "(python/library_bases.py); a class's own: through the proxy (copy, pickle)",
+    "__sizeof__": "an int / float subclass's instance: the number's own (sys.getsizeof); a class's own: "
+                  "through the proxy",
     "__instancecheck__": "isinstance(obj, cls) asks cls's metaclass's (the program's); an object of "
                          "exactly cls is an instance without asking",
     "__subclasscheck__": "issubclass(sub, cls) asks cls's metaclass's (the program's)",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from ..values import LIBRARY_BASES, UNKNOWN, Const, LibraryBase, PartialVal, QualName
+from ..values import LIBRARY_BASES, UNKNOWN, ClassVal, Const, LibraryBase, ObjVal, PartialVal, QualName
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,20 @@ DICT_HOOKS = ("__init__", "__getitem__", "__setitem__", "__contains__", "__len__
 _DICT = {**{name: LibraryMethod(f"builtins.dict.{name}", on_payload=True) for name in DICT_METHODS},
          **{name: LibraryMethod(f"builtins.dict_instance.{name}") for name in DICT_HOOKS}}
 
+# What a number's method is called as, once bound to the number an instance holds: its
+# other arguments are read as numbers too (python/calls.py), as the builtin's slot reads them.
+NUMBER_METHOD = "python.number."
+
+
+def _number_methods(kind: type) -> tuple[str, ...]:
+    """The methods ``kind`` defines itself (its data descriptors, ``real`` / ``numerator``,
+    a classmethod such as ``from_bytes``, and its doc stay unknown)."""
+    return tuple(name for name, value in vars(kind).items()
+                 if callable(value) and not isinstance(value, (classmethod, staticmethod))
+                 and name not in ("__new__", "__getattribute__", "__init__", "fromhex", "from_bytes",
+                                  "__getformat__"))
+
+
 LIBRARY_BASES.update({
     "builtins.dict": LibraryBase(_DICT, frozenset(dir(dict)) - set(_DICT) - {"__class_getitem__"}),
     "builtins.object": LibraryBase({}, frozenset()),
@@ -69,6 +83,15 @@ LIBRARY_BASES.update({
          "__iter__": LibraryMethod("builtins.iter", on_payload=True),
          "__len__": LibraryMethod("builtins.len", on_payload=True)},
         _TUPLE_NAMES - set(TUPLE_METHODS) - {"__new__"}),
+    # An int / float subclass: its instance holds the number int.__new__ / float.__new__
+    # made (ObjVal.payload); the number's own methods and operators act on it, plain numbers
+    # out (``RoundedUp(200) * 2`` is an int), unless the program's class overrides them.
+    **{f"builtins.{kind.__name__}": LibraryBase(
+        {"__new__": QualName(f"builtins.{kind.__name__}.__new__"),
+         **{name: LibraryMethod(f"{NUMBER_METHOD}{kind.__name__}.{name}", on_payload=True)
+            for name in _number_methods(kind)}},
+        frozenset(vars(kind)) - set(_number_methods(kind)) - {"__new__", "__getattribute__"})
+       for kind in (int, float)},
     # A module object's class (``class Settings(types.ModuleType)``): the names it and object
     # define, and those its __init__ puts in the instance's dict, stay unknown; any other goes
     # on through the MRO, so a subclass's __getattr__ answers it (Python's module getattr
@@ -128,6 +151,37 @@ def str_new(args: list[object], kwargs: dict[str, object]) -> object:
         return Const("")
     text = args[0]
     return Const(text.value) if isinstance(text, Const) and type(text.value) is str else None
+
+
+NUMBER_NEWS = frozenset({"builtins.int.__new__", "builtins.float.__new__"})
+
+
+def number_new(args: list[object], kwargs: dict[str, object], made: object) -> object:
+    """``int.__new__(cls, *args)``: an instance of ``cls`` holding ``made`` (what ``int(*args)``
+    gave; none known: an instance whose number is not known)."""
+    cls = args[0]
+    return ObjVal(cls, {}, payload=made if isinstance(made, Const) else None)  # type: ignore[arg-type]
+
+
+def holds_number(cls: object) -> str | None:
+    """The builtin number type instances of ``cls`` are (``"int"`` / ``"float"``), or None."""
+    for base in getattr(cls, "mro", list)():
+        if isinstance(base, QualName) and base.name in ("builtins.int", "builtins.float"):
+            return base.name
+    return None
+
+
+def plain_number(obj: ObjVal) -> bool:
+    """Whether ``obj`` is an int / float subclass's instance holding a known number whose
+    classes override none of the number's methods: real code sees no difference from the number
+    but its type."""
+    if obj.payload is None or holds_number(obj.cls) is None:
+        return False
+    return not any(isinstance(base, ClassVal) and any(name in base.attrs for name in _NUMBER_IDENTITY)
+                   for base in obj.cls.mro())
+
+
+_NUMBER_IDENTITY = (frozenset(vars(int)) | frozenset(vars(float)) | {"__str__"}) - {"__new__", "__doc__"}
 
 
 def is_named_tuple(cls: object) -> bool:

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..trace import Ctx
 from ..values import MISSING, UNKNOWN, ClassVal, DictVal, ObjVal, QualName
-from . import datamodel
+from . import datamodel, library_bases
 
 # Each operator's special methods: (binary, reflected, in place).
 HOOKS: dict[type[ast.operator], tuple[str, str, str]] = {
@@ -72,7 +72,9 @@ def binary(caller: Caller, left: object, op: ast.operator, right: object, ctx: C
         found = operand.cls.lookup(hook)
         if found is UNKNOWN:
             return UNKNOWN  # a base the analysis cannot see may define it
-        if found is MISSING:
+        if found is MISSING or _number_slot(found):
+            # (An int / float subclass's number answers as a number does: the constant
+            # arithmetic below, or NotImplemented for another kind of operand.)
             continue
         tried = True
         result = caller.call_value(datamodel.bind(found, operand, operand.cls), [other], {}, ctx)
@@ -85,6 +87,11 @@ def binary(caller: Caller, left: object, op: ast.operator, right: object, ctx: C
         _update(merged, right)
         return merged
     return MISSING
+
+
+def _number_slot(found: object) -> bool:
+    """Whether a hook found through the MRO is a builtin number's (python/library_bases.py)."""
+    return isinstance(found, library_bases.LibraryMethod) and found.target.startswith(library_bases.NUMBER_METHOD)
 
 
 def unary(caller: Caller, op: ast.unaryop, operand: object, ctx: Ctx) -> object:

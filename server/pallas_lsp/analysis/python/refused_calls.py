@@ -20,8 +20,8 @@ import ast
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..values import Const, FuncVal
-from . import binding
+from ..values import ClassVal, Const, FuncVal
+from . import binding, dataclass_init
 from .exception_values import ExcVal
 from .interp.support import _UNKNOWN_REST
 
@@ -70,6 +70,26 @@ def refuses(interp: _Interp, func: FuncVal, args: list[object], kwargs: dict[str
     assert message is not None
     if interp.escapes(TypeError) and id(node) not in interp.refused_calls:
         interp.refused_calls[id(node)] = RefusedCall(node, definition, message)
+    return ExcVal(TypeError, (Const(message),))
+
+
+def refuses_dataclass(interp: _Interp, cls: ClassVal, args: list[object], kwargs: dict[str, object],
+                      node: ast.Call) -> ExcVal | None:
+    """The same for a call of a dataclass of the program's, whose ``__init__`` @dataclass
+    wrote (python/dataclass_init.py): CPython's TypeError, recorded as ``refuses`` records it."""
+    if "**" in kwargs or any(arg is _UNKNOWN_REST for arg in args):
+        return None
+    spec = dataclass_init.init_signature(cls)
+    if spec is None or binding.refusal(spec, "", len(args) + 1, list(kwargs)) is None:
+        return None
+    tree = _program_tree(interp, cls.node)
+    if tree is None or _in_library(interp, node):
+        return None
+    qualname = binding.qualname_of(tree, cls.node) or cls.node.name
+    message = binding.refusal(spec, f"{qualname}.__init__", len(args) + 1, list(kwargs))
+    assert message is not None
+    if interp.escapes(TypeError) and id(node) not in interp.refused_calls:
+        interp.refused_calls[id(node)] = RefusedCall(node, dataclass_init.init_definition(cls, spec), message)
     return ExcVal(TypeError, (Const(message),))
 
 

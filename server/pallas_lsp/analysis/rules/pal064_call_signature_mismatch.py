@@ -16,9 +16,11 @@ from ..values import Const
 from .base import LoweringError, Rule
 
 # The function CPython names: a method or a nested def (a dotted ``__qualname__``), not a
-# class's ``__init__`` (PAL009 judges JAX's classes) nor a bare name (JAX's own functions,
-# PAL009's): PAL064's lowering errors are TypeErrors of the program's methods and nested defs.
-_QUALNAME = r"\A(?![\w<>.]*\.__init__\(\))[\w<>]+(?:\.[\w<>]+)+\(\) "
+# bare name (JAX's own functions, PAL009's): PAL064's lowering errors are TypeErrors of the
+# program's methods and nested defs, and of the ``__init__`` @dataclass writes for the
+# program's dataclasses (which read as JAX's classes' do: PAL009 claims those too, and the
+# finding on the line says which).
+_QUALNAME = r"\A[\w<>]+(?:\.[\w<>]+)+\(\) "
 
 RULE = Rule(
     code="PAL064",

@@ -701,7 +701,38 @@ class CallsMixin:
             inner_ctx = replace(ctx, manual=mesh, manual_axes=_nested_manual_axes(ctx, func.manual_axes),
                                 shard_map_node=func.node)
             args = [_shard_of(arg, spec_for(func.in_specs, index), mesh) for index, arg in enumerate(args)]
+        if func.kind != "jit":
+            self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
+            return UNKNOWN
+        # jax.jit caches what a trace made by the jitted object and its arguments (and the
+        # context: the mesh, the shard_map around it): calling it again with the same
+        # arguments runs none of its Python (a warm-up call, then a timed one). Kept only for
+        # a trace that raised nothing, on a path that surely ran, and served only under the
+        # same handlers: what a rule finds later in the trace may still raise (JAX then caches
+        # nothing), and a handler that caught it there left the block the second call is in.
+        # The key is computed only when the same object is called again (most are called once:
+        # the keystroke path makes no call more); arguments that may change in between (a list,
+        # an instance) are fingerprinted at once.
+        handlers = tuple(map(id, self.handlers))
+        identity = id(func)
+        traced = self._jit_traces.get(identity)
+        if traced is not None:
+            key = _jit_key(_arguments_key(args, kwargs), ctx, self.context_mesh, self.x64, handlers)
+            if any(_jit_key(*seen) == key for seen in traced[1:]):
+                return UNKNOWN
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
+        if self.last_raised is None and self._uncertain == 0 and self._callback_depth == 0:
+            if traced is None:
+                traced = self._jit_traces[identity] = [func]  # (held: its id is not reused)
+            arguments: object = (tuple(args), kwargs)
+            changeable = bool(kwargs)
+            for arg in args:  # (a loop: no call on the keystroke path)
+                if arg.__class__ not in _IMMUTABLE_ARGUMENTS:
+                    changeable = True
+                    break
+            if changeable:
+                arguments = _arguments_key(args, kwargs)
+            traced.append((arguments, ctx, self.context_mesh, self.x64, handlers))
         return UNKNOWN
 
     def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
@@ -1255,3 +1286,25 @@ def _may_take(func: object, args: list[object], kwargs: dict[str, object]) -> bo
         return False
     return all(param.arg in kwargs for param, default in zip(spec.kwonlyargs, spec.kw_defaults, strict=False)
                if default is None)
+
+
+# Argument values that never change once made (a jitted call's arguments kept as they are).
+_IMMUTABLE_ARGUMENTS = frozenset({Const, ArrayVal, MeshVal, QualName})
+
+
+class _ArgumentsKey(tuple):
+    """The fingerprints of a call's arguments, taken when it was made."""
+
+
+def _arguments_key(args: list[object], kwargs: dict[str, object]) -> _ArgumentsKey:
+    return _ArgumentsKey((fingerprint(tuple(args)), fingerprint(tuple(sorted(kwargs.items())))))
+
+
+def _jit_key(arguments: object, ctx: Ctx, mesh: object, x64: object,
+             handlers: tuple[int, ...]) -> tuple[object, ...]:
+    """What jax.jit's cache tells two calls of one jitted object apart by (the arguments, the
+    context), with the handlers the call runs under. ``arguments``: their fingerprints, or the
+    arguments themselves where none of them can change (fingerprinted now)."""
+    if not isinstance(arguments, _ArgumentsKey):
+        arguments = _arguments_key(list(arguments[0]), arguments[1])  # type: ignore[index]
+    return (arguments, ctx.key(), fingerprint(mesh), x64, handlers)

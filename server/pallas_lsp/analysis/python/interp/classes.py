@@ -35,12 +35,14 @@ from ...values import (
 from .. import (
     class_objects,
     comparisons,
+    dataclass_init,
     datamodel,
     exception_values,
     flags,
     library_bases,
     protocols,
     records,
+    refused_calls,
     type_attributes,
 )
 from ..descriptor_values import (
@@ -545,7 +547,8 @@ class ClassesMixin:
             base = exception_values.exception_base(cls)
             if base is not None:  # BaseException.__new__: args are the positional arguments
                 obj.payload = exception_values.ExcVal(base, tuple(args))
-        if isinstance(new, QualName) and new.name == "builtins.tuple.__new__":
+        if isinstance(new, QualName) and (new.name == "builtins.tuple.__new__"
+                                          or new.name in library_bases.NUMBER_NEWS):
             made = self.call_value(new, [cls, *args], kwargs, ctx)  # tuple.__new__(cls, iterable)
             if not isinstance(made, ObjVal):
                 return made
@@ -563,8 +566,16 @@ class ClassesMixin:
         elif isinstance(init, library_bases.LibraryMethod):
             self.call_value(datamodel.bind(init, obj, cls), args, kwargs, ctx)  # dict.__init__
         elif any(isinstance(c, ClassVal) and c.is_dataclass for c in cls.mro()):
+            call, spelled = self.spelled_call
+            if spelled is args and call is not None:
+                refused = refused_calls.refuses_dataclass(self, cls, args, kwargs, call)
+                if refused is not None:
+                    self.last_raised = refused  # CPython's TypeError, before __init__ runs
+                    return UNKNOWN  # type: ignore[return-value]
             parameters = cls.init_parameters()
-            given: dict[str, object] = dict(zip((name for name, _ in parameters), args, strict=False))
+            positional = dataclass_init.positional_names(cls)
+            given: dict[str, object] = dict(zip(
+                positional if positional is not None else (name for name, _ in parameters), args, strict=False))
             given.update((name, value) for name, value in kwargs.items()
                          if any(name == known for known, _ in parameters))
             for name, is_init_var in parameters:
