@@ -107,7 +107,8 @@ def test_the_typeerror_is_raised_the_handler_runs_and_the_body_does_not() -> Non
     # The __init__ @dataclass writes for the program's dataclasses: PAL064's
     # (python/dataclass_init.py); a JAX class's words read the same, so PAL009 claims them too.
     ("Plan.__init__() takes from 2 to 3 positional arguments but 4 were given", ("call_signature_mismatch",)),
-    ("Mesh.__init__() got an unexpected keyword argument 'grid_spec'", ("api_renamed", "call_signature_mismatch")),
+    ("Mesh.__init__() got an unexpected keyword argument 'grid_spec'",
+     ("api_renamed", "call_signature_mismatch")),
     # JAX's own functions: PAL009's, never PAL064's.
     ("pallas_call() got an unexpected keyword argument 'grid_spec'", ("api_renamed",)),
     ("Harness.kernel() got an unexpected keyword argument 'out_shape'", ("api_renamed",)),

@@ -91,7 +91,8 @@ def binary(caller: Caller, left: object, op: ast.operator, right: object, ctx: C
 
 def _number_slot(found: object) -> bool:
     """Whether a hook found through the MRO is a builtin number's (python/library_bases.py)."""
-    return isinstance(found, library_bases.LibraryMethod) and found.target.startswith(library_bases.NUMBER_METHOD)
+    return isinstance(found, library_bases.LibraryMethod) \
+        and found.target.startswith(library_bases.NUMBER_METHOD)
 
 
 def unary(caller: Caller, op: ast.unaryop, operand: object, ctx: Ctx) -> object:

@@ -574,8 +574,8 @@ class ClassesMixin:
                     return UNKNOWN  # type: ignore[return-value]
             parameters = cls.init_parameters()
             positional = dataclass_init.positional_names(cls)
-            given: dict[str, object] = dict(zip(
-                positional if positional is not None else (name for name, _ in parameters), args, strict=False))
+            names = positional if positional is not None else [name for name, _ in parameters]
+            given: dict[str, object] = dict(zip(names, args, strict=False))
             given.update((name, value) for name, value in kwargs.items()
                          if any(name == known for known, _ in parameters))
             for name, is_init_var in parameters:
