@@ -37,6 +37,7 @@ from .values import (
     RefVal,
     ShapeDtypeVal,
     ViewIndexer,
+    plain,
     unpack,
 )
 
@@ -656,7 +657,55 @@ def _elementwise(call: Call) -> object:
 
 # Calls that are ops inside a kernel body (recorded by their parameters) and arrays wherever
 # they are called: HANDLERS gives their value, in a kernel after the op is recorded.
-VALUED_OPS = frozenset({"lax.iota", "lax.broadcasted_iota", "plgpu.multimem_load_reduce", "lax.axis_index"})
+VALUED_OPS = frozenset({"lax.iota", "lax.broadcasted_iota", "plgpu.multimem_load_reduce", "lax.axis_index",
+                        "lax.axis_size"})
+
+
+def _axis_size(call: Call) -> object:
+    """``lax.axis_size(name)`` in a kernel body: a Python int (JAX reads it from the axis
+    environment), the size of the kernel's grid, cluster or thread axis of that name (the
+    product over a tuple of names); unknown for another name, or under a construct that may
+    bind names of its own."""
+    ctx = call.ctx
+    if ctx.launch is None or ctx.names_open or ctx.scope_names:
+        return UNKNOWN
+    sizes = _kernel_axis_sizes(ctx.launch.kernel.mesh_args)  # type: ignore[attr-defined]
+    name = plain(call.arg(0, "axis_name"))
+    names = unpack(name) if not (isinstance(name, Const) and isinstance(name.value, str)) else [name]
+    if sizes is None or names is None:
+        return UNKNOWN
+    total = 1
+    for item in names:
+        size = sizes.get(item.value) if isinstance(item, Const) and isinstance(item.value, str) else None
+        if size is None:
+            return UNKNOWN
+        total *= size
+    return Const(total)
+
+
+def _kernel_axis_sizes(mesh_args: object) -> dict[str, int] | None:
+    """plgpu.kernel's axis names and sizes (grid_names with grid, cluster_names with cluster,
+    thread_name with num_threads), where every one is written out; None otherwise."""
+    if not isinstance(mesh_args, dict):
+        return None
+    sizes: dict[str, int] = {}
+    for names_key, sizes_key in (("grid_names", "grid"), ("cluster_names", "cluster")):
+        names, extents = unpack(plain(mesh_args.get(names_key, Const(())))), \
+            unpack(plain(mesh_args.get(sizes_key, Const(()))))
+        if names is None or extents is None or len(names) != len(extents):
+            return None
+        for name, extent in zip(names, extents, strict=True):
+            if not (isinstance(name, Const) and isinstance(name.value, str) and isinstance(extent, Const)
+                    and type(extent.value) is int):
+                return None
+            sizes[name.value] = extent.value
+    thread, count = mesh_args.get("thread_name", MISSING), mesh_args.get("num_threads", MISSING)
+    if thread is not MISSING and not (isinstance(thread, Const) and thread.value is None):
+        if not (isinstance(thread, Const) and isinstance(thread.value, str) and isinstance(count, Const)
+                and type(count.value) is int):
+            return None
+        sizes[thread.value] = count.value
+    return sizes
 
 
 def _axis_index(call: Call) -> object:
@@ -992,6 +1041,7 @@ HANDLERS: dict[str, Handler] = {
     # is the op's): this handler gives its value in code around the kernel (the inputs).
     "lax.iota": _iota,
     "lax.axis_index": _axis_index,
+    "lax.axis_size": _axis_size,
     "plgpu.multimem_load_reduce": _multimem_load_reduce,
     "lax.broadcasted_iota": _broadcasted_iota,
     "jnp.dtype": _dtype,

@@ -339,10 +339,14 @@ def subscript(base: object, index: object) -> object:
             return UNKNOWN
         return ArrayVal(ref_facts.indexed_shape(base.shape, dims), base.dtype, strong=True)
     if isinstance(base, ArrayVal):
-        # An element / slice of an array: the same dtype.
+        # An element / slice of an array: the same dtype, and the shape the index leaves
+        # (NumPy's basic indexing: ints, slices, pl.ds, `...`, as a ref's index is read).
         whole = isinstance(index, Const) and index.value is Ellipsis
-        return ArrayVal(base.shape if whole else UNKNOWN, base.dtype,
-                        base.layout if whole else UNKNOWN, base.strong)
+        if whole:
+            return ArrayVal(base.shape, base.dtype, base.layout, base.strong)
+        dims = ref_facts.index_dims(base.shape, index) if isinstance(base.shape, Const) else None
+        shape = ref_facts.indexed_shape(base.shape, dims) if dims is not None else UNKNOWN
+        return ArrayVal(shape, base.dtype, UNKNOWN, base.strong)
     if (isinstance(base, Const) and isinstance(base.value, (tuple, str)) and isinstance(index, Const)
             and type(index.value) is int):
         try:
@@ -1516,6 +1520,38 @@ def _shape_dtype_struct(call: Call) -> object:
     return ShapeDtypeVal(shape if isinstance(shape, Const) else UNKNOWN, dtype or UNKNOWN)
 
 
+def _eval_shape(call: Call) -> object:
+    """``jax.eval_shape(fun, *args, **kwargs)``: fun traced (as jit traces it) on abstract
+    arrays, a ShapeDtypeStruct standing for an array of its shape and dtype; the arrays of its
+    result given back as ShapeDtypeStructs (a kernel's out_type often is one)."""
+    fun = call.arg(0, "fun")
+    if fun is MISSING or "**" in call.kwargs or any(isinstance(arg, ast.Starred) for arg in call.node.args):
+        return _other(call)
+    args = [_abstract(arg) for arg in call.args[1:]]
+    kwargs = {key: _abstract(value) for key, value in call.kwargs.items() if key != "fun"}
+    traced = replace(call.ctx, jit_node=call.node, jit_call=call.ctx.jit_call or call.node)
+    return _struct_of(call.tracer.call_value(fun, args, kwargs, traced))
+
+
+def _abstract(value: object) -> object:
+    """What eval_shape hands its function for an argument: a ShapeDtypeStruct is an array of
+    its shape and dtype (strongly typed); a tuple, its items so; the rest as it is."""
+    if isinstance(value, ShapeDtypeVal):
+        return ArrayVal(value.shape, value.dtype, strong=True)
+    if value.__class__ is tuple:
+        return tuple(_abstract(item) for item in value)  # type: ignore[attr-defined]
+    return value
+
+
+def _struct_of(value: object) -> object:
+    """eval_shape's result: each array of the pytree as a ShapeDtypeStruct; unknown leaves."""
+    if isinstance(value, ArrayVal) and not isinstance(value, RefVal):
+        return ShapeDtypeVal(value.shape if isinstance(value.shape, Const) else UNKNOWN, value.dtype)
+    if value.__class__ is tuple:
+        return tuple(_struct_of(item) for item in value)  # type: ignore[attr-defined]
+    return UNKNOWN
+
+
 def _shape_dtype_like(call: Call) -> object:
     """``jax.ShapeDtypeStruct.like(x)``: x's shape and dtype (other keywords: not modelled)."""
     like = call.arg(0, "x")
@@ -1719,6 +1755,7 @@ HANDLERS: dict[str, Handler] = {
     "pl.tpu.TPUCompilerParams": _foreign_params,
     "functools.partial": _partial,
     "jax.ShapeDtypeStruct": _shape_dtype_struct,
+    "jax.eval_shape": _eval_shape,
     "jax.ShapeDtypeStruct.like": _shape_dtype_like,
     "plgpu.ShapeDtypeStruct": _shape_dtype_struct,
     "builtins.tuple": _sequence,

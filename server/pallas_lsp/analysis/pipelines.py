@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from .values import (
     MISSING,
     UNKNOWN,
+    ArrayVal,
     Const,
     DtypeVal,
     FuncVal,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from .jax_calls import Call
 
 RUN = "plgpu.emit_pipeline.run"
+EMIT = "plgpu.emit_pipeline"
 WS = "plgpu.emit_pipeline_warp_specialized"
 # ``pipeline.get_allocations(*gmem_refs)`` of a warp-specialized pipeline: the same refs
 # against the specs check as its run, recorded the same way.
@@ -108,6 +110,7 @@ class PipelineVal:
     # refs of slot_refs below), and whether it also takes a carry (init_carry=).
     body: object = None
     carries: bool = False
+    init_carry: object = MISSING  # init_carry= as passed (MISSING: not given)
     # The warp-specialized pipeline's (WS) own: its compute_context= (None where not given, or
     # for plgpu.emit_pipeline), and whether its body takes exactly (indices, *slot_refs[, carry])
     # (no manual barriers passed): analysis/warp_pipelines.py traces the body at the run.
@@ -258,7 +261,8 @@ def emit_pipeline(call: Call, trace_usual: Callable[[], object]) -> object:
     nodes = {key: node for key, node in call.kw_nodes.items() if key in values}
     call.tracer.record_op(call.name, call.node, values, nodes, call.ctx)
     made = PipelineVal(call.node, values["in_specs"], values["out_specs"], values["grid"], call.name,
-                       values["max_concurrent_steps"], call.arg(0, "body"), "init_carry" in call.kwargs)
+                       values["max_concurrent_steps"], call.arg(0, "body"), "init_carry" in call.kwargs,
+                       call.kwargs.get("init_carry", MISSING))
     if call.name == WS:
         context = call.kwargs.get("compute_context", Const(None))
         made = replace(made, memory_registers=call.kwargs.get("memory_registers", MISSING),
@@ -415,12 +419,32 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
     # The GMEM refs counted (a `*refs` of unknown length is not): the body gets one slot ref
     # per GMEM ref, UNKNOWN for a ref the analysis does not know (a test harness's input made
     # by a function it cannot follow), so its `*args` has a known length.
-    if call.node.keywords or any(ref is call.tracer.unknown_rest for ref in gmem_refs) or pipeline.carries \
-            or not isinstance(body, (FuncVal, PartialVal)):
+    carry = _carried(pipeline.init_carry) if pipeline.carries and pipeline.api == EMIT else MISSING
+    if call.node.keywords or any(ref is call.tracer.unknown_rest for ref in gmem_refs) \
+            or (pipeline.carries and carry is MISSING) or not isinstance(body, (FuncVal, PartialVal)):
         call.tracer.call_callbacks([body], {}, call.node, ctx, same_context=True)
         return
     refs = slot_refs(pipeline.in_specs, pipeline.out_specs, list(gmem_refs), call.tracer.version)
-    call.tracer.call_value(body, [UNKNOWN, *refs], {}, replace(ctx, scope_call=call.node))
+    carried = [carry] if pipeline.carries else []
+    call.tracer.call_value(body, [UNKNOWN, *refs, *carried], {}, replace(ctx, scope_call=call.node))
+
+
+def _carried(init: object) -> object:
+    """What the body gets for the carry: ``init_carry``'s values as traced arrays, strongly
+    typed (the pipeline's loop carries them: a Python 0 is an int32 scalar, 0.0 a float32 one,
+    measured by famheld14's emit_with_carry: an int carry stored into a float32 ref is refused);
+    a tuple of them item by item; MISSING (the carry not followed) for anything else."""
+    if isinstance(init, Const) and type(init.value) in _SCALAR_DTYPES:
+        return ArrayVal(Const(()), DtypeVal(_SCALAR_DTYPES[type(init.value)]), strong=True)
+    if isinstance(init, ArrayVal) and not isinstance(init, RefVal):
+        return replace(init, strong=True)
+    if init.__class__ is tuple:
+        items = [_carried(item) for item in init]  # type: ignore[attr-defined]
+        return MISSING if any(item is MISSING for item in items) else tuple(items)
+    return MISSING
+
+
+_SCALAR_DTYPES = {bool: "bool", int: "int32", float: "float32"}
 
 
 def attribute(pipeline: PartialVal, attr: str) -> object:

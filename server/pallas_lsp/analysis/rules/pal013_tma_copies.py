@@ -294,6 +294,14 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
                 and isinstance(src.dtype, DtypeVal) and isinstance(dst.dtype, DtypeVal) \
                 and src.dtype != dst.dtype:
             return _dtype_finding(program, op, sides, src, dst, at_trace)
+        if multicast_only and (at_trace or not _view_may_fail(smem)) and isinstance(src.shape, Const) \
+                and isinstance(dst.shape, Const) and src.shape != dst.shape \
+                and (src.dtype == dst.dtype or not at_trace) \
+                and collective_size(op, op.args.get("collective_axes")) is not None:
+            # Each block of the cluster receives the whole source: a multicast copy over the
+            # kernel's cluster axes (others: PAL025's) compares the shapes as a plain copy
+            # does (measured on 0.10.2, 0.11.2 and 0.12.0.1: famheld14's iter_sentinel_cluster).
+            return _shape_finding(program, op, name, sides, src, dst, smem, gmem, at_trace)
         return None
     # Lowering applies the shared-memory side's transforms to its view first: where that may
     # raise (an int index of a tiled dimension, a window that cuts a tile: PAL012), or is not
@@ -306,12 +314,7 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
     if partition is not None:
         return _partition_finding(program, op, src, dst, *partition)
     if isinstance(src.shape, Const) and isinstance(dst.shape, Const) and src.shape != dst.shape:
-        return Finding(
-            RULE.code, program.span(op.node),
-            f"{name} copies {sides}: the GMEM side, after indexing, must have the shared-memory "
-            f"buffer's shape. JAX raises {_shape_error(op.name, src, dst, at_trace)}. Index the "
-            f"GMEM ref to {short_repr(smem.shape.value)} (`.at[...]`) or declare the buffer "  # type: ignore[union-attr]
-            f"{short_repr(gmem.shape.value)}.", related=_related(program, src, dst))  # type: ignore[union-attr]
+        return _shape_finding(program, op, name, sides, src, dst, smem, gmem, at_trace)
     if view_may_fail:
         return None
     if op.name == "plgpu.copy_gmem_to_smem" and program.semantics(op.launch.kernel).name == "Lane" \
@@ -395,6 +398,16 @@ def _partition_finding(program: Program, op: Op, src: RefVal, dst: RefVal, axis:
 _MLIR_TYPES = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f64",
                "int32": "i32", "int16": "i16", "int8": "i8", "uint32": "i32", "uint16": "i16",
                "uint8": "i8", "float8_e4m3fn": "f8E4M3FN", "float8_e5m2": "f8E5M2"}
+
+
+def _shape_finding(program: Program, op: Op, name: str, sides: str, src: RefVal, dst: RefVal,
+                   smem: RefVal, gmem: RefVal, at_trace: bool) -> Finding:
+    return Finding(
+        RULE.code, program.span(op.node),
+        f"{name} copies {sides}: the GMEM side, after indexing, must have the shared-memory "
+        f"buffer's shape. JAX raises {_shape_error(op.name, src, dst, at_trace)}. Index the "
+        f"GMEM ref to {short_repr(smem.shape.value)} (`.at[...]`) or declare the buffer "  # type: ignore[union-attr]
+        f"{short_repr(gmem.shape.value)}.", related=_related(program, src, dst))  # type: ignore[union-attr]
 
 
 def _mlir(dtype: DtypeVal) -> str:

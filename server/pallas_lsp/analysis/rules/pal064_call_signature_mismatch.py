@@ -141,8 +141,8 @@ def _index_map_findings(program: Program) -> list[Finding]:
         if id(op.node) in seen or not isinstance(pipeline, PipelineVal) or op.names_open:
             continue
         grid = pipeline.grid.value if isinstance(pipeline.grid, Const) else pipeline.grid
-        if not isinstance(grid, tuple):
-            continue
+        if not isinstance(grid, tuple) or any(type(size) is int and size < 1 for size in grid):
+            continue  # (a grid entry below 1 is refused before any index_map is called: PAL016)
         ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
         if ins is None or outs is None:
             continue

@@ -27,6 +27,7 @@ from ..load_sizes import whole
 from ..model import Finding, Options, Related
 from ..ops import LAYOUT_CAST
 from ..program import Program, short_repr
+from ..ref_stores import store_fault
 from ..smem_transforms import swizzled_tiled_off_tile
 from ..stdlib_calls import OPERATOR_FUNCTIONS
 from ..trace import Op, RefAccess
@@ -298,7 +299,10 @@ def _transposed_without_transposed_ref(program: Program) -> Iterator[Finding]:
         value = access.value
         if access.kind == "store" and isinstance(value, ArrayVal) and not isinstance(value, RefVal) \
                 and value.layout is RegisterLayout.TILED_TRANSPOSED and _plain_smem(access.ref) \
-                and not access.scoped and program.semantics(access.launch.kernel).name == "Lane":
+                and not access.scoped and program.semantics(access.launch.kernel).name == "Lane" \
+                and store_fault(access.ref, access.index, value) is None:
+            # (A store whose shape or dtype swap refuses fails there first, while it is traced:
+            # PAL026's.)
             sites.append((access.node, f"stores a value in a transposed tiled layout into "
                           f"{program.text(access.node.value)}", access, "store"))
     for node, what, fact, kind in sites:

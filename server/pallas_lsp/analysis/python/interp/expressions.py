@@ -311,10 +311,14 @@ class ExpressionsMixin:
                 # (Not in code that runs once per warp, where an array is refused first, PAL065,
                 # nor under a construct the model does not follow, which may never run it.)
                 # A slice or element of a register array in a kernel body (PAL061): its index
-                # read as a ref's (slices as DSliceVal); evaluated a second time below, so only
-                # an index of constants and names (nothing that runs code twice).
-                self.record_op(REGISTER_SLICE_OP, node, {  # type: ignore[arg-type]
-                    "x": base, "index": self.ev_ref_index(node.slice, env, ctx)}, {}, ctx)
+                # read as a ref's (slices as DSliceVal), only an index of constants and names.
+                index = self.ev_ref_index(node.slice, env, ctx)
+                self.record_op(REGISTER_SLICE_OP, node, {"x": base, "index": index}, {}, ctx)  # type: ignore[arg-type]
+                return self.subscript(base, index, ctx)
+            if isinstance(base, ArrayVal) and isinstance(node.slice, (ast.Slice, ast.Tuple)):
+                # A slice of an array (`x[:, :KEEP]`): its index read as a ref's, so the shape
+                # it leaves is known (NumPy's basic indexing).
+                return self.subscript(base, self.ev_ref_index(node.slice, env, ctx), ctx)
             if isinstance(node.slice, ast.Slice):
                 bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
                           for b in (node.slice.lower, node.slice.upper, node.slice.step)]
