@@ -871,6 +871,22 @@ def _dtype(call: Call) -> object:
     return _dtype_like(given) or UNKNOWN
 
 
+def _promote_types(call: Call) -> object:
+    """``jnp.promote_types(a, b)``: JAX's lattice join of two dtypes (dtypes.PROMOTED_X64_OFF:
+    a float16 / bfloat16 with a float32 is float32). Not where x64 may be on or the join is a
+    64-bit type (promote_types gives it uncanonicalized: int32 with uint32 is int64 there)."""
+    a, b = _dtype_like(call.arg(0, "a")), _dtype_like(call.arg(1, "b"))
+    if a is None or b is None or len(call.args) + len(call.kwargs) != 2:
+        return UNKNOWN
+    if a == b:
+        return a
+    found = PROMOTED_X64_OFF.get(frozenset((a.name, b.name)))
+    if found is None or call.tracer.x64 is not False or DTYPE_BITS.get(found, 64) > 32 \
+            or (a.name in INTEGERS and b.name in INTEGERS and a.name[0] != b.name[0]):
+        return UNKNOWN
+    return DtypeVal(found)
+
+
 def _type_info(call: Call) -> object:
     """jnp.finfo(d) / jnp.iinfo(d): ``bits`` and ``dtype`` of a float / integer type."""
     dtype = _dtype_like(call.arg(0, "dtype"))
@@ -1045,6 +1061,7 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.multimem_load_reduce": _multimem_load_reduce,
     "lax.broadcasted_iota": _broadcasted_iota,
     "jnp.dtype": _dtype,
+    "jnp.promote_types": _promote_types,
     "np.dtype": _dtype,
     "jnp.finfo": _type_info,
     "jnp.iinfo": _type_info,

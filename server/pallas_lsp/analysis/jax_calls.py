@@ -25,6 +25,7 @@ from . import (
     mosaic_refusals,
     names,
     pipelines,
+    pytrees,
     ref_facts,
     ref_unions,
     register_values,
@@ -93,6 +94,7 @@ from .values import (
     WrappedVal,
     const_strings,
     pack,
+    plain,
     unpack,
     within_size,
 )
@@ -163,6 +165,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return pipelines.spec_attribute(base, attr)
     if isinstance(base, CompilerParamsVal):
         return _params_attribute(base, attr)
+    if isinstance(base, pytrees.TreeDefVal):
+        return Const(base.num_leaves) if attr == "num_leaves" else UNKNOWN
     if isinstance(base, MulticastRefVal) and attr == "at":
         return MulticastAt(base)
     if isinstance(base, ObjVal):
@@ -919,30 +923,72 @@ def _merge_lists(call: Call) -> object:
 
 
 def _tree_leaves(call: Call) -> object:
-    """``jax.tree.leaves(tree)``: the list of a tree of known tuples / lists whose leaves are
-    arrays, refs or shape-dtype structs (``None`` is an empty subtree); unknown otherwise (a
-    dict, an ``is_leaf``, a registered node the analysis cannot see)."""
+    """``jax.tree.leaves(tree)``: the list of the tree's leaves (analysis/pytrees.py); unknown
+    for an ``is_leaf`` or a tree not known."""
     if len(call.args) != 1 or call.kwargs:
         return UNKNOWN
-    leaves = _leaves_of(call.args[0])
-    return ListVal(leaves) if leaves is not None else UNKNOWN
+    flat = pytrees.flatten(call.tracer.call_value, call.args[0], call.ctx)
+    return ListVal(flat[0]) if flat is not None else UNKNOWN
 
 
-def _leaves_of(tree: object) -> list[object] | None:
-    if isinstance(tree, (ArrayVal, RefVal, ShapeDtypeVal)):
-        return [tree]
-    if isinstance(tree, Const) and tree.value is None:
-        return []
-    items = unpack(tree) if isinstance(tree, (tuple, ListVal)) else None  # None: incomplete
-    if items is None:
-        return None
-    found: list[object] = []
-    for item in items:
-        leaves = _leaves_of(item)
-        if leaves is None:
-            return None
-        found += leaves
-    return found
+def _tree_flatten(call: Call) -> object:
+    """``jax.tree_util.tree_flatten(tree)``: (the list of its leaves, its structure)."""
+    if len(call.args) != 1 or call.kwargs:
+        return UNKNOWN
+    flat = pytrees.flatten(call.tracer.call_value, call.args[0], call.ctx)
+    return (ListVal(flat[0]), flat[1]) if flat is not None else UNKNOWN
+
+
+def _tree_structure(call: Call) -> object:
+    """``jax.tree_util.tree_structure(tree)``: its structure (a TreeDefVal)."""
+    if len(call.args) != 1 or call.kwargs:
+        return UNKNOWN
+    flat = pytrees.flatten(call.tracer.call_value, call.args[0], call.ctx)
+    return flat[1] if flat is not None else UNKNOWN
+
+
+def _tree_unflatten(call: Call) -> object:
+    """``jax.tree_util.tree_unflatten(treedef, leaves)``: the tree rebuilt (a registered class's
+    unflatten run)."""
+    treedef, leaves = call.arg(0, "treedef"), unpack(plain(call.arg(1, "leaves")))
+    if not isinstance(treedef, pytrees.TreeDefVal) or leaves is None:
+        return UNKNOWN
+    return pytrees.unflatten(call.tracer.call_value, treedef, list(leaves), call.ctx)
+
+
+def _tree_map(call: Call) -> object:
+    """``jax.tree_util.tree_map(f, tree, *rest)``: f of each leaf (with the leaves of ``rest``
+    at the same places), in a tree of ``tree``'s structure. A tree not known, an ``is_leaf``,
+    or trees of other structures (JAX raises): the callbacks followed as before, unknown."""
+    func = call.arg(0, "f")
+    trees = call.args[1:]
+    if not trees or set(call.kwargs) - {"is_leaf"} or call.kwargs.get("is_leaf", Const(None)) != Const(None) \
+            or any(isinstance(arg, ast.Starred) for arg in call.node.args):
+        return _other(call)
+    flats = [pytrees.flatten(call.tracer.call_value, tree, call.ctx) for tree in trees]
+    if any(flat is None for flat in flats) or not all(
+            flat[1].same_structure(flats[0][1]) for flat in flats[1:]):  # type: ignore[index]
+        return _other(call)
+    first_leaves, treedef = flats[0]  # type: ignore[misc]
+    results = [call.tracer.call_value(func, [leaf, *(flat[0][index] for flat in flats[1:])], {}, call.ctx)  # type: ignore[index]
+               for index, leaf in enumerate(first_leaves)]
+    return pytrees.unflatten(call.tracer.call_value, treedef, results, call.ctx)
+
+
+def _register_pytree_node_class(call: Call) -> object:
+    """``@jax.tree_util.register_pytree_node_class``: the class, registered with its own
+    ``tree_flatten`` / ``tree_unflatten``."""
+    cls = call.arg(0, "cls")
+    if len(call.args) == 1 and not call.kwargs:
+        pytrees.register_class(cls, pytrees.PytreeNode())
+    return cls
+
+
+def _register_pytree_node(call: Call) -> object:
+    """``jax.tree_util.register_pytree_node(cls, flatten_func, unflatten_func)``."""
+    if len(call.args) == 3 and not call.kwargs:
+        pytrees.register_class(call.args[0], pytrees.PytreeNode(call.args[1], call.args[2]))
+    return Const(None)
 
 
 def _block_spec(call: Call) -> object:
@@ -1724,6 +1770,16 @@ HANDLERS: dict[str, Handler] = {
     "jax._src.util.merge_lists": _merge_lists,
     "jax.tree.leaves": _tree_leaves,
     "jax.tree_util.tree_leaves": _tree_leaves,
+    "jax.tree.flatten": _tree_flatten,
+    "jax.tree_util.tree_flatten": _tree_flatten,
+    "jax.tree.structure": _tree_structure,
+    "jax.tree_util.tree_structure": _tree_structure,
+    "jax.tree.unflatten": _tree_unflatten,
+    "jax.tree_util.tree_unflatten": _tree_unflatten,
+    "jax.tree.map": _tree_map,
+    "jax.tree_util.tree_map": _tree_map,
+    "jax.tree_util.register_pytree_node_class": _register_pytree_node_class,
+    "jax.tree_util.register_pytree_node": _register_pytree_node,
     **warp_pipelines.HANDLERS,
     "lax.while_loop": _loop,
     "lax.cond": _branches,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from . import shape_index
+from . import arrays, shape_index
 from .arrays import dtype_of, permuted_view
 from .pipelines import PipelineAllocationsVal
 from .python.real import RealVal
@@ -83,6 +83,11 @@ def _ref_type(call: Call) -> object:
     if shape.__class__ is tuple:  # (only a tuple may hold an object with __index__)
         shape = shape_index.indexed(call, shape)
     shape_value: object = Const(_ints(shape)) if _ints(shape) is not None else UNKNOWN
+    if shape_value is UNKNOWN and call.name == "plgpu.SMEM" and arrays.shape_refusal(shape) is not None:
+        # A dimension that is no int (`(SIDE, SIDE)` of a math.sqrt): the buffer type's shape
+        # is canonicalized when it is made, and JAX raises there (measured on 0.10.2 - 0.12.0.1).
+        call.tracer.bridge_raised(call.node, TypeError(arrays.shape_refusal(shape)))
+        return UNKNOWN
     transforms_value = call.arg(None, "transforms")
     transforms: object = ()
     lone = transforms_value if isinstance(transforms_value, TransformVal) else None

@@ -379,6 +379,8 @@ class ClassVal:
     qualname: str | None = None
     module: object = None
     library_metaclass: object = None
+    # Registered with JAX as a pytree node (analysis/pytrees.py: a PytreeNode), None if not.
+    pytree: object = None
 
     def mro(self) -> list[object]:
         """The class and its bases in CPython's order (C3 linearization: a diamond's shared

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from ... import jax_calls
+from ... import jax_calls, pytrees
 from ...stdlib_values import FieldVal
 from ...trace import (
     Ctx,
@@ -100,6 +100,8 @@ class ClassesMixin:
                 cls = comparisons.total_ordering(cls)
             elif isinstance(dec, QualName) and dec.name in protocols.NAMES:
                 protocols.runtime_checkable([cls], {})  # marks a protocol class, hands it back
+            elif isinstance(dec, QualName) and dec.name == "jax.tree_util.register_pytree_node_class":
+                pytrees.register_class(cls, pytrees.PytreeNode())  # registers it, hands it back
         return cls
 
     def apply_decorator(self, dec: object, value: object, node: ast.expr, env: Env, ctx: Ctx) -> object:
