@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..values import MISSING, UNKNOWN, Const, DictVal, ObjVal, OneOf, PartialVal, QualName, pack
 from . import allow, guards, stdlib_guards  # noqa: F401  (registers its guards)
 from .convert import Conversion, forget
-from .real import SNAPSHOTS, Opaque, RealVal, Refused
+from .real import KEPT_TYPES, SNAPSHOTS, Opaque, RealVal, Refused
 
 if TYPE_CHECKING:
     from ..jax_calls import Call
@@ -227,6 +227,22 @@ def _public_attribute(target: object, attr: str) -> object:
 # ---------------------------------------------------------------- attributes
 
 _TYPE_NAMES = {cls: name for name, cls in allow.CORE_TYPES.items()}
+
+
+def missing_attribute(base: RealVal, attr: str) -> str | None:
+    """CPython's AttributeError text for ``base.attr`` where a kept builtin collection (a
+    Counter, a deque, a set, a dict view) surely has no such attribute; None otherwise (an
+    object of another kept type may answer a name through a property or ``__getattr__``)."""
+    if not base.known or type(base.real) not in _BUILTIN_KEPT or attr.startswith("__"):
+        return None
+    try:
+        getattr(base.real, attr)
+    except AttributeError as error:
+        return str(error)
+    return None
+
+
+_BUILTIN_KEPT = frozenset(KEPT_TYPES)
 
 
 def attribute(base: object, attr: str) -> object:

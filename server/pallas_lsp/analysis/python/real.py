@@ -147,15 +147,19 @@ class Tagged(str):
         return self
 
 
-# ``dict.keys()``: a set-like view (``a.keys() & b.keys()``), ordered as its dict.
+# ``dict.keys()``: a set-like view (``a.keys() & b.keys()``), ordered as its dict; the
+# values and items views of a kept mapping (a Counter's ``.values()``) are kept the same way:
+# live views of it, read when iterated.
 KEYS_VIEW = type({}.keys())
+VALUES_VIEW = type({}.values())
+ITEMS_VIEW = type({}.items())
 
 # Real types whose instances may be kept as values (the bridge hands back no module, class,
 # function or frame). Iterators are kept too (``is_iterator``).
 KEPT_TYPES: tuple[type, ...] = (
     collections.deque, collections.Counter, collections.OrderedDict, collections.defaultdict,
     collections.ChainMap, set, frozenset, bytearray, range, slice, complex,
-    KEYS_VIEW,
+    KEYS_VIEW, VALUES_VIEW, ITEMS_VIEW,
 )
 
 

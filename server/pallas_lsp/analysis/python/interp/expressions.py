@@ -558,6 +558,10 @@ class ExpressionsMixin:
                 return function_objects.code_attribute(base, attr)  # type: ignore[arg-type]
         if value is MISSING:
             value = jax_calls.get_attribute(base, attr, node)  # type: ignore[arg-type]
+            if value is UNKNOWN and node is not None and base.__class__ is RealVal:
+                refused = bridge.missing_attribute(base, attr)  # type: ignore[arg-type]
+                if refused is not None:
+                    self.operator_raised(node, ExcVal(AttributeError, (Const(refused),)))  # PAL079
         return self._attribute_value(value, ctx)
 
     def _attribute_value(self, value: object, ctx: Ctx) -> object:
