@@ -717,6 +717,15 @@ def _axis_index(call: Call) -> object:
     return ArrayVal(Const(()), DtypeVal("int32"), strong=True)
 
 
+def _semaphore_read(call: Call) -> object:
+    """``pl.semaphore_read(sem)`` in a kernel body: the semaphore's count, a strongly typed
+    int32 scalar (stored into a float32 ref: "Invalid dtype for `swap`. Ref dtype: float32.
+    Value dtype: int32.", measured on 0.10.2 - 0.12.0.1); unknown elsewhere."""
+    if call.ctx.launch is None:
+        return UNKNOWN
+    return ArrayVal(Const(()), DtypeVal("int32"), strong=True)
+
+
 def _multimem_load_reduce(call: Call) -> object:
     """``plgpu.multimem_load_reduce(ref, ...)``: the reduced array, of the ref's (view's) shape
     and dtype (its register layout: the cast's, or none: PAL004)."""
@@ -1058,6 +1067,7 @@ HANDLERS: dict[str, Handler] = {
     "lax.iota": _iota,
     "lax.axis_index": _axis_index,
     "lax.axis_size": _axis_size,
+    "pl.semaphore_read": _semaphore_read,
     "plgpu.multimem_load_reduce": _multimem_load_reduce,
     "lax.broadcasted_iota": _broadcasted_iota,
     "jnp.dtype": _dtype,

@@ -70,10 +70,15 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         # (Every load and store of every keystroke passes here: the common index, one entry or
         # `...`, is told apart by its class before any call.)
         index = access.index
+        ref = access.ref
         if index.__class__ is not tuple and not (
                 index.__class__ is Const and index.value.__class__ is tuple):  # type: ignore[attr-defined]
-            continue
-        ref = access.ref
+            # One entry is too many only for a ref of no dimensions (a scalar semaphore's
+            # `sem.at[0]`); an `...` alone is none.
+            if ref.__class__ is not RefVal or ref.shape.__class__ is not Const \
+                    or ref.shape.value != ():  # type: ignore[attr-defined]
+                continue
+            index = (index,)
         if access.scoped or not access.sure or ref.__class__ is not RefVal:
             continue
         shape = ref.shape  # type: ignore[attr-defined]
@@ -112,7 +117,7 @@ def index_fault(index: object, rank: int) -> str | None:
     elif index.__class__ is tuple:
         entries = index  # type: ignore[assignment]
     else:
-        return None  # one entry: never longer than a ref of one dimension or more
+        return None  # one entry (check makes a rank-0 ref's a tuple): never too long otherwise
     ellipses = 0
     for entry in entries:
         if entry.__class__ is Const:
@@ -130,9 +135,12 @@ def index_fault(index: object, rank: int) -> str | None:
     if count <= rank:
         return None
     spelled = ", ".join(_spelled(e) for e in entries)
-    return (f"with {count} indices ({spelled}): a ref takes at most one index per dimension, "
+    indices = "1 index" if count == 1 else f"{count} indices"
+    drop = "the index" if count == 1 else f"{count - rank} of them"
+    dimensions = "1 dimension" if count == 1 else f"{count} dimensions"
+    return (f"with {indices} ({spelled}): a ref takes at most one index per dimension, "
             f"and JAX raises \"ValueError: `indices` must not be longer than `shape`\" while the "
-            f"kernel is traced. Drop {count - rank} of them, or index a ref of {count} dimensions.")
+            f"kernel is traced. Drop {drop}, or index a ref of {dimensions}.")
 
 
 def _spelled(entry: object) -> str:
