@@ -203,10 +203,20 @@ def _dict_setdefault(call: Call) -> object:
     return UNKNOWN
 
 
+_KEY_TYPES = frozenset({str, int, bool, float, bytes, type(None)})
+
+
 def _dict_pop(call: Call) -> object:
     mapping, key = call.args[0], call.arg(1, "key")
     default = call.args[2] if len(call.args) > 2 else MISSING
     if not isinstance(mapping, DictVal):
+        return UNKNOWN
+    if default is MISSING and type(mapping) is DictVal and mapping.complete and isinstance(key, Const) \
+            and key.value.__class__ in _KEY_TYPES and key.value not in mapping.items \
+            and len(call.args) == 2 and not call.kwargs:
+        # A dict that holds every key stored in it, popped with a key it lacks and no default:
+        # CPython's KeyError, raised at the call (PAL079 where it escapes).
+        call.tracer.bridge_raised(call.node, KeyError(key.value))
         return UNKNOWN
     value = mapping.load(key, default)
     if isinstance(key, Const) and key.value in mapping.items:
