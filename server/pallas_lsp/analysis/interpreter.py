@@ -195,7 +195,7 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.axis_trace = AxisTrace()
         self._memo: dict[tuple[object, ...], object] = {}
         # Traces of jitted functions JAX would serve from its cache (interp/calling.py).
-        self._jit_traces: dict[int, list[object]] = {}
+        self._jit_traces: dict[object, list[object]] = {}
         # The context mesh JAX keeps per thread: what jax.set_mesh (a statement or a `with`)
         # or use_abstract_mesh installed, read by a shard_map without mesh= when its
         # function is traced. None: none (JAX: "The context mesh cannot be empty").

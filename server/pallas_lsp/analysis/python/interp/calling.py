@@ -714,8 +714,9 @@ class CallsMixin:
         # the keystroke path makes no call more); arguments that may change in between (a list,
         # an instance) are fingerprinted at once.
         handlers = tuple(map(id, self.handlers))
-        identity = id(func)
-        traced = self._jit_traces.get(identity)
+        # (Keyed by the jitted object itself, hashed by identity; `in`, `[]` and `+=` make no
+        # call on the keystroke path, where dict.get would.)
+        traced = self._jit_traces[func] if func in self._jit_traces else None  # noqa: SIM401
         if traced is not None:
             key = _jit_key(_arguments_key(args, kwargs), ctx, self.context_mesh, self.x64, handlers)
             if any(_jit_key(*seen) == key for seen in traced[1:]):
@@ -723,7 +724,7 @@ class CallsMixin:
         self.call(func.inner, args, kwargs, node, arg_nodes, kw_nodes, env, inner_ctx)
         if self.last_raised is None and self._uncertain == 0 and self._callback_depth == 0:
             if traced is None:
-                traced = self._jit_traces[identity] = [func]  # (held: its id is not reused)
+                traced = self._jit_traces[func] = [func]
             arguments: object = (tuple(args), kwargs)
             changeable = bool(kwargs)
             for arg in args:  # (a loop: no call on the keystroke path)
@@ -732,7 +733,7 @@ class CallsMixin:
                     break
             if changeable:
                 arguments = _arguments_key(args, kwargs)
-            traced.append((arguments, ctx, self.context_mesh, self.x64, handlers))
+            traced += [(arguments, ctx, self.context_mesh, self.x64, handlers)]
         return UNKNOWN
 
     def call_function(self, func: FuncVal, args: list[object], kwargs: dict[str, object], ctx: Ctx) -> object:
