@@ -130,7 +130,7 @@ def _pipeline_slot_bytes(runs: list[Op], launch: Launch) -> int:
     largest = 0
     for op in runs:
         pipeline = op.args.get("pipeline")
-        if op.launch is not launch or not isinstance(pipeline, PipelineVal) or pipeline.api == WS:
+        if op.launch is not launch or not isinstance(pipeline, PipelineVal):
             continue
         steps, grid = pipeline.max_concurrent_steps, _ints(pipeline.grid)
         refs = op.args.get("refs")
@@ -138,6 +138,8 @@ def _pipeline_slot_bytes(runs: list[Op], launch: Launch) -> int:
         if pairs is None or grid is None or not (isinstance(steps, Const) and type(steps.value) is int
                                                  and steps.value > 0):
             continue
+        if pipeline.api == WS and (not grid or steps.value > math.prod(grid)):
+            continue  # (the warp-specialized pipeline's slots measured where the grid has as many steps)
         slots = min(steps.value, math.prod(grid)) if grid else steps.value
         found = 0
         for spec, ref in pairs:
