@@ -111,6 +111,7 @@ class PipelineVal:
     body: object = None
     carries: bool = False
     init_carry: object = MISSING  # init_carry= as passed (MISSING: not given)
+    compute_wgs: object = UNKNOWN  # the warp-specialized pipeline's num_compute_wgs= as passed
     # The warp-specialized pipeline's (WS) own: its compute_context= (None where not given, or
     # for plgpu.emit_pipeline), and whether its body takes exactly (indices, *slot_refs[, carry])
     # (no manual barriers passed): analysis/warp_pipelines.py traces the body at the run.
@@ -267,6 +268,7 @@ def emit_pipeline(call: Call, trace_usual: Callable[[], object]) -> object:
         context = call.kwargs.get("compute_context", Const(None))
         made = replace(made, memory_registers=call.kwargs.get("memory_registers", MISSING),
                        wg_axis=call.kwargs.get("wg_axis", MISSING),
+                       compute_wgs=values["num_compute_wgs"],
                        compute_context=None if isinstance(context, Const) and context.value is None
                        else context, known_args=not any(
                            key in call.kwargs and not _false(call.kwargs[key]) for key in _MORE_ARGS))

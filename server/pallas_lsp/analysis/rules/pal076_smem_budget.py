@@ -138,8 +138,9 @@ def _pipeline_slot_bytes(runs: list[Op], launch: Launch) -> int:
         if pairs is None or grid is None or not (isinstance(steps, Const) and type(steps.value) is int
                                                  and steps.value > 0):
             continue
-        if pipeline.api == WS and (not grid or steps.value > math.prod(grid)):
-            continue  # (the warp-specialized pipeline's slots measured where the grid has as many steps)
+        if pipeline.api == WS and (not grid or steps.value > math.prod(grid)
+                                   or pipeline.compute_wgs != Const(1)):
+            continue  # (its slots measured with one compute warpgroup, the grid as many steps)
         slots = min(steps.value, math.prod(grid)) if grid else steps.value
         found = 0
         for spec, ref in pairs:

@@ -177,6 +177,11 @@ def _message(error: OperatorError) -> str:
             f"sequence holds fewer items than the index asks for, so the program stops here (in "
             f"a kernel body: JAX never sees the kernel). Index within its length, or build it "
             f"with the items the code reads.")
+    if isinstance(error.node, ast.Subscript) and isinstance(error.node.ctx, ast.Del):
+        return (f"This `del` raises \"KeyError: {error.message}\" when this line runs, and nothing "
+            f"catches it: the dict holds every key stored into it, and not this one (deleted "
+            f"already, or never stored), so the program stops here. Delete it once, or use "
+            f".pop(key, None).")
     if isinstance(error.node, ast.Subscript):
         return (f"This lookup raises \"KeyError: {error.message}\" when this line runs, and nothing "
             f"catches it: the dict holds every key stored into it, and not this one, so the "

@@ -65,6 +65,7 @@ from .. import (
 from ..generator_contexts import GeneratorContextManager
 from ..operator_errors import OperatorError, unpack_error
 from ..real import RealVal
+from .expressions import _lookup_error
 from .support import (
     _BUILTINS as BUILTIN_NAMES,
 )
@@ -570,6 +571,7 @@ class StatementsMixin:
         fail). `finally` runs also when a sure return, break or exception leaves the body."""
         chosen: list[ast.ExceptHandler] = []  # the clause the handler's verdict found
         star_chosen: list[list[object]] = []  # for `except*`: the group each clause gets
+        before = len(self.operator_errors)  # (records kept in order: the body's come after)
 
         def verdict(kind: object, code_ran: bool) -> bool | None:
             if not isinstance(stmt, ast.Try):
@@ -628,10 +630,27 @@ class StatementsMixin:
         finally:
             if stmt.finalbody:
                 self.handling.append(UNKNOWN)  # it may run while an exception is on its way out
+                recorded = len(self.operator_errors)
+                # A function's exception surely on its way out (it stopped the frame): the
+                # `finally` still surely runs, so what it does is judged as sure; when it ends
+                # on its own the exception goes on.
+                in_flight = (frame.stopped, frame.raised) if frame.stopped and frame.raised is not None \
+                    and frame.raised is not MAYBE_RAISED else None
+                if in_flight is not None:
+                    frame.stopped, frame.raised = False, None
                 try:
                     self.exec_block(stmt.finalbody, env, ctx, frame)
+                    if in_flight is not None and not frame.stopped and frame.raised is None:
+                        frame.stopped, frame.raised = in_flight
                 finally:
                     self.handling.pop()
+                    if len(self.operator_errors) > recorded > before:
+                        # The `finally` surely raised on its own while the body's exception was
+                        # on its way out (both escape, so both were recorded): Python's uncaught
+                        # exception is the new one (the body's is its __context__), so the
+                        # body's record goes.
+                        for key in list(self.operator_errors)[before:recorded]:
+                            del self.operator_errors[key]
 
     def exec_star_clauses(self, stmt: ast.Try | ast.TryStar, matches: list[object], env: Env, ctx: Ctx,
                           frame: Frame) -> None:
@@ -980,6 +999,12 @@ class StatementsMixin:
             container = self.ev(target.value, env, ctx)
             key = self.ev_item_key(target.slice, env, ctx)
             if isinstance(container, DictVal):
+                missing = _lookup_error(container, key)
+                if missing is not None and missing.kind is KeyError:
+                    # A plain dict holding every key stored in it lacks this one: CPython's
+                    # KeyError, the dict left as it was (PAL079 where it escapes).
+                    self.operator_raised(target, missing)
+                    return
                 self.stores += 1
                 container.delete(key, sure=not self._uncertain)
             elif isinstance(container, ListVal):
