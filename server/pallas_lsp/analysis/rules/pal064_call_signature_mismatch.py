@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from ..model import Finding, Options, Related, Span
 from ..pipelines import RUN, BlockSpecVal, PipelineVal, flat_specs, has_index_map
 from ..program import Program
+from ..python import binding
 from ..python.refused_calls import RefusedCall
-from ..values import Const
+from ..values import Const, FuncVal
 from .base import LoweringError, Rule
 
 # The function CPython names: a method or a nested def (a dotted ``__qualname__``), not a
@@ -76,7 +77,7 @@ RULE = Rule(
         "word it alike). A kernel body's refusal is raised while the launch is traced, on "
         "the line of the launch (the jitted call, or the kernel's call inside the jitted "
         "function), every release 0.8.3 to 0.12.0.1; the related locations are the body's "
-        "def and the kernel's creation. A pipeline's BlockSpec index_map taking fewer "
+        "def and the kernel's creation. A pipeline's BlockSpec index_map taking fewer or more "
         "parameters than the grid has dimensions is called by the pipeline with one index per "
         "dimension when it runs: refused on the pipeline's line, every release."
     ),
@@ -131,9 +132,10 @@ def _index_map_findings(program: Program) -> list[Finding]:
     """A pipeline's BlockSpec whose index_map takes fewer positional parameters than the grid
     has dimensions: the pipeline calls it with one index per grid dimension when it runs, and
     CPython refuses the call ("kernel.<locals>.<lambda>() takes 1 positional argument but 2
-    were given", on the pipeline's call; measured on 0.10.2, 0.11.2, 0.12.0.1). Only the
-    first spec of a run in the order the pipeline fetches them (inputs, then outputs); one
-    taking more parameters than indices (a "missing" error naming them) is not judged."""
+    were given", on the pipeline's call; measured on 0.10.2, 0.11.2, 0.12.0.1), or more (a plain
+    function's: "... missing 1 required positional argument: 'j'", worded by python/binding.py).
+    Only the first spec of a run in the order the pipeline fetches them (inputs, then
+    outputs)."""
     found: list[Finding] = []
     seen: set[int] = set()
     for op in program.ops_of(RUN):
@@ -151,6 +153,25 @@ def _index_map_findings(program: Program) -> list[Finding]:
                 continue
             if spec.index_params is None:
                 break  # not known: it may be the one that fails
+            if spec.index_params > len(grid) and isinstance(spec.index_map, FuncVal) \
+                    and spec.index_map.self_value is None:
+                # More parameters than indices: CPython's "missing ... required positional
+                # argument" naming them (measured on 0.10.2, 0.11.2, 0.12.0.1, famheld13).
+                qualname = binding.qualname_of(program.tree, spec.index_map.node)
+                words = binding.refusal(spec.index_map.node.args, qualname, len(grid), []) \
+                    if qualname is not None else None
+                if words is None:
+                    break
+                seen.add(id(op.node))
+                found.append(Finding(
+                    RULE.code, program.span(op.node),
+                    f"This pipeline's grid has {len(grid)} dimension{'' if len(grid) == 1 else 's'}, "
+                    f"so it calls each BlockSpec's index_map with {len(grid)} "
+                    f"ind{'ex' if len(grid) == 1 else 'ices'}, and this one takes "
+                    f"{spec.index_params}: Python raises \"TypeError: {words}\" when the pipeline "
+                    f"runs. Give the index_map one parameter per grid dimension.",
+                    related=(Related(program.span(spec.node), "the BlockSpec is made here"),)))
+                break
             if spec.index_params < len(grid):
                 seen.add(id(op.node))
                 taken = spec.index_params
