@@ -1569,33 +1569,37 @@ def _shape_dtype_struct(call: Call) -> object:
 def _eval_shape(call: Call) -> object:
     """``jax.eval_shape(fun, *args, **kwargs)``: fun traced (as jit traces it) on abstract
     arrays, a ShapeDtypeStruct standing for an array of its shape and dtype; the arrays of its
-    result given back as ShapeDtypeStructs (a kernel's out_type often is one)."""
+    result given back as ShapeDtypeStructs (a kernel's out_type often is one), through JAX's
+    pytrees (analysis/pytrees.py) as JAX maps them."""
     fun = call.arg(0, "fun")
     if fun is MISSING or "**" in call.kwargs or any(isinstance(arg, ast.Starred) for arg in call.node.args):
         return _other(call)
-    args = [_abstract(arg) for arg in call.args[1:]]
-    kwargs = {key: _abstract(value) for key, value in call.kwargs.items() if key != "fun"}
+    args = [_map_leaves(call, arg, _abstract) for arg in call.args[1:]]
+    kwargs = {key: _map_leaves(call, value, _abstract) for key, value in call.kwargs.items() if key != "fun"}
     traced = replace(call.ctx, jit_node=call.node, jit_call=call.ctx.jit_call or call.node)
-    return _struct_of(call.tracer.call_value(fun, args, kwargs, traced))
+    return _map_leaves(call, call.tracer.call_value(fun, args, kwargs, traced), _struct_of)
 
 
 def _abstract(value: object) -> object:
-    """What eval_shape hands its function for an argument: a ShapeDtypeStruct is an array of
-    its shape and dtype (strongly typed); a tuple, its items so; the rest as it is."""
-    if isinstance(value, ShapeDtypeVal):
-        return ArrayVal(value.shape, value.dtype, strong=True)
-    if value.__class__ is tuple:
-        return tuple(_abstract(item) for item in value)  # type: ignore[attr-defined]
-    return value
+    """A leaf eval_shape hands its function: a ShapeDtypeStruct is an array of its shape and
+    dtype (strongly typed); any other leaf as it is."""
+    return ArrayVal(value.shape, value.dtype, strong=True) if isinstance(value, ShapeDtypeVal) else value
 
 
 def _struct_of(value: object) -> object:
-    """eval_shape's result: each array of the pytree as a ShapeDtypeStruct; unknown leaves."""
+    """A leaf of eval_shape's result: an array as a ShapeDtypeStruct; anything else unknown."""
     if isinstance(value, ArrayVal) and not isinstance(value, RefVal):
         return ShapeDtypeVal(value.shape if isinstance(value.shape, Const) else UNKNOWN, value.dtype)
-    if value.__class__ is tuple:
-        return tuple(_struct_of(item) for item in value)  # type: ignore[attr-defined]
     return UNKNOWN
+
+
+def _map_leaves(call: Call, tree: object, leaf: Callable[[object], object]) -> object:
+    """``tree`` with ``leaf`` applied to each of its pytree leaves (analysis/pytrees.py);
+    UNKNOWN for a tree not known."""
+    flat = pytrees.flatten(call.tracer.call_value, tree, call.ctx)
+    if flat is None:
+        return UNKNOWN
+    return pytrees.unflatten(call.tracer.call_value, flat[1], [leaf(item) for item in flat[0]], call.ctx)
 
 
 def _shape_dtype_like(call: Call) -> object:
