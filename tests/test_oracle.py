@@ -114,8 +114,7 @@ KNOWN_GAPS = {
     ("cast_tiled_misfit_warpgroup.py", "0.8.3"): _WARPGROUP_CAST_ON_0_8,
     ("cast_tiled_misfit_warpgroup_loaded.py", "0.8.3"): _WARPGROUP_CAST_ON_0_8,
     **{(name, version): _TRANSPOSED_COPY_BEFORE_0_11
-       for name in ("copy_into_transposed_view.py", "copy_into_transposed_tiled_buffer.py",
-                    "copy_from_transposed_scratch.py", "copy_from_scratch_T.py")
+       for name in ("copy_into_transposed_tiled_buffer.py", "copy_from_transposed_scratch.py")
        for version in ("0.8.3", "0.10.2")},
 }
 

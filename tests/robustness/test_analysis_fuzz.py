@@ -309,7 +309,8 @@ REGRESSIONS = Path(__file__).parent / "fuzz_regressions"
 @pytest.mark.parametrize("version", ["0.8.3", "0.10.2", "0.11.2", "0.12.0.1"])
 def test_what_the_fuzzer_found_stays_fixed(path: Path, version: str) -> None:
     """Inputs the mutation fuzzer above made the analysis raise on, in clean CI runs (a ref of
-    shape (64, -1) sliced; a TilingTransform((0, 32)) window), kept so they stay fixed."""
+    shape (64, -1) sliced; a TilingTransform((0, 32)) window; a (None, 128) shape loaded), kept so
+    they stay fixed."""
     from pallas_lsp.analysis import parse_jax_version
 
     text = path.read_text(encoding="utf-8")

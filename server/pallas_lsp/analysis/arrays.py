@@ -17,11 +17,12 @@ import ast
 import math
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from . import layouts, shape_index
 from .dtypes import COMPLEX, DTYPE_ALIASES, DTYPE_BITS, FLOATS, INTEGERS, PROMOTED_X64_OFF
+from .python import numpy_bridge
 from .values import (
     MISSING,
     UNKNOWN,
@@ -133,10 +134,46 @@ def _shape(value: object, call: Call | None = None) -> object:
 
 # ---------------------------------------------------------------- attributes
 
+@dataclass(frozen=True)
+class ArrayAt:
+    """``x.at`` of an array: subscripting it gives the indexed update helper (ArrayAtIndex)."""
+
+    array: ArrayVal
+
+
+@dataclass(frozen=True)
+class ArrayAtIndex:
+    """``x.at[index]``: its ``set`` / ``add`` / ``multiply`` / ``min`` / ``max`` / ... make a new
+    array of x's shape and dtype (JAX's functional update: the value is converted to x's
+    dtype); ``get()`` reads ``x[index]``."""
+
+    array: ArrayVal
+    index: object
+
+
+# The updates of ``x.at[index]`` (jax.numpy's _IndexUpdateRef), each an array like x.
+_AT_UPDATES = ("set", "add", "subtract", "multiply", "mul", "divide", "power", "min", "max", "apply")
+
+
+def _at_update(call: Call) -> object:
+    array = call.args[0] if call.args else None
+    if not isinstance(array, ArrayVal):
+        return UNKNOWN
+    return ArrayVal(array.shape, array.dtype, UNKNOWN, array.strong, replicated=array.replicated)
+
+
 def attribute(base: object, attr: str) -> object:
     """Attributes of arrays, refs, dtypes and finfo/iinfo; MISSING when ``base`` is none."""
     if isinstance(base, (ArrayVal, RefVal, ShapeDtypeVal)):
         return _array_attribute(base, attr)
+    if base.__class__ is ArrayAtIndex:
+        if attr == "get":
+            return PartialVal(QualName("jax.Array.at.get"), (base.array, base.index), {})  # type: ignore[attr-defined]
+        if attr in _AT_UPDATES:
+            return PartialVal(QualName(f"jax.Array.at.{attr}"), (base.array,), {})  # type: ignore[attr-defined]
+        return UNKNOWN
+    if base.__class__ is ArrayAt:
+        return UNKNOWN
     if isinstance(base, ViewIndexer):
         return MISSING
     if isinstance(base, (MulticastRefVal, BarrierRefVal)) and attr == "at":
@@ -176,7 +213,7 @@ def _array_attribute(base: ArrayVal | RefVal | ShapeDtypeVal, attr: str) -> obje
     if isinstance(base, ShapeDtypeVal):
         return UNKNOWN
     if attr == "at":
-        return ViewIndexer(base) if isinstance(base, RefVal) else UNKNOWN
+        return ViewIndexer(base) if isinstance(base, RefVal) else ArrayAt(base)  # type: ignore[arg-type]
     if attr in ("astype", "reshape", "view", "bitcast", "sum", "max", "min", "prod", "mean",
                 "argmax", "argmin"):
         return PartialVal(QualName(f"jax.Array.{attr}"), (base,), {})
@@ -482,6 +519,14 @@ def _asarray(call: Call) -> object:
     """jnp.asarray(x, dtype=None) / jnp.array: an array's own dtype, or the one given."""
     source = call.arg(0, "a" if call.name.endswith("asarray") else "object")
     dtype_value = call.arg(1, "dtype")
+    host = numpy_bridge.host_array(source)
+    if host is not None:
+        # A host NumPy array: its shape, and its dtype as JAX takes it (strongly typed).
+        given = dtype_value is not MISSING and not (
+            isinstance(dtype_value, Const) and dtype_value.value is None)
+        dtype = array_dtype(dtype_value, call.tracer.x64) if given else numpy_bridge.jax_dtype(
+            host[1], call.tracer.x64)
+        return ArrayVal(Const(host[0]), dtype, strong=True)
     shape = source.shape if isinstance(source, ArrayVal) else _nested_shape(source)
     if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
         return source if isinstance(source, ArrayVal) else _python_array(source, shape, call.tracer.x64)
@@ -636,6 +681,31 @@ def _binary_elementwise(call: Call) -> object:
         return UNKNOWN
     found = binary(call.args[0], _BINARY_AS_OPERATOR[call.name], call.args[1], call.tracer.x64)
     return UNKNOWN if found is MISSING else found
+
+
+# Elementwise comparisons: a bool array (strongly typed) of the shape the operands broadcast
+# to (jnp.equal(x, 0), lax.eq(x, y), `x > 0` of an array).
+_COMPARISONS = frozenset({
+    *(f"lax.{name}" for name in ("eq", "ne", "lt", "le", "gt", "ge")),
+    *(f"jnp.{name}" for name in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal")),
+})
+
+
+def compared(left: object, right: object, x64: bool | None) -> object:
+    """``left < right`` (any comparison) where an operand is an array: a bool array of the
+    shape arithmetic would give (arrays.binary: a shape both broadcast to, operands whose
+    dtypes it combines), strongly typed, layout not followed; UNKNOWN otherwise."""
+    combined = binary(left, ast.Add(), right, x64)
+    if not isinstance(combined, ArrayVal) or isinstance(combined, RefVal):
+        return UNKNOWN
+    return ArrayVal(combined.shape, DtypeVal("bool"), strong=True)
+
+
+def _comparison(call: Call) -> object:
+    """``lax.eq(x, y)`` / ``jnp.less(x, y)``: compared(...), two positional operands only."""
+    if len(call.args) != 2 or call.kwargs:
+        return UNKNOWN
+    return compared(call.args[0], call.args[1], call.tracer.x64)
 
 
 def _elementwise(call: Call) -> object:
@@ -982,6 +1052,40 @@ def _int_shape(value: object) -> tuple[int, ...] | None:
     return shape.value if isinstance(shape, Const) else None  # type: ignore[return-value]
 
 
+def _joined(call: Call) -> object:
+    """``jnp.stack(arrays, axis=0)`` / ``jnp.concatenate(arrays, axis=0)`` of arrays of one
+    dtype and known shapes: stack inserts their count at ``axis`` (every shape the same),
+    concatenate adds their sizes along it (the others the same); unknown otherwise."""
+    items = call.arg(0, "arrays")
+    items = unpack(items.snapshot() if isinstance(items, ListVal) else items) \
+        if isinstance(items, (ListVal, tuple, Const)) else None
+    given = call.arg(1, "axis")
+    axis = 0 if given is MISSING else given.value if isinstance(given, Const) and type(given.value) is int \
+        else None
+    if not items or axis is None or set(call.kwargs) - {"arrays", "axis"} or len(call.args) > 2 \
+            or not all(isinstance(item, ArrayVal) and not isinstance(item, RefVal) for item in items):
+        return UNKNOWN
+    shapes = [item.shape.value if isinstance(item.shape, Const) else None for item in items]  # type: ignore[union-attr]
+    dtypes = {item.dtype for item in items}  # type: ignore[union-attr]
+    if any(not isinstance(shape, tuple) for shape in shapes) or len(dtypes) != 1:
+        return UNKNOWN
+    dtype, strong = dtypes.pop(), any(item.strong for item in items)  # type: ignore[union-attr]
+    first = shapes[0]
+    if call.name == "jnp.stack":
+        if any(shape != first for shape in shapes) or not -len(first) - 1 <= axis <= len(first):  # type: ignore[arg-type]
+            return UNKNOWN
+        at = axis % (len(first) + 1)  # type: ignore[arg-type]
+        return ArrayVal(Const((*first[:at], len(items), *first[at:])), dtype, strong=strong)  # type: ignore[index]
+    if not first or not -len(first) <= axis < len(first):  # type: ignore[arg-type]
+        return UNKNOWN
+    at = axis % len(first)  # type: ignore[arg-type]
+    if any(len(shape) != len(first) or shape[:at] + shape[at + 1:] != first[:at] + first[at + 1:]  # type: ignore[arg-type,index,operator]
+           for shape in shapes):
+        return UNKNOWN
+    total = sum(shape[at] for shape in shapes)  # type: ignore[index]
+    return ArrayVal(Const((*first[:at], total, *first[at + 1:])), dtype, strong=strong)  # type: ignore[index]
+
+
 def _broadcast_to(call: Call) -> object:
     """``jnp.broadcast_to(x, shape)``: an array of ``shape`` and x's dtype, where x's shape
     broadcasts to it (NumPy's rule: trailing dimensions equal or 1); unknown otherwise (JAX
@@ -1039,12 +1143,16 @@ HANDLERS: dict[str, Handler] = {
     "jnp.arange": _arange,
     "jnp.linspace": _linspace,
     "jnp.broadcast_to": _broadcast_to,
+    "jnp.stack": _joined,
+    "jnp.concatenate": _joined,
     "jnp.clip": _clip,
     "lax.broadcast": _lax_broadcast,
     "lax.broadcast_in_dim": _broadcast_in_dim,
     **dict.fromkeys(_SAME_DTYPE | _SAME_FLOAT, _elementwise),
     **dict.fromkeys(_CUMULATIVE, _cumulative),
     **dict.fromkeys(_BINARY_AS_OPERATOR, _binary_elementwise),
+    **dict.fromkeys(_COMPARISONS, _comparison),
+    **{f"jax.Array.at.{name}": _at_update for name in _AT_UPDATES},
     # jax.random.normal(key, shape=(), dtype=float): x64 off reads float as float32.
     "jax.random.normal": _maker(2, "float32", shape_from="key"),
     "jax.random.uniform": _maker(2, "float32", shape_from="key"),

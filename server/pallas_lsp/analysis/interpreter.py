@@ -29,7 +29,7 @@ from . import ref_facts
 from .axis_trace import AxisTrace
 from .flow_exits import Handler, LoopState, RaiseExit, ReturnExit
 from .model import ModuleLibrary
-from .python import refused_calls, type_attributes
+from .python import numpy_bridge, refused_calls, type_attributes
 from .python.class_objects import ClassRegistry
 from .python.generators import Abandoned, Generator
 from .python.interp.calling import CallsMixin
@@ -364,6 +364,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         if key in self._launched:
             return info.out_value  # (the same launch again: a loop's next pass)
         self._launched.add(key)
+        if numpy_bridge.loaded:  # (no call when no program used NumPy: the keystroke path)
+            args = numpy_bridge.as_jax_arguments(args, self.x64)  # type: ignore[assignment]
         launch = Launch(info, site, ctx, env, args)
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)

@@ -316,6 +316,8 @@ def subscript(base: object, index: object) -> object:
         return SemanticsVal(index.value) if index.value in _SEMANTICS else UNKNOWN
     if isinstance(base, MulticastAt):
         return base.ref
+    if base.__class__ is arrays.ArrayAt:
+        return arrays.ArrayAtIndex(base.array, index)  # type: ignore[attr-defined]  # x.at[index]: its .set(...) and the rest
     if isinstance(base, devices.DevicesVal):
         return devices.index_devices(base, index)
     if isinstance(base, DictVal):
@@ -1577,6 +1579,9 @@ def _eval_shape(call: Call) -> object:
     args = [_map_leaves(call, arg, _abstract) for arg in call.args[1:]]
     kwargs = {key: _map_leaves(call, value, _abstract) for key, value in call.kwargs.items() if key != "fun"}
     traced = replace(call.ctx, jit_node=call.node, jit_call=call.ctx.jit_call or call.node)
+    # JAX calls fun(*args, **kwargs): a def that cannot bind them raises CPython's TypeError
+    # there, judged as a call spelled on eval_shape's line (PAL064).
+    call.tracer.spelled_call = (call.node, args)  # type: ignore[attr-defined]
     return _map_leaves(call, call.tracer.call_value(fun, args, kwargs, traced), _struct_of)
 
 
@@ -1648,8 +1653,12 @@ def _transparent_wrapper(call: Call) -> object:
         # may name it (and a kernel's LookupError for it is not modelled).
         return WrappedVal("named_axes", fun, call.node)
     if call.name == "jax.vmap":
-        # f sees each array without its mapped axis: shapes there are not the host's.
-        return WrappedVal("vmap", fun, call.node)
+        # f sees each array without its mapped axis: shapes there are not the host's, but for
+        # the default (in_axes=0, given no other way): the leading axis is the one mapped.
+        in_axes = call.arg(1, "in_axes")
+        leading = (in_axes is MISSING or in_axes == Const(0)) and "**" not in call.kwargs \
+            and not any(isinstance(arg, ast.Starred) for arg in call.node.args)
+        return WrappedVal("vmap", fun, call.node, in_specs=Const(0) if leading else None)
     return fun
 
 
@@ -1658,12 +1667,25 @@ def _jax_devices(call: Call) -> object:
     return devices.ALL_DEVICES
 
 
+def _at_get(call: Call) -> object:
+    """``x.at[index].get()``: ``x[index]`` (its shape, x's dtype)."""
+    if len(call.args) != 2 or not isinstance(call.args[0], ArrayVal):
+        return UNKNOWN
+    array, index = call.args
+    if isinstance(index, Const) and index.value is Ellipsis:
+        return ArrayVal(array.shape, array.dtype, UNKNOWN, array.strong)
+    dims = ref_facts.index_dims(array.shape, index) if isinstance(array.shape, Const) else None
+    shape = ref_facts.indexed_shape(array.shape, dims) if dims is not None else UNKNOWN
+    return ArrayVal(shape, array.dtype, UNKNOWN, array.strong)
+
+
 def _numpy_array(call: Call) -> object:
-    """``np.array(devs)`` of devices is their ndarray; of anything else, not modelled here."""
+    """``np.array(devs)`` of devices is their ndarray; of anything else, host NumPy's
+    (python/numpy_bridge.py)."""
     value = call.arg(0, "object")
     if isinstance(value, devices.DevicesVal):
         return devices.as_array(value)
-    return _other(call)
+    return bridge.call_named(call)
 
 
 def _device_array_method(call: Call) -> object:
@@ -1673,7 +1695,7 @@ def _device_array_method(call: Call) -> object:
 def _device_array_function(call: Call) -> object:
     if call.args and isinstance(call.args[0], devices.DevicesVal):
         return devices.numpy_function(call.name.rsplit(".", 1)[-1], call.args, call.kwargs)
-    return _other(call)
+    return bridge.call_named(call)
 
 
 def _create_device_mesh(call: Call) -> object:
@@ -1832,6 +1854,7 @@ HANDLERS: dict[str, Handler] = {
     "jax.experimental.mesh_utils.create_device_mesh": _create_device_mesh,
     "jax._src.mesh_utils.create_device_mesh": _create_device_mesh,
     "jax.local_devices": _jax_devices,
+    "jax.Array.at.get": _at_get,
     "np.array": _numpy_array,
     "np.asarray": _numpy_array,
     **{f"np.ndarray.{name}": _device_array_method for name in devices.METHODS},

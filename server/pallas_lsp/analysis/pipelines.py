@@ -428,7 +428,16 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
         return
     refs = slot_refs(pipeline.in_specs, pipeline.out_specs, list(gmem_refs), call.tracer.version)
     carried = [carry] if pipeline.carries else []
-    call.tracer.call_value(body, [UNKNOWN, *refs, *carried], {}, replace(ctx, scope_call=call.node))
+    args = [UNKNOWN, *refs, *carried]
+    ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
+    if pipeline.api == EMIT and ins is not None and outs is not None \
+            and len(ins) + len(outs) == len(gmem_refs) and not any(ref is UNKNOWN for ref in refs):
+        # emit_pipeline calls body(indices, *slot_refs[, carry]) when it runs: a def that
+        # cannot bind them raises CPython's TypeError on the pipeline's line (PAL064). (Only
+        # where the specs match the refs and every slot is made: else JAX fails before the
+        # body is called, PAL016's.)
+        call.tracer.spelled_call = (call.node, args)  # type: ignore[attr-defined]
+    call.tracer.call_value(body, args, {}, replace(ctx, scope_call=call.node))
 
 
 def _carried(init: object) -> object:

@@ -320,7 +320,10 @@ def _swizzled_fault(root: RefVal, dims: tuple[DimIndex, ...], swizzle: Transform
 
 
 def elements(shape: object) -> int | None:
-    if isinstance(shape, Const) and isinstance(shape.value, tuple):
+    """The number of elements of a shape of ints; None for any other (a None dimension a
+    program wrote where JAX then refuses the shape)."""
+    if isinstance(shape, Const) and isinstance(shape.value, tuple) \
+            and all(type(dim) is int for dim in shape.value):
         return math.prod(shape.value)  # type: ignore[arg-type]
     return None
 

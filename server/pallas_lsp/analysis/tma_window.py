@@ -258,12 +258,16 @@ def const_ints(shape: object) -> tuple[int, ...] | None:
 @dataclass(frozen=True)
 class PipelineRowFault:
     """A GMEM array a pipeline copies blocks of by TMA whose rows are not a multiple of 16
-    bytes: every copy it makes breaks the ``strides`` limit."""
+    bytes: every copy it makes breaks the ``strides`` limit (``kind`` "strides"); or a block
+    whose rows are not (``kind`` "bits": "the number of bits copied along the last dimension
+    to be divisible by 128", checked after the strides in async_copy)."""
 
     gmem: RefVal
     spec_node: object  # the BlockSpec's call
     root: tuple[int, ...]
     size: int
+    kind: str = "strides"
+    block: tuple[int, ...] = ()
 
 
 def pipeline_row_fault(op: Op) -> PipelineRowFault | None:
@@ -287,4 +291,7 @@ def pipeline_row_fault(op: Op) -> PipelineRowFault | None:
             continue
         if (root[-1] * size) % TMA_BYTES:
             return PipelineRowFault(gmem, spec.node, root, size)
+        if type(block[-1]) is int and block[-1] > 0 and (block[-1] * size) % TMA_BYTES:
+            # (measured: famheld14's and famheld15's (64, 2) float32 blocks, every release)
+            return PipelineRowFault(gmem, spec.node, root, size, "bits", block)
     return None

@@ -52,6 +52,22 @@ class Const:
     origins: tuple[object, ...] | None = field(default=None, compare=False)
 
 
+class _FellOffTheEnd:
+    """The origin of the None a call of the program's function gives when no ``return`` ran:
+    surely None (python/operator_errors.py judges an operator on it), where another None the
+    analysis holds may be a default that code it cannot see replaces."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "FELL_OFF_THE_END"
+
+
+FELL_OFF_THE_END = _FellOffTheEnd()
+# What such a call gives (compared as any None: origins take no part in equality).
+RETURNED_NONE = Const(None, origins=(FELL_OFF_THE_END,))
+
+
 class ForeignVal:
     """A value whose model lives in another package (``analysis/python/``: a real Python
     object the bridge made). It answers the questions this module asks of any value."""

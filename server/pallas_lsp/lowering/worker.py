@@ -204,9 +204,10 @@ class _Check:
         return found
 
     def raised_by_program(self, exc: BaseException) -> bool:
-        """Whether ``exc`` was raised by the user's files, or by the standard library called
-        straight from them: from the innermost frame out, the first frame that is not the
-        standard library's is the user's (a library's, JAX's above all: not the program's)."""
+        """Whether ``exc`` was raised by the user's files, or by the standard library or NumPy
+        called straight from them (``np.digitize`` of unsorted bins: the program's host values,
+        computed before any kernel): from the innermost frame out, the first frame that is
+        neither is the user's (a library's, JAX's above all: not the program's)."""
         files = []
         tb = exc.__traceback__
         while tb is not None:
@@ -215,7 +216,7 @@ class _Check:
         for filename in reversed(files):
             if self.is_user_file(filename):
                 return True
-            if not _in_standard_library(filename):
+            if not _in_standard_library(filename) and not _in_numpy(filename):
                 return False
         return False
 
@@ -317,6 +318,12 @@ def _in_standard_library(filename: str) -> bool:
         return True
     folded = os.path.normcase(filename)
     return folded.startswith(_STDLIB) and "site-packages" not in folded and "dist-packages" not in folded
+
+
+def _in_numpy(filename: str) -> bool:
+    """A module of the installed NumPy (its Python functions: np.digitize, np.split ...)."""
+    folded = os.path.normcase(filename)
+    return f"{os.sep}numpy{os.sep}" in folded and ("site-packages" in folded or "dist-packages" in folded)
 
 
 def _raising_site(exc: BaseException) -> str:

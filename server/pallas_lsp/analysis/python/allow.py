@@ -386,6 +386,10 @@ _DOTTED_MODULES = tuple(name for name in MODULES if "." in name)
 def resolve(name: str) -> object:
     """The real callable or constant a canonical name stands for, when the allow-list
     serves it; MISSING otherwise."""
+    if name.startswith("np."):
+        from . import numpy_bridge  # (imports hostnp on the first NumPy name a program calls)
+
+        return numpy_bridge.resolve(name)
     parts = _split(name)
     if parts is None:
         return MISSING

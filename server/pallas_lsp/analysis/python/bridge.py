@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..values import MISSING, UNKNOWN, Const, DictVal, ObjVal, OneOf, PartialVal, QualName, pack
-from . import allow, guards, stdlib_guards  # noqa: F401  (registers its guards)
+from . import allow, guards, numpy_bridge, stdlib_guards  # noqa: F401  (registers its guards)
 from .convert import Conversion, forget
 from .real import KEPT_TYPES, SNAPSHOTS, Opaque, RealVal, Refused
 
@@ -73,6 +73,7 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
     if "**" in kwargs or any(isinstance(a, OneOf) for a in args):
         return UNKNOWN
     conversion = Conversion(caller)
+    returned = False  # (what raises after the real call returned is this analysis's, never the program's)
     try:
         real_args = [conversion.to_real(arg) for arg in args]
         real_kwargs = {key: conversion.to_real(value) for key, value in kwargs.items()}
@@ -81,12 +82,13 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
             real_args[1] = tuple(real_args[1])  # type: ignore[call-overload]
         guards.check_call(name, real_args, real_kwargs)
         result = target(*real_args, **real_kwargs)
+        returned = True
         value = conversion.to_abstract(result)
         conversion.write_back(uncertain)
     except (Refused, Exception, RecursionError) as error:  # refused, or real code raised: it stops there
-        if raised is not None and conversion.faithful and conversion.pending is None \
+        if raised is not None and not returned and conversion.faithful and conversion.pending is None \
                 and isinstance(error, Exception) and not isinstance(error, _NOT_PROGRAM_ERRORS) \
-                and not isinstance(error.__context__, Refused):
+                and not isinstance(error.__context__, Refused) and not numpy_bridge.disowned(error):
             raised.append(error)
         conversion.give_up()
         _forget_changed(name, args)
@@ -220,7 +222,7 @@ def _public_attribute(target: object, attr: str) -> object:
         return MISSING
     try:
         return getattr(target, attr)
-    except Exception:
+    except (Exception, Refused):  # (a hostnp property of what it does not model refuses)
         return MISSING
 
 

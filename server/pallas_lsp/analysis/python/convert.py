@@ -41,7 +41,9 @@ from ..values import (
 from . import allow, comparisons, datamodel, guards, library_bases, proxies
 from .generators import Generator, Step
 from .real import (
+    ABSTRACT_OF,
     MAX_ITERATED,
+    SELF_BOUNDED,
     SNAPSHOTS,
     DtypeText,
     Opaque,
@@ -170,6 +172,8 @@ class Conversion:
             return self._known_items(value)
         if isinstance(value, QualName):
             target = guards.SUBSTITUTES.get(value.name, allow.resolve(value.name))
+            if target is not MISSING and value.name.startswith("np."):
+                return target  # hostnp's own (np.float32 read as a dtype; it bounds itself)
             if callable(target):
                 self.faithful = False
                 made = self._guarded(value.name, target)
@@ -410,7 +414,13 @@ class Conversion:
         if isinstance(value, (str, bytes)):
             return Const(str(value) if isinstance(value, str) else bytes(value)) \
                 if len(value) <= MAX_STRING else UNKNOWN
-        if isinstance(value, _PRIMITIVES):
+        own = ABSTRACT_OF.get(value.__class__) if ABSTRACT_OF else None
+        if own is not None:
+            made = own(value)  # a NumPy int scalar, a dtype (python/numpy_bridge.py)
+            if made is not MISSING:
+                return made
+            # (MISSING: kept as itself, a NumPy float scalar, though it is a float)
+        elif isinstance(value, _PRIMITIVES):
             if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
                 return UNKNOWN
             return Const(value)
@@ -441,7 +451,8 @@ class Conversion:
         if type(value) is dict:
             return self._dict(value, depth)
         if is_keepable(value):
-            size = len(value) if hasattr(value, "__len__") and not isinstance(value, range) else 0  # type: ignore[arg-type]
+            size = len(value) if hasattr(value, "__len__") and not isinstance(value, range) \
+                and value.__class__ not in SELF_BOUNDED else 0  # type: ignore[arg-type]
             if size > MAX_LIST_ITEMS:
                 return UNKNOWN
             made = RealVal(value, self.to_abstract)

@@ -28,7 +28,7 @@ import threading
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..values import UNKNOWN, ForeignVal, pack
+from ..values import UNKNOWN, ForeignVal, QualName, pack
 
 MAX_LIVE = 64  # generators started and not finished in one analysis (each is a thread)
 MAX_DRAINED = 1024  # resumes when a generator is read to its end (a ``while True`` one never ends)
@@ -50,6 +50,10 @@ class Thrown:
     an instance) the interpreter raises there, into the generator's own handlers."""
 
     exception: object
+
+
+# What a paused ``yield`` gets from ``gen.close()``: GeneratorExit, raised there.
+CLOSING = Thrown(QualName("builtins.GeneratorExit"))
 
 
 @dataclass(frozen=True)
@@ -204,7 +208,11 @@ class Generator(ForeignVal):
             raise Abandoned
         if kind == "throw" and isinstance(sent, Thrown):
             return sent  # the interpreter raises it at the yield (Interpreter.throw_at_yield)
-        if kind in ("close", "throw"):
+        if kind == "close":
+            # close() raises GeneratorExit at the yield: an `except GeneratorExit:` (or
+            # BaseException) handler of the generator's runs, as its `finally` blocks do.
+            return CLOSING
+        if kind == "throw":
             raise Closed
         return sent
 

@@ -23,7 +23,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..values import ArrayVal, Const, DSliceVal, ListVal
+from ..values import FELL_OFF_THE_END, ArrayVal, Const, DSliceVal, ListVal
 from .exception_values import ExcVal
 
 _FUNCTIONS: dict[type[ast.operator], Callable[[object, object], object]] = {
@@ -80,6 +80,12 @@ def _stand_in(value: object) -> object:
     return None
 
 
+def _fell_off(value: object) -> bool:
+    """The None a call of the program's function gave when no ``return`` ran: surely None (its
+    stand-in is None itself)."""
+    return type(value) is Const and value.value is None and value.origins == (FELL_OFF_THE_END,)
+
+
 # The analysis' values whose Python type is known exactly (the rest are never judged: the
 # evaluator asks only when both operands are of these, without a call for most operators).
 JUDGED = frozenset({Const, DSliceVal, tuple, ListVal})
@@ -95,7 +101,7 @@ def binary_error(left: object, op: ast.operator, right: object) -> ExcVal | None
         # Most operators: two numbers, of which only a zero divisor (or 0 ** -n) raises.
         return _zero_division(left, op, right) if right.value == 0 or left.value == 0 else None
     a, b = _stand_in(left), _stand_in(right)
-    if a is None or b is None:
+    if (a is None and not _fell_off(left)) or (b is None and not _fell_off(right)):
         return None
     if isinstance(op, ast.Mod) and isinstance(a, (str, bytes)):
         return None  # formatting: its errors depend on the format and the items

@@ -300,7 +300,7 @@ class RealVal(ForeignVal):
             return None
         try:
             return bool(self.real)
-        except Refused:
+        except (Refused, Exception):  # (a NumPy array of several elements has no truth)
             return None
 
     def plain(self) -> object:
@@ -348,6 +348,13 @@ def _settle(kind: type) -> None:
 
 # Filled by allow.py: the types of objects its callables make (re.Pattern, string.Template...).
 EXTRA_KEPT: set[type] = set()
+
+# Filled by numpy_bridge.py: real types whose objects come back as an abstract value of their
+# own (a NumPy integer scalar as its int, a NumPy dtype as a DtypeVal), by a converter.
+ABSTRACT_OF: dict[type, Callable[[object], object]] = {}
+# Filled by numpy_bridge.py: kept types that bound their own size (a host NumPy array refuses
+# past hostnp.core.MAX_SIZE elements), so no cap on their length applies.
+SELF_BOUNDED: set[type] = set()
 
 # Filled by allow.py: kept objects with state that no list / dict view shows (a queue, a hash,
 # an element, a text buffer), each with what it holds now: a call that changes it is seen by

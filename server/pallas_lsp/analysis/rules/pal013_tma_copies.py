@@ -309,6 +309,8 @@ def _copy_finding(program: Program, op: Op) -> Finding | None:
     view_may_fail = _view_may_fail(smem)
     if (not at_trace and view_may_fail) or (partition is not None and not at_trace):
         return None  # (a partitioned copy before 0.11.2: checked while lowering, not followed)
+    if not at_trace and id(op.launch) in program.trace_refused_launches():
+        return None  # (checked while lowering: a kernel whose trace JAX stops is never lowered)
     if isinstance(src.dtype, DtypeVal) and isinstance(dst.dtype, DtypeVal) and src.dtype != dst.dtype:
         return _dtype_finding(program, op, sides, src, dst, at_trace)
     if partition is not None:
@@ -443,6 +445,10 @@ def _view_may_fail(ref: RefVal) -> bool:
     type", an int index), aligned to the tile (PAL012); other transforms are not followed."""
     if ref.root is None or ref.views == ():
         return False  # the whole buffer: no index to move through the transforms
+    if ref.transposed and isinstance(ref.root, RefVal) and ref.root.transforms == ():
+        # A permuted view (transpose_ref, .T) of a buffer without transforms: nothing to move
+        # an index through (measured on 0.10.2: famheld15's indexing_before_transpose).
+        return False
     if not isinstance(ref.transforms, tuple):
         return True
     if not ref.transforms:

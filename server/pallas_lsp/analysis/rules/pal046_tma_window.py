@@ -135,6 +135,18 @@ def _pipeline_rows(program: Program) -> Iterator[Finding]:
         related = [Related(program.span(op.node), "the pipeline that copies it runs here")]
         if isinstance(fault.spec_node, ast.AST):
             related.append(Related(program.span(fault.spec_node), "its BlockSpec"))
+        if fault.kind == "bits":
+            row = fault.block[-1] * fault.size
+            yield Finding(
+                RULE.code, program.span(blamed),
+                f"The pipeline at {where} copies {short_repr(fault.block)} {dtype} blocks by TMA: "
+                f"each row of a block is {row} bytes ({row * 8} bits), and the TMA unit moves rows "
+                f"of a multiple of 16 bytes. JAX raises \"ValueError: Async copies require the "
+                f"number of bits copied along the last dimension to be divisible by 128, but got "
+                f"{row * 8}\" while the kernel is lowered. Make the block's last dimension a "
+                f"multiple of {TMA_BYTES // fault.size} {dtype} values.",
+                related=tuple(related))
+            continue
         yield Finding(
             RULE.code, program.span(blamed),
             f"The pipeline at {where} copies blocks of a {short_repr(fault.root)} {dtype} GMEM "

@@ -92,8 +92,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     for found in strided_slices(program):
         op = found.op
         kernel = op.launch.kernel
-        if program.api_removed(kernel):
-            continue
+        if program.api_removed(kernel) or id(op.launch) in program.trace_refused_launches():
+            continue  # (the slice is refused when the kernel lowers: a trace that stopped never is)
         semantics = program.semantics(kernel)
         if semantics.name == "Lane":
             # JAX stops lowering the kernel at its first refused slice.

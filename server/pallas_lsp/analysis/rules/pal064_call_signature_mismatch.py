@@ -50,6 +50,11 @@ RULE = Rule(
                       exc_type="TypeError"),
         LoweringError(r"\A[\w<>]+\(\) missing \d+ required positional arguments?: (?!'out_shape')",
                       exc_type="TypeError"),
+        # ... or with its scratch buffers by keyword (scratch_types given as a dict) that its
+        # signature does not name: the words of any function's unexpected keyword, which PAL009
+        # claims for JAX's own functions; the finding on the line says which.
+        LoweringError(r"\A[\w<>]+\(\) got an unexpected keyword argument "
+                      r"'(?!(?:out_shape|scratch_shapes|scratch_types)')\w+'", exc_type="TypeError"),
     ),
     what_it_means=(
         "Python binds a call's arguments to the parameters of the function it calls before "
@@ -214,10 +219,15 @@ def _body_findings(program: Program) -> list[Finding]:
         parts = [f"{len(launch.args)} input{'s' * (len(launch.args) != 1)}",  # type: ignore[attr-defined]
                  f"{len(kernel.out_types)} output{'s' * (len(kernel.out_types) != 1)}",
                  f"{kernel.n_scratch} scratch buffer{'s' * (kernel.n_scratch != 1)}"]
+        named = [name for name, _ in kernel.scratch_by_name] if kernel.scratch_by_name else []
+        if named and not kernel.n_scratch:
+            parts.pop()  # (all its scratch buffers go by keyword)
+        by_keyword = (f", and the scratch buffers {', '.join(named)} by keyword (scratch_types given "
+                      f"as a dict)") if named else ""
         name = refused.message.split("()", 1)[0]
         signature = ast.unparse(refused.definition.args)
         message = (f"JAX calls {name} with {refused.refs} refs here ({', '.join(parts)}: one per "
-                   f"input, output and scratch buffer, in that order), and its signature "
+                   f"input, output and scratch buffer, in that order{by_keyword}), and its signature "
                    f"({signature}) cannot bind them: \"TypeError: {refused.message}\" while the "
                    f"kernel is traced, so nothing of it is lowered. Give the body one parameter "
                    f"per ref, or pass the inputs, outputs and scratch buffers it takes.")

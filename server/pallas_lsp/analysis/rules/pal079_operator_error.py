@@ -172,6 +172,11 @@ def _message(error: OperatorError) -> str:
         return ("This assert surely fails (its condition is false for the values the program sets) "
             "and nothing catches the AssertionError: the program stops here, so no kernel after "
             "it is traced or lowered. Check the values it tests, or the settings they come from.")
+    if isinstance(error.node, ast.Subscript) and error.kind == "IndexError" and " for axis " in error.message:
+        return (f"This index raises \"{said}\" when this line runs, and nothing catches it: the "
+            f"NumPy array's axis is shorter than the index, so the program stops here. Index "
+            f"within the axis (a search past every entry returns the array's length), or build "
+            f"the array with the entries the code reads.")
     if isinstance(error.node, ast.Subscript) and error.kind == "IndexError":
         return (f"This index raises \"{said}\" when this line runs, and nothing catches it: the "
             f"sequence holds fewer items than the index asks for, so the program stops here (in "
@@ -218,6 +223,13 @@ def _advice(error: OperatorError) -> str:
     if "'Slice'" in error.message:
         return ("pl.ds(...) is a Slice object, with no arithmetic: build a new one, "
                 "pl.ds(start, size), from int start and size.")
+    if "'NoneType'" in error.message:
+        return ("The None is what a call of a function gave that ended without `return` (an "
+                "`__enter__` or a helper whose last line computes a value but does not return "
+                "it): return the value.")
+    if "could not be broadcast together" in error.message:
+        return ("NumPy combines two arrays elementwise only where each trailing dimension is "
+                "equal or 1: check how each operand is built, or reshape one to broadcast.")
     if "got incompatible shapes for broadcasting" in error.message:
         return ("Two arrays combine elementwise only where each dimension is equal or 1: check "
                 "the refs' (or blocks') shapes, or slice one operand to the other's shape.")

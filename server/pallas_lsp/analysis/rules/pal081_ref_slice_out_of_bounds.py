@@ -69,11 +69,13 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
         ref = access.ref
         shape = short_repr(ref.shape.value)  # type: ignore[attr-defined]
         what = {"view": "view", "load": "load", "store": "store"}[access.kind]
+        reach = "starts past it (JAX checks the start whatever the size)" if start >= dim else \
+            f"runs to {start + (size - 1) * stride}"
         words = f"start={start}, dim={dim}" if start >= dim else \
             f"start={start}, size={size}, stride={stride}, dim={dim}"
         message = (f"This {what} takes pl.ds({start}, {size}{f', {stride}' if stride != 1 else ''}) of "
                    f"dimension {axis} of a {shape} ref, whose last index is {dim - 1}: the slice "
-                   f"runs to {start + (size - 1) * stride}, and JAX raises \"ValueError: Out of "
+                   f"{reach}, and JAX raises \"ValueError: Out of "
                    f"bound slice: {words}.\" while the kernel is traced. Keep start + size "
                    f"within {dim}.")
         related = (Related(program.span(access.launch.kernel.node), "the kernel is created here"),)

@@ -22,6 +22,7 @@ from ...values import (
     MAX_DICT_ITEMS,
     MAX_LIST_ITEMS,
     MISSING,
+    RETURNED_NONE,
     UNKNOWN,
     ArrayVal,
     ClassVal,
@@ -56,6 +57,7 @@ from .. import (
     exception_classes,
     exception_values,
     exec_source,
+    numpy_bridge,
     proxies,
     refused_calls,
     type_attributes,
@@ -72,7 +74,7 @@ from ..descriptor_values import (
 )
 from ..generator_contexts import ContextFunction, ContextMethod, GeneratorContextManager
 from ..generator_contexts import call_method as call_context_method
-from ..generators import UNKNOWN_STEP, Closed, Generator, GeneratorMethod, Step, Thrown
+from ..generators import CLOSING, UNKNOWN_STEP, Closed, Generator, GeneratorMethod, Step, Thrown
 from ..real import RealVal
 from ..sequence_protocol import SequenceIterator, ends_iteration, sequence_iterator
 from .support import (
@@ -111,6 +113,14 @@ _RUN_HERE = frozenset({"builtins.type", "dataclasses.make_dataclass", "builtins.
 _FORM_BY_FORM = frozenset(f"builtins.{name}" for name in (
     "list", "tuple", "set", "frozenset", "dict", "sorted", "len", "str", "repr", "int", "float",
     "bool", "min", "max", "sum", "any", "all", "abs"))
+
+
+def _without_leading(shape: object) -> object:
+    """A shape without its first axis (what jax.vmap's function sees with in_axes=0)."""
+    if isinstance(shape, Const) and isinstance(shape.value, tuple) and shape.value \
+            and all(type(dim) is int for dim in shape.value):
+        return Const(shape.value[1:])
+    return UNKNOWN
 
 
 def _library_subclass(cls: object) -> bool:
@@ -287,8 +297,10 @@ class CallsMixin:
         # through; not raised on in the model (a handler naming the library class catches it,
         # which the model's handlers of builtin classes cannot tell).
         builtin = next(c for c in kind.__mro__ if c.__module__ == "builtins")
-        # (Named as CPython's traceback names it: struct.error, graphlib.CycleError.)
-        self.record_escape(node, builtin, args[0], f"{kind.__module__.lstrip('_')}.{kind.__qualname__}")
+        # (Named as CPython's traceback names it: struct.error, graphlib.CycleError; host
+        # NumPy's classes by NumPy's own names, numpy.exceptions.AxisError.)
+        label = getattr(kind, "numpy_name", None) or f"{kind.__module__.lstrip('_')}.{kind.__qualname__}"
+        self.record_escape(node, builtin, args[0], label)
 
     def _try_here_may_catch_type_error(self) -> bool:
         """In this function: the body of a `try` whose `except` clauses may catch a TypeError
@@ -674,14 +686,19 @@ class CallsMixin:
             return values
         if func.kind in ("jit", "measure"):  # profiler.measure(f) calls jax.jit(f)
             inner_ctx = replace(ctx, jit_node=func.node, jit_call=ctx.jit_call or node)
+            if numpy_bridge.loaded:  # (no call when no program used NumPy: the keystroke path)
+                args = numpy_bridge.as_jax_arguments(args, self.x64)  # type: ignore[assignment]
             if func.in_shardings:  # jit(in_shardings=...) places its arguments (PAL080)
                 args = [replace(arg, replicated=False) if isinstance(arg, ArrayVal) and arg.replicated
                         else arg for arg in args]
         elif func.kind in ("named_axes", "vmap"):
             inner_ctx = replace(ctx, vmap_names=True) if func.kind == "named_axes" else ctx
             # vmap maps over an axis of its arguments (in_axes): f sees each array without it,
-            # so a shape read on the host is not the one f sees (dtypes are).
-            args = [ArrayVal(UNKNOWN, arg.dtype) if isinstance(arg, ArrayVal) else arg for arg in args]
+            # so a shape read on the host is not the one f sees (dtypes are); with the default
+            # in_axes=0 (WrappedVal.in_specs Const(0)) it is the leading axis.
+            leading = func.kind == "vmap" and func.in_specs == Const(0)
+            args = [ArrayVal(_without_leading(arg.shape) if leading else UNKNOWN, arg.dtype)
+                    if isinstance(arg, ArrayVal) else arg for arg in args]
         else:
             mesh = func.mesh
             context = UNKNOWN if self._opaque_host_calls or self._opaque_withs else self.context_mesh
@@ -792,7 +809,7 @@ class CallsMixin:
                 result = self.ev(node.body, local, ctx)
             else:
                 self.exec_function_body(node.body, local, ctx, frame)
-                result = _join(frame.returns) if frame.returns else Const(None)
+                result = _join(frame.returns) if frame.returns else RETURNED_NONE
         finally:
             self._stack.pop()
             running = self._active[activation]
@@ -902,6 +919,12 @@ class CallsMixin:
         iterator = self.iterator_of(value, ctx)
         sent: object = Const(None)
         for _ in range(MAX_COMPREHENSION):
+            if sent is CLOSING:
+                # close() reaches the delegate first (its close()), then GeneratorExit is raised
+                # at this yield from (PEP 380).
+                if isinstance(iterator, Generator):
+                    iterator.resume("close")
+                return self.throw_at_yield(frame, sent.exception, ctx)  # type: ignore[attr-defined]
             if isinstance(sent, Thrown) and not isinstance(iterator, Generator):
                 return self.throw_at_yield(frame, sent.exception, ctx)  # no throw() to pass it to
             step = iterator.resume("throw" if isinstance(sent, Thrown) else "next", sent) \

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from ... import introspection, jax_calls, names, pyflow, ref_facts, stdlib_values
+from ... import arrays, introspection, jax_calls, names, pyflow, ref_facts, stdlib_values
 from ...axis_trace import element_origins
 from ...flow_exits import may_catch_attribute_error
 from ...ops import ARITH_OP, REGISTER_SLICE_OP
@@ -57,6 +57,7 @@ from .. import (
     function_objects,
     library_bases,
     modules,
+    numpy_errors,
     operator_errors,
     operators,
 )
@@ -118,8 +119,10 @@ class ExpressionsMixin:
             return calls.instance_truth(self, value)
         return pyflow.truth(value)
 
-    def compare(self, left: object, ops: list[ast.cmpop], rights: list[object], ctx: Ctx) -> object:
-        """A comparison; ``x in obj`` runs ``type(obj).__contains__`` when the class has one."""
+    def compare(self, left: object, ops: list[ast.cmpop], rights: list[object], ctx: Ctx,
+                node: ast.Compare | None = None) -> object:
+        """A comparison; ``x in obj`` runs ``type(obj).__contains__`` when the class has one.
+        ``node``: the comparison written in the program (where what it raises is reported)."""
         if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)):
             contains = datamodel.special_method(rights[0], "__contains__")
             if contains is not MISSING:
@@ -134,6 +137,16 @@ class ExpressionsMixin:
             equal = self.dict_equality(left, rights[0], ctx)  # type: ignore[arg-type]
             if equal is not MISSING:
                 return UNKNOWN if equal is None else Const(equal == isinstance(ops[0], ast.Eq))
+        if (left.__class__ is ArrayVal or rights[0].__class__ is ArrayVal) and len(ops) == 1 \
+                and isinstance(ops[0], _ORDER_AND_EQUALITY):
+            return arrays.compared(left, rights[0], self.x64)  # an array of bools
+        if (left.__class__ is RealVal or rights[0].__class__ is RealVal) and len(ops) == 1:
+            host = numpy_errors.compared(left, ops[0], rights[0])  # NumPy's: an array of bools
+            if host is not None:
+                value, error = host
+                if error is not None and node is not None:
+                    self.operator_raised(node, error)  # type: ignore[arg-type]
+                return value
         if not any(isinstance(v, ObjVal) for v in (left, *rights)):
             return _compare(left, ops, rights)
         result: object = UNKNOWN
@@ -290,6 +303,11 @@ class ExpressionsMixin:
                 if error is not None:
                     self.operator_raised(node, error)
                     return UNKNOWN
+            elif left.__class__ is RealVal or right.__class__ is RealVal:
+                error = numpy_errors.binary_error(left, node.op, right)  # host NumPy's shapes
+                if error is not None:
+                    self.operator_raised(node, error)  # type: ignore[arg-type]
+                    return UNKNOWN
             return self.each(lambda left, right: self.binary_op(left, node.op, right, ctx), left, right)
         if isinstance(node, ast.Subscript):
             base = evaluated = self.ev(node.value, env, ctx)
@@ -328,7 +346,8 @@ class ExpressionsMixin:
                 of_list = isinstance(evaluated, ListVal) and unpack(made) is not None
                 return _new_list(made) if of_list else made
             index = self.ev(node.slice, env, ctx)
-            error = _lookup_error(base, index)
+            error = _lookup_error(base, index) if base.__class__ is not RealVal else \
+                numpy_errors.getitem_error(base, index)  # (a host NumPy array's IndexError)
             if error is not None and (error.kind is KeyError or not _program_input(base)):
                 # A plain dict that holds every key stored in it read with a key it lacks, a
                 # known sequence read past its end: recorded for PAL079 where it escapes every
@@ -356,7 +375,7 @@ class ExpressionsMixin:
         if isinstance(node, ast.Compare):
             left = self.ev(node.left, env, ctx)
             return self.each(
-                lambda left, *rights: self.compare(left, node.ops, list(rights), ctx),
+                lambda left, *rights: self.compare(left, node.ops, list(rights), ctx, node),
                 left, *(self.ev(c, env, ctx) for c in node.comparators))
         if isinstance(node, ast.BoolOp):
             return self.ev_boolop(node, env, ctx)
@@ -823,6 +842,9 @@ _PLAIN_INDEX_NODES = (ast.Constant, ast.Name, ast.Slice, ast.Tuple, ast.UnaryOp,
 
 def _plain_index(node: ast.expr) -> bool:
     return all(isinstance(part, _PLAIN_INDEX_NODES) for part in ast.walk(node))
+
+
+_ORDER_AND_EQUALITY = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _lookup_error(base: object, index: object) -> ExcVal | None:
