@@ -25,6 +25,7 @@ from .dtypes import COMPLEX, DTYPE_ALIASES, DTYPE_BITS, FLOATS, INTEGERS, PROMOT
 from .python import numpy_bridge
 from .values import (
     MISSING,
+    NUMPY_SCALAR_ORIGINS,
     UNKNOWN,
     ArrayVal,
     BarrierRefVal,
@@ -283,8 +284,9 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
             # A Python complex makes a weak complex of the default width (x * 1j is complex64
             # with x64 off), which no store converts into a real ref.
             return _weak_float(arrays[0], DtypeVal("complex128" if x64 else "complex64"), op, left, right)
-        if not (isinstance(side, Const) and type(side.value) in (int, float)):
-            return UNKNOWN
+        if not (isinstance(side, Const) and type(side.value) in (int, float)) \
+                or side.origins is NUMPY_SCALAR_ORIGINS:
+            return UNKNOWN  # (a NumPy scalar is strongly typed: how it promotes is not followed)
         inexact = isinstance(dtype, DtypeVal) and dtype.name in FLOATS | COMPLEX
         if type(side.value) is float and not inexact:
             if isinstance(dtype, DtypeVal) and dtype.name in INTEGERS and x64 is not None \

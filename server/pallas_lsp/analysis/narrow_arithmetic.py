@@ -28,7 +28,7 @@ from .ops import ARITH_OP
 from .program import Program
 from .smem_transforms import swizzled_tiled_fits
 from .trace import Op
-from .values import ArrayVal, Const, DtypeVal, plain
+from .values import NUMPY_SCALAR_ORIGINS, ArrayVal, Const, DtypeVal, plain
 from .versions import NARROW_POINTWISE_REFUSED, holds
 
 SYMBOLS = {"Add": "+", "Sub": "-", "Mult": "*", "USub": "unary -"}
@@ -49,7 +49,9 @@ def _operand(value: object, tiled_load: bool = False) -> tuple[str, tuple[int, .
     layout, and the arithmetic meets the same refusal: famheld10, every release)."""
     value = plain(value)
     if isinstance(value, Const):
-        return True if type(value.value) in (int, float) else None
+        # (A NumPy scalar is strongly typed: the array is promoted to its dtype first.)
+        python_number = type(value.value) in (int, float) and value.origins is not NUMPY_SCALAR_ORIGINS
+        return True if python_number else None
     if not isinstance(value, ArrayVal) or not isinstance(value.dtype, DtypeVal):
         return None
     if tiled_load and value.layout is RegisterLayout.LOADED:

@@ -68,6 +68,20 @@ FELL_OFF_THE_END = _FellOffTheEnd()
 RETURNED_NONE = Const(None, origins=(FELL_OFF_THE_END,))
 
 
+class _NumpyScalar:
+    """The origin of a Python number that stands for a NumPy scalar (``np.int64(3)``, what
+    ``np.sum`` gives): JAX types a NumPy scalar strongly and a Python number weakly, so array
+    arithmetic with one is not followed (arrays.binary); everywhere else it is the number."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NUMPY_SCALAR"
+
+
+NUMPY_SCALAR_ORIGINS = (_NumpyScalar(),)
+
+
 class ForeignVal:
     """A value whose model lives in another package (``analysis/python/``: a real Python
     object the bridge made). It answers the questions this module asks of any value."""

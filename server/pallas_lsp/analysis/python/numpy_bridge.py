@@ -4,14 +4,15 @@ The program's ``np.searchsorted(CANDIDATES, budget)`` runs hostnp's function on 
 the bridge converts (bridge.py), as a standard-library call would; what it returns comes back
 as the value NumPy would give the program:
 
-- an ndarray, a ufunc, a float scalar, an ``np.ndindex`` iterator: kept real objects
+- an ndarray, a ufunc, an ``np.ndindex`` iterator: kept real objects
   (real.RealVal), whose methods, operators, indexing and iteration run for real;
-- an integer or bool scalar: its Python number (a Const), so that shapes, ``range`` and every
-  rule read it as they read an int. (JAX types a NumPy integer scalar strongly and a Python int
-  weakly; a kernel's integer arithmetic with one is the only place they differ, and there the
-  model's int is JAX's weak int: an integer kernel mixing widths with a NumPy scalar is read as
-  the narrower one.) A float scalar stays real for that reason: in a kernel it is unknown, never
-  a weak float that would promote differently;
+- an integer or bool scalar: its Python number (a Const: shapes, ``range`` and every rule read
+  it as they read an int), marked as NumPy's (values.NUMPY_SCALAR_ORIGINS): JAX types a NumPy
+  scalar strongly and a Python number weakly, so a kernel's array arithmetic with it is not
+  followed (arrays.binary, narrow_arithmetic), and NumPy's integer division by zero gives 0
+  where Python's raises, so no operator on it is judged (python/operator_errors.py);
+- a float scalar: a kept real object, so that host arithmetic on it is NumPy's (``x / 0.0`` is
+  inf, ``1 << np.ceil(...)`` NumPy's TypeError), and in a kernel it is unknown;
 - a dtype: the analysis's DtypeVal of its name (``x.dtype`` handed to JAX).
 
 Nothing here imports NumPy, and hostnp is imported the first time a program's ``np.`` name is
@@ -25,7 +26,7 @@ import importlib
 import os
 from types import ModuleType
 
-from ..values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal
+from ..values import MISSING, NUMPY_SCALAR_ORIGINS, UNKNOWN, ArrayVal, Const, DtypeVal
 from . import real
 
 HOSTNP = __name__.rsplit(".", 2)[0] + ".hostnp"
@@ -65,11 +66,11 @@ def _kept(value: object) -> object:
 
 
 def _int_scalar(value: object) -> object:
-    return Const(int(value))  # type: ignore[call-overload]
+    return Const(int(value), origins=NUMPY_SCALAR_ORIGINS)  # type: ignore[call-overload]
 
 
 def _bool_scalar(value: object) -> object:
-    return Const(bool(value))
+    return Const(bool(value), origins=NUMPY_SCALAR_ORIGINS)
 
 
 def _dtype(value: object) -> object:

@@ -23,7 +23,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..values import FELL_OFF_THE_END, ArrayVal, Const, DSliceVal, ListVal
+from ..values import FELL_OFF_THE_END, NUMPY_SCALAR_ORIGINS, ArrayVal, Const, DSliceVal, ListVal
 from .exception_values import ExcVal
 
 _FUNCTIONS: dict[type[ast.operator], Callable[[object, object], object]] = {
@@ -96,6 +96,9 @@ def binary_error(left: object, op: ast.operator, right: object) -> ExcVal | None
     function = _FUNCTIONS.get(type(op))
     if function is None:
         return None
+    if (type(left) is Const and left.origins is NUMPY_SCALAR_ORIGINS) \
+            or (type(right) is Const and right.origins is NUMPY_SCALAR_ORIGINS):
+        return None  # a NumPy scalar's operators are NumPy's (5 // 0 is 0 there, with a warning)
     if type(left) is Const and type(right) is Const and type(left.value) in _NUMBERS \
             and type(right.value) in _NUMBERS:
         # Most operators: two numbers, of which only a zero divisor (or 0 ** -n) raises.
