@@ -119,6 +119,31 @@ def binary_error(left: object, op: ast.operator, right: object) -> ExcVal | None
     return _zero_division(left, op, right)
 
 
+_UNARY: dict[type[ast.unaryop], Callable[[object], object]] = {
+    ast.UAdd: operator.pos, ast.USub: operator.neg, ast.Invert: operator.invert,
+}
+
+
+def unary_error(op: ast.unaryop, operand: object) -> ExcVal | None:
+    """The TypeError ``-x`` / ``+x`` / ``~x`` surely raises for an operand of a known type (a
+    list, a tuple, a str: "bad operand type for unary ~: 'list'"; ``~`` of a float), or None.
+    Like the binary operators, judged on a tiny stand-in of the operand's exact type: whether
+    these raise depends on the type alone (``~True`` is -2, with a deprecation warning only)."""
+    function = _UNARY.get(type(op))
+    if function is None or (type(operand) is Const and operand.origins is NUMPY_SCALAR_ORIGINS):
+        return None
+    stand_in = _stand_in(operand)
+    if stand_in is None and not _fell_off(operand):
+        return None
+    try:
+        function(stand_in)
+    except TypeError as error:
+        return ExcVal(TypeError, (Const(str(error)),))
+    except Exception:
+        return None
+    return None
+
+
 def _zero_division(left: object, op: ast.operator, right: object) -> ExcVal | None:
     """``n / 0``, ``n // 0``, ``n % 0`` (and ``0 ** -1``) of two known numbers."""
     if not (isinstance(left, Const) and isinstance(right, Const)):

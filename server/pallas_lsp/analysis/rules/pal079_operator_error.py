@@ -202,6 +202,12 @@ def _message(error: OperatorError) -> str:
             f"it: only a mapping (a dict, or an object with keys() and __getitem__) unpacks into "
             f"a dict, so the program stops here. Unpack a dict, or leave this one out where it "
             f"is empty (sum() starts from 0: give it a start).")
+    if isinstance(error.node, ast.UnaryOp):
+        symbol = {ast.UAdd: "+", ast.USub: "-", ast.Invert: "~"}.get(type(error.node.op), "the operator")
+        return (f"`{symbol}` here raises \"{error.kind}: {error.message}\" when this line runs, and "
+            f"nothing catches it: the operand's type defines no such operator, so the program stops "
+            f"here, and no kernel after it is traced or lowered. Negate or invert the numbers it "
+            f"holds (`[not m for m in mask]`, a NumPy array's `~`), not the container.")
     if not isinstance(error.node, ast.BinOp):
         return (f"This unpacking raises \"{error.kind}: {error.message}\" when this line runs, and "
             f"nothing catches it: the sequence has another number of items than the names it "

@@ -386,6 +386,11 @@ class ExpressionsMixin:
                 # `-x` of a register array in a kernel body (PAL049).
                 self.record_op(ARITH_OP, node, {"left": operand,  # type: ignore[arg-type]
                                                 "operator": Const("USub")}, {}, ctx)
+            if operand.__class__ in operator_errors.JUDGED and not isinstance(node.op, ast.Not):
+                error = operator_errors.unary_error(node.op, operand)
+                if error is not None:
+                    self.operator_raised(node, error)
+                    return UNKNOWN
             return self.each(lambda operand: self.unary_op(node.op, operand, ctx), operand)
         if isinstance(node, ast.JoinedStr):
             return self.each(lambda *parts: pyflow.formatted(list(parts)),
