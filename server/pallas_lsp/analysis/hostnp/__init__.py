@@ -19,7 +19,8 @@ attributes are that namespace (``allow.py`` resolves ``np.<name>`` here).
 The modules are layered, each importing only modules below it (tests/test_layering.py): dtypes
 (dtypes, casting, promotion, shapes) at the bottom, then scalars, then arrays (the ndarray);
 core re-exports those three; kernels, ufuncs, ufuncmethods, indexing, formatting, flatops and the
-function modules (creation, reductions, shaping, searching, statistics, products, misc) above.
+function modules (creation, reductions, shaping, searching, statistics, products, misc, bits,
+            textops) above.
 Where a lower module needs a higher one (an ndarray's ``+`` is np.add, ``a.sum()`` np.sum,
 ``repr(a)`` formatting's) it looks the name up in ``dtypes.REGISTRY``, which the higher module
 fills when imported, and this package, importing every module first, fills with its namespace
@@ -27,6 +28,7 @@ fills when imported, and this package, importing every module first, fills with 
 """
 
 from . import (
+    bits,
     core,
     creation,
     formatting,
@@ -37,12 +39,14 @@ from . import (
     searching,
     shaping,
     statistics,
+    textops,
     ufuncs,
 )
 from .dtypes import register as _register
 
 # The modules whose EXPORTS make up the namespace, in order (a later one may not rebind a name).
-_MODULES = (core, ufuncs, creation, indexing, reductions, statistics, searching, shaping, products, misc)
+_MODULES = (core, ufuncs, creation, indexing, reductions, statistics, searching, shaping, products, misc,
+            bits, textops)
 # The modules that add no name, imported for what they register (formatting: an ndarray's repr, str).
 _REGISTERING = (formatting,)
 

@@ -10,6 +10,7 @@ differs from the C library's, so these return only results that are exact (``log
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -296,6 +297,22 @@ def _exact(value: Fraction) -> float:
     if _fraction(result) != value:
         raise Refused("a transcendental result that is not exact (NumPy's rounding depends on the machine)")
     return result
+
+
+def _nextafter(x: float, y: float, dt: DType) -> float:
+    """The next float of ``dt`` after ``x`` towards ``y`` (IEEE: exact at every width)."""
+    if dt.itemsize == 8:
+        return math.nextafter(x, y)
+    if math.isnan(x) or math.isnan(y):
+        return math.nan
+    if x == y:
+        return y
+    fmt = "<e" if dt.itemsize == 2 else "<f"
+    if x == 0:
+        return math.copysign(struct.unpack(fmt, (1).to_bytes(dt.itemsize, "little"))[0], y)
+    bits = int.from_bytes(struct.pack(fmt, x), "little")
+    bits += 1 if (y > x) == (x > 0) else -1
+    return float(struct.unpack(fmt, bits.to_bytes(dt.itemsize, "little"))[0])
 
 
 def _inexact(*args: object) -> float:

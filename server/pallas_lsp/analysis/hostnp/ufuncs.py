@@ -273,7 +273,7 @@ def broadcast_operands(operands: list[Any]) -> tuple[int, ...]:
 
 
 _TYPED = frozenset(("power", "left_shift", "right_shift", "degrees", "radians", "rad2deg", "deg2rad",
-                    "floor_divide", "remainder", "divmod"))
+                    "floor_divide", "remainder", "divmod", "nextafter"))
 _COMPARISONS = frozenset(("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"))
 
 
@@ -450,7 +450,7 @@ def _make() -> dict[str, ufunc]:
     add("signbit", 1, _loops("e? f? d?", 1), {"f": lambda x: math.copysign(1.0, x) < 0}, exact=_EXACT)
     add("copysign", 2, _loops(_FLOATS, 2), {"f": math.copysign}, exact=_EXACT)
     add("heaviside", 2, _loops(_FLOATS, 2), {"f": K._heaviside}, exact=_EXACT)
-    add("nextafter", 2, _loops(_FLOATS, 2), {"f": K._inexact})
+    add("nextafter", 2, _loops(_FLOATS, 2), {"f": K._nextafter}, exact=_EXACT)
     return u
 
 
