@@ -314,6 +314,8 @@ class Conversion:
         value = proxy.value  # type: ignore[attr-defined]
         if name == "__next__" and not args:
             return self._next(value)
+        if name == "__getitem__" and len(args) == 1:
+            return self._item(value, args[0])
         method = datamodel.special_method(value, name)
         if method is MISSING or method is UNKNOWN:
             raise Refused("a special method is not known")
@@ -338,6 +340,29 @@ class Conversion:
             raise StopIteration
         self._sync_from_abstract()
         return self.to_real(step.value)
+
+    def _item(self, value: object, key: object) -> object:
+        """``proxy[key]`` in real code: the program's ``__getitem__``; its sure IndexError is
+        raised here as the real one, which ends the legacy sequence protocol's iteration."""
+        if self.caller is None or self.pending is not None:
+            raise Refused("no callback can run here")
+        self.callbacks += 1
+        if self.callbacks > MAX_CALLBACKS:
+            raise Refused("too many callbacks")
+        abstract_key = self.to_abstract(key)
+        if abstract_key is UNKNOWN:
+            raise Refused("a callback argument is not known")
+        try:
+            result = self.caller(proxies.ITEM, [value, abstract_key], {})
+        except BaseException as stop:
+            self.pending = stop
+            raise Refused("the analysis is stopping") from None
+        if result is proxies.INDEX_ERROR:
+            raise IndexError(key)
+        if result is UNKNOWN or isinstance(result, OneOf):
+            raise Refused("a callback's result is not known")
+        self._sync_from_abstract()
+        return self.to_real(result)
 
     def _comparer(self) -> Callable[[ast.cmpop, object, object], bool]:
         """How an ``Ordered`` stand-in compares: the interpreter runs ``left op right`` (the

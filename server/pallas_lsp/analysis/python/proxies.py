@@ -63,6 +63,19 @@ class NextCall:
 NEXT = NextCall()
 
 
+class ItemCall:
+    """What a proxy's ``__getitem__`` calls back with: the program's ``obj[key]``, and whether
+    its ``__getitem__`` surely raised IndexError (``INDEX_ERROR``), so that real code iterating
+    an object by the legacy sequence protocol (``max(obj)``: ``obj[0]``, ``obj[1]``, ... up to
+    the IndexError) stops where Python's would."""
+
+    __slots__ = ()
+
+
+ITEM = ItemCall()
+INDEX_ERROR = object()  # the program's __getitem__ surely raised IndexError
+
+
 class Proxy(Ordered):
     """The base of every proxy type; ``run`` is the conversion's callback into the interpreter."""
 

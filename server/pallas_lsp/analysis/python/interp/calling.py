@@ -508,9 +508,12 @@ class CallsMixin:
             return self.call_generator_method(func, args)
         if func.__class__ is ContextMethod:  # (an identity test: every call passes here)
             return call_context_method(func, args)  # type: ignore[arg-type]
-        if isinstance(func, (comparisons.CompareCall, proxies.NextCall)):  # the bridge's stand-ins
+        # (The bridge's stand-ins: real code's comparisons, next() and obj[key] of the program's.)
+        if isinstance(func, (comparisons.CompareCall, proxies.NextCall, proxies.ItemCall)):
             if isinstance(func, proxies.NextCall) and len(args) == 1:
                 return self.next_step(args[0], ctx)  # real code's next(): a Step, the end told apart
+            if isinstance(func, proxies.ItemCall) and len(args) == 2:
+                return self.item_for_real_code(args[0], args[1], ctx)
             if len(args) == 2:
                 return self.compare(args[0], [func.op], [args[1]], ctx)  # type: ignore[union-attr]
         self.callee_names.setdefault(id(node), "user")
@@ -1075,6 +1078,24 @@ class CallsMixin:
             return step.value if step.kind == "item" and step.sure else UNKNOWN
         generator.resume("close")
         return Const(None)
+
+    def item_for_real_code(self, obj: object, key: object, ctx: Ctx) -> object:
+        """``obj[key]`` of the program's instance asked by real code (its proxy's
+        ``__getitem__``): the value, or ``proxies.INDEX_ERROR`` where the program's
+        ``__getitem__`` surely raised IndexError (or a subclass of it)."""
+        method = datamodel.special_method(obj, "__getitem__")
+        if method is MISSING or method is UNKNOWN:
+            return UNKNOWN
+        self.last_raised = None
+        result = self.call_value(method, [key], {}, ctx)
+        raised = self.last_raised
+        self.last_raised = None
+        if raised is not None and raised is not MAYBE_RAISED:
+            kind = exception_classes.exception_class(raised)
+            if kind is not None and exception_classes.is_subclass(kind, IndexError) is True:
+                return proxies.INDEX_ERROR
+            return UNKNOWN
+        return result
 
     def throw_at_yield(self, frame: Frame, exception: object, ctx: Ctx) -> object:
         """``gen.throw(exception)`` arriving at the ``yield`` the generator is paused at:
