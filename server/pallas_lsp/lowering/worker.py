@@ -213,10 +213,15 @@ class _Check:
         while tb is not None:
             files.append(tb.tb_frame.f_code.co_filename)
             tb = tb.tb_next
+        # JAX removes its own frames from the traceback of an exception that passed through
+        # it (a note says so, or the full one hangs on as __cause__): a NumPy frame there may
+        # be JAX's call, not the user's (jnp.ones(...).reshape(shape) fails in NumPy's code).
+        filtered = type(exc.__cause__).__name__ == "UnfilteredStackTrace" or any(
+            "removed its internal frames" in str(note) for note in getattr(exc, "__notes__", ()))
         for filename in reversed(files):
             if self.is_user_file(filename):
                 return True
-            if not _in_standard_library(filename) and not _in_numpy(filename):
+            if not _in_standard_library(filename) and (filtered or not _in_numpy(filename)):
                 return False
         return False
 
@@ -323,7 +328,9 @@ def _in_standard_library(filename: str) -> bool:
 def _in_numpy(filename: str) -> bool:
     """A module of the installed NumPy (its Python functions: np.digitize, np.split ...)."""
     folded = os.path.normcase(filename)
-    return f"{os.sep}numpy{os.sep}" in folded and ("site-packages" in folded or "dist-packages" in folded)
+    # (The numpy package itself, not a `numpy` folder of another: jax/_src/numpy is JAX's.)
+    return any(f"{os.sep}{packages}{os.sep}numpy{os.sep}" in folded
+               for packages in ("site-packages", "dist-packages"))
 
 
 def _raising_site(exc: BaseException) -> str:
