@@ -386,7 +386,11 @@ class ExpressionsMixin:
                 # `-x` of a register array in a kernel body (PAL049).
                 self.record_op(ARITH_OP, node, {"left": operand,  # type: ignore[arg-type]
                                                 "operator": Const("USub")}, {}, ctx)
-            if operand.__class__ in operator_errors.JUDGED and not isinstance(node.op, ast.Not):
+            # (A number's `-` / `+` never raises, nor an int's `~`: told apart without a call,
+            # on the keystroke path, where `-1` is common.)
+            if operand.__class__ in operator_errors.JUDGED and node.op.__class__ is not ast.Not and not (
+                    operand.__class__ is Const and (operand.value.__class__ in _INTS or (
+                        node.op.__class__ is not ast.Invert and operand.value.__class__ in _INEXACT))):
                 error = operator_errors.unary_error(node.op, operand)
                 if error is not None:
                     self.operator_raised(node, error)
@@ -850,6 +854,8 @@ def _plain_index(node: ast.expr) -> bool:
 
 
 _ORDER_AND_EQUALITY = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_INTS = frozenset({int, bool})
+_INEXACT = frozenset({float, complex})
 
 
 def _lookup_error(base: object, index: object) -> ExcVal | None:
