@@ -521,14 +521,12 @@ def _asarray(call: Call) -> object:
     """jnp.asarray(x, dtype=None) / jnp.array: an array's own dtype, or the one given."""
     source = call.arg(0, "a" if call.name.endswith("asarray") else "object")
     dtype_value = call.arg(1, "dtype")
-    host = numpy_bridge.host_array(source)
+    host = numpy_bridge.jax_array(source, call.tracer.x64)
     if host is not None:
-        # A host NumPy array: its shape, and its dtype as JAX takes it (strongly typed).
+        # A host NumPy array: its shape, and its dtype as JAX takes it (or the one given).
         given = dtype_value is not MISSING and not (
             isinstance(dtype_value, Const) and dtype_value.value is None)
-        dtype = array_dtype(dtype_value, call.tracer.x64) if given else numpy_bridge.jax_dtype(
-            host[1], call.tracer.x64)
-        return ArrayVal(Const(host[0]), dtype, strong=True)
+        return replace(host, dtype=array_dtype(dtype_value, call.tracer.x64)) if given else host
     shape = source.shape if isinstance(source, ArrayVal) else _nested_shape(source)
     if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
         return source if isinstance(source, ArrayVal) else _python_array(source, shape, call.tracer.x64)

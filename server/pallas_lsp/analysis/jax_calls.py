@@ -1668,15 +1668,10 @@ def _jax_devices(call: Call) -> object:
 
 
 def _at_get(call: Call) -> object:
-    """``x.at[index].get()``: ``x[index]`` (its shape, x's dtype)."""
+    """``x.at[index].get()``: ``x[index]`` (its shape, x's dtype), as the subscript reads it."""
     if len(call.args) != 2 or not isinstance(call.args[0], ArrayVal):
         return UNKNOWN
-    array, index = call.args
-    if isinstance(index, Const) and index.value is Ellipsis:
-        return ArrayVal(array.shape, array.dtype, UNKNOWN, array.strong)
-    dims = ref_facts.index_dims(array.shape, index) if isinstance(array.shape, Const) else None
-    shape = ref_facts.indexed_shape(array.shape, dims) if dims is not None else UNKNOWN
-    return ArrayVal(shape, array.dtype, UNKNOWN, array.strong)
+    return subscript(call.args[0], call.args[1])
 
 
 def _numpy_array(call: Call) -> object:

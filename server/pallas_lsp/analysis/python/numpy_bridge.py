@@ -118,19 +118,26 @@ def jax_dtype(name: str, x64: bool | None) -> object:
 Arguments = tuple[object, ...] | list[object]
 
 
+def jax_array(value: object, x64: bool | None) -> ArrayVal | None:
+    """What JAX makes of a kept hostnp ndarray handed to it (a jitted function's or a kernel's
+    argument, ``jnp.asarray``): an array of its shape and canonical dtype, strongly typed;
+    None for any other value."""
+    host = host_array(value)
+    return None if host is None else ArrayVal(Const(host[0]), jax_dtype(host[1], x64), strong=True)
+
+
 def as_jax_arguments(args: Arguments, x64: bool | None) -> Arguments:
-    """The arguments of a jitted function or a kernel launch as JAX traces them: a host NumPy
-    array becomes an array of its shape and (canonical) dtype, strongly typed; the rest as given
-    (the same object when there is none: no copy on the common path)."""
+    """The arguments of a jitted function or a kernel launch as JAX traces them (``jax_array``
+    for each host array; the same object when there is none: no copy on the common path)."""
     if not loaded:
         return args
     made = None
     for index, arg in enumerate(args):
-        host = host_array(arg) if arg.__class__ is real.RealVal else None
-        if host is not None:
+        traced = jax_array(arg, x64) if arg.__class__ is real.RealVal else None
+        if traced is not None:
             if made is None:
                 made = list(args)
-            made[index] = ArrayVal(Const(host[0]), jax_dtype(host[1], x64), strong=True)
+            made[index] = traced
     if made is None:
         return args
     return tuple(made) if isinstance(args, tuple) else made

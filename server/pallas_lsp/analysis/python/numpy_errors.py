@@ -17,12 +17,6 @@ from .exception_values import ExcVal
 from .numpy_bridge import is_host
 
 
-def _error_of(name: str, target: object, args: list[object]) -> object:
-    """The builtin exception NumPy raises for ``target(*args)`` on these values (an ExcVal), or
-    None: it raises none, or it cannot be computed, or its class is NumPy's own."""
-    return _run(name, target, args)[1]
-
-
 def _run(name: str, target: object, args: list[object]) -> tuple[object, object]:
     """``target(*args)`` run through the bridge: its value, and the builtin exception NumPy
     raised (an ExcVal; None when none, or of NumPy's own class)."""
@@ -46,20 +40,21 @@ def compared(left: object, op: ast.cmpop, right: object) -> tuple[object, object
     return _run(f"operator.{name}", getattr(operator, name), [left, right])
 
 
-def binary_error(left: object, op: object, right: object) -> object:
-    """What ``left op right`` with a host NumPy array or scalar raises (shapes that do not
-    broadcast: NumPy's ValueError), or None."""
+def binary(left: object, op: object, right: object) -> tuple[object, object] | None:
+    """``left op right`` where a side is a host NumPy array or scalar: its value, and what NumPy
+    raises there (shapes that do not broadcast: its ValueError); None where neither side is
+    NumPy's."""
     if not (is_host(left) or is_host(right)):
         return None
     name = bridge.OPERATOR_NAMES.get(type(op))
     if name is None:
         return None
-    return _error_of(f"operator.{name}", getattr(operator, name), [left, right])
+    return _run(f"operator.{name}", getattr(operator, name), [left, right])
 
 
-def getitem_error(base: object, index: object) -> object:
-    """What ``base[index]`` of a host NumPy array raises (an index past an axis: IndexError), or
-    None."""
+def getitem(base: object, index: object) -> tuple[object, object] | None:
+    """``base[index]`` of a host NumPy array: its value, and what NumPy raises there (an index
+    past an axis: IndexError); None for any other base."""
     if not is_host(base):
         return None
-    return _error_of("operator.getitem", operator.getitem, [base, index])
+    return _run("operator.getitem", operator.getitem, [base, index])

@@ -304,10 +304,14 @@ class ExpressionsMixin:
                     self.operator_raised(node, error)
                     return UNKNOWN
             elif left.__class__ is RealVal or right.__class__ is RealVal:
-                error = numpy_errors.binary_error(left, node.op, right)  # host NumPy's shapes
-                if error is not None:
-                    self.operator_raised(node, error)  # type: ignore[arg-type]
-                    return UNKNOWN
+                host = numpy_errors.binary(left, node.op, right)  # host NumPy's, run once
+                if host is not None:
+                    value, error = host
+                    if error is not None:
+                        self.operator_raised(node, error)  # type: ignore[arg-type]
+                        return UNKNOWN
+                    if value is not UNKNOWN:
+                        return value
             return self.each(lambda left, right: self.binary_op(left, node.op, right, ctx), left, right)
         if isinstance(node, ast.Subscript):
             base = evaluated = self.ev(node.value, env, ctx)
@@ -346,8 +350,11 @@ class ExpressionsMixin:
                 of_list = isinstance(evaluated, ListVal) and unpack(made) is not None
                 return _new_list(made) if of_list else made
             index = self.ev(node.slice, env, ctx)
-            error = _lookup_error(base, index) if base.__class__ is not RealVal else \
-                numpy_errors.getitem_error(base, index)  # (a host NumPy array's IndexError)
+            host = numpy_errors.getitem(base, index) if base.__class__ is RealVal else None
+            if host is not None and host[1] is None and host[0] is not UNKNOWN:
+                return host[0]  # a host NumPy array's item or view, computed once
+            error = host[1] if host is not None else _lookup_error(base, index) \
+                if base.__class__ is not RealVal else None  # (a host NumPy array's IndexError)
             if error is not None and (error.kind is KeyError or not _program_input(base)):
                 # A plain dict that holds every key stored in it read with a key it lacks, a
                 # known sequence read past its end: recorded for PAL079 where it escapes every
