@@ -52,7 +52,7 @@ CODE_FAMILY = {
     "PAL012": "swizzle_tiling", "PAL013": "copy_tma", "PAL014": "wgmma_mma", "PAL015": "barrier",
     "PAL016": "pipeline", "PAL017": "register_layouts", "PAL018": "blockspec_grid_aliases",
     "PAL019": "ops_dtypes", "PAL025": "cluster_collective",
-    "PAL026": "ref_store",
+    "PAL026": "ref_store", "PAL086": "axis_program_id",
     # tma_window: the TMA copy's bytes and windows (its messages are copy_tma's raise sites).
     "PAL046": "copy_tma",
 }

@@ -565,6 +565,7 @@ def test_every_class_has_its_contract_code() -> None:
         "lowering_semantics_value": "PAL083",
         "ref_index_rank": "PAL084",
         "mesh_construction": "PAL085",
+        "program_id_axis": "PAL086",
     }
 
 

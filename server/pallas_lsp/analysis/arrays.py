@@ -444,13 +444,19 @@ def _full(call: Call) -> object:
         kind = type(fill.value) if isinstance(fill, Const) else None
         dtype: object = DtypeVal({int: "int32", float: "float32"}[kind]) if kind in (int, float) \
             else UNKNOWN
+        if isinstance(fill, ArrayVal) and isinstance(fill.dtype, DtypeVal):
+            # An array's own dtype and strength (lax.full: dtypes.dtype(fill_value), weak
+            # only where the fill is): pl.program_id(0) fills an int32 array.
+            dtype, given = fill.dtype, fill.strong
     else:
         dtype = array_dtype(dtype_value, call.tracer.x64)
     # A dtype given: strongly typed; none: the fill value's weak type (a Python scalar's).
     shape = _shape(call.arg(0, "shape"), call)
     if shape is UNKNOWN and _refused_shape(call, call.arg(0, "shape")):
         return UNKNOWN
-    if _is_scalar(call.arg(1, "fill_value")):
+    fill = call.arg(1, "fill_value")
+    if _is_scalar(fill) or (isinstance(fill, ArrayVal) and fill.shape == Const(())):
+        # A scalar broadcast: splat under Lane (a 0-d array too: broadcast_in_dim of a splat).
         return layouts.splat(shape, dtype, strong=given)
     return ArrayVal(shape, dtype, strong=given)
 

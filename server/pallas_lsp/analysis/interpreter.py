@@ -183,6 +183,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # The launches whose body's trace surely stops at such an error (two arrays whose
         # shapes do not broadcast): nothing of them is lowered (Program.trace_refused_launches).
         self.trace_stopped_launches: set[int] = set()
+        # The grid envs `with pallas_core.grid_env(env):` made current, innermost last, and
+        # the program_id / num_programs axes JAX refuses (grid_axes.py, PAL086).
+        self.grid_envs: list[object] = []
+        self.grid_axis_faults: list[object] = []
         # A bridged call of the standard library whose real run raised on the program's own
         # data (python/bridge.py run_call): (its node, the real exception), read by ev_call.
         self.bridged_error: tuple[ast.Call, BaseException] | None = None

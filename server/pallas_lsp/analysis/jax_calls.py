@@ -18,6 +18,7 @@ from typing import Protocol
 from . import (
     arrays,
     devices,
+    grid_axes,
     lax_dtypes,
     layouts,
     loop_types,
@@ -165,6 +166,8 @@ def get_attribute(base: object, attr: str, node: ast.Attribute) -> object:
         return pipelines.spec_attribute(base, attr)
     if isinstance(base, CompilerParamsVal):
         return _params_attribute(base, attr)
+    if isinstance(base, grid_axes.GridAxisVal):
+        return grid_axes.attribute(base, attr)
     if isinstance(base, pytrees.TreeDefVal):
         return Const(base.num_leaves) if attr == "num_leaves" else UNKNOWN
     if isinstance(base, MulticastRefVal) and attr == "at":
@@ -554,6 +557,12 @@ class Tracer(Protocol):
     # says nothing of it, None where it may turn them on (interpreter.x64).
     x64: bool | None
 
+    # The grid envs `with pallas_core.grid_env(env):` made current, innermost last, and the
+    # program_id / num_programs axes JAX refuses (grid_axes.py).
+    grid_envs: list[object]
+    grid_axis_faults: list[object]
+    trace_stopped_launches: set[int]
+
     def set_context_mesh(self, mesh: object) -> None: ...
 
     def bridge_raised(self, node: ast.Call, error: BaseException) -> None: ...
@@ -794,6 +803,10 @@ def _loop(call: Call) -> object:
         call.tracer.record_op(call.name, call.node, {"bounds_refused": Const(refused)}, {}, call.ctx)
         return UNKNOWN
     carry = layouts.carried(init)
+    scalar = _SCALAR_CARRY.get(type(init.value)) if isinstance(init, Const) else None
+    if scalar is not None:
+        # A Python number starts the carry as a weakly typed scalar of its kind (x64 off).
+        carry = ArrayVal(Const(()), DtypeVal(scalar), strong=False)
     recorded: dict[str, object] = {"init_given": init}  # as written: its pytree structure (PAL077)
     if not fori:
         cond = call.arg(0, "cond_fun")
@@ -806,7 +819,15 @@ def _loop(call: Call) -> object:
     if loop_types.carry_changes(init, out) or ("cond_out" in recorded and loop_types.cond_refused(
             recorded["cond_out"])):
         return UNKNOWN  # JAX raises while tracing the loop (PAL077): it makes no value
+    if scalar is not None and isinstance(out, ArrayVal) and out.shape == Const(()) \
+            and isinstance(out.dtype, DtypeVal):
+        # A weakly typed carry takes the type the body gives it (JAX promotes the initial
+        # value and traces again): `fori_loop(lo, hi, lambda i, x: x + i, 0.0)` is float32.
+        return out
     return carry
+
+
+_SCALAR_CARRY = {bool: "bool", int: "int32", float: "float32"}
 
 
 def _branches(call: Call) -> object:
@@ -840,6 +861,14 @@ def _loop_index(call: Call) -> object:
     bounds = call.arg(0, "lower"), call.arg(1, "upper")
     if all(isinstance(b, Const) and type(b.value) is int for b in bounds):
         return ArrayVal(Const(()), DtypeVal("int32"))
+    # An int32 scalar array bound (`2 + pl.program_id(0)`) with an int or another: int32, as
+    # strongly typed as the array.
+    int32_scalar = ArrayVal(Const(()), DtypeVal("int32"))
+    if all((isinstance(b, Const) and type(b.value) is int) or (
+            isinstance(b, ArrayVal) and (b.shape, b.dtype) == (int32_scalar.shape, int32_scalar.dtype))
+            for b in bounds):
+        return ArrayVal(Const(()), DtypeVal("int32"), strong=any(isinstance(b, ArrayVal) and b.strong
+                                                                 for b in bounds))
     return UNKNOWN
 
 
@@ -921,7 +950,8 @@ def _merge_lists(call: Call) -> object:
             or len(flags) - sum(flags) != len(l0):
         return UNKNOWN
     i0, i1 = iter(l0), iter(l1)
-    return pack([next(i1) if b else next(i0) for b in flags])  # a list in JAX, read-only here
+    # A list, as JAX's: a grid env indexed past its end says "list index out of range".
+    return ListVal([next(i1) if b else next(i0) for b in flags])
 
 
 def _tree_leaves(call: Call) -> object:
@@ -1451,6 +1481,7 @@ def _pallas_call(call: Call) -> object:
     if "grid_spec" not in kwargs and "**" not in kwargs and ("in_specs" in kwargs or "out_specs" in kwargs):
         info = replace(info, block_specs=(kwargs.get("in_specs", MISSING), kwargs.get("out_specs", MISSING)))
     info.io_aliases = UNKNOWN if "**" in kwargs else kwargs.get("input_output_aliases")
+    info.grid = UNKNOWN if "**" in kwargs or "grid_spec" in kwargs else kwargs.get("grid", MISSING)
     call.tracer.kernels.append(info)
     return KernelVal(info)
 
@@ -1775,6 +1806,7 @@ HANDLERS: dict[str, Handler] = {
     CORE_MAP_BODY: _core_map_body,
     "lax.fori_loop": _loop,
     "pl.BlockSpec": _block_spec,
+    "pl.Squeezed": pipelines.squeezed,
     "pl.GridSpec": _grid_spec,
     "plgpu.BlockSpec": _block_spec,
     "plgpu.emit_pipeline": _emit_pipeline,
@@ -1856,6 +1888,7 @@ HANDLERS: dict[str, Handler] = {
     "np.reshape": _device_array_function,
     "np.transpose": _device_array_function,
     **stdlib_calls.HANDLERS,
+    **grid_axes.HANDLERS,
     **stdlib_values.HANDLERS,
     **bridge.HANDLERS,
     **copy_protocol.HANDLERS,

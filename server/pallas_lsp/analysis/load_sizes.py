@@ -1,9 +1,9 @@
 """Loads of a ref into registers whose size no register layout spreads over the warpgroup's
 128 threads (PAL027's facts): a whole ref, or a contiguous run of one (a ``pl.ds`` block,
-whole rows), of a number of elements that is not a multiple of 128. Under Lane the load
-raises; under Warpgroup semantics layout inference finds no layout for the kernel before
-any op is lowered, so the lowering rules judge nothing of such a launch
-(``Program.inference_refused_launches``)."""
+whole rows), of a number of elements that is not a multiple of 128, and under Lane the stores
+that read the old value that way first. Under Lane the load raises; under Warpgroup semantics
+layout inference finds no layout for the kernel before any op is lowered, so the lowering rules
+judge nothing of such a launch (``Program.inference_refused_launches``)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .layouts import RegisterLayout
 from .pipelines import RUN
 from .ref_facts import index_dims
 from .smem_transforms import elements, itemsize, swizzled_tiled_off_tile, swizzled_untiled, tiled_unswizzled
 from .tma_facts import whole_array_copy_fault
 from .tma_window import pipeline_row_fault
 from .trace import RefAccess
-from .values import Const, FuncVal, PartialVal, RefVal
+from .values import ArrayVal, Const, FuncVal, PartialVal, RefVal
 from .versions import WARPGROUP_SWIZZLED_ACCESS_UNINFERRED, holds
 
 if TYPE_CHECKING:
@@ -46,8 +47,24 @@ def faulty_loads(program: Program, semantics: str) -> Iterator[FaultyLoad]:
     for access in program.ref_accesses:
         ref = access.ref
         # A launch whose own copies fail (PAL013) never lowers its body.
-        if id(access.launch) in traced_faults or access.kind != "load" or access.scoped \
-                or not isinstance(ref, RefVal) or whole_array_copy_fault(access.launch) is not None:
+        if access.kind != "load":
+            # A store: only one whose swap reads the old value strided (_READ_BACK), of a value
+            # whose size is not a multiple of 128 (the window's, or PAL026 refuses it first).
+            # (Asked without calls: most kernels store many values.)
+            value = access.value
+            if semantics != "Lane" or value.__class__ is not ArrayVal or value.layout not in _READ_BACK \
+                    or value.shape.__class__ is not Const or value.shape.value.__class__ is not tuple:  # type: ignore[attr-defined]
+                continue
+            size = 1
+            for dim in value.shape.value:  # type: ignore[attr-defined]
+                if dim.__class__ is not int:
+                    size = 0
+                    break
+                size *= dim
+            if size % WARPGROUP_THREADS == 0 or size == 1:
+                continue
+        if id(access.launch) in traced_faults or access.scoped or not isinstance(ref, RefVal) \
+                or whole_array_copy_fault(access.launch) is not None:
             continue
         if any(first <= access.node.lineno <= last for launch, first, last in copies_first
                if launch is access.launch):
@@ -61,9 +78,18 @@ def faulty_loads(program: Program, semantics: str) -> Iterator[FaultyLoad]:
         shape = (known if isinstance(known, tuple) else None) if is_whole \
             else contiguous_slice(ref, access.index)
         count = elements(Const(shape)) if shape else None
-        if count is None or itemsize(ref.dtype) is None or count % WARPGROUP_THREADS == 0:
+        if count is None or itemsize(ref.dtype) is None or count % WARPGROUP_THREADS == 0 \
+                or (access.kind == "store" and count == 1):  # (one element: a scalar store)
             continue
         yield FaultyLoad(access, ref, shape, is_whole, count)  # type: ignore[arg-type]
+
+
+# A store under Lane semantics of a value JAX holds splat or strided (a fill, a whole load):
+# its swap rule reads the old value first, ``load_strided`` of the stored window
+# (mosaic_gpu/lowering.py ``_swap_lowering_rule``, 0.8.3 - 0.12.0.1), whose size must be a
+# multiple of 128 like a load's. A value of a tiled layout (a WGMMA row) is read back in its
+# own layout: not judged, nor a value whose layout is not known.
+_READ_BACK = (RegisterLayout.SPLAT, RegisterLayout.STRIDED)
 
 
 def warpgroup_unlayoutable(program: Program) -> Iterator[FaultyLoad]:

@@ -34,6 +34,7 @@ from .values import (
     RefTypeVal,
     RefVal,
     TransformVal,
+    plain,
     unpack,
 )
 from .versions import PIPELINE_BLOCK_DEFAULTS_TO_REF, JaxVersion, holds
@@ -346,9 +347,17 @@ def run(call: Call) -> object:
                                                  "allocations_given": Const("allocations" in keywords)},
                           {}, call.ctx)
     if call.name == RUN and pipeline.api != WS:
+        refusal = float_steps_refusal(pipeline)
+        if refusal is not None:
+            # Raised by JAX's shape check as the run allocates its buffers: the program's call
+            # raises it (PAL079), and the body is never traced.
+            call.tracer.bridge_raised(call.node, TypeError(refusal))
+            return UNKNOWN
+        if call.tracer.grid_envs:  # (else a run tells the index maps nothing their first call did not)
+            _call_index_maps(call, pipeline, refs)
         _trace_body(call, pipeline)  # the warp-specialized body: analysis/warp_pipelines.py
     if call.name == ALLOCATIONS and isinstance(refs, tuple):
-        buffers = allocated_buffers(pipeline, refs)
+        buffers = allocated_buffers(pipeline, refs, call.tracer.version)
         if buffers is not None:
             return PipelineAllocationsVal(buffers)
     return UNKNOWN
@@ -381,13 +390,16 @@ def staged_pairs(pipeline: PipelineVal, refs: tuple[object, ...]) -> list[tuple[
             and spec.memory_space in (MISSING, QualName("plgpu.SMEM"))]
 
 
-def allocated_buffers(pipeline: PipelineVal,
-                      refs: tuple[object, ...]) -> tuple[PipelineBufferType, ...] | None:
+def allocated_buffers(pipeline: PipelineVal, refs: tuple[object, ...],
+                      version: JaxVersion) -> tuple[PipelineBufferType, ...] | None:
     """The shared-memory buffers a pipeline allocates for its specs (pipeline.py, 0.10.2 -
     0.12.0.1): one per spec in SMEM with written-out transforms, where every spec lines up
     with a known ref; None where the specs or refs are not known. The leading slot count is
     ``max_concurrent_steps`` (JAX may shrink it to the step count: only the trailing
-    dimensions matter to the transforms' checks)."""
+    dimensions matter to the transforms' checks). A spec without a block shape stages the
+    whole ref from 0.10 on (``PIPELINE_BLOCK_DEFAULTS_TO_REF``: ``plgpu.BlockSpec(
+    transforms=...)`` over a grid of ``()``, as JAX's own tests write it)."""
+    whole = holds(PIPELINE_BLOCK_DEFAULTS_TO_REF, version)
     steps = pipeline.max_concurrent_steps
     ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
     if ins is None or outs is None:
@@ -400,6 +412,9 @@ def allocated_buffers(pipeline: PipelineVal,
     for spec, ref in zip(specs, refs, strict=True):
         assert isinstance(spec, BlockSpecVal)
         block = spec.block_shape.value if isinstance(spec.block_shape, Const) else None
+        if whole and isinstance(ref, RefVal) and (spec.block_shape is MISSING or block is None) \
+                and isinstance(ref.shape, Const):
+            block = ref.shape.value
         if not isinstance(ref, RefVal) or spec.memory_space not in (MISSING, QualName("plgpu.SMEM")) \
                 or not isinstance(block, tuple) or not all(type(d) is int for d in block) \
                 or not isinstance(spec.transforms, tuple) or not spec.transforms:
@@ -428,7 +443,7 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
         return
     refs = slot_refs(pipeline.in_specs, pipeline.out_specs, list(gmem_refs), call.tracer.version)
     carried = [carry] if pipeline.carries else []
-    args = [UNKNOWN, *refs, *carried]
+    args = [_step_indices(pipeline.grid), *refs, *carried]
     ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
     if pipeline.api == EMIT and ins is not None and outs is not None \
             and len(ins) + len(outs) == len(gmem_refs) and not any(ref is UNKNOWN for ref in refs):
@@ -438,6 +453,73 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
         # body is called, PAL016's.)
         call.tracer.spelled_call = (call.node, args)  # type: ignore[attr-defined]
     call.tracer.call_value(body, args, {}, replace(ctx, scope_call=call.node))
+
+
+def float_steps_refusal(pipeline: PipelineVal) -> str | None:
+    """JAX's TypeError where an emit_pipeline's ``max_concurrent_steps`` is a float no larger
+    than its step count (a larger one becomes the count, an int): the run allocates each
+    shared-memory buffer ``(max_concurrent_steps, *block_shape)`` and JAX's shape check raises
+    "Shapes must be 1D sequences of concrete values of integer type, got (3.0, 32, 128)."
+    (pipeline.py, 0.8.3 - 0.12.0.1; ``math.nextafter(4.0, 0)`` never floored). Only where
+    emit_pipeline's own checks surely passed (a positive grid, no pipeline_mode= or
+    collective_axes=, the steps above every delay_release) and the first buffer's block is
+    known; None otherwise."""
+    steps = pipeline.max_concurrent_steps
+    if not (isinstance(steps, Const) and type(steps.value) is float):
+        return None
+    grid = unpack(plain(pipeline.grid))
+    ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
+    if grid is None or ins is None or outs is None or not all(
+            isinstance(g, Const) and type(g.value) is int and g.value > 0 for g in grid):
+        return None
+    count = 1
+    for g in grid:
+        count *= g.value  # type: ignore[attr-defined]
+    specs = [*ins, *outs]
+    if steps.value > count or not all(isinstance(spec, BlockSpecVal) and spec.collective is False
+                                      and spec.pipeline_mode is False for spec in specs):
+        return None
+    delays = [spec.delay_release for spec in ins]  # type: ignore[union-attr]
+    if not all(type(d) is int for d in delays) or steps.value <= min(delays, default=0):  # type: ignore[type-var]
+        return None
+    first = next((spec for spec in specs if in_smem(spec) is not False), None)  # type: ignore[arg-type]
+    if first is None or in_smem(first) is None:  # type: ignore[arg-type]
+        return None  # no buffer is allocated, or the first one's space is not known
+    block = block_shape(first.block_shape)  # type: ignore[union-attr]
+    if block is None or len(block) != len(unpack(first.block_shape) or ()):  # type: ignore[union-attr]
+        return None  # (a squeezed entry: the buffer's shape is not the one written)
+    return (f"Shapes must be 1D sequences of concrete values of integer type, got "
+            f"{(steps.value, *block)!r}.")
+
+
+def _call_index_maps(call: Call, pipeline: PipelineVal, refs: object) -> None:
+    """JAX calls each spec's index_map with the first step's indices when the pipeline runs,
+    to fetch its first blocks, before the body is traced (pipeline.py, 0.8.3 - 0.12.0.1): in
+    the run's own context, so a ``pl.program_id`` there reads the grid env current then (JAX's
+    test harness wraps the index maps to do so). Only where the specs line up with the refs
+    (else JAX fails before, PAL016's) and the grid's length is known; called only under a grid
+    env (the index maps ran with unknown indices when their specs were made)."""
+    indices = _step_indices(pipeline.grid)
+    ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
+    if not isinstance(indices, tuple) or ins is None or outs is None or not isinstance(refs, tuple) \
+            or len(ins) + len(outs) != len(refs):
+        return
+    for spec in (*ins, *outs):
+        index_map = spec.index_map if isinstance(spec, BlockSpecVal) else None
+        if isinstance(index_map, FuncVal) and index_map.self_value is None \
+                and _accepts(index_map.node, len(indices)):
+            call.tracer.call_value(index_map, list(indices), {}, call.ctx)
+
+
+def _step_indices(grid: object) -> object:
+    """The body's ``indices``: a tuple of one int32 scalar per grid dimension (pipeline.py,
+    0.8.3 - 0.12.0.1: ``(jnp.asarray(0, dtype=jnp.int32),) * len(grid)``, then stepped), where
+    the grid's length is known (a grid of ``()`` gives ``()``: a harness zipping it with the
+    grid builds no entry); unknown otherwise."""
+    items = unpack(plain(grid))
+    if items is None:
+        return UNKNOWN
+    return tuple(ArrayVal(Const(()), DtypeVal("int32"), strong=True) for _ in items)
 
 
 def _carried(init: object) -> object:
@@ -576,14 +658,25 @@ def slot_ref(spec: object, gmem_ref: object, whole_by_default: bool,
                   is_view=True)
 
 
+# ``pl.Squeezed()`` and ``pl.squeezed`` (the instance JAX keeps): a block dimension of one that
+# the slot ref drops, as ``None`` (jax/_src/pallas/core.py, 0.8.3 - 0.12.0.1).
+SQUEEZED = "pl.squeezed"
+
+
+def squeezed(call: Call) -> object:
+    return QualName(SQUEEZED) if not call.args and not call.kwargs else UNKNOWN
+
+
 def block_shape(written: object) -> tuple[int, ...] | None:
-    """The block's shape as the slot ref has it: ints kept, ``None`` (squeezed) dropped."""
+    """The block's shape as the slot ref has it: ints kept, ``None`` and ``pl.Squeezed()``
+    (squeezed) dropped."""
     items = unpack(written) if isinstance(written, (tuple, Const)) else None
     if items is None or (isinstance(written, Const) and not isinstance(written.value, tuple)):
         return None
     dims: list[int] = []
     for item in items:
-        if isinstance(item, Const) and item.value is None:
+        if (isinstance(item, Const) and item.value is None) or (
+                isinstance(item, QualName) and item.name == SQUEEZED):
             continue
         if not (isinstance(item, Const) and type(item.value) is int):
             return None

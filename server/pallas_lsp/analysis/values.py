@@ -977,6 +977,9 @@ class KernelInfo:
     # plgpu.kernel's mesh arguments as passed (grid, grid_names, cluster, cluster_names,
     # num_threads, thread_name; absent ones left out); None when a **kwargs hides some.
     mesh_args: dict[str, object] | None = None
+    # A Mosaic GPU pallas_call's grid= as given (MISSING: none; UNKNOWN: a grid_spec or a
+    # **kwargs hides it): pl.program_id's axis frame (grid_axes.py).
+    grid: object = MISSING
     # A Mosaic GPU pallas_call's in_specs and out_specs as evaluated (pipelines.BlockSpecVal
     # items), None when not given or for plgpu.kernel (PAL018).
     block_specs: tuple[object, object] | None = None

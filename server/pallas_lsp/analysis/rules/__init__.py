@@ -89,6 +89,7 @@ from . import (
     pal083_lowering_semantics_value,
     pal084_ref_index_rank,
     pal085_mesh_construction,
+    pal086_program_id_axis,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -185,6 +186,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal083_lowering_semantics_value,
     pal084_ref_index_rank,
     pal085_mesh_construction,
+    pal086_program_id_axis,
 )}
 
 

@@ -503,7 +503,7 @@ def _pipeline_buffers(program: Program) -> Iterator[tuple[ast.AST, RefTypeVal]]:
         if op.name != RUN or not isinstance(pipeline, PipelineVal) or not isinstance(refs, tuple) \
                 or op.args.get("allocations_given") == Const(True):
             continue
-        for buffer in allocated_buffers(pipeline, refs) or ():
+        for buffer in allocated_buffers(pipeline, refs, program.version) or ():
             yield op.node, buffer
 
 

@@ -9,6 +9,7 @@ from ..model import Finding, Fix, Options, Related, Span, TextEdit
 from ..pipelines import (
     ALLOCATIONS,
     RUN,
+    SQUEEZED,
     WS,
     BlockSpecVal,
     PipelineVal,
@@ -20,7 +21,7 @@ from ..pipelines import (
 )
 from ..program import Program, short_repr
 from ..trace import Op
-from ..values import Const, DictVal, RefVal
+from ..values import Const, DictVal, QualName, RefVal
 from ..versions import (
     EMIT_PIPELINE_CHECKS_GRID,
     EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE,
@@ -548,7 +549,8 @@ def _shape(spec: BlockSpecVal) -> str:
     if not isinstance(entries, tuple):
         return "…"
     shown = [repr(e.value if isinstance(e, Const) else e) if isinstance(e, (Const, int)) or e is None
-             else "…" for e in entries]
+             else "pl.Squeezed()" if isinstance(e, QualName) and e.name == SQUEEZED else "…"
+             for e in entries]
     return "(" + ", ".join(shown) + ("," if len(shown) == 1 else "") + ")"
 
 

@@ -189,15 +189,29 @@ def _warpgroup(program: Program) -> Iterator[Finding]:
 
 def _lane(program: Program) -> Iterator[Finding]:
     seen: set[int] = set()
+    faulted: set[int] = set()  # launches with a faulty load or store reported
     for load in faulty_loads(program, "Lane"):
         access, count, loaded = load.access, load.count, _described(load)
-        # JAX raises the first load of a line.
-        if access.node.lineno in seen:
+        # JAX raises the first load of a line; a store's own read is reported only where no
+        # earlier access of its launch failed (lowering stops at the first).
+        if access.node.lineno in seen or (access.kind == "store" and id(access.launch) in faulted):
             continue
+        faulted.add(id(access.launch))
         kernel = access.launch.kernel
         seen.add(access.node.lineno)
         padded = -(-count // WARPGROUP_THREADS) * WARPGROUP_THREADS
         related = (Related(program.span(kernel.node), "the kernel is created here"),)
+        if access.kind == "store":
+            yield Finding(
+                RULE.code, program.span(access.node),
+                f"This stores into {loaded} under Lane semantics: JAX's store reads the old "
+                f"value there first, into registers in the strided layout, which spreads it over "
+                f"the warpgroup's 128 threads: it needs a multiple of 128 elements and has "
+                f"{count}. JAX raises \"ValueError: memref<...> must have a number of elements "
+                f"that is a multiple of 128 (got {count})\". Store {padded} elements (pad the "
+                f"array, or size the block to a multiple of 128).",
+                related=related)
+            continue
         yield Finding(
             RULE.code, program.span(access.node),
             f"This loads {loaded} into registers under Lane semantics, which spreads it over "

@@ -54,6 +54,9 @@ RULE = Rule(
         # A local read before the function binds it (a dropped `global` / `nonlocal`).
         LoweringError(r"\Acannot access local variable '\w+' where it is not associated with a value"
                       r"|\Alocal variable '\w+' referenced before assignment", exc_type="UnboundLocalError"),
+        # `async with` of a manager whose __aenter__ returns no awaitable (a plain def).
+        LoweringError(r"\A'async with' received an object from __aenter__ that does not implement "
+                      r"__await__", exc_type="TypeError"),
         LoweringError(r"division by zero|modulo by zero|cannot be raised to a negative power",
                       exc_type="ZeroDivisionError"),
         # An unpacking of a known number of items into another number of names (PAL014 claims
@@ -159,6 +162,11 @@ def _message(error: OperatorError) -> str:
             f"the program stops here (in a kernel body: JAX never sees the kernel). Cast the "
             f"operand with .astype(...) to a dtype the function takes, or use the jnp function, "
             f"which promotes.")
+    if isinstance(error.node, ast.Call) and error.message.startswith(_FLOAT_SHAPE):
+        return (f"This call raises \"{said}\" when this line runs, and nothing catches it: a shape "
+            f"JAX builds from the program's values has a float dimension (`/` is true division, "
+            f"even when exact; an emit_pipeline's max_concurrent_steps leads each of its buffers' "
+            f"shapes), so the program stops here. Make it an int: `//`, int(...), math.floor(...).")
     if isinstance(error.node, ast.Call):
         return (f"This call raises \"{said}\" when this line runs (for the values the program gives "
             f"it here), and nothing catches it: the program stops here, so no kernel after it is "
@@ -208,6 +216,11 @@ def _message(error: OperatorError) -> str:
             f"nothing catches it: the operand's type defines no such operator, so the program stops "
             f"here, and no kernel after it is traced or lowered. Negate or invert the numbers it "
             f"holds (`[not m for m in mask]`, a NumPy array's `~`), not the container.")
+    if isinstance(error.node, ast.AsyncWith):
+        return (f"This `async with` raises \"{said}\" when this line runs, and nothing catches it: "
+            f"`async with` awaits what the manager's __aenter__ returns, and a plain `def "
+            f"__aenter__` returned a value that is no awaitable, so the program stops here. "
+            f"Write `async def __aenter__` (or use a plain `with` and __enter__).")
     if not isinstance(error.node, ast.BinOp):
         return (f"This unpacking raises \"{error.kind}: {error.message}\" when this line runs, and "
             f"nothing catches it: the sequence has another number of items than the names it "
@@ -220,6 +233,7 @@ def _message(error: OperatorError) -> str:
         f"lowered. {_advice(error)}")
 
 
+_FLOAT_SHAPE = "Shapes must be 1D sequences of concrete values of integer type"
 _LAX_DTYPE = re.compile(r"\A(\w+ does not accept dtype|lax\.\w+ requires arguments to have the same dtypes)")
 
 

@@ -349,7 +349,13 @@ class ExpressionsMixin:
                 # A slice of a list is a new list (`rest = args[:]`, then `rest.pop(0)`).
                 of_list = isinstance(evaluated, ListVal) and unpack(made) is not None
                 return _new_list(made) if of_list else made
-            index = self.ev(node.slice, env, ctx)
+            if base.__class__ is RealVal and isinstance(node.slice, ast.Tuple) \
+                    and any(isinstance(item, ast.Slice) for item in node.slice.elts):
+                # `CANDIDATES[:, 0]` of a host NumPy array: its slices as real slice objects.
+                index: object = tuple(self.real_slice(item, env, ctx) if isinstance(item, ast.Slice)
+                                      else self.ev(item, env, ctx) for item in node.slice.elts)
+            else:
+                index = self.ev(node.slice, env, ctx)
             host = numpy_errors.getitem(base, index) if base.__class__ is RealVal else None
             if host is not None and host[1] is None and host[0] is not UNKNOWN:
                 return host[0]  # a host NumPy array's item or view, computed once
@@ -838,6 +844,12 @@ class ExpressionsMixin:
             key = bridge.run("builtins.slice", slice, bounds, {})
             return self.subscript(base, key, ctx) if key is not UNKNOWN else UNKNOWN
         return jax_calls.slice_of(base, bounds)
+
+    def real_slice(self, node: ast.Slice, env: Env, ctx: Ctx) -> object:
+        """``a:b:c`` as the real ``slice`` object Python passes to ``__getitem__``."""
+        bounds = [self.ev(b, env, ctx) if b is not None else Const(None)
+                  for b in (node.lower, node.upper, node.step)]
+        return bridge.run("builtins.slice", slice, bounds, {})
 
     def ev_ref_index(self, node: ast.expr, env: Env, ctx: Ctx) -> object:
         """A ref's index (``x_ref[8:16, pl.ds(0, 64)]``): its slices as DSliceVal."""

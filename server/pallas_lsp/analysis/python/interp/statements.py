@@ -19,6 +19,7 @@ from ...flow_exits import (
     ReturnExit,
     passes_builtin,
 )
+from ...grid_axes import GridEnvContext
 from ...names import bind_import
 from ...stdlib_values import NullContextVal, SuppressVal
 from ...trace import (
@@ -249,6 +250,7 @@ class StatementsMixin:
         restore: list[object] = []
         exits: list[object] = []
         managers: list[object] = []  # every manager entered, in order: what an exception meets
+        pushed = 0  # grid envs this `with` made current (popped when it is left)
         is_async = isinstance(stmt, ast.AsyncWith)
         opaque = False
         for item in stmt.items:
@@ -258,7 +260,7 @@ class StatementsMixin:
             # A manager we cannot see into may set a context mesh (PAL022 stays silent).
             opaque = opaque or not isinstance(manager, (MeshContext, PatchContext, MeshVal, ObjVal,
                                                         GeneratorContextManager, NullContextVal,
-                                                        SuppressVal))
+                                                        SuppressVal, GridEnvContext))
             if isinstance(manager, MeshContext):
                 inner = replace(inner, ambient=manager.mesh)
                 if manager.set_on_enter:
@@ -266,6 +268,9 @@ class StatementsMixin:
                 restore.append(manager.previous if not manager.set_on_enter else before)
             elif isinstance(manager, PatchContext):
                 inner = self.patched(inner, manager)
+            elif isinstance(manager, GridEnvContext):
+                self.grid_envs.append(manager.env)  # popped when the `with` is left, as JAX's stack
+                pushed += 1
             bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
             enter = datamodel.special_method(manager, "__aenter__" if is_async else "__enter__")
             if isinstance(manager, NullContextVal):
@@ -278,6 +283,12 @@ class StatementsMixin:
             elif enter is not MISSING:
                 bound = self.call_value(enter, [], {}, ctx)
                 if isinstance(stmt, ast.AsyncWith):
+                    if bound.__class__ is Const and type(bound.value) in _NOT_AWAITABLE:  # type: ignore[attr-defined]
+                        # A plain `def __aenter__` returning a number: Python refuses to await it.
+                        self.operator_raised(stmt, exception_values.ExcVal(TypeError, (Const(  # type: ignore[arg-type]
+                            "'async with' received an object from __aenter__ that does not "
+                            f"implement __await__: {type(bound.value).__name__}"),)))  # type: ignore[attr-defined]
+                        return
                     bound = self.await_value(bound, ctx)
                 exits.append(manager)
             if item.optional_vars is not None:
@@ -305,6 +316,8 @@ class StatementsMixin:
         finally:
             self._opaque_withs -= opaque
             self.drop_handler(handler)
+            if pushed:
+                del self.grid_envs[-pushed:]
         if not left:
             self.leave_managers(_not_in(exits, exited), restore, is_async, ctx)
 
@@ -319,7 +332,7 @@ class StatementsMixin:
         for manager in reversed(managers):
             if isinstance(manager, SuppressVal):
                 verdict = exception_classes.catches(manager.kinds, kind)
-            elif isinstance(manager, (MeshContext, PatchContext, MeshVal, NullContextVal)):
+            elif isinstance(manager, (MeshContext, PatchContext, MeshVal, NullContextVal, GridEnvContext)):
                 verdict = False  # they put their state back and pass it on
             elif not isinstance(manager, ObjVal) or code_ran:
                 verdict = None  # a contextmanager generator, a library's manager: not known
@@ -1252,6 +1265,10 @@ def _all_same(values: list[object]) -> bool:
     return all(value is first for value in values)
 
 
+# Constants of types that define no __await__ (an `async with` given one raises TypeError).
+_NOT_AWAITABLE = frozenset({int, float, complex, str, bytes, bool, tuple, type(None)})
+
+
 def _managers_pass(managers: list[object], kind: type[BaseException]) -> bool:
     """Whether a `with`'s managers surely let an exception of the builtin class ``kind``
     through, without running any ``__exit__``: a mesh or patch context, a nullcontext, a
@@ -1260,7 +1277,7 @@ def _managers_pass(managers: list[object], kind: type[BaseException]) -> bool:
         if isinstance(manager, SuppressVal):
             if exception_classes.catches(manager.kinds, kind) is not False:
                 return False
-        elif not isinstance(manager, (MeshContext, PatchContext, MeshVal, NullContextVal)):
+        elif not isinstance(manager, (MeshContext, PatchContext, MeshVal, NullContextVal, GridEnvContext)):
             return False
     return True
 

@@ -1,0 +1,202 @@
+"""``pl.program_id(axis)`` / ``pl.num_programs(axis)``: their values and the axes JAX refuses.
+
+JAX (``jax/_src/pallas/primitives.py``, 0.8.3 - 0.12.0.1) answers them in one of two ways:
+- inside ``with pallas_core.grid_env(env):`` (how JAX's Mosaic GPU ``pallas_call`` and its
+  tests' harness run a body), with ``env[axis].index`` / ``env[axis].size``: Python's own
+  indexing of the program's list (an axis past it raises "IndexError: list index out of
+  range" while the kernel is traced);
+- else from the launch's grid context (``pallas_core.axis_frame()``): a ``pl.pallas_call``'s
+  grid, a ``plgpu.kernel``'s mesh shape (its grid, then its cluster, then its thread count:
+  ``GPUMesh.shape``). An axis outside it: "ValueError: Axis 2 is out of bounds for grid (2,
+  3)" while traced. ``program_id`` binds a primitive whose Mosaic GPU lowering reads the
+  grid's program ids alone (``module_ctx.program_ids[axis]``), so a cluster or thread axis
+  fails there: "IndexError: list index out of range" while lowered. ``num_programs`` of a
+  static size is that Python int (no primitive).
+Measured on 0.10.2 and 0.12.0.1 (pallas_call and plgpu.kernel, grid, cluster and threads).
+The value either way: a strongly typed int32 scalar (a store of it into a float ref raises
+"Invalid dtype for `swap`"), a num_programs the size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal, KernelInfo, ListVal, plain, unpack
+
+if TYPE_CHECKING:
+    from .jax_calls import Call
+
+PROGRAM_ID = "pl.program_id"
+NUM_PROGRAMS = "pl.num_programs"
+
+
+@dataclass(frozen=True)
+class GridAxisVal:
+    """``pallas_core.GridAxis(index, size)``: one entry of a grid env."""
+
+    index: object
+    size: object
+
+
+@dataclass(frozen=True)
+class GridEnvContext:
+    """``pallas_core.grid_env(env)``: a context manager that makes ``env`` the grid env of
+    the code run in its ``with`` (Interpreter.grid_envs)."""
+
+    env: object
+
+
+@dataclass(frozen=True)
+class AxisFault:
+    """An axis JAX refuses: ``stage`` "traced" (the launch's trace stops) or "lowered";
+    ``words`` JAX's message; ``frame`` the grid JAX names (None for a grid env's list)."""
+
+    node: object  # the call's ast.Call
+    launch: object
+    name: str  # PROGRAM_ID or NUM_PROGRAMS
+    axis: int
+    stage: str
+    exc_type: str
+    words: str
+    frame: tuple[int, ...] | None
+    env_length: int | None = None  # the grid env's length, where one answered
+
+
+def grid_axis(call: Call) -> object:
+    return GridAxisVal(call.arg(0, "index"), call.arg(1, "size"))
+
+
+def grid_env(call: Call) -> object:
+    return GridEnvContext(call.arg(0, "env"))
+
+
+def attribute(base: GridAxisVal, attr: str) -> object:
+    if attr == "index":
+        return base.index
+    if attr == "size":
+        return base.size
+    return UNKNOWN
+
+
+def _int32() -> ArrayVal:
+    return ArrayVal(Const(()), DtypeVal("int32"), strong=True)
+
+
+def program_axis(call: Call) -> object:
+    """The handler of both calls, in a kernel body (unknown elsewhere)."""
+    ctx = call.ctx
+    launch = ctx.launch
+    if launch is None:
+        return UNKNOWN
+    axis = plain(call.arg(0, "axis"))
+    is_id = call.name.endswith("program_id")
+    tracer = call.tracer
+    if ctx.names_open:
+        # Code the analysis runs ahead of JAX (an index_map when its spec is made), under a
+        # construct that may run it later in another grid env: its value only.
+        return _int32()
+    if tracer.grid_envs:
+        return _from_env(call, tracer.grid_envs[-1], axis, is_id)
+    if not (isinstance(axis, Const) and type(axis.value) is int):
+        return _int32()
+    frame, lowered = frame_of(launch.kernel)  # type: ignore[attr-defined]
+    if frame is None:
+        return _int32()
+    index = axis.value
+    if not -len(frame) <= index < len(frame):
+        tracer.grid_axis_faults.append(AxisFault(
+            call.node, launch, PROGRAM_ID if is_id else NUM_PROGRAMS, index, "traced", "ValueError",
+            f"Axis {index} is out of bounds for grid {frame!r}", frame))
+        tracer.trace_stopped_launches.add(id(launch))
+        return UNKNOWN
+    if not is_id:
+        return Const(frame[index])  # a static size: the Python int itself
+    if lowered is not None and not -lowered <= index < lowered:
+        tracer.grid_axis_faults.append(AxisFault(
+            call.node, launch, PROGRAM_ID, index, "lowered", "IndexError", "list index out of range",
+            frame, lowered))
+    return _int32()
+
+
+def _from_env(call: Call, env: object, axis: object, is_id: bool) -> object:
+    """``env[axis].index`` / ``.size``, as Python indexes the program's sequence."""
+    items = env.items if type(env) is ListVal and env.complete else unpack(env) \
+        if isinstance(env, (tuple, Const)) else None
+    if items is None or not (isinstance(axis, Const) and type(axis.value) is int):
+        return _int32() if is_id else UNKNOWN
+    index = axis.value
+    if not -len(items) <= index < len(items):
+        kind = "list" if type(env) is ListVal else "tuple"
+        call.tracer.grid_axis_faults.append(AxisFault(
+            call.node, call.ctx.launch, PROGRAM_ID if is_id else NUM_PROGRAMS, index, "traced", "IndexError",
+            f"{kind} index out of range", None, len(items)))
+        call.tracer.trace_stopped_launches.add(id(call.ctx.launch))
+        return UNKNOWN
+    entry = items[index]
+    if isinstance(entry, GridAxisVal):
+        return entry.index if is_id else entry.size
+    return _int32() if is_id else UNKNOWN
+
+
+def frame_of(kernel: KernelInfo) -> tuple[tuple[int, ...] | None, int | None]:
+    """(the grid JAX's axis frame holds, the number of program ids its lowering has) of a
+    launch, where every entry is a known int; (None, None) otherwise. A pl.pallas_call: its
+    grid (an int is one entry; none is ``()``), every axis a program id. plgpu.kernel /
+    core_map: ``GPUMesh.shape``'s values, the grid's axes the program ids."""
+    if kernel.api == "pallas_call":
+        grid = plain(kernel.grid)
+        if grid is MISSING or (isinstance(grid, Const) and grid.value is None):
+            return (), 0
+        if isinstance(grid, Const) and type(grid.value) is int:
+            return (grid.value,), 1
+        dims = _ints(grid)
+        return (dims, len(dims)) if dims is not None else (None, None)
+    args = kernel.mesh_args
+    if not isinstance(args, dict):
+        return None, None
+    parts: list[int] = []
+    grid_len = 0
+    for names_key, sizes_key in (("grid_names", "grid"), ("cluster_names", "cluster")):
+        names = _names(args.get(names_key, Const(())))
+        sizes = _ints(args.get(sizes_key, Const(())))
+        if names is None or sizes is None:
+            return None, None
+        paired = min(len(names), len(sizes))  # GPUMesh.shape zips names with sizes
+        parts.extend(sizes[:paired])
+        if sizes_key == "grid":
+            grid_len = len(sizes)
+    threads = plain(args.get("num_threads", Const(None)))
+    if not (isinstance(threads, Const) and threads.value is None):
+        if not (isinstance(threads, Const) and type(threads.value) is int):
+            return None, None
+        parts.append(threads.value)
+    all_names = [*(_names(args.get("grid_names", Const(()))) or ()),
+                 *(_names(args.get("cluster_names", Const(()))) or ())]
+    if len(set(all_names)) != len(all_names):
+        return None, None  # an OrderedDict keeps one entry per name: not followed
+    return tuple(parts), grid_len
+
+
+def _ints(value: object) -> tuple[int, ...] | None:
+    items = unpack(plain(value))
+    if items is None or not all(isinstance(item, Const) and type(item.value) is int for item in items):
+        return None
+    return tuple(item.value for item in items)  # type: ignore[attr-defined]
+
+
+def _names(value: object) -> tuple[object, ...] | None:
+    items = unpack(plain(value))
+    if items is None or not all(isinstance(item, Const) and isinstance(item.value, str) for item in items):
+        return None
+    return tuple(item.value for item in items)  # type: ignore[attr-defined]
+
+
+HANDLERS = {
+    PROGRAM_ID: program_axis,
+    NUM_PROGRAMS: program_axis,
+    "jax._src.pallas.primitives.program_id": program_axis,
+    "jax._src.pallas.primitives.num_programs": program_axis,
+    "jax._src.pallas.core.GridAxis": grid_axis,
+    "jax._src.pallas.core.grid_env": grid_env,
+}
