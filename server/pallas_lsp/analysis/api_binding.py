@@ -76,3 +76,45 @@ def positional_refusal(version: JaxVersion, name: str, positional: int,
     if text is None or "keyword argument" in text or "positional" not in text:
         return None
     return text
+
+
+@functools.lru_cache(maxsize=4096)  # asked for every library call the run reaches
+def misbinding(version: JaxVersion, name: str, positional: int, keywords: tuple[str, ...]) -> str | None:
+    """CPython's TypeError where the release's JAX function ``name`` surely cannot bind the call
+    and the fault is a plain misuse of a signature that never moved (``lax.cond(pred, branch)``:
+    "cond() missing 1 required positional argument: 'false_fun'"): a required argument missing,
+    too many positionals, or one given twice. None where it binds, where the data does not say,
+    for a function whose positionals drifted between releases (positional_refusal's, PAL009),
+    for an unexpected keyword (PAL009's) and for a class (CPython names its ``__init__``)."""
+    short = name.rpartition(".")[2]
+    if not short or short[0].isupper() or drifts(name) or name in _SIGNATURE_DRIFTED:
+        return None
+    surface = shipped(version)
+    params = surface.params(name) if surface is not None else None
+    if params is None or any(keyword not in {p.name for p in params} for keyword in keywords):
+        return None  # a keyword the release does not name (a **kwargs took it): PAL009's drift
+    text = _refusal(version, name, short, positional, keywords)
+    if text is None or "unexpected keyword argument" in text:
+        return None
+    return text
+
+
+# Functions whose whole signature moved between releases (plgpu.kernel: out_shape positional,
+# then out_type= keyword-only): PAL009 words every misfit of theirs with the release's story.
+_SIGNATURE_DRIFTED = frozenset({"plgpu.kernel"})
+
+DRIFT = "drift"  # call_fault: a function whose positionals drifted (positional_refusal judges it)
+
+
+@functools.lru_cache(maxsize=4096)  # asked for every library call the run reaches (one lookup)
+def call_fault(version: JaxVersion, name: str, node: ast.Call) -> str | None:
+    """What the call ``node`` of ``name`` needs asked of the release's signature: ``DRIFT`` for
+    a function whose positionals drifted between releases (the interpreter asks
+    positional_refusal with the arguments it evaluated), else ``misbinding``'s TypeError text
+    for the arguments the call writes out (none starred, no ``**``), else None. Keyed by the
+    node: one lookup per call the run reaches, as ``drifts`` was."""
+    if drifts(name):
+        return DRIFT
+    if any(isinstance(arg, ast.Starred) for arg in node.args) or any(k.arg is None for k in node.keywords):
+        return None
+    return misbinding(version, name, len(node.args), tuple(k.arg for k in node.keywords))  # type: ignore[misc]

@@ -174,6 +174,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # JAX calls the target release's signature refuses by position (PAL009), by call id:
         # (the call, the function's name, CPython's TypeError text).
         self.refused_api_calls: dict[int, tuple[ast.Call, str, str]] = {}
+        # JAX calls the release's signature refuses as a plain misuse (a required argument
+        # missing), surely run and uncaught (PAL064): the call, the function's name, CPython's text.
+        self.misbound_api_calls: dict[int, tuple[ast.Call, str, str]] = {}
         # Mesh constructions JAX's Mesh refuses whatever the devices (PAL085), by call id: (the
         # call, the maker's name, "rank" or "types", what was given, the number of axis names).
         self.mesh_refusals: dict[int, tuple[ast.Call, str, str, int, int]] = {}

@@ -14,6 +14,7 @@ from ..program import Program
 from ..python import binding
 from ..python.refused_calls import RefusedCall
 from ..values import Const, FuncVal
+from ..versions import format_jax_version
 from .base import LoweringError, Rule
 
 # The function CPython names: a method or a nested def (a dotted ``__qualname__``), not a
@@ -26,7 +27,7 @@ _QUALNAME = r"\A[\w<>]+(?:\.[\w<>]+)+\(\) "
 RULE = Rule(
     code="PAL064",
     name="call_signature_mismatch",
-    title="a call of the program's own function with arguments its signature cannot bind",
+    title="a call with arguments its function's signature cannot bind (the program's, or JAX's)",
     jax_message=(
         "TypeError: PallasTest.pallas_call() got an unexpected keyword argument 'grid_spec'\n"
         "TypeError: Harness.run() takes 3 positional arguments but 4 were given\n"
@@ -84,7 +85,12 @@ RULE = Rule(
         "function), every release 0.8.3 to 0.12.0.1; the related locations are the body's "
         "def and the kernel's creation. A pipeline's BlockSpec index_map taking fewer or more "
         "parameters than the grid has dimensions is called by the pipeline with one index per "
-        "dimension when it runs: refused on the pipeline's line, every release."
+        "dimension when it runs: refused on the pipeline's line, every release. A JAX function "
+        "whose signature never moved between releases (the release's API data), called with a "
+        "required argument missing or too many positionals (`lax.cond(pred, true_fun)` without "
+        "its false branch: \"cond() missing 1 required positional argument: 'false_fun'\"), "
+        "is refused the same way at its call; an unexpected keyword, or a signature that moved "
+        "(plgpu.kernel's), is PAL009's. A jitted function words the refusal in its own way."
     ),
     how_to_fix=(
         "Call the function with arguments its signature takes, or give the signature the "
@@ -127,10 +133,32 @@ def check(program: Program, options: Options) -> Iterable[Finding]:
     # Most programs have none: asked of the recorded calls directly, no generator made (the
     # keystroke path counts every call).
     index_maps = _index_map_findings(program) if program.ops_of(RUN) else []
+    if program.interp.misbound_api_calls:
+        index_maps = [*index_maps, *_api_findings(program)]
     if not program.interp.refused_calls and not program.interp.refused_bodies:
         return index_maps
     return [*(_finding(program, call) for call in program.refused_calls()),
             *_body_findings(program), *index_maps]
+
+
+def _api_findings(program: Program) -> list[Finding]:
+    """A JAX function called with arguments its signature on the target release cannot bind,
+    a signature that never moved (api_binding.misbinding, from the release's API data): Python
+    raises the TypeError at the call, before the function runs. The first of each file."""
+    found: list[Finding] = []
+    seen: set[str] = set()
+    for node, name, text in program.interp.misbound_api_calls.values():
+        span = program.span(node)
+        if span.path in seen:
+            continue
+        seen.add(span.path)  # type: ignore[arg-type]
+        found.append(Finding(
+            RULE.code, span,
+            f"This call of {name.rpartition('.')[2]}() does not fit its signature on JAX "
+            f"{format_jax_version(program.version)}: Python raises \"TypeError: {text}\" when "
+            f"this line runs, before the function starts, and nothing catches it (in a kernel "
+            f"body: JAX never sees the kernel). Pass the arguments the signature names (its page in JAX's API reference)."))
+    return found
 
 
 def _index_map_findings(program: Program) -> list[Finding]:

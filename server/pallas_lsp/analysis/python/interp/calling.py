@@ -245,8 +245,17 @@ class CallsMixin:
                                 for handler in self.handlers):
                 raise BranchRaised  # surely raised where its branch runs, no `try` there: it ends
             return UNKNOWN
-        if func.__class__ is QualName and api_binding.drifts(func.name) and "**" not in kwargs \
-                and not any(arg is _UNKNOWN_REST for arg in args):
+        fault = api_binding.call_fault(self.version, func.name, node) \
+            if func.__class__ is QualName and "**" not in kwargs else None
+        if fault is not None and fault is not api_binding.DRIFT and self.escapes(TypeError) \
+                and not any(frame.returns or frame.stopped for frame in self._frames):
+            # A JAX function the release's signature surely refuses as written, a plain misuse
+            # (a missing argument), on a path that surely runs with no handler that may catch
+            # it: PAL064 words it. (Recorded only; a jitted function words it otherwise.)
+            self.misbound_api_calls.setdefault(id(node), (node, func.name, fault))  # type: ignore[attr-defined]
+            if ctx.launch is not None:
+                self.trace_stopped_launches.add(id(ctx.launch))  # the trace stops here
+        if fault is api_binding.DRIFT and not any(arg is _UNKNOWN_REST for arg in args):
             # A JAX function whose release's signature refuses the positional arguments, on a
             # path that surely runs with no handler that may catch it (a `try` of this function
             # raised above): PAL009 words it.
