@@ -157,7 +157,8 @@ def _api_findings(program: Program) -> list[Finding]:
             f"This call of {name.rpartition('.')[2]}() does not fit its signature on JAX "
             f"{format_jax_version(program.version)}: Python raises \"TypeError: {text}\" when "
             f"this line runs, before the function starts, and nothing catches it (in a kernel "
-            f"body: JAX never sees the kernel). Pass the arguments the signature names (its page in JAX's API reference)."))
+            f"body: JAX never sees the kernel). Pass the arguments the signature names (its page "
+            f"in JAX's API reference)."))
     return found
 
 
