@@ -64,6 +64,7 @@ from .ref_ops import REF_OPS
 from .trace import Ctx, GpuMeshVal, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
 from .values import (
     MISSING,
+    NUMPY_SCALAR_ORIGINS,
     UNKNOWN,
     AccRefVal,
     ArrayVal,
@@ -263,7 +264,13 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
                 return Const(left.value + right.value)  # type: ignore[operator]
             if not _is_number(left.value) or not _is_number(right.value):
                 return bridge.binary(left, op, right)  # `"%s" % x`, `"ab" * 2`, `(x,) * n`
-            return _number(left.value, op, right.value)
+            result = _number(left.value, op, right.value)
+            if (left.origins is NUMPY_SCALAR_ORIGINS or right.origins is NUMPY_SCALAR_ORIGINS) \
+                    and result.__class__ is Const and type(result.value) is int:  # type: ignore[attr-defined]
+                # A NumPy int with an int is a NumPy int (NEP 50): `ROWS // BLOCK` of an
+                # np.int64 block is np.int64, which JAX's grid check refuses (PAL078).
+                return Const(result.value, origins=NUMPY_SCALAR_ORIGINS)  # type: ignore[attr-defined]
+            return result
         except (TypeError, OverflowError, ZeroDivisionError, ValueError):
             return UNKNOWN
     if isinstance(left, Const) and isinstance(left.value, (str, bytes)) and isinstance(op, ast.Mod):
@@ -1419,7 +1426,7 @@ def _plgpu_kernel(call: Call) -> object:
         info.mesh_args = {key: kwargs[key] for key in KERNEL_MESH_ARGS if key in kwargs}
         if "grid" in info.mesh_args:
             # Accepted here; the launch asserts int entries (PAL078).
-            info.grid_not_int = float_grid_entry(info.mesh_args["grid"])
+            info.grid_not_int = float_grid_entry(info.mesh_args["grid"], numpy_ints=True)
         info.keywords = frozenset(call.kwargs)
         # A keyword a **kwargs forwarded: where the helper's caller spelled it.
         info.keyword_sites = {name: site for name in call.kwargs if name not in call.kw_nodes

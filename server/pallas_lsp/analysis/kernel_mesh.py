@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .values import MISSING, Const, KernelInfo, ListVal
+from .python.numpy_bridge import is_host
+from .values import MISSING, NUMPY_SCALAR_ORIGINS, Const, KernelInfo, ListVal
 
 # At most 2048 CUDA threads per block, 128 per Mosaic thread (JAX's max_mosaic_threads).
 MAX_NUM_THREADS = 2048 // 128
@@ -107,14 +108,20 @@ def _optional(value: object) -> object:
     return _UNSURE
 
 
-def float_grid_entry(value: object) -> tuple[int, str] | None:
-    """The first entry of a grid that is a Python float (``n / 128`` is true division), and
-    the grid as JAX prints it: (index, text). JAX takes an int (a bool is one) or a traced
-    array there; a float fails its checks (pl.pallas_call's GridSpec raises ValueError,
-    plgpu.kernel's launch a bare AssertionError in ``tracing_grid_env``), on every release
-    measured (0.8.3 - 0.12.0.1). None where no entry is surely a float."""
+def float_grid_entry(value: object, numpy_ints: bool = False) -> tuple[int, str, str] | None:
+    """The first entry of a grid that is a float (``n / 128`` is true division; a NumPy float,
+    ``np.float64(4.0)``), and the grid as JAX prints it, and what it is: (index, text, kind),
+    kind "float" or, with ``numpy_ints`` (plgpu.kernel's launch asserts ``isinstance(i, int)``),
+    "numpy int" for a NumPy integer scalar (``ROWS // BLOCK`` of an np.int64 block). JAX takes
+    an int (a bool is one) or a traced array there; a float fails its checks (pl.pallas_call's
+    GridSpec raises ValueError, plgpu.kernel's launch a bare AssertionError in
+    ``tracing_grid_env``), on every release measured (0.8.3 - 0.12.0.1). None where no entry
+    is surely one."""
     if isinstance(value, Const) and isinstance(value.value, (tuple, list)):
-        entries: list[object] = list(value.value)
+        entries: list[object] = [Const(item) for item in value.value]
+        if value.origins and len(value.origins) == len(value.value):
+            entries = [Const(item, origins=(origin,)) if origin is NUMPY_SCALAR_ORIGINS[0] else Const(item)
+                       for item, origin in zip(value.value, value.origins, strict=True)]
         brackets = "[]" if isinstance(value.value, list) else "()"
     elif isinstance(value, tuple):
         entries, brackets = list(value), "()"
@@ -122,6 +129,27 @@ def float_grid_entry(value: object) -> tuple[int, str] | None:
         entries, brackets = list(value.items), "[]"
     else:
         return None
+    plain: list[object] = []
+    kinds: list[str | None] = []
+    for entry in entries:
+        item = entry.value if isinstance(entry, Const) else entry.real if is_host(entry) else entry  # type: ignore[attr-defined]
+        plain.append(item)
+        if isinstance(item, float):
+            kinds.append("float")
+        elif numpy_ints and isinstance(entry, Const) and entry.origins == NUMPY_SCALAR_ORIGINS \
+                and type(item) is int:
+            kinds.append("numpy int")
+        else:
+            kinds.append(None)
+    for index, kind in enumerate(kinds):
+        if kind is not None:
+            if not all(isinstance(item, (int, float)) for item in plain):
+                return index, "", kind
+            shown = ", ".join(repr(item) for item in plain)
+            if len(plain) == 1 and brackets == "()":
+                shown += ","  # (2.0,), as JAX prints a one-entry tuple
+            return index, f"{brackets[0]}{shown}{brackets[1]}", kind
+    return None
     plain = [entry.value if isinstance(entry, Const) else entry for entry in entries]
     for index, entry in enumerate(plain):
         if type(entry) is float:

@@ -94,7 +94,7 @@ class _TracedKernels:
         return self._seen[id(kernel)][1]
 
 
-def grid_not_int(kernel: KernelInfo) -> tuple[int, str] | None:
+def grid_not_int(kernel: KernelInfo) -> tuple[int, str, str] | None:
     """plgpu.kernel's grid entry that is a float (PAL078): its launch fails in
     ``tracing_grid_env`` before the body is traced."""
     return kernel.grid_not_int if kernel.api == "kernel" else None

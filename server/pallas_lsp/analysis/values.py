@@ -999,7 +999,7 @@ class KernelInfo:
     # A grid= that holds a float (``n / 128``): (its index, the grid as JAX prints it)
     # (PAL078). A Mosaic GPU pallas_call's is refused at the call like grid_spec_conflict; a
     # plgpu.kernel's is accepted, and each launch of it fails before its body is traced.
-    grid_not_int: tuple[int, str] | None = None
+    grid_not_int: tuple[int, str, str] | None = None
     # The ref facts (analysis/ref_facts.py): the scratch buffer types as passed (a tuple of
     # RefTypeVal / other values, or UNKNOWN), and the memory space of the input and output
     # refs ("GMEM" for plgpu.kernel; "SMEM" for a pallas_call whose whole arrays JAX copies
@@ -1133,8 +1133,9 @@ def pack(values: list[object] | tuple[object, ...]) -> object:
         return UNKNOWN
     if all(isinstance(v, Const) for v in values):
         # Each string item keeps the origin of its axis name (analysis/axis_trace.py).
-        origins = tuple((v.origins or (None,))[0] if isinstance(v.value, str) else None  # type: ignore[union-attr]
-                        for v in values)
+        # A NumPy scalar's mark too (an np.int64 grid entry: PAL078).
+        origins = tuple((v.origins or (None,))[0] if isinstance(v.value, str)  # type: ignore[union-attr]
+                        or v.origins is NUMPY_SCALAR_ORIGINS else None for v in values)  # type: ignore[union-attr]
         return Const(tuple(v.value for v in values), origins=origins)  # type: ignore[union-attr]
     return tuple(values)
 
@@ -1144,7 +1145,8 @@ def unpack(value: object) -> list[object] | None:
     complete dict's keys), else None."""
     if isinstance(value, Const) and isinstance(value.value, tuple):
         known = value.origins is not None and len(value.origins) == len(value.value)
-        return [Const(v, origins=(value.origins[i],) if known else None)  # type: ignore[index]
+        return [Const(v, origins=(NUMPY_SCALAR_ORIGINS if value.origins[i] is NUMPY_SCALAR_ORIGINS[0]  # type: ignore[index]
+                                  else (value.origins[i],)) if known else None)  # type: ignore[index]
                 for i, v in enumerate(value.value)]
     if isinstance(value, Const) and isinstance(value.value, (str, bytes)):
         # A string's letters (no literal spells one alone); a bytes object's ints.

@@ -21,7 +21,7 @@ from ..pipelines import (
 )
 from ..program import Program, short_repr
 from ..trace import Op
-from ..values import Const, DictVal, QualName, RefVal
+from ..values import NUMPY_SCALAR_ORIGINS, Const, DictVal, QualName, RefVal, unpack
 from ..versions import (
     EMIT_PIPELINE_CHECKS_GRID,
     EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE,
@@ -484,9 +484,19 @@ def _block_size_types(program: Program, node: ast.Call, op: Op, pipeline: Pipeli
         bad = next((entry for entry in entries if not isinstance(entry, (int, type(None)))), None)
         if bad is None:
             continue
-        kind = type(bad).__name__
+        kind = "numpy.int64" if isinstance(bad, _NumpyInt) else type(bad).__name__
         given = "a dict, whose iteration gives its keys" if isinstance(spec.block_shape, DictVal) \
             else short_repr(tuple(entries))
+        if isinstance(bad, _NumpyInt):
+            return Finding(
+                RULE.code, program.span(node),
+                f"A BlockSpec of this pipeline has the block_shape {given}: its entry {bad!r} is a "
+                f"NumPy integer, not a Python int, and the pipeline sizes its buffers from ints "
+                f"(or pl.Blocked / pl.Element, None, pl.Squeezed()), so JAX raises "
+                f"\"NotImplementedError: Unsupported block size type: <class 'numpy.int64'>\" (the "
+                f"array's own integer type) when it runs. Convert it: int(...).",
+                related=dedupe([Related(program.span(spec.node), "this BlockSpec"),
+                                *launch_related(program, op.launch, failing=False)]))
         return Finding(
             RULE.code, program.span(node),
             f"A BlockSpec of this pipeline has the block_shape {given}: its entry {bad!r} is a "
@@ -505,14 +515,30 @@ def _block_entries(shape: object) -> list[object] | None:
     if isinstance(shape, DictVal):
         return list(shape.items) if shape.complete and all(type(key) is str for key in shape.items) else None
     if isinstance(shape, Const) and isinstance(shape.value, tuple):
-        items: list[object] = list(shape.value)
+        consts = unpack(shape) or []
     elif isinstance(shape, tuple):
-        items = [item.value if isinstance(item, Const) else item for item in shape]
+        consts = list(shape)
     else:
         return None
-    if any(not isinstance(item, (int, float, str, type(None))) for item in items):
+    items: list[object] = [
+        _NumpyInt(item.value) if isinstance(item, Const) and item.origins is NUMPY_SCALAR_ORIGINS
+        and type(item.value) is int else item.value if isinstance(item, Const) else item
+        for item in consts]
+    if any(not isinstance(item, (int, float, str, type(None), _NumpyInt)) for item in items):
         return None
     return items
+
+
+class _NumpyInt:
+    """A NumPy integer scalar in a block shape (``CANDIDATES[k]`` of an int array): no Python
+    int, so the pipeline's sizing refuses it ("Unsupported block size type: <class
+    'numpy.int64'>", famheld14's searchsorted_leaky_pipeline; the array's own integer type)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"np.int64({self.value})"
 
 
 def _ref_shape(op: Op, position: int) -> tuple[object, ...] | None:

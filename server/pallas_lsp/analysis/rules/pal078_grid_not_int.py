@@ -59,10 +59,10 @@ def check(program: Program, options: object) -> Iterator[Finding]:
         found = kernel.grid_not_int
         if found is None or kernel.api != "pallas_call" or not isinstance(kernel.node, ast.Call):
             continue
-        index, shown = found
+        index, shown, kind = found
         yield Finding(
             RULE.code, program.span(kernel.node),
-            f"{_what(index, shown)}: pl.pallas_call refuses it when called, with \"ValueError: "
+            f"{_what(index, shown, kind)}: pl.pallas_call refuses it when called, with \"ValueError: "
             f"Grid must be a tuple of integers or jax.Array, got {shown or '...'}\". {_TODO}",
             related=_related(program, kernel, index), fixes=_fixes(program, kernel, index))
     reported: set[int] = set()
@@ -73,10 +73,10 @@ def check(program: Program, options: object) -> Iterator[Finding]:
                 or id(launch.site) in reported:
             continue
         reported.add(id(launch.site))
-        index, shown = found
+        index, shown, kind = found
         yield Finding(
             RULE.code, program.span(launch.site),
-            f"{_what(index, shown)}: plgpu.kernel takes it, and this launch fails while it is "
+            f"{_what(index, shown, kind)}: plgpu.kernel takes it, and this launch fails while it is "
             f"traced, before the kernel body, with a bare AssertionError inside JAX (every grid "
             f"entry must be an int). {_TODO}",
             related=_related(program, kernel, index), fixes=_fixes(program, kernel, index))
@@ -85,8 +85,11 @@ def check(program: Program, options: object) -> Iterator[Finding]:
 _TODO = "Use integer division (`//`, or `pl.cdiv` to round up) or int(...)."
 
 
-def _what(index: int, shown: str) -> str:
+def _what(index: int, shown: str, kind: str) -> str:
     grid = f"grid={shown}" if shown else "the grid"
+    if kind == "numpy int":
+        return (f"Entry {index} of {grid} is a NumPy integer, not a Python int (NumPy arithmetic "
+                f"keeps NumPy types: int(...) makes it one)")
     return f"Entry {index} of {grid} is a float (`/` is true division, even when exact)"
 
 
