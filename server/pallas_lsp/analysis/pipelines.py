@@ -452,7 +452,16 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
         # where the specs match the refs and every slot is made: else JAX fails before the
         # body is called, PAL016's.)
         call.tracer.spelled_call = (call.node, args)  # type: ignore[attr-defined]
-    call.tracer.call_value(body, args, {}, replace(ctx, scope_call=call.node))
+    out = call.tracer.call_value(body, args, {}, replace(ctx, scope_call=call.node))
+    if pipeline.carries:
+        # The body's carry goes round the pipeline's fori_loop (a scan: static bounds), which
+        # compares it with the initial carry (PAL077 judges the op).
+        call.tracer.record_op(CARRY, call.node, {"init_val": carry, "init_given": pipeline.init_carry,
+                                                "body_out": out}, {}, ctx)
+
+
+# The record of an emit_pipeline body's carry, in and out (PAL077).
+CARRY = "plgpu.emit_pipeline.<carry>"
 
 
 def float_steps_refusal(pipeline: PipelineVal) -> str | None:

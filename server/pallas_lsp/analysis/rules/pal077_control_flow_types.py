@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from ..dtypes import INTEGERS
 from ..loop_types import dtype_of, leaves_of, shape_of, switch_branches_fault, tree_of
 from ..model import Finding, Options
+from ..pipelines import CARRY
 from ..program import Program, short_repr
 from ..trace import Op
 from ..values import ArrayVal, Const
@@ -59,6 +60,9 @@ RULE = Rule(
         "component; a `while_loop` condition returns one boolean."
     ),
     when_it_happens=(
+        "An `emit_pipeline(..., init_carry=...)` runs its body in a fori_loop over the static "
+        "step count (a scan): a body that returns its carry in another structure (a forgotten "
+        "`return`: None) is refused the same way, on the pipeline's line. "
         "When the kernel is traced, on the `lax.cond` / `lax.fori_loop` / `lax.while_loop` line, "
         "every release 0.8.3 - 0.12.0.1, Lane and Warpgroup; a `lax.switch` index of a "
         "floating dtype (\"Index type must be an integer, got ... as float32\") on the switch "
@@ -153,7 +157,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                       f".astype(...)).")
     seen: set[int] = set()
     fori_bounds = ref_ops_named(program, "lax.fori_loop")
-    for op in [*program.ops_of("lax.fori_loop"), *program.ops_of("lax.while_loop")]:
+    for op in [*program.ops_of("lax.fori_loop"), *program.ops_of("lax.while_loop"), *program.ops_of(CARRY)]:
         if id(op.node) in seen or op.names_open:
             continue
         said = _bounds_fault(op) or _cond_fault(op) or _carry_fault(op, fori_bounds)
@@ -201,7 +205,7 @@ def _carry_fault(op: Op, fori_bounds: dict[ast.Call, list[Op]]) -> str | None:
     in_tree, out_tree = tree_of(op.args.get("init_given", init)), tree_of(out)
     if in_tree is None or out_tree is None:
         return None
-    loop = op.name.rsplit(".", 1)[-1]
+    loop = "emit_pipeline" if op.name == CARRY else op.name.rsplit(".", 1)[-1]
     if in_tree != out_tree:
         return (f"{loop}: the body returns its carry in another pytree structure than the "
                 f"initial carry ({_describe(in_tree)} in, {_describe(out_tree)} out). JAX raises "
@@ -236,6 +240,8 @@ def _describe(tree: object) -> str:
 def _body_name(op: Op, fori_bounds: dict[ast.Call, list[Op]]) -> str:
     """JAX's name for the loop: a fori_loop of Python-int bounds (PAL036's record of the same
     call) is a scan."""
+    if op.name == CARRY:
+        return "scan body"  # emit_pipeline's fori_loop over its static step count
     if op.name == "lax.fori_loop":
         recorded = fori_bounds.get(op.node, ())
         bounds = [recorded[0].args.get(key) for key in ("lower", "upper")] if recorded else [None]
