@@ -26,6 +26,8 @@ class Scopes(Protocol):
 
     def attribute_named(self, base: object, attr: str, ctx: Ctx) -> object: ...
 
+    def frame_value(self, depth: int) -> object: ...
+
 
 def builtin_call(interp: Scopes, name: str, args: list[object], kwargs: dict[str, object],
                  env: Env, ctx: Ctx) -> object:
@@ -38,6 +40,13 @@ def builtin_call(interp: Scopes, name: str, args: list[object], kwargs: dict[str
             return UNKNOWN
         value = interp.attribute_named(args[0], attr.value, ctx)
         return UNKNOWN if value is MISSING else value
+    if name == "inspect.currentframe" and not args and not kwargs:
+        return interp.frame_value(0)
+    if name == "sys._getframe" and not kwargs and len(args) <= 1:
+        depth = args[0] if args else Const(0)
+        if not (isinstance(depth, Const) and type(depth.value) is int):
+            return UNKNOWN
+        return interp.frame_value(depth.value)
     if name == "builtins.globals" and not args and not kwargs:
         return scope_dict(module_scope(env))
     if name == "builtins.locals" and not args and not kwargs:

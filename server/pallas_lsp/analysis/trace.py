@@ -233,6 +233,9 @@ class Frame:
     # The exception class of a `raise` the frame is sure to run (the function ends there),
     # else MAYBE_RAISED when one may have run: what ends a `__next__` loop.
     raised: object = None
+    # Entered by a plain call the program writes (not a protocol, a callback or a resumed
+    # generator): its caller is the frame below it (python/frames.py, ``f_back``).
+    direct: bool = False
     # The function's definition (a def or a lambda; None: a module or class body): a special
     # method Python's own protocols call (``__next__``, ``__getitem__``, ``__getattr__``...)
     # may raise what those protocols catch (interp/statements.py record_escape).

@@ -66,6 +66,7 @@ class _FellOffTheEnd:
 FELL_OFF_THE_END = _FellOffTheEnd()
 # What such a call gives (compared as any None: origins take no part in equality).
 RETURNED_NONE = Const(None, origins=(FELL_OFF_THE_END,))
+SURE_NONE_ORIGINS = RETURNED_NONE.origins
 
 
 class _NumpyScalar:

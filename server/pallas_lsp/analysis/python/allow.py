@@ -292,7 +292,8 @@ MODULES: dict[str, Policy] = {
                       "BoundArguments CPython's Python (python/source_models.py); getfullargspec, "
                       "getattr_static, getdoc, cleandoc of a docstring, isfunction, ismethod, isclass, "
                       "isgeneratorfunction and iscoroutinefunction answered from the model's knowledge "
-                      "(python/function_objects.py); the rest of inspect "
+                      "(python/function_objects.py); currentframe, the running frame "
+                      "(python/frames.py: f_back, f_locals, f_globals); the rest of inspect "
                       "reads the program's objects, which real code cannot see (getmembers: dir() of "
                       "a class varies by release)", frozenset({"cleandoc"}),
                       others="reads the program's objects (frames, functions, classes), which real "
@@ -304,7 +305,7 @@ MODULES: dict[str, Policy] = {
 EXCLUDED_MODULES = {
     "os": "the environment and the file system (os.environ.get is modelled: a clean environment; "
           "os.fspath is CPython's Python, calling the type's __fspath__: python/source_models.py)",
-    "sys": "the process (sys.argv, sys.modules are modelled)",
+    "sys": "the process (sys.argv, sys.modules and sys._getframe, python/frames.py, are modelled)",
     "subprocess": "processes", "socket": "the network",
     "weakref": "modelled: ref, WeakValueDictionary, WeakKeyDictionary and finalize run as Python "
                "(python/source_models.py), "

@@ -200,6 +200,12 @@ def _message(error: OperatorError) -> str:
             f"catches it: the dict holds every key stored into it, and not this one, so the "
             f"program stops here (in a kernel body: JAX never sees the kernel). Add the key "
             f"where the dict is built, or read it with .get(key, default).")
+    if isinstance(error.node, ast.Attribute) and error.message.startswith("'NoneType' object"):
+        return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
+            f"it: the value is surely None here (a call of a function that ran no `return`, the "
+            f"gi_frame of a generator that finished or was closed), so the program stops here. "
+            f"Return the value from the function, or read the frame while the generator is "
+            f"suspended.")
     if isinstance(error.node, ast.Attribute):
         return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
             f"it: no class of the object's defines it, nothing set it on the object, and no "

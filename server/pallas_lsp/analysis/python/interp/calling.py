@@ -57,6 +57,7 @@ from .. import (
     exception_classes,
     exception_values,
     exec_source,
+    frames,
     numpy_bridge,
     proxies,
     refused_calls,
@@ -796,7 +797,8 @@ class CallsMixin:
             if arguments in running or self._recursive_calls >= MAX_RECURSIVE_CALLS:
                 return UNKNOWN
             self._recursive_calls += 1
-        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain, node=node)
+        frame = Frame(uncertain_base=self._uncertain, level=self._uncertain, node=node,
+                      direct=self.spelled_call[1] is args)
         if ctx.launch is not None:
             self.kernel_scopes[id(node)] = node
         # The state a call may read: the interpreter's stores, and what real code changed of
@@ -839,6 +841,25 @@ class CallsMixin:
             self._memo[key] = (result, raised)
         self.last_raised = frame.raised
         return result
+
+    def frame_value(self, depth: int) -> object:
+        """``sys._getframe(depth)`` (``inspect.currentframe()``: depth 0) of the running code,
+        its ``f_back`` chain where each frame was entered by a plain call (python/frames.py).
+        A read of frames makes the caller's result depend on its callers' scopes: no call
+        running now keeps a memoised result (the store count moves)."""
+        self.stores += 1
+        chain: list[object] = []
+        for frame in self._frames:
+            if frame.local is None or frame.generator is not None:
+                chain.append(UNKNOWN)  # a class body, a generator resumed from anywhere
+                continue
+            local = frame.local
+            whole = local.parent is self.module_env  # type: ignore[attr-defined]
+            back = chain[-1] if chain and frame.direct else UNKNOWN
+            chain.append(frames.FrameVal(local, function=True, whole=whole, back=back))  # type: ignore[arg-type]
+        if not chain or depth >= len(chain) or depth < 0:
+            return UNKNOWN  # the module's frame, or what runs the script: not followed
+        return chain[len(chain) - 1 - depth]
 
     # ---- generators (python/generators.py) -----------------------------------------------
 

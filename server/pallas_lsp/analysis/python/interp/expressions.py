@@ -19,6 +19,8 @@ from ...values import (
     IDENTITY_KEY_KINDS,
     MAX_FORMS,
     MISSING,
+    RETURNED_NONE,
+    SURE_NONE_ORIGINS,
     UNKNOWN,
     AccRefVal,
     ArrayVal,
@@ -53,6 +55,7 @@ from .. import (
     doc_names,
     exception_groups,
     flags,
+    frames,
     function_attrs,
     function_objects,
     library_bases,
@@ -546,6 +549,13 @@ class ExpressionsMixin:
             return self._attribute_value(jax_calls.get_attribute(base, attr, node), ctx)  # type: ignore[arg-type]
         if isinstance(base, SuperVal):
             return self.super_attribute(base, attr)
+        if base is RETURNED_NONE or (base.__class__ is Const and base.origins is SURE_NONE_ORIGINS):  # type: ignore[attr-defined]
+            if node is not None and not attr.startswith("__"):
+                # A None that is surely None (a call of a function that ran no `return`, a
+                # finished generator's gi_frame): Python raises AttributeError (PAL079).
+                self.operator_raised(node, ExcVal(AttributeError, (Const(
+                    f"'NoneType' object has no attribute '{attr}'"),)))
+            return UNKNOWN
         if isinstance(base, OneOf) and all(isinstance(form, Const) for form in base.forms):
             # A constant of two spellings (a docstring under Python 3.12 and 3.13): each read.
             return one_of([self.attribute_named(form, attr, ctx, node) for form in base.forms])
@@ -578,7 +588,12 @@ class ExpressionsMixin:
             elif base.__class__ is PartialVal:
                 value = _partial_attribute(base, attr)  # type: ignore[arg-type]
             elif isinstance(base, Generator):
+                if attr == "gi_frame":
+                    return frames.generator_frame(base.state, base.local,  # type: ignore[arg-type]
+                                                  base.local.parent is self.module_env)  # type: ignore[attr-defined]
                 return GeneratorMethod(base, attr) if attr in GENERATOR_METHODS else UNKNOWN
+            elif base.__class__ is frames.FrameVal:
+                value = frames.attribute(base, attr, self.module_env)  # type: ignore[arg-type]
             elif isinstance(base, GeneratorContextManager):
                 return ContextMethod(base, attr) if attr in CONTEXT_METHODS else UNKNOWN
             elif isinstance(base, (FuncVal, ExcVal)):  # (one test: this runs for every attribute)
