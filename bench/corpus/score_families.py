@@ -195,7 +195,11 @@ def main() -> None:
             # A finding of the family, or of a rule whose lowering_errors claim this very message
             # (a bare AssertionError is PAL008's and PAL020's: the finding says which).
             claimers = _claiming_codes(rec, ver)
-            if family == "unmapped" and any(_names_program_error(f, rec) for f in here):
+            bare_assert = rec.get("exc_type") == "AssertionError" and (rec.get("message") or "").strip() in (
+                "", "AssertionError()")
+            if (family == "unmapped" or bare_assert) and any(_names_program_error(f, rec) for f in here):
+                # (A bare AssertionError is JAX's own assert or the program's `assert`: the
+                # texts are one, and PAL079's finding on the line says it is the program's.)
                 # An error no rule's text claims, which PAL079 predicts as the program's own
                 # (a `raise`, an `assert`, `int("")`): its finding names the exception's type.
                 claimers = (*claimers, "PAL079")

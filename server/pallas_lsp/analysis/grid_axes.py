@@ -4,14 +4,14 @@ JAX (``jax/_src/pallas/primitives.py``, 0.8.3 - 0.12.0.1) answers them in one of
 - inside ``with pallas_core.grid_env(env):`` (how JAX's Mosaic GPU ``pallas_call`` and its
   tests' harness run a body), with ``env[axis].index`` / ``env[axis].size``: Python's own
   indexing of the program's list (an axis past it raises "IndexError: list index out of
-  range" while the kernel is traced);
+  range" while the kernel is traced: the program's call raises it, PAL079's);
 - else from the launch's grid context (``pallas_core.axis_frame()``): a ``pl.pallas_call``'s
   grid, a ``plgpu.kernel``'s mesh shape (its grid, then its cluster, then its thread count:
   ``GPUMesh.shape``). An axis outside it: "ValueError: Axis 2 is out of bounds for grid (2,
   3)" while traced. ``program_id`` binds a primitive whose Mosaic GPU lowering reads the
   grid's program ids alone (``module_ctx.program_ids[axis]``), so a cluster or thread axis
-  fails there: "IndexError: list index out of range" while lowered. ``num_programs`` of a
-  static size is that Python int (no primitive).
+  fails there: "IndexError: list index out of range" while lowered (PAL079's, recorded).
+  ``num_programs`` of a static size is that Python int (no primitive).
 Measured on 0.10.2 and 0.12.0.1 (pallas_call and plgpu.kernel, grid, cluster and threads).
 The value either way: a strongly typed int32 scalar (a store of it into a float ref raises
 "Invalid dtype for `swap`"), a num_programs the size.
@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .python.exception_values import ExcVal
 from .values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal, KernelInfo, ListVal, plain, unpack
 
 if TYPE_CHECKING:
@@ -45,22 +46,21 @@ class GridEnvContext:
     the code run in its ``with`` (Interpreter.grid_envs)."""
 
     env: object
+    is_list: bool = True  # (a call's list argument reaches a handler as a tuple: Call.lists)
 
 
 @dataclass(frozen=True)
 class AxisFault:
-    """An axis JAX refuses: ``stage`` "traced" (the launch's trace stops) or "lowered";
-    ``words`` JAX's message; ``frame`` the grid JAX names (None for a grid env's list)."""
+    """An axis past the launch's axis frame (PAL086): ``words`` JAX's message, ``frame`` the
+    grid JAX names."""
 
     node: object  # the call's ast.Call
     launch: object
     name: str  # PROGRAM_ID or NUM_PROGRAMS
     axis: int
-    stage: str
     exc_type: str
     words: str
-    frame: tuple[int, ...] | None
-    env_length: int | None = None  # the grid env's length, where one answered
+    frame: tuple[int, ...]
 
 
 def grid_axis(call: Call) -> object:
@@ -68,7 +68,7 @@ def grid_axis(call: Call) -> object:
 
 
 def grid_env(call: Call) -> object:
-    return GridEnvContext(call.arg(0, "env"))
+    return GridEnvContext(call.arg(0, "env"), call.is_list(0, "env"))
 
 
 def attribute(base: GridAxisVal, attr: str) -> object:
@@ -97,7 +97,8 @@ def program_axis(call: Call) -> object:
         # construct that may run it later in another grid env: its value only.
         return _int32()
     if tracer.grid_envs:
-        return _from_env(call, tracer.grid_envs[-1], axis, is_id)
+        current = tracer.grid_envs[-1]
+        return _from_env(call, current.env, current.is_list, axis, is_id)  # type: ignore[attr-defined]
     if not (isinstance(axis, Const) and type(axis.value) is int):
         return _int32()
     frame, lowered = frame_of(launch.kernel)  # type: ignore[attr-defined]
@@ -106,20 +107,20 @@ def program_axis(call: Call) -> object:
     index = axis.value
     if not -len(frame) <= index < len(frame):
         tracer.grid_axis_faults.append(AxisFault(
-            call.node, launch, PROGRAM_ID if is_id else NUM_PROGRAMS, index, "traced", "ValueError",
+            call.node, launch, PROGRAM_ID if is_id else NUM_PROGRAMS, index, "ValueError",
             f"Axis {index} is out of bounds for grid {frame!r}", frame))
         tracer.trace_stopped_launches.add(id(launch))
         return UNKNOWN
     if not is_id:
         return Const(frame[index])  # a static size: the Python int itself
     if lowered is not None and not -lowered <= index < lowered:
-        tracer.grid_axis_faults.append(AxisFault(
-            call.node, launch, PROGRAM_ID, index, "lowered", "IndexError", "list index out of range",
-            frame, lowered))
+        # Raised while the kernel is lowered, Python's own IndexError on JAX's list of program
+        # ids (PAL079's, as any IndexError the program's values cause): recorded, the trace goes on.
+        tracer.record_escape(call.node, IndexError, Const("list index out of range"))
     return _int32()
 
 
-def _from_env(call: Call, env: object, axis: object, is_id: bool) -> object:
+def _from_env(call: Call, env: object, listed: bool, axis: object, is_id: bool) -> object:
     """``env[axis].index`` / ``.size``, as Python indexes the program's sequence."""
     items = env.items if type(env) is ListVal and env.complete else unpack(env) \
         if isinstance(env, (tuple, Const)) else None
@@ -127,11 +128,10 @@ def _from_env(call: Call, env: object, axis: object, is_id: bool) -> object:
         return _int32() if is_id else UNKNOWN
     index = axis.value
     if not -len(items) <= index < len(items):
-        kind = "list" if type(env) is ListVal else "tuple"
-        call.tracer.grid_axis_faults.append(AxisFault(
-            call.node, call.ctx.launch, PROGRAM_ID if is_id else NUM_PROGRAMS, index, "traced", "IndexError",
-            f"{kind} index out of range", None, len(items)))
-        call.tracer.trace_stopped_launches.add(id(call.ctx.launch))
+        # JAX indexes the program's own list: Python's IndexError, raised in the program's call
+        # (PAL079's), which stops the trace.
+        kind = "list" if type(env) is ListVal or listed else "tuple"
+        call.tracer.operator_raised(call.node, ExcVal(IndexError, (Const(f"{kind} index out of range"),)))
         return UNKNOWN
     entry = items[index]
     if isinstance(entry, GridAxisVal):

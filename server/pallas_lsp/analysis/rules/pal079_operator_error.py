@@ -54,6 +54,11 @@ RULE = Rule(
         # A local read before the function binds it (a dropped `global` / `nonlocal`).
         LoweringError(r"\Acannot access local variable '\w+' where it is not associated with a value"
                       r"|\Alocal variable '\w+' referenced before assignment", exc_type="UnboundLocalError"),
+        # pl.program_id / pl.num_programs of an axis past the list JAX indexes: the program's
+        # grid env (while traced), the grid's program ids (a cluster axis, while lowered).
+        LoweringError(r"\A(list|tuple) index out of range\Z", exc_type="IndexError",
+                      sites=r"pallas/primitives\.py:(program_id_bind_with_trace|_num_programs_bind_with_trace)$"
+                            r"|mosaic_gpu/lowering\.py:_program_id_lowering_rule$"),
         # `async with` of a manager whose __aenter__ returns no awaitable (a plain def).
         LoweringError(r"\A'async with' received an object from __aenter__ that does not implement "
                       r"__await__", exc_type="TypeError"),
@@ -162,6 +167,14 @@ def _message(error: OperatorError) -> str:
             f"the program stops here (in a kernel body: JAX never sees the kernel). Cast the "
             f"operand with .astype(...) to a dtype the function takes, or use the jnp function, "
             f"which promotes.")
+    if isinstance(error.node, ast.Call) and error.kind == "IndexError" \
+            and isinstance(error.node.func, ast.Attribute) \
+            and error.node.func.attr in ("program_id", "num_programs"):
+        return (f"This call raises \"{said}\" and nothing catches it: {error.node.func.attr} reads "
+            f"its axis from a list JAX holds (the grid env a `pallas_core.grid_env(...)` made "
+            f"current, while traced; or, for a plgpu.kernel's cluster or thread axis, the grid's "
+            f"program ids, while lowered), which has no entry for this axis. Ask for an axis the "
+            f"grid has; read a cluster or thread index with lax.axis_index(<its name>).")
     if isinstance(error.node, ast.Call) and error.message.startswith(_FLOAT_SHAPE):
         return (f"This call raises \"{said}\" when this line runs, and nothing catches it: a shape "
             f"JAX builds from the program's values has a float dimension (`/` is true division, "

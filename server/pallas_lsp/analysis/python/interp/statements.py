@@ -269,7 +269,7 @@ class StatementsMixin:
             elif isinstance(manager, PatchContext):
                 inner = self.patched(inner, manager)
             elif isinstance(manager, GridEnvContext):
-                self.grid_envs.append(manager.env)  # popped when the `with` is left, as JAX's stack
+                self.grid_envs.append(manager)  # popped when the `with` is left, as JAX's stack
                 pushed += 1
             bound = manager.mesh if isinstance(manager, MeshContext) else UNKNOWN
             enter = datamodel.special_method(manager, "__aenter__" if is_async else "__enter__")
