@@ -60,6 +60,7 @@ from .trace import (
     SourceModule,
 )
 from .values import (
+    MISSING,
     UNKNOWN,
     AccRefVal,
     BarrierVal,
@@ -238,6 +239,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.subclass_registry = type_attributes.Subclasses()  # what cls.__subclasses__() lists
         # Scope -> the library modules star-imported into it.
         self._star_modules: dict[int, list[QualName]] = {}
+        # Every name the analysed file binds anywhere (python/unbound_names.py), made at the
+        # first read of a name no scope binds; None where the file may bind names it does not
+        # spell; MISSING until asked.
+        self._file_binds: object = MISSING
         # Class body scope -> its __annotations__ being filled, with the depth of uncertain
         # paths the class statement ran at (an annotation deeper may not have run).
         self.class_annotations: dict[int, tuple[DictVal, int]] = {}

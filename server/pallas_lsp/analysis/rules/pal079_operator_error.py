@@ -235,6 +235,12 @@ def _message(error: OperatorError) -> str:
             f"nothing catches it: the operand's type defines no such operator, so the program stops "
             f"here, and no kernel after it is traced or lowered. Negate or invert the numbers it "
             f"holds (`[not m for m in mask]`, a NumPy array's `~`), not the container.")
+    if isinstance(error.node, ast.Name) and error.kind == "NameError":
+        return (f"Reading this name raises \"{said}\" when this line runs, and nothing catches it: "
+            f"nothing in the file binds `{error.node.id}` (no assignment, def, class or import of it "
+            f"anywhere) and no builtin has that name, so the program stops here (in a kernel body: "
+            f"JAX never sees the kernel). Define it, or use the name the file defines (a constant "
+            f"renamed in one place only?).")
     if isinstance(error.node, ast.AsyncWith):
         return (f"This `async with` raises \"{said}\" when this line runs, and nothing catches it: "
             f"`async with` awaits what the manager's __aenter__ returns, and a plain `def "

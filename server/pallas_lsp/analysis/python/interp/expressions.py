@@ -63,6 +63,7 @@ from .. import (
     numpy_errors,
     operator_errors,
     operators,
+    unbound_names,
 )
 from ..coroutines import CoroutineVal, GatheredVal
 from ..exception_values import ExcVal
@@ -257,7 +258,7 @@ class ExpressionsMixin:
                     found = names_here[name]
                     return self.library_model(found) if found.__class__ is QualName else found
                 scope = scope.parent
-            return self._unbound_name(name, env)
+            return self._unbound_name(name, env, node)  # type: ignore[arg-type]
         if cls is ast.Attribute:
             base = self.ev(node.value, env, ctx)  # type: ignore[union-attr]
             if base.__class__ is not OneOf:  # `each` of a single form: the attribute itself
@@ -274,7 +275,7 @@ class ExpressionsMixin:
             if found_scope is not None:
                 found = found_scope.names[node.id]
                 return self.library_model(found) if found.__class__ is QualName else found
-            return self._unbound_name(node.id, env)
+            return self._unbound_name(node.id, env, node)
         if isinstance(node, ast.Attribute):
             return self.each(lambda base: self.attribute(base, node, ctx), self.ev(node.value, env, ctx))
         if isinstance(node, ast.Call):
@@ -455,9 +456,10 @@ class ExpressionsMixin:
             self.ev(child, env, ctx)
         return UNKNOWN
 
-    def _unbound_name(self, name: str, env: Env) -> object:
-        """A name no enclosing scope binds: a builtin, a name of the one `import *` module,
-        else unknown."""
+    def _unbound_name(self, name: str, env: Env, node: ast.Name | None = None) -> object:
+        """A name no enclosing scope binds: a builtin, a name of the one `import *` module; a
+        name the analysed file binds nowhere raises NameError (python/unbound_names.py); else
+        unknown."""
         if name in _BUILTINS:
             # `Ellipsis` is the constant `...` is (one object: `x is Ellipsis`); `NotImplemented`
             # stays a name (a rich comparison's answer, read by the data model as such).
@@ -471,6 +473,13 @@ class ExpressionsMixin:
         stars = self._star_modules.get(id(_module_scope(env)), [])
         if len(stars) == 1:
             return names.attribute(stars[0], name)
+        if node is not None and _module_scope(env) is self.module_env and not name.startswith("__") \
+                and self.path_of(node) is None:  # (a module's dunders, __file__ and the rest, exist)
+            if self._file_binds is MISSING:
+                self._file_binds = unbound_names.module_binds(self.tree)
+            if self._file_binds is not None and name not in self._file_binds \
+                    and not unbound_names.builtin(name):  # type: ignore[operator]
+                self.operator_raised(node, ExcVal(NameError, (Const(unbound_names.message(name)),)))  # type: ignore[arg-type]
         return UNKNOWN
 
     def _class_cell(self, env: Env) -> object:
