@@ -745,7 +745,7 @@ def _axis_size(call: Call) -> object:
     ctx = call.ctx
     if ctx.launch is None or ctx.names_open or ctx.scope_names:
         return UNKNOWN
-    sizes = _kernel_axis_sizes(ctx.launch.kernel.mesh_args)  # type: ignore[attr-defined]
+    sizes = kernel_axis_sizes(ctx.launch.kernel.mesh_args)  # type: ignore[attr-defined]
     name = plain(call.arg(0, "axis_name"))
     names = unpack(name) if not (isinstance(name, Const) and isinstance(name.value, str)) else [name]
     if sizes is None or names is None:
@@ -759,7 +759,7 @@ def _axis_size(call: Call) -> object:
     return Const(total)
 
 
-def _kernel_axis_sizes(mesh_args: object) -> dict[str, int] | None:
+def kernel_axis_sizes(mesh_args: object) -> dict[str, int] | None:
     """plgpu.kernel's axis names and sizes (grid_names with grid, cluster_names with cluster,
     thread_name with num_threads), where every one is written out; None otherwise."""
     if not isinstance(mesh_args, dict):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .arrays import kernel_axis_sizes
 from .python.exception_values import ExcVal
 from .values import MISSING, UNKNOWN, ArrayVal, Const, DtypeVal, KernelInfo, ListVal, plain, unpack
 
@@ -51,16 +52,13 @@ class GridEnvContext:
 
 @dataclass(frozen=True)
 class AxisFault:
-    """An axis past the launch's axis frame (PAL086): ``words`` JAX's message, ``frame`` the
-    grid JAX names."""
+    """An axis past the launch's axis frame (PAL086)."""
 
     node: object  # the call's ast.Call
     launch: object
     name: str  # PROGRAM_ID or NUM_PROGRAMS
     axis: int
-    exc_type: str
-    words: str
-    frame: tuple[int, ...]
+    frame: tuple[int, ...]  # the grid JAX names
 
 
 def grid_axis(call: Call) -> object:
@@ -107,8 +105,7 @@ def program_axis(call: Call) -> object:
     index = axis.value
     if not -len(frame) <= index < len(frame):
         tracer.grid_axis_faults.append(AxisFault(
-            call.node, launch, PROGRAM_ID if is_id else NUM_PROGRAMS, index, "ValueError",
-            f"Axis {index} is out of bounds for grid {frame!r}", frame))
+            call.node, launch, PROGRAM_ID if is_id else NUM_PROGRAMS, index, frame))
         tracer.trace_stopped_launches.add(id(launch))
         return UNKNOWN
     if not is_id:
@@ -152,42 +149,18 @@ def frame_of(kernel: KernelInfo) -> tuple[tuple[int, ...] | None, int | None]:
             return (grid.value,), 1
         dims = _ints(grid)
         return (dims, len(dims)) if dims is not None else (None, None)
-    args = kernel.mesh_args
-    if not isinstance(args, dict):
+    # GPUMesh.shape: an ordered dict of the grid's, the cluster's and the thread axis' names
+    # to sizes (the one lax.axis_size reads).
+    sizes = kernel_axis_sizes(kernel.mesh_args)
+    grid = _ints(kernel.mesh_args.get("grid", Const(()))) if sizes is not None else None  # type: ignore[union-attr]
+    if sizes is None or grid is None:
         return None, None
-    parts: list[int] = []
-    grid_len = 0
-    for names_key, sizes_key in (("grid_names", "grid"), ("cluster_names", "cluster")):
-        names = _names(args.get(names_key, Const(())))
-        sizes = _ints(args.get(sizes_key, Const(())))
-        if names is None or sizes is None:
-            return None, None
-        paired = min(len(names), len(sizes))  # GPUMesh.shape zips names with sizes
-        parts.extend(sizes[:paired])
-        if sizes_key == "grid":
-            grid_len = len(sizes)
-    threads = plain(args.get("num_threads", Const(None)))
-    if not (isinstance(threads, Const) and threads.value is None):
-        if not (isinstance(threads, Const) and type(threads.value) is int):
-            return None, None
-        parts.append(threads.value)
-    all_names = [*(_names(args.get("grid_names", Const(()))) or ()),
-                 *(_names(args.get("cluster_names", Const(()))) or ())]
-    if len(set(all_names)) != len(all_names):
-        return None, None  # an OrderedDict keeps one entry per name: not followed
-    return tuple(parts), grid_len
+    return tuple(sizes.values()), len(grid)
 
 
 def _ints(value: object) -> tuple[int, ...] | None:
     items = unpack(plain(value))
     if items is None or not all(isinstance(item, Const) and type(item.value) is int for item in items):
-        return None
-    return tuple(item.value for item in items)  # type: ignore[attr-defined]
-
-
-def _names(value: object) -> tuple[object, ...] | None:
-    items = unpack(plain(value))
-    if items is None or not all(isinstance(item, Const) and isinstance(item.value, str) for item in items):
         return None
     return tuple(item.value for item in items)  # type: ignore[attr-defined]
 

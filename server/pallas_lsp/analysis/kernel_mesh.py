@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .python.numpy_bridge import is_host
-from .values import MISSING, NUMPY_SCALAR_ORIGINS, Const, KernelInfo, ListVal
+from .values import MISSING, NUMPY_SCALAR_ORIGINS, Const, KernelInfo, ListVal, unpack
 
 # At most 2048 CUDA threads per block, 128 per Mosaic thread (JAX's max_mosaic_threads).
 MAX_NUM_THREADS = 2048 // 128
@@ -117,12 +117,11 @@ def float_grid_entry(value: object, numpy_ints: bool = False) -> tuple[int, str,
     GridSpec raises ValueError, plgpu.kernel's launch a bare AssertionError in
     ``tracing_grid_env``), on every release measured (0.8.3 - 0.12.0.1). None where no entry
     is surely one."""
-    if isinstance(value, Const) and isinstance(value.value, (tuple, list)):
-        entries: list[object] = [Const(item) for item in value.value]
-        if value.origins and len(value.origins) == len(value.value):
-            entries = [Const(item, origins=(origin,)) if origin is NUMPY_SCALAR_ORIGINS[0] else Const(item)
-                       for item, origin in zip(value.value, value.origins, strict=True)]
-        brackets = "[]" if isinstance(value.value, list) else "()"
+    if isinstance(value, Const) and isinstance(value.value, tuple):
+        entries: list[object] = unpack(value) or []  # (each item keeps a NumPy scalar's mark)
+        brackets = "()"
+    elif isinstance(value, Const) and isinstance(value.value, list):
+        entries, brackets = [Const(item) for item in value.value], "[]"
     elif isinstance(value, tuple):
         entries, brackets = list(value), "()"
     elif isinstance(value, ListVal) and value.complete:

@@ -79,9 +79,9 @@ def check(program: Program, options: Options) -> Iterable[Finding]:
 
 def _finding(program: Program, fault: AxisFault) -> Finding:
     call = "pl.program_id" if fault.name == PROGRAM_ID else "pl.num_programs"
-    said = f"{fault.exc_type}: {fault.words}"
+    said = f"ValueError: Axis {fault.axis} is out of bounds for grid {fault.frame!r}"
     related = (Related(program.span(fault.launch.kernel.node), "the kernel is created here"),)  # type: ignore[attr-defined]
-    frame = fault.frame or ()
+    frame = fault.frame
     if frame:
         message = (f"{call}({fault.axis}) names an axis this kernel does not have: its grid is "
                    f"{short_repr(frame)} ({len(frame)} ax{'is' if len(frame) == 1 else 'es'}), and "
