@@ -82,6 +82,18 @@ def test_scalars() -> None:
     assert differences(cases) == []
 
 
+def test_scalar_times_sequence() -> None:
+    # NumPy's scalars defer to sequence repetition for `*` (either order), and convert the
+    # sequence for the other operators.
+    cases = [
+        "(1,) * np.int64(2)", "np.int64(2) * (1,)", "[1, 2] * np.int32(2)", "np.uint8(3) * [0]",
+        "'ab' * np.int64(2)", "np.int16(2) * b'x'", "(1,) * np.float64(2)", "np.float32(2) * [1]",
+        "np.bool_(True) * (1,)", "(1,) * np.True_", "(1,) + np.int64(2)", "np.int64(2) - [1, 2]",
+        "(1, 2) * np.int64(0)", "np.int64(-1) * (1,)",
+    ]
+    assert differences(cases) == []
+
+
 def test_promotion() -> None:
     cases = []
     for a in DTYPES:

@@ -315,6 +315,35 @@ def _nextafter(x: float, y: float, dt: DType) -> float:
     return float(struct.unpack(fmt, bits.to_bytes(dt.itemsize, "little"))[0])
 
 
+def _spacing(x: float, dt: DType) -> float:
+    """npy_spacing: the gap to the next float away from zero (nan for nan and +-inf)."""
+    if math.isinf(x) or math.isnan(x):
+        return math.nan
+    if x == 0:  # NumPy's _next(x, 1): the least positive float, for -0.0 too
+        return _nextafter(0.0, math.inf, dt)
+    return _nextafter(x, math.copysign(math.inf, x), dt) - x
+
+
+def _frexp(x: float) -> tuple[float, int]:
+    """C's frexp: (x, 0) for nan, +-inf and +-0."""
+    if math.isinf(x) or math.isnan(x):
+        return x, 0
+    return math.frexp(x)
+
+
+def _ldexp(x: float, n: int) -> float:
+    """C's ldexp: exact but for overflow to +-inf and the (correctly rounded) underflow."""
+    try:
+        return math.ldexp(x, n)
+    except OverflowError:
+        return math.copysign(math.inf, x)
+
+
+def _modf(x: float) -> tuple[float, float]:
+    fraction, whole = math.modf(x)
+    return fraction, whole
+
+
 def _inexact(*args: object) -> float:
     raise Refused("a transcendental result that is not exact (NumPy's rounding depends on the machine)")
 

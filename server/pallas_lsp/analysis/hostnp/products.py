@@ -1,10 +1,12 @@
-"""NumPy's products: dot, matmul, inner, outer.
+"""NumPy's products: dot, matmul, inner, outer, vdot, tensordot, kron, cross, convolve.
 
 Integer and bool products are exact (integers wrap in the promoted dtype, bools are or-of-ands).
 Float dot products run in BLAS (or a SIMD loop) whose summation order is not NumPy's to say,
 so a float result is computed only when every order gives it: each product and every partial
-sum an integer below 2**mantissa. Other float contractions are refused. outer is elementwise
-and always exact.
+sum an integer below 2**mantissa. Other float contractions are refused. outer, kron and cross
+are elementwise (NumPy's multiply and subtract, each rounding once) and always computed.
+tensordot is NumPy's Python (transposes, reshapes and dot); convolve is NumPy's correlate of
+the reversed kernel. Refused: convolve's float sums that round (as dot's).
 """
 
 from __future__ import annotations
@@ -191,4 +193,144 @@ def _batch_offset(index: tuple[int, ...], shape: tuple[int, ...], block: int) ->
     return offset * block
 
 
-EXPORTS: dict[str, object] = {"dot": dot, "inner": inner, "outer": outer, "matmul": matmul}
+def vdot(a: object, b: object, /) -> object:
+    x, y = array(a).ravel(), array(b).ravel()
+    if x.size != y.size:
+        raise ValueError(f"cannot reshape array of size {y.size} into shape ({x.size},)")
+    return dot(x, y)
+
+
+def tensordot(a: object, b: object, axes: object = 2) -> object:
+    """numpy/_core/numeric.py's tensordot, step by step (its errors are those of its steps)."""
+    try:
+        iter(axes)  # type: ignore[call-overload]
+    except Exception:
+        axes_a: object = list(range(-axes, 0))  # type: ignore[operator]
+        axes_b: object = list(range(axes))  # type: ignore[call-overload]
+    else:
+        axes_a, axes_b = axes  # type: ignore[misc]
+    try:
+        na = len(axes_a)  # type: ignore[arg-type]
+        list_a = list(axes_a)  # type: ignore[call-overload]
+    except TypeError:
+        list_a, na = [axes_a], 1
+    try:
+        nb = len(axes_b)  # type: ignore[arg-type]
+        list_b = list(axes_b)  # type: ignore[call-overload]
+    except TypeError:
+        list_b, nb = [axes_b], 1
+    if len(set(list_a)) != len(list_a) or len(set(list_b)) != len(list_b):
+        raise ValueError("duplicate axes are not allowed in tensordot")
+    x, y = array(a), array(b)
+    as_, bs = x.shape, y.shape
+    equal = na == nb
+    if equal:
+        for k in range(na):
+            if as_[list_a[k]] != bs[list_b[k]]:
+                equal = False
+                break
+            if list_a[k] < 0:
+                list_a[k] += x.ndim
+            if list_b[k] < 0:
+                list_b[k] += y.ndim
+    if not equal:
+        raise ValueError("shape-mismatch for sum")
+    rest_a = [k for k in range(x.ndim) if k not in list_a]
+    rest_b = [k for k in range(y.ndim) if k not in list_b]
+    inner_size = math.prod(as_[k] for k in list_a)
+    at = x.transpose(rest_a + list_a).reshape((math.prod(as_[k] for k in rest_a), inner_size))
+    bt = y.transpose(list_b + rest_b).reshape((math.prod(bs[k] for k in list_b),
+                                               math.prod(bs[k] for k in rest_b)))
+    result = dot(at, bt)
+    return result.reshape([as_[k] for k in rest_a] + [bs[k] for k in rest_b])  # type: ignore[attr-defined]
+
+
+def kron(a: object, b: object) -> object:
+    """numpy/lib/_shape_base_impl.py's kron: a broadcast multiply reshaped."""
+    from .creation import array as make_array
+    from .shaping import expand_dims
+    from .ufuncs import multiply
+    y = array(b)
+    x = make_array(a, copy=None, ndmin=y.ndim)
+    nd = max(x.ndim, y.ndim)
+    if x.ndim == 0 or y.ndim == 0:
+        return multiply(x, y)
+    as_ = (1,) * max(0, y.ndim - x.ndim) + x.shape
+    bs = (1,) * max(0, x.ndim - y.ndim) + y.shape
+    xa = expand_dims(x, tuple(range(y.ndim - x.ndim)))
+    yb = expand_dims(y, tuple(range(x.ndim - y.ndim)))
+    xa = expand_dims(xa, tuple(range(1, nd * 2, 2)))
+    yb = expand_dims(yb, tuple(range(0, nd * 2, 2)))
+    return multiply(xa, yb).reshape(tuple(p * q for p, q in zip(as_, bs, strict=True)))
+
+
+def cross(a: object, b: object, axisa: object = -1, axisb: object = -1, axisc: object = -1,
+          axis: object = None) -> core.ndarray:
+    """numpy/_core/numeric.py's cross (3-vectors; NumPy 2 refuses 2-vectors with its error)."""
+    from .shaping import moveaxis, stack
+    from .ufuncs import multiply, subtract
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    x, y = array(a), array(b)
+    if x.ndim < 1 or y.ndim < 1:
+        raise ValueError("At least one array has zero dimension")
+    first = core.normalize_axis(axisa, x.ndim, "axisa")
+    second = core.normalize_axis(axisb, y.ndim, "axisb")
+    x, y = moveaxis(x, first, -1), moveaxis(y, second, -1)
+    if x.shape[-1] != 3 or y.shape[-1] != 3:
+        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they are "
+                         f"{x.shape[-1]} and {y.shape[-1]} dimensional instead.")
+    shape = (*core.broadcast_shapes(x.shape[:-1], y.shape[:-1]), 3)
+    last = core.normalize_axis(axisc, len(shape), "axisc")
+    dt = core.promote_types(x.dtype, y.dtype)
+    x, y = x.astype(dt), y.astype(dt)
+    parts = []
+    for i, j in ((1, 2), (2, 0), (0, 1)):
+        left = multiply(x[..., i], y[..., j])
+        right = multiply(x[..., j], y[..., i])
+        parts.append(core.asarray(subtract(left, right)))
+    full = stack([core.asarray(p) for p in parts], -1)
+    return moveaxis(full.reshape(shape), -1, last)
+
+
+_MODES = {"valid": 0, "same": 1, "full": 2}
+
+
+def convolve(a: object, v: object, mode: object = "full") -> core.ndarray:
+    from .creation import array as make_array
+    x, y = make_array(a, copy=None, ndmin=1), make_array(v, copy=None, ndmin=1)
+    if len(x) == 0:
+        raise ValueError("a cannot be empty")
+    if len(y) == 0:
+        raise ValueError("v cannot be empty")
+    if len(y) > len(x):
+        x, y = y, x
+    if isinstance(mode, str):
+        if mode not in _MODES:
+            if mode[:1].lower() in ("v", "s", "f"):
+                raise ValueError("Use one of 'valid', 'same', or 'full' for convolve/correlate mode")
+            raise ValueError(f"mode must be one of 'valid', 'same', or 'full' (got {mode!r})")
+        code = _MODES[mode]
+    elif isinstance(mode, int) and not isinstance(mode, core.bool_):
+        if mode not in (0, 1, 2):
+            raise ValueError("integer convolve/correlate mode must be 0, 1, or 2")
+        code = int(mode)
+    else:
+        raise Refused(f"convolve mode {mode!r}")
+    if x.ndim > 1 or y.ndim > 1:
+        raise ValueError("object too deep for desired array")
+    dt = core.result_type(x, y)
+    xs, ys = _values(x, dt), _values(y, dt)[::-1]
+    n, m = len(xs), len(ys)
+    left = {0: 0, 1: m // 2, 2: m - 1}[code]
+    length = {0: n - m + 1, 1: n, 2: n + m - 1}[code]
+    _check_work(length * m)
+    pairs = []
+    for k in range(length):
+        start = k - left
+        pairs.append([(xs[start + j], ys[j]) for j in range(m) if 0 <= start + j < n])
+    return new(_contract(pairs, dt), (length,), dt)
+
+
+EXPORTS: dict[str, object] = {"dot": dot, "inner": inner, "outer": outer, "matmul": matmul, "vdot": vdot,
+                              "tensordot": tensordot, "kron": kron, "cross": cross, "convolve": convolve}

@@ -1,5 +1,6 @@
 """NumPy's reductions: sum, prod, min / max, mean, var / std, argmin / argmax, any / all,
-cumsum / cumprod, count_nonzero, ptp, nansum / nanmax / nanmin.
+cumsum / cumprod, cumulative_sum / cumulative_prod (NumPy 2's: the ufunc's accumulate),
+count_nonzero, ptp, nansum / nanmax / nanmin.
 
 Float sums are bit-exact: NumPy adds the values a reduction's inner loop sees pairwise (blocks
 of 8 accumulators up to 128 values, halves above: ``pairwise_sum`` of umath/loops_utils.h.src)
@@ -475,6 +476,48 @@ def cumprod(a: object, axis: object = None, dtype: object = None, out: object = 
     return _cumulative(a, axis, dtype, out, multiply=True)
 
 
+def _cumulative_api(x: object, name: str, axis: object, dtype: object, out: object,
+                    include_initial: bool) -> core.ndarray:
+    """numpy/_core/fromnumeric.py's _cumulative_func: the ufunc's accumulate (its dtype: no
+    widening, unlike cumsum), with the identity first when ``include_initial``."""
+    from .ufuncs import UFUNCS
+    no_out(out)
+    ufunc = UFUNCS[name]
+    a = array(x)
+    if a.ndim == 0:
+        a = a.reshape(1)
+    if axis is None:
+        if a.ndim >= 2:
+            raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
+        axis = 0
+    res = ufunc.accumulate(a, axis=axis, dtype=dtype)
+    if not include_initial:
+        return res  # type: ignore[no-any-return]
+    ax = core.normalize_axis(axis, a.ndim)
+    order = [d for d in range(res.ndim) if d != ax] + [ax]
+    moved = res.transpose(order)
+    length = moved.shape[-1]
+    values = moved.flat_values()
+    first = core.cast(ufunc.identity, res.dtype)
+    joined: list[object] = []
+    for start in range(0, math.prod(moved.shape[:-1]) * length, max(length, 1)):
+        joined += [first, *values[start:start + length]]
+    if length == 0:
+        joined = [first] * math.prod(moved.shape[:-1])
+    made = new(joined, (*moved.shape[:-1], length + 1), res.dtype)
+    return made.transpose([order.index(d) for d in range(res.ndim)]).copy()
+
+
+def cumulative_sum(x: object, /, *, axis: object = None, dtype: object = None, out: object = None,
+                   include_initial: bool = False) -> core.ndarray:
+    return _cumulative_api(x, "add", axis, dtype, out, include_initial)
+
+
+def cumulative_prod(x: object, /, *, axis: object = None, dtype: object = None, out: object = None,
+                    include_initial: bool = False) -> core.ndarray:
+    return _cumulative_api(x, "multiply", axis, dtype, out, include_initial)
+
+
 @core.text_aware
 def _any(a: object, axis: object = None, out: object = None, keepdims: object = _NO, *,
          where: object = True) -> object:
@@ -547,4 +590,5 @@ EXPORTS: dict[str, object] = {
     "sum": sum_, "prod": prod, "max": max_, "amax": max_, "min": min_, "amin": min_, "ptp": ptp,
     "mean": mean, "var": var, "std": std, "argmax": argmax, "argmin": argmin, "any": _any, "all": _all,
     "count_nonzero": count_nonzero, "cumsum": cumsum, "cumprod": cumprod,
+    "cumulative_sum": cumulative_sum, "cumulative_prod": cumulative_prod,
 }

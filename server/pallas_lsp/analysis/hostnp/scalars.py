@@ -427,10 +427,24 @@ def _install_scalar_operators() -> None:
             return registered("ufuncs." + name)(self)
         return op
 
+    def repeat(op: Callable[..., Any]) -> Callable[..., Any]:
+        # A sequence times a NumPy scalar is the sequence repeated, in either order (NumPy's
+        # scalars defer to sq_repeat: `(1,) * np.int64(2)` is (1, 1)); by a float or bool
+        # scalar, CPython's TypeError, in NumPy's words.
+        def mul(self: Any, other: Any) -> Any:
+            if isinstance(other, (list, tuple, str, bytes)):
+                if isinstance(self, _IntScalar):
+                    return NotImplemented
+                raise TypeError(f"can't multiply sequence by non-int of type 'numpy.{self._dtype.name}'")
+            return op(self, other)
+        return mul
+
     for cls in (_IntScalar, _FloatScalar, bool_):
         for dunder, name in binary.items():
             setattr(cls, f"__{dunder}__", forward(name))
             setattr(cls, f"__r{dunder}__", reflected(name))
+        cls.__mul__ = repeat(forward("multiply"))  # type: ignore[attr-defined]
+        cls.__rmul__ = repeat(reflected("multiply"))  # type: ignore[attr-defined]
         for dunder, name in compare.items():
             setattr(cls, f"__{dunder}__", forward(name))
         for dunder, name in unary.items():

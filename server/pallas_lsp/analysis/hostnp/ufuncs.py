@@ -80,7 +80,7 @@ class ufunc:
     def __init__(self, name: str, nin: int, loops: list[Loop], kernels: Kernels, *, nout: int = 1,
                  identity: Any = None, exact: frozenset[str] = frozenset("biuf"),
                  strict: bool = False, with_dtype: frozenset[str] = frozenset(),
-                 filtered: bool = False) -> None:
+                 filtered: bool = False, weak_defaults: bool = False) -> None:
         self.__name__ = name
         self.nin = nin
         self.nout = nout
@@ -95,6 +95,8 @@ class ufunc:
         # NumPy 2's new-style loops (gcd, sign...): no casting to a loop of another kind.
         self._strict = strict
         self._with_dtype = with_dtype
+        # Loops of mixed kinds (ldexp's float and int): a Python scalar is its default dtype.
+        self._weak_defaults = weak_defaults
         self.types = [("".join(d.char for d in ins) + "->" + "".join(d.char for d in outs))
                       for ins, outs in loops]
         self.ntypes = len(loops)
@@ -105,6 +107,8 @@ class ufunc:
     # -- type resolution
 
     def _operand_dtypes(self, operands: list[Any]) -> list[DType]:
+        if self._weak_defaults:
+            return _legacy_dtypes(self.__name__, operands)
         strong: DType | None = None
         for op in operands:
             if not core.is_python_scalar(op):
@@ -261,6 +265,42 @@ class ufunc:
         raise Refused("ufunc.reduceat")
 
 
+_CATEGORY = {"b": 0, "i": 1, "u": 1, "f": 2}
+
+
+def _legacy_dtypes(name: str, operands: list[Any]) -> list[DType]:
+    """The operand dtypes of NumPy's legacy type resolver (ldexp's): a Python scalar whose kind
+    is no higher than every other operand's counts by its value (its smallest dtype), else as
+    its default dtype (int64, float64)."""
+    if any(type(op) is int and not -(1 << 63) <= op < (1 << 63) for op in operands):
+        raise Refused(f"{name} of a Python int past int64")
+    strong = [op._dtype for op in operands if not core.is_python_scalar(op)]
+    top = max((_CATEGORY[d.kind] for d in strong), default=-1)
+    out = []
+    for op in operands:
+        dt = core.dtype_of(op)
+        if core.is_python_scalar(op) and _CATEGORY[dt.kind] <= top:
+            dt = _smallest(op)
+        out.append(dt)
+    return out
+
+
+def _smallest(value: Any) -> DType:
+    """np.min_scalar_type of a Python scalar."""
+    if type(value) is bool:
+        return BOOL
+    if type(value) is int:
+        for bits, unsigned, signed in ((8, UINT8, INT8), (16, UINT16, INT16), (32, UINT32, INT32)):
+            if 0 <= value < (1 << bits):
+                return unsigned
+            if -(1 << (bits - 1)) <= value < 0:
+                return signed
+        return UINT64 if value >= 0 else INT64
+    if math.isnan(value) or math.isinf(value) or -65000 < value < 65000:
+        return FLOAT16
+    return FLOAT32 if -3.4e38 < value < 3.4e38 else FLOAT64
+
+
 # Kernels that take the loop's dtype (integer width, or a float constant of that width).
 def broadcast_operands(operands: list[Any]) -> tuple[int, ...]:
     """The operands' broadcast shape, or the ValueError NumPy's iterator gives."""
@@ -273,7 +313,7 @@ def broadcast_operands(operands: list[Any]) -> tuple[int, ...]:
 
 
 _TYPED = frozenset(("power", "left_shift", "right_shift", "degrees", "radians", "rad2deg", "deg2rad",
-                    "floor_divide", "remainder", "divmod", "nextafter"))
+                    "floor_divide", "remainder", "divmod", "nextafter", "spacing"))
 _COMPARISONS = frozenset(("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"))
 
 
@@ -451,6 +491,12 @@ def _make() -> dict[str, ufunc]:
     add("copysign", 2, _loops(_FLOATS, 2), {"f": math.copysign}, exact=_EXACT)
     add("heaviside", 2, _loops(_FLOATS, 2), {"f": K._heaviside}, exact=_EXACT)
     add("nextafter", 2, _loops(_FLOATS, 2), {"f": K._nextafter}, exact=_EXACT)
+    add("spacing", 1, _loops(_FLT1, 1), {"f": K._spacing}, exact=_EXACT)
+    add("frexp", 1, _loops("eei ffi ddi", 1), {"f": K._frexp}, nout=2, exact=_EXACT)
+    add("ldexp", 2, _loops("eie fif ele flf did dld", 2), {"f": K._ldexp}, exact=_EXACT, weak_defaults=True)
+    add("modf", 1, _loops("eee fff ddd", 1), {"f": K._modf}, nout=2, exact=_EXACT)
+    add("bitwise_count", 1, _loops(" ".join(c + "B" for c in "bBhHiIlLqQ"), 1),
+        {"i": lambda x: bin(x).count("1")})
     return u
 
 

@@ -458,6 +458,7 @@ HIGHER_ORDER = frozenset({
     "itertools.dropwhile", "itertools.filterfalse", "heapq.nlargest", "heapq.nsmallest", "heapq.merge",
     "bisect.bisect", "bisect.bisect_left", "bisect.bisect_right", "bisect.insort", "bisect.insort_left",
     "bisect.insort_right", "operator.methodcaller",
+    "np.vectorize", "np.piecewise", "np.apply_along_axis", "np.fromfunction",
 })
 
 
@@ -472,6 +473,7 @@ MUTATES_FIRST = frozenset({
     "heapq.heappush", "heapq.heappop", "heapq.heapify", "heapq.heapreplace", "heapq.heappushpop",
     "bisect.insort", "bisect.insort_left", "bisect.insort_right", "operator.setitem", "operator.delitem",
     "operator.iadd", "operator.iconcat", "operator.imul", "operator.ior", "operator.iand", "operator.ixor",
+    "np.put", "np.place", "np.nan_to_num",
 })
 
 
@@ -491,6 +493,16 @@ def constant(name: str) -> object:
     """``math.pi``, ``string.ascii_lowercase``, ``re.IGNORECASE``: the value, else MISSING."""
     value = resolve(name)
     return value if value is not MISSING and (_is_plain_constant(value) or _is_flag(value)) else MISSING
+
+
+def kept_object(name: str) -> object:
+    """An object of host NumPy's the program reads by subscript (``np.r_``, ``np.mgrid``: its
+    ``__getitem__`` builds the array): the real object, of a kept type; else MISSING."""
+    if not name.startswith("np."):
+        return MISSING
+    value = resolve(name)
+    kept = value is not MISSING and type(value) in real.EXTRA_KEPT and not callable(value)
+    return value if kept else MISSING
 
 
 # Types whose instances come back from allow-listed calls and are kept (real.RealVal): those of

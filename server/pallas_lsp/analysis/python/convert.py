@@ -112,6 +112,9 @@ def _contents(value: object) -> list[object]:
 CHANGES = [0]
 
 
+_NUMBER_TYPES = (int, float, bool, complex)
+
+
 class Conversion:
     """The conversions of one bridged call, with what it must write back afterwards."""
 
@@ -174,6 +177,10 @@ class Conversion:
             target = guards.SUBSTITUTES.get(value.name, allow.resolve(value.name))
             if target is not MISSING and value.name.startswith("np."):
                 return target  # hostnp's own (np.float32 read as a dtype; it bounds itself)
+            if target in _NUMBER_TYPES:
+                # `int` itself, not a guard: NumPy reads `dtype=int` by identity (np.arange(3,
+                # dtype=int)); calling the type is as pure as the guard's call.
+                return target
             if callable(target):
                 self.faithful = False
                 made = self._guarded(value.name, target)

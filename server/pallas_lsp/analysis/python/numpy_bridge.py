@@ -49,10 +49,16 @@ def _register(module: ModuleType) -> None:
     for name in ("float16", "float32", "float64"):
         kept.add(getattr(core, name))
         real.ABSTRACT_OF[getattr(core, name)] = _kept
-    for name in ("ufunc", "ndindex", "ndenumerate", "finfo", "iinfo"):
+    for name in ("ufunc", "ndindex", "ndenumerate", "finfo", "iinfo", "vectorize"):
         made = getattr(module, name, None)
         if isinstance(made, type):
             kept.add(made)
+    # The results a program reads by attribute or subscript: np.unique_counts(...).counts,
+    # np.r_[...] / np.mgrid[...] (objects whose __getitem__ builds the array).
+    setops = importlib.import_module(HOSTNP + ".setops")
+    tricks = importlib.import_module(HOSTNP + ".indextricks")
+    kept.update({setops.UniqueAllResult, setops.UniqueCountsResult, setops.UniqueInverseResult,
+                 tricks.RClass, tricks.CClass, tricks.nd_grid})
     real.EXTRA_KEPT.update(kept)
     real.SELF_BOUNDED.add(core.ndarray)
     for name in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"):
