@@ -566,6 +566,7 @@ def test_every_class_has_its_contract_code() -> None:
         "ref_index_rank": "PAL084",
         "mesh_construction": "PAL085",
         "program_id_axis": "PAL086",
+        "device_id_dtype": "PAL087",
     }
 
 

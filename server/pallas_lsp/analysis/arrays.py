@@ -271,7 +271,8 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
     dtypes = {a.dtype for a in arrays}
     weak_float = _weak_float_with_integer(arrays, op, x64) if len(dtypes) == 2 else None
     dtype = dtypes.pop() if len(dtypes) == 1 else (
-        weak_float or _promoted(arrays, op, x64) or _complex_promotion(dtypes))
+        weak_float or _promoted(arrays, op, x64) or _weak_with_strong(arrays, op, x64)
+        or _complex_promotion(dtypes))
     for side in (left, right):
         if isinstance(side, ArrayVal):
             continue
@@ -296,8 +297,13 @@ def binary(left: object, op: ast.operator, right: object, x64: bool | None = Non
                 dtype = DtypeVal("float64" if x64 else "float32")
                 return _weak_float(arrays[0], dtype, op, left, right)
             dtype = UNKNOWN
+    if isinstance(op, ast.Div) and x64 is False and isinstance(dtype, DtypeVal) \
+            and (dtype.name in INTEGERS or dtype.name == "bool"):
+        # True division of integers is the default float (jnp.true_divide: int32 / 2 is
+        # float32 with x64 off; measured: a device id `(lax.axis_index("x") + 1) / 2`).
+        dtype = DtypeVal("float32")
     if isinstance(op, (ast.Div, ast.Pow)) and not (isinstance(dtype, DtypeVal) and dtype.name in FLOATS):
-        dtype = UNKNOWN  # true division and powers of integers promote
+        dtype = UNKNOWN  # powers of integers promote
     # The result is weakly typed only where every array operand is (Python scalars are weak),
     # or where a weak float meets an integer array (JAX's lattice keeps the weak float).
     strong = any(a.strong for a in arrays) and weak_float is None
@@ -378,6 +384,26 @@ def _weak_float_with_integer(arrays: list[ArrayVal], op: ast.operator, x64: bool
     if isinstance(weak_dtype, DtypeVal) and weak_dtype.name == ("float64" if x64 else "float32") \
             and isinstance(strong_dtype, DtypeVal) and strong_dtype.name in INTEGERS:
         return weak_dtype
+    return None
+
+
+def _weak_with_strong(arrays: list[ArrayVal], op: ast.operator, x64: bool | None) -> DtypeVal | None:
+    """A weakly typed array of a Python kind (an int32 or float32 made from a Python number,
+    x64 off) with a strongly typed array it does not widen: the strong array's dtype (JAX's
+    lattice: a weak int takes any integer, float or complex dtype; a weak float any float or
+    complex one; ``x_f32 + jnp.asarray(5)`` is float32). None for any other pair."""
+    if x64 is not False or len(arrays) != 2 or not isinstance(op, _PROMOTING):
+        return None
+    weak = [a for a in arrays if not a.strong]
+    strong = [a for a in arrays if a.strong]
+    if len(weak) != 1 or len(strong) != 1 or not isinstance(weak[0].dtype, DtypeVal) \
+            or not isinstance(strong[0].dtype, DtypeVal):
+        return None
+    weak_name, strong_name = weak[0].dtype.name, strong[0].dtype.name
+    if weak_name == "int32" and strong_name in INTEGERS | FLOATS | COMPLEX:
+        return strong[0].dtype
+    if weak_name == "float32" and strong_name in FLOATS | COMPLEX:
+        return strong[0].dtype
     return None
 
 
@@ -537,6 +563,13 @@ def _asarray(call: Call) -> object:
     if dtype_value is MISSING or (isinstance(dtype_value, Const) and dtype_value.value is None):
         return source if isinstance(source, ArrayVal) else _python_array(source, shape, call.tracer.x64)
     return ArrayVal(shape, array_dtype(dtype_value, call.tracer.x64), strong=True)
+
+
+def python_scalar_array(value: Const, x64: bool | None) -> object:
+    """A Python number as JAX takes it for an argument (``jax_core.get_aval``): a weakly typed
+    0-d array of its kind (x64 off); the number itself where that is not known."""
+    made = _python_array(value, Const(()), x64)
+    return made if made is not UNKNOWN else value
 
 
 def _python_array(source: object, shape: object, x64: bool | None) -> object:
@@ -920,6 +953,28 @@ def _same_array(call: Call) -> object:
     return value if isinstance(value, ArrayVal) else UNKNOWN
 
 
+def _optimization_barrier(call: Call) -> object:
+    """``lax.optimization_barrier(tree)``: the same pytree, each leaf an array; a Python number
+    leaf becomes a weakly typed scalar (as ``jnp.asarray`` makes it). A tuple or list is
+    rebuilt item by item (JAX's test_optimization_barrier_multiple_inputs unpacks one)."""
+    value = call.args[0] if call.args else MISSING
+    if isinstance(value, ArrayVal):
+        return value
+    items = unpack(value) if isinstance(value, (tuple, Const)) else None
+    if items is None or (isinstance(value, Const) and not isinstance(value.value, tuple)):
+        return _barrier_leaf(value, call.tracer.x64)
+    leaves = [_barrier_leaf(item, call.tracer.x64) for item in items]
+    return ListVal(leaves) if call.is_list(0, "arg") else tuple(leaves)
+
+
+def _barrier_leaf(value: object, x64: bool | None) -> object:
+    if isinstance(value, ArrayVal):
+        return value
+    if isinstance(value, Const) and type(value.value) in (bool, int, float):
+        return _python_array(value, Const(()), x64)
+    return UNKNOWN
+
+
 # The dtype strings of the form `name` / `name<digits>` that ``jnp.dtype`` / ``np.dtype`` take
 # (NumPy's type names and one-letter codes, ml_dtypes' names once JAX is imported; 'a<n>' are
 # bytes): every such string was given to jnp.dtype under JAX 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1
@@ -1175,7 +1230,7 @@ HANDLERS: dict[str, Handler] = {
     "lax.with_sharding_constraint": _same_array,
     # An identity on its operand (the same shape, dtype and weak type; Mosaic GPU lowers it
     # to its operands unchanged).
-    "lax.optimization_barrier": _same_array,
+    "lax.optimization_barrier": _optimization_barrier,
     # Also a kernel op (ops.py records it with its parameters, and its value inside a kernel
     # is the op's): this handler gives its value in code around the kernel (the inputs).
     "lax.iota": _iota,

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from . import ref_facts
+from . import arrays, ref_facts
 from .axis_trace import AxisTrace
 from .flow_exits import Handler, LoopState, RaiseExit, ReturnExit
 from .model import ModuleLibrary
@@ -78,6 +78,8 @@ from .values import (
 )
 from .versions import release_names
 from .warp_captures import WarpCapture, captured_arrays
+
+_PYTHON_SCALARS = (int, float, bool)
 
 
 class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, ModulesMixin):
@@ -166,6 +168,9 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # (``plgpu.SemaphoreType.DMA``: the node, "plgpu.SemaphoreType", "DMA", False):
         # PAL063 reads the enum members a release lacks from here.
         self.library_attributes: dict[ast.Attribute, tuple[ast.Attribute, str, str, bool]] = {}
+        # (module, attribute) the program sets on a library module (`jnp.foo = ...`; None for
+        # any attribute: a `setattr` of a name not known).
+        self.library_attribute_stores: set[tuple[str, str | None]] = set()
         # id(call) -> a call of the program's def its signature refuses, whose TypeError
         # surely reaches module level uncaught (python/refused_calls.py; PAL064).
         self.refused_calls: dict[int, RefusedCall] = {}
@@ -378,6 +383,12 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self._launched.add(key)
         if numpy_bridge.loaded:  # (no call when no program used NumPy: the keystroke path)
             args = numpy_bridge.as_jax_arguments(args, self.x64)  # type: ignore[assignment]
+        if any(arg.__class__ is Const and type(arg.value) in _PYTHON_SCALARS  # type: ignore[attr-defined]
+               for arg in args):
+            # A Python number argument is a weakly typed 0-d array to JAX (jax_core.get_aval):
+            # the kernel gets a () ref of its dtype (JAX's test_emit_with_dynamic_grid_...).
+            args = tuple(arrays.python_scalar_array(arg, self.x64) if arg.__class__ is Const else arg  # type: ignore[arg-type]
+                         for arg in args)
         launch = Launch(info, site, ctx, env, args)
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)

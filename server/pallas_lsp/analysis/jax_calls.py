@@ -197,6 +197,10 @@ def _library_attribute(base: QualName, attr: str) -> object:
         constant = allow.constant(f"{base.name}.{attr}")
         if constant is not MISSING:
             return Const(constant)
+        if base.name == "np":
+            kept = allow.kept_object(f"np.{attr}")
+            if kept is not MISSING:
+                return bridge.data(kept)
     if base.name == "typing" and attr == "TYPE_CHECKING":
         return Const(False)  # False whenever the program runs
     qual = names.attribute(base, attr)
@@ -766,10 +770,15 @@ def _other(call: Call) -> object:
     if ctx.launch is not None and names.is_jax_api(name) and name not in _CALLS_ARGUMENTS:
         # An unmodelled JAX construct inside a kernel may bind axis names for its body.
         warp_map = _warp_map(call)
+        body = call.arg(0, "f")
         if warp_map:
-            call.tracer.record_warp_body(call.arg(0, "f"), call.node, ctx)
+            call.tracer.record_warp_body(body, call.node, ctx)
         body_ctx = replace(ctx, names_open=True, warp_level=ctx.warp_level or warp_map)
-        call.tracer.call_callbacks(call.args, call.kwargs, call.node, body_ctx, same_context=True)
+        if warp_map and len(call.args) == 1 and not call.kwargs and isinstance(body, (FuncVal, PartialVal)):
+            # JAX calls f(lax.axis_index(<the warp mesh's axis>)): the warp id, an int32 scalar.
+            call.tracer.call_value(body, [ArrayVal(Const(()), DtypeVal("int32"), strong=True)], {}, body_ctx)
+        else:
+            call.tracer.call_callbacks(call.args, call.kwargs, call.node, body_ctx, same_context=True)
         mesh = call.arg(0, "mesh")
         if name == "pl.core_map" and isinstance(mesh, WarpMeshVal):
             bound = frozenset(mesh.names) if mesh.names is not None else None
@@ -1112,6 +1121,37 @@ def _core_map(call: Call) -> object:
         return _other(call)
     kwargs = {key: value for key, value in call.kwargs.items() if key != "mesh"}
     return PartialVal(QualName(CORE_MAP_BODY), (mesh, _CoreMapSite(call.node)), kwargs)
+
+
+WHEN_BRANCH = "pl.when.<branch>"
+
+
+def _when(call: Call) -> object:
+    """``pl.when(condition)`` in a kernel body: a decorator. JAX's ``_wrapped(f)`` calls ``f()``
+    for the Python bool True, skips it for False, and traces it as ``lax.cond``'s true branch
+    for anything else: an array condition traces the body surely, whatever its value. Applied
+    as ``pl.when(c)(f)`` as well as ``@pl.when(c)``."""
+    if call.ctx.launch is None or len(call.args) != 1 or call.kwargs:
+        return _other(call)
+    return PartialVal(QualName(WHEN_BRANCH), (call.args[0],), {})
+
+
+def _when_branch(call: Call) -> object:
+    condition, body = call.arg(0, "condition"), call.arg(1, "f")
+    if len(call.args) != 2 or call.kwargs or not isinstance(body, (FuncVal, PartialVal)):
+        call.tracer.call_callbacks_of_unknown(call.args, call.kwargs, call.node, call.ctx)
+        return UNKNOWN
+    if isinstance(condition, Const) and type(condition.value) is bool:
+        if condition.value:
+            call.tracer.call_value(body, [], {}, call.ctx)
+        return Const(None)
+    if isinstance(condition, ArrayVal) or (
+            isinstance(condition, Const) and type(condition.value) in (int, float)):
+        call.tracer.call_value(body, [], {}, call.ctx)  # lax.cond traces its true branch
+        return Const(None)
+    # Not known to be an array: it may be the Python bool False, which skips the body.
+    call.tracer.call_callbacks_of_unknown([body], {}, call.node, call.ctx)
+    return Const(None)
 
 
 class _CoreMapSite:
@@ -1800,6 +1840,13 @@ def _record_op(call: Call) -> object:
     return HANDLERS[call.name](call) if call.name in arrays.VALUED_OPS else UNKNOWN
 
 
+def _host_numpy_maker(call: Call) -> object:
+    """``np.ones`` / ``np.zeros`` / ``np.empty``: host NumPy's array (its values, its dtype),
+    else arrays' model of its shape (a call hostnp refuses)."""
+    made = bridge.call_named(call)
+    return made if made is not UNKNOWN else arrays.HANDLERS[call.name](call)
+
+
 def _cast_value(x: object, layout: object) -> object:
     """``plgpu.layout_cast(x, layout)``: the same array (shape, dtype, strength) in the cast's
     layout (layouts.CAST_LAYOUTS; unknown for another); a scalar or a value not known: unknown."""
@@ -1815,6 +1862,8 @@ HANDLERS: dict[str, Handler] = {
     "plgpu.Mesh": _gpu_mesh,
     "pl.core_map": _core_map,
     CORE_MAP_BODY: _core_map_body,
+    "pl.when": _when,
+    WHEN_BRANCH: _when_branch,
     "lax.fori_loop": _loop,
     "pl.BlockSpec": _block_spec,
     "pl.Squeezed": pipelines.squeezed,
@@ -1883,6 +1932,8 @@ HANDLERS: dict[str, Handler] = {
     "jax.sharding.PartitionSpec": _partition_spec,
     "jax.P": _partition_spec,
     **arrays.HANDLERS,
+    # Host NumPy's where it can make them (analysis/hostnp: the values too), else the shape.
+    **{f"np.{name}": _host_numpy_maker for name in ("ones", "zeros", "empty")},
     **register_values.HANDLERS,
     **ref_facts.HANDLERS,
     **ref_unions.HANDLERS,

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from .dtypes import FLOATS
 from .values import (
     MISSING,
     UNKNOWN,
@@ -348,6 +349,16 @@ def run(call: Call) -> object:
                           {}, call.ctx)
     if call.name == RUN and pipeline.api != WS:
         refusal = float_steps_refusal(pipeline)
+        grid_dtype = float_grid_dtype(pipeline) if refusal is None else None
+        if grid_dtype is not None and call.tracer.version >= (0, 11):
+            # fori_loop refuses the prologue's bounds (PAL077's TypeError): the body is never
+            # traced.
+            call.tracer.record_op(FLOAT_GRID, call.node, {"dtype": Const(grid_dtype)}, {}, call.ctx)
+            return UNKNOWN
+        if grid_dtype is not None:
+            refusal = (f"lax.min requires arguments to have the same dtypes, got int32, {grid_dtype}. "
+                       f"(Tip: jnp.minimum is a similar function that does automatic type promotion "
+                       f"on inputs).")
         if refusal is not None:
             # Raised by JAX's shape check as the run allocates its buffers: the program's call
             # raises it (PAL079), and the body is never traced.
@@ -462,6 +473,9 @@ def _trace_body(call: Call, pipeline: PipelineVal) -> None:
 
 # The record of an emit_pipeline body's carry, in and out (PAL077).
 CARRY = "plgpu.emit_pipeline.<carry>"
+# An emit_pipeline run whose grid has a traced float entry, on a release whose prologue
+# fori_loop refuses it (float_grid_dtype; PAL077 reads it).
+FLOAT_GRID = "plgpu.emit_pipeline.<float grid>"
 
 
 def float_steps_refusal(pipeline: PipelineVal) -> str | None:
@@ -477,19 +491,13 @@ def float_steps_refusal(pipeline: PipelineVal) -> str | None:
     if not (isinstance(steps, Const) and type(steps.value) is float):
         return None
     grid = unpack(plain(pipeline.grid))
-    ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
-    if grid is None or ins is None or outs is None or not all(
-            isinstance(g, Const) and type(g.value) is int and g.value > 0 for g in grid):
+    if grid is None or not all(isinstance(g, Const) and type(g.value) is int and g.value > 0 for g in grid):
         return None
     count = 1
     for g in grid:
         count *= g.value  # type: ignore[attr-defined]
-    specs = [*ins, *outs]
-    if steps.value > count or not all(isinstance(spec, BlockSpecVal) and spec.collective is False
-                                      and spec.pipeline_mode is False for spec in specs):
-        return None
-    delays = [spec.delay_release for spec in ins]  # type: ignore[union-attr]
-    if not all(type(d) is int for d in delays) or steps.value <= min(delays, default=0):  # type: ignore[type-var]
+    specs = _checked_specs(pipeline, steps.value)
+    if steps.value > count or specs is None:
         return None
     first = next((spec for spec in specs if in_smem(spec) is not False), None)  # type: ignore[arg-type]
     if first is None or in_smem(first) is None:  # type: ignore[arg-type]
@@ -499,6 +507,56 @@ def float_steps_refusal(pipeline: PipelineVal) -> str | None:
         return None  # (a squeezed entry: the buffer's shape is not the one written)
     return (f"Shapes must be 1D sequences of concrete values of integer type, got "
             f"{(steps.value, *block)!r}.")
+
+
+def float_grid_dtype(pipeline: PipelineVal) -> str | None:
+    """The float dtype of an emit_pipeline's traced grid entry (a size loaded from a float ref,
+    a Python float handed to the kernel): the step count ``math.prod(grid)`` is then a float
+    array, and the run's prologue bound refuses it. Up to 0.10.2 ``lax.min(max_concurrent_steps,
+    num_steps)`` raises "lax.min requires arguments to have the same dtypes, got int32,
+    float32. (Tip: ...)" (PAL079: the program's call raises it); from 0.11 the steps are cast to
+    the count's dtype first and ``fori_loop(0, prologue_steps, ...)`` raises "lower and upper
+    arguments to fori_loop must have equal types, got int32 and float32" (PAL077) (pipeline.py;
+    JAX's test_emit_with_dynamic_grid_smaller_than_concurrent_steps launched with 0.0, measured
+    on 0.10.2, 0.11.2 and 0.12.0.1). Only where emit_pipeline's own checks surely passed (an int
+    max_concurrent_steps above every delay_release, no pipeline_mode= or collective_axes=) and
+    every other entry is a positive int or a traced int32; None otherwise."""
+    steps = pipeline.max_concurrent_steps
+    entries = unpack(plain(pipeline.grid))
+    if entries is None or not (isinstance(steps, Const) and type(steps.value) is int) \
+            or _checked_specs(pipeline, steps.value) is None:
+        return None
+    floats = set()
+    for entry in entries:
+        if isinstance(entry, Const) and type(entry.value) is int and entry.value > 0:
+            continue
+        if not (isinstance(entry, ArrayVal) and not isinstance(entry, RefVal) and entry.shape == Const(())
+                and isinstance(entry.dtype, DtypeVal) and entry.dtype.name in _TRACED_SIZES):
+            return None
+        if entry.dtype.name in FLOATS:
+            floats.add(entry.dtype.name)
+    return floats.pop() if len(floats) == 1 else None
+
+
+# A traced grid entry of these dtypes: an int32 one runs; a float one is refused (above).
+_TRACED_SIZES = frozenset({"int32", "float32", "float16", "bfloat16"})
+
+
+def _checked_specs(pipeline: PipelineVal, steps: int | float) -> list[object] | None:
+    """The pipeline's specs where emit_pipeline's own checks surely pass for ``steps``: every
+    spec a plain BlockSpec (no collective_axes=, no pipeline_mode=) and the steps above every
+    input's delay_release; None otherwise."""
+    ins, outs = flat_specs(pipeline.in_specs), flat_specs(pipeline.out_specs)
+    if ins is None or outs is None:
+        return None
+    specs = [*ins, *outs]
+    if not all(isinstance(spec, BlockSpecVal) and spec.collective is False and spec.pipeline_mode is False
+               for spec in specs):
+        return None
+    delays = [spec.delay_release for spec in ins]  # type: ignore[union-attr]
+    if not all(type(d) is int for d in delays) or steps <= min(delays, default=0):  # type: ignore[operator]
+        return None
+    return specs
 
 
 def _call_index_maps(call: Call, pipeline: PipelineVal, refs: object) -> None:

@@ -173,9 +173,12 @@ def _freeze(call: Call) -> object:
 
 def _remote_ref(call: Call) -> object:
     """``plgpu.remote_ref(ref, device_id)``: the same buffer on another device (JAX appends a
-    PeerMemRef transform, which keeps the shape, dtype and memory space): the ref's facts."""
+    PeerMemRef transform, which keeps the shape, dtype and memory space): the ref's facts, and
+    the device id it reaches (``peer``)."""
     ref = call.arg(0, "ref")
-    return ref if isinstance(ref, RefVal) and call.ctx.launch is not None else UNKNOWN
+    if not isinstance(ref, RefVal) or call.ctx.launch is None:
+        return UNKNOWN
+    return replace(ref, peer=call.arg(1, "device_id"))
 
 
 def _transform(call: Call) -> object:

@@ -126,8 +126,15 @@ def plgpu_load(ref: RefVal, index: object, layout: object = MISSING) -> ArrayVal
     return ArrayVal(shape, ref.dtype, register, strong=True)
 
 
+def _barrier_test(call: Call) -> object:
+    """``plgpu.barrier_test(barrier)``: whether the barrier's phase completed, a bool scalar
+    (its abstract eval: ``ShapedArray((), bool)``, 0.10.2 to 0.12.0.1)."""
+    return ArrayVal(Const(()), DtypeVal("bool"), UNKNOWN, strong=True)
+
+
 HANDLERS: dict[str, Handler] = {
     **{f"jnp.{name}": _reduction for name in _KINDS},
     **{f"jax.Array.{name}": _reduction for name in METHODS},
     "plgpu.load": _plgpu_load,
+    "plgpu.barrier_test": _barrier_test,
 }

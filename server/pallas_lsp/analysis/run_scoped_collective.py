@@ -9,14 +9,21 @@ allocated non-collectively"; in a kernel with ``num_threads=`` / ``thread_name=`
 a barrier allocated without collective_axes raises "Only thread-collective allocations are
 supported in multithreaded kernels". Judged only when every type is a shared-memory buffer, a
 plgpu.Barrier or an accumulator (a semaphore's checks differ) and the axes are known.
+
+What Mosaic GPU's resource estimator cannot allocate at all (``unallocatable``): a GMEM
+allocation that is not a REGULAR semaphore, i.e. ``plgpu.SemaphoreType.BARRIER`` (bare or
+shaped: its dtype is no ``pallas_core.semaphore``) and a ``plgpu.GMEM(shape, dtype)`` buffer,
+among a plgpu.kernel's scratch_types or a run_scoped's types: "NotImplementedError:
+Unsupported memory space: gmem", raised while the kernel is lowered (its jitted call),
+measured on 0.8.3 (run_scoped), 0.10.2, 0.11.2 and 0.12.0.1.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .trace import ScopedCall
-from .values import MISSING, AccTypeVal, BarrierVal, Const, RefTypeVal
+from .trace import Launch, ScopedCall
+from .values import MISSING, AccTypeVal, BarrierVal, Const, QualName, RefTypeVal, SemaphoreTypeVal
 
 
 @dataclass(frozen=True)
@@ -79,4 +86,21 @@ def _kind(value: object) -> str | None:
         return "buffer"
     if isinstance(value, BarrierVal) and value.kind == "Barrier":
         return "buffer"
+    return None
+
+
+def unallocatable(launch: Launch, scoped: list[ScopedCall]) -> object | None:
+    """The first scratch type of the launch's plgpu.kernel, or of a run_scoped it runs, that
+    Mosaic GPU cannot allocate (a BARRIER semaphore, a GMEM buffer); None when there is none
+    or the kernel is not a plgpu.kernel."""
+    if launch.kernel.api != "kernel":
+        return None
+    for value in (*launch.scratch_leaves, *(t for call in scoped if call.launch is launch
+                                           for t in call.types or ())):
+        if isinstance(value, SemaphoreTypeVal) and value.kind == "BARRIER":
+            return value
+        if isinstance(value, QualName) and value.name == "plgpu.SemaphoreType.BARRIER":
+            return value
+        if isinstance(value, RefTypeVal) and value.space == "GMEM":
+            return value
     return None

@@ -146,8 +146,11 @@ def _namespace(call: Call) -> object:
     """types.ModuleType(name) (empty) and types.SimpleNamespace(**attrs)."""
     if "**" in call.kwargs:
         return UNKNOWN
-    attrs = {} if call.name.endswith("ModuleType") else dict(call.kwargs)
-    return NamespaceVal(attrs)
+    if call.name.endswith("ModuleType"):
+        return NamespaceVal({})
+    if call.args:
+        return UNKNOWN  # SimpleNamespace(mapping) (3.13): not followed
+    return NamespaceVal(dict(call.kwargs), kind="types.SimpleNamespace")
 
 
 def _method_type(call: Call) -> object:
@@ -432,7 +435,7 @@ def _parse_given(parser: ArgParserVal, argv: object, call: Call) -> object:
     parsed = unpack(made) if known else (made,)
     if parsed is None or not isinstance(parsed[0], DictVal) or not parsed[0].complete:
         return UNKNOWN
-    namespace = NamespaceVal({str(key): value for key, value in parsed[0].items.items()})
+    namespace = NamespaceVal({str(key): value for key, value in parsed[0].items.items()}, kind="Namespace")
     return (namespace, parsed[1]) if known else namespace
 
 

@@ -29,7 +29,9 @@ Warpgroup alike; jax/experimental/mosaic/gpu/launch_context.py of 0.8.3 - 0.12.0
   copy apply to each block's part and are not judged.
 * a copy into a view of a buffer (one slot of a multi-buffered array): its GMEM array's
   strides only;
-* a pipeline's copies (``pipeline_row_fault``): each GMEM array's strides.
+* a pipeline's copies (``pipeline_row_fault``): each GMEM array's strides;
+* ``plgpu.async_prefetch`` of a GMEM window: a TMA box as a copy's, its strides, rows and a
+  column's stride judged, with no 256-element limit (measured).
 
 Judged only where nothing JAX checks before can fail (PAL013's side, shape, dtype and
 128-byte checks; PAL043's GMEM transforms; PAL012's buffer transforms: the buffer has none and
@@ -49,6 +51,7 @@ from .values import MISSING, Const, DtypeVal, RefVal, const_strings
 TMA_BYTES = 16  # the TMA unit's alignment: strides and the minor dimension's bytes
 TMA_MAX_BOX = 256  # elements per dimension of one tiled TMA copy
 _WARPGROUP_BYTES = 128
+PREFETCH = "plgpu.async_prefetch"
 _COPIES = {"plgpu.copy_gmem_to_smem": ("src", "dst"), "plgpu.copy_smem_to_gmem": ("dst", "src")}
 _SPLITTING = ("partitioned_axis", "leader_tracked", "reduction_op")
 
@@ -58,7 +61,7 @@ class WindowFault:
     # "strides", "minor_bytes", "too_long", "minor_index" or "collective_split"
     kind: str
     gmem: RefVal
-    smem: RefVal
+    smem: RefVal | None  # None: a prefetch (no shared-memory side)
     window: tuple[int, ...]  # the TMA slice: one entry per GMEM dimension (1 where int-indexed)
     root: tuple[int, ...]  # the GMEM array's shape
     size: int  # bytes per element
@@ -67,9 +70,11 @@ class WindowFault:
     stride: int = 0
 
 
-def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
+def window_fault(op: Op, bulk_copy_out: bool, boxed: bool = False) -> WindowFault | None:
     """The first TMA limit the copy breaks (``bulk_copy_out``: this release copies a contiguous
-    window out of SMEM without a box)."""
+    window out of SMEM without a box; ``boxed``: its prefetch has the box limit)."""
+    if op.name == PREFETCH and not op.names_open and not op.scope_names:
+        return _prefetch_fault(op, boxed)
     if op.name not in _COPIES or op.names_open or op.scope_names:
         return None
     gmem_key, smem_key = _COPIES[op.name]
@@ -144,6 +149,38 @@ def window_fault(op: Op, bulk_copy_out: bool) -> WindowFault | None:
     if (into_smem or not bulk) and max(window) > TMA_MAX_BOX \
             and op.args.get("oob_mode", MISSING) is MISSING:
         return WindowFault("too_long", gmem, smem, window, root, size)
+    return None
+
+
+def _prefetch_fault(op: Op, boxed: bool) -> WindowFault | None:
+    """``plgpu.async_prefetch(gmem_ref.at[...])``: a TMA prefetch of the window into L2, which
+    _prepare_tma checks as a copy's (its row stride, its rows' bytes, a column's stride); with
+    no box limit from 0.10 (a (512, 128) window prefetches on 0.10.2 and 0.12.0.1; 0.8.3,
+    ``boxed``, refuses it as a copy's box). Not judged with collective_axes= (split among the
+    cluster's blocks)."""
+    gmem = op.args.get("ref")
+    if not isinstance(gmem, RefVal) or gmem.space != "GMEM" \
+            or op.args.get("collective_axes", MISSING) not in (MISSING, Const(None)):
+        return None
+    if gmem.transforms != () or gmem.reshaped_from is not None or gmem.transposed:
+        return None  # PAL043's ground
+    size = itemsize(gmem.dtype)
+    root = const_ints((gmem.root or gmem).shape)
+    dims = gmem_window_dims(gmem)
+    if size is None or not root or dims is None:
+        return None
+    window = tuple(1 if kind == "int" else extent for kind, extent in dims)
+    if len(dims) >= 2 and dims[-2][0] == "slice" and (root[-1] * size) % TMA_BYTES:
+        return WindowFault("strides", gmem, None, window, root, size)
+    if dims[-1][0] == "int":
+        kept = [axis for axis, (kind, _) in enumerate(dims) if kind == "slice"]
+        if kept and (root[-1] * size) % TMA_BYTES == 0:
+            return WindowFault("minor_index", gmem, None, window, root, size, math.prod(root[kept[-1] + 1:]))
+        return None
+    if (window[-1] * size) % TMA_BYTES:
+        return WindowFault("minor_bytes", gmem, None, window, root, size)
+    if boxed and max(window) > TMA_MAX_BOX:
+        return WindowFault("too_long", gmem, None, window, root, size)
     return None
 
 

@@ -313,6 +313,9 @@ class RefVal:
     # ``buffer.at[slot]``), not as the kernel's traced ref: ``plgpu.transpose_ref`` takes it
     # on every release (a kernel's own ref raises there from 0.11.2 on).
     is_view: bool = field(default=False, compare=False)
+    # ``plgpu.remote_ref(ref, device_id)`` made this ref: the device id as evaluated (its dtype
+    # is checked where a copy lowers it: analysis/device_ids.py); None for a local ref.
+    peer: object = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -938,6 +941,10 @@ class NamespaceVal:
     attrs: dict[str, object]
     fallback: object = None
     open_attrs: bool = False  # as ObjVal.open_attrs
+    # How CPython names its type in an AttributeError ("types.SimpleNamespace", argparse's
+    # "Namespace"), where every attribute it has is known; "" elsewhere (a module object, a
+    # parser's defaults read without running argparse): a missing name is then not judged.
+    kind: str = ""
 
     def get(self, name: str, lookup) -> object:  # type: ignore[no-untyped-def]
         if name in self.attrs:

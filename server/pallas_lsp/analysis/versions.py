@@ -252,6 +252,12 @@ TMA_STRIDES_WORDING = Fact("the TMA strides check says 'Async copies require'", 
 # clean/tma_window_ok on 0.10.2, pal046/tma_box_too_long on 0.8.3).
 SMEM_BULK_COPY_OUT = Fact("a contiguous copy out of shared memory has no 256-element limit", (0, 10),
                           None, "pal046/tma_box_too_long, 0.8.3 vs 0.10.2")
+# A plgpu.remote_ref's device id of another dtype than int32, lowered by a TMA copy: a bare
+# AssertionError before 0.11.2 (no rule's), one that prints the MLIR types after.
+REMOTE_ID_ASSERTS_TYPES = Fact("a remote ref's device id of another dtype asserts with the MLIR types",
+                               (0, 11), None, "pal087/remote_ref_float_device_id: 0.10.2 bare, 0.11.2 typed")
+PREFETCH_UNBOXED = Fact("plgpu.async_prefetch has no 256-element box limit", (0, 10),
+                        None, "pal046/prefetch_window: (512, 128) refused on 0.8.3, prefetched on 0.10.2")
 # A TMA copy of a tiled shared-memory buffer tiles the GMEM array's shape in _prepare_tma
 # (TileTransform.transform_gmem_shape, from 0.10.1 in JAX's history), raising on the copy;
 # before, TileTransform.apply tiles it when the kernel's TMA descriptors are built, raising on

@@ -5,27 +5,67 @@ Judged only where the whole lookup is the model's to see: every class of the MRO
 program's own (or ``object``), none defines ``__getattr__`` or ``__getattribute__`` (which may
 answer any name), no class nor the instance holds the name, no store under a name the analysis
 could not compute went to the instance (``ObjVal.open_attrs``), the instance holds no builtin
-value of a library base (``payload``), and it is no enum member (whose names the enum machinery
+value of a library base (``payload``; a named tuple's fields are its class's, and its record
+methods and tuple's are known), and it is no enum member (whose names the enum machinery
 answers). Special names (``__x__``) are never judged: ``object`` and ``type`` answer many.
+A ``types.SimpleNamespace`` (or argparse's parsed ``Namespace``) whose attributes are all known
+lacks any other name.
 """
 
 from __future__ import annotations
 
-from ..values import MISSING, ClassVal, ObjVal, QualName
+import types
+
+from ..values import MISSING, ClassVal, NamespaceVal, ObjVal, QualName
+from .library_bases import is_named_tuple
 
 _HOOKS = ("__getattr__", "__getattribute__")
 
 
 def surely_missing(obj: ObjVal, name: str) -> bool:
-    if name[:2] == "__" or obj.open_attrs or obj.payload is not None or name in obj.attrs:
+    if name[:2] == "__" or obj.open_attrs or name in obj.attrs:
         return False
     cls = obj.cls
+    if obj.payload is not None and not is_named_tuple(cls):
+        return False
     if cls.enum_members is not None or cls.metaclass is not None or cls.library_metaclass is not None:
         return False
     for entry in cls.mro():
         if isinstance(entry, ClassVal):
             if any(hook in entry.attrs for hook in _HOOKS) or name in entry.attrs:
                 return False
+        elif isinstance(entry, QualName) and entry.name in _KNOWN_BASES:
+            if name in _KNOWN_BASES[entry.name]:
+                return False
         elif not (isinstance(entry, QualName) and entry.name == "builtins.object"):
             return False
     return cls.lookup(name) is MISSING
+
+
+# Library bases whose every attribute is known: a named tuple's record methods and fields'
+# helpers (typing.NamedTuple's, collections.namedtuple's), and tuple's own names.
+_KNOWN_BASES = {
+    "typing.NamedTuple": frozenset({"_replace", "_asdict", "_make", "_fields", "_field_defaults"}),
+    "builtins.tuple": frozenset(dir(tuple)),
+}
+
+
+def namespace_lacks(namespace: NamespaceVal, name: str) -> bool:
+    """A ``types.SimpleNamespace`` or argparse ``Namespace`` whose every attribute is known has
+    no ``name``: CPython's AttributeError."""
+    return bool(namespace.kind) and not namespace.open_attrs and namespace.fallback is None \
+        and name not in namespace.attrs and not name.startswith("__") and name not in _NAMESPACE_NAMES
+
+
+_NAMESPACE_NAMES = frozenset(dir(types.SimpleNamespace))
+
+
+def shape_dtype_lacks(name: str) -> bool:
+    """A ``jax.ShapeDtypeStruct`` (or plgpu's, or what ``jax.eval_shape`` gives) has no
+    ``name``: a public name none of them has on any supported release (read with dir() on
+    0.8.3, 0.10.2, 0.11.2 and 0.12.0.1; plgpu's dataclass adds ``layout``)."""
+    return not name.startswith("_") and name not in _SHAPE_DTYPE_NAMES
+
+
+_SHAPE_DTYPE_NAMES = frozenset({"dtype", "format", "is_ref", "like", "manual_axis_type", "ndim", "shape",
+                                "sharding", "size", "update", "vma", "weak_type", "layout"})

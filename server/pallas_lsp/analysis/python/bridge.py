@@ -287,6 +287,11 @@ def _data(value: object) -> object:
     return Conversion(None).to_abstract(value)
 
 
+def data(value: object) -> object:
+    """A real object as the program's value (a kept type: a RealVal)."""
+    return _data(value)
+
+
 def binary(left: object, op: ast.operator, right: object) -> object:
     """An operator of Python on values the arithmetic of numbers does not compute."""
     name = OPERATOR_NAMES.get(type(op))

@@ -204,6 +204,9 @@ def builtin_hook(runner: Runner, name: str, args: list[object], kwargs: dict[str
         if made is not MISSING:
             return made
     if name == "builtins.setattr" and len(args) == 3 and not kwargs:
+        if args[0].__class__ is QualName:  # a library module's attribute (PAL009 reads it)
+            attr = args[1].value if isinstance(args[1], Const) and isinstance(args[1].value, str) else None
+            runner.library_attribute_stores.add((args[0].name, attr))  # type: ignore[attr-defined]
         if isinstance(args[1], Const) and isinstance(args[1].value, str):
             datamodel.store_attribute(runner, args[0], args[1].value, args[2], ctx)
         elif isinstance(args[0], (ObjVal, NamespaceVal)):

@@ -90,6 +90,7 @@ from . import (
     pal084_ref_index_rank,
     pal085_mesh_construction,
     pal086_program_id_axis,
+    pal087_device_id_dtype,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -187,6 +188,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal084_ref_index_rank,
     pal085_mesh_construction,
     pal086_program_id_axis,
+    pal087_device_id_dtype,
 )}
 
 

@@ -159,7 +159,53 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _make_mesh(program)
     yield from _keywords_the_release_lacks(program, options)
     yield from _names_the_release_lacks(program, options)
+    yield from _names_no_release_has(program, options)
     yield from _positional_refusals(program)
+
+
+# The modules whose every public name the API data records, by canonical prefix, and the
+# submodules each package has (an attribute once imported, in no release's recorded names:
+# jax/numpy/fft.py, jax/lax/linalg.py, jax/experimental/pallas/tpu.py, ... of 0.8.3 - 0.12.0.1).
+_TYPO_MODULES = {"jnp": ("jax.numpy", frozenset({"fft", "linalg"})),
+                 "lax": ("jax.lax", frozenset({"linalg"})),
+                 "plgpu": ("jax.experimental.pallas.mosaic_gpu", frozenset()),
+                 "pl": ("jax.experimental.pallas", frozenset({"fuser", "mosaic_gpu", "ops", "tpu", "tpu_sc",
+                                                              "triton"})),
+                 "jax.sharding": ("jax.sharding", frozenset())}
+
+
+def _names_no_release_has(program: Program, options: Options) -> Iterator[Finding]:
+    """An attribute of a JAX module (``jnp.float23``, ``plgpu.BlockSpek``) that no release the
+    API data records has, read where nothing may catch its AttributeError: a misspelling, which
+    Python refuses where it is read ("AttributeError: module 'jax.numpy' has no attribute
+    'float23'"; JAX's modules' ``__getattr__`` says the same). Names the program may have set
+    on the module (an attribute store of that module in the file) are not judged."""
+    surface = surface_for(program.version, options.library)
+    if surface is None:
+        return
+    version = format_jax_version(program.version)
+    stored = program.interp.library_attribute_stores
+    for node, owner, attr in program.library_attribute_reads(_TYPO_MODULES):
+        module, submodules = _TYPO_MODULES[owner]
+        if attr.startswith("_") or attr in submodules or (owner, attr) in stored or (owner, None) in stored \
+                or surface.has_name(module, attr) is not False or releases_with_name(module, attr) \
+                or surface.removal_note(module, attr) is not None:
+            continue
+        names = [name for name in (surface.modules.get(module) or {}).get("names", ())
+                 if not name.startswith("_")]
+        close = difflib.get_close_matches(attr, names, n=1)
+        fix = None
+        if close:
+            attr_span = program.span(node)
+            start = Span(attr_span.end_line, attr_span.end_col - len(attr), attr_span.end_line,
+                         attr_span.end_col, attr_span.path)
+            fix = Fix(f"Use {close[0]}", (TextEdit(start, close[0]),), safe=False, preferred=True)
+        suggestion = f" Did you mean {close[0]}?" if close else ""
+        yield Finding(RULE.code, program.span(node),
+                      f"{program.text(node)}: {module} has no attribute {attr} on JAX {version}, nor "
+                      f"on any release pallas-lsp has read: this fails with \"AttributeError: "
+                      f"module '{module}' has no attribute '{attr}'\" where it is read.{suggestion}",
+                      fixes=(fix,) if fix else ())
 
 
 def _positional_refusals(program: Program) -> Iterator[Finding]:

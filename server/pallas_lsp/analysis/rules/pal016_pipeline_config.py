@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from ..dtypes import INTEGERS
 from ..model import Finding, Fix, Options, Related, Span, TextEdit
 from ..pipelines import (
     ALLOCATIONS,
@@ -21,7 +22,7 @@ from ..pipelines import (
 )
 from ..program import Program, short_repr
 from ..trace import Op
-from ..values import NUMPY_SCALAR_ORIGINS, Const, DictVal, QualName, RefVal, unpack
+from ..values import NUMPY_SCALAR_ORIGINS, ArrayVal, Const, DictVal, DtypeVal, QualName, RefVal, unpack
 from ..versions import (
     EMIT_PIPELINE_CHECKS_GRID,
     EMIT_PIPELINE_COLLECTIVE_ONE_MESSAGE,
@@ -368,6 +369,17 @@ def _emit_checks_passed(program: Program, pipeline: PipelineVal) -> bool:
     return all(type(d) is int for d in delays) and steps.value > min(delays, default=0)  # type: ignore[type-var]
 
 
+def _steps_traced(grid: object) -> bool:
+    """Whether the pipeline's step code is surely traced: every grid entry a positive int or
+    a traced integer scalar."""
+    entries = unpack(grid) if isinstance(grid, (Const, tuple)) else None
+    return entries is not None and all(
+        (isinstance(entry, Const) and type(entry.value) is int and entry.value > 0)
+        or (isinstance(entry, ArrayVal) and not isinstance(entry, RefVal) and entry.shape == Const(())
+            and isinstance(entry.dtype, DtypeVal) and entry.dtype.name in INTEGERS)
+        for entry in entries)
+
+
 def _grid_length(grid: object) -> int | None:
     """How many grid dimensions: the length of a known tuple (its entries may be arrays)."""
     if isinstance(grid, Const) and isinstance(grid.value, tuple):
@@ -391,10 +403,11 @@ def _block_indices(program: Program, node: ast.Call, op: Op, pipeline: PipelineV
     outs = specs_tuple(_lone(pipeline.out_specs) if ws else pipeline.out_specs)
     count = op.args.get("ref_count")
     grid = _grid_length(pipeline.grid)
-    steps = _ints(pipeline.grid)
-    # A grid of known positive steps: with none (or a grid we cannot read) the copies that
-    # pair the indices with the block may not be traced at all.
-    if steps is None or min(steps, default=1) <= 0:
+    # A grid of known positive steps, or of traced ones (a size read from a ref: JAX traces
+    # the copies under a condition, JAX's test_emit_with_dynamic_grid_smaller_than_
+    # concurrent_steps): with no step (or a grid we cannot read) the copies that pair the
+    # indices with the block may not be traced at all.
+    if not _steps_traced(pipeline.grid):
         return None
     if ins is None or outs is None or grid is None or not (
             isinstance(count, Const) and count.value == len(ins) + len(outs)):

@@ -29,6 +29,7 @@ RULE = Rule(
                       when=SET_MAX_REGISTERS_CHECKED),
         # Before 0.11.2: the MLIR verifier's refusal of the instruction.
         LoweringError(r"'nvvm\.setmaxregister' op new register size must be multiple of 8"),
+        LoweringError(r"'nvvm\.setmaxregister' op new register size must be in between 24 to 256"),
     ),
     what_it_means=(
         "`plgpu.set_max_registers(n, action=...)` moves registers between the warpgroups of a "
@@ -42,8 +43,10 @@ RULE = Rule(
         "int), or an `action` other than the two strings. 0.8.3 and 0.10.2 do not check: a count "
         "of 100 then fails MLIR verification (\"Verification failed: 'nvvm.setmaxregister' op "
         "new register size must be multiple of 8\"), on the call's line on 0.10.2 and on the "
-        "jitted call on 0.8.3 (judged for counts of 24 to 256), and an unknown action lowers as "
-        "\"decrease\". 0.11.0 and 0.11.1 not measured. A "
+        "jitted call on 0.8.3 (judged for counts of 24 to 256), as does a multiple of 8 outside "
+        "24 to 256 (\"... new register size must be in between 24 to 256\"; from 0.11.2 such a "
+        "count lowers), and an unknown action lowers as \"decrease\". 0.11.0 and 0.11.1 not "
+        "measured. A "
         "warp-specialized pipeline's `memory_registers=` is its memory warpgroup's count "
         "(`set_max_registers(memory_registers, action=\"decrease\")` when the pipeline runs): "
         "raised on the line that runs the pipeline, from 0.11.2."
@@ -79,6 +82,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 
 
 _VERIFIER_WORDS = "'nvvm.setmaxregister' op new register size must be multiple of 8"
+_RANGE_WORDS = "'nvvm.setmaxregister' op new register size must be in between 24 to 256"
 
 
 def _verified(program: Program) -> Iterator[Finding]:
@@ -94,12 +98,22 @@ def _verified(program: Program) -> Iterator[Finding]:
     for node, ops in ref_ops_named(program, "plgpu.set_max_registers").items():
         for op in ops:
             count = _odd_count(op.args.get("n"))
+            outside = _outside_count(op.args.get("n"))
             blamed = node if late else op.launch.lowered_at
-            if count is None or blamed is None or id(blamed) in seen:
+            if (count is None and outside is None) or blamed is None or id(blamed) in seen:
                 continue
             seen.add(id(blamed))
             related = [Related(program.span(node), "set_max_registers is called here")] \
                 if blamed is not node else []
+            if count is None:
+                yield Finding(
+                    RULE.code, program.span(blamed),
+                    f"set_max_registers: n={outside} is outside the 24 to 256 registers per thread "
+                    f"the hardware allows, and JAX {release} lowers the call unchecked, so the "
+                    f"MLIR verifier refuses the kernel (\"Verification failed: {_RANGE_WORDS}\"). "
+                    f"Give a multiple of 8 from 24 to 256.",
+                    related=dedupe(related + list(kernel_related(program, op.launch))))
+                continue
             yield Finding(
                 RULE.code, program.span(blamed),
                 f"set_max_registers: n={count} is not a multiple of 8; the register count per "
@@ -124,6 +138,13 @@ def _verified(program: Program) -> Iterator[Finding]:
             f"kernel (\"Verification failed: {_VERIFIER_WORDS}\"). Give a multiple of 8"
             f"{_nearest(count)}.",
             related=(Related(program.span(op.node), "the pipeline runs here"),))
+
+
+def _outside_count(value: object) -> int | None:
+    """A positive multiple of 8 outside 24..256 (16, 264): the verifier's range refusal
+    before 0.11.2 (measured on 0.10.2: 264; from 0.11.2 such a count lowers)."""
+    count = value.value if isinstance(value, Const) else None
+    return count if type(count) is int and count > 0 and count % 8 == 0 and not 24 <= count <= 256 else None
 
 
 def _odd_count(value: object) -> int | None:

@@ -11,7 +11,13 @@ from ..model import Finding, Options, Related
 from ..pipelines import RUN
 from ..program import Program, short_repr
 from ..tma_window import TMA_BYTES, TMA_MAX_BOX, WindowFault, pipeline_row_fault, window_fault
-from ..versions import KERNEL_LOWERED_AT_JIT_CALL, SMEM_BULK_COPY_OUT, TMA_STRIDES_WORDING, holds
+from ..versions import (
+    KERNEL_LOWERED_AT_JIT_CALL,
+    PREFETCH_UNBOXED,
+    SMEM_BULK_COPY_OUT,
+    TMA_STRIDES_WORDING,
+    holds,
+)
 from .base import LoweringError, Rule
 
 RULE = Rule(
@@ -68,7 +74,10 @@ RULE = Rule(
         "judged for copies into shared memory without "
         "`oob_mode=`, and for copies out of it before 0.10 (from 0.10 a contiguous window "
         "takes a bulk path without a box); the int-indexed last dimension for copies into "
-        "shared memory."
+        "shared memory. `plgpu.async_prefetch` of a GMEM window is a TMA box too: its row "
+        "stride, its rows' bytes and an int-indexed last dimension are judged as a copy's, "
+        "with no 256-element limit from 0.10 (0.8.3 refuses a longer box; measured on 0.8.3, "
+        "0.10.2 and 0.12.0.1)."
     ),
     how_to_fix=(
         "Pad the array's last dimension to a multiple of 16 bytes (4 float32, 8 bfloat16 "
@@ -92,7 +101,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     for op in program.ref_ops:
         if id(op.node) in seen:
             continue
-        fault = window_fault(op, holds(SMEM_BULK_COPY_OUT, program.version))
+        fault = window_fault(op, holds(SMEM_BULK_COPY_OUT, program.version),
+                             not holds(PREFETCH_UNBOXED, program.version))
         if fault is None:
             continue
         seen.add(id(op.node))
@@ -108,7 +118,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             blamed = op.launch.lowered_at
             related.append(Related(program.span(op.node), "the copy of a column"))
             message = f"At {program.where(program.span(op.node), blamed)}, {message}"
-        if fault.smem.node is not None:
+        if fault.smem is not None and fault.smem.node is not None:
             related.append(Related(program.span(fault.smem.node),
                                    "the shared-memory buffer is declared here"))
         yield Finding(RULE.code, program.span(blamed), message, related=tuple(related))
@@ -172,7 +182,8 @@ def _message(program: Program, name: str, fault: WindowFault) -> str:
                 f"the last dimension to a multiple of {per_row} {dtype} values.")
     if fault.kind == "minor_bytes":
         bits = fault.window[-1] * fault.size * 8
-        return (f"{name} copies a window {window} of {dtype}: its rows are "
+        moves = "prefetches" if name == "async_prefetch" else "copies"
+        return (f"{name} {moves} a window {window} of {dtype}: its rows are "
                 f"{fault.window[-1] * fault.size} bytes, and the TMA unit moves rows of a "
                 f"multiple of 16 bytes. JAX raises \"ValueError: Async copies require the number "
                 f"of bits copied along the last dimension to be divisible by 128, but got "

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from ..dtypes import INTEGERS
 from ..loop_types import dtype_of, leaves_of, shape_of, switch_branches_fault, tree_of
 from ..model import Finding, Options
-from ..pipelines import CARRY
+from ..pipelines import CARRY, FLOAT_GRID
 from ..program import Program, short_repr
 from ..trace import Op
 from ..values import ArrayVal, Const
@@ -78,7 +78,10 @@ RULE = Rule(
         "but they differ\"), on the call. Judged where the analysis knows "
         "both sides: the predicate's shape, the initial carry's structure and the body's return "
         "(types: a component whose initial value is strongly typed: a weakly typed one, a "
-        "Python number, is promoted first)."
+        "Python number, is promoted first). An `emit_pipeline` whose grid has a traced float "
+        "entry (a size loaded from a float ref, a Python float passed to the kernel): its "
+        "prologue's `fori_loop(0, steps)` gets an int32 and a float32 bound, from 0.11.2, on "
+        "the pipeline's line (up to 0.10.2 `lax.min` of the two raises first, PAL079's)."
     ),
     how_to_fix=(
         "Index a predicate array down to one value (`flag_ref[0]`, `jnp.any(mask)`); return the "
@@ -155,6 +158,15 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                       f"but they differ\" (or \"... the same pytree structure\"). Make every "
                       f"branch return the same structure, dtypes and shapes (cast with "
                       f".astype(...)).")
+    for op in program.ops_of(FLOAT_GRID):
+        dtype = op.args["dtype"].value  # type: ignore[union-attr]
+        yield Finding(RULE.code, program.span(op.node),
+                      f"This emit_pipeline's grid has a traced {dtype} entry, so its step count "
+                      f"is a {dtype} array, and the pipeline's prologue loop `fori_loop(0, "
+                      f"steps, ...)` gets an int32 and a {dtype} bound: JAX raises \"TypeError: "
+                      f"lower and upper arguments to fori_loop must have equal types, got int32 "
+                      f"and {dtype}\" when the pipeline runs. Make the grid entry an integer "
+                      f"(pass an int, or `.astype(jnp.int32)`).")
     seen: set[int] = set()
     fori_bounds = ref_ops_named(program, "lax.fori_loop")
     for op in [*program.ops_of("lax.fori_loop"), *program.ops_of("lax.while_loop"), *program.ops_of(CARRY)]:

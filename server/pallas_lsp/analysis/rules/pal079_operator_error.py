@@ -147,6 +147,15 @@ def _finding(program: Program, error: OperatorError) -> Finding:
     return Finding(RULE.code, program.span(error.node), _message(error))
 
 
+def _spells_lax(func: ast.expr) -> bool:
+    """Whether the callee is spelled through lax (``lax.min``, ``jax.lax.min``)."""
+    while isinstance(func, ast.Attribute):
+        if func.attr == "lax" or (isinstance(func.value, ast.Name) and func.value.id == "lax"):
+            return True
+        func = func.value
+    return False
+
+
 def _message(error: OperatorError) -> str:
     """What the finding says, by the kind of statement or expression that raised."""
     said = f"{error.kind}: {error.message}" if error.message else error.kind
@@ -161,6 +170,13 @@ def _message(error: OperatorError) -> str:
             f"local to the whole function, and nothing bound it before this read, so the "
             f"program stops here. Declare `global {name}` (or `nonlocal {name}` in a nested "
             f"function) if the outer variable is meant, or give the local a value first.")
+    if isinstance(error.node, ast.Call) and error.message.startswith("lax.min requires") \
+            and not _spells_lax(error.node.func):
+        # (pipelines.float_grid_dtype: an emit_pipeline run whose grid has a float entry)
+        return (f"This pipeline run raises \"{said}\" and nothing catches it: its grid has a "
+            f"traced float entry, so its step count is a float array, which the pipeline's "
+            f"prologue compares with its int max_concurrent_steps. The program stops here. Make "
+            f"the grid entry an integer (pass an int, or `.astype(jnp.int32)`).")
     if isinstance(error.node, ast.Call) and _LAX_DTYPE.search(error.message):
         return (f"This lax call raises \"{said}\" while it is traced, and nothing catches it: lax "
             f"functions convert no operand (a Python float binds as float32, an int as int32), so "
@@ -219,6 +235,17 @@ def _message(error: OperatorError) -> str:
             f"gi_frame of a generator that finished or was closed), so the program stops here. "
             f"Return the value from the function, or read the frame while the generator is "
             f"suspended.")
+    if isinstance(error.node, ast.Attribute) and error.message.startswith("'ShapeDtypeStruct'"):
+        return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
+            f"it: a jax.ShapeDtypeStruct has shape, dtype, sharding, weak_type, ndim, size and "
+            f"update (and little else), so the program stops here. Read one of those (check the "
+            f"spelling).")
+    if isinstance(error.node, ast.Attribute) and error.message.startswith(("'types.SimpleNamespace'",
+                                                                           "'Namespace'")):
+        return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
+            f"it: the namespace holds only the names it was made with (or argparse's options) and "
+            f"those set on it since, so the program stops here. Read a name it holds (check the "
+            f"spelling), or set it first.")
     if isinstance(error.node, ast.Attribute):
         return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
             f"it: no class of the object's defines it, nothing set it on the object, and no "

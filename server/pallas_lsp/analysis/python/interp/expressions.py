@@ -32,12 +32,14 @@ from ...values import (
     FuncVal,
     ListVal,
     ModuleVal,
+    NamespaceVal,
     ObjectVal,
     ObjVal,
     OneOf,
     PartialVal,
     QualName,
     RefVal,
+    ShapeDtypeVal,
     SuperVal,
     ViewIndexer,
     one_of,
@@ -627,6 +629,14 @@ class ExpressionsMixin:
                 refused = bridge.missing_attribute(base, attr)  # type: ignore[arg-type]
                 if refused is not None:
                     self.operator_raised(node, ExcVal(AttributeError, (Const(refused),)))  # PAL079
+            elif value is UNKNOWN and node is not None and base.__class__ is NamespaceVal \
+                    and attributes.namespace_lacks(base, attr):  # type: ignore[arg-type]
+                self.operator_raised(node, ExcVal(AttributeError, (Const(
+                    f"'{base.kind}' object has no attribute '{attr}'"),)))  # type: ignore[attr-defined]
+            elif value is UNKNOWN and node is not None and base.__class__ is ShapeDtypeVal \
+                    and attributes.shape_dtype_lacks(attr):
+                self.operator_raised(node, ExcVal(AttributeError, (Const(
+                    f"'ShapeDtypeStruct' object has no attribute '{attr}'"),)))
         return self._attribute_value(value, ctx)
 
     def _attribute_value(self, value: object, ctx: Ctx) -> object:

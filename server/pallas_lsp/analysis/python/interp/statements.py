@@ -954,6 +954,10 @@ class StatementsMixin:
                 if isinstance(owner, NamespaceVal):
                     owner.attrs[target.attr] = value
                 elif owner is UNKNOWN or isinstance(owner, QualName):
+                    if owner.__class__ is QualName:
+                        # A name the program sets on a library module (PAL009 does not call a
+                        # later read of it a misspelling).
+                        self.library_attribute_stores.add((owner.name, target.attr))  # type: ignore[union-attr]
                     self.escape_into_unknown(value, target, ctx)
         elif isinstance(target, ast.Subscript):
             container = self.ev(target.value, env, ctx)
