@@ -171,6 +171,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         # (module, attribute) the program sets on a library module (`jnp.foo = ...`; None for
         # any attribute: a `setattr` of a name not known).
         self.library_attribute_stores: set[tuple[str, str | None]] = set()
+        # The local names an import of JAX's internal modules binds (`gpu_core`).
+        self.internal_aliases: set[str] = set()
         # id(call) -> a call of the program's def its signature refuses, whose TypeError
         # surely reaches module level uncaught (python/refused_calls.py; PAL064).
         self.refused_calls: dict[int, RefusedCall] = {}

@@ -58,7 +58,7 @@ from .ops import (
     REMOTE_CALLS,
     REMOTE_OP,
 )
-from .python import allow, bridge, copy_protocol, printing
+from .python import allow, bridge, copy_protocol, numpy_bridge, printing
 from .python.real import RealVal
 from .ref_ops import REF_OPS
 from .trace import Ctx, GpuMeshVal, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
@@ -1717,6 +1717,16 @@ def _sequence(call: Call) -> object:
         return Const(tuple(value.value), value.span)
     items = unpack(value)  # a complete dict's keys, an Enum's members
     return pack(items) if items is not None else UNKNOWN
+
+
+def raised_while_read(tracer: Tracer, node: ast.Call, value: RealVal) -> None:
+    """A call that read a real iterator that raised (real.RealVal.raised, `list(map(int,
+    texts))`): the program's call raises it there too, unless hostnp's own code did
+    (numpy_bridge.disowned)."""
+    error = value.raised
+    value.raised = None
+    if error is not None and not numpy_bridge.disowned(error):
+        tracer.bridge_raised(node, error)
 
 
 def _partition_spec(call: Call) -> object:

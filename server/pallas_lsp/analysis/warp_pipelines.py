@@ -23,6 +23,16 @@ if TYPE_CHECKING:
     from .jax_calls import Call
 
 EVAL = "plgpu.emit_pipeline_warp_specialized.eval"
+# A second call of eval_pipeline in one compute_context (PAL016 reads it): JAX's ValueError
+# "Cannot call pipeline more than once in `compute_context`" (pipeline.py, 0.8.3 - 0.12.0.1).
+EVAL_AGAIN = "plgpu.emit_pipeline_warp_specialized.eval.<again>"
+
+
+class _Evaluated:
+    """Whether this run's eval_pipeline was called (JAX's ``last_indices`` is set)."""
+
+    def __init__(self) -> None:
+        self.called = False
 
 
 def trace(call: Call, pipeline: PipelineVal) -> object:
@@ -47,16 +57,23 @@ def trace(call: Call, pipeline: PipelineVal) -> object:
         call.tracer.call_callbacks([pipeline.body, pipeline.compute_context], {}, call.node, ctx,
                                    same_context=True)
         return UNKNOWN
-    evaluate = PartialVal(QualName(EVAL), (pipeline, tuple(refs)), {})
+    evaluate = PartialVal(QualName(EVAL), (pipeline, tuple(refs), _Evaluated()), {})
     call.tracer.call_value(pipeline.compute_context, [evaluate], {}, ctx)
     return UNKNOWN
 
 
 def evaluate(call: Call) -> object:
-    """``eval_pipeline(carry)`` inside the compute context: the body on the carry."""
-    if len(call.args) != 3 or not isinstance(call.args[0], PipelineVal) or call.kwargs:
+    """``eval_pipeline(carry)`` inside the compute context: the body on the carry; a second
+    call is refused before anything runs."""
+    if len(call.args) != 4 or not isinstance(call.args[0], PipelineVal) or call.kwargs:
         return UNKNOWN
-    pipeline, refs, carry = call.args
+    pipeline, refs, evaluated, carry = call.args
+    if not isinstance(evaluated, _Evaluated):
+        return UNKNOWN
+    if evaluated.called:
+        call.tracer.record_op(EVAL_AGAIN, call.node, {}, {}, call.ctx)
+        return UNKNOWN
+    evaluated.called = True
     if not isinstance(pipeline.body, (FuncVal, PartialVal)) or not isinstance(refs, tuple):
         return UNKNOWN
     return call.tracer.call_value(pipeline.body, [UNKNOWN, *refs, carry], {}, call.ctx)

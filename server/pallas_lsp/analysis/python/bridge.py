@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..values import MISSING, UNKNOWN, Const, DictVal, ObjVal, OneOf, PartialVal, QualName, pack
@@ -84,6 +84,9 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
         result = target(*real_args, **real_kwargs)
         returned = True
         value = conversion.to_abstract(result)
+        if value.__class__ is RealVal and conversion.faithful and conversion.pending is None \
+                and isinstance(result, Iterator):
+            value.faithful = True  # type: ignore[attr-defined]  # (map(int, texts): see real.RealVal)
         conversion.write_back(uncertain)
     except (Refused, Exception, RecursionError) as error:  # refused, or real code raised: it stops there
         if raised is not None and not returned and conversion.faithful and conversion.pending is None \

@@ -182,7 +182,11 @@ class Conversion:
                 # dtype=int)); calling the type is as pure as the guard's call.
                 return target
             if callable(target):
-                self.faithful = False
+                if value.name in guards.SUBSTITUTES:
+                    # (A substitute's errors need not be the real callable's. Any other is the
+                    # real one behind its guards, whose refusals are Refused: what it raises on
+                    # the program's data, `map(float.__floordiv__, ints)`, the program does.)
+                    self.faithful = False
                 made = self._guarded(value.name, target)
                 self._pair(value, made)
                 return made
@@ -233,7 +237,10 @@ class Conversion:
         stateful = type(target) in SNAPSHOTS
         if (isinstance(target, Iterator) and not stateful) or (
                 isinstance(target, range) and len(target) > MAX_ITERATED):
-            self.faithful = False
+            if isinstance(target, range):
+                self.faithful = False  # (an iterator stands for the range: not the same object)
+            # (An iterator read through a bound: past it, Refused, never the program's error;
+            # what its items raise, `map(float.__floordiv__, ints)`, is.)
             made: object = _bounded(target)
         else:
             made = target

@@ -171,12 +171,24 @@ MAX_STORED_INT = 65536  # a count or a size stored on a real object (a context's
 MAX_ITERATED = 1024  # items read from one lazy iterator (itertools.count() has no end)
 
 
+# What real code raises that the program's own code may not raise the same: a recursion or
+# memory limit of this process, an error of its environment (OSError), a warning made an
+# error, an internal error; a guard's refusal (Refused) is no Exception at all.
+NOT_PROGRAM_ERRORS = (RuntimeError, MemoryError, OSError, SystemError, Warning)
+
+
+def program_error(error: BaseException) -> bool:
+    """Whether an exception real code raised on the program's own values is the program's."""
+    return isinstance(error, Exception) and not isinstance(error, (Refused, *NOT_PROGRAM_ERRORS)) \
+        and not isinstance(error.__context__, Refused)
+
+
 class RealVal(ForeignVal):
     """A real object made by a bridged call. ``known`` turns False when a call that may
     have changed it ran on a path that may not run, or failed half way: from then on it
     is unknown. ``version`` counts the calls that may have changed it (the memo key)."""
 
-    __slots__ = ("_read", "known", "linked", "real", "version")
+    __slots__ = ("_read", "faithful", "known", "linked", "raised", "real", "version")
 
     def __init__(self, real: object, convert: Callable[[object], object]) -> None:
         self.real = real
@@ -184,6 +196,10 @@ class RealVal(ForeignVal):
         self.known = True
         self.version = 0
         self._read = False
+        # A real iterator made from the program's values as themselves (bridge.run): what
+        # reading it raises (`map(int, ["8", "x"])`'s ValueError) the program raises too.
+        self.faithful = False
+        self.raised: BaseException | None = None
         # The kept object this one reads or writes through (a csv reader's or writer's
         # io.StringIO, bridge.LINKING): each call of this one's moves that one too.
         self.linked: RealVal | None = None
@@ -236,7 +252,9 @@ class RealVal(ForeignVal):
             self._read = True
             try:
                 taken = list(itertools.islice(self.real, MAX_ITERATED + 1))  # type: ignore[call-overload]
-            except (Exception, Refused):
+            except (Exception, Refused) as error:
+                if self.faithful and program_error(error):
+                    self.raised = error
                 self.known = False
                 self.moved()
                 stop = getattr(getattr(self._convert, "__self__", None), "pending", None)
@@ -280,7 +298,9 @@ class RealVal(ForeignVal):
             item = next(self.real)  # type: ignore[call-overload]
         except StopIteration:
             return Step("done")
-        except (Exception, Refused):
+        except (Exception, Refused) as error:
+            if self.faithful and program_error(error):
+                self.raised = error
             self.known = False
             stop = getattr(getattr(self._convert, "__self__", None), "pending", None)
             if stop is not None:

@@ -185,7 +185,10 @@ def _names_no_release_has(program: Program, options: Options) -> Iterator[Findin
         return
     version = format_jax_version(program.version)
     stored = program.interp.library_attribute_stores
+    internal = program.interp.internal_aliases
     for node, owner, attr in program.library_attribute_reads(_TYPO_MODULES):
+        if not isinstance(node.value, ast.Name) or node.value.id in internal:
+            continue  # (`jax.numpy.x` spelled in full, or a JAX internal module's alias)
         module, submodules = _TYPO_MODULES[owner]
         if attr.startswith("_") or attr in submodules or (owner, attr) in stored or (owner, None) in stored \
                 or surface.has_name(module, attr) is not False or releases_with_name(module, attr) \

@@ -29,6 +29,7 @@ from ..versions import (
     PIPELINE_REFUSES_PIPELINE_MODE,
     holds,
 )
+from ..warp_pipelines import EVAL_AGAIN
 from .base import LoweringError, Rule
 from .common import dedupe, launch_related
 
@@ -70,6 +71,7 @@ RULE = Rule(
                       r"structure", exc_type="ValueError"),
         LoweringError(r"max_concurrent_steps must be greater than delay_release, but",
                       exc_type="ValueError"),
+        LoweringError(r"^Cannot call pipeline more than once in `compute_context`", exc_type="ValueError"),
         LoweringError(r"SMEM outputs are not supported with multiple compute warpgroups",
                       exc_type="NotImplementedError"),
         # Either pipeline's _downcast_spec (0.10 on), and emit_pipeline's collective specs (its
@@ -164,6 +166,13 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                     program, node, op, pipeline)
         if finding is not None:
             yield finding
+    for node, ops in program.ops_named(EVAL_AGAIN).items():
+        yield Finding(RULE.code, program.span(node),
+                      "The warp-specialized pipeline's compute_context calls the pipeline a second "
+                      "time: it runs the pipeline's loop once, and JAX raises \"ValueError: Cannot "
+                      "call pipeline more than once in `compute_context`\". Call it once and carry "
+                      "what the second pass would do through the body's carry (or run two "
+                      "pipelines).", related=_related(program, ops[0]))
     for node, ops in program.ops_named(ALLOCATIONS).items():
         pipeline = ops[0].args.get("pipeline")
         if isinstance(pipeline, PipelineVal):

@@ -235,6 +235,11 @@ def _message(error: OperatorError) -> str:
             f"gi_frame of a generator that finished or was closed), so the program stops here. "
             f"Return the value from the function, or read the frame while the generator is "
             f"suspended.")
+    if isinstance(error.node, ast.Attribute) and error.message.startswith("DynamicJaxprTracer has no"):
+        return (f"Reading this attribute raises \"{said}\" while the kernel (or jitted function) is "
+            f"traced, and nothing catches it: a traced array or ref has JAX's array attributes "
+            f"(shape, dtype, ndim, size, at, astype, reshape, ...) and no other, so the program "
+            f"stops here. Read one of those (check the spelling).")
     if isinstance(error.node, ast.Attribute) and error.message.startswith("'ShapeDtypeStruct'"):
         return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
             f"it: a jax.ShapeDtypeStruct has shape, dtype, sharding, weak_type, ndim, size and "

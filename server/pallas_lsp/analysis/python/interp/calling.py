@@ -495,7 +495,11 @@ class CallsMixin:
                     and not allow.serves(func.name):  # the bridge writes changes back to lists
                 # (A partial holds the objects it was given: a list stays that list.)
                 # A library call reads a list as it is now; it keeps no alias we follow.
+                given = args
                 args = [plain(a) for a in args]
+                for original in given:
+                    if original.__class__ is RealVal and original.raised is not None:  # type: ignore[attr-defined]
+                        jax_calls.raised_while_read(self, node, original)  # type: ignore[arg-type]
                 kwargs = {k: plain(v) for k, v in kwargs.items()}
             result = jax_calls.call_api(self, func.name, args, kwargs, node, arg_nodes, kw_nodes, env, ctx,
                                         lists=lists)

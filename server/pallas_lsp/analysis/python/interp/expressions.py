@@ -633,6 +633,12 @@ class ExpressionsMixin:
                     and attributes.namespace_lacks(base, attr):  # type: ignore[arg-type]
                 self.operator_raised(node, ExcVal(AttributeError, (Const(
                     f"'{base.kind}' object has no attribute '{attr}'"),)))  # type: ignore[attr-defined]
+            elif value is UNKNOWN and node is not None and base.__class__ in (ArrayVal, RefVal) \
+                    and (ctx.launch is not None or ctx.jit_node is not None) \
+                    and attributes.jax_value_lacks(attr):
+                # A traced array or ref (a kernel body, a jitted function): JAX's Tracer.__getattr__.
+                self.operator_raised(node, ExcVal(AttributeError, (Const(
+                    f"DynamicJaxprTracer has no attribute {attr}"),)))
             elif value is UNKNOWN and node is not None and base.__class__ is ShapeDtypeVal \
                     and attributes.shape_dtype_lacks(attr):
                 self.operator_raised(node, ExcVal(AttributeError, (Const(

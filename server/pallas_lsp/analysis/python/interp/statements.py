@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from ... import introspection, patterns
+from ... import introspection, jax_calls, patterns
 from ...flow_exits import (
     BranchRaised,
     BreakExit,
@@ -193,6 +193,11 @@ class StatementsMixin:
         elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
             self.exec_try(stmt, env, ctx, frame)  # type: ignore[arg-type]
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            if _imports_internal(stmt):
+                # `from jax._src.pallas.mosaic_gpu import core as gpu_core`: a name of JAX's
+                # own modules, which the canonical names fold into the public one (PAL009 does
+                # not judge an attribute of it against the public module's names).
+                self.internal_aliases.update(name for name, _ in bind_import(stmt))
             for name, value in bind_import(stmt):
                 # A name imported is what an attribute read of it gives (`from jax import
                 # __version_info__`: the target release's; `from itertools import batched`:
@@ -847,6 +852,14 @@ class StatementsMixin:
                 if step.kind == "done":
                     break
                 if step.kind != "item" or not step.sure or count == MAX_LOOP_UNROLL:
+                    if iterator.__class__ is RealVal and iterator.raised is not None \
+                            and isinstance(stmt.iter, ast.Call):  # type: ignore[attr-defined]
+                        # A real iterator raised on the program's values (`for n in map(int,
+                        # texts)`): the loop raises it where it reads the next item.
+                        jax_calls.raised_while_read(self, stmt.iter, iterator)  # type: ignore[arg-type]
+                        if self.bridged_error is not None:
+                            self.bridged_raise(stmt.iter)
+                            return  # the loop stops there, its else and what follows do not run
                     rest_unknown = True
                     break
                 self.assign(stmt.target, step.value, env, ctx)
@@ -1292,3 +1305,9 @@ def _counted_exactly(value: object) -> bool:
     analysis may read partly)."""
     return type(value) is tuple or (isinstance(value, Const) and type(value.value) is tuple) \
         or (type(value) is ListVal and value.complete)
+
+
+def _imports_internal(stmt: ast.Import | ast.ImportFrom) -> bool:
+    if isinstance(stmt, ast.ImportFrom):
+        return (stmt.module or "").startswith("jax._src")
+    return any(alias.name.startswith("jax._src") for alias in stmt.names)
