@@ -385,12 +385,13 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self._launched.add(key)
         if numpy_bridge.loaded:  # (no call when no program used NumPy: the keystroke path)
             args = numpy_bridge.as_jax_arguments(args, self.x64)  # type: ignore[assignment]
-        if any(arg.__class__ is Const and type(arg.value) in _PYTHON_SCALARS  # type: ignore[attr-defined]
-               for arg in args):
-            # A Python number argument is a weakly typed 0-d array to JAX (jax_core.get_aval):
-            # the kernel gets a () ref of its dtype (JAX's test_emit_with_dynamic_grid_...).
-            args = tuple(arrays.python_scalar_array(arg, self.x64) if arg.__class__ is Const else arg  # type: ignore[arg-type]
-                         for arg in args)
+        for arg in args:  # (a plain loop: no call on the keystroke path)
+            if arg.__class__ is Const and arg.value.__class__ in _PYTHON_SCALARS:  # type: ignore[attr-defined]
+                # A Python number argument is a weakly typed 0-d array to JAX (jax_core.get_aval):
+                # the kernel gets a () ref of its dtype (JAX's test_emit_with_dynamic_grid_...).
+                args = tuple(arrays.python_scalar_array(arg, self.x64) if arg.__class__ is Const  # type: ignore[arg-type]
+                             else arg for arg in args)
+                break
         launch = Launch(info, site, ctx, env, args)
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)

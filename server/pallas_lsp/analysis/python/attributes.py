@@ -76,8 +76,10 @@ def jax_value_lacks(name: str) -> bool:
     DynamicJaxprTracer, whose attributes are the tracer's, its aval's and the array methods JAX
     forwards to it) has no ``name``: a public name none of those has on any supported release
     (the union of dir() of core.Tracer, DynamicJaxprTracer, ShapedArray, AbstractRef,
-    TransformedRef and ArrayImpl, and of a ShapedArray's and an AbstractRef's instances, on
-    0.8.3, 0.10.2, 0.11.2 and 0.12.0.1: "DynamicJaxprTracer has no attribute shap")."""
+    TransformedRef and ArrayImpl, of a ShapedArray's and an AbstractRef's instances, of Mosaic
+    GPU's ref avals (AbstractTMEMRef, AbstractRefUnion, GPUMemoryRef, RefUnion) and
+    TransformedRef's fields (ref, transforms), on 0.8.3, 0.10.2, 0.11.2 and 0.12.0.1:
+    "DynamicJaxprTracer has no attribute shap")."""
     return not name.startswith("_") and name not in _JAX_VALUE_NAMES
 
 
@@ -85,19 +87,20 @@ _JAX_VALUE_NAMES = frozenset({
     "T", "addressable_data", "addressable_shards", "addupdate", "all", "any", "argmax", "argmin",
     "argpartition", "argsort", "array_abstraction_level", "astype", "at", "at_least_vspace", "aval",
     "aval_mutable_qdd", "bitcast", "block_until_ready", "broadcast", "byteswap", "choose", "clip",
-    "clone", "committed", "compress", "conj", "conjugate", "copy", "copy_to_host_async", "cumprod",
-    "cumsum", "cur_qdd", "dec_rank", "delete", "device", "device_buffer", "device_buffers", "devices",
-    "diagonal", "dimension_as_value", "dot", "dtype", "flat", "flatten", "format", "full_lower", "get",
-    "get_const", "get_referent", "global_shards", "has_qdd", "imag", "inc_rank", "inner_aval",
-    "is_deleted", "is_dynamic_size", "is_fully_addressable", "is_fully_replicated", "is_high",
-    "is_ready", "item", "itemsize", "kind", "layout", "leading_axis_spec", "lo_ty", "lo_ty_qdd",
-    "lower_val", "lower_val2", "mT", "manual_axis_type", "mat", "max", "mean", "memory_space",
-    "memory_space_cast", "min", "multiref", "mutable_qdd", "nbytes", "ndim", "nonzero", "normalize",
-    "nospec", "on_device_size_in_bytes", "parent", "platform", "prod", "ptp", "raise_val",
-    "raise_val2", "ravel", "real", "repeat", "reshape", "reshard", "round", "searchsorted", "set",
-    "shape", "shard", "sharding", "size", "sort", "squeeze", "std", "str_short", "strip_weak_type",
-    "sum", "swap", "swapaxes", "take", "to_concrete_value", "to_cotangent_aval", "to_ct_aval",
-    "to_device", "to_tangent_aval", "tobytes", "tolist", "trace", "traceback", "transpose", "type",
+    "clone", "collective", "committed", "compress", "conj", "conjugate", "copy", "copy_to_host_async",
+    "cumprod", "cumsum", "cur_qdd", "dec_rank", "delete", "device", "device_buffer", "device_buffers",
+    "devices", "diagonal", "dimension_as_value", "dot", "dtype", "flat", "flatten", "format",
+    "full_lower", "get", "get_array_aval", "get_const", "get_ref_aval", "get_referent",
+    "global_shards", "has_qdd", "imag", "inc_rank", "inner_aval", "is_deleted", "is_dynamic_size",
+    "is_fully_addressable", "is_fully_replicated", "is_high", "is_ready", "item", "itemsize", "kind",
+    "layout", "leading_axis_spec", "lo_ty", "lo_ty_qdd", "lower_val", "lower_val2", "mT",
+    "manual_axis_type", "mat", "max", "mean", "memory_space", "memory_space_cast", "min", "multiref",
+    "mutable_qdd", "nbytes", "ndim", "nonzero", "normalize", "nospec", "on_device_size_in_bytes",
+    "parent", "platform", "prod", "ptp", "raise_val", "raise_val2", "ravel", "real", "ref", "refs",
+    "repeat", "reshape", "reshard", "round", "searchsorted", "set", "shape", "shard", "sharding",
+    "size", "sort", "squeeze", "std", "str_short", "strip_weak_type", "sum", "swap", "swapaxes",
+    "take", "to_concrete_value", "to_cotangent_aval", "to_ct_aval", "to_device", "to_tangent_aval",
+    "tobytes", "tolist", "trace", "traceback", "transforms", "transpose", "type",
     "unsafe_buffer_pointer", "unsafe_raw_buffer", "unshard", "update", "update_manual_axis_type",
     "update_vma", "update_weak_type", "val", "var", "view", "vma", "vspace_add", "weak_type",
 })

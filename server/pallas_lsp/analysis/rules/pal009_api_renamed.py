@@ -179,21 +179,31 @@ def _names_no_release_has(program: Program, options: Options) -> Iterator[Findin
     API data records has, read where nothing may catch its AttributeError: a misspelling, which
     Python refuses where it is read ("AttributeError: module 'jax.numpy' has no attribute
     'float23'"; JAX's modules' ``__getattr__`` says the same). Names the program may have set
-    on the module (an attribute store of that module in the file) are not judged."""
+    on the module (an attribute store of that module in the file) are not judged. (The
+    keystroke path: one set test per read of a name the module has, asked once per release.)"""
     surface = surface_for(program.version, options.library)
     if surface is None:
+        return
+    present = _PRESENT.setdefault(surface.version, set())
+    reads = program.interp.library_attributes.values()
+    suspects = [(node, owner, attr) for node, owner, attr, probed in reads
+                if not probed and (owner, attr) not in present and owner in _TYPO_MODULES]
+    if not suspects:
         return
     version = format_jax_version(program.version)
     stored = program.interp.library_attribute_stores
     internal = program.interp.internal_aliases
-    for node, owner, attr in program.library_attribute_reads(_TYPO_MODULES):
-        if not isinstance(node.value, ast.Name) or node.value.id in internal:
-            continue  # (`jax.numpy.x` spelled in full, or a JAX internal module's alias)
+    library = program.interp.library_paths
+    for node, owner, attr in suspects:
         module, submodules = _TYPO_MODULES[owner]
-        if attr.startswith("_") or attr in submodules or (owner, attr) in stored or (owner, None) in stored \
-                or surface.has_name(module, attr) is not False or releases_with_name(module, attr) \
-                or surface.removal_note(module, attr) is not None:
+        if surface.has_name(module, attr) is not False or attr.startswith("_") or attr in submodules:
+            present.add((owner, attr))
             continue
+        if not isinstance(node.value, ast.Name) or node.value.id in internal \
+                or (owner, attr) in stored or (owner, None) in stored \
+                or releases_with_name(module, attr) or surface.removal_note(module, attr) is not None \
+                or (library and program.interp.path_of(node) in library):
+            continue  # (spelled in full, an internal alias, set by the program, another release's)
         names = [name for name in (surface.modules.get(module) or {}).get("names", ())
                  if not name.startswith("_")]
         close = difflib.get_close_matches(attr, names, n=1)
@@ -209,6 +219,10 @@ def _names_no_release_has(program: Program, options: Options) -> Iterator[Findin
                       f"on any release pallas-lsp has read: this fails with \"AttributeError: "
                       f"module '{module}' has no attribute '{attr}'\" where it is read.{suggestion}",
                       fixes=(fix,) if fix else ())
+
+
+# (release, (owner, attribute)) pairs the release's module has: asked once a process.
+_PRESENT: dict[object, set[tuple[str, str]]] = {}
 
 
 def _positional_refusals(program: Program) -> Iterator[Finding]:

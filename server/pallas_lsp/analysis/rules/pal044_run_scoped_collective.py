@@ -90,14 +90,19 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
 def _unallocatable(program: Program) -> Iterator[Finding]:
     """A scratch allocation in global memory that is no REGULAR semaphore: refused by the
     resource estimator when the kernel is lowered, blamed on the jitted call."""
+    scoped = program.scoped_calls
+    # (Most kernels allocate nothing: the keystroke path asks no more of them.)
+    candidates = [launch for launch in program.launches if launch.kernel.scratch_types or scoped]
+    if not candidates:
+        return
     after_tracing = holds(KERNEL_LOWERED_AT_JIT_CALL, program.version)
     refused = program.trace_refused_launches()
     reported: set[int] = set()
-    for launch in program.launches:
+    for launch in candidates:
         blamed = launch.lowered_at if after_tracing else launch.site
         if id(blamed) in reported or id(launch) in refused or not program.traced(launch.kernel):
             continue
-        found = unallocatable(launch, program.scoped_calls)
+        found = unallocatable(launch, scoped)
         if found is None:
             continue
         reported.add(id(blamed))

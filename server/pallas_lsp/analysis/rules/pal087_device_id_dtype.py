@@ -66,6 +66,8 @@ _COPIES = {"plgpu.copy_smem_to_gmem": "dst", "plgpu.copy_gmem_to_smem": "src"}
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
+    if not program.ref_ops:
+        return
     x64 = program.interp.x64
     seen: set[int] = set()
     refused = program.trace_refused_launches()

@@ -193,7 +193,9 @@ class StatementsMixin:
         elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
             self.exec_try(stmt, env, ctx, frame)  # type: ignore[arg-type]
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            if _imports_internal(stmt):
+            spelled = (stmt.module or "") if stmt.__class__ is ast.ImportFrom \
+                else " ".join([alias.name for alias in stmt.names])  # type: ignore[union-attr]
+            if "jax._src" in spelled:
                 # `from jax._src.pallas.mosaic_gpu import core as gpu_core`: a name of JAX's
                 # own modules, which the canonical names fold into the public one (PAL009 does
                 # not judge an attribute of it against the public module's names).
@@ -1305,9 +1307,3 @@ def _counted_exactly(value: object) -> bool:
     analysis may read partly)."""
     return type(value) is tuple or (isinstance(value, Const) and type(value.value) is tuple) \
         or (type(value) is ListVal and value.complete)
-
-
-def _imports_internal(stmt: ast.Import | ast.ImportFrom) -> bool:
-    if isinstance(stmt, ast.ImportFrom):
-        return (stmt.module or "").startswith("jax._src")
-    return any(alias.name.startswith("jax._src") for alias in stmt.names)
