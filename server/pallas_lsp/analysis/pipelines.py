@@ -496,7 +496,7 @@ def float_steps_refusal(pipeline: PipelineVal) -> str | None:
     count = 1
     for g in grid:
         count *= g.value  # type: ignore[attr-defined]
-    specs = _checked_specs(pipeline, steps.value)
+    specs = checked_specs(pipeline, steps.value)
     if steps.value > count or specs is None:
         return None
     first = next((spec for spec in specs if in_smem(spec) is not False), None)  # type: ignore[arg-type]
@@ -524,7 +524,7 @@ def float_grid_dtype(pipeline: PipelineVal) -> str | None:
     steps = pipeline.max_concurrent_steps
     entries = unpack(plain(pipeline.grid))
     if entries is None or not (isinstance(steps, Const) and type(steps.value) is int) \
-            or _checked_specs(pipeline, steps.value) is None:
+            or checked_specs(pipeline, steps.value) is None:
         return None
     floats = set()
     for entry in entries:
@@ -542,7 +542,7 @@ def float_grid_dtype(pipeline: PipelineVal) -> str | None:
 _TRACED_SIZES = frozenset({"int32", "float32", "float16", "bfloat16"})
 
 
-def _checked_specs(pipeline: PipelineVal, steps: int | float) -> list[object] | None:
+def checked_specs(pipeline: PipelineVal, steps: int | float) -> list[object] | None:
     """The pipeline's specs where emit_pipeline's own checks surely pass for ``steps``: every
     spec a plain BlockSpec (no collective_axes=, no pipeline_mode=) and the steps above every
     input's delay_release; None otherwise."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
-from ..pipelines import RUN, WS, PipelineVal, in_smem, specs_tuple
+from ..pipelines import RUN, WS, BlockSpecVal, PipelineVal, checked_specs, in_smem, specs_tuple
 from ..program import Program, short_repr
 from ..ref_facts import transforms_of
 from ..smem_transforms import elements, itemsize, window_misfit
@@ -34,6 +34,7 @@ from ..versions import (
     holds,
 )
 from .base import LoweringError, Rule
+from .common import dedupe, launch_related
 
 RULE = Rule(
     code="PAL013",
@@ -147,6 +148,41 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             yield finding
     yield from _pallas_call_copies(program)
     yield from _pipelines_without_steps(program)
+    yield from _pipeline_sources_in_smem(program)
+
+
+def _pipeline_sources_in_smem(program: Program) -> Iterator[Finding]:
+    """An emit_pipeline run whose input, staged through shared memory by TMA, is given a ref
+    already in shared memory (an inner pipeline run on an outer pipeline's slot, JAX's
+    test_nested_emit with the outer spec in SMEM): its prologue copies the first block with
+    copy_gmem_to_smem, whose source check raises "ValueError: src must be a GMEM reference,
+    got Ref<smem>{...}" when it is traced (primitives.py _check_ref, 0.10.2 - 0.12.0.1). Only
+    where the pipeline's own checks surely pass and its grid has steps."""
+    for op in program.ops_of(RUN):
+        pipeline, refs = op.args.get("pipeline"), op.args.get("refs")
+        if not isinstance(pipeline, PipelineVal) or pipeline.api == WS or not isinstance(refs, tuple):
+            continue
+        steps, ins = pipeline.max_concurrent_steps, specs_tuple(pipeline.in_specs)
+        grid = pipeline.grid.value if isinstance(pipeline.grid, Const) else None
+        if ins is None or len(refs) < len(ins) or not isinstance(grid, tuple) or not grid \
+                or not all(type(g) is int and g > 0 for g in grid) \
+                or not (isinstance(steps, Const) and type(steps.value) is int) \
+                or checked_specs(pipeline, steps.value) is None:
+            continue
+        for index, (spec, ref) in enumerate(zip(ins, refs, strict=False)):
+            if not isinstance(spec, BlockSpecVal) or in_smem(spec) is not True:
+                continue
+            if isinstance(ref, RefVal) and ref.space == "SMEM":
+                yield Finding(
+                    RULE.code, program.span(op.node),
+                    f"This pipeline stages its input {index} through shared memory by TMA, but the "
+                    f"ref it is given is already in shared memory (an outer pipeline's slot, a "
+                    f"scratch buffer): its first copy, copy_gmem_to_smem, raises \"ValueError: src "
+                    f"must be a GMEM reference, got Ref<smem>{{...}}\". Give the outer pipeline's "
+                    f"spec memory_space=plgpu.GMEM (the inner pipeline then copies from global "
+                    f"memory), or read the buffer directly instead of pipelining it.",
+                    related=dedupe(launch_related(program, op.launch, failing=False)))
+            break  # the first input it copies decides
 
 
 def _barrier_as_destination(program: Program, op: Op) -> Finding | None:

@@ -32,7 +32,9 @@ RULE = Rule(
                       exc_type="ValueError"),
         LoweringError(r"WGMMA accumulators can only be allocated non-collectively",
                       exc_type="ValueError"),
-        LoweringError(r"^Unsupported memory space: gmem$", exc_type="NotImplementedError"),
+        # ``{aval.memory_space}`` in JAX's template (the raise-site table); "gmem" in a real one.
+        LoweringError(r"^Unsupported memory space: (gmem|\{aval\.memory_space\})$",
+                      exc_type="NotImplementedError"),
     ),
     what_it_means=(
         "In a kernel with several Mosaic threads (`plgpu.kernel(..., num_threads=2, "
