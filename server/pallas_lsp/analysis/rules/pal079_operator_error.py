@@ -224,6 +224,16 @@ def _message(error: OperatorError) -> str:
             f"catches it: the dict holds every key stored into it, and not this one (deleted "
             f"already, or never stored), so the program stops here. Delete it once, or use "
             f".pop(key, None).")
+    if isinstance(error.node, ast.Subscript) and error.kind == "TypeError" \
+            and error.message.endswith("is not subscriptable"):
+        return (f"This subscript raises \"{said}\" when this line runs, and nothing catches it: the "
+            f"value is a number or None, which has no items, so the program stops here. Index "
+            f"the container that holds it (check which name the value comes from), or compute "
+            f"it without the subscript.")
+    if isinstance(error.node, ast.Subscript) and error.kind == "TypeError":
+        return (f"This subscript raises \"{said}\" when this line runs, and nothing catches it: a "
+            f"list or tuple is indexed by position (an int) or a slice, so the program stops "
+            f"here. Index it by position, or look the key up in a dict.")
     if isinstance(error.node, ast.Subscript):
         return (f"This lookup raises \"KeyError: {error.message}\" when this line runs, and nothing "
             f"catches it: the dict holds every key stored into it, and not this one, so the "

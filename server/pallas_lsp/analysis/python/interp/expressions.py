@@ -19,6 +19,7 @@ from ...values import (
     IDENTITY_KEY_KINDS,
     MAX_FORMS,
     MISSING,
+    NUMPY_SCALAR_ORIGINS,
     RETURNED_NONE,
     SURE_NONE_ORIGINS,
     UNKNOWN,
@@ -924,8 +925,35 @@ def _lookup_error(base: object, index: object) -> ExcVal | None:
     if type(base) is DictVal and base.complete and isinstance(index, Const) \
             and _is_hashable(index.value) and index.value not in base.items:
         return ExcVal(KeyError, (index,))
+    refused = _not_subscriptable(base, index)
+    if refused is not None:
+        return ExcVal(TypeError, (Const(refused),))
     beyond = _out_of_range(base, index)
     return None if beyond is None else ExcVal(IndexError, (Const(beyond),))
+
+
+# Python numbers and None: no __getitem__ (CPython 3.11 - 3.13: "'int' object is not
+# subscriptable"; a NumPy scalar, marked, is subscriptable and not judged).
+_UNSUBSCRIPTABLE = {int: "int", float: "float", bool: "bool", complex: "complex", type(None): "NoneType"}
+
+
+def _not_subscriptable(base: object, index: object) -> str | None:
+    """CPython's TypeError for ``base[index]``: a number or None has no items; a list or tuple
+    takes an int (or an __index__) or a slice, not a str or float key (CPython 3.11 - 3.13
+    alike)."""
+    if base.__class__ is Const and base.origins is not NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]
+        kind = _UNSUBSCRIPTABLE.get(type(base.value))  # type: ignore[attr-defined]
+        if kind is not None:
+            return f"'{kind}' object is not subscriptable"
+    if not (index.__class__ is Const and type(index.value) in (str, float)):  # type: ignore[attr-defined]
+        return None
+    if type(base) is ListVal and base.complete:
+        kind = "list"
+    elif isinstance(base, tuple) or (isinstance(base, Const) and type(base.value) is tuple):
+        kind = "tuple"
+    else:
+        return None
+    return f"{kind} indices must be integers or slices, not {type(index.value).__name__}"  # type: ignore[attr-defined]
 
 
 def _out_of_range(base: object, index: object) -> str | None:
