@@ -627,7 +627,7 @@ def test_a_bare_assertion_belongs_to_both_rules_that_predict_it() -> None:
     from pallas_lsp.lowering.classify import classes_of
 
     assert classes_of("AssertionError", "AssertionError()", "0.12.0.1") == (
-        "api_removed", "smem_transforms", "foreign_compiler_params", "grid_not_int")
+        "api_removed", "smem_transforms", "foreign_compiler_params", "grid_not_int", "device_id_dtype")
     assert classes_of("AssertionError", "AssertionError()", "0.10.2") == (
         "smem_transforms", "kernel_dimension_semantics", "grid_not_int")
 
@@ -648,6 +648,12 @@ def test_a_bare_assertion_is_claimed_at_its_site_only() -> None:
     assert classes_of("AssertionError", "AssertionError()", "0.10.2", tiling) == ("smem_transforms",)
     assert classes_of("AssertionError", "AssertionError()", "0.12.0.1", tiling) == (
         "api_removed", "smem_transforms", "foreign_compiler_params")
+    # A remote ref's device id loaded as a float, asserted by _ensure_ir_value from 0.11.2:
+    # PAL087's (and PAL008's / PAL020's, whose bare assertion it reads alike).
+    ensure = "jax/_src/pallas/mosaic_gpu/lowering.py:_ensure_ir_value"
+    assert classes_of("AssertionError", "AssertionError()", "0.12.0.1", ensure) == (
+        "api_removed", "foreign_compiler_params", "device_id_dtype")
+    assert classes_of("AssertionError", "AssertionError()", "0.10.2", ensure) == ()
     # A float grid entry of plgpu.kernel, asserted when its launch is traced: PAL078's.
     grid = "jax/_src/pallas/core.py:tracing_grid_env"
     assert classes_of("AssertionError", "AssertionError()", "0.10.2", grid) == ("grid_not_int",)

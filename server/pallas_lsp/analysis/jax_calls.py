@@ -59,6 +59,7 @@ from .ops import (
     REMOTE_OP,
 )
 from .python import allow, bridge, copy_protocol, numpy_bridge, printing
+from .python.exception_values import ExcVal
 from .python.real import RealVal
 from .ref_ops import REF_OPS
 from .trace import Ctx, GpuMeshVal, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
@@ -1709,6 +1710,12 @@ def _layout(call: Call) -> object:
 
 def _sequence(call: Call) -> object:
     value = call.arg(0, "iterable")
+    kind = stdlib_calls.number_kind(value) if len(call.args) == 1 and not call.kwargs else None
+    if kind is not None:
+        # `tuple(ROWS)` of a number: CPython's TypeError (PAL079 where it escapes).
+        said = Const(f"'{kind}' object is not iterable")
+        call.tracer.operator_raised(call.node, ExcVal(TypeError, (said,)))
+        return UNKNOWN
     if isinstance(value, devices.DevicesVal):
         return devices.DevicesVal(value.ids)  # list(devs): the same devices, a flat list
     if isinstance(value, Const) and isinstance(value.value, tuple):

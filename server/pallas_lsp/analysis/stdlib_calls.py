@@ -23,8 +23,10 @@ from . import names, stdlib_values
 from .ops import ARITH_OP
 from .pipelines import BlockSpecVal, replace_spec
 from .python import argparse_run, bridge, class_introspection
+from .python.exception_values import ExcVal
 from .values import (
     MISSING,
+    NUMPY_SCALAR_ORIGINS,
     UNKNOWN,
     ArrayVal,
     CompilerParamsVal,
@@ -95,7 +97,7 @@ def attribute(base: object, attr: str) -> object:
         return modelled
     if isinstance(base, DictVal) and attr in _DICT_METHODS:
         return PartialVal(QualName(f"builtins.dict.{attr}"), (base,), {})
-    if isinstance(base, ListVal):
+    if isinstance(base, ListVal) and (attr in _LIST_NAMES or attr.startswith("__")):
         # Run by the interpreter on the list object (Interpreter.list_method).
         return PartialVal(QualName(f"builtins.list.{attr}"), (base,), {})
     if isinstance(base, ArgParserVal) and attr in ("add_argument", "parse_args", "parse_known_args",
@@ -136,6 +138,10 @@ def _namespace_update(call: Call) -> object:
             target.owner.attrs.clear()
             target.owner.fallback = UNKNOWN_MODULE
     return Const(None)
+
+
+# A list's public names (any other is CPython's AttributeError: attributes.builtin_lacks).
+_LIST_NAMES = frozenset(name for name in dir(list) if not name.startswith("_"))
 
 
 # A namespace updated from something we cannot see: every name in it is unknown.
@@ -294,8 +300,26 @@ _DICT_METHODS = {"get": _dict_get, "items": _dict_items, "keys": _dict_items, "v
 
 def _len(call: Call) -> object:
     value = call.arg(0, "obj")
+    kind = number_kind(value)
+    if kind is not None and len(call.args) == 1:
+        # CPython's TypeError (PAL079 where it escapes).
+        said = Const(f"object of type '{kind}' has no len()")
+        call.tracer.operator_raised(call.node, ExcVal(TypeError, (said,)))
+        return UNKNOWN
     items = unpack(value)
     return UNKNOWN if items is None else Const(len(items))
+
+
+# Python's numbers and None by the name CPython's messages give their type.
+_NUMBER_KINDS = {int: "int", float: "float", bool: "bool", complex: "complex", type(None): "NoneType"}
+
+
+def number_kind(value: object) -> str | None:
+    """The type name of a value that is surely a Python number or None (a NumPy scalar,
+    marked, is not one), else None."""
+    if value.__class__ is Const and value.origins is not NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]
+        return _NUMBER_KINDS.get(type(value.value))  # type: ignore[attr-defined]
+    return None
 
 
 # ---------------------------------------------------------------- program inputs

@@ -16,7 +16,17 @@ from __future__ import annotations
 
 import types
 
-from ..values import MISSING, ClassVal, NamespaceVal, ObjVal, QualName
+from ..values import (
+    MISSING,
+    NUMPY_SCALAR_ORIGINS,
+    ClassVal,
+    Const,
+    DictVal,
+    ListVal,
+    NamespaceVal,
+    ObjVal,
+    QualName,
+)
 from .library_bases import is_named_tuple
 
 _HOOKS = ("__getattr__", "__getattribute__")
@@ -104,3 +114,33 @@ _JAX_VALUE_NAMES = frozenset({
     "unsafe_buffer_pointer", "unsafe_raw_buffer", "unshard", "update", "update_manual_axis_type",
     "update_vma", "update_weak_type", "val", "var", "view", "vma", "vspace_add", "weak_type",
 })
+
+
+# Builtin types' names that some supported Python has and another lacks (int.is_integer from
+# 3.12; from_number from 3.14): never called missing, whichever Python runs the analysis.
+_NEWER_NAMES = frozenset({"is_integer", "from_number"})
+# (Not tuple: a named tuple real code makes, urlparse's, isocalendar's, reaches the program as
+# a plain tuple of its items, its field names lost.)
+_BUILTIN_KINDS = {str: "str", int: "int", float: "float", bool: "bool", complex: "complex", bytes: "bytes"}
+
+
+def builtin_lacks(value: object, name: str) -> str | None:
+    """The type name CPython's "'str' object has no attribute 'uper'" gives a value of a builtin
+    type (a str, a number, bytes, the program's list or dict) that has no ``name``; None when it
+    has it or the value's type is not surely one of those."""
+    if name.startswith("__") or name in _NEWER_NAMES:
+        return None
+    if value.__class__ is Const:
+        if value.origins is NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]
+            return None  # (a NumPy scalar: its own attributes)
+        kind = type(value.value)  # type: ignore[attr-defined]
+    elif value.__class__ is ListVal:
+        kind = list
+    elif value.__class__ is DictVal:
+        kind = dict
+    else:
+        return None
+    named = _BUILTIN_KINDS.get(kind) or {list: "list", dict: "dict"}.get(kind)
+    if named is None or hasattr(kind, name):
+        return None
+    return named

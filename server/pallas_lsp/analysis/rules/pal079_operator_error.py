@@ -159,6 +159,22 @@ def _spells_lax(func: ast.expr) -> bool:
 def _message(error: OperatorError) -> str:
     """What the finding says, by the kind of statement or expression that raised."""
     said = f"{error.kind}: {error.message}" if error.message else error.kind
+    if error.kind == "TypeError" and (error.message.endswith("object is not iterable")
+                                      or error.message.startswith("cannot unpack non-iterable")):
+        return (f"This raises \"{said}\" when this line runs, and nothing catches it: the value is a "
+            f"number or None, which has no items to loop over or unpack, so the program stops "
+            f"here. Iterate the container that holds it (check which name it comes from), or "
+            f"`range(n)` over a count.")
+    if error.kind == "TypeError" and error.message.endswith("object is not callable"):
+        return (f"This call raises \"{said}\" when this line runs, and nothing catches it: the name "
+            f"called holds a value, not a function (a setting that shadows a function of the "
+            f"same name, or a stray pair of parentheses), so the program stops here. Call the "
+            f"function, or use the value without calling it.")
+    if error.kind == "TypeError" and error.message.startswith("object of type ") \
+            and error.message.endswith("has no len()"):
+        return (f"This call raises \"{said}\" when this line runs, and nothing catches it: a number "
+            f"or None has no length, so the program stops here. Take the length of the "
+            f"container (or shape) it comes from.")
     if isinstance(error.node, ast.If):
         return (f"This test raises \"{said}\" when this line runs, and nothing catches it: Python "
             f"asks the object's __bool__ (else __len__) and checks what it gives, True or False "
@@ -245,6 +261,12 @@ def _message(error: OperatorError) -> str:
             f"gi_frame of a generator that finished or was closed), so the program stops here. "
             f"Return the value from the function, or read the frame while the generator is "
             f"suspended.")
+    if isinstance(error.node, ast.Attribute) and re.match(
+            r"'(str|int|float|bool|complex|bytes|tuple|list|dict)' object has no attribute", error.message):
+        return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
+            f"it: a value of a builtin type has only its type's methods and attributes, so the "
+            f"program stops here. Check the spelling (dir() of the type lists them), or the "
+            f"value's type.")
     if isinstance(error.node, ast.Attribute) and error.message.startswith("DynamicJaxprTracer has no"):
         return (f"Reading this attribute raises \"{said}\" while the kernel (or jitted function) is "
             f"traced, and nothing catches it: a traced array or ref has JAX's array attributes "

@@ -26,6 +26,11 @@ RULE = Rule(
         LoweringError(r"\A`device_id`s must be an int32 value, but got ", exc_type="ValueError"),
         LoweringError(r"\A\(\w+\(\w+\), IntegerType\(i32\)\)\Z", exc_type="AssertionError",
                       when=REMOTE_ID_ASSERTS_TYPES),
+        # An id loaded from a ref (a register array to the lowering) asserts bare: the same text
+        # as PAL008's and PAL020's there; the finding on the line says which it is.
+        LoweringError(r"\A\s*(AssertionError(\(\))?)?\s*\Z", exc_type="AssertionError",
+                      when=REMOTE_ID_ASSERTS_TYPES,
+                      sites=r"pallas/mosaic_gpu/lowering\.py:_ensure_ir_value$"),
     ),
     what_it_means=(
         "A kernel reaches another device by its id: `pl.semaphore_signal(sem, inc, "
@@ -40,9 +45,10 @@ RULE = Rule(
         "while the kernel is traced, on the signal's line. A `plgpu.remote_ref`'s id of another "
         "dtype, copied to or from by `plgpu.copy_smem_to_gmem` / `copy_gmem_to_smem`: an "
         "\"AssertionError: (F32Type(f32), IntegerType(i32))\" while the kernel is lowered, on the "
-        "copy's line, from 0.11.2 (before, a bare AssertionError, which several of JAX's asserts "
-        "raise alike: not reported there; a Python float id lowers on 0.8.3). Measured on "
-        "0.8.3, 0.10.2, 0.11.2 and 0.12.0.1."
+        "copy's line, from 0.11.2 (a bare AssertionError for an id loaded from a ref; before "
+        "0.11.2 a bare one always, which several of JAX's asserts raise alike: not reported "
+        "there; a Python float id lowers on 0.8.3). Measured on 0.8.3, 0.10.2, 0.11.2 and "
+        "0.12.0.1."
     ),
     how_to_fix=(
         "Compute the id with integers (`(lax.axis_index(\"x\") + 1) % n`, `//` rather than "
@@ -99,13 +105,14 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             if dtype is None:
                 continue
             seen.add(id(op.node))
-            said = (f"AssertionError: ({MLIR_TYPES[dtype]}, IntegerType(i32))" if dtype in MLIR_TYPES
-                    else "AssertionError")
+            typed_said = f"AssertionError: ({MLIR_TYPES[dtype]}, IntegerType(i32))" if dtype in MLIR_TYPES \
+                else "AssertionError: (..., IntegerType(i32))"
             yield Finding(
                 RULE.code, program.span(op.node),
                 f"{op.name.rsplit('.', 1)[-1]} copies through a plgpu.remote_ref whose device id is "
-                f"{_a(dtype)}, and a device id must be int32: JAX fails with \"{said}\" while "
-                f"the kernel is lowered. {_FIX}",
+                f"{_a(dtype)}, and a device id must be int32: JAX fails with an AssertionError "
+                f"while the kernel is lowered (\"{typed_said}\" for an id computed in the kernel, "
+                f"a bare one for an id loaded from a ref). {_FIX}",
                 related=dedupe([Related(program.span(op.arg_nodes[_COPIES[op.name]]), "the remote ref")]
                                if _COPIES[op.name] in op.arg_nodes else []))
 

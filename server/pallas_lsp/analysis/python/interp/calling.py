@@ -6,6 +6,7 @@ the callbacks handed to code the analysis cannot see."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 
 from ... import api_binding, introspection, jax_calls, ref_facts, stdlib_calls
@@ -22,6 +23,7 @@ from ...values import (
     MAX_DICT_ITEMS,
     MAX_LIST_ITEMS,
     MISSING,
+    NUMPY_SCALAR_ORIGINS,
     RETURNED_NONE,
     UNKNOWN,
     ArrayVal,
@@ -298,7 +300,12 @@ class CallsMixin:
         if kind is KeyError and len(error.args) == 1 and type(error.args[0]) in (str, int):
             args: tuple[object, ...] = (Const(error.args[0]),)
         else:
-            args = (Const(str(error)),)
+            text = str(error)
+            if "Tagged" in text:
+                # The bridge's str subclass carrying an axis name's origin (real.Tagged), named
+                # by the real call's TypeError: the program's str is a str.
+                text = re.sub(r"\bTagged\b", "str", text)
+            args = (Const(text),)
         if kind.__module__ == "builtins":
             self.operator_raised(node, exception_values.ExcVal(kind, args))
             return
@@ -531,6 +538,14 @@ class CallsMixin:
             if len(args) == 2:
                 return self.compare(args[0], [func.op], [args[1]], ctx)  # type: ignore[union-attr]
         self.callee_names.setdefault(id(node), "user")
+        if func.__class__ is Const and node.__class__ is ast.Call:
+            kind = _UNCALLABLE.get(type(func.value)) \
+                if func.origins is not NUMPY_SCALAR_ORIGINS else None  # type: ignore[attr-defined]
+            if kind is not None:
+                # `ROWS(2)` of a setting: CPython's TypeError (PAL079 where it escapes).
+                self.operator_raised(node, exception_values.ExcVal(TypeError, (Const(
+                    f"'{kind}' object is not callable"),)))
+                return UNKNOWN
         if isinstance(func, OneOf):
             # Which callable runs depends on a path not decided: each may run.
             self._uncertain += 1
@@ -1387,3 +1402,8 @@ def _jit_key(arguments: object, ctx: Ctx, mesh: object, x64: object,
     if not isinstance(arguments, _ArgumentsKey):
         arguments = _arguments_key(list(arguments[0]), arguments[1])  # type: ignore[index]
     return (arguments, ctx.key(), fingerprint(mesh), x64, handlers)
+
+
+# Plain data the program may call by mistake, by the name CPython's TypeError gives its type.
+_UNCALLABLE = {int: "int", float: "float", bool: "bool", complex: "complex", type(None): "NoneType",
+               str: "str", bytes: "bytes", tuple: "tuple"}

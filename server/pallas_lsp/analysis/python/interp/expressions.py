@@ -640,6 +640,11 @@ class ExpressionsMixin:
                 # A traced array or ref (a kernel body, a jitted function): JAX's Tracer.__getattr__.
                 self.operator_raised(node, ExcVal(AttributeError, (Const(
                     f"DynamicJaxprTracer has no attribute {attr}"),)))
+            elif value is UNKNOWN and node is not None and base.__class__ in _BUILTIN_VALUES \
+                    and (kind := attributes.builtin_lacks(base, attr)) is not None:
+                # `D.key()` of a dict, `s.uper()` of a str: CPython's AttributeError (PAL079).
+                self.operator_raised(node, ExcVal(AttributeError, (Const(
+                    f"'{kind}' object has no attribute '{attr}'"),)))
             elif value is UNKNOWN and node is not None and base.__class__ is ShapeDtypeVal \
                     and attributes.shape_dtype_lacks(attr):
                 self.operator_raised(node, ExcVal(AttributeError, (Const(
@@ -907,6 +912,10 @@ _ELLIPSIS = Const(Ellipsis)
 _DEBUG = Const(True)
 _PLAIN_INDEX_NODES = (ast.Constant, ast.Name, ast.Slice, ast.Tuple, ast.UnaryOp, ast.USub,
                       ast.Load)
+
+
+# The program's values of builtin types (attributes.builtin_lacks judges their attributes).
+_BUILTIN_VALUES = (Const, ListVal, DictVal)
 
 
 def _plain_index(node: ast.expr) -> bool:

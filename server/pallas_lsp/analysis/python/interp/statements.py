@@ -31,6 +31,7 @@ from ...trace import (
 from ...values import (
     MAX_LIST_ITEMS,
     MISSING,
+    NUMPY_SCALAR_ORIGINS,
     UNKNOWN,
     AccRefVal,
     ClassVal,
@@ -816,7 +817,14 @@ class StatementsMixin:
             self.assign(ast.Name(name, ast.Store()), value, env, ctx)
 
     def exec_for(self, stmt: ast.For | ast.AsyncFor, env: Env, ctx: Ctx, frame: Frame) -> None:
-        iterable = self.iterable_of(self.ev(stmt.iter, env, ctx), ctx)
+        evaluated = self.ev(stmt.iter, env, ctx)
+        kind = _not_iterable(evaluated) if stmt.__class__ is ast.For else None
+        if kind is not None and stmt.iter.__class__ in (ast.Name, ast.Attribute, ast.Subscript, ast.Call):
+            # `for n in ROWS` of a number: CPython's TypeError before the first pass (PAL079).
+            self.operator_raised(stmt.iter, exception_values.ExcVal(TypeError, (Const(  # type: ignore[arg-type]
+                f"'{kind}' object is not iterable"),)))
+            return
+        iterable = self.iterable_of(evaluated, ctx)
         if (_is_iterator(iterable) and not isinstance(iterable, GeneratorVal)) \
                 or datamodel.special_method(iterable, "__next__") is not MISSING:
             self.exec_for_iterator(stmt, iterable, env, ctx, frame)
@@ -1109,6 +1117,11 @@ class StatementsMixin:
         # Items the program's own iteration protocol gave, to a sure end: counted exactly too
         # (protocol_items answers None unless every step and the end are sure).
         by_protocol = False
+        kind = _not_iterable(value)
+        if kind is not None:
+            # Python raises TypeError before binding any name (PAL079).
+            self.operator_raised(target, exception_values.ExcVal(TypeError, (Const(
+                f"cannot unpack non-iterable {kind} object"),)))
         if parts is None and not (isinstance(value, Const) and isinstance(value.value, str)):
             parts = unpack(value)
             if parts is None:
@@ -1307,3 +1320,15 @@ def _counted_exactly(value: object) -> bool:
     analysis may read partly)."""
     return type(value) is tuple or (isinstance(value, Const) and type(value.value) is tuple) \
         or (type(value) is ListVal and value.complete)
+
+
+# Python's numbers and None: no __iter__ (a NumPy scalar, marked, is not judged).
+_NOT_ITERABLE = {int: "int", float: "float", bool: "bool", complex: "complex", type(None): "NoneType"}
+
+
+def _not_iterable(value: object) -> str | None:
+    """The type name CPython's "'int' object is not iterable" gives a value that surely has no
+    items, else None."""
+    if value.__class__ is Const and value.origins is not NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]
+        return _NOT_ITERABLE.get(type(value.value))  # type: ignore[attr-defined]
+    return None
