@@ -310,13 +310,14 @@ def _len(call: Call) -> object:
     return UNKNOWN if items is None else Const(len(items))
 
 
-# Python's numbers and None by the name CPython's messages give their type.
-_NUMBER_KINDS = {int: "int", float: "float", bool: "bool", complex: "complex", type(None): "NoneType"}
+# Python's numbers by the name CPython's messages give their type (not None: see
+# python/operator_errors.py).
+_NUMBER_KINDS = {int: "int", float: "float", bool: "bool", complex: "complex"}
 
 
 def number_kind(value: object) -> str | None:
-    """The type name of a value that is surely a Python number or None (a NumPy scalar,
-    marked, is not one), else None."""
+    """The type name of a value that is surely a Python number (a NumPy scalar, marked, is not
+    one), else None."""
     if value.__class__ is Const and value.origins is not NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]
         return _NUMBER_KINDS.get(type(value.value))  # type: ignore[attr-defined]
     return None

@@ -162,7 +162,7 @@ def _message(error: OperatorError) -> str:
     if error.kind == "TypeError" and (error.message.endswith("object is not iterable")
                                       or error.message.startswith("cannot unpack non-iterable")):
         return (f"This raises \"{said}\" when this line runs, and nothing catches it: the value is a "
-            f"number or None, which has no items to loop over or unpack, so the program stops "
+            f"number, which has no items to loop over or unpack, so the program stops "
             f"here. Iterate the container that holds it (check which name it comes from), or "
             f"`range(n)` over a count.")
     if error.kind == "TypeError" and error.message.endswith("object is not callable"):
@@ -173,7 +173,7 @@ def _message(error: OperatorError) -> str:
     if error.kind == "TypeError" and error.message.startswith("object of type ") \
             and error.message.endswith("has no len()"):
         return (f"This call raises \"{said}\" when this line runs, and nothing catches it: a number "
-            f"or None has no length, so the program stops here. Take the length of the "
+            f"has no length, so the program stops here. Take the length of the "
             f"container (or shape) it comes from.")
     if isinstance(error.node, ast.If):
         return (f"This test raises \"{said}\" when this line runs, and nothing catches it: Python "
@@ -243,7 +243,7 @@ def _message(error: OperatorError) -> str:
     if isinstance(error.node, ast.Subscript) and error.kind == "TypeError" \
             and error.message.endswith("is not subscriptable"):
         return (f"This subscript raises \"{said}\" when this line runs, and nothing catches it: the "
-            f"value is a number or None, which has no items, so the program stops here. Index "
+            f"value is a number, which has no items, so the program stops here. Index "
             f"the container that holds it (check which name the value comes from), or compute "
             f"it without the subscript.")
     if isinstance(error.node, ast.Subscript) and error.kind == "TypeError":

@@ -1405,5 +1405,5 @@ def _jit_key(arguments: object, ctx: Ctx, mesh: object, x64: object,
 
 
 # Plain data the program may call by mistake, by the name CPython's TypeError gives its type.
-_UNCALLABLE = {int: "int", float: "float", bool: "bool", complex: "complex", type(None): "NoneType",
-               str: "str", bytes: "bytes", tuple: "tuple"}
+_UNCALLABLE = {int: "int", float: "float", bool: "bool", complex: "complex", str: "str", bytes: "bytes",
+               tuple: "tuple"}

@@ -366,7 +366,9 @@ class ExpressionsMixin:
             host = numpy_errors.getitem(base, index) if base.__class__ is RealVal else None
             if host is not None and host[1] is None and host[0] is not UNKNOWN:
                 return host[0]  # a host NumPy array's item or view, computed once
-            error = host[1] if host is not None else _lookup_error(base, index) \
+            # (A list is judged as the list it is: its snapshot is a tuple, whose words differ.)
+            error = host[1] if host is not None else _lookup_error(
+                evaluated if evaluated.__class__ is ListVal else base, index) \
                 if base.__class__ is not RealVal else None  # (a host NumPy array's IndexError)
             if error is not None and (error.kind is KeyError or not _program_input(base)):
                 # A plain dict that holds every key stored in it read with a key it lacks, a
@@ -941,13 +943,14 @@ def _lookup_error(base: object, index: object) -> ExcVal | None:
     return None if beyond is None else ExcVal(IndexError, (Const(beyond),))
 
 
-# Python numbers and None: no __getitem__ (CPython 3.11 - 3.13: "'int' object is not
-# subscriptable"; a NumPy scalar, marked, is subscriptable and not judged).
-_UNSUBSCRIPTABLE = {int: "int", float: "float", bool: "bool", complex: "complex", type(None): "NoneType"}
+# Python numbers: no __getitem__ (CPython 3.11 - 3.13: "'int' object is not subscriptable"; a
+# NumPy scalar, marked, is subscriptable and not judged; None is not judged, as
+# operator_errors leaves it: often a default that a command line or unseen code replaces).
+_UNSUBSCRIPTABLE = {int: "int", float: "float", bool: "bool", complex: "complex"}
 
 
 def _not_subscriptable(base: object, index: object) -> str | None:
-    """CPython's TypeError for ``base[index]``: a number or None has no items; a list or tuple
+    """CPython's TypeError for ``base[index]``: a number has no items; a list or tuple
     takes an int (or an __index__) or a slice, not a str or float key (CPython 3.11 - 3.13
     alike)."""
     if base.__class__ is Const and base.origins is not NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]

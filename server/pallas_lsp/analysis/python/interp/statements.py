@@ -1322,8 +1322,9 @@ def _counted_exactly(value: object) -> bool:
         or (type(value) is ListVal and value.complete)
 
 
-# Python's numbers and None: no __iter__ (a NumPy scalar, marked, is not judged).
-_NOT_ITERABLE = {int: "int", float: "float", bool: "bool", complex: "complex", type(None): "NoneType"}
+# Python's numbers: no __iter__ (a NumPy scalar, marked, is not judged; nor None, which
+# operator_errors leaves alone: often a default that a command line or unseen code replaces).
+_NOT_ITERABLE = {int: "int", float: "float", bool: "bool", complex: "complex"}
 
 
 def _not_iterable(value: object) -> str | None:
