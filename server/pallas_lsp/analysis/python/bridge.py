@@ -319,14 +319,15 @@ def unary(op: ast.unaryop, operand: object) -> object:
 
 
 def list_method(method: str, items: object, args: list[object], kwargs: dict[str, object],
-                uncertain: bool) -> object:
+                uncertain: bool, raised: list[BaseException] | None = None) -> object:
     """``xs.index(v)`` / ``xs.count(v)`` / ``xs.sort()`` / ``xs.remove(v)`` of the interpreter's
     list, the change written back to it; a change that cannot be computed (``sort(key=)``
-    here, with no callback to run) leaves the list unknown."""
+    here, with no callback to run) leaves the list unknown. ``raised``: as ``run``'s (``xs.index
+    (v)`` of a value the list lacks: "ValueError: 3 is not in list")."""
     target = allow.resolve(f"builtins.list.{method}")
     if not callable(target):
         return UNKNOWN
-    return run(f"builtins.list.{method}", target, [items, *args], kwargs, uncertain=uncertain)
+    return run(f"builtins.list.{method}", target, [items, *args], kwargs, uncertain=uncertain, raised=raised)
 
 
 HANDLERS = {"python.method": call_method, "python.call": call_object}

@@ -476,7 +476,7 @@ class CallsMixin:
             if hooked is not MISSING:
                 return hooked
             if func.name.startswith("builtins.list.") and args and isinstance(args[0], ListVal):
-                return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:], kwargs)
+                return self.list_method(func.name.rsplit(".", 1)[-1], args[0], args[1:], kwargs, node)
             if func.name == "builtins.getattr" and len(args) == 2 and not kwargs \
                     and args[0].__class__ is QualName and isinstance(args[1], Const) \
                     and isinstance(args[1].value, str) and node.args \

@@ -1178,13 +1178,20 @@ class StatementsMixin:
             target.items[at] = value
 
     def list_method(self, method: str, target: ListVal, args: list[object],
-                    kwargs: dict[str, object] | None = None) -> object:
-        """``xs.append(v)`` and the other list methods, on the list object itself."""
+                    kwargs: dict[str, object] | None = None, node: ast.Call | None = None) -> object:
+        """``xs.append(v)`` and the other list methods, on the list object itself (``node``:
+        the call, where what it raises on the program's values is reported)."""
         if method == "copy":
             return ListVal(list(target.items), target.complete)
         if method in ("index", "count", "sort", "remove") and target.complete:
             # Run for real on the list's items; a change is written back (python/bridge.py).
-            result = bridge.list_method(method, target, args, kwargs or {}, bool(self._uncertain))
+            raised: list[BaseException] = []
+            result = bridge.list_method(method, target, args, kwargs or {}, bool(self._uncertain), raised)
+            if raised and node is not None:
+                self.bridge_raised(node, raised[0])  # (`xs.index(v)` of a value it lacks)
+            if result is UNKNOWN and method in ("sort", "remove"):
+                target.forget()
+            return result
             if result is UNKNOWN and method in ("sort", "remove"):
                 target.forget()
             return result
@@ -1192,11 +1199,16 @@ class StatementsMixin:
         if kwargs:
             target.forget()  # no other list method takes keywords
             return UNKNOWN
-        if method == "pop" and target.complete and target.items and len(args) <= 1 and all(
+        if method == "pop" and target.complete and len(args) <= 1 and all(
                 isinstance(a, Const) and type(a.value) is int for a in args) and not self._uncertain:
             index = args[0].value if args else -1  # type: ignore[attr-defined]
             if -len(target.items) <= index < len(target.items):  # type: ignore[operator]
                 return target.items.pop(index)  # type: ignore[arg-type]
+            if node is not None:
+                # CPython's IndexError (PAL079 where it escapes); the list is left as it was.
+                self.operator_raised(node, exception_values.ExcVal(IndexError, (Const(
+                    "pop from empty list" if not target.items else "pop index out of range"),)))
+                return UNKNOWN
             target.forget()
             return UNKNOWN
         if method == "append" and len(args) == 1:
