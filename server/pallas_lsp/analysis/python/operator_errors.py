@@ -12,8 +12,11 @@ tuples and lists the program built (their items do not matter to a TypeError of 
 ``%`` of a str or bytes formats its items, so it is never judged), and ``pl.ds`` / Python
 slices. The analysis holds a dict's ``items()`` / ``values()`` as a tuple: a view defines no
 arithmetic, so what raises for a tuple raises for it too, except the set operators ``& | - ^``,
-never judged with a tuple or list operand. Anything else (arrays, refs, the program's own
-classes, library objects) is not judged: its class may define the operator.
+never judged with a tuple or list operand. Not dicts: the analysis holds a mapping proxy, an
+OrderedDict, a frame's locals as a dict too, whose type CPython's message would name. A shift
+by a negative count of two known ints is CPython's "ValueError: negative shift count".
+Anything else (arrays, refs, the program's own classes, library objects) is not judged: its
+class may define the operator.
 """
 
 from __future__ import annotations
@@ -101,7 +104,11 @@ def binary_error(left: object, op: ast.operator, right: object) -> ExcVal | None
         return None  # a NumPy scalar's operators are NumPy's (5 // 0 is 0 there, with a warning)
     if type(left) is Const and type(right) is Const and type(left.value) in _NUMBERS \
             and type(right.value) in _NUMBERS:
-        # Most operators: two numbers, of which only a zero divisor (or 0 ** -n) raises.
+        # Most operators: two numbers, of which only a zero divisor (or 0 ** -n) raises, and a
+        # shift by a negative count.
+        if isinstance(op, (ast.LShift, ast.RShift)) and type(right.value) in (int, bool) \
+                and type(left.value) in (int, bool) and right.value < 0:
+            return ExcVal(ValueError, (Const("negative shift count"),))
         return _zero_division(left, op, right) if right.value == 0 or left.value == 0 else None
     a, b = _stand_in(left), _stand_in(right)
     if (a is None and not _fell_off(left)) or (b is None and not _fell_off(right)):
