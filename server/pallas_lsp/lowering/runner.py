@@ -100,9 +100,15 @@ def _private_tmp(env: dict[str, str]) -> Iterator[dict[str, str]]:
 def _error_classes(error: dict, jax_version: str | None) -> tuple[str, ...]:
     """The rule classes of one error of the worker's reply. A bare AssertionError is JAX's
     (pl.pallas_call's refusal on 0.11.2+, PAL008 / PAL020) only when JAX raised it: an `assert`
-    of the user's own files that fails while the kernel is traced has no rule class."""
+    of the user's own files that fails while the kernel is traced has no rule class; an
+    "unhashable type" TypeError of the user's own statement likewise (PAL079's, not PAL011's)."""
     exc_type = error.get("exc_type", "")
     if exc_type == "AssertionError" and error.get("raised_in_user_file"):
+        return (PROGRAM_ERROR,)
+    if exc_type == "TypeError" and error.get("raised_in_user_file") \
+            and str(error.get("message", "")).startswith("unhashable type: "):
+        # Python's own words for any unhashable key: PAL011's where JAX hashes a primitive's
+        # parameters, the program's own where its own statement builds a dict or set.
         return (PROGRAM_ERROR,)
     found = classes_of(exc_type, error.get("message", ""), jax_version, error.get("raised_at") or None)
     return found or _program_error(exc_type, error.get("raised_by_program"))
@@ -139,7 +145,8 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
     lowered = int(obj.get("lowered", 0))
     if fatal:
         kind, line, message = fatal.get("kind"), fatal.get("line"), fatal.get("message", "")
-        predicted = _predicted_user_error(kind, line, message, jax_version, fatal.get("raised_by_program"))
+        predicted = _predicted_user_error(kind, line, message, jax_version, fatal.get("raised_by_program"),
+                                          fatal.get("raised_in_user_file"))
         if predicted is not None:
             # The file's own call of a JAX API raised an error a rule predicts (PAL009: an
             # argument the release does not have): a finding, not a failed check.
@@ -177,7 +184,8 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
 
 
 def _predicted_user_error(kind: str | None, line: int | None, message: str,
-                          jax_version: str | None, raised_by_program: object = None) -> LoweringError | None:
+                          jax_version: str | None, raised_by_program: object = None,
+                          raised_in_user_file: object = None) -> LoweringError | None:
     """A user-code error ("TypeError: ...", on a line of the file) of a rule class, or None.
     One the program raised itself (its own code or the standard library it called) is
     PAL079's where no rule's text claims it."""
@@ -188,6 +196,8 @@ def _predicted_user_error(kind: str | None, line: int | None, message: str,
         return None
     # (No ": ": a bare exception, `raise ConfigError` or a failed `assert` with no message.)
     classes = classes_of(exc_type, text, jax_version) if sep else ()
+    if raised_in_user_file is True and exc_type == "TypeError" and text.startswith("unhashable type: "):
+        classes = ()  # the program's own statement's (as _error_classes says)
     classes = classes or _program_error(exc_type, raised_by_program)
     if not classes:
         return None

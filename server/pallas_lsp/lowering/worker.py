@@ -782,7 +782,8 @@ def _clear_caches(jax: types.ModuleType) -> None:
 def _user_fatal(exc: BaseException, check: _Check) -> dict:
     message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     return {"kind": "user_code", "line": check.innermost_user_line(exc),
-            "message": message[:MESSAGE_LIMIT], "raised_by_program": check.raised_by_program(exc)}
+            "message": message[:MESSAGE_LIMIT], "raised_by_program": check.raised_by_program(exc),
+            "raised_in_user_file": check.is_user_file(_raising_file(exc))}
 
 
 def _module_name(path: str) -> str:

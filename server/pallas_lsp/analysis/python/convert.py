@@ -199,7 +199,8 @@ class Conversion:
             self.faithful = False  # an int / float subclass's instance that overrides none of
             return self.to_real(value.payload, depth + 1)  # the number's methods: its number
         if isinstance(value, (FuncVal, PartialVal, ClassVal, WrappedVal)):
-            self.faithful = False
+            # A callback of the program's: unfaithful once real code calls it (its errors are
+            # the interpreter's to see); never called (`reduce(f, [])`), it changed nothing.
             return self._callback(value)
         self.faithful = False  # a stand-in from here on
         if value.__class__ is ObjectVal:
@@ -408,6 +409,7 @@ class Conversion:
         caller = self.caller
 
         def callback(*args: object, **kwargs: object) -> object:
+            self.faithful = False  # (what real code raises after this call is not surely its own)
             if self.pending is not None:
                 raise Refused("the analysis is stopping")
             self.callbacks += 1

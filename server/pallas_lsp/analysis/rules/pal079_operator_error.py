@@ -159,6 +159,14 @@ def _spells_lax(func: ast.expr) -> bool:
 def _message(error: OperatorError) -> str:
     """What the finding says, by the kind of statement or expression that raised."""
     said = f"{error.kind}: {error.message}" if error.message else error.kind
+    if error.kind == "TypeError" and error.message.endswith("object does not support item assignment"):
+        return (f"This store raises \"{said}\" when this line runs, and nothing catches it: a tuple "
+            f"(or str) cannot be changed in place, so the program stops here. Build a new one "
+            f"(`shape = (64, *shape[1:])`), or keep a list where it is changed.")
+    if error.kind == "TypeError" and error.message.startswith("unhashable type: "):
+        return (f"This key raises \"{said}\" when this line runs, and nothing catches it: a dict "
+            f"key must be hashable, and a list or dict is not, so the program stops here. Use a "
+            f"tuple (`tuple(key)`) as the key.")
     if error.kind == "TypeError" and (error.message.endswith("object is not iterable")
                                       or error.message.startswith("cannot unpack non-iterable")):
         return (f"This raises \"{said}\" when this line runs, and nothing catches it: the value is a "

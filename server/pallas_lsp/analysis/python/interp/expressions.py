@@ -741,7 +741,12 @@ class ExpressionsMixin:
                             f"'{type(spread.value).__name__}' object is not a mapping"),)))  # type: ignore[attr-defined]
                     value.store(UNKNOWN, UNKNOWN)
             else:
-                value.store(self.ev(key, env, ctx), self.ev(item, env, ctx))
+                made = self.ev(key, env, ctx)
+                if made.__class__ in _UNHASHABLE:
+                    # `{[64, 128]: ...}`: CPython 3.11 / 3.12's TypeError (PAL079 where it escapes).
+                    self.operator_raised(key, ExcVal(TypeError, (Const(
+                        f"unhashable type: '{_UNHASHABLE[made.__class__]}'"),)))  # type: ignore[arg-type]
+                value.store(made, self.ev(item, env, ctx))
         return value
 
     def ev_sequence(self, elements: list[ast.expr], env: Env, ctx: Ctx) -> object:
@@ -916,6 +921,8 @@ _PLAIN_INDEX_NODES = (ast.Constant, ast.Name, ast.Slice, ast.Tuple, ast.UnaryOp,
                       ast.Load)
 
 
+# The program's containers no dict key may be (their type has no __hash__).
+_UNHASHABLE = {ListVal: "list", DictVal: "dict"}
 # The program's values of builtin types (attributes.builtin_lacks judges their attributes).
 _BUILTIN_VALUES = (Const, ListVal, DictVal)
 

@@ -994,6 +994,13 @@ class StatementsMixin:
                 self.record_acc_store(container, index, target, ctx, value)
                 return
             key = self.ev_item_key(target.slice, env, ctx)
+            immutable = _IMMUTABLE.get(type(container.value)) if container.__class__ is Const \
+                else "tuple" if container.__class__ is tuple else None  # type: ignore[attr-defined]
+            if immutable is not None:
+                # `SHAPE[0] = 64` of a tuple: CPython's TypeError (PAL079 where it escapes).
+                self.operator_raised(target, exception_values.ExcVal(TypeError, (Const(
+                    f"'{immutable}' object does not support item assignment"),)))
+                return
             if isinstance(container, (DictVal, ObjVal)):
                 self.stores += 1  # a dict's items (a list's count in mutate)
             if isinstance(container, introspection.ScopeView) and container.scope is not None \
@@ -1345,3 +1352,7 @@ def _not_iterable(value: object) -> str | None:
     if value.__class__ is Const and value.origins is not NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]
         return _NOT_ITERABLE.get(type(value.value))  # type: ignore[attr-defined]
     return None
+
+
+# Immutable sequences a program may store into by mistake (a NumPy-marked constant is a number).
+_IMMUTABLE = {tuple: "tuple", str: "str", bytes: "bytes"}
