@@ -260,9 +260,10 @@ def _message(error: OperatorError) -> str:
             f"here. Index it by position, or look the key up in a dict.")
     if isinstance(error.node, ast.Subscript):
         return (f"This lookup raises \"KeyError: {error.message}\" when this line runs, and nothing "
-            f"catches it: the dict holds every key stored into it, and not this one, so the "
-            f"program stops here (in a kernel body: JAX never sees the kernel). Add the key "
-            f"where the dict is built, or read it with .get(key, default).")
+            f"catches it: the dict holds every key stored into it (an enum, every member's "
+            f"name), and not this one, so the program stops here (in a kernel body: JAX never "
+            f"sees the kernel). Add the key where the dict is built (check the spelling), or "
+            f"read it with .get(key, default).")
     if isinstance(error.node, ast.Attribute) and error.message.startswith("'NoneType' object"):
         return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
             f"it: the value is surely None here (a call of a function that ran no `return`, the "

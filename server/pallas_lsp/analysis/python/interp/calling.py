@@ -97,6 +97,7 @@ from .support import (
     _new_list,
     _shard_of,
     callable_of,
+    members_known,
     spec_for,
 )
 
@@ -146,20 +147,6 @@ def _one_of_at(args: list[object]) -> int | None:
                 return None
             found = index
     return found
-
-
-def _members_known(cls: ClassVal) -> bool:
-    """Whether an enum class's value lookup is decided by its members alone: every member's
-    value known, and no class of its MRO a library's other than enum's own bases (a mixin's
-    ``_missing_`` may answer), nor the program's ``_missing_``."""
-    if cls.enum_members is None or any(
-            isinstance(entry, ClassVal) and "_missing_" in entry.attrs for entry in cls.mro()):
-        return False
-    if any(isinstance(entry, QualName) and entry.name not in _ENUM_BASES and entry.name != "builtins.object"
-           for entry in cls.mro()):
-        return False
-    return all(isinstance(plain(member.attrs.get("value", UNKNOWN)), Const)
-               for member in cls.enum_members.values())
 
 
 class CallsMixin:
@@ -603,7 +590,7 @@ class CallsMixin:
                     made = self.call(hook, [args[0]], {}, node, {}, {}, env, ctx)
                     if isinstance(made, ObjVal) and made.cls is func:
                         return made
-                elif isinstance(args[0], Const) and isinstance(node, ast.Call) and _members_known(func):
+                elif isinstance(args[0], Const) and isinstance(node, ast.Call) and members_known(func):
                     # No member has that value, and no hook of the program's may answer it:
                     # EnumType.__call__ raises ValueError (PAL079 where it escapes).
                     self.operator_raised(node, exception_values.ExcVal(ValueError, (Const(

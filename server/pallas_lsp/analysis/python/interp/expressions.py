@@ -87,6 +87,7 @@ from .support import (
     _new_list,
     _subscript,
     _unary,
+    members_known,
 )
 
 # The operators whose array operands PAL049 judges (Mosaic GPU's pointwise arithmetic).
@@ -943,6 +944,10 @@ def _lookup_error(base: object, index: object) -> ExcVal | None:
     if type(base) is DictVal and base.complete and isinstance(index, Const) \
             and _is_hashable(index.value) and index.value not in base.items:
         return ExcVal(KeyError, (index,))
+    if base.__class__ is ClassVal and base.enum_members is not None and index.__class__ is Const \
+            and type(index.value) is str and index.value not in base.enum_members \
+            and members_known(base):  # type: ignore[attr-defined,arg-type]
+        return ExcVal(KeyError, (index,))  # `Role["CONSUMR"]`: EnumType.__getitem__'s KeyError
     refused = _not_subscriptable(base, index)
     if refused is not None:
         return ExcVal(TypeError, (Const(refused),))

@@ -388,3 +388,17 @@ def _nested_manual_axes(ctx: Ctx, inner: object) -> object:
     if isinstance(outer, tuple) and isinstance(inner, tuple):
         return outer + tuple(axis for axis in inner if axis not in outer)
     return UNKNOWN
+
+
+def members_known(cls: ClassVal) -> bool:
+    """Whether an enum class's value lookup is decided by its members alone: every member's
+    value known, and no class of its MRO a library's other than enum's own bases (a mixin's
+    ``_missing_`` may answer), nor the program's ``_missing_``."""
+    if cls.enum_members is None or any(
+            isinstance(entry, ClassVal) and "_missing_" in entry.attrs for entry in cls.mro()):
+        return False
+    if any(isinstance(entry, QualName) and entry.name not in _ENUM_BASES and entry.name != "builtins.object"
+           for entry in cls.mro()):
+        return False
+    return all(isinstance(plain(member.attrs.get("value", UNKNOWN)), Const)
+               for member in cls.enum_members.values())
