@@ -1279,7 +1279,9 @@ class CallsMixin:
         if isinstance(func, FuncVal):
             spec = func.node.args
             count = len(spec.posonlyargs) + len(spec.args) - (1 if func.self_value is not None else 0)
-            self.call_function(func, [UNKNOWN] * max(count, 0), {}, ctx)
+            # (A `*rest` takes what the unknown caller passes beyond: unknown, not empty.)
+            rest = [_UNKNOWN_REST] if spec.vararg is not None else []
+            self.call_function(func, [UNKNOWN] * max(count, 0) + rest, {}, ctx)
         elif isinstance(func, (PartialVal, WrappedVal, KernelVal)):
             self.call(func, [_UNKNOWN_REST], {}, node, [], {}, self.module_env, ctx)
 
