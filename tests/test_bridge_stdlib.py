@@ -79,6 +79,13 @@ COMPUTED.update({
         "import decimal\nC = decimal.Context(rounding=decimal.ROUND_HALF_EVEN)\n"
         "D = decimal.Decimal('2.5').quantize(decimal.Decimal('1'), context=C)\n"
         "OP = 'max' if int(D) == 2 else 'add'\n"),
+    # A program that never names its thread's context computes with the default one.
+    "decimal arithmetic under the default context": (
+        "import decimal\nD = decimal.Decimal(1) / decimal.Decimal(3)\n"
+        "OP = 'max' if str(D) == '0.' + '3' * 28 else 'add'\n"),
+    "decimal quantize under the default context (half to even)": (
+        "import decimal\nD = decimal.Decimal('2.5').quantize(decimal.Decimal('1'))\n"
+        "OP = 'max' if D == 2 else 'add'\n"),
     "decimal exact reads": (
         "import decimal\nD = decimal.Decimal('2.50')\n"
         "OP = 'max' if not D.is_signed() and D.adjusted() == 0 and D.as_tuple()[2] == -2 else 'add'\n"),
@@ -113,11 +120,14 @@ SILENT = {
         "import ipaddress\nN = ipaddress.ip_network('0.0.0.0/0')\nOP = 'max' if sorted(N)[0] else 'add'\n"),
     "a loop over 0.0.0.0/0": (
         "import ipaddress\nOP = 'add'\nfor a in ipaddress.ip_network('0.0.0.0/0'):\n    OP = 'max'\n"),
-    "decimal arithmetic reads the thread's context": (
+    # A program that names what could change its thread's context: its arithmetic is refused.
+    "decimal arithmetic where the program may set the context": (
         "import decimal\nD = decimal.Decimal(1) / decimal.Decimal(3)\n"
-        "OP = 'max' if str(D).startswith('0.333') else 'add'\n"),
-    "decimal quantize without context=": (
-        "import decimal\nD = decimal.Decimal('2.5').quantize(decimal.Decimal('1'))\n"
+        "OP = 'max' if str(D).startswith('0.333') else 'add'\n"
+        "def narrow():\n    decimal.setcontext(decimal.BasicContext)\n"),
+    "decimal quantize in a local context": (
+        "import decimal\nwith decimal.localcontext() as ctx:\n    ctx.rounding = decimal.ROUND_UP\n"
+        "    D = decimal.Decimal('2.5').quantize(decimal.Decimal('1'))\n"
         "OP = 'max' if D == 2 else 'add'\n"),
     "decimal getcontext changed": (
         "import decimal\ndecimal.getcontext().prec = 3\n"

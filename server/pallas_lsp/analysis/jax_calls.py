@@ -60,6 +60,7 @@ from .ops import (
 )
 from .python import allow, bridge, copy_protocol, numpy_bridge, printing
 from .python.exception_values import ExcVal
+from .python.itemless import itemless_kind
 from .python.real import RealVal
 from .ref_ops import REF_OPS
 from .trace import Ctx, GpuMeshVal, HostAxisQuery, MeshContext, OpaqueScope, PatchContext, WarpMeshVal
@@ -1710,9 +1711,10 @@ def _layout(call: Call) -> object:
 
 def _sequence(call: Call) -> object:
     value = call.arg(0, "iterable")
-    kind = stdlib_calls.number_kind(value) if len(call.args) == 1 and not call.kwargs else None
+    kind = itemless_kind(value, call.arg_node(0, "iterable")) if len(call.args) == 1 and not call.kwargs \
+        else None
     if kind is not None:
-        # `tuple(ROWS)` of a number: CPython's TypeError (PAL079 where it escapes).
+        # `tuple(ROWS)` of a number, `list(make_grid)`: CPython's TypeError (PAL079 where it escapes).
         said = Const(f"'{kind}' object is not iterable")
         call.tracer.operator_raised(call.node, ExcVal(TypeError, (said,)))
         return UNKNOWN

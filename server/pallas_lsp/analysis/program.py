@@ -17,6 +17,7 @@ from .loop_types import control_flow_refused
 from .model import OpFacts, Options, Span
 from .multimem_operands import store_operand_fault
 from .ops import COLLECTIVE_OPS, HOVERED_OPS, LAYOUT_CAST, MULTIMEM_OPS, OPS
+from .python import stdlib_guards
 from .python.refused_calls import RefusedCall
 from .ref_facts import describe_ref, ds_past_end
 from .ref_stores import store_fault, tmem_store_fault
@@ -706,11 +707,16 @@ def build_program(tree: ast.Module, options: Options, deadline: float, source: s
     interp.x64 = _x64_default(tree, source)
     if script is not None:
         interp.script = script
+    texts = [source, *(sources or {}).values()]
+    default_decimals = stdlib_guards.DEFAULT_DECIMAL_CONTEXT.set(
+        bool(source) and stdlib_guards.decimal_context_untouched(texts))
     try:
         interp.run()
     except AnalysisStopped as exc:
         exc.partial = _program(tree, source, options, interp, sources)
         raise
+    finally:
+        stdlib_guards.DEFAULT_DECIMAL_CONTEXT.reset(default_decimals)
     return _program(tree, source, options, interp, sources)
 
 

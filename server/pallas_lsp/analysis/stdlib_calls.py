@@ -24,9 +24,9 @@ from .ops import ARITH_OP
 from .pipelines import BlockSpecVal, replace_spec
 from .python import argparse_run, bridge, class_introspection
 from .python.exception_values import ExcVal
+from .python.itemless import itemless_kind
 from .values import (
     MISSING,
-    NUMPY_SCALAR_ORIGINS,
     UNKNOWN,
     ArrayVal,
     CompilerParamsVal,
@@ -300,7 +300,7 @@ _DICT_METHODS = {"get": _dict_get, "items": _dict_items, "keys": _dict_items, "v
 
 def _len(call: Call) -> object:
     value = call.arg(0, "obj")
-    kind = number_kind(value)
+    kind = itemless_kind(value, call.arg_node(0, "obj"))
     if kind is not None and len(call.args) == 1:
         # CPython's TypeError (PAL079 where it escapes).
         said = Const(f"object of type '{kind}' has no len()")
@@ -308,19 +308,6 @@ def _len(call: Call) -> object:
         return UNKNOWN
     items = unpack(value)
     return UNKNOWN if items is None else Const(len(items))
-
-
-# Python's numbers by the name CPython's messages give their type (not None: see
-# python/operator_errors.py).
-_NUMBER_KINDS = {int: "int", float: "float", bool: "bool", complex: "complex"}
-
-
-def number_kind(value: object) -> str | None:
-    """The type name of a value that is surely a Python number (a NumPy scalar, marked, is not
-    one), else None."""
-    if value.__class__ is Const and value.origins is not NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]
-        return _NUMBER_KINDS.get(type(value.value))  # type: ignore[attr-defined]
-    return None
 
 
 # ---------------------------------------------------------------- program inputs

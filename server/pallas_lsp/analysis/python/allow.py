@@ -550,8 +550,12 @@ def _kept_element() -> None:
 
 def _kept_email() -> None:
     import email.message
+    import email.parser
 
-    _keep(email.message.Message)
+    # A parser holds only its message class and policy (parsestr builds a new message each
+    # call); a message's headers are its state (the snapshot).
+    _keep(email.message.Message, email.parser.Parser, email.parser.HeaderParser,
+          email.parser.BytesParser, email.parser.BytesHeaderParser)
     real.SNAPSHOTS[email.message.Message] = lambda m: [*m.items(), m.get_payload()]
 
 
@@ -648,6 +652,16 @@ def _kept_difflib() -> None:
     _keep(difflib.SequenceMatcher, difflib.Differ, difflib.Match)
 
 
+def _kept_url_records() -> None:
+    import urllib.parse
+
+    # Named tuples with properties (hostname, port, username): read by name, they stay real;
+    # ``port`` raises the program's ValueError for a port that is not a number.
+    _keep(urllib.parse.ParseResult, urllib.parse.SplitResult, urllib.parse.DefragResult,
+          urllib.parse.ParseResultBytes, urllib.parse.SplitResultBytes,
+          urllib.parse.DefragResultBytes)
+
+
 def _kept_tokens() -> None:
     import tokenize
 
@@ -666,6 +680,7 @@ _LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
     (("ipaddress",), _kept_addresses),
     (("uuid",), _kept_uuid),
     (("tokenize",), _kept_tokens),
+    (("urllib",), _kept_url_records),
     (("difflib",), _kept_difflib),
     (("random",), _kept_random),
     (("shlex",), _kept_shlex),

@@ -13,14 +13,17 @@ compute. Program inputs (argparse, ``os.environ``) and JAX stay modelled elsewhe
 from __future__ import annotations
 
 import ast
+import decimal
+import inspect
 import operator
+import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..values import MISSING, UNKNOWN, Const, DictVal, ObjVal, OneOf, PartialVal, QualName, pack
-from . import allow, guards, numpy_bridge, stdlib_guards  # noqa: F401  (registers its guards)
+from . import allow, guards, numpy_bridge, stdlib_guards
 from .convert import Conversion, forget
-from .real import KEPT_TYPES, SNAPSHOTS, Opaque, RealVal, Refused
+from .real import KEPT_TYPES, SNAPSHOTS, Opaque, RealVal, Refused, program_error
 
 if TYPE_CHECKING:
     from ..jax_calls import Call
@@ -81,7 +84,12 @@ def run(name: str, target: Callable[..., object], args: list[object], kwargs: di
                 and not isinstance(real_args[1], (tuple, list)):
             real_args[1] = tuple(real_args[1])  # type: ignore[call-overload]
         guards.check_call(name, real_args, real_kwargs)
-        result = target(*real_args, **real_kwargs)
+        if stdlib_guards.DEFAULT_DECIMAL_CONTEXT.get():
+            # Decimal arithmetic of a program that never changes its thread's context.
+            with decimal.localcontext(stdlib_guards.default_decimal_context()):
+                result = target(*real_args, **real_kwargs)
+        else:
+            result = target(*real_args, **real_kwargs)
         returned = True
         value = conversion.to_abstract(result)
         if value.__class__ is RealVal and conversion.faithful and conversion.pending is None \
@@ -250,6 +258,22 @@ def missing_attribute(base: RealVal, attr: str) -> str | None:
 _BUILTIN_KEPT = frozenset(KEPT_TYPES)
 
 
+def property_error(base: RealVal, attr: str) -> BaseException | None:
+    """The program's own error a kept object's property raised when read (``urlparse(url)
+    .port`` of "peers:two": "ValueError: Port could not be cast to integer value as 'two'");
+    None when the read succeeds, the name is no property of its type, or what it raised is not
+    the program's (real.program_error)."""
+    if not base.known or attr.startswith("_") or attr in allow.EXCLUDED_METHODS:
+        return None
+    if not isinstance(inspect.getattr_static(type(base.real), attr, None), property):
+        return None
+    try:
+        getattr(base.real, attr)
+    except BaseException as error:
+        return error if program_error(error) else None
+    return None
+
+
 def attribute(base: object, attr: str) -> object:
     """``"x".upper`` / ``(1, 2).index`` / ``d.fromkeys`` / ``pattern.sub`` / ``frac.numerator``:
     a method bound to the value (called through the bridge), a data attribute's value;
@@ -302,6 +326,22 @@ def binary(left: object, op: ast.operator, right: object) -> object:
     if not callable(target):
         return UNKNOWN
     return run(f"operator.{name}", target, [left, right], {})
+
+
+def format_error(text: Const, items: object) -> BaseException | None:
+    """What ``text % items`` of a known format raises on the program's own items (a mapping key
+    the format names and the dict lacks: KeyError; "not all arguments converted during string
+    formatting"; "%d format: a real number is required, not str"), run for real; None when it
+    formats, or an item is not known as itself. Not where None is formatted: a None the
+    analysis holds is often a default unseen code replaces (operator_errors.py)."""
+    raised: list[BaseException] = []
+    run("operator.mod", operator.mod, [text, items], {}, raised=raised)
+    if not raised or "NoneType" in str(raised[0]):
+        return None
+    error = raised[0]
+    if "Tagged" in str(error):  # (real.Tagged, the bridge's str that carries an axis name's origin)
+        return type(error)(re.sub(r"\bTagged\b", "str", str(error)))
+    return error
 
 
 # Python's unary operators as the functions of `operator`.

@@ -190,6 +190,8 @@ class Conversion:
                 made = self._guarded(value.name, target)
                 self._pair(value, made)
                 return made
+            if target is not MISSING and allow.constant(value.name) is not MISSING:
+                return target  # `from decimal import ROUND_HALF_UP`: the module's constant
             self.faithful = False
             return self._callback(value)
         if is_enum_member(value) and value.cls.enum_mixin:  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ import ipaddress
 import lzma
 import zlib
 from collections.abc import Iterable
+from contextvars import ContextVar
 
 from . import allow, guards, real
 from .guards import MAX_RESULT, refuse
@@ -120,6 +121,27 @@ def _digest_at(position: int, keyword: str) -> guards.Estimator:
 
 # ---------------------------------------------------------------- decimal
 
+# Whether the program surely computes with the thread's default decimal context: set around a
+# run (program.build_program) when no text of it names what could change that context
+# (getcontext, setcontext, localcontext, DefaultContext). Then Decimal arithmetic runs for real,
+# under CPython's default context (default_decimal_context), not the analysis thread's own.
+DEFAULT_DECIMAL_CONTEXT: ContextVar[bool] = ContextVar("DEFAULT_DECIMAL_CONTEXT", default=False)
+_CONTEXT_NAMES = ("getcontext", "setcontext", "localcontext", "DefaultContext")
+
+
+def decimal_context_untouched(texts: Iterable[str]) -> bool:
+    """Whether no text names anything that could change the thread's decimal context."""
+    return not any(name in text for text in texts for name in _CONTEXT_NAMES)
+
+
+def default_decimal_context() -> decimal.Context:
+    """A new context with CPython's defaults (what a thread starts from), whatever the
+    analysis process's DefaultContext holds."""
+    return decimal.Context(prec=28, rounding=decimal.ROUND_HALF_EVEN, Emin=-999999, Emax=999999,
+                           capitals=1, clamp=0, flags=[],
+                           traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow])
+
+
 MAX_DECIMAL_PREC = 1000  # digits a Context computes with (exp / ln at 10**5 digits take seconds)
 # Decimal methods whose result reads no context (the rest round, or signal, by the thread's).
 _CONTEXT_FREE = frozenset(f"Decimal.{name}" for name in (
@@ -190,8 +212,9 @@ def check_decimal_context(name: str, args: list[object], kwargs: dict[str, objec
     if name == "decimal.Context" and isinstance(kwargs.get("prec", args[0] if args else None), int) \
             and kwargs.get("prec", args[0] if args else 0) > MAX_DECIMAL_PREC:  # type: ignore[operator]
         refuse("a decimal precision past the bridge's bound")
-    if not _holds_decimal(values) or type(kwargs.get("context")) is decimal.Context:
-        return
+    if not _holds_decimal(values) or type(kwargs.get("context")) is decimal.Context \
+            or DEFAULT_DECIMAL_CONTEXT.get():
+        return  # (the default context: bridge.run computes under it)
     if name in ("builtins.str", "builtins.repr") and "E" in str(args[0]).upper():
         refuse("an exponent's letter case is the thread's context (capitals)")
     if name not in _CONTEXT_FREE:

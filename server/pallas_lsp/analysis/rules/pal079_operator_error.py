@@ -156,6 +156,12 @@ def _spells_lax(func: ast.expr) -> bool:
     return False
 
 
+# A function or method used as its result (python/itemless.py): measured, iterated, unpacked.
+_CALLABLE_ITEMS = re.compile(r"(type |')(function|method|builtin_function_or_method)'"
+                             r"( has no len| object is not iterable)"
+                             r"|non-iterable (function|method|builtin_function_or_method) object")
+
+
 def _message(error: OperatorError) -> str:
     """What the finding says, by the kind of statement or expression that raised."""
     said = f"{error.kind}: {error.message}" if error.message else error.kind
@@ -167,6 +173,10 @@ def _message(error: OperatorError) -> str:
         return (f"This key raises \"{said}\" when this line runs, and nothing catches it: a dict "
             f"key must be hashable, and a list or dict is not, so the program stops here. Use a "
             f"tuple (`tuple(key)`) as the key.")
+    if error.kind == "TypeError" and _CALLABLE_ITEMS.search(error.message):
+        return (f"This raises \"{said}\" when this line runs, and nothing catches it: the value is a "
+            f"function or method, not what it returns (its call's parentheses are missing), so "
+            f"the program stops here. Call it: `f()`.")
     if error.kind == "TypeError" and (error.message.endswith("object is not iterable")
                                       or error.message.startswith("cannot unpack non-iterable")):
         return (f"This raises \"{said}\" when this line runs, and nothing catches it: the value is a "
@@ -292,6 +302,11 @@ def _message(error: OperatorError) -> str:
             f"it: the namespace holds only the names it was made with (or argparse's options) and "
             f"those set on it since, so the program stops here. Read a name it holds (check the "
             f"spelling), or set it first.")
+    if isinstance(error.node, ast.Attribute) and error.kind != "AttributeError":
+        return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
+            f"it: it is a property of the object's type that computes its value from what the "
+            f"object holds, and it refuses what this object holds, so the program stops here. "
+            f"Check the value the object was made from (the text parsed, the numbers given).")
     if isinstance(error.node, ast.Attribute):
         return (f"Reading this attribute raises \"{said}\" when this line runs, and nothing catches "
             f"it: no class of the object's defines it, nothing set it on the object, and no "
@@ -336,6 +351,11 @@ _LAX_DTYPE = re.compile(r"\A(\w+ does not accept dtype|lax\.\w+ requires argumen
 
 
 def _advice(error: OperatorError) -> str:
+    if isinstance(error.node, ast.BinOp) and isinstance(error.node.op, ast.Mod) \
+            and (error.kind == "KeyError" or "format" in error.message or "arguments" in error.message):
+        return ("The format and what it formats disagree: check each %(name)s key against the "
+                "mapping's keys, and the count and types of the items against the format's "
+                "conversions (%d and %x take numbers).")
     if error.kind == "ZeroDivisionError":
         return "The divisor is zero: check where it is set, or guard the division."
     if "'Slice'" in error.message:

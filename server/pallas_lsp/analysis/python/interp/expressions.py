@@ -306,6 +306,15 @@ class ExpressionsMixin:
                             # The trace stops there: nothing of this launch is lowered.
                             self.trace_stopped_launches.add(id(ctx.launch))
                     return UNKNOWN
+            if node.op.__class__ is ast.Mod and left.__class__ is Const \
+                    and isinstance(left.value, (str, bytes)):  # type: ignore[attr-defined]
+                # `"%(kind)s" % NAMING`: what formatting raises on the program's items.
+                raised = bridge.format_error(left, right)  # type: ignore[arg-type]
+                if raised is not None:
+                    keyed = type(raised) is KeyError and len(raised.args) == 1
+                    said = raised.args[0] if keyed else str(raised)
+                    self.operator_raised(node, ExcVal(type(raised), (Const(said),)))
+                    return UNKNOWN
             if left.__class__ in operator_errors.JUDGED and right.__class__ in operator_errors.JUDGED:
                 error = operator_errors.binary_error(left, node.op, right)
                 if error is not None:
@@ -633,6 +642,8 @@ class ExpressionsMixin:
                 refused = bridge.missing_attribute(base, attr)  # type: ignore[arg-type]
                 if refused is not None:
                     self.operator_raised(node, ExcVal(AttributeError, (Const(refused),)))  # PAL079
+                elif (raised := bridge.property_error(base, attr)) is not None:  # type: ignore[arg-type]
+                    self.operator_raised(node, ExcVal(type(raised), (Const(str(raised)),)))
             elif value is UNKNOWN and node is not None and base.__class__ is NamespaceVal \
                     and attributes.namespace_lacks(base, attr):  # type: ignore[arg-type]
                 self.operator_raised(node, ExcVal(AttributeError, (Const(

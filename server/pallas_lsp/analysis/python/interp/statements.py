@@ -31,7 +31,6 @@ from ...trace import (
 from ...values import (
     MAX_LIST_ITEMS,
     MISSING,
-    NUMPY_SCALAR_ORIGINS,
     UNKNOWN,
     AccRefVal,
     ClassVal,
@@ -65,6 +64,7 @@ from .. import (
     unbound_locals,
 )
 from ..generator_contexts import GeneratorContextManager
+from ..itemless import itemless_kind
 from ..operator_errors import OperatorError, unpack_error
 from ..real import RealVal
 from .expressions import _lookup_error
@@ -818,7 +818,7 @@ class StatementsMixin:
 
     def exec_for(self, stmt: ast.For | ast.AsyncFor, env: Env, ctx: Ctx, frame: Frame) -> None:
         evaluated = self.ev(stmt.iter, env, ctx)
-        kind = _not_iterable(evaluated) if stmt.__class__ is ast.For else None
+        kind = itemless_kind(evaluated, stmt.iter) if stmt.__class__ is ast.For else None
         if kind is not None and stmt.iter.__class__ in (ast.Name, ast.Attribute, ast.Subscript, ast.Call):
             # `for n in ROWS` of a number: CPython's TypeError before the first pass (PAL079).
             self.operator_raised(stmt.iter, exception_values.ExcVal(TypeError, (Const(  # type: ignore[arg-type]
@@ -1124,7 +1124,7 @@ class StatementsMixin:
         # Items the program's own iteration protocol gave, to a sure end: counted exactly too
         # (protocol_items answers None unless every step and the end are sure).
         by_protocol = False
-        kind = _not_iterable(value)
+        kind = itemless_kind(value, None)
         if kind is not None:
             # Python raises TypeError before binding any name (PAL079).
             self.operator_raised(target, exception_values.ExcVal(TypeError, (Const(
@@ -1339,19 +1339,6 @@ def _counted_exactly(value: object) -> bool:
     analysis may read partly)."""
     return type(value) is tuple or (isinstance(value, Const) and type(value.value) is tuple) \
         or (type(value) is ListVal and value.complete)
-
-
-# Python's numbers: no __iter__ (a NumPy scalar, marked, is not judged; nor None, which
-# operator_errors leaves alone: often a default that a command line or unseen code replaces).
-_NOT_ITERABLE = {int: "int", float: "float", bool: "bool", complex: "complex"}
-
-
-def _not_iterable(value: object) -> str | None:
-    """The type name CPython's "'int' object is not iterable" gives a value that surely has no
-    items, else None."""
-    if value.__class__ is Const and value.origins is not NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]
-        return _NOT_ITERABLE.get(type(value.value))  # type: ignore[attr-defined]
-    return None
 
 
 # Immutable sequences a program may store into by mistake (a NumPy-marked constant is a number).
