@@ -878,6 +878,22 @@ def _astype(call: Call) -> object:
     return ArrayVal(base.shape, array_dtype(dtype_value, call.tracer.x64), strong=True)
 
 
+def _convert_element_type(call: Call) -> object:
+    """``lax.convert_element_type(x, new_dtype)``: x's shape in that dtype, strongly typed (JAX's
+    ``weak_type=False`` default); a Python number is a 0-d array."""
+    x, dtype_value = call.arg(0, "operand"), call.arg(1, "new_dtype")
+    weak = call.arg(None, "weak_type")
+    if isinstance(x, ArrayVal) and x.__class__ is ArrayVal:
+        shape = x.shape
+    elif isinstance(x, Const) and type(x.value) in (int, float, bool):
+        shape = Const(())
+    else:
+        return UNKNOWN
+    if dtype_value is MISSING or not (weak is MISSING or (isinstance(weak, Const) and weak.value is False)):
+        return UNKNOWN
+    return ArrayVal(shape, array_dtype(dtype_value, call.tracer.x64), strong=True)
+
+
 def _inferred(dims: tuple[int, ...], base: object) -> object:
     """A reshape with one -1: that entry is the size left over (numpy's rule), where the
     array's shape is known and the other entries divide its size; UNKNOWN otherwise."""
@@ -1220,6 +1236,7 @@ HANDLERS: dict[str, Handler] = {
     "jax.random.bits": _maker(2, "uint32", shape_from="key"),
     "jax.random.randint": _maker(4, "int32", shape_from="key"),
     "jax.Array.astype": _astype,
+    "lax.convert_element_type": _convert_element_type,
     "jax.Array.reshape": _reshape,
     "jax.Array.view": _unknown_view,
     "jax.Array.bitcast": _unknown_view,

@@ -25,6 +25,7 @@ from . import (
     mosaic_primitives,
     mosaic_refusals,
     names,
+    nd_loops,
     pipelines,
     pytrees,
     ref_facts,
@@ -1856,6 +1857,8 @@ def _record_op(call: Call) -> object:
         return _cast_value(values["x"], values["new_layout"])
     # Its value, where the op has a value handler (an iota is an array inside a kernel as
     # around one): recording it takes nothing from what it evaluates to.
+    if call.name == nd_loops.ND_LOOP:
+        return nd_loops.nd_loop(call)  # a decorator (recorded for PAL035 above)
     return HANDLERS[call.name](call) if call.name in arrays.VALUED_OPS else UNKNOWN
 
 
@@ -1970,6 +1973,7 @@ HANDLERS: dict[str, Handler] = {
     "np.transpose": _device_array_function,
     **stdlib_calls.HANDLERS,
     **grid_axes.HANDLERS,
+    nd_loops.ND_LOOP_BODY: nd_loops.nd_loop_body,
     **stdlib_values.HANDLERS,
     **bridge.HANDLERS,
     **copy_protocol.HANDLERS,

@@ -35,17 +35,20 @@ class ScopedFault:
 
 def scoped_fault(call: ScopedCall) -> ScopedFault | None:
     kernel = call.launch.kernel
-    if kernel.api != "kernel" or kernel.mesh_args is None or call.types is None:
+    if kernel.api != "kernel" or kernel.mesh_args is None:
         return None
     thread = _thread_axis(kernel.mesh_args)
     axes = _axes(call.collective_axes)
-    if thread is False or axes is None or not call.types:
+    if thread is False or axes is None:
+        return None
+    if axes and axes != (thread,):
+        # The rule's first check, before it looks at what is allocated (whatever the types).
+        return ScopedFault("not_thread_axis", axes, thread)  # type: ignore[arg-type]
+    if not call.types:
         return None
     kinds = [_kind(t) for t in call.types]
     if None in kinds:
         return None
-    if axes and axes != (thread,):
-        return ScopedFault("not_thread_axis", axes, thread)  # type: ignore[arg-type]
     if axes and "acc" in kinds:
         return ScopedFault("collective_accumulator", axes, thread)  # type: ignore[arg-type]
     if thread is not None and not axes and "buffer" in kinds:

@@ -77,12 +77,15 @@ pl.run_scoped(body, plgpu.SMEM((128,), jnp.float32), collective_axes="wg")
 def check(program: Program, options: Options) -> Iterator[Finding]:
     # A warp-specialized pipeline runs its compute_context (and any run_scoped there) under
     # its own thread handling: its real lowering reached the body past such a run_scoped
-    # (pal014/wgmma_warp_pipeline_acc_smem), so kernels running one are not judged.
+    # (pal014/wgmma_warp_pipeline_acc_smem), so kernels running one are not judged, but for
+    # axes other than the thread axis: the rule's first check, whatever the context
+    # (pal044/run_scoped_axis_around_warp_pipeline).
     specialized = {id(op.launch) for op in program.ops if op.name == WS}
     seen: set[int] = set()
     for call in program.scoped_calls:
         fault = scoped_fault(call)
-        if fault is None or id(call.node) in seen or id(call.launch) in specialized:
+        if fault is None or id(call.node) in seen or (
+                id(call.launch) in specialized and fault.kind != "not_thread_axis"):
             continue
         seen.add(id(call.node))
         yield Finding(RULE.code, program.span(call.node), _message(fault))
