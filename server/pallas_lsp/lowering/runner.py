@@ -192,8 +192,8 @@ def _predicted_user_error(kind: str | None, line: int | None, message: str,
     if kind != "user_code" or line is None:
         return None
     exc_type, sep, text = message.partition(": ")
-    if not exc_type.isidentifier():
-        return None
+    if not all(part.isidentifier() for part in exc_type.split(".")):
+        return None  # (a standard library class is named with its module: statistics.StatisticsError)
     # (No ": ": a bare exception, `raise ConfigError` or a failed `assert` with no message.)
     classes = classes_of(exc_type, text, jax_version) if sep else ()
     if raised_in_user_file is True and exc_type == "TypeError" and text.startswith("unhashable type: "):

@@ -365,7 +365,10 @@ EXCLUDED_MODULES = {
 # (``strptime`` reads the locale only for some directives: stdlib_guards.py refuses those.)
 EXCLUDED_METHODS = frozenset({"now", "today", "utcnow", "fromtimestamp", "utcfromtimestamp",
                               "timestamp", "astimezone", "strftime", "ctime",
-                              "buffer_info", "tofile", "fromfile"})
+                              "buffer_info", "tofile", "fromfile",
+                              # Struct.pack_into writes into the program's buffer (struct's policy
+                              # refuses the function too); NormalDist.samples draws from random.
+                              "pack_into", "samples"})
 
 
 def _split(name: str) -> tuple[str, str] | None:
@@ -520,7 +523,8 @@ def _register_kept_types() -> None:
                             datetime.datetime, datetime.time, datetime.timedelta, datetime.timezone,
                             type(functools.cmp_to_key(lambda a, b: 0)), operator.itemgetter,
                             operator.attrgetter, pathlib.PurePosixPath, pathlib.PureWindowsPath,
-                            io.StringIO, io.BytesIO})
+                            io.StringIO, io.BytesIO,
+                            functools._CacheInfo})  # type: ignore[attr-defined]  # (cache_info()'s record)
     for buffer in (io.StringIO, io.BytesIO):
         real.SNAPSHOTS[buffer] = lambda b: [b.getvalue(), b.tell()]
     for tops, register in _LAZY_REGISTRARS:
@@ -584,6 +588,15 @@ def _kept_numbers() -> None:
     _keep(fractions.Fraction, decimal.Decimal, decimal.Context)
     real.SNAPSHOTS[decimal.Context] = lambda c: [c.prec, c.rounding, c.Emin, c.Emax, c.capitals, c.clamp,
                                                  *c.flags.values(), *c.traps.values()]
+
+
+def _kept_values() -> None:
+    import statistics
+    import struct
+
+    # Immutable values with methods: a normal distribution (its quantiles, overlap, ...), a
+    # compiled struct format.
+    _keep(statistics.NormalDist, struct.Struct)
 
 
 def _kept_addresses() -> None:
@@ -678,6 +691,7 @@ _LAZY_REGISTRARS: tuple[tuple[tuple[str, ...], Callable[[], None]], ...] = (
     (("graphlib",), _kept_graph),
     (("decimal", "_decimal", "_pydecimal", "fractions"), _kept_numbers),
     (("ipaddress",), _kept_addresses),
+    (("statistics", "struct", "_struct"), _kept_values),
     (("uuid",), _kept_uuid),
     (("tokenize",), _kept_tokens),
     (("urllib",), _kept_url_records),

@@ -123,6 +123,23 @@ def open_up(cache: CacheVal) -> None:
 
 
 def clear(cache: CacheVal, sure: bool) -> None:
-    """``f.cache_clear()``: nothing kept (on a path that may not run: not known)."""
+    """``f.cache_clear()``: nothing kept and the counts back to 0 (on a path that may not run:
+    not known)."""
     cache.entries.clear()
     cache.closed = sure
+    cache.hits = cache.misses = 0
+    cache.counted = sure
+
+
+def info(cache: CacheVal) -> object:
+    """``f.cache_info()``: functools' CacheInfo(hits, misses, maxsize, currsize), a real named
+    tuple (its fields by name, python/allow.py keeps it), where the counts and what is kept
+    are known; else unknown."""
+    if not (cache.counted and cache.closed) or cache.maxsize is UNKNOWN:
+        return UNKNOWN
+    import functools
+
+    from . import bridge
+
+    currsize = len(cache.entries) if cache.maxsize != 0 else 0
+    return bridge.data(functools._CacheInfo(cache.hits, cache.misses, cache.maxsize, currsize))  # type: ignore[attr-defined]

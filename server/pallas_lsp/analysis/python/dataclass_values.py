@@ -8,8 +8,10 @@ fields is not known to be set.
 
 from __future__ import annotations
 
+import ast
+
 from ..stdlib_values import FieldVal
-from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, NamespaceVal, ObjVal, pack
+from ..values import MISSING, UNKNOWN, ClassVal, Const, DictVal, ListVal, NamespaceVal, ObjVal, pack, unpack
 
 NAMES = frozenset({"dataclasses.asdict", "dataclasses.astuple", "dataclasses.is_dataclass",
                    "dataclasses.fields"})
@@ -75,6 +77,23 @@ def fields_of(cls: ClassVal) -> object:
                 attrs["default"] = declared
         made.append(NamespaceVal(attrs))
     return pack(made)
+
+
+def fields_mapping(cls: ClassVal) -> object:
+    """``cls.__dataclass_fields__``: each field's name to its Field, in declaration order, where
+    no dataclass of the MRO declares a ClassVar, an InitVar or KW_ONLY (the mapping holds
+    pseudo-fields for those, which ``dataclasses.fields`` leaves out); else unknown."""
+    for base in cls.mro():
+        if isinstance(base, ClassVal) and base.is_dataclass and any(
+                isinstance(stmt, ast.AnnAssign) and any(
+                    word in ast.unparse(stmt.annotation) for word in ("ClassVar", "InitVar", "KW_ONLY"))
+                for stmt in base.node.body):
+            return UNKNOWN
+    made = fields_of(cls)
+    items = unpack(made) if made is not UNKNOWN else None
+    if items is None:
+        return UNKNOWN
+    return DictVal({field.attrs["name"].value: field for field in items})  # type: ignore[attr-defined]
 
 
 def _copy(value: object, *, as_dict: bool, depth: int) -> object:

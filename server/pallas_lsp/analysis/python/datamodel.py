@@ -50,6 +50,7 @@ from ..values import (
 from . import (
     class_introspection,
     class_objects,
+    dataclass_values,
     exception_groups,
     exception_values,
     function_scopes,
@@ -228,6 +229,8 @@ def class_attribute(caller: Caller, cls: ClassVal, name: str, ctx: Ctx) -> objec
             return made
     if name == "__annotations__":
         return class_introspection.own_annotations(cls)  # type's getter: the class's own
+    if name == "__dataclass_fields__" and cls.is_dataclass:
+        return dataclass_values.fields_mapping(cls)
     found = cls.lookup(name)
     if found is UNKNOWN:
         return UNKNOWN
@@ -265,9 +268,9 @@ def descriptor_attribute(value: object, name: str) -> object:
     if isinstance(value, CacheVal):
         if name == "__wrapped__":
             return value.func
-        if name == "cache_clear":
-            return PartialVal(QualName("python.cache_clear"), (value,), {})
-        return UNKNOWN  # cache_info(), cache_parameters(), the wrapped function's attributes
+        if name in ("cache_clear", "cache_info"):
+            return PartialVal(QualName(f"python.{name}"), (value,), {})
+        return UNKNOWN  # cache_parameters(), the wrapped function's attributes
     return MISSING
 
 

@@ -140,6 +140,12 @@ class CacheVal:
     typed: bool = False
     entries: dict[object, object] = field(default_factory=dict)
     closed: bool = True
+    # ``cache_info()``'s counts since it was made or cleared; ``counted``: every call of it
+    # surely ran as followed (one on a path that may not run, or whose key was not known to
+    # be kept or absent, leaves the counts unknown).
+    hits: int = 0
+    misses: int = 0
+    counted: bool = True
 
 
 def wrapped_functions(value: object) -> list[object]:

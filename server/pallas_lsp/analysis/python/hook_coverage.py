@@ -157,6 +157,8 @@ HOOKS = {
     "__match_args__": "positional class patterns of `match` (a dataclass's fields)",
     "__annotations__": "a class's own dict of what its body annotated, in order, evaluated as the "
                        "body ran (python/class_introspection.py); typing.get_type_hints merges the MRO's",
+    "__dataclass_fields__": "a dataclass's fields by name, each its Field, in order, where no dataclass of "
+                            "its MRO declares a ClassVar, an InitVar or KW_ONLY (python/dataclass_values.py)",
     "__future__": "`from __future__ import annotations`: a class's annotations stay their source strings",
     **{name: "`a op b` runs the left operand's type's (python/operators.py), then the right one's "
              "reflected method when it lacks it or answers NotImplemented (never for one type; a "

@@ -334,6 +334,11 @@ def _message(error: OperatorError) -> str:
             f"`async with` awaits what the manager's __aenter__ returns, and a plain `def "
             f"__aenter__` returned a value that is no awaitable, so the program stops here. "
             f"Write `async def __aenter__` (or use a plain `with` and __enter__).")
+    if isinstance(error.node, ast.AugAssign):
+        symbol = _SYMBOLS.get(type(error.node.op), "the operator")
+        return (f"`{symbol}=` here raises \"{error.kind}: {error.message}\" when this line runs, and "
+            f"nothing catches it: the program stops here, so no kernel after it is traced or "
+            f"lowered. {_advice(error)}")
     if not isinstance(error.node, ast.BinOp):
         return (f"This unpacking raises \"{error.kind}: {error.message}\" when this line runs, and "
             f"nothing catches it: the sequence has another number of items than the names it "

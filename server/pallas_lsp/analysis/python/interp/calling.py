@@ -325,12 +325,16 @@ class CallsMixin:
         found = cached.key(args, kwargs, cache.typed)
         if found is cached.UNHASHABLE:
             return UNKNOWN  # TypeError: unhashable type (the function does not run)
+        if not self.on_sure_path:
+            cache.counted = False  # (cache_info's counts: a call that may not run)
         kept = cached.hit(cache, found)
         if kept is not MISSING:
+            cache.hits += 1
             if self.on_uncertain_path and cache.maxsize is not None:
                 cached.open_up(cache)  # its use order, so what is evicted next, is not known
             return kept
         if cache.maxsize == 0 or cached.absent(cache, found):
+            cache.misses += 1
             self.last_raised = None
             result = self.call(cache.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
             if self.on_uncertain_path or self.last_raised is not None:
@@ -340,6 +344,7 @@ class CallsMixin:
             return result
         # Not known whether a kept result answers it: the function may or may not run.
         cached.open_up(cache)
+        cache.counted = False
         self._uncertain += 1
         try:
             return self.call(cache.func, args, kwargs, node, arg_nodes, kw_nodes, env, ctx)
@@ -448,8 +453,11 @@ class CallsMixin:
                 trees = [self.tree, *(module.tree for module in self.modules.values())]
                 return type_attributes.call(self.subclass_registry, trees, func.name, args, kwargs)
             if func.name == "python.cache_clear" and len(args) == 1 and isinstance(args[0], CacheVal):
-                cached.clear(args[0], not self.on_uncertain_path)
+                cached.clear(args[0], self.on_sure_path)
                 return Const(None)
+            if func.name == "python.cache_info" and len(args) == 1 and isinstance(args[0], CacheVal) \
+                    and not kwargs:
+                return cached.info(args[0])
             self.callee_names[id(node)] = func.name
             if func.spelled:
                 self.callee_spellings[id(node)] = func.spelled

@@ -33,6 +33,7 @@ from ...values import (
     MISSING,
     UNKNOWN,
     AccRefVal,
+    ArrayVal,
     ClassVal,
     Const,
     DictVal,
@@ -65,7 +66,7 @@ from .. import (
 )
 from ..generator_contexts import GeneratorContextManager
 from ..itemless import itemless_kind
-from ..operator_errors import OperatorError, unpack_error
+from ..operator_errors import OperatorError, array_shapes_error, unpack_error
 from ..real import RealVal
 from .expressions import _lookup_error
 from .support import (
@@ -147,6 +148,16 @@ class StatementsMixin:
                 self._read_before_bound(stmt, target_name, frame)
             current = self.ev(stmt.target, env, ctx)
             operand = self.ev(stmt.value, env, ctx)
+            if ctx.launch is not None and current.__class__ is ArrayVal and operand.__class__ is ArrayVal:
+                # `acc[rows] += x[rows]` in a kernel body: the same add as `acc[rows] + x[rows]`.
+                error = array_shapes_error(current, stmt.op, operand)
+                if error is not None:
+                    try:
+                        self.operator_raised(stmt, error)  # type: ignore[arg-type]
+                    finally:
+                        if id(stmt) in self.operator_errors:
+                            self.trace_stopped_launches.add(id(ctx.launch))
+                    return
             if isinstance(current, ListVal):
                 # `xs += ys` extends the list in place: every alias sees it.
                 extra = unpack(plain(operand)) if isinstance(stmt.op, ast.Add) else None
