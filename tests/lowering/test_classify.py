@@ -567,6 +567,7 @@ def test_every_class_has_its_contract_code() -> None:
         "mesh_construction": "PAL085",
         "program_id_axis": "PAL086",
         "device_id_dtype": "PAL087",
+        "device_id_count": "PAL088",
     }
 
 

@@ -178,7 +178,7 @@ def _remote_ref(call: Call) -> object:
     ref = call.arg(0, "ref")
     if not isinstance(ref, RefVal) or call.ctx.launch is None:
         return UNKNOWN
-    return replace(ref, peer=call.arg(1, "device_id"))
+    return replace(ref, peer=call.arg(1, "device_id"), peer_type=call.arg(2, "device_id_type"))
 
 
 def _transform(call: Call) -> object:
@@ -343,11 +343,13 @@ def view(base: object, index: object) -> object:
         return base  # a multicast ref stays one (arrays.view)
     root = base.root or base
     dims = index_dims(base.shape, index)
+    # (A remote ref's view is the peer's view: it keeps the device id.)
     if dims is None or base.views is UNKNOWN:
-        return RefVal(UNKNOWN, base.dtype, base.space, base.transforms, UNKNOWN, root, base.node)
+        return RefVal(UNKNOWN, base.dtype, base.space, base.transforms, UNKNOWN, root, base.node,
+                      peer=base.peer, peer_type=base.peer_type)
     shape = indexed_shape(base.shape, dims)
     return RefVal(shape, base.dtype, base.space, base.transforms,
-                  (*base.views, dims), root, base.node)  # type: ignore[misc]
+                  (*base.views, dims), root, base.node, peer=base.peer, peer_type=base.peer_type)  # type: ignore[misc]
 
 
 def _transpose_ref(call: Call) -> object:

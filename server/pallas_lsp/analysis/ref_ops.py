@@ -56,10 +56,10 @@ REF_OPS: dict[str, tuple[Param, ...]] = {
     # PAL045: the semaphore each op takes (jax/_src/pallas/primitives.py's sem_or_view, the
     # Mosaic GPU variants' semaphore, 0.10.2 on) and the core_index Mosaic GPU refuses.
     "pl.semaphore_signal": _params(("sem_or_view", 0), ("inc", 1), ("device_id", None),
-                                   ("core_index", None)),
+                                   ("core_index", None), ("device_id_type", None)),
     "pl.semaphore_wait": _params(("sem_or_view", 0), ("value", 1)),
     "plgpu.semaphore_signal": _params(("semaphore", 0), ("inc", 1), ("device_id", None),
-                                      ("memory_scope", None)),
+                                      ("memory_scope", None), ("device_id_type", None)),
     "plgpu.semaphore_wait": _params(("semaphore", 0), ("value", 1), ("memory_scope", None)),
     # PAL072: the ref an atomic store reduces into and the value (0.10.2 on; `optimized`
     # from 0.11.2).

@@ -316,6 +316,8 @@ class RefVal:
     # ``plgpu.remote_ref(ref, device_id)`` made this ref: the device id as evaluated (its dtype
     # is checked where a copy lowers it: analysis/device_ids.py); None for a local ref.
     peer: object = field(default=None, compare=False)
+    # The ``device_id_type=`` remote_ref was given (MISSING: none, the default MESH).
+    peer_type: object = field(default=MISSING, compare=False)
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,7 @@ from . import (
     pal085_mesh_construction,
     pal086_program_id_axis,
     pal087_device_id_dtype,
+    pal088_device_id_count,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -189,6 +190,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal085_mesh_construction,
     pal086_program_id_axis,
     pal087_device_id_dtype,
+    pal088_device_id_count,
 )}
 
 
