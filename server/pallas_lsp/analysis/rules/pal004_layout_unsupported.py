@@ -98,11 +98,23 @@ def _strided_misfits(program: Program, judged: set[ast.AST]) -> Iterator[Finding
     for op in program.ref_ops:
         if op.name == "plgpu.load" and op.args.get("layout") is not None:
             made.append((op.node, [op], op.args["layout"], "the load"))
+    # A multimem_load_reduce whose result the next statement casts: JAX hands it the cast's
+    # layout as a hint while lowering it (the equation right before the cast), so the layout is
+    # made, and refused, on its line (famheld16's char_add_vec_3, every release).
+    producers: dict[int, ast.AST] = {}
+    if made:
+        for reduce_node in program.ops_named("plgpu.multimem_load_reduce"):
+            outcome = cast_after(program, reduce_node)
+            if outcome.kind == "next" and outcome.cast is not None:
+                producers[id(outcome.cast)] = reduce_node
     for node, ops, layout, where in made:
         misfit = strided_misfit(layout)
         if misfit is None:
             continue
         judged.add(node)
+        blamed = producers.get(id(node))
+        if blamed is not None:
+            where = "the multimem_load_reduce before the cast (given the cast's layout)"
         elements, vec = misfit
         assert isinstance(layout, LayoutVal)
         fits = [v for v in (8, 4, 2, 1) if elements % (v * 128) == 0]
@@ -111,7 +123,7 @@ def _strided_misfits(program: Program, judged: set[ast.AST]) -> Iterator[Finding
                 f"Use a shape of a multiple of 128 elements (vec_size=1) or {vec * 128} elements")
         related = [r for op in ops for r in launch_related(program, op.launch, failing=False)]
         yield Finding(
-            RULE.code, program.span(node),
+            RULE.code, program.span(blamed if blamed is not None else node),
             f"plgpu.Layout.WG_STRIDED({short_repr(layout.shape.value)}, vec_size={vec}): its "
             f"{elements} elements are no multiple of vec_size × 128 = {vec * 128} (each of the "
             f"warpgroup's 128 threads holds whole vectors of {vec}), so Mosaic GPU refuses the "
