@@ -28,7 +28,7 @@ from .dtypes import (
     UINT64,
     DType,
     Refused,
-    UFuncTypeError,
+    UFuncOutputCastingError,
     _compact,
     _promote,
     _shape_text,
@@ -411,7 +411,7 @@ def _install_array_operators() -> None:
             operands = [self, other if is_python_scalar(other) else asarray(other)]
             _, outs = uf.resolve(operands)
             if not can_cast_dtypes(outs[0], self._dtype, "same_kind"):
-                raise UFuncTypeError(f"Cannot cast ufunc '{uf.__name__}' output from {outs[0]!r} to "
+                raise UFuncOutputCastingError(f"Cannot cast ufunc '{uf.__name__}' output from {outs[0]!r} to "
                                      f"{self._dtype!r} with casting rule 'same_kind'")
             shapes = [self._shape, () if is_python_scalar(other) else operands[1]._shape]
             try:

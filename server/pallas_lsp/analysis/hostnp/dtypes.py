@@ -68,6 +68,8 @@ _NoValue = _NoValueType()
 class AxisError(ValueError, IndexError):
     """numpy.exceptions.AxisError: its message for an axis out of range."""
 
+    numpy_name = "numpy.exceptions.AxisError"  # (how a traceback names it: a message's class)
+
     def __init__(self, axis: object, ndim: int | None = None, msg_prefix: str | None = None) -> None:
         if ndim is None:
             super().__init__(axis)
@@ -77,8 +79,27 @@ class AxisError(ValueError, IndexError):
 
 
 class UFuncTypeError(TypeError):
-    """numpy._core._exceptions._UFuncNoLoopError and kin print as UFuncTypeError's subclasses;
-    the message is what a program shows."""
+    """numpy._core._exceptions.UFuncTypeError and its subclasses, named as NumPy 2's traceback
+    names them (``numpy_name``); the message is what a program shows."""
+
+    numpy_name = "numpy._core._exceptions.UFuncTypeError"
+
+
+class UFuncNoLoopError(UFuncTypeError):
+    numpy_name = "numpy._core._exceptions._UFuncNoLoopError"
+
+
+class UFuncInputCastingError(UFuncTypeError):
+    numpy_name = "numpy._core._exceptions._UFuncInputCastingError"
+
+
+class UFuncOutputCastingError(UFuncTypeError):
+    numpy_name = "numpy._core._exceptions._UFuncOutputCastingError"
+
+
+# NumPy's _display_as_base: each subclass's __name__ is its base's (its qualified name is its own).
+for _cls in (UFuncNoLoopError, UFuncInputCastingError, UFuncOutputCastingError):
+    _cls.__name__ = "UFuncTypeError"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -206,7 +227,8 @@ class StrDType(DType):
 
 # These classes are core's names to the world (core.py re-exports them; the scalar types say the
 # same), as they were before this module was split out of it.
-for _cls in (_NoValueType, AxisError, UFuncTypeError, DType, StrDType):
+for _cls in (_NoValueType, AxisError, UFuncTypeError, UFuncNoLoopError, UFuncInputCastingError,
+             UFuncOutputCastingError, DType, StrDType):
     _cls.__module__ = __name__.rsplit(".", 1)[0] + ".core"
 del _cls
 

@@ -42,8 +42,8 @@ def nan_to_num(x: Any, copy: bool = True, nan: Any = 0.0, posinf: Any = None, ne
         source = core.asarray(value) if not core.is_python_scalar(value) else value
         strong = not core.is_python_scalar(source)
         if strong and not core.can_cast_dtypes(source.dtype, arr.dtype, "same_kind"):
-            raise core.UFuncTypeError(f"Cannot cast scalar from {source.dtype!r} to {arr.dtype!r} according "
-                                      "to the rule 'same_kind'")
+            raise TypeError(f"Cannot cast scalar from {source.dtype!r} to {arr.dtype!r} according "
+                            "to the rule 'same_kind'")  # (NumPy's plain TypeError)
         if not core.is_python_scalar(source) and source.ndim:
             raise Refused("nan_to_num with an array replacement")
         plain = source if core.is_python_scalar(source) else source.flat_values()[0]

@@ -68,7 +68,11 @@ def _kernel(uf: Any, acc: DType, casting: str = "unsafe") -> tuple[Callable[[Any
     if uf.nin != 2:
         raise ValueError("reduce only supported for binary functions")
     operand = core.make([core.cast(0, acc)], (), acc)
-    ins, outs = uf.resolve([operand, operand], None, casting)
+    try:
+        ins, outs = uf.resolve([operand, operand], None, casting)
+    except core.UFuncNoLoopError:
+        # NumPy's reduce names the loop it looked for with no first input.
+        raise uf._no_loop([None, operand]) from None
     if outs[0] is not ins[0] or ins[0] is not acc:
         raise Refused(f"{uf.__name__}.reduce with a loop of another output dtype")
     kind = "i" if acc.kind == "u" else acc.kind

@@ -40,6 +40,8 @@ from .core import (
     UINT64,
     DType,
     Refused,
+    UFuncInputCastingError,
+    UFuncNoLoopError,
     UFuncTypeError,
     ndarray,
 )
@@ -119,7 +121,9 @@ class ufunc:
     def _no_loop(self, operands: list[Any]) -> UFuncTypeError:
         names = []
         for op in operands:
-            if type(op) is int:
+            if op is None:
+                names.append("None")  # (a reduce's missing first input)
+            elif type(op) is int:
                 names.append("<class 'numpy.dtypes._PyLongDType'>")
             elif type(op) is float:
                 names.append("<class 'numpy.dtypes._PyFloatDType'>")
@@ -127,7 +131,7 @@ class ufunc:
                 dt = core.BOOL if type(op) is bool else op._dtype
                 names.append(f"<class 'numpy.dtypes.{_DTYPE_CLASS[dt.name]}'>")
         text = names[0] if len(names) == 1 else "(" + ", ".join(names) + ")"
-        return UFuncTypeError(f"ufunc '{self.__name__}' did not contain a loop with signature matching "
+        return UFuncNoLoopError(f"ufunc '{self.__name__}' did not contain a loop with signature matching "
                               f"types {text} -> None")
 
     def resolve(self, operands: list[Any], dt: DType | None = None, casting: str = "same_kind") -> Loop:
@@ -152,7 +156,7 @@ class ufunc:
                 if outs[0] is dt and all(i is dt for i in ins):
                     for index, (source, target) in enumerate(zip(dts, ins, strict=False)):
                         if not core.can_cast_dtypes(source, target, casting):
-                            raise UFuncTypeError(
+                            raise UFuncInputCastingError(
                                 f"Cannot cast ufunc '{name}' input {index} from {source!r} to "
                                 f"{target!r} with casting rule '{casting}'")
                     return ins, outs

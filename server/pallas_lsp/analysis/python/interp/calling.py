@@ -304,6 +304,8 @@ class CallsMixin:
         # (Named as CPython's traceback names it: struct.error, graphlib.CycleError; host
         # NumPy's classes by NumPy's own names, numpy.exceptions.AxisError.)
         label = getattr(kind, "numpy_name", None) or f"{kind.__module__.lstrip('_')}.{kind.__qualname__}"
+        if label.startswith("pallas_lsp."):
+            label = builtin.__name__  # (a model's own class with no name of the library's: its base)
         self.record_escape(node, builtin, args[0], label)
 
     def _try_here_may_catch_type_error(self) -> bool:
