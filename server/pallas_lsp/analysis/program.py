@@ -321,7 +321,7 @@ class Program:
         several rules read it."""
         if self._trace_refused is None:
             found = {id(access.launch) for access in self.ref_accesses if access.kind == "store"
-                     and store_fault(access.ref, access.index, access.value) is not None}
+                     and store_fault(access.ref, access.index, access.value, self.interp.x64) is not None}
             # A pl.ds past its dimension (PAL081): "Out of bound slice" while tracing.
             found.update(id(access.launch) for access, _fault in self.slices_past_end())
             # An async_store_tmem of another shape (PAL026's swap check).

@@ -15,9 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .dtypes import COMPLEX, FLOATS, INTEGERS
+from .dtypes import FLOATS, INTEGERS
 from .ref_facts import index_dims, indexed_shape
-from .values import ArrayVal, Const, DtypeVal, RefVal
+from .values import NUMPY_SCALAR_ORIGINS, UNKNOWN, ArrayVal, Const, DtypeVal, RefVal
+
+# A Python number's dtype as JAX types it with x64 off (weakly).
+_PYTHON_SCALARS = {int: "int32", float: "float32", bool: "bool"}
 
 if TYPE_CHECKING:
     from .trace import Op
@@ -46,8 +49,15 @@ def stored_shape(ref: RefVal, index: object) -> tuple[int, ...] | None:
     return shape.value if isinstance(shape, Const) else None  # type: ignore[return-value]
 
 
-def store_fault(ref: object, index: object, value: object) -> StoreFault | None:
-    """The mismatch JAX raises on this store, or None when there is none or it is not known."""
+def store_fault(ref: object, index: object, value: object, x64: bool | None = None) -> StoreFault | None:
+    """The mismatch JAX raises on this store, or None when there is none or it is not known.
+    A Python number stored is a weakly typed 0-d array (int32, float32 or bool with ``x64``
+    off; its dtype not judged where ``x64`` is not known)."""
+    if isinstance(value, Const) and type(value.value) in _PYTHON_SCALARS \
+            and value.origins is not NUMPY_SCALAR_ORIGINS:
+        kind = _PYTHON_SCALARS[type(value.value)]
+        dtype = kind if x64 is False or kind == "bool" else UNKNOWN
+        value = ArrayVal(Const(()), DtypeVal(dtype) if dtype is not UNKNOWN else UNKNOWN, strong=False)
     if not isinstance(ref, RefVal) or not isinstance(value, ArrayVal):
         return None
     ref_shape = stored_shape(ref, index)
@@ -59,10 +69,11 @@ def store_fault(ref: object, index: object, value: object) -> StoreFault | None:
     # A weak value may be cast (only a strong one is sure not to be); integers always are; a
     # float, weak or not, never is into an integer ref (famheld5's int32 ref given
     # jnp.maximum(x, 0.0): "Ref dtype: int32. Value dtype: float32").
-    dtype_differs = (value.strong or (value_dtype in FLOATS and ref_dtype in INTEGERS)
-                     or (value_dtype in COMPLEX and ref_dtype not in COMPLEX)) \
-        and ref_dtype is not None and value_dtype is not None \
-        and ref_dtype != value_dtype and not (ref_dtype in INTEGERS and value_dtype in INTEGERS)
+    # Nothing else is cast: an integer or bool never into a float ref, a weak float never into
+    # a complex one (measured: pal026/python_number_stores.py).
+    dtype_differs = ref_dtype is not None and value_dtype is not None and ref_dtype != value_dtype \
+        and not (ref_dtype in INTEGERS and value_dtype in INTEGERS) \
+        and not (ref_dtype in FLOATS and value_dtype in FLOATS and not value.strong)
     if not shape_differs and not dtype_differs:
         return None
     return StoreFault(ref_shape, ref_dtype, value_shape, value_dtype, shape_differs, dtype_differs)

@@ -13,7 +13,7 @@ from ..smem_transforms import allocation_refused
 from ..tma_facts import whole_array_copy_fault
 from ..tma_window import const_ints
 from ..trace import Launch, Op, RefAccess
-from ..values import DtypeVal, RefVal
+from ..values import Const, DtypeVal, RefVal
 from .base import LoweringError, Rule
 from .common import cast_fix, dedupe, kernel_related
 
@@ -82,9 +82,31 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
                           "async_store_tmem: " + _message(ref_text, fault))
             continue
         ref_text = program.text(access.node.value)
+        if isinstance(access.value, Const):
+            # A Python number: a weakly typed 0-d array that a store neither broadcasts nor
+            # casts to another kind (and `1.astype(...)` is no fix).
+            yield Finding(RULE.code, program.span(access.node),
+                          _number_message(ref_text, fault, access.value))
+            continue
         yield Finding(RULE.code, program.span(access.node),
                       _message(ref_text, fault) + _x64_note(program, access, fault),
                       fixes=_cast_fix(program, access.node, ref_text, fault))
+
+
+def _number_message(ref_text: str, fault: StoreFault, number: Const) -> str:
+    ref_side = " ".join(part for part in (fault.ref_dtype, _dims(fault.ref_shape)) if part)
+    said = ("Invalid shape for `swap`" if fault.shape_differs else "Invalid dtype for `swap`")
+    why = ("a store does not broadcast a number to the ref's shape"
+           if fault.shape_differs else
+           f"a store converts a Python number only to a ref of its own kind (an int to an integer "
+           f"ref, a float to a float ref), and this one is {fault.value_dtype}")
+    shape = fault.ref_shape if fault.ref_shape is not None else ()
+    dtype = f"{ref_text}.dtype"
+    return (f"{ref_text} is {ref_side} and the stored value is the Python number {number.value!r}: "
+            f"{why}, and JAX raises \"{said}\" while the kernel is traced. Store an array of the "
+            f"ref's shape and dtype: jnp.full({shape!r}, {number.value!r}, {dtype}) (a splat: "
+            f"under Lane semantics of 1 element or a multiple of 128), or a value computed from "
+            f"loaded data.")
 
 
 def _x64_note(program: Program, access: RefAccess, fault: StoreFault) -> str:
@@ -109,7 +131,7 @@ def failing_stores(program: Program) -> list[tuple[RefAccess | Op, StoreFault]]:
         launch = access.launch
         if access.kind != "store" or not access.sure or id(launch) in first:
             continue
-        fault = store_fault(access.ref, access.index, access.value)
+        fault = store_fault(access.ref, access.index, access.value, program.interp.x64)
         if fault is None or program.api_removed(launch.kernel) or _copies_fail(launch) \
                 or allocation_refused(access.ref):
             continue
