@@ -707,7 +707,7 @@ def build_program(tree: ast.Module, options: Options, deadline: float, source: s
     interp.x64 = _x64_default(tree, source)
     if script is not None:
         interp.script = script
-    texts = [source, *(sources or {}).values()]
+    texts = (source, *sources.values()) if sources else (source,)
     default_decimals = stdlib_guards.DEFAULT_DECIMAL_CONTEXT.set(
         bool(source) and stdlib_guards.decimal_context_untouched(texts))
     try:

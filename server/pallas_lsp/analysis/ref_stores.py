@@ -53,8 +53,8 @@ def store_fault(ref: object, index: object, value: object, x64: bool | None = No
     """The mismatch JAX raises on this store, or None when there is none or it is not known.
     A Python number stored is a weakly typed 0-d array (int32, float32 or bool with ``x64``
     off; its dtype not judged where ``x64`` is not known)."""
-    if isinstance(value, Const) and type(value.value) in _PYTHON_SCALARS \
-            and value.origins is not NUMPY_SCALAR_ORIGINS:
+    if value.__class__ is Const and type(value.value) in _PYTHON_SCALARS \
+            and value.origins is not NUMPY_SCALAR_ORIGINS:  # type: ignore[attr-defined]
         kind = _PYTHON_SCALARS[type(value.value)]
         dtype = kind if x64 is False or kind == "bool" else UNKNOWN
         value = ArrayVal(Const(()), DtypeVal(dtype) if dtype is not UNKNOWN else UNKNOWN, strong=False)

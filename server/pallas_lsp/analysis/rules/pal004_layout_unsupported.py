@@ -101,17 +101,18 @@ def _strided_misfits(program: Program, judged: set[ast.AST]) -> Iterator[Finding
     # A multimem_load_reduce whose result the next statement casts: JAX hands it the cast's
     # layout as a hint while lowering it (the equation right before the cast), so the layout is
     # made, and refused, on its line (famheld16's char_add_vec_3, every release).
-    producers: dict[int, ast.AST] = {}
-    if made:
-        for reduce_node in program.ops_named("plgpu.multimem_load_reduce"):
-            outcome = cast_after(program, reduce_node)
-            if outcome.kind == "next" and outcome.cast is not None:
-                producers[id(outcome.cast)] = reduce_node
+    producers: dict[int, ast.AST] | None = None  # (found at the first misfit: most files have none)
     for node, ops, layout, where in made:
         misfit = strided_misfit(layout)
         if misfit is None:
             continue
         judged.add(node)
+        if producers is None:
+            producers = {}
+            for reduce_node in program.ops_named("plgpu.multimem_load_reduce"):
+                outcome = cast_after(program, reduce_node)
+                if outcome.kind == "next" and outcome.cast is not None:
+                    producers[id(outcome.cast)] = reduce_node
         blamed = producers.get(id(node))
         if blamed is not None:
             where = "the multimem_load_reduce before the cast (given the cast's layout)"

@@ -58,6 +58,7 @@ pl.semaphore_signal(sem, 1, device_id=(lax.axis_index("x"), peer))
 _LATER_FAULTS = ("core_index", "memory_scope", "remote_gpu_scope")
 # The copies that lower a remote ref, and the keyword of their GMEM side.
 _COPIES = {"plgpu.copy_smem_to_gmem": "dst", "plgpu.copy_gmem_to_smem": "src"}
+_JUDGED = frozenset({*_COPIES, *(name for name, (_, kind) in SEMAPHORE_OPS.items() if kind == "signal")})
 
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
@@ -68,6 +69,8 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     # A mesh JAX refuses to build (PAL085): nothing under it is lowered.
     unbuilt = {program.span(refusal[0]) for refusal in program.interp.mesh_refusals.values()}
     for op in program.ref_ops:
+        if op.name not in _JUDGED:
+            continue  # (most ref ops: read by name first, on the keystroke path)
         mesh = op.launch.ctx.manual
         if id(op.node) in seen or op.names_open or not isinstance(mesh, MeshVal) \
                 or id(op.launch) in refused or mesh.span in unbuilt:
