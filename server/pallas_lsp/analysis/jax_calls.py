@@ -1323,6 +1323,11 @@ def _refused_mesh(call: Call, shapes: object, names: int) -> None:
     if call.name == "jax.make_mesh" and rank is not None and _sizes_refused(shapes):
         # make_mesh reads each size with int() first (mesh_utils._canonicalize_axis_sizes).
         refusal: tuple[str, int, int] = (_sizes_word(call), rank, names)
+    elif call.name == "jax.make_mesh" and rank is not None and _size_zero(shapes):
+        # No device for an axis of size 0: make_mesh takes the first `prod(sizes)` devices and
+        # reads devices[0] before any other check (measured, 0.8.3 - 0.12.0.1).
+        _record_mesh_refusal(call, ("empty", rank, names), IndexError)
+        return
     elif rank is not None and rank != names:
         refusal = ("rank", rank, names)
     elif types is not None and types != names:
@@ -1332,15 +1337,24 @@ def _refused_mesh(call: Call, shapes: object, names: int) -> None:
     _record_mesh_refusal(call, refusal)
 
 
-def _record_mesh_refusal(call: Call, refusal: tuple[str, int, int]) -> None:
+def _record_mesh_refusal(call: Call, refusal: tuple[str, int, int],
+                         kind: type[BaseException] = ValueError) -> None:
     tracer = call.tracer
-    if tracer.escapes(ValueError) and not tracer.in_library(call.node):  # type: ignore[attr-defined]
+    if tracer.escapes(kind) and not tracer.in_library(call.node):  # type: ignore[attr-defined]
         tracer.mesh_refusals.setdefault(id(call.node), (call.node, call.name, *refusal))  # type: ignore[attr-defined]
 
 
 def _sizes_word(call: Call) -> str:
     """The keyword JAX's refusal of a size names: axis_sizes from 0.11.1, axis_shapes before."""
     return "axis_sizes" if holds(MAKE_MESH_AXIS_SIZES, call.tracer.version) else "axis_shapes"  # type: ignore[attr-defined]
+
+
+def _size_zero(shapes: object) -> bool:
+    """A make_mesh whose sizes are all known ints and one of them is 0."""
+    items = unpack(shapes) if isinstance(shapes, (tuple, Const)) else None
+    if not items or not all(isinstance(item, Const) and type(item.value) is int for item in items):
+        return False
+    return any(item.value == 0 for item in items)  # type: ignore[attr-defined]
 
 
 def _sizes_refused(shapes: object) -> bool:

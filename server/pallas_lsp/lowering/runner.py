@@ -146,7 +146,7 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
     if fatal:
         kind, line, message = fatal.get("kind"), fatal.get("line"), fatal.get("message", "")
         predicted = _predicted_user_error(kind, line, message, jax_version, fatal.get("raised_by_program"),
-                                          fatal.get("raised_in_user_file"))
+                                          fatal.get("raised_in_user_file"), fatal.get("raised_at"))
         if predicted is not None:
             # The file's own call of a JAX API raised an error a rule predicts (PAL009: an
             # argument the release does not have): a finding, not a failed check.
@@ -185,7 +185,8 @@ def parse_reply(obj: dict, python: str | None = None) -> LoweringReport:
 
 def _predicted_user_error(kind: str | None, line: int | None, message: str,
                           jax_version: str | None, raised_by_program: object = None,
-                          raised_in_user_file: object = None) -> LoweringError | None:
+                          raised_in_user_file: object = None, raised_at: object = None,
+                          ) -> LoweringError | None:
     """A user-code error ("TypeError: ...", on a line of the file) of a rule class, or None.
     One the program raised itself (its own code or the standard library it called) is
     PAL079's where no rule's text claims it."""
@@ -195,7 +196,8 @@ def _predicted_user_error(kind: str | None, line: int | None, message: str,
     if not all(part.isidentifier() for part in exc_type.split(".")):
         return None  # (a standard library class is named with its module: statistics.StatisticsError)
     # (No ": ": a bare exception, `raise ConfigError` or a failed `assert` with no message.)
-    classes = classes_of(exc_type, text, jax_version) if sep else ()
+    site = raised_at if isinstance(raised_at, str) else None
+    classes = classes_of(exc_type, text, jax_version, site) if sep else ()
     if raised_in_user_file is True and exc_type == "TypeError" and text.startswith("unhashable type: "):
         classes = ()  # the program's own statement's (as _error_classes says)
     classes = classes or _program_error(exc_type, raised_by_program)

@@ -783,7 +783,9 @@ def _user_fatal(exc: BaseException, check: _Check) -> dict:
     message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     return {"kind": "user_code", "line": check.innermost_user_line(exc),
             "message": message[:MESSAGE_LIMIT], "raised_by_program": check.raised_by_program(exc),
-            "raised_in_user_file": check.is_user_file(_raising_file(exc))}
+            "raised_in_user_file": check.is_user_file(_raising_file(exc)),
+            # (where JAX raised it: a pattern bound to sites claims it there only, classify.py)
+            "raised_at": _raising_site(exc)}
 
 
 def _module_name(path: str) -> str:

@@ -29,6 +29,9 @@ RULE = Rule(
                       exc_type="ValueError"),
         LoweringError(r"\A`axis_(sizes|shapes)` passed to `make_mesh` should be a sequence of ints",
                       exc_type="ValueError"),
+        # An axis of size 0: make_mesh reads the first of no devices (sharding_impls.py).
+        LoweringError(r"\Alist index out of range\Z", exc_type="IndexError",
+                      sites=r"sharding_impls\.py:make_mesh$"),
     ),
     what_it_means=(
         "A mesh names each of its axes: `jax.make_mesh((2, 4), (\"x\", \"y\"))` has two sizes and "
@@ -36,7 +39,8 @@ RULE = Rule(
         "and `axis_types=` one type per name (a single `AxisType` counts as one). JAX's Mesh "
         "refuses any other count while it is built, before any kernel under it is traced; and "
         "`jax.make_mesh` reads each size with `int()` first, so a name given where a size belongs "
-        "(the two arguments swapped) is refused there."
+        "(the two arguments swapped) is refused there. An axis of size 0 leaves make_mesh no "
+        "device to read: \"IndexError: list index out of range\"."
     ),
     when_it_happens=(
         "When the line runs (module level, `__main__`, or a function the program calls), every "
@@ -77,6 +81,14 @@ def _finding(program: Program, node: object, maker: str, kind: str, given: int, 
             f"with int() and raises \"ValueError: `{keyword}` passed to `make_mesh` should be a "
             f"sequence of ints\", every release, so no kernel under it is traced. Pass the sizes "
             f"first, then the names: jax.make_mesh((2,), (\"x\",)).")
+    if kind == "empty":
+        return Finding(
+            RULE.code, program.span(node),  # type: ignore[arg-type]
+            "This jax.make_mesh has an axis of size 0: make_mesh takes the first product-of-sizes "
+            "devices (none) and reads the first of them, so it raises \"IndexError: list index "
+            "out of range\" while it is built, every release, and no kernel under it is traced. "
+            "Give every axis at least one device (a count computed from the configuration "
+            "may have come out as 0).")
     if kind == "rank":
         what = (f"its shape has {given} size{'s' if given != 1 else ''}" if maker == "jax.make_mesh"
                 else f"its device array has {given} dimension{'s' if given != 1 else ''}")
