@@ -340,9 +340,12 @@ class RealVal(ForeignVal):
 def is_keepable(value: object) -> bool:
     if isinstance(value, KEPT_TYPES) or type(value) in EXTRA_KEPT:
         return True
-    if isinstance(value, tuple) and type(value) is not tuple and hasattr(type(value), "_fields"):
-        # A named tuple the standard library made (statistics.linear_regression's, a date's
-        # isocalendar(), Decimal.as_tuple()): kept, so its fields are read by name too.
+    if isinstance(value, tuple) and type(value) is not tuple and (
+            hasattr(type(value), "_fields") or hasattr(type(value), "n_fields")
+            or type(value).__module__ == "datetime"):
+        # A named tuple the standard library made (statistics.linear_regression's,
+        # Decimal.as_tuple()), a struct sequence, a date's isocalendar(): kept, so its fields are
+        # read by name too.
         return True
     if LAZY_KEPT:
         # (before the iterator test: a lazily registered type may be an iterator with state,
