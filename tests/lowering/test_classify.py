@@ -568,6 +568,7 @@ def test_every_class_has_its_contract_code() -> None:
         "program_id_axis": "PAL086",
         "device_id_dtype": "PAL087",
         "device_id_count": "PAL088",
+        "shard_map_spec_shape": "PAL089",
     }
 
 
@@ -735,3 +736,52 @@ def test_the_worker_names_the_raise_site_as_the_table_spells_it(tmp_path) -> Non
         site = _raising_site(exc)
     assert site == "jax/experimental/mosaic/gpu/fake_fragmented.py:Tiling.tile_shape.fail"
     assert _raising_site(ValueError("never raised")) == ""
+
+
+def test_a_followed_librarys_own_raise_reached_from_the_program_is_the_programs(tmp_path) -> None:
+    """An exception raised by installed code the analysis follows from source (JAX's
+    ``pallas/ops``, a package that is not JAX's or NumPy's), with only that library's and the
+    standard library's frames between the raise and the program's file, is the program's own
+    (PAL079 predicts it on the program's call); one raised in JAX's core is not (design.md 320)."""
+    import importlib.util
+
+    from pallas_lsp.lowering.worker import _Check
+
+    packages = tmp_path / "lib" / "python3.12" / "site-packages"
+
+    def module(relative: str, text: str) -> object:
+        path = packages / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        assert spec is not None and spec.loader is not None
+        loaded = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(loaded)
+        return loaded
+
+    core = module("jax/_src/fake_core.py", "def check(n):\n    raise ValueError(f'core {n}')\n")
+    gather = module("jax/experimental/pallas/ops/gpu/fake_gather.py",
+                    "def gather(n, core=None):\n"
+                    "    if core is not None:\n        core.check(n)\n"
+                    "    raise NotImplementedError(f'tile {n}')\n")
+    helper = module("userlib/tiles.py", "def tiles(n):\n    raise ValueError(f'rows {n}')\n")
+    user = tmp_path / "project" / "k.py"
+    user.parent.mkdir()
+    user.write_text("def run(f, *args):\n    return f(*args)\n", encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("k", user)
+    assert spec is not None and spec.loader is not None
+    program = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(program)
+    check = _Check(str(user))
+
+    def raised(*call: object) -> BaseException:
+        try:
+            program.run(*call)
+        except Exception as exc:
+            return exc
+        raise AssertionError("nothing raised")
+
+    assert check.raised_by_program(raised(gather.gather, 8))
+    assert check.raised_by_program(raised(helper.tiles, 8))
+    assert not check.raised_by_program(raised(gather.gather, 8, core))
+    assert not check.raised_by_program(raised(core.check, 8))

@@ -32,6 +32,7 @@ from .values import (
     Const,
     DtypeVal,
     ListVal,
+    MeshVal,
     MulticastRefVal,
     NamespaceVal,
     PartialVal,
@@ -776,10 +777,35 @@ def _axis_size(call: Call) -> object:
     product over a tuple of names); unknown for another name, or under a construct that may
     bind names of its own."""
     ctx = call.ctx
-    if ctx.launch is None or ctx.names_open or ctx.scope_names:
+    if ctx.launch is None:
+        return _manual_axis_size(call)
+    if ctx.names_open or ctx.scope_names:
         return UNKNOWN
     sizes = kernel_axis_sizes(ctx.launch.kernel.mesh_args)  # type: ignore[attr-defined]
-    name = plain(call.arg(0, "axis_name"))
+    return _sizes_product(sizes, plain(call.arg(0, "axis_name")))
+
+
+def _manual_axis_size(call: Call) -> object:
+    """``lax.axis_size(name)`` in a shard_map's body, around any kernel: the size of the mesh
+    axis (the product over a tuple of names) where the program writes the mesh's sizes. JAX's
+    collectives (``ops/gpu``'s ``all_gather`` / ``reduce_scatter``) size their tiles by it
+    before any kernel is built. Unknown under a vmap (its axis names are bound too), for an
+    axis shard_map(axis_names=...) leaves automatic, or a mesh whose sizes are not known."""
+    ctx = call.ctx
+    mesh = ctx.manual
+    if not isinstance(mesh, MeshVal) or mesh.sizes is None or ctx.vmap_names:
+        return UNKNOWN
+    manual = ctx.manual_axes
+    if manual is not None and not isinstance(manual, tuple):
+        return UNKNOWN
+    sizes = {axis: size for axis, size in zip(mesh.axes, mesh.sizes, strict=False)
+             if size is not None and (manual is None or axis in manual)}
+    return _sizes_product(sizes, plain(call.arg(0, "axis_name")))
+
+
+def _sizes_product(sizes: dict[str, int] | None, name: object) -> object:
+    """The product of the sizes of the axes ``name`` names (one name, or a tuple of them):
+    unknown where one is not in ``sizes``."""
     names = unpack(name) if not (isinstance(name, Const) and isinstance(name.value, str)) else [name]
     if sizes is None or names is None:
         return UNKNOWN

@@ -92,6 +92,7 @@ from . import (
     pal086_program_id_axis,
     pal087_device_id_dtype,
     pal088_device_id_count,
+    pal089_shard_map_spec_shape,
 )
 from .base import REPOSITORY_URL, LoweringError, Rule
 
@@ -191,6 +192,7 @@ RULES: dict[str, RuleModule] = {module.RULE.code: module for module in (
     pal086_program_id_axis,
     pal087_device_id_dtype,
     pal088_device_id_count,
+    pal089_shard_map_spec_shape,
 )}
 
 

@@ -144,7 +144,19 @@ def check(program: Program, options: Options) -> Iterable[Finding]:
 
 
 def _finding(program: Program, error: OperatorError) -> Finding:
+    if isinstance(error.node, (ast.Raise, ast.Assert)) and program.interp.in_library(error.node):
+        return Finding(RULE.code, program.span(error.node), _library_check_message(error))
     return Finding(RULE.code, program.span(error.node), _message(error))
+
+
+def _library_check_message(error: OperatorError) -> str:
+    """A raise or assert of installed library code, reached from the program's call (which
+    library_sites.py makes the finding's line): the library's own check of what it was given."""
+    said = f"{error.kind}: {error.message}" if error.message else error.kind
+    return (f"This call surely raises \"{said}\" in the library code it runs (its own check of "
+            f"the values this call passes), and nothing catches it: the program stops here, so no "
+            f"kernel after it is traced or lowered. Change the arguments (or the shapes, mesh or "
+            f"settings they come from) so that the check holds")
 
 
 def _spells_lax(func: ast.expr) -> bool:

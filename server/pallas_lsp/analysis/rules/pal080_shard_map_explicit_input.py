@@ -5,12 +5,12 @@ its in_specs and refuses the call."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 
 from ..model import Finding, Options, Related
 from ..program import Program
 from ..python.interp.support import spec_for
+from ..shard_specs import spec_text, split_sizes
 from ..trace import ShardMapCall
 from ..values import MISSING, ArrayVal, Const, DtypeVal, MeshVal, SpecVal
 from ..versions import SHARD_MAP_CHECKS_EXPLICIT_SPECS, holds
@@ -84,7 +84,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             continue
         seen.add(id(call.node))
         mesh, index, spec, arg = found
-        shown = _spec_text(spec, len(arg.shape.value))  # type: ignore[union-attr]
+        shown = spec_text(spec, len(arg.shape.value))  # type: ignore[union-attr]
         nones = "P(" + ", ".join(["None"] * len(arg.shape.value)) + ")"  # type: ignore[union-attr]
         what = f"{arg.dtype.name}{list(arg.shape.value)}".replace(" ", "")  # type: ignore[union-attr]
         yield Finding(
@@ -123,38 +123,10 @@ def _first_mismatch(call: ShardMapCall) -> tuple[MeshVal, int, SpecVal, ArrayVal
         if not isinstance(spec, SpecVal) or not isinstance(arg, ArrayVal):
             return None  # (a pytree, a value not known: its leaves may fail an earlier check)
         shape = arg.shape.value if isinstance(arg.shape, Const) else None
-        split = _split(spec, sizes)
+        split = split_sizes(spec, sizes)
         if not isinstance(shape, tuple) or split is None or len(split) > len(shape) \
                 or any(size and shape[dim] % size for dim, size in enumerate(split)):  # type: ignore[operator]
             return None
         if first is None and arg.replicated and any(split) and isinstance(arg.dtype, DtypeVal):
             first = (mesh, index, spec, arg)
     return first
-
-
-def _split(spec: SpecVal, sizes: dict[str, int]) -> list[int] | None:
-    """Per spec entry, the product of the sizes of the axes it names (0: None / ()); None
-    where an entry is not known or names an axis the mesh lacks."""
-    split = []
-    for entry in spec.entries:
-        if not isinstance(entry, Const):
-            return None
-        value = entry.value
-        if value is None or value == ():
-            split.append(0)
-            continue
-        names = (value,) if isinstance(value, str) else value
-        if not isinstance(names, tuple) or not all(isinstance(n, str) and n in sizes for n in names):
-            return None
-        split.append(math.prod(sizes[n] for n in names))
-    return split
-
-
-def _spec_text(spec: SpecVal, ndim: int) -> str:
-    """The spec as JAX prints it, normalized to the array's rank: P('x', None)."""
-    parts = []
-    for entry in spec.entries:
-        value = entry.value if isinstance(entry, Const) else None
-        parts.append(repr(value) if value not in (None, ()) else "None")
-    parts += ["None"] * (ndim - len(parts))
-    return "P(" + ", ".join(parts) + ")"

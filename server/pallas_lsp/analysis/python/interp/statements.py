@@ -505,19 +505,27 @@ class StatementsMixin:
                       name: str | None = None) -> None:
         """An exception of the builtin class ``kind`` (or of the program's class ``name``
         deriving from it alone) surely raised at ``node``: recorded for PAL079 where it
-        surely reaches module level uncaught from the program's own code (not library code
-        followed from source), and no frame on the way may have returned or stopped before
-        it (after an undecided ``if probe: return``). One raised in the Python the model runs
-        for a library class (python/source_models.py: OrderedDict.move_to_end's pop) is the
-        program's call's: recorded at the innermost call of the program's own code."""
+        surely reaches module level uncaught from the program's own code (of library code
+        followed from source, only its own raises and asserts), and no frame on the way may
+        have returned or stopped before it (after an undecided ``if probe: return``). One
+        raised in the Python the model runs for a library class (python/source_models.py:
+        OrderedDict.move_to_end's pop) is the program's call's: recorded at the innermost call
+        of the program's own code."""
         if self.path_of(node) == source_models.PATH:
             node = next((call for call in reversed(self._call_sites)  # type: ignore[assignment]
                          if self.path_of(call) != source_models.PATH), None)
             if node is None:
                 return
-        if id(node) not in self.operator_errors and self.escapes(kind) and not self.in_library(node) \
+        # Library code followed from source is judged only by its own `raise` / `assert`
+        # statements (its checks of what the program passed: ops/gpu's all_gather sizing its
+        # tiles), placed on the program's call that reached it (library_sites.py).
+        own_check = isinstance(node, (ast.Raise, ast.Assert))
+        if id(node) not in self.operator_errors and self.escapes(kind) \
+                and (own_check or not self.in_library(node)) \
                 and not any(frame.stopped or frame.generator is not None or _protocol_method(frame.node)
                             for frame in self._frames):
+            if own_check:
+                self.library_site(node)
             # CPython prints a KeyError as the repr of its key.
             words = (repr(message.value) if kind is KeyError else str(message.value)) \
                 if isinstance(message, Const) else ""
