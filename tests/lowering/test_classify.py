@@ -742,7 +742,8 @@ def test_a_followed_librarys_own_raise_reached_from_the_program_is_the_programs(
     """An exception raised by installed code the analysis follows from source (JAX's
     ``pallas/ops``, a package that is not JAX's or NumPy's), with only that library's and the
     standard library's frames between the raise and the program's file, is the program's own
-    (PAL079 predicts it on the program's call); one raised in JAX's core is not (design.md 320)."""
+    (PAL079 predicts it on the program's call), JAX's transformations between them too; one
+    raised in JAX's core is not (design.md 320)."""
     import importlib.util
 
     from pallas_lsp.lowering.worker import _Check
@@ -759,7 +760,8 @@ def test_a_followed_librarys_own_raise_reached_from_the_program_is_the_programs(
         spec.loader.exec_module(loaded)
         return loaded
 
-    core = module("jax/_src/fake_core.py", "def check(n):\n    raise ValueError(f'core {n}')\n")
+    core = module("jax/_src/fake_core.py", "def check(n):\n    raise ValueError(f'core {n}')\n\n\n"
+                  "def jit_call(f, *args):\n    return f(*args)\n")
     gather = module("jax/experimental/pallas/ops/gpu/fake_gather.py",
                     "def gather(n, core=None):\n"
                     "    if core is not None:\n        core.check(n)\n"
@@ -783,5 +785,20 @@ def test_a_followed_librarys_own_raise_reached_from_the_program_is_the_programs(
 
     assert check.raised_by_program(raised(gather.gather, 8))
     assert check.raised_by_program(raised(helper.tiles, 8))
+    # JAX's transformations between the program and the library (jax.jit, custom_vjp).
+    assert check.raised_by_program(raised(core.jit_call, gather.gather, 8))
     assert not check.raised_by_program(raised(gather.gather, 8, core))
     assert not check.raised_by_program(raised(core.check, 8))
+    # Caught at the program's own jitted call (the worker's launch): its frames lie above.
+    assert check.raised_by_program(_bare(gather.gather, 8), True)
+    assert not check.raised_by_program(_bare(gather.gather, 8))
+    assert not check.raised_by_program(_bare(core.check, 8), True)
+
+
+def _bare(f: object, *args: object) -> BaseException:
+    """The exception ``f(*args)`` raises, its traceback starting at this frame (no program's)."""
+    try:
+        f(*args)  # type: ignore[operator]
+    except Exception as exc:
+        return exc
+    raise AssertionError("nothing raised")

@@ -203,11 +203,14 @@ class _Check:
             tb = tb.tb_next
         return found
 
-    def raised_by_program(self, exc: BaseException) -> bool:
+    def raised_by_program(self, exc: BaseException, called_by_program: bool = False) -> bool:
         """Whether ``exc`` was raised by the user's files, or by the standard library or NumPy
         called straight from them (``np.digitize`` of unsorted bins: the program's host values,
         computed before any kernel): from the innermost frame out, the first frame that is
-        neither is the user's (a library's, JAX's above all: not the program's)."""
+        neither is the user's (a library's, JAX's above all: not the program's). One raised by
+        a library the analysis follows (design.md 320) is the program's where the program's
+        frames are in the traceback or ``called_by_program``: caught at a jitted call the
+        program made, whose frames lie above the traceback's start."""
         files = []
         tb = exc.__traceback__
         while tb is not None:
@@ -218,11 +221,17 @@ class _Check:
         # be JAX's call, not the user's (jnp.ones(...).reshape(shape) fails in NumPy's code).
         filtered = type(exc.__cause__).__name__ == "UnfilteredStackTrace" or any(
             "removed its internal frames" in str(note) for note in getattr(exc, "__notes__", ()))
+        # Raised by a library the analysis follows (its own check of what the program passed:
+        # all_gather's tile sizes), JAX's own frames between it and the program are only the
+        # transformations that carried the call (jax.jit, custom_vjp), not the raiser.
+        library_raised = bool(files) and _in_followed_library(files[-1])
+        if library_raised and called_by_program:
+            return True  # a jitted call of the program's: the traceback starts below it
         for filename in reversed(files):
             if self.is_user_file(filename):
                 return True
-            if _in_followed_library(filename):
-                continue  # its own check of what the program passed (all_gather's tile sizes)
+            if library_raised or _in_followed_library(filename):
+                continue
             if not _in_standard_library(filename) and (filtered or not _in_numpy(filename)):
                 return False
         return False
@@ -309,7 +318,7 @@ class _Check:
             "raised_in_user_file": self.is_user_file(_raising_file(exc)),
             # Raised by the user's own code or the standard library it called (a failed
             # `int("")`): the program's own error, PAL079's class where no rule's text claims it.
-            "raised_by_program": self.raised_by_program(exc),
+            "raised_by_program": self.raised_by_program(exc, call_site is not None),
             # Where JAX raised it ("jax/_src/pallas/mosaic_gpu/lowering.py:<function>"): a bare
             # AssertionError is claimed by a rule only at the site it predicts (classify.py).
             "raised_at": _raising_site(exc),

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from pallas_lsp import reader
 from pallas_lsp.analysis.pipeline import parse
+from pallas_lsp.project.type_params import without_type_params
 
 # Larger installed files are not followed (JAX's biggest kernel module is ~60 KB).
 MAX_FILE_BYTES = 512 * 1024
@@ -160,6 +161,11 @@ class InstalledModules:
         if needs_jax and not any(marker in data for marker in _IMPORTS_JAX):
             return False
         tree = parse(text, path)
+        if not isinstance(tree, ast.Module):
+            # A newer Python's grammar (PEP 695 type parameters, attention_mgpu.py from
+            # JAX 0.11.2) under an older running Python: read without them.
+            older = without_type_params(text)
+            tree = parse(older, path) if older is not None else tree
         return tree if isinstance(tree, ast.Module) else False
 
 

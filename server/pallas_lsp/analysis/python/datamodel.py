@@ -40,6 +40,7 @@ from ..values import (
     DtypeVal,
     FuncVal,
     ListVal,
+    ModuleVal,
     NamespaceVal,
     ObjectVal,
     ObjVal,
@@ -306,6 +307,11 @@ def store_attribute(caller: Caller, owner: object, name: str, value: object, ctx
         if owner.self_value is None:  # a bound method refuses stores (AttributeError)
             # A store on a path that may not run leaves the attribute unknown.
             owner.attrs[name] = UNKNOWN if caller.on_uncertain_path else value
+        return True
+    if isinstance(owner, ModuleVal):
+        # `config.TILE = 128`, `attention_mgpu.cuda_versions = stub`: the module's global,
+        # which its functions read from then on (on a path that may not run: not known).
+        owner.env.names[name] = UNKNOWN if caller.on_uncertain_path else value
         return True
     if isinstance(owner, RealVal):  # a kept real object (element.text, context.prec)
         owner.store(name, value, caller.on_uncertain_path)
