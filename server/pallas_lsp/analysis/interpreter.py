@@ -435,8 +435,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
                                              ctx.names_open or bool(ctx.scope_names),
                                              self.on_sure_path))
 
-    def record_transform(self, transform: object) -> None:
+    def record_transform(self, transform: object, ctx: Ctx | None = None) -> None:
         if self.on_sure_path:
+            # Built in library code (ops/gpu's matmul epilogue): placed on the program's line.
+            self.library_site(transform.node, ctx)  # type: ignore[attr-defined]
             self.made_transforms.append(transform)
 
     def record_warp_body(self, func: object, node: ast.AST, ctx: Ctx) -> None:

@@ -1,5 +1,6 @@
 """PAL015 barriers: a plgpu.Barrier / plgpu.ClusterBarrier built with num_arrivals < 1, a
-barrier op given a whole array of barriers, or a barrier indexed with a float."""
+barrier op given a whole array of barriers, a barrier indexed with a float, or an empty array
+of barriers allocated under Warpgroup semantics."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ..versions import (
     BARRIER_ARRAY_NEEDS_INDEX,
     BARRIER_INDEX_INTEGERS,
     CLUSTER_BARRIER_CHECKS_ARRIVALS,
+    KERNEL_LOWERED_AT_JIT_CALL,
     holds,
 )
 from .base import LoweringError, Rule
@@ -39,7 +41,11 @@ RULE = Rule(
                      LoweringError(r"Barrier can only be indexed with integers or slices, got "
                                    r"(-?\d+\.\d*(e[-+]?\d+)?|\{idx\})$", "ValueError"),
                      LoweringError(r"^Barrier does not support slice with `stride != 1`$",
-                                   "NotImplementedError", when=BARRIER_INDEX_INTEGERS)),
+                                   "NotImplementedError", when=BARRIER_INDEX_INTEGERS),
+                     # An empty array of barriers under Warpgroup semantics: MLIRError on
+                     # 0.10.2, "internal verification error" (VerificationError) from 0.11.
+                     LoweringError(r"'mosaic_gpu\.initialize_barrier' op attribute 'num_barriers' "
+                                   r"failed to satisfy constraint")),
     what_it_means=(
         "A barrier completes a phase when `num_arrivals` arrivals have been recorded on it "
         "(a TMA copy's completion, a `plgpu.barrier_arrive`); JAX requires at least one and "
@@ -64,7 +70,12 @@ RULE = Rule(
         "dump (not predicted). A slice of stride other than 1 (`barriers.at[pl.ds(0, 1, "
         "stride=2)]`, `barriers.at[0:4:2]`) fails on the same ops from 0.10.2 (\"Barrier does "
         "not support slice with `stride != 1`\"; 0.8.3 says \"Barrier can only be indexed "
-        "with an integer\", not predicted)."
+        "with an integer\", not predicted). An empty array of barriers "
+        "(`plgpu.Barrier(num_barriers=0)`, a count computed as 0) that a kernel allocates, in "
+        "its scratch types or a `pl.run_scoped`, fails MLIR verification of its "
+        "initialize_barrier op under Warpgroup semantics, in every release (\"'num_barriers' "
+        "failed to satisfy constraint\", worded \"Pallas encountered an internal verification "
+        "error\" from 0.11), blamed on the jitted call; Lane lowers it."
     ),
     how_to_fix=(
         "Give the number of arrivals each phase waits for: 1 for one TMA copy or one arriving "
@@ -84,6 +95,7 @@ scratch_types=[plgpu.SMEM((128, 128), jnp.float32), plgpu.Barrier(num_arrivals=1
 
 def check(program: Program, options: Options) -> Iterator[Finding]:
     yield from _arrivals_findings(program)
+    yield from _empty_array_findings(program)
     if holds(BARRIER_ARRAY_NEEDS_INDEX, program.version):
         yield from _array_findings(program)
     if holds(BARRIER_INDEX_INTEGERS, program.version):
@@ -259,6 +271,42 @@ def _arrivals_findings(program: Program) -> Iterator[Finding]:
             f"{arrivals}\"). Set num_arrivals to the number of arrivals each phase waits for "
             f"(1 for one TMA copy).",
             fixes=_fixes(program, barrier))
+
+
+def _empty_array_findings(program: Program) -> Iterator[Finding]:
+    """A plgpu.Barrier(num_barriers=0) a kernel allocates (its scratch types, a run_scoped)
+    under Warpgroup semantics: the kernel's `mosaic_gpu.initialize_barrier` op fails MLIR
+    verification ("'num_barriers' failed to satisfy constraint: 32-bit signless integer
+    attribute whose value is positive"), blamed on the jitted call (no kernel line). Lane
+    lowers it (0.10.2 and 0.12.0.1, measured). Once per launch."""
+    # (Most programs build no empty array: asked of the barriers built, by plain tests, first.)
+    for barrier in program.barriers:
+        count = barrier.num_barriers
+        if count.__class__ is Const and (count.value == 0 or (count.value.__class__ is tuple
+                                                             and 0 in count.value)):
+            break
+    else:
+        return
+    scoped: dict[int, list[object]] = {}
+    for call in program.scoped_calls:
+        scoped.setdefault(id(call.launch), []).extend(call.types or ())
+    for launch in program.launches:
+        allocated = (*launch.scratch_leaves, *scoped.get(id(launch), ()))
+        empty = next((item for item in allocated if isinstance(item, BarrierVal)
+                      and item.kind == "Barrier" and barrier_count(item) == 0), None)
+        if empty is None or program.semantics(launch.kernel).name != "Warpgroup":
+            continue
+        blamed = launch.lowered_at if holds(KERNEL_LOWERED_AT_JIT_CALL, program.version) else launch.site
+        yield Finding(
+            RULE.code, program.span(blamed),
+            "This kernel allocates plgpu.Barrier(num_barriers=0), an array of no barriers: under "
+            "Warpgroup semantics its mosaic_gpu.initialize_barrier op fails MLIR verification "
+            "when this call lowers the kernel (\"'num_barriers' failed to satisfy constraint: "
+            "32-bit signless integer attribute whose value is positive\"; from 0.11 JAX words it "
+            "\"Pallas encountered an internal verification error\"). Allocate at least one "
+            "barrier (check the count it is computed from), or none at all.",
+            related=(Related(program.span(empty.node), "the empty barrier array"),  # type: ignore[attr-defined]
+                     Related(program.span(launch.kernel.node), "the kernel is created here")))
 
 
 def _checked(barrier: BarrierVal, program: Program) -> bool:

@@ -180,6 +180,10 @@ class CallsMixin:
         """A call; ``func``: its callee already evaluated (`raise Missing("x")` reads it first)."""
         if func is MISSING:
             func = self.ev(node.func, env, ctx)
+        if func.__class__ is QualName and self.library_paths and self.in_library(node):
+            # A JAX API called by library code (plgpu.TMEM / ACC in ops/gpu's kernels): what
+            # a rule finds at it is placed on the program's call that reached it.
+            self.library_site(node, ctx)
         if func.__class__ is QualName and func.name == "builtins.next" and node.args \
                 and node.args[0].__class__ is ast.GeneratorExp and len(node.args) <= 2 and not node.keywords:
             return self.next_of_generator_expression(node, env, ctx)

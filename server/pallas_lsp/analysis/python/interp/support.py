@@ -16,6 +16,7 @@ from ...values import (
     MISSING,
     UNKNOWN,
     ArrayVal,
+    BarrierRefVal,
     ClassVal,
     Const,
     DictVal,
@@ -31,6 +32,7 @@ from ...values import (
     ObjVal,
     PartialVal,
     QualName,
+    RefVal,
     SpecVal,
     WrappedVal,
     one_of,
@@ -308,8 +310,10 @@ def _is_builtin_name(value: object) -> bool:
     return isinstance(value, QualName) and value.name.startswith("builtins.")
 
 
+# (A ref or an array, on the host or traced, is an object too: `c_gmem is None` of a kernel's
+# operand, ops/gpu's matmul deciding whether it allocates the bias's barriers.)
 _NEVER_NONE = (ObjVal, ObjectVal, ClassVal, FuncVal, ListVal, DictVal, ModuleVal, PartialVal, KernelVal,
-               WrappedVal, ExcVal, GeneratorVal, RealVal)
+               WrappedVal, ExcVal, GeneratorVal, RealVal, RefVal, ArrayVal, BarrierRefVal, MeshVal)
 
 
 def _binary(left: object, op: ast.operator, right: object, x64: bool | None = None) -> object:
