@@ -7,8 +7,9 @@ the profiler's buffer) when it lowers the kernel and refuses more than the devic
 bytes when no device says otherwise, as on a CPU host, and on H100 / H200 / B200 alike):
 "ValueError: Mosaic GPU kernel exceeds available shared memory: smem_bytes=524296 >
 max_smem_bytes=232448", blamed on the jitted call (on the kernel's call on 0.8.3). Judged from
-the scratch buffers whose size the analysis knows and the slots of the largest plgpu.emit_pipeline
-run: a lower bound, so only a sum already over the budget is reported.
+the scratch buffers whose size the analysis knows, the largest pl.run_scoped's buffers and the
+slots of the largest plgpu.emit_pipeline run: a lower bound, so only a sum already over the
+budget is reported.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..pipelines import RUN, WS, PipelineVal, staged_pairs
 from ..program import Program
 from ..smem_transforms import itemsize
 from ..trace import Launch, Op
-from ..values import MISSING, BarrierVal, Const, RefTypeVal
+from ..values import MISSING, BarrierVal, Const, ListVal, RefTypeVal
 from ..versions import KERNEL_LOWERED_AT_JIT_CALL, holds
 from .base import LoweringError, Rule
 
@@ -49,7 +50,9 @@ RULE = Rule(
         "(0.8.3 lowers the kernel while its call is traced and blames that call), every release "
         "0.8.3 to 0.12.0.1 (a CPU host takes 232448 bytes as the budget). The analysis adds up "
         "the scratch buffers whose shape and dtype it knows "
-        "(`plgpu.SMEM((512, 128), jnp.float32)` is 256 KiB alone), the barriers, and the slots "
+        "(`plgpu.SMEM((512, 128), jnp.float32)` is 256 KiB alone), the barriers, the buffers of "
+        "the largest `pl.run_scoped` of the kernel (scopes one after another reuse their memory; "
+        "JAX's attention allocates its K and V slots so), and the slots "
         "of the largest `plgpu.emit_pipeline` run in the kernel (`max_concurrent_steps`, shrunk "
         "to the grid's steps, times each SMEM-copied block), and reports only a sum already "
         "over the budget."
@@ -80,6 +83,7 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
     reported: set[int] = set()
     after_tracing = holds(KERNEL_LOWERED_AT_JIT_CALL, program.version)
     runs = program.ops_of(RUN)
+    scopes = _largest_scopes(program) if program.scoped_calls else None
     for launch in program.launches:
         blamed = launch.lowered_at if after_tracing else launch.site
         if launch.kernel.api != "kernel" or id(blamed) in reported or not program.traced(launch.kernel):
@@ -89,14 +93,16 @@ def check(program: Program, options: Options) -> Iterator[Finding]:
             continue
         total, biggest = known
         slots = _pipeline_slot_bytes(runs, launch) if runs else 0
-        total += slots
+        scoped = scopes.get(id(launch), 0) if scopes else 0
+        total += slots + scoped
         if total <= MAX_SMEM_BYTES:
             continue
         reported.add(id(blamed))
         related = [Related(program.span(launch.kernel.node), "the kernel is made here")]
         if biggest is not None and biggest.node is not None:
             related.append(Related(program.span(biggest.node), "its largest shared-memory buffer"))
-        what = "scratch buffers and its pipeline's slots" if slots else "scratch buffers"
+        what = ("scratch and run_scoped buffers" if scoped else "scratch buffers") \
+            + (" and its pipeline's slots" if slots else "")
         yield Finding(
             RULE.code, program.span(blamed),
             f"This kernel's shared-memory {what} need at least {total} bytes "
@@ -161,6 +167,44 @@ def _ints(value: object) -> tuple[int, ...] | None:
         if all(type(item) is int and item >= 0 for item in items):
             return items
     return None
+
+
+def _largest_scopes(program: Program) -> dict[int, int]:
+    """Per launch, the most shared memory one ``pl.run_scoped`` of its kernel allocates
+    (its SMEM buffers and barriers whose sizes are known: JAX's attention allocates its K and V
+    slots so). Scopes one after another reuse their memory and nested ones add to it: the
+    largest single scope is a lower bound."""
+    largest: dict[int, int] = {}
+    for call in program.scoped_calls:
+        nbytes = sum(_leaf_bytes(leaf) for leaf in _leaves(call.types or ()))
+        if nbytes > largest.get(id(call.launch), 0):
+            largest[id(call.launch)] = nbytes
+    return largest
+
+
+def _leaves(value: object) -> list[object]:
+    """A run_scoped's types flattened: tuples and lists (a list whose items are all known)."""
+    if isinstance(value, tuple):
+        return [leaf for item in value for leaf in _leaves(item)]
+    if isinstance(value, ListVal):
+        return [leaf for item in value.items for leaf in _leaves(item)] if value.complete else []
+    return [value]
+
+
+def _leaf_bytes(item: object) -> int:
+    if isinstance(item, RefTypeVal) and item.space == "SMEM":
+        size = itemsize(item.dtype)
+        shape = item.shape.value if isinstance(item.shape, Const) else None
+        if size is None or not isinstance(shape, tuple) or not all(type(d) is int and d >= 0 for d in shape):
+            return 0
+        return math.prod(shape) * size
+    if isinstance(item, BarrierVal):
+        count = item.num_barriers
+        if count is MISSING:
+            return BARRIER_BYTES
+        if isinstance(count, Const) and type(count.value) is int and count.value > 0:
+            return BARRIER_BYTES * count.value
+    return 0
 
 
 def _known_bytes(launch: Launch) -> tuple[int, RefTypeVal | None] | None:
