@@ -20,7 +20,7 @@ The modules are layered, each importing only modules below it (tests/test_layeri
 (dtypes, casting, promotion, shapes) at the bottom, then scalars, then arrays (the ndarray);
 core re-exports those three; kernels, ufuncs, ufuncmethods, indexing, formatting, flatops and the
 function modules (creation, reductions, shaping, searching, statistics, products, misc, bits,
-textops, realparts, einsum, matrices, editing, selection, setops, functional, indextricks) above.
+textops, textio, realparts, einsum, matrices, editing, selection, setops, functional, indextricks) above.
 Where a lower module needs a higher one (an ndarray's ``+`` is np.add, ``a.sum()`` np.sum,
 ``repr(a)`` formatting's) it looks the name up in ``dtypes.REGISTRY``, which the higher module
 fills when imported, and this package, importing every module first, fills with its namespace
@@ -47,6 +47,7 @@ from . import (
     setops,
     shaping,
     statistics,
+    textio,
     textops,
     ufuncs,
 )
@@ -54,7 +55,8 @@ from .dtypes import register as _register
 
 # The modules whose EXPORTS make up the namespace, in order (a later one may not rebind a name).
 _MODULES = (core, ufuncs, creation, indexing, reductions, statistics, searching, shaping, products, misc,
-            bits, textops, realparts, einsum, matrices, editing, selection, setops, functional, indextricks)
+            bits, textops, textio, realparts, einsum, matrices, editing, selection, setops, functional,
+            indextricks)
 # The modules that add no name, imported for what they register (formatting: an ndarray's repr, str).
 _REGISTERING = (formatting,)
 
