@@ -1714,10 +1714,14 @@ def _shape_dtype_like(call: Call) -> object:
     return ShapeDtypeVal(like.shape if isinstance(like.shape, Const) else UNKNOWN, like.dtype)
 
 
+_WG_STRIDED = "plgpu.Layout.WG_STRIDED"
+
+
 def _layout(call: Call) -> object:
     """plgpu.Layout.WG_STRIDED(shape, vec_size=...) and the other layout constructors."""
     shape = call.arg(0, "shape")
-    vec = call.arg(None, "vec_size")
+    # WGStridedFragLayout(shape, vec_size): JAX's own tests pass vec_size by position.
+    vec = call.arg(1 if call.name == _WG_STRIDED else None, "vec_size")
     vec_value: object = None if vec is MISSING else (vec.value if isinstance(vec, Const) else UNKNOWN)
     return LayoutVal(call.name.rsplit(".", 1)[-1], call.tracer.span(call.node),
                      shape if isinstance(shape, Const) else UNKNOWN, vec_value,

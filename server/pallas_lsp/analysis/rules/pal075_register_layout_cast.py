@@ -22,7 +22,7 @@ import ast
 from collections.abc import Iterator
 
 from .. import register_values
-from ..layouts import RegisterLayout, layout_name
+from ..layouts import RegisterLayout, layout_name, strided_misfit
 from ..load_sizes import whole
 from ..model import Finding, Options, Related
 from ..ops import LAYOUT_CAST
@@ -204,8 +204,8 @@ def _tiled_loads(program: Program) -> Iterator[Finding]:
                 wanted = strided.shape.value if isinstance(strided, LayoutVal) \
                     and isinstance(strided.shape, Const) else None
                 if not isinstance(wanted, tuple) or wanted == shape \
-                        or not all(type(d) is int for d in wanted):
-                    continue
+                        or not all(type(d) is int for d in wanted) or strided_misfit(strided) is not None:
+                    continue  # (a layout of no multiple of vec_size x 128 elements: refused first, PAL004)
                 yield Finding(
                     RULE.code, program.span(node),
                     f"plgpu.load of a {short_repr(shape)} array in plgpu.Layout.WG_STRIDED"
