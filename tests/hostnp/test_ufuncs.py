@@ -339,3 +339,24 @@ def test_fuzz_reductions() -> None:
     # A float maximum / minimum whose result is a zero met with both signs is refused.
     refusable = frozenset(c for c in cases if c.startswith(("np.maximum.", "np.minimum.")) and "float" in c)
     assert differences(cases, refused_ok=refusable) == []
+
+
+def test_reduceat() -> None:
+    """ufunc.reduceat of a 1-D array: its slices' reductions in reduce's dtype, an index not
+    greater than the next taken alone, its out-of-bounds error word for word."""
+    cases = ["np.add.reduceat([4, 8, 16], [0, 2])", "np.add.reduceat([4, 8, 16], [2, 0])",
+             "np.add.reduceat([4, 8, 16], [0])", "np.add.reduceat([4, 8, 16], [])",
+             "np.add.reduceat([4, 8, 16], [0, 3])", "np.add.reduceat([4, 8, 16], [-1])",
+             "np.add.reduceat(np.array([100, 100], np.int8), [0])",
+             "np.maximum.reduceat(np.array([1, 2], np.int8), [0])",
+             "np.add.reduceat(np.array([1, 2], np.uint8), [0], dtype=np.int64)",
+             "np.multiply.reduceat([2, 3, 4, 5], [0, 2])",
+             "np.maximum.reduceat([3, 1, 4, 1, 5], [0, 2, 2, 4])",
+             "np.minimum.reduceat(np.arange(10), [0, 5, 7])",
+             "np.bitwise_or.reduceat([1, 2, 4, 8], [0, 1, 3])",
+             "np.logical_and.reduceat([True, True, False], [0, 2])",
+             "np.add.reduceat(np.arange(12).reshape(3, 4), [0, 2])",
+             "np.add.reduceat([1.5, 2.5], [0])"]
+    refused_ok = frozenset({"np.add.reduceat(np.arange(12).reshape(3, 4), [0, 2])",
+                            "np.add.reduceat([1.5, 2.5], [0])"})
+    assert differences(cases, refused_ok=refused_ok) == []

@@ -239,3 +239,41 @@ def accumulate(uf: Any, array: Any, axis: int = 0, dtype: Any = None, out: Any =
     made = core.make(results, moved_shape, acc)
     inverse = [order.index(a) for a in range(arr.ndim)]
     return made.transpose(inverse).copy()
+
+
+def reduceat(uf: Any, array: Any, indices: Any, axis: int = 0, dtype: Any = None, out: Any = None) -> Any:
+    """``ufunc.reduceat`` of a 1-D array: for each index, the reduction of the slice up to the
+    next index (the element alone where the next is not greater; the rest of the array after
+    the last), in reduce's accumulator dtype (an int8 sum in int64). Integer and bool arrays
+    only (a float fold's order is NumPy's loop's); other layouts refused."""
+    if out is not None:
+        raise Refused("reduceat with out=")
+    arr = core.asarray(array)
+    where = core.asarray(indices)
+    if arr.ndim != 1 or where.ndim != 1 or core.normalize_axis(axis, arr.ndim) != 0:
+        raise Refused("reduceat of anything but a 1-D array at 1-D indices")
+    if where._dtype.kind not in "iu" and where.size:
+        raise Refused("reduceat indices that are not integers")
+    acc = _accumulator(uf, arr, dtype)
+    if acc.kind not in "biu":
+        raise Refused(f"{uf.__name__}.reduceat on {acc.name}")
+    fold, acc = _kernel(uf, acc)
+    values = arr.flat_values()
+    if arr._dtype is not acc:
+        values = [core.cast(v, acc) for v in values]
+    points = [int(i) for i in where.flat_values()]
+    n = len(values)
+    for index in points:
+        if not 0 <= index < n:
+            raise IndexError(f"index {index} out-of-bounds in {uf.__name__}.reduceat [0, {n})")
+    results = []
+    for k, start in enumerate(points):
+        stop = points[k + 1] if k + 1 < len(points) else n
+        if stop <= start:
+            results.append(values[start])
+            continue
+        result = values[start]
+        for value in values[start + 1:stop]:
+            result = fold(result, value)
+        results.append(result)
+    return core.make(results, (len(results),), acc)

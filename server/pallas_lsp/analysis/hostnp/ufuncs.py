@@ -265,8 +265,9 @@ class ufunc:
     def at(self, *args: Any, **kwargs: Any) -> None:
         raise Refused("ufunc.at")
 
-    def reduceat(self, *args: Any, **kwargs: Any) -> None:
-        raise Refused("ufunc.reduceat")
+    def reduceat(self, array: Any, indices: Any, axis: int = 0, dtype: Any = None, out: Any = None) -> Any:
+        from .ufuncmethods import reduceat
+        return reduceat(self, array, indices, axis, dtype, out)
 
 
 _CATEGORY = {"b": 0, "i": 1, "u": 1, "f": 2}
