@@ -393,6 +393,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
                              else arg for arg in args)
                 break
         launch = Launch(info, site, ctx, env, args)
+        if self.handlers:
+            # (A `try` clause written to catch it; a `with`'s __exit__ is not one.)
+            launch.value_error_handled = any(
+                _catches_value_error(clause) for handler in self.handlers for clause in handler.clauses)
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)
         refs = _ref_count(info, args)
@@ -485,3 +489,17 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.library_site(node, ctx)
         self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open, lists,
                            ctx.scope_names))
+
+
+_CATCHING_VALUE_ERROR = frozenset({"ValueError", "Exception", "BaseException"})
+
+
+def _catches_value_error(clause: ast.ExceptHandler) -> bool:
+    """``except:``, ``except ValueError`` / ``Exception`` / ``BaseException`` (or a tuple
+    naming one), as written."""
+    if clause.type is None:
+        return True
+    names = clause.type.elts if isinstance(clause.type, ast.Tuple) else [clause.type]
+    return any((isinstance(name, ast.Name) and name.id in _CATCHING_VALUE_ERROR)
+               or (isinstance(name, ast.Attribute) and name.attr in _CATCHING_VALUE_ERROR)
+               for name in names)

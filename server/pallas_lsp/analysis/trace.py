@@ -92,6 +92,9 @@ class Launch:
     ctx: Ctx
     env: Env | None = None  # the scope of the call site, for fixes that name a mesh in scope
     args: tuple[object, ...] = ()  # what the kernel is called with (arrays carry dtypes)
+    # A `try` around the launch (or the jitted call that lowers it) catches a ValueError its
+    # lowering raises: JAX's own benchmarks try tile sizes and skip those over the shared memory.
+    value_error_handled: bool = False
 
     @cached_property
     def scratch_leaves(self) -> tuple[object, ...]:
