@@ -394,9 +394,10 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
                 break
         launch = Launch(info, site, ctx, env, args)
         if self.handlers:
-            # (A `try` clause written to catch it; a `with`'s __exit__ is not one.)
+            # (A `try` whose clauses surely catch it; a `with`'s __exit__ is not one.)
             launch.value_error_handled = any(
-                _catches_value_error(clause) for handler in self.handlers for clause in handler.clauses)
+                handler.clauses and handler.passes is not None and not handler.passes(ValueError)
+                for handler in self.handlers)
         self.launches.append(launch)
         kernel_ctx = replace(ctx, launch=launch)
         refs = _ref_count(info, args)
@@ -439,10 +440,8 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
                                              ctx.names_open or bool(ctx.scope_names),
                                              self.on_sure_path))
 
-    def record_transform(self, transform: object, ctx: Ctx | None = None) -> None:
+    def record_transform(self, transform: object) -> None:
         if self.on_sure_path:
-            # Built in library code (ops/gpu's matmul epilogue): placed on the program's line.
-            self.library_site(transform.node, ctx)  # type: ignore[attr-defined]
             self.made_transforms.append(transform)
 
     def record_warp_body(self, func: object, node: ast.AST, ctx: Ctx) -> None:
@@ -490,16 +489,3 @@ class Interpreter(StatementsMixin, ExpressionsMixin, CallsMixin, ClassesMixin, M
         self.ops.append(Op(name, node, args, arg_nodes, ctx.launch, ctx.names_open, lists,
                            ctx.scope_names))
 
-
-_CATCHING_VALUE_ERROR = frozenset({"ValueError", "Exception", "BaseException"})
-
-
-def _catches_value_error(clause: ast.ExceptHandler) -> bool:
-    """``except:``, ``except ValueError`` / ``Exception`` / ``BaseException`` (or a tuple
-    naming one), as written."""
-    if clause.type is None:
-        return True
-    names = clause.type.elts if isinstance(clause.type, ast.Tuple) else [clause.type]
-    return any((isinstance(name, ast.Name) and name.id in _CATCHING_VALUE_ERROR)
-               or (isinstance(name, ast.Attribute) and name.attr in _CATCHING_VALUE_ERROR)
-               for name in names)

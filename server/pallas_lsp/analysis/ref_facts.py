@@ -186,7 +186,7 @@ def _transform(call: Call) -> object:
     raw = call.arg(0, keyword)
     value: object = _int(raw) if kind == "swizzle" else _ints(raw)
     made = TransformVal(kind, UNKNOWN if value is None else value, call.node)
-    call.tracer.record_transform(made, call.ctx)
+    call.tracer.record_transform(made)
     return made
 
 

@@ -216,19 +216,8 @@ def _known_bytes(launch: Launch) -> tuple[int, RefTypeVal | None] | None:
         return None
     total, biggest, biggest_bytes = 0, None, -1
     for item in launch.scratch_leaves:
-        if isinstance(item, RefTypeVal) and item.space == "SMEM":
-            size = itemsize(item.dtype)
-            shape = item.shape.value if isinstance(item.shape, Const) else None
-            if size is None or not isinstance(shape, tuple) or not all(type(d) is int for d in shape):
-                continue
-            nbytes = math.prod(shape) * size
-            total += nbytes
-            if nbytes > biggest_bytes:
-                biggest, biggest_bytes = item, nbytes
-        elif isinstance(item, BarrierVal):
-            count = item.num_barriers
-            if count is MISSING:
-                total += BARRIER_BYTES
-            elif isinstance(count, Const) and type(count.value) is int:
-                total += BARRIER_BYTES * count.value
+        nbytes = _leaf_bytes(item)
+        total += nbytes
+        if nbytes and isinstance(item, RefTypeVal) and nbytes > biggest_bytes:
+            biggest, biggest_bytes = item, nbytes
     return total, biggest
